@@ -1,0 +1,84 @@
+import type { AnalyseOptions, Analysis, AnalysedReport, AnalysedSource, PercentFormula, SeverityCount } from '../model/analysis.js';
+import type { ReportRef, ValidatedDocument } from '../model/document.js';
+import type { Finding } from '../model/finding.js';
+import type { CategoryInContext } from '../model/rule.js';
+import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
+import { severityOrder } from './observed-values.js';
+import { defaultPercentFormula } from './percent-formulas.js';
+import { documentRules, reportRules } from './rule-catalogue.js';
+import { applySeverities, runRule } from './run-rules.js';
+
+/**
+ * Recomputes the figures of every valid report and runs the rule catalogue over it.
+ * Problems in the data come back as findings; nothing here throws on bad data.
+ */
+export function analyseReports(documents: readonly ValidatedDocument[], options: AnalyseOptions = {}): Analysis {
+  const percentFormula = options.percentFormula ?? defaultPercentFormula;
+  const sources = documents.map((document) => analyseDocument(document, percentFormula, options));
+  const findings = sources.flatMap((source) => source.findings);
+  return {
+    percentFormula,
+    summary: {
+      files: sources.length,
+      reports: sources.reduce((sum, source) => sum + source.reports.length, 0),
+      policies: sources.reduce((sum, source) => sum + source.policies, 0),
+      errors: findings.filter((finding) => finding.severity === 'error').length,
+      warnings: findings.filter((finding) => finding.severity === 'warning').length,
+    },
+    sources,
+  };
+}
+
+function analyseDocument(document: ValidatedDocument, percentFormula: PercentFormula, options: AnalyseOptions): AnalysedSource {
+  const findings = applySeverities(document.findings, options);
+  const reports = document.reports.map((ref) => analyseReport(ref, percentFormula, options, findings));
+  // A document that did not parse or whose call failed already has its finding;
+  // "no report" on top of it would say the same thing twice.
+  const loadFailed = document.findings.some((finding) => finding.rule === 'json-syntax' || finding.rule === 'envelope-failure');
+  if (!loadFailed) {
+    const context = { source: document.source, reports: document.reports, reportCount: document.reportCount, reportsPointer: document.reportsPointer };
+    for (const rule of documentRules) runRule(rule, context, document.reportsPointer, options, findings);
+  }
+  return {
+    source: document.source,
+    form: document.form,
+    reportCount: document.reportCount,
+    reports,
+    policies: reports.reduce((sum, report) => sum + report.figures.total, 0),
+    findings,
+  };
+}
+
+function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: AnalyseOptions, findings: Finding[]): AnalysedReport {
+  const totals = emptyCounts();
+  const categories: CategoryInContext[] = ref.report.ResourceCategories.map((category, index) => {
+    const counts = countPolicies(category.Policies);
+    addCounts(totals, counts);
+    return { category, pointer: `${ref.pointer}/ResourceCategories/${index}`, figures: withPercent(counts, percentFormula) };
+  });
+  const context = { report: ref.report, pointer: ref.pointer, categories, percentFormula: options.percentFormula };
+  for (const rule of reportRules) runRule(rule, context, ref.pointer, options, findings);
+  return {
+    report: ref.report,
+    pointer: ref.pointer,
+    figures: withPercent(totals, percentFormula),
+    redBySeverity: countRedBySeverity(categories),
+    categories,
+  };
+}
+
+function countRedBySeverity(categories: readonly CategoryInContext[]): SeverityCount[] {
+  // A Map, not an object: a Severity of "__proto__" is data, not a prototype.
+  const counts = new Map<string, number>(severityOrder.map((severity) => [severity, 0]));
+  for (const { category } of categories) {
+    for (const policy of category.Policies) {
+      if (policy.Compliance === 'Red') counts.set(policy.Severity, (counts.get(policy.Severity) ?? 0) + 1);
+    }
+  }
+  const known = severityOrder.map((severity) => ({ severity, count: counts.get(severity) ?? 0 }));
+  const others = [...counts]
+    .filter(([severity]) => !severityOrder.includes(severity))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([severity, count]) => ({ severity, count }));
+  return [...known, ...others];
+}

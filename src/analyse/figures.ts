@@ -1,0 +1,63 @@
+import type { Figures, PercentFormula } from '../model/analysis.js';
+import type { Policy } from '../model/report.js';
+import { computePercent } from './percent-formulas.js';
+
+/** Counts without the percent, which depends on the formula in force. */
+export type Counts = Omit<Figures, 'percent'>;
+
+/** Zero of every count. */
+export function emptyCounts(): Counts {
+  return { total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0 };
+}
+
+/**
+ * Counts the policies by colour and sums their resources. One pass, no allocation per
+ * policy: it runs over every policy of reports that can hold hundreds of thousands.
+ */
+export function countPolicies(policies: readonly Policy[]): Counts {
+  const counts = emptyCounts();
+  for (const policy of policies) {
+    addPolicy(counts, policy);
+  }
+  return counts;
+}
+
+function addPolicy(counts: Counts, policy: Policy): void {
+  counts.total += 1;
+  switch (policy.Compliance) {
+    case 'Green':
+      counts.green += 1;
+      break;
+    case 'Red':
+      counts.red += 1;
+      break;
+    case 'Amber':
+      counts.amber += 1;
+      break;
+    case 'Gray':
+      counts.gray += 1;
+      break;
+    default:
+      counts.other += 1;
+  }
+  counts.passedResources += policy.PassedResourceCount;
+  counts.totalResources += policy.TotalResourceCount;
+}
+
+/** Adds `more` into `into` and returns it. */
+export function addCounts(into: Counts, more: Counts): Counts {
+  into.total += more.total;
+  into.green += more.green;
+  into.red += more.red;
+  into.amber += more.amber;
+  into.gray += more.gray;
+  into.other += more.other;
+  into.passedResources += more.passedResources;
+  into.totalResources += more.totalResources;
+  return into;
+}
+
+/** Counts completed with the percent by `formula`. */
+export function withPercent(counts: Counts, formula: PercentFormula): Figures {
+  return { ...counts, percent: computePercent(formula, counts) };
+}

@@ -1,0 +1,69 @@
+import type { PercentFormula } from '../model/analysis.js';
+
+/** The counts a percent formula reads. */
+export interface PercentInputs {
+  total: number;
+  green: number;
+  gray: number;
+  passedResources: number;
+  totalResources: number;
+}
+
+/** One way of computing CompliancePercent. */
+export interface PercentFormulaInfo {
+  id: PercentFormula;
+  /** The formula in words, as printed in findings and reports. */
+  description: string;
+  compute(inputs: PercentInputs): number;
+}
+
+function ratio(part: number, whole: number): number {
+  return whole > 0 ? (part / whole) * 100 : 0;
+}
+
+/**
+ * The formulas a service could use. The specification gives none; the published
+ * sample fits green-of-assessed in every category (Compute: 2 Green of 23, 10 Gray →
+ * 15.3846159), so that one is the default.
+ */
+export const percentFormulas = {
+  'green-of-assessed': {
+    id: 'green-of-assessed',
+    description: 'Green / (Total − Gray) × 100',
+    compute: (inputs) => ratio(inputs.green, inputs.total - inputs.gray),
+  },
+  'green-of-total': {
+    id: 'green-of-total',
+    description: 'Green / Total × 100',
+    compute: (inputs) => ratio(inputs.green, inputs.total),
+  },
+  'passed-resources': {
+    id: 'passed-resources',
+    description: 'sum of PassedResourceCount / sum of TotalResourceCount × 100',
+    compute: (inputs) => ratio(inputs.passedResources, inputs.totalResources),
+  },
+} as const satisfies Record<PercentFormula, PercentFormulaInfo>;
+
+/** The formula used when the user pins none. */
+export const defaultPercentFormula: PercentFormula = 'green-of-assessed';
+
+/** Every formula id, in the order they are tried when telling which one a value fits. */
+export const percentFormulaIds = Object.keys(percentFormulas) as PercentFormula[];
+
+/** CompliancePercent of `inputs` by `formula`. */
+export function computePercent(formula: PercentFormula, inputs: PercentInputs): number {
+  return percentFormulas[formula].compute(inputs);
+}
+
+/**
+ * True when a stated percent equals a computed one. The service prints single
+ * precision (15.3846159 for 15.384615…), so equality is relative, about 1e-4.
+ */
+export function percentMatches(stated: number, computed: number): boolean {
+  return Math.abs(stated - computed) <= 1e-4 * Math.max(1, Math.abs(computed));
+}
+
+/** The formulas whose result `stated` fits, in catalogue order. */
+export function fittingFormulas(stated: number, inputs: PercentInputs): PercentFormula[] {
+  return percentFormulaIds.filter((id) => percentMatches(stated, computePercent(id, inputs)));
+}

@@ -1,0 +1,62 @@
+import type { DocumentRule, ReportRule, Rule, RuleInfo } from '../model/rule.js';
+import { accountKind } from './rules/account-kind.js';
+import { categoryCount } from './rules/category-count.js';
+import { categoryOrder } from './rules/category-order.js';
+import { categoryTotal } from './rules/category-total.js';
+import { complianceNumber } from './rules/compliance-number.js';
+import { compliancePercent } from './rules/compliance-percent.js';
+import { duplicatePolicyId } from './rules/duplicate-policy-id.js';
+import { emptyReport } from './rules/empty-report.js';
+import { mixedIds } from './rules/mixed-ids.js';
+import { policyCompliance } from './rules/policy-compliance.js';
+import { policyCounts } from './rules/policy-counts.js';
+import { policyGrayRisk } from './rules/policy-gray-risk.js';
+import { postureTotal } from './rules/posture-total.js';
+import { unknownValue } from './rules/unknown-value.js';
+
+/** Rules of the loader and the schema: they run in their own stages, listed here for the catalogue. */
+const stageRules: RuleInfo[] = [
+  {
+    id: 'json-syntax',
+    stage: 'load',
+    defaultSeverity: 'error',
+    description: 'The input is not valid JSON (the finding gives line and column).',
+    rationale: 'Section 1: the service "carries JSON".',
+  },
+  {
+    id: 'envelope-failure',
+    stage: 'load',
+    defaultSeverity: 'error',
+    description: 'The response envelope has a statusCode other than 200; its message is quoted.',
+    rationale: 'Sections 4 and 7: success "is indicated by statusCode 200"; a failure is reported through the same envelope, so a failed call holds no report.',
+  },
+  {
+    id: 'schema',
+    stage: 'validate',
+    defaultSeverity: 'error',
+    description: 'A value breaks the published JSON Schema: a required field is missing, or a field has the wrong type or a negative count.',
+    rationale: 'Sections 2.2 and 2.3 give every field and its type; the published sample carries them all.',
+  },
+];
+
+/** Rules that check one benchmark report, in the order their findings are listed. */
+export const reportRules: readonly ReportRule[] = [
+  unknownValue,
+  accountKind,
+  categoryOrder,
+  categoryTotal,
+  categoryCount,
+  compliancePercent,
+  postureTotal,
+  policyCounts,
+  policyCompliance,
+  policyGrayRisk,
+  complianceNumber,
+  duplicatePolicyId,
+];
+
+/** Rules that look across the reports of one document. */
+export const documentRules: readonly DocumentRule[] = [emptyReport, mixedIds];
+
+/** Every rule the checker knows, with its id, default severity, description and rationale. */
+export const ruleCatalogue: readonly Rule[] = [...stageRules, ...documentRules, ...reportRules];

@@ -1,0 +1,46 @@
+import type { ReportRule, RuleHit } from '../../model/rule.js';
+import { categoryLabel, policyLabel, reportLabel } from '../../validate/labels.js';
+import { policyPointer, quote } from '../locate.js';
+import { isObserved, observedValues } from '../observed-values.js';
+
+const policyFields = ['Compliance', 'Severity', 'RiskProbability', 'RiskLevel'] as const;
+
+function listValues(values: readonly string[]): string {
+  return values.map((value) => quote(value)).join(', ');
+}
+
+/** Values outside the observed sets are kept and rendered, but flagged. */
+export const unknownValue: ReportRule = {
+  id: 'unknown-value',
+  stage: 'report',
+  defaultSeverity: 'warning',
+  description: 'Compliance, Severity, RiskProbability, RiskLevel or ConnectorType holds a value outside the observed set.',
+  rationale:
+    'Section 2.3 lists observed values only and says the full sets are "not shown", so an unseen value may be legitimate; it is worth a look, not a failure.',
+  *check({ report, pointer, categories }): Iterable<RuleHit> {
+    if (!isObserved('ConnectorType', report.ConnectorType)) {
+      yield {
+        pointer: `${pointer}/ConnectorType`,
+        message: `ConnectorType of ${reportLabel(report)} is ${quote(report.ConnectorType)}, not one of ${listValues(observedValues.ConnectorType)}`,
+        expected: observedValues.ConnectorType,
+        actual: report.ConnectorType,
+      };
+    }
+    for (const context of categories) {
+      const policies = context.category.Policies;
+      for (let index = 0; index < policies.length; index += 1) {
+        const policy = policies[index]!;
+        for (const field of policyFields) {
+          if (!isObserved(field, policy[field])) {
+            yield {
+              pointer: policyPointer(context, index, field),
+              message: `${field} of ${policyLabel(policy)} in ${categoryLabel(context.category)} is ${quote(policy[field])}, not one of ${listValues(observedValues[field])}`,
+              expected: observedValues[field],
+              actual: policy[field],
+            };
+          }
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,60 @@
+import type { Argv } from 'yargs';
+import {
+  checkReports,
+  failOnLevels,
+  formatCheckJson,
+  formatCheckText,
+  hasFailingFindings,
+  percentFormulaIds,
+  type FailOn,
+  type PercentFormula,
+} from '../../index.js';
+import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
+import { toReportInputs } from '../report-inputs.js';
+import { parseRuleSettings } from '../parse-rule-settings.js';
+import { assertNotInput, writeAtomic } from '../write-atomic.js';
+import type { CommandSpec } from './command-spec.js';
+
+interface CheckArgs {
+  inputs: string[];
+  format: 'text' | 'json';
+  output: string | undefined;
+  'fail-on': FailOn;
+  'percent-formula': PercentFormula | undefined;
+  rule: string[];
+  color: boolean | undefined;
+}
+
+function builder(yargs: Argv): Argv<CheckArgs> {
+  return yargs
+    .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
+    .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'output format' })
+    .option('output', { alias: 'o', type: 'string', describe: 'write to this file (atomically) instead of standard output' })
+    .option('fail-on', { choices: failOnLevels, default: 'error' as FailOn, describe: 'lowest finding severity that makes the exit code 1' })
+    .option('percent-formula', { choices: percentFormulaIds, describe: 'CompliancePercent formula to check against [default: green-of-assessed]' })
+    .option('rule', { type: 'string', array: true, default: [] as string[], describe: 'change a rule\'s severity: id=error|warning|off (repeatable)' })
+    .option('color', { type: 'boolean', describe: 'colour the text output [default: on a terminal, unless NO_COLOR is set]' })
+    .example('$0 check samples/', 'check every report under samples/')
+    .example('$0 check r.json -f json -o out.json', 'write the findings as JSON')
+    .example('$0 check - --fail-on warning < r.json', 'read standard input; warnings fail too')
+    .example('$0 check r.json --rule mixed-ids=off', 'silence one rule') as unknown as Argv<CheckArgs>;
+}
+
+async function run(args: CheckArgs, io: CliIo): Promise<number> {
+  const severities = parseRuleSettings(args.rule);
+  if (args.output !== undefined) assertNotInput(args.output, args.inputs);
+  const options = args['percent-formula'] === undefined ? { severities } : { severities, percentFormula: args['percent-formula'] };
+  const analysis = await checkReports(toReportInputs(args.inputs, io), options);
+  const text = args.format === 'json' ? formatCheckJson(analysis) : formatCheckText(analysis, { color: args.output === undefined && wantsColor(io, io.stdout, args.color) });
+  if (args.output === undefined) io.stdout.write(text);
+  else await writeAtomic(args.output, text);
+  return hasFailingFindings(analysis, args['fail-on']) ? exitCodes.findings : exitCodes.ok;
+}
+
+/** `cspm-report check <inputs..>`: validate and cross-check saved reports. */
+export const checkCommand: CommandSpec<CheckArgs> = {
+  command: 'check <inputs..>',
+  describe: 'validate reports and check that their numbers add up',
+  builder,
+  run,
+};

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CspmError } from '../index.js';
+
+/** Bytes to write, or chunks that arrive one after another (a renderer's stream). */
+export type OutputBody = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+
+/**
+ * Writes a file atomically: into a temporary file beside it, then a rename. A reader
+ * never sees half a report, and a failure leaves the old file as it was.
+ */
+export async function writeAtomic(path: string, body: OutputBody): Promise<void> {
+  const target = resolve(path);
+  await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
+    throw outputError(path, error);
+  });
+  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temporary, 'wx');
+    try {
+      if (typeof body === 'string') {
+        await handle.writeFile(body, 'utf8');
+      } else if (body instanceof Uint8Array) {
+        await handle.writeFile(body);
+      } else {
+        for await (const chunk of body) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    // File-system failures are the output's; anything else (a renderer failing while
+    // it streams) keeps its own meaning.
+    throw isSystemError(error) ? outputError(path, error) : error;
+  }
+}
+
+/** Refuses an output path that is one of the inputs: a report is never overwritten. */
+export function assertNotInput(output: string, inputs: readonly string[]): void {
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  const target = real(output);
+  if (inputs.some((input) => input !== '-' && real(input) === target)) {
+    throw new CspmError('usage', `--output ${output} is one of the inputs; refusing to overwrite a report`);
+  }
+}
+
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && /^E[A-Z]+$/.test((error as NodeJS.ErrnoException).code ?? '');
+}
+
+function outputError(path: string, error: unknown): CspmError {
+  const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
+  return new CspmError('output-failed', `${path} (${reason})`, { cause: error });
+}

@@ -1,0 +1,51 @@
+/**
+ * Problems of the tool or of its use (as opposed to problems in a report, which are
+ * findings). One class, a closed set of codes and one table of messages, so that the
+ * CLI can map every code to an exit status and print one clear line.
+ */
+
+/** The closed set of error codes. */
+export type ErrorCode =
+  | 'usage'
+  | 'input-not-found'
+  | 'input-unreadable'
+  | 'input-empty-dir'
+  | 'input-too-large'
+  | 'output-failed'
+  | 'unknown-format'
+  | 'template-invalid'
+  | 'internal';
+
+const summaries: Record<ErrorCode, string> = {
+  usage: 'invalid usage',
+  'input-not-found': 'no such file or directory',
+  'input-unreadable': 'cannot read input',
+  'input-empty-dir': 'directory holds no *.json file',
+  'input-too-large': 'input too large',
+  'output-failed': 'cannot write output',
+  'unknown-format': 'unknown format',
+  'template-invalid': 'invalid template',
+  internal: 'internal error',
+};
+
+/** An error of the tool or its use; `message` is one line, ready to print. */
+export class CspmError extends Error {
+  override readonly name = 'CspmError';
+
+  /**
+   * @param code   one of the closed set of codes
+   * @param detail the file, option or value concerned, and why
+   */
+  constructor(
+    readonly code: ErrorCode,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${summaries[code]}: ${detail}`, options);
+  }
+}
+
+/** True when `error` is a CspmError (works across module copies too). */
+export function isCspmError(error: unknown): error is CspmError {
+  return error instanceof Error && error.name === 'CspmError' && 'code' in error;
+}

@@ -1,0 +1,26 @@
+import type { Analysis } from '../model/analysis.js';
+import type { Finding } from '../model/finding.js';
+
+/** The JSON document `cspm-report check --format json` prints. */
+export interface CheckJson {
+  summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
+  files: { file: string; reports: number; policies: number; findings: Finding[] }[];
+}
+
+/** The check result as a plain object for JSON output (stable field order). */
+export function toCheckJson(analysis: Analysis): CheckJson {
+  return {
+    summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
+    files: analysis.sources.map((source) => ({
+      file: source.source,
+      reports: source.reportCount,
+      policies: source.policies,
+      findings: source.findings,
+    })),
+  };
+}
+
+/** The check result as JSON text, two-space indented, with a final newline. */
+export function formatCheckJson(analysis: Analysis): string {
+  return `${JSON.stringify(toCheckJson(analysis), null, 2)}\n`;
+}

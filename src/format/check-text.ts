@@ -1,0 +1,53 @@
+import type { Analysis, AnalysedSource } from '../model/analysis.js';
+import type { Finding } from '../model/finding.js';
+import { sanitiseForTerminal } from './sanitise-terminal.js';
+
+/** Options of the text formatter. */
+export interface TextFormatOptions {
+  /** ANSI colours (the CLI turns them on for a terminal unless NO_COLOR is set). */
+  color?: boolean;
+}
+
+type Paint = (code: string, text: string) => string;
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The check result as text for a person: findings grouped by file, then one summary
+ * line, in the manner of ESLint's stylish formatter.
+ */
+export function formatCheckText(analysis: Analysis, options: TextFormatOptions = {}): string {
+  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  const lines: string[] = [];
+  for (const source of analysis.sources) {
+    lines.push(...formatSource(source, paint));
+  }
+  lines.push('', summaryLine(analysis, paint));
+  return `${lines.join('\n')}\n`;
+}
+
+function formatSource(source: AnalysedSource, paint: Paint): string[] {
+  const head = `${paint('1', sanitiseForTerminal(source.source))}: ${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
+  if (source.findings.length === 0) return [`${head}, ${paint('32', 'no findings')}`];
+  const width = Math.min(60, Math.max(...source.findings.map((finding) => pointerText(finding).length)));
+  return [head, ...source.findings.map((finding) => formatFinding(finding, width, paint))];
+}
+
+function pointerText(finding: Finding): string {
+  return finding.pointer === '' ? '(document)' : sanitiseForTerminal(finding.pointer);
+}
+
+function formatFinding(finding: Finding, width: number, paint: Paint): string {
+  const severity = finding.severity === 'error' ? paint('31', 'error  ') : paint('33', 'warning');
+  return `  ${severity}  ${paint('2', pointerText(finding).padEnd(width))}  ${sanitiseForTerminal(finding.message)}  ${paint('2', finding.rule)}`;
+}
+
+function summaryLine(analysis: Analysis, paint: Paint): string {
+  const { files, reports, policies, errors, warnings } = analysis.summary;
+  const scope = `${plural(files, 'file')}, ${plural(reports, 'valid report')}, ${plural(policies, 'policy', 'policies')}`;
+  if (errors + warnings === 0) return paint('32', `✔ no findings in ${scope}`);
+  const counts = `${plural(errors + warnings, 'finding')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+  return paint(errors > 0 ? '31;1' : '33;1', `✖ ${counts} in ${scope}`);
+}

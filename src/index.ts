@@ -1,0 +1,41 @@
+/**
+ * cspm-report: load, check and render compliance audit reports of cloud accounts.
+ * The public entry: everything a program may import is named here.
+ */
+
+export { checkReports } from './check-reports.js';
+export { loadReports } from './load/load-reports.js';
+export type { ReportInput } from './load/load-reports.js';
+export { validateReports } from './validate/validate-documents.js';
+export { readSchema, schemaUrl } from './validate/compile-schema.js';
+export { analyseReports } from './analyse/analyse-reports.js';
+export { ruleCatalogue } from './analyse/rule-catalogue.js';
+export { expectedCompliance } from './analyse/rules/policy-compliance.js';
+export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePercent } from './analyse/percent-formulas.js';
+export type { PercentFormulaInfo, PercentInputs } from './analyse/percent-formulas.js';
+export { observedValues } from './analyse/observed-values.js';
+export { formatCheckText } from './format/check-text.js';
+export type { TextFormatOptions } from './format/check-text.js';
+export { formatCheckJson, toCheckJson } from './format/check-json.js';
+export type { CheckJson } from './format/check-json.js';
+export { hasFailingFindings, failOnLevels } from './format/fail-on.js';
+export type { FailOn } from './format/fail-on.js';
+export { CspmError, isCspmError } from './error/cspm-error.js';
+export type { ErrorCode } from './error/cspm-error.js';
+export { toolInfo } from './tool-info.js';
+
+export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';
+export type { Finding, RuleId, Severity, SeveritySetting } from './model/finding.js';
+export type { DocumentForm, LoadedDocument, ValidatedDocument, ReportRef } from './model/document.js';
+export type {
+  Analysis,
+  AnalysisSummary,
+  AnalysedSource,
+  AnalysedReport,
+  AnalysedCategory,
+  AnalyseOptions,
+  Figures,
+  PercentFormula,
+  SeverityCount,
+} from './model/analysis.js';
+export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';

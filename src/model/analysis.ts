@@ -1,0 +1,85 @@
+import type { BenchmarkReport, ResourceCategory } from './report.js';
+import type { Finding, RuleId, SeveritySetting } from './finding.js';
+import type { DocumentForm } from './document.js';
+
+/** How CompliancePercent is computed; the specification does not say. */
+export type PercentFormula = 'green-of-assessed' | 'green-of-total' | 'passed-resources';
+
+/** Figures recomputed from the policies themselves, never copied from stated totals. */
+export interface Figures {
+  total: number;
+  green: number;
+  red: number;
+  amber: number;
+  gray: number;
+  /** Policies whose Compliance is none of the four known colours. */
+  other: number;
+  passedResources: number;
+  totalResources: number;
+  /** Compliance percent of these counts by the formula in force. */
+  percent: number;
+}
+
+/** Red policies of one Severity. */
+export interface SeverityCount {
+  severity: string;
+  count: number;
+}
+
+/** A category with its recomputed figures. */
+export interface AnalysedCategory {
+  category: ResourceCategory;
+  /** RFC 6901 pointer of the category inside its document. */
+  pointer: string;
+  figures: Figures;
+}
+
+/** A benchmark report with recomputed figures for it and each of its categories. */
+export interface AnalysedReport {
+  report: BenchmarkReport;
+  /** RFC 6901 pointer of the report inside its document (`""`, `/3`, `/result/0`, …). */
+  pointer: string;
+  figures: Figures;
+  /** Red policies by Severity: the known severities worst first, then others by name. */
+  redBySeverity: SeverityCount[];
+  categories: AnalysedCategory[];
+}
+
+/** One input (file, stdin or value) after loading, validation and analysis. */
+export interface AnalysedSource {
+  /** File path as given, `<stdin>`, or the name given with a library input. */
+  source: string;
+  form: DocumentForm;
+  /** Benchmark reports found in the document, valid or not. */
+  reportCount: number;
+  /** Reports that passed the schema; only these are analysed and rendered. */
+  reports: AnalysedReport[];
+  /** Policies in the analysed reports. */
+  policies: number;
+  findings: Finding[];
+}
+
+/** Counts over a whole run. */
+export interface AnalysisSummary {
+  files: number;
+  reports: number;
+  policies: number;
+  errors: number;
+  warnings: number;
+}
+
+/** The result of checking one or more inputs. */
+export interface Analysis {
+  summary: AnalysisSummary;
+  /** The CompliancePercent formula the figures and the compliance-percent rule used. */
+  percentFormula: PercentFormula;
+  sources: AnalysedSource[];
+}
+
+/** Options of the analysis. */
+export interface AnalyseOptions {
+  /** Pin one CompliancePercent formula; by default the published sample's one is checked. */
+  percentFormula?: PercentFormula;
+  /** Change the severity of a rule, or turn it off. */
+  severities?: Partial<Record<RuleId, SeveritySetting>>;
+}

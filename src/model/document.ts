@@ -1,0 +1,40 @@
+import type { Finding } from './finding.js';
+import type { BenchmarkReport } from './report.js';
+
+/** The shapes a saved audit report comes in. */
+export type DocumentForm = 'envelope' | 'array' | 'report' | 'unparsed';
+
+/** A document after loading: parsed, unwrapped, not yet validated. */
+export interface LoadedDocument {
+  /** File path as given, `<stdin>`, or the name given with a library input. */
+  source: string;
+  form: DocumentForm;
+  /** The parsed JSON value (undefined when it did not parse). */
+  value: unknown;
+  /** Pointer of the array (or single object) that holds the benchmark reports. */
+  reportsPointer: string;
+  /** Unvalidated benchmark report candidates with their pointers. */
+  candidates: { pointer: string; value: unknown }[];
+  /** Problems found while loading: json-syntax, envelope-failure. */
+  findings: Finding[];
+}
+
+/** A benchmark report located inside its document. */
+export interface ReportRef {
+  /** RFC 6901 pointer of the report (`""`, `/0`, `/result`, `/result/2`). */
+  pointer: string;
+  report: BenchmarkReport;
+}
+
+/** A document after schema validation. */
+export interface ValidatedDocument {
+  source: string;
+  form: DocumentForm;
+  reportsPointer: string;
+  /** Number of benchmark reports found, valid or not. */
+  reportCount: number;
+  /** Reports that passed the schema. */
+  reports: ReportRef[];
+  /** Loading findings plus schema findings. */
+  findings: Finding[];
+}

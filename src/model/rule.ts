@@ -1,0 +1,68 @@
+import type { PercentFormula, Figures } from './analysis.js';
+import type { RuleId, Severity } from './finding.js';
+import type { BenchmarkReport, ResourceCategory } from './report.js';
+
+/** A category as a rule sees it: the data, where it is, and figures recomputed once. */
+export interface CategoryInContext {
+  category: ResourceCategory;
+  /** RFC 6901 pointer of the category inside its document. */
+  pointer: string;
+  figures: Figures;
+}
+
+/** What a rule that looks at one benchmark report receives. */
+export interface ReportContext {
+  report: BenchmarkReport;
+  /** RFC 6901 pointer of the report inside its document. */
+  pointer: string;
+  categories: readonly CategoryInContext[];
+  /** The CompliancePercent formula pinned by the user, if any. */
+  percentFormula: PercentFormula | undefined;
+}
+
+/** What a rule that looks across the reports of one document receives. */
+export interface DocumentContext {
+  source: string;
+  reports: readonly { report: BenchmarkReport; pointer: string }[];
+  /** Benchmark reports found in the document, valid or not. */
+  reportCount: number;
+  /** Pointer of the array (or single object) that holds the reports. */
+  reportsPointer: string;
+}
+
+/** A finding as a rule emits it; the runner adds the rule id and the severity in force. */
+export interface RuleHit {
+  pointer: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+  /** For rules whose hits differ in weight; a user's severity setting overrides it. */
+  severity?: Severity;
+}
+
+/** What every rule of the catalogue tells about itself. */
+export interface RuleInfo {
+  id: RuleId;
+  defaultSeverity: Severity;
+  /** One line: what the rule reports. */
+  description: string;
+  /** Why: the specification's words or the published sample the rule rests on. */
+  rationale: string;
+  /** Where the rule runs: loader and schema rules are listed but run in their stages. */
+  stage: 'load' | 'validate' | 'report' | 'document';
+}
+
+/** A rule that checks one benchmark report. */
+export interface ReportRule extends RuleInfo {
+  stage: 'report';
+  check(context: ReportContext): Iterable<RuleHit>;
+}
+
+/** A rule that checks the reports of one document together. */
+export interface DocumentRule extends RuleInfo {
+  stage: 'document';
+  check(context: DocumentContext): Iterable<RuleHit>;
+}
+
+/** Any entry of the rule catalogue. */
+export type Rule = RuleInfo | ReportRule | DocumentRule;

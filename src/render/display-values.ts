@@ -1,0 +1,27 @@
+/**
+ * How values are printed, shared by every renderer so that a number or a blank reads
+ * the same in the web page, the PDF and the workbook.
+ */
+
+/** A percent with one decimal: `15.4%`. */
+export function formatPercent(percent: number): string {
+  return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
+}
+
+/** A count with thousands separators: `12,345`. */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/**
+ * RiskProbability and RiskLevel are a single space and an empty string when nothing
+ * was checked; shown as an en dash so that a blank cell is not mistaken for missing data.
+ */
+export function formatRisk(value: string): string {
+  return value.trim() === '' ? '–' : value;
+}
+
+/** `passed / total` resources, as in `36 / 51`. */
+export function formatResources(passed: number, total: number): string {
+  return `${formatCount(passed)} / ${formatCount(total)}`;
+}

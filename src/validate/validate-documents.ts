@@ -1,0 +1,91 @@
+import type { ErrorObject } from 'ajv';
+import type { LoadedDocument, ReportRef, ValidatedDocument } from '../model/document.js';
+import type { Finding } from '../model/finding.js';
+import type { BenchmarkReport } from '../model/report.js';
+import { schemaValidators } from './compile-schema.js';
+import { describeLocation, valueAt } from './describe-location.js';
+
+/**
+ * Validates loaded documents against the published schema. Every violation becomes a
+ * `schema` finding with the RFC 6901 pointer of the offending value; only reports
+ * without violations are passed on to the analysis, so rules can trust their types.
+ */
+export function validateReports(documents: readonly LoadedDocument[]): ValidatedDocument[] {
+  return documents.map(validateDocument);
+}
+
+function validateDocument(document: LoadedDocument): ValidatedDocument {
+  const { report, envelopeHead } = schemaValidators();
+  const findings: Finding[] = [...document.findings];
+  if (document.form === 'envelope' && !envelopeHead(document.value)) {
+    findings.push(...toFindings(document.value, undefined, envelopeHead.errors));
+  }
+  const reports: ReportRef[] = [];
+  for (const candidate of document.candidates) {
+    if (report(candidate.value)) {
+      reports.push({ pointer: candidate.pointer, report: candidate.value as BenchmarkReport });
+    } else {
+      findings.push(...toFindings(document.value, candidate.pointer, report.errors));
+    }
+  }
+  return {
+    source: document.source,
+    form: document.form,
+    reportsPointer: document.reportsPointer,
+    reportCount: document.candidates.length,
+    reports,
+    findings,
+  };
+}
+
+/**
+ * Turns ajv's errors into findings. `reportPointer` is where the benchmark report
+ * starts, or undefined for errors of the envelope itself. A missing field is located
+ * where it should be (`/0/JobId`), not at its parent, so the pointer names the problem.
+ */
+function toFindings(root: unknown, reportPointer: string | undefined, errors: ErrorObject[] | null | undefined): Finding[] {
+  return (errors ?? []).map((error) => {
+    const base = (reportPointer ?? '') + error.instancePath;
+    const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
+    const pointer = missing === undefined ? base : `${base}/${escapeToken(missing)}`;
+    const where = reportPointer === undefined ? `the response envelope` : describeLocation(root, reportPointer, base);
+    const data = valueAt(root, base);
+    const finding: Finding = { rule: 'schema', severity: 'error', pointer, message: `${where} ${explain(error, data)}` };
+    if (error.keyword === 'type') {
+      finding.expected = error.params['type'];
+      finding.actual = typeName(data);
+    }
+    return finding;
+  });
+}
+
+function escapeToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function explain(error: ErrorObject, data: unknown): string {
+  switch (error.keyword) {
+    case 'required':
+      return `lacks the required field ${String(error.params['missingProperty'])}`;
+    case 'type':
+      return `must be ${String(error.params['type']).replace(',', ' or ')}, not ${typeName(data)} ${preview(data)}`.trimEnd();
+    case 'minimum':
+      return `must be ${String(error.params['comparison'])} ${String(error.params['limit'])}, not ${preview(data)}`;
+    default:
+      return error.message ?? `breaks the schema (${error.keyword})`;
+  }
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'an out-of-range number';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function preview(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+  return '';
+}
