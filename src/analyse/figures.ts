@@ -59,5 +59,6 @@ export function addCounts(into: Counts, more: Counts): Counts {
 
 /** Counts completed with the percent by `formula`. */
 export function withPercent(counts: Counts, formula: PercentFormula): Figures {
-  return { ...counts, percent: computePercent(formula, counts) };
+  const { total, green, red, amber, gray, other, passedResources, totalResources } = counts;
+  return { total, green, red, amber, gray, other, passedResources, totalResources, percent: computePercent(formula, counts) };
 }

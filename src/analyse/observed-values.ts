@@ -13,7 +13,16 @@ export const observedValues = {
 /** Severities from the worst down, the order used by every summary. */
 export const severityOrder: readonly string[] = observedValues.Severity;
 
+/** The observed values as sets, for checks that run on every policy. */
+export const observedSets = {
+  Compliance: new Set<string>(observedValues.Compliance),
+  Severity: new Set<string>(observedValues.Severity),
+  RiskProbability: new Set<string>(observedValues.RiskProbability),
+  RiskLevel: new Set<string>(observedValues.RiskLevel),
+  ConnectorType: new Set<string>(observedValues.ConnectorType),
+} as const satisfies Record<keyof typeof observedValues, ReadonlySet<string>>;
+
 /** True when `value` is one of the observed values of `field`. */
 export function isObserved(field: keyof typeof observedValues, value: string): boolean {
-  return (observedValues[field] as readonly string[]).includes(value);
+  return observedSets[field].has(value);
 }

@@ -11,7 +11,7 @@ function show(value: number): string {
  * differ, names the formula the stated value does fit, so that a user can pin it.
  */
 export function checkPercent(
-  subject: string,
+  subject: () => string,
   pointer: string,
   stated: number,
   inputs: PercentInputs,
@@ -23,7 +23,7 @@ export function checkPercent(
   const fitWords = fits.length > 0 ? `the stated value fits ${fits.join(', ')} (--percent-formula)` : 'the stated value fits none of the known formulas';
   return {
     pointer,
-    message: `${subject} states CompliancePercent ${show(stated)}, but ${percentFormulas[formula].description} gives ${show(computed)}; ${fitWords}`,
+    message: `${subject()} states CompliancePercent ${show(stated)}, but ${percentFormulas[formula].description} gives ${show(computed)}; ${fitWords}`,
     expected: computed,
     actual: stated,
   };

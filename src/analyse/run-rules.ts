@@ -26,7 +26,7 @@ export function applySeverities(findings: readonly Finding[], options: AnalyseOp
  * and the run goes on, as a Lighthouse audit that fails does not stop the others.
  */
 export function runRule<C>(
-  rule: RuleInfo & { check(context: C): Iterable<RuleHit> },
+  rule: RuleInfo & { check(context: C): RuleHit[] },
   context: C,
   pointer: string,
   options: AnalyseOptions,

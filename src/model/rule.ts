@@ -55,13 +55,13 @@ export interface RuleInfo {
 /** A rule that checks one benchmark report. */
 export interface ReportRule extends RuleInfo {
   stage: 'report';
-  check(context: ReportContext): Iterable<RuleHit>;
+  check(context: ReportContext): RuleHit[];
 }
 
 /** A rule that checks the reports of one document together. */
 export interface DocumentRule extends RuleInfo {
   stage: 'document';
-  check(context: DocumentContext): Iterable<RuleHit>;
+  check(context: DocumentContext): RuleHit[];
 }
 
 /** Any entry of the rule catalogue. */

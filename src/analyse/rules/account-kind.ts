@@ -9,23 +9,25 @@ export const accountKind: ReportRule = {
   defaultSeverity: 'error',
   description: 'AWSAccountId is set on a non-AWS account, or missing, null or empty on an AWS account.',
   rationale: 'Section 2.3, benchmark report object: AWSAccountId is "null when the account is not an AWS account"; section 2.1 gives every AWS account an AWSAccountId.',
-  *check({ report, pointer }): Iterable<RuleHit> {
+  check({ report, pointer }): RuleHit[] {
+    const hits: RuleHit[] = [];
     const id = report.AWSAccountId;
     const isAws = report.ConnectorType === 'AWS';
     if (isAws && (id === null || id === undefined || id.trim() === '')) {
-      yield {
+      hits.push({
         pointer: `${pointer}/AWSAccountId`,
         message: `${reportLabel(report)} is an AWS account but its AWSAccountId is ${id === undefined ? 'missing' : quote(id)}`,
         expected: 'the AWS account id',
         actual: id ?? null,
-      };
+      });
     } else if (!isAws && id !== null && id !== undefined) {
-      yield {
+      hits.push({
         pointer: `${pointer}/AWSAccountId`,
         message: `${reportLabel(report)} is a ${quote(report.ConnectorType)} account but carries AWSAccountId ${quote(id)}`,
         expected: null,
         actual: id,
-      };
+      });
     }
+    return hits;
   },
 };

@@ -17,27 +17,29 @@ export const categoryCount: ReportRule = {
   description: 'A category states a colour count or a Total that differs from the policies it holds.',
   rationale:
     'Section 2.3, category object: Total is the "number of policies in the category" and Green, Red, Amber, Gray the "number of policies with compliance" of that colour.',
-  *check({ categories }): Iterable<RuleHit> {
+  check({ categories }): RuleHit[] {
+    const hits: RuleHit[] = [];
     for (const context of categories) {
       const { category, figures } = context;
       if (category.Total !== figures.total) {
-        yield {
+        hits.push({
           pointer: categoryPointer(context, 'Total'),
           message: `${categoryLabel(category)} states Total ${category.Total} but holds ${figures.total} ${figures.total === 1 ? 'policy' : 'policies'}`,
           expected: figures.total,
           actual: category.Total,
-        };
+        });
       }
       for (const [field, key] of colours) {
         if (category[field] !== figures[key]) {
-          yield {
+          hits.push({
             pointer: categoryPointer(context, field),
             message: `${categoryLabel(category)} states ${field} ${category[field]} but holds ${figures[key]} ${field} ${figures[key] === 1 ? 'policy' : 'policies'}`,
             expected: figures[key],
             actual: category[field],
-          };
+          });
         }
       }
     }
+    return hits;
   },
 };

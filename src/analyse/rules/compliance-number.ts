@@ -1,25 +1,54 @@
 import type { CategoryInContext, ReportRule, RuleHit } from '../../model/rule.js';
 import { categoryLabel, policyLabel } from '../../validate/labels.js';
+import { findFirstPolicy } from '../find-policy.js';
 import { policyPointer, quote } from '../locate.js';
 
-const dotted = /^(\d+)(?:\.\d+)+$/;
+/**
+ * Length of the first segment of a dotted number (4 for `1100.2`, 1 for `4.2.1.1`), or
+ * -1 for anything else (`CCE-37741-6`). A scan, not a regular expression, and no new
+ * string: it runs for every policy.
+ */
+function firstSegmentLength(number: string): number {
+  let dot = -1;
+  for (let index = 0; index < number.length; index += 1) {
+    const code = number.charCodeAt(index);
+    if (code === 46) {
+      if (index === 0 || index === number.length - 1 || number.charCodeAt(index - 1) === 46) return -1;
+      if (dot < 0) dot = index;
+    } else if (code < 48 || code > 57) {
+      return -1;
+    }
+  }
+  return dot;
+}
+
+function firstSegment(number: string): string | undefined {
+  const length = firstSegmentLength(number);
+  return length > 0 ? number.slice(0, length) : undefined;
+}
+
+/** True when `number` is dotted and its first segment is `segment`. */
+function startsWithSegment(number: string, segment: string): boolean {
+  return number.charCodeAt(segment.length) === 46 && number.startsWith(segment) && firstSegmentLength(number) === segment.length;
+}
 
 /** The first segment most dotted numbers of the category share, with its count. */
 function commonFirstSegment(context: CategoryInContext): { segment: string; count: number } | undefined {
   const counts = new Map<string, number>();
+  let last: string | undefined;
   for (const policy of context.category.Policies) {
-    const match = dotted.exec(policy.ComplianceNumber);
-    if (match) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
+    // Numbers of a category mostly share their segment: reuse the last one found
+    // instead of cutting a new string for every policy.
+    const segment = last !== undefined && startsWithSegment(policy.ComplianceNumber, last) ? last : firstSegment(policy.ComplianceNumber);
+    if (segment === undefined) continue;
+    counts.set(segment, (counts.get(segment) ?? 0) + 1);
+    last = segment;
   }
   let best: { segment: string; count: number } | undefined;
   for (const [segment, count] of counts) {
     if (!best || count > best.count) best = { segment, count };
   }
   return best;
-}
-
-function describe({ context, index }: { context: CategoryInContext; index: number }): string {
-  return `${policyLabel(context.category.Policies[index])} in ${categoryLabel(context.category)}`;
 }
 
 /**
@@ -35,37 +64,41 @@ export const complianceNumber: ReportRule = {
     'A ComplianceNumber repeats within a benchmark report (error), or a dotted one starts with another category number than the rest of its category (warning).',
   rationale:
     'Section 2.3, policy object: ComplianceNumber is a "dotted number, category number then policy number". The published sample numbers categories 1000, 1100, … and also uses ids such as CCE-37741-6, so only repeats and a stray category number are flagged.',
-  *check({ categories }): Iterable<RuleHit> {
-    const first = new Map<string, { context: CategoryInContext; index: number }>();
+  check({ categories }): RuleHit[] {
+    const hits: RuleHit[] = [];
+    const seen = new Set<string>();
     for (const context of categories) {
       const common = commonFirstSegment(context);
       const policies = context.category.Policies;
       for (let index = 0; index < policies.length; index += 1) {
         const policy = policies[index]!;
         const number = policy.ComplianceNumber;
-        const earlier = first.get(number);
-        if (earlier !== undefined) {
-          yield {
+        if (seen.has(number)) {
+          const first = findFirstPolicy(categories, 'ComplianceNumber', number);
+          const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';
+          hits.push({
             pointer: policyPointer(context, index, 'ComplianceNumber'),
-            message: `${policyLabel(policy)} in ${categoryLabel(context.category)} repeats ComplianceNumber ${quote(number)} of ${describe(earlier)}`,
+            message: `${policyLabel(policy)} in ${categoryLabel(context.category)} repeats ComplianceNumber ${quote(number)}${where}`,
             expected: 'a ComplianceNumber used once per benchmark',
             actual: number,
             severity: 'error',
-          };
+          });
         } else {
-          first.set(number, { context, index });
+          seen.add(number);
         }
-        const segment = dotted.exec(number)?.[1];
-        if (common && segment !== undefined && segment !== common.segment && common.count > 1) {
-          yield {
+        if (!common || common.count < 2 || startsWithSegment(number, common.segment)) continue;
+        const segment = firstSegment(number);
+        if (segment !== undefined) {
+          hits.push({
             pointer: policyPointer(context, index, 'ComplianceNumber'),
             message: `${policyLabel(policy)} in ${categoryLabel(context.category)} is numbered ${quote(number)}, but ${common.count} other policies of the category are numbered ${common.segment}.x`,
             expected: `${common.segment}.…`,
             actual: number,
             severity: 'warning',
-          };
+          });
         }
       }
     }
+    return hits;
   },
 };

@@ -13,7 +13,8 @@ export const compliancePercent: ReportRule = {
     'A category states a CompliancePercent that differs from Green / (Total − Gray) × 100 (or the formula pinned with --percent-formula); the finding names the formula the value fits, if any.',
   rationale:
     'Section 2.3 leaves the formula "not shown". The service\'s published sample fits Green / (Total − Gray) × 100 in every category, printed at single precision (15.3846159), so values are compared with a relative tolerance of 1e-4. A warning by default because the formula is inferred.',
-  *check({ categories, percentFormula }): Iterable<RuleHit> {
+  check({ categories, percentFormula }): RuleHit[] {
+    const hits: RuleHit[] = [];
     for (const context of categories) {
       const { category, figures } = context;
       const inputs = {
@@ -23,8 +24,9 @@ export const compliancePercent: ReportRule = {
         passedResources: figures.passedResources,
         totalResources: figures.totalResources,
       };
-      const hit = checkPercent(categoryLabel(category), categoryPointer(context, 'CompliancePercent'), category.CompliancePercent, inputs, percentFormula ?? defaultPercentFormula);
-      if (hit) yield hit;
+      const hit = checkPercent(() => categoryLabel(category), categoryPointer(context, 'CompliancePercent'), category.CompliancePercent, inputs, percentFormula ?? defaultPercentFormula);
+      if (hit) hits.push(hit);
     }
+    return hits;
   },
 };

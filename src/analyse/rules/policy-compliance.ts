@@ -2,7 +2,7 @@ import type { Policy } from '../../model/report.js';
 import type { ReportRule, RuleHit } from '../../model/rule.js';
 import { categoryLabel, policyLabel } from '../../validate/labels.js';
 import { policyPointer, quote } from '../locate.js';
-import { isObserved } from '../observed-values.js';
+import { observedSets } from '../observed-values.js';
 
 /** The colour the resource counts call for, per the relations observed in section 2.3. */
 export function expectedCompliance(policy: Pick<Policy, 'PassedResourceCount' | 'TotalResourceCount'>): string {
@@ -21,24 +21,26 @@ export const policyCompliance: ReportRule = {
   description: 'A policy\'s Compliance contradicts its resource counts (0 checked → Gray, all passed → Green, none passed → Red, some → Amber).',
   rationale:
     'Section 2.3, "Observed relations in the sample": TotalResourceCount 0 has Compliance Gray; Passed = Total > 0 has Green; Passed 0 < Total has Red; some but not all passed has Amber.',
-  *check({ categories }): Iterable<RuleHit> {
+  check({ categories }): RuleHit[] {
+    const hits: RuleHit[] = [];
     for (const context of categories) {
       const policies = context.category.Policies;
       for (let index = 0; index < policies.length; index += 1) {
         const policy = policies[index]!;
         // Counts that contradict each other (policy-counts) or a colour nobody knows
         // (unknown-value) are reported by their own rules; a second finding adds nothing.
-        if (policy.PassedResourceCount > policy.TotalResourceCount || !isObserved('Compliance', policy.Compliance)) continue;
+        if (policy.PassedResourceCount > policy.TotalResourceCount || !observedSets.Compliance.has(policy.Compliance)) continue;
         const expected = expectedCompliance(policy);
         if (policy.Compliance !== expected) {
-          yield {
+          hits.push({
             pointer: policyPointer(context, index, 'Compliance'),
             message: `${policyLabel(policy)} in ${categoryLabel(context.category)} is ${quote(policy.Compliance)} but ${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed, which makes it ${expected}`,
             expected,
             actual: policy.Compliance,
-          };
+          });
         }
       }
     }
+    return hits;
   },
 };

@@ -10,7 +10,8 @@ export const policyGrayRisk: ReportRule = {
   description: 'A Gray policy, or one that checked no resource, has a RiskProbability other than a single space or a non-empty RiskLevel.',
   rationale:
     'Section 2.3, "Observed relations in the sample": a policy with TotalResourceCount 0 has Compliance Gray, RiskProbability of a single space and RiskLevel of an empty string.',
-  *check({ categories }): Iterable<RuleHit> {
+  check({ categories }): RuleHit[] {
+    const hits: RuleHit[] = [];
     for (const context of categories) {
       const policies = context.category.Policies;
       for (let index = 0; index < policies.length; index += 1) {
@@ -18,22 +19,23 @@ export const policyGrayRisk: ReportRule = {
         if (policy.Compliance !== 'Gray' && policy.TotalResourceCount !== 0) continue;
         const why = policy.Compliance === 'Gray' ? 'is Gray' : 'checked no resource';
         if (policy.RiskProbability !== ' ') {
-          yield {
+          hits.push({
             pointer: policyPointer(context, index, 'RiskProbability'),
             message: `${policyLabel(policy)} in ${categoryLabel(context.category)} ${why} but has RiskProbability ${quote(policy.RiskProbability)} instead of " "`,
             expected: ' ',
             actual: policy.RiskProbability,
-          };
+          });
         }
         if (policy.RiskLevel !== '') {
-          yield {
+          hits.push({
             pointer: policyPointer(context, index, 'RiskLevel'),
             message: `${policyLabel(policy)} in ${categoryLabel(context.category)} ${why} but has RiskLevel ${quote(policy.RiskLevel)} instead of ""`,
             expected: '',
             actual: policy.RiskLevel,
-          };
+          });
         }
       }
     }
+    return hits;
   },
 };
