@@ -3,6 +3,7 @@ import { isCspmError, toolInfo } from '../index.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import { checkCommand } from './commands/check-command.js';
 import type { CommandSpec } from './commands/command-spec.js';
+import { protectStdinArgs } from './report-inputs.js';
 import { rulesCommand } from './commands/rules-command.js';
 import { schemaCommand } from './commands/schema-command.js';
 
@@ -52,7 +53,7 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
     selected = value;
   }, width);
   const parsed = await new Promise<{ error: Error | undefined; output: string; debug: boolean }>((resolve) => {
-    void parser.parse([...args], {}, (error: Error | undefined, argv: Record<string, unknown>, output: string) => {
+    void parser.parse(protectStdinArgs(args), {}, (error: Error | undefined, argv: Record<string, unknown>, output: string) => {
       resolve({ error: error ?? undefined, output, debug: argv['debug'] === true });
     });
   });

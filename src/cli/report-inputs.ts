@@ -1,10 +1,21 @@
 import { CspmError, type ReportInput } from '../index.js';
 import type { CliIo } from './cli-io.js';
 
+/**
+ * How `-` travels through yargs, which drops a bare `-` from positional arguments.
+ * A command line cannot contain a NUL character, so the token never collides with a path.
+ */
+export const stdinToken = '\u0000-';
+
+/** Replaces each bare `-` argument with the stdin token before yargs parses. */
+export function protectStdinArgs(args: readonly string[]): string[] {
+  return args.map((arg) => (arg === '-' ? stdinToken : arg));
+}
+
 /** Maps command-line inputs to loader inputs: `-` is standard input, read once. */
 export function toReportInputs(inputs: readonly string[], io: CliIo): ReportInput[] {
-  if (inputs.filter((input) => input === '-').length > 1) {
+  if (inputs.filter((input) => input === stdinToken).length > 1) {
     throw new CspmError('usage', 'standard input (-) can be given only once');
   }
-  return inputs.map((input) => (input === '-' ? { stream: io.stdin, name: '<stdin>' } : input));
+  return inputs.map((input) => (input === stdinToken ? { stream: io.stdin, name: '<stdin>' } : input));
 }

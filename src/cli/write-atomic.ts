@@ -50,7 +50,7 @@ export function assertNotInput(output: string, inputs: readonly string[]): void 
     }
   };
   const target = real(output);
-  if (inputs.some((input) => input !== '-' && real(input) === target)) {
+  if (inputs.some((input) => real(input) === target)) {
     throw new CspmError('usage', `--output ${output} is one of the inputs; refusing to overwrite a report`);
   }
 }

@@ -1,9 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { CspmError } from '../error/cspm-error.js';
 import type { LoadedDocument } from '../model/document.js';
 import { decodeText, stripBom } from './decode-text.js';
 import { listJsonFiles } from './list-json-files.js';
 import { parseJson } from './parse-json.js';
+import { ioError, maxTextBytes, readTextFile, tooLarge } from './read-text-file.js';
 import { unwrapDocument } from './unwrap-document.js';
 
 /**
@@ -20,24 +21,16 @@ export type ReportInput =
   | { stream: AsyncIterable<Uint8Array | string>; name?: string };
 
 /**
- * V8 cannot hold a string longer than 2^29 − 24 characters, so larger files cannot go
- * through JSON.parse; refuse them with a clear error instead of an opaque crash.
- */
-const maxTextBytes = 2 ** 29 - 24;
-
-/**
  * Reads, parses and unwraps every input. A report that does not parse becomes a
  * `json-syntax` finding; a missing or unreadable file is a CspmError (a problem of
  * the tool's use, not of a report).
  */
 export async function loadReports(input: ReportInput | readonly ReportInput[]): Promise<LoadedDocument[]> {
-  const inputs = Array.isArray(input) ? (input as readonly ReportInput[]) : [input as ReportInput];
+  const inputs: readonly ReportInput[] = Array.isArray(input) ? input : [input as ReportInput];
   const documents: LoadedDocument[] = [];
   for (const item of inputs) {
     if (typeof item === 'string') {
-      for (const path of await expandPath(item)) {
-        documents.push(fromText(path, decodeText(await readBytes(path))));
-      }
+      for (const path of await expandPath(item)) documents.push(fromText(path, readTextFile(path)));
     } else if ('value' in item) {
       documents.push(unwrapDocument(item.name ?? '<input>', item.value));
     } else if ('text' in item) {
@@ -45,7 +38,7 @@ export async function loadReports(input: ReportInput | readonly ReportInput[]): 
       documents.push(fromText(name, typeof item.text === 'string' ? stripBom(item.text) : decodeText(checkSize(name, item.text))));
     } else {
       const name = item.name ?? '<stdin>';
-      documents.push(fromText(name, decodeText(checkSize(name, await readStream(item.stream)))));
+      documents.push(fromText(name, decodeText(await readStream(name, item.stream))));
     }
   }
   return documents;
@@ -63,50 +56,28 @@ async function expandPath(path: string): Promise<string[]> {
   const info = await stat(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
-  if (!info.isDirectory()) {
-    return [path];
-  }
+  if (!info.isDirectory()) return [path];
   const files = await listJsonFiles(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
-  if (files.length === 0) {
-    throw new CspmError('input-empty-dir', path);
-  }
+  if (files.length === 0) throw new CspmError('input-empty-dir', path);
   return files;
 }
 
-async function readBytes(path: string): Promise<Uint8Array> {
-  const bytes = await readFile(path).catch((error: unknown) => {
-    throw ioError(path, error);
-  });
-  return checkSize(path, bytes);
-}
-
-async function readStream(stream: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
+async function readStream(name: string, stream: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
+  let size = 0;
   for await (const chunk of stream) {
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    size += buffer.byteLength;
+    // Stop reading early: a stream has no size to check up front.
+    if (size > maxTextBytes) throw tooLarge(name, size);
+    chunks.push(buffer);
   }
   return Buffer.concat(chunks);
 }
 
 function checkSize(name: string, bytes: Uint8Array): Uint8Array {
-  if (bytes.byteLength > maxTextBytes) {
-    throw tooLarge(name, bytes.byteLength);
-  }
+  if (bytes.byteLength > maxTextBytes) throw tooLarge(name, bytes.byteLength);
   return bytes;
-}
-
-function tooLarge(name: string, size: number): CspmError {
-  const megabytes = Math.round(size / 2 ** 20);
-  return new CspmError('input-too-large', `${name} is ${megabytes} MiB; the limit is 511 MiB per file (split the report by benchmark)`);
-}
-
-function ioError(path: string, error: unknown): CspmError {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') {
-    return new CspmError('input-not-found', path, { cause: error });
-  }
-  const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
-  return new CspmError('input-unreadable', `${path} (${reason})`, { cause: error });
 }

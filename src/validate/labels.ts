@@ -4,6 +4,8 @@
  * values because schema findings describe data that may be malformed.
  */
 
+import { showControlCharacters } from '../text/show-control-characters.js';
+
 function field(value: unknown, key: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const item = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
@@ -12,8 +14,7 @@ function field(value: unknown, key: string): string | undefined {
 
 /** Clips long text and shows control characters as escapes, so one finding stays one line. */
 function clip(text: string, max = 60): string {
-  // eslint-disable-next-line no-control-regex
-  const visible = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const visible = showControlCharacters(text);
   return visible.length > max ? `${visible.slice(0, max - 3)}...` : visible;
 }
 

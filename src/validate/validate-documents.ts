@@ -79,7 +79,7 @@ function explain(error: ErrorObject, data: unknown): string {
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'an out-of-range number';
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a number beyond double precision (such as 1e400)';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
 }

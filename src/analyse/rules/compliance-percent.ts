@@ -17,8 +17,10 @@ export const compliancePercent: ReportRule = {
     const hits: RuleHit[] = [];
     for (const context of categories) {
       const { category, figures } = context;
+      // The colour counts, not the stated Total: a wrong Total is category-total's
+      // finding and must not make the percent look wrong too.
       const inputs = {
-        total: category.Total,
+        total: category.Green + category.Red + category.Amber + category.Gray,
         green: category.Green,
         gray: category.Gray,
         passedResources: figures.passedResources,

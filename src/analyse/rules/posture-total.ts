@@ -36,7 +36,7 @@ export const postureTotal: ReportRule = {
         });
       }
     }
-    const inputs = { total: posture.Total, green: posture.Green, gray: posture.Gray, passedResources, totalResources };
+    const inputs = { total: posture.Green + posture.Red + posture.Amber + posture.Gray, green: posture.Green, gray: posture.Gray, passedResources, totalResources };
     const hit = checkPercent(() => `Posture of ${reportLabel(report)}`, `${pointer}/Posture/CompliancePercent`, posture.CompliancePercent, inputs, percentFormula ?? defaultPercentFormula);
     if (hit) hits.push(hit);
     return hits;

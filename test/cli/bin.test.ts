@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { minimalReport } from '../support/minimal-report.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const bin = 'dist/cli/bin.js';
+const tempDir = useTempDir();
+
+function run(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the built bin', () => {
+  it('exists (npm test builds before it runs the tests)', () => {
+    expect(existsSync(bin)).toBe(true);
+  });
+
+  it('checks a file and sets the exit code', () => {
+    const file = join(tempDir(), 'report.json');
+    const report = minimalReport();
+    report.ResourceCategories[1]!.Red = 3;
+    writeFileSync(file, JSON.stringify(report));
+    const result = run(['check', file, '--format', 'json']);
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stdout).summary).toMatchObject({ files: 1, reports: 1, policies: 5 });
+    expect(result.stderr).toBe('');
+  });
+
+  it('reads standard input and prints its version', () => {
+    expect(run(['check', '-'], JSON.stringify([minimalReport()])).status).toBe(0);
+    expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('prints one line and exits 2 for a missing file', () => {
+    const result = run(['check', 'missing.json']);
+    expect(result).toEqual({ status: 2, stdout: '', stderr: 'cspm-report: no such file or directory: missing.json\n' });
+  });
+});

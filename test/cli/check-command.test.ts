@@ -1,0 +1,162 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { minimalReport } from '../support/minimal-report.js';
+import { runInProcess } from '../support/cli-run.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const tempDir = useTempDir();
+
+/** Writes a clean report, one with an error and one with only a warning. */
+function writeReports(): { dir: string; clean: string; broken: string; warned: string } {
+  const dir = tempDir();
+  const clean = join(dir, 'clean.json');
+  const broken = join(dir, 'broken.json');
+  const warned = join(dir, 'warned.json');
+  writeFileSync(clean, JSON.stringify({ result: [minimalReport()], statusCode: 200, message: 'Request Successful' }));
+  const wrongTotal = minimalReport();
+  wrongTotal.ResourceCategories[0]!.Total = 4;
+  writeFileSync(broken, JSON.stringify([wrongTotal]));
+  const oddPercent = minimalReport();
+  oddPercent.ResourceCategories[1]!.CompliancePercent = 12.5;
+  writeFileSync(warned, JSON.stringify(oddPercent));
+  return { dir, clean, broken, warned };
+}
+
+describe('cspm-report check', () => {
+  it('exits 0 on a clean report and says so', async () => {
+    const { clean } = writeReports();
+    const result = await runInProcess(['check', clean]);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(`${clean}: 1 report, 5 policies, no findings\n\n✔ no findings in 1 file, 1 valid report, 5 policies\n`);
+  });
+
+  it('exits 1 on errors and lists each with pointer, message and rule', async () => {
+    const { broken } = writeReports();
+    const result = await runInProcess(['check', broken]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^ {2}error {4}\/0\/ResourceCategories\/0\/Total +category "Azure - Storage" states Total 4, but Green \+ Red \+ Amber \+ Gray = 1 \+ 1 \+ 0 \+ 1 = 3 {2}category-total$/m);
+    expect(result.stdout).toMatch(/^ {2}error {4}\/0\/ResourceCategories\/0\/Total +category "Azure - Storage" states Total 4 but holds 3 policies {2}category-count$/m);
+    expect(result.stdout).toMatch(/✖ 2 findings \(2 errors, 0 warnings\) in 1 file/);
+  });
+
+  it('applies --fail-on to warnings and errors', async () => {
+    const { broken, warned } = writeReports();
+    expect((await runInProcess(['check', warned])).code).toBe(0);
+    expect((await runInProcess(['check', warned, '--fail-on', 'warning'])).code).toBe(1);
+    expect((await runInProcess(['check', broken, '--fail-on', 'never'])).code).toBe(0);
+  });
+
+  it('names the formula a stated percent fits, and takes a pinned one', async () => {
+    const { warned } = writeReports();
+    const result = await runInProcess(['check', warned, '--format', 'json']);
+    const finding = JSON.parse(result.stdout).files[0].findings[0];
+    expect(finding).toMatchObject({ rule: 'compliance-percent', severity: 'warning', pointer: '/ResourceCategories/1/CompliancePercent', expected: 50, actual: 12.5 });
+    expect(finding.message).toContain('fits none of the known formulas');
+    const pinned = await runInProcess(['check', warned, '--percent-formula', 'passed-resources', '--format', 'json']);
+    expect(JSON.parse(pinned.stdout).summary.percentFormula).toBe('passed-resources');
+  });
+
+  it('prints the documented JSON shape', async () => {
+    const { clean, broken } = writeReports();
+    const result = await runInProcess(['check', clean, broken, '--format', 'json']);
+    const json = JSON.parse(result.stdout);
+    expect(json.summary).toEqual({ files: 2, reports: 2, policies: 10, errors: 2, warnings: 0, percentFormula: 'green-of-assessed' });
+    expect(json.files.map((file: { file: string }) => file.file)).toEqual([clean, broken]);
+    expect(json.files[1]).toMatchObject({ reports: 1, policies: 5 });
+    expect(Object.keys(json.files[1].findings[0])).toEqual(['rule', 'severity', 'pointer', 'message', 'expected', 'actual']);
+  });
+
+  it('reads standard input for -', async () => {
+    const result = await runInProcess(['check', '-'], { stdin: JSON.stringify(minimalReport()) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('<stdin>: 1 report, 5 policies, no findings');
+  });
+
+  it('changes or silences a rule with --rule', async () => {
+    const { broken } = writeReports();
+    const result = await runInProcess(['check', broken, '--rule', 'category-total=warning', '--rule', 'category-count=off']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('warning  /0/ResourceCategories/0/Total');
+    expect(result.stdout).not.toContain('category-count');
+  });
+
+  it('writes --output atomically and never over an input', async () => {
+    const { dir, clean, broken } = writeReports();
+    const output = join(dir, 'out', 'findings.json');
+    const result = await runInProcess(['check', broken, '-f', 'json', '-o', output]);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(JSON.parse(readFileSync(output, 'utf8')).summary.errors).toBe(2);
+    expect(readdirSync(join(dir, 'out'))).toEqual(['findings.json']);
+    const before = readFileSync(clean, 'utf8');
+    const refused = await runInProcess(['check', clean, '-o', clean]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`cspm-report: invalid usage: --output ${clean} is one of the inputs; refusing to overwrite a report\n`);
+    expect(readFileSync(clean, 'utf8')).toBe(before);
+  });
+
+  it('colours on request and honours NO_COLOR', async () => {
+    const { broken } = writeReports();
+    expect((await runInProcess(['check', broken, '--color'])).stdout).toContain('\u001b[31m');
+    expect((await runInProcess(['check', broken], { env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).stdout).not.toContain('\u001b[');
+    expect((await runInProcess(['check', broken], { env: { FORCE_COLOR: '1' } })).stdout).toContain('\u001b[');
+  });
+});
+
+describe('usage and I/O errors exit 2 with one line', () => {
+  const cases = [
+    { name: 'a missing file', args: ['check', 'no/such/report.json'], line: 'cspm-report: no such file or directory: no/such/report.json' },
+    { name: 'no input', args: ['check'], line: 'cspm-report: Not enough non-option arguments: got 0, need at least 1' },
+    { name: 'an unknown option', args: ['check', 'x.json', '--bogus'], line: 'cspm-report: Unknown argument: bogus' },
+    { name: 'an unknown command', args: ['chek', 'x.json'], line: 'cspm-report: Unknown arguments: chek, x.json' },
+    { name: 'a bad choice', args: ['check', 'x.json', '--fail-on', 'sometimes'], line: expect.stringContaining('cspm-report: Invalid values:') },
+    { name: 'an unknown rule', args: ['check', 'x.json', '--rule', 'nope=off'], line: expect.stringContaining('cspm-report: invalid usage: --rule nope=off: unknown rule "nope"; rules are json-syntax, ') },
+    { name: 'a bad rule setting', args: ['check', 'x.json', '--rule', 'schema=loud'], line: 'cspm-report: invalid usage: --rule schema=loud: the setting must be one of error, warning, off (as in --rule schema=off)' },
+    { name: 'stdin twice', args: ['check', '-', '-'], line: 'cspm-report: invalid usage: standard input (-) can be given only once' },
+  ];
+  it.each(cases)('$name', async ({ args, line }) => {
+    const result = await runInProcess(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toEqual(line);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('shows the stack of an error only with --debug', async () => {
+    const result = await runInProcess(['check', 'no/such/report.json', '--debug']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('leaves no partial file when the output cannot be written', async () => {
+    const { dir, clean } = writeReports();
+    writeFileSync(join(dir, 'blocker'), 'a file where a folder is needed');
+    const result = await runInProcess(['check', clean, '-o', join(dir, 'blocker', 'out.txt')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^cspm-report: cannot write output: /);
+    expect(existsSync(join(dir, 'blocker', 'out.txt'))).toBe(false);
+  });
+});
+
+describe('help, schema and rules', () => {
+  it('shows examples and exit codes in --help', async () => {
+    const top = await runInProcess(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toContain('Exit codes:');
+    const check = await runInProcess(['check', '--help']);
+    expect(check.stdout).toContain('Examples:');
+    expect(check.stdout).toContain('--percent-formula');
+  });
+
+  it('prints the published schema', async () => {
+    const result = await runInProcess(['schema']);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(readFileSync('schema/audit-report.schema.json', 'utf8')));
+  });
+
+  it('lists every rule', async () => {
+    const result = await runInProcess(['rules', '--format', 'json']);
+    const ids = JSON.parse(result.stdout).map((rule: { id: string }) => rule.id);
+    expect(ids).toEqual(expect.arrayContaining(['json-syntax', 'envelope-failure', 'schema', 'empty-report', 'unknown-value', 'category-total', 'category-count', 'policy-compliance', 'policy-gray-risk', 'policy-counts', 'category-order', 'compliance-number', 'duplicate-policy-id', 'account-kind', 'compliance-percent', 'posture-total', 'mixed-ids']));
+  });
+});

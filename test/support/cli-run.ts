@@ -1,0 +1,24 @@
+import { Readable } from 'node:stream';
+import type { CliIo } from '../../src/cli/cli-io.js';
+import { runCli } from '../../src/cli/main.js';
+
+/** The outcome of one in-process CLI run. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with captured output, an optional stdin and a clean environment. */
+export async function runInProcess(args: string[], options: { stdin?: string | Buffer; env?: Record<string, string> } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    stdin: Readable.from(options.stdin === undefined ? [] : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin]),
+    env: options.env ?? {},
+  };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
