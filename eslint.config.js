@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', 'src/validate/generated/'] },
   ...tseslint.configs.recommended,
   {
     files: ['scripts/**/*.js'],

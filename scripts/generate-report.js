@@ -32,7 +32,7 @@ function makePolicy(next, category, index) {
   const roll = next();
   const passed = total === 0 ? 0 : roll < 0.4 ? total : roll < 0.7 ? 0 : Math.floor(next() * (total - 1)) + (total > 1 ? 1 : 0);
   const compliance = total === 0 ? 'Gray' : passed === total ? 'Green' : passed === 0 ? 'Red' : 'Amber';
-  const title = Array.from({ length: 6 + Math.floor(next() * 8) }, () => words[Math.floor(next() * words.length)]).join(' ');
+  const title = Array.from({ length: 5 + Math.floor(next() * 6) }, () => words[Math.floor(next() * words.length)]).join(' ');
   return {
     PolicyId: `Policy${category}x${index}`,
     ShortTitle: `Ensure ${title}`,

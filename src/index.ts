@@ -7,7 +7,7 @@ export { checkReports } from './check-reports.js';
 export { loadReports } from './load/load-reports.js';
 export type { ReportInput } from './load/load-reports.js';
 export { validateReports } from './validate/validate-documents.js';
-export { readSchema, schemaUrl } from './validate/compile-schema.js';
+export { readSchema, schemaUrl } from './validate/schema-validators.js';
 export { analyseReports } from './analyse/analyse-reports.js';
 export { ruleCatalogue } from './analyse/rule-catalogue.js';
 export { expectedCompliance } from './analyse/rules/policy-compliance.js';

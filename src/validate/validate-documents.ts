@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { LoadedDocument, ReportRef, ValidatedDocument } from '../model/document.js';
 import type { Finding } from '../model/finding.js';
 import type { BenchmarkReport } from '../model/report.js';
-import { schemaValidators } from './compile-schema.js';
+import { schemaValidators } from './schema-validators.js';
 import { describeLocation, valueAt } from './describe-location.js';
 
 /**
@@ -15,7 +15,7 @@ export function validateReports(documents: readonly LoadedDocument[]): Validated
 }
 
 function validateDocument(document: LoadedDocument): ValidatedDocument {
-  const { report, envelopeHead } = schemaValidators();
+  const { report, envelopeHead } = schemaValidators;
   const findings: Finding[] = [...document.findings];
   if (document.form === 'envelope' && !envelopeHead(document.value)) {
     findings.push(...toFindings(document.value, undefined, envelopeHead.errors));

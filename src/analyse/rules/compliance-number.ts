@@ -4,22 +4,13 @@ import { findFirstPolicy } from '../find-policy.js';
 import { policyPointer, quote } from '../locate.js';
 
 /**
- * Length of the first segment of a dotted number (4 for `1100.2`, 1 for `4.2.1.1`), or
- * -1 for anything else (`CCE-37741-6`). A scan, not a regular expression, and no new
- * string: it runs for every policy.
+ * Length of the first segment of a dotted number: the digits before its first dot (4
+ * for `1100.2`, 1 for `4.2.1.1`), or -1 for anything else (`CCE-37741-6`, `1100`).
  */
 function firstSegmentLength(number: string): number {
-  let dot = -1;
-  for (let index = 0; index < number.length; index += 1) {
-    const code = number.charCodeAt(index);
-    if (code === 46) {
-      if (index === 0 || index === number.length - 1 || number.charCodeAt(index - 1) === 46) return -1;
-      if (dot < 0) dot = index;
-    } else if (code < 48 || code > 57) {
-      return -1;
-    }
-  }
-  return dot;
+  let index = 0;
+  while (index < number.length && number.charCodeAt(index) >= 48 && number.charCodeAt(index) <= 57) index += 1;
+  return index > 0 && number.charCodeAt(index) === 46 ? index : -1;
 }
 
 function firstSegment(number: string): string | undefined {
@@ -27,9 +18,13 @@ function firstSegment(number: string): string | undefined {
   return length > 0 ? number.slice(0, length) : undefined;
 }
 
-/** True when `number` is dotted and its first segment is `segment`. */
-function startsWithSegment(number: string, segment: string): boolean {
-  return number.charCodeAt(segment.length) === 46 && number.startsWith(segment) && firstSegmentLength(number) === segment.length;
+/**
+ * True when `number` starts with `segment` and a dot. `segment` is all digits, so this
+ * is the same as comparing first segments, without cutting a new string: it runs for
+ * every policy.
+ */
+function hasSegment(number: string, segment: string): boolean {
+  return number.charCodeAt(segment.length) === 46 && number.startsWith(segment);
 }
 
 /** The first segment most dotted numbers of the category share, with its count. */
@@ -39,7 +34,7 @@ function commonFirstSegment(context: CategoryInContext): { segment: string; coun
   for (const policy of context.category.Policies) {
     // Numbers of a category mostly share their segment: reuse the last one found
     // instead of cutting a new string for every policy.
-    const segment = last !== undefined && startsWithSegment(policy.ComplianceNumber, last) ? last : firstSegment(policy.ComplianceNumber);
+    const segment = last !== undefined && hasSegment(policy.ComplianceNumber, last) ? last : firstSegment(policy.ComplianceNumber);
     if (segment === undefined) continue;
     counts.set(segment, (counts.get(segment) ?? 0) + 1);
     last = segment;
@@ -86,7 +81,7 @@ export const complianceNumber: ReportRule = {
         } else {
           seen.add(number);
         }
-        if (!common || common.count < 2 || startsWithSegment(number, common.segment)) continue;
+        if (!common || common.count < 2 || hasSegment(number, common.segment)) continue;
         const segment = firstSegment(number);
         if (segment !== undefined) {
           hits.push({

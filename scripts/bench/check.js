@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `cspm-report check` on a large report against plain read + JSON.parse of the same
+// file, both as whole Node processes, alternated, medians of several runs.
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { median, runNode } from './run-node.js';
+
+const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+const baselineCode = "const fs = require('node:fs'); const value = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); if (!value) process.exit(1);";
+
+/** Times check against read + JSON.parse; returns the medians and their ratio. */
+export async function benchCheck({ file, runs = 5 }) {
+  const tool = [];
+  const base = [];
+  for (let run = 0; run < runs; run += 1) {
+    base.push(runNode(['-e', baselineCode, file]));
+    tool.push(runNode([bin, 'check', file, '--format', 'json', '--output', '/dev/null']));
+  }
+  const fileMb = statSync(file).size / 2 ** 20;
+  const ms = median(tool.map((run) => run.ms));
+  const baselineMs = median(base.map((run) => run.ms));
+  const peakRssMb = Math.max(...tool.map((run) => run.peakRssMb));
+  return { name: 'check', fileMb, baselineMs, ms, ratio: ms / baselineMs, peakRssMb, memoryRatio: peakRssMb / fileMb, baselinePeakRssMb: Math.max(...base.map((run) => run.peakRssMb)) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const file = process.argv[2];
+  if (!file) {
+    console.error('usage: node scripts/bench/check.js <report.json>');
+    process.exit(2);
+  }
+  console.log(await benchCheck({ file }));
+}

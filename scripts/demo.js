@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm start`: the main job on the bundled samples. Checks the good samples (they
+// must come out clean), shows the findings of the deliberately broken ones, and
+// exits 0 when all of that went as intended.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../dist/cli/main.js';
+
+const samples = readdirSync('samples')
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => join('samples', name));
+
+function heading(text) {
+  process.stdout.write(`\n── ${text} ${'─'.repeat(Math.max(0, 70 - text.length))}\n`);
+}
+
+heading('cspm-report check samples/*.json');
+const clean = await runCli(['check', ...samples]);
+
+heading('cspm-report check samples/broken --fail-on never   (broken on purpose)');
+const broken = await runCli(['check', 'samples/broken', '--fail-on', 'never']);
+
+if (clean !== 0 || broken !== 0) {
+  process.stderr.write(`demo: unexpected exit codes (samples ${clean}, broken samples ${broken})\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import type { ErrorObject } from 'ajv';
+import { envelopeHead, report } from './generated/report-validators.js';
+
+/** Where the published schema lives inside the package (the file `cspm-report schema` prints). */
+export const schemaUrl = new URL('../../schema/audit-report.schema.json', import.meta.url);
+
+/** The published JSON Schema of the audit report, parsed. */
+export function readSchema(): Record<string, unknown> {
+  return JSON.parse(readFileSync(schemaUrl, 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * The schema's validators, compiled by ajv ahead of time (scripts/generate-validators.js)
+ * so that no run pays for ajv's compiler. Reports are validated one by one, so pointers
+ * and findings come out per report, and the envelope only for its own fields, so that
+ * no report is validated twice.
+ */
+export const schemaValidators: { report: SchemaValidator; envelopeHead: SchemaValidator } = { report, envelopeHead };
+
+/** A validator as ajv generates it: true or false, with the errors of the last call. */
+export interface SchemaValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
