@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { checkReports, type Finding, type ReportRule } from '../../src/index.js';
+import { runRule } from '../../src/analyse/run-rules.js';
+import { baseReport, categoryOf, changed, envelope, policyOf, withoutPosture } from './support/base-report.js';
+import { expectCase, text, value, type RuleCase } from './support/rule-cases.js';
+
+/** Category 0 states Total 5 for 4 policies: category-total and category-count, both errors. */
+const wrongTotal = value(changed((report) => (withoutPosture(report), (categoryOf(report, 0).Total = 5))));
+
+describe('severity settings', () => {
+  const cases: RuleCase[] = [
+    {
+      name: 'off silences one rule and keeps the others',
+      input: wrongTotal,
+      options: { severities: { 'category-count': 'off' } },
+      expected: [{ rule: 'category-total', severity: 'error', pointer: '/ResourceCategories/0/Total' }],
+    },
+    {
+      name: 'warning lowers an error rule',
+      input: wrongTotal,
+      options: { severities: { 'category-total': 'warning' } },
+      expected: [
+        { rule: 'category-total', severity: 'warning', pointer: '/ResourceCategories/0/Total' },
+        { rule: 'category-count', severity: 'error', pointer: '/ResourceCategories/0/Total' },
+      ],
+    },
+    {
+      name: 'error raises a warning rule',
+      input: value(envelope([baseReport(), changed((report) => (report.JobId = '0a7c3e91-d5b2-4f68-8c14-b69e2f0d7a53'))])),
+      options: { severities: { 'mixed-ids': 'error' } },
+      expected: [{ rule: 'mixed-ids', severity: 'error', pointer: '/result/1/JobId' }],
+    },
+    {
+      name: 'a setting overrides the severity a rule gives a hit of its own',
+      input: value(changed((report) => (policyOf(report, 1, 1).ComplianceNumber = '2000.2'))),
+      options: { severities: { 'compliance-number': 'error' } },
+      expected: [{ rule: 'compliance-number', severity: 'error', pointer: '/ResourceCategories/1/Policies/1/ComplianceNumber' }],
+    },
+    {
+      name: 'settings apply to the loader findings too',
+      input: text('[{"BenchmarkId": "CSBP",'),
+      options: { severities: { 'json-syntax': 'warning' } },
+      expected: [{ rule: 'json-syntax', severity: 'warning', pointer: '' }],
+    },
+    {
+      name: 'and to the schema findings',
+      input: value(changed((report) => (policyOf(report, 0, 0).TotalResourceCount = -4))),
+      options: { severities: { schema: 'off' } },
+      expected: [],
+    },
+  ];
+  it.each(cases)('$name', async (item) => {
+    await expectCase(item);
+  });
+
+  it('counts errors and warnings after the settings', async () => {
+    const analysis = await checkReports(wrongTotal, { severities: { 'category-total': 'warning' } });
+    expect(analysis.summary).toMatchObject({ errors: 1, warnings: 1 });
+  });
+});
+
+describe('percent formula', () => {
+  it('reports the formula in force', async () => {
+    expect((await checkReports(value(baseReport()))).percentFormula).toBe('green-of-assessed');
+    expect((await checkReports(value(baseReport()), { percentFormula: 'passed-resources' })).percentFormula).toBe('passed-resources');
+  });
+
+  it('recomputes the figures by the pinned formula', async () => {
+    const analysis = await checkReports(value(baseReport()), { percentFormula: 'green-of-total' });
+    const report = analysis.sources[0]!.reports[0]!;
+    expect(report.figures.percent).toBeCloseTo((2 / 7) * 100, 9);
+    expect(report.categories.map((category) => category.figures.percent)).toEqual([25, (1 / 3) * 100]);
+  });
+});
+
+describe('a rule that throws', () => {
+  const throwing: ReportRule = {
+    id: 'category-total',
+    stage: 'report',
+    defaultSeverity: 'warning',
+    description: 'a rule that breaks',
+    rationale: 'test',
+    check() {
+      throw new TypeError('Cannot read properties of undefined');
+    },
+  };
+  const context = { report: baseReport(), pointer: '/result/0', categories: [], percentFormula: undefined };
+
+  it('becomes an error finding at the report, and the next rule still runs', () => {
+    const findings: Finding[] = [];
+    runRule(throwing, context, '/result/0', {}, findings);
+    runRule({ ...throwing, id: 'category-count', check: () => [{ pointer: '/result/0/JobId', message: 'still running' }] }, context, '/result/0', {}, findings);
+    expect(findings).toEqual([
+      {
+        rule: 'category-total',
+        severity: 'error',
+        pointer: '/result/0',
+        message: 'the rule category-total could not run here (Cannot read properties of undefined); please report this',
+      },
+      { rule: 'category-count', severity: 'warning', pointer: '/result/0/JobId', message: 'still running' },
+    ]);
+  });
+
+  it('is not run at all when it is turned off', () => {
+    const findings: Finding[] = [];
+    runRule(throwing, context, '/result/0', { severities: { 'category-total': 'off' } }, findings);
+    expect(findings).toEqual([]);
+  });
+});
