@@ -12,12 +12,18 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 const schemaPath = fileURLToPath(new URL('../schema/audit-report.schema.json', import.meta.url));
 export const validatorsPath = fileURLToPath(new URL('../src/validate/generated/report-validators.ts', import.meta.url));
 
-/** The envelope's own fields; its result is validated report by report. */
+/**
+ * The envelope's own fields; its result is validated report by report. A failed call
+ * (statusCode other than 200) need not carry a result: gateways answer 401 with
+ * `{statusCode, message}` only, and envelope-failure already reports it.
+ */
 const envelopeHead = {
   $id: 'envelopeHead',
   type: 'object',
-  required: ['result', 'statusCode', 'message'],
+  required: ['statusCode', 'message'],
   properties: { statusCode: { type: 'integer' }, message: { type: 'string' } },
+  if: { properties: { statusCode: { const: 200 } } },
+  then: { required: ['result'] },
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { AnalyseOptions, Analysis, AnalysedReport, AnalysedSource, PercentFormula, SeverityCount } from '../model/analysis.js';
+import type { AnalyseOptions, Analysis, AnalysedReport, AnalysedSource, AnalysisSummary, PercentFormula, SeverityCount } from '../model/analysis.js';
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
 import type { Finding } from '../model/finding.js';
 import type { CategoryInContext } from '../model/rule.js';
@@ -15,18 +15,31 @@ import { applySeverities, runRule } from './run-rules.js';
 export function analyseReports(documents: readonly ValidatedDocument[], options: AnalyseOptions = {}): Analysis {
   const percentFormula = options.percentFormula ?? defaultPercentFormula;
   const sources = documents.map((document) => analyseDocument(document, percentFormula, options));
-  const findings = sources.flatMap((source) => source.findings);
+  return { percentFormula, summary: summariseSources(sources), sources };
+}
+
+/** Counts over analysed sources: files, valid reports, policies, errors, warnings. */
+export function summariseSources(sources: readonly AnalysedSource[]): AnalysisSummary {
+  let errors = 0;
+  let warnings = 0;
+  for (const source of sources) {
+    for (const finding of source.findings) {
+      if (finding.severity === 'error') errors += 1;
+      else warnings += 1;
+    }
+  }
   return {
-    percentFormula,
-    summary: {
-      files: sources.length,
-      reports: sources.reduce((sum, source) => sum + source.reports.length, 0),
-      policies: sources.reduce((sum, source) => sum + source.policies, 0),
-      errors: findings.filter((finding) => finding.severity === 'error').length,
-      warnings: findings.filter((finding) => finding.severity === 'warning').length,
-    },
-    sources,
+    files: sources.length,
+    reports: sources.reduce((sum, source) => sum + source.reports.length, 0),
+    policies: sources.reduce((sum, source) => sum + source.policies, 0),
+    errors,
+    warnings,
   };
+}
+
+/** One analysis per source, for outputs made file by file. */
+export function splitBySource(analysis: Analysis): Analysis[] {
+  return analysis.sources.map((source) => ({ percentFormula: analysis.percentFormula, summary: summariseSources([source]), sources: [source] }));
 }
 
 function analyseDocument(document: ValidatedDocument, percentFormula: PercentFormula, options: AnalyseOptions): AnalysedSource {

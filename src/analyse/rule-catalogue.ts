@@ -6,6 +6,7 @@ import { categoryTotal } from './rules/category-total.js';
 import { complianceNumber } from './rules/compliance-number.js';
 import { compliancePercent } from './rules/compliance-percent.js';
 import { duplicatePolicyId } from './rules/duplicate-policy-id.js';
+import { duplicateReport } from './rules/duplicate-report.js';
 import { emptyReport } from './rules/empty-report.js';
 import { mixedIds } from './rules/mixed-ids.js';
 import { policyCompliance } from './rules/policy-compliance.js';
@@ -56,7 +57,7 @@ export const reportRules: readonly ReportRule[] = [
 ];
 
 /** Rules that look across the reports of one document. */
-export const documentRules: readonly DocumentRule[] = [emptyReport, mixedIds];
+export const documentRules: readonly DocumentRule[] = [emptyReport, duplicateReport, mixedIds];
 
 /** Every rule the checker knows, with its id, default severity, description and rationale. */
 export const ruleCatalogue: readonly Rule[] = [...stageRules, ...documentRules, ...reportRules];

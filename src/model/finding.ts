@@ -19,6 +19,7 @@ export type RuleId =
   | 'category-order'
   | 'compliance-number'
   | 'duplicate-policy-id'
+  | 'duplicate-report'
   | 'account-kind'
   | 'compliance-percent'
   | 'posture-total'

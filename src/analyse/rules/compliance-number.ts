@@ -27,21 +27,35 @@ function hasSegment(number: string, segment: string): boolean {
   return number.charCodeAt(segment.length) === 46 && number.startsWith(segment);
 }
 
-/** The first segment most dotted numbers of the category share, with its count. */
-function commonFirstSegment(context: CategoryInContext): { segment: string; count: number } | undefined {
+/** The first segment most dotted numbers of a category share, how many share it, and whether any differ. */
+interface CommonSegment {
+  segment: string;
+  count: number;
+  allAlike: boolean;
+}
+
+function commonFirstSegment(context: CategoryInContext): CommonSegment | undefined {
   const counts = new Map<string, number>();
+  // Numbers of a category mostly share their segment and come in runs: count a run in
+  // a local and reuse its string, instead of a map update and a new string per policy.
   let last: string | undefined;
+  let run = 0;
   for (const policy of context.category.Policies) {
-    // Numbers of a category mostly share their segment: reuse the last one found
-    // instead of cutting a new string for every policy.
-    const segment = last !== undefined && hasSegment(policy.ComplianceNumber, last) ? last : firstSegment(policy.ComplianceNumber);
+    if (last !== undefined && hasSegment(policy.ComplianceNumber, last)) {
+      run += 1;
+      continue;
+    }
+    const segment = firstSegment(policy.ComplianceNumber);
     if (segment === undefined) continue;
-    counts.set(segment, (counts.get(segment) ?? 0) + 1);
+    if (last !== undefined) counts.set(last, (counts.get(last) ?? 0) + run);
     last = segment;
+    run = 1;
   }
-  let best: { segment: string; count: number } | undefined;
+  if (last === undefined) return undefined;
+  counts.set(last, (counts.get(last) ?? 0) + run);
+  let best: CommonSegment | undefined;
   for (const [segment, count] of counts) {
-    if (!best || count > best.count) best = { segment, count };
+    if (!best || count > best.count) best = { segment, count, allAlike: counts.size === 1 };
   }
   return best;
 }
@@ -81,7 +95,7 @@ export const complianceNumber: ReportRule = {
         } else {
           seen.add(number);
         }
-        if (!common || common.count < 2 || hasSegment(number, common.segment)) continue;
+        if (!common || common.allAlike || common.count < 2 || hasSegment(number, common.segment)) continue;
         const segment = firstSegment(number);
         if (segment !== undefined) {
           hits.push({

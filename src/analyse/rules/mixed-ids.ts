@@ -22,7 +22,7 @@ export const mixedIds: DocumentRule = {
         const values = new Set(reports.map(({ report }) => report[field]));
         hits.push({
           pointer: `${other.pointer}/${field}`,
-          message: `${reportLabel(other.report)} has ${field} ${quote(other.report[field])} while ${reportLabel(first.report)} has ${quote(first.report[field])}; the document mixes ${values.size} ${field} values`,
+          message: `the report at ${other.pointer} (${reportLabel(other.report)}) has ${field} ${quote(other.report[field])} while the one at ${first.pointer} has ${quote(first.report[field])}; the document mixes ${values.size} ${field} values`,
           expected: first.report[field],
           actual: other.report[field],
         });

@@ -39,7 +39,11 @@ export const unknownValue: ReportRule = {
           observedSets.RiskProbability.has(policy.RiskProbability) &&
           observedSets.RiskLevel.has(policy.RiskLevel);
         if (known) continue;
+        // The risk of a policy that checked nothing is policy-gray-risk's to judge;
+        // one value gets one finding.
+        const checkedNothing = policy.Compliance === 'Gray' || policy.TotalResourceCount === 0;
         for (const field of policyFields) {
+          if (checkedNothing && field !== 'Compliance' && field !== 'Severity') continue;
           if (!isObserved(field, policy[field])) {
             hits.push({
               pointer: policyPointer(context, index, field),

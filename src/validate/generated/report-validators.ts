@@ -1061,7 +1061,7 @@ return errors === 0;
 validate20.evaluated = {"props":{"BenchmarkName":true,"BenchmarkId":true,"AccountId":true,"LicenseId":true,"LicenseName":true,"AccountName":true,"ConnectorType":true,"SubscriptionId":true,"AWSAccountId":true,"JobId":true,"ResourceCategories":true,"Posture":true},"dynamicProps":false,"dynamicItems":false};
 
 export const envelopeHead = validate21;
-const schema32 = {"$id":"envelopeHead","type":"object","required":["result","statusCode","message"],"properties":{"statusCode":{"type":"integer"},"message":{"type":"string"}}};
+const schema32 = {"$id":"envelopeHead","type":"object","required":["statusCode","message"],"properties":{"statusCode":{"type":"integer"},"message":{"type":"string"}},"if":{"properties":{"statusCode":{"const":200}}},"then":{"required":["result"]}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="envelopeHead" */;
@@ -1074,9 +1074,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.result === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(data.statusCode !== undefined){
+if(200 !== data.statusCode){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1085,8 +1089,23 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.statusCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusCode"},message:"must have required property '"+"statusCode"+"'"};
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.result === undefined){
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1095,8 +1114,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.message === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1105,10 +1128,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.statusCode !== undefined){
-let data0 = data.statusCode;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/statusCode",schemaPath:"#/properties/statusCode/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.statusCode === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusCode"},message:"must have required property '"+"statusCode"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1117,10 +1139,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.message === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1129,15 +1149,39 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.statusCode !== undefined){
+let data1 = data.statusCode;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/statusCode",schemaPath:"#/properties/statusCode/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }

@@ -37,6 +37,18 @@ export const documentTables: RuleTables = {
       expected: [],
     },
   ],
+  'duplicate-report': [
+    {
+      name: 'the same report twice in one envelope',
+      input: value(envelope([baseReport(), baseReport()])),
+      expected: [{ rule: 'duplicate-report', severity: 'error', pointer: '/result/1', says: ['at /result/1 repeats the report at /result/0'] }],
+    },
+    {
+      name: 'the same benchmark from two scan jobs',
+      input: value(envelope([baseReport(), changed((report) => (report.JobId = otherJob))])),
+      expected: [{ rule: 'mixed-ids', severity: 'warning', pointer: '/result/1/JobId' }],
+    },
+  ],
   'mixed-ids': [
     {
       name: 'reports of two scan jobs in one envelope',

@@ -103,7 +103,7 @@ export const identityTables: RuleTables = {
     {
       name: 'an Azure account that carries an AWS account id',
       input: value(changed((report) => (report.AWSAccountId = '481267350912'))),
-      expected: [{ rule: 'account-kind', severity: 'error', pointer: '/AWSAccountId', says: ['is a "Azure" account but carries AWSAccountId "481267350912"'] }],
+      expected: [{ rule: 'account-kind', severity: 'error', pointer: '/AWSAccountId', says: ['has ConnectorType "Azure", not AWS, but carries AWSAccountId "481267350912"'] }],
     },
     {
       name: 'an AWS account with its 12-digit id',

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from './support/cli-run.js';
+
+/**
+ * The README shows commands with the output they print. Every `$ cspm-report …` line
+ * of a ```console block is run here and its output compared, so the README stays true.
+ */
+interface Example {
+  command: string;
+  output: string;
+}
+
+function examples(markdown: string): Example[] {
+  const found: Example[] = [];
+  for (const block of markdown.matchAll(/```console\n([\s\S]*?)```/g)) {
+    let current: Example | undefined;
+    for (const line of block[1]!.split('\n')) {
+      if (line.startsWith('$ ')) {
+        current = { command: line.slice(2), output: '' };
+        found.push(current);
+      } else if (current) {
+        current.output += `${line}\n`;
+      }
+    }
+  }
+  return found.map((example) => ({ ...example, output: example.output.replace(/\n+$/, '\n') }));
+}
+
+/** Splits a shell line on spaces, honouring simple single and double quotes. */
+function words(command: string): string[] {
+  return [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
+}
+
+const readme = readFileSync('README.md', 'utf8');
+const shown = examples(readme).filter((example) => example.command.startsWith('cspm-report '));
+
+describe('README examples print what the README shows', () => {
+  it('has examples to check', () => {
+    expect(shown.length).toBeGreaterThan(3);
+  });
+
+  it.each(shown)('$command', async ({ command, output }) => {
+    const [, ...args] = words(command.replace(/\s*# exit \d+$/, ''));
+    const result = await runInProcess(args);
+    const exit = /# exit (\d+)$/.exec(command);
+    expect(result.code).toBe(exit ? Number(exit[1]) : 0);
+    const printed = `${result.stdout}${result.stderr}`.replace(/\n+$/, '\n');
+    if (output.trim() === '…') return;
+    expect(printed).toBe(output);
+  });
+});
+
+describe('README rule catalogue', () => {
+  it('lists every rule as the catalogue does (regenerate with node scripts/rule-table.js)', () => {
+    const table = execFileSync(process.execPath, ['scripts/rule-table.js'], { encoding: 'utf8' });
+    expect(readme).toContain(table.trim());
+  });
+});
