@@ -1,0 +1,89 @@
+import type { ReportView, ViewModel } from '../../model/view-model.js';
+import { formatCount } from '../display-values.js';
+import { keyValues, tiles } from './blocks.js';
+import { lineHeight, type Canvas } from './canvas.js';
+import { sizes } from './theme.js';
+
+function distinct(values: readonly string[], limit = 4): string {
+  const unique = [...new Set(values)];
+  const shown = unique.slice(0, limit).join(', ');
+  return unique.length > limit ? `${shown} and ${formatCount(unique.length - limit)} more` : shown;
+}
+
+function findingsText(view: ViewModel): string {
+  const { errors, warnings } = view.findingCounts;
+  if (errors + warnings === 0) return 'No findings: the report is consistent (see Data quality)';
+  const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (see Data quality)`;
+}
+
+function identity(view: ViewModel): (readonly [string, string | null])[] {
+  const only: ReportView | undefined = view.reports.length === 1 ? view.reports[0] : undefined;
+  if (only) {
+    return [
+      ['Benchmark', `${only.benchmarkName} (${only.benchmarkId})`],
+      ['Account', only.accountName],
+      ['Connector type', only.connectorType],
+      ['Account ID', only.accountId],
+      ['Subscription ID', only.subscriptionId],
+      ['AWS account ID', only.awsAccountId],
+      ['Job ID', only.jobId],
+      ['License', only.licenseName],
+      ['Last scanned', only.lastScanned],
+    ];
+  }
+  return [
+    ['Benchmark reports', formatCount(view.reports.length)],
+    ['Benchmarks', distinct(view.reports.map((report) => report.benchmarkName))],
+    ['Accounts', distinct(view.reports.map((report) => report.accountName))],
+    ['Connector types', distinct(view.reports.map((report) => report.connectorType))],
+    ['Account IDs', distinct(view.reports.map((report) => report.accountId), 2)],
+    ['Job IDs', distinct(view.reports.map((report) => report.jobId), 2)],
+  ];
+}
+
+/**
+ * The cover: title, what was assessed (benchmark, account, connector, ids), the
+ * headline figures, and when and by what the document was made. The time of
+ * generation is printed only when the caller asked for it, so that output is reproducible.
+ */
+export function drawCover(canvas: Canvas, view: ViewModel, cut: string | null): void {
+  const { left, right, contentWidth } = canvas.page;
+  canvas.rect(0, 0, canvas.page.width, 6, 'accent');
+  if (view.logo) {
+    canvas.vector().image(Buffer.from(view.logo.bytes), right - 150, 40, { fit: [150, 60], align: 'right' });
+  }
+  canvas.y = 120;
+  canvas.text('COMPLIANCE AUDIT REPORT', left, canvas.y, { size: sizes.body, weight: 'bold', colour: 'accent' });
+  canvas.y += 22;
+  canvas.y += canvas.block(view.title, left, canvas.y, contentWidth, { size: sizes.coverTitle, weight: 'bold' });
+  canvas.rule(left, left + 60, canvas.y + 8, 'accent', 2);
+  canvas.y += 28;
+  const figures = view.rollup.figures;
+  tiles(canvas, [
+    { label: 'Compliance', value: figures.percentText, note: `${formatCount(figures.assessed)} assessed` },
+    { label: 'Policies', value: formatCount(figures.total), note: `${formatCount(view.rollup.reports)} report${view.rollup.reports === 1 ? '' : 's'}` },
+    { label: 'Green', value: formatCount(figures.green), chip: 'Green' },
+    { label: 'Red', value: formatCount(figures.red), chip: 'Red' },
+    { label: 'Amber', value: formatCount(figures.amber), chip: 'Amber' },
+    { label: 'Gray', value: formatCount(figures.gray), chip: 'Gray', note: 'not assessed' },
+  ]);
+  canvas.y += 10;
+  keyValues(canvas, identity(view), 1, 110);
+  canvas.y += 14;
+  canvas.rule(left, right, canvas.y);
+  canvas.y += 8;
+  keyValues(
+    canvas,
+    [
+      ['Data quality', findingsText(view)],
+      ['Policy appendix', cut],
+      ['Compliance %', view.percentFormula.description],
+      ['Generated', view.generatedAt],
+      ['Produced by', `${view.tool.name} ${view.tool.version}`],
+    ],
+    1,
+    110,
+  );
+  canvas.y += lineHeight(sizes.body);
+}

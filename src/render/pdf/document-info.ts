@@ -1,0 +1,52 @@
+import PDFDocument from 'pdfkit';
+import type { RenderOptions } from '../../model/renderer.js';
+import type { ViewModel } from '../../model/view-model.js';
+import type { PdfDocument } from './pdfkit-internals.js';
+import type { PageGeometry } from './theme.js';
+
+// pdfkit derives the document ID from the info dictionary, dates included; without a
+// time from the caller this fixed one keeps the ID, and so the bytes, reproducible.
+const fixedDate = new Date(0);
+
+function subjectOf(view: ViewModel): string {
+  const benchmarks = [...new Set(view.reports.map((report) => report.benchmarkName))];
+  const accounts = [...new Set(view.reports.map((report) => report.accountName))];
+  return `Compliance audit of ${accounts.slice(0, 3).join(', ')}${accounts.length > 3 ? ', …' : ''} against ${benchmarks.slice(0, 3).join(', ')}${benchmarks.length > 3 ? ', …' : ''}`;
+}
+
+/**
+ * A pdfkit document with its metadata (Title, Subject, Author, Creator, Keywords) and
+ * every page kept in memory so that "page X of Y" can be written at the end. pdfkit
+ * stamps the current time by default; here the dates are the caller's `now` or absent.
+ */
+export function createDocument(view: ViewModel, options: RenderOptions, page: PageGeometry): PdfDocument {
+  const now = options.now ?? (view.generatedAt ? new Date(view.generatedAt) : null);
+  const keywords = ['compliance', 'CSPM', ...new Set(view.reports.map((report) => report.benchmarkId))];
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: page.landscape ? 'landscape' : 'portrait',
+    margin: 0,
+    autoFirstPage: false,
+    bufferPages: true,
+    displayTitle: true,
+    lang: 'en',
+    info: {
+      Title: view.title,
+      Subject: subjectOf(view),
+      Author: view.tool.name,
+      Creator: `${view.tool.name} ${view.tool.version}`,
+      Producer: 'PDFKit',
+      Keywords: keywords.join(', '),
+      CreationDate: now ?? fixedDate,
+      ModDate: now ?? fixedDate,
+    },
+  });
+  if (!now) {
+    // A date that is not the time of generation would mislead, so neither date is
+    // written. pdfkit still reads CreationDate at the end (for XMP metadata, which it
+    // only writes above PDF 1.3): kept, but hidden from the loop that writes the Info dictionary.
+    delete doc.info.ModDate;
+    Object.defineProperty(doc.info, 'CreationDate', { value: fixedDate, enumerable: false });
+  }
+  return doc;
+}

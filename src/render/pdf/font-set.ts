@@ -1,0 +1,96 @@
+import { fontFamilies, readFontFile, type FontWeight } from './font-files.js';
+import { openEmbeddedFont, useFontOnPage, type EmbeddedFont, type PdfDocument } from './pdfkit-internals.js';
+
+const SANS = 0;
+const ARABIC = 1;
+const CJK = 2;
+
+/** Index of a face: family × 2 + weight (0 regular, 1 bold). */
+export function faceIndex(family: number, weight: FontWeight): number {
+  return family * 2 + (weight === 'bold' ? 1 : 0);
+}
+
+/** Whether a face sets right-to-left text. */
+export function isRightToLeftFace(face: number): boolean {
+  return face >> 1 === ARABIC;
+}
+
+function isArabic(codePoint: number): boolean {
+  return (
+    (codePoint >= 0x0600 && codePoint <= 0x08ff) ||
+    (codePoint >= 0xfb50 && codePoint <= 0xfdff) ||
+    (codePoint >= 0xfe70 && codePoint <= 0xfeff)
+  );
+}
+
+/** Punctuation, symbols and digits: they take the font of the text around them when it has them. */
+const neutral = /[\p{P}\p{S}\p{N}]/u;
+
+/**
+ * The faces of one document, opened when first needed so that a report without CJK
+ * text never parses the 10 MB CJK font, and the choice of family per code point,
+ * remembered because titles repeat the same few hundred characters.
+ */
+export class FontSet {
+  private readonly faces: (EmbeddedFont | undefined)[] = [];
+  // Family chosen for each BMP code point outside a run, and whether it is neutral: −1 unknown.
+  private readonly families = new Int8Array(0x10000).fill(-1);
+  private readonly neutrals = new Int8Array(0x10000).fill(-1);
+
+  constructor(private readonly doc: PdfDocument) {}
+
+  /** pdfkit's font object for a face, registering the face on first use. */
+  face(index: number): EmbeddedFont {
+    let font = this.faces[index];
+    if (!font) {
+      const family = fontFamilies[index >> 1] ?? 'sans';
+      const weight: FontWeight = (index & 1) === 1 ? 'bold' : 'regular';
+      const name = `noto-${family}-${weight}`;
+      this.doc.registerFont(name, readFontFile(family, weight));
+      font = openEmbeddedFont(this.doc, name);
+      this.faces[index] = font;
+    }
+    return font;
+  }
+
+  /** Declares a face in the current page's resources before text in it is drawn there. */
+  useOnPage(index: number): string {
+    const font = this.face(index);
+    useFontOnPage(this.doc, font);
+    return font.id;
+  }
+
+  /**
+   * The family for a code point: the run's family when the code point is punctuation, a
+   * symbol or a digit that family has (so `多言語 — x` does not split at the dash);
+   * otherwise Noto Sans when it has a glyph, Arabic for Arabic letters, else the CJK font.
+   */
+  classify(codePoint: number, runFamily: number): number {
+    if (runFamily > SANS && this.isNeutral(codePoint) && this.face(runFamily * 2).font.hasGlyphForCodePoint(codePoint)) {
+      return runFamily;
+    }
+    if (codePoint < 0x10000) {
+      const known = this.families[codePoint] ?? -1;
+      if (known >= 0) return known;
+      const chosen = this.chooseFamily(codePoint);
+      this.families[codePoint] = chosen;
+      return chosen;
+    }
+    return this.chooseFamily(codePoint);
+  }
+
+  private chooseFamily(codePoint: number): number {
+    if (this.face(SANS * 2).font.hasGlyphForCodePoint(codePoint)) return SANS;
+    return isArabic(codePoint) ? ARABIC : CJK;
+  }
+
+  private isNeutral(codePoint: number): boolean {
+    if (codePoint >= 0x10000) return neutral.test(String.fromCodePoint(codePoint));
+    let known = this.neutrals[codePoint] ?? -1;
+    if (known < 0) {
+      known = neutral.test(String.fromCharCode(codePoint)) ? 1 : 0;
+      this.neutrals[codePoint] = known;
+    }
+    return known === 1;
+  }
+}

@@ -1,0 +1,22 @@
+import { formatCount } from '../display-values.js';
+import type { Canvas } from './canvas.js';
+import { sizes } from './theme.js';
+
+/**
+ * Writes "Page X of Y" and the producing tool at the foot of every page. The total is
+ * known only at the end, so this runs last over the pages pdfkit kept in memory.
+ */
+export function drawPageFooters(canvas: Canvas, tool: string): void {
+  canvas.flush();
+  const { doc, page } = canvas;
+  const { start, count } = doc.bufferedPageRange();
+  const top = page.height - 30;
+  const half = page.contentWidth / 2;
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    canvas.rule(page.left, page.right, top - 5);
+    canvas.text(tool, page.left, top, { size: sizes.small, colour: 'muted' }, half);
+    canvas.text(`Page ${formatCount(index + 1)} of ${formatCount(count)}`, page.left + half, top, { size: sizes.small, colour: 'muted' }, half, 'right');
+    canvas.flush();
+  }
+}

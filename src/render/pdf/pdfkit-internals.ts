@@ -1,0 +1,77 @@
+import type PDFDocument from 'pdfkit';
+
+/**
+ * The few pdfkit internals the PDF renderer relies on, typed in one place.
+ *
+ * pdfkit's public `text()` re-measures, re-wraps and re-encodes every string it is
+ * given; on 30,000 policy rows that alone costs seconds. The renderer instead encodes
+ * each word once through the embedded font and writes the text operators itself, which
+ * needs the font object behind `doc.font()` and the current page's font resources.
+ * @types/pdfkit does not describe these, so they are narrowed here and nowhere else.
+ */
+
+/** A pdfkit document. */
+export type PdfDocument = InstanceType<typeof PDFDocument>;
+
+/** A glyph position from fontkit, scaled by pdfkit to thousandths of an em. */
+export interface GlyphPosition {
+  xAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
+}
+
+/** The fontkit font inside an embedded font. */
+export interface FontkitFont {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/** pdfkit's EmbeddedFont: encodes text to glyph ids of the subset it will embed. */
+export interface EmbeddedFont {
+  /** Resource name on the page (`F3`). */
+  id: string;
+  font: FontkitFont;
+  /** Ascender and descender in thousandths of an em. */
+  ascender: number;
+  descender: number;
+  /** The glyphs of a text, each with the code points it stands for; cached per word by pdfkit. */
+  layout(text: string): { glyphs: { codePoints: number[] }[] };
+  /** Hex glyph ids (four digits each) and their positions, in the order `layout` gives. */
+  encode(text: string): [string[], GlyphPosition[]];
+  ref(): unknown;
+}
+
+interface DocumentInternals {
+  _font: EmbeddedFont;
+  page: { fonts: Record<string, unknown> };
+}
+
+interface OutlineInternals {
+  addItem(title: string, options: { top: number; left: number; expanded?: boolean }): OutlineItem;
+}
+
+/** A bookmark of the document outline, to which children can be added. */
+export interface OutlineItem {
+  addItem(title: string, options: { top: number; left: number; expanded?: boolean }): OutlineItem;
+}
+
+/** Selects a registered font and returns pdfkit's font object for it. */
+export function openEmbeddedFont(doc: PdfDocument, name: string): EmbeddedFont {
+  doc.font(name);
+  return (doc as unknown as DocumentInternals)._font;
+}
+
+/** Declares the font in the current page's resources, as pdfkit's own text calls do. */
+export function useFontOnPage(doc: PdfDocument, font: EmbeddedFont): void {
+  const fonts = (doc as unknown as DocumentInternals).page.fonts;
+  if (fonts[font.id] === undefined) fonts[font.id] = font.ref();
+}
+
+/**
+ * The document's root outline. pdfkit's typings omit the destination options; `left`
+ * is subtracted from the page width by pdfkit, so callers pass the page width to land
+ * on the left edge.
+ */
+export function rootOutline(doc: PdfDocument): OutlineItem {
+  return doc.outline as unknown as OutlineInternals;
+}

@@ -1,0 +1,75 @@
+import type { SeverityCount } from '../../model/analysis.js';
+import type { FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
+import { formatCount, formatPercent } from '../display-values.js';
+import { heading, tiles } from './blocks.js';
+import { lineHeight, type Canvas } from './canvas.js';
+import { categoryBars, colourLegend, donut, severityBars } from './charts.js';
+import { sizes } from './theme.js';
+
+/** Tiles of the headline figures: the percent, the policy count, and each colour with its name. */
+export function figureTiles(canvas: Canvas, figures: FiguresView): void {
+  const share = (count: number): string => (figures.total > 0 ? `${formatPercent((count / figures.total) * 100)} of policies` : '');
+  tiles(canvas, [
+    { label: 'Compliance', value: figures.percentText, note: `${formatCount(figures.assessed)} assessed` },
+    { label: 'Policies', value: formatCount(figures.total) },
+    { label: 'Green', value: formatCount(figures.green), chip: 'Green', note: share(figures.green) },
+    { label: 'Red', value: formatCount(figures.red), chip: 'Red', note: share(figures.red) },
+    { label: 'Amber', value: formatCount(figures.amber), chip: 'Amber', note: share(figures.amber) },
+    { label: 'Gray', value: formatCount(figures.gray), chip: 'Gray', note: share(figures.gray) },
+  ]);
+}
+
+/** The donut of colours beside the bars of Red policies by severity. */
+export function chartRow(canvas: Canvas, figures: FiguresView, redBySeverity: readonly SeverityCount[]): void {
+  const { left, contentWidth } = canvas.page;
+  const half = (contentWidth - 24) / 2;
+  canvas.ensure(150);
+  const top = canvas.y;
+  canvas.text('Policies by compliance colour', left, top, { size: sizes.h3, weight: 'bold' }, half);
+  canvas.text('Red policies by severity', left + half + 24, top, { size: sizes.h3, weight: 'bold' }, half);
+  const chartTop = top + lineHeight(sizes.h3) + 8;
+  const radius = 44;
+  donut(canvas, left + radius + 6, chartTop + radius + 4, radius, figures);
+  const legendX = left + 2 * radius + 28;
+  const legend = colourLegend(canvas, legendX, chartTop + 10, half - (legendX - left), figures);
+  const bars = severityBars(canvas, left + half + 24, chartTop + 4, half, redBySeverity);
+  canvas.y = chartTop + Math.max(2 * radius + 14, legend + 10, bars + 8) + 6;
+}
+
+/**
+ * The executive summary of one benchmark report: its identity, headline figures,
+ * charts, the worst categories and a stacked bar of every category.
+ */
+export function drawReportSummary(canvas: Canvas, report: ReportView): void {
+  heading(canvas, report.benchmarkName, 1);
+  const ids = [report.accountName, report.connectorType, `benchmark ${report.benchmarkId}`, `account ${report.accountId}`];
+  if (report.subscriptionId) ids.push(`subscription ${report.subscriptionId}`);
+  if (report.awsAccountId) ids.push(`AWS account ${report.awsAccountId}`);
+  ids.push(`job ${report.jobId}`);
+  if (report.lastScanned) ids.push(`scanned ${report.lastScanned}`);
+  canvas.paragraph(ids.join(' · '), { size: sizes.small + 0.5, colour: 'muted' }, 10);
+  figureTiles(canvas, report.figures);
+  chartRow(canvas, report.figures, report.redBySeverity);
+  heading(canvas, 'Worst categories', 3, 30);
+  if (report.worstCategories.length === 0) canvas.paragraph('No category has Red or Amber policies.', { size: sizes.body }, 6);
+  for (const category of report.worstCategories) {
+    const { red, amber, percentText } = category.figures;
+    canvas.paragraph(`${category.order}. ${category.name} — ${formatCount(red)} Red, ${formatCount(amber)} Amber, ${percentText} compliant`, { size: sizes.body }, 1);
+  }
+  canvas.y += 6;
+  heading(canvas, 'Compliance by category', 3, 30);
+  categoryBars(canvas, report.categories);
+  canvas.y += 10;
+}
+
+/** The roll-up across several benchmark reports: totals and charts over all of them. */
+export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
+  heading(canvas, `Roll-up across ${formatCount(view.rollup.reports)} benchmark reports`, 1);
+  canvas.paragraph(
+    `${formatCount(view.rollup.policies)} policies in ${formatCount(view.rollup.reports)} benchmark reports, counted together. Each report has its own section after this one.`,
+    { size: sizes.body, colour: 'muted' },
+    10,
+  );
+  figureTiles(canvas, view.rollup.figures);
+  chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
+}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { getDocumentProxy } from 'unpdf';
+import { checkReports } from '../../../src/index.js';
+import { buildViewModel } from '../../../src/render/build-view-model.js';
+import { renderPdfView } from '../../../src/render/pdf/render-pdf.js';
+import type { RenderedBody, RenderOptions } from '../../../src/model/renderer.js';
+import type { ViewModel } from '../../../src/model/view-model.js';
+
+/** The hostile fixture: scripts, control characters, formulas, several alphabets. */
+export const hostileFixture = 'test/fixtures/hostile-report.json';
+
+/** The view model of a report file or parsed value. */
+export async function viewOf(input: string | { value: unknown; name: string }): Promise<ViewModel> {
+  return buildViewModel(await checkReports(input));
+}
+
+/** The hostile fixture parsed, to edit a copy (e.g. to break a total). */
+export async function hostileDocument(): Promise<{ result: Record<string, unknown>[] }> {
+  return JSON.parse(await readFile(hostileFixture, 'utf8')) as { result: Record<string, unknown>[] };
+}
+
+/** The rendered body as one buffer, whichever form the renderer returned. */
+export async function bytesOf(body: RenderedBody): Promise<Buffer> {
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Renders a view to PDF bytes. */
+export async function renderPdf(view: ViewModel, options: RenderOptions = {}): Promise<Buffer> {
+  return bytesOf(await renderPdfView(view, options));
+}
+
+/** Text of every page as pdf.js reads it, pages joined by newlines. */
+export async function textOf(pdf: Buffer): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+  }
+  return pages.join('\n');
+}
+
+/** A bookmark with its children, as pdf.js reads the outline. */
+export interface Bookmark {
+  title: string;
+  items: Bookmark[];
+}
+
+/** The document outline as pdf.js reads it. */
+export async function outlineOf(pdf: Buffer): Promise<Bookmark[]> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  return ((await document.getOutline()) ?? []) as Bookmark[];
+}
+
+/** The document information dictionary as pdf.js reads it. */
+export async function infoOf(pdf: Buffer): Promise<Record<string, unknown>> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const { info } = await document.getMetadata();
+  return { ...info };
+}
