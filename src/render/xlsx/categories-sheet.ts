@@ -1,0 +1,48 @@
+import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
+import type { TableColumn, TableSheet } from './table-sheet.js';
+import { centredStyle, colourHeaderStyle } from './xlsx-styles.js';
+
+/** A category with the report it belongs to. */
+interface CategoryRow {
+  report: ReportView;
+  category: CategoryView;
+}
+
+const count = (header: string, value: (category: CategoryView) => number): TableColumn<CategoryRow> => ({
+  header,
+  kind: 'count',
+  width: { max: 12 },
+  value: (row) => value(row.category),
+  ...(colourHeaderStyle.has(header) ? { headerStyle: colourHeaderStyle.get(header) } : {}),
+});
+
+function* categoryRows(view: ViewModel): Iterable<CategoryRow> {
+  for (const report of view.reports) {
+    for (const category of report.categories) yield { report, category };
+  }
+}
+
+/**
+ * The Categories sheet: one row per resource category of every report, with the
+ * recomputed colour counts and compliance percent.
+ */
+export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
+  const anyOther = view.rollup.figures.other > 0;
+  return {
+    name: 'Categories',
+    columns: [
+      { header: 'Benchmark', kind: 'text', width: { max: 40 }, value: (row) => row.report.benchmarkName },
+      { header: 'Account', kind: 'text', width: { max: 30 }, value: (row) => row.report.accountName },
+      { header: 'Order', kind: 'count', width: { max: 8 }, value: (row) => row.category.order, style: () => centredStyle },
+      { header: 'Category', kind: 'text', width: { max: 50 }, value: (row) => row.category.name },
+      count('Total', (category) => category.figures.total),
+      count('Green', (category) => category.figures.green),
+      count('Red', (category) => category.figures.red),
+      count('Amber', (category) => category.figures.amber),
+      count('Gray', (category) => category.figures.gray),
+      ...(anyOther ? [count('Other', (category) => category.figures.other)] : []),
+      { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => row.category.figures.percent / 100 },
+    ],
+    rows: () => categoryRows(view),
+  };
+}

@@ -1,0 +1,48 @@
+import type { Policy } from '../../model/report.js';
+import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
+import { formatRisk } from '../display-values.js';
+import type { TableSheet } from './table-sheet.js';
+import { colourStyle } from './xlsx-styles.js';
+
+/** A policy with its report and category. */
+interface PolicyRow {
+  report: ReportView;
+  category: CategoryView;
+  policy: Policy;
+}
+
+function* policyRows(view: ViewModel): Iterable<PolicyRow> {
+  for (const report of view.reports) {
+    for (const category of report.categories) {
+      for (const policy of category.policies) yield { report, category, policy };
+    }
+  }
+}
+
+/**
+ * The Policies sheet: one row per policy of every report, the sheet that can hold
+ * hundreds of thousands of rows. Compliance and risk level are filled in their colour
+ * (with the colour's name as text); blank risk values read as an en dash, as in the
+ * other formats.
+ */
+export function policiesSheet(view: ViewModel): TableSheet<PolicyRow> {
+  return {
+    name: 'Policies',
+    columns: [
+      { header: 'Benchmark', kind: 'text', width: { max: 30 }, value: (row) => row.report.benchmarkName },
+      { header: 'Account', kind: 'text', width: { max: 24 }, value: (row) => row.report.accountName },
+      { header: 'Category', kind: 'text', width: { max: 30 }, value: (row) => row.category.name },
+      { header: 'Number', kind: 'text', width: { max: 16 }, value: (row) => row.policy.ComplianceNumber },
+      { header: 'Policy id', kind: 'text', width: { max: 24 }, value: (row) => row.policy.PolicyId },
+      { header: 'Title', kind: 'text', width: { max: 70 }, value: (row) => row.policy.ShortTitle },
+      { header: 'Service', kind: 'text', width: { max: 24 }, value: (row) => row.policy.ServiceName },
+      { header: 'Compliance', kind: 'text', width: { max: 14 }, value: (row) => row.policy.Compliance, style: (row) => colourStyle.get(row.policy.Compliance) },
+      { header: 'Severity', kind: 'text', width: { max: 12 }, value: (row) => row.policy.Severity },
+      { header: 'Risk probability', kind: 'text', width: { max: 16 }, value: (row) => formatRisk(row.policy.RiskProbability) },
+      { header: 'Risk level', kind: 'text', width: { max: 12 }, value: (row) => formatRisk(row.policy.RiskLevel), style: (row) => colourStyle.get(row.policy.RiskLevel) },
+      { header: 'Passed resources', kind: 'count', width: { max: 12 }, value: (row) => row.policy.PassedResourceCount },
+      { header: 'Total resources', kind: 'count', width: { max: 12 }, value: (row) => row.policy.TotalResourceCount },
+    ],
+    rows: () => policyRows(view),
+  };
+}

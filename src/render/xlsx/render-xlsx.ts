@@ -1,0 +1,60 @@
+import type { Renderer, RenderOptions, RenderedBody } from '../../model/renderer.js';
+import type { ViewModel } from '../../model/view-model.js';
+import { categoriesSheet } from './categories-sheet.js';
+import { findingsSheet } from './findings-sheet.js';
+import { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
+import { policiesSheet } from './policies-sheet.js';
+import { summarySheet } from './summary-sheet.js';
+import { writeTableSheet } from './table-sheet.js';
+import { WorkbookOutput } from './workbook-output.js';
+
+/** Above this many policy and finding rows the workbook comes back as a stream, not as bytes. */
+export const streamAboveRows = 50_000;
+
+/**
+ * The date stamped into a workbook made without `now`: the earliest a zip entry can
+ * carry, so that the same input gives the same bytes.
+ */
+export const fixedDate = new Date('1980-01-01T00:00:00Z');
+
+async function writeWorkbook(view: ViewModel, options: RenderOptions, output: WorkbookOutput): Promise<void> {
+  const date = options.now ?? (view.generatedAt ? new Date(view.generatedAt) : fixedDate);
+  const title = options.title ?? view.title;
+  const writer = new PinnedWorkbookWriter({ stream: output.stream, date, creator: view.tool.name });
+  writer.title = title;
+  // One sheet at a time: exceljs zips sheets in order, so a sheet still open behind
+  // another would sit in memory until the one before it is committed.
+  await writeTableSheet(writer, summarySheet(view, title), output.pace);
+  await writeTableSheet(writer, categoriesSheet(view), output.pace);
+  await writeTableSheet(writer, policiesSheet(view), output.pace);
+  await writeTableSheet(writer, findingsSheet(view), output.pace);
+  await writer.commit();
+}
+
+/**
+ * Renders the view model as an Excel workbook: Summary, Categories, Policies and
+ * Findings sheets. Small workbooks come back as bytes; large ones as a stream of zip
+ * chunks written while the caller reads (the caller must read it to the end).
+ */
+export async function renderXlsxView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
+  const output = new WorkbookOutput();
+  const written = writeWorkbook(view, options, output).catch((error: unknown) => {
+    output.fail(error);
+    throw error;
+  });
+  if (view.rollup.policies + view.findings.length > streamAboveRows) {
+    // The reader sees a failure as the stream's error.
+    written.catch(() => undefined);
+    return output.stream;
+  }
+  const [bytes] = await Promise.all([output.bytes(), written]);
+  return bytes;
+}
+
+/** The XLSX renderer, for the renderers map. */
+export const xlsxRenderer: Renderer = {
+  format: 'xlsx',
+  extension: 'xlsx',
+  mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  render: renderXlsxView,
+};

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ViewModel } from '../../../src/model/view-model.js';
+import { renderXlsxView } from '../../../src/render/xlsx/render-xlsx.js';
+import { hasProgram } from '../../support/system-program.js';
+import { useTempDir } from '../../support/temp-dir.js';
+import { bodyBytes, hostileView } from './read-workbook.js';
+
+/** Converts a file with LibreOffice in a profile of its own, so that runs never collide. */
+function convert(file: string, target: string, outdir: string): void {
+  const profile = pathToFileURL(join(outdir, 'profile')).href;
+  const result = spawnSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', target, '--outdir', outdir, file], { encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`soffice failed: ${result.stderr}`);
+}
+
+/** Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted && char === '"' && text[index + 1] === '"') {
+      field += '"';
+      index += 1;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (quoted || (char !== ',' && char !== '\n' && char !== '\r')) {
+      field += char;
+    } else if (char !== '\r') {
+      row.push(field);
+      field = '';
+      if (char === '\n') {
+        rows.push(row);
+        row = [];
+      }
+    }
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+// Comma, double quote, UTF-8, from line 1, values as shown (formatted), every sheet to its own file.
+const csvFilter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1';
+
+describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice reads the workbook', () => {
+  const tempDir = useTempDir();
+  let view: ViewModel;
+  let dir: string;
+  let file: string;
+  beforeAll(async () => {
+    view = await hostileView();
+  });
+
+  const setUp = async (): Promise<void> => {
+    dir = tempDir();
+    file = join(dir, 'hostile.xlsx');
+    writeFileSync(file, await bodyBytes(await renderXlsxView(view, {})));
+  };
+
+  it('converts every sheet to CSV with the texts and figures of the view model', async () => {
+    await setUp();
+    convert(file, csvFilter, dir);
+    const policies = parseCsv(readFileSync(join(dir, 'hostile-Policies.csv'), 'utf8'));
+    expect(policies).toHaveLength(1 + view.rollup.policies);
+    const titles = policies.map((row) => row[5]);
+    expect(titles).toContain('=HYPERLINK("http://example.invalid","click me")');
+    expect(titles).toContain("+cmd|' /C calc'!A0");
+    expect(titles).toContain('@SUM(A1:A2)');
+    expect(titles).toContain('ストレージアカウントのアクセスキーを定期的にローテーションする');
+
+    const summary = parseCsv(readFileSync(join(dir, 'hostile-Summary.csv'), 'utf8'));
+    const headerIndex = summary.findIndex((row) => row[0] === 'Benchmark');
+    const header = summary[headerIndex] ?? [];
+    const report = summary[headerIndex + 1] ?? [];
+    const at = (name: string): string | undefined => report[header.indexOf(name)];
+    const figures = view.reports[0]?.figures;
+    expect([at('Total'), at('Green'), at('Red'), at('Amber'), at('Gray')]).toEqual([figures?.total, figures?.green, figures?.red, figures?.amber, figures?.gray].map(String));
+    // The number format shows the percent as every other format prints it.
+    expect(at('Compliance %')).toBe(figures?.percentText);
+    expect(at('License')).toBe("=cmd|'/C calc'!A0");
+
+    const categories = parseCsv(readFileSync(join(dir, 'hostile-Categories.csv'), 'utf8'));
+    expect(categories.slice(1).map((row) => row[9])).toEqual(view.reports[0]?.categories.map((category) => category.figures.percentText));
+  });
+
+  // Headless LibreOffice writes no view settings, so frozen panes are checked with exceljs only.
+  it('sees the auto-filter of every sheet', async () => {
+    await setUp();
+    convert(file, 'fods', dir);
+    const flat = readFileSync(join(dir, 'hostile.fods'), 'utf8');
+    const filters = flat.match(/<table:database-range [^>]*table:display-filter-buttons="true"[^>]*>/g) ?? [];
+    expect(filters.join('\n')).toContain('Policies.A1:Policies.M15');
+    expect(filters).toHaveLength(4);
+  });
+});
