@@ -1,3 +1,4 @@
+import type { RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
 import { formatCount } from '../display-values.js';
 import { keyValues, tiles } from './blocks.js';
@@ -47,16 +48,15 @@ function identity(view: ViewModel): (readonly [string, string | null])[] {
  * headline figures, and when and by what the document was made. The time of
  * generation is printed only when the caller asked for it, so that output is reproducible.
  */
-export function drawCover(canvas: Canvas, view: ViewModel, cut: string | null): void {
+export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOptions, cut: string | null): void {
   const { left, right, contentWidth } = canvas.page;
   canvas.rect(0, 0, canvas.page.width, 6, 'accent');
-  if (view.logo) {
-    canvas.vector().image(Buffer.from(view.logo.bytes), right - 150, 40, { fit: [150, 60], align: 'right' });
-  }
+  const logo = options.logo ?? view.logo;
+  if (logo) canvas.vector().image(Buffer.from(logo.bytes), right - 150, 36, { fit: [150, 60], align: 'right' });
   canvas.y = 120;
   canvas.text('COMPLIANCE AUDIT REPORT', left, canvas.y, { size: sizes.body, weight: 'bold', colour: 'accent' });
   canvas.y += 22;
-  canvas.y += canvas.block(view.title, left, canvas.y, contentWidth, { size: sizes.coverTitle, weight: 'bold' });
+  canvas.y += canvas.block(options.title ?? view.title, left, canvas.y, contentWidth, { size: sizes.coverTitle, weight: 'bold' });
   canvas.rule(left, left + 60, canvas.y + 8, 'accent', 2);
   canvas.y += 28;
   const figures = view.rollup.figures;

@@ -14,12 +14,12 @@ function location(finding: FindingView): string {
  * so a reader knows how far to trust the figures. Each finding names its rule and
  * where it is (file and JSON Pointer).
  */
-export function drawDataQuality(canvas: Canvas, view: ViewModel): number {
-  const top = heading(canvas, 'Data quality', 1);
+export function drawDataQuality(canvas: Canvas, view: ViewModel): void {
+  heading(canvas, 'Data quality', 1);
   const { errors, warnings } = view.findingCounts;
   if (view.findings.length === 0) {
     canvas.paragraph('The check found no problems: every stated total, count and percent agrees with the policies.', { size: sizes.body });
-    return top;
+    return;
   }
   canvas.paragraph(
     `The check found ${formatCount(errors)} error${errors === 1 ? '' : 's'} and ${formatCount(warnings)} warning${warnings === 1 ? '' : 's'}. ` +
@@ -35,5 +35,4 @@ export function drawDataQuality(canvas: Canvas, view: ViewModel): number {
     { header: 'Where', width: 130, text: location },
   ];
   drawTable(canvas, columns, view.findings, { continued: 'Data quality (continued)' });
-  return top;
 }

@@ -31,7 +31,7 @@ export function createDocument(view: ViewModel, options: RenderOptions, page: Pa
     displayTitle: true,
     lang: 'en',
     info: {
-      Title: view.title,
+      Title: options.title ?? view.title,
       Subject: subjectOf(view),
       Author: view.tool.name,
       Creator: `${view.tool.name} ${view.tool.version}`,

@@ -21,12 +21,14 @@ export function cutText(budget: PolicyBudget): string | null {
 }
 
 function policyColumns(canvas: Canvas): Column<Policy>[] {
-  const fixed = 44 + 72 + 54 + 46 + 48 + 46 + 50;
+  // Service names are long single words: in landscape they get some of the extra width.
+  const service = Math.round(canvas.page.contentWidth * 0.14);
+  const fixed = 44 + service + 54 + 46 + 48 + 46 + 50;
   const colour = (value: string): ReturnType<typeof complianceFill> | null => (value.trim() === '' ? null : complianceFill(value));
   return [
     { header: 'No.', width: 44, text: (policy) => policy.ComplianceNumber },
     { header: 'Policy', width: canvas.page.contentWidth - fixed, text: (policy) => policy.ShortTitle },
-    { header: 'Service', width: 72, text: (policy) => policy.ServiceName },
+    { header: 'Service', width: service, text: (policy) => policy.ServiceName },
     { header: 'Compliance', width: 54, text: (policy) => policy.Compliance, chip: (policy) => colour(policy.Compliance) },
     { header: 'Severity', width: 46, text: (policy) => policy.Severity },
     { header: 'Risk probability', width: 48, text: (policy) => formatRisk(policy.RiskProbability) },

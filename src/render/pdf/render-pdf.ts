@@ -36,13 +36,13 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   const doc = createDocument(view, options, page);
   const bytes = collect(doc);
   const fonts = new FontSet(doc);
-  const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, view.title);
+  const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, options.title ?? view.title);
   const limit = Math.max(0, Math.floor(options.maxPolicies ?? defaultMaxPolicies));
   const budget: PolicyBudget = { limit, left: limit, total: view.rollup.policies };
 
   canvas.newPage(false);
   bookmark(canvas, 'Cover', undefined, 0);
-  drawCover(canvas, view, cutText(budget));
+  drawCover(canvas, view, options, cutText(budget));
   if (view.reports.length > 1) {
     canvas.newPage();
     bookmark(canvas, 'Roll-up across benchmark reports');
@@ -57,8 +57,8 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
     heading(canvas, 'Categories', 2, 60);
     drawCategoryTable(canvas, report);
     if (budget.left > 0 && report.categories.length > 0) {
-      canvas.newPage();
-      heading(canvas, `Policies of ${report.benchmarkName}`, 1);
+      canvas.y += 14;
+      heading(canvas, `Policies of ${report.benchmarkName}`, 1, 160);
       drawPolicies(canvas, report, budget, item);
     }
   }

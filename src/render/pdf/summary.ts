@@ -31,7 +31,7 @@ export function chartRow(canvas: Canvas, figures: FiguresView, redBySeverity: re
   const radius = 44;
   donut(canvas, left + radius + 6, chartTop + radius + 4, radius, figures);
   const legendX = left + 2 * radius + 28;
-  const legend = colourLegend(canvas, legendX, chartTop + 10, half - (legendX - left), figures);
+  const legend = colourLegend(canvas, legendX, chartTop + 10, Math.min(half - (legendX - left), 180), figures);
   const bars = severityBars(canvas, left + half + 24, chartTop + 4, half, redBySeverity);
   canvas.y = chartTop + Math.max(2 * radius + 14, legend + 10, bars + 8) + 6;
 }

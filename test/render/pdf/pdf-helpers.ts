@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
 import { checkReports } from '../../../src/index.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
@@ -60,4 +61,28 @@ export async function infoOf(pdf: Buffer): Promise<Record<string, unknown>> {
   const document = await getDocumentProxy(new Uint8Array(pdf));
   const { info } = await document.getMetadata();
   return { ...info };
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small PNG (a blue-to-green gradient) made here, so the test needs no image file. */
+export function makePng(width = 48, height = 16): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0);
+    for (let x = 0; x < width; x++) rows.push(20, Math.round((x / width) * 200), 180);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.from(rows))), pngChunk('IEND', Buffer.alloc(0))]);
 }

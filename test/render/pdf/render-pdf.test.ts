@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDocumentProxy } from 'unpdf';
 import { formatCount } from '../../../src/render/display-values.js';
 import { pdfRenderer } from '../../../src/render/pdf/render-pdf.js';
-import { hostileDocument, hostileFixture, infoOf, outlineOf, renderPdf, textOf, viewOf } from './pdf-helpers.js';
+import { hostileDocument, hostileFixture, infoOf, makePng, outlineOf, renderPdf, textOf, viewOf } from './pdf-helpers.js';
 
 // pdf.js runs words together or apart depending on glyph gaps; compare without spaces.
 const squash = (text: string): string => text.replace(/\s+/g, '');
@@ -78,6 +78,15 @@ describe('pdfRenderer', () => {
     ]);
     const categories = view.reports[0]?.categories.map((category) => `${category.order}. ${category.name}`);
     expect(outline[1]?.items.map((item) => item.title)).toEqual(categories);
+  });
+
+  it('puts the logo and the title from the options on the cover', async () => {
+    const view = await viewOf(hostileFixture);
+    const pdf = await renderPdf(view, { logo: { bytes: makePng(), mediaType: 'image/png' }, title: 'Quarterly posture' });
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(squash(await textOf(pdf))).toContain('Quarterlyposture');
+    expect((await infoOf(pdf))['Title']).toBe('Quarterly posture');
+    expect((await renderPdf(view)).toString('latin1')).not.toMatch(/\/Subtype \/Image/);
   });
 
   it('turns to landscape A4 on request', async () => {
