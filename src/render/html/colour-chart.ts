@@ -1,0 +1,124 @@
+import type { FiguresView } from '../../model/view-model.js';
+import { formatCount } from '../display-values.js';
+
+/**
+ * Geometry of the stacked-bar charts (colours per category, per report), computed
+ * here so the template only draws. Each bar splits 100 % of its policies by colour;
+ * a segment wide enough carries its count as text, so colour is never the only cue.
+ */
+
+/** One item to draw as a bar. */
+export interface ChartItem {
+  label: string;
+  /** Fragment to link the bar to (a table row or a report section). */
+  anchor: string;
+  figures: FiguresView;
+}
+
+/** One coloured part of a bar. */
+export interface ChartSegment {
+  colour: string;
+  key: string;
+  countText: string;
+  x: string;
+  width: string;
+  textX: string;
+  showCount: boolean;
+}
+
+/** One bar with its label. */
+export interface ChartBar {
+  label: string;
+  fullLabel: string;
+  anchor: string;
+  y: number;
+  textY: number;
+  percentText: string;
+  segments: ChartSegment[];
+}
+
+/** A whole chart: its size, bars and what it leaves out. */
+export interface ChartPlan {
+  width: number;
+  height: number;
+  labelWidth: number;
+  barX: number;
+  barWidth: number;
+  percentX: number;
+  bars: ChartBar[];
+  shown: number;
+  total: number;
+}
+
+const layout = { width: 760, labelWidth: 250, barX: 262, barWidth: 420, percentX: 752, rowHeight: 24, barHeight: 16, top: 4 } as const;
+/** Label budget in narrow characters; CJK characters count double. */
+const maxLabel = 38;
+/** Narrowest segment that still fits a three-digit count. */
+const minCountWidth = 26;
+
+const parts = [
+  ['Green', 'green'],
+  ['Amber', 'amber'],
+  ['Red', 'red'],
+  ['Gray', 'gray'],
+  ['Other', 'other'],
+] as const;
+
+function charWidth(char: string): number {
+  return (char.codePointAt(0) ?? 0) >= 0x2e80 ? 2 : 1;
+}
+
+/** SVG text cannot wrap: long labels are cut, the full one stays in the bar's tooltip. */
+function shorten(label: string): string {
+  const chars = Array.from(label.replace(/\s+/g, ' ').trim());
+  if (chars.reduce((sum, char) => sum + charWidth(char), 0) <= maxLabel) return chars.join('');
+  let used = 0;
+  const kept: string[] = [];
+  for (const char of chars) {
+    used += charWidth(char);
+    if (used > maxLabel - 1) break;
+    kept.push(char);
+  }
+  return `${kept.join('')}…`;
+}
+
+function segmentsOf(figures: FiguresView): ChartSegment[] {
+  const segments: ChartSegment[] = [];
+  let x: number = layout.barX;
+  for (const [colour, key] of parts) {
+    const count = figures[key];
+    if (count === 0 || figures.total === 0) continue;
+    const width = (count / figures.total) * layout.barWidth;
+    segments.push({ colour, key, countText: formatCount(count), x: x.toFixed(1), width: width.toFixed(1), textX: (x + width / 2).toFixed(1), showCount: width >= minCountWidth });
+    x += width;
+  }
+  return segments;
+}
+
+/** Lays out up to `limit` items, in their order, as horizontal stacked bars. */
+export function layoutChart(items: readonly ChartItem[], limit: number): ChartPlan {
+  const shown = items.slice(0, limit);
+  const bars = shown.map((item, index): ChartBar => {
+    const y = layout.top + index * layout.rowHeight;
+    return {
+      label: shorten(item.label),
+      fullLabel: item.label,
+      anchor: item.anchor,
+      y,
+      textY: y + layout.barHeight / 2 + 4,
+      percentText: item.figures.percentText,
+      segments: segmentsOf(item.figures),
+    };
+  });
+  return {
+    width: layout.width,
+    height: layout.top * 2 + shown.length * layout.rowHeight,
+    labelWidth: layout.labelWidth,
+    barX: layout.barX,
+    barWidth: layout.barWidth,
+    percentX: layout.percentX,
+    bars,
+    shown: shown.length,
+    total: items.length,
+  };
+}

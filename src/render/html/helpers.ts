@@ -1,0 +1,79 @@
+import type Handlebars from 'handlebars';
+import type { LogoView, ReportView } from '../../model/view-model.js';
+import { formatCount, formatPercent, formatResources, formatRisk } from '../display-values.js';
+import type { PagePlan, ReportPlan } from './page-plan.js';
+import { statedPercentText } from './page-plan.js';
+import { scriptJson, scriptJsonBlock } from './script-json.js';
+import { colourKey, colourOrder } from './value-order.js';
+import { observedValues } from '../../analyse/observed-values.js';
+
+/** What helpers read beside the view model, passed as the `htmlPage` data variable. */
+export interface PageData {
+  plan: PagePlan;
+  /** Renders one report section with the templates in force (for the placeholders). */
+  renderSection(report: ReportView): string;
+}
+
+type Env = typeof Handlebars;
+
+function pageOf(options: Handlebars.HelperOptions): PageData {
+  const page = (options.data as { htmlPage?: PageData } | undefined)?.htmlPage;
+  if (!page) throw new Error('the htmlPage data variable is missing: render through renderHtmlView');
+  return page;
+}
+
+function reportPlan(report: ReportView, options: Handlebars.HelperOptions): ReportPlan {
+  const plan = pageOf(options).plan.reports.get(report);
+  if (!plan) throw new Error(`reportPlan expects a report of the view model, got ${typeof report}`);
+  return plan;
+}
+
+/** The orders the script sorts colours, severities and risks by, as the page displays them. */
+const orderBlock = scriptJsonBlock('data-orders', {
+  colours: colourOrder,
+  severities: observedValues.Severity,
+  probabilities: observedValues.RiskProbability.map(formatRisk),
+  levels: observedValues.RiskLevel.map(formatRisk),
+});
+
+function reportNumber(report: ReportView, options: Handlebars.HelperOptions): number {
+  const root = (options.data as { root?: { reports?: unknown[] } } | undefined)?.root;
+  return (root?.reports?.indexOf(report) ?? -1) + 1;
+}
+
+function logoSource(logo: LogoView): string {
+  return `data:${logo.mediaType};base64,${Buffer.from(logo.bytes).toString('base64')}`;
+}
+
+/**
+ * Registers the helpers the templates use: the shared display formats (so numbers
+ * read as in the PDF and the workbook), the page plan, and the script's data blocks.
+ */
+export function registerHelpers(env: Env): void {
+  const safe = (html: string) => new env.SafeString(html);
+  env.registerHelper({
+    percent: (value: number) => formatPercent(value),
+    count: (value: number) => formatCount(value),
+    risk: (value: string) => formatRisk(value),
+    resources: (passed: number, total: number) => formatResources(passed, total),
+    colourKey: (colour: string) => colourKey(colour),
+    /** `{{plural n "policy" "policies"}}` → `1 policy`, `2,000 policies`. */
+    plural: (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`,
+    orDash: (value: unknown) => (value === null || value === undefined || value === '' ? '–' : String(value)),
+    eq: (a: unknown, b: unknown) => a === b,
+    gt: (a: number, b: number) => a > b,
+    add: (a: number, b: number) => a + b,
+    statedPercent: statedPercentText,
+    logoSource,
+    reportPlan,
+    reportNumber,
+    orderData: () => safe(orderBlock),
+    overviewPlan: (options: Handlebars.HelperOptions) => pageOf(options).plan.overview,
+    findingsPlan: (options: Handlebars.HelperOptions) => pageOf(options).plan.findings,
+    reportData: (report: ReportView, options: Handlebars.HelperOptions) => safe(reportPlan(report, options).dataBlock),
+    overviewData: (options: Handlebars.HelperOptions) => safe(pageOf(options).plan.overview.dataBlock),
+    /** The section's markup as a JSON string, for the script to insert when it is scrolled to. */
+    sectionData: (report: ReportView, options: Handlebars.HelperOptions) =>
+      safe(`<script type="application/json" class="section-html">${scriptJson(pageOf(options).renderSection(report))}</script>`),
+  });
+}

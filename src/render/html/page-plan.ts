@@ -1,0 +1,130 @@
+import type { Policy } from '../../model/report.js';
+import type { CategoryView, FindingView, ReportView, ViewModel } from '../../model/view-model.js';
+import { formatPercent } from '../display-values.js';
+import { layoutChart, type ChartPlan } from './colour-chart.js';
+import { scriptJsonBlock } from './script-json.js';
+import { buildReportData, type FilterValues } from './table-data.js';
+
+/**
+ * How much of a document is written as static markup. Chromium needs minutes to lay
+ * out a table of 300,000 rows, so the page holds bounded slices that read well with
+ * scripts off (and says what it leaves out); the page script draws the rest on demand.
+ */
+export const pageLimits = {
+  /** Report sections written in full; later ones are drawn when scrolled to. */
+  fullSections: 20,
+  /** Static policy rows of one table; also the page size of the script. */
+  policyRowsPerTable: 250,
+  /** Static policy rows over the whole page. */
+  policyRowsInPage: 2_000,
+  /** Static rows of a category table; also the page size of the script. */
+  categoryRows: 100,
+  /** Bars of a chart. */
+  chartBars: 30,
+  /** Static rows of the table of reports; also the page size of the script. */
+  reportRows: 200,
+  /** Findings listed in the data-quality section. */
+  findings: 500,
+} as const;
+
+/** The part of a table written as markup. */
+export interface TableSlice<Row> {
+  rows: readonly Row[];
+  total: number;
+  /** True when every row is in the markup. */
+  complete: boolean;
+  pageSize: number;
+  /** True when the rows take more than one page of the script. */
+  paged: boolean;
+}
+
+/** What the page shows of one report. */
+export interface ReportPlan {
+  /** The whole section is in the markup (else a placeholder the script fills). */
+  full: boolean;
+  /** Id of the report's data block for the script. */
+  dataId: string;
+  /** The data block itself, `<script type="application/json">`. */
+  dataBlock: string;
+  categories: TableSlice<CategoryView>;
+  policies: TableSlice<Policy>;
+  chart: ChartPlan;
+  filters: FilterValues;
+}
+
+/** What the page shows, report by report and across reports. */
+export interface PagePlan {
+  reports: WeakMap<ReportView, ReportPlan>;
+  overview: { chart: ChartPlan; reports: TableSlice<ReportView>; worstReports: ReportView[]; dataBlock: string };
+  findings: TableSlice<FindingView>;
+}
+
+function slice<Row>(rows: readonly Row[], limit: number, pageSize: number, total = rows.length): TableSlice<Row> {
+  const shown = rows.length > limit ? rows.slice(0, limit) : rows;
+  return { rows: shown, total, complete: shown.length === total, pageSize, paged: total > pageSize };
+}
+
+function firstPolicies(report: ReportView, limit: number): Policy[] {
+  const policies: Policy[] = [];
+  for (const category of report.categories) {
+    if (policies.length >= limit) break;
+    policies.push(...category.policies.slice(0, limit - policies.length));
+  }
+  return policies;
+}
+
+/** The stated CompliancePercent when it reads differently from the recomputed one, else ''. */
+export function statedPercentText(category: CategoryView): string {
+  const stated = formatPercent(category.statedPercent);
+  return stated === category.figures.percentText ? '' : stated;
+}
+
+function overviewRow(report: ReportView): (string | number)[] {
+  const { figures } = report;
+  return [report.anchor, report.benchmarkName, report.benchmarkId, report.accountName, report.connectorType, figures.total, figures.green, figures.red, figures.amber, figures.gray, figures.percent, figures.percentText];
+}
+
+/** Up to five reports with Red or Amber policies: most Red first, as the worst categories. */
+function worstReports(reports: readonly ReportView[]): ReportView[] {
+  return reports
+    .filter((report) => report.figures.red + report.figures.amber > 0)
+    .sort((a, b) => b.figures.red - a.figures.red || b.figures.amber - a.figures.amber || a.figures.percent - b.figures.percent)
+    .slice(0, 5);
+}
+
+/** Decides, for every report, what is static markup and what the script draws. */
+export function planPage(view: ViewModel): PagePlan {
+  const reports = new WeakMap<ReportView, ReportPlan>();
+  let policyBudget: number = pageLimits.policyRowsInPage;
+  for (const [index, report] of view.reports.entries()) {
+    const full = index < pageLimits.fullSections;
+    const limit = full ? Math.min(pageLimits.policyRowsPerTable, policyBudget) : 0;
+    const policies = firstPolicies(report, limit);
+    policyBudget -= policies.length;
+    const { data, filters } = buildReportData(report, statedPercentText);
+    const dataId = `data-${report.anchor}`;
+    reports.set(report, {
+      full,
+      dataId,
+      dataBlock: scriptJsonBlock(dataId, data),
+      categories: slice(report.categories, full ? pageLimits.categoryRows : 0, pageLimits.categoryRows),
+      policies: slice(policies, limit, pageLimits.policyRowsPerTable, report.figures.total),
+      chart: layoutChart(
+        report.categories.map((category) => ({ label: category.name, anchor: category.anchor, figures: category.figures })),
+        pageLimits.chartBars,
+      ),
+      filters,
+    });
+  }
+  const overviewItems = view.reports.map((report) => ({ label: `${report.benchmarkName} — ${report.accountName}`, anchor: report.anchor, figures: report.figures }));
+  return {
+    reports,
+    overview: {
+      chart: layoutChart(overviewItems, pageLimits.chartBars),
+      reports: slice(view.reports, pageLimits.reportRows, pageLimits.reportRows),
+      worstReports: worstReports(view.reports),
+      dataBlock: scriptJsonBlock('data-reports', { reports: view.reports.map(overviewRow) }),
+    },
+    findings: slice(view.findings, pageLimits.findings, pageLimits.findings),
+  };
+}

@@ -1,0 +1,43 @@
+import type { RenderOptions, Renderer } from '../../model/renderer.js';
+import type { ReportView, ViewModel } from '../../model/view-model.js';
+import { contentSecurityPolicy } from './content-security.js';
+import type { PageData } from './helpers.js';
+import { pageLimits, planPage } from './page-plan.js';
+import { templateSet } from './template-set.js';
+
+/**
+ * Renders the view model as one self-contained HTML page: inline CSS, inline SVG,
+ * one inline script, no request of any kind. `options.templates` replaces built-in
+ * templates, partials, the stylesheet or the script by file name. The same view
+ * and options always give the same string.
+ */
+export function renderHtmlView(view: ViewModel, options: RenderOptions): string {
+  const templates = templateSet(options.templates);
+  const plan = planPage(view);
+  const style = templates.style;
+  const script = templates.script;
+  const data: Record<string, unknown> = {
+    root: view,
+    style,
+    script,
+    csp: contentSecurityPolicy({ script, style }),
+    limits: pageLimits,
+  };
+  const runtime = { data, partials: templates.partials };
+  const page: PageData = {
+    plan,
+    renderSection: (report: ReportView) => templates.section(report, runtime),
+  };
+  data['htmlPage'] = page;
+  return templates.main(view, runtime);
+}
+
+/** The HTML renderer: the page as UTF-8 bytes; the caller writes the file. */
+export const htmlRenderer: Renderer = {
+  format: 'html',
+  extension: 'html',
+  mediaType: 'text/html',
+  async render(view, options) {
+    return new TextEncoder().encode(renderHtmlView(view, options));
+  },
+};
