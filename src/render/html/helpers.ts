@@ -1,11 +1,10 @@
 import type Handlebars from 'handlebars';
+import { observedValues } from '../../analyse/observed-values.js';
 import type { LogoView, ReportView } from '../../model/view-model.js';
 import { formatCount, formatPercent, formatResources, formatRisk } from '../display-values.js';
-import type { PagePlan, ReportPlan } from './page-plan.js';
-import { statedPercentText } from './page-plan.js';
+import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
 import { colourKey, colourOrder } from './value-order.js';
-import { observedValues } from '../../analyse/observed-values.js';
 
 /** What helpers read beside the view model, passed as the `htmlPage` data variable. */
 export interface PageData {

@@ -8,8 +8,9 @@ import { templateSet } from './template-set.js';
 /**
  * Renders the view model as one self-contained HTML page: inline CSS, inline SVG,
  * one inline script, no request of any kind. `options.templates` replaces built-in
- * templates, partials, the stylesheet or the script by file name. The same view
- * and options always give the same string.
+ * templates, partials, the stylesheet or the script by file name. Title, time of
+ * generation and logo come from the view model (buildViewModel reads them from the
+ * same options). The same view and options always give the same string.
  */
 export function renderHtmlView(view: ViewModel, options: RenderOptions): string {
   const templates = templateSet(options.templates);

@@ -8,8 +8,9 @@ const templatesFolder = new URL('../../../templates/', import.meta.url);
 
 /** The page template; every other `.hbs` file is a partial named after its file. */
 export const mainTemplate = 'report.hbs';
-/** The inline stylesheet and script, by file name. */
+/** The stylesheet, inlined in the page's `<style>`. */
 export const styleFile = 'styles.css';
+/** The page script, inlined in its only `<script>`. */
 export const scriptFile = 'page-script.js';
 
 type Template = Handlebars.TemplateDelegate;

@@ -155,7 +155,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
   });
 
   it('draws the tables and sections beyond the static budget when they are scrolled to', async () => {
-    const { page } = await open('large');
+    const { page, requests } = await open('large');
     const budgetless = `#r${pageLimits.policyRowsInPage / pageLimits.policyRowsPerTable + 1}`;
     expect(await page.locator(`${budgetless} .table-block[data-kind="policies"]`).getAttribute('data-static')).toBe('0');
     await page.locator(`${budgetless} .policy-table`).scrollIntoViewIfNeeded();
@@ -171,6 +171,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     await poll(() => rows(page, `${lazy} .policy-table`).count()).toBe(pageLimits.policyRowsPerTable);
     expect(await page.locator(`${lazy} .bar-chart a`).count()).toBe(3);
     expect(await page.evaluate('window.violations')).toEqual([]);
+    expect(requests).toEqual([pages['large']?.url]);
     await page.close();
   });
 

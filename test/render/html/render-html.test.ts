@@ -58,6 +58,13 @@ describe('renderHtmlView', () => {
     expect(html).not.toMatch(/@import|url\(/);
   });
 
+  it('inlines the logo as a data URL', async () => {
+    const view = await hostileView();
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const html = renderHtmlView({ ...view, logo: { bytes, mediaType: 'image/png' } }, {});
+    expect(html).toContain('<img class="logo" src="data:image/png;base64,iVBORw0KGgo&#x3D;" alt="">');
+  });
+
   it('gives the same string for the same input', async () => {
     const view = await hostileView();
     expect(renderHtmlView(view, {})).toBe(renderHtmlView(await hostileView(), {}));
