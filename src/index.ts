@@ -8,7 +8,7 @@ export { loadReports } from './load/load-reports.js';
 export type { ReportInput } from './load/load-reports.js';
 export { validateReports } from './validate/validate-documents.js';
 export { readSchema, schemaUrl } from './validate/schema-validators.js';
-export { analyseReports } from './analyse/analyse-reports.js';
+export { analyseReports, splitBySource, summariseSources } from './analyse/analyse-reports.js';
 export { ruleCatalogue } from './analyse/rule-catalogue.js';
 export { expectedCompliance } from './analyse/rules/policy-compliance.js';
 export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePercent } from './analyse/percent-formulas.js';
@@ -20,6 +20,11 @@ export { formatCheckJson, toCheckJson } from './format/check-json.js';
 export type { CheckJson } from './format/check-json.js';
 export { hasFailingFindings, failOnLevels } from './format/fail-on.js';
 export type { FailOn } from './format/fail-on.js';
+export { renderers, formats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
+export { buildViewModel } from './render/build-view-model.js';
+export type { ViewModelOptions } from './render/build-view-model.js';
+export { formatPercent, formatCount, formatRisk, formatResources } from './render/display-values.js';
+export { renderHtmlView } from './render/html/render-html.js';
 export { CspmError, isCspmError } from './error/cspm-error.js';
 export type { ErrorCode } from './error/cspm-error.js';
 export { toolInfo } from './tool-info.js';
@@ -38,4 +43,6 @@ export type {
   PercentFormula,
   SeverityCount,
 } from './model/analysis.js';
+export type { Format, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
+export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView } from './model/view-model.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';

@@ -4,10 +4,12 @@ import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import { checkCommand } from './commands/check-command.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { protectStdinArgs } from './report-inputs.js';
+
+import { renderCommand } from './commands/render-command.js';
 import { rulesCommand } from './commands/rules-command.js';
 import { schemaCommand } from './commands/schema-command.js';
 
-const commands: readonly CommandSpec<never>[] = [checkCommand, schemaCommand, rulesCommand] as unknown as CommandSpec<never>[];
+const commands: readonly CommandSpec<never>[] = [checkCommand, renderCommand, schemaCommand, rulesCommand] as unknown as CommandSpec<never>[];
 
 const epilogue = `Exit codes:
   0  no finding at or above --fail-on
@@ -27,7 +29,7 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .scriptName('cspm-report')
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
     .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error', global: true })
-    .demandCommand(1, 'name a command: check, schema or rules')
+    .demandCommand(1, 'name a command: check, render, schema or rules')
     .recommendCommands()
     .strict()
     .help()

@@ -1,0 +1,133 @@
+import type { Argv } from 'yargs';
+import {
+  CspmError,
+  buildViewModel,
+  checkReports,
+  formats,
+  getRenderer,
+  percentFormulaIds,
+  splitBySource,
+  type Analysis,
+  type Format,
+  type PercentFormula,
+  type RenderOptions,
+} from '../../index.js';
+import { exitCodes, type CliIo } from '../cli-io.js';
+import { outputPath } from '../output-paths.js';
+import { parseRuleSettings } from '../parse-rule-settings.js';
+import { readLogo } from '../read-logo.js';
+import { readTemplates } from '../read-templates.js';
+import { toReportInputs } from '../report-inputs.js';
+import { assertNotInput, writeAtomic } from '../write-atomic.js';
+import type { CommandSpec } from './command-spec.js';
+
+interface RenderArgs {
+  inputs: string[];
+  format: Format[];
+  output: string | undefined;
+  'out-dir': string | undefined;
+  templates: string | undefined;
+  title: string | undefined;
+  logo: string | undefined;
+  landscape: boolean;
+  'max-policies': number | undefined;
+  strict: boolean;
+  now: boolean;
+  'percent-formula': PercentFormula | undefined;
+  rule: string[];
+}
+
+function builder(yargs: Argv): Argv<RenderArgs> {
+  return yargs
+    .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
+    .option('format', { alias: 'f', choices: formats, array: true, default: ['html'] as Format[], describe: 'output format, repeatable: --format pdf --format xlsx' })
+    .option('output', { alias: 'o', type: 'string', describe: 'write one document (all inputs together) to this file; one format only' })
+    .option('out-dir', { type: 'string', describe: 'write one document per input into this folder [default: beside each input]' })
+    .option('templates', { type: 'string', describe: 'HTML: a folder whose files replace built-in templates, partials or styles of the same name' })
+    .option('title', { type: 'string', describe: 'document title [default: benchmark — account]' })
+    .option('logo', { type: 'string', describe: 'PNG or JPEG shown on the cover and in the header' })
+    .option('landscape', { type: 'boolean', default: false, describe: 'PDF: landscape pages' })
+    .option('max-policies', { type: 'number', describe: 'PDF: at most this many policy rows; the cut is stated in the document [default: 50000]' })
+    .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
+    .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
+    .option('percent-formula', { choices: percentFormulaIds, describe: 'CompliancePercent formula for the figures and the check' })
+    .option('rule', { type: 'string', array: true, default: [] as string[], describe: "change a rule's severity: id=error|warning|off" })
+    .example('$0 render samples/azure-csbp.json', 'samples/azure-csbp.html beside the input')
+    .example('$0 render r.json -f pdf -f xlsx --out-dir out', 'out/r.pdf and out/r.xlsx')
+    .example('$0 render a.json b.json -f pdf -o all.pdf', 'one PDF of both reports, with a roll-up')
+    .example('$0 render r.json -f html --templates my-templates', 'override templates by file name')
+    .example('$0 render r.json -f pdf --strict', 'refuse a report whose numbers do not add up') as unknown as Argv<RenderArgs>;
+}
+
+function renderOptions(args: RenderArgs): RenderOptions {
+  const options: RenderOptions = { landscape: args.landscape };
+  if (args.title !== undefined) options.title = args.title;
+  if (args.now) options.now = new Date();
+  if (args.logo !== undefined) options.logo = readLogo(args.logo);
+  if (args.templates !== undefined) options.templates = readTemplates(args.templates);
+  if (args['max-policies'] !== undefined) {
+    if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0');
+    options.maxPolicies = args['max-policies'];
+  }
+  return options;
+}
+
+function checkUsage(args: RenderArgs, chosen: readonly Format[]): void {
+  if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other');
+  if (args.output !== undefined && chosen.length > 1) throw new CspmError('usage', `--output takes one format, not ${chosen.length}; use --out-dir for several`);
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+function describeFindings(analysis: Analysis): string {
+  const { errors, warnings } = analysis.summary;
+  return errors + warnings === 0 ? 'no findings' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (listed in the data quality section)`;
+}
+
+async function renderOne(analysis: Analysis, args: RenderArgs, chosen: readonly Format[], options: RenderOptions, io: CliIo): Promise<boolean> {
+  const name = analysis.sources.map((source) => source.source).join(', ');
+  if (analysis.summary.reports === 0) {
+    io.stderr.write(`cspm-report: ${name}: no valid benchmark report to render (${analysis.summary.errors} errors; see cspm-report check)\n`);
+    return false;
+  }
+  if (args.strict && analysis.summary.errors > 0) {
+    io.stderr.write(`cspm-report: ${name}: not rendered, ${analysis.summary.errors} errors and --strict (see cspm-report check)\n`);
+    return false;
+  }
+  const view = buildViewModel(analysis, options);
+  for (const format of chosen) {
+    const renderer = getRenderer(format);
+    const path = outputPath(analysis.sources[0]!.source, format, renderer.extension, { output: args.output, outDir: args['out-dir'] });
+    assertNotInput(path, args.inputs);
+    await writeAtomic(path, await renderer.render(view, options));
+    io.stdout.write(`wrote ${path}\n`);
+  }
+  io.stdout.write(`  ${name}: ${plural(analysis.summary.reports, 'report')}, ${plural(analysis.summary.policies, 'policy', 'policies')}, ${describeFindings(analysis)}\n`);
+  return true;
+}
+
+async function run(args: RenderArgs, io: CliIo): Promise<number> {
+  const chosen = [...new Set(args.format)];
+  checkUsage(args, chosen);
+  const options = renderOptions(args);
+  const severities = parseRuleSettings(args.rule);
+  const analyseOptions = args['percent-formula'] === undefined ? { severities } : { severities, percentFormula: args['percent-formula'] };
+  const analysis = await checkReports(toReportInputs(args.inputs, io), analyseOptions);
+  // --output makes one document of everything; otherwise each input file gets its own.
+  const documents = args.output !== undefined ? [analysis] : splitBySource(analysis);
+  let allRendered = true;
+  for (const document of documents) {
+    if (!(await renderOne(document, args, chosen, options, io))) allRendered = false;
+  }
+  return allRendered ? exitCodes.ok : exitCodes.findings;
+}
+
+/** `cspm-report render <inputs..>`: HTML, PDF and XLSX documents from saved reports. */
+export const renderCommand: CommandSpec<RenderArgs> = {
+  command: 'render <inputs..>',
+  describe: 'turn reports into HTML, PDF or XLSX documents',
+  builder,
+  run,
+};

@@ -1,0 +1,49 @@
+import { CspmError } from '../error/cspm-error.js';
+import type { Analysis } from '../model/analysis.js';
+import type { Format, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
+import { buildViewModel } from './build-view-model.js';
+import { htmlRenderer, renderHtmlView } from './html/render-html.js';
+import { pdfRenderer } from './pdf/render-pdf.js';
+import { xlsxRenderer } from './xlsx/render-xlsx.js';
+
+/** Every renderer, keyed by the format name the CLI and the API take. */
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer } as const satisfies Record<Format, Renderer>;
+
+/** The format names, in the order help text lists them. */
+export const formats = Object.keys(renderers) as Format[];
+
+/** The renderer of `name`, or a CspmError that lists the valid names. */
+export function getRenderer(name: string): Renderer {
+  if (!Object.hasOwn(renderers, name)) {
+    throw new CspmError('unknown-format', `"${name}"; the formats are ${formats.join(', ')}`);
+  }
+  return renderers[name as Format];
+}
+
+/** Collects a rendered body into one byte array. */
+export async function collectBytes(body: RenderedBody): Promise<Uint8Array> {
+  if (body instanceof Uint8Array) return body;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Renders an analysis to one format; `options` also shape the view model (title, logo, time). */
+export async function renderReport(analysis: Analysis, format: Format, options: RenderOptions = {}): Promise<RenderedBody> {
+  return getRenderer(format).render(buildViewModel(analysis, options), options);
+}
+
+/** The HTML page of an analysis: one self-contained file. */
+export function renderHtml(analysis: Analysis, options: RenderOptions = {}): string {
+  return renderHtmlView(buildViewModel(analysis, options), options);
+}
+
+/** The PDF document of an analysis. */
+export async function renderPdf(analysis: Analysis, options: RenderOptions = {}): Promise<Uint8Array> {
+  return collectBytes(await renderReport(analysis, 'pdf', options));
+}
+
+/** The XLSX workbook of an analysis (for very large reports, prefer `renderReport`, which can stream). */
+export async function renderXlsx(analysis: Analysis, options: RenderOptions = {}): Promise<Uint8Array> {
+  return collectBytes(await renderReport(analysis, 'xlsx', options));
+}
