@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
+import { drained } from './drain.js';
 
 /*
  * Everything this renderer needs from exceljs 4.4's streaming writer beyond its typings
@@ -14,6 +16,12 @@ interface ZipArchive {
 /** The writer's styles manager (`this.styles`): it turns a style object into an `s` index. */
 interface StylesManager {
   addStyleModel(model: Partial<ExcelJS.Style> | undefined, cellType?: ExcelJS.ValueType): number;
+}
+
+/** The stream that takes a sheet's XML into the zip (the sheet stream pipes into it). */
+interface ZipperInput extends EventEmitter {
+  writableLength?: number;
+  _writableState?: { length: number };
 }
 
 /** A workbook-level defined name as exceljs's workbook part renders it. */
@@ -34,6 +42,9 @@ export interface PinnedWriterOptions {
   creator: string;
 }
 
+/** Bytes of sheet XML the zipper may hold before the writer waits for it. */
+const maxZipBacklog = 4 * 2 ** 20;
+
 const archives = new WeakMap<object, ZipArchive>();
 const managers = new WeakMap<object, StylesManager>();
 
@@ -45,7 +56,9 @@ const managers = new WeakMap<object, StylesManager>();
  * - style registration is memoised by object identity. exceljs copies row and column
  *   styles into a fresh object for every cell, so its own identity cache misses and
  *   each cell is serialised to XML to be looked up: that doubles the writing time. An
- *   empty style is always index 0, and shared (frozen) style objects hit the cache.
+ *   empty style is always index 0, and shared (frozen) style objects hit the cache;
+ * - rows can be appended as ready-made XML ({@link writeRowsXml}), with the zipper's
+ *   backlog kept small.
  *
  * The base constructor assigns `this.zip` and `this.styles` before it writes its first
  * entries, so accessors on this class see both as they are created.
@@ -88,6 +101,25 @@ export class PinnedWorkbookWriter extends ExcelJS.stream.xlsx.WorkbookWriter {
     managers.set(this, memoiseStyles(manager));
   }
 
+  /** The `s` index of a style; each style object is registered once. */
+  readonly styleIndex = (style: Partial<ExcelJS.Style>): number => this.styles.addStyleModel(style);
+
+  /**
+   * Appends rows, as worksheet XML, to a sheet whose previous rows are all committed
+   * (its header, say): exceljs opens the sheet data with the first committed row.
+   * exceljs hands the sheet's XML to the zipper without waiting for it, so when the
+   * zipper holds more than a few megabytes this waits for it to catch up: the XML of
+   * a large sheet would otherwise pile up in memory.
+   */
+  async writeRowsXml(sheet: ExcelJS.Worksheet, xml: string): Promise<void> {
+    const internals = sheet as unknown as { startedData: boolean; stream: { write(data: string): unknown; pipes?: ZipperInput[] } };
+    if (!internals.startedData) throw new Error('rows can be written as XML only after a row was committed');
+    internals.stream.write(xml);
+    const zipper = internals.stream.pipes?.[0];
+    // The zipper's input is a readable-stream 2 stream: no writableLength getter.
+    if (zipper && (zipper.writableLength ?? zipper._writableState?.length ?? 0) > maxZipBacklog) await drained(zipper);
+  }
+
   /** Adds a sheet; sheets are numbered in the order they are added. */
   override addWorksheet(name: string, options?: Partial<ExcelJS.AddWorksheetOptions>): ExcelJS.Worksheet {
     this.#sheetNames.push(name);
@@ -113,11 +145,11 @@ function memoiseStyles(manager: StylesManager): StylesManager {
   const add = manager.addStyleModel.bind(manager);
   const known = new WeakMap<object, number>();
   manager.addStyleModel = (model, cellType) => {
-    if (!model) return 0;
+    // Most cells have an empty style of their own: index 0, unless a date (which gets
+    // a default number format). Checked first, as it is the common case.
+    if (!model || (cellType !== ExcelJS.ValueType.Date && isEmpty(model))) return 0;
     const id = known.get(model);
     if (id !== undefined) return id;
-    // Dates get a default number format, so only their empty style is not index 0.
-    if (cellType !== ExcelJS.ValueType.Date && isEmpty(model)) return 0;
     const added = add(model, cellType);
     known.set(model, added);
     return added;

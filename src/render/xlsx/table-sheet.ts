@@ -1,11 +1,13 @@
-import type { Row, Worksheet } from 'exceljs';
+import type { Worksheet } from 'exceljs';
 import { cellText } from './cell-text.js';
+import { columnLetter } from './column-letter.js';
 import { ColumnWidths, type WidthBounds } from './column-widths.js';
+import { addPercentScales } from './percent-scales.js';
 import type { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
+import { rowXml, type CellValue } from './row-xml.js';
 import { countStyle, headerStyle, labelStyle, percentStyle, totalStyles, type CellStyle } from './xlsx-styles.js';
 
-/** What a cell holds: text, a number, or nothing. */
-export type CellValue = string | number | null;
+export type { CellValue } from './row-xml.js';
 
 /** How a column's values are shown: text, a count (`12,345`) or a percent stored as a fraction. */
 export type ColumnKind = 'text' | 'count' | 'percent';
@@ -42,20 +44,43 @@ export interface TableSheet<T> {
   tabColour?: string;
 }
 
-/** Lets the consumer of the workbook keep up; called every few hundred rows. */
+/** Lets the consumer of the workbook keep up; called after each batch of rows. */
 export type Pace = () => Promise<void>;
 
-const rowsPerPace = 1024;
+const rowsPerBatch = 1024;
 const kindStyle: Record<ColumnKind, CellStyle | undefined> = { text: undefined, count: countStyle, percent: percentStyle };
 
 /**
  * Writes a table sheet and commits it: fitted column widths, a styled header row that
- * stays in view (frozen) and carries an auto-filter, and a header repeated on printed pages.
+ * stays in view (frozen) and carries an auto-filter, and a header repeated on printed
+ * pages. The lines above the table and the header go through exceljs; the rows, which
+ * can be hundreds of thousands, are written as XML in batches (see row-xml.ts).
  */
 export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, pace: Pace): Promise<void> {
-  const { columns } = table;
   const preamble = table.preamble ?? [];
   const headerRow = preamble.length > 0 ? preamble.length + 2 : 1;
+  const sheet = openSheet(writer, table, headerRow);
+  const lastRow = headerRow + (await writeRows(writer, sheet, table, headerRow, pace));
+
+  const range = `$A$${headerRow}:$${columnLetter(table.columns.length)}$${lastRow}`;
+  sheet.autoFilter = range.replaceAll('$', '');
+  writer.addFilterName(table.name, range);
+  if (lastRow > headerRow + 1) addPercentScales(sheet, table.columns, headerRow + 1, lastRow);
+
+  // The roll-up follows a blank row, outside the filter range.
+  if (table.footer && table.footer.length > 0) {
+    const totalRow = rowXml(
+      table.columns.map((column) => ({ value: column.value, style: constant(totalStyles[column.kind]) })),
+      writer.styleIndex,
+    );
+    await writer.writeRowsXml(sheet, table.footer.map((item, index) => totalRow(lastRow + 2 + index, item)).join(''));
+  }
+  sheet.commit();
+}
+
+/** Adds the sheet with its widths, views and page set-up, and writes the lines above the table and the header. */
+function openSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, headerRow: number): Worksheet {
+  const { columns } = table;
   const widths = fitWidths(table);
   const sheet = writer.addWorksheet(table.name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: headerRow }],
@@ -63,34 +88,33 @@ export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: Ta
     ...(table.tabColour ? { properties: { tabColor: { argb: table.tabColour } } } : {}),
   });
   sheet.columns = widths.map((width) => ({ width }));
-
-  for (const line of preamble) writePreambleLine(sheet, line);
-  if (preamble.length > 0) sheet.addRow([]).commit();
+  for (const line of table.preamble ?? []) writePreambleLine(sheet, line);
+  if (headerRow > 1) sheet.addRow([]).commit();
   const header = sheet.addRow(columns.map((column) => column.header));
   columns.forEach((column, index) => (header.getCell(index + 1).style = column.headerStyle ?? headerStyle));
   header.commit();
+  return sheet;
+}
 
-  const styles = columns.map((column) => column.style ?? constant(kindStyle[column.kind]));
-  const values = rowValues(columns);
+/** Writes a row per item below the header, in batches; returns the number of rows. */
+async function writeRows<T>(writer: PinnedWorkbookWriter, sheet: Worksheet, table: TableSheet<T>, headerRow: number, pace: Pace): Promise<number> {
+  const dataRow = rowXml(
+    table.columns.map((column) => ({ value: column.value, style: column.style ?? constant(kindStyle[column.kind]) })),
+    writer.styleIndex,
+  );
   let written = 0;
+  let batch = '';
   for (const item of table.rows()) {
-    writeItem(sheet.addRow(values(item)), styles, item);
     written += 1;
-    if (written % rowsPerPace === 0) await pace();
+    batch += dataRow(headerRow + written, item);
+    if (written % rowsPerBatch === 0) {
+      await writer.writeRowsXml(sheet, batch);
+      batch = '';
+      await pace();
+    }
   }
-
-  const lastRow = headerRow + written;
-  const range = `$A$${headerRow}:$${columnLetter(columns.length)}$${lastRow}`;
-  sheet.autoFilter = range.replaceAll('$', '');
-  writer.addFilterName(table.name, range);
-  if (written > 1) addPercentScales(sheet, columns, headerRow + 1, lastRow);
-
-  if (table.footer && table.footer.length > 0) {
-    sheet.addRow([]).commit();
-    const totals = columns.map((column) => constant(totalStyles[column.kind]));
-    for (const item of table.footer) writeItem(sheet.addRow(values(item)), totals, item);
-  }
-  sheet.commit();
+  if (batch) await writer.writeRowsXml(sheet, batch);
+  return written;
 }
 
 /** About this many character widths fit across a landscape page at a readable scale. */
@@ -118,39 +142,6 @@ function fitWidths<T>(table: TableSheet<T>): number[] {
   return widths.widths();
 }
 
-/**
- * Builds the cell values of an item. Consecutive rows often repeat a text (the
- * benchmark, the account, the category), so each column remembers its last text and
- * does not check it again.
- */
-function rowValues<T>(columns: readonly TableColumn<T>[]): (item: T) => CellValue[] {
-  const lastRaw: (string | null)[] = columns.map(() => null);
-  const lastText: string[] = columns.map(() => '');
-  return (item) => {
-    const cells: CellValue[] = new Array(columns.length);
-    for (let index = 0; index < columns.length; index += 1) {
-      const value = (columns[index] as TableColumn<T>).value(item);
-      if (typeof value !== 'string') {
-        cells[index] = value;
-      } else if (value === lastRaw[index]) {
-        cells[index] = lastText[index] as string;
-      } else {
-        lastRaw[index] = value;
-        cells[index] = lastText[index] = cellText(value);
-      }
-    }
-    return cells;
-  };
-}
-
-function writeItem<T>(row: Row, styles: readonly ((item: T) => CellStyle | undefined)[], item: T): void {
-  for (let index = 0; index < styles.length; index += 1) {
-    const style = (styles[index] as (item: T) => CellStyle | undefined)(item);
-    if (style) row.getCell(index + 1).style = style;
-  }
-  row.commit();
-}
-
 function writePreambleLine(sheet: Worksheet, line: PreambleLine): void {
   const value = typeof line.value === 'string' ? cellText(line.value) : line.value;
   const row = sheet.addRow(value === undefined ? [cellText(line.label)] : [cellText(line.label), value]);
@@ -159,30 +150,6 @@ function writePreambleLine(sheet: Worksheet, line: PreambleLine): void {
   row.commit();
 }
 
-// Red through yellow to green, Excel's own three-colour scale: the percents of many
-// categories compare at a glance. One rule per column, not a style per cell.
-const scaleColours = ['FFF8696B', 'FFFFEB84', 'FF63BE7B'].map((argb) => ({ argb }));
-
-function addPercentScales<T>(sheet: Worksheet, columns: readonly TableColumn<T>[], firstRow: number, lastRow: number): void {
-  columns.forEach((column, index) => {
-    if (column.kind !== 'percent') return;
-    const letter = columnLetter(index + 1);
-    sheet.addConditionalFormatting({
-      ref: `${letter}${firstRow}:${letter}${lastRow}`,
-      rules: [{ type: 'colorScale', priority: 1, cfvo: [{ type: 'num', value: 0 }, { type: 'num', value: 0.5 }, { type: 'num', value: 1 }], color: scaleColours }],
-    });
-  });
-}
-
-function constant(style: CellStyle | undefined): () => CellStyle | undefined {
-  return () => style;
-}
-
-/** Spreadsheet column letters of a one-based column number (1 → A, 27 → AA). */
-export function columnLetter(column: number): string {
-  let letters = '';
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  }
-  return letters;
+function constant(style: CellStyle | undefined): (() => CellStyle) | undefined {
+  return style ? () => style : undefined;
 }

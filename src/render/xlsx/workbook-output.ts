@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { drained } from './drain.js';
 
 /**
  * Where the zip bytes of a workbook go while it is written. The writer adds rows
@@ -14,9 +14,7 @@ export class WorkbookOutput {
   /** Yields to the event loop, and waits while the reader is behind. */
   readonly pace = async (): Promise<void> => {
     if (this.stream.writableNeedDrain) {
-      const stop = new AbortController();
-      const { signal } = stop;
-      await Promise.race([once(this.stream, 'drain', { signal }), once(this.stream, 'close', { signal })]).finally(() => stop.abort());
+      await drained(this.stream);
     } else {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnWidths, textWidth } from '../../../src/render/xlsx/column-widths.js';
-import { columnLetter } from '../../../src/render/xlsx/table-sheet.js';
+import { columnLetter } from '../../../src/render/xlsx/column-letter.js';
 
 describe('textWidth', () => {
   const cases: { name: string; input: string; expected: number }[] = [

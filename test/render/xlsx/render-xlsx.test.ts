@@ -5,7 +5,7 @@ import type { ViewModel } from '../../../src/model/view-model.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { cellText } from '../../../src/render/xlsx/cell-text.js';
 import { renderXlsxView, xlsxRenderer } from '../../../src/render/xlsx/render-xlsx.js';
-import { columnLetter } from '../../../src/render/xlsx/table-sheet.js';
+import { columnLetter } from '../../../src/render/xlsx/column-letter.js';
 import { bodyBytes, columnOf, hostileView, readWorkbook, rowOf, sheet } from './read-workbook.js';
 
 function fillOf(cell: ExcelJS.Cell): string | undefined {

@@ -1,0 +1,8 @@
+/** Spreadsheet column letters of a one-based column number (1 → A, 27 → AA). */
+export function columnLetter(column: number): string {
+  let letters = '';
+  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  }
+  return letters;
+}
