@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the main job on the bundled samples. Checks the good samples (they
-// must come out clean), shows the findings of the deliberately broken ones, and
-// exits 0 when all of that went as intended.
+// must come out clean), shows the findings of the deliberately broken ones, renders
+// every good sample to out/ as HTML, PDF and XLSX, and exits 0 when all of that went
+// as intended.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../dist/cli/main.js';
@@ -20,7 +21,10 @@ const clean = await runCli(['check', ...samples]);
 heading('cspm-report check samples/broken --fail-on never   (broken on purpose)');
 const broken = await runCli(['check', 'samples/broken', '--fail-on', 'never']);
 
-if (clean !== 0 || broken !== 0) {
-  process.stderr.write(`demo: unexpected exit codes (samples ${clean}, broken samples ${broken})\n`);
+heading('cspm-report render samples/*.json -f html -f pdf -f xlsx --out-dir out');
+const rendered = await runCli(['render', ...samples, '-f', 'html', '-f', 'pdf', '-f', 'xlsx', '--out-dir', 'out']);
+
+if (clean !== 0 || broken !== 0 || rendered !== 0) {
+  process.stderr.write(`demo: unexpected exit codes (check ${clean}, broken samples ${broken}, render ${rendered})\n`);
   process.exitCode = 1;
 }

@@ -3,8 +3,28 @@ import type { Analysis } from '../model/analysis.js';
 import type { Format, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
 import { htmlRenderer, renderHtmlView } from './html/render-html.js';
-import { pdfRenderer } from './pdf/render-pdf.js';
-import { xlsxRenderer } from './xlsx/render-xlsx.js';
+
+/**
+ * pdfkit and exceljs take a quarter of a second to load; the PDF and XLSX renderers
+ * are imported when first used, so that `check` and HTML runs never pay for them.
+ */
+const pdfRenderer: Renderer = {
+  format: 'pdf',
+  extension: 'pdf',
+  mediaType: 'application/pdf',
+  async render(view, options) {
+    return (await import('./pdf/render-pdf.js')).renderPdfView(view, options);
+  },
+};
+
+const xlsxRenderer: Renderer = {
+  format: 'xlsx',
+  extension: 'xlsx',
+  mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  async render(view, options) {
+    return (await import('./xlsx/render-xlsx.js')).renderXlsxView(view, options);
+  },
+};
 
 /** Every renderer, keyed by the format name the CLI and the API take. */
 export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer } as const satisfies Record<Format, Renderer>;

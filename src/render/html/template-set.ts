@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
+import type Handlebars from 'handlebars';
 import { CspmError } from '../../error/cspm-error.js';
 import { registerHelpers } from './helpers.js';
 
@@ -77,7 +78,8 @@ function compact(source: string): string {
 /** Reads and compiles the built-in templates, once per process. */
 function loadBuiltIns(): BuiltIns {
   if (builtIns) return builtIns;
-  const env = Handlebars.create();
+  // Loaded on first render, not on import: `check` runs never pay for handlebars.
+  const env = (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
   registerHelpers(env);
   const names = readdirSync(templatesFolder).filter((file) => /\.(hbs|css|js)$/.test(file)).sort();
   const read = (file: string) => readFileSync(new URL(file, templatesFolder), 'utf8');

@@ -1,4 +1,4 @@
-import type { RenderedBody, Renderer, RenderOptions } from '../../model/renderer.js';
+import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { bookmark, heading } from './blocks.js';
 import { Canvas } from './canvas.js';
@@ -69,11 +69,3 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   doc.end();
   return bytes;
 }
-
-/** The PDF renderer of the renderer registry. */
-export const pdfRenderer: Renderer = {
-  format: 'pdf',
-  extension: 'pdf',
-  mediaType: 'application/pdf',
-  render: renderPdfView,
-};

@@ -1,4 +1,4 @@
-import type { Renderer, RenderOptions, RenderedBody } from '../../model/renderer.js';
+import type { RenderOptions, RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { categoriesSheet } from './categories-sheet.js';
 import { findingsSheet } from './findings-sheet.js';
@@ -50,11 +50,3 @@ export async function renderXlsxView(view: ViewModel, options: RenderOptions): P
   const [bytes] = await Promise.all([output.bytes(), written]);
   return bytes;
 }
-
-/** The XLSX renderer, for the renderers map. */
-export const xlsxRenderer: Renderer = {
-  format: 'xlsx',
-  extension: 'xlsx',
-  mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  render: renderXlsxView,
-};

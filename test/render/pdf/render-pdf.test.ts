@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDocumentProxy } from 'unpdf';
 import { formatCount } from '../../../src/render/display-values.js';
-import { pdfRenderer } from '../../../src/render/pdf/render-pdf.js';
+import { renderers } from '../../../src/render/renderers.js';
 import { hostileDocument, hostileFixture, infoOf, makePng, outlineOf, renderPdf, textOf, viewOf } from './pdf-helpers.js';
 
 // pdf.js runs words together or apart depending on glyph gaps; compare without spaces.
@@ -11,7 +11,7 @@ const beforeArabic = (text: string): string => text.replace(/[\u0600-\u06ff].*$/
 
 describe('pdfRenderer', () => {
   it('is registered as PDF', () => {
-    expect(pdfRenderer).toMatchObject({ format: 'pdf', extension: 'pdf', mediaType: 'application/pdf' });
+    expect(renderers.pdf).toMatchObject({ format: 'pdf', extension: 'pdf', mediaType: 'application/pdf' });
   });
 
   it('renders every category name and the totals as text pdf.js can read', async () => {

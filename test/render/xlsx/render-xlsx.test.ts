@@ -4,7 +4,8 @@ import { checkReports } from '../../../src/index.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { cellText } from '../../../src/render/xlsx/cell-text.js';
-import { renderXlsxView, xlsxRenderer } from '../../../src/render/xlsx/render-xlsx.js';
+import { renderXlsxView } from '../../../src/render/xlsx/render-xlsx.js';
+import { renderers } from '../../../src/render/renderers.js';
 import { columnLetter } from '../../../src/render/xlsx/column-letter.js';
 import { bodyBytes, columnOf, hostileView, readWorkbook, rowOf, sheet } from './read-workbook.js';
 
@@ -15,9 +16,9 @@ function fillOf(cell: ExcelJS.Cell): string | undefined {
 
 describe('xlsxRenderer', () => {
   it('describes the XLSX format and renders like renderXlsxView', async () => {
-    expect(xlsxRenderer).toMatchObject({ format: 'xlsx', extension: 'xlsx', mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(renderers.xlsx).toMatchObject({ format: 'xlsx', extension: 'xlsx', mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     const view = await hostileView();
-    expect(await bodyBytes(await xlsxRenderer.render(view, {}))).toEqual(await bodyBytes(await renderXlsxView(view, {})));
+    expect(await bodyBytes(await renderers.xlsx.render(view, {}))).toEqual(await bodyBytes(await renderXlsxView(view, {})));
   });
 });
 
