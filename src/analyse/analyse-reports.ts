@@ -64,8 +64,10 @@ function analyseDocument(document: ValidatedDocument, percentFormula: PercentFor
 
 function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: AnalyseOptions, findings: Finding[]): AnalysedReport {
   const totals = emptyCounts();
+  // A Map, not an object: a Severity of "__proto__" is data, not a prototype.
+  const red = new Map<string, number>(severityOrder.map((severity) => [severity, 0]));
   const categories: CategoryInContext[] = ref.report.ResourceCategories.map((category, index) => {
-    const counts = countPolicies(category.Policies);
+    const counts = countPolicies(category.Policies, red);
     addCounts(totals, counts);
     return { category, pointer: `${ref.pointer}/ResourceCategories/${index}`, figures: withPercent(counts, percentFormula) };
   });
@@ -75,19 +77,13 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
     report: ref.report,
     pointer: ref.pointer,
     figures: withPercent(totals, percentFormula),
-    redBySeverity: countRedBySeverity(categories),
+    redBySeverity: orderSeverities(red),
     categories,
   };
 }
 
-function countRedBySeverity(categories: readonly CategoryInContext[]): SeverityCount[] {
-  // A Map, not an object: a Severity of "__proto__" is data, not a prototype.
-  const counts = new Map<string, number>(severityOrder.map((severity) => [severity, 0]));
-  for (const { category } of categories) {
-    for (const policy of category.Policies) {
-      if (policy.Compliance === 'Red') counts.set(policy.Severity, (counts.get(policy.Severity) ?? 0) + 1);
-    }
-  }
+/** Severity counts in order: the known severities worst first, then others by name. */
+function orderSeverities(counts: ReadonlyMap<string, number>): SeverityCount[] {
   const known = severityOrder.map((severity) => ({ severity, count: counts.get(severity) ?? 0 }));
   const others = [...counts]
     .filter(([severity]) => !severityOrder.includes(severity))

@@ -26,3 +26,18 @@ export const observedSets = {
 export function isObserved(field: keyof typeof observedValues, value: string): boolean {
   return observedSets[field].has(value);
 }
+
+/**
+ * True when every coded field of a policy holds an observed value. Comparisons, not
+ * set lookups: this runs for every policy, and a string compare of a handful of short
+ * values is about twice as fast.
+ */
+export function hasObservedValues(policy: { Compliance: string; Severity: string; RiskProbability: string; RiskLevel: string }): boolean {
+  const { Compliance: compliance, Severity: severity, RiskProbability: probability, RiskLevel: level } = policy;
+  return (
+    (compliance === 'Green' || compliance === 'Red' || compliance === 'Amber' || compliance === 'Gray') &&
+    (severity === 'Critical' || severity === 'High' || severity === 'Moderate' || severity === 'Low' || severity === 'VeryLow') &&
+    (probability === 'Certain' || probability === 'High' || probability === 'Moderate' || probability === 'NotLikely' || probability === ' ') &&
+    (level === 'Red' || level === 'Amber' || level === 'Green' || level === '')
+  );
+}

@@ -27,11 +27,11 @@ export const policyCompliance: ReportRule = {
       const policies = context.category.Policies;
       for (let index = 0; index < policies.length; index += 1) {
         const policy = policies[index]!;
+        const expected = expectedCompliance(policy);
+        if (policy.Compliance === expected) continue;
         // Counts that contradict each other (policy-counts) or a colour nobody knows
         // (unknown-value) are reported by their own rules; a second finding adds nothing.
-        if (policy.PassedResourceCount > policy.TotalResourceCount || !observedSets.Compliance.has(policy.Compliance)) continue;
-        const expected = expectedCompliance(policy);
-        if (policy.Compliance !== expected) {
+        if (policy.PassedResourceCount <= policy.TotalResourceCount && observedSets.Compliance.has(policy.Compliance)) {
           hits.push({
             pointer: policyPointer(context, index, 'Compliance'),
             message: `${policyLabel(policy)} in ${categoryLabel(context.category)} is ${quote(policy.Compliance)} but ${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed, which makes it ${expected}`,

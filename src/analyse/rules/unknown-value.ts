@@ -1,7 +1,7 @@
 import type { ReportRule, RuleHit } from '../../model/rule.js';
 import { categoryLabel, policyLabel, reportLabel } from '../../validate/labels.js';
 import { policyPointer, quote } from '../locate.js';
-import { isObserved, observedSets, observedValues } from '../observed-values.js';
+import { hasObservedValues, isObserved, observedValues } from '../observed-values.js';
 
 const policyFields = ['Compliance', 'Severity', 'RiskProbability', 'RiskLevel'] as const;
 
@@ -31,14 +31,7 @@ export const unknownValue: ReportRule = {
       const policies = context.category.Policies;
       for (let index = 0; index < policies.length; index += 1) {
         const policy = policies[index]!;
-        // Named fields, not a loop over names: this runs for every policy and a keyed
-        // property load per field is several times slower.
-        const known =
-          observedSets.Compliance.has(policy.Compliance) &&
-          observedSets.Severity.has(policy.Severity) &&
-          observedSets.RiskProbability.has(policy.RiskProbability) &&
-          observedSets.RiskLevel.has(policy.RiskLevel);
-        if (known) continue;
+        if (hasObservedValues(policy)) continue;
         // The risk of a policy that checked nothing is policy-gray-risk's to judge;
         // one value gets one finding.
         const checkedNothing = policy.Compliance === 'Gray' || policy.TotalResourceCount === 0;
