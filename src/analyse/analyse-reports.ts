@@ -5,8 +5,8 @@ import type { CategoryInContext } from '../model/rule.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
 import { severityOrder } from './observed-values.js';
 import { defaultPercentFormula } from './percent-formulas.js';
-import { documentRules, reportRules } from './rule-catalogue.js';
-import { applySeverities, runRule } from './run-rules.js';
+import { documentRules, policyRules, reportRules } from './rule-catalogue.js';
+import { applySeverities, runPolicyRules, runRule } from './run-rules.js';
 
 /**
  * Recomputes the figures of every valid report and runs the rule catalogue over it.
@@ -73,6 +73,7 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
   });
   const context = { report: ref.report, pointer: ref.pointer, categories, percentFormula: options.percentFormula };
   for (const rule of reportRules) runRule(rule, context, ref.pointer, options, findings);
+  runPolicyRules(policyRules, context, options, findings);
   return {
     report: ref.report,
     pointer: ref.pointer,

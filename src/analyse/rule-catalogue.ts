@@ -1,4 +1,4 @@
-import type { DocumentRule, ReportRule, Rule, RuleInfo } from '../model/rule.js';
+import type { DocumentRule, PolicyRule, ReportRule, Rule, RuleInfo } from '../model/rule.js';
 import { accountKind } from './rules/account-kind.js';
 import { categoryCount } from './rules/category-count.js';
 import { categoryOrder } from './rules/category-order.js';
@@ -40,24 +40,14 @@ const stageRules: RuleInfo[] = [
   },
 ];
 
-/** Rules that check one benchmark report, in the order their findings are listed. */
-export const reportRules: readonly ReportRule[] = [
-  unknownValue,
-  accountKind,
-  categoryOrder,
-  categoryTotal,
-  categoryCount,
-  compliancePercent,
-  postureTotal,
-  policyCounts,
-  policyCompliance,
-  policyGrayRisk,
-  complianceNumber,
-  duplicatePolicyId,
-];
+/** Rules that check one benchmark report or its categories, in the order their findings are listed. */
+export const reportRules: readonly ReportRule[] = [accountKind, categoryOrder, categoryTotal, categoryCount, compliancePercent, postureTotal];
+
+/** Rules that look at every policy, in one shared pass; their findings follow the report rules'. */
+export const policyRules: readonly PolicyRule[] = [unknownValue, policyCounts, policyCompliance, policyGrayRisk, complianceNumber, duplicatePolicyId];
 
 /** Rules that look across the reports of one document. */
 export const documentRules: readonly DocumentRule[] = [emptyReport, duplicateReport, mixedIds];
 
 /** Every rule the checker knows, with its id, default severity, description and rationale. */
-export const ruleCatalogue: readonly Rule[] = [...stageRules, ...documentRules, ...reportRules];
+export const ruleCatalogue: readonly Rule[] = [...stageRules, ...documentRules, ...reportRules, ...policyRules];

@@ -1,6 +1,6 @@
 import type { AnalyseOptions } from '../model/analysis.js';
 import type { Finding, RuleId, Severity } from '../model/finding.js';
-import type { RuleHit, RuleInfo } from '../model/rule.js';
+import type { PolicyRule, PolicyVisitor, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
 
 /** The severity a hit gets: the user's setting, else the hit's own, else the rule's default. */
 export function resolveSeverity(rule: RuleInfo, hit: RuleHit, options: AnalyseOptions): Severity | undefined {
@@ -34,14 +34,66 @@ export function runRule<C>(
 ): void {
   if (options.severities?.[rule.id] === 'off') return;
   try {
-    for (const hit of rule.check(context)) {
-      const severity = resolveSeverity(rule, hit, options);
-      if (severity) into.push(toFinding(rule.id, severity, hit));
-    }
+    addHits(rule, rule.check(context), options, into);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    into.push({ rule: rule.id, severity: 'error', pointer, message: `the rule ${rule.id} could not run here (${reason}); please report this` });
+    into.push(failure(rule, pointer, error));
   }
+}
+
+interface RunningPolicyRule {
+  rule: PolicyRule;
+  hits: RuleHit[];
+  visit: PolicyVisitor | undefined;
+  error?: unknown;
+}
+
+/**
+ * Runs the policy rules over a report in one pass: each policy is read once and shown
+ * to every rule. A rule that throws stops there, with an error finding; the others go on.
+ */
+export function runPolicyRules(rules: readonly PolicyRule[], context: ReportContext, options: AnalyseOptions, into: Finding[]): void {
+  const running: RunningPolicyRule[] = [];
+  for (const rule of rules) {
+    if (options.severities?.[rule.id] === 'off') continue;
+    const entry: RunningPolicyRule = { rule, hits: [], visit: undefined };
+    try {
+      entry.visit = rule.start(context, entry.hits);
+    } catch (error) {
+      entry.error = error;
+    }
+    running.push(entry);
+  }
+  for (const category of context.categories) {
+    const policies = category.category.Policies;
+    for (let index = 0; index < policies.length; index += 1) {
+      const policy = policies[index]!;
+      for (const entry of running) {
+        if (entry.visit === undefined) continue;
+        try {
+          entry.visit(policy, index, category, entry.hits);
+        } catch (error) {
+          entry.error = error;
+          entry.visit = undefined;
+        }
+      }
+    }
+  }
+  for (const entry of running) {
+    addHits(entry.rule, entry.hits, options, into);
+    if (entry.error !== undefined) into.push(failure(entry.rule, context.pointer, entry.error));
+  }
+}
+
+function addHits(rule: RuleInfo, hits: readonly RuleHit[], options: AnalyseOptions, into: Finding[]): void {
+  for (const hit of hits) {
+    const severity = resolveSeverity(rule, hit, options);
+    if (severity) into.push(toFinding(rule.id, severity, hit));
+  }
+}
+
+function failure(rule: RuleInfo, pointer: string, error: unknown): Finding {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { rule: rule.id, severity: 'error', pointer, message: `the rule ${rule.id} could not run here (${reason}); please report this` };
 }
 
 function toFinding(rule: RuleId, severity: Severity, hit: RuleHit): Finding {

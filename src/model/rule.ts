@@ -1,6 +1,6 @@
 import type { PercentFormula, Figures } from './analysis.js';
 import type { RuleId, Severity } from './finding.js';
-import type { BenchmarkReport, ResourceCategory } from './report.js';
+import type { BenchmarkReport, Policy, ResourceCategory } from './report.js';
 
 /** A category as a rule sees it: the data, where it is, and figures recomputed once. */
 export interface CategoryInContext {
@@ -49,13 +49,30 @@ export interface RuleInfo {
   /** Why: the specification's words or the published sample the rule rests on. */
   rationale: string;
   /** Where the rule runs: loader and schema rules are listed but run in their stages. */
-  stage: 'load' | 'validate' | 'report' | 'document';
+  stage: 'load' | 'validate' | 'report' | 'policy' | 'document';
 }
 
 /** A rule that checks one benchmark report. */
 export interface ReportRule extends RuleInfo {
   stage: 'report';
   check(context: ReportContext): RuleHit[];
+}
+
+/** Looks at one policy and appends what it finds to `hits`. */
+export type PolicyVisitor = (policy: Policy, index: number, category: CategoryInContext, hits: RuleHit[]) => void;
+
+/**
+ * A rule that looks at every policy. All such rules share one pass over a report's
+ * policies: on a report of 300,000 policies each separate pass costs its own trip
+ * through memory, more than the checks themselves.
+ */
+export interface PolicyRule extends RuleInfo {
+  stage: 'policy';
+  /**
+   * Starts the rule on one report and returns its visitor, which may keep state for
+   * the report (values seen so far). Findings about the report as a whole go to `hits`.
+   */
+  start(context: ReportContext, hits: RuleHit[]): PolicyVisitor;
 }
 
 /** A rule that checks the reports of one document together. */
@@ -65,4 +82,4 @@ export interface DocumentRule extends RuleInfo {
 }
 
 /** Any entry of the rule catalogue. */
-export type Rule = RuleInfo | ReportRule | DocumentRule;
+export type Rule = RuleInfo | ReportRule | PolicyRule | DocumentRule;

@@ -1,4 +1,4 @@
-import type { CategoryInContext, ReportRule, RuleHit } from '../../model/rule.js';
+import type { CategoryInContext, PolicyRule } from '../../model/rule.js';
 import { categoryLabel, policyLabel } from '../../validate/labels.js';
 import { findFirstPolicy } from '../find-policy.js';
 import { policyPointer, quote } from '../locate.js';
@@ -65,49 +65,48 @@ function commonFirstSegment(context: CategoryInContext): CommonSegment | undefin
  * number that leaves its category's common first segment is a warning, because real
  * reports also use ids (`CCE-37741-6`) and deeper levels (`4.2.1.1`) in any order.
  */
-export const complianceNumber: ReportRule = {
+export const complianceNumber: PolicyRule = {
   id: 'compliance-number',
-  stage: 'report',
+  stage: 'policy',
   defaultSeverity: 'error',
   description:
     'A ComplianceNumber repeats within a benchmark report (error), or a dotted one starts with another category number than the rest of its category (warning).',
   rationale:
     'Section 2.3, policy object: ComplianceNumber is a "dotted number, category number then policy number". The published sample numbers categories 1000, 1100, … and also uses ids such as CCE-37741-6, so only repeats and a stray category number are flagged.',
-  check({ categories }): RuleHit[] {
-    const hits: RuleHit[] = [];
+  start({ categories }) {
     const seen = new Set<string>();
-    for (const context of categories) {
-      const common = commonFirstSegment(context);
-      const policies = context.category.Policies;
-      for (let index = 0; index < policies.length; index += 1) {
-        const policy = policies[index]!;
-        const number = policy.ComplianceNumber;
-        if (seen.has(number)) {
-          const first = findFirstPolicy(categories, 'ComplianceNumber', number);
-          const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';
-          hits.push({
-            pointer: policyPointer(context, index, 'ComplianceNumber'),
-            message: `${policyLabel(policy)} in ${categoryLabel(context.category)} repeats ComplianceNumber ${quote(number)}${where}`,
-            expected: 'a ComplianceNumber used once per benchmark',
-            actual: number,
-            severity: 'error',
-          });
-        } else {
-          seen.add(number);
-        }
-        if (!common || common.allAlike || common.count < 2 || hasSegment(number, common.segment)) continue;
-        const segment = firstSegment(number);
-        if (segment !== undefined) {
-          hits.push({
-            pointer: policyPointer(context, index, 'ComplianceNumber'),
-            message: `${policyLabel(policy)} in ${categoryLabel(context.category)} is numbered ${quote(number)}, but ${common.count} other policies of the category are numbered ${common.segment}.x`,
-            expected: `${common.segment}.…`,
-            actual: number,
-            severity: 'warning',
-          });
-        }
+    // The visitor meets the policies category by category: the common segment is
+    // worked out once when a new category begins.
+    let current: CategoryInContext | undefined;
+    let common: CommonSegment | undefined;
+    return (policy, index, category, hits) => {
+      if (category !== current) {
+        current = category;
+        common = commonFirstSegment(category);
       }
-    }
-    return hits;
+      const number = policy.ComplianceNumber;
+      if (seen.has(number)) {
+        const first = findFirstPolicy(categories, 'ComplianceNumber', number);
+        const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';
+        hits.push({
+          pointer: policyPointer(category, index, 'ComplianceNumber'),
+          message: `${policyLabel(policy)} in ${categoryLabel(category.category)} repeats ComplianceNumber ${quote(number)}${where}`,
+          expected: 'a ComplianceNumber used once per benchmark',
+          actual: number,
+          severity: 'error',
+        });
+      } else {
+        seen.add(number);
+      }
+      if (!common || common.allAlike || common.count < 2 || hasSegment(number, common.segment)) return;
+      if (firstSegment(number) === undefined) return;
+      hits.push({
+        pointer: policyPointer(category, index, 'ComplianceNumber'),
+        message: `${policyLabel(policy)} in ${categoryLabel(category.category)} is numbered ${quote(number)}, but ${common.count} other policies of the category are numbered ${common.segment}.x`,
+        expected: `${common.segment}.…`,
+        actual: number,
+        severity: 'warning',
+      });
+    };
   },
 };

@@ -1,5 +1,5 @@
 import type { Policy } from '../../model/report.js';
-import type { ReportRule, RuleHit } from '../../model/rule.js';
+import type { PolicyRule } from '../../model/rule.js';
 import { categoryLabel, policyLabel } from '../../validate/labels.js';
 import { policyPointer, quote } from '../locate.js';
 import { observedSets } from '../observed-values.js';
@@ -14,33 +14,26 @@ export function expectedCompliance(policy: Pick<Policy, 'PassedResourceCount' | 
 }
 
 /** A policy's colour must follow from its passed and total resource counts. */
-export const policyCompliance: ReportRule = {
+export const policyCompliance: PolicyRule = {
   id: 'policy-compliance',
-  stage: 'report',
+  stage: 'policy',
   defaultSeverity: 'error',
   description: 'A policy\'s Compliance contradicts its resource counts (0 checked → Gray, all passed → Green, none passed → Red, some → Amber).',
   rationale:
     'Section 2.3, "Observed relations in the sample": TotalResourceCount 0 has Compliance Gray; Passed = Total > 0 has Green; Passed 0 < Total has Red; some but not all passed has Amber.',
-  check({ categories }): RuleHit[] {
-    const hits: RuleHit[] = [];
-    for (const context of categories) {
-      const policies = context.category.Policies;
-      for (let index = 0; index < policies.length; index += 1) {
-        const policy = policies[index]!;
-        const expected = expectedCompliance(policy);
-        if (policy.Compliance === expected) continue;
-        // Counts that contradict each other (policy-counts) or a colour nobody knows
-        // (unknown-value) are reported by their own rules; a second finding adds nothing.
-        if (policy.PassedResourceCount <= policy.TotalResourceCount && observedSets.Compliance.has(policy.Compliance)) {
-          hits.push({
-            pointer: policyPointer(context, index, 'Compliance'),
-            message: `${policyLabel(policy)} in ${categoryLabel(context.category)} is ${quote(policy.Compliance)} but ${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed, which makes it ${expected}`,
-            expected,
-            actual: policy.Compliance,
-          });
-        }
-      }
-    }
-    return hits;
+  start() {
+    return (policy, index, category, hits) => {
+      const expected = expectedCompliance(policy);
+      if (policy.Compliance === expected) return;
+      // Counts that contradict each other (policy-counts) or a colour nobody knows
+      // (unknown-value) are reported by their own rules; a second finding adds nothing.
+      if (policy.PassedResourceCount > policy.TotalResourceCount || !observedSets.Compliance.has(policy.Compliance)) return;
+      hits.push({
+        pointer: policyPointer(category, index, 'Compliance'),
+        message: `${policyLabel(policy)} in ${categoryLabel(category.category)} is ${quote(policy.Compliance)} but ${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed, which makes it ${expected}`,
+        expected,
+        actual: policy.Compliance,
+      });
+    };
   },
 };

@@ -1,41 +1,36 @@
-import type { ReportRule, RuleHit } from '../../model/rule.js';
+import type { PolicyRule } from '../../model/rule.js';
 import { categoryLabel, policyLabel } from '../../validate/labels.js';
 import { policyPointer, quote } from '../locate.js';
 
 /** A policy that checked nothing carries no risk: RiskProbability " " and RiskLevel "". */
-export const policyGrayRisk: ReportRule = {
+export const policyGrayRisk: PolicyRule = {
   id: 'policy-gray-risk',
-  stage: 'report',
+  stage: 'policy',
   defaultSeverity: 'error',
   description: 'A Gray policy, or one that checked no resource, has a RiskProbability other than a single space or a non-empty RiskLevel.',
   rationale:
     'Section 2.3, "Observed relations in the sample": a policy with TotalResourceCount 0 has Compliance Gray, RiskProbability of a single space and RiskLevel of an empty string.',
-  check({ categories }): RuleHit[] {
-    const hits: RuleHit[] = [];
-    for (const context of categories) {
-      const policies = context.category.Policies;
-      for (let index = 0; index < policies.length; index += 1) {
-        const policy = policies[index]!;
-        if (policy.Compliance !== 'Gray' && policy.TotalResourceCount !== 0) continue;
-        const why = policy.Compliance === 'Gray' ? 'is Gray' : 'checked no resource';
-        if (policy.RiskProbability !== ' ') {
-          hits.push({
-            pointer: policyPointer(context, index, 'RiskProbability'),
-            message: `${policyLabel(policy)} in ${categoryLabel(context.category)} ${why} but has RiskProbability ${quote(policy.RiskProbability)} instead of " "`,
-            expected: ' ',
-            actual: policy.RiskProbability,
-          });
-        }
-        if (policy.RiskLevel !== '') {
-          hits.push({
-            pointer: policyPointer(context, index, 'RiskLevel'),
-            message: `${policyLabel(policy)} in ${categoryLabel(context.category)} ${why} but has RiskLevel ${quote(policy.RiskLevel)} instead of ""`,
-            expected: '',
-            actual: policy.RiskLevel,
-          });
-        }
+  start() {
+    return (policy, index, category, hits) => {
+      if (policy.Compliance !== 'Gray' && policy.TotalResourceCount !== 0) return;
+      if (policy.RiskProbability === ' ' && policy.RiskLevel === '') return;
+      const where = `${policyLabel(policy)} in ${categoryLabel(category.category)} ${policy.Compliance === 'Gray' ? 'is Gray' : 'checked no resource'}`;
+      if (policy.RiskProbability !== ' ') {
+        hits.push({
+          pointer: policyPointer(category, index, 'RiskProbability'),
+          message: `${where} but has RiskProbability ${quote(policy.RiskProbability)} instead of " "`,
+          expected: ' ',
+          actual: policy.RiskProbability,
+        });
       }
-    }
-    return hits;
+      if (policy.RiskLevel !== '') {
+        hits.push({
+          pointer: policyPointer(category, index, 'RiskLevel'),
+          message: `${where} but has RiskLevel ${quote(policy.RiskLevel)} instead of ""`,
+          expected: '',
+          actual: policy.RiskLevel,
+        });
+      }
+    };
   },
 };
