@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm run bench`: generates large reports once (into .bench/) and measures each job
+// against a plain baseline in the same run, printing the ratios the README records.
+//   check: 300,000 policies, whole CLI process vs read + JSON.parse
+//   xlsx:  300,000 policies, styled workbook vs plain exceljs streaming (unstyled)
+//   pdf:   30,000 policies vs a plain pdfkit loop drawing the same rows
+//   html:  300,000 policies, file size vs JSON, first view in Chromium vs a blank page
+// Usage: npm run bench [-- check xlsx pdf html]
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { writeReport } from './generate-report.js';
+import { benchCheck } from './bench/check.js';
+import { benchHtml } from './bench/html.js';
+import { benchPdf } from './bench/pdf.js';
+import { benchXlsx } from './bench/xlsx.js';
+
+const folder = '.bench';
+const chosen = process.argv.slice(2);
+const wanted = (name) => chosen.length === 0 || chosen.includes(name);
+
+async function report(policies) {
+  const path = `${folder}/report-${policies}.json`;
+  if (!existsSync(path)) {
+    mkdirSync(folder, { recursive: true });
+    process.stdout.write(`generating ${path} …\n`);
+    await writeReport(path, policies);
+  }
+  return path;
+}
+
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const x = (ratio) => `${ratio.toFixed(2)}×`;
+
+const big = await report(300_000);
+const small = await report(30_000);
+process.stdout.write(`report of 300,000 policies: ${mb(statSync(big).size)}; of 30,000: ${mb(statSync(small).size)}\n\n`);
+
+if (wanted('check')) {
+  const r = await benchCheck({ file: big });
+  console.log(`check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes, medians of 5); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
+}
+if (wanted('xlsx')) {
+  const r = await benchXlsx({ file: big });
+  console.log(`xlsx   ${s(r.ms)} vs plain exceljs streaming ${s(r.baselineMs)} = ${x(r.ratio)}; peak ${r.peakRssMb.toFixed(0)} MB (whole render process); ${mb(r.bytes)}`);
+}
+if (wanted('pdf')) {
+  const r = await benchPdf({ file: small });
+  console.log(`pdf    ${s(r.ms)} vs plain pdfkit loop ${s(r.baselineMs)} = ${x(r.ratio)}; ${r.pages} pages, ${mb(r.bytes)}`);
+}
+if (wanted('html')) {
+  const r = await benchHtml({ file: big });
+  console.log(`html   ${mb(r.bytes)} = ${x(r.sizeRatio)} the JSON; rendered in ${s(r.renderMs)}; first view ${s(r.firstViewMs)} vs blank page ${s(r.blankMs)} (+${s(r.firstViewExtraMs)})`);
+}
