@@ -17,7 +17,7 @@ import { outputPath } from '../output-paths.js';
 import { parseRuleSettings } from '../parse-rule-settings.js';
 import { readLogo } from '../read-logo.js';
 import { readTemplates } from '../read-templates.js';
-import { toReportInputs } from '../report-inputs.js';
+import { stdinToken, toReportInputs } from '../report-inputs.js';
 import { assertNotInput, writeAtomic } from '../write-atomic.js';
 import type { CommandSpec } from './command-spec.js';
 
@@ -43,20 +43,21 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .option('format', { alias: 'f', choices: formats, array: true, default: ['html'] as Format[], describe: 'output format, repeatable: --format pdf --format xlsx' })
     .option('output', { alias: 'o', type: 'string', describe: 'write one document (all inputs together) to this file; one format only' })
     .option('out-dir', { type: 'string', describe: 'write one document per input into this folder [default: beside each input]' })
-    .option('templates', { type: 'string', describe: 'HTML: a folder whose files replace built-in templates, partials or styles of the same name' })
+    .option('templates', { type: 'string', describe: 'HTML: folder of files replacing built-in templates or CSS by name' })
     .option('title', { type: 'string', describe: 'document title [default: benchmark — account]' })
     .option('logo', { type: 'string', describe: 'PNG or JPEG shown on the cover and in the header' })
     .option('landscape', { type: 'boolean', default: false, describe: 'PDF: landscape pages' })
-    .option('max-policies', { type: 'number', describe: 'PDF: at most this many policy rows; the cut is stated in the document [default: 50000]' })
+    .option('max-policies', { type: 'number', describe: 'PDF: most policy rows to print, the cut stated [default: 50000]' })
     .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
     .option('percent-formula', { choices: percentFormulaIds, describe: 'CompliancePercent formula for the figures and the check' })
     .option('rule', { type: 'string', array: true, default: [] as string[], describe: "change a rule's severity: id=error|warning|off" })
-    .example('$0 render samples/azure-csbp.json', 'samples/azure-csbp.html beside the input')
-    .example('$0 render r.json -f pdf -f xlsx --out-dir out', 'out/r.pdf and out/r.xlsx')
-    .example('$0 render a.json b.json -f pdf -o all.pdf', 'one PDF of both reports, with a roll-up')
-    .example('$0 render r.json -f html --templates my-templates', 'override templates by file name')
-    .example('$0 render r.json -f pdf --strict', 'refuse a report whose numbers do not add up') as unknown as Argv<RenderArgs>;
+    .example('$0 render r.json', 'r.html beside the input')
+    .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')
+    .example('$0 render reports/ --out-dir out', 'one page per report file')
+    .example('$0 render a.json b.json -f pdf -o all.pdf', 'one PDF, with a roll-up')
+    .example('$0 render r.json --templates mine/', 'your own templates')
+    .example('$0 render r.json -f pdf --strict', 'refuse a report with errors') as unknown as Argv<RenderArgs>;
 }
 
 function renderOptions(args: RenderArgs): RenderOptions {
@@ -75,6 +76,9 @@ function renderOptions(args: RenderArgs): RenderOptions {
 function checkUsage(args: RenderArgs, chosen: readonly Format[]): void {
   if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other');
   if (args.output !== undefined && chosen.length > 1) throw new CspmError('usage', `--output takes one format, not ${chosen.length}; use --out-dir for several`);
+  if (args.inputs.includes(stdinToken) && args.output === undefined && args['out-dir'] === undefined) {
+    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR');
+  }
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -89,11 +93,11 @@ function describeFindings(analysis: Analysis): string {
 async function renderOne(analysis: Analysis, args: RenderArgs, chosen: readonly Format[], options: RenderOptions, io: CliIo): Promise<boolean> {
   const name = analysis.sources.map((source) => source.source).join(', ');
   if (analysis.summary.reports === 0) {
-    io.stderr.write(`cspm-report: ${name}: no valid benchmark report to render (${analysis.summary.errors} errors; see cspm-report check)\n`);
+    io.stderr.write(`cspm-report: ${name}: no valid benchmark report to render (${plural(analysis.summary.errors, 'error')}; see cspm-report check)\n`);
     return false;
   }
   if (args.strict && analysis.summary.errors > 0) {
-    io.stderr.write(`cspm-report: ${name}: not rendered, ${analysis.summary.errors} errors and --strict (see cspm-report check)\n`);
+    io.stderr.write(`cspm-report: ${name}: not rendered, ${plural(analysis.summary.errors, 'error')} and --strict (see cspm-report check)\n`);
     return false;
   }
   const view = buildViewModel(analysis, options);
