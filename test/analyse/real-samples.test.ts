@@ -9,7 +9,8 @@ import { checkReports, type ResourceCategory } from '../../src/index.js';
  * not ours to ship). Each is an array of category objects copied line for line.
  */
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const realSamplesDir = resolve(repoRoot, '..', 'shared', 'real-samples');
+// CI runs on a clone elsewhere and names the folder in CSPM_REAL_SAMPLES.
+const realSamplesDir = process.env['CSPM_REAL_SAMPLES'] ?? resolve(repoRoot, '..', 'shared', 'real-samples');
 const present = existsSync(realSamplesDir);
 
 function excerpts(): string[] {
