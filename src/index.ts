@@ -19,6 +19,7 @@ export type { TextFormatOptions } from './format/check-text.js';
 export { formatCheckJson, toCheckJson } from './format/check-json.js';
 export type { CheckJson } from './format/check-json.js';
 export { hasFailingFindings, failOnLevels } from './format/fail-on.js';
+export { plural } from './format/plural.js';
 export type { FailOn } from './format/fail-on.js';
 export { renderers, formats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
 export { buildViewModel } from './render/build-view-model.js';

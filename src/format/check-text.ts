@@ -1,5 +1,6 @@
 import type { Analysis, AnalysedSource } from '../model/analysis.js';
 import type { Finding } from '../model/finding.js';
+import { plural } from './plural.js';
 import { showControlCharacters } from '../text/show-control-characters.js';
 
 /** Options of the text formatter. */
@@ -10,9 +11,6 @@ export interface TextFormatOptions {
 
 type Paint = (code: string, text: string) => string;
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
 
 /**
  * The check result as text for a person: findings grouped by file, then one summary

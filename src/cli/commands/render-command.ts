@@ -6,6 +6,7 @@ import {
   formats,
   getRenderer,
   percentFormulaIds,
+  plural,
   splitBySource,
   type Analysis,
   type Format,
@@ -81,9 +82,6 @@ function checkUsage(args: RenderArgs, chosen: readonly Format[]): void {
   }
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
 
 function describeFindings(analysis: Analysis): string {
   const { errors, warnings } = analysis.summary;

@@ -4,6 +4,7 @@ import { getDocumentProxy } from 'unpdf';
 import { checkReports } from '../../../src/index.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { renderPdfView } from '../../../src/render/pdf/render-pdf.js';
+import { collectBytes } from '../../../src/render/renderers.js';
 import type { RenderedBody, RenderOptions } from '../../../src/model/renderer.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 
@@ -22,10 +23,7 @@ export async function hostileDocument(): Promise<{ result: Record<string, unknow
 
 /** The rendered body as one buffer, whichever form the renderer returned. */
 export async function bytesOf(body: RenderedBody): Promise<Buffer> {
-  if (body instanceof Uint8Array) return Buffer.from(body);
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  return Buffer.from(await collectBytes(body));
 }
 
 /** Renders a view to PDF bytes. */

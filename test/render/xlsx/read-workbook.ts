@@ -5,13 +5,11 @@ import { checkReports } from '../../../src/index.js';
 import type { RenderedBody } from '../../../src/model/renderer.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
+import { collectBytes } from '../../../src/render/renderers.js';
 
 /** The bytes of a rendered body, whole or streamed. */
 export async function bodyBytes(body: RenderedBody): Promise<Buffer> {
-  if (body instanceof Uint8Array) return Buffer.from(body);
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
+  return Buffer.from(await collectBytes(body));
 }
 
 /** Reads a workbook back with exceljs, as a consumer of the file would. */
