@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `cspm-report check` on a large report against plain read + JSON.parse of the same
 // file, both as whole Node processes, alternated, medians of several runs.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { median, runNode } from './run-node.js';
 
-const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+// The command as npm installs it: the bundled command line.
+const bin = fileURLToPath(new URL(`../../${packageJson.bin['cspm-report']}`, import.meta.url));
 const baselineCode = "const fs = require('node:fs'); const value = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); if (!value) process.exit(1);";
 
 /** Times check against read + JSON.parse; returns the medians and their ratio. */

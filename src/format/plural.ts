@@ -1,4 +1,6 @@
+import { formatCount } from '../text/format-count.js';
+
 /** `1 policy`, `2 policies`, `1,000 reports`: a count with its noun, as every text output words it. */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

@@ -2,15 +2,14 @@
  * How values are printed, shared by every renderer so that a number or a blank reads
  * the same in the web page, the PDF and the workbook.
  */
+import { formatCount } from '../text/format-count.js';
+
+/** A count with thousands separators: `12,345`. */
+export { formatCount };
 
 /** A percent with one decimal: `15.4%`. */
 export function formatPercent(percent: number): string {
   return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
-}
-
-/** A count with thousands separators: `12,345`. */
-export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
 }
 
 /**

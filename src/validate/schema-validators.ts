@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
+import { packageRoot } from '../package-root.js';
 import { envelopeHead, report } from './generated/report-validators.js';
 
 /** Where the published schema lives inside the package (the file `cspm-report schema` prints). */
-export const schemaUrl = new URL('../../schema/audit-report.schema.json', import.meta.url);
+export const schemaUrl = new URL('schema/audit-report.schema.json', packageRoot);
 
 /** The published JSON Schema of the audit report, parsed. */
 export function readSchema(): Record<string, unknown> {

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minimalReport } from '../support/minimal-report.js';
 import { useTempDir } from '../support/temp-dir.js';
 
-const bin = 'dist/cli/bin.js';
+// The path npm links as the `cspm-report` command: the bundled command line.
+const bin = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin['cspm-report']!;
 const tempDir = useTempDir();
 
 function run(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
@@ -15,6 +16,7 @@ function run(args: string[], input?: string): { status: number | null; stdout: s
 
 describe('the built bin', () => {
   it('exists (npm test builds before it runs the tests)', () => {
+    expect(bin).toBe('dist/cspm-report.js');
     expect(existsSync(bin)).toBe(true);
   });
 
@@ -32,6 +34,18 @@ describe('the built bin', () => {
   it('reads standard input and prints its version', () => {
     expect(run(['check', '-'], JSON.stringify([minimalReport()])).status).toBe(0);
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('renders all three formats: the bundle finds its templates, fonts and lazily loaded renderers', () => {
+    const dir = tempDir();
+    const file = join(dir, 'report.json');
+    writeFileSync(file, JSON.stringify([minimalReport()]));
+    const result = run(['render', file, '-f', 'html', '-f', 'pdf', '-f', 'xlsx']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+    expect(readFileSync(join(dir, 'report.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(readFileSync(join(dir, 'report.xlsx')).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   it('prints one line and exits 2 for a missing file', () => {

@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Handlebars from 'handlebars';
 import { CspmError } from '../../error/cspm-error.js';
+import { packageRoot } from '../../package-root.js';
 import { registerHelpers } from './helpers.js';
 
-/** The package's templates folder: the same three levels up from src/ and from dist/. */
-const templatesFolder = new URL('../../../templates/', import.meta.url);
+/** The package's own templates folder. */
+const templatesFolder = new URL('templates/', packageRoot);
 
 /** The page template; every other `.hbs` file is a partial named after its file. */
 export const mainTemplate = 'report.hbs';
