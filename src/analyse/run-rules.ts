@@ -1,6 +1,6 @@
 import type { AnalyseOptions } from '../model/analysis.js';
 import type { Finding, RuleId, Severity } from '../model/finding.js';
-import type { PolicyRule, PolicyVisitor, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
+import type { CategoryVisitor, PolicyRule, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
 
 /** The severity a hit gets: the user's setting, else the hit's own, else the rule's default. */
 export function resolveSeverity(rule: RuleInfo, hit: RuleHit, options: AnalyseOptions): Severity | undefined {
@@ -43,13 +43,14 @@ export function runRule<C>(
 interface RunningPolicyRule {
   rule: PolicyRule;
   hits: RuleHit[];
-  visit: PolicyVisitor | undefined;
+  visit: CategoryVisitor | undefined;
   error?: unknown;
 }
 
 /**
- * Runs the policy rules over a report in one pass: each policy is read once and shown
- * to every rule. A rule that throws stops there, with an error finding; the others go on.
+ * Runs the policy rules over a report in one pass: each category is shown to every rule
+ * in turn (see PolicyRule). A rule that throws stops there, with an error finding; the
+ * others go on.
  */
 export function runPolicyRules(rules: readonly PolicyRule[], context: ReportContext, options: AnalyseOptions, into: Finding[]): void {
   const running: RunningPolicyRule[] = [];
@@ -64,17 +65,13 @@ export function runPolicyRules(rules: readonly PolicyRule[], context: ReportCont
     running.push(entry);
   }
   for (const category of context.categories) {
-    const policies = category.category.Policies;
-    for (let index = 0; index < policies.length; index += 1) {
-      const policy = policies[index]!;
-      for (const entry of running) {
-        if (entry.visit === undefined) continue;
-        try {
-          entry.visit(policy, index, category, entry.hits);
-        } catch (error) {
-          entry.error = error;
-          entry.visit = undefined;
-        }
+    for (const entry of running) {
+      if (entry.visit === undefined) continue;
+      try {
+        entry.visit(category, entry.hits);
+      } catch (error) {
+        entry.error = error;
+        entry.visit = undefined;
       }
     }
   }

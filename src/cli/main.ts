@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
-import { isCspmError, toolInfo } from '../index.js';
+import { isCspmError } from '../error/cspm-error.js';
+import { toolInfo } from '../tool-info.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import { checkCommand } from './commands/check-command.js';
 import type { CommandSpec } from './commands/command-spec.js';

@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join } from 'node:path';
-import { CspmError, type Format } from '../index.js';
+import { CspmError } from '../error/cspm-error.js';
+import type { Format } from '../model/renderer.js';
 
 /**
  * The output path for `source` in `format`: `--output` as given (one format only),

@@ -1,4 +1,6 @@
-import { CspmError, ruleCatalogue, type RuleId, type SeveritySetting } from '../index.js';
+import { ruleCatalogue } from '../analyse/rule-catalogue.js';
+import { CspmError } from '../error/cspm-error.js';
+import type { RuleId, SeveritySetting } from '../model/finding.js';
 
 const settings: readonly SeveritySetting[] = ['error', 'warning', 'off'];
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { CspmError, type LogoView } from '../index.js';
+import { CspmError } from '../error/cspm-error.js';
+import type { LogoView } from '../model/view-model.js';
 
 /** Reads `--logo`: a PNG or a JPEG, told by its first bytes rather than its name. */
 export function readLogo(path: string): LogoView {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { CspmError } from '../index.js';
+import { CspmError } from '../error/cspm-error.js';
 
 /**
  * Reads `--templates DIR`: every file in it, recursively, keyed by its path relative to

@@ -1,4 +1,5 @@
-import { CspmError, type ReportInput } from '../index.js';
+import { CspmError } from '../error/cspm-error.js';
+import type { ReportInput } from '../load/load-reports.js';
 import type { CliIo } from './cli-io.js';
 
 /**

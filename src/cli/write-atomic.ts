@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CspmError } from '../index.js';
+import { CspmError } from '../error/cspm-error.js';
 
 /** Bytes to write, or chunks that arrive one after another (a renderer's stream). */
 export type OutputBody = string | Uint8Array | AsyncIterable<string | Uint8Array>;

@@ -1,7 +1,10 @@
 import type { LogoView, ViewModel } from './view-model.js';
 
-/** The output formats of `render`. */
-export type Format = 'html' | 'pdf' | 'xlsx';
+/** The output formats of `render`, in the order help text lists them. */
+export const formats = ['html', 'pdf', 'xlsx'] as const;
+
+/** One output format of `render`. */
+export type Format = (typeof formats)[number];
 
 /** Options of every renderer; each reads the ones that concern it. */
 export interface RenderOptions {

@@ -1,6 +1,6 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { Analysis } from '../model/analysis.js';
-import type { Format, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
+import { formats, type Format, type RenderedBody, type RenderOptions, type Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
 import { htmlRenderer, renderHtmlView } from './html/render-html.js';
 
@@ -29,8 +29,7 @@ const xlsxRenderer: Renderer = {
 /** Every renderer, keyed by the format name the CLI and the API take. */
 export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer } as const satisfies Record<Format, Renderer>;
 
-/** The format names, in the order help text lists them. */
-export const formats = Object.keys(renderers) as Format[];
+export { formats };
 
 /** The renderer of `name`, or a CspmError that lists the valid names. */
 export function getRenderer(name: string): Renderer {

@@ -1,4 +1,5 @@
-import type { CategoryInContext, PolicyRule } from '../../model/rule.js';
+import type { Policy } from '../../model/report.js';
+import type { CategoryInContext, PolicyRule, RuleHit } from '../../model/rule.js';
 import { categoryLabel, policyLabel } from '../../validate/labels.js';
 import { findFirstPolicy } from '../find-policy.js';
 import { policyPointer, quote } from '../locate.js';
@@ -27,35 +28,22 @@ function hasSegment(number: string, segment: string): boolean {
   return number.charCodeAt(segment.length) === 46 && number.startsWith(segment);
 }
 
-/** The first segment most dotted numbers of a category share, how many share it, and whether any differ. */
+/** The first segment most dotted numbers of a category share, and how many share it. */
 interface CommonSegment {
   segment: string;
   count: number;
-  allAlike: boolean;
 }
 
+/** Counts the first segments of a category's dotted numbers; the first one counted wins a tie. */
 function commonFirstSegment(context: CategoryInContext): CommonSegment | undefined {
   const counts = new Map<string, number>();
-  // Numbers of a category mostly share their segment and come in runs: count a run in
-  // a local and reuse its string, instead of a map update and a new string per policy.
-  let last: string | undefined;
-  let run = 0;
   for (const policy of context.category.Policies) {
-    if (last !== undefined && hasSegment(policy.ComplianceNumber, last)) {
-      run += 1;
-      continue;
-    }
     const segment = firstSegment(policy.ComplianceNumber);
-    if (segment === undefined) continue;
-    if (last !== undefined) counts.set(last, (counts.get(last) ?? 0) + run);
-    last = segment;
-    run = 1;
+    if (segment !== undefined) counts.set(segment, (counts.get(segment) ?? 0) + 1);
   }
-  if (last === undefined) return undefined;
-  counts.set(last, (counts.get(last) ?? 0) + run);
   let best: CommonSegment | undefined;
   for (const [segment, count] of counts) {
-    if (!best || count > best.count) best = { segment, count, allAlike: counts.size === 1 };
+    if (!best || count > best.count) best = { segment, count };
   }
   return best;
 }
@@ -75,38 +63,77 @@ export const complianceNumber: PolicyRule = {
     'Section 2.3, policy object: ComplianceNumber is a "dotted number, category number then policy number". The published sample numbers categories 1000, 1100, … and also uses ids such as CCE-37741-6, so only repeats and a stray category number are flagged.',
   start({ categories }) {
     const seen = new Set<string>();
-    // The visitor meets the policies category by category: the common segment is
-    // worked out once when a new category begins.
-    let current: CategoryInContext | undefined;
-    let common: CommonSegment | undefined;
-    return (policy, index, category, hits) => {
-      if (category !== current) {
-        current = category;
-        common = commonFirstSegment(category);
-      }
-      const number = policy.ComplianceNumber;
-      if (seen.has(number)) {
-        const first = findFirstPolicy(categories, 'ComplianceNumber', number);
-        const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';
-        hits.push({
-          pointer: policyPointer(category, index, 'ComplianceNumber'),
-          message: `${policyLabel(policy)} in ${categoryLabel(category.category)} repeats ComplianceNumber ${quote(number)}${where}`,
-          expected: 'a ComplianceNumber used once per benchmark',
-          actual: number,
-          severity: 'error',
-        });
-      } else {
+    return (category, hits) => {
+      const policies = category.category.Policies;
+      // Most categories number every policy under one first segment, so each number is
+      // only compared with the category's first dotted number; only a category that
+      // mixes segments is counted out (strayHits), in a second loop.
+      let expected: string | undefined;
+      let mixed = false;
+      const repeats: RuleHit[] = [];
+      const repeatAt: number[] = [];
+      for (let index = 0; index < policies.length; index += 1) {
+        const number = policies[index]!.ComplianceNumber;
+        // One lookup instead of has() then add(): this runs for every policy.
+        const before = seen.size;
         seen.add(number);
+        if (seen.size === before) {
+          repeats.push(repeatHit(categories, category, policies[index]!, index));
+          repeatAt.push(index);
+        }
+        if (mixed || (expected !== undefined && hasSegment(number, expected))) continue;
+        const segment = firstSegment(number);
+        if (segment === undefined) continue;
+        if (expected === undefined) expected = segment;
+        else mixed = true;
       }
-      if (!common || common.allAlike || common.count < 2 || hasSegment(number, common.segment)) return;
-      if (firstSegment(number) === undefined) return;
-      hits.push({
-        pointer: policyPointer(category, index, 'ComplianceNumber'),
-        message: `${policyLabel(policy)} in ${categoryLabel(category.category)} is numbered ${quote(number)}, but ${common.count} other policies of the category are numbered ${common.segment}.x`,
-        expected: `${common.segment}.…`,
-        actual: number,
-        severity: 'warning',
-      });
+      const strays = mixed ? strayHits(category) : [];
+      // Findings in policy order; a repeat before a stray segment of the same policy.
+      let next = 0;
+      for (const stray of strays) {
+        while (next < repeats.length && repeatAt[next]! <= stray.index) hits.push(repeats[next++]!);
+        hits.push(stray.hit);
+      }
+      while (next < repeats.length) hits.push(repeats[next++]!);
     };
   },
 };
+
+/** Dotted numbers whose first segment differs from the one most of the category shares. */
+function strayHits(category: CategoryInContext): { index: number; hit: RuleHit }[] {
+  const common = commonFirstSegment(category);
+  // With no segment shared by two policies there is no "rest of the category" to leave.
+  if (!common || common.count < 2) return [];
+  const policies = category.category.Policies;
+  const strays: { index: number; hit: RuleHit }[] = [];
+  for (let index = 0; index < policies.length; index += 1) {
+    const number = policies[index]!.ComplianceNumber;
+    if (hasSegment(number, common.segment) || firstSegment(number) === undefined) continue;
+    strays.push({ index, hit: strayHit(category, policies[index]!, index, common) });
+  }
+  return strays;
+}
+
+function repeatHit(categories: readonly CategoryInContext[], category: CategoryInContext, policy: Policy, index: number): RuleHit {
+  const number = policy.ComplianceNumber;
+  const first = findFirstPolicy(categories, 'ComplianceNumber', number);
+  const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';
+  return {
+    pointer: policyPointer(category, index, 'ComplianceNumber'),
+    message: `${policyLabel(policy)} in ${categoryLabel(category.category)} repeats ComplianceNumber ${quote(number)}${where}`,
+    expected: 'a ComplianceNumber used once per benchmark',
+    actual: number,
+    severity: 'error',
+  };
+}
+
+function strayHit(category: CategoryInContext, policy: Policy, index: number, common: CommonSegment): RuleHit {
+  const number = policy.ComplianceNumber;
+  return {
+    pointer: policyPointer(category, index, 'ComplianceNumber'),
+    message: `${policyLabel(policy)} in ${categoryLabel(category.category)} is numbered ${quote(number)}, but ${common.count} other policies of the category are numbered ${common.segment}.x`,
+    expected: `${common.segment}.…`,
+    actual: number,
+    severity: 'warning',
+  };
+}

@@ -12,19 +12,23 @@ export const duplicatePolicyId: PolicyRule = {
   rationale: 'Section 2.3, policy object: PolicyId is the "policy identifier"; a repeat counts one check twice in every total.',
   start({ categories }) {
     const seen = new Set<string>();
-    return (policy, index, category, hits) => {
-      if (!seen.has(policy.PolicyId)) {
+    return (category, hits) => {
+      const policies = category.category.Policies;
+      for (let index = 0; index < policies.length; index += 1) {
+        const policy = policies[index]!;
+        // One lookup instead of has() then add(): this runs for every policy.
+        const before = seen.size;
         seen.add(policy.PolicyId);
-        return;
+        if (seen.size !== before) continue;
+        const first = findFirstPolicy(categories, 'PolicyId', policy.PolicyId);
+        const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';
+        hits.push({
+          pointer: policyPointer(category, index, 'PolicyId'),
+          message: `${policyLabel(policy)} in ${categoryLabel(category.category)} repeats PolicyId ${quote(policy.PolicyId)}${where}`,
+          expected: 'a PolicyId used once per benchmark',
+          actual: policy.PolicyId,
+        });
       }
-      const first = findFirstPolicy(categories, 'PolicyId', policy.PolicyId);
-      const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';
-      hits.push({
-        pointer: policyPointer(category, index, 'PolicyId'),
-        message: `${policyLabel(policy)} in ${categoryLabel(category.category)} repeats PolicyId ${quote(policy.PolicyId)}${where}`,
-        expected: 'a PolicyId used once per benchmark',
-        actual: policy.PolicyId,
-      });
     };
   },
 };

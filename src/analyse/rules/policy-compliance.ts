@@ -22,18 +22,22 @@ export const policyCompliance: PolicyRule = {
   rationale:
     'Section 2.3, "Observed relations in the sample": TotalResourceCount 0 has Compliance Gray; Passed = Total > 0 has Green; Passed 0 < Total has Red; some but not all passed has Amber.',
   start() {
-    return (policy, index, category, hits) => {
-      const expected = expectedCompliance(policy);
-      if (policy.Compliance === expected) return;
-      // Counts that contradict each other (policy-counts) or a colour nobody knows
-      // (unknown-value) are reported by their own rules; a second finding adds nothing.
-      if (policy.PassedResourceCount > policy.TotalResourceCount || !observedSets.Compliance.has(policy.Compliance)) return;
-      hits.push({
-        pointer: policyPointer(category, index, 'Compliance'),
-        message: `${policyLabel(policy)} in ${categoryLabel(category.category)} is ${quote(policy.Compliance)} but ${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed, which makes it ${expected}`,
-        expected,
-        actual: policy.Compliance,
-      });
+    return (category, hits) => {
+      const policies = category.category.Policies;
+      for (let index = 0; index < policies.length; index += 1) {
+        const policy = policies[index]!;
+        const expected = expectedCompliance(policy);
+        if (policy.Compliance === expected) continue;
+        // Counts that contradict each other (policy-counts) or a colour nobody knows
+        // (unknown-value) are reported by their own rules; a second finding adds nothing.
+        if (policy.PassedResourceCount > policy.TotalResourceCount || !observedSets.Compliance.has(policy.Compliance)) continue;
+        hits.push({
+          pointer: policyPointer(category, index, 'Compliance'),
+          message: `${policyLabel(policy)} in ${categoryLabel(category.category)} is ${quote(policy.Compliance)} but ${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed, which makes it ${expected}`,
+          expected,
+          actual: policy.Compliance,
+        });
+      }
     };
   },
 };

@@ -10,14 +10,18 @@ export const policyCounts: PolicyRule = {
   description: 'A policy states a PassedResourceCount above its TotalResourceCount.',
   rationale: 'Section 2.3, policy object: PassedResourceCount is the number of resources that passed out of TotalResourceCount "resources checked".',
   start() {
-    return (policy, index, category, hits) => {
-      if (policy.PassedResourceCount <= policy.TotalResourceCount) return;
-      hits.push({
-        pointer: policyPointer(category, index, 'PassedResourceCount'),
-        message: `${policyLabel(policy)} in ${categoryLabel(category.category)} has ${policy.PassedResourceCount} resources passed out of only ${policy.TotalResourceCount} checked`,
-        expected: `≤ ${policy.TotalResourceCount}`,
-        actual: policy.PassedResourceCount,
-      });
+    return (category, hits) => {
+      const policies = category.category.Policies;
+      for (let index = 0; index < policies.length; index += 1) {
+        const policy = policies[index]!;
+        if (policy.PassedResourceCount <= policy.TotalResourceCount) continue;
+        hits.push({
+          pointer: policyPointer(category, index, 'PassedResourceCount'),
+          message: `${policyLabel(policy)} in ${categoryLabel(category.category)} has ${policy.PassedResourceCount} resources passed out of only ${policy.TotalResourceCount} checked`,
+          expected: `≤ ${policy.TotalResourceCount}`,
+          actual: policy.PassedResourceCount,
+        });
+      }
     };
   },
 };

@@ -11,25 +11,29 @@ export const policyGrayRisk: PolicyRule = {
   rationale:
     'Section 2.3, "Observed relations in the sample": a policy with TotalResourceCount 0 has Compliance Gray, RiskProbability of a single space and RiskLevel of an empty string.',
   start() {
-    return (policy, index, category, hits) => {
-      if (policy.Compliance !== 'Gray' && policy.TotalResourceCount !== 0) return;
-      if (policy.RiskProbability === ' ' && policy.RiskLevel === '') return;
-      const where = `${policyLabel(policy)} in ${categoryLabel(category.category)} ${policy.Compliance === 'Gray' ? 'is Gray' : 'checked no resource'}`;
-      if (policy.RiskProbability !== ' ') {
-        hits.push({
-          pointer: policyPointer(category, index, 'RiskProbability'),
-          message: `${where} but has RiskProbability ${quote(policy.RiskProbability)} instead of " "`,
-          expected: ' ',
-          actual: policy.RiskProbability,
-        });
-      }
-      if (policy.RiskLevel !== '') {
-        hits.push({
-          pointer: policyPointer(category, index, 'RiskLevel'),
-          message: `${where} but has RiskLevel ${quote(policy.RiskLevel)} instead of ""`,
-          expected: '',
-          actual: policy.RiskLevel,
-        });
+    return (category, hits) => {
+      const policies = category.category.Policies;
+      for (let index = 0; index < policies.length; index += 1) {
+        const policy = policies[index]!;
+        if (policy.Compliance !== 'Gray' && policy.TotalResourceCount !== 0) continue;
+        if (policy.RiskProbability === ' ' && policy.RiskLevel === '') continue;
+        const where = `${policyLabel(policy)} in ${categoryLabel(category.category)} ${policy.Compliance === 'Gray' ? 'is Gray' : 'checked no resource'}`;
+        if (policy.RiskProbability !== ' ') {
+          hits.push({
+            pointer: policyPointer(category, index, 'RiskProbability'),
+            message: `${where} but has RiskProbability ${quote(policy.RiskProbability)} instead of " "`,
+            expected: ' ',
+            actual: policy.RiskProbability,
+          });
+        }
+        if (policy.RiskLevel !== '') {
+          hits.push({
+            pointer: policyPointer(category, index, 'RiskLevel'),
+            message: `${where} but has RiskLevel ${quote(policy.RiskLevel)} instead of ""`,
+            expected: '',
+            actual: policy.RiskLevel,
+          });
+        }
       }
     };
   },

@@ -26,20 +26,24 @@ export const unknownValue: PolicyRule = {
         actual: report.ConnectorType,
       });
     }
-    return (policy, index, category, policyHits) => {
-      if (hasObservedValues(policy)) return;
-      // The risk of a policy that checked nothing is policy-gray-risk's to judge;
-      // one value gets one finding.
-      const checkedNothing = policy.Compliance === 'Gray' || policy.TotalResourceCount === 0;
-      for (const field of policyFields) {
-        if (checkedNothing && field !== 'Compliance' && field !== 'Severity') continue;
-        if (isObserved(field, policy[field])) continue;
-        policyHits.push({
-          pointer: policyPointer(category, index, field),
-          message: `${field} of ${policyLabel(policy)} in ${categoryLabel(category.category)} is ${quote(policy[field])}, not one of ${listValues(observedValues[field])}`,
-          expected: observedValues[field],
-          actual: policy[field],
-        });
+    return (category, policyHits) => {
+      const policies = category.category.Policies;
+      for (let index = 0; index < policies.length; index += 1) {
+        const policy = policies[index]!;
+        if (hasObservedValues(policy)) continue;
+        // The risk of a policy that checked nothing is policy-gray-risk's to judge;
+        // one value gets one finding.
+        const checkedNothing = policy.Compliance === 'Gray' || policy.TotalResourceCount === 0;
+        for (const field of policyFields) {
+          if (checkedNothing && field !== 'Compliance' && field !== 'Severity') continue;
+          if (isObserved(field, policy[field])) continue;
+          policyHits.push({
+            pointer: policyPointer(category, index, field),
+            message: `${field} of ${policyLabel(policy)} in ${categoryLabel(category.category)} is ${quote(policy[field])}, not one of ${listValues(observedValues[field])}`,
+            expected: observedValues[field],
+            actual: policy[field],
+          });
+        }
       }
     };
   },

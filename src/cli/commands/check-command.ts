@@ -1,14 +1,10 @@
 import type { Argv } from 'yargs';
-import {
-  checkReports,
-  failOnLevels,
-  formatCheckJson,
-  formatCheckText,
-  hasFailingFindings,
-  percentFormulaIds,
-  type FailOn,
-  type PercentFormula,
-} from '../../index.js';
+import { percentFormulaIds } from '../../analyse/percent-formulas.js';
+import { checkReports } from '../../check-reports.js';
+import { formatCheckJson } from '../../format/check-json.js';
+import { formatCheckText } from '../../format/check-text.js';
+import { failOnLevels, hasFailingFindings, type FailOn } from '../../format/fail-on.js';
+import type { PercentFormula } from '../../model/analysis.js';
 import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
 import { toReportInputs } from '../report-inputs.js';
 import { parseRuleSettings } from '../parse-rule-settings.js';

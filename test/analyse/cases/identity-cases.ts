@@ -44,6 +44,19 @@ export const identityTables: RuleTables = {
       ],
     },
     {
+      name: 'the first number of a category is the odd one: it is flagged, not the majority after it',
+      input: value(changed(numbered(0, ['1200.1', '1300.2', '1300.3', '1300.2']))),
+      expected: [
+        { rule: 'compliance-number', severity: 'warning', pointer: '/ResourceCategories/0/Policies/0/ComplianceNumber', says: ['numbered "1200.1", but 3 other policies of the category are numbered 1300.x'] },
+        { rule: 'compliance-number', severity: 'error', pointer: '/ResourceCategories/0/Policies/3/ComplianceNumber', says: ['repeats ComplianceNumber "1300.2"'] },
+      ],
+    },
+    {
+      name: 'dotted numbers that share no first segment are not flagged',
+      input: value(changed(numbered(0, ['1.1', '2.1', '3.1', '4.1']))),
+      expected: [],
+    },
+    {
       name: 'CCE ids are not dotted numbers and are not flagged',
       input: value(changed(numbered(1, ['CCE-37741-6', 'CCE-36316-8', 'CCE-36056-0']))),
       expected: [],
