@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CspmError } from '../error/cspm-error.js';
 
@@ -10,9 +11,20 @@ export type OutputBody = string | Uint8Array | AsyncIterable<string | Uint8Array
 /**
  * Writes a file atomically: into a temporary file beside it, then a rename. A reader
  * never sees half a report, and a failure leaves the old file as it was.
+ *
+ * Only regular files are replaced so. A device, pipe or socket (`-o /dev/null`,
+ * `-o /dev/stdout`, a named pipe) is written into, as a shell's `>` would: renaming a
+ * file over it would destroy it. A symbolic link to a file keeps being a link; the
+ * file it points to is replaced.
  */
 export async function writeAtomic(path: string, body: OutputBody): Promise<void> {
-  const target = resolve(path);
+  const resolved = resolve(path);
+  const existing = await stat(resolved).catch(() => undefined);
+  if (existing && !existing.isFile()) {
+    await writeInPlace(path, resolved, body);
+    return;
+  }
+  const target = existing ? await realpath(resolved).catch(() => resolved) : resolved;
   await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
     throw outputError(path, error);
   });
@@ -20,13 +32,7 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
   try {
     const handle = await open(temporary, 'wx');
     try {
-      if (typeof body === 'string') {
-        await handle.writeFile(body, 'utf8');
-      } else if (body instanceof Uint8Array) {
-        await handle.writeFile(body);
-      } else {
-        for await (const chunk of body) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      }
+      await writeBody(handle, body);
       await handle.sync();
     } finally {
       await handle.close();
@@ -37,6 +43,29 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
     // File-system failures are the output's; anything else (a renderer failing while
     // it streams) keeps its own meaning.
     throw isSystemError(error) ? outputError(path, error) : error;
+  }
+}
+
+async function writeInPlace(path: string, resolved: string, body: OutputBody): Promise<void> {
+  try {
+    const handle = await open(resolved, 'w');
+    try {
+      await writeBody(handle, body);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw isSystemError(error) ? outputError(path, error) : error;
+  }
+}
+
+async function writeBody(handle: FileHandle, body: OutputBody): Promise<void> {
+  if (typeof body === 'string') {
+    await handle.writeFile(body, 'utf8');
+  } else if (body instanceof Uint8Array) {
+    await handle.writeFile(body);
+  } else {
+    for await (const chunk of body) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   }
 }
 

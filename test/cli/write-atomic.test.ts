@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeAtomic } from '../../src/cli/write-atomic.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const tempDir = useTempDir();
+
+async function* chunks(): AsyncIterable<string> {
+  yield 'one ';
+  yield 'two';
+}
+
+describe('writeAtomic', () => {
+  it('writes a new file, creating its folder, and leaves no temporary file', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'out', 'report.json');
+    await writeAtomic(path, '{"ok":true}');
+    expect(readFileSync(path, 'utf8')).toBe('{"ok":true}');
+    expect(readdirSync(join(dir, 'out'))).toEqual(['report.json']);
+  });
+
+  it('replaces a regular file with bytes or streamed chunks', async () => {
+    const path = join(tempDir(), 'report.txt');
+    writeFileSync(path, 'old');
+    await writeAtomic(path, new Uint8Array([0x6e, 0x65, 0x77]));
+    expect(readFileSync(path, 'utf8')).toBe('new');
+    await writeAtomic(path, chunks());
+    expect(readFileSync(path, 'utf8')).toBe('one two');
+  });
+
+  it('keeps a symbolic link a link and replaces the file it points to', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'real.json');
+    const link = join(dir, 'link.json');
+    writeFileSync(file, 'old');
+    symlinkSync(file, link);
+    await writeAtomic(link, 'new');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe('new');
+  });
+
+  it.skipIf(process.platform === 'win32')('writes into a named pipe instead of renaming a file over it (as -o /dev/null, /dev/stdout)', async () => {
+    const fifo = join(tempDir(), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const received = new Promise<string>((resolve, reject) => {
+      let text = '';
+      createReadStream(fifo, 'utf8')
+        .on('data', (chunk) => (text += String(chunk)))
+        .on('end', () => resolve(text))
+        .on('error', reject);
+    });
+    await writeAtomic(fifo, 'through the pipe');
+    expect(await received).toBe('through the pipe');
+    expect(statSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('fails with a one-line output error for a directory and leaves it alone', async () => {
+    const dir = join(tempDir(), 'a-folder');
+    mkdirSync(dir);
+    await expect(writeAtomic(dir, 'x')).rejects.toThrow(/a-folder/);
+    expect(statSync(dir).isDirectory()).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
