@@ -4,6 +4,7 @@ import type { LoadedDocument } from '../model/document.js';
 import { decodeText, stripBom } from './decode-text.js';
 import { listJsonFiles } from './list-json-files.js';
 import { parseJson } from './parse-json.js';
+import { settleHeapBeforeParse } from './settle-heap.js';
 import { ioError, maxTextBytes, readTextFile, tooLarge } from './read-text-file.js';
 import { unwrapDocument } from './unwrap-document.js';
 
@@ -45,6 +46,7 @@ export async function loadReports(input: ReportInput | readonly ReportInput[]): 
 }
 
 function fromText(source: string, text: string): LoadedDocument {
+  settleHeapBeforeParse(text);
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding] };
