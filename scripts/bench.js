@@ -5,7 +5,7 @@
 //   xlsx:  300,000 policies, styled workbook vs plain exceljs streaming (unstyled)
 //   pdf:   30,000 policies vs a plain pdfkit loop drawing the same rows
 //   html:  300,000 policies, file size vs JSON, first view in Chromium vs a blank page
-// Usage: npm run bench [-- check xlsx pdf html]
+// Usage: npm run bench [-- check xlsx pdf html] [--runs N]   (check: N alternated pairs, default 5)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
@@ -14,7 +14,14 @@ import { benchPdf } from './bench/pdf.js';
 import { benchXlsx } from './bench/xlsx.js';
 
 const folder = '.bench';
-const chosen = process.argv.slice(2);
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('bench: --runs takes a whole number ≥ 1');
+  process.exit(2);
+}
+const chosen = runsAt >= 0 ? args.filter((_, index) => index !== runsAt && index !== runsAt + 1) : args;
 const wanted = (name) => chosen.length === 0 || chosen.includes(name);
 
 async function report(policies) {
@@ -36,8 +43,8 @@ const small = await report(30_000);
 process.stdout.write(`report of 300,000 policies: ${mb(statSync(big).size)}; of 30,000: ${mb(statSync(small).size)}\n\n`);
 
 if (wanted('check')) {
-  const r = await benchCheck({ file: big });
-  console.log(`check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes, medians of 5); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
+  const r = await benchCheck({ file: big, runs });
+  console.log(`check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
 }
 if (wanted('xlsx')) {
   const r = await benchXlsx({ file: big });
