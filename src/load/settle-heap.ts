@@ -27,10 +27,13 @@ export function settleHeapBeforeParse(text: string): void {
 }
 
 /**
- * Node exposes V8's collector only to contexts made while --expose-gc is set: set it
- * for one new context, take its `gc`, and unset it again so no other context gets one.
+ * Node exposes V8's collector only to contexts made while --expose-gc is set. Unless
+ * the process was started with it, set it for one new context, take its `gc`, and
+ * unset it again so no other context gets one.
  */
 function exposeCollector(): () => void {
+  const own = (globalThis as { gc?: unknown }).gc;
+  if (typeof own === 'function') return own as () => void;
   setFlagsFromString('--expose-gc');
   try {
     return runInNewContext('gc') as () => void;

@@ -29,4 +29,10 @@ describe('settleHeapBeforeParse', () => {
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual({ afterSmall: 0, afterBig: 1, gcInNewContexts: 'undefined', gcHere: 'undefined' });
   });
+
+  it('leaves gc exposed when the process was started with --expose-gc', () => {
+    const result = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({ afterSmall: 0, afterBig: 1, gcInNewContexts: 'function', gcHere: 'function' });
+  });
 });
