@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-import { runCli } from './main.js';
+// With --debug, stacks point into src/*.ts through the source maps of the build. Set
+// before main.js loads: Node maps only modules loaded after it is switched on.
+if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+const { runCli } = await import('./main.js');
 
 // exitCode, not exit(): pending writes to a pipe are flushed before the process ends.
 process.exitCode = await runCli(process.argv.slice(2));

@@ -52,4 +52,11 @@ describe('the built bin', () => {
     const result = run(['check', 'missing.json']);
     expect(result).toEqual({ status: 2, stdout: '', stderr: 'cspm-report: no such file or directory: missing.json\n' });
   });
+
+  it('with --debug, adds a stack that points into the TypeScript sources', () => {
+    const result = run(['check', 'missing.json', '--debug']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^cspm-report: no such file or directory: missing.json\n/);
+    expect(result.stderr).toMatch(/src[/\\]load[/\\]read-text-file\.ts:\d+/);
+  });
 });
