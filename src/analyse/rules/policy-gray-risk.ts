@@ -2,6 +2,12 @@ import type { PolicyRule } from '../../model/rule.js';
 import { categoryLabel, policyLabel } from '../../validate/labels.js';
 import { policyPointer, quote } from '../locate.js';
 
+/** The values of a policy that checked nothing: no risk to state. */
+const noRisk = [
+  ['RiskProbability', ' '],
+  ['RiskLevel', ''],
+] as const;
+
 /** A policy that checked nothing carries no risk: RiskProbability " " and RiskLevel "". */
 export const policyGrayRisk: PolicyRule = {
   id: 'policy-gray-risk',
@@ -18,20 +24,13 @@ export const policyGrayRisk: PolicyRule = {
         if (policy.Compliance !== 'Gray' && policy.TotalResourceCount !== 0) continue;
         if (policy.RiskProbability === ' ' && policy.RiskLevel === '') continue;
         const where = `${policyLabel(policy)} in ${categoryLabel(category.category)} ${policy.Compliance === 'Gray' ? 'is Gray' : 'checked no resource'}`;
-        if (policy.RiskProbability !== ' ') {
+        for (const [field, expected] of noRisk) {
+          if (policy[field] === expected) continue;
           hits.push({
-            pointer: policyPointer(category, index, 'RiskProbability'),
-            message: `${where} but has RiskProbability ${quote(policy.RiskProbability)} instead of " "`,
-            expected: ' ',
-            actual: policy.RiskProbability,
-          });
-        }
-        if (policy.RiskLevel !== '') {
-          hits.push({
-            pointer: policyPointer(category, index, 'RiskLevel'),
-            message: `${where} but has RiskLevel ${quote(policy.RiskLevel)} instead of ""`,
-            expected: '',
-            actual: policy.RiskLevel,
+            pointer: policyPointer(category, index, field),
+            message: `${where} but has ${field} ${quote(policy[field])} instead of ${quote(expected)}`,
+            expected,
+            actual: policy[field],
           });
         }
       }
