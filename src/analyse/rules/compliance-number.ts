@@ -70,42 +70,43 @@ export const complianceNumber: PolicyRule = {
       // mixes segments is counted out (strayHits), in a second loop.
       let expected: string | undefined;
       let mixed = false;
-      const repeats: RuleHit[] = [];
-      const repeatAt: number[] = [];
+      const found: Located[] = [];
       for (let index = 0; index < policies.length; index += 1) {
         const number = policies[index]!.ComplianceNumber;
         // One lookup instead of has() then add(): this runs for every policy.
         const before = seen.size;
         seen.add(number);
-        if (seen.size === before) {
-          repeats.push(repeatHit(categories, category, policies[index]!, index));
-          repeatAt.push(index);
-        }
+        if (seen.size === before) found.push({ index, hit: repeatHit(categories, category, policies[index]!, index) });
         if (mixed || (expected !== undefined && hasSegment(number, expected))) continue;
         const segment = firstSegment(number);
         if (segment === undefined) continue;
         if (expected === undefined) expected = segment;
         else mixed = true;
       }
-      const strays = mixed ? strayHits(category) : [];
-      // Findings in policy order; a repeat before a stray segment of the same policy.
-      let next = 0;
-      for (const stray of strays) {
-        while (next < repeats.length && repeatAt[next]! <= stray.index) hits.push(repeats[next++]!);
-        hits.push(stray.hit);
+      if (mixed) {
+        found.push(...strayHits(category));
+        // Findings in policy order; the sort is stable, so a repeat stays before the
+        // stray segment of the same policy.
+        found.sort((a, b) => a.index - b.index);
       }
-      while (next < repeats.length) hits.push(repeats[next++]!);
+      for (const { hit } of found) hits.push(hit);
     };
   },
 };
 
+/** A hit and the index of its policy in the category. */
+interface Located {
+  index: number;
+  hit: RuleHit;
+}
+
 /** Dotted numbers whose first segment differs from the one most of the category shares. */
-function strayHits(category: CategoryInContext): { index: number; hit: RuleHit }[] {
+function strayHits(category: CategoryInContext): Located[] {
   const common = commonFirstSegment(category);
   // With no segment shared by two policies there is no "rest of the category" to leave.
   if (!common || common.count < 2) return [];
   const policies = category.category.Policies;
-  const strays: { index: number; hit: RuleHit }[] = [];
+  const strays: Located[] = [];
   for (let index = 0; index < policies.length; index += 1) {
     const number = policies[index]!.ComplianceNumber;
     if (hasSegment(number, common.segment) || firstSegment(number) === undefined) continue;
