@@ -4,7 +4,9 @@ import { toolInfo } from '../tool-info.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import { checkCommand } from './commands/check-command.js';
 import type { CommandSpec } from './commands/command-spec.js';
+import { describeParseError } from './parse-error-text.js';
 import { protectStdinArgs } from './report-inputs.js';
+import { terminalText } from '../text/terminal-text.js';
 
 import { renderCommand } from './commands/render-command.js';
 import { rulesCommand } from './commands/rules-command.js';
@@ -61,7 +63,8 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
     });
   });
   if (parsed.error) {
-    io.stderr.write(`cspm-report: ${firstLine(parsed.error.message)}\nRun "cspm-report --help" for usage.\n`);
+    const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: optionNames(args[0]) });
+    io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
     return exitCodes.usage;
   }
   if (!selected) {
@@ -76,15 +79,26 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
   }
 }
 
+const commandNames = commands.map((spec) => spec.command.split(' ')[0] ?? spec.command);
+
+/** The long option names of the command `name` (for "did you mean"), global ones included. */
+function optionNames(name: string | undefined): string[] {
+  const spec = commands.find((entry) => entry.command.split(' ')[0] === name);
+  const parser = spec ? spec.builder(yargs()) : yargs();
+  // getOptions() is yargs's own record of declared options; its typings leave it out.
+  const declared = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+  return [...Object.keys(declared), 'debug', 'help'].filter((key) => key.length > 1);
+}
+
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;
 }
 
 function describeFailure(error: unknown, debug: boolean): string {
   if (isCspmError(error)) {
-    return `cspm-report: ${error.message}\n${debug && error.stack ? `${error.stack}\n` : ''}`;
+    return `cspm-report: ${terminalText(error.message)}\n${debug && error.stack ? `${error.stack}\n` : ''}`;
   }
   const message = error instanceof Error ? error.message : String(error);
   const stack = debug && error instanceof Error && error.stack ? `${error.stack}\n` : '';
-  return `cspm-report: internal error: ${firstLine(message)}${debug ? '' : ' (run with --debug for details)'}\n${stack}`;
+  return `cspm-report: internal error: ${terminalText(firstLine(message))}${debug ? '' : ' (run with --debug for details)'}\n${stack}`;
 }

@@ -1,17 +1,43 @@
-import { basename, dirname, extname, join } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
 import { CspmError } from '../error/cspm-error.js';
-import type { Format } from '../model/renderer.js';
+
+/** Where one input's documents go: `--output`, `--out-dir`, or beside the input. */
+export interface OutputPlace {
+  output?: string | undefined;
+  outDir?: string | undefined;
+  /** The directories among the inputs: files found in one keep their path below it under --out-dir. */
+  inputDirs: readonly string[];
+}
 
 /**
- * The output path for `source` in `format`: `--output` as given (one format only),
- * else `--out-dir` or the input's folder, with the input's base name and the format's
- * extension. Standard input has no folder or name of its own: it needs one of the two.
+ * The output path for `source` with `extension`: `--output` as given, else the
+ * input's base name with the extension, beside the input or under `--out-dir`.
+ * Under `--out-dir`, a file found in a directory input keeps its path below that
+ * directory (`tree/x/report.json` → `out/x/report.pdf`), so that two reports of the
+ * same name in different folders never meet in one output. Standard input has no
+ * folder or name of its own: it needs one of the two options.
  */
-export function outputPath(source: string, format: Format, extension: string, options: { output?: string; outDir?: string }): string {
-  if (options.output !== undefined) return options.output;
-  if (source === '<stdin>' && options.outDir === undefined) {
-    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR');
+export function outputPath(source: string, extension: string, place: OutputPlace): string {
+  if (place.output !== undefined) return place.output;
+  if (source === '<stdin>') {
+    if (place.outDir === undefined) throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR');
+    return join(place.outDir, `stdin.${extension}`);
   }
-  const base = source === '<stdin>' ? 'stdin' : basename(source, extname(source));
-  return join(options.outDir ?? dirname(source), `${base}.${extension}`);
+  const name = `${basename(source, extname(source))}.${extension}`;
+  if (place.outDir === undefined) return join(dirname(source), name);
+  return join(place.outDir, dirname(pathBelowInput(source, place.inputDirs)), name);
+}
+
+/** The directories among command-line inputs. */
+export function directoryInputs(inputs: readonly string[]): string[] {
+  return inputs.filter((input) => statSync(input, { throwIfNoEntry: false })?.isDirectory() === true);
+}
+
+function pathBelowInput(source: string, inputDirs: readonly string[]): string {
+  for (const dir of inputDirs) {
+    const below = relative(dir, source);
+    if (below !== '' && !below.startsWith('..') && !isAbsolute(below)) return below;
+  }
+  return basename(source);
 }

@@ -1,17 +1,25 @@
-import { readFileSync } from 'node:fs';
 import { CspmError } from '../error/cspm-error.js';
+import { inspectImage } from '../load/inspect-image.js';
+import { ioError } from '../load/read-text-file.js';
+import { readRegularFile } from '../load/read-regular-file.js';
 import type { LogoView } from '../model/view-model.js';
 
-/** Reads `--logo`: a PNG or a JPEG, told by its first bytes rather than its name. */
+/** A logo larger than this is surely not a logo. */
+const maxLogoBytes = 10 * 2 ** 20;
+
+/**
+ * Reads `--logo`: a whole, well-formed PNG or JPEG (see inspectImage), told by its
+ * content rather than its name; a regular file only, so that a pipe cannot block the run.
+ */
 export function readLogo(path: string): LogoView {
+  const label = `--logo ${path}`;
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path, maxLogoBytes, (size) => new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`), label);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CspmError(code === 'ENOENT' ? 'input-not-found' : 'input-unreadable', `--logo ${path}`, { cause: error });
+    throw error instanceof CspmError ? error : ioError(label, error);
   }
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return { bytes, mediaType: 'image/png' };
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { bytes, mediaType: 'image/jpeg' };
-  throw new CspmError('usage', `--logo ${path} is neither a PNG nor a JPEG image`);
+  const image = inspectImage(bytes);
+  if ('problem' in image) throw new CspmError('usage', `${label} ${image.problem}`);
+  return { bytes, mediaType: image.mediaType };
 }

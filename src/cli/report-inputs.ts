@@ -1,5 +1,6 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { ReportInput } from '../load/load-reports.js';
+import type { Analysis } from '../model/analysis.js';
 import type { CliIo } from './cli-io.js';
 
 /**
@@ -19,4 +20,9 @@ export function toReportInputs(inputs: readonly string[], io: CliIo): ReportInpu
     throw new CspmError('usage', 'standard input (-) can be given only once');
   }
   return inputs.map((input) => (input === stdinToken ? { stream: io.stdin, name: '<stdin>' } : input));
+}
+
+/** The files a run read: every source of the analysis but standard input. */
+export function inputFiles(analysis: Analysis): string[] {
+  return analysis.sources.map((source) => source.source).filter((source) => source !== '<stdin>');
 }

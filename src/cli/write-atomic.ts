@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { realpathSync } from 'node:fs';
-import { mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CspmError } from '../error/cspm-error.js';
+import { makeDirectories } from './make-directories.js';
+import { addPendingFile, dropPendingFile } from './pending-files.js';
 
 /** Bytes to write, or chunks that arrive one after another (a renderer's stream). */
 export type OutputBody = string | Uint8Array | AsyncIterable<string | Uint8Array>;
@@ -25,10 +26,11 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
     return;
   }
   const target = existing ? await realpath(resolved).catch(() => resolved) : resolved;
-  await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
+  await makeDirectories(dirname(target)).catch((error: unknown) => {
     throw outputError(path, error);
   });
   const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  addPendingFile(temporary);
   try {
     const handle = await open(temporary, 'wx');
     try {
@@ -43,6 +45,8 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
     // File-system failures are the output's; anything else (a renderer failing while
     // it streams) keeps its own meaning.
     throw isSystemError(error) ? outputError(path, error) : error;
+  } finally {
+    dropPendingFile(temporary);
   }
 }
 
@@ -55,6 +59,8 @@ async function writeInPlace(path: string, resolved: string, body: OutputBody): P
       await handle.close();
     }
   } catch (error) {
+    // A reader that closed its end (`-o /dev/stdout | head`) wanted no more: not a failure.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
     throw isSystemError(error) ? outputError(path, error) : error;
   }
 }
@@ -66,21 +72,6 @@ async function writeBody(handle: FileHandle, body: OutputBody): Promise<void> {
     await handle.writeFile(body);
   } else {
     for await (const chunk of body) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  }
-}
-
-/** Refuses an output path that is one of the inputs: a report is never overwritten. */
-export function assertNotInput(output: string, inputs: readonly string[]): void {
-  const real = (path: string): string => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return resolve(path);
-    }
-  };
-  const target = real(output);
-  if (inputs.some((input) => real(input) === target)) {
-    throw new CspmError('usage', `--output ${output} is one of the inputs; refusing to overwrite a report`);
   }
 }
 

@@ -9,9 +9,12 @@ export type ErrorCode =
   | 'usage'
   | 'input-not-found'
   | 'input-unreadable'
+  | 'input-not-regular'
   | 'input-empty-dir'
   | 'input-too-large'
   | 'output-failed'
+  | 'output-is-input'
+  | 'output-collision'
   | 'unknown-format'
   | 'template-invalid'
   | 'internal';
@@ -20,9 +23,12 @@ const summaries: Record<ErrorCode, string> = {
   usage: 'invalid usage',
   'input-not-found': 'no such file or directory',
   'input-unreadable': 'cannot read input',
+  'input-not-regular': 'not a regular file',
   'input-empty-dir': 'directory holds no *.json file',
   'input-too-large': 'input too large',
   'output-failed': 'cannot write output',
+  'output-is-input': 'output would overwrite an input',
+  'output-collision': 'two outputs of one run on one file',
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
   internal: 'internal error',

@@ -1,5 +1,6 @@
 import type { Analysis } from '../model/analysis.js';
 import type { Finding } from '../model/finding.js';
+import { terminalJson } from '../text/terminal-text.js';
 
 /** The JSON document `cspm-report check --format json` prints. */
 export interface CheckJson {
@@ -20,7 +21,10 @@ export function toCheckJson(analysis: Analysis): CheckJson {
   };
 }
 
-/** The check result as JSON text, two-space indented, with a final newline. */
+/**
+ * The check result as JSON text, two-space indented, with a final newline; bidirectional
+ * and C1 control characters are written as `\uXXXX` escapes, safe on a terminal.
+ */
 export function formatCheckJson(analysis: Analysis): string {
-  return `${JSON.stringify(toCheckJson(analysis), null, 2)}\n`;
+  return terminalJson(`${JSON.stringify(toCheckJson(analysis), null, 2)}\n`);
 }

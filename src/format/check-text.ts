@@ -1,7 +1,7 @@
 import type { Analysis, AnalysedSource } from '../model/analysis.js';
 import type { Finding } from '../model/finding.js';
 import { plural } from './plural.js';
-import { showControlCharacters } from '../text/show-control-characters.js';
+import { terminalText } from '../text/terminal-text.js';
 
 /** Options of the text formatter. */
 export interface TextFormatOptions {
@@ -27,19 +27,19 @@ export function formatCheckText(analysis: Analysis, options: TextFormatOptions =
 }
 
 function formatSource(source: AnalysedSource, paint: Paint): string[] {
-  const head = `${paint('1', showControlCharacters(source.source))}: ${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
+  const head = `${paint('1', terminalText(source.source))}: ${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
   if (source.findings.length === 0) return [`${head}, ${paint('32', 'no findings')}`];
   const width = Math.min(60, Math.max(...source.findings.map((finding) => pointerText(finding).length)));
   return [head, ...source.findings.map((finding) => formatFinding(finding, width, paint))];
 }
 
 function pointerText(finding: Finding): string {
-  return finding.pointer === '' ? '(document)' : showControlCharacters(finding.pointer);
+  return finding.pointer === '' ? '(document)' : terminalText(finding.pointer);
 }
 
 function formatFinding(finding: Finding, width: number, paint: Paint): string {
   const severity = finding.severity === 'error' ? paint('31', 'error  ') : paint('33', 'warning');
-  return `  ${severity}  ${paint('2', pointerText(finding).padEnd(width))}  ${showControlCharacters(finding.message)}  ${paint('2', finding.rule)}`;
+  return `  ${severity}  ${paint('2', pointerText(finding).padEnd(width))}  ${terminalText(finding.message)}  ${paint('2', finding.rule)}`;
 }
 
 function summaryLine(analysis: Analysis, paint: Paint): string {

@@ -1,29 +1,30 @@
 import type { Argv } from 'yargs';
 import { percentFormulaIds } from '../../analyse/percent-formulas.js';
-import { formats, type Format } from '../../model/renderer.js';
+import { formats } from '../../model/renderer.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
+import { oneValue } from '../shared-options.js';
 
 function builder(yargs: Argv): Argv<RenderArgs> {
   return yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: formats, array: true, default: ['html'] as Format[], describe: 'output format, repeatable: --format pdf --format xlsx' })
-    .option('output', { alias: 'o', type: 'string', describe: 'write one document (all inputs together) to this file; one format only' })
-    .option('out-dir', { type: 'string', describe: 'write one document per input into this folder [default: beside each input]' })
-    .option('templates', { type: 'string', describe: 'HTML: folder of files replacing built-in templates or CSS by name' })
-    .option('title', { type: 'string', describe: 'document title [default: benchmark — account]' })
-    .option('logo', { type: 'string', describe: 'PNG or JPEG shown on the cover and in the header' })
+    .option('format', { alias: 'f', choices: formats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
+    .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'write one document (all inputs together) to this file, its format from the extension; - is standard output' })
+    .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'write one document per input into this folder, keeping the paths below a directory input [default: beside each input]' })
+    .option('templates', { type: 'string', coerce: oneValue('templates'), describe: 'HTML: folder of files replacing built-in templates or CSS by name' })
+    .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: benchmark — account]' })
+    .option('logo', { type: 'string', coerce: oneValue('logo'), describe: 'PNG or JPEG shown on the cover and in the header' })
     .option('landscape', { type: 'boolean', default: false, describe: 'PDF: landscape pages' })
-    .option('max-policies', { type: 'number', describe: 'PDF: most policy rows to print, the cut stated [default: 50000]' })
+    .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: 'PDF: most policy rows to print, the cut stated [default: 50000]' })
     .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
-    .option('percent-formula', { choices: percentFormulaIds, describe: 'CompliancePercent formula for the figures and the check' })
+    .option('percent-formula', { choices: percentFormulaIds, coerce: oneValue('percent-formula'), describe: 'CompliancePercent formula for the figures and the check' })
     .option('rule', { type: 'string', array: true, default: [] as string[], describe: "change a rule's severity: id=error|warning|off" })
     .example('$0 render r.json', 'r.html beside the input')
     .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')
     .example('$0 render reports/ --out-dir out', 'one page per report file')
-    .example('$0 render a.json b.json -f pdf -o all.pdf', 'one PDF, with a roll-up')
+    .example('$0 render a.json b.json -o all.pdf', 'one PDF, with a roll-up (format from the extension)')
     .example('$0 render r.json --templates mine/', 'your own templates')
     .example('$0 render r.json -f pdf --strict', 'refuse a report with errors') as unknown as Argv<RenderArgs>;
 }

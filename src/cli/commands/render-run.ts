@@ -3,21 +3,24 @@ import { checkReports } from '../../check-reports.js';
 import { CspmError } from '../../error/cspm-error.js';
 import { plural } from '../../format/plural.js';
 import type { Analysis, PercentFormula } from '../../model/analysis.js';
-import type { Format, RenderOptions } from '../../model/renderer.js';
+import { formats, type Format, type RenderOptions } from '../../model/renderer.js';
 import { buildViewModel } from '../../render/build-view-model.js';
 import { getRenderer } from '../../render/renderers.js';
+import { terminalText } from '../../text/terminal-text.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
-import { outputPath } from '../output-paths.js';
+import { formatsForOutput } from '../formats-for-output.js';
+import { assertSafeOutputs } from '../output-guard.js';
+import { directoryInputs, outputPath } from '../output-paths.js';
 import { parseRuleSettings } from '../parse-rule-settings.js';
 import { readLogo } from '../read-logo.js';
 import { readTemplates } from '../read-templates.js';
-import { stdinToken, toReportInputs } from '../report-inputs.js';
-import { assertNotInput, writeAtomic } from '../write-atomic.js';
+import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
+import { isStandardOutput, writeOutput } from '../write-output.js';
 
 /** The options of `render`, as yargs hands them over. */
 export interface RenderArgs {
   inputs: string[];
-  format: Format[];
+  format: Format[] | undefined;
   output: string | undefined;
   'out-dir': string | undefined;
   templates: string | undefined;
@@ -29,6 +32,17 @@ export interface RenderArgs {
   now: boolean;
   'percent-formula': PercentFormula | undefined;
   rule: string[];
+}
+
+/** The formats each `--output` extension names. */
+const formatsByExtension: Record<string, Format> = { ...Object.fromEntries(formats.map((format) => [format, format])), htm: 'html' };
+
+/** One document of the run: what it shows, and the files it becomes (none when refused). */
+interface Job {
+  analysis: Analysis;
+  name: string;
+  refusal: string | undefined;
+  outputs: { format: Format; path: string }[];
 }
 
 function renderOptions(args: RenderArgs): RenderOptions {
@@ -46,6 +60,7 @@ function renderOptions(args: RenderArgs): RenderOptions {
 
 function checkUsage(args: RenderArgs, chosen: readonly Format[]): void {
   if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other');
+  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -');
   if (args.output !== undefined && chosen.length > 1) throw new CspmError('usage', `--output takes one format, not ${chosen.length}; use --out-dir for several`);
   if (args.inputs.includes(stdinToken) && args.output === undefined && args['out-dir'] === undefined) {
     throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR');
@@ -57,41 +72,64 @@ function describeFindings(analysis: Analysis): string {
   return errors + warnings === 0 ? 'no findings' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (listed in the data quality section)`;
 }
 
-async function renderOne(analysis: Analysis, args: RenderArgs, chosen: readonly Format[], options: RenderOptions, io: CliIo): Promise<boolean> {
-  const name = analysis.sources.map((source) => source.source).join(', ');
-  if (analysis.summary.reports === 0) {
-    io.stderr.write(`cspm-report: ${name}: no valid benchmark report to render (${plural(analysis.summary.errors, 'error')}; see cspm-report check)\n`);
-    return false;
-  }
-  if (args.strict && analysis.summary.errors > 0) {
-    io.stderr.write(`cspm-report: ${name}: not rendered, ${plural(analysis.summary.errors, 'error')} and --strict (see cspm-report check)\n`);
-    return false;
-  }
-  const view = buildViewModel(analysis, options);
-  for (const format of chosen) {
-    const renderer = getRenderer(format);
-    const path = outputPath(analysis.sources[0]!.source, format, renderer.extension, { output: args.output, outDir: args['out-dir'] });
-    assertNotInput(path, args.inputs);
-    await writeAtomic(path, await renderer.render(view, options));
-    io.stdout.write(`wrote ${path}\n`);
-  }
-  io.stdout.write(`  ${name}: ${plural(analysis.summary.reports, 'report')}, ${plural(analysis.summary.policies, 'policy', 'policies')}, ${describeFindings(analysis)}\n`);
-  return true;
+function refusalOf(analysis: Analysis, strict: boolean): string | undefined {
+  if (analysis.summary.reports === 0) return `no valid benchmark report to render (${plural(analysis.summary.errors, 'error')}; see cspm-report check)`;
+  if (strict && analysis.summary.errors > 0) return `not rendered, ${plural(analysis.summary.errors, 'error')} and --strict (see cspm-report check)`;
+  return undefined;
 }
 
-/** Runs `render`: check the inputs, then write every chosen format of every document. */
+/** Every document of the run and its output paths, decided before anything is written. */
+function planJobs(analysis: Analysis, args: RenderArgs, chosen: readonly Format[]): Job[] {
+  // --output makes one document of everything; otherwise each input file gets its own.
+  const documents = args.output !== undefined ? [analysis] : splitBySource(analysis);
+  const place = { output: args.output, outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
+  return documents.map((document) => {
+    const refusal = refusalOf(document, args.strict);
+    const first = document.sources[0]?.source ?? '<stdin>';
+    return {
+      analysis: document,
+      name: document.sources.map((source) => source.source).join(', '),
+      refusal,
+      outputs: refusal !== undefined ? [] : chosen.map((format) => ({ format, path: outputPath(first, getRenderer(format).extension, place) })),
+    };
+  });
+}
+
+/** Renders and writes one document; `status` takes the "wrote" lines (standard error when the document goes to standard output). */
+async function runJob(job: Job, options: RenderOptions, io: CliIo, status: CliIo['stderr']): Promise<void> {
+  const view = buildViewModel(job.analysis, options);
+  for (const { format, path } of job.outputs) {
+    await writeOutput(path, await getRenderer(format).render(view, options), io);
+    if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
+  }
+  const { reports, policies } = job.analysis.summary;
+  status.write(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(job.analysis)}\n`);
+}
+
+/**
+ * Runs `render`: check the inputs, plan every document and its files, refuse the run
+ * before writing anything if an output would replace an input or another output,
+ * then write every chosen format of every document.
+ */
 export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
-  const chosen = [...new Set(args.format)];
+  const chosen = formatsForOutput(args.format, args.output, formatsByExtension, 'html');
   checkUsage(args, chosen);
   const options = renderOptions(args);
   const severities = parseRuleSettings(args.rule);
   const analyseOptions = args['percent-formula'] === undefined ? { severities } : { severities, percentFormula: args['percent-formula'] };
   const analysis = await checkReports(toReportInputs(args.inputs, io), analyseOptions);
-  // --output makes one document of everything; otherwise each input file gets its own.
-  const documents = args.output !== undefined ? [analysis] : splitBySource(analysis);
+  const jobs = planJobs(analysis, args, chosen);
+  const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
+  assertSafeOutputs(planned, inputFiles(analysis));
+  const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
   let allRendered = true;
-  for (const document of documents) {
-    if (!(await renderOne(document, args, chosen, options, io))) allRendered = false;
+  for (const job of jobs) {
+    if (job.refusal === undefined) {
+      await runJob(job, options, io, status);
+    } else {
+      io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${job.refusal}\n`);
+      allRendered = false;
+    }
   }
   return allRendered ? exitCodes.ok : exitCodes.findings;
 }

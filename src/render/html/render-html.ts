@@ -1,3 +1,4 @@
+import { CspmError, isCspmError } from '../../error/cspm-error.js';
 import type { RenderOptions, Renderer } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
 import { contentSecurityPolicy } from './content-security.js';
@@ -30,7 +31,23 @@ export function renderHtmlView(view: ViewModel, options: RenderOptions): string 
     renderSection: (report: ReportView) => templates.section(report, runtime),
   };
   data['htmlPage'] = page;
-  return templates.main(view, runtime);
+  try {
+    return templates.main(view, runtime);
+  } catch (error) {
+    throw templateFailure(error, options);
+  }
+}
+
+/**
+ * A user's template can fail while it runs (a helper it names does not exist, a
+ * partial that includes itself): that is a mistake in the template, told as such.
+ * The built-in templates failing is the tool's own fault and stays an internal error.
+ */
+function templateFailure(error: unknown, options: RenderOptions): unknown {
+  if (options.templates === undefined || Object.keys(options.templates).length === 0 || isCspmError(error)) return error;
+  const reason =
+    error instanceof RangeError ? 'a partial includes itself without end' : (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return new CspmError('template-invalid', `a template failed while rendering the page (${reason}); check the files given with --templates`, { cause: error });
 }
 
 /** The HTML renderer: the page as UTF-8 bytes; the caller writes the file. */

@@ -1,0 +1,55 @@
+import { statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { CspmError } from '../error/cspm-error.js';
+
+/** One file a run is about to write, and the input (or inputs) it comes from. */
+export interface PlannedOutput {
+  path: string;
+  from: string;
+}
+
+/**
+ * Refuses a run's outputs before anything is written: an output that is one of the
+ * input files, and two outputs that land on one file.
+ *
+ * Files are compared by device and inode, so a report reached through a folder, a
+ * symbolic link or a hard link is recognised as well as one named as it is; a file
+ * that does not exist yet is compared by its resolved path (its folder resolved
+ * through links).
+ *
+ * @param outputs    every file the run will write (standard output excluded)
+ * @param inputFiles every file the inputs expanded to
+ */
+export function assertSafeOutputs(outputs: readonly PlannedOutput[], inputFiles: readonly string[]): void {
+  const inputs = new Map<string, string>();
+  for (const file of inputFiles) inputs.set(identify(file), file);
+  const written = new Map<string, PlannedOutput>();
+  for (const output of outputs) {
+    const key = identify(output.path);
+    const input = inputs.get(key);
+    if (input !== undefined) {
+      throw new CspmError('output-is-input', `${output.path} is ${input === output.path ? 'one of the inputs' : `the input ${input} (one file under two names)`}; refusing to overwrite a report`);
+    }
+    const earlier = written.get(key);
+    if (earlier !== undefined && !isDevice(output.path)) {
+      throw new CspmError(
+        'output-collision',
+        `${earlier.from} and ${output.from} would both be written to ${output.path}; nothing was written (give each its own --out-dir, or rename one)`,
+      );
+    }
+    written.set(key, output);
+  }
+}
+
+function identify(path: string): string {
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (info) return `inode:${info.dev}:${info.ino}`;
+  const folder = statSync(dirname(path), { throwIfNoEntry: false });
+  if (folder) return `new:${folder.dev}:${folder.ino}:${basename(path)}`;
+  return `path:${resolve(path)}`;
+}
+
+function isDevice(path: string): boolean {
+  const info = statSync(path, { throwIfNoEntry: false });
+  return info !== undefined && !info.isFile() && !info.isDirectory();
+}
