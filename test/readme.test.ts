@@ -58,3 +58,14 @@ describe('README rule catalogue', () => {
     expect(readme).toContain(table.trim());
   });
 });
+
+describe('README exit codes', () => {
+  it('says what --help says, code by code', async () => {
+    const help = (await runInProcess(['--help'])).stdout;
+    const inHelp = [...help.matchAll(/^ {2}(\d+(?:, \d+)?) {2}(.+)$/gm)].map((match) => [match[1], match[2]]);
+    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Other commands'));
+    const inReadme = [...section.matchAll(/^\| (\d+(?:, \d+)?) \| (.+) \|$/gm)].map((match) => [match[1], match[2]]);
+    expect(inHelp.map(([code]) => code)).toEqual(inReadme.map(([code]) => code));
+    expect(inHelp.find(([code]) => code === '3')?.[1]).toBe(inReadme.find(([code]) => code === '3')?.[1]);
+  });
+});

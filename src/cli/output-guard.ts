@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { CspmError } from '../error/cspm-error.js';
 
@@ -42,14 +42,23 @@ export function assertSafeOutputs(outputs: readonly PlannedOutput[], inputFiles:
 }
 
 function identify(path: string): string {
-  const info = statSync(path, { throwIfNoEntry: false });
+  const info = statOrNothing(path);
   if (info) return `inode:${info.dev}:${info.ino}`;
-  const folder = statSync(dirname(path), { throwIfNoEntry: false });
+  const folder = statOrNothing(dirname(path));
   if (folder) return `new:${folder.dev}:${folder.ino}:${basename(path)}`;
   return `path:${resolve(path)}`;
 }
 
 function isDevice(path: string): boolean {
-  const info = statSync(path, { throwIfNoEntry: false });
+  const info = statOrNothing(path);
   return info !== undefined && !info.isFile() && !info.isDirectory();
+}
+
+/** The file's status, or nothing where there is none to have (the write then says why). */
+function statOrNothing(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }

@@ -29,9 +29,9 @@ export function outputPath(source: string, extension: string, place: OutputPlace
   return join(place.outDir, dirname(pathBelowInput(source, place.inputDirs)), name);
 }
 
-/** The directories among command-line inputs. */
+/** The directories among command-line inputs (standard input's token is none). */
 export function directoryInputs(inputs: readonly string[]): string[] {
-  return inputs.filter((input) => statSync(input, { throwIfNoEntry: false })?.isDirectory() === true);
+  return inputs.filter((input) => !input.includes('\u0000') && statSync(input, { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
 function pathBelowInput(source: string, inputDirs: readonly string[]): string {

@@ -19,7 +19,12 @@ export function describeParseError(message: string, context: ParseContext): stri
     if (lines.length > 0) return lines.join('; ');
   }
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
-  if (unknown?.[1] !== undefined) return unknown[1].split(', ').map((name) => describeUnknown(name, context)).join('; ');
+  if (unknown?.[1] !== undefined) {
+    const names = unknown[1].split(', ');
+    // A mistyped command makes its own arguments unknown too; the command is what to fix.
+    const command = names.find((name) => name === context.args[0]);
+    return (command !== undefined ? [command] : names).map((name) => describeUnknown(name, context)).join('; ');
+  }
   return message.split('\n')[0] ?? message;
 }
 
