@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, runBin } from '../support/bin-run.js';
+import { minimalReport } from '../support/minimal-report.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -83,12 +84,20 @@ describe('signals and closed pipes', () => {
   }, 60_000);
 
   it.each([
-    [['check', 'samples/broken']],
+    [['check', 'MANY_FINDINGS']],
     [['render', sample, '-f', 'pdf', '-o', '/dev/stdout']],
     [['render', sample, '-f', 'pdf', '-o', '-']],
   ])('%j ends quietly when the reader closes the pipe', (args) => {
+    // Output far beyond a pipe's buffer: 3,000 findings, one per policy without Severity.
+    const report = minimalReport();
+    const policy: Record<string, unknown> = { ...report.ResourceCategories[0]!.Policies[0]! };
+    delete policy['Severity'];
+    (report.ResourceCategories[0]! as { Policies: unknown[] }).Policies = Array.from({ length: 3000 }, () => policy);
+    const many = join(tempDir(), 'many.json');
+    writeFileSync(many, JSON.stringify(report));
+    const command = args.map((arg) => (arg === 'MANY_FINDINGS' ? many : arg));
     // `head -c 1` reads one byte and closes its end, as `| head` does.
-    const result = spawnSync('sh', ['-c', `"$0" "$@" | head -c 1 >/dev/null; echo "status $?"`, process.execPath, bin, ...args], { encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync('sh', ['-c', `"$0" "$@" | head -c 1 >/dev/null; echo "status $?"`, process.execPath, bin, ...command], { encoding: 'utf8', timeout: 30_000 });
     // Nothing but the run's own status line (standard error when the document goes to standard output).
     expect(result.stderr).toMatch(/^( {2}samples\/aws-cis\.json: 1 report, 59 policies, no findings\n)?$/);
     expect(result.stdout).toBe('status 0\n');
