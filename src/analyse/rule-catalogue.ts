@@ -9,6 +9,7 @@ import { duplicatePolicyId } from './rules/duplicate-policy-id.js';
 import { duplicateReport } from './rules/duplicate-report.js';
 import { emptyReport } from './rules/empty-report.js';
 import { mixedIds } from './rules/mixed-ids.js';
+import { notAReport } from './rules/not-a-report.js';
 import { policyCompliance } from './rules/policy-compliance.js';
 import { policyCounts } from './rules/policy-counts.js';
 import { policyGrayRisk } from './rules/policy-gray-risk.js';
@@ -31,6 +32,7 @@ const stageRules: RuleInfo[] = [
     description: 'The response envelope has a statusCode other than 200; its message is quoted.',
     rationale: 'Sections 4 and 7: success "is indicated by statusCode 200"; a failure is reported through the same envelope, so a failed call holds no report.',
   },
+  notAReport,
   {
     id: 'schema',
     stage: 'validate',

@@ -59,6 +59,11 @@ function describeFindings(analysis: Analysis): string {
 
 async function renderOne(analysis: Analysis, args: RenderArgs, chosen: readonly Format[], options: RenderOptions, io: CliIo): Promise<boolean> {
   const name = analysis.sources.map((source) => source.source).join(', ');
+  if (analysis.summary.reports === 0 && analysis.summary.errors === 0) {
+    // A file found in a directory that holds no report (not-a-report warning): nothing to render, nothing failed.
+    io.stdout.write(`  ${name}: skipped, no benchmark report in it (${plural(analysis.summary.warnings, 'warning')}; see cspm-report check)\n`);
+    return true;
+  }
   if (analysis.summary.reports === 0) {
     io.stderr.write(`cspm-report: ${name}: no valid benchmark report to render (${plural(analysis.summary.errors, 'error')}; see cspm-report check)\n`);
     return false;
