@@ -74,6 +74,9 @@ function explain(error: SchemaError, data: unknown): string {
       return `must be ${String(error.params['type']).replace(',', ' or ')}, not ${typeName(data)} ${preview(data)}`.trimEnd();
     case 'minimum':
       return `must be ${String(error.params['comparison'])} ${String(error.params['limit'])}, not ${preview(data)}`;
+    case 'maximum':
+      // Past 2^53 − 1 the parsed value is already rounded, so say what it was read as.
+      return `must be ${String(error.params['comparison'])} ${String(error.params['limit'])} (2^53 − 1, the largest count a JSON number holds exactly), not ${preview(data)} as read`;
     default:
       return error.message ?? `breaks the schema (${error.keyword})`;
   }
