@@ -68,7 +68,7 @@ function valueOf(loaded: LoadedDocument): unknown {
   return loaded.candidates.length === 1 && loaded.candidates[0]!.pointer === loaded.reportsPointer ? loaded.candidates[0]!.value : loaded.candidates.map((candidate) => candidate.value);
 }
 
-/** `an object with keys name, version, …`, `an array of 3 numbers`: what was found instead. */
+/** `an object with keys name, version, …`, `an array of 3 items`, `a string`: what was found instead. */
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`;
   if (isObject(value)) {
