@@ -1,12 +1,15 @@
 import type { AnalyseOptions, Analysis, AnalysedReport, AnalysedSource, AnalysisSummary, PercentFormula, SeverityCount } from '../model/analysis.js';
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
-import type { Finding } from '../model/finding.js';
-import type { CategoryInContext } from '../model/rule.js';
+import type { Finding, RuleId } from '../model/finding.js';
+import type { CategoryInContext, DocumentCheck, RuleInfo } from '../model/rule.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
 import { severityOrder } from './observed-values.js';
 import { defaultPercentFormula } from './percent-formulas.js';
 import { documentRules, policyRules, reportRules } from './rule-catalogue.js';
 import { applySeverities, runPolicyRules, runRule } from './run-rules.js';
+
+/** Loader findings after which a document holds nothing for the document rules to judge. */
+const loadFailures: ReadonlySet<RuleId> = new Set<RuleId>(['json-syntax', 'envelope-failure', 'not-a-report']);
 
 /**
  * Recomputes the figures of every valid report and runs the rule catalogue over it.
@@ -14,7 +17,9 @@ import { applySeverities, runPolicyRules, runRule } from './run-rules.js';
  */
 export function analyseReports(documents: readonly ValidatedDocument[], options: AnalyseOptions = {}): Analysis {
   const percentFormula = options.percentFormula ?? defaultPercentFormula;
-  const sources = documents.map((document) => analyseDocument(document, percentFormula, options));
+  // One check per document rule for the whole run, so that duplicate-report sees every input.
+  const documentChecks = documentRules.map((rule) => ({ ...rule, check: rule.start() }));
+  const sources = documents.map((document) => analyseDocument(document, percentFormula, options, documentChecks));
   return { percentFormula, summary: summariseSources(sources), sources };
 }
 
@@ -42,15 +47,20 @@ export function splitBySource(analysis: Analysis): Analysis[] {
   return analysis.sources.map((source) => ({ percentFormula: analysis.percentFormula, summary: summariseSources([source]), sources: [source] }));
 }
 
-function analyseDocument(document: ValidatedDocument, percentFormula: PercentFormula, options: AnalyseOptions): AnalysedSource {
+function analyseDocument(
+  document: ValidatedDocument,
+  percentFormula: PercentFormula,
+  options: AnalyseOptions,
+  documentChecks: readonly (RuleInfo & { check: DocumentCheck })[],
+): AnalysedSource {
   const findings = applySeverities(document.findings, options);
   const reports = document.reports.map((ref) => analyseReport(ref, percentFormula, options, findings));
-  // A document that did not parse or whose call failed already has its finding;
-  // "no report" on top of it would say the same thing twice.
-  const loadFailed = document.findings.some((finding) => finding.rule === 'json-syntax' || finding.rule === 'envelope-failure');
+  // A document that did not parse, whose call failed or that is no report at all
+  // already has its finding; "no report" on top of it would say the same thing twice.
+  const loadFailed = document.findings.some((finding) => loadFailures.has(finding.rule));
   if (!loadFailed) {
     const context = { source: document.source, reports: document.reports, reportCount: document.reportCount, reportsPointer: document.reportsPointer };
-    for (const rule of documentRules) runRule(rule, context, document.reportsPointer, options, findings);
+    for (const rule of documentChecks) runRule(rule, context, document.reportsPointer, options, findings);
   }
   return {
     source: document.source,

@@ -17,8 +17,16 @@ export interface PercentFormulaInfo {
   compute(inputs: PercentInputs): number;
 }
 
+/**
+ * part / whole × 100, and 0 when there is nothing to divide by. Never NaN or Infinity:
+ * the schema keeps counts safe integers, but figures of data that skipped validation
+ * (a library caller's own documents) can sum to Infinity, and Infinity / Infinity is
+ * NaN, which every output would print as "NaN%".
+ */
 function ratio(part: number, whole: number): number {
-  return whole > 0 ? (part / whole) * 100 : 0;
+  if (!(whole > 0) || !Number.isFinite(whole) || !Number.isFinite(part)) return 0;
+  const percent = (part / whole) * 100;
+  return Number.isFinite(percent) ? percent : 0;
 }
 
 /**

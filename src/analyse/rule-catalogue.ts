@@ -9,6 +9,7 @@ import { duplicatePolicyId } from './rules/duplicate-policy-id.js';
 import { duplicateReport } from './rules/duplicate-report.js';
 import { emptyReport } from './rules/empty-report.js';
 import { mixedIds } from './rules/mixed-ids.js';
+import { notAReport } from './rules/not-a-report.js';
 import { policyCompliance } from './rules/policy-compliance.js';
 import { policyCounts } from './rules/policy-counts.js';
 import { policyGrayRisk } from './rules/policy-gray-risk.js';
@@ -31,11 +32,12 @@ const stageRules: RuleInfo[] = [
     description: 'The response envelope has a statusCode other than 200; its message is quoted.',
     rationale: 'Sections 4 and 7: success "is indicated by statusCode 200"; a failure is reported through the same envelope, so a failed call holds no report.',
   },
+  notAReport,
   {
     id: 'schema',
     stage: 'validate',
     defaultSeverity: 'error',
-    description: 'A value breaks the published JSON Schema: a required field is missing, or a field has the wrong type or a negative count.',
+    description: 'A value breaks the published JSON Schema: a required field is missing, or a field has the wrong type, or a count is negative or above 2^53 − 1 (9007199254740991, beyond which JSON numbers round).',
     rationale: 'Sections 2.2 and 2.3 give every field and its type; the published sample carries them all.',
   },
 ];

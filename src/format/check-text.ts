@@ -11,7 +11,6 @@ export interface TextFormatOptions {
 
 type Paint = (code: string, text: string) => string;
 
-
 /**
  * The check result as text for a person: findings grouped by file, then one summary
  * line, in the manner of ESLint's stylish formatter.
@@ -19,18 +18,25 @@ type Paint = (code: string, text: string) => string;
 export function formatCheckText(analysis: Analysis, options: TextFormatOptions = {}): string {
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
   const lines: string[] = [];
-  for (const source of analysis.sources) {
-    lines.push(...formatSource(source, paint));
-  }
+  for (const source of analysis.sources) formatSource(source, paint, lines);
   lines.push('', summaryLine(analysis, paint));
   return `${lines.join('\n')}\n`;
 }
 
-function formatSource(source: AnalysedSource, paint: Paint): string[] {
+/**
+ * Appends the lines of one source. Loops, not `push(...lines)` or `Math.max(...widths)`:
+ * a source can have more findings than a call can take arguments.
+ */
+function formatSource(source: AnalysedSource, paint: Paint, lines: string[]): void {
   const head = `${paint('1', terminalText(source.source))}: ${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
-  if (source.findings.length === 0) return [`${head}, ${paint('32', 'no findings')}`];
-  const width = Math.min(60, Math.max(...source.findings.map((finding) => pointerText(finding).length)));
-  return [head, ...source.findings.map((finding) => formatFinding(finding, width, paint))];
+  if (source.findings.length === 0) {
+    lines.push(`${head}, ${paint('32', 'no findings')}`);
+    return;
+  }
+  let width = 0;
+  for (const finding of source.findings) width = Math.max(width, Math.min(60, pointerText(finding).length));
+  lines.push(head);
+  for (const finding of source.findings) lines.push(formatFinding(finding, width, paint));
 }
 
 function pointerText(finding: Finding): string {

@@ -6,7 +6,7 @@ import { listJsonFiles } from './list-json-files.js';
 import { parseJson } from './parse-json.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
 import { ioError, maxTextBytes, readTextFile, tooLarge } from './read-text-file.js';
-import { unwrapDocument } from './unwrap-document.js';
+import { unwrapDocument, type UnwrapOptions } from './unwrap-document.js';
 
 /**
  * One input of the loader:
@@ -23,15 +23,17 @@ export type ReportInput =
 
 /**
  * Reads, parses and unwraps every input. A report that does not parse becomes a
- * `json-syntax` finding; a missing or unreadable file is a CspmError (a problem of
- * the tool's use, not of a report).
+ * `json-syntax` finding, a JSON document that holds no report a `not-a-report` one
+ * (a warning for a file found in a directory, an error for one named); a missing or
+ * unreadable file is a CspmError (a problem of the tool's use, not of a report).
  */
 export async function loadReports(input: ReportInput | readonly ReportInput[]): Promise<LoadedDocument[]> {
   const inputs: readonly ReportInput[] = Array.isArray(input) ? input : [input as ReportInput];
   const documents: LoadedDocument[] = [];
   for (const item of inputs) {
     if (typeof item === 'string') {
-      for (const path of await expandPath(item)) documents.push(fromText(path, readTextFile(path)));
+      const { paths, listed } = await expandPath(item);
+      for (const path of paths) documents.push(fromText(path, readTextFile(path), { listed }));
     } else if ('value' in item) {
       documents.push(unwrapDocument(item.name ?? '<input>', item.value));
     } else if ('text' in item) {
@@ -45,25 +47,26 @@ export async function loadReports(input: ReportInput | readonly ReportInput[]): 
   return documents;
 }
 
-function fromText(source: string, text: string): LoadedDocument {
+function fromText(source: string, text: string, options: UnwrapOptions = {}): LoadedDocument {
   settleHeapBeforeParse(text);
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding] };
   }
-  return unwrapDocument(source, parsed.value);
+  return unwrapDocument(source, parsed.value, options);
 }
 
-async function expandPath(path: string): Promise<string[]> {
+/** The files of a path argument, and whether they were found by listing a directory. */
+async function expandPath(path: string): Promise<{ paths: string[]; listed: boolean }> {
   const info = await stat(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
-  if (!info.isDirectory()) return [path];
+  if (!info.isDirectory()) return { paths: [path], listed: false };
   const files = await listJsonFiles(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
   if (files.length === 0) throw new CspmError('input-empty-dir', path);
-  return files;
+  return { paths: files, listed: true };
 }
 
 async function readStream(name: string, stream: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {

@@ -1,4 +1,5 @@
 import type { Finding } from '../model/finding.js';
+import { syntaxErrorOffset } from './syntax-error-offset.js';
 
 /** The outcome of parsing: a value, or a json-syntax finding. */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; finding: Finding };
@@ -6,7 +7,8 @@ export type ParseOutcome = { ok: true; value: unknown } | { ok: false; finding: 
 /**
  * Parses JSON text. JSON.parse is the fastest parser Node has and it is safe here:
  * it defines `__proto__` as an ordinary own key instead of setting a prototype, and
- * it copes with deep nesting. Its error positions are turned into line and column.
+ * it copes with deep nesting. Its error positions are turned into line and column;
+ * where its message names none, a scanner of our own finds the place.
  */
 export function parseJson(text: string): ParseOutcome {
   try {
@@ -36,7 +38,11 @@ function errorOffset(text: string, reason: string): number {
     return offsetOf(text, Number(lineColumn[1]), Number(lineColumn[2]));
   }
   const position = /position (\d+)/.exec(reason);
-  return position ? Number(position[1]) : text.length;
+  if (position) return Number(position[1]);
+  // "Unexpected token 'x', … is not valid JSON" and "Unexpected end of JSON input"
+  // name no place: find it by scanning.
+  const offset = syntaxErrorOffset(text);
+  return offset < 0 ? text.length : offset;
 }
 
 function offsetOf(text: string, line: number, column: number): number {

@@ -3,6 +3,17 @@ import type { Finding } from '../model/finding.js';
 
 const envelopeKeys = ['result', 'statusCode', 'message'];
 const reportKeys = ['ResourceCategories', 'BenchmarkId', 'BenchmarkName'];
+/** The benchmark report's fields (section 2.3): an object with none of them is no report. */
+const reportFields = [...reportKeys, 'AccountId', 'LicenseId', 'LicenseName', 'AccountName', 'ConnectorType', 'SubscriptionId', 'AWSAccountId', 'JobId'];
+
+/** How the loader came to a document. */
+export interface UnwrapOptions {
+  /**
+   * True when the file was found in a directory rather than named: a stray JSON file
+   * among reports (a package.json) is then skipped with a warning, not an error.
+   */
+  listed?: boolean;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -12,20 +23,60 @@ function has(object: Record<string, unknown>, key: string): boolean {
   return Object.hasOwn(object, key);
 }
 
+function isReportLike(value: unknown): boolean {
+  return isObject(value) && reportFields.some((key) => has(value, key));
+}
+
 /**
  * Finds the benchmark reports in a parsed document, whatever form it has: the
  * envelope `{result, statusCode, message}` holding an array or a single report, a raw
  * array of reports (as the specification's sample), or one report object.
  * An envelope whose statusCode is not 200 is a failed call: its result is not read.
  */
-export function unwrapDocument(source: string, value: unknown): LoadedDocument {
+export function unwrapDocument(source: string, value: unknown, options: UnwrapOptions = {}): LoadedDocument {
   if (Array.isArray(value)) {
-    return document(source, 'array', value, '', listItems(value, ''), []);
+    return holding(document(source, 'array', value, '', listItems(value, ''), []), options);
   }
   if (isObject(value) && envelopeKeys.some((key) => has(value, key)) && !reportKeys.some((key) => has(value, key))) {
-    return unwrapEnvelope(source, value);
+    return holding(unwrapEnvelope(source, value), options);
   }
-  return document(source, 'report', value, '', [{ pointer: '', value }], []);
+  return holding(document(source, 'report', value, '', [{ pointer: '', value }], []), options);
+}
+
+/**
+ * A document whose candidates hold nothing like a benchmark report (a package.json,
+ * an onboarding response, a list of numbers) is not an audit report: one not-a-report
+ * finding, no candidate, so no schema findings about fields it never meant to have
+ * and 0 reports. An empty list stays empty-report's to tell; a list with at least one
+ * report-like item is validated item by item as before.
+ */
+function holding(loaded: LoadedDocument, options: UnwrapOptions): LoadedDocument {
+  if (loaded.candidates.length === 0 || loaded.candidates.some((candidate) => isReportLike(candidate.value))) return loaded;
+  const where = loaded.reportsPointer === '' ? '' : ` at ${loaded.reportsPointer}`;
+  const finding: Finding = {
+    rule: 'not-a-report',
+    severity: options.listed ? 'warning' : 'error',
+    pointer: loaded.reportsPointer,
+    message: `not an audit report: nothing${where} has a field of a benchmark report (BenchmarkId, ResourceCategories, AccountId, …); skipped, it adds no report and no figure`,
+    expected: 'a benchmark report, an array of them, or an envelope holding them',
+    actual: describeValue(valueOf(loaded)),
+  };
+  return { ...loaded, candidates: [], findings: [...loaded.findings, finding] };
+}
+
+function valueOf(loaded: LoadedDocument): unknown {
+  return loaded.candidates.length === 1 && loaded.candidates[0]!.pointer === loaded.reportsPointer ? loaded.candidates[0]!.value : loaded.candidates.map((candidate) => candidate.value);
+}
+
+/** `an object with keys name, version, …`, `an array of 3 items`, `a string`: what was found instead. */
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    const shown = keys.slice(0, 5).map((key) => (key.length > 30 ? `${key.slice(0, 27)}...` : key));
+    return keys.length === 0 ? 'an empty object' : `an object with keys ${shown.join(', ')}${keys.length > 5 ? ', …' : ''}`;
+  }
+  return value === null ? 'null' : `a ${typeof value}`;
 }
 
 function unwrapEnvelope(source: string, envelope: Record<string, unknown>): LoadedDocument {

@@ -15,7 +15,7 @@ export interface LoadedDocument {
   reportsPointer: string;
   /** Unvalidated benchmark report candidates with their pointers. */
   candidates: { pointer: string; value: unknown }[];
-  /** Problems found while loading: json-syntax, envelope-failure. */
+  /** Problems found while loading: json-syntax, envelope-failure, not-a-report. */
   findings: Finding[];
 }
 

@@ -8,6 +8,7 @@ export type SeveritySetting = Severity | 'off';
 export type RuleId =
   | 'json-syntax'
   | 'envelope-failure'
+  | 'not-a-report'
   | 'schema'
   | 'empty-report'
   | 'unknown-value'

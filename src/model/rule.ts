@@ -77,10 +77,18 @@ export interface PolicyRule extends RuleInfo {
   start(context: ReportContext, hits: RuleHit[]): CategoryVisitor;
 }
 
-/** A rule that checks the reports of one document together. */
+/** Checks the reports of one document; called for each document of a run in input order. */
+export type DocumentCheck = (context: DocumentContext) => RuleHit[];
+
+/** A rule that checks the reports of one document together, and across the inputs of a run. */
 export interface DocumentRule extends RuleInfo {
   stage: 'document';
-  check(context: DocumentContext): RuleHit[];
+  /**
+   * Starts the rule on one run (one check, one render) and returns its check, which
+   * may remember what earlier inputs of the run held: the same report given in two
+   * files counts twice as surely as a repeat inside one file.
+   */
+  start(): DocumentCheck;
 }
 
 /** Any entry of the rule catalogue. */

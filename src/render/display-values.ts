@@ -7,8 +7,9 @@ import { formatCount } from '../text/format-count.js';
 /** A count with thousands separators: `12,345`. */
 export { formatCount };
 
-/** A percent with one decimal: `15.4%`. */
+/** A percent with one decimal: `15.4%`; an en dash for a value that is no number (never `NaN%`). */
 export function formatPercent(percent: number): string {
+  if (!Number.isFinite(percent)) return '–';
   return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
 }
 

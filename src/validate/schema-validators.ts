@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { ErrorObject } from 'ajv';
 import { packageRoot } from '../package-root.js';
 import { envelopeHead, report } from './generated/report-validators.js';
 
@@ -19,8 +18,23 @@ export function readSchema(): Record<string, unknown> {
  */
 export const schemaValidators: { report: SchemaValidator; envelopeHead: SchemaValidator } = { report, envelopeHead };
 
+/**
+ * One schema violation as the generated validators report it: the fields of ajv's
+ * ErrorObject this package reads. Declared here, not imported from ajv, because ajv
+ * is a development tool only and published types must not need it.
+ */
+export interface SchemaError {
+  /** RFC 6901 pointer of the value, relative to the validated data. */
+  instancePath: string;
+  /** The schema keyword that failed: `required`, `type`, `minimum`, `maximum`, … */
+  keyword: string;
+  /** The keyword's details, such as `missingProperty`, `type`, `limit`, `comparison`. */
+  params: Record<string, unknown>;
+  message?: string;
+}
+
 /** A validator as ajv generates it: true or false, with the errors of the last call. */
 export interface SchemaValidator {
   (data: unknown): boolean;
-  errors?: ErrorObject[] | null;
+  errors?: SchemaError[] | null;
 }

@@ -1,8 +1,7 @@
-import type { ErrorObject } from 'ajv';
 import type { LoadedDocument, ReportRef, ValidatedDocument } from '../model/document.js';
 import type { Finding } from '../model/finding.js';
 import type { BenchmarkReport } from '../model/report.js';
-import { schemaValidators } from './schema-validators.js';
+import { schemaValidators, type SchemaError } from './schema-validators.js';
 import { describeLocation, valueAt } from './describe-location.js';
 
 /**
@@ -18,14 +17,14 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
   const { report, envelopeHead } = schemaValidators;
   const findings: Finding[] = [...document.findings];
   if (document.form === 'envelope' && !envelopeHead(document.value)) {
-    findings.push(...toFindings(document.value, undefined, envelopeHead.errors));
+    appendFindings(findings, document.value, undefined, envelopeHead.errors);
   }
   const reports: ReportRef[] = [];
   for (const candidate of document.candidates) {
     if (report(candidate.value)) {
       reports.push({ pointer: candidate.pointer, report: candidate.value as BenchmarkReport });
     } else {
-      findings.push(...toFindings(document.value, candidate.pointer, report.errors));
+      appendFindings(findings, document.value, candidate.pointer, report.errors);
     }
   }
   return {
@@ -39,31 +38,35 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
 }
 
 /**
- * Turns ajv's errors into findings. `reportPointer` is where the benchmark report
- * starts, or undefined for errors of the envelope itself. A missing field is located
- * where it should be (`/0/JobId`), not at its parent, so the pointer names the problem.
+ * Turns ajv's errors into findings appended to `into`. `reportPointer` is where the
+ * benchmark report starts, or undefined for errors of the envelope itself. A missing
+ * field is located where it should be (`/0/JobId`), not at its parent, so the pointer
+ * names the problem. A loop, not `push(...list)`: a report can have more errors than
+ * a call can take arguments (130,000 policies without a Severity).
  */
-function toFindings(root: unknown, reportPointer: string | undefined, errors: ErrorObject[] | null | undefined): Finding[] {
-  return (errors ?? []).map((error) => {
-    const base = (reportPointer ?? '') + error.instancePath;
-    const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
-    const pointer = missing === undefined ? base : `${base}/${escapeToken(missing)}`;
-    const where = reportPointer === undefined ? `the response envelope` : describeLocation(root, reportPointer, base);
-    const data = valueAt(root, base);
-    const finding: Finding = { rule: 'schema', severity: 'error', pointer, message: `${where} ${explain(error, data)}` };
-    if (error.keyword === 'type') {
-      finding.expected = error.params['type'];
-      finding.actual = typeName(data);
-    }
-    return finding;
-  });
+function appendFindings(into: Finding[], root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined): void {
+  for (const error of errors ?? []) into.push(toFinding(root, reportPointer, error));
+}
+
+function toFinding(root: unknown, reportPointer: string | undefined, error: SchemaError): Finding {
+  const base = (reportPointer ?? '') + error.instancePath;
+  const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
+  const pointer = missing === undefined ? base : `${base}/${escapeToken(missing)}`;
+  const where = reportPointer === undefined ? `the response envelope` : describeLocation(root, reportPointer, base);
+  const data = valueAt(root, base);
+  const finding: Finding = { rule: 'schema', severity: 'error', pointer, message: `${where} ${explain(error, data)}` };
+  if (error.keyword === 'type') {
+    finding.expected = error.params['type'];
+    finding.actual = typeName(data);
+  }
+  return finding;
 }
 
 function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function explain(error: ErrorObject, data: unknown): string {
+function explain(error: SchemaError, data: unknown): string {
   switch (error.keyword) {
     case 'required':
       return `lacks the required field ${String(error.params['missingProperty'])}`;
@@ -71,6 +74,9 @@ function explain(error: ErrorObject, data: unknown): string {
       return `must be ${String(error.params['type']).replace(',', ' or ')}, not ${typeName(data)} ${preview(data)}`.trimEnd();
     case 'minimum':
       return `must be ${String(error.params['comparison'])} ${String(error.params['limit'])}, not ${preview(data)}`;
+    case 'maximum':
+      // Past 2^53 − 1 the parsed value is already rounded, so say what it was read as.
+      return `must be ${String(error.params['comparison'])} ${String(error.params['limit'])} (2^53 − 1, the largest count a JSON number holds exactly), not ${preview(data)} as read`;
     default:
       return error.message ?? `breaks the schema (${error.keyword})`;
   }

@@ -16,9 +16,12 @@ function writeReports(): { dir: string; clean: string; broken: string; warned: s
   writeFileSync(clean, JSON.stringify({ result: [minimalReport()], statusCode: 200, message: 'Request Successful' }));
   const wrongTotal = minimalReport();
   wrongTotal.ResourceCategories[0]!.Total = 4;
+  // Each file a scan job of its own: the same report in two inputs is a duplicate-report.
+  wrongTotal.JobId = 'a1b2c3d4-0000-4000-8000-000000000014';
   writeFileSync(broken, JSON.stringify([wrongTotal]));
   const oddPercent = minimalReport();
   oddPercent.ResourceCategories[1]!.CompliancePercent = 12.5;
+  oddPercent.JobId = 'a1b2c3d4-0000-4000-8000-000000000024';
   writeFileSync(warned, JSON.stringify(oddPercent));
   return { dir, clean, broken, warned };
 }

@@ -13,6 +13,8 @@ function setUp(): { dir: string; report: string; broken: string } {
   writeFileSync(report, JSON.stringify([minimalReport()]));
   const wrong = minimalReport();
   wrong.ResourceCategories[0]!.Total = 9;
+  // A scan job of its own: the same report in two inputs is a duplicate-report.
+  wrong.JobId = 'a1b2c3d4-0000-4000-8000-000000000014';
   const broken = join(dir, 'broken.json');
   writeFileSync(broken, JSON.stringify(wrong));
   return { dir, report, broken };

@@ -84,7 +84,7 @@ export const complianceNumber: PolicyRule = {
         else mixed = true;
       }
       if (mixed) {
-        found.push(...strayHits(category));
+        for (const stray of strayHits(category)) found.push(stray);
         // Findings in policy order; the sort is stable, so a repeat stays before the
         // stray segment of the same policy.
         found.sort((a, b) => a.index - b.index);

@@ -37,11 +37,14 @@ export interface RenderArgs {
 /** The formats each `--output` extension names. */
 const formatsByExtension: Record<string, Format> = { ...Object.fromEntries(formats.map((format) => [format, format])), htm: 'html' };
 
-/** One document of the run: what it shows, and the files it becomes (none when refused). */
+/** One document of the run: what it shows, and the files it becomes (none when refused or skipped). */
 interface Job {
   analysis: Analysis;
   name: string;
+  /** Why the document is not rendered, failing the run. */
   refusal: string | undefined;
+  /** Why there is nothing to render, which is no failure: a file in a folder that holds no report. */
+  skip: string | undefined;
   outputs: { format: Format; path: string }[];
 }
 
@@ -72,6 +75,12 @@ function describeFindings(analysis: Analysis): string {
   return errors + warnings === 0 ? 'no findings' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (listed in the data quality section)`;
 }
 
+function skipOf(analysis: Analysis): string | undefined {
+  const { reports, errors, warnings } = analysis.summary;
+  // Only a not-a-report warning leaves a file with no report and no error.
+  return reports === 0 && errors === 0 ? `skipped, no benchmark report in it (${plural(warnings, 'warning')}; see cspm-report check)` : undefined;
+}
+
 function refusalOf(analysis: Analysis, strict: boolean): string | undefined {
   if (analysis.summary.reports === 0) return `no valid benchmark report to render (${plural(analysis.summary.errors, 'error')}; see cspm-report check)`;
   if (strict && analysis.summary.errors > 0) return `not rendered, ${plural(analysis.summary.errors, 'error')} and --strict (see cspm-report check)`;
@@ -84,13 +93,15 @@ function planJobs(analysis: Analysis, args: RenderArgs, chosen: readonly Format[
   const documents = args.output !== undefined ? [analysis] : splitBySource(analysis);
   const place = { output: args.output, outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
   return documents.map((document) => {
-    const refusal = refusalOf(document, args.strict);
+    const skip = skipOf(document);
+    const refusal = skip === undefined ? refusalOf(document, args.strict) : undefined;
     const first = document.sources[0]?.source ?? '<stdin>';
     return {
       analysis: document,
       name: document.sources.map((source) => source.source).join(', '),
       refusal,
-      outputs: refusal !== undefined ? [] : chosen.map((format) => ({ format, path: outputPath(first, getRenderer(format).extension, place) })),
+      skip,
+      outputs: refusal !== undefined || skip !== undefined ? [] : chosen.map((format) => ({ format, path: outputPath(first, getRenderer(format).extension, place) })),
     };
   });
 }
@@ -124,7 +135,9 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
   let allRendered = true;
   for (const job of jobs) {
-    if (job.refusal === undefined) {
+    if (job.skip !== undefined) {
+      status.write(`  ${terminalText(job.name)}: ${job.skip}\n`);
+    } else if (job.refusal === undefined) {
       await runJob(job, options, io, status);
     } else {
       io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${job.refusal}\n`);

@@ -68,7 +68,8 @@ export function severityBars(canvas: Canvas, x: number, top: number, width: numb
   const labelWidth = 58;
   const countWidth = 40;
   const barRoom = width - labelWidth - countWidth;
-  const max = Math.max(1, ...counts.map((entry) => entry.count));
+  // reduce, not Math.max(...counts): a report may hold any number of Severity values.
+  const max = counts.reduce((highest, entry) => Math.max(highest, entry.count), 1);
   const line = 15;
   counts.forEach((entry, index) => {
     const y = top + index * line;

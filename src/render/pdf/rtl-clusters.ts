@@ -24,7 +24,8 @@ export function rightToLeftLetters(text: string, glyphs: readonly { codePoints: 
     if (codePoints.length === 0) continue;
     const taken = characters.slice(next, next + codePoints.length).join('');
     next += codePoints.length;
-    if (!combining.test(String.fromCodePoint(...codePoints))) letters.set(index, taken);
+    // Code point by code point, not fromCodePoint(...codePoints): a cluster of marks has no length limit.
+    if (!codePoints.every((codePoint) => combining.test(String.fromCodePoint(codePoint)))) letters.set(index, taken);
   }
   return next === characters.length ? letters : null;
 }

@@ -44,6 +44,21 @@ export const documentTables: RuleTables = {
       expected: [{ rule: 'duplicate-report', severity: 'error', pointer: '/result/1', says: ['at /result/1 repeats the report at /result/0'] }],
     },
     {
+      name: 'the same file given twice in one run',
+      input: [value(baseReport(), 'ok.json'), value(baseReport(), 'ok.json')],
+      expected: [{ rule: 'duplicate-report', severity: 'error', pointer: '', says: ['at (document) repeats the report at (document) of ok.json', 'would count twice'] }],
+    },
+    {
+      name: 'a report of one file repeated inside the envelope of another',
+      input: [value([baseReport()], 'a.json'), value(envelope([changed((report) => (report.BenchmarkId = 'CIS')), baseReport()]), 'b.json')],
+      expected: [{ rule: 'duplicate-report', severity: 'error', pointer: '/result/1', says: ['at /result/1 repeats the report at /0 of a.json'] }],
+    },
+    {
+      name: 'two benchmarks of one account and job in two files',
+      input: [value(baseReport(), 'a.json'), value(changed((report) => (report.BenchmarkId = 'CIS')), 'b.json')],
+      expected: [],
+    },
+    {
       name: 'the same benchmark from two scan jobs',
       input: value(envelope([baseReport(), changed((report) => (report.JobId = otherJob))])),
       expected: [{ rule: 'mixed-ids', severity: 'warning', pointer: '/result/1/JobId' }],

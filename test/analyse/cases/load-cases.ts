@@ -42,6 +42,42 @@ export const loadTables: RuleTables = {
       expected: [],
     },
   ],
+  'not-a-report': [
+    {
+      name: 'a package.json given by mistake',
+      input: value({ name: 'reports', version: '1.0.0', private: true, scripts: { test: 'vitest' }, devDependencies: {} }, 'package.json'),
+      expected: [{ rule: 'not-a-report', severity: 'error', pointer: '', says: ['not an audit report', 'skipped'] }],
+    },
+    {
+      name: 'an onboarding response: an envelope whose result holds ids, not a report',
+      input: value(envelope({ accountId: 'a1', jobId: 'j1' })),
+      expected: [{ rule: 'not-a-report', severity: 'error', pointer: '/result', says: ['nothing at /result has a field of a benchmark report'] }],
+    },
+    {
+      name: 'an array of numbers',
+      input: value([1, 2, 3]),
+      expected: [{ rule: 'not-a-report', severity: 'error', pointer: '' }],
+    },
+    {
+      name: 'a JSON string',
+      input: text('"hello"'),
+      expected: [{ rule: 'not-a-report', severity: 'error', pointer: '' }],
+    },
+    {
+      name: 'a report that lacks most fields is still a report, with schema findings',
+      input: value({ BenchmarkId: 'CSBP' }),
+      expected: ['BenchmarkName', 'AccountId', 'LicenseId', 'LicenseName', 'AccountName', 'ConnectorType', 'SubscriptionId', 'AWSAccountId', 'JobId', 'ResourceCategories'].map((field) => ({
+        rule: 'schema' as const,
+        severity: 'error' as const,
+        pointer: `/${field}`,
+      })),
+    },
+    {
+      name: 'an array holding one report among other values is validated item by item',
+      input: value([baseReport(), 42]),
+      expected: [{ rule: 'schema', severity: 'error', pointer: '/1' }],
+    },
+  ],
   schema: [
     {
       name: 'a missing required field is located where it belongs',

@@ -13,7 +13,8 @@ export interface ExpectedFinding {
 /** One row of a rule's table: an input and every finding it must give, no more. */
 export interface RuleCase {
   name: string;
-  input: ReportInput;
+  /** One input, or several checked in one run. */
+  input: ReportInput | ReportInput[];
   options?: AnalyseOptions;
   /** Every finding of the run; `[]` for a case that passes. */
   expected: ExpectedFinding[];
@@ -33,7 +34,7 @@ export function text(input: string, name = 'report.json'): ReportInput {
 }
 
 /** Every finding of a run over one case's input. */
-export async function findingsOf(input: ReportInput, options?: AnalyseOptions): Promise<Finding[]> {
+export async function findingsOf(input: ReportInput | ReportInput[], options?: AnalyseOptions): Promise<Finding[]> {
   const analysis = await checkReports(input, options);
   return analysis.sources.flatMap((source) => source.findings);
 }

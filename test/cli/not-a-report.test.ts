@@ -1,0 +1,68 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkReports } from '../../src/index.js';
+import { runInProcess } from '../support/cli-run.js';
+import { minimalReport } from '../support/minimal-report.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const tempDir = useTempDir();
+
+const packageJson = JSON.stringify({ name: 'posture-reports', version: '1.0.0', private: true, type: 'module', scripts: { check: 'cspm-report check .' } }, null, 2);
+
+/** A folder holding one clean report and a package.json. */
+function folder(): { dir: string; report: string; stray: string } {
+  const dir = join(tempDir(), 'reports');
+  mkdirSync(dir);
+  const report = join(dir, 'contoso.json');
+  const stray = join(dir, 'package.json');
+  writeFileSync(report, JSON.stringify([minimalReport()]));
+  writeFileSync(stray, packageJson);
+  return { dir, report, stray };
+}
+
+describe('a JSON file that is no audit report', () => {
+  it('named on the command line: one not-a-report error, 0 reports, exit 1', async () => {
+    const { stray } = folder();
+    const result = await runInProcess(['check', stray]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(
+      `${stray}: 0 reports, 0 policies\n` +
+        '  error    (document)  not an audit report: nothing has a field of a benchmark report (BenchmarkId, ResourceCategories, AccountId, …); skipped, it adds no report and no figure  not-a-report\n' +
+        '\n✖ 1 finding (1 error, 0 warnings) in 1 file, 0 valid reports, 0 policies\n',
+    );
+  });
+
+  it('found in a directory: skipped with a warning, the check passes', async () => {
+    const { dir, report, stray } = folder();
+    const result = await runInProcess(['check', dir]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`${report}: 1 report, 5 policies, no findings\n`);
+    expect(result.stdout).toContain(`${stray}: 0 reports, 0 policies\n  warning  (document)  not an audit report`);
+    expect(result.stdout).toContain('✖ 1 finding (0 errors, 1 warning) in 2 files, 1 valid report, 5 policies');
+  });
+
+  it('in a combined document: the clean report is rendered, the file counts 0 reports and is listed as skipped', async () => {
+    const { dir } = folder();
+    const out = join(tempDir(), 'all.html');
+    const result = await runInProcess(['render', dir, '-o', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(': 1 report, 5 policies, 0 errors, 1 warning (listed in the data quality section)');
+    const analysis = await checkReports(dir);
+    expect(analysis.sources.map((source) => [source.reportCount, source.findings.map((finding) => `${finding.rule} ${finding.severity}`)])).toEqual([
+      [1, []],
+      [0, ['not-a-report warning']],
+    ]);
+  });
+});
+
+describe('render, one document per input', () => {
+  it('skips a stray JSON file found in a directory and still exits 0', async () => {
+    const { dir, stray } = folder();
+    const out = join(tempDir(), 'out');
+    const result = await runInProcess(['render', dir, '--out-dir', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`  ${stray}: skipped, no benchmark report in it (1 warning; see cspm-report check)\n`);
+    expect(result.stderr).toBe('');
+  });
+});

@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/temp-dir.js';
+
+/**
+ * The package as npm publishes it, compiled against by a TypeScript consumer with
+ * skipLibCheck off: the published types must not need a devDependency. The tarball
+ * is unpacked into the consumer's node_modules and its dependencies are linked from
+ * this project's node_modules, so that no registry is asked (npm install of a
+ * tarball would try the network for every dependency it has not cached).
+ */
+
+const tempDir = useTempDir();
+const root = resolve('.');
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+
+function run(command: string, args: string[], cwd: string): { status: number | null; output: string } {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+function link(consumer: string, name: string): void {
+  const target = join(consumer, 'node_modules', name);
+  mkdirSync(dirname(target), { recursive: true });
+  symlinkSync(join(root, 'node_modules', name), target, 'dir');
+}
+
+/** A consumer project with the packed package installed from its tarball; returns its folder. */
+function installPacked(): string {
+  const dir = tempDir();
+  const packed = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], root);
+  expect(packed.status, packed.output).toBe(0);
+  const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'));
+  expect(tarball).toBeDefined();
+  const consumer = join(dir, 'consumer');
+  const installed = join(consumer, 'node_modules', 'cspm-report');
+  mkdirSync(installed, { recursive: true });
+  const unpacked = run('tar', ['-xzf', join(dir, tarball!), '-C', installed, '--strip-components=1'], dir);
+  expect(unpacked.status, unpacked.output).toBe(0);
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  for (const name of Object.keys(manifest.dependencies ?? {})) link(consumer, name);
+  // What a TypeScript consumer on Node brings of its own.
+  link(consumer, '@types/node');
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  return consumer;
+}
+
+const consumerSource = `import {
+  checkReports,
+  hasFailingFindings,
+  formatCheckText,
+  buildViewModel,
+  renderHtml,
+  renderReport,
+  renderers,
+  readSchema,
+  ruleCatalogue,
+  isCspmError,
+  type Analysis,
+  type BenchmarkReport,
+  type Finding,
+  type Renderer,
+  type ViewModel,
+} from 'cspm-report';
+
+const analysis: Analysis = await checkReports(process.argv[2] ?? []);
+const failing: boolean = hasFailingFindings(analysis);
+const findings: Finding[] = analysis.sources.flatMap((source) => source.findings);
+const view: ViewModel = buildViewModel(analysis);
+const html: Renderer = renderers.html;
+const first: BenchmarkReport | undefined = analysis.sources[0]?.reports[0]?.report;
+const body = await renderReport(analysis, 'html');
+console.log(JSON.stringify({
+  failing,
+  findings: findings.length,
+  reports: analysis.summary.reports,
+  title: view.title,
+  format: html.format,
+  benchmark: first?.BenchmarkId ?? null,
+  text: formatCheckText(analysis).length > 0,
+  bytes: body instanceof Uint8Array && renderHtml(analysis).length > 0,
+  schema: typeof readSchema().$id,
+  rules: ruleCatalogue.length > 0,
+  error: isCspmError(new Error('x')),
+}));
+`;
+
+describe('the published package', () => {
+  it('compiles in a TypeScript consumer with skipLibCheck off, and runs', () => {
+    const consumer = installPacked();
+    writeFileSync(join(consumer, 'consumer.ts'), consumerSource);
+    const compilerOptions = { target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' };
+    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['consumer.ts'] }));
+    const compiled = run(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer);
+    expect(compiled.output).toBe('');
+    expect(compiled.status).toBe(0);
+    const ran = run(process.execPath, [join('out', 'consumer.js'), join(root, 'samples', 'aws-cis.json')], consumer);
+    expect(ran.status, ran.output).toBe(0);
+    expect(JSON.parse(ran.output)).toEqual({
+      failing: false,
+      findings: 0,
+      reports: 1,
+      title: expect.any(String),
+      format: 'html',
+      benchmark: 'CISAWS140',
+      text: true,
+      bytes: true,
+      schema: 'string',
+      rules: true,
+      error: false,
+    });
+  }, 120_000);
+});

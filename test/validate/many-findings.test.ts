@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { checkReports, formatCheckJson, formatCheckText, type Policy } from '../../src/index.js';
+import { minimalReport, policy } from '../support/minimal-report.js';
+
+/** One report of `count` policies in one category, each without its Severity. */
+function reportWithoutSeverities(count: number): string {
+  const report = minimalReport();
+  const policies = Array.from({ length: count }, (_, index) => {
+    const item: Partial<Policy> = policy(`P${index}`, `1000.${index + 1}`, 1, 1);
+    delete item.Severity;
+    return item;
+  });
+  report.ResourceCategories = [{ ...report.ResourceCategories[0]!, Total: count, Green: count, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: policies as never }];
+  return JSON.stringify([report]);
+}
+
+/** Two policies numbered 1000.x and then `count` numbered each under a category number of its own. */
+function reportWithStrayNumbers(count: number): string {
+  const report = minimalReport();
+  const policies = [policy('A', '1000.1', 1, 1), policy('B', '1000.2', 1, 1)];
+  for (let index = 0; index < count; index += 1) policies.push(policy(`P${index}`, `${2000 + index}.1`, 1, 1));
+  const total = policies.length;
+  report.ResourceCategories = [{ ...report.ResourceCategories[0]!, Total: total, Green: total, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: policies }];
+  return JSON.stringify([report]);
+}
+
+describe('a report with more findings than a call takes arguments', () => {
+  it('checks 130,000 policies without a Severity and lists a finding for each', async () => {
+    const analysis = await checkReports({ text: reportWithoutSeverities(130_000), name: 'many.json' });
+    const findings = analysis.sources[0]!.findings;
+    expect(findings).toHaveLength(130_000);
+    expect(findings[129_999]).toMatchObject({ rule: 'schema', pointer: '/0/ResourceCategories/0/Policies/129999/Severity' });
+    const text = formatCheckText(analysis);
+    expect(text.split('\n')).toHaveLength(130_000 + 4);
+    expect(text).toContain('✖ 130,000 findings (130,000 errors, 0 warnings) in 1 file, 0 valid reports');
+    expect(JSON.parse(formatCheckJson(analysis)).summary.errors).toBe(130_000);
+  }, 60_000);
+
+  it('checks 130,000 policies numbered outside their category and lists a finding for each', async () => {
+    const analysis = await checkReports({ text: reportWithStrayNumbers(130_000), name: 'stray.json' });
+    const findings = analysis.sources[0]!.findings;
+    expect(findings).toHaveLength(130_000);
+    expect(findings.every((finding) => finding.rule === 'compliance-number' && finding.severity === 'warning')).toBe(true);
+    expect(formatCheckText(analysis)).toContain('✖ 130,000 findings (0 errors, 130,000 warnings) in 1 file, 1 valid report');
+  }, 60_000);
+});
