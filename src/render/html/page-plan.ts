@@ -118,6 +118,7 @@ export function planPage(view: ViewModel): PagePlan {
       chart: layoutChart(
         report.categories.map((category) => ({ label: category.name, anchor: category.anchor, figures: category.figures })),
         pageLimits.chartBars,
+        { name: 'Categories', anchor: `${report.anchor}-categories` },
       ),
       filters,
     });
@@ -126,7 +127,7 @@ export function planPage(view: ViewModel): PagePlan {
   return {
     reports,
     overview: {
-      chart: layoutChart(overviewItems, pageLimits.chartBars),
+      chart: layoutChart(overviewItems, pageLimits.chartBars, { name: 'Reports', anchor: 'overview-reports' }),
       reports: slice(view.reports, pageLimits.reportRows, pageLimits.reportRows),
       worstReports: worstReports(view.reports),
       dataBlock: scriptJsonBlock('data-reports', { reports: view.reports.map(overviewRow) }),

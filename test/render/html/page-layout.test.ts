@@ -46,6 +46,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
     context = browser.context;
     for (const sample of samples) await addPage(sample, buildViewModel(await checkReports(`samples/${sample}.json`)));
     await addPage('paged', await viewOf(generatedReports(1, 3, 100)));
+    await addPage('many-categories', await viewOf(generatedReports(1, pageLimits.chartBars + 10, 1)));
   });
 
   afterAll(async () => {
@@ -103,5 +104,35 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
       }
       await page.close();
     }
+  });
+
+  it('draws a bar for every category, or links to the table that lists the rest', async () => {
+    const every = await open('azure-csbp');
+    expect(await every.locator('#r1 .bar-chart a').count()).toBe(pages['azure-csbp']?.view.reports[0]?.categories.length);
+    expect(await every.locator('#r1 .chart-note').count()).toBe(0);
+    await every.close();
+
+    const page = await open('many-categories');
+    const total = pageLimits.chartBars + 10;
+    expect(await page.locator('#r1 .bar-chart a').count()).toBe(pageLimits.chartBars);
+    const note = page.locator('#r1 .chart-note');
+    expect(await note.innerText()).toBe(`The first ${pageLimits.chartBars} of ${total} categories are drawn; the Categories table below lists all ${total}.`);
+    await page.locator('#r1 .chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshots, 'html-chart-note.png') });
+    await note.locator('a').click();
+    expect(page.url()).toMatch(/#r1-categories$/);
+    expect(await page.locator('#r1-categories').innerText()).toBe('Categories');
+    await page.close();
+  });
+
+  it('orders the chart legend like the colour cards', async () => {
+    const page = await open('azure-csbp', 1400);
+    const cards = (await page.locator('#r1 .colour-cards .card-label').allInnerTexts()).map((label) => label.trim());
+    const legend = (await page.locator('#r1 .legend li').allInnerTexts()).map((label) => label.trim());
+    expect(legend).toEqual(cards.filter((label) => !['Compliance', 'Policies'].includes(label)));
+    expect(legend).toEqual(['Green', 'Red', 'Amber', 'Gray']);
+    await page.locator('#r1 .chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshots, 'html-chart-legend-1400.png') });
+    await page.close();
   });
 });
