@@ -63,6 +63,11 @@
 
   var colourNames = ['Red', 'Amber', 'Green', 'Gray'];
 
+  // A policy row holds the index of its category's row, whose third field is the name.
+  function categoryName(row, data) {
+    return data.categories[row[9]][2];
+  }
+
   // Each kind of table: how its rows come out of the data, how a row is drawn (the same
   // markup as the templates' static rows), the sort key of each column and the filters.
   var kinds = {
@@ -78,6 +83,7 @@
         tr.append(
           cell(row[0], 'code'),
           cell(row[1], 'title', true),
+          cell(categoryName(row, data), 'category', true),
           cell(data.services[row[2]], '', true),
           badge(data.colours[row[3]], colourNames),
           sev,
@@ -90,6 +96,10 @@
       keys: {
         number: function (row) { return naturalKey(row[0]); },
         title: function (row) { return row[1].toLowerCase(); },
+        category: function (row, data) {
+          data.categoryKeys = data.categoryKeys || data.categories.map(function (category) { return naturalKey(category[2]); });
+          return data.categoryKeys[row[9]];
+        },
         service: function (row, data) { return data.services[row[2]].toLowerCase(); },
         colour: function (row, data) { return rankOf(orders.colours)(data.colours[row[3]]); },
         severity: function (row, data) { return rankOf(orders.severities)(data.severities[row[4]]); },
@@ -101,8 +111,9 @@
         colour: function (row, data, value) { return data.colours[row[3]] === value; },
         severity: function (row, data, value) { return data.severities[row[4]] === value; },
         service: function (row, data, value) { return data.services[row[2]] === value; },
+        category: function (row, data, value) { return categoryName(row, data) === value; },
         text: function (row, data, value) {
-          return (row[0] + '\n' + row[1] + '\n' + data.services[row[2]]).toLowerCase().indexOf(value) !== -1;
+          return (row[0] + '\n' + row[1] + '\n' + data.services[row[2]] + '\n' + categoryName(row, data)).toLowerCase().indexOf(value) !== -1;
         },
       },
     },

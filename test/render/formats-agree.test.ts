@@ -46,9 +46,15 @@ describe.each(samples)('HTML, PDF and XLSX agree on every category figure of %s'
       expect([cells![2], ...cells!.slice(4, 9)]).toEqual(numbers);
       expect(cells![9] as number).toBeCloseTo(percent / 100, 12);
     }
-    const { total, percentText } = view.rollup.figures;
+    const { total, percentText, percent, green, red, amber, gray } = view.rollup.figures;
     expect(html).toContain(percentText);
     expect(pdf).toContain(percentText);
     expect(html).toContain(String(total));
+    // The Summary's key figures: label–value lines under the title.
+    const summary = workbook.getWorksheet('Summary')!;
+    const keyFigures = new Map<unknown, unknown>();
+    for (let row = 2; summary.getCell(row, 1).value !== null; row += 1) keyFigures.set(summary.getCell(row, 1).value, summary.getCell(row, 2).value);
+    expect(keyFigures.get('Compliance') as number).toBeCloseTo(percent / 100, 12);
+    expect(['Policies', 'Green', 'Red', 'Amber', 'Gray'].map((label) => keyFigures.get(label))).toEqual([total, green, red, amber, gray]);
   });
 });

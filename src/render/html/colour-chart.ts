@@ -37,7 +37,19 @@ export interface ChartBar {
   segments: ChartSegment[];
 }
 
-/** A whole chart: its size, bars and what it leaves out. */
+/** One entry of the legend. */
+export interface LegendEntry {
+  colour: string;
+  key: string;
+}
+
+/** The table that lists every item of a chart, for the note when bars are left out. */
+export interface ChartTable {
+  name: string;
+  anchor: string;
+}
+
+/** A whole chart: its size, bars, legend and what it leaves out. */
 export interface ChartPlan {
   width: number;
   height: number;
@@ -46,8 +58,11 @@ export interface ChartPlan {
   barWidth: number;
   percentX: number;
   bars: ChartBar[];
+  /** The colours in the order of the bars' segments and of the colour cards. */
+  legend: LegendEntry[];
   shown: number;
   total: number;
+  table: ChartTable;
 }
 
 const layout = { width: 760, labelWidth: 250, barX: 262, barWidth: 420, percentX: 752, rowHeight: 24, barHeight: 16, top: 4 } as const;
@@ -56,10 +71,11 @@ const maxLabel = 38;
 /** Narrowest segment that still fits a three-digit count. */
 const minCountWidth = 26;
 
+/** In the order of the colour cards (and of the PDF's charts), so the legend reads like them. */
 const parts = [
   ['Green', 'green'],
-  ['Amber', 'amber'],
   ['Red', 'red'],
+  ['Amber', 'amber'],
   ['Gray', 'gray'],
   ['Other', 'other'],
 ] as const;
@@ -95,8 +111,8 @@ function segmentsOf(figures: FiguresView): ChartSegment[] {
   return segments;
 }
 
-/** Lays out up to `limit` items, in their order, as horizontal stacked bars. */
-export function layoutChart(items: readonly ChartItem[], limit: number): ChartPlan {
+/** Lays out up to `limit` items, in their order, as horizontal stacked bars; `table` lists them all. */
+export function layoutChart(items: readonly ChartItem[], limit: number, table: ChartTable): ChartPlan {
   const shown = items.slice(0, limit);
   const bars = shown.map((item, index): ChartBar => {
     const y = layout.top + index * layout.rowHeight;
@@ -118,7 +134,9 @@ export function layoutChart(items: readonly ChartItem[], limit: number): ChartPl
     barWidth: layout.barWidth,
     percentX: layout.percentX,
     bars,
+    legend: parts.filter(([, key]) => key !== 'other' || shown.some((item) => item.figures.other > 0)).map(([colour, key]) => ({ colour, key })),
     shown: shown.length,
     total: items.length,
+    table,
   };
 }

@@ -38,6 +38,12 @@ export interface TableSlice<Row> {
   paged: boolean;
 }
 
+/** A policy row of the page, with the category it belongs to. */
+export interface PolicyRow {
+  policy: Policy;
+  category: CategoryView;
+}
+
 /** What the page shows of one report. */
 export interface ReportPlan {
   /** The whole section is in the markup (else a placeholder the script fills). */
@@ -47,7 +53,7 @@ export interface ReportPlan {
   /** The data block itself, `<script type="application/json">`. */
   dataBlock: string;
   categories: TableSlice<CategoryView>;
-  policies: TableSlice<Policy>;
+  policies: TableSlice<PolicyRow>;
   chart: ChartPlan;
   filters: FilterValues;
 }
@@ -64,11 +70,11 @@ function slice<Row>(rows: readonly Row[], limit: number, pageSize: number, total
   return { rows: shown, total, complete: shown.length === total, pageSize, paged: total > pageSize };
 }
 
-function firstPolicies(report: ReportView, limit: number): Policy[] {
-  const policies: Policy[] = [];
+function firstPolicies(report: ReportView, limit: number): PolicyRow[] {
+  const policies: PolicyRow[] = [];
   for (const category of report.categories) {
     if (policies.length >= limit) break;
-    policies.push(...category.policies.slice(0, limit - policies.length));
+    for (const policy of category.policies.slice(0, limit - policies.length)) policies.push({ policy, category });
   }
   return policies;
 }
@@ -112,6 +118,7 @@ export function planPage(view: ViewModel): PagePlan {
       chart: layoutChart(
         report.categories.map((category) => ({ label: category.name, anchor: category.anchor, figures: category.figures })),
         pageLimits.chartBars,
+        { name: 'Categories', anchor: `${report.anchor}-categories` },
       ),
       filters,
     });
@@ -120,7 +127,7 @@ export function planPage(view: ViewModel): PagePlan {
   return {
     reports,
     overview: {
-      chart: layoutChart(overviewItems, pageLimits.chartBars),
+      chart: layoutChart(overviewItems, pageLimits.chartBars, { name: 'Reports', anchor: 'overview-reports' }),
       reports: slice(view.reports, pageLimits.reportRows, pageLimits.reportRows),
       worstReports: worstReports(view.reports),
       dataBlock: scriptJsonBlock('data-reports', { reports: view.reports.map(overviewRow) }),

@@ -13,6 +13,8 @@ export interface FilterValues {
   colours: string[];
   severities: string[];
   services: string[];
+  /** Category names, in the report's order. */
+  categories: string[];
 }
 
 /** A report's rows for the page script. */
@@ -25,7 +27,7 @@ export interface ReportData {
   risks: string[];
   /** [anchor, order, name, total, green, red, amber, gray, percent, percentText, statedText]. */
   categories: (string | number)[][];
-  /** [number, title, service, colour, severity, probability, level, passed, total]. */
+  /** [number, title, service, colour, severity, probability, level, passed, total, category (index into categories)]. */
   policies: (string | number)[][];
 }
 
@@ -57,7 +59,7 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
   const services = new StringTable();
   const risks = new StringTable();
   const policies: (string | number)[][] = [];
-  for (const category of report.categories) {
+  for (const [categoryIndex, category] of report.categories.entries()) {
     for (const policy of category.policies) {
       policies.push([
         policy.ComplianceNumber,
@@ -69,6 +71,7 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
         risks.indexOf(formatRisk(policy.RiskLevel)),
         policy.PassedResourceCount,
         policy.TotalResourceCount,
+        categoryIndex,
       ]);
     }
   }
@@ -84,6 +87,7 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
     colours: [...colours.values].sort(compareValues.colour),
     severities: [...severities.values].sort(compareValues.severity),
     services: [...services.values].sort(compareValues.text),
+    categories: [...new Set(report.categories.map((category) => category.name))],
   };
   return { data, filters };
 }

@@ -5,7 +5,7 @@ import { ColumnWidths, type WidthBounds } from './column-widths.js';
 import { addPercentScales } from './percent-scales.js';
 import type { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { rowXml, type CellValue } from './row-xml.js';
-import { countStyle, headerStyle, labelStyle, percentStyle, totalStyles, type CellStyle } from './xlsx-styles.js';
+import { countStyle, headerStyle, labelStyle, numberHeaderStyle, percentStyle, totalStyles, type CellStyle } from './xlsx-styles.js';
 
 export type { CellValue } from './row-xml.js';
 
@@ -42,6 +42,10 @@ export interface TableSheet<T> {
   /** Rows after the table and outside its filter, styled as totals (the roll-up). */
   footer?: readonly T[];
   tabColour?: string;
+  /** Print one page wide whatever the columns (else about 200 character widths a page). */
+  onePageWide?: boolean;
+  /** Keep the header row in view while scrolling; off where the lines above it would fill the window. Default on. */
+  freezeHeader?: boolean;
 }
 
 /** Lets the consumer of the workbook keep up; called after each batch of rows. */
@@ -49,12 +53,16 @@ export type Pace = () => Promise<void>;
 
 const rowsPerBatch = 1024;
 const kindStyle: Record<ColumnKind, CellStyle | undefined> = { text: undefined, count: countStyle, percent: percentStyle };
+const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, count: numberHeaderStyle, percent: numberHeaderStyle };
+/** Paper size 9 of the OOXML page set-up: A4, as the PDF prints. */
+const a4 = 9;
 
 /**
  * Writes a table sheet and commits it: fitted column widths, a styled header row that
- * stays in view (frozen) and carries an auto-filter, and a header repeated on printed
- * pages. The lines above the table and the header go through exceljs; the rows, which
- * can be hundreds of thousands, are written as XML in batches (see row-xml.ts).
+ * stays in view (frozen) and carries an auto-filter, numeric headers right-aligned over
+ * their numbers, and A4 pages that repeat the header. The lines above the table and the
+ * header go through exceljs; the rows, which can be hundreds of thousands, are written
+ * as XML in batches (see row-xml.ts).
  */
 export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, pace: Pace): Promise<void> {
   const preamble = table.preamble ?? [];
@@ -83,15 +91,15 @@ function openSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, header
   const { columns } = table;
   const widths = fitWidths(table);
   const sheet = writer.addWorksheet(table.name, {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: headerRow }],
-    pageSetup: { orientation: 'landscape', fitToWidth: pagesAcross(widths), fitToHeight: 0, printTitlesRow: `${headerRow}:${headerRow}` },
+    views: table.freezeHeader === false ? [] : [{ state: 'frozen', xSplit: 0, ySplit: headerRow }],
+    pageSetup: { paperSize: a4, orientation: 'landscape', fitToWidth: table.onePageWide ? 1 : pagesAcross(widths), fitToHeight: 0, printTitlesRow: `${headerRow}:${headerRow}` },
     ...(table.tabColour ? { properties: { tabColor: { argb: table.tabColour } } } : {}),
   });
   sheet.columns = widths.map((width) => ({ width }));
   for (const line of table.preamble ?? []) writePreambleLine(sheet, line);
   if (headerRow > 1) sheet.addRow([]).commit();
   const header = sheet.addRow(columns.map((column) => column.header));
-  columns.forEach((column, index) => (header.getCell(index + 1).style = column.headerStyle ?? headerStyle));
+  columns.forEach((column, index) => (header.getCell(index + 1).style = column.headerStyle ?? kindHeaderStyle[column.kind]));
   header.commit();
   return sheet;
 }

@@ -34,6 +34,9 @@ export const headerStyle = style({
   alignment: { vertical: 'middle' },
 });
 
+/** Headers of count and percent columns: right-aligned over their numbers. */
+export const numberHeaderStyle = style({ ...headerStyle, alignment: { vertical: 'middle', horizontal: 'right' } });
+
 /** The workbook title on the Summary sheet. */
 export const titleStyle = style({ font: { ...baseFont, bold: true, size: 14, color: { argb: 'FF1F4E78' } } });
 
@@ -45,6 +48,9 @@ export const countStyle = style({ numFmt: numberFormats.count });
 
 /** A count as the value of a key–value line, aligned with the text values beside it. */
 export const countValueStyle = style({ numFmt: numberFormats.count, alignment: { horizontal: 'left' } });
+
+/** A percent as the value of a key–value line. */
+export const percentValueStyle = style({ numFmt: numberFormats.percent, alignment: { horizontal: 'left' } });
 
 /** Small numbers that read better centred (a category's order beside its name). */
 export const centredStyle = style({ alignment: { horizontal: 'center' } });
@@ -83,11 +89,14 @@ function colourStyles(extra: Partial<Style>): ReadonlyMap<string, CellStyle> {
 /** Cells whose text is a compliance colour (Green, Red, Amber, Gray), filled in that colour. */
 export const colourStyle: ReadonlyMap<string, CellStyle> = colourStyles({});
 
-/** Column headers named after a colour (the colour count columns). */
+/** Labels named after a colour (the Summary's colour counts): bold, filled in that colour. */
+export const colourLabelStyle: ReadonlyMap<string, CellStyle> = colourStyles({ font: { bold: true } });
+
+/** Column headers named after a colour (the colour count columns), right-aligned over their counts. */
 export const colourHeaderStyle: ReadonlyMap<string, CellStyle> = colourStyles({
   font: { bold: true },
   border: { bottom: thin },
-  alignment: { vertical: 'middle' },
+  alignment: { vertical: 'middle', horizontal: 'right' },
 });
 
 /** Finding severities, coloured like the compliance colours they resemble. */

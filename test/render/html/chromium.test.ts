@@ -124,7 +124,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
   it('sorts policies by a column, both ways', async () => {
     const { page } = await open('three');
     const header = page.locator('#r1 .policy-table th[data-key="severity"]');
-    const severities = () => page.locator('#r1 .policy-table tbody td:nth-child(5)').allInnerTexts();
+    const severities = () => page.locator('#r1 .policy-table tbody td:nth-child(6)').allInnerTexts();
     await header.locator('button').click();
     expect(await header.getAttribute('aria-sort')).toBe('ascending');
     const ascending = await severities();

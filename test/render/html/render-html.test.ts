@@ -124,6 +124,13 @@ describe('renderHtmlView', () => {
     expect(html.match(/<tr id="r1-c\d+">/g)).toHaveLength(pageLimits.categoryRows);
   });
 
+  it('writes the category of every static policy row and offers it as a filter', async () => {
+    const html = renderHtmlView(await viewOf(generatedReports(1, 2, 3)), {});
+    expect(html.match(/<td class="category" dir="auto">Category 1<\/td>/g)).toHaveLength(3);
+    expect(html.match(/<td class="category" dir="auto">Category 2<\/td>/g)).toHaveLength(3);
+    expect(html).toContain('<select data-filter="category"><option value="">All</option><option value="Category 1">Category 1</option><option value="Category 2">Category 2</option></select>');
+  });
+
   it('renders a document without any valid report', async () => {
     const html = renderHtmlView(await viewOf({ statusCode: 401, message: 'Unauthorized', result: null }), {});
     expect(html).toContain('No report to show');

@@ -97,4 +97,22 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice reads t
     expect(filters.join('\n')).toContain('Policies.A1:Policies.M15');
     expect(filters).toHaveLength(4);
   });
+
+  it('prints the Summary on A4 landscape, one page wide', async () => {
+    await setUp();
+    convert(file, 'fods', dir);
+    const flat = readFileSync(join(dir, 'hostile.fods'), 'utf8');
+    // Sheet → table style → master page → page layout.
+    const tableStyle = /<table:table table:name="Summary" table:style-name="([^"]+)"/.exec(flat)?.[1];
+    const masterPage = new RegExp(`<style:style style:name="${tableStyle}" style:family="table" style:master-page-name="([^"]+)"`).exec(flat)?.[1];
+    const layoutName = new RegExp(`<style:master-page style:name="${masterPage}"[^>]* style:page-layout-name="([^"]+)"`).exec(flat)?.[1];
+    const layout = new RegExp(`<style:page-layout style:name="${layoutName}">\\s*<style:page-layout-properties ([^>]*)>`).exec(flat)?.[1] ?? '';
+    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(layout)?.[1];
+    expect(layoutName).toBeDefined();
+    // A4 is 297 × 210 mm: 11.6929 × 8.2681 in.
+    expect([attribute('fo:page-width'), attribute('fo:page-height')]).toEqual(['11.6929in', '8.2681in']);
+    expect(attribute('style:print-orientation')).toBe('landscape');
+    expect(attribute('style:scale-to-X')).toBe('1');
+    expect(attribute('style:scale-to-Y')).toBeUndefined();
+  });
 });

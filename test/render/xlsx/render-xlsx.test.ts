@@ -116,17 +116,18 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     });
   });
 
-  it('freezes the header rows and sets an auto-filter over each table', () => {
+  it('sets an auto-filter over each table and freezes the header rows, but for the Summary', () => {
     const summaryHeader = rowOf(sheet(workbook, 'Summary'), 'Benchmark');
-    const expected: Record<string, { ySplit: number; filter: string }> = {
-      Summary: { ySplit: summaryHeader, filter: `A${summaryHeader}:X${summaryHeader + 1}` },
+    const expected: Record<string, { ySplit: number | null; filter: string }> = {
+      Summary: { ySplit: null, filter: `A${summaryHeader}:X${summaryHeader + 1}` },
       Categories: { ySplit: 1, filter: 'A1:J3' },
       Policies: { ySplit: 1, filter: 'A1:M15' },
       Findings: { ySplit: 1, filter: 'A1:G2' },
     };
     for (const [name, { ySplit, filter }] of Object.entries(expected)) {
       const worksheet = sheet(workbook, name);
-      expect(worksheet.views[0]).toMatchObject({ state: 'frozen', ySplit });
+      if (ySplit === null) expect(JSON.stringify(worksheet.views)).not.toContain('frozen');
+      else expect(worksheet.views[0]).toMatchObject({ state: 'frozen', ySplit });
       expect(worksheet.autoFilter).toBe(filter);
     }
   });
