@@ -3,7 +3,7 @@ import { checkReports } from '../../check-reports.js';
 import { CspmError } from '../../error/cspm-error.js';
 import { plural } from '../../format/plural.js';
 import type { Analysis, PercentFormula } from '../../model/analysis.js';
-import type { Format, RenderOptions } from '../../model/renderer.js';
+import type { Format, PolicyChoice, RenderOptions } from '../../model/renderer.js';
 import { buildViewModel } from '../../render/build-view-model.js';
 import { getRenderer } from '../../render/renderers.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
@@ -25,6 +25,8 @@ export interface RenderArgs {
   logo: string | undefined;
   landscape: boolean;
   'max-policies': number | undefined;
+  policies: PolicyChoice;
+  'show-paths': boolean;
   strict: boolean;
   now: boolean;
   'percent-formula': PercentFormula | undefined;
@@ -32,7 +34,7 @@ export interface RenderArgs {
 }
 
 function renderOptions(args: RenderArgs): RenderOptions {
-  const options: RenderOptions = { landscape: args.landscape };
+  const options: RenderOptions = { landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = readLogo(args.logo);
