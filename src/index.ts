@@ -11,7 +11,8 @@ export { readSchema, schemaUrl } from './validate/schema-validators.js';
 export { analyseReports, splitBySource, summariseSources } from './analyse/analyse-reports.js';
 export { ruleCatalogue } from './analyse/rule-catalogue.js';
 export { expectedCompliance } from './analyse/rules/policy-compliance.js';
-export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePercent } from './analyse/percent-formulas.js';
+export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePercent, hasPercent } from './analyse/percent-formulas.js';
+export { severityWeights, worstCategoryMeasure, actionOrderText, compareBySeverity, worstCategories } from './analyse/severity-rank.js';
 export type { PercentFormulaInfo, PercentInputs } from './analyse/percent-formulas.js';
 export { observedValues } from './analyse/observed-values.js';
 export { formatCheckText } from './format/check-text.js';
@@ -21,10 +22,11 @@ export type { CheckJson } from './format/check-json.js';
 export { hasFailingFindings, failOnLevels } from './format/fail-on.js';
 export { plural } from './format/plural.js';
 export type { FailOn } from './format/fail-on.js';
+export { policyChoices } from './model/renderer.js';
 export { renderers, formats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
 export { buildViewModel } from './render/build-view-model.js';
 export type { ViewModelOptions } from './render/build-view-model.js';
-export { formatPercent, formatCount, formatRisk, formatResources } from './render/display-values.js';
+export { formatPercent, formatCount, formatRisk, formatResources, formatInstant } from './render/display-values.js';
 export { renderHtmlView } from './render/html/render-html.js';
 export { CspmError, isCspmError } from './error/cspm-error.js';
 export type { ErrorCode } from './error/cspm-error.js';
@@ -44,6 +46,6 @@ export type {
   PercentFormula,
   SeverityCount,
 } from './model/analysis.js';
-export type { Format, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
-export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView } from './model/view-model.js';
+export type { Format, PolicyChoice, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
+export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView } from './model/view-model.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';

@@ -117,6 +117,42 @@
         },
       },
     },
+    actions: {
+      noun: ['failing policy', 'failing policies'],
+      rows: function (data) { return data.actions; },
+      draw: function (row, data) {
+        var tr = element('tr');
+        var policy = data.policies[row[0]];
+        var category = data.categories[row[1]];
+        var severity = data.severities[policy[4]];
+        var sev = element('td');
+        sev.appendChild(element('span', 'sev sev-' + severity, severity));
+        var name = cell('', '', true);
+        var link = element('a', '', category[2]);
+        link.href = '#' + category[0];
+        name.appendChild(link);
+        tr.append(
+          cell(count(row[3]), 'num'),
+          badge(data.colours[policy[3]], colourNames),
+          sev,
+          cell(count(row[2]) + ' of ' + count(policy[8]), 'num'),
+          cell(policy[0], 'code'),
+          cell(policy[1], 'title', true),
+          name,
+        );
+        return tr;
+      },
+      keys: {
+        rank: function (row) { return row[3]; },
+        colour: function (row, data) { return rankOf(orders.colours)(data.colours[data.policies[row[0]][3]]); },
+        severity: function (row, data) { return rankOf(orders.severities)(data.severities[data.policies[row[0]][4]]); },
+        failing: function (row) { return row[2]; },
+        number: function (row, data) { return naturalKey(data.policies[row[0]][0]); },
+        title: function (row, data) { return data.policies[row[0]][1].toLowerCase(); },
+        category: function (row, data) { return data.categories[row[1]][1]; },
+      },
+      filters: {},
+    },
     categories: {
       noun: ['category', 'categories'],
       rows: function (data) { return data.categories; },
@@ -124,7 +160,8 @@
         var tr = element('tr');
         tr.id = row[0];
         var percent = element('td', 'num');
-        percent.appendChild(element('span', 'percent', row[9]));
+        var shown = percent.appendChild(element('span', 'percent', row[9]));
+        if (row[11]) shown.title = row[11];
         if (row[10]) {
           percent.append(' ');
           percent.appendChild(element('span', 'stated', 'stated ' + row[10]));
@@ -141,7 +178,8 @@
         red: function (row) { return row[5]; },
         amber: function (row) { return row[6]; },
         gray: function (row) { return row[7]; },
-        percent: function (row) { return row[8]; },
+        // n/a (nothing assessed) sorts below 0 %.
+        percent: function (row) { return row[8] === null ? -1 : row[8]; },
       },
       filters: {
         text: function (row, data, value) { return row[2].toLowerCase().indexOf(value) !== -1; },
@@ -171,7 +209,7 @@
         red: function (row) { return row[7]; },
         amber: function (row) { return row[8]; },
         gray: function (row) { return row[9]; },
-        percent: function (row) { return row[10]; },
+        percent: function (row) { return row[10] === null ? -1 : row[10]; },
       },
       filters: {
         text: function (row, data, value) {

@@ -14,6 +14,8 @@ export interface PercentFormulaInfo {
   id: PercentFormula;
   /** The formula in words, as printed in findings and reports. */
   description: string;
+  /** What the percent is of (its denominator); 0 leaves it undefined, shown as n/a. */
+  base(inputs: PercentInputs): number;
   compute(inputs: PercentInputs): number;
 }
 
@@ -38,16 +40,19 @@ export const percentFormulas = {
   'green-of-assessed': {
     id: 'green-of-assessed',
     description: 'Green / (Total − Gray) × 100',
+    base: (inputs) => inputs.total - inputs.gray,
     compute: (inputs) => ratio(inputs.green, inputs.total - inputs.gray),
   },
   'green-of-total': {
     id: 'green-of-total',
     description: 'Green / Total × 100',
+    base: (inputs) => inputs.total,
     compute: (inputs) => ratio(inputs.green, inputs.total),
   },
   'passed-resources': {
     id: 'passed-resources',
     description: 'sum of PassedResourceCount / sum of TotalResourceCount × 100',
+    base: (inputs) => inputs.totalResources,
     compute: (inputs) => ratio(inputs.passedResources, inputs.totalResources),
   },
 } as const satisfies Record<PercentFormula, PercentFormulaInfo>;
@@ -57,6 +62,15 @@ export const defaultPercentFormula: PercentFormula = 'green-of-assessed';
 
 /** Every formula id, in the order they are tried when telling which one a value fits. */
 export const percentFormulaIds = Object.keys(percentFormulas) as PercentFormula[];
+
+/**
+ * True when `inputs` have a compliance percent: some policy was assessed (not Gray) and
+ * the formula's denominator is above 0. Otherwise the percent is undefined: the
+ * service states 0.0, which reads like a failing category, so documents show n/a.
+ */
+export function hasPercent(formula: PercentFormula, inputs: PercentInputs): boolean {
+  return inputs.total - inputs.gray > 0 && percentFormulas[formula].base(inputs) > 0;
+}
 
 /** CompliancePercent of `inputs` by `formula`. */
 export function computePercent(formula: PercentFormula, inputs: PercentInputs): number {

@@ -6,6 +6,12 @@ export const formats = ['html', 'pdf', 'xlsx'] as const;
 /** One output format of `render`. */
 export type Format = (typeof formats)[number];
 
+/** Which policies the detail tables list: Red and Amber, every assessed one (not Gray), or all. */
+export type PolicyChoice = 'failing' | 'assessed' | 'all';
+
+/** Every PolicyChoice, in the order help text lists them. */
+export const policyChoices = ['failing', 'assessed', 'all'] as const satisfies readonly PolicyChoice[];
+
 /** Options of every renderer; each reads the ones that concern it. */
 export interface RenderOptions {
   /** Document title; by default built from the benchmark and account names. */
@@ -16,8 +22,12 @@ export interface RenderOptions {
   logo?: LogoView;
   /** PDF: landscape pages. */
   landscape?: boolean;
-  /** PDF: at most this many policy rows in the appendix; the cut is stated in the document. */
+  /** PDF: at most this many policy rows in the appendix, the most severe kept; the cut is stated in the document. */
   maxPolicies?: number;
+  /** Which policies the detail tables list (default `all`); every figure counts all of them. */
+  policies?: PolicyChoice;
+  /** Show the input files' paths in documents; by default only their names. */
+  showPaths?: boolean;
   /** HTML: template and partial overrides by file name (`report.hbs`, `styles.css`, …), read by the caller. */
   templates?: Readonly<Record<string, string>>;
 }

@@ -1,6 +1,7 @@
 import type { Figures, PercentFormula, SeverityCount } from './analysis.js';
 import type { Finding } from './finding.js';
 import type { Policy } from './report.js';
+import type { PolicyChoice } from './renderer.js';
 
 /**
  * The view model every renderer receives. All figures are computed once, when it is
@@ -10,11 +11,33 @@ import type { Policy } from './report.js';
  */
 
 /** Counts by colour and the compliance percent, recomputed from the policies. */
-export interface FiguresView extends Figures {
+export interface FiguresView extends Omit<Figures, 'percent'> {
   /** Policies that were assessed: total − gray. */
   assessed: number;
-  /** The percent as every format prints it: one decimal, e.g. `15.4%`. */
+  /** Compliance percent, or null when nothing was assessed (every policy Gray): no percent, not 0. */
+  percent: number | null;
+  /** The percent as every format prints it: one decimal, e.g. `15.4%`, or `n/a`. */
   percentText: string;
+  /** Why the percent is n/a (`nothing assessed: all 6 policies are Gray`), else null. */
+  percentNote: string | null;
+}
+
+/** A date as the report states it and as a person reads it. */
+export interface DateView {
+  /** The value in the report, unchanged. */
+  stated: string;
+  /** `2019-12-31 09:55 UTC`; the stated text when it is no date this tool can read. */
+  text: string;
+  /** The instant, or null when the stated text is no date this tool can read. */
+  date: Date | null;
+}
+
+/** One failing policy of the action list, with its category. */
+export interface ActionView {
+  policy: Policy;
+  category: CategoryView;
+  /** TotalResourceCount − PassedResourceCount. */
+  failingResources: number;
 }
 
 /** One resource category. */
@@ -29,13 +52,17 @@ export interface CategoryView {
   statedPercent: number;
   /** The policies as the report holds them, in its order. */
   policies: readonly Policy[];
+  /** The policies the detail tables list (the choice of `policies` in the options), in report order. */
+  listed: readonly Policy[];
+  /** Red policies weighted by severity, the tie-break of the worst categories. */
+  redWeight: number;
 }
 
 /** One benchmark report of one account. */
 export interface ReportView {
   /** Stable anchor id, unique in the document (`r1`). */
   anchor: string;
-  /** File (or `<stdin>`) the report came from. */
+  /** Name of the file (or `<stdin>`) the report came from; its path when asked for (`showPaths`). */
   source: string;
   /** RFC 6901 pointer of the report inside its file. */
   pointer: string;
@@ -49,19 +76,34 @@ export interface ReportView {
   jobId: string;
   licenseId: string;
   licenseName: string;
-  /** LastScannedDate when the report carries it (not in the specification). */
-  lastScanned: string | null;
+  /** LastScannedDate (or LastScannedDateEpochTime) when the report carries it (not in the specification). */
+  lastScanned: DateView | null;
   figures: FiguresView;
   /** Red policies by Severity, worst first (every known severity, zeros included). */
   redBySeverity: SeverityCount[];
-  /** Up to five categories with Red or Amber policies: most Red first, then lowest percent. */
+  /** Worst categories by the measure in `ViewModel.ranking.worstCategories`. */
   worstCategories: CategoryView[];
   categories: CategoryView[];
+  /** Failing policies (Red, Amber) in the order of `ViewModel.ranking.actions`. */
+  actions: ActionView[];
+  /** Policies the detail tables list, of `figures.total`. */
+  listedPolicies: number;
+  /** What this report's detail tables leave out, in words; null when they list every policy. */
+  policiesLeftOut: string | null;
 }
 
-/** A finding of the check, with the file it concerns. */
+/** A finding of the check, with the file it concerns (its name, or path with `showPaths`). */
 export interface FindingView extends Finding {
   source: string;
+}
+
+/** Which policies the detail tables list, and in words what they leave out. */
+export interface PolicyListingView {
+  choice: PolicyChoice;
+  /** Policies listed across all reports, of `rollup.policies`. */
+  listed: number;
+  /** What the tables leave out, e.g. `654 policies not assessed (Gray) are not listed`; null when none. */
+  leftOut: string | null;
 }
 
 /** A logo for the cover and header. */
@@ -88,6 +130,9 @@ export interface ViewModel {
     figures: FiguresView;
     redBySeverity: SeverityCount[];
   };
+  /** How worst categories and the action list are ordered, in words. */
+  ranking: { worstCategories: string; actions: string };
+  policyListing: PolicyListingView;
   reports: ReportView[];
   findings: FindingView[];
   findingCounts: { errors: number; warnings: number };

@@ -1,9 +1,14 @@
 import { addCounts, emptyCounts, withPercent, type Counts } from '../analyse/figures.js';
-import { percentFormulas } from '../analyse/percent-formulas.js';
-import type { Analysis, AnalysedReport, Figures, SeverityCount } from '../model/analysis.js';
-import type { CategoryView, FiguresView, FindingView, LogoView, ReportView, ViewModel } from '../model/view-model.js';
+import { hasPercent, percentFormulas } from '../analyse/percent-formulas.js';
+import { actionOrderText, compareBySeverity, failingResources, isFailing, redWeight, worstCategories, worstCategoryMeasure } from '../analyse/severity-rank.js';
+import type { Analysis, AnalysedReport, Figures, PercentFormula, SeverityCount } from '../model/analysis.js';
+import type { Policy } from '../model/report.js';
+import type { PolicyChoice } from '../model/renderer.js';
+import type { ActionView, CategoryView, FiguresView, FindingView, LogoView, ReportView, ViewModel } from '../model/view-model.js';
 import { toolInfo } from '../tool-info.js';
 import { formatPercent } from './display-values.js';
+import { describeLeftOut } from './policy-listing.js';
+import { readScanDate } from './stated-date.js';
 
 /** Options that shape the document rather than its figures. */
 export interface ViewModelOptions {
@@ -12,33 +17,68 @@ export interface ViewModelOptions {
   /** Stamp the time of generation into the document (output then differs run to run). */
   now?: Date;
   logo?: LogoView;
+  /** Which policies the detail tables list (default `all`). */
+  policies?: PolicyChoice;
+  /** Show the input files' paths; by default only their names (a path can tell about the machine it was made on). */
+  showPaths?: boolean;
 }
 
-function figuresView(figures: Figures): FiguresView {
-  return { ...figures, assessed: figures.total - figures.gray, percentText: formatPercent(figures.percent) };
+function percentNote(figures: Figures): string {
+  if (figures.total === 0) return 'no policies';
+  const assessed = figures.total - figures.gray;
+  if (assessed === 0) return figures.total === 1 ? 'nothing assessed: the one policy is Gray' : `nothing assessed: all ${figures.total} policies are Gray`;
+  return 'no resource checked';
 }
 
-function worstOf(categories: readonly CategoryView[]): CategoryView[] {
-  return categories
-    .filter((category) => category.figures.red + category.figures.amber > 0)
-    .sort((a, b) => b.figures.red - a.figures.red || b.figures.amber - a.figures.amber || a.figures.percent - b.figures.percent)
-    .slice(0, 5);
+function figuresView(figures: Figures, formula: PercentFormula): FiguresView {
+  const defined = hasPercent(formula, figures);
+  return {
+    ...figures,
+    assessed: figures.total - figures.gray,
+    percent: defined ? figures.percent : null,
+    percentText: defined ? formatPercent(figures.percent) : 'n/a',
+    percentNote: defined ? null : percentNote(figures),
+  };
 }
 
-function reportView(analysed: AnalysedReport, source: string, index: number): ReportView {
+const listers: Record<PolicyChoice, ((policy: Policy) => boolean) | null> = {
+  all: null,
+  assessed: (policy) => policy.Compliance !== 'Gray',
+  failing: isFailing,
+};
+
+/** The file name of a path (either separator), so that documents do not tell where a file was kept. */
+export function fileName(path: string): string {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return name === '' ? path : name;
+}
+
+function actionsOf(categories: readonly CategoryView[]): ActionView[] {
+  const actions: ActionView[] = [];
+  for (const category of categories) {
+    for (const policy of category.policies) if (isFailing(policy)) actions.push({ policy, category, failingResources: failingResources(policy) });
+  }
+  return actions.sort((a, b) => compareBySeverity(a.policy, b.policy));
+}
+
+function reportView(analysed: AnalysedReport, source: string, index: number, formula: PercentFormula, choice: PolicyChoice): ReportView {
   const { report } = analysed;
   const anchor = `r${index + 1}`;
+  const lister = listers[choice];
   const categories = analysed.categories.map(
     ({ category, figures }, position): CategoryView => ({
       anchor: `${anchor}-c${position + 1}`,
       order: category.ControlCategoryOrder,
       name: category.CategoryName,
       categoryId: category.CategoryId,
-      figures: figuresView(figures),
+      figures: figuresView(figures, formula),
       statedPercent: category.CompliancePercent,
       policies: category.Policies,
+      listed: lister ? category.Policies.filter(lister) : category.Policies,
+      redWeight: redWeight(category.Policies),
     }),
   );
+  const figures = figuresView(analysed.figures, formula);
   return {
     anchor,
     source,
@@ -53,11 +93,14 @@ function reportView(analysed: AnalysedReport, source: string, index: number): Re
     jobId: report.JobId,
     licenseId: report.LicenseId,
     licenseName: report.LicenseName,
-    lastScanned: typeof report.LastScannedDate === 'string' ? report.LastScannedDate : null,
-    figures: figuresView(analysed.figures),
+    lastScanned: readScanDate(report.LastScannedDate, report.LastScannedDateEpochTime),
+    figures,
     redBySeverity: analysed.redBySeverity,
-    worstCategories: worstOf(categories),
+    worstCategories: worstCategories(categories),
     categories,
+    actions: actionsOf(categories),
+    listedPolicies: lister ? categories.reduce((sum, category) => sum + category.listed.length, 0) : figures.total,
+    policiesLeftOut: describeLeftOut(choice, figures),
   };
 }
 
@@ -81,17 +124,21 @@ function defaultTitle(reports: readonly ReportView[]): string {
 
 /**
  * Builds the view model of an analysis: every valid report with its recomputed
- * figures, a roll-up across them, and the check's findings for the data-quality section.
+ * figures, worst categories and action list, a roll-up across them, and the check's
+ * findings for the data-quality section.
  */
 export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {}): ViewModel {
+  const choice = options.policies ?? 'all';
+  const sourceText = options.showPaths ? (source: string) => source : fileName;
   const reports: ReportView[] = [];
   for (const source of analysis.sources) {
-    for (const analysed of source.reports) reports.push(reportView(analysed, source.source, reports.length));
+    for (const analysed of source.reports) reports.push(reportView(analysed, sourceText(source.source), reports.length, analysis.percentFormula, choice));
   }
   const totals: Counts = emptyCounts();
   for (const report of reports) addCounts(totals, report.figures);
-  const findings: FindingView[] = analysis.sources.flatMap((source) => source.findings.map((finding) => ({ ...finding, source: source.source })));
+  const findings: FindingView[] = analysis.sources.flatMap((source) => source.findings.map((finding) => ({ ...finding, source: sourceText(source.source) })));
   const formula = percentFormulas[analysis.percentFormula];
+  const rollupFigures = figuresView(withPercent(totals, analysis.percentFormula), analysis.percentFormula);
   return {
     title: options.title ?? defaultTitle(reports),
     generatedAt: options.now ? options.now.toISOString() : null,
@@ -100,8 +147,14 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
     rollup: {
       reports: reports.length,
       policies: totals.total,
-      figures: figuresView(withPercent(totals, analysis.percentFormula)),
+      figures: rollupFigures,
       redBySeverity: sumSeverities(reports),
+    },
+    ranking: { worstCategories: worstCategoryMeasure, actions: actionOrderText },
+    policyListing: {
+      choice,
+      listed: reports.reduce((sum, report) => sum + report.listedPolicies, 0),
+      leftOut: describeLeftOut(choice, rollupFigures),
     },
     reports,
     findings,

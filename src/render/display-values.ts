@@ -25,3 +25,20 @@ export function formatRisk(value: string): string {
 export function formatResources(passed: number, total: number): string {
   return `${formatCount(passed)} / ${formatCount(total)}`;
 }
+
+/** A percent that may be undefined (nothing assessed): `15.4%` or `n/a`. */
+export function formatPercentOrNa(percent: number | null): string {
+  return percent === null ? 'n/a' : formatPercent(percent);
+}
+
+const two = (value: number): string => String(value).padStart(2, '0');
+
+/** An instant as a person reads it, to the minute, in UTC: `2019-12-31 09:55 UTC`. */
+export function formatInstant(date: Date): string {
+  return `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+}
+
+/** An ISO 8601 time (the view model's `generatedAt`) as a person reads it; null stays null. */
+export function formatIsoTime(iso: string | null): string | null {
+  return iso === null ? null : formatInstant(new Date(iso));
+}

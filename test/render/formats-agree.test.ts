@@ -12,7 +12,7 @@ function visibleText(html: string): string {
   return decoded.replace(/\s+/g, ' ');
 }
 
-function categoryRows(view: ViewModel): { report: string; row: string; numbers: number[]; percent: number; name: string }[] {
+function categoryRows(view: ViewModel): { report: string; row: string; numbers: number[]; percent: number | null; name: string }[] {
   return view.reports.flatMap((report) =>
     report.categories.map((category) => {
       const { total, green, red, amber, gray, percent, percentText } = category.figures;
@@ -21,30 +21,49 @@ function categoryRows(view: ViewModel): { report: string; row: string; numbers: 
   );
 }
 
-const samples = readdirSync('samples').filter((name) => name.endsWith('.json'));
+/** Values of a sheet's rows, keyed by the row's values in `key` columns (zero-based). */
+function sheetRows(sheet: ExcelJS.Worksheet): unknown[][] {
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
 
-describe.each(samples)('HTML, PDF and XLSX agree on every category figure of %s', (sample) => {
-  it('shows the same counts and percent in all three formats', async () => {
-    const view = buildViewModel(await checkReports(join('samples', sample)));
+/** Positions of `needles` in `text`, in order of appearance after `from`; -1 for a missing one. */
+function inOrder(text: string, from: string, needles: readonly string[]): boolean {
+  let at = text.indexOf(from);
+  if (at === -1) return false;
+  for (const needle of needles) {
+    const next = text.indexOf(needle, at);
+    if (next === -1) return false;
+    at = next + needle.length;
+  }
+  return true;
+}
+
+const inputs = [...readdirSync('samples').filter((name) => name.endsWith('.json')).map((name) => join('samples', name)), 'test/fixtures/csbp-many-gray.json'];
+
+describe.each(inputs)('HTML, PDF and XLSX agree on %s', (input) => {
+  it('shows the same category counts and percents (n/a where nothing was assessed), worst categories and action list', async () => {
+    const view = buildViewModel(await checkReports(input));
     const html = visibleText(Buffer.from(await collectBytes(await renderers.html.render(view, {}))).toString('utf8'));
     const pdf = (await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(view, {}))))).replace(/\s+/g, ' ');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await collectBytes(await renderers.xlsx.render(view, {}))) as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Categories')!;
-    const sheetRows = new Map<string, unknown[]>();
-    sheet.eachRow((row) => {
-      const values = (row.values as unknown[]).slice(1);
-      sheetRows.set(`${String(values[0])}|${String(values[3])}`, values);
-    });
+    const categories = sheetRows(workbook.getWorksheet('Categories')!);
+    const header = categories[0] as unknown[];
+    const byName = new Map(categories.map((values) => [`${String(values[0])}|${String(values[3])}`, values]));
+    const percentColumn = header.indexOf('Compliance %');
+    const rankColumn = header.indexOf('Worst rank');
     const rows = categoryRows(view);
     expect(rows.length).toBeGreaterThan(4);
     for (const { report, name, row, numbers, percent } of rows) {
       expect(html, `HTML row of ${name}`).toContain(row);
       expect(pdf, `PDF row of ${name}`).toContain(row);
-      const cells = sheetRows.get(`${report}|${name}`);
+      const cells = byName.get(`${report}|${name}`);
       expect(cells, `XLSX row of ${name}`).toBeDefined();
       expect([cells![2], ...cells!.slice(4, 9)]).toEqual(numbers);
-      expect(cells![9] as number).toBeCloseTo(percent / 100, 12);
+      if (percent === null) expect(cells![percentColumn] ?? null, `empty XLSX percent of ${name}`).toBeNull();
+      else expect(cells![percentColumn] as number).toBeCloseTo(percent / 100, 12);
     }
     const { total, percentText, percent, green, red, amber, gray } = view.rollup.figures;
     expect(html).toContain(percentText);
@@ -54,7 +73,24 @@ describe.each(samples)('HTML, PDF and XLSX agree on every category figure of %s'
     const summary = workbook.getWorksheet('Summary')!;
     const keyFigures = new Map<unknown, unknown>();
     for (let row = 2; summary.getCell(row, 1).value !== null; row += 1) keyFigures.set(summary.getCell(row, 1).value, summary.getCell(row, 2).value);
-    expect(keyFigures.get('Compliance') as number).toBeCloseTo(percent / 100, 12);
+    if (percent === null) expect(String(keyFigures.get('Compliance'))).toMatch(/^n\/a /);
+    else expect(keyFigures.get('Compliance') as number).toBeCloseTo(percent / 100, 12);
     expect(['Policies', 'Green', 'Red', 'Amber', 'Gray'].map((label) => keyFigures.get(label))).toEqual([total, green, red, amber, gray]);
+
+    const actionSheet = sheetRows(workbook.getWorksheet('Action list')!);
+    const actionHeader = actionSheet.findIndex((values) => values[0] === 'Benchmark');
+    const actionNumbers = actionSheet.slice(actionHeader + 1).map((values) => values[7]);
+    for (const report of view.reports) {
+      const worst = report.worstCategories.map((category) => `${category.name}`);
+      expect(inOrder(html, `${report.benchmarkName}`, ['Worst categories', ...worst]), `HTML worst of ${report.benchmarkName}`).toBe(true);
+      expect(inOrder(pdf, `${report.benchmarkName}`, ['Worst categories', ...worst]), `PDF worst of ${report.benchmarkName}`).toBe(true);
+      const ranks = categories.filter((values) => values[0] === report.benchmarkName && typeof values[rankColumn] === 'number');
+      expect(ranks.sort((a, b) => (a[rankColumn] as number) - (b[rankColumn] as number)).map((values) => values[3])).toEqual(worst);
+
+      const numbers = report.actions.map((action) => action.policy.ComplianceNumber);
+      expect(inOrder(html, `Action list ${numbers.length}`, numbers), `HTML action list of ${report.benchmarkName}`).toBe(true);
+      expect(inOrder(pdf, `Action list: failing policies of ${report.benchmarkName}`, numbers), `PDF action list of ${report.benchmarkName}`).toBe(true);
+    }
+    expect(actionNumbers).toEqual(view.reports.flatMap((report) => report.actions.map((action) => action.policy.ComplianceNumber)));
   });
 });

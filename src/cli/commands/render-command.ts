@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { percentFormulaIds } from '../../analyse/percent-formulas.js';
-import { formats } from '../../model/renderer.js';
+import { formats, policyChoices, type PolicyChoice } from '../../model/renderer.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
@@ -16,7 +16,9 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: benchmark — account]' })
     .option('logo', { type: 'string', coerce: oneValue('logo'), describe: 'PNG or JPEG shown on the cover and in the header' })
     .option('landscape', { type: 'boolean', default: false, describe: 'PDF: landscape pages' })
-    .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: 'PDF: most policy rows to print, the cut stated [default: 50000]' })
+    .option('policies', { choices: policyChoices, default: 'all' as PolicyChoice, coerce: oneValue('policies'), describe: 'which policies the policy tables list: failing (Red, Amber), assessed (not Gray) or all; figures always count all' })
+    .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: 'PDF: most policy rows to print, the most severe kept and the cut stated [default: 50000]' })
+    .option('show-paths', { type: 'boolean', default: false, describe: "show the inputs' paths in documents, not only their file names" })
     .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
     .option('percent-formula', { choices: percentFormulaIds, coerce: oneValue('percent-formula'), describe: 'CompliancePercent formula for the figures and the check' })
@@ -25,6 +27,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')
     .example('$0 render reports/ --out-dir out', 'one page per report file')
     .example('$0 render a.json b.json -o all.pdf', 'one PDF, with a roll-up (format from the extension)')
+    .example('$0 render r.json -f pdf --policies failing', 'policy tables of Red and Amber policies only')
     .example('$0 render r.json --templates mine/', 'your own templates')
     .example('$0 render r.json -f pdf --strict', 'refuse a report with errors') as unknown as Argv<RenderArgs>;
 }

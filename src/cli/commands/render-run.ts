@@ -3,7 +3,7 @@ import { checkReports } from '../../check-reports.js';
 import { CspmError } from '../../error/cspm-error.js';
 import { plural } from '../../format/plural.js';
 import type { Analysis, PercentFormula } from '../../model/analysis.js';
-import { formats, type Format, type RenderOptions } from '../../model/renderer.js';
+import { formats, type Format, type PolicyChoice, type RenderOptions } from '../../model/renderer.js';
 import { buildViewModel } from '../../render/build-view-model.js';
 import { getRenderer } from '../../render/renderers.js';
 import { terminalText } from '../../text/terminal-text.js';
@@ -28,6 +28,8 @@ export interface RenderArgs {
   logo: string | undefined;
   landscape: boolean;
   'max-policies': number | undefined;
+  policies: PolicyChoice;
+  'show-paths': boolean;
   strict: boolean;
   now: boolean;
   'percent-formula': PercentFormula | undefined;
@@ -49,7 +51,7 @@ interface Job {
 }
 
 function renderOptions(args: RenderArgs): RenderOptions {
-  const options: RenderOptions = { landscape: args.landscape };
+  const options: RenderOptions = { landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = readLogo(args.logo);

@@ -1,7 +1,7 @@
 import type Handlebars from 'handlebars';
 import { observedValues } from '../../analyse/observed-values.js';
-import type { LogoView, ReportView } from '../../model/view-model.js';
-import { formatCount, formatPercent, formatResources, formatRisk } from '../display-values.js';
+import type { CategoryView, LogoView, ReportView } from '../../model/view-model.js';
+import { formatCount, formatIsoTime, formatPercent, formatResources, formatRisk } from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
 import { colourKey, colourOrder } from './value-order.js';
@@ -52,6 +52,10 @@ export function registerHelpers(env: Env): void {
   const safe = (html: string) => new env.SafeString(html);
   env.registerHelper({
     percent: (value: number) => formatPercent(value),
+    /** `15.4% compliant`, or `compliance n/a` where nothing was assessed. */
+    compliant: (percentText: string) => (percentText === 'n/a' ? 'compliance n/a' : `${percentText} compliant`),
+    /** An ISO 8601 time as every format prints it: `2026-11-23 20:44 UTC`. */
+    instant: (iso: string) => formatIsoTime(iso),
     count: (value: number) => formatCount(value),
     risk: (value: string) => formatRisk(value),
     resources: (passed: number, total: number) => formatResources(passed, total),
@@ -63,6 +67,11 @@ export function registerHelpers(env: Env): void {
     gt: (a: number, b: number) => a > b,
     add: (a: number, b: number) => a + b,
     statedPercent: statedPercentText,
+    /** The categories without a compliance percent (nothing assessed), or null when there are none. */
+    notAssessed: (categories: readonly CategoryView[]) => {
+      const found = categories.filter((category) => category.figures.percent === null);
+      return found.length > 0 ? found : null;
+    },
     logoSource,
     reportPlan,
     reportNumber,

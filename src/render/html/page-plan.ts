@@ -1,5 +1,6 @@
 import type { Policy } from '../../model/report.js';
-import type { CategoryView, FindingView, ReportView, ViewModel } from '../../model/view-model.js';
+import { worstCategories } from '../../analyse/severity-rank.js';
+import type { ActionView, CategoryView, FindingView, ReportView, ViewModel } from '../../model/view-model.js';
 import { formatPercent } from '../display-values.js';
 import { layoutChart, type ChartPlan } from './colour-chart.js';
 import { scriptJsonBlock } from './script-json.js';
@@ -54,6 +55,7 @@ export interface ReportPlan {
   dataBlock: string;
   categories: TableSlice<CategoryView>;
   policies: TableSlice<PolicyRow>;
+  actions: TableSlice<ActionView>;
   chart: ChartPlan;
   filters: FilterValues;
 }
@@ -74,28 +76,28 @@ function firstPolicies(report: ReportView, limit: number): PolicyRow[] {
   const policies: PolicyRow[] = [];
   for (const category of report.categories) {
     if (policies.length >= limit) break;
-    for (const policy of category.policies.slice(0, limit - policies.length)) policies.push({ policy, category });
+    for (const policy of category.listed.slice(0, limit - policies.length)) policies.push({ policy, category });
   }
   return policies;
 }
 
 /** The stated CompliancePercent when it reads differently from the recomputed one, else ''. */
 export function statedPercentText(category: CategoryView): string {
+  // The service states 0.0 where nothing was assessed: that is no disagreement.
+  if (category.figures.percent === null) return '';
   const stated = formatPercent(category.statedPercent);
   return stated === category.figures.percentText ? '' : stated;
 }
 
-function overviewRow(report: ReportView): (string | number)[] {
+function overviewRow(report: ReportView): (string | number | null)[] {
   const { figures } = report;
   return [report.anchor, report.benchmarkName, report.benchmarkId, report.accountName, report.connectorType, figures.total, figures.green, figures.red, figures.amber, figures.gray, figures.percent, figures.percentText];
 }
 
-/** Up to five reports with Red or Amber policies: most Red first, as the worst categories. */
+/** The reports with the lowest compliance, by the measure of the worst categories. */
 function worstReports(reports: readonly ReportView[]): ReportView[] {
-  return reports
-    .filter((report) => report.figures.red + report.figures.amber > 0)
-    .sort((a, b) => b.figures.red - a.figures.red || b.figures.amber - a.figures.amber || a.figures.percent - b.figures.percent)
-    .slice(0, 5);
+  const ranked = reports.map((report, order) => ({ report, order, figures: report.figures, redWeight: report.categories.reduce((sum, category) => sum + category.redWeight, 0) }));
+  return worstCategories(ranked).map((item) => item.report);
 }
 
 /** Decides, for every report, what is static markup and what the script draws. */
@@ -104,6 +106,10 @@ export function planPage(view: ViewModel): PagePlan {
   let policyBudget: number = pageLimits.policyRowsInPage;
   for (const [index, report] of view.reports.entries()) {
     const full = index < pageLimits.fullSections;
+    // The action list comes first in the section and first out of the page's budget.
+    const actionLimit = full ? Math.min(pageLimits.policyRowsPerTable, policyBudget) : 0;
+    const actions = slice(report.actions, actionLimit, pageLimits.policyRowsPerTable);
+    policyBudget -= actions.rows.length;
     const limit = full ? Math.min(pageLimits.policyRowsPerTable, policyBudget) : 0;
     const policies = firstPolicies(report, limit);
     policyBudget -= policies.length;
@@ -114,7 +120,8 @@ export function planPage(view: ViewModel): PagePlan {
       dataId,
       dataBlock: scriptJsonBlock(dataId, data),
       categories: slice(report.categories, full ? pageLimits.categoryRows : 0, pageLimits.categoryRows),
-      policies: slice(policies, limit, pageLimits.policyRowsPerTable, report.figures.total),
+      policies: slice(policies, limit, pageLimits.policyRowsPerTable, report.listedPolicies),
+      actions,
       chart: layoutChart(
         report.categories.map((category) => ({ label: category.name, anchor: category.anchor, figures: category.figures })),
         pageLimits.chartBars,

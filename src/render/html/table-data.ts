@@ -1,3 +1,5 @@
+import { isFailing } from '../../analyse/severity-rank.js';
+import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView } from '../../model/view-model.js';
 import { formatRisk } from '../display-values.js';
 import { compareValues } from './value-order.js';
@@ -25,10 +27,12 @@ export interface ReportData {
   services: string[];
   /** RiskProbability and RiskLevel as displayed (a blank is an en dash). */
   risks: string[];
-  /** [anchor, order, name, total, green, red, amber, gray, percent, percentText, statedText]. */
-  categories: (string | number)[][];
-  /** [number, title, service, colour, severity, probability, level, passed, total, category (index into categories)]. */
+  /** [anchor, order, name, total, green, red, amber, gray, percent (null: n/a), percentText, statedText, percentNote]. */
+  categories: (string | number | null)[][];
+  /** [number, title, service, colour, severity, probability, level, passed, total, category (index into categories)] of the listed policies. */
   policies: (string | number)[][];
+  /** The action list in its order: [index into policies, index into categories, failing resources, rank]. */
+  actions: number[][];
 }
 
 class StringTable {
@@ -47,9 +51,9 @@ class StringTable {
 }
 
 /** The category row as the script reads it; statedText is empty when it agrees. */
-export function categoryRow(category: CategoryView, statedText: string): (string | number)[] {
+export function categoryRow(category: CategoryView, statedText: string): (string | number | null)[] {
   const { figures } = category;
-  return [category.anchor, category.order, category.name, figures.total, figures.green, figures.red, figures.amber, figures.gray, figures.percent, figures.percentText, statedText];
+  return [category.anchor, category.order, category.name, figures.total, figures.green, figures.red, figures.amber, figures.gray, figures.percent, figures.percentText, statedText, figures.percentNote ?? ''];
 }
 
 /** Builds the script's rows of one report and the values its filter menus offer. */
@@ -59,8 +63,11 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
   const services = new StringTable();
   const risks = new StringTable();
   const policies: (string | number)[][] = [];
+  // Failing policies are listed under every choice, so each action points at its row.
+  const rowOf = new Map<Policy, number>();
   for (const [categoryIndex, category] of report.categories.entries()) {
-    for (const policy of category.policies) {
+    for (const policy of category.listed) {
+      if (isFailing(policy)) rowOf.set(policy, policies.length);
       policies.push([
         policy.ComplianceNumber,
         policy.ShortTitle,
@@ -75,6 +82,7 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
       ]);
     }
   }
+  const indexOfCategory = new Map(report.categories.map((category, index) => [category, index]));
   const data: ReportData = {
     colours: colours.values,
     severities: severities.values,
@@ -82,6 +90,7 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
     risks: risks.values,
     categories: report.categories.map((category) => categoryRow(category, statedText(category))),
     policies,
+    actions: report.actions.map((action, index) => [rowOf.get(action.policy) ?? -1, indexOfCategory.get(action.category) ?? -1, action.failingResources, index + 1]),
   };
   const filters: FilterValues = {
     colours: [...colours.values].sort(compareValues.colour),

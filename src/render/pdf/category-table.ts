@@ -1,6 +1,7 @@
 import type { CategoryView, FiguresView, ReportView } from '../../model/view-model.js';
 import { formatCount, formatPercent } from '../display-values.js';
 import type { Canvas } from './canvas.js';
+import { sizes } from './theme.js';
 import { drawTable, type Column } from './table.js';
 
 /** Columns of colour counts shared by the category and report tables. */
@@ -23,6 +24,8 @@ function countColumns<Row>(figures: (row: Row) => FiguresView): Column<Row>[] {
 /** The compliance percent, with the report's own figure beside it when they differ. */
 function percentText(category: CategoryView): string {
   const stated = formatPercent(category.statedPercent);
+  // The service states 0.0 where nothing was assessed: that is no disagreement.
+  if (category.figures.percent === null) return category.figures.percentText;
   return stated === category.figures.percentText ? stated : `${category.figures.percentText} (report: ${stated})`;
 }
 
@@ -36,6 +39,12 @@ export function drawCategoryTable(canvas: Canvas, report: ReportView): void {
     { header: 'Compliance', width: 78, align: 'right', weight: 'bold', text: percentText },
   ];
   drawTable(canvas, columns, report.categories, { continued: `Categories of ${report.benchmarkName} (continued)` });
+  const notAssessed = report.categories.filter((category) => category.figures.percent === null);
+  if (notAssessed.length > 0) {
+    canvas.y += 4;
+    const names = notAssessed.map((category) => `${category.order}. ${category.name} (${category.figures.percentNote ?? ''})`).join('; ');
+    canvas.paragraph(`n/a: no compliance percent, since nothing was assessed: ${names}. Such a category is neither compliant nor failing.`, { size: sizes.small, colour: 'muted' }, 4);
+  }
 }
 
 /** The table of every benchmark report in the roll-up. */

@@ -46,7 +46,7 @@ export function donut(canvas: Canvas, cx: number, cy: number, radius: number, fi
   }
   doc.restore();
   canvas.text(figures.percentText, cx - radius, cy - 11, { size: 13, weight: 'bold' }, radius * 2, 'center');
-  canvas.text('compliant', cx - radius, cy + 5, { size: sizes.small, colour: 'muted' }, radius * 2, 'center');
+  canvas.text(figures.percent === null ? 'not assessed' : 'compliant', cx - radius, cy + 5, { size: sizes.small, colour: 'muted' }, radius * 2, 'center');
 }
 
 /** The legend of a donut: colour, name, count and share of all policies. */

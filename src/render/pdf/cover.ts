@@ -1,6 +1,6 @@
 import type { RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
-import { formatCount } from '../display-values.js';
+import { formatCount, formatIsoTime } from '../display-values.js';
 import { keyValues, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { sizes } from './theme.js';
@@ -30,7 +30,7 @@ function identity(view: ViewModel): (readonly [string, string | null])[] {
       ['AWS account ID', only.awsAccountId],
       ['Job ID', only.jobId],
       ['License', only.licenseName],
-      ['Last scanned', only.lastScanned],
+      ['Last scanned', only.lastScanned?.text ?? null],
     ];
   }
   return [
@@ -61,7 +61,7 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   canvas.y += 28;
   const figures = view.rollup.figures;
   tiles(canvas, [
-    { label: 'Compliance', value: figures.percentText, note: `${formatCount(figures.assessed)} assessed` },
+    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${formatCount(figures.assessed)} assessed` },
     { label: 'Policies', value: formatCount(figures.total), note: `${formatCount(view.rollup.reports)} report${view.rollup.reports === 1 ? '' : 's'}` },
     { label: 'Green', value: formatCount(figures.green), chip: 'Green' },
     { label: 'Red', value: formatCount(figures.red), chip: 'Red' },
@@ -79,7 +79,7 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
       ['Data quality', findingsText(view)],
       ['Policy appendix', cut],
       ['Compliance %', view.percentFormula.description],
-      ['Generated', view.generatedAt],
+      ['Generated', formatIsoTime(view.generatedAt)],
       ['Produced by', `${view.tool.name} ${view.tool.version}`],
     ],
     1,

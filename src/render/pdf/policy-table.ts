@@ -1,4 +1,5 @@
 import type { Policy } from '../../model/report.js';
+import type { PolicyCut } from '../policy-listing.js';
 import type { CategoryView, ReportView } from '../../model/view-model.js';
 import { formatCount, formatResources, formatRisk } from '../display-values.js';
 import { bookmark, heading } from './blocks.js';
@@ -6,19 +7,6 @@ import type { Canvas } from './canvas.js';
 import type { OutlineItem } from './pdfkit-internals.js';
 import { drawTable, type Column } from './table.js';
 import { complianceFill, sizes } from './theme.js';
-
-/** How many policy rows may still be drawn, of how many there are. */
-export interface PolicyBudget {
-  limit: number;
-  left: number;
-  total: number;
-}
-
-/** The sentence that states the cut, or null when every policy is listed. */
-export function cutText(budget: PolicyBudget): string | null {
-  if (budget.total <= budget.limit) return null;
-  return `Lists the first ${formatCount(budget.limit)} of ${formatCount(budget.total)} policies (maxPolicies); every figure and chart counts all of them.`;
-}
 
 function policyColumns(canvas: Canvas): Column<Policy>[] {
   // Service names are long single words: in landscape they get some of the extra width.
@@ -38,28 +26,34 @@ function policyColumns(canvas: Canvas): Column<Policy>[] {
 }
 
 function categoryLine(category: CategoryView): string {
-  const { total, green, red, amber, gray, percentText } = category.figures;
-  return `${formatCount(total)} policies · ${percentText} compliant · Green ${formatCount(green)}, Red ${formatCount(red)}, Amber ${formatCount(amber)}, Gray ${formatCount(gray)}`;
+  const { total, green, red, amber, gray, percentText, percentNote } = category.figures;
+  const compliance = percentNote === null ? `${percentText} compliant` : `compliance n/a (${percentNote})`;
+  return `${formatCount(total)} policies · ${compliance} · Green ${formatCount(green)}, Red ${formatCount(red)}, Amber ${formatCount(amber)}, Gray ${formatCount(gray)}`;
 }
 
 /**
- * The policies of each category of a report, one table per category with its header
- * repeated on every page, and a bookmark per category under the report's. Stops when
- * the budget is spent, saying so where the list ends.
+ * The listed policies of each category of a report, one table per category with its
+ * header repeated on every page, and a bookmark per category under the report's.
+ * Under a cut (`maxPolicies`) only the kept policies are drawn, in report order.
  */
-export function drawPolicies(canvas: Canvas, report: ReportView, budget: PolicyBudget, parent: OutlineItem): void {
+export function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut, parent: OutlineItem): void {
   const columns = policyColumns(canvas);
   for (const category of report.categories) {
-    if (budget.left <= 0) return;
+    const rows = cut.kept ? category.listed.filter((policy) => cut.kept?.has(policy)) : category.listed;
+    if (rows.length === 0) continue;
     const title = `${category.order}. ${category.name}`;
     bookmark(canvas, title, parent, heading(canvas, title, 2, 60));
-    canvas.paragraph(categoryLine(category), { size: sizes.small, colour: 'muted' }, 4);
-    const shown = Math.min(category.policies.length, budget.left);
-    const rows = shown < category.policies.length ? category.policies.slice(0, shown) : category.policies;
+    const shown = rows.length === category.figures.total ? '' : ` · ${formatCount(rows.length)} listed`;
+    canvas.paragraph(categoryLine(category) + shown, { size: sizes.small, colour: 'muted' }, 4);
     drawTable(canvas, columns, rows, { continued: `${title} (continued)` });
-    budget.left -= shown;
     canvas.y += 12;
-    const cut = budget.left <= 0 ? cutText(budget) : null;
-    if (cut) canvas.paragraph(`The policy list ends here. ${cut}`, { size: sizes.body, weight: 'bold', colour: 'Red' });
   }
+}
+
+/** Policies of a report the tables will draw under a cut. */
+export function drawnPolicies(report: ReportView, cut: PolicyCut): number {
+  if (!cut.kept) return report.listedPolicies;
+  let count = 0;
+  for (const category of report.categories) for (const policy of category.listed) if (cut.kept.has(policy)) count += 1;
+  return count;
 }

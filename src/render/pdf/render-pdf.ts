@@ -8,9 +8,12 @@ import { drawDataQuality } from './data-quality.js';
 import { createDocument } from './document-info.js';
 import { FontSet } from './font-set.js';
 import { drawPageFooters } from './page-footer.js';
-import { cutText, drawPolicies, type PolicyBudget } from './policy-table.js';
+import { formatCount, formatIsoTime } from '../display-values.js';
+import { cutPolicies } from '../policy-listing.js';
+import { drawActionList } from './action-list.js';
+import { drawnPolicies, drawPolicies } from './policy-table.js';
 import { drawReportSummary, drawRollupSummary } from './summary.js';
-import { pageGeometry } from './theme.js';
+import { pageGeometry, sizes } from './theme.js';
 import { Typesetter } from './typesetter.js';
 
 /** Policy rows listed when the caller sets no `maxPolicies`: enough for any real account. */
@@ -27,8 +30,8 @@ function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
 
 /**
  * Renders a view model to PDF bytes: cover, a roll-up when there are several benchmark
- * reports, then per report its summary with charts, its category table and its
- * policies, and last the data-quality findings; with bookmarks, metadata and
+ * reports, then per report its summary with charts, its category table, its action
+ * list and its listed policies (the most severe under `maxPolicies`), and last the data-quality findings; with bookmarks, metadata and
  * "page X of Y". Same view and options give the same bytes unless `now` is set.
  */
 export async function renderPdfView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
@@ -38,11 +41,12 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   const fonts = new FontSet(doc);
   const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, options.title ?? view.title);
   const limit = Math.max(0, Math.floor(options.maxPolicies ?? defaultMaxPolicies));
-  const budget: PolicyBudget = { limit, left: limit, total: view.rollup.policies };
+  const cut = cutPolicies(view, limit);
+  const coverNote = cut.text ?? view.policyListing.leftOut;
 
   canvas.newPage(false);
   bookmark(canvas, 'Cover', undefined, 0);
-  drawCover(canvas, view, options, cutText(budget));
+  drawCover(canvas, view, options, coverNote);
   if (view.reports.length > 1) {
     canvas.newPage();
     bookmark(canvas, 'Roll-up across benchmark reports');
@@ -53,19 +57,24 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   for (const report of view.reports) {
     canvas.newPage();
     const item = bookmark(canvas, `${report.benchmarkName} — ${report.accountName}`);
-    drawReportSummary(canvas, report);
+    drawReportSummary(canvas, report, view.ranking.worstCategories);
     heading(canvas, 'Categories', 2, 60);
     drawCategoryTable(canvas, report);
-    if (budget.left > 0 && report.categories.length > 0) {
-      canvas.y += 14;
-      heading(canvas, `Policies of ${report.benchmarkName}`, 1, 160);
-      drawPolicies(canvas, report, budget, item);
+    canvas.y += 14;
+    bookmark(canvas, 'Action list', item, drawActionList(canvas, report, view.ranking.actions));
+    const drawn = drawnPolicies(report, cut);
+    if (drawn > 0) {
+      canvas.y += 2;
+      bookmark(canvas, 'Policies', item, heading(canvas, `Policies of ${report.benchmarkName}`, 1, 160));
+      const note = cut.text ?? report.policiesLeftOut;
+      if (note) canvas.paragraph(`${formatCount(drawn)} of ${formatCount(report.figures.total)} policies of this report listed. ${note}`, { size: sizes.body, colour: 'muted' }, 6);
+      drawPolicies(canvas, report, cut, item);
     }
   }
   canvas.newPage();
   bookmark(canvas, 'Data quality');
   drawDataQuality(canvas, view);
-  drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${view.generatedAt ? ` · generated ${view.generatedAt}` : ''}`);
+  drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${view.generatedAt ? ` · generated ${formatIsoTime(view.generatedAt)}` : ''}`);
   doc.end();
   return bytes;
 }

@@ -1,5 +1,5 @@
 import type { SeverityCount } from '../../model/analysis.js';
-import type { FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
+import type { CategoryView, FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
 import { formatCount, formatPercent } from '../display-values.js';
 import { heading, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
@@ -10,7 +10,7 @@ import { sizes } from './theme.js';
 export function figureTiles(canvas: Canvas, figures: FiguresView): void {
   const share = (count: number): string => (figures.total > 0 ? `${formatPercent((count / figures.total) * 100)} of policies` : '');
   tiles(canvas, [
-    { label: 'Compliance', value: figures.percentText, note: `${formatCount(figures.assessed)} assessed` },
+    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${formatCount(figures.assessed)} assessed` },
     { label: 'Policies', value: formatCount(figures.total) },
     { label: 'Green', value: formatCount(figures.green), chip: 'Green', note: share(figures.green) },
     { label: 'Red', value: formatCount(figures.red), chip: 'Red', note: share(figures.red) },
@@ -40,26 +40,30 @@ export function chartRow(canvas: Canvas, figures: FiguresView, redBySeverity: re
  * The executive summary of one benchmark report: its identity, headline figures,
  * charts, the worst categories and a stacked bar of every category.
  */
-export function drawReportSummary(canvas: Canvas, report: ReportView): void {
+export function drawReportSummary(canvas: Canvas, report: ReportView, measure: string): void {
   heading(canvas, report.benchmarkName, 1);
   const ids = [report.accountName, report.connectorType, `benchmark ${report.benchmarkId}`, `account ${report.accountId}`];
   if (report.subscriptionId) ids.push(`subscription ${report.subscriptionId}`);
   if (report.awsAccountId) ids.push(`AWS account ${report.awsAccountId}`);
   ids.push(`job ${report.jobId}`);
-  if (report.lastScanned) ids.push(`scanned ${report.lastScanned}`);
+  if (report.lastScanned) ids.push(`Last scanned ${report.lastScanned.text}`);
   canvas.paragraph(ids.join(' · '), { size: sizes.small + 0.5, colour: 'muted' }, 10);
   figureTiles(canvas, report.figures);
   chartRow(canvas, report.figures, report.redBySeverity);
   heading(canvas, 'Worst categories', 3, 30);
-  if (report.worstCategories.length === 0) canvas.paragraph('No category has Red or Amber policies.', { size: sizes.body }, 6);
-  for (const category of report.worstCategories) {
-    const { red, amber, percentText } = category.figures;
-    canvas.paragraph(`${category.order}. ${category.name} — ${formatCount(red)} Red, ${formatCount(amber)} Amber, ${percentText} compliant`, { size: sizes.body }, 1);
-  }
+  canvas.paragraph(`Ranked by ${measure}.`, { size: sizes.small, colour: 'muted' }, 3);
+  if (report.worstCategories.length === 0) canvas.paragraph('No assessed category has Red or Amber policies.', { size: sizes.body }, 6);
+  for (const category of report.worstCategories) canvas.paragraph(worstLine(category), { size: sizes.body }, 1);
   canvas.y += 6;
   heading(canvas, 'Compliance by category', 3, 30);
   categoryBars(canvas, report.categories);
   canvas.y += 10;
+}
+
+/** A worst category with its measure: `8. Key Management — 0.0% compliant (0 Green of 4 assessed); Red 3, weighted 12; Amber 1`. */
+export function worstLine(category: CategoryView): string {
+  const { red, amber, green, assessed, percentText } = category.figures;
+  return `${category.order}. ${category.name} — ${percentText} compliant (${formatCount(green)} Green of ${formatCount(assessed)} assessed); Red ${formatCount(red)}, weighted ${formatCount(category.redWeight)}; Amber ${formatCount(amber)}`;
 }
 
 /** The roll-up across several benchmark reports: totals and charts over all of them. */

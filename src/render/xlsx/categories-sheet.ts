@@ -16,6 +16,12 @@ const count = (header: string, value: (category: CategoryView) => number): Table
   ...(colourHeaderStyle.has(header) ? { headerStyle: colourHeaderStyle.get(header) } : {}),
 });
 
+/** Place among the report's worst categories (1 = worst), or null when not among them. */
+function worstRank(row: CategoryRow): number | null {
+  const index = row.report.worstCategories.indexOf(row.category);
+  return index === -1 ? null : index + 1;
+}
+
 function* categoryRows(view: ViewModel): Iterable<CategoryRow> {
   for (const report of view.reports) {
     for (const category of report.categories) yield { report, category };
@@ -24,10 +30,13 @@ function* categoryRows(view: ViewModel): Iterable<CategoryRow> {
 
 /**
  * The Categories sheet: one row per resource category of every report, with the
- * recomputed colour counts and compliance percent.
+ * recomputed colour counts and compliance percent (empty, with a note saying why,
+ * where nothing was assessed), Red weighted by severity and the place among the
+ * worst categories.
  */
 export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
   const anyOther = view.rollup.figures.other > 0;
+  const anyNa = view.reports.some((report) => report.categories.some((category) => category.figures.percent === null));
   return {
     name: 'Categories',
     columns: [
@@ -41,7 +50,11 @@ export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
       count('Amber', (category) => category.figures.amber),
       count('Gray', (category) => category.figures.gray),
       ...(anyOther ? [count('Other', (category) => category.figures.other)] : []),
-      { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => row.category.figures.percent / 100 },
+      // Nothing assessed: an empty cell, which the colour scale leaves white, and the reason beside it.
+      { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => (row.category.figures.percent === null ? null : row.category.figures.percent / 100) },
+      count('Red weighted', (category) => category.redWeight),
+      { header: 'Worst rank', kind: 'count', width: { max: 10 }, value: (row) => worstRank(row) },
+      ...(anyNa ? [{ header: 'Note', kind: 'text', width: { max: 44 }, value: (row) => (row.category.figures.percentNote === null ? null : `no compliance %: ${row.category.figures.percentNote}`) } satisfies TableColumn<CategoryRow>] : []),
     ],
     rows: () => categoryRows(view),
   };

@@ -14,13 +14,14 @@ interface PolicyRow {
 function* policyRows(view: ViewModel): Iterable<PolicyRow> {
   for (const report of view.reports) {
     for (const category of report.categories) {
-      for (const policy of category.policies) yield { report, category, policy };
+      for (const policy of category.listed) yield { report, category, policy };
     }
   }
 }
 
 /**
- * The Policies sheet: one row per policy of every report, the sheet that can hold
+ * The Policies sheet: one row per listed policy of every report (all of them unless
+ * the caller chose fewer, which a line above the table then says), the sheet that can hold
  * hundreds of thousands of rows. Compliance and risk level are filled in their colour
  * (with the colour's name as text); blank risk values read as an en dash, as in the
  * other formats.
@@ -44,5 +45,6 @@ export function policiesSheet(view: ViewModel): TableSheet<PolicyRow> {
       { header: 'Total resources', kind: 'count', width: { max: 12 }, value: (row) => row.policy.TotalResourceCount },
     ],
     rows: () => policyRows(view),
+    ...(view.policyListing.leftOut ? { preamble: [{ label: view.policyListing.leftOut }] } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { RenderOptions, RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
+import { actionSheet } from './action-sheet.js';
 import { categoriesSheet } from './categories-sheet.js';
 import { findingsSheet } from './findings-sheet.js';
 import { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
@@ -26,14 +27,15 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
   // another would sit in memory until the one before it is committed.
   await writeTableSheet(writer, summarySheet(view, title), output.pace);
   await writeTableSheet(writer, categoriesSheet(view), output.pace);
+  await writeTableSheet(writer, actionSheet(view), output.pace);
   await writeTableSheet(writer, policiesSheet(view), output.pace);
   await writeTableSheet(writer, findingsSheet(view), output.pace);
   await writer.commit();
 }
 
 /**
- * Renders the view model as an Excel workbook: Summary, Categories, Policies and
- * Findings sheets. Small workbooks come back as bytes; large ones as a stream of zip
+ * Renders the view model as an Excel workbook: Summary, Categories, Action list,
+ * Policies and Findings sheets. Small workbooks come back as bytes; large ones as a stream of zip
  * chunks written while the caller reads (the caller must read it to the end).
  */
 export async function renderXlsxView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {

@@ -5,12 +5,12 @@ import { ColumnWidths, type WidthBounds } from './column-widths.js';
 import { addPercentScales } from './percent-scales.js';
 import type { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { rowXml, type CellValue } from './row-xml.js';
-import { countStyle, headerStyle, labelStyle, numberHeaderStyle, percentStyle, totalStyles, type CellStyle } from './xlsx-styles.js';
+import { countStyle, dateStyle, headerStyle, labelStyle, numberHeaderStyle, percentStyle, totalStyles, type CellStyle } from './xlsx-styles.js';
 
 export type { CellValue } from './row-xml.js';
 
-/** How a column's values are shown: text, a count (`12,345`) or a percent stored as a fraction. */
-export type ColumnKind = 'text' | 'count' | 'percent';
+/** How a column's values are shown: text, a count (`12,345`), a percent stored as a fraction, or a date (see excelDate). */
+export type ColumnKind = 'text' | 'count' | 'percent' | 'date';
 
 /** One column of a table sheet. */
 export interface TableColumn<T> {
@@ -52,8 +52,8 @@ export interface TableSheet<T> {
 export type Pace = () => Promise<void>;
 
 const rowsPerBatch = 1024;
-const kindStyle: Record<ColumnKind, CellStyle | undefined> = { text: undefined, count: countStyle, percent: percentStyle };
-const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, count: numberHeaderStyle, percent: numberHeaderStyle };
+const kindStyle: Record<ColumnKind, CellStyle | undefined> = { text: undefined, count: countStyle, percent: percentStyle, date: dateStyle };
+const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, count: numberHeaderStyle, percent: numberHeaderStyle, date: numberHeaderStyle };
 /** Paper size 9 of the OOXML page set-up: A4, as the PDF prints. */
 const a4 = 9;
 
@@ -137,7 +137,7 @@ function fitWidths<T>(table: TableSheet<T>): number[] {
     table.columns.map((column) => column.header),
     table.columns.map((column) => column.width),
   );
-  const measured = table.columns.map((column, index) => ({ column, index })).filter(({ column }) => column.kind !== 'percent');
+  const measured = table.columns.map((column, index) => ({ column, index })).filter(({ column }) => column.kind !== 'percent' && column.kind !== 'date');
   const measure = (item: T): void => {
     for (const { column, index } of measured) {
       const value = column.value(item);

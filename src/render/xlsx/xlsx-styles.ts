@@ -24,7 +24,7 @@ const thin = { style: 'thin', color: { argb: 'FF8EA9C1' } } as const;
 const baseFont = { name: 'Calibri', family: 2, size: 11 } as const;
 
 /** Number formats: percents are stored as fractions (0.154) and shown as `15.4%`, like every format prints them. */
-export const numberFormats = { percent: '0.0%', count: '#,##0' } as const;
+export const numberFormats = { percent: '0.0%', count: '#,##0', date: 'yyyy-mm-dd hh:mm "UTC"', dateNoZone: 'yyyy-mm-dd hh:mm' } as const;
 
 /** Column headers: white bold text on dark blue. */
 export const headerStyle = style({
@@ -55,6 +55,12 @@ export const percentValueStyle = style({ numFmt: numberFormats.percent, alignmen
 /** Small numbers that read better centred (a category's order beside its name). */
 export const centredStyle = style({ alignment: { horizontal: 'center' } });
 
+/** Dates and times in UTC, as every format prints them: `2019-12-31 09:55 UTC`. */
+export const dateStyle = style({ numFmt: numberFormats.date, alignment: { horizontal: 'left' } });
+
+/** A date and time stated without a zone. */
+export const dateNoZoneStyle = style({ numFmt: numberFormats.dateNoZone, alignment: { horizontal: 'left' } });
+
 /** Compliance percents. */
 export const percentStyle = style({ numFmt: numberFormats.percent });
 
@@ -69,6 +75,7 @@ export const totalStyles = {
   text: style({ font: totalFont, border: totalBorder }),
   count: style({ font: totalFont, border: totalBorder, numFmt: numberFormats.count }),
   percent: style({ font: totalFont, border: totalBorder, numFmt: numberFormats.percent }),
+  date: style({ font: totalFont, border: totalBorder, numFmt: numberFormats.date }),
 } as const;
 
 // Excel's own "Good", "Bad" and "Neutral" cell styles, and a gray to match: the

@@ -74,7 +74,7 @@ describe('renderHtmlView', () => {
     const view = await hostileView();
     expect(renderHtmlView(view, {})).not.toContain('generated 20');
     const stamped = renderHtmlView({ ...view, generatedAt: '2025-01-02T03:04:05.000Z' }, {});
-    expect(stamped).toContain('generated 2025-01-02T03:04:05.000Z');
+    expect(stamped).toContain('generated <time datetime="2025-01-02T03:04:05.000Z">2025-01-02 03:04 UTC</time>');
   });
 
   it('shows the formula in force and the findings, escaped', async () => {
@@ -83,13 +83,13 @@ describe('renderHtmlView', () => {
     const first = report.ResourceCategories[0];
     if (!first) throw new Error('fixture changed');
     first.Total = 99;
-    const view = await viewOf(document, 'broken <b>file</b>.json');
+    const view = await viewOf(document, 'broken <b>file<b>.json');
     expect(view.findings.length).toBeGreaterThan(0);
     const html = renderHtmlView(view, {});
     const quality = html.slice(html.indexOf('id="data-quality"'));
     expect(quality).toContain('Green / (Total − Gray) × 100');
     expect(quality).toContain('category-total');
-    expect(quality).toContain('broken &lt;b&gt;file&lt;/b&gt;.json /result/0/ResourceCategories/0/Total');
+    expect(quality).toContain('broken &lt;b&gt;file&lt;b&gt;.json /result/0/ResourceCategories/0/Total');
     expect(quality).toContain('&lt;script&gt;alert(&quot;category&quot;)&lt;/script&gt;');
   });
 

@@ -35,7 +35,7 @@ describe('a workbook above the streaming threshold', () => {
     const body = await renderXlsxView(view, {});
     expect(body).not.toBeInstanceOf(Uint8Array);
     const counts = await rowCounts(await bodyBytes(body));
-    expect(counts[2]).toBe(1 + view.rollup.policies);
+    expect(counts[3]).toBe(1 + view.rollup.policies);
     expect(view.rollup.policies).toBe(policies + 2);
   });
 

@@ -30,8 +30,8 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     workbook = await readWorkbook(await bodyBytes(await renderXlsxView(view, {})));
   });
 
-  it('has the four sheets, in order', () => {
-    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Summary', 'Categories', 'Policies', 'Findings']);
+  it('has the five sheets, in order', () => {
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'Findings']);
   });
 
   it('has a row per policy and per category under a header row', () => {
@@ -111,7 +111,7 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     const column = columnOf(categories, 1, 'Compliance %');
     view.reports[0]?.categories.forEach((category, index) => {
       const cell = categories.getCell(index + 2, column);
-      expect(cell.value).toBeCloseTo(category.figures.percent / 100, 12);
+      expect(cell.value).toBeCloseTo((category.figures.percent ?? Number.NaN) / 100, 12);
       expect(cell.numFmt).toBe('0.0%');
     });
   });
@@ -120,7 +120,8 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     const summaryHeader = rowOf(sheet(workbook, 'Summary'), 'Benchmark');
     const expected: Record<string, { ySplit: number | null; filter: string }> = {
       Summary: { ySplit: null, filter: `A${summaryHeader}:X${summaryHeader + 1}` },
-      Categories: { ySplit: 1, filter: 'A1:J3' },
+      Categories: { ySplit: 1, filter: 'A1:L3' },
+      'Action list': { ySplit: 4, filter: 'A4:L11' },
       Policies: { ySplit: 1, filter: 'A1:M15' },
       Findings: { ySplit: 1, filter: 'A1:G2' },
     };
@@ -175,7 +176,7 @@ describe('a workbook of several reports', () => {
     expect(rollup).toBe(header + view.reports.length + 2);
     expect(summary.getCell(rollup, columnOf(summary, header, 'Total')).value).toBe(view.rollup.figures.total);
     expect(summary.getCell(rollup, columnOf(summary, header, 'Red')).value).toBe(view.rollup.figures.red);
-    expect(summary.getCell(rollup, columnOf(summary, header, 'Compliance %')).value).toBeCloseTo(view.rollup.figures.percent / 100, 12);
+    expect(summary.getCell(rollup, columnOf(summary, header, 'Compliance %')).value).toBeCloseTo((view.rollup.figures.percent ?? Number.NaN) / 100, 12);
     const lastColumn = columnLetter(summary.getRow(header).cellCount);
     expect(summary.autoFilter).toBe(`A${header}:${lastColumn}${header + view.reports.length}`);
   });

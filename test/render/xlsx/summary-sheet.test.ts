@@ -31,7 +31,7 @@ describe.each(['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json'])
     const { figures, redBySeverity } = view.rollup;
     const lines = leadingLines(summary);
     const keyFigures = [
-      { label: 'Compliance', value: figures.percent / 100 },
+      { label: 'Compliance', value: (figures.percent ?? Number.NaN) / 100 },
       { label: 'Policies', value: view.rollup.policies },
       { label: 'Green', value: figures.green },
       { label: 'Red', value: figures.red },
@@ -52,12 +52,14 @@ describe.each(['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json'])
     expect(summary.autoFilter).toBe(`A${header}:${columnLetter(summary.getRow(header).cellCount)}${header + view.reports.length}`);
   });
 
-  it('right-aligns the header of every numeric column, on every sheet', () => {
+  it('right-aligns the header of every numeric or date column, on every sheet', () => {
     for (const worksheet of workbook.worksheets) {
       const header = worksheet.name === 'Summary' ? rowOf(worksheet, 'Benchmark') : 1;
       const headerRow = worksheet.getRow(header);
       for (let column = 1; column <= headerRow.cellCount; column += 1) {
-        const numeric = typeof worksheet.getCell(header + 1, column).value === 'number';
+        // A spreadsheet aligns numbers and dates right; their headers follow.
+        const value = worksheet.getCell(header + 1, column).value;
+        const numeric = typeof value === 'number' || value instanceof Date;
         const name = `${worksheet.name} ${String(headerRow.getCell(column).value)}`;
         expect(headerRow.getCell(column).alignment?.horizontal, name).toBe(numeric ? 'right' : undefined);
       }

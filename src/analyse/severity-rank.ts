@@ -1,0 +1,99 @@
+import type { Figures } from '../model/analysis.js';
+import type { Policy } from '../model/report.js';
+import { severityOrder } from './observed-values.js';
+
+/**
+ * The orders every format lists failing policies and worst categories in, kept in one
+ * place so that the web page, the PDF and the workbook rank alike.
+ */
+
+/** Weight of a Red policy by its Severity; an unknown severity weighs as VeryLow. */
+export const severityWeights: Readonly<Record<string, number>> = { Critical: 5, High: 4, Moderate: 3, Low: 2, VeryLow: 1 };
+
+/** How worst categories are ranked, in the words every format prints. */
+export const worstCategoryMeasure =
+  'lowest compliance among categories with an assessed policy; ties by Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1)';
+
+/** The order of the action list, in the words every format prints. */
+export const actionOrderText = 'Red before Amber, then Critical first down to VeryLow, then most failing resources';
+
+/** Most worst categories a report lists. */
+export const maxWorstCategories = 5;
+
+function weightOf(severity: string): number {
+  return Object.hasOwn(severityWeights, severity) ? (severityWeights[severity] as number) : 1;
+}
+
+function severityRank(severity: string): number {
+  const rank = severityOrder.indexOf(severity);
+  return rank === -1 ? severityOrder.length : rank;
+}
+
+/** Red policies weighted by severity. */
+export function redWeight(policies: readonly Policy[]): number {
+  let weight = 0;
+  for (const policy of policies) if (policy.Compliance === 'Red') weight += weightOf(policy.Severity);
+  return weight;
+}
+
+/** A category as the ranking reads it. */
+export interface RankedCategory {
+  figures: Pick<Figures, 'red' | 'amber'> & { percent: number | null };
+  redWeight: number;
+  order: number;
+}
+
+/**
+ * The worst categories: those with an assessed policy that is Red or Amber, lowest
+ * compliance first, ties by weighted Red, then by Amber, then in report order. At most
+ * five, and at most half of the assessed categories (at least one), so that a small
+ * report does not call every category "worst".
+ */
+export function worstCategories<Category extends RankedCategory>(categories: readonly Category[]): Category[] {
+  const assessed = categories.filter((category) => category.figures.percent !== null);
+  const limit = Math.min(maxWorstCategories, Math.max(1, Math.floor(assessed.length / 2)));
+  return assessed
+    .filter((category) => category.figures.red + category.figures.amber > 0)
+    .sort(
+      (a, b) =>
+        (a.figures.percent as number) - (b.figures.percent as number) ||
+        b.redWeight - a.redWeight ||
+        b.figures.amber - a.figures.amber ||
+        a.order - b.order,
+    )
+    .slice(0, limit);
+}
+
+/** Resources that failed a policy. */
+export function failingResources(policy: Policy): number {
+  return Math.max(0, policy.TotalResourceCount - policy.PassedResourceCount);
+}
+
+/** True for a policy that failed: Red or Amber. */
+export function isFailing(policy: Policy): boolean {
+  return policy.Compliance === 'Red' || policy.Compliance === 'Amber';
+}
+
+/**
+ * Compares policies for the action list and for keeping the most severe ones: Red,
+ * Amber, then Green, Gray and others; within a colour Critical first; then most
+ * failing resources. Ties keep their order (Array#sort is stable).
+ */
+export function compareBySeverity(a: Policy, b: Policy): number {
+  return colourRank(a.Compliance) - colourRank(b.Compliance) || severityRank(a.Severity) - severityRank(b.Severity) || failingResources(b) - failingResources(a);
+}
+
+function colourRank(colour: string): number {
+  switch (colour) {
+    case 'Red':
+      return 0;
+    case 'Amber':
+      return 1;
+    case 'Green':
+      return 2;
+    case 'Gray':
+      return 3;
+    default:
+      return 4;
+  }
+}

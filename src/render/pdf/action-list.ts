@@ -1,0 +1,43 @@
+import type { ActionView, ReportView } from '../../model/view-model.js';
+import { formatCount } from '../display-values.js';
+import { heading } from './blocks.js';
+import type { Canvas } from './canvas.js';
+import { drawTable, type Column } from './table.js';
+import { complianceFill, sizes } from './theme.js';
+
+/** An action with its place in the list. */
+interface ActionRow {
+  action: ActionView;
+  rank: number;
+}
+
+function actionColumns(canvas: Canvas): Column<ActionRow>[] {
+  // Wide enough for CCE ids (`CCE-37741-6`) on one line.
+  const fixed = 24 + 50 + 46 + 58 + 56 + 110;
+  return [
+    { header: '#', width: 24, align: 'right', text: (row) => formatCount(row.rank) },
+    { header: 'Compliance', width: 50, text: (row) => row.action.policy.Compliance, chip: (row) => complianceFill(row.action.policy.Compliance) },
+    { header: 'Severity', width: 46, text: (row) => row.action.policy.Severity },
+    { header: 'Failing resources', width: 58, align: 'right', text: (row) => `${formatCount(row.action.failingResources)} of ${formatCount(row.action.policy.TotalResourceCount)}` },
+    { header: 'No.', width: 56, text: (row) => row.action.policy.ComplianceNumber },
+    { header: 'Policy', width: canvas.page.contentWidth - fixed, text: (row) => row.action.policy.ShortTitle },
+    { header: 'Category', width: 110, text: (row) => row.action.category.name },
+  ];
+}
+
+/**
+ * The action list of a report: its failing policies (Red, Amber) across every
+ * category, in the order to work through them, said above the table.
+ */
+export function drawActionList(canvas: Canvas, report: ReportView, order: string): number {
+  const top = heading(canvas, `Action list: failing policies of ${report.benchmarkName}`, 1, 80);
+  if (report.actions.length === 0) {
+    canvas.paragraph('No failing policy: nothing is Red or Amber.', { size: sizes.body }, 6);
+    return top;
+  }
+  canvas.paragraph(`${formatCount(report.actions.length)} failing ${report.actions.length === 1 ? 'policy' : 'policies'} (Red and Amber), ordered ${order}.`, { size: sizes.body, colour: 'muted' }, 6);
+  const rows = report.actions.map((action, index): ActionRow => ({ action, rank: index + 1 }));
+  drawTable(canvas, actionColumns(canvas), rows, { continued: `Action list of ${report.benchmarkName} (continued)` });
+  canvas.y += 12;
+  return top;
+}
