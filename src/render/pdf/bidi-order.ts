@@ -14,14 +14,19 @@ const rightToLeftLetters = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 let bidi: Bidi | undefined;
 
 /**
- * The embedding level of each UTF-16 unit of a paragraph, its direction taken from its
- * first strong letter; null when it has no right-to-left letter, all of it then being
- * level 0, which spares the algorithm for almost every string of a report.
+ * The embedding level of each UTF-16 unit of a paragraph; null when it has no
+ * right-to-left letter, all of it then being level 0, which spares the algorithm for
+ * almost every string of a report. The paragraph reads right to left when most of its
+ * letters do (rule HL1): the document frames report text in English, so `3. רישום —
+ * 4 Red, 5 Amber` stays a left-to-right line with a Hebrew word in it, which the first
+ * strong letter (rule P2) would have turned around.
  */
 export function embeddingLevels(text: string): Uint8Array | null {
   if (!rightToLeftLetters.test(text)) return null;
   bidi ??= bidiFactory();
-  return bidi.getEmbeddingLevels(text).levels;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const rightToLeft = text.match(/[\p{Script=Hebrew}\p{Script=Arabic}]/gu)?.length ?? 0;
+  return bidi.getEmbeddingLevels(text, 2 * rightToLeft > letters ? 'rtl' : 'ltr').levels;
 }
 
 /** What the reordering needs of a word of a line. */

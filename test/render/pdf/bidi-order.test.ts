@@ -13,6 +13,12 @@ describe('embeddingLevels', () => {
     expect([...(levels ?? [])]).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1]);
   });
 
+  it('reads a line mostly of English words left to right, whatever its first letter', () => {
+    const levels = [...(embeddingLevels('3. בכל — 4 Red, 5 Amber') ?? [])];
+    expect(levels.slice(0, 6)).toEqual([0, 0, 0, 1, 1, 1]);
+    expect(levels.slice(12)).toEqual(new Array(11).fill(0));
+  });
+
   it('gives an Arabic word inside a Latin paragraph level 1', () => {
     expect([...(embeddingLevels('Use مفتاح now') ?? [])]).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
   });
