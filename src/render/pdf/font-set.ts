@@ -1,9 +1,12 @@
-import { fontFamilies, readFontFile, type FontWeight } from './font-files.js';
+import { fontFamilies, hasFontFamily, readFontFile, type FontWeight } from './font-files.js';
 import { openEmbeddedFont, useFontOnPage, type EmbeddedFont, type PdfDocument } from './pdfkit-internals.js';
 
 const SANS = 0;
 const ARABIC = 1;
-const CJK = 2;
+const HEBREW = 2;
+const THAI = 3;
+const CJK = 4;
+const KOREAN = 5;
 
 /** Index of a face: family × 2 + weight (0 regular, 1 bold). */
 export function faceIndex(family: number, weight: FontWeight): number {
@@ -12,15 +15,26 @@ export function faceIndex(family: number, weight: FontWeight): number {
 
 /** Whether a face sets right-to-left text. */
 export function isRightToLeftFace(face: number): boolean {
-  return face >> 1 === ARABIC;
+  const family = face >> 1;
+  return family === ARABIC || family === HEBREW;
 }
 
-function isArabic(codePoint: number): boolean {
-  return (
-    (codePoint >= 0x0600 && codePoint <= 0x08ff) ||
-    (codePoint >= 0xfb50 && codePoint <= 0xfdff) ||
-    (codePoint >= 0xfe70 && codePoint <= 0xfeff)
-  );
+/** The family a code point needs when Noto Sans lacks it: by script block, else the CJK font. */
+export function scriptFamily(codePoint: number): number {
+  if ((codePoint >= 0x0600 && codePoint <= 0x08ff) || (codePoint >= 0xfb50 && codePoint <= 0xfdff) || (codePoint >= 0xfe70 && codePoint <= 0xfeff)) {
+    return ARABIC;
+  }
+  if ((codePoint >= 0x0590 && codePoint <= 0x05ff) || (codePoint >= 0xfb1d && codePoint <= 0xfb4f)) return HEBREW;
+  if (codePoint >= 0x0e00 && codePoint <= 0x0e7f) return THAI;
+  if (
+    (codePoint >= 0x1100 && codePoint <= 0x11ff) ||
+    (codePoint >= 0x3130 && codePoint <= 0x318f) ||
+    (codePoint >= 0xa960 && codePoint <= 0xa97f) ||
+    (codePoint >= 0xac00 && codePoint <= 0xd7ff)
+  ) {
+    return KOREAN;
+  }
+  return CJK;
 }
 
 /** Punctuation, symbols and digits: they take the font of the text around them when it has them. */
@@ -28,7 +42,7 @@ const neutral = /[\p{P}\p{S}\p{N}]/u;
 
 /**
  * The faces of one document, opened when first needed so that a report without CJK
- * text never parses the 10 MB CJK font, and the choice of family per code point,
+ * text never parses the 10 MB CJK font (nor one without Hebrew the Hebrew font), and the choice of family per code point,
  * remembered because titles repeat the same few hundred characters.
  */
 export class FontSet {
@@ -63,7 +77,9 @@ export class FontSet {
   /**
    * The family for a code point: the run's family when the code point is punctuation, a
    * symbol or a digit that family has (so `多言語 — x` does not split at the dash);
-   * otherwise Noto Sans when it has a glyph, Arabic for Arabic letters, else the CJK font.
+   * otherwise Noto Sans when it has a glyph, else the family of its script (see
+   * scriptFamily). A family whose optional package is not installed falls back to Noto
+   * Sans, which draws its empty box.
    */
   classify(codePoint: number, runFamily: number): number {
     if (runFamily > SANS && this.isNeutral(codePoint) && this.face(runFamily * 2).font.hasGlyphForCodePoint(codePoint)) {
@@ -81,7 +97,8 @@ export class FontSet {
 
   private chooseFamily(codePoint: number): number {
     if (this.face(SANS * 2).font.hasGlyphForCodePoint(codePoint)) return SANS;
-    return isArabic(codePoint) ? ARABIC : CJK;
+    const family = scriptFamily(codePoint);
+    return hasFontFamily(fontFamilies[family] ?? 'sans') ? family : SANS;
   }
 
   private isNeutral(codePoint: number): boolean {

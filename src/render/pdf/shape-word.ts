@@ -26,13 +26,29 @@ function adjustment(units: number): string {
 
 /**
  * Letters as a PDF text string. Extractors place a span's characters left to right and
- * then reorder right-to-left runs, so a ligature's letters go in visual order.
+ * then reorder right-to-left runs, so a right-to-left ligature's letters go in visual order.
  */
-function actualText(letters: string): string {
-  const text = [...letters].reverse().join('');
+function actualText(letters: string, rightToLeft = true): string {
+  const text = rightToLeft ? [...letters].reverse().join('') : letters;
   let hex = '<FEFF';
   for (let index = 0; index < text.length; index++) hex += text.charCodeAt(index).toString(16).padStart(4, '0');
   return `${hex}>`;
+}
+
+/**
+ * Whether the glyphs of a left-to-right word stand for its letters in another order, as
+ * when a Devanagari vowel sign is drawn before the consonant it follows: extractors
+ * would then read the letters in drawing order.
+ */
+function isReordered(text: string, glyphs: readonly { codePoints: readonly number[] }[]): boolean {
+  let index = 0;
+  for (const glyph of glyphs) {
+    for (const codePoint of glyph.codePoints) {
+      if (text.codePointAt(index) !== codePoint) return true;
+      index += codePoint > 0xffff ? 2 : 1;
+    }
+  }
+  return false;
 }
 
 /**
@@ -40,15 +56,21 @@ function actualText(letters: string): string {
  * encodes it to the glyph ids of the embedded subset. Kerning and mark offsets become
  * `TJ` adjustments, so a cached word can be drawn anywhere without repositioning; a
  * vertical offset starts a segment drawn with a text rise. In a right-to-left word each
- * base glyph is a span of its own with its letters as ActualText (see rtl-clusters).
+ * base glyph is a span of its own with its letters as ActualText (see rtl-clusters); a
+ * left-to-right word whose glyphs are reordered or include marks is one span with the
+ * word as ActualText: a mark drawn over the letter before it (Thai vowels and tone
+ * marks) misleads poppler, for which the step back to it starts a new line of output.
  */
 export function shapeWord(font: EmbeddedFont, text: string, rightToLeft = false): Shape {
-  const letters = rightToLeft ? rightToLeftLetters(text, font.layout(text).glyphs) : null;
+  const { glyphs: laidOut } = font.layout(text);
+  // Hebrew glyphs stand for one letter each, in reverse: the font's map reads them right.
+  const letters = rightToLeft && isReordered(text, [...laidOut].reverse()) ? rightToLeftLetters(text, laidOut) : null;
   const [glyphs, positions] = font.encode(text);
   const segments: ShapeSegment[] = [];
   let current: ShapeSegment = { tj: '', rise: 0 };
   let hex = '';
   let width = 0;
+  let marks = false;
   const close = (next: ShapeSegment): void => {
     if (hex) current.tj += `<${hex}>`;
     hex = '';
@@ -73,7 +95,14 @@ export function shapeWord(font: EmbeddedFont, text: string, rightToLeft = false)
       hex = '';
     }
     width += position.xAdvance;
+    if (position.xAdvance === 0) marks = true;
   }
   close({ tj: '', rise: 0 });
+  const first = segments[0];
+  const last = segments[segments.length - 1];
+  if (!rightToLeft && first && last && (marks || isReordered(text, laidOut))) {
+    first.open = actualText(text, false);
+    last.close = true;
+  }
   return { text, width, segments };
 }

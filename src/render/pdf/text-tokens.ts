@@ -1,8 +1,10 @@
+import { embeddingLevels } from './bidi-order.js';
+
 /**
  * Splitting report text into the pieces that are measured, wrapped and drawn: words,
  * cut further where the font must change (a font covers only its own scripts), after
- * slashes, and between Han or kana characters, which break anywhere because they are
- * not spaced.
+ * slashes, between Han or kana characters, which break anywhere because they are not
+ * spaced, and between Thai words, which are not spaced either.
  */
 
 /** A piece of text in one font family, with the spaces that follow it. */
@@ -14,6 +16,10 @@ export interface TextToken {
   spaces: number;
   /** Whether a line may break after this piece. */
   breakAfter: boolean;
+  /** Bidi embedding level of the piece: odd when it reads right to left (see bidi-order). */
+  level: number;
+  /** Bidi embedding level of the spaces after it. */
+  spaceLevel: number;
 }
 
 /** Chooses the family of a code point, given the family of the run it would join (−1: none). */
@@ -42,14 +48,29 @@ export function isIdeographic(codePoint: number): boolean {
   );
 }
 
+const thai = /[\u0e00-\u0e7f]/;
+let thaiWords: Intl.Segmenter | undefined;
+
+/** A token of Thai text cut at its word boundaries, found by ICU's dictionary. */
+function splitThaiWords(token: TextToken): TextToken[] {
+  if (!thai.test(token.text)) return [token];
+  thaiWords ??= new Intl.Segmenter('th', { granularity: 'word' });
+  const words = [...thaiWords.segment(token.text)].map((segment) => segment.segment);
+  return words.map((word, index) =>
+    index === words.length - 1 ? { ...token, text: word } : { ...token, text: word, spaces: 0, breakAfter: true },
+  );
+}
+
 /** Splits cleaned text into tokens; leading spaces are dropped. */
 export function tokeniseText(text: string, classify: ClassifyCodePoint): TextToken[] {
   const tokens: TextToken[] = [];
+  const levels = embeddingLevels(text);
   let start = -1;
   let family = -1;
   let ideographic = false;
   const close = (end: number, spaces: number, breakAfter: boolean): void => {
-    tokens.push({ family, text: text.slice(start, end), spaces, breakAfter });
+    const level = levels?.[start] ?? 0;
+    tokens.push({ family, text: text.slice(start, end), spaces, breakAfter, level, spaceLevel: spaces > 0 ? (levels?.[end] ?? 0) : 0 });
     start = -1;
   };
   for (let index = 0; index < text.length; ) {
@@ -60,6 +81,7 @@ export function tokeniseText(text: string, classify: ClassifyCodePoint): TextTok
       else {
         const last = tokens[tokens.length - 1];
         if (last) {
+          if (last.spaces === 0) last.spaceLevel = levels?.[index] ?? 0;
           last.spaces += 1;
           last.breakAfter = true;
         }
@@ -80,5 +102,5 @@ export function tokeniseText(text: string, classify: ClassifyCodePoint): TextTok
     if (codePoint === 0x2f && index < text.length) close(index, 0, true);
   }
   if (start >= 0) close(text.length, 0, false);
-  return tokens;
+  return thai.test(text) ? tokens.flatMap(splitThaiWords) : tokens;
 }

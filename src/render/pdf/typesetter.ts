@@ -1,3 +1,4 @@
+import { visualOrder } from './bidi-order.js';
 import type { FontWeight } from './font-files.js';
 import { faceIndex, isRightToLeftFace, type FontSet } from './font-set.js';
 import { shapeWord, type Shape } from './shape-word.js';
@@ -9,6 +10,9 @@ export interface Token {
   shape: Shape;
   spaces: number;
   breakAfter: boolean;
+  /** Bidi embedding levels of the piece and of the spaces after it (see bidi-order). */
+  level: number;
+  spaceLevel: number;
 }
 
 /** What the current text object has set: the face and size, to skip repeating `Tf`. */
@@ -43,7 +47,8 @@ export class Typesetter {
       const classify = (codePoint: number, run: number): number => this.fonts.classify(codePoint, run);
       tokens = tokeniseText(cleanText(text), classify).map((token) => {
         const face = faceIndex(token.family, weight);
-        return { face, shape: this.shape(face, token.text), spaces: token.spaces, breakAfter: token.breakAfter };
+        const { spaces, breakAfter, level, spaceLevel } = token;
+        return { face, shape: this.shape(face, token.text), spaces, breakAfter, level, spaceLevel };
       });
       cache.set(text, tokens);
     }
@@ -103,8 +108,8 @@ export class Typesetter {
 
   /**
    * Text-showing operators for one line whose baseline starts at (x, y), in pdfkit's
-   * top-down page coordinates; the text matrix flips glyphs upright again. Runs of
-   * right-to-left tokens are drawn in reverse order, each word already in visual order.
+   * top-down page coordinates; the text matrix flips glyphs upright again. Tokens are
+   * drawn in bidi visual order, each word already in visual order.
    */
   lineOps(line: readonly Token[], x: number, y: number, size: number, state: TextState): string {
     let ops = `1 0 0 -1 ${num(x)} ${num(y)} Tm\n`;
@@ -134,22 +139,10 @@ export class Typesetter {
     const drawSpaces = (token: Token): void => {
       for (let count = 0; count < token.spaces; count++) draw(this.space(token.face), token.face);
     };
-    for (let index = 0; index < line.length; index++) {
-      const token = line[index] as Token;
-      if (!isRightToLeftFace(token.face)) {
-        draw(token.shape, token.face);
-        if (index < line.length - 1) drawSpaces(token);
-        continue;
-      }
-      let end = index;
-      while (end + 1 < line.length && isRightToLeftFace((line[end + 1] as Token).face)) end++;
-      for (let back = end; back >= index; back--) {
-        const word = line[back] as Token;
-        draw(word.shape, word.face);
-        if (back > index) drawSpaces(line[back - 1] as Token);
-      }
-      if (end < line.length - 1) drawSpaces(line[end] as Token);
-      index = end;
+    for (const item of visualOrder(line)) {
+      const token = line[item >> 1] as Token;
+      if ((item & 1) === 1) drawSpaces(token);
+      else draw(token.shape, token.face);
     }
     flush();
     return ops;
@@ -181,7 +174,7 @@ export class Typesetter {
   private splitToken(token: Token): Token[] {
     const characters = [...token.shape.text];
     return characters.map((character, index) => ({
-      face: token.face,
+      ...token,
       shape: this.shape(token.face, character),
       spaces: index === characters.length - 1 ? token.spaces : 0,
       breakAfter: true,

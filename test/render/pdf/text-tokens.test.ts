@@ -9,7 +9,14 @@ function classify(codePoint: number, run: number): number {
   return codePoint <= 0x06ff ? 1 : 2;
 }
 
-const token = (family: number, text: string, spaces = 0, breakAfter = spaces > 0): TextToken => ({ family, text, spaces, breakAfter });
+const token = (family: number, text: string, spaces = 0, breakAfter = spaces > 0, level = 0, spaceLevel = spaces > 0 ? level : 0): TextToken => ({
+  family,
+  text,
+  spaces,
+  breakAfter,
+  level,
+  spaceLevel,
+});
 
 describe('cleanText', () => {
   const cases = [
@@ -25,7 +32,17 @@ describe('tokeniseText', () => {
     { name: 'words break at spaces', input: ' two  words ', expected: [token(0, 'two', 2), token(0, 'words', 1)] },
     { name: 'ideographs break anywhere', input: '多言語', expected: [token(2, '多', 0, true), token(2, '言', 0, true), token(2, '語')] },
     { name: 'a change of font splits a word without a break', input: 'ab多', expected: [token(0, 'ab', 0, true), token(2, '多')] },
-    { name: 'punctuation stays in the run around it', input: 'اللغات، x', expected: [token(1, 'اللغات،', 1), token(0, 'x')] },
+    { name: 'punctuation stays in the run around it', input: 'اللغات، x', expected: [token(1, 'اللغات،', 1, true, 1), token(0, 'x', 0, false, 2)] },
+    {
+      name: 'a right-to-left paragraph gives its words level 1 and Latin inside it level 2',
+      input: 'עבור AWS בכל',
+      expected: [token(0, 'עבור', 1, true, 1), token(0, 'AWS', 1, true, 2, 1), token(0, 'בכל', 0, false, 1)],
+    },
+    {
+      name: 'Thai words break where the dictionary ends them',
+      input: 'ตรวจสอบคีย์ x',
+      expected: [token(2, 'ตรวจ', 0, true), token(2, 'สอบ', 0, true), token(2, 'คีย์', 1), token(0, 'x')],
+    },
     { name: 'paths break after slashes', input: '/0/Total', expected: [token(0, '/', 0, true), token(0, '0/', 0, true), token(0, 'Total')] },
   ];
   it.each(cases)('$name', ({ input, expected }) => expect(tokeniseText(input, classify)).toEqual(expected));

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Measures what `npm install cspm-report` puts on disk, as the README records it: packs
+// the project, installs the tarball with its production dependencies into an empty
+// temporary folder and prints `du` of its node_modules (disk usage and apparent size),
+// with the font packages apart. Needs the npm registry.
+// Usage: node scripts/installed-size.js
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const folder = mkdtempSync(join(tmpdir(), 'cspm-size-'));
+const run = (program, args, cwd) => execFileSync(program, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const du = (args, path) => run('du', [...args, path]).split('\t')[0];
+
+try {
+  run('npm', ['pack', '--silent', '--pack-destination', folder]);
+  const tarball = readdirSync(folder).find((name) => name.endsWith('.tgz'));
+  writeFileSync(join(folder, 'package.json'), '{"private":true}\n');
+  run('npm', ['install', '--silent', '--omit=dev', '--no-audit', '--no-fund', `./${tarball}`], folder);
+  const modules = join(folder, 'node_modules');
+  console.log(`node_modules: ${du(['-sh'], modules)} on disk, ${du(['-sh', '--apparent-size'], modules)} apparent`);
+  console.log(`  cspm-report itself: ${du(['-sh'], join(modules, 'cspm-report'))}`);
+  console.log(`  fonts (@expo-google-fonts): ${du(['-sh'], join(modules, '@expo-google-fonts'))}`);
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
