@@ -1,3 +1,4 @@
+import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { rootOutline, type OutlineItem } from './pdfkit-internals.js';
 import { sizes, type ColourName } from './theme.js';
@@ -11,7 +12,7 @@ const headingSizes: Record<HeadingLevel, number> = { 1: sizes.h1, 2: sizes.h2, 3
 export function heading(canvas: Canvas, text: string, level: HeadingLevel, keepWith = 40): number {
   const size = headingSizes[level];
   const style = { size, weight: 'bold' as const, colour: level === 3 ? ('ink' as const) : ('accent' as const) };
-  const lines = canvas.type.wrap(canvas.type.tokens(text, 'bold'), canvas.page.contentWidth, size);
+  const lines = canvas.type.wrap(canvas.type.tokens(text, 'bold', maxTitleLength), canvas.page.contentWidth, size);
   canvas.ensure(lines.length * lineHeight(size) + keepWith);
   canvas.y += level === 1 ? 0 : 4;
   const top = canvas.y;

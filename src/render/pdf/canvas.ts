@@ -101,9 +101,9 @@ export class Canvas {
     this.tokensAt(tokens, x, top, style, width, align);
   }
 
-  /** Wraps a string into `width` points at `top`; returns the height used. */
-  block(text: string, x: number, top: number, width: number, style: TextStyle): number {
-    const lines = this.type.wrap(this.type.tokens(text, style.weight), width, style.size);
+  /** Wraps a string (cut beyond `maxLength` characters) into `width` points at `top`; returns the height used. */
+  block(text: string, x: number, top: number, width: number, style: TextStyle, maxLength?: number): number {
+    const lines = this.type.wrap(this.type.tokens(text, style.weight, maxLength), width, style.size);
     lines.forEach((line, index) => this.tokensAt(line, x, top + index * lineHeight(style.size), style));
     return lines.length * lineHeight(style.size);
   }

@@ -1,3 +1,4 @@
+import { capText, maxTextLength } from './cap-text.js';
 import type { FontWeight } from './font-files.js';
 import { faceIndex, isRightToLeftFace, type FontSet } from './font-set.js';
 import { shapeWord, type Shape } from './shape-word.js';
@@ -35,17 +36,22 @@ export class Typesetter {
 
   constructor(private readonly fonts: FontSet) {}
 
-  /** The tokens of a string in a weight (regular or bold), cached. */
-  tokens(text: string, weight: FontWeight = 'regular'): Token[] {
+  /**
+   * The tokens of a string in a weight (regular or bold), cached; text beyond
+   * `maxLength` characters is cut first, with a note of how much, so that no input
+   * makes layout slow or a cell endless.
+   */
+  tokens(text: string, weight: FontWeight = 'regular', maxLength = maxTextLength): Token[] {
+    const shown = capText(text, maxLength);
     const cache = this.strings[weight === 'bold' ? 1 : 0] as Map<string, Token[]>;
-    let tokens = cache.get(text);
+    let tokens = cache.get(shown);
     if (!tokens) {
       const classify = (codePoint: number, run: number): number => this.fonts.classify(codePoint, run);
-      tokens = tokeniseText(cleanText(text), classify).map((token) => {
+      tokens = tokeniseText(cleanText(shown), classify).map((token) => {
         const face = faceIndex(token.family, weight);
         return { face, shape: this.shape(face, token.text), spaces: token.spaces, breakAfter: token.breakAfter };
       });
-      cache.set(text, tokens);
+      cache.set(shown, tokens);
     }
     return tokens;
   }
