@@ -1,5 +1,6 @@
 import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
+import { outlineText } from './outline-text.js';
 import { rootOutline, type OutlineItem } from './pdfkit-internals.js';
 import { sizes, type ColourName } from './theme.js';
 
@@ -30,8 +31,7 @@ export function heading(canvas: Canvas, text: string, level: HeadingLevel, keepW
 /** A bookmark to `top` on the current page, under `parent` or at the top level. */
 export function bookmark(canvas: Canvas, title: string, parent?: OutlineItem, top = canvas.y): OutlineItem {
   const outline = parent ?? rootOutline(canvas.doc);
-  // Control characters mean nothing in a bookmark title; a viewer would show boxes.
-  return outline.addItem(title.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' '), { top: Math.max(0, top - 6), left: canvas.page.width });
+  return outline.addItem(outlineText(title), { top: Math.max(0, top - 6), left: canvas.page.width });
 }
 
 /** Label–value pairs in columns of equal width; empty values are left out. */
