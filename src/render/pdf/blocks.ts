@@ -28,9 +28,13 @@ export function heading(canvas: Canvas, text: string, level: HeadingLevel, keepW
   return top;
 }
 
-/** A bookmark to `top` on the current page, under `parent` or at the top level. */
+/**
+ * A bookmark to `top` on the current page, under `parent` or at the top level; the
+ * canvas keeps a record of it for the table of contents.
+ */
 export function bookmark(canvas: Canvas, title: string, parent?: OutlineItem, top = canvas.y): OutlineItem {
   const outline = parent ?? rootOutline(canvas.doc);
+  canvas.outline.push({ title, level: parent ? 2 : 1, pageIndex: canvas.pageIndex });
   return outline.addItem(outlineText(title), { top: Math.max(0, top - 6), left: canvas.page.width });
 }
 

@@ -20,6 +20,23 @@ export function cutText(budget: PolicyBudget): string | null {
   return `Lists the first ${formatCount(budget.limit)} of ${formatCount(budget.total)} policies (maxPolicies); every figure and chart counts all of them.`;
 }
 
+/**
+ * How many categories drawPolicies will list (each with a bookmark) for `limit` rows:
+ * a category is listed while rows are left when it starts.
+ */
+export function listedCategories(reports: readonly ReportView[], limit: number): number {
+  let left = limit;
+  let listed = 0;
+  for (const report of reports) {
+    for (const category of report.categories) {
+      if (left <= 0) return listed;
+      listed++;
+      left -= Math.min(category.policies.length, left);
+    }
+  }
+  return listed;
+}
+
 function policyColumns(canvas: Canvas): Column<Policy>[] {
   // Service names are long single words: in landscape they get some of the extra width.
   const service = Math.round(canvas.page.contentWidth * 0.14);

@@ -5,10 +5,11 @@ import { Canvas } from './canvas.js';
 import { drawCategoryTable, drawReportTable } from './category-table.js';
 import { drawCover } from './cover.js';
 import { drawDataQuality } from './data-quality.js';
+import { drawContents, reserveContents } from './contents.js';
 import { createDocument } from './document-info.js';
 import { FontSet } from './font-set.js';
 import { drawPageFooters } from './page-footer.js';
-import { cutText, drawPolicies, type PolicyBudget } from './policy-table.js';
+import { cutText, drawPolicies, listedCategories, type PolicyBudget } from './policy-table.js';
 import { drawReportSummary, drawRollupSummary } from './summary.js';
 import { pageGeometry } from './theme.js';
 import { Typesetter } from './typesetter.js';
@@ -26,10 +27,10 @@ function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
- * Renders a view model to PDF bytes: cover, a roll-up when there are several benchmark
- * reports, then per report its summary with charts, its category table and its
- * policies, and last the data-quality findings; with bookmarks, metadata and
- * "page X of Y". Same view and options give the same bytes unless `now` is set.
+ * Renders a view model to PDF bytes: cover, table of contents, a roll-up when there
+ * are several benchmark reports, then per report its summary with charts, its
+ * category table and its policies, and last the data-quality findings; with
+ * bookmarks, metadata and "page X of Y". Same view and options give the same bytes unless `now` is set.
  */
 export async function renderPdfView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
   const page = pageGeometry(options.landscape === true);
@@ -43,6 +44,12 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   canvas.newPage(false);
   bookmark(canvas, 'Cover', undefined, 0);
   drawCover(canvas, view, options, cutText(budget));
+  canvas.newPage();
+  bookmark(canvas, 'Contents', undefined, 0);
+  const contents = reserveContents(canvas, {
+    level1: (view.reports.length > 1 ? 1 : 0) + view.reports.length + 1,
+    level2: listedCategories(view.reports, limit),
+  });
   if (view.reports.length > 1) {
     canvas.newPage();
     bookmark(canvas, 'Roll-up across benchmark reports');
@@ -65,6 +72,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   canvas.newPage();
   bookmark(canvas, 'Data quality');
   drawDataQuality(canvas, view);
+  drawContents(canvas, contents, canvas.outline);
   drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${view.generatedAt ? ` · generated ${view.generatedAt}` : ''}`);
   doc.end();
   return bytes;
