@@ -1,6 +1,7 @@
 import { CspmError, isCspmError } from '../../error/cspm-error.js';
 import type { RenderOptions, Renderer } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
+import { showControlCharacters } from '../../text/show-control-characters.js';
 import { contentSecurityPolicy } from './content-security.js';
 import type { PageData } from './helpers.js';
 import { pageLimits, planPage } from './page-plan.js';
@@ -11,7 +12,8 @@ import { templateSet } from './template-set.js';
  * one inline script, no request of any kind. `options.templates` replaces built-in
  * templates, partials, the stylesheet or the script by file name. Title, time of
  * generation and logo come from the view model (buildViewModel reads them from the
- * same options). The same view and options always give the same string.
+ * same options). Control characters in report text are shown as `\uXXXX`, as in every
+ * format. The same view and options always give the same string.
  */
 export function renderHtmlView(view: ViewModel, options: RenderOptions): string {
   const templates = templateSet(options.templates);
@@ -32,7 +34,8 @@ export function renderHtmlView(view: ViewModel, options: RenderOptions): string 
   };
   data['htmlPage'] = page;
   try {
-    return templates.main(view, runtime);
+    // Handlebars escapes markup but passes control characters (a NUL) through.
+    return showControlCharacters(templates.main(view, runtime), 'keep');
   } catch (error) {
     throw templateFailure(error, options);
   }

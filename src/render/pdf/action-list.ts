@@ -1,7 +1,8 @@
 import type { ActionView, ReportView } from '../../model/view-model.js';
 import { formatCount } from '../display-values.js';
-import { heading } from './blocks.js';
+import { bookmark, heading } from './blocks.js';
 import type { Canvas } from './canvas.js';
+import type { OutlineItem } from './pdfkit-internals.js';
 import { drawTable, type Column } from './table.js';
 import { complianceFill, sizes } from './theme.js';
 
@@ -27,17 +28,18 @@ function actionColumns(canvas: Canvas): Column<ActionRow>[] {
 
 /**
  * The action list of a report: its failing policies (Red, Amber) across every
- * category, in the order to work through them, said above the table.
+ * category, in the order to work through them, said above the table; bookmarked
+ * under `parent` on the page of its heading (bookmarking after drawing would point
+ * at the page where a long list ends).
  */
-export function drawActionList(canvas: Canvas, report: ReportView, order: string): number {
-  const top = heading(canvas, `Action list: failing policies of ${report.benchmarkName}`, 1, 80);
+export function drawActionList(canvas: Canvas, report: ReportView, order: string, parent: OutlineItem): void {
+  bookmark(canvas, 'Action list', parent, heading(canvas, `Action list: failing policies of ${report.benchmarkName}`, 1, 80));
   if (report.actions.length === 0) {
     canvas.paragraph('No failing policy: nothing is Red or Amber.', { size: sizes.body }, 6);
-    return top;
+    return;
   }
   canvas.paragraph(`${formatCount(report.actions.length)} failing ${report.actions.length === 1 ? 'policy' : 'policies'} (Red and Amber), ordered ${order}.`, { size: sizes.body, colour: 'muted' }, 6);
   const rows = report.actions.map((action, index): ActionRow => ({ action, rank: index + 1 }));
   drawTable(canvas, actionColumns(canvas), rows, { continued: `Action list of ${report.benchmarkName} (continued)` });
   canvas.y += 12;
-  return top;
 }

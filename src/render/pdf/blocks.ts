@@ -1,4 +1,6 @@
+import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
+import { outlineText } from './outline-text.js';
 import { rootOutline, type OutlineItem } from './pdfkit-internals.js';
 import { sizes, type ColourName } from './theme.js';
 
@@ -11,7 +13,7 @@ const headingSizes: Record<HeadingLevel, number> = { 1: sizes.h1, 2: sizes.h2, 3
 export function heading(canvas: Canvas, text: string, level: HeadingLevel, keepWith = 40): number {
   const size = headingSizes[level];
   const style = { size, weight: 'bold' as const, colour: level === 3 ? ('ink' as const) : ('accent' as const) };
-  const lines = canvas.type.wrap(canvas.type.tokens(text, 'bold'), canvas.page.contentWidth, size);
+  const lines = canvas.type.wrap(canvas.type.tokens(text, 'bold', maxTitleLength), canvas.page.contentWidth, size);
   canvas.ensure(lines.length * lineHeight(size) + keepWith);
   canvas.y += level === 1 ? 0 : 4;
   const top = canvas.y;
@@ -26,11 +28,14 @@ export function heading(canvas: Canvas, text: string, level: HeadingLevel, keepW
   return top;
 }
 
-/** A bookmark to `top` on the current page, under `parent` or at the top level. */
+/**
+ * A bookmark to `top` on the current page, under `parent` or at the top level; the
+ * canvas keeps a record of it for the table of contents.
+ */
 export function bookmark(canvas: Canvas, title: string, parent?: OutlineItem, top = canvas.y): OutlineItem {
   const outline = parent ?? rootOutline(canvas.doc);
-  // Control characters mean nothing in a bookmark title; a viewer would show boxes.
-  return outline.addItem(title.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' '), { top: Math.max(0, top - 6), left: canvas.page.width });
+  canvas.outline.push({ title, level: parent ? 2 : 1, pageIndex: canvas.pageIndex });
+  return outline.addItem(outlineText(title), { top: Math.max(0, top - 6), left: canvas.page.width });
 }
 
 /** Label–value pairs in columns of equal width; empty values are left out. */

@@ -4,6 +4,14 @@ import type { PdfDocument } from './pdfkit-internals.js';
 import { rgb, sizes, type ColourName, type PageGeometry } from './theme.js';
 import { num, type Token, type Typesetter } from './typesetter.js';
 
+/** A bookmark and where it leads. */
+export interface OutlineEntry {
+  title: string;
+  /** 1 at the top of the outline, 2 under a level-1 entry. */
+  level: 1 | 2;
+  pageIndex: number;
+}
+
 /** How a piece of text is set. */
 export interface TextStyle {
   size: number;
@@ -29,6 +37,10 @@ export function baseline(top: number, size: number): number {
 export class Canvas {
   /** Top of the free space on the current page. */
   y: number;
+  /** Index of the current page, from 0 (the cover). */
+  pageIndex = -1;
+  /** Every bookmark so far, in order: what the table of contents lists. */
+  readonly outline: OutlineEntry[] = [];
   /** Called after a page break, e.g. to repeat a table's header; cleared by the caller. */
   onPageBreak: (() => void) | null = null;
   private pending: string[] = [];
@@ -65,6 +77,7 @@ export class Canvas {
   newPage(runningHeader = true): void {
     this.flush();
     this.doc.addPage({ size: 'A4', layout: this.page.landscape ? 'landscape' : 'portrait', margin: 0 });
+    this.pageIndex++;
     this.y = this.page.top;
     if (runningHeader) this.drawRunningHeader();
     this.onPageBreak?.();
@@ -101,9 +114,9 @@ export class Canvas {
     this.tokensAt(tokens, x, top, style, width, align);
   }
 
-  /** Wraps a string into `width` points at `top`; returns the height used. */
-  block(text: string, x: number, top: number, width: number, style: TextStyle): number {
-    const lines = this.type.wrap(this.type.tokens(text, style.weight), width, style.size);
+  /** Wraps a string (cut beyond `maxLength` characters) into `width` points at `top`; returns the height used. */
+  block(text: string, x: number, top: number, width: number, style: TextStyle, maxLength?: number): number {
+    const lines = this.type.wrap(this.type.tokens(text, style.weight, maxLength), width, style.size);
     lines.forEach((line, index) => this.tokensAt(line, x, top + index * lineHeight(style.size), style));
     return lines.length * lineHeight(style.size);
   }

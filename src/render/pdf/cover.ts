@@ -2,6 +2,7 @@ import type { RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
 import { formatCount, formatIsoTime } from '../display-values.js';
 import { keyValues, tiles } from './blocks.js';
+import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { sizes } from './theme.js';
 
@@ -56,7 +57,7 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   canvas.y = 120;
   canvas.text('COMPLIANCE AUDIT REPORT', left, canvas.y, { size: sizes.body, weight: 'bold', colour: 'accent' });
   canvas.y += 22;
-  canvas.y += canvas.block(options.title ?? view.title, left, canvas.y, contentWidth, { size: sizes.coverTitle, weight: 'bold' });
+  canvas.y += canvas.block(options.title ?? view.title, left, canvas.y, contentWidth, { size: sizes.coverTitle, weight: 'bold' }, maxTitleLength);
   canvas.rule(left, left + 60, canvas.y + 8, 'accent', 2);
   canvas.y += 28;
   const figures = view.rollup.figures;

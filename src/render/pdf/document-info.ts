@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
+import { outlineText } from './outline-text.js';
 import type { PdfDocument } from './pdfkit-internals.js';
 import type { PageGeometry } from './theme.js';
 
@@ -31,12 +32,12 @@ export function createDocument(view: ViewModel, options: RenderOptions, page: Pa
     displayTitle: true,
     lang: 'en',
     info: {
-      Title: options.title ?? view.title,
-      Subject: subjectOf(view),
+      Title: outlineText(options.title ?? view.title),
+      Subject: outlineText(subjectOf(view)),
       Author: view.tool.name,
       Creator: `${view.tool.name} ${view.tool.version}`,
       Producer: 'PDFKit',
-      Keywords: keywords.join(', '),
+      Keywords: outlineText(keywords.join(', ')),
       CreationDate: now ?? fixedDate,
       ModDate: now ?? fixedDate,
     },

@@ -46,6 +46,10 @@ interface DocumentInternals {
   page: { fonts: Record<string, unknown> };
 }
 
+interface AnnotationInternals {
+  link(x: number, y: number, width: number, height: number, target: number): unknown;
+}
+
 interface OutlineInternals {
   addItem(title: string, options: { top: number; left: number; expanded?: boolean }): OutlineItem;
 }
@@ -65,6 +69,14 @@ export function openEmbeddedFont(doc: PdfDocument, name: string): EmbeddedFont {
 export function useFontOnPage(doc: PdfDocument, font: EmbeddedFont): void {
   const fonts = (doc as unknown as DocumentInternals).page.fonts;
   if (fonts[font.id] === undefined) fonts[font.id] = font.ref();
+}
+
+/**
+ * A link from a rectangle of the current page to the page of index `pageIndex` (which
+ * must exist already). pdfkit takes a page number where its typings say URL only.
+ */
+export function linkToPage(doc: PdfDocument, x: number, y: number, width: number, height: number, pageIndex: number): void {
+  (doc as unknown as AnnotationInternals).link(x, y, width, height, pageIndex);
 }
 
 /**

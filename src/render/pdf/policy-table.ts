@@ -39,7 +39,7 @@ function categoryLine(category: CategoryView): string {
 export function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut, parent: OutlineItem): void {
   const columns = policyColumns(canvas);
   for (const category of report.categories) {
-    const rows = cut.kept ? category.listed.filter((policy) => cut.kept?.has(policy)) : category.listed;
+    const rows = rowsOf(category, cut);
     if (rows.length === 0) continue;
     const title = `${category.order}. ${category.name}`;
     bookmark(canvas, title, parent, heading(canvas, title, 2, 60));
@@ -48,6 +48,20 @@ export function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut,
     drawTable(canvas, columns, rows, { continued: `${title} (continued)` });
     canvas.y += 12;
   }
+}
+
+function rowsOf(category: ReportView['categories'][number], cut: PolicyCut): readonly Policy[] {
+  return cut.kept ? category.listed.filter((policy) => cut.kept?.has(policy)) : category.listed;
+}
+
+/**
+ * The bookmarks the policy section of `report` will add below the report's own: the
+ * action list, "Policies" when any is drawn, and one per category with drawn rows.
+ * The table of contents reserves its pages from this count before drawing.
+ */
+export function policyBookmarks(report: ReportView, cut: PolicyCut): number {
+  if (drawnPolicies(report, cut) === 0) return 1;
+  return 2 + report.categories.filter((category) => rowsOf(category, cut).length > 0).length;
 }
 
 /** Policies of a report the tables will draw under a cut. */

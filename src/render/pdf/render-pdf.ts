@@ -5,13 +5,14 @@ import { Canvas } from './canvas.js';
 import { drawCategoryTable, drawReportTable } from './category-table.js';
 import { drawCover } from './cover.js';
 import { drawDataQuality } from './data-quality.js';
+import { drawContents, reserveContents } from './contents.js';
 import { createDocument } from './document-info.js';
 import { FontSet } from './font-set.js';
 import { drawPageFooters } from './page-footer.js';
 import { formatCount, formatIsoTime } from '../display-values.js';
 import { cutPolicies } from '../policy-listing.js';
 import { drawActionList } from './action-list.js';
-import { drawnPolicies, drawPolicies } from './policy-table.js';
+import { drawnPolicies, drawPolicies, policyBookmarks } from './policy-table.js';
 import { drawReportSummary, drawRollupSummary } from './summary.js';
 import { pageGeometry, sizes } from './theme.js';
 import { Typesetter } from './typesetter.js';
@@ -29,9 +30,10 @@ function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
- * Renders a view model to PDF bytes: cover, a roll-up when there are several benchmark
- * reports, then per report its summary with charts, its category table, its action
- * list and its listed policies (the most severe under `maxPolicies`), and last the data-quality findings; with bookmarks, metadata and
+ * Renders a view model to PDF bytes: cover, table of contents, a roll-up when there
+ * are several benchmark reports, then per report its summary with charts, its
+ * category table, its action list and its listed policies (the most severe under
+ * `maxPolicies`), and last the data-quality findings; with bookmarks, metadata and
  * "page X of Y". Same view and options give the same bytes unless `now` is set.
  */
 export async function renderPdfView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
@@ -47,6 +49,12 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   canvas.newPage(false);
   bookmark(canvas, 'Cover', undefined, 0);
   drawCover(canvas, view, options, coverNote);
+  canvas.newPage();
+  bookmark(canvas, 'Contents', undefined, 0);
+  const contents = reserveContents(canvas, {
+    level1: (view.reports.length > 1 ? 1 : 0) + view.reports.length + 1,
+    level2: view.reports.reduce((sum, report) => sum + policyBookmarks(report, cut), 0),
+  });
   if (view.reports.length > 1) {
     canvas.newPage();
     bookmark(canvas, 'Roll-up across benchmark reports');
@@ -61,7 +69,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
     heading(canvas, 'Categories', 2, 60);
     drawCategoryTable(canvas, report);
     canvas.y += 14;
-    bookmark(canvas, 'Action list', item, drawActionList(canvas, report, view.ranking.actions));
+    drawActionList(canvas, report, view.ranking.actions, item);
     const drawn = drawnPolicies(report, cut);
     if (drawn > 0) {
       canvas.y += 2;
@@ -74,6 +82,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   canvas.newPage();
   bookmark(canvas, 'Data quality');
   drawDataQuality(canvas, view);
+  drawContents(canvas, contents, canvas.outline);
   drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${view.generatedAt ? ` · generated ${formatIsoTime(view.generatedAt)}` : ''}`);
   doc.end();
   return bytes;

@@ -34,7 +34,8 @@ function textWidth<Row>(column: Column<Row>): number {
   return column.width - 2 * padX - (column.chip ? chipSize + 3 : 0);
 }
 
-function drawHeader<Row>(canvas: Canvas, columns: readonly Column<Row>[], size: number): void {
+/** Draws the header row at the current position; returns its height. */
+function drawHeader<Row>(canvas: Canvas, columns: readonly Column<Row>[], size: number): number {
   const lines = columns.map((column) => fitLines(canvas, canvas.type.tokens(column.header, 'bold'), column.width - 2 * padX, size));
   const height = Math.max(...lines.map((cell) => cell.length)) * lineHeight(size) + 2 * padY;
   const { left } = canvas.page;
@@ -47,23 +48,72 @@ function drawHeader<Row>(canvas: Canvas, columns: readonly Column<Row>[], size: 
     x += column.width;
   });
   canvas.y += height;
+  return height;
+}
+
+/** A table being drawn: its columns, type size and total width. */
+interface TableLayout<Row> {
+  columns: readonly Column<Row>[];
+  size: number;
+  width: number;
+}
+
+/** One row's wrapped cells. */
+interface RowLayout<Row> {
+  row: Row;
+  cells: Token[][][];
+  zebra: boolean;
+}
+
+/** Draws lines `first` to `end` of every cell of a row at the current position, `height` tall. */
+function drawRowLines<Row>(canvas: Canvas, table: TableLayout<Row>, layout: RowLayout<Row>, first: number, end: number, height: number): void {
+  const { columns, size, width: tableWidth } = table;
+  const line = lineHeight(size);
+  const { left } = canvas.page;
+  const top = canvas.y;
+  let shapes = layout.zebra ? `${rgb('zebra')} rg ${num(left)} ${num(top)} ${num(tableWidth)} ${num(height)} re f\n` : '';
+  let text = `BT ${rgb('ink')} rg\n`;
+  const state = { face: -1, size: 0 };
+  let x = left;
+  columns.forEach((column, columnIndex) => {
+    let textX = x + padX;
+    const chip = column.chip?.(layout.row);
+    if (chip) {
+      if (first === 0) shapes += `${rgb(chip)} rg ${num(textX)} ${num(top + padY + (line - chipSize) / 2)} ${chipSize} ${chipSize} re f\n`;
+      textX += chipSize + 3;
+    }
+    const cell = layout.cells[columnIndex] ?? [];
+    for (let lineIndex = first; lineIndex < Math.min(end, cell.length); lineIndex++) {
+      const tokens = cell[lineIndex] as Token[];
+      const lineX = column.align === 'right' ? x + column.width - padX - canvas.type.width(tokens, size) : textX;
+      text += canvas.type.lineOps(tokens, lineX, baseline(top + padY + (lineIndex - first) * line, size), size, state);
+    }
+    x += column.width;
+  });
+  canvas.raw(`${shapes}${text}ET\n`);
+  canvas.y += height;
 }
 
 /**
  * Draws rows under a header that is repeated on every page the table reaches. Cells
- * wrap within their column; the row grows to its tallest cell and is never split.
+ * wrap within their column and the row grows to its tallest cell. A row is kept on
+ * one page when a page can hold it; a taller one is split between lines and goes on
+ * under the repeated header, so that nothing is drawn below the page's foot.
  */
 export function drawTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: Iterable<Row>, options: TableOptions = {}): void {
   const size = options.size ?? sizes.table;
   const line = lineHeight(size);
-  const { left } = canvas.page;
+  const { left, top, bottom } = canvas.page;
   const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
+  const table = { columns, size, width: tableWidth };
+  const continuedHeight = options.continued ? lineHeight(sizes.small) + 2 : 0;
   canvas.ensure(line * 3 + 4 * padY);
-  drawHeader(canvas, columns, size);
+  // Room for rows on a page the table continues on, under its label and header.
+  const pageRoom = bottom - top - continuedHeight - drawHeader(canvas, columns, size);
   canvas.onPageBreak = () => {
     if (options.continued) {
       canvas.text(options.continued, left, canvas.y, { size: sizes.small, colour: 'muted' }, tableWidth);
-      canvas.y += lineHeight(sizes.small) + 2;
+      canvas.y += continuedHeight;
     }
     drawHeader(canvas, columns, size);
   };
@@ -72,30 +122,23 @@ export function drawTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], 
     const cells = columns.map((column) => fitLines(canvas, canvas.type.tokens(column.text(row), column.weight), textWidth(column), size));
     let lines = 1;
     for (const cell of cells) if (cell.length > lines) lines = cell.length;
-    const height = lines * line + 2 * padY;
-    canvas.ensure(height);
-    const top = canvas.y;
-    let shapes = index % 2 === 1 ? `${rgb('zebra')} rg ${num(left)} ${num(top)} ${num(tableWidth)} ${num(height)} re f\n` : '';
-    let text = `BT ${rgb('ink')} rg\n`;
-    const state = { face: -1, size: 0 };
-    let x = left;
-    columns.forEach((column, columnIndex) => {
-      let textX = x + padX;
-      const chip = column.chip?.(row);
-      if (chip) {
-        shapes += `${rgb(chip)} rg ${num(textX)} ${num(top + padY + (line - chipSize) / 2)} ${chipSize} ${chipSize} re f\n`;
-        textX += chipSize + 3;
+    const layout = { row, cells, zebra: index % 2 === 1 };
+    let first = 0;
+    let broke = false;
+    for (;;) {
+      const height = (lines - first) * line + 2 * padY;
+      if (canvas.y + height <= bottom) {
+        drawRowLines(canvas, table, layout, first, lines, height);
+        break;
       }
-      const cell = cells[columnIndex] ?? [];
-      for (let lineIndex = 0; lineIndex < cell.length; lineIndex++) {
-        const tokens = cell[lineIndex] as Token[];
-        const lineX = column.align === 'right' ? x + column.width - padX - canvas.type.width(tokens, size) : textX;
-        text += canvas.type.lineOps(tokens, lineX, baseline(top + padY + lineIndex * line, size), size, state);
+      const fit = Math.floor((bottom - canvas.y - 2 * padY) / line);
+      if (fit >= 1 && (first > 0 || broke || height > pageRoom)) {
+        drawRowLines(canvas, table, layout, first, first + fit, fit * line + 2 * padY);
+        first += fit;
       }
-      x += column.width;
-    });
-    canvas.raw(`${shapes}${text}ET\n`);
-    canvas.y += height;
+      canvas.newPage();
+      broke = true;
+    }
     index++;
   }
   canvas.onPageBreak = null;

@@ -7,6 +7,8 @@ import { embeddingLevels } from './bidi-order.js';
  * spaced, and between Thai words, which are not spaced either.
  */
 
+import { showControlCharacters } from '../../text/show-control-characters.js';
+
 /** A piece of text in one font family, with the spaces that follow it. */
 export interface TextToken {
   /** Index of the font family (see fontFamilies). */
@@ -28,13 +30,10 @@ export type ClassifyCodePoint = (codePoint: number, runFamily: number) => number
 /**
  * Report text is data and is drawn as such: tabs and line breaks become spaces (a title
  * is one paragraph), and other control characters are shown as `\uXXXX` rather than
- * passed to the font, which has no glyph for them.
+ * passed to the font, which has no glyph for them (the treatment every format shares).
  */
 export function cleanText(text: string): string {
-  if (!/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) return text;
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) =>
-    /[\t\n\r\f\v]/.test(char) ? ' ' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return showControlCharacters(text, 'space');
 }
 
 /** Han, kana, Hangul, CJK punctuation and fullwidth forms: a line may break between any two. */

@@ -1,8 +1,10 @@
 import { visualOrder } from './bidi-order.js';
+import { capText, maxTextLength } from './cap-text.js';
 import type { FontWeight } from './font-files.js';
 import { faceIndex, isRightToLeftFace, type FontSet } from './font-set.js';
 import { shapeWord, type Shape } from './shape-word.js';
 import { cleanText, tokeniseText } from './text-tokens.js';
+import { wordParts } from './word-parts.js';
 
 /** A measured piece of text, ready to be drawn; widths are in thousandths of an em. */
 export interface Token {
@@ -39,18 +41,23 @@ export class Typesetter {
 
   constructor(private readonly fonts: FontSet) {}
 
-  /** The tokens of a string in a weight (regular or bold), cached. */
-  tokens(text: string, weight: FontWeight = 'regular'): Token[] {
+  /**
+   * The tokens of a string in a weight (regular or bold), cached; text beyond
+   * `maxLength` characters is cut first, with a note of how much, so that no input
+   * makes layout slow or a cell endless.
+   */
+  tokens(text: string, weight: FontWeight = 'regular', maxLength = maxTextLength): Token[] {
+    const shown = capText(text, maxLength);
     const cache = this.strings[weight === 'bold' ? 1 : 0] as Map<string, Token[]>;
-    let tokens = cache.get(text);
+    let tokens = cache.get(shown);
     if (!tokens) {
       const classify = (codePoint: number, run: number): number => this.fonts.classify(codePoint, run);
-      tokens = tokeniseText(cleanText(text), classify).map((token) => {
+      tokens = tokeniseText(cleanText(shown), classify).map((token) => {
         const face = faceIndex(token.family, weight);
         const { spaces, breakAfter, level, spaceLevel } = token;
         return { face, shape: this.shape(face, token.text), spaces, breakAfter, level, spaceLevel };
       });
-      cache.set(text, tokens);
+      cache.set(shown, tokens);
     }
     return tokens;
   }
@@ -68,7 +75,9 @@ export class Typesetter {
 
   /**
    * Breaks tokens into lines of at most `maxWidth` points, at spaces and between
-   * ideographs; a piece wider than a whole line is cut between characters.
+   * ideographs; a piece wider than a whole line is cut between the parts of its
+   * name (camel case, underscores, hyphens), and between characters only where a
+   * part is wider than a line still.
    */
   wrap(tokens: readonly Token[], maxWidth: number, size: number): Token[][] {
     const limit = (maxWidth * 1000) / size;
@@ -76,7 +85,7 @@ export class Typesetter {
     let line: Token[] = [];
     let lineUnits = 0;
     let breakAt = -1;
-    for (const token of tokens.flatMap((token) => (token.shape.width > limit ? this.splitToken(token) : [token]))) {
+    for (const token of tokens.flatMap((token) => (token.shape.width > limit ? this.splitToken(token, limit) : [token]))) {
       const spaceUnits = this.space(token.face).width;
       if (line.length > 0 && lineUnits + token.shape.width > limit) {
         const cut = breakAt >= 0 ? breakAt + 1 : line.length;
@@ -171,12 +180,16 @@ export class Typesetter {
     return shape;
   }
 
-  private splitToken(token: Token): Token[] {
-    const characters = [...token.shape.text];
-    return characters.map((character, index) => ({
+  private splitToken(token: Token, limit: number): Token[] {
+    const parts = isRightToLeftFace(token.face) ? [token.shape.text] : wordParts(token.shape.text);
+    const pieces = parts.flatMap((part) => {
+      const shape = this.shape(token.face, part);
+      return shape.width > limit || parts.length === 1 ? [...part].map((character) => this.shape(token.face, character)) : [shape];
+    });
+    return pieces.map((shape, index) => ({
       ...token,
-      shape: this.shape(token.face, character),
-      spaces: index === characters.length - 1 ? token.spaces : 0,
+      shape,
+      spaces: index === pieces.length - 1 ? token.spaces : 0,
       breakAfter: true,
     }));
   }

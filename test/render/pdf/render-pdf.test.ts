@@ -68,16 +68,17 @@ describe('pdfRenderer', () => {
     expect(info['Creator']).toBe(`${view.tool.name} ${view.tool.version}`);
   });
 
-  it('bookmarks the cover, each report with its categories, and the data-quality section', async () => {
+  it('bookmarks the cover, the contents, each report with its categories, and the data-quality section', async () => {
     const view = await viewOf(hostileFixture);
     const outline = await outlineOf(await renderPdf(view));
     expect(outline.map((item) => item.title)).toEqual([
       'Cover',
+      'Contents',
       ...view.reports.map((report) => `${report.benchmarkName} — ${report.accountName}`),
       'Data quality',
     ]);
     const categories = view.reports[0]?.categories.map((category) => `${category.order}. ${category.name}`);
-    expect(outline[1]?.items.map((item) => item.title)).toEqual(['Action list', 'Policies', ...(categories ?? [])]);
+    expect(outline[2]?.items.map((item) => item.title)).toEqual(['Action list', 'Policies', ...(categories ?? [])]);
   });
 
   it('puts the logo and the title from the options on the cover', async () => {
