@@ -2,7 +2,7 @@
 // Measures what `npm install cspm-report` puts on disk, as the README records it: packs
 // the project, installs the tarball with its production dependencies into an empty
 // temporary folder and prints `du` of its node_modules (disk usage and apparent size),
-// with the font packages apart. Needs the npm registry.
+// with the bundled fonts apart. Needs the npm registry.
 // Usage: node scripts/installed-size.js
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ try {
   const modules = join(folder, 'node_modules');
   console.log(`node_modules: ${du(['-sh'], modules)} on disk, ${du(['-sh', '--apparent-size'], modules)} apparent`);
   console.log(`  cspm-report itself: ${du(['-sh'], join(modules, 'cspm-report'))}`);
-  console.log(`  fonts (@expo-google-fonts): ${du(['-sh'], join(modules, '@expo-google-fonts'))}`);
+  console.log(`  bundled fonts (cspm-report/fonts): ${du(['-sh'], join(modules, 'cspm-report', 'fonts'))}`);
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

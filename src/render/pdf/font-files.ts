@@ -1,12 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../package-root.js';
 
 /**
- * The Noto fonts (SIL Open Font License 1.1, from the @expo-google-fonts packages).
- * pdfkit's 14 standard fonts cover WinAnsi only, and no single font covers every
- * script, so text is set in a family per run of text:
+ * The Noto fonts (SIL Open Font License 1.1). pdfkit's 14 standard fonts cover WinAnsi
+ * only, and no single font covers every script, so text is set in a family per run of
+ * text:
  * - Noto Sans: Latin, Greek, Cyrillic, Devanagari and common punctuation; the default.
- * - Noto Sans Arabic, Hebrew and Thai: small, installed with the package.
+ * - Noto Sans Arabic, Hebrew and Thai.
+ *   These four ship in the package's fonts/ folder, regular and bold only (1.8 MB):
+ *   their npm packages hold eighteen faces each (18 MB), copied from by
+ *   scripts/vendor-fonts.js.
  * - Noto Sans SC (Han, Japanese kana, fullwidth forms) and Noto Sans KR (Hangul): 92 and
  *   55 MB, so they are optional peer dependencies, used when installed beside the
  *   package and only opened when some text needs them.
@@ -22,42 +27,71 @@ export type FontFamily = (typeof fontFamilies)[number];
 export type FontWeight = 'regular' | 'bold';
 
 interface FamilyFiles {
-  /** The npm package. */
+  /** The npm package the faces come from. */
   package: string;
+  /** Whether the package's fonts/ folder holds the faces (else the npm package must be installed). */
+  bundled: boolean;
   regular: string;
   bold: string;
 }
 
-function notoFiles(packageName: string, fileName: string): FamilyFiles {
+function notoFiles(packageName: string, fileName: string, bundled: boolean): FamilyFiles {
   return {
     package: `@expo-google-fonts/${packageName}`,
-    regular: `@expo-google-fonts/${packageName}/400Regular/${fileName}_400Regular.ttf`,
-    bold: `@expo-google-fonts/${packageName}/700Bold/${fileName}_700Bold.ttf`,
+    bundled,
+    regular: `400Regular/${fileName}_400Regular.ttf`,
+    bold: `700Bold/${fileName}_700Bold.ttf`,
   };
 }
 
-/** Where each family's files are, as package specifiers. */
+/** Where each family's faces come from. */
 export const fontPackages: Record<FontFamily, FamilyFiles> = {
-  sans: notoFiles('noto-sans', 'NotoSans'),
-  arabic: notoFiles('noto-sans-arabic', 'NotoSansArabic'),
-  hebrew: notoFiles('noto-sans-hebrew', 'NotoSansHebrew'),
-  thai: notoFiles('noto-sans-thai', 'NotoSansThai'),
-  cjk: notoFiles('noto-sans-sc', 'NotoSansSC'),
-  korean: notoFiles('noto-sans-kr', 'NotoSansKR'),
+  sans: notoFiles('noto-sans', 'NotoSans', true),
+  arabic: notoFiles('noto-sans-arabic', 'NotoSansArabic', true),
+  hebrew: notoFiles('noto-sans-hebrew', 'NotoSansHebrew', true),
+  thai: notoFiles('noto-sans-thai', 'NotoSansThai', true),
+  cjk: notoFiles('noto-sans-sc', 'NotoSansSC', false),
+  korean: notoFiles('noto-sans-kr', 'NotoSansKR', false),
 };
 
+/** One face in the package's fonts/ folder, and where in its npm package it comes from. */
+export interface BundledFont {
+  package: string;
+  source: string;
+  file: string;
+}
+
+/** Every face the package ships in fonts/ (and the licence of each family). */
+export const bundledFonts: readonly BundledFont[] = fontFamilies.flatMap((family) => {
+  const files = fontPackages[family];
+  if (!files.bundled) return [];
+  return [
+    ...(['regular', 'bold'] as const).map((weight) => ({ package: files.package, source: files[weight], file: bundledName(files, weight) })),
+    { package: files.package, source: 'LICENSE_FONT', file: `${files.package.split('/')[1]}-OFL.txt` },
+  ];
+});
+
+function bundledName(files: FamilyFiles, weight: FontWeight): string {
+  return files[weight].split('/')[1] ?? files[weight];
+}
+
+const fontsFolder = new URL('fonts/', packageRoot);
 const require = createRequire(import.meta.url);
 // Reading a font is the same for every document of a process: keep the bytes.
 const loaded = new Map<string, Buffer>();
 const installed = new Map<FontFamily, boolean>();
 
-/** Whether a family's font package can be found (the CJK and Korean ones are optional). */
+function facePath(family: FontFamily, weight: FontWeight): string {
+  const files = fontPackages[family];
+  return files.bundled ? fileURLToPath(new URL(bundledName(files, weight), fontsFolder)) : require.resolve(`${files.package}/${files[weight]}`);
+}
+
+/** Whether a family's faces can be found (the CJK and Korean packages are optional). */
 export function hasFontFamily(family: FontFamily): boolean {
   let found = installed.get(family);
   if (found === undefined) {
     try {
-      require.resolve(fontPackages[family].regular);
-      found = true;
+      found = existsSync(facePath(family, 'regular'));
     } catch {
       found = false;
     }
@@ -68,11 +102,11 @@ export function hasFontFamily(family: FontFamily): boolean {
 
 /** The bytes of one face of a family, read once per process. */
 export function readFontFile(family: FontFamily, weight: FontWeight): Buffer {
-  const specifier = fontPackages[family][weight];
-  let bytes = loaded.get(specifier);
+  const path = facePath(family, weight);
+  let bytes = loaded.get(path);
   if (!bytes) {
-    bytes = readFileSync(require.resolve(specifier));
-    loaded.set(specifier, bytes);
+    bytes = readFileSync(path);
+    loaded.set(path, bytes);
   }
   return bytes;
 }

@@ -3,44 +3,44 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { fontFamilies, fontPackages } from '../../../src/render/pdf/font-files.js';
+import { bundledFonts, fontFamilies, fontPackages } from '../../../src/render/pdf/font-files.js';
 import { FontSet, scriptFamily } from '../../../src/render/pdf/font-set.js';
 import { Typesetter } from '../../../src/render/pdf/typesetter.js';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
   dependencies: Record<string, string>;
+  files: string[];
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 const require = createRequire(import.meta.url);
 
-function bytesUnder(folder: string): number {
-  return readdirSync(folder, { withFileTypes: true }).reduce((sum, entry) => {
-    const path = join(folder, entry.name);
-    return sum + (entry.isDirectory() ? bytesUnder(path) : statSync(path).size);
-  }, 0);
-}
-
-describe('the font packages installed with cspm-report', () => {
+describe('the fonts installed with cspm-report', () => {
   const installed = Object.keys(manifest.dependencies).filter((name) => name.startsWith('@expo-google-fonts/'));
 
-  it('take under 25 MB (the CJK font alone was 92 MB)', () => {
-    const bytes = installed.reduce((sum, name) => sum + bytesUnder(dirname(require.resolve(`${name}/package.json`))), 0);
-    expect(bytes / 2 ** 20).toBeLessThan(25);
+  it('are the regular and bold faces in fonts/, under 3 MB (the CJK package alone was 92 MB)', () => {
+    expect(installed).toEqual([]);
+    expect(manifest.files).toContain('fonts');
+    const bytes = bundledFonts.reduce((sum, font) => sum + statSync(join('fonts', font.file)).size, 0);
+    expect(bytes / 2 ** 20).toBeLessThan(3);
+    expect(readdirSync('fonts').sort()).toEqual(bundledFonts.map((font) => font.file).sort());
+  });
+
+  it('hold the bytes of their npm packages, with each family\'s licence (rerun scripts/vendor-fonts.js after an update)', () => {
+    for (const font of bundledFonts) {
+      const source = join(dirname(require.resolve(`${font.package}/package.json`)), font.source);
+      expect(readFileSync(join('fonts', font.file)).equals(readFileSync(source)), font.file).toBe(true);
+    }
+    expect(bundledFonts.filter((font) => font.file.endsWith('-OFL.txt'))).toHaveLength(4);
   });
 
   it('leave the CJK and Korean fonts to optional peer dependencies', () => {
     for (const family of ['cjk', 'korean'] as const) {
       const name = fontPackages[family].package;
-      expect(installed).not.toContain(name);
+      expect(fontPackages[family].bundled).toBe(false);
       expect(manifest.peerDependencies?.[name]).toBeDefined();
       expect(manifest.peerDependenciesMeta?.[name]?.optional).toBe(true);
     }
-  });
-
-  it('name every other family as a dependency', () => {
-    const required = fontFamilies.filter((family) => family !== 'cjk' && family !== 'korean').map((family) => fontPackages[family].package);
-    expect(installed.sort()).toEqual(required.sort());
   });
 });
 
