@@ -2,9 +2,9 @@
 // `npm run fuzz`: the property-based suite of test/property/ for long runs, against the
 // built package (dist/). Generated reports, valid and mutated, go through load and check
 // (default 100,000 cases) and, valid ones, through the three renderers (default 2,000).
-// Every broken invariant is counted and its first case shrunk (for at most a minute) to a
-// smaller one, printed with the seed and path that replay it.
-// Usage: npm run fuzz [-- --runs N] [--render-runs N] [--seed S] [--no-shrink] [--only check|render]
+// Every broken invariant is counted and its first case shrunk (for at most a minute, or
+// --shrink-seconds) to a smaller one, printed with the seed and path that replay it.
+// Usage: npm run fuzz [-- --runs N] [--render-runs N] [--seed S] [--no-shrink] [--shrink-seconds S] [--only check|render]
 //                    [--save DIR]
 //   --runs N alone sets both counts: N through check, N / 50 (at least 1) through the renderers.
 //   --save DIR writes each broken invariant's case into DIR as JSON text, to replay with
@@ -34,6 +34,7 @@ const runs = wholeNumber('--runs', 100_000);
 const renderRuns = wholeNumber('--render-runs', option('--runs') === undefined ? 2_000 : Math.max(1, Math.round(runs / 50)));
 const seed = wholeNumber('--seed', Date.now() % 2 ** 31);
 const shrink = !process.argv.includes('--no-shrink');
+const shrinkSeconds = wholeNumber('--shrink-seconds', 60);
 const only = option('--only');
 const save = option('--save');
 
@@ -62,7 +63,7 @@ async function campaign(name, property, count) {
   const onProgress = (done) => {
     if (done % 10_000 === 0 || (name === 'render' && done % 200 === 0)) process.stdout.write(`  ${done.toLocaleString('en-US')} done\n`);
   };
-  const result = await cases.runCampaign(property, { seed, runs: count, shrink, shrinkMilliseconds: 60_000, onProgress });
+  const result = await cases.runCampaign(property, { seed, runs: count, shrink, shrinkMilliseconds: shrinkSeconds * 1000, onProgress });
   const perCase = result.milliseconds / count;
   process.stdout.write(`${name}: ${count.toLocaleString('en-US')} cases in ${seconds(result.milliseconds)} (${perCase.toFixed(1)} ms a case, shrinking included), ${result.failures.length} invariants broken\n`);
   for (const failure of result.failures) {

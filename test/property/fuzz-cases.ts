@@ -50,7 +50,7 @@ export const renderSizes: MutationSizes = { ...pinnedMutationSizes, maxTextLengt
 export function renderCase(sizes: MutationSizes = renderSizes): fc.Arbitrary<string> {
   return fc
     .record({ document: validDocument(sizes), mutations: fc.oneof(fc.constant<Mutation[]>([]), fc.array(contentMutation(sizes), { minLength: 1, maxLength: 2 })) })
-    .map(({ document, mutations }) => mutatedText(document, mutations, { kind: 'none' }, 0, sizes.maxArrayBytes));
+    .map(({ document, mutations }) => mutatedText(document, mutations, { kind: 'none' }, 0, sizes));
 }
 
 /** Every valid report renders to HTML, PDF and XLSX that re-read and agree with the recount. */

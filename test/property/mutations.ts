@@ -9,20 +9,22 @@ export interface MutationSizes extends ReportSizes {
   maxLongString: number;
   /** Most copies a "huge array" mutation makes of an element. */
   maxArrayCopies: number;
-  /** Rough bound of the text a huge array may add, so that copies of copies stay in memory. */
+  /** Rough bound of the text a huge array may add, so that a case stays fast. */
   maxArrayBytes: number;
   /**
    * Copies of a rare "very huge" array (1 in 200 huge-array mutations), enough for over
    * 125,000 findings; 0 for none. Such a case takes seconds, so only long runs have them.
    */
   veryHugeCopies: number;
+  /** Rough bound of the text a very huge array may add. */
+  veryHugeBytes: number;
 }
 
 /** Sizes of the pinned run in `npm test`. */
-export const pinnedMutationSizes: MutationSizes = { ...smallSizes, maxLongString: 10_000, maxArrayCopies: 2_000, maxArrayBytes: 1_000_000, veryHugeCopies: 0 };
+export const pinnedMutationSizes: MutationSizes = { ...smallSizes, maxLongString: 10_000, maxArrayCopies: 2_000, maxArrayBytes: 1_000_000, veryHugeCopies: 0, veryHugeBytes: 0 };
 
 /** Sizes of `npm run fuzz`: as pinned, plus the rare very huge array. */
-export const fuzzMutationSizes: MutationSizes = { ...pinnedMutationSizes, maxArrayBytes: 64_000_000, veryHugeCopies: 130_000 };
+export const fuzzMutationSizes: MutationSizes = { ...pinnedMutationSizes, veryHugeCopies: 130_000, veryHugeBytes: 64_000_000 };
 
 /** Numbers that have broken number handling: signed zero, beyond 2^53, near and past the double range. */
 export const edgeNumbers: readonly string[] = [
@@ -127,7 +129,7 @@ function pick<T>(items: readonly T[], at: number): T | undefined {
   return items.length === 0 ? undefined : items[at % items.length];
 }
 
-function applyMutation(root: KeyList, mutation: Mutation, maxArrayBytes: number): void {
+function applyMutation(root: KeyList, mutation: Mutation, sizes: Pick<MutationSizes, 'maxArrayBytes' | 'maxArrayCopies' | 'veryHugeBytes'>): void {
   const slots = slotsOf(root);
   const where = (test: (slot: Slot) => boolean): Slot | undefined => pick(slots.filter(test), mutation.at);
   const objects = [...slots.map((slot) => slot.get()).filter((value): value is KeyList => value instanceof KeyList)];
@@ -170,7 +172,8 @@ function applyMutation(root: KeyList, mutation: Mutation, maxArrayBytes: number)
       const array = pick(arrays.filter((items) => items.length > 0), mutation.at);
       if (!array) return;
       // The same element again and again: the text repeats it, the value shares it.
-      const copies = Math.min(mutation.copies, Math.floor(maxArrayBytes / (toJsonText(array[0]).length + 1)));
+      const bytes = mutation.copies > sizes.maxArrayCopies ? sizes.veryHugeBytes : sizes.maxArrayBytes;
+      const copies = Math.min(mutation.copies, Math.floor(bytes / (toJsonText(array[0]).length + 1)));
       for (let copy = 0; copy < copies; copy += 1) array.push(array[0]);
       return;
     }
@@ -218,14 +221,14 @@ export interface MutatedCase {
 }
 
 /** Writes a document with its mutations and text edit applied. */
-export function mutatedText(document: GeneratedDocument, mutations: readonly Mutation[], textEdit: TextEdit, indent: number, maxArrayBytes: number): string {
+export function mutatedText(document: GeneratedDocument, mutations: readonly Mutation[], textEdit: TextEdit, indent: number, sizes: MutationSizes): string {
   const root = new KeyList([['document', cloneJson(document.value)]]);
   // One huge array per case: copies of copies would multiply past any memory.
   let huge = false;
   for (const mutation of mutations) {
     if (mutation.kind === 'huge-array' && huge) continue;
     huge ||= mutation.kind === 'huge-array';
-    applyMutation(root, mutation, maxArrayBytes);
+    applyMutation(root, mutation, sizes);
   }
   return applyTextEdit(toJsonText(root.entries.find(([key]) => key === 'document')?.[1] ?? null, indent), textEdit);
 }
@@ -239,5 +242,5 @@ export function mutatedCase(sizes: MutationSizes = pinnedMutationSizes): fc.Arbi
       textEdit: textEditArbitrary,
       indent: fc.constantFrom(0, 2),
     })
-    .map(({ document, mutations, textEdit, indent }) => ({ document, mutations, textEdit, indent, text: mutatedText(document, mutations, textEdit, indent, sizes.maxArrayBytes) }));
+    .map(({ document, mutations, textEdit, indent }) => ({ document, mutations, textEdit, indent, text: mutatedText(document, mutations, textEdit, indent, sizes) }));
 }
