@@ -38,6 +38,15 @@ describe('bugs the property-based suite found, smallest cases', () => {
     expect(await broken(text)).toEqual([]);
   });
 
+  it('over 125,000 schema violations: check resolves', async () => {
+    const text = reportWith((report) => {
+      const first = report.ResourceCategories[0]!;
+      const invalid = { ...first.Policies[0]!, PassedResourceCount: 'many' as unknown as number };
+      first.Policies = Array.from({ length: 130_000 }, () => invalid);
+    });
+    expect(await broken(text)).toEqual([]);
+  });
+
   it('resource counts of 1e308 give finite figures', async () => {
     const text = reportWith((report) => {
       report.ResourceCategories[0]!.Policies = [policy('A', '1000.1', 1e308, 1e308), policy('B', '1000.2', 1e308, 1e308), policy('C', '1000.3', 0, 0)];
