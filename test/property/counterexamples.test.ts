@@ -10,16 +10,17 @@ import { checkRenders } from './render-invariants.js';
  * they are; bugs not being fixed yet are `it.fails` and flag when they are fixed.
  */
 
-/** The invariants a case breaks through check (and, with `render`, the renderers). */
-async function broken(text: string, render = false): Promise<string[]> {
+/** The invariants a case breaks through check (and, with `render`, the renderers), or only those named `only`. */
+async function broken(text: string, render = false, only?: string): Promise<string[]> {
+  let messages: string[] = [];
   try {
     await checkAll([async () => (render ? checkRenders(api, await checkText(api, text)) : checkText(api, text))]);
-    return [];
   } catch (error) {
-    if (error instanceof InvariantErrors) return error.errors.map((item) => item.message);
-    if (error instanceof InvariantError) return [error.message];
-    throw error;
+    if (error instanceof InvariantErrors) messages = error.errors.map((item) => item.message);
+    else if (error instanceof InvariantError) messages = [error.message];
+    else throw error;
   }
+  return only === undefined ? messages : messages.filter((message) => message.startsWith(`${only}: `));
 }
 
 function reportWith(edit: (report: ReturnType<typeof minimalReport>) => void): string {
@@ -51,7 +52,7 @@ describe('bugs the property-based suite found, smallest cases', () => {
     const text = reportWith((report) => {
       report.ResourceCategories[0]!.Policies = [policy('A', '1000.1', 1e308, 1e308), policy('B', '1000.2', 1e308, 1e308), policy('C', '1000.3', 0, 0)];
     });
-    expect(await broken(text)).toEqual([]);
+    expect(await broken(text, false, 'figures are finite numbers')).toEqual([]);
   });
 
   it('resource counts above 2^53 sum to the recount', async () => {
@@ -61,22 +62,22 @@ describe('bugs the property-based suite found, smallest cases', () => {
       report.ResourceCategories[1]!.Policies[0]!.PassedResourceCount = 2 ** 54 + 4;
       report.ResourceCategories[1]!.Policies[0]!.TotalResourceCount = 2 ** 54 + 4;
     }).replace('"PassedResourceCount":3,', '"PassedResourceCount":9007199254740993,');
-    expect(await broken(text)).toEqual([]);
+    expect(await broken(text, false, 'figures equal the recount')).toEqual([]);
   });
 
   it.each([
     [',{}', 'a token V8 quotes without a position'],
     ['{"a": "\\ꦋ"}', 'an escape of a character beyond Latin-1'],
   ])('json-syntax points at the first bad character of %s (%s)', async (text) => {
-    expect(await broken(text)).toEqual([]);
+    expect(await broken(text, false, 'json-syntax points at the first bad character')).toEqual([]);
   });
 
   it('a NUL in a title leaves the HTML free of parse errors', async () => {
-    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = '\u0000')), true)).toEqual([]);
+    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = '\u0000')), true, 'the HTML parses without errors')).toEqual([]);
   });
 
   it('a control character in a benchmark name stays out of the PDF metadata', async () => {
-    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\u0001')), true)).toEqual([]);
+    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\u0001')), true, 'PDF metadata holds no raw control character')).toEqual([]);
   });
 
   it.fails('bidi controls in report text do not reach the check text raw (open bug)', async () => {
@@ -84,18 +85,26 @@ describe('bugs the property-based suite found, smallest cases', () => {
       report.ResourceCategories[0]!.CategoryName = '\u202eevil';
       report.ResourceCategories[0]!.Total = 4;
     });
-    expect(await broken(text)).toEqual([]);
+    expect(await broken(text, false, 'check text shows no raw bidi control')).toEqual([]);
   });
 
   it.fails('an Arabic ڢ (U+06A2) in a title renders to PDF (open bug)', async () => {
-    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = 'ڢ')), true)).toEqual([]);
+    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = 'ڢ')), true, 'renderPdf does not throw')).toEqual([]);
   });
 
   it.fails('U+FFFF in a benchmark name leaves the workbook readable (open bug)', async () => {
-    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\uffff')), true)).toEqual([]);
+    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\uffff')), true, 'exceljs reads the XLSX')).toEqual([]);
   });
 
   it.fails('a lone surrogate in a benchmark name leaves the PDF metadata readable (open bug)', async () => {
-    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\udfff')), true)).toEqual([]);
+    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\udfff')), true, 'PDF metadata decodes as text')).toEqual([]);
+  });
+
+  it.fails('a lone surrogate in a benchmark name leaves the HTML free of parse errors (open bug)', async () => {
+    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\ud800')), true, 'the HTML parses without errors')).toEqual([]);
+  });
+
+  it.fails('a control character other than NUL in a title leaves the HTML free of parse errors (open bug)', async () => {
+    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = 'T\u0001\u009b')), true, 'the HTML parses without errors')).toEqual([]);
   });
 });
