@@ -28,6 +28,13 @@ function countOf(text: string | undefined): number {
   return /^\d{1,3}(,\d{3})*$/.test(trimmed) ? Number(trimmed.replace(/,/g, '')) : Number.NaN;
 }
 
+/** The figures of a placeholder's line: `… · 12 policies · 40.0% compliant · Green 2 · Red 1 · Amber 0 · Gray 9`. */
+function lazyFigures(line: string): ShownFigures {
+  const match = /· ([\d,]+) polic(?:y|ies) · (?:(\S+) compliant|compliance (n\/a)) · Green ([\d,]+) · Red ([\d,]+) · Amber ([\d,]+) · Gray ([\d,]+)\s*$/.exec(line.replace(/\s+/g, ' ').trim());
+  if (!match) return { total: Number.NaN, green: Number.NaN, red: Number.NaN, amber: Number.NaN, gray: Number.NaN, percentText: line };
+  return { total: countOf(match[1]), percentText: match[2] ?? match[3] ?? '', green: countOf(match[4]), red: countOf(match[5]), amber: countOf(match[6]), gray: countOf(match[7]) };
+}
+
 function isElement(node: Node): node is Element {
   return 'tagName' in node;
 }
@@ -66,7 +73,7 @@ function policiesCard(list: Element): string {
  * Reads an HTML page with parse5, a parser that follows the HTML standard as browsers do.
  * Parse errors (a NUL, a stray end tag) are returned, not thrown.
  */
-export function readHtml(html: string): ShownDocument & { parseErrors: string[] } {
+export function readHtml(html: string): ShownDocument & { parseErrors: string[]; reportsInFull: number } {
   const parseErrors: string[] = [];
   const document = parse(html, { onParseError: (error) => parseErrors.push(`${error.code} at ${error.startOffset}: ${JSON.stringify(html.slice(Math.max(0, error.startOffset - 20), error.startOffset + 20))}`) });
   const cards = elements(document, (element) => element.tagName === 'ul' && classes(element).includes('colour-cards')).map(
@@ -94,9 +101,11 @@ export function readHtml(html: string): ShownDocument & { parseErrors: string[] 
       percentText: percent ? textOf(percent).trim() : '',
     };
   });
+  // Reports past the sections written in full are placeholders with one summary line.
+  const lazy = elements(document, (element) => element.tagName === 'p' && classes(element).includes('lazy-line')).map((line) => lazyFigures(textOf(line)));
   // Several reports: the overview's roll-up cards come first.
-  const [rollup, reports] = cards.length > 1 ? [cards[0]!, cards.slice(1)] : [null, cards];
-  return { rollup, reports, categories, parseErrors };
+  const [rollup, full] = cards.length > 1 ? [cards[0]!, cards.slice(1)] : [null, cards];
+  return { rollup, reports: [...full, ...lazy], reportsInFull: full.length, categories, parseErrors };
 }
 
 const count = '([\\d,]+)';
@@ -151,7 +160,7 @@ function sheetFigures(sheet: ExcelJS.Worksheet, row: number, columns: Map<string
     return typeof cell === 'number' ? cell : Number.NaN;
   };
   const percent = value('Compliance %');
-  return { total: number('Total'), green: number('Green'), red: number('Red'), amber: number('Amber'), gray: number('Gray'), percentText: typeof percent === 'number' ? format(percent * 100) : String(percent) };
+  return { total: number('Total'), green: number('Green'), red: number('Red'), amber: number('Amber'), gray: number('Gray'), percentText: typeof percent === 'number' ? format(percent * 100) : percent === null || percent === undefined ? 'n/a' : String(percent) };
 }
 
 /**

@@ -35,9 +35,9 @@ export interface EmbeddedFont {
   ascender: number;
   descender: number;
   /** The glyphs of a text, each with the code points it stands for; cached per word by pdfkit. */
-  layout(text: string): { glyphs: { codePoints: number[] }[] };
+  layout(text: string, features?: Record<string, boolean>): { glyphs: { codePoints: number[] }[] };
   /** Hex glyph ids (four digits each) and their positions, in the order `layout` gives. */
-  encode(text: string): [string[], GlyphPosition[]];
+  encode(text: string, features?: Record<string, boolean>): [string[], GlyphPosition[]];
   ref(): unknown;
 }
 

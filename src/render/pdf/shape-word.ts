@@ -1,4 +1,4 @@
-import type { EmbeddedFont } from './pdfkit-internals.js';
+import type { EmbeddedFont, GlyphPosition } from './pdfkit-internals.js';
 import { rightToLeftLetters } from './rtl-clusters.js';
 
 /** A run of glyphs at one vertical offset, as the inside of a `TJ` array. */
@@ -62,10 +62,9 @@ function isReordered(text: string, glyphs: readonly { codePoints: readonly numbe
  * marks) misleads poppler, for which the step back to it starts a new line of output.
  */
 export function shapeWord(font: EmbeddedFont, text: string, rightToLeft = false): Shape {
-  const { glyphs: laidOut } = font.layout(text);
+  const { laidOut, glyphs, positions } = layOut(font, text);
   // Hebrew glyphs stand for one letter each, in reverse: the font's map reads them right.
   const letters = rightToLeft && isReordered(text, [...laidOut].reverse()) ? rightToLeftLetters(text, laidOut) : null;
-  const [glyphs, positions] = font.encode(text);
   const segments: ShapeSegment[] = [];
   let current: ShapeSegment = { tj: '', rise: 0 };
   let hex = '';
@@ -105,4 +104,24 @@ export function shapeWord(font: EmbeddedFont, text: string, rightToLeft = false)
     last.close = true;
   }
   return { text, width, segments };
+}
+
+/** OpenType features to turn off when fontkit fails to place marks. */
+const withoutMarks = { mark: false };
+
+/**
+ * The word's glyphs through fontkit. Its mark positioning throws on some glyphs of
+ * some fonts (a TypeError inside fontkit for Noto Sans Arabic's ڢ and ڥ): such a word
+ * is set again without mark positioning, its letters still shaped, rather than
+ * failing the whole document.
+ */
+function layOut(font: EmbeddedFont, text: string): { laidOut: { codePoints: number[] }[]; glyphs: string[]; positions: GlyphPosition[] } {
+  try {
+    const [glyphs, positions] = font.encode(text);
+    return { laidOut: font.layout(text).glyphs, glyphs, positions };
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const [glyphs, positions] = font.encode(text, withoutMarks);
+    return { laidOut: font.layout(text, withoutMarks).glyphs, glyphs, positions };
+  }
 }

@@ -1,3 +1,4 @@
+import { cellText } from './cell-text.js';
 import type { RenderOptions, RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { actionSheet } from './action-sheet.js';
@@ -22,7 +23,8 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
   const date = options.now ?? (view.generatedAt ? new Date(view.generatedAt) : fixedDate);
   const title = options.title ?? view.title;
   const writer = new PinnedWorkbookWriter({ stream: output.stream, date, creator: view.tool.name });
-  writer.title = title;
+  // The title goes into docProps/core.xml, XML like every cell: the same treatment.
+  writer.title = cellText(title);
   // One sheet at a time: exceljs zips sheets in order, so a sheet still open behind
   // another would sit in memory until the one before it is committed.
   await writeTableSheet(writer, summarySheet(view, title), output.pace);
