@@ -129,7 +129,7 @@ function pick<T>(items: readonly T[], at: number): T | undefined {
   return items.length === 0 ? undefined : items[at % items.length];
 }
 
-function applyMutation(root: KeyList, mutation: Mutation, sizes: Pick<MutationSizes, 'maxArrayBytes' | 'maxArrayCopies' | 'veryHugeBytes'>): void {
+function applyMutation(root: KeyList, mutation: Mutation, sizes: Pick<MutationSizes, 'maxArrayBytes' | 'maxArrayCopies' | 'veryHugeBytes'>, indent: number): void {
   const slots = slotsOf(root);
   const where = (test: (slot: Slot) => boolean): Slot | undefined => pick(slots.filter(test), mutation.at);
   const objects = [...slots.map((slot) => slot.get()).filter((value): value is KeyList => value instanceof KeyList)];
@@ -173,7 +173,8 @@ function applyMutation(root: KeyList, mutation: Mutation, sizes: Pick<MutationSi
       if (!array) return;
       // The same element again and again: the text repeats it, the value shares it.
       const bytes = mutation.copies > sizes.maxArrayCopies ? sizes.veryHugeBytes : sizes.maxArrayBytes;
-      const copies = Math.min(mutation.copies, Math.floor(bytes / (toJsonText(array[0]).length + 1)));
+      // Measured as written (indented, and nested deeper than on its own: twice as much).
+      const copies = Math.min(mutation.copies, Math.floor(bytes / (2 * toJsonText(array[0], indent).length + 1)));
       for (let copy = 0; copy < copies; copy += 1) array.push(array[0]);
       return;
     }
@@ -223,13 +224,11 @@ export interface MutatedCase {
 /** Writes a document with its mutations and text edit applied. */
 export function mutatedText(document: GeneratedDocument, mutations: readonly Mutation[], textEdit: TextEdit, indent: number, sizes: MutationSizes): string {
   const root = new KeyList([['document', cloneJson(document.value)]]);
-  // One huge array per case: copies of copies would multiply past any memory.
-  let huge = false;
-  for (const mutation of mutations) {
-    if (mutation.kind === 'huge-array' && huge) continue;
-    huge ||= mutation.kind === 'huge-array';
-    applyMutation(root, mutation, sizes);
-  }
+  // One huge array per case, copied last: copies of copies would multiply past any
+  // memory, and so would a long string written later into the element it repeats.
+  const huge = mutations.find((mutation) => mutation.kind === 'huge-array');
+  for (const mutation of mutations) if (mutation.kind !== 'huge-array') applyMutation(root, mutation, sizes, indent);
+  if (huge) applyMutation(root, huge, sizes, indent);
   return applyTextEdit(toJsonText(root.entries.find(([key]) => key === 'document')?.[1] ?? null, indent), textEdit);
 }
 
