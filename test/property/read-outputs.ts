@@ -109,11 +109,13 @@ export function readHtml(html: string): ShownDocument & { parseErrors: string[];
 }
 
 const count = '([\\d,]+)';
+/** The compliance tile: `67.4% 141 assessed`, or `n/a nothing assessed: …` (the note cut to the tile). */
+const tile = `(\\S+%|n/a) (?:${count} assessed|nothing assessed.*?)`;
 const reportBlock = new RegExp(
-  `Compliance (\\S+%) ${count} assessed Policies ${count} Green ${count} \\S+% of policies Red ${count} \\S+% of policies Amber ${count} \\S+% of policies Gray ${count} \\S+% of policies`,
+  `Compliance ${tile} Policies ${count} Green ${count} \\S+% of policies Red ${count} \\S+% of policies Amber ${count} \\S+% of policies Gray ${count} \\S+% of policies`,
   'g',
 );
-const coverBlock = new RegExp(`Compliance (\\S+%) ${count} assessed Policies ${count} [\\d,]+ reports? Green ${count} Red ${count} Amber ${count} Gray ${count} not assessed`);
+const coverBlock = new RegExp(`Compliance ${tile} Policies ${count} [\\d,]+ reports? Green ${count} Red ${count} Amber ${count} Gray ${count} not assessed`);
 
 function figuresOf(match: RegExpMatchArray): ShownFigures {
   return { percentText: match[1]!, total: countOf(match[3]), green: countOf(match[4]), red: countOf(match[5]), amber: countOf(match[6]), gray: countOf(match[7]) };
