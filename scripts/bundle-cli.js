@@ -4,7 +4,8 @@
 // because Node's ESM loader resolves, reads and links each module on its own, and for
 // the 60 modules of a `check` that was 45 ms of every run. The renderers that load
 // pdfkit or exceljs stay in chunks of their own, loaded only when a format needs them;
-// packages from node_modules are not bundled.
+// packages from node_modules are not bundled, and neither is the bundle of exceljs that
+// scripts/bundle-exceljs.js wrote (the library's modules import it too: one copy).
 import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -29,6 +30,16 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  plugins: [
+    {
+      name: 'exceljs-bundle-external',
+      setup(plugin) {
+        plugin.onResolve({ filter: /\/exceljs\.js$/ }, (args) =>
+          args.importer.includes('/render/xlsx/') ? { path: './render/xlsx/exceljs.js', external: true } : undefined,
+        );
+      },
+    },
+  ],
   sourcemap: true,
   logLevel: 'warning',
 });

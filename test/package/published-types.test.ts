@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -47,6 +48,13 @@ function installPacked(): string {
   return consumer;
 }
 
+/** The names of a workbook's sheets, as exceljs reads the file back. */
+async function sheetNames(path: string): Promise<string[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook.worksheets.map((sheet) => sheet.name);
+}
+
 const consumerSource = `import {
   checkReports,
   hasFailingFindings,
@@ -64,6 +72,7 @@ const consumerSource = `import {
   type Renderer,
   type ViewModel,
 } from 'cspm-report';
+import { writeFile } from 'node:fs/promises';
 
 const analysis: Analysis = await checkReports(process.argv[2] ?? []);
 const failing: boolean = hasFailingFindings(analysis);
@@ -72,6 +81,9 @@ const view: ViewModel = buildViewModel(analysis);
 const html: Renderer = renderers.html;
 const first: BenchmarkReport | undefined = analysis.sources[0]?.reports[0]?.report;
 const body = await renderReport(analysis, 'html');
+// The XLSX renderer's exceljs is bundled into the package: this consumer has none.
+const workbook = await renderReport(analysis, 'xlsx');
+await writeFile(process.argv[3]!, workbook);
 console.log(JSON.stringify({
   failing,
   findings: findings.length,
@@ -88,7 +100,7 @@ console.log(JSON.stringify({
 `;
 
 describe('the published package', () => {
-  it('compiles in a TypeScript consumer with skipLibCheck off, and runs', () => {
+  it('compiles in a TypeScript consumer with skipLibCheck off, and runs', async () => {
     const consumer = installPacked();
     writeFileSync(join(consumer, 'consumer.ts'), consumerSource);
     const compilerOptions = { target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' };
@@ -96,7 +108,8 @@ describe('the published package', () => {
     const compiled = run(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer);
     expect(compiled.output).toBe('');
     expect(compiled.status).toBe(0);
-    const ran = run(process.execPath, [join('out', 'consumer.js'), join(root, 'samples', 'aws-cis.json')], consumer);
+    const workbook = join(consumer, 'library.xlsx');
+    const ran = run(process.execPath, [join('out', 'consumer.js'), join(root, 'samples', 'aws-cis.json'), workbook], consumer);
     expect(ran.status, ran.output).toBe(0);
     expect(JSON.parse(ran.output)).toEqual({
       failing: false,
@@ -111,5 +124,21 @@ describe('the published package', () => {
       rules: true,
       error: false,
     });
+    expect(existsSync(join(consumer, 'node_modules', 'exceljs'))).toBe(false);
+    expect(await sheetNames(workbook)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'Findings']);
+
+    // The installed command line renders a workbook too.
+    const cli = join(consumer, 'cli.xlsx');
+    const bin = join(consumer, 'node_modules', 'cspm-report', 'dist', 'cspm-report.js');
+    const rendered = run(process.execPath, [bin, 'render', join(root, 'samples', 'aws-cis.json'), '-o', cli], consumer);
+    expect(rendered.status, rendered.output).toBe(0);
+    expect(await sheetNames(cli)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'Findings']);
   }, 120_000);
+
+  it('ships the licences of the packages bundled with exceljs', () => {
+    const notices = readFileSync(join('dist', 'render', 'xlsx', 'exceljs.licenses.txt'), 'utf8');
+    for (const name of ['exceljs', 'archiver', 'jszip', 'saxes', 'unzipper', 'readdir-glob']) expect(notices).toMatch(new RegExp(`^${name} \\d`, 'm'));
+    expect(notices).toContain('Permission is hereby granted, free of charge');
+    expect(notices).toContain('Apache License');
+  });
 });

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import ExcelJS from './exceljs.js';
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { drained } from './drain.js';
