@@ -15,18 +15,22 @@ export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePerce
 export { severityWeights, worstCategoryMeasure, actionOrderText, compareBySeverity, worstCategories } from './analyse/severity-rank.js';
 export type { PercentFormulaInfo, PercentInputs } from './analyse/percent-formulas.js';
 export { observedValues } from './analyse/observed-values.js';
-export { formatCheckText } from './format/check-text.js';
-export type { TextFormatOptions } from './format/check-text.js';
-export { formatCheckJson, toCheckJson } from './format/check-json.js';
-export type { CheckJson } from './format/check-json.js';
-export { hasFailingFindings, failOnLevels } from './format/fail-on.js';
-export { plural } from './format/plural.js';
-export type { FailOn } from './format/fail-on.js';
+export { formatCheckText } from './render/findings/text-format.js';
+export type { TextFormatOptions } from './render/findings/text-format.js';
+export { formatCheckJson, toCheckJson } from './render/findings/json-format.js';
+export type { CheckJson } from './render/findings/json-format.js';
+export { findingsFormats, findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
+export type { FindingsFormatName } from './render/findings/findings-formats.js';
+export type { FindingsFormat, FindingsFormatOptions, FindingsResult } from './model/findings-format.js';
+export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
+export { hasFailingFindings, failOnLevels } from './analyse/fail-on.js';
+export { plural } from './text/plural.js';
+export type { FailOn } from './analyse/fail-on.js';
 export { policyChoices } from './model/renderer.js';
-export { renderers, formats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
+export { renderers, documentFormats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
 export { buildViewModel } from './render/build-view-model.js';
 export type { ViewModelOptions } from './render/build-view-model.js';
-export { formatPercent, formatCount, formatRisk, formatResources, formatInstant } from './render/display-values.js';
+export { displayPercent, displayCount, displayRisk, displayResources, displayInstant } from './render/display-values.js';
 export { renderHtmlView } from './render/html/render-html.js';
 export { CspmError, isCspmError } from './error/cspm-error.js';
 export type { ErrorCode } from './error/cspm-error.js';
@@ -46,6 +50,6 @@ export type {
   PercentFormula,
   SeverityCount,
 } from './model/analysis.js';
-export type { Format, PolicyChoice, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
+export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
 export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView } from './model/view-model.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';

@@ -1,10 +1,10 @@
 import type { LogoView, ViewModel } from './view-model.js';
 
 /** The output formats of `render`, in the order help text lists them. */
-export const formats = ['html', 'pdf', 'xlsx'] as const;
+export const documentFormats = ['html', 'pdf', 'xlsx'] as const;
 
 /** One output format of `render`. */
-export type Format = (typeof formats)[number];
+export type DocumentFormat = (typeof documentFormats)[number];
 
 /** Which policies the detail tables list: Red and Amber, every assessed one (not Gray), or all. */
 export type PolicyChoice = 'failing' | 'assessed' | 'all';
@@ -37,7 +37,7 @@ export type RenderedBody = Uint8Array | AsyncIterable<Uint8Array>;
 
 /** A renderer: a view model in, document bytes out. It never writes files. */
 export interface Renderer {
-  format: Format;
+  format: DocumentFormat;
   /** File name extension without the dot. */
   extension: string;
   mediaType: string;

@@ -6,7 +6,7 @@ import type { Policy } from '../model/report.js';
 import type { PolicyChoice } from '../model/renderer.js';
 import type { ActionView, CategoryView, FiguresView, FindingView, LogoView, ReportView, ViewModel } from '../model/view-model.js';
 import { toolInfo } from '../tool-info.js';
-import { formatPercent } from './display-values.js';
+import { displayPercent } from './display-values.js';
 import { describeLeftOut } from './policy-listing.js';
 import { readScanDate } from './stated-date.js';
 
@@ -36,7 +36,7 @@ function figuresView(figures: Figures, formula: PercentFormula): FiguresView {
     ...figures,
     assessed: figures.total - figures.gray,
     percent: defined ? figures.percent : null,
-    percentText: defined ? formatPercent(figures.percent) : 'n/a',
+    percentText: defined ? displayPercent(figures.percent) : 'n/a',
     percentNote: defined ? null : percentNote(figures),
   };
 }

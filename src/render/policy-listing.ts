@@ -2,10 +2,10 @@ import type { Policy } from '../model/report.js';
 import type { PolicyChoice } from '../model/renderer.js';
 import type { FiguresView, ReportView, ViewModel } from '../model/view-model.js';
 import { compareBySeverity } from '../analyse/severity-rank.js';
-import { formatCount } from './display-values.js';
+import { displayCount } from './display-values.js';
 
 function policies(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'policy' : 'policies'}`;
+  return `${displayCount(count)} ${count === 1 ? 'policy' : 'policies'}`;
 }
 
 function joinWords(parts: readonly string[]): string {
@@ -16,7 +16,7 @@ function joinWords(parts: readonly string[]): string {
 function leftOutWords(counts: { gray: number; green: number; amber: number; red: number; other: number }): string {
   const parts: string[] = [];
   if (counts.gray > 0) parts.push(`${policies(counts.gray)} not assessed (Gray)`);
-  const coloured = (count: number, colour: string): string => `${formatCount(count)} ${colour} ${count === 1 ? 'policy' : 'policies'}`;
+  const coloured = (count: number, colour: string): string => `${displayCount(count)} ${colour} ${count === 1 ? 'policy' : 'policies'}`;
   if (counts.green > 0) parts.push(coloured(counts.green, 'Green'));
   if (counts.amber > 0) parts.push(coloured(counts.amber, 'Amber'));
   if (counts.red > 0) parts.push(coloured(counts.red, 'Red'));
@@ -61,11 +61,11 @@ export function cutPolicies(view: ViewModel, limit: number): PolicyCut {
     const key = policy.Compliance === 'Gray' ? 'gray' : policy.Compliance === 'Green' ? 'green' : policy.Compliance === 'Amber' ? 'amber' : policy.Compliance === 'Red' ? 'red' : 'other';
     counts[key] += 1;
   }
-  const text = `The policy tables list the ${formatCount(limit)} most severe of ${policies(listed)}; not listed: ${leftOutWords(counts)}. Every figure and chart counts all of them.`;
+  const text = `The policy tables list the ${displayCount(limit)} most severe of ${policies(listed)}; not listed: ${leftOutWords(counts)}. Every figure and chart counts all of them.`;
   return { kept, listed, text };
 }
 
 /** Policies of a report the detail tables list, of all it holds, in words (`225 of 879 policies listed`). */
 export function listedText(report: ReportView): string {
-  return report.listedPolicies === report.figures.total ? policies(report.figures.total) : `${formatCount(report.listedPolicies)} of ${policies(report.figures.total)} listed`;
+  return report.listedPolicies === report.figures.total ? policies(report.figures.total) : `${displayCount(report.listedPolicies)} of ${policies(report.figures.total)} listed`;
 }

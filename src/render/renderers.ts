@@ -1,6 +1,6 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { Analysis } from '../model/analysis.js';
-import { formats, type Format, type RenderedBody, type RenderOptions, type Renderer } from '../model/renderer.js';
+import { documentFormats, type DocumentFormat, type RenderedBody, type RenderOptions, type Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
 import { htmlRenderer, renderHtmlView } from './html/render-html.js';
 
@@ -27,16 +27,16 @@ const xlsxRenderer: Renderer = {
 };
 
 /** Every renderer, keyed by the format name the CLI and the API take. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer } as const satisfies Record<Format, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer } as const satisfies Record<DocumentFormat, Renderer>;
 
-export { formats };
+export { documentFormats };
 
 /** The renderer of `name`, or a CspmError that lists the valid names. */
 export function getRenderer(name: string): Renderer {
   if (!Object.hasOwn(renderers, name)) {
-    throw new CspmError('unknown-format', `"${name}"; the formats are ${formats.join(', ')}`);
+    throw new CspmError('unknown-format', `"${name}"; the formats are ${documentFormats.join(', ')}`);
   }
-  return renderers[name as Format];
+  return renderers[name as DocumentFormat];
 }
 
 /** Collects a rendered body into one byte array. */
@@ -48,7 +48,7 @@ export async function collectBytes(body: RenderedBody): Promise<Uint8Array> {
 }
 
 /** Renders an analysis to one format; `options` also shape the view model (title, logo, time). */
-export async function renderReport(analysis: Analysis, format: Format, options: RenderOptions = {}): Promise<RenderedBody> {
+export async function renderReport(analysis: Analysis, format: DocumentFormat, options: RenderOptions = {}): Promise<RenderedBody> {
   return getRenderer(format).render(buildViewModel(analysis, options), options);
 }
 

@@ -1,5 +1,5 @@
 import type { DateView } from '../model/view-model.js';
-import { formatInstant } from './display-values.js';
+import { displayInstant } from './display-values.js';
 
 // ISO 8601 as .NET writes it: `2019-12-31T09:55:12.3841207Z`, with or without an offset.
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -25,12 +25,12 @@ function fromIso(stated: string): DateView | null {
     time -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
   }
   const instant = new Date(time);
-  return { stated, text: formatInstant(instant), date: instant };
+  return { stated, text: displayInstant(instant), date: instant };
 }
 
 function fromEpoch(seconds: number): DateView | null {
   const date = new Date(seconds * 1000);
-  return Number.isFinite(seconds) && seconds > 0 && !Number.isNaN(date.getTime()) ? { stated: String(seconds), text: formatInstant(date), date } : null;
+  return Number.isFinite(seconds) && seconds > 0 && !Number.isNaN(date.getTime()) ? { stated: String(seconds), text: displayInstant(date), date } : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReports, buildViewModel, checkReports, formatCheckJson, formatCheckText, formatCount, formatPercent, renderHtml, type BenchmarkReport, type ValidatedDocument } from '../../src/index.js';
+import { analyseReports, buildViewModel, checkReports, formatCheckJson, formatCheckText, displayCount, displayPercent, renderHtml, type BenchmarkReport, type ValidatedDocument } from '../../src/index.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 
 /** A report of one category holding `policies`, its stated counts matching them. */
@@ -62,7 +62,7 @@ describe('counts beyond 2^53 − 1 and near the double range', () => {
   });
 
   it('display helpers never print NaN or Infinity', () => {
-    expect([formatPercent(Number.NaN), formatPercent(Number.POSITIVE_INFINITY), formatCount(Number.NaN), formatCount(Number.NEGATIVE_INFINITY)]).toEqual(['–', '–', '–', '–']);
-    expect(formatCount(2 ** 54)).toBe('18,014,398,509,481,984');
+    expect([displayPercent(Number.NaN), displayPercent(Number.POSITIVE_INFINITY), displayCount(Number.NaN), displayCount(Number.NEGATIVE_INFINITY)]).toEqual(['–', '–', '–', '–']);
+    expect(displayCount(2 ** 54)).toBe('18,014,398,509,481,984');
   });
 });

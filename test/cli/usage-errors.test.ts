@@ -25,8 +25,8 @@ describe('bad option values name the option, the value and the choices', () => {
 
 describe('user mistakes are usage errors, never internal errors', () => {
   it('refuses an option given twice', async () => {
-    const result = await runInProcess(['check', sample, '-o', 'a.json', '-o', 'b.json']);
-    expect(result).toMatchObject({ code: 2, stderr: `cspm-report: --output was given 2 times (a.json, b.json); give it once${help}` });
+    const result = await runInProcess(['check', sample, '--fail-on', 'error', '--fail-on', 'warning']);
+    expect(result).toMatchObject({ code: 2, stderr: `cspm-report: --fail-on was given 2 times (error, warning); give it once${help}` });
   });
 
   it('names a template that fails while it runs', async () => {

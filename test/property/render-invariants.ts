@@ -24,7 +24,7 @@ function sum(figures: readonly ExpectedFigures[]): ExpectedFigures {
 /** Nothing assessed (every policy Gray): every format shows n/a, an empty cell in XLSX. */
 function agree(api: Api, format: string, where: string, shown: ShownFigures | null | undefined, expected: ExpectedFigures): void {
   expectThat(shown !== null && shown !== undefined, `${format} shows every figure`, () => `${where} not found`);
-  const wanted: ShownFigures = { total: expected.total, green: expected.green, red: expected.red, amber: expected.amber, gray: expected.gray, percentText: expected.total - expected.gray > 0 ? api.formatPercent(expected.percent) : 'n/a' };
+  const wanted: ShownFigures = { total: expected.total, green: expected.green, red: expected.red, amber: expected.amber, gray: expected.gray, percentText: expected.total - expected.gray > 0 ? api.displayPercent(expected.percent) : 'n/a' };
   const same = (Object.keys(wanted) as (keyof ShownFigures)[]).every((key) => shown?.[key] === wanted[key]);
   expectThat(same, 'totals agree across formats and with the recount', () => `${format} ${where} shows ${JSON.stringify(shown)}, recounted ${JSON.stringify(wanted)}`);
 }
@@ -89,7 +89,7 @@ async function checkPdf(api: Api, analysis: Analysis, reports: ExpectedFigures[]
 
 async function checkXlsx(api: Api, analysis: Analysis, reports: ExpectedFigures[], categories: ExpectedFigures[], rollup: ExpectedFigures): Promise<void> {
   const xlsx = await attempt('renderXlsx does not throw', () => api.renderXlsx(analysis));
-  const workbook = await attempt('exceljs reads the XLSX', () => readXlsx(xlsx, reports.length, api.formatPercent));
+  const workbook = await attempt('exceljs reads the XLSX', () => readXlsx(xlsx, reports.length, api.displayPercent));
   expectThat(['Summary', 'Categories', 'Policies', 'Findings'].every((name) => workbook.sheets.includes(name)), 'the workbook has its four sheets', () => workbook.sheets.join(', '));
   if (reports.length > 1) agree(api, 'XLSX', 'roll-up', workbook.rollup, rollup);
   reports.forEach((expected, index) => agree(api, 'XLSX', `report ${index + 1}`, workbook.reports[index], expected));

@@ -1,28 +1,23 @@
 import type { Argv } from 'yargs';
 import { percentFormulaIds } from '../../analyse/percent-formulas.js';
 import { checkReports } from '../../check-reports.js';
-import { formatCheckJson } from '../../format/check-json.js';
-import { formatCheckText } from '../../format/check-text.js';
-import { failOnLevels, hasFailingFindings, type FailOn } from '../../format/fail-on.js';
+import { failOnLevels, hasFailingFindings, type FailOn } from '../../analyse/fail-on.js';
 import type { PercentFormula } from '../../model/analysis.js';
-import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
-import { formatsForOutput } from '../formats-for-output.js';
+import { findingsFormatNames, type FindingsFormatName } from '../../render/findings/findings-formats.js';
+import { exitCodes, type CliIo } from '../cli-io.js';
+import { pairFindingsOutputs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { parseRuleSettings } from '../parse-rule-settings.js';
 import { oneValue } from '../shared-options.js';
-import { isStandardOutput, writeOutput } from '../write-output.js';
+import { writeFindings } from '../write-findings.js';
+import { isStandardOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
-
-type CheckFormat = 'text' | 'json';
-
-/** The check formats an `--output` file's extension names. */
-const formatsByExtension: Record<string, CheckFormat> = { json: 'json', txt: 'text' };
 
 interface CheckArgs {
   inputs: string[];
-  format: CheckFormat | undefined;
-  output: string | undefined;
+  format: FindingsFormatName[];
+  output: string[];
   'fail-on': FailOn;
   'percent-formula': PercentFormula | undefined;
   rule: string[];
@@ -32,8 +27,8 @@ interface CheckArgs {
 function builder(yargs: Argv): Argv<CheckArgs> {
   return yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: ['text', 'json'] as const, coerce: oneValue('format'), describe: 'output format [default: json for an --output *.json, else text]' })
-    .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'write to this file (atomically) instead of standard output; - is standard output' })
+    .option('format', { alias: 'f', choices: findingsFormatNames, array: true, default: [] as FindingsFormatName[], defaultDescription: 'the --output extension, else text', describe: 'findings format; repeat it with --output to write several: -f json -o a.json -f sarif -o b.sarif' })
+    .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically); - is standard output; pairs with the --format before it' })
     .option('fail-on', { choices: failOnLevels, default: 'error' as FailOn, coerce: oneValue('fail-on'), describe: 'lowest finding severity that makes the exit code 1' })
     .option('percent-formula', { choices: percentFormulaIds, coerce: oneValue('percent-formula'), describe: 'CompliancePercent formula to check against [default: green-of-assessed]' })
     .option('rule', { type: 'string', array: true, default: [] as string[], describe: 'change a rule\'s severity: id=error|warning|off (repeatable)' })
@@ -46,14 +41,12 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const severities = parseRuleSettings(args.rule);
-  const [format] = formatsForOutput(args.format === undefined ? undefined : [args.format], args.output, formatsByExtension, 'text');
+  const outputs = pairFindingsOutputs(args.format, args.output);
   const options = args['percent-formula'] === undefined ? { severities } : { severities, percentFormula: args['percent-formula'] };
   const analysis = await checkReports(toReportInputs(args.inputs, io), options);
-  const output = args.output ?? '-';
-  const toFile = !isStandardOutput(output);
-  if (toFile) assertSafeOutputs([{ path: output, from: 'the check result' }], inputFiles(analysis));
-  const text = format === 'json' ? formatCheckJson(analysis) : formatCheckText(analysis, { color: !toFile && wantsColor(io, io.stdout, args.color) });
-  await writeOutput(output, text, io);
+  const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
+  assertSafeOutputs(files, inputFiles(analysis));
+  await writeFindings({ analysis }, outputs, io, args.color);
   return hasFailingFindings(analysis, args['fail-on']) ? exitCodes.findings : exitCodes.ok;
 }
 

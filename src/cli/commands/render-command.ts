@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { percentFormulaIds } from '../../analyse/percent-formulas.js';
-import { formats, policyChoices, type PolicyChoice } from '../../model/renderer.js';
+import { documentFormats, policyChoices, type PolicyChoice } from '../../model/renderer.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
@@ -9,7 +9,7 @@ import { oneValue } from '../shared-options.js';
 function builder(yargs: Argv): Argv<RenderArgs> {
   return yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: formats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
+    .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
     .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'write one document (all inputs together) to this file, its format from the extension; - is standard output' })
     .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'write one document per input into this folder, keeping the paths below a directory input [default: beside each input]' })
     .option('templates', { type: 'string', coerce: oneValue('templates'), describe: 'HTML: folder of files replacing built-in templates or CSS by name' })

@@ -1,9 +1,9 @@
 import { splitBySource } from '../../analyse/analyse-reports.js';
 import { checkReports } from '../../check-reports.js';
 import { CspmError } from '../../error/cspm-error.js';
-import { plural } from '../../format/plural.js';
+import { plural } from '../../text/plural.js';
 import type { Analysis, PercentFormula } from '../../model/analysis.js';
-import { formats, type Format, type PolicyChoice, type RenderOptions } from '../../model/renderer.js';
+import { documentFormats, type DocumentFormat, type PolicyChoice, type RenderOptions } from '../../model/renderer.js';
 import { buildViewModel } from '../../render/build-view-model.js';
 import { getRenderer } from '../../render/renderers.js';
 import { terminalText } from '../../text/terminal-text.js';
@@ -20,7 +20,7 @@ import { isStandardOutput, writeOutput } from '../write-output.js';
 /** The options of `render`, as yargs hands them over. */
 export interface RenderArgs {
   inputs: string[];
-  format: Format[] | undefined;
+  format: DocumentFormat[] | undefined;
   output: string | undefined;
   'out-dir': string | undefined;
   templates: string | undefined;
@@ -37,7 +37,7 @@ export interface RenderArgs {
 }
 
 /** The formats each `--output` extension names. */
-const formatsByExtension: Record<string, Format> = { ...Object.fromEntries(formats.map((format) => [format, format])), htm: 'html' };
+const formatsByExtension: Record<string, DocumentFormat> = { ...Object.fromEntries(documentFormats.map((format) => [format, format])), htm: 'html' };
 
 /** One document of the run: what it shows, and the files it becomes (none when refused or skipped). */
 interface Job {
@@ -47,7 +47,7 @@ interface Job {
   refusal: string | undefined;
   /** Why there is nothing to render, which is no failure: a file in a folder that holds no report. */
   skip: string | undefined;
-  outputs: { format: Format; path: string }[];
+  outputs: { format: DocumentFormat; path: string }[];
 }
 
 function renderOptions(args: RenderArgs): RenderOptions {
@@ -63,7 +63,7 @@ function renderOptions(args: RenderArgs): RenderOptions {
   return options;
 }
 
-function checkUsage(args: RenderArgs, chosen: readonly Format[]): void {
+function checkUsage(args: RenderArgs, chosen: readonly DocumentFormat[]): void {
   if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other');
   if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -');
   if (args.output !== undefined && chosen.length > 1) throw new CspmError('usage', `--output takes one format, not ${chosen.length}; use --out-dir for several`);
@@ -90,7 +90,7 @@ function refusalOf(analysis: Analysis, strict: boolean): string | undefined {
 }
 
 /** Every document of the run and its output paths, decided before anything is written. */
-function planJobs(analysis: Analysis, args: RenderArgs, chosen: readonly Format[]): Job[] {
+function planJobs(analysis: Analysis, args: RenderArgs, chosen: readonly DocumentFormat[]): Job[] {
   // --output makes one document of everything; otherwise each input file gets its own.
   const documents = args.output !== undefined ? [analysis] : splitBySource(analysis);
   const place = { output: args.output, outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };

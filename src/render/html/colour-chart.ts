@@ -1,5 +1,5 @@
 import type { FiguresView } from '../../model/view-model.js';
-import { formatCount } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 
 /**
  * Geometry of the stacked-bar charts (colours per category, per report), computed
@@ -105,7 +105,7 @@ function segmentsOf(figures: FiguresView): ChartSegment[] {
     const count = figures[key];
     if (count === 0 || figures.total === 0) continue;
     const width = (count / figures.total) * layout.barWidth;
-    segments.push({ colour, key, countText: formatCount(count), x: x.toFixed(1), width: width.toFixed(1), textX: (x + width / 2).toFixed(1), showCount: width >= minCountWidth });
+    segments.push({ colour, key, countText: displayCount(count), x: x.toFixed(1), width: width.toFixed(1), textX: (x + width / 2).toFixed(1), showCount: width >= minCountWidth });
     x += width;
   }
   return segments;

@@ -1,7 +1,7 @@
 import type Handlebars from 'handlebars';
 import { observedValues } from '../../analyse/observed-values.js';
 import type { CategoryView, LogoView, ReportView } from '../../model/view-model.js';
-import { formatCount, formatIsoTime, formatPercent, formatResources, formatRisk } from '../display-values.js';
+import { displayCount, displayIsoTime, displayPercent, displayResources, displayRisk } from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
 import { colourKey, colourOrder } from './value-order.js';
@@ -31,8 +31,8 @@ function reportPlan(report: ReportView, options: Handlebars.HelperOptions): Repo
 const orderBlock = scriptJsonBlock('data-orders', {
   colours: colourOrder,
   severities: observedValues.Severity,
-  probabilities: observedValues.RiskProbability.map(formatRisk),
-  levels: observedValues.RiskLevel.map(formatRisk),
+  probabilities: observedValues.RiskProbability.map(displayRisk),
+  levels: observedValues.RiskLevel.map(displayRisk),
 });
 
 function reportNumber(report: ReportView, options: Handlebars.HelperOptions): number {
@@ -51,17 +51,17 @@ function logoSource(logo: LogoView): string {
 export function registerHelpers(env: Env): void {
   const safe = (html: string) => new env.SafeString(html);
   env.registerHelper({
-    percent: (value: number) => formatPercent(value),
+    percent: (value: number) => displayPercent(value),
     /** `15.4% compliant`, or `compliance n/a` where nothing was assessed. */
     compliant: (percentText: string) => (percentText === 'n/a' ? 'compliance n/a' : `${percentText} compliant`),
     /** An ISO 8601 time as every format prints it: `2026-11-23 20:44 UTC`. */
-    instant: (iso: string) => formatIsoTime(iso),
-    count: (value: number) => formatCount(value),
-    risk: (value: string) => formatRisk(value),
-    resources: (passed: number, total: number) => formatResources(passed, total),
+    instant: (iso: string) => displayIsoTime(iso),
+    count: (value: number) => displayCount(value),
+    risk: (value: string) => displayRisk(value),
+    resources: (passed: number, total: number) => displayResources(passed, total),
     colourKey: (colour: string) => colourKey(colour),
     /** `{{plural n "policy" "policies"}}` → `1 policy`, `2,000 policies`. */
-    plural: (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`,
+    plural: (value: number, one: string, many: string) => `${displayCount(value)} ${value === 1 ? one : many}`,
     orDash: (value: unknown) => (value === null || value === undefined || value === '' ? '–' : String(value)),
     eq: (a: unknown, b: unknown) => a === b,
     gt: (a: number, b: number) => a > b,

@@ -1,7 +1,7 @@
 import type { Policy } from '../../model/report.js';
 import { worstCategories } from '../../analyse/severity-rank.js';
 import type { ActionView, CategoryView, FindingView, ReportView, ViewModel } from '../../model/view-model.js';
-import { formatPercent } from '../display-values.js';
+import { displayPercent } from '../display-values.js';
 import { layoutChart, type ChartPlan } from './colour-chart.js';
 import { scriptJsonBlock } from './script-json.js';
 import { buildReportData, type FilterValues } from './table-data.js';
@@ -85,7 +85,7 @@ function firstPolicies(report: ReportView, limit: number): PolicyRow[] {
 export function statedPercentText(category: CategoryView): string {
   // The service states 0.0 where nothing was assessed: that is no disagreement.
   if (category.figures.percent === null) return '';
-  const stated = formatPercent(category.statedPercent);
+  const stated = displayPercent(category.statedPercent);
   return stated === category.figures.percentText ? '' : stated;
 }
 

@@ -1,7 +1,7 @@
 import { isFailing } from '../../analyse/severity-rank.js';
 import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView } from '../../model/view-model.js';
-import { formatRisk } from '../display-values.js';
+import { displayRisk } from '../display-values.js';
 import { compareValues } from './value-order.js';
 
 /**
@@ -74,8 +74,8 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
         services.indexOf(policy.ServiceName),
         colours.indexOf(policy.Compliance),
         severities.indexOf(policy.Severity),
-        risks.indexOf(formatRisk(policy.RiskProbability)),
-        risks.indexOf(formatRisk(policy.RiskLevel)),
+        risks.indexOf(displayRisk(policy.RiskProbability)),
+        risks.indexOf(displayRisk(policy.RiskLevel)),
         policy.PassedResourceCount,
         policy.TotalResourceCount,
         categoryIndex,

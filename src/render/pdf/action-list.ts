@@ -1,5 +1,5 @@
 import type { ActionView, ReportView } from '../../model/view-model.js';
-import { formatCount } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 import { bookmark, heading } from './blocks.js';
 import type { Canvas } from './canvas.js';
 import type { OutlineItem } from './pdfkit-internals.js';
@@ -16,10 +16,10 @@ function actionColumns(canvas: Canvas): Column<ActionRow>[] {
   // Wide enough for CCE ids (`CCE-37741-6`) on one line.
   const fixed = 24 + 50 + 46 + 58 + 56 + 110;
   return [
-    { header: '#', width: 24, align: 'right', text: (row) => formatCount(row.rank) },
+    { header: '#', width: 24, align: 'right', text: (row) => displayCount(row.rank) },
     { header: 'Compliance', width: 50, text: (row) => row.action.policy.Compliance, chip: (row) => complianceFill(row.action.policy.Compliance) },
     { header: 'Severity', width: 46, text: (row) => row.action.policy.Severity },
-    { header: 'Failing resources', width: 58, align: 'right', text: (row) => `${formatCount(row.action.failingResources)} of ${formatCount(row.action.policy.TotalResourceCount)}` },
+    { header: 'Failing resources', width: 58, align: 'right', text: (row) => `${displayCount(row.action.failingResources)} of ${displayCount(row.action.policy.TotalResourceCount)}` },
     { header: 'No.', width: 56, text: (row) => row.action.policy.ComplianceNumber },
     { header: 'Policy', width: canvas.page.contentWidth - fixed, text: (row) => row.action.policy.ShortTitle },
     { header: 'Category', width: 110, text: (row) => row.action.category.name },
@@ -38,7 +38,7 @@ export function drawActionList(canvas: Canvas, report: ReportView, order: string
     canvas.paragraph('No failing policy: nothing is Red or Amber.', { size: sizes.body }, 6);
     return;
   }
-  canvas.paragraph(`${formatCount(report.actions.length)} failing ${report.actions.length === 1 ? 'policy' : 'policies'} (Red and Amber), ordered ${order}.`, { size: sizes.body, colour: 'muted' }, 6);
+  canvas.paragraph(`${displayCount(report.actions.length)} failing ${report.actions.length === 1 ? 'policy' : 'policies'} (Red and Amber), ordered ${order}.`, { size: sizes.body, colour: 'muted' }, 6);
   const rows = report.actions.map((action, index): ActionRow => ({ action, rank: index + 1 }));
   drawTable(canvas, actionColumns(canvas), rows, { continued: `Action list of ${report.benchmarkName} (continued)` });
   canvas.y += 12;

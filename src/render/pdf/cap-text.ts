@@ -1,4 +1,4 @@
-import { formatCount } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 
 /**
  * Characters of one piece of text (a cell, a value, a paragraph) that are laid out. A
@@ -20,5 +20,5 @@ export function capText(text: string, max = maxTextLength): string {
   let end = max;
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}… (cut: ${formatCount(text.length - end)} more characters)`;
+  return `${text.slice(0, end)}… (cut: ${displayCount(text.length - end)} more characters)`;
 }

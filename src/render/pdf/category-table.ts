@@ -1,5 +1,5 @@
 import type { CategoryView, FiguresView, ReportView } from '../../model/view-model.js';
-import { formatCount, formatPercent } from '../display-values.js';
+import { displayCount, displayPercent } from '../display-values.js';
 import type { Canvas } from './canvas.js';
 import { sizes } from './theme.js';
 import { drawTable, type Column } from './table.js';
@@ -10,7 +10,7 @@ function countColumns<Row>(figures: (row: Row) => FiguresView): Column<Row>[] {
     header,
     width: 46,
     align: 'right',
-    text: (row) => formatCount(pick(figures(row))),
+    text: (row) => displayCount(pick(figures(row))),
   });
   return [
     count('Total', (f) => f.total),
@@ -23,7 +23,7 @@ function countColumns<Row>(figures: (row: Row) => FiguresView): Column<Row>[] {
 
 /** The compliance percent, with the report's own figure beside it when they differ. */
 function percentText(category: CategoryView): string {
-  const stated = formatPercent(category.statedPercent);
+  const stated = displayPercent(category.statedPercent);
   // The service states 0.0 where nothing was assessed: that is no disagreement.
   if (category.figures.percent === null) return category.figures.percentText;
   return stated === category.figures.percentText ? stated : `${category.figures.percentText} (report: ${stated})`;

@@ -1,6 +1,6 @@
 import type { SeverityCount } from '../../model/analysis.js';
 import type { CategoryView, FiguresView } from '../../model/view-model.js';
-import { formatCount, formatPercent } from '../display-values.js';
+import { displayCount, displayPercent } from '../display-values.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { colours, complianceColours, sizes, type ColourName } from './theme.js';
 
@@ -56,8 +56,8 @@ export function colourLegend(canvas: Canvas, x: number, top: number, width: numb
     const y = top + index * line;
     canvas.rect(x, y + 2.5, 8, 8, slice.colour);
     canvas.text(slice.label, x + 13, y, { size: sizes.body }, width * 0.4);
-    canvas.text(formatCount(slice.count), x, y, { size: sizes.body, weight: 'bold' }, width * 0.7, 'right');
-    const share = figures.total > 0 ? formatPercent((slice.count / figures.total) * 100) : '–';
+    canvas.text(displayCount(slice.count), x, y, { size: sizes.body, weight: 'bold' }, width * 0.7, 'right');
+    const share = figures.total > 0 ? displayPercent((slice.count / figures.total) * 100) : '–';
     canvas.text(share, x, y, { size: sizes.body, colour: 'muted' }, width, 'right');
   });
   return slicesOf(figures).length * line;
@@ -76,7 +76,7 @@ export function severityBars(canvas: Canvas, x: number, top: number, width: numb
     canvas.text(entry.severity, x, y + 1, { size: sizes.body }, labelWidth - 4);
     canvas.rect(x + labelWidth, y + 2, barRoom, 9, 'zebra');
     if (entry.count > 0) canvas.rect(x + labelWidth, y + 2, Math.max(1.5, (barRoom * entry.count) / max), 9, 'Red');
-    canvas.text(formatCount(entry.count), x + labelWidth + barRoom, y + 1, { size: sizes.body, weight: 'bold' }, countWidth, 'right');
+    canvas.text(displayCount(entry.count), x + labelWidth + barRoom, y + 1, { size: sizes.body, weight: 'bold' }, countWidth, 'right');
   });
   return counts.length * line;
 }
@@ -112,7 +112,7 @@ export function categoryBars(canvas: Canvas, categories: readonly CategoryView[]
       canvas.rect(barX, canvas.y + 2, width, 9, slice.colour);
       barX += width;
     }
-    const value = `${category.figures.percentText} · ${formatCount(total)}`;
+    const value = `${category.figures.percentText} · ${displayCount(total)}`;
     canvas.text(value, left + contentWidth - valueWidth, canvas.y + 1, { size: sizes.small }, valueWidth, 'right');
     canvas.y += line;
   }

@@ -1,4 +1,4 @@
-import { formatCount } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 import type { Canvas, OutlineEntry } from './canvas.js';
 import { linkToPage } from './pdfkit-internals.js';
 import { sizes } from './theme.js';
@@ -68,7 +68,7 @@ export function drawContents(canvas: Canvas, plan: ContentsPlan, outline: readon
     const x = page.left + (entry.level === 2 ? indent : 0);
     const style = entry.level === 1 ? { size: sizes.body, weight: 'bold' as const } : { size: sizes.body };
     canvas.text(entry.title, x, y, style, page.right - numberWidth - x);
-    canvas.text(formatCount(entry.pageIndex + 1), page.right - numberWidth, y, style, numberWidth, 'right');
+    canvas.text(displayCount(entry.pageIndex + 1), page.right - numberWidth, y, style, numberWidth, 'right');
     canvas.rule(x, page.right, y + rowHeight - 3, 'rule', 0.25);
     linkToPage(doc, page.left, y - 2, page.contentWidth, rowHeight, entry.pageIndex);
     y += rowHeight;

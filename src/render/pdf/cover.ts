@@ -1,6 +1,6 @@
 import type { RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
-import { formatCount, formatIsoTime } from '../display-values.js';
+import { displayCount, displayIsoTime } from '../display-values.js';
 import { keyValues, tiles } from './blocks.js';
 import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
@@ -9,13 +9,13 @@ import { sizes } from './theme.js';
 function distinct(values: readonly string[], limit = 4): string {
   const unique = [...new Set(values)];
   const shown = unique.slice(0, limit).join(', ');
-  return unique.length > limit ? `${shown} and ${formatCount(unique.length - limit)} more` : shown;
+  return unique.length > limit ? `${shown} and ${displayCount(unique.length - limit)} more` : shown;
 }
 
 function findingsText(view: ViewModel): string {
   const { errors, warnings } = view.findingCounts;
   if (errors + warnings === 0) return 'No findings: the report is consistent (see Data quality)';
-  const plural = (count: number, word: string): string => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+  const plural = (count: number, word: string): string => `${displayCount(count)} ${word}${count === 1 ? '' : 's'}`;
   return `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (see Data quality)`;
 }
 
@@ -35,7 +35,7 @@ function identity(view: ViewModel): (readonly [string, string | null])[] {
     ];
   }
   return [
-    ['Benchmark reports', formatCount(view.reports.length)],
+    ['Benchmark reports', displayCount(view.reports.length)],
     ['Benchmarks', distinct(view.reports.map((report) => report.benchmarkName))],
     ['Accounts', distinct(view.reports.map((report) => report.accountName))],
     ['Connector types', distinct(view.reports.map((report) => report.connectorType))],
@@ -62,12 +62,12 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   canvas.y += 28;
   const figures = view.rollup.figures;
   tiles(canvas, [
-    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${formatCount(figures.assessed)} assessed` },
-    { label: 'Policies', value: formatCount(figures.total), note: `${formatCount(view.rollup.reports)} report${view.rollup.reports === 1 ? '' : 's'}` },
-    { label: 'Green', value: formatCount(figures.green), chip: 'Green' },
-    { label: 'Red', value: formatCount(figures.red), chip: 'Red' },
-    { label: 'Amber', value: formatCount(figures.amber), chip: 'Amber' },
-    { label: 'Gray', value: formatCount(figures.gray), chip: 'Gray', note: 'not assessed' },
+    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${displayCount(figures.assessed)} assessed` },
+    { label: 'Policies', value: displayCount(figures.total), note: `${displayCount(view.rollup.reports)} report${view.rollup.reports === 1 ? '' : 's'}` },
+    { label: 'Green', value: displayCount(figures.green), chip: 'Green' },
+    { label: 'Red', value: displayCount(figures.red), chip: 'Red' },
+    { label: 'Amber', value: displayCount(figures.amber), chip: 'Amber' },
+    { label: 'Gray', value: displayCount(figures.gray), chip: 'Gray', note: 'not assessed' },
   ]);
   canvas.y += 10;
   keyValues(canvas, identity(view), 1, 110);
@@ -80,7 +80,7 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
       ['Data quality', findingsText(view)],
       ['Policy appendix', cut],
       ['Compliance %', view.percentFormula.description],
-      ['Generated', formatIsoTime(view.generatedAt)],
+      ['Generated', displayIsoTime(view.generatedAt)],
       ['Produced by', `${view.tool.name} ${view.tool.version}`],
     ],
     1,

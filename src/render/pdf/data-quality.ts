@@ -1,5 +1,5 @@
 import type { FindingView, ViewModel } from '../../model/view-model.js';
-import { formatCount } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 import { heading } from './blocks.js';
 import type { Canvas } from './canvas.js';
 import { drawTable, type Column } from './table.js';
@@ -22,7 +22,7 @@ export function drawDataQuality(canvas: Canvas, view: ViewModel): void {
     return;
   }
   canvas.paragraph(
-    `The check found ${formatCount(errors)} error${errors === 1 ? '' : 's'} and ${formatCount(warnings)} warning${warnings === 1 ? '' : 's'}. ` +
+    `The check found ${displayCount(errors)} error${errors === 1 ? '' : 's'} and ${displayCount(warnings)} warning${warnings === 1 ? '' : 's'}. ` +
       'The figures in this document are recomputed from the policies, so they can differ from the totals the report states.',
     { size: sizes.body },
     8,

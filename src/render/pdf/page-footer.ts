@@ -1,4 +1,4 @@
-import { formatCount } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 import type { Canvas } from './canvas.js';
 import { sizes } from './theme.js';
 
@@ -16,7 +16,7 @@ export function drawPageFooters(canvas: Canvas, tool: string): void {
     doc.switchToPage(index);
     canvas.rule(page.left, page.right, top - 5);
     canvas.text(tool, page.left, top, { size: sizes.small, colour: 'muted' }, half);
-    canvas.text(`Page ${formatCount(index + 1)} of ${formatCount(count)}`, page.left + half, top, { size: sizes.small, colour: 'muted' }, half, 'right');
+    canvas.text(`Page ${displayCount(index + 1)} of ${displayCount(count)}`, page.left + half, top, { size: sizes.small, colour: 'muted' }, half, 'right');
     canvas.flush();
   }
 }

@@ -1,7 +1,7 @@
 import type { Policy } from '../../model/report.js';
 import type { PolicyCut } from '../policy-listing.js';
 import type { CategoryView, ReportView } from '../../model/view-model.js';
-import { formatCount, formatResources, formatRisk } from '../display-values.js';
+import { displayCount, displayResources, displayRisk } from '../display-values.js';
 import { bookmark, heading } from './blocks.js';
 import type { Canvas } from './canvas.js';
 import type { OutlineItem } from './pdfkit-internals.js';
@@ -19,16 +19,16 @@ function policyColumns(canvas: Canvas): Column<Policy>[] {
     { header: 'Service', width: service, text: (policy) => policy.ServiceName },
     { header: 'Compliance', width: 54, text: (policy) => policy.Compliance, chip: (policy) => colour(policy.Compliance) },
     { header: 'Severity', width: 46, text: (policy) => policy.Severity },
-    { header: 'Risk probability', width: 48, text: (policy) => formatRisk(policy.RiskProbability) },
-    { header: 'Risk level', width: 46, text: (policy) => formatRisk(policy.RiskLevel), chip: (policy) => colour(policy.RiskLevel) },
-    { header: 'Resources passed', width: 50, align: 'right', text: (policy) => formatResources(policy.PassedResourceCount, policy.TotalResourceCount) },
+    { header: 'Risk probability', width: 48, text: (policy) => displayRisk(policy.RiskProbability) },
+    { header: 'Risk level', width: 46, text: (policy) => displayRisk(policy.RiskLevel), chip: (policy) => colour(policy.RiskLevel) },
+    { header: 'Resources passed', width: 50, align: 'right', text: (policy) => displayResources(policy.PassedResourceCount, policy.TotalResourceCount) },
   ];
 }
 
 function categoryLine(category: CategoryView): string {
   const { total, green, red, amber, gray, percentText, percentNote } = category.figures;
   const compliance = percentNote === null ? `${percentText} compliant` : `compliance n/a (${percentNote})`;
-  return `${formatCount(total)} policies · ${compliance} · Green ${formatCount(green)}, Red ${formatCount(red)}, Amber ${formatCount(amber)}, Gray ${formatCount(gray)}`;
+  return `${displayCount(total)} policies · ${compliance} · Green ${displayCount(green)}, Red ${displayCount(red)}, Amber ${displayCount(amber)}, Gray ${displayCount(gray)}`;
 }
 
 /**
@@ -43,7 +43,7 @@ export function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut,
     if (rows.length === 0) continue;
     const title = `${category.order}. ${category.name}`;
     bookmark(canvas, title, parent, heading(canvas, title, 2, 60));
-    const shown = rows.length === category.figures.total ? '' : ` · ${formatCount(rows.length)} listed`;
+    const shown = rows.length === category.figures.total ? '' : ` · ${displayCount(rows.length)} listed`;
     canvas.paragraph(categoryLine(category) + shown, { size: sizes.small, colour: 'muted' }, 4);
     drawTable(canvas, columns, rows, { continued: `${title} (continued)` });
     canvas.y += 12;

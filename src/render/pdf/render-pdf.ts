@@ -9,7 +9,7 @@ import { drawContents, reserveContents } from './contents.js';
 import { createDocument } from './document-info.js';
 import { FontSet } from './font-set.js';
 import { drawPageFooters } from './page-footer.js';
-import { formatCount, formatIsoTime } from '../display-values.js';
+import { displayCount, displayIsoTime } from '../display-values.js';
 import { cutPolicies } from '../policy-listing.js';
 import { drawActionList } from './action-list.js';
 import { drawnPolicies, drawPolicies, policyBookmarks } from './policy-table.js';
@@ -75,7 +75,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
       canvas.y += 2;
       bookmark(canvas, 'Policies', item, heading(canvas, `Policies of ${report.benchmarkName}`, 1, 160));
       const note = cut.text ?? report.policiesLeftOut;
-      if (note) canvas.paragraph(`${formatCount(drawn)} of ${formatCount(report.figures.total)} policies of this report listed. ${note}`, { size: sizes.body, colour: 'muted' }, 6);
+      if (note) canvas.paragraph(`${displayCount(drawn)} of ${displayCount(report.figures.total)} policies of this report listed. ${note}`, { size: sizes.body, colour: 'muted' }, 6);
       drawPolicies(canvas, report, cut, item);
     }
   }
@@ -83,7 +83,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   bookmark(canvas, 'Data quality');
   drawDataQuality(canvas, view);
   drawContents(canvas, contents, canvas.outline);
-  drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${view.generatedAt ? ` · generated ${formatIsoTime(view.generatedAt)}` : ''}`);
+  drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${view.generatedAt ? ` · generated ${displayIsoTime(view.generatedAt)}` : ''}`);
   doc.end();
   return bytes;
 }

@@ -1,6 +1,6 @@
 import type { SeverityCount } from '../../model/analysis.js';
 import type { CategoryView, FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
-import { formatCount, formatPercent } from '../display-values.js';
+import { displayCount, displayPercent } from '../display-values.js';
 import { heading, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { categoryBars, colourLegend, donut, severityBars } from './charts.js';
@@ -8,14 +8,14 @@ import { sizes } from './theme.js';
 
 /** Tiles of the headline figures: the percent, the policy count, and each colour with its name. */
 export function figureTiles(canvas: Canvas, figures: FiguresView): void {
-  const share = (count: number): string => (figures.total > 0 ? `${formatPercent((count / figures.total) * 100)} of policies` : '');
+  const share = (count: number): string => (figures.total > 0 ? `${displayPercent((count / figures.total) * 100)} of policies` : '');
   tiles(canvas, [
-    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${formatCount(figures.assessed)} assessed` },
-    { label: 'Policies', value: formatCount(figures.total) },
-    { label: 'Green', value: formatCount(figures.green), chip: 'Green', note: share(figures.green) },
-    { label: 'Red', value: formatCount(figures.red), chip: 'Red', note: share(figures.red) },
-    { label: 'Amber', value: formatCount(figures.amber), chip: 'Amber', note: share(figures.amber) },
-    { label: 'Gray', value: formatCount(figures.gray), chip: 'Gray', note: share(figures.gray) },
+    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${displayCount(figures.assessed)} assessed` },
+    { label: 'Policies', value: displayCount(figures.total) },
+    { label: 'Green', value: displayCount(figures.green), chip: 'Green', note: share(figures.green) },
+    { label: 'Red', value: displayCount(figures.red), chip: 'Red', note: share(figures.red) },
+    { label: 'Amber', value: displayCount(figures.amber), chip: 'Amber', note: share(figures.amber) },
+    { label: 'Gray', value: displayCount(figures.gray), chip: 'Gray', note: share(figures.gray) },
   ]);
 }
 
@@ -63,14 +63,14 @@ export function drawReportSummary(canvas: Canvas, report: ReportView, measure: s
 /** A worst category with its measure: `8. Key Management — 0.0% compliant (0 Green of 4 assessed); Red 3, weighted 12; Amber 1`. */
 export function worstLine(category: CategoryView): string {
   const { red, amber, green, assessed, percentText } = category.figures;
-  return `${category.order}. ${category.name} — ${percentText} compliant (${formatCount(green)} Green of ${formatCount(assessed)} assessed); Red ${formatCount(red)}, weighted ${formatCount(category.redWeight)}; Amber ${formatCount(amber)}`;
+  return `${category.order}. ${category.name} — ${percentText} compliant (${displayCount(green)} Green of ${displayCount(assessed)} assessed); Red ${displayCount(red)}, weighted ${displayCount(category.redWeight)}; Amber ${displayCount(amber)}`;
 }
 
 /** The roll-up across several benchmark reports: totals and charts over all of them. */
 export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
-  heading(canvas, `Roll-up across ${formatCount(view.rollup.reports)} benchmark reports`, 1);
+  heading(canvas, `Roll-up across ${displayCount(view.rollup.reports)} benchmark reports`, 1);
   canvas.paragraph(
-    `${formatCount(view.rollup.policies)} policies in ${formatCount(view.rollup.reports)} benchmark reports, counted together. Each report has its own section after this one.`,
+    `${displayCount(view.rollup.policies)} policies in ${displayCount(view.rollup.reports)} benchmark reports, counted together. Each report has its own section after this one.`,
     { size: sizes.body, colour: 'muted' },
     10,
   );

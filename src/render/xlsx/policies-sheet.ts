@@ -1,6 +1,6 @@
 import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
-import { formatRisk } from '../display-values.js';
+import { displayRisk } from '../display-values.js';
 import type { TableSheet } from './table-sheet.js';
 import { colourStyle } from './xlsx-styles.js';
 
@@ -39,8 +39,8 @@ export function policiesSheet(view: ViewModel): TableSheet<PolicyRow> {
       { header: 'Service', kind: 'text', width: { max: 24 }, value: (row) => row.policy.ServiceName },
       { header: 'Compliance', kind: 'text', width: { max: 14 }, value: (row) => row.policy.Compliance, style: (row) => colourStyle.get(row.policy.Compliance) },
       { header: 'Severity', kind: 'text', width: { max: 12 }, value: (row) => row.policy.Severity },
-      { header: 'Risk probability', kind: 'text', width: { max: 16 }, value: (row) => formatRisk(row.policy.RiskProbability) },
-      { header: 'Risk level', kind: 'text', width: { max: 12 }, value: (row) => formatRisk(row.policy.RiskLevel), style: (row) => colourStyle.get(row.policy.RiskLevel) },
+      { header: 'Risk probability', kind: 'text', width: { max: 16 }, value: (row) => displayRisk(row.policy.RiskProbability) },
+      { header: 'Risk level', kind: 'text', width: { max: 12 }, value: (row) => displayRisk(row.policy.RiskLevel), style: (row) => colourStyle.get(row.policy.RiskLevel) },
       { header: 'Passed resources', kind: 'count', width: { max: 12 }, value: (row) => row.policy.PassedResourceCount },
       { header: 'Total resources', kind: 'count', width: { max: 12 }, value: (row) => row.policy.TotalResourceCount },
     ],

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCount } from '../../../src/render/display-values.js';
+import { displayCount } from '../../../src/render/display-values.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { hasProgram } from '../../support/system-program.js';
 import { hostileFixture, renderPdf, viewOf } from './pdf-helpers.js';
@@ -44,7 +44,7 @@ describe.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('the PDF read by popp
     const text = plain(run('pdftotext', ['-enc', 'UTF-8', file, '-']));
     for (const category of view.reports.flatMap((report) => report.categories)) {
       expect(text).toContain(category.name);
-      expect(text).toContain(`${formatCount(category.figures.total)} policies · ${category.figures.percentText} compliant`);
+      expect(text).toContain(`${displayCount(category.figures.total)} policies · ${category.figures.percentText} compliant`);
     }
     const titles = [
       'ストレージアカウントのアクセスキーを定期的にローテーションする',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDocumentProxy } from 'unpdf';
-import { formatCount } from '../../../src/render/display-values.js';
+import { displayCount } from '../../../src/render/display-values.js';
 import { renderers } from '../../../src/render/renderers.js';
 import { hostileDocument, hostileFixture, infoOf, makePng, outlineOf, renderPdf, textOf, viewOf } from './pdf-helpers.js';
 
@@ -22,14 +22,14 @@ describe('pdfRenderer', () => {
     for (const report of view.reports) {
       for (const category of report.categories) {
         expect(text).toContain(squash(beforeArabic(category.name)));
-        expect(text).toContain(squash(`${formatCount(category.figures.total)} policies · ${category.figures.percentText} compliant`));
+        expect(text).toContain(squash(`${displayCount(category.figures.total)} policies · ${category.figures.percentText} compliant`));
       }
     }
     const { figures } = view.rollup;
-    expect(text).toContain(squash(`Policies${formatCount(figures.total)}`));
+    expect(text).toContain(squash(`Policies${displayCount(figures.total)}`));
     expect(text).toContain(squash(`Compliance${figures.percentText}`));
     for (const colour of ['Green', 'Red', 'Amber', 'Gray'] as const) {
-      expect(text).toContain(squash(`${colour}${formatCount(figures[colour.toLowerCase() as 'green'])}`));
+      expect(text).toContain(squash(`${colour}${displayCount(figures[colour.toLowerCase() as 'green'])}`));
     }
   });
 

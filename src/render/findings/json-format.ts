@@ -1,6 +1,7 @@
-import type { Analysis } from '../model/analysis.js';
-import type { Finding } from '../model/finding.js';
-import { terminalJson } from '../text/terminal-text.js';
+import type { Analysis } from '../../model/analysis.js';
+import type { Finding } from '../../model/finding.js';
+import type { FindingsFormat } from '../../model/findings-format.js';
+import { terminalJson } from '../../text/terminal-text.js';
 
 /** The JSON document `cspm-report check --format json` prints. */
 export interface CheckJson {
@@ -28,3 +29,12 @@ export function toCheckJson(analysis: Analysis): CheckJson {
 export function formatCheckJson(analysis: Analysis): string {
   return terminalJson(`${JSON.stringify(toCheckJson(analysis), null, 2)}\n`);
 }
+
+/** `--format json`: the result as one JSON document, for programs. */
+export const jsonFormat: FindingsFormat = {
+  name: 'json',
+  extension: 'json',
+  mediaType: 'application/json',
+  describe: 'summary and findings per file as one JSON document',
+  format: (result) => formatCheckJson(result.analysis),
+};

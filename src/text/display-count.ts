@@ -4,7 +4,7 @@
  * formatting, about 20 ms, which every `check` paid for its one summary line.
  * A value that is no finite number shows as an en dash, never `NaN` or `∞`.
  */
-export function formatCount(count: number): string {
+export function displayCount(count: number): string {
   if (!Number.isFinite(count)) return '–';
   if (!Number.isSafeInteger(count)) return count.toLocaleString('en-US');
   const digits = String(Math.abs(count));

@@ -1,7 +1,8 @@
-import type { Analysis, AnalysedSource } from '../model/analysis.js';
-import type { Finding } from '../model/finding.js';
-import { plural } from './plural.js';
-import { terminalText } from '../text/terminal-text.js';
+import type { Analysis, AnalysedSource } from '../../model/analysis.js';
+import type { Finding } from '../../model/finding.js';
+import type { FindingsFormat } from '../../model/findings-format.js';
+import { plural } from '../../text/plural.js';
+import { terminalText } from '../../text/terminal-text.js';
 
 /** Options of the text formatter. */
 export interface TextFormatOptions {
@@ -55,3 +56,12 @@ function summaryLine(analysis: Analysis, paint: Paint): string {
   const counts = `${plural(errors + warnings, 'finding')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   return paint(errors > 0 ? '31;1' : '33;1', `✖ ${counts} in ${scope}`);
 }
+
+/** `--format text`: findings for a person at a terminal, grouped by file. */
+export const textFormat: FindingsFormat = {
+  name: 'text',
+  extension: 'txt',
+  mediaType: 'text/plain; charset=utf-8',
+  describe: 'findings grouped by file, for a person (default)',
+  format: (result, options) => formatCheckText(result.analysis, { color: options.color }),
+};

@@ -1,0 +1,62 @@
+import { extname } from 'node:path';
+import { CspmError } from '../error/cspm-error.js';
+import { findingsFormats, type FindingsFormatName } from '../render/findings/findings-formats.js';
+import { isStandardOutput } from './write-output.js';
+
+/** One findings output of a run: a format and where it goes (`-` is standard output). */
+export interface FindingsOutput {
+  format: FindingsFormatName;
+  path: string;
+}
+
+/**
+ * The findings format each `--output` extension names (`.sarif`, `.xml`, `.md`, …); where
+ * two formats share an extension, the first in the registry has it.
+ */
+const formatsByExtension: Readonly<Record<string, FindingsFormatName>> = Object.fromEntries(
+  Object.values(findingsFormats)
+    .map((format) => [format.extension, format.name as FindingsFormatName] as const)
+    .reverse(),
+);
+
+function extensionFormat(path: string): FindingsFormatName | undefined {
+  if (isStandardOutput(path)) return undefined;
+  const extension = extname(path).slice(1).toLowerCase();
+  return Object.hasOwn(formatsByExtension, extension) ? formatsByExtension[extension] : undefined;
+}
+
+/**
+ * Pairs `--format` and `--output` values in the order given: the first format goes to the
+ * first output, and so on (`--format json --output a.json --format sarif --output b.sarif`).
+ * Without `--format`, each output's extension names its format; without `--output`, the one
+ * format goes to standard output (text by default). Anything else is ambiguous and refused:
+ * unequal counts, a format that contradicts its file's extension, an output given twice,
+ * or standard output twice.
+ */
+export function pairFindingsOutputs(formats: readonly FindingsFormatName[], outputs: readonly string[]): FindingsOutput[] {
+  if (outputs.length === 0) {
+    if (formats.length > 1) throw new CspmError('usage', `${formats.length} --format values but no --output; pair each --format with an --output file`);
+    return [{ format: formats[0] ?? 'text', path: '-' }];
+  }
+  if (formats.length > 0 && formats.length !== outputs.length) {
+    throw new CspmError('usage', `${formats.length} --format values for ${outputs.length} --output values; give one --format before each --output, or none and let the extensions tell`);
+  }
+  const pairs = outputs.map((path, index): FindingsOutput => {
+    const named = extensionFormat(path);
+    const format = formats[index] ?? named;
+    if (format === undefined) {
+      throw new CspmError('usage', `--output ${path}: its extension names no findings format; add --format (${Object.keys(findingsFormats).join(', ')})`);
+    }
+    if (named !== undefined && named !== format) {
+      throw new CspmError('usage', `--output ${path} names a ${named} file but its --format is ${format}; give the file the format's extension`);
+    }
+    return { format, path };
+  });
+  const seen = new Set<string>();
+  for (const { path } of pairs) {
+    const key = isStandardOutput(path) ? '-' : path;
+    if (seen.has(key)) throw new CspmError('usage', `--output ${path} is given twice; each format needs its own output`);
+    seen.add(key);
+  }
+  return pairs;
+}

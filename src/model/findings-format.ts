@@ -1,0 +1,31 @@
+import type { Analysis } from './analysis.js';
+import type { GateResult } from './gate.js';
+import type { RuleInfo } from './rule.js';
+
+/** What a findings format writes: the check's analysis, and the gate's verdict when the run was a gate. */
+export interface FindingsResult {
+  analysis: Analysis;
+  gate?: GateResult;
+}
+
+/** What every findings format is given beside the result. */
+export interface FindingsFormatOptions {
+  /** The rule catalogue: descriptions and rationale of every rule a finding may name. */
+  rules: readonly RuleInfo[];
+  /** ANSI colours; only formats meant for a terminal read it. */
+  color: boolean;
+}
+
+/** A findings format: a check or gate result in, text out. It never writes files. */
+export interface FindingsFormat {
+  /** Its name in the registry and on the command line (`--format sarif`). */
+  name: string;
+  /** The file extension an `--output` of this format takes, without the dot. */
+  extension: string;
+  /** The IANA media type of the text. */
+  mediaType: string;
+  /** One line for help text. */
+  describe: string;
+  /** Writes the result; the text ends with a newline. */
+  format(result: FindingsResult, options: FindingsFormatOptions): string;
+}

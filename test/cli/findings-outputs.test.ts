@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { pairFindingsOutputs } from '../../src/cli/findings-outputs.js';
+import { isCspmError } from '../../src/error/cspm-error.js';
+import type { FindingsFormatName } from '../../src/render/findings/findings-formats.js';
+
+describe('pairing --format with --output', () => {
+  const pairs: { name: string; formats: FindingsFormatName[]; outputs: string[]; expected: { format: string; path: string }[] }[] = [
+    { name: 'nothing given: text on standard output', formats: [], outputs: [], expected: [{ format: 'text', path: '-' }] },
+    { name: 'one format, no output', formats: ['json'], outputs: [], expected: [{ format: 'json', path: '-' }] },
+    { name: 'formats from the extensions', formats: [], outputs: ['a.json', 'b.TXT'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.TXT' }] },
+    { name: 'each format with the output in the same position', formats: ['json', 'text'], outputs: ['a.json', 'b.log'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.log' }] },
+    { name: 'standard output among files', formats: ['text', 'json'], outputs: ['-', 'a.json'], expected: [{ format: 'text', path: '-' }, { format: 'json', path: 'a.json' }] },
+  ];
+  for (const { name, formats, outputs, expected } of pairs) {
+    it(name, () => expect(pairFindingsOutputs(formats, outputs)).toEqual(expected));
+  }
+
+  const refused: { name: string; formats: FindingsFormatName[]; outputs: string[]; message: RegExp }[] = [
+    { name: 'two formats to standard output', formats: ['json', 'text'], outputs: [], message: /2 --format values but no --output/ },
+    { name: 'unequal counts', formats: ['json', 'text'], outputs: ['a.json'], message: /2 --format values for 1 --output values/ },
+    { name: 'an extension that names no format, without --format', formats: [], outputs: ['a.out'], message: /--output a\.out: its extension names no findings format/ },
+    { name: 'a format that contradicts the extension', formats: ['text'], outputs: ['a.json'], message: /names a json file but its --format is text/ },
+    { name: 'one file twice', formats: ['json', 'json'], outputs: ['a.json', 'a.json'], message: /--output a\.json is given twice/ },
+    { name: 'standard output twice', formats: ['json', 'text'], outputs: ['-', '-'], message: /--output - is given twice/ },
+  ];
+  for (const { name, formats, outputs, message } of refused) {
+    it(`refuses ${name}`, () => {
+      let caught: unknown;
+      try {
+        pairFindingsOutputs(formats, outputs);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isCspmError(caught) && caught.code).toBe('usage');
+      expect((caught as Error).message).toMatch(message);
+    });
+  }
+});
