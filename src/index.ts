@@ -33,7 +33,8 @@ export type { ViewModelOptions } from './render/build-view-model.js';
 export { displayPercent, displayCount, displayRisk, displayResources, displayInstant } from './render/display-values.js';
 export { renderHtmlView } from './render/html/render-html.js';
 export { CspmError, isCspmError } from './error/cspm-error.js';
-export type { ErrorCode } from './error/cspm-error.js';
+export type { ErrorCode, ErrorDataByCode, CspmErrorOptions } from './error/cspm-error.js';
+export { errorSummaries, errorExitCodes } from './error/error-codes.js';
 export { toolInfo } from './tool-info.js';
 
 export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';

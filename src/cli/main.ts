@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { isCspmError } from '../error/cspm-error.js';
+import { errorExitCodes } from '../error/error-codes.js';
 import { toolInfo } from '../tool-info.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import { checkCommand } from './commands/check-command.js';
@@ -76,7 +77,7 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
     return await selected.spec.run(selected.args as never, io);
   } catch (error) {
     io.stderr.write(describeFailure(error, parsed.debug));
-    return exitCodes.usage;
+    return isCspmError(error) ? errorExitCodes[error.code] : errorExitCodes.internal;
   }
 }
 

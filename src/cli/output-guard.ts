@@ -28,13 +28,14 @@ export function assertSafeOutputs(outputs: readonly PlannedOutput[], inputFiles:
     const key = identify(output.path);
     const input = inputs.get(key);
     if (input !== undefined) {
-      throw new CspmError('output-is-input', `${output.path} is ${input === output.path ? 'one of the inputs' : `the input ${input} (one file under two names)`}; refusing to overwrite a report`);
+      throw new CspmError('output-is-input', `${output.path} is ${input === output.path ? 'one of the inputs' : `the input ${input} (one file under two names)`}; refusing to overwrite a report`, { data: { output: output.path, input } });
     }
     const earlier = written.get(key);
     if (earlier !== undefined && !isDevice(output.path)) {
       throw new CspmError(
         'output-collision',
         `${earlier.from} and ${output.from} would both be written to ${output.path}; nothing was written (give each its own --out-dir, or rename one)`,
+        { data: { output: output.path, inputs: [earlier.from, output.from] } },
       );
     }
     written.set(key, output);

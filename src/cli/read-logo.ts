@@ -15,7 +15,7 @@ export function readLogo(path: string): LogoView {
   const label = `--logo ${path}`;
   let bytes: Uint8Array;
   try {
-    bytes = readRegularFile(path, maxLogoBytes, (size) => new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`), label);
+    bytes = readRegularFile(path, maxLogoBytes, (size) => new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`, { data: { path: label, bytes: size, limit: maxLogoBytes } }), label);
   } catch (error) {
     throw error instanceof CspmError ? error : ioError(label, error);
   }

@@ -81,5 +81,5 @@ function isSystemError(error: unknown): boolean {
 
 function outputError(path: string, error: unknown): CspmError {
   const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
-  return new CspmError('output-failed', `${path} (${reason})`, { cause: error });
+  return new CspmError('output-failed', `${path} (${reason})`, { cause: error, data: { path } });
 }

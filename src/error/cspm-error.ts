@@ -1,53 +1,35 @@
+import { errorSummaries, type ErrorCode, type ErrorDataByCode } from './error-codes.js';
+
+export type { ErrorCode, ErrorDataByCode } from './error-codes.js';
+
+/** Options of a {@link CspmError}: the typed data of its code, and the error it wraps. */
+export interface CspmErrorOptions<C extends ErrorCode> {
+  data?: ErrorDataByCode[C];
+  cause?: unknown;
+}
+
 /**
  * Problems of the tool or of its use (as opposed to problems in a report, which are
- * findings). One class, a closed set of codes and one table of messages, so that the
- * CLI can map every code to an exit status and print one clear line.
+ * findings). One class with a closed set of codes: the message starts with the code's
+ * summary (src/error/error-codes.ts), `data` carries what a program needs to act on it
+ * (a path, the known names), and the CLI maps the code to its exit status.
  */
-
-/** The closed set of error codes. */
-export type ErrorCode =
-  | 'usage'
-  | 'input-not-found'
-  | 'input-unreadable'
-  | 'input-not-regular'
-  | 'input-empty-dir'
-  | 'input-too-large'
-  | 'output-failed'
-  | 'output-is-input'
-  | 'output-collision'
-  | 'unknown-format'
-  | 'template-invalid'
-  | 'internal';
-
-const summaries: Record<ErrorCode, string> = {
-  usage: 'invalid usage',
-  'input-not-found': 'no such file or directory',
-  'input-unreadable': 'cannot read input',
-  'input-not-regular': 'not a regular file',
-  'input-empty-dir': 'directory holds no *.json file',
-  'input-too-large': 'input too large',
-  'output-failed': 'cannot write output',
-  'output-is-input': 'output would overwrite an input',
-  'output-collision': 'two outputs of one run on one file',
-  'unknown-format': 'unknown format',
-  'template-invalid': 'invalid template',
-  internal: 'internal error',
-};
-
-/** An error of the tool or its use; `message` is one line, ready to print. */
-export class CspmError extends Error {
+export class CspmError<C extends ErrorCode = ErrorCode> extends Error {
   override readonly name = 'CspmError';
+  /** What the error concerns, typed by its code; empty when the thrower had nothing to add. */
+  readonly data: Partial<ErrorDataByCode[C]>;
 
   /**
    * @param code   one of the closed set of codes
-   * @param detail the file, option or value concerned, and why
+   * @param detail the file, option or value concerned, and why, for a person
    */
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     detail: string,
-    options?: { cause?: unknown },
+    options: CspmErrorOptions<C> = {},
   ) {
-    super(`${summaries[code]}: ${detail}`, options);
+    super(`${errorSummaries[code]}: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.data = options.data ?? {};
   }
 }
 

@@ -65,7 +65,7 @@ async function expandPath(path: string): Promise<{ paths: string[]; listed: bool
   const files = await listJsonFiles(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
-  if (files.length === 0) throw new CspmError('input-empty-dir', path);
+  if (files.length === 0) throw new CspmError('input-empty-dir', path, { data: { path } });
   return { paths: files, listed: true };
 }
 

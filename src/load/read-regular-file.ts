@@ -51,9 +51,9 @@ function readCapped(fd: number, statedSize: number, limit: number, tooLarge: (si
 function refuseIrregular(info: Stats, label: string): void {
   if (info.isFile()) return;
   if (info.isDirectory()) {
-    throw new CspmError('input-unreadable', `${label} (a directory where a file was expected)`);
+    throw new CspmError('input-unreadable', `${label} (a directory where a file was expected)`, { data: { path: label } });
   }
-  throw new CspmError('input-not-regular', `${label} is ${kindOf(info)}, not a regular file; to read a stream, give - and redirect standard input (< file)`);
+  throw new CspmError('input-not-regular', `${label} is ${kindOf(info)}, not a regular file; to read a stream, give - and redirect standard input (< file)`, { data: { path: label } });
 }
 
 function kindOf(info: Stats): string {

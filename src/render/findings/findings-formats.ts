@@ -21,7 +21,7 @@ export const findingsFormatNames = Object.keys(findingsFormats) as FindingsForma
 /** The findings format called `name`; an unknown name is a usage error listing the known ones. */
 export function getFindingsFormat(name: string): FindingsFormat {
   if (!Object.hasOwn(findingsFormats, name)) {
-    throw new CspmError('unknown-format', `"${name}"; the findings formats are ${findingsFormatNames.join(', ')}`);
+    throw new CspmError('unknown-format', `"${name}"; the findings formats are ${findingsFormatNames.join(', ')}`, { data: { name, known: findingsFormatNames } });
   }
   return findingsFormats[name as FindingsFormatName];
 }

@@ -1,0 +1,60 @@
+/*
+ * The closed set of error codes with what each carries, says and exits with: one
+ * table per concern, so that a new code is a line in each and the compiler finds a
+ * missing one.
+ */
+
+/** What an error of each code carries beside its message, for programs that handle it. */
+export interface ErrorDataByCode {
+  usage: { option?: string };
+  'input-not-found': { path: string };
+  'input-unreadable': { path: string };
+  'input-not-regular': { path: string };
+  'input-empty-dir': { path: string };
+  'input-too-large': { path: string; bytes: number; limit: number };
+  'output-failed': { path: string };
+  'output-is-input': { output: string; input: string };
+  'output-collision': { output: string; inputs: string[] };
+  'unknown-format': { name: string; known: readonly string[] };
+  'template-invalid': { file?: string };
+  internal: Record<string, never>;
+}
+
+/** The closed set of error codes. */
+export type ErrorCode = keyof ErrorDataByCode;
+
+/** The start of every message of a code; the detail given at the throw follows it. */
+export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
+  usage: 'invalid usage',
+  'input-not-found': 'no such file or directory',
+  'input-unreadable': 'cannot read input',
+  'input-not-regular': 'not a regular file',
+  'input-empty-dir': 'directory holds no *.json file',
+  'input-too-large': 'input too large',
+  'output-failed': 'cannot write output',
+  'output-is-input': 'output would overwrite an input',
+  'output-collision': 'two outputs of one run on one file',
+  'unknown-format': 'unknown format',
+  'template-invalid': 'invalid template',
+  internal: 'internal error',
+};
+
+/**
+ * The exit status of the command line for each code (README, "Exit codes"): 2 for every
+ * problem of use, input or output, and for internal errors. Findings (1) and a failed
+ * gate (3) are results, not errors.
+ */
+export const errorExitCodes: Readonly<Record<ErrorCode, number>> = {
+  usage: 2,
+  'input-not-found': 2,
+  'input-unreadable': 2,
+  'input-not-regular': 2,
+  'input-empty-dir': 2,
+  'input-too-large': 2,
+  'output-failed': 2,
+  'output-is-input': 2,
+  'output-collision': 2,
+  'unknown-format': 2,
+  'template-invalid': 2,
+  internal: 2,
+};
