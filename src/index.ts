@@ -4,8 +4,9 @@
  */
 
 export { checkReports } from './check-reports.js';
+export type { CheckOptions } from './check-reports.js';
 export { loadReports } from './load/load-reports.js';
-export type { ReportInput } from './load/load-reports.js';
+export type { ReportInput, LoadOptions } from './load/load-reports.js';
 export { validateReports } from './validate/validate-documents.js';
 export { readSchema, schemaUrl } from './validate/schema-validators.js';
 export { analyseReports, splitBySource, summariseSources } from './analyse/analyse-reports.js';

@@ -4,7 +4,6 @@ import type { LoadedDocument } from '../model/document.js';
 import { decodeText, stripBom } from './decode-text.js';
 import { listJsonFiles } from './list-json-files.js';
 import { parseJson } from './parse-json.js';
-import { settleHeapBeforeParse } from './settle-heap.js';
 import { ioError, maxTextBytes, readTextFile, tooLarge } from './read-text-file.js';
 import { unwrapDocument, type UnwrapOptions } from './unwrap-document.js';
 
@@ -21,15 +20,28 @@ export type ReportInput =
   | { value: unknown; name?: string }
   | { stream: AsyncIterable<Uint8Array | string>; name?: string };
 
+/** Options of {@link loadReports}. */
+export interface LoadOptions {
+  /**
+   * Called with each text just before it is parsed. The command line uses it to settle
+   * V8's heap before a large parse (a process-wide step a library leaves to its caller).
+   */
+  beforeParse?: (text: string) => void;
+}
+
 /**
  * Reads, parses and unwraps every input. A report that does not parse becomes a
  * `json-syntax` finding, a JSON document that holds no report a `not-a-report` one
  * (a warning for a file found in a directory, an error for one named); a missing or
  * unreadable file is a CspmError (a problem of the tool's use, not of a report).
  */
-export async function loadReports(input: ReportInput | readonly ReportInput[]): Promise<LoadedDocument[]> {
+export async function loadReports(input: ReportInput | readonly ReportInput[], options: LoadOptions = {}): Promise<LoadedDocument[]> {
   const inputs: readonly ReportInput[] = Array.isArray(input) ? input : [input as ReportInput];
   const documents: LoadedDocument[] = [];
+  const fromText = (source: string, text: string, unwrap: UnwrapOptions = {}): LoadedDocument => {
+    options.beforeParse?.(text);
+    return parseDocument(source, text, unwrap);
+  };
   for (const item of inputs) {
     if (typeof item === 'string') {
       const { paths, listed } = await expandPath(item);
@@ -47,8 +59,7 @@ export async function loadReports(input: ReportInput | readonly ReportInput[]): 
   return documents;
 }
 
-function fromText(source: string, text: string, options: UnwrapOptions = {}): LoadedDocument {
-  settleHeapBeforeParse(text);
+function parseDocument(source: string, text: string, options: UnwrapOptions): LoadedDocument {
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding] };

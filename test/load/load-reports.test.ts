@@ -87,4 +87,12 @@ describe('loadReports: problems become findings', () => {
       expect.objectContaining({ rule: 'envelope-failure', pointer: '/statusCode', expected: 200, actual: 401, message: expect.stringContaining('"Invalid license token"') }),
     ]);
   });
+
+  it('hands each text to the caller before parsing it (the CLI settles the heap there)', async () => {
+    const seen: string[] = [];
+    const dir = tempDir();
+    writeFileSync(join(dir, 'r.json'), JSON.stringify([report]));
+    await loadReports([join(dir, 'r.json'), { text: '[]', name: 'b.json' }, { value: [] }], { beforeParse: (text) => seen.push(text) });
+    expect(seen).toEqual([JSON.stringify([report]), '[]']);
+  });
 });

@@ -9,6 +9,7 @@ import { pairFindingsOutputs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { parseRuleSettings } from '../parse-rule-settings.js';
+import { settleHeapBeforeParse } from '../settle-heap.js';
 import { oneValue } from '../shared-options.js';
 import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
@@ -42,7 +43,7 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const severities = parseRuleSettings(args.rule);
   const outputs = pairFindingsOutputs(args.format, args.output);
-  const options = args['percent-formula'] === undefined ? { severities } : { severities, percentFormula: args['percent-formula'] };
+  const options = { severities, beforeParse: settleHeapBeforeParse, ...(args['percent-formula'] === undefined ? {} : { percentFormula: args['percent-formula'] }) };
   const analysis = await checkReports(toReportInputs(args.inputs, io), options);
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const script = `
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
-import { settleHeapBeforeParse } from './dist/load/settle-heap.js';
+import { settleHeapBeforeParse } from './dist/cli/settle-heap.js';
 let major = 0;
 const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) major += 1;
