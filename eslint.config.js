@@ -1,5 +1,33 @@
-// Lint configuration: typescript-eslint's recommended rules on src, test and scripts.
+// Lint configuration: typescript-eslint's recommended rules on src, test and scripts, and
+// the pipeline's boundaries: data flows load → validate → analyse → gate → render, cli on
+// top; a stage imports model/, text/, error/ and earlier stages, never a later one.
 import tseslint from 'typescript-eslint';
+
+/** The folders of src/ in pipeline order; each may import only those before it. */
+const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'cli'];
+/** Folders every stage may use; they import nothing of the stages themselves. */
+const foundations = ['model', 'text', 'error'];
+
+/** An import pattern for a folder of src/, from any depth. */
+const folder = (name) => [`**/${name}/*`, `**/${name}/**`];
+/** The public entry and the composed check, which only cli/ and index.ts use. */
+const entries = ['**/index.js', '**/check-reports.js'];
+
+/** no-restricted-imports for the files of `name`, forbidding `forbidden` folders. */
+function boundary(name, forbidden, why) {
+  return {
+    files: [`src/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: [...forbidden.flatMap(folder), ...entries], message: why }] }],
+    },
+  };
+}
+
+const boundaries = [
+  boundary('model', [...stages, 'text', 'error'], 'model/ holds types only and imports nothing.'),
+  ...['text', 'error'].map((name) => boundary(name, [...stages, ...foundations.filter((other) => other !== name && other !== 'model')], `${name}/ is a foundation of every stage and imports none of them.`)),
+  ...stages.slice(0, -1).map((name, index) => boundary(name, stages.slice(index + 1), `${name}/ must not import a later stage (${stages.slice(index + 1).join(', ')}): data flows one way.`)),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', 'src/validate/generated/'] },
@@ -8,6 +36,7 @@ export default tseslint.config(
     files: ['scripts/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' } },
   },
+  ...boundaries,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

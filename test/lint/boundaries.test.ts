@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The pipeline's boundaries live in eslint.config.js; these cases prove the rule fires
+ * where a stage reaches forward, and stays quiet where it reaches back.
+ */
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  const cases = [
+    { name: 'load importing render', file: 'src/load/probe.ts', code: "import { renderers } from '../render/renderers.js';\nexport const x = renderers;\n", refused: /load\/ must not import a later stage/ },
+    { name: 'analyse importing cli', file: 'src/analyse/rules/probe.ts', code: "import { runCli } from '../../cli/main.js';\nexport const x = runCli;\n", refused: /analyse\/ must not import a later stage/ },
+    { name: 'render importing the public entry', file: 'src/render/html/probe.ts', code: "import { checkReports } from '../../index.js';\nexport const x = checkReports;\n", refused: /render\/ must not import a later stage/ },
+    { name: 'model importing text', file: 'src/model/probe.ts', code: "import { plural } from '../text/plural.js';\nexport const x = plural;\n", refused: /model\/ holds types only/ },
+    { name: 'text importing analyse', file: 'src/text/probe.ts', code: "import { ruleCatalogue } from '../analyse/rule-catalogue.js';\nexport const x = ruleCatalogue;\n", refused: /text\/ is a foundation/ },
+  ];
+  for (const { name, file, code, refused } of cases) {
+    it(`refuses ${name}`, async () => {
+      const messages = await restrictedImports(file, code);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(refused);
+    });
+  }
+
+  it('allows a stage to import model, text and an earlier stage', async () => {
+    const code = "import type { Analysis } from '../../model/analysis.js';\nimport { plural } from '../../text/plural.js';\nimport { ruleCatalogue } from '../../analyse/rule-catalogue.js';\nexport const x = (a: Analysis) => [a, plural, ruleCatalogue];\n";
+    expect(await restrictedImports('src/render/html/probe.ts', code)).toEqual([]);
+  });
+});
