@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
+import type { Argv } from 'yargs';
 import { CspmError } from '../error/cspm-error.js';
-import { findingsFormats, type FindingsFormatName } from '../render/findings/findings-formats.js';
+import { findingsFormatNames, findingsFormats, type FindingsFormatName } from '../render/findings/findings-formats.js';
 import { isStandardOutput } from './write-output.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */
@@ -59,4 +60,26 @@ export function pairFindingsOutputs(formats: readonly FindingsFormatName[], outp
     seen.add(key);
   }
   return pairs;
+}
+
+/** The findings output options of check and gate. */
+export interface FindingsOutputArgs {
+  format: FindingsFormatName[];
+  output: string[];
+  color: boolean | undefined;
+}
+
+/** Declares --format, --output and --color, the same way in check and gate. */
+export function withFindingsOutputOptions<T>(yargs: Argv<T>): Argv<T & FindingsOutputArgs> {
+  return yargs
+    .option('format', {
+      alias: 'f',
+      choices: findingsFormatNames,
+      array: true,
+      default: [] as FindingsFormatName[],
+      defaultDescription: 'the --output extension, else text',
+      describe: 'findings format; repeat it with --output to write several: -f json -o a.json -f sarif -o b.sarif',
+    })
+    .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically); - is standard output; pairs with the --format in the same position' })
+    .option('color', { type: 'boolean', describe: 'colour the text output [default: on a terminal, unless NO_COLOR is set]' }) as unknown as Argv<T & FindingsOutputArgs>;
 }

@@ -3,17 +3,14 @@ import { isCspmError } from '../error/cspm-error.js';
 import { errorExitCodes } from '../error/error-codes.js';
 import { toolInfo } from '../tool-info.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
-import { checkCommand } from './commands/check-command.js';
 import type { CommandSpec } from './commands/command-spec.js';
+import { commandNames, commands } from './commands/commands.js';
 import { describeParseError } from './parse-error-text.js';
 import { protectStdinArgs } from './report-inputs.js';
 import { terminalText } from '../text/terminal-text.js';
 
-import { renderCommand } from './commands/render-command.js';
-import { rulesCommand } from './commands/rules-command.js';
-import { schemaCommand } from './commands/schema-command.js';
-
-const commands: readonly CommandSpec<never>[] = [checkCommand, renderCommand, schemaCommand, rulesCommand] as unknown as CommandSpec<never>[];
+/** The registry's commands as yargs takes them, each with its own argument type erased. */
+const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
 
 const epilogue = `Exit codes:
   0  no finding at or above --fail-on
@@ -25,7 +22,7 @@ const epilogue = `Exit codes:
 Documentation: README.md of the cspm-report package.`;
 
 interface Selected {
-  spec: CommandSpec<never>;
+  spec: CommandSpec<unknown>;
   args: unknown;
 }
 
@@ -34,7 +31,7 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .scriptName('cspm-report')
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
     .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error', global: true })
-    .demandCommand(1, 'name a command: check, render, schema or rules')
+    .demandCommand(1, `name a command: ${commandNames.join(', ')}`)
     .recommendCommands()
     .strict()
     .help()
@@ -43,7 +40,7 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .epilogue(epilogue)
     .wrap(width)
     .exitProcess(false);
-  for (const spec of commands) {
+  for (const spec of commandSpecs) {
     parser = parser.command(spec.command, spec.describe, (inner) => spec.builder(inner), (args) => select({ spec, args }));
   }
   return parser;
@@ -74,18 +71,16 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
     return exitCodes.ok;
   }
   try {
-    return await selected.spec.run(selected.args as never, io);
+    return await selected.spec.run(selected.args, io);
   } catch (error) {
     io.stderr.write(describeFailure(error, parsed.debug));
     return isCspmError(error) ? errorExitCodes[error.code] : errorExitCodes.internal;
   }
 }
 
-const commandNames = commands.map((spec) => spec.command.split(' ')[0] ?? spec.command);
-
 /** The long option names of the command `name` (for "did you mean"), global ones included. */
 function optionNames(name: string | undefined): string[] {
-  const spec = commands.find((entry) => entry.command.split(' ')[0] === name);
+  const spec = name !== undefined && Object.hasOwn(commands, name) ? (commands[name as keyof typeof commands] as CommandSpec<unknown>) : undefined;
   const parser = spec ? spec.builder(yargs()) : yargs();
   // getOptions() is yargs's own record of declared options; its typings leave it out.
   const declared = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;

@@ -3,7 +3,8 @@ import { ruleCatalogue } from '../../analyse/rule-catalogue.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 
-interface RulesArgs {
+/** The arguments of `rules`. */
+export interface RulesArgs {
   format: 'text' | 'json';
 }
 

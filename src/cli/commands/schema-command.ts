@@ -4,7 +4,8 @@ import { exitCodes, type CliIo } from '../cli-io.js';
 import { writeAtomic } from '../write-atomic.js';
 import type { CommandSpec } from './command-spec.js';
 
-interface SchemaArgs {
+/** The arguments of `schema`. */
+export interface SchemaArgs {
   output: string | undefined;
 }
 

@@ -1,0 +1,45 @@
+import type { Argv } from 'yargs';
+import { failOnLevels, type FailOn } from '../analyse/fail-on.js';
+import { percentFormulaIds } from '../analyse/percent-formulas.js';
+import type { CheckOptions } from '../check-reports.js';
+import type { PercentFormula } from '../model/analysis.js';
+import { parseRuleSettings } from './parse-rule-settings.js';
+import { settleHeapBeforeParse } from './settle-heap.js';
+import { oneValue } from './shared-options.js';
+
+/** The analysis options every command that checks reports takes. */
+export interface AnalysisArgs {
+  'percent-formula': PercentFormula | undefined;
+  rule: string[];
+}
+
+/** The analysis options with --fail-on, for the commands whose exit code findings decide. */
+export interface FailOnArgs extends AnalysisArgs {
+  'fail-on': FailOn;
+}
+
+/** Declares --percent-formula and --rule, the same way in every command that takes them. */
+export function withAnalysisOptions<T>(yargs: Argv<T>): Argv<T & AnalysisArgs> {
+  return yargs
+    .option('percent-formula', { choices: percentFormulaIds, coerce: oneValue('percent-formula'), describe: 'CompliancePercent formula for the figures and the check [default: green-of-assessed]' })
+    .option('rule', { type: 'string', array: true, default: [] as string[], describe: "change a rule's severity: id=error|warning|off (repeatable)" }) as unknown as Argv<T & AnalysisArgs>;
+}
+
+/** Declares --percent-formula, --rule and --fail-on. */
+export function withFailOnOptions<T>(yargs: Argv<T>): Argv<T & FailOnArgs> {
+  return withAnalysisOptions(yargs).option('fail-on', {
+    choices: failOnLevels,
+    default: 'error' as FailOn,
+    coerce: oneValue('fail-on'),
+    describe: 'lowest finding severity that makes the exit code 1',
+  }) as unknown as Argv<T & FailOnArgs>;
+}
+
+/**
+ * The options of checkReports from the parsed arguments. The command line settles V8's
+ * heap before a large parse: a process-wide step the library leaves to its caller.
+ */
+export function checkOptionsOf(args: AnalysisArgs): CheckOptions {
+  const percentFormula = args['percent-formula'];
+  return { severities: parseRuleSettings(args.rule), beforeParse: settleHeapBeforeParse, ...(percentFormula === undefined ? {} : { percentFormula }) };
+}

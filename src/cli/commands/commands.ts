@@ -1,0 +1,22 @@
+import { checkCommand } from './check-command.js';
+import type { CommandSpec } from './command-spec.js';
+import { renderCommand } from './render-command.js';
+import { rulesCommand } from './rules-command.js';
+import { schemaCommand } from './schema-command.js';
+
+/**
+ * Every command by name, in the order `--help` lists them: a new command is a file in
+ * this folder and a line here. The name is the first word of the command's usage.
+ */
+export const commands = {
+  check: checkCommand,
+  render: renderCommand,
+  schema: schemaCommand,
+  rules: rulesCommand,
+} as const satisfies Record<string, CommandSpec<unknown>>;
+
+/** The name of a command. */
+export type CommandName = keyof typeof commands;
+
+/** Every command name, in the order `--help` lists them. */
+export const commandNames = Object.keys(commands) as CommandName[];
