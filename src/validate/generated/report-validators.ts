@@ -1181,7 +1181,7 @@ return errors === 0;
 validate20.evaluated = {"props":{"BenchmarkName":true,"BenchmarkId":true,"AccountId":true,"LicenseId":true,"LicenseName":true,"AccountName":true,"ConnectorType":true,"SubscriptionId":true,"AWSAccountId":true,"JobId":true,"ResourceCategories":true,"Posture":true},"dynamicProps":false,"dynamicItems":false};
 
 export const envelopeHead = validate21;
-const schema32 = {"$id":"envelopeHead","type":"object","required":["statusCode","message"],"properties":{"statusCode":{"type":"integer"},"message":{"type":"string"}},"if":{"properties":{"statusCode":{"const":200}}},"then":{"required":["result"]}};
+const schema32 = {"$id":"envelopeHead","type":"object","description":"Response envelope of every endpoint. When statusCode is not 200 the result is not read and may be absent.","required":["statusCode","message"],"properties":{"statusCode":{"type":"integer"},"message":{"type":"string"},"result":{}},"if":{"properties":{"statusCode":{"const":200}}},"then":{"required":["result"]}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="envelopeHead" */;
@@ -1308,5 +1308,5 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"statusCode":true,"message":true},"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":{"statusCode":true,"message":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
