@@ -12,6 +12,7 @@ export { analyseReports, splitBySource, summariseSources } from './analyse/analy
 export { ruleCatalogue } from './analyse/rule-catalogue.js';
 export { expectedCompliance } from './analyse/rules/policy-compliance.js';
 export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePercent, hasPercent } from './analyse/percent-formulas.js';
+export { rollUpReports } from './analyse/roll-up.js';
 export { severityWeights, worstCategoryMeasure, actionOrderText, compareBySeverity, worstCategories } from './analyse/severity-rank.js';
 export type { PercentFormulaInfo, PercentInputs } from './analyse/percent-formulas.js';
 export { observedValues } from './analyse/observed-values.js';
@@ -49,6 +50,8 @@ export type {
   Figures,
   PercentFormula,
   SeverityCount,
+  RollUp,
+  ReportRanking,
 } from './model/analysis.js';
 export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
 export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView } from './model/view-model.js';

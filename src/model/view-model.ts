@@ -123,12 +123,14 @@ export interface ViewModel {
   tool: { name: string; version: string };
   /** The CompliancePercent formula in force: its id and its words. */
   percentFormula: { id: PercentFormula; description: string };
-  /** Figures over all reports together. */
+  /** Figures over all reports together, as analyse rolled them up (see `RollUp`). */
   rollup: {
     reports: number;
     policies: number;
     figures: FiguresView;
     redBySeverity: SeverityCount[];
+    /** The reports with the lowest compliance, ranked as the worst categories are. */
+    worstReports: ReportView[];
   };
   /** How worst categories and the action list are ordered, in words. */
   ranking: { worstCategories: string; actions: string };
