@@ -29,6 +29,7 @@ export { plural } from './text/plural.js';
 export type { FailOn } from './analyse/fail-on.js';
 export { policyChoices } from './model/renderer.js';
 export { renderers, documentFormats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
+export { renderDocuments } from './render/render-documents.js';
 export { buildViewModel } from './render/build-view-model.js';
 export type { ViewModelOptions } from './render/build-view-model.js';
 export { displayPercent, displayCount, displayRisk, displayResources, displayInstant } from './render/display-values.js';
@@ -54,5 +55,14 @@ export type {
   ReportRanking,
 } from './model/analysis.js';
 export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
+export type {
+  RenderDocumentsOptions,
+  DocumentPlan,
+  PlannedDocument,
+  ReadyDocument,
+  UnrenderedDocument,
+  DocumentOutput,
+  DocumentReason,
+} from './model/renderer.js';
 export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView } from './model/view-model.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';
