@@ -4,9 +4,11 @@ import type { Policy } from './report.js';
 import type { PolicyChoice } from './renderer.js';
 
 /**
- * The view model every renderer receives. All figures are computed once, when it is
- * built, so that HTML, PDF and XLSX agree on every number; the handlebars templates
- * receive exactly this object (documented in the README for template authors).
+ * The view model every renderer receives. Its figures come from analyse (the analysis
+ * and its roll-up, `rollUpReports`), never from a renderer, so that HTML, PDF and XLSX
+ * agree on every number; the view adds words and which policies the tables list. The
+ * handlebars templates receive exactly this object (documented in the README for
+ * template authors).
  * Policies are referenced, not copied: a report can hold hundreds of thousands.
  */
 
