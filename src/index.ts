@@ -13,6 +13,7 @@ export { analyseReports, splitBySource, summariseSources } from './analyse/analy
 export { ruleCatalogue } from './analyse/rule-catalogue.js';
 export { expectedCompliance } from './analyse/rules/policy-compliance.js';
 export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePercent, hasPercent } from './analyse/percent-formulas.js';
+export { rollUpReports } from './analyse/roll-up.js';
 export { severityWeights, worstCategoryMeasure, actionOrderText, compareBySeverity, worstCategories } from './analyse/severity-rank.js';
 export type { PercentFormulaInfo, PercentInputs } from './analyse/percent-formulas.js';
 export { observedValues } from './analyse/observed-values.js';
@@ -29,6 +30,7 @@ export { plural } from './text/plural.js';
 export type { FailOn } from './analyse/fail-on.js';
 export { policyChoices } from './model/renderer.js';
 export { renderers, documentFormats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
+export { renderDocuments } from './render/render-documents.js';
 export { buildViewModel } from './render/build-view-model.js';
 export type { ViewModelOptions } from './render/build-view-model.js';
 export { displayPercent, displayCount, displayRisk, displayResources, displayInstant } from './render/display-values.js';
@@ -51,7 +53,18 @@ export type {
   Figures,
   PercentFormula,
   SeverityCount,
+  RollUp,
+  ReportRanking,
 } from './model/analysis.js';
 export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
+export type {
+  RenderDocumentsOptions,
+  DocumentPlan,
+  PlannedDocument,
+  ReadyDocument,
+  UnrenderedDocument,
+  DocumentOutput,
+  DocumentReason,
+} from './model/renderer.js';
 export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView } from './model/view-model.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';

@@ -76,6 +76,38 @@ export interface Analysis {
   sources: AnalysedSource[];
 }
 
+/** How one report ranks: the inputs of its worst categories and of the worst reports. */
+export interface ReportRanking {
+  /** Red policies weighted by severity (Critical 5 … VeryLow 1), one per category in report order. */
+  categoryRedWeights: number[];
+  /** The categories' weights summed: the tie-break among the worst reports. */
+  redWeight: number;
+  /** Positions in the report's categories of its worst categories, worst first. */
+  worstCategories: number[];
+}
+
+/**
+ * Figures across every analysed report of an analysis, in the order of its sources and
+ * of the reports within each. Computed once, by analyse, so that every format prints
+ * the same numbers; renderers only lay them out.
+ */
+export interface RollUp {
+  /** Analysed reports. */
+  reports: number;
+  /** Policies across them (`figures.total`). */
+  policies: number;
+  /** Every report's figures summed, the percent recomputed by the formula in force. */
+  figures: Figures;
+  /** False when no policy was assessed (or no resource checked): the percent is then no figure (n/a). */
+  hasPercent: boolean;
+  /** Red policies by Severity summed across reports, in the order the reports first name them. */
+  redBySeverity: SeverityCount[];
+  /** One ranking per report. */
+  rankings: ReportRanking[];
+  /** Positions of the reports with the lowest compliance, ranked as worst categories are. */
+  worstReports: number[];
+}
+
 /** Options of the analysis. */
 export interface AnalyseOptions {
   /** Pin one CompliancePercent formula; by default the published sample's one is checked. */

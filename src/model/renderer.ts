@@ -1,3 +1,4 @@
+import type { Analysis } from './analysis.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
 /** The output formats of `render`, in the order help text lists them. */
@@ -42,4 +43,65 @@ export interface Renderer {
   extension: string;
   mediaType: string;
   render(view: ViewModel, options: RenderOptions): Promise<RenderedBody>;
+}
+
+/** Options of `renderDocuments`: what documents to make of an analysis, and how to render them. */
+export interface RenderDocumentsOptions extends RenderOptions {
+  /** The formats of every document; each is rendered only when its body is asked for. */
+  formats: readonly DocumentFormat[];
+  /** One document of every input together (true), or one document per input (false). */
+  combine: boolean;
+  /** Refuse a document when its inputs have an error finding (default false). */
+  strict?: boolean;
+}
+
+/**
+ * Why a document is not rendered. `no-benchmark-report`: its inputs hold no benchmark
+ * report and no error (a JSON file of something else), so it is skipped, which is no
+ * failure. `no-valid-report`: no report passed the schema. `errors-and-strict`: there
+ * are errors and `strict` is on. The last two are refusals, a failure of the run.
+ */
+export type DocumentReason = 'no-benchmark-report' | 'no-valid-report' | 'errors-and-strict';
+
+/** One format of a document; its body is produced when asked for. */
+export interface DocumentOutput {
+  format: DocumentFormat;
+  /** File name extension without the dot. */
+  extension: string;
+  mediaType: string;
+  /** Renders the body. The document's view model is built once for all its formats. */
+  render(): Promise<RenderedBody>;
+}
+
+/** What every planned document has: what it shows and where that came from. */
+interface PlannedDocumentBase {
+  /** What the document shows: one input's analysis, or the whole analysis when combined. */
+  analysis: Analysis;
+  /** The inputs it shows, in order (file paths as given, `<stdin>`, or library names). */
+  sources: string[];
+}
+
+/** A document to render, with one output per format. */
+export interface ReadyDocument extends PlannedDocumentBase {
+  status: 'ready';
+  outputs: DocumentOutput[];
+}
+
+/** A document that is not rendered, and why. */
+export interface UnrenderedDocument extends PlannedDocumentBase {
+  /** `skipped` is no failure; `refused` is. */
+  status: 'skipped' | 'refused';
+  reason: DocumentReason;
+  /** The reason in words, with the counts of findings (`no valid benchmark report to render (2 errors)`). */
+  message: string;
+}
+
+/** One planned document: ready to render, or not rendered and why. */
+export type PlannedDocument = ReadyDocument | UnrenderedDocument;
+
+/** Every document of an analysis, decided before any is rendered. */
+export interface DocumentPlan {
+  documents: PlannedDocument[];
+  /** True when no document was refused (skipped ones do not count). */
+  complete: boolean;
 }

@@ -4,9 +4,11 @@ import type { Policy } from './report.js';
 import type { PolicyChoice } from './renderer.js';
 
 /**
- * The view model every renderer receives. All figures are computed once, when it is
- * built, so that HTML, PDF and XLSX agree on every number; the handlebars templates
- * receive exactly this object (documented in the README for template authors).
+ * The view model every renderer receives. Its figures come from analyse (the analysis
+ * and its roll-up, `rollUpReports`), never from a renderer, so that HTML, PDF and XLSX
+ * agree on every number; the view adds words and which policies the tables list. The
+ * handlebars templates receive exactly this object (documented in the README for
+ * template authors).
  * Policies are referenced, not copied: a report can hold hundreds of thousands.
  */
 
@@ -123,12 +125,14 @@ export interface ViewModel {
   tool: { name: string; version: string };
   /** The CompliancePercent formula in force: its id and its words. */
   percentFormula: { id: PercentFormula; description: string };
-  /** Figures over all reports together. */
+  /** Figures over all reports together, as analyse rolled them up (see `RollUp`). */
   rollup: {
     reports: number;
     policies: number;
     figures: FiguresView;
     redBySeverity: SeverityCount[];
+    /** The reports with the lowest compliance, ranked as the worst categories are. */
+    worstReports: ReportView[];
   };
   /** How worst categories and the action list are ordered, in words. */
   ranking: { worstCategories: string; actions: string };

@@ -1,7 +1,7 @@
-import { addCounts, emptyCounts, withPercent, type Counts } from '../analyse/figures.js';
 import { hasPercent, percentFormulas } from '../analyse/percent-formulas.js';
-import { actionOrderText, compareBySeverity, failingResources, isFailing, redWeight, worstCategories, worstCategoryMeasure } from '../analyse/severity-rank.js';
-import type { Analysis, AnalysedReport, Figures, PercentFormula, SeverityCount } from '../model/analysis.js';
+import { rollUpReports } from '../analyse/roll-up.js';
+import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure } from '../analyse/severity-rank.js';
+import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
 import type { Policy } from '../model/report.js';
 import type { PolicyChoice } from '../model/renderer.js';
 import type { ActionView, CategoryView, FiguresView, FindingView, LogoView, ReportView, ViewModel } from '../model/view-model.js';
@@ -61,7 +61,7 @@ function actionsOf(categories: readonly CategoryView[]): ActionView[] {
   return actions.sort((a, b) => compareBySeverity(a.policy, b.policy));
 }
 
-function reportView(analysed: AnalysedReport, source: string, index: number, formula: PercentFormula, choice: PolicyChoice): ReportView {
+function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: string, index: number, formula: PercentFormula, choice: PolicyChoice): ReportView {
   const { report } = analysed;
   const anchor = `r${index + 1}`;
   const lister = listers[choice];
@@ -75,7 +75,7 @@ function reportView(analysed: AnalysedReport, source: string, index: number, for
       statedPercent: category.CompliancePercent,
       policies: category.Policies,
       listed: lister ? category.Policies.filter(lister) : category.Policies,
-      redWeight: redWeight(category.Policies),
+      redWeight: ranking.categoryRedWeights[position] as number,
     }),
   );
   const figures = figuresView(analysed.figures, formula);
@@ -96,20 +96,12 @@ function reportView(analysed: AnalysedReport, source: string, index: number, for
     lastScanned: readScanDate(report.LastScannedDate, report.LastScannedDateEpochTime),
     figures,
     redBySeverity: analysed.redBySeverity,
-    worstCategories: worstCategories(categories),
+    worstCategories: ranking.worstCategories.map((position) => categories[position] as CategoryView),
     categories,
     actions: actionsOf(categories),
     listedPolicies: lister ? categories.reduce((sum, category) => sum + category.listed.length, 0) : figures.total,
     policiesLeftOut: describeLeftOut(choice, figures),
   };
-}
-
-function sumSeverities(reports: readonly ReportView[]): SeverityCount[] {
-  const totals = new Map<string, number>();
-  for (const report of reports) {
-    for (const { severity, count } of report.redBySeverity) totals.set(severity, (totals.get(severity) ?? 0) + count);
-  }
-  return [...totals].map(([severity, count]) => ({ severity, count }));
 }
 
 function defaultTitle(reports: readonly ReportView[]): string {
@@ -124,31 +116,34 @@ function defaultTitle(reports: readonly ReportView[]): string {
 
 /**
  * Builds the view model of an analysis: every valid report with its recomputed
- * figures, worst categories and action list, a roll-up across them, and the check's
- * findings for the data-quality section.
+ * figures, worst categories and action list, the roll-up across them (all computed by
+ * analyse, see rollUpReports), and the check's findings for the data-quality section.
  */
 export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {}): ViewModel {
   const choice = options.policies ?? 'all';
   const sourceText = options.showPaths ? (source: string) => source : fileName;
+  const rollUp = rollUpReports(analysis);
   const reports: ReportView[] = [];
   for (const source of analysis.sources) {
-    for (const analysed of source.reports) reports.push(reportView(analysed, sourceText(source.source), reports.length, analysis.percentFormula, choice));
+    for (const analysed of source.reports) {
+      const ranking = rollUp.rankings[reports.length] as ReportRanking;
+      reports.push(reportView(analysed, ranking, sourceText(source.source), reports.length, analysis.percentFormula, choice));
+    }
   }
-  const totals: Counts = emptyCounts();
-  for (const report of reports) addCounts(totals, report.figures);
   const findings: FindingView[] = analysis.sources.flatMap((source) => source.findings.map((finding) => ({ ...finding, source: sourceText(source.source) })));
   const formula = percentFormulas[analysis.percentFormula];
-  const rollupFigures = figuresView(withPercent(totals, analysis.percentFormula), analysis.percentFormula);
+  const rollupFigures = figuresView(rollUp.figures, analysis.percentFormula);
   return {
     title: options.title ?? defaultTitle(reports),
     generatedAt: options.now ? options.now.toISOString() : null,
     tool: toolInfo,
     percentFormula: { id: formula.id, description: formula.description },
     rollup: {
-      reports: reports.length,
-      policies: totals.total,
+      reports: rollUp.reports,
+      policies: rollUp.policies,
       figures: rollupFigures,
-      redBySeverity: sumSeverities(reports),
+      redBySeverity: rollUp.redBySeverity,
+      worstReports: rollUp.worstReports.map((position) => reports[position] as ReportView),
     },
     ranking: { worstCategories: worstCategoryMeasure, actions: actionOrderText },
     policyListing: {

@@ -1,11 +1,18 @@
-import { splitBySource } from '../../analyse/analyse-reports.js';
-import { checkReports } from '../../check-reports.js';
-import { CspmError } from '../../error/cspm-error.js';
-import { plural } from '../../text/plural.js';
-import type { Analysis, PercentFormula } from '../../model/analysis.js';
-import { documentFormats, type DocumentFormat, type PolicyChoice, type RenderOptions } from '../../model/renderer.js';
-import { buildViewModel } from '../../render/build-view-model.js';
-import { getRenderer } from '../../render/renderers.js';
+import {
+  checkReports,
+  CspmError,
+  documentFormats,
+  plural,
+  renderDocuments,
+  type Analysis,
+  type DocumentFormat,
+  type DocumentOutput,
+  type DocumentPlan,
+  type PercentFormula,
+  type PlannedDocument,
+  type PolicyChoice,
+  type RenderOptions,
+} from '../../index.js';
 import { terminalText } from '../../text/terminal-text.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { formatsForOutput } from '../formats-for-output.js';
@@ -39,15 +46,11 @@ export interface RenderArgs {
 /** The formats each `--output` extension names. */
 const formatsByExtension: Record<string, DocumentFormat> = { ...Object.fromEntries(documentFormats.map((format) => [format, format])), htm: 'html' };
 
-/** One document of the run: what it shows, and the files it becomes (none when refused or skipped). */
+/** A document of the plan with the files it becomes. */
 interface Job {
-  analysis: Analysis;
+  document: PlannedDocument;
   name: string;
-  /** Why the document is not rendered, failing the run. */
-  refusal: string | undefined;
-  /** Why there is nothing to render, which is no failure: a file in a folder that holds no report. */
-  skip: string | undefined;
-  outputs: { format: DocumentFormat; path: string }[];
+  outputs: { output: DocumentOutput; path: string }[];
 }
 
 function renderOptions(args: RenderArgs): RenderOptions {
@@ -77,46 +80,38 @@ function describeFindings(analysis: Analysis): string {
   return errors + warnings === 0 ? 'no findings' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (listed in the data quality section)`;
 }
 
-function skipOf(analysis: Analysis): string | undefined {
-  const { reports, errors, warnings } = analysis.summary;
-  // Only a not-a-report warning leaves a file with no report and no error.
-  return reports === 0 && errors === 0 ? `skipped, no benchmark report in it (${plural(warnings, 'warning')}; see cspm-report check)` : undefined;
+/** The CLI's words for a document that is not rendered, naming its options and the command that lists the findings. */
+function reasonText(document: PlannedDocument & { status: 'skipped' | 'refused' }): string {
+  const { errors, warnings } = document.analysis.summary;
+  switch (document.reason) {
+    case 'no-benchmark-report':
+      return `skipped, no benchmark report in it (${plural(warnings, 'warning')}; see cspm-report check)`;
+    case 'no-valid-report':
+      return `no valid benchmark report to render (${plural(errors, 'error')}; see cspm-report check)`;
+    case 'errors-and-strict':
+      return `not rendered, ${plural(errors, 'error')} and --strict (see cspm-report check)`;
+  }
 }
 
-function refusalOf(analysis: Analysis, strict: boolean): string | undefined {
-  if (analysis.summary.reports === 0) return `no valid benchmark report to render (${plural(analysis.summary.errors, 'error')}; see cspm-report check)`;
-  if (strict && analysis.summary.errors > 0) return `not rendered, ${plural(analysis.summary.errors, 'error')} and --strict (see cspm-report check)`;
-  return undefined;
-}
-
-/** Every document of the run and its output paths, decided before anything is written. */
-function planJobs(analysis: Analysis, args: RenderArgs, chosen: readonly DocumentFormat[]): Job[] {
-  // --output makes one document of everything; otherwise each input file gets its own.
-  const documents = args.output !== undefined ? [analysis] : splitBySource(analysis);
+/** Every document of the plan with its output paths, decided before anything is written. */
+function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
   const place = { output: args.output, outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
-  return documents.map((document) => {
-    const skip = skipOf(document);
-    const refusal = skip === undefined ? refusalOf(document, args.strict) : undefined;
-    const first = document.sources[0]?.source ?? '<stdin>';
-    return {
-      analysis: document,
-      name: document.sources.map((source) => source.source).join(', '),
-      refusal,
-      skip,
-      outputs: refusal !== undefined || skip !== undefined ? [] : chosen.map((format) => ({ format, path: outputPath(first, getRenderer(format).extension, place) })),
-    };
+  return plan.documents.map((document) => {
+    const first = document.sources[0] ?? '<stdin>';
+    const outputs = document.status === 'ready' ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) })) : [];
+    return { document, name: document.sources.join(', '), outputs };
   });
 }
 
 /** Renders and writes one document; `status` takes the "wrote" lines (standard error when the document goes to standard output). */
-async function runJob(job: Job, options: RenderOptions, io: CliIo, status: CliIo['stderr']): Promise<void> {
-  const view = buildViewModel(job.analysis, options);
-  for (const { format, path } of job.outputs) {
-    await writeOutput(path, await getRenderer(format).render(view, options), io);
+async function runJob(job: Job, io: CliIo, status: CliIo['stderr']): Promise<void> {
+  for (const { output, path } of job.outputs) {
+    await writeOutput(path, await output.render(), io);
     if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
   }
-  const { reports, policies } = job.analysis.summary;
-  status.write(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(job.analysis)}\n`);
+  const { analysis } = job.document;
+  const { reports, policies } = analysis.summary;
+  status.write(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(analysis)}\n`);
 }
 
 /**
@@ -131,20 +126,17 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const severities = parseRuleSettings(args.rule);
   const analyseOptions = args['percent-formula'] === undefined ? { severities } : { severities, percentFormula: args['percent-formula'] };
   const analysis = await checkReports(toReportInputs(args.inputs, io), analyseOptions);
-  const jobs = planJobs(analysis, args, chosen);
+  // --output makes one document of everything; otherwise each input file gets its own.
+  const plan = renderDocuments(analysis, { ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
+  const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));
   const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
-  let allRendered = true;
   for (const job of jobs) {
-    if (job.skip !== undefined) {
-      status.write(`  ${terminalText(job.name)}: ${job.skip}\n`);
-    } else if (job.refusal === undefined) {
-      await runJob(job, options, io, status);
-    } else {
-      io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${job.refusal}\n`);
-      allRendered = false;
-    }
+    const { document } = job;
+    if (document.status === 'ready') await runJob(job, io, status);
+    else if (document.status === 'skipped') status.write(`  ${terminalText(job.name)}: ${reasonText(document)}\n`);
+    else io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${reasonText(document)}\n`);
   }
-  return allRendered ? exitCodes.ok : exitCodes.findings;
+  return plan.complete ? exitCodes.ok : exitCodes.findings;
 }

@@ -1,5 +1,4 @@
 import type { Policy } from '../../model/report.js';
-import { worstCategories } from '../../analyse/severity-rank.js';
 import type { ActionView, CategoryView, FindingView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayPercent } from '../display-values.js';
 import { layoutChart, type ChartPlan } from './colour-chart.js';
@@ -94,12 +93,6 @@ function overviewRow(report: ReportView): (string | number | null)[] {
   return [report.anchor, report.benchmarkName, report.benchmarkId, report.accountName, report.connectorType, figures.total, figures.green, figures.red, figures.amber, figures.gray, figures.percent, figures.percentText];
 }
 
-/** The reports with the lowest compliance, by the measure of the worst categories. */
-function worstReports(reports: readonly ReportView[]): ReportView[] {
-  const ranked = reports.map((report, order) => ({ report, order, figures: report.figures, redWeight: report.categories.reduce((sum, category) => sum + category.redWeight, 0) }));
-  return worstCategories(ranked).map((item) => item.report);
-}
-
 /** Decides, for every report, what is static markup and what the script draws. */
 export function planPage(view: ViewModel): PagePlan {
   const reports = new WeakMap<ReportView, ReportPlan>();
@@ -136,7 +129,7 @@ export function planPage(view: ViewModel): PagePlan {
     overview: {
       chart: layoutChart(overviewItems, pageLimits.chartBars, { name: 'Reports', anchor: 'overview-reports' }),
       reports: slice(view.reports, pageLimits.reportRows, pageLimits.reportRows),
-      worstReports: worstReports(view.reports),
+      worstReports: view.rollup.worstReports,
       dataBlock: scriptJsonBlock('data-reports', { reports: view.reports.map(overviewRow) }),
     },
     findings: slice(view.findings, pageLimits.findings, pageLimits.findings),

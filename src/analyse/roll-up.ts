@@ -1,0 +1,76 @@
+import type { AnalysedReport, Analysis, Figures, PercentFormula, ReportRanking, RollUp, SeverityCount } from '../model/analysis.js';
+import { addCounts, emptyCounts, withPercent } from './figures.js';
+import { hasPercent } from './percent-formulas.js';
+import { redWeight, worstCategories } from './severity-rank.js';
+
+/** What the ranking reads of a category or a report, with its position. */
+interface Ranked {
+  figures: { red: number; amber: number; percent: number | null };
+  redWeight: number;
+  order: number;
+  position: number;
+}
+
+/** The percent as the ranking reads it: none where nothing was assessed, so that n/a never ranks as 0 %. */
+function rankedPercent(figures: Figures, formula: PercentFormula): number | null {
+  return hasPercent(formula, figures) ? figures.percent : null;
+}
+
+function rankReport(analysed: AnalysedReport, formula: PercentFormula): ReportRanking {
+  const categoryRedWeights = analysed.categories.map(({ category }) => redWeight(category.Policies));
+  const ranked = analysed.categories.map(
+    ({ category, figures }, position): Ranked => ({
+      figures: { red: figures.red, amber: figures.amber, percent: rankedPercent(figures, formula) },
+      redWeight: categoryRedWeights[position] as number,
+      order: category.ControlCategoryOrder,
+      position,
+    }),
+  );
+  return {
+    categoryRedWeights,
+    redWeight: categoryRedWeights.reduce((sum, weight) => sum + weight, 0),
+    worstCategories: worstCategories(ranked).map((item) => item.position),
+  };
+}
+
+/** Red counts by Severity summed over reports; a severity keeps the place where a report first names it. */
+function sumSeverities(reports: readonly AnalysedReport[]): SeverityCount[] {
+  // A Map, not an object: a Severity of "__proto__" is data, not a prototype.
+  const totals = new Map<string, number>();
+  for (const report of reports) {
+    for (const { severity, count } of report.redBySeverity) totals.set(severity, (totals.get(severity) ?? 0) + count);
+  }
+  return [...totals].map(([severity, count]) => ({ severity, count }));
+}
+
+/**
+ * The roll-up of an analysis: every analysed report's figures summed (the percent
+ * recomputed over the sums, not averaged), Red by severity, and the rankings of
+ * categories within each report and of reports across them. Every format reads these
+ * numbers, so an HTML page, a PDF and a workbook of the same analysis agree.
+ */
+export function rollUpReports(analysis: Analysis): RollUp {
+  const formula = analysis.percentFormula;
+  const reports = analysis.sources.flatMap((source) => source.reports);
+  const totals = emptyCounts();
+  for (const report of reports) addCounts(totals, report.figures);
+  const figures = withPercent(totals, formula);
+  const rankings = reports.map((report) => rankReport(report, formula));
+  const rankedReports = reports.map(
+    (report, position): Ranked => ({
+      figures: { red: report.figures.red, amber: report.figures.amber, percent: rankedPercent(report.figures, formula) },
+      redWeight: (rankings[position] as ReportRanking).redWeight,
+      order: position,
+      position,
+    }),
+  );
+  return {
+    reports: reports.length,
+    policies: totals.total,
+    figures,
+    hasPercent: hasPercent(formula, figures),
+    redBySeverity: sumSeverities(reports),
+    rankings,
+    worstReports: worstCategories(rankedReports).map((item) => item.position),
+  };
+}

@@ -1,0 +1,65 @@
+import { splitBySource } from '../analyse/analyse-reports.js';
+import type { Analysis } from '../model/analysis.js';
+import type { DocumentFormat, DocumentOutput, DocumentPlan, PlannedDocument, RenderDocumentsOptions, RenderOptions, UnrenderedDocument } from '../model/renderer.js';
+import type { ViewModel } from '../model/view-model.js';
+import { plural } from '../text/plural.js';
+import { buildViewModel } from './build-view-model.js';
+import { getRenderer } from './renderers.js';
+
+/**
+ * Why `analysis` makes no document, or undefined when it makes one. Only a
+ * not-a-report warning leaves an input with no report and no error: that input is
+ * skipped, not refused, so that a folder with another JSON file in it still renders.
+ */
+function unrendered(analysis: Analysis, strict: boolean): Omit<UnrenderedDocument, 'analysis' | 'sources'> | undefined {
+  const { reports, errors, warnings } = analysis.summary;
+  if (reports === 0 && errors === 0) return { status: 'skipped', reason: 'no-benchmark-report', message: `no benchmark report in it (${plural(warnings, 'warning')})` };
+  if (reports === 0) return { status: 'refused', reason: 'no-valid-report', message: `no valid benchmark report to render (${plural(errors, 'error')})` };
+  if (strict && errors > 0) return { status: 'refused', reason: 'errors-and-strict', message: `not rendered: ${plural(errors, 'error')} and strict is on` };
+  return undefined;
+}
+
+/**
+ * The outputs of one document. Its view model is built when the first body is asked
+ * for and shared by the other formats; once every format was rendered it is let go,
+ * so that a plan of many documents never holds more than one view at a time.
+ */
+function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], options: RenderOptions): DocumentOutput[] {
+  let view: ViewModel | undefined;
+  const waiting = new Set(formats);
+  return formats.map((format) => {
+    const renderer = getRenderer(format);
+    return {
+      format,
+      extension: renderer.extension,
+      mediaType: renderer.mediaType,
+      async render() {
+        const shown = (view ??= buildViewModel(analysis, options));
+        waiting.delete(format);
+        if (waiting.size === 0) view = undefined;
+        return renderer.render(shown, options);
+      },
+    };
+  });
+}
+
+/**
+ * Plans the documents of an analysis, as `cspm-report render` makes them: one per
+ * input, or one of all inputs together with `combine`. An input with no benchmark
+ * report and no error is skipped; a document with no valid report, or with errors
+ * under `strict`, is refused. Nothing is rendered until an output's `render()` is
+ * called, and nothing is written: the caller chooses where bodies go.
+ *
+ * @throws CspmError `unknown-format` for a format that is not one of `documentFormats`.
+ */
+export function renderDocuments(analysis: Analysis, options: RenderDocumentsOptions): DocumentPlan {
+  const { formats, combine, strict = false, ...renderOptions } = options;
+  // An unknown format is a mistake of the call, told even when no document is ready.
+  for (const format of formats) getRenderer(format);
+  const documents = (combine ? [analysis] : splitBySource(analysis)).map((shown): PlannedDocument => {
+    const sources = shown.sources.map((source) => source.source);
+    const not = unrendered(shown, strict);
+    return not === undefined ? { analysis: shown, sources, status: 'ready', outputs: outputsOf(shown, formats, renderOptions) } : { analysis: shown, sources, ...not };
+  });
+  return { documents, complete: documents.every((document) => document.status !== 'refused') };
+}
