@@ -1,13 +1,13 @@
 import type { Argv } from 'yargs';
-import { percentFormulaIds } from '../../analyse/percent-formulas.js';
 import { documentFormats, policyChoices, type PolicyChoice } from '../../model/renderer.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
+import { withAnalysisOptions } from '../analysis-options.js';
 import { oneValue } from '../shared-options.js';
 
 function builder(yargs: Argv): Argv<RenderArgs> {
-  return yargs
+  const declared = yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
     .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
     .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'write one document (all inputs together) to this file, its format from the extension; - is standard output' })
@@ -20,9 +20,8 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: 'PDF: most policy rows to print, the most severe kept and the cut stated [default: 50000]' })
     .option('show-paths', { type: 'boolean', default: false, describe: "show the inputs' paths in documents, not only their file names" })
     .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
-    .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
-    .option('percent-formula', { choices: percentFormulaIds, coerce: oneValue('percent-formula'), describe: 'CompliancePercent formula for the figures and the check' })
-    .option('rule', { type: 'string', array: true, default: [] as string[], describe: "change a rule's severity: id=error|warning|off" })
+    .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' });
+  return withAnalysisOptions(declared)
     .example('$0 render r.json', 'r.html beside the input')
     .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')
     .example('$0 render reports/ --out-dir out', 'one page per report file')

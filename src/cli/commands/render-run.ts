@@ -8,24 +8,23 @@ import {
   type DocumentFormat,
   type DocumentOutput,
   type DocumentPlan,
-  type PercentFormula,
   type PlannedDocument,
   type PolicyChoice,
   type RenderOptions,
 } from '../../index.js';
 import { terminalText } from '../../text/terminal-text.js';
+import { checkOptionsOf, type AnalysisArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { formatsForOutput } from '../formats-for-output.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
-import { parseRuleSettings } from '../parse-rule-settings.js';
 import { readLogo } from '../read-logo.js';
 import { readTemplates } from '../read-templates.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 
 /** The options of `render`, as yargs hands them over. */
-export interface RenderArgs {
+export interface RenderArgs extends AnalysisArgs {
   inputs: string[];
   format: DocumentFormat[] | undefined;
   output: string | undefined;
@@ -39,8 +38,6 @@ export interface RenderArgs {
   'show-paths': boolean;
   strict: boolean;
   now: boolean;
-  'percent-formula': PercentFormula | undefined;
-  rule: string[];
 }
 
 /** The formats each `--output` extension names. */
@@ -123,9 +120,7 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const chosen = formatsForOutput(args.format, args.output, formatsByExtension, 'html');
   checkUsage(args, chosen);
   const options = renderOptions(args);
-  const severities = parseRuleSettings(args.rule);
-  const analyseOptions = args['percent-formula'] === undefined ? { severities } : { severities, percentFormula: args['percent-formula'] };
-  const analysis = await checkReports(toReportInputs(args.inputs, io), analyseOptions);
+  const analysis = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args));
   // --output makes one document of everything; otherwise each input file gets its own.
   const plan = renderDocuments(analysis, { ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
   const jobs = placeDocuments(plan, args);
