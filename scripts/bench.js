@@ -5,10 +5,12 @@
 //   xlsx:  300,000 policies, styled workbook vs plain exceljs streaming (unstyled)
 //   pdf:   30,000 policies vs a plain pdfkit loop drawing the same rows
 //   html:  300,000 policies, file size vs JSON, first view in Chromium vs a blank page
-// Usage: npm run bench [-- check xlsx pdf html] [--runs N]   (check: N alternated pairs, default 5)
+//   findings: each findings format but json vs json, 125,000 and 20,000 findings, in process
+// Usage: npm run bench [-- check xlsx pdf html findings] [--runs N]   (check: N alternated pairs, default 5)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
+import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchHtml } from './bench/html.js';
 import { benchPdf } from './bench/pdf.js';
 import { benchXlsx } from './bench/xlsx.js';
@@ -57,4 +59,11 @@ if (wanted('pdf')) {
 if (wanted('html')) {
   const r = await benchHtml({ file: big });
   console.log(`html   ${mb(r.bytes)} = ${x(r.sizeRatio)} the JSON; rendered in ${s(r.renderMs)}; first view ${s(r.firstViewMs)} vs blank page ${s(r.blankMs)} (+${s(r.firstViewExtraMs)})`);
+}
+if (wanted('findings')) {
+  for (const count of [125_000, 20_000]) {
+    for (const r of await benchFindingsFormats({ count, runs })) {
+      console.log(`${r.name.padEnd(6)} ${r.findings.toLocaleString('en-US')} findings: ${s(r.ms)} vs json ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${runs} alternated pairs); ${mb(r.bytes)} vs ${mb(r.baselineBytes)}`);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { CspmError } from '../../error/cspm-error.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import { jsonFormat } from './json-format.js';
+import { sarifFormat } from './sarif-format.js';
 import { textFormat } from './text-format.js';
 
 /**
@@ -10,6 +11,7 @@ import { textFormat } from './text-format.js';
 export const findingsFormats = {
   text: textFormat,
   json: jsonFormat,
+  sarif: sarifFormat,
 } as const satisfies Record<string, FindingsFormat>;
 
 /** The name of one findings format (`--format` of check and gate). */

@@ -1,0 +1,83 @@
+import type { AnalysedSource } from '../../../model/analysis.js';
+import type { FindingsResult } from '../../../model/findings-format.js';
+import type { RuleInfo } from '../../../model/rule.js';
+import { toolInfo } from '../../../tool-info.js';
+import { artifactLocation, sourceRootId } from './artifact-uri.js';
+import { createFingerprinter } from './fingerprints.js';
+import { findingResult } from './finding-result.js';
+import { assertionResult, countGate, failedAssertions } from './gate-results.js';
+import { indexSource } from './logical-locations.js';
+import { maxResultsPerRun, omittedResults, planResults, type ResultBudget } from './result-budget.js';
+import type { SarifLog, SarifNotification, SarifResult } from './sarif-log.js';
+import { driverRules, type DriverRules } from './sarif-rules.js';
+
+/** The schema the log names: the OASIS Standard's, with Errata 01. */
+export const sarifSchemaUri = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
+const informationUri = 'https://www.npmjs.com/package/cspm-report';
+
+/** A check or gate result as one SARIF 2.1.0 log of one run. */
+export function toSarifLog(result: FindingsResult, catalogue: readonly RuleInfo[]): SarifLog {
+  const { analysis, gate } = result;
+  const rules = driverRules(catalogue, gate);
+  const fingerprint = createFingerprinter();
+  const failed = failedAssertions(gate);
+  const budget = planResults(failed.length, countSeverities(analysis.sources));
+  const results: SarifResult[] = [];
+  for (let index = 0; index < budget.gate; index += 1) results.push(assertionResult(failed[index]!, gate!, rules, fingerprint));
+  const taken = { error: 0, warning: 0 };
+  const allowed = { error: budget.errors, warning: budget.warnings };
+  for (const source of analysis.sources) {
+    if (source.findings.length === 0) continue;
+    const file = artifactLocation(source.source);
+    const locate = indexSource(source);
+    for (const finding of source.findings) {
+      if (taken[finding.severity] >= allowed[finding.severity]) continue;
+      taken[finding.severity] += 1;
+      results.push(findingResult(finding, file, locate(finding.pointer), rules, fingerprint));
+    }
+  }
+  return {
+    $schema: sarifSchemaUri,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: rules.rules } },
+        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget) }],
+        originalUriBaseIds: { [sourceRootId]: { description: { text: 'The folder the command ran in: relative input paths start there. Run it from the repository root so that they match the repository.' } } },
+        results,
+        properties: runProperties(result, budget, rules),
+      },
+    ],
+  };
+}
+
+/** Loops rather than filters: a source may hold more findings than is worth copying. */
+function countSeverities(sources: readonly AnalysedSource[]): { error: number; warning: number } {
+  const counts = { error: 0, warning: 0 };
+  for (const source of sources) for (const finding of source.findings) counts[finding.severity] += 1;
+  return counts;
+}
+
+function notifications(budget: ResultBudget): SarifNotification[] {
+  const omitted = omittedResults(budget);
+  if (omitted === 0) return [];
+  const written = budget.gate + budget.errors + budget.warnings;
+  const text =
+    `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} results written: GitHub code scanning accepts at most ` +
+    `${maxResultsPerRun.toLocaleString('en-US')} per run. Failed gate assertions come first, then errors, then warnings; left out: ` +
+    `${budget.omittedGate} gate assertions, ${budget.omittedErrors} errors, ${budget.omittedWarnings} warnings. The json format lists every finding.`;
+  return [{ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } }];
+}
+
+function runProperties(result: FindingsResult, budget: ResultBudget, rules: DriverRules): Record<string, unknown> {
+  const properties: Record<string, unknown> = {
+    percentFormula: result.analysis.percentFormula,
+    summary: result.analysis.summary,
+    files: result.analysis.sources.map((source) => source.source),
+    resultLimit: { maxResultsPerRun, omittedGate: budget.omittedGate, omittedErrors: budget.omittedErrors, omittedWarnings: budget.omittedWarnings },
+    rules: rules.rules.length,
+  };
+  if (result.gate) properties.gate = countGate(result.gate);
+  return properties;
+}
