@@ -7,6 +7,8 @@ export { checkReports } from './check-reports.js';
 export type { CheckOptions } from './check-reports.js';
 export { loadReports } from './load/load-reports.js';
 export type { ReportInput, LoadOptions } from './load/load-reports.js';
+export { loadLogo } from './load/load-logo.js';
+export { loadTemplates } from './load/load-templates.js';
 export { validateReports } from './validate/validate-documents.js';
 export { readSchema, schemaUrl } from './validate/schema-validators.js';
 export { analyseReports, splitBySource, summariseSources } from './analyse/analyse-reports.js';
@@ -39,6 +41,7 @@ export { CspmError, isCspmError } from './error/cspm-error.js';
 export type { ErrorCode, ErrorDataByCode, CspmErrorOptions } from './error/cspm-error.js';
 export { errorSummaries, errorExitCodes } from './error/error-codes.js';
 export { toolInfo } from './tool-info.js';
+export { terminalText, terminalJson } from './text/terminal-text.js';
 
 export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';
 export type { Finding, RuleId, Severity, SeveritySetting } from './model/finding.js';

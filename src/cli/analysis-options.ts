@@ -1,8 +1,5 @@
 import type { Argv } from 'yargs';
-import { failOnLevels, type FailOn } from '../analyse/fail-on.js';
-import { percentFormulaIds } from '../analyse/percent-formulas.js';
-import type { CheckOptions } from '../check-reports.js';
-import type { PercentFormula } from '../model/analysis.js';
+import { type CheckOptions, type FailOn, failOnLevels, type PercentFormula, percentFormulaIds } from '../index.js';
 import { parseRuleSettings } from './parse-rule-settings.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
 import { oneValue } from './shared-options.js';

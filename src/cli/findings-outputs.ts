@@ -1,7 +1,6 @@
 import { extname } from 'node:path';
 import type { Argv } from 'yargs';
-import { CspmError } from '../error/cspm-error.js';
-import { findingsFormatNames, findingsFormats, type FindingsFormatName } from '../render/findings/findings-formats.js';
+import { CspmError, type FindingsFormatName, findingsFormatNames, findingsFormats } from '../index.js';
 import { isStandardOutput } from './write-output.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */

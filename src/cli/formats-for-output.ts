@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { CspmError } from '../error/cspm-error.js';
+import { CspmError } from '../index.js';
 import { isStandardOutput } from './write-output.js';
 
 /**

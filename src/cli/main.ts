@@ -1,13 +1,10 @@
 import yargs, { type Argv } from 'yargs';
-import { isCspmError } from '../error/cspm-error.js';
-import { errorExitCodes } from '../error/error-codes.js';
-import { toolInfo } from '../tool-info.js';
+import { errorExitCodes, isCspmError, terminalText, toolInfo } from '../index.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
 import { describeParseError } from './parse-error-text.js';
 import { protectStdinArgs } from './report-inputs.js';
-import { terminalText } from '../text/terminal-text.js';
 
 /** The registry's commands as yargs takes them, each with its own argument type erased. */
 const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);

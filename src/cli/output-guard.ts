@@ -1,6 +1,6 @@
 import { statSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { CspmError } from '../error/cspm-error.js';
+import { CspmError } from '../index.js';
 
 /** One file a run is about to write, and the input (or inputs) it comes from. */
 export interface PlannedOutput {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
-import { CspmError } from '../error/cspm-error.js';
+import { CspmError } from '../index.js';
 
 /** Where one input's documents go: `--output`, `--out-dir`, or beside the input. */
 export interface OutputPlace {

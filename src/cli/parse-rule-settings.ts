@@ -1,6 +1,4 @@
-import { ruleCatalogue } from '../analyse/rule-catalogue.js';
-import { CspmError } from '../error/cspm-error.js';
-import type { RuleId, SeveritySetting } from '../model/finding.js';
+import { CspmError, ruleCatalogue, type RuleId, type SeveritySetting } from '../index.js';
 
 const settings: readonly SeveritySetting[] = ['error', 'warning', 'off'];
 

@@ -1,6 +1,4 @@
-import { CspmError } from '../error/cspm-error.js';
-import type { ReportInput } from '../load/load-reports.js';
-import type { Analysis } from '../model/analysis.js';
+import { type Analysis, CspmError, type ReportInput } from '../index.js';
 import type { CliIo } from './cli-io.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CspmError } from '../error/cspm-error.js';
+import { CspmError } from '../index.js';
 import { makeDirectories } from './make-directories.js';
 import { addPendingFile, dropPendingFile } from './pending-files.js';
 

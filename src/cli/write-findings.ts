@@ -1,6 +1,4 @@
-import { findingsFormats } from '../render/findings/findings-formats.js';
-import { ruleCatalogue } from '../analyse/rule-catalogue.js';
-import type { FindingsResult } from '../model/findings-format.js';
+import { findingsFormats, type FindingsResult, ruleCatalogue } from '../index.js';
 import { wantsColor, type CliIo } from './cli-io.js';
 import type { FindingsOutput } from './findings-outputs.js';
 import { isStandardOutput, writeOutput } from './write-output.js';

@@ -1,6 +1,5 @@
 import type { Argv } from 'yargs';
-import { hasFailingFindings } from '../../analyse/fail-on.js';
-import { checkReports } from '../../check-reports.js';
+import { checkReports, hasFailingFindings } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { pairFindingsOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';

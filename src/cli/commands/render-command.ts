@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { documentFormats, policyChoices, type PolicyChoice } from '../../model/renderer.js';
+import { documentFormats, type PolicyChoice, policyChoices } from '../../index.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';

@@ -1,25 +1,25 @@
 import {
+  type Analysis,
   checkReports,
   CspmError,
-  documentFormats,
-  plural,
-  renderDocuments,
-  type Analysis,
   type DocumentFormat,
+  documentFormats,
   type DocumentOutput,
   type DocumentPlan,
+  loadLogo,
+  loadTemplates,
   type PlannedDocument,
+  plural,
   type PolicyChoice,
+  renderDocuments,
   type RenderOptions,
+  terminalText,
 } from '../../index.js';
-import { terminalText } from '../../text/terminal-text.js';
 import { checkOptionsOf, type AnalysisArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { formatsForOutput } from '../formats-for-output.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
-import { readLogo } from '../read-logo.js';
-import { readTemplates } from '../read-templates.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 
@@ -54,8 +54,8 @@ function renderOptions(args: RenderArgs): RenderOptions {
   const options: RenderOptions = { landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
-  if (args.logo !== undefined) options.logo = readLogo(args.logo);
-  if (args.templates !== undefined) options.templates = readTemplates(args.templates);
+  if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
+  if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates');
   if (args['max-policies'] !== undefined) {
     if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0');
     options.maxPolicies = args['max-policies'];

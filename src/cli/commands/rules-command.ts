@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { ruleCatalogue } from '../../analyse/rule-catalogue.js';
+import { ruleCatalogue } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { readSchema } from '../../validate/schema-validators.js';
+import { readSchema } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { writeAtomic } from '../write-atomic.js';
 import type { CommandSpec } from './command-spec.js';
