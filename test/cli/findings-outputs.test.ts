@@ -8,7 +8,7 @@ describe('pairing --format with --output', () => {
     { name: 'nothing given: text on standard output', formats: [], outputs: [], expected: [{ format: 'text', path: '-' }] },
     { name: 'one format, no output', formats: ['json'], outputs: [], expected: [{ format: 'json', path: '-' }] },
     { name: 'formats from the extensions', formats: [], outputs: ['a.json', 'b.TXT'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.TXT' }] },
-    { name: 'each format with the output in the same position', formats: ['json', 'text'], outputs: ['a.json', 'b.log'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.log' }] },
+    { name: 'each format with the output in the same position', formats: ['json', 'text'], outputs: ['a.json', 'b.txt'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.txt' }] },
     { name: 'standard output among files', formats: ['text', 'json'], outputs: ['-', 'a.json'], expected: [{ format: 'text', path: '-' }, { format: 'json', path: 'a.json' }] },
   ];
   for (const { name, formats, outputs, expected } of pairs) {

@@ -1,6 +1,9 @@
 import { CspmError } from '../../error/cspm-error.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
+import { githubFormat } from './github-format.js';
 import { jsonFormat } from './json-format.js';
+import { junitFormat } from './junit-format.js';
+import { markdownFormat } from './markdown-format.js';
 import { textFormat } from './text-format.js';
 
 /**
@@ -10,6 +13,9 @@ import { textFormat } from './text-format.js';
 export const findingsFormats = {
   text: textFormat,
   json: jsonFormat,
+  junit: junitFormat,
+  github: githubFormat,
+  markdown: markdownFormat,
 } as const satisfies Record<string, FindingsFormat>;
 
 /** The name of one findings format (`--format` of check and gate). */
