@@ -20,7 +20,8 @@ export const validatorsPath = fileURLToPath(new URL('../src/validate/generated/r
  */
 function envelopeHeadOf(published) {
   const { then, ...envelope } = published.$defs.envelope;
-  const { properties: _result, ...thenHead } = then;
+  const thenHead = { ...then };
+  delete thenHead.properties;
   return { $id: 'envelopeHead', ...envelope, then: thenHead };
 }
 

@@ -25,13 +25,31 @@ function extensionFormat(path: string): FindingsFormatName | undefined {
   return Object.hasOwn(formatsByExtension, extension) ? formatsByExtension[extension] : undefined;
 }
 
+/** A media type without its parameters, and its structured-syntax suffix (`+json`) as a type. */
+function baseTypes(mediaType: string): string[] {
+  const base = mediaType.split(';')[0]?.trim() ?? mediaType;
+  const suffix = /^(\w+)\/[^+]+\+(\w+)$/.exec(base);
+  return suffix ? [base, `${suffix[1]}/${suffix[2]}`] : [base];
+}
+
+/**
+ * Whether text of format `chosen` may go into a file whose extension names `named`: the
+ * same kind of content is fine (GitHub annotations in a `.txt`, plain text in a `.log`,
+ * SARIF, which is JSON, in a `.json`); anything else would open wrongly.
+ */
+function fitsExtension(chosen: FindingsFormatName, named: FindingsFormatName): boolean {
+  if (chosen === named) return true;
+  const namedType = baseTypes(findingsFormats[named].mediaType)[0];
+  return baseTypes(findingsFormats[chosen].mediaType).includes(namedType ?? '');
+}
+
 /**
  * Pairs `--format` and `--output` values in the order given: the first format goes to the
  * first output, and so on (`--format json --output a.json --format sarif --output b.sarif`).
  * Without `--format`, each output's extension names its format; without `--output`, the one
  * format goes to standard output (text by default). Anything else is ambiguous and refused:
- * unequal counts, a format that contradicts its file's extension, an output given twice,
- * or standard output twice.
+ * unequal counts, a format whose content does not fit its file's extension (JSON into a
+ * `.xml`), an output given twice, or standard output twice.
  */
 export function pairFindingsOutputs(formats: readonly FindingsFormatName[], outputs: readonly string[]): FindingsOutput[] {
   if (outputs.length === 0) {
@@ -47,8 +65,8 @@ export function pairFindingsOutputs(formats: readonly FindingsFormatName[], outp
     if (format === undefined) {
       throw new CspmError('usage', `--output ${path}: its extension names no findings format; add --format (${Object.keys(findingsFormats).join(', ')})`);
     }
-    if (named !== undefined && named !== format) {
-      throw new CspmError('usage', `--output ${path} names a ${named} file but its --format is ${format}; give the file the format's extension`);
+    if (named !== undefined && !fitsExtension(format, named)) {
+      throw new CspmError('usage', `--output ${path} names a ${named} file but its --format is ${format}; give the file the format's extension (${findingsFormats[format].extension})`);
     }
     return { format, path };
   });

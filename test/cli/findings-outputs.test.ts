@@ -8,7 +8,8 @@ describe('pairing --format with --output', () => {
     { name: 'nothing given: text on standard output', formats: [], outputs: [], expected: [{ format: 'text', path: '-' }] },
     { name: 'one format, no output', formats: ['json'], outputs: [], expected: [{ format: 'json', path: '-' }] },
     { name: 'formats from the extensions', formats: [], outputs: ['a.json', 'b.TXT'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.TXT' }] },
-    { name: 'each format with the output in the same position', formats: ['json', 'text'], outputs: ['a.json', 'b.log'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.log' }] },
+    { name: 'each format with the output in the same position', formats: ['json', 'text'], outputs: ['a.json', 'b.txt'], expected: [{ format: 'json', path: 'a.json' }, { format: 'text', path: 'b.txt' }] },
+    { name: 'plain text into a .log, annotations into a .txt, SARIF into a .json', formats: ['text', 'github', 'sarif'], outputs: ['build.log', 'notes.txt', 'scan.json'], expected: [{ format: 'text', path: 'build.log' }, { format: 'github', path: 'notes.txt' }, { format: 'sarif', path: 'scan.json' }] },
     { name: 'standard output among files', formats: ['text', 'json'], outputs: ['-', 'a.json'], expected: [{ format: 'text', path: '-' }, { format: 'json', path: 'a.json' }] },
   ];
   for (const { name, formats, outputs, expected } of pairs) {
@@ -20,6 +21,8 @@ describe('pairing --format with --output', () => {
     { name: 'unequal counts', formats: ['json', 'text'], outputs: ['a.json'], message: /2 --format values for 1 --output values/ },
     { name: 'an extension that names no format, without --format', formats: [], outputs: ['a.out'], message: /--output a\.out: its extension names no findings format/ },
     { name: 'a format that contradicts the extension', formats: ['text'], outputs: ['a.json'], message: /names a json file but its --format is text/ },
+    { name: 'plain JSON into a .sarif', formats: ['json'], outputs: ['scan.sarif'], message: /names a sarif file but its --format is json/ },
+    { name: 'JUnit into a .md', formats: ['junit'], outputs: ['a.md'], message: /names a markdown file but its --format is junit/ },
     { name: 'one file twice', formats: ['json', 'json'], outputs: ['a.json', 'a.json'], message: /--output a\.json is given twice/ },
     { name: 'standard output twice', formats: ['json', 'text'], outputs: ['-', '-'], message: /--output - is given twice/ },
   ];

@@ -1,7 +1,10 @@
 import { CspmError } from '../../error/cspm-error.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
+import { githubFormat } from './github-format.js';
 import { jsonFormat } from './json-format.js';
 import { sarifFormat } from './sarif-format.js';
+import { junitFormat } from './junit-format.js';
+import { markdownFormat } from './markdown-format.js';
 import { textFormat } from './text-format.js';
 
 /**
@@ -12,6 +15,9 @@ export const findingsFormats = {
   text: textFormat,
   json: jsonFormat,
   sarif: sarifFormat,
+  junit: junitFormat,
+  github: githubFormat,
+  markdown: markdownFormat,
 } as const satisfies Record<string, FindingsFormat>;
 
 /** The name of one findings format (`--format` of check and gate). */

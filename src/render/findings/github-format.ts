@@ -1,0 +1,59 @@
+import type { Finding } from '../../model/finding.js';
+import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
+import type { AssertionResult } from '../../model/gate.js';
+import { describeGate, describeRun } from './run-summary.js';
+import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
+
+/**
+ * Escapes the data of a workflow command (after `::`) as GitHub documents it: `%` first,
+ * so that the `%0D` and `%0A` written next are not read back as escapes. Line breaks
+ * must not stay raw: the runner ends a command at a line break, and a report could
+ * otherwise start a command of its own on the next line (`::add-mask::`, say).
+ */
+export function escapeGithubData(text: string): string {
+  return visibleKeepingBreaks(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a workflow command property value: the data escapes, and `:` and `,`, which end a property. */
+export function escapeGithubProperty(text: string): string {
+  return escapeGithubData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+function findingCommand(file: string, finding: Finding): string {
+  return `::${finding.severity} file=${file},title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
+}
+
+/** A failed assertion: `error` level fails the gate and is an error annotation, `warn` a warning one. */
+function assertionCommand(rulesFile: string, assertion: AssertionResult): string {
+  const level = assertion.level === 'error' ? 'error' : 'warning';
+  const where = `scope: ${assertion.scope}; ${rulesFile} ${assertion.pointer}`;
+  return `::${level} title=${escapeGithubProperty(`gate: ${assertion.name}`)}::${escapeGithubData(`${assertion.message} (${where})`)}`;
+}
+
+function formatGithub(result: FindingsResult): string {
+  const lines: string[] = [];
+  for (const source of result.analysis.sources) {
+    const file = escapeGithubProperty(source.source);
+    for (const finding of source.findings) lines.push(findingCommand(file, finding));
+  }
+  let summary = describeRun(result.analysis);
+  if (result.gate !== undefined) {
+    for (const assertion of result.gate.assertions) if (!assertion.passed) lines.push(assertionCommand(result.gate.rulesFile, assertion));
+    summary += `; ${describeGate(result.gate)}`;
+  }
+  lines.push(`::notice title=cspm-report::${escapeGithubData(summary)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `--format github`: GitHub Actions workflow commands, an `::error` or `::warning`
+ * annotation per finding and per failed gate assertion, then a `::notice` summary.
+ * Written to standard output in a workflow step, the runner turns them into annotations.
+ */
+export const githubFormat: FindingsFormat = {
+  name: 'github',
+  extension: 'log',
+  mediaType: 'text/plain; charset=utf-8',
+  describe: 'GitHub Actions annotations (workflow commands); also writes $GITHUB_STEP_SUMMARY',
+  format: (result) => formatGithub(result),
+};

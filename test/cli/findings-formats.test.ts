@@ -1,0 +1,65 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DOMParser } from '@xmldom/xmldom';
+import { describe, expect, it } from 'vitest';
+import { minimalReport } from '../support/minimal-report.js';
+import { runInProcess } from '../support/cli-run.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const tempDir = useTempDir();
+
+/** A folder with a report that has two errors (a wrong Total). */
+function writeBroken(): { dir: string; broken: string } {
+  const dir = tempDir();
+  const broken = join(dir, 'broken.json');
+  const report = minimalReport();
+  report.ResourceCategories[0]!.Total = 4;
+  writeFileSync(broken, JSON.stringify([report]));
+  return { dir, broken };
+}
+
+describe('check with the CI findings formats', () => {
+  it('writes JUnit XML to standard output and exits 1 on errors', async () => {
+    const { broken } = writeBroken();
+    const result = await runInProcess(['check', broken, '--format', 'junit']);
+    expect(result).toMatchObject({ code: 1, stderr: '' });
+    const root = new DOMParser({ onError: (level, message) => { throw new Error(`${level}: ${message}`); } }).parseFromString(result.stdout, 'application/xml').documentElement!;
+    expect(root.getAttribute('failures')).toBe('2');
+  });
+
+  it('names the format by the --output extension: .xml is junit, .md markdown, .log github', async () => {
+    const { dir, broken } = writeBroken();
+    const [xml, md, log] = ['out.xml', 'out.md', 'out.log'].map((name) => join(dir, name)) as [string, string, string];
+    const result = await runInProcess(['check', broken, '-o', xml, '-o', md, '-o', log]);
+    expect(result).toMatchObject({ code: 1, stdout: '', stderr: '' });
+    expect(readFileSync(xml, 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="cspm-report" tests="19" failures="2" errors="0" skipped="0">\n/);
+    expect(readFileSync(md, 'utf8')).toMatch(/^## ❌ cspm-report check\n/);
+    expect(readFileSync(log, 'utf8')).toContain(`::error file=${broken},title=category-total::`);
+  });
+
+  it('appends the Markdown summary to GITHUB_STEP_SUMMARY and keeps what was there', async () => {
+    const { dir, broken } = writeBroken();
+    const summary = join(dir, 'step-summary.md');
+    writeFileSync(summary, '# Earlier step output\n');
+    const result = await runInProcess(['check', broken, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^::error file=/);
+    const markdown = (await runInProcess(['check', broken, '--format', 'markdown'])).stdout;
+    expect(readFileSync(summary, 'utf8')).toBe(`# Earlier step output\n${markdown}`);
+  });
+
+  it('leaves GITHUB_STEP_SUMMARY alone for the other formats', async () => {
+    const { dir, broken } = writeBroken();
+    const summary = join(dir, 'step-summary.md');
+    await runInProcess(['check', broken, '--format', 'junit'], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(existsSync(summary)).toBe(false);
+  });
+
+  it('reports a step summary it cannot write as one clear line, exit 2', async () => {
+    const { dir, broken } = writeBroken();
+    const summary = join(dir, 'missing', 'step-summary.md');
+    const result = await runInProcess(['check', broken, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`cspm-report: cannot write output: GITHUB_STEP_SUMMARY ${summary} (ENOENT)\n`);
+  });
+});

@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
+import type { Analysis } from '../../../src/index.js';
+import type { FindingsResult } from '../../../src/model/findings-format.js';
+import { escapeGithubData, escapeGithubProperty, githubFormat } from '../../../src/render/findings/github-format.js';
+import { gateResult, manyFindingsAnalysis, mixedAnalysis } from './findings-inputs.js';
+
+function formatGithub(result: FindingsResult): string {
+  return githubFormat.format(result, { rules: ruleCatalogue, color: false });
+}
+
+describe('escaping of workflow commands', () => {
+  const table: { input: string; data: string; property: string }[] = [
+    { input: 'plain text', data: 'plain text', property: 'plain text' },
+    { input: '100%', data: '100%25', property: '100%25' },
+    { input: '%0A already escaped', data: '%250A already escaped', property: '%250A already escaped' },
+    { input: 'a\rb', data: 'a%0Db', property: 'a%0Db' },
+    { input: 'a\nb', data: 'a%0Ab', property: 'a%0Ab' },
+    { input: 'a\r\nb', data: 'a%0D%0Ab', property: 'a%0D%0Ab' },
+    { input: 'dir/a:b,c.json', data: 'dir/a:b,c.json', property: 'dir/a%3Ab%2Cc.json' },
+    { input: 'x::warning::y', data: 'x::warning::y', property: 'x%3A%3Awarning%3A%3Ay' },
+    { input: 'tab\tkept', data: 'tab\tkept', property: 'tab\tkept' },
+    { input: 'esc\u001b[31m bidi\u202e nul\u0000', data: 'esc\\u001b[31m bidi\\u202e nul\\u0000', property: 'esc\\u001b[31m bidi\\u202e nul\\u0000' },
+  ];
+  for (const { input, data, property } of table) {
+    it(`escapes ${JSON.stringify(input)}`, () => {
+      expect(escapeGithubData(input)).toBe(data);
+      expect(escapeGithubProperty(input)).toBe(property);
+    });
+  }
+});
+
+describe('github findings format', () => {
+  let analysis: Analysis;
+  beforeAll(async () => {
+    analysis = await mixedAnalysis();
+  });
+
+  it('writes an annotation per finding with the file as given, then a notice', () => {
+    const text = formatGithub({ analysis });
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.slice(0, -1).split('\n');
+    expect(lines).toHaveLength(analysis.summary.errors + analysis.summary.warnings + 1);
+    expect(lines[3]).toBe(
+      '::warning file=warned.json,title=compliance-percent::category "Azure - Network" states CompliancePercent 12.5, but Green / (Total − Gray) × 100 gives 50; the stated value fits none of the known formulas (/ResourceCategories/1/CompliancePercent)',
+    );
+    expect(lines.at(-1)).toBe('::notice title=cspm-report::4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies');
+  });
+
+  it('escapes a file name with : and , and a message with %, CR and LF, so that nothing starts a command of its own', () => {
+    const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
+    for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) /);
+    expect(lines[0]).toMatch(/^::error file=dir\/a%3Ab%2Cc "x" <y> 50%25 \\u202e%0Az\.json,title=category-total::category "a "q" 's' <b>&amp; \]\]> 100%250A /);
+    const hostileGate = lines.find((line) => line.startsWith('::error title=gate%3A a '))!;
+    expect(hostileGate).toContain('\\uffff\tend%0D%0Anext%3A%3Awarning%3A%3Ainjected::nothing matched a');
+    expect(hostileGate).toContain('end%0D%0Anext::warning::injected (scope: all inputs; gate-rules.json /assertions/3)');
+  });
+
+  it('annotates failed gate assertions by level and adds the verdict to the notice', () => {
+    const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
+    const gate = lines.filter((line) => line.includes('title=gate%3A'));
+    expect(gate).toHaveLength(3);
+    expect(gate[0]).toBe('::error title=gate%3A no-red-critical::redPolicies is 3, expected <= 0 (scope: r.json › CSBP › account 1; gate-rules.json /assertions/1)');
+    expect(gate[1]).toBe('::warning title=gate%3A few-amber::amberPolicies is 7, expected <= 5 (scope: all inputs; gate-rules.json /assertions/2)');
+    expect(lines.at(-1)).toBe('::notice title=cspm-report::4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies; gate fail: 3 of 4 assertions failed (2 errors, 1 warn)');
+  });
+
+  it('writes 125,000 findings, one line each', async () => {
+    const many = await manyFindingsAnalysis();
+    const lines = formatGithub({ analysis: many }).slice(0, -1).split('\n');
+    expect(lines).toHaveLength(125_001);
+    expect(lines[124_999]).toMatch(/^::error file=many\.json,title=schema::.* \(\/0\/ResourceCategories\/0\/Policies\/124999\/Severity\)$/);
+  });
+});
