@@ -23,7 +23,26 @@ function boundary(name, forbidden, why) {
   };
 }
 
+/** cli/ is a caller of the library like any other: it imports the public entry only. */
+const cliBoundary = {
+  files: ['src/cli/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...[...stages.slice(0, -1), ...foundations].flatMap(folder), '**/check-reports.js', '**/tool-info.js', '**/package-root.js'],
+            message: 'cli/ imports the library through its public entry (src/index.ts) only.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const boundaries = [
+  cliBoundary,
   boundary('model', [...stages, 'text', 'error'], 'model/ holds types only and imports nothing.'),
   ...['text', 'error'].map((name) => boundary(name, [...stages, ...foundations.filter((other) => other !== name && other !== 'model')], `${name}/ is a foundation of every stage and imports none of them.`)),
   ...stages.slice(0, -1).map((name, index) => boundary(name, stages.slice(index + 1), `${name}/ must not import a later stage (${stages.slice(index + 1).join(', ')}): data flows one way.`)),

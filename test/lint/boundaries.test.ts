@@ -19,6 +19,7 @@ describe('import boundaries', () => {
     { name: 'render importing the public entry', file: 'src/render/html/probe.ts', code: "import { checkReports } from '../../index.js';\nexport const x = checkReports;\n", refused: /render\/ must not import a later stage/ },
     { name: 'model importing text', file: 'src/model/probe.ts', code: "import { plural } from '../text/plural.js';\nexport const x = plural;\n", refused: /model\/ holds types only/ },
     { name: 'text importing analyse', file: 'src/text/probe.ts', code: "import { ruleCatalogue } from '../analyse/rule-catalogue.js';\nexport const x = ruleCatalogue;\n", refused: /text\/ is a foundation/ },
+    { name: 'cli importing a stage directly', file: 'src/cli/commands/probe.ts', code: "import { ruleCatalogue } from '../../analyse/rule-catalogue.js';\nexport const x = ruleCatalogue;\n", refused: /cli\/ imports the library through its public entry/ },
   ];
   for (const { name, file, code, refused } of cases) {
     it(`refuses ${name}`, async () => {
@@ -31,5 +32,10 @@ describe('import boundaries', () => {
   it('allows a stage to import model, text and an earlier stage', async () => {
     const code = "import type { Analysis } from '../../model/analysis.js';\nimport { plural } from '../../text/plural.js';\nimport { ruleCatalogue } from '../../analyse/rule-catalogue.js';\nexport const x = (a: Analysis) => [a, plural, ruleCatalogue];\n";
     expect(await restrictedImports('src/render/html/probe.ts', code)).toEqual([]);
+  });
+
+  it('allows cli to import the public entry and its own modules', async () => {
+    const code = "import { checkReports } from '../../index.js';\nimport { exitCodes } from '../cli-io.js';\nexport const x = [checkReports, exitCodes];\n";
+    expect(await restrictedImports('src/cli/commands/probe.ts', code)).toEqual([]);
   });
 });
