@@ -15,7 +15,7 @@ export { percentFormulas, percentFormulaIds, defaultPercentFormula, computePerce
 export { severityWeights, worstCategoryMeasure, actionOrderText, compareBySeverity, worstCategories } from './analyse/severity-rank.js';
 export type { PercentFormulaInfo, PercentInputs } from './analyse/percent-formulas.js';
 export { observedValues } from './analyse/observed-values.js';
-export { formatCheckText } from './render/findings/text-format.js';
+export { formatCheckText, formatGateText } from './render/findings/text-format.js';
 export type { TextFormatOptions } from './render/findings/text-format.js';
 export { formatCheckJson, toCheckJson } from './render/findings/json-format.js';
 export type { CheckJson } from './render/findings/json-format.js';
@@ -23,6 +23,18 @@ export { findingsFormats, findingsFormatNames, getFindingsFormat } from './rende
 export type { FindingsFormatName } from './render/findings/findings-formats.js';
 export type { FindingsFormat, FindingsFormatOptions, FindingsResult } from './model/findings-format.js';
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
+export type { GateRules, GateAssertion, GateAggregate, ReportMatch } from './model/gate-rules.js';
+export { evaluateGate } from './gate/evaluate-gate.js';
+export { loadGateRules } from './gate/load-gate-rules.js';
+export { parseGateRules } from './gate/parse-gate-rules.js';
+export { gateMetrics, gateMetricNames } from './gate/metrics/gate-metrics.js';
+export type { GateMetricName } from './gate/metrics/gate-metrics.js';
+export type { GateMetric, Measurement, ScopedReport, MetricKey } from './gate/gate-metric.js';
+export type { SourcedReport } from './gate/select-reports.js';
+export { gatePresets, gatePresetNames } from './gate/presets/gate-presets.js';
+export type { GatePresetName } from './gate/presets/gate-presets.js';
+export type { RulesFileAssertion, RulesFile } from './gate/rules-file.js';
+export { readGateRulesSchema, gateRulesSchemaUrl } from './validate/gate-rules-schema.js';
 export { hasFailingFindings, failOnLevels } from './analyse/fail-on.js';
 export { plural } from './text/plural.js';
 export type { FailOn } from './analyse/fail-on.js';
@@ -33,7 +45,7 @@ export type { ViewModelOptions } from './render/build-view-model.js';
 export { displayPercent, displayCount, displayRisk, displayResources, displayInstant } from './render/display-values.js';
 export { renderHtmlView } from './render/html/render-html.js';
 export { CspmError, isCspmError } from './error/cspm-error.js';
-export type { ErrorCode } from './error/cspm-error.js';
+export type { ErrorCode, RulesLocation } from './error/cspm-error.js';
 export { toolInfo } from './tool-info.js';
 
 export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';

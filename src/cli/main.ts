@@ -3,6 +3,7 @@ import { isCspmError } from '../error/cspm-error.js';
 import { toolInfo } from '../tool-info.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import { checkCommand } from './commands/check-command.js';
+import { gateCommand } from './commands/gate-command.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { describeParseError } from './parse-error-text.js';
 import { protectStdinArgs } from './report-inputs.js';
@@ -12,13 +13,13 @@ import { renderCommand } from './commands/render-command.js';
 import { rulesCommand } from './commands/rules-command.js';
 import { schemaCommand } from './commands/schema-command.js';
 
-const commands: readonly CommandSpec<never>[] = [checkCommand, renderCommand, schemaCommand, rulesCommand] as unknown as CommandSpec<never>[];
+const commands: readonly CommandSpec<never>[] = [checkCommand, gateCommand, renderCommand, schemaCommand, rulesCommand] as unknown as CommandSpec<never>[];
 
 const epilogue = `Exit codes:
   0  no finding at or above --fail-on
   1  a report has findings at or above --fail-on (unreadable and invalid reports included)
-  2  usage error, missing or unreadable input, unwritable output, internal error
-  3  reserved for posture gates (no command exits 3 yet)
+  2  usage error, missing or unreadable input, invalid gate rules, unwritable output, internal error
+  3  an error assertion of \`gate\` failed (1 wins when a report is also invalid)
   130, 143  interrupted by SIGINT or SIGTERM; no partial output is left
 
 Documentation: README.md of the cspm-report package.`;
@@ -33,7 +34,7 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .scriptName('cspm-report')
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
     .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error', global: true })
-    .demandCommand(1, 'name a command: check, render, schema or rules')
+    .demandCommand(1, 'name a command: check, gate, render, schema or rules')
     .recommendCommands()
     .strict()
     .help()

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'output-collision'
   | 'unknown-format'
   | 'template-invalid'
+  | 'rules-invalid'
   | 'internal';
 
 const summaries: Record<ErrorCode, string> = {
@@ -31,12 +32,25 @@ const summaries: Record<ErrorCode, string> = {
   'output-collision': 'two outputs of one run on one file',
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
+  'rules-invalid': 'invalid gate rules',
   internal: 'internal error',
 };
+
+/** Where in a rules file a `rules-invalid` error is: a pointer, and a position when known. */
+export interface RulesLocation {
+  file: string;
+  /** RFC 6901 pointer into the rules file (`/assertions/2/metric`). */
+  pointer: string;
+  /** 1-based line and column of the value, when the text was parsed. */
+  line?: number;
+  column?: number;
+}
 
 /** An error of the tool or its use; `message` is one line, ready to print. */
 export class CspmError extends Error {
   override readonly name = 'CspmError';
+  /** The place in a rules file, for `rules-invalid`. */
+  readonly location?: RulesLocation;
 
   /**
    * @param code   one of the closed set of codes
@@ -45,9 +59,10 @@ export class CspmError extends Error {
   constructor(
     readonly code: ErrorCode,
     detail: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; location?: RulesLocation },
   ) {
-    super(`${summaries[code]}: ${detail}`, options);
+    super(`${summaries[code]}: ${detail}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    if (options?.location) this.location = options.location;
   }
 }
 
