@@ -1,5 +1,6 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { Analysis } from '../model/analysis.js';
+import { plural } from '../text/plural.js';
 import type { AssertionResult, GateResult } from '../model/gate.js';
 import type { GateAssertion, GateRules } from '../model/gate-rules.js';
 import { expectedText, valueText, withinBound } from './bounds.js';
@@ -41,9 +42,9 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
   }
   if (assertion.aggregate === 'all') {
     const scoped = matched.map((report) => narrow(report, assertion));
-    const scope = `${matchText ? `${matched.length} reports matching ${matchText}` : 'all inputs'}${scopeSuffix(assertion)}`;
+    const scope = `${matchText ? `${plural(matched.length, 'report')} matching ${matchText}` : 'all inputs'}${scopeSuffix(assertion)}`;
     const inScope = scoped.filter((report) => report.categories.length > 0);
-    if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, `category "${assertion.category ?? ''}" is in none of the ${plural(matched.length)}`));
+    if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, `category "${assertion.category ?? ''}" is in none of the ${plural(matched.length, 'report')} in scope`));
     else results.push(measure(assertion, metric, inScope, scope, analysis));
     return;
   }
@@ -53,10 +54,6 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
     if (scoped.categories.length === 0) results.push(noMatch(assertion, metric, scope, `the report has no category "${assertion.category ?? ''}"`, report.source.source));
     else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source));
   }
-}
-
-function plural(count: number): string {
-  return count === 1 ? 'one matching report' : `${count} matching reports`;
 }
 
 function narrow(report: SourcedReport, assertion: GateAssertion): ScopedReport {

@@ -18,9 +18,9 @@ export function parseRulesText(text: string, file: string): ParsedRulesText {
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
   const [error] = document.errors;
   if (error) {
-    const position = error.linePos?.[0];
-    const where = position ? `${file}:${position.line}:${position.col}` : file;
-    const location: RulesLocation = position ? { file, pointer: '', line: position.line, column: position.col } : { file, pointer: '' };
+    const position = lineCounter.linePos(error.pos[0]);
+    const where = `${file}:${position.line}:${position.col}`;
+    const location: RulesLocation = { file, pointer: '', line: position.line, column: position.col };
     throw new CspmError('rules-invalid', `${where}: ${firstSentence(error.message)}`, { location });
   }
   const value: unknown = document.toJS({ maxAliasCount: 100 });

@@ -4,13 +4,18 @@ import { gateMetricNames } from './metrics/gate-metrics.js';
 /** Keywords that say most about what to fix come first; combinators say least. */
 const keywordOrder = ['additionalProperties', 'enum', 'type', 'pattern', 'minItems', 'minProperties', 'required', 'const', 'oneOf', 'anyOf', 'if'];
 
-/** The most telling of a rules file's schema errors. */
+/**
+ * The most telling of a rules file's schema errors. The branches of anyOf and oneOf are
+ * left out: "missing min" and "missing max" say less than "needs min or max".
+ */
 export function pickSchemaError(errors: readonly SchemaError[]): SchemaError | undefined {
   const rank = (error: SchemaError) => {
     const index = keywordOrder.indexOf(error.keyword);
     return index === -1 ? keywordOrder.length : index;
   };
-  return [...errors].sort((a, b) => rank(a) - rank(b) || b.instancePath.length - a.instancePath.length)[0];
+  return errors
+    .filter((error) => !/\/(anyOf|oneOf)\/\d+\//.test(error.schemaPath ?? ''))
+    .sort((a, b) => rank(a) - rank(b) || b.instancePath.length - a.instancePath.length)[0];
 }
 
 /** Where the error is: the offending key for an unknown key, else the value. */
