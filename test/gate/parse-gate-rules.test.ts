@@ -114,6 +114,10 @@ describe('presets', () => {
     expect(refusal('extends: cspm:recomended').location?.pointer).toBe('/extends');
   });
 
+  it('named unknown, list the presets', async () => {
+    await expect(loadGateRules('cspm:recomended')).rejects.toThrow('invalid usage: unknown preset "cspm:recomended"; the presets are cspm:recommended, cspm:strict');
+  });
+
   it('load by name without a file', async () => {
     const rules = await loadGateRules('cspm:strict');
     expect(rules.file).toBe('cspm:strict');
