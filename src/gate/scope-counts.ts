@@ -23,8 +23,8 @@ export function sumFigures(reports: readonly ScopedReport[]): Omit<Figures, 'per
 
 /**
  * Policies in scope whose Compliance is one of `colours`, of one Severity when given.
- * Without a severity the figures answer; with one the policies are counted, since the
- * analysis keeps Red by Severity per report only.
+ * Without a severity the figures answer, and the analysis's Red-by-Severity for Red
+ * policies of a whole report; otherwise the policies are counted.
  */
 export function countColours(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
   if (severity === undefined) {
@@ -32,7 +32,11 @@ export function countColours(reports: readonly ScopedReport[], colours: readonly
     return colours.reduce((count, colour) => count + (colour === 'Red' ? sum.red : sum.amber), 0);
   }
   let count = 0;
-  for (const { categories } of reports) {
+  for (const { report, categories } of reports) {
+    if (colours.length === 1 && colours[0] === 'Red' && categories.length === report.categories.length) {
+      count += report.redBySeverity.find((entry) => entry.severity === severity)?.count ?? 0;
+      continue;
+    }
     for (const { category } of categories) {
       for (const policy of category.Policies) {
         if (policy.Severity === severity && (colours as readonly string[]).includes(policy.Compliance)) count += 1;
