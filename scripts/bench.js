@@ -2,15 +2,17 @@
 // `npm run bench`: generates large reports once (into .bench/) and measures each job
 // against a plain baseline in the same run, printing the ratios the README records.
 //   check: 300,000 policies, whole CLI process vs read + JSON.parse
+//   gate:  300,000 policies, six assertions, whole CLI process vs read + JSON.parse
 //   xlsx:  300,000 policies, styled workbook vs plain exceljs streaming (unstyled)
 //   pdf:   30,000 policies vs a plain pdfkit loop drawing the same rows
 //   html:  300,000 policies, file size vs JSON, first view in Chromium vs a blank page
 //   findings: each findings format but json vs json, 125,000 and 20,000 findings, in process
-// Usage: npm run bench [-- check xlsx pdf html findings] [--runs N]   (check: N alternated pairs, default 5)
+// Usage: npm run bench [-- check gate xlsx pdf html findings] [--runs N]   (check, gate: N alternated pairs, default 5)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
+import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
 import { benchPdf } from './bench/pdf.js';
 import { benchXlsx } from './bench/xlsx.js';
@@ -47,6 +49,10 @@ process.stdout.write(`report of 300,000 policies: ${mb(statSync(big).size)}; of 
 if (wanted('check')) {
   const r = await benchCheck({ file: big, runs });
   console.log(`check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
+}
+if (wanted('gate')) {
+  const r = await benchGate({ file: big, runs });
+  console.log(`gate   ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`);
 }
 if (wanted('xlsx')) {
   const r = await benchXlsx({ file: big });

@@ -12,8 +12,8 @@ const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
 const epilogue = `Exit codes:
   0  no finding at or above --fail-on
   1  a report has findings at or above --fail-on (unreadable and invalid reports included)
-  2  usage error, missing or unreadable input, unwritable output, internal error
-  3  reserved for posture gates (no command exits 3 yet)
+  2  usage error, missing or unreadable input, invalid gate rules, unwritable output, internal error
+  3  an error assertion of \`gate\` failed (1 wins when a report is also invalid)
   130, 143  interrupted by SIGINT or SIGTERM; no partial output is left
 
 Documentation: README.md of the cspm-report package.`;

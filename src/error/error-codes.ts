@@ -4,6 +4,16 @@
  * missing one.
  */
 
+/** Where in a rules file a `rules-invalid` error is: a pointer, and a position when known. */
+export interface RulesLocation {
+  file: string;
+  /** RFC 6901 pointer into the rules file (`/assertions/2/metric`). */
+  pointer: string;
+  /** 1-based line and column of the value, when the text was parsed. */
+  line?: number;
+  column?: number;
+}
+
 /** What an error of each code carries beside its message, for programs that handle it. */
 export interface ErrorDataByCode {
   usage: { option?: string };
@@ -17,6 +27,7 @@ export interface ErrorDataByCode {
   'output-collision': { output: string; inputs: string[] };
   'unknown-format': { name: string; known: readonly string[] };
   'template-invalid': { file?: string };
+  'rules-invalid': RulesLocation;
   internal: Record<string, never>;
 }
 
@@ -36,6 +47,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'output-collision': 'two outputs of one run on one file',
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
+  'rules-invalid': 'invalid gate rules',
   internal: 'internal error',
 };
 
@@ -56,5 +68,6 @@ export const errorExitCodes: Readonly<Record<ErrorCode, number>> = {
   'output-collision': 2,
   'unknown-format': 2,
   'template-invalid': 2,
+  'rules-invalid': 2,
   internal: 2,
 };

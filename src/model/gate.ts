@@ -30,6 +30,8 @@ export interface AssertionResult {
   pointer: string;
   /** One sentence: what held or what failed, with actual and expected. */
   message: string;
+  /** The preset (`cspm:recommended`) the assertion comes from, when the rules file extends one. */
+  preset?: string;
 }
 
 /** The gate's verdict over one run. */

@@ -30,6 +30,8 @@ export interface SchemaError {
   keyword: string;
   /** The keyword's details, such as `missingProperty`, `type`, `limit`, `comparison`. */
   params: Record<string, unknown>;
+  /** Where in the schema the keyword is (`#/properties/metric/enum`). */
+  schemaPath?: string;
   message?: string;
 }
 

@@ -48,6 +48,20 @@ describe('the built bin', () => {
     expect(readFileSync(join(dir, 'report.xlsx')).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
+  it('gates reports with a rules file: exit 3, the verdict in --result', () => {
+    const dir = tempDir();
+    const file = join(dir, 'report.json');
+    const rules = join(dir, 'rules.yaml');
+    const result = join(dir, 'gate.json');
+    writeFileSync(file, JSON.stringify([minimalReport()]));
+    writeFileSync(rules, 'assertions:\n  - {name: posture, metric: compliancePercent, min: 90}\n');
+    const run = spawnSync(process.execPath, [bin, 'gate', file, '--rules', rules, '--result', result], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(3);
+    expect(run.stdout).toMatch(/✖ gate failed: 1 error, 0 warnings, 0 passed\n$/);
+    expect(JSON.parse(readFileSync(result, 'utf8'))).toMatchObject({ status: 'fail', exitCode: 3, assertions: [{ name: 'posture', actual: 50 }] });
+  });
+
   it('prints one line and exits 2 for a missing file', () => {
     const result = run(['check', 'missing.json']);
     expect(result).toEqual({ status: 2, stdout: '', stderr: 'cspm-report: no such file or directory: missing.json\n' });

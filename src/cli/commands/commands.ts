@@ -1,5 +1,6 @@
 import { checkCommand } from './check-command.js';
 import type { CommandSpec } from './command-spec.js';
+import { gateCommand } from './gate-command.js';
 import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
 import { schemaCommand } from './schema-command.js';
@@ -10,6 +11,7 @@ import { schemaCommand } from './schema-command.js';
  */
 export const commands = {
   check: checkCommand,
+  gate: gateCommand,
   render: renderCommand,
   schema: schemaCommand,
   rules: rulesCommand,

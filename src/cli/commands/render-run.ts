@@ -1,20 +1,4 @@
-import {
-  type Analysis,
-  checkReports,
-  CspmError,
-  type DocumentFormat,
-  documentFormats,
-  type DocumentOutput,
-  type DocumentPlan,
-  loadLogo,
-  loadTemplates,
-  type PlannedDocument,
-  plural,
-  type PolicyChoice,
-  renderDocuments,
-  type RenderOptions,
-  terminalText,
-} from '../../index.js';
+import { type Analysis, checkReports, CspmError, type DocumentFormat, documentFormats, type DocumentOutput, type DocumentPlan, loadLogo, loadTemplates, type PlannedDocument, plural, type PolicyChoice, renderDocuments, type RenderOptions, terminalText } from '../../index.js';
 import { checkOptionsOf, type AnalysisArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { formatsForOutput } from '../formats-for-output.js';

@@ -1,24 +1,38 @@
 import type { Argv } from 'yargs';
-import { readSchema } from '../../index.js';
+import { CspmError, readGateRulesSchema, readSchema } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { writeAtomic } from '../write-atomic.js';
 import type { CommandSpec } from './command-spec.js';
 
+/** Every published schema by the name `cspm-report schema <name>` takes. */
+const schemas = {
+  'audit-report': readSchema,
+  'gate-rules': readGateRulesSchema,
+} as const satisfies Record<string, () => Record<string, unknown>>;
+
+type SchemaName = keyof typeof schemas;
+
+const schemaNames = Object.keys(schemas) as SchemaName[];
+
 /** The arguments of `schema`. */
 export interface SchemaArgs {
+  name: string;
   output: string | undefined;
 }
 
-/** `cspm-report schema`: print the JSON Schema of the audit report. */
+/** `cspm-report schema [name]`: print a JSON Schema, the audit report's by default. */
 export const schemaCommand: CommandSpec<SchemaArgs> = {
-  command: 'schema',
-  describe: 'print the JSON Schema (draft 2020-12) of the audit report',
+  command: 'schema [name]',
+  describe: 'print a JSON Schema (draft 2020-12): the audit report\'s, or gate-rules',
   builder: (yargs) =>
     yargs
+      .positional('name', { type: 'string', default: 'audit-report', describe: `which schema: ${schemaNames.join(', ')}` })
       .option('output', { alias: 'o', type: 'string', describe: 'write to this file instead of standard output' })
-      .example('$0 schema -o audit-report.schema.json', 'save the schema for an editor or another validator') as unknown as Argv<SchemaArgs>,
+      .example('$0 schema -o audit-report.schema.json', 'save the schema for an editor or another validator')
+      .example('$0 schema gate-rules', 'print the schema of gate rules files') as unknown as Argv<SchemaArgs>,
   async run(args, io: CliIo) {
-    const text = `${JSON.stringify(readSchema(), null, 2)}\n`;
+    if (!Object.hasOwn(schemas, args.name)) throw new CspmError('usage', `unknown schema "${args.name}"; the schemas are ${schemaNames.join(', ')}`);
+    const text = `${JSON.stringify(schemas[args.name as SchemaName](), null, 2)}\n`;
     if (args.output === undefined) io.stdout.write(text);
     else await writeAtomic(args.output, text);
     return exitCodes.ok;

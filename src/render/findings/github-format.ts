@@ -1,5 +1,6 @@
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
+import { isGatePresetName } from '../../gate/presets/gate-presets.js';
 import type { AssertionResult } from '../../model/gate.js';
 import { describeGate, describeRun } from './run-summary.js';
 import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
@@ -23,11 +24,17 @@ function findingCommand(file: string, finding: Finding): string {
   return `::${finding.severity} file=${file},title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
 }
 
-/** A failed assertion: `error` level fails the gate and is an error annotation, `warn` a warning one. */
+/**
+ * A failed assertion: `error` level fails the gate and is an error annotation, `warn` a
+ * warning one. It is shown on the report it measured, else on the rules file (a preset
+ * is no file to show it on).
+ */
 function assertionCommand(rulesFile: string, assertion: AssertionResult): string {
   const level = assertion.level === 'error' ? 'error' : 'warning';
   const where = `scope: ${assertion.scope}; ${rulesFile} ${assertion.pointer}`;
-  return `::${level} title=${escapeGithubProperty(`gate: ${assertion.name}`)}::${escapeGithubData(`${assertion.message} (${where})`)}`;
+  const file = assertion.source ?? (isGatePresetName(rulesFile) ? undefined : rulesFile);
+  const properties = `${file === undefined ? '' : `file=${escapeGithubProperty(file)},`}title=${escapeGithubProperty(`gate: ${assertion.name}`)}`;
+  return `::${level} ${properties}::${escapeGithubData(`${assertion.message} (${where})`)}`;
 }
 
 function formatGithub(result: FindingsResult): string {

@@ -1,17 +1,20 @@
 import type { Analysis } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
+import type { GateResult } from '../../model/gate.js';
 import { terminalJson } from '../../text/terminal-text.js';
 
 /** The JSON document `cspm-report check --format json` prints. */
 export interface CheckJson {
   summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
   files: { file: string; reports: number; policies: number; findings: Finding[] }[];
+  /** The gate's verdict, when the run was `cspm-report gate`. */
+  gate?: GateResult;
 }
 
-/** The check result as a plain object for JSON output (stable field order). */
-export function toCheckJson(analysis: Analysis): CheckJson {
-  return {
+/** The check result (and the gate's verdict, when given) as a plain object for JSON output (stable field order). */
+export function toCheckJson(analysis: Analysis, gate?: GateResult): CheckJson {
+  const json: CheckJson = {
     summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
     files: analysis.sources.map((source) => ({
       file: source.source,
@@ -20,14 +23,16 @@ export function toCheckJson(analysis: Analysis): CheckJson {
       findings: source.findings,
     })),
   };
+  if (gate !== undefined) json.gate = gate;
+  return json;
 }
 
 /**
  * The check result as JSON text, two-space indented, with a final newline; bidirectional
  * and C1 control characters are written as `\uXXXX` escapes, safe on a terminal.
  */
-export function formatCheckJson(analysis: Analysis): string {
-  return terminalJson(`${JSON.stringify(toCheckJson(analysis), null, 2)}\n`);
+export function formatCheckJson(analysis: Analysis, gate?: GateResult): string {
+  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate), null, 2)}\n`);
 }
 
 /** `--format json`: the result as one JSON document, for programs. */
@@ -35,6 +40,6 @@ export const jsonFormat: FindingsFormat = {
   name: 'json',
   extension: 'json',
   mediaType: 'application/json',
-  describe: 'summary and findings per file as one JSON document',
-  format: (result) => formatCheckJson(result.analysis),
+  describe: 'summary and findings per file (and the gate\'s verdict) as one JSON document',
+  format: (result) => formatCheckJson(result.analysis, result.gate),
 };

@@ -1,6 +1,7 @@
 import type { Analysis, AnalysedSource } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
+import type { AssertionResult, GateResult } from '../../model/gate.js';
 import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
 
@@ -57,11 +58,50 @@ function summaryLine(analysis: Analysis, paint: Paint): string {
   return paint(errors > 0 ? '31;1' : '33;1', `✖ ${counts} in ${scope}`);
 }
 
-/** `--format text`: findings for a person at a terminal, grouped by file. */
+/**
+ * The gate's verdict as text, after the check's findings: failing assertions first
+ * (errors, then warnings) with actual, expected and scope, then the passing ones on a
+ * line each, then one verdict line.
+ */
+export function formatGateText(gate: GateResult, options: TextFormatOptions = {}): string {
+  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  const failed = gate.assertions.filter((result) => !result.passed);
+  const failing = [...failed.filter((result) => result.level === 'error'), ...failed.filter((result) => result.level === 'warn')];
+  const passing = gate.assertions.filter((result) => result.passed);
+  const lines = [`${paint('1', 'gate')} ${terminalText(gate.rulesFile)}: ${plural(gate.assertions.length, 'result')}`];
+  for (const result of failing) lines.push(...failingLines(result, paint));
+  for (const result of passing) lines.push(`  ${paint('32', 'pass ')}  ${terminalText(result.name)}  ${paint('2', `${terminalText(result.scope)}: ${terminalText(result.message)}`)}`);
+  lines.push('', verdictLine(gate, paint));
+  return `${lines.join('\n')}\n`;
+}
+
+function failingLines(result: AssertionResult, paint: Paint): string[] {
+  const level = result.level === 'error' ? paint('31', 'error') : paint('33', 'warn ');
+  // The message carries actual and expected; a scope that matched nothing says so there.
+  return [
+    `  ${level}  ${terminalText(result.name)}  ${paint('2', terminalText(result.pointer === '' ? '(inputs)' : result.pointer))}`,
+    `         ${terminalText(result.scope)}`,
+    `         ${terminalText(result.message)}`,
+  ];
+}
+
+function verdictLine(gate: GateResult, paint: Paint): string {
+  const count = (level: string) => gate.assertions.filter((result) => !result.passed && result.level === level).length;
+  const passed = gate.assertions.filter((result) => result.passed).length;
+  const counts = `${plural(count('error'), 'error')}, ${plural(count('warn'), 'warning')}, ${passed} passed`;
+  if (gate.status === 'fail') return paint('31;1', `✖ gate failed: ${counts}`);
+  if (gate.status === 'warn') return paint('33;1', `⚠ gate passed with warnings: ${counts}`);
+  return paint('32', `✔ gate passed: ${counts}`);
+}
+
+/** `--format text`: findings for a person at a terminal, grouped by file, then the gate's verdict. */
 export const textFormat: FindingsFormat = {
   name: 'text',
   extension: 'txt',
   mediaType: 'text/plain; charset=utf-8',
   describe: 'findings grouped by file, for a person (default)',
-  format: (result, options) => formatCheckText(result.analysis, { color: options.color }),
+  format: (result, options) =>
+    result.gate === undefined
+      ? formatCheckText(result.analysis, { color: options.color })
+      : `${formatCheckText(result.analysis, { color: options.color })}\n${formatGateText(result.gate, { color: options.color })}`,
 };

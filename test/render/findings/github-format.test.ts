@@ -51,7 +51,7 @@ describe('github findings format', () => {
     const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) /);
     expect(lines[0]).toMatch(/^::error file=dir\/a%3Ab%2Cc "x" <y> 50%25 \\u202e%0Az\.json,title=category-total::category "a "q" 's' <b>&amp; \]\]> 100%250A /);
-    const hostileGate = lines.find((line) => line.startsWith('::error title=gate%3A a '))!;
+    const hostileGate = lines.find((line) => line.startsWith('::error file=gate-rules.json,title=gate%3A a '))!;
     expect(hostileGate).toContain('\\uffff\tend%0D%0Anext%3A%3Awarning%3A%3Ainjected::nothing matched a');
     expect(hostileGate).toContain('end%0D%0Anext::warning::injected (scope: all inputs; gate-rules.json /assertions/3)');
   });
@@ -60,9 +60,18 @@ describe('github findings format', () => {
     const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
     const gate = lines.filter((line) => line.includes('title=gate%3A'));
     expect(gate).toHaveLength(3);
-    expect(gate[0]).toBe('::error title=gate%3A no-red-critical::redPolicies is 3, expected <= 0 (scope: r.json › CSBP › account 1; gate-rules.json /assertions/1)');
-    expect(gate[1]).toBe('::warning title=gate%3A few-amber::amberPolicies is 7, expected <= 5 (scope: all inputs; gate-rules.json /assertions/2)');
+    expect(gate[0]).toBe('::error file=r.json,title=gate%3A no-red-critical::redPolicies is 3, expected <= 0 (scope: r.json › CSBP › account 1; gate-rules.json /assertions/1)');
+    expect(gate[1]).toBe('::warning file=gate-rules.json,title=gate%3A few-amber::amberPolicies is 7, expected <= 5 (scope: all inputs; gate-rules.json /assertions/2)');
     expect(lines.at(-1)).toBe('::notice title=cspm-report::4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies; gate fail: 3 of 4 assertions failed (2 errors, 1 warn)');
+  });
+
+  it('shows an assertion of a preset on its report, never on the preset as a file', () => {
+    const gate = gateResult();
+    const lines = formatGithub({ analysis, gate: { ...gate, rulesFile: 'cspm:recommended' } }).slice(0, -1).split('\n');
+    const annotations = lines.filter((line) => line.includes('title=gate%3A'));
+    expect(annotations.some((line) => line.startsWith('::error file=r.json,title=gate%3A no-red-critical::'))).toBe(true);
+    expect(annotations.some((line) => line.startsWith('::warning title=gate%3A few-amber::'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('file=cspm%3Arecommended');
   });
 
   it('writes 125,000 findings, one line each', async () => {

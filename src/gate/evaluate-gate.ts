@@ -1,0 +1,95 @@
+import { CspmError } from '../error/cspm-error.js';
+import type { Analysis } from '../model/analysis.js';
+import { plural } from '../text/plural.js';
+import type { AssertionResult, GateResult } from '../model/gate.js';
+import type { GateAssertion, GateRules } from '../model/gate-rules.js';
+import { expectedText, valueText, withinBound } from './bounds.js';
+import type { GateMetric, ScopedReport } from './gate-metric.js';
+import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
+import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from './select-reports.js';
+import { untrustedInputs } from './untrusted-inputs.js';
+
+/**
+ * Evaluates every assertion of `rules` on the analysis and returns the verdict.
+ *
+ * It fails closed: an assertion whose match, category or policy selects nothing fails
+ * at its level (unless it allows no match), and inputs that hold no valid report, or a
+ * report that did not parse or validate, add a failing `error` result of their own,
+ * since figures of the rest cannot stand for them.
+ */
+export function evaluateGate(analysis: Analysis, rules: GateRules): GateResult {
+  const reports = allReports(analysis);
+  const assertions: AssertionResult[] = [];
+  const untrusted = untrustedInputs(analysis);
+  if (untrusted) assertions.push(untrusted);
+  for (const assertion of rules.assertions) {
+    if (!isGateMetricName(assertion.metric)) {
+      throw new CspmError('rules-invalid', `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`, { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } });
+    }
+    evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, analysis, assertions);
+  }
+  const failed = (level: string) => assertions.some((result) => !result.passed && result.level === level);
+  return { rulesFile: rules.file, status: failed('error') ? 'fail' : failed('warn') ? 'warn' : 'pass', assertions };
+}
+
+function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports: readonly SourcedReport[], analysis: Analysis, results: AssertionResult[]): void {
+  const matched = matchReports(reports, assertion.match);
+  const matchText = describeMatch(assertion.match);
+  if (matched.length === 0) {
+    const what = assertion.match ? `match ${matchText} selects no report` : 'the inputs hold no valid report';
+    results.push(noMatch(assertion, metric, matchText ? `reports matching ${matchText}` : 'all inputs', what));
+    return;
+  }
+  if (assertion.aggregate === 'all') {
+    const scoped = matched.map((report) => narrow(report, assertion));
+    const scope = `${matchText ? `${plural(matched.length, 'report')} matching ${matchText}` : 'all inputs'}${scopeSuffix(assertion)}`;
+    const inScope = scoped.filter((report) => report.categories.length > 0);
+    if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, `category "${assertion.category ?? ''}" is in none of the ${plural(matched.length, 'report')} in scope`));
+    else results.push(measure(assertion, metric, inScope, scope, analysis));
+    return;
+  }
+  for (const report of matched) {
+    const scoped = narrow(report, assertion);
+    const scope = `${describeReport(report)}${scopeSuffix(assertion)}`;
+    if (scoped.categories.length === 0) results.push(noMatch(assertion, metric, scope, `the report has no category "${assertion.category ?? ''}"`, report.source.source));
+    else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source));
+  }
+}
+
+function narrow(report: SourcedReport, assertion: GateAssertion): ScopedReport {
+  return { ...report, categories: assertion.category === undefined ? report.report.categories : selectCategories(report.report, assertion.category) };
+}
+
+function scopeSuffix(assertion: GateAssertion): string {
+  return `${assertion.category === undefined ? '' : ` › category ${assertion.category}`}${assertion.policy === undefined ? '' : ` › policy ${assertion.policy}`}`;
+}
+
+function measure(assertion: GateAssertion, metric: GateMetric, scoped: readonly ScopedReport[], scope: string, analysis: Analysis, source?: string): AssertionResult {
+  const { value, none } = metric.measure(scoped, assertion, analysis.percentFormula);
+  if (value === null) return noMatch(assertion, metric, scope, none ?? 'nothing to measure', source);
+  const expected = expectedText(assertion, metric);
+  const passed = withinBound(value, assertion);
+  const message = passed
+    ? `${assertion.metric} is ${valueText(value, metric)}, within ${expected}`
+    : `${assertion.metric} is ${valueText(value, metric)}, expected ${expected}`;
+  return result(assertion, { passed, actual: value, expected, scope, message }, source);
+}
+
+/** A scope that selects nothing fails, so that a typo in a rules file can never pass. */
+function noMatch(assertion: GateAssertion, metric: GateMetric, scope: string, what: string, source?: string): AssertionResult {
+  const passed = assertion.allowNoMatch;
+  const message = passed ? `${what}; passes by allowNoMatch` : `${what}; an assertion that selects nothing fails (allowNoMatch: true to allow it)`;
+  return result(assertion, { passed, actual: null, expected: expectedText(assertion, metric), scope, message }, source);
+}
+
+function result(assertion: GateAssertion, outcome: Pick<AssertionResult, 'passed' | 'actual' | 'expected' | 'scope' | 'message'>, source: string | undefined): AssertionResult {
+  return {
+    name: assertion.name,
+    level: assertion.level,
+    metric: assertion.metric,
+    ...outcome,
+    ...(source === undefined ? {} : { source }),
+    pointer: assertion.pointer,
+    ...(assertion.preset === undefined ? {} : { preset: assertion.preset }),
+  };
+}

@@ -1,0 +1,36 @@
+import type { AnalysedCategory, PercentFormula } from '../model/analysis.js';
+import type { GateAssertion } from '../model/gate-rules.js';
+import type { SourcedReport } from './select-reports.js';
+
+/** Keys of an assertion that some metrics read and others refuse. */
+export type MetricKey = 'min' | 'max' | 'severity' | 'category' | 'policy' | 'mustBe' | 'mustNotBe';
+
+/** One report in an assertion's scope, narrowed to the assertion's category when it names one. */
+export interface ScopedReport extends SourcedReport {
+  /** The categories in scope: the named one(s), or every category of the report. */
+  categories: readonly AnalysedCategory[];
+}
+
+/** What a metric measured over its scope. */
+export interface Measurement {
+  /** The value; null when the scope holds nothing to measure (then `none` says why). */
+  value: number | string | null;
+  none?: string;
+}
+
+/**
+ * A gate metric: one file in src/gate/metrics/ and one line in the registry there.
+ * It measures a set of reports (one for `aggregate: each`, every matching one for
+ * `all`) from the analysis's recomputed figures, never from the reports' stated totals.
+ */
+export interface GateMetric {
+  /** One line for the README and error messages. */
+  describe: string;
+  /** How values compare: numbers against min/max, or colours against mustBe/mustNotBe. */
+  bound: 'number' | 'colour';
+  /** The keys of an assertion this metric reads besides the bound; any other is refused. */
+  reads: readonly MetricKey[];
+  /** Printed after a number (`%`), or nothing for counts. */
+  unit: string;
+  measure(reports: readonly ScopedReport[], assertion: GateAssertion, formula: PercentFormula): Measurement;
+}

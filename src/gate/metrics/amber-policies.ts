@@ -1,0 +1,11 @@
+import type { GateMetric } from '../gate-metric.js';
+import { countColours } from '../scope-counts.js';
+
+/** Amber policies in scope, of one Severity when given. */
+export const amberPolicies: GateMetric = {
+  describe: 'Amber policies, of one severity when given',
+  bound: 'number',
+  reads: ['min', 'max', 'severity', 'category'],
+  unit: '',
+  measure: (reports, assertion) => ({ value: countColours(reports, ['Amber'], assertion.severity) }),
+};

@@ -1,0 +1,28 @@
+import type { Finding } from '../../model/finding.js';
+import type { GateMetric } from '../gate-metric.js';
+
+function isUnder(finding: Finding, pointer: string): boolean {
+  return pointer === '' || finding.pointer === pointer || finding.pointer.startsWith(`${pointer}/`);
+}
+
+/**
+ * Findings of the check inside the reports (or category) in scope: errors only for
+ * `severity: error`, errors and warnings otherwise (at or above, like --fail-on).
+ */
+export const findings: GateMetric = {
+  describe: 'findings of the check in the report, errors only with severity error, errors and warnings otherwise',
+  bound: 'number',
+  reads: ['min', 'max', 'severity', 'category'],
+  unit: '',
+  measure(reports, assertion) {
+    let count = 0;
+    for (const { source, report, categories } of reports) {
+      const pointers = categories.length === report.categories.length ? [report.pointer] : categories.map((category) => category.pointer);
+      for (const finding of source.findings) {
+        if (assertion.severity === 'error' && finding.severity !== 'error') continue;
+        if (pointers.some((pointer) => isUnder(finding, pointer))) count += 1;
+      }
+    }
+    return { value: count };
+  },
+};

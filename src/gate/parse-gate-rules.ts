@@ -1,0 +1,83 @@
+import { CspmError } from '../error/cspm-error.js';
+import type { GateAssertion, GateRules } from '../model/gate-rules.js';
+import { validateGateRulesShape } from '../validate/gate-rules-schema.js';
+import type { MetricKey } from './gate-metric.js';
+import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
+import { gatePresets, isGatePresetName } from './presets/gate-presets.js';
+import type { RulesFile, RulesFileAssertion } from './rules-file.js';
+import { parseRulesText, type ParsedRulesText } from './rules-text.js';
+import { describeSchemaError, errorPointer, pickSchemaError } from './schema-error-text.js';
+
+const metricKeys: readonly MetricKey[] = ['min', 'max', 'severity', 'category', 'policy', 'mustBe', 'mustNotBe'];
+
+/**
+ * Parses and validates a gate rules file (JSON or YAML) and expands the presets it
+ * extends. Anything wrong is a CspmError `rules-invalid` whose location holds the JSON
+ * Pointer into the file and, when the text allows, its line and column.
+ *
+ * @param text the file's text
+ * @param name the file's name, as errors and results name it
+ */
+export function parseGateRules(text: string, name: string): GateRules {
+  const parsed = parseRulesText(text, name);
+  const errors = validateGateRulesShape(parsed.value);
+  const error = pickSchemaError(errors);
+  if (error) {
+    const { pointer, atKey } = errorPointer(error);
+    fail(parsed, pointer, describeSchemaError(error), atKey);
+  }
+  const file = parsed.value as RulesFile;
+  const own = (file.assertions ?? []).map((assertion, index) => normalise(assertion, `/assertions/${index}`, parsed));
+  checkNames(own, parsed);
+  const extended = typeof file.extends === 'string' ? [file.extends] : (file.extends ?? []);
+  const names = new Set(own.map((assertion) => assertion.name));
+  const inherited = extended.flatMap((preset, index) =>
+    presetAssertions(preset, typeof file.extends === 'string' ? '/extends' : `/extends/${index}`).filter((assertion) => !names.has(assertion.name)),
+  );
+  const assertions = [...inherited, ...own];
+  if (assertions.length === 0) throw new CspmError('usage', `${name}: the rules file has no assertion to evaluate; add one under "assertions" or extend a preset`);
+  return { file: name, assertions };
+}
+
+/** The assertions of a preset, as `--rules cspm:recommended` or `extends` gives them. */
+export function presetAssertions(preset: string, pointer: string): GateAssertion[] {
+  if (!isGatePresetName(preset)) throw new CspmError('usage', `unknown preset "${preset}"; the presets are ${Object.keys(gatePresets).join(', ')}`);
+  return gatePresets[preset].map((assertion) => ({ ...withDefaults(assertion), pointer, preset }));
+}
+
+function withDefaults(assertion: RulesFileAssertion): Omit<GateAssertion, 'pointer'> {
+  const { name, level, aggregate, allowNoMatch, ...rest } = assertion;
+  return { name: name ?? assertion.metric, level: level ?? 'error', aggregate: aggregate ?? 'each', allowNoMatch: allowNoMatch ?? false, ...rest };
+}
+
+/** Checks what the schema cannot: that each key means something to the metric, and sane bounds. */
+function normalise(assertion: RulesFileAssertion, pointer: string, parsed: ParsedRulesText): GateAssertion {
+  if (!isGateMetricName(assertion.metric)) fail(parsed, `${pointer}/metric`, 'unknown metric');
+  const metric = gateMetrics[assertion.metric];
+  for (const key of metricKeys) {
+    if (assertion[key] !== undefined && !metric.reads.includes(key)) {
+      fail(parsed, `${pointer}/${key}`, `metric ${assertion.metric} does not read "${key}"; it reads ${metric.reads.map((read) => `"${read}"`).join(', ')}`, true);
+    }
+  }
+  if (assertion.min !== undefined && assertion.max !== undefined && assertion.min > assertion.max) {
+    fail(parsed, `${pointer}/min`, `min ${assertion.min} is above max ${assertion.max}: nothing could pass`);
+  }
+  if (assertion.metric === 'findings' && assertion.severity !== undefined && assertion.severity !== 'error' && assertion.severity !== 'warning') {
+    fail(parsed, `${pointer}/severity`, 'the findings metric takes severity "error" or "warning"');
+  }
+  return { ...withDefaults(assertion), pointer };
+}
+
+function checkNames(assertions: readonly GateAssertion[], parsed: ParsedRulesText): void {
+  const seen = new Set<string>();
+  for (const assertion of assertions) {
+    if (seen.has(assertion.name)) fail(parsed, `${assertion.pointer}/name`, `a second assertion is named "${assertion.name}"; give each its own name`);
+    seen.add(assertion.name);
+  }
+}
+
+function fail(parsed: ParsedRulesText, pointer: string, what: string, atKey = false): never {
+  const location = parsed.locate(pointer, atKey);
+  const position = location.line === undefined ? location.file : `${location.file}:${location.line}:${location.column ?? 1}`;
+  throw new CspmError('rules-invalid', `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, { data: location });
+}

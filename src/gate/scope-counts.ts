@@ -1,0 +1,47 @@
+import type { Figures } from '../model/analysis.js';
+import type { ScopedReport } from './gate-metric.js';
+
+/** The recomputed counts of the categories in scope, summed over the reports. */
+export function sumFigures(reports: readonly ScopedReport[]): Omit<Figures, 'percent'> {
+  const sum = { total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0 };
+  for (const { report, categories } of reports) {
+    // A whole report's figures are already summed; categories only when narrowed.
+    const parts = categories.length === report.categories.length ? [report] : categories;
+    for (const { figures } of parts) {
+      sum.total += figures.total;
+      sum.green += figures.green;
+      sum.red += figures.red;
+      sum.amber += figures.amber;
+      sum.gray += figures.gray;
+      sum.other += figures.other;
+      sum.passedResources += figures.passedResources;
+      sum.totalResources += figures.totalResources;
+    }
+  }
+  return sum;
+}
+
+/**
+ * Policies in scope whose Compliance is one of `colours`, of one Severity when given.
+ * Without a severity the figures answer, and the analysis's Red-by-Severity for Red
+ * policies of a whole report; otherwise the policies are counted.
+ */
+export function countColours(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
+  if (severity === undefined) {
+    const sum = sumFigures(reports);
+    return colours.reduce((count, colour) => count + (colour === 'Red' ? sum.red : sum.amber), 0);
+  }
+  let count = 0;
+  for (const { report, categories } of reports) {
+    if (colours.length === 1 && colours[0] === 'Red' && categories.length === report.categories.length) {
+      count += report.redBySeverity.find((entry) => entry.severity === severity)?.count ?? 0;
+      continue;
+    }
+    for (const { category } of categories) {
+      for (const policy of category.Policies) {
+        if (policy.Severity === severity && (colours as readonly string[]).includes(policy.Compliance)) count += 1;
+      }
+    }
+  }
+  return count;
+}

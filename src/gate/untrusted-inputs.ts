@@ -1,0 +1,35 @@
+import type { Analysis } from '../model/analysis.js';
+import type { RuleId } from '../model/finding.js';
+import type { AssertionResult } from '../model/gate.js';
+
+/** Findings that say an input holds nothing to judge, whatever their configured severity. */
+const unreadable: ReadonlySet<RuleId> = new Set<RuleId>(['json-syntax', 'envelope-failure', 'empty-report']);
+
+/** The metric name of the gate's own assertion on its inputs. */
+export const inputsMetric = 'validReports';
+
+/**
+ * The gate's own assertion that its inputs can be trusted, failing when they hold no
+ * valid report at all, or when a document did not parse or one of its reports did not
+ * validate (such a report is not analysed, so no rule could see its posture). Nothing
+ * when every input is sound: it is no assertion of the rules file.
+ */
+export function untrustedInputs(analysis: Analysis): AssertionResult | undefined {
+  const broken = analysis.sources
+    .filter((source) => source.form === 'unparsed' || source.reports.length < source.reportCount || source.findings.some((finding) => unreadable.has(finding.rule)))
+    .map((source) => source.source);
+  const valid = analysis.summary.reports;
+  if (broken.length === 0 && valid > 0) return undefined;
+  const why = valid === 0 ? 'the inputs hold no valid report' : `${broken.join(', ')} ${broken.length === 1 ? 'is' : 'are'} unreadable, invalid or empty`;
+  return {
+    name: 'inputs are valid reports',
+    level: 'error',
+    metric: inputsMetric,
+    passed: false,
+    actual: valid,
+    expected: 'every input a valid report, at least one',
+    scope: 'all inputs',
+    pointer: '',
+    message: `${why}; a gate cannot pass on reports it could not read (see the check's findings)`,
+  };
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { gateMetricNames, readGateRulesSchema, type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
+import { minimalReport } from '../support/minimal-report.js';
+import { gate, only } from './support.js';
+
+/**
+ * The minimal report: Storage (AZ_STORAGE) holds StorageHttps Green, StorageKeys Red and
+ * StorageLogs Gray; Network holds NsgRdp Green and NsgSsh Amber; every policy High.
+ * Overall 2 Green of 4 assessed = 50 %, 4 of 5 assessed = 80 %.
+ */
+function warnedReport(): BenchmarkReport {
+  const report = minimalReport();
+  report.ResourceCategories[1]!.CompliancePercent = 12.5;
+  return report;
+}
+
+interface Case {
+  name: string;
+  assertion: RulesFileAssertion;
+  report?: () => BenchmarkReport;
+  expected: { passed: boolean; actual: number | string | null; expected: string };
+}
+
+const cases: Case[] = [
+  { name: 'compliancePercent at its min passes', assertion: { metric: 'compliancePercent', min: 50 }, expected: { passed: true, actual: 50, expected: '>= 50' } },
+  { name: 'compliancePercent below min fails', assertion: { metric: 'compliancePercent', min: 60 }, expected: { passed: false, actual: 50, expected: '>= 60' } },
+  { name: 'compliancePercent of a category by name', assertion: { metric: 'compliancePercent', category: 'Azure - Network', min: 50 }, expected: { passed: true, actual: 50, expected: '>= 50' } },
+  { name: 'compliancePercent of a category by id, above max', assertion: { metric: 'compliancePercent', category: 'AZ_STORAGE', max: 40 }, expected: { passed: false, actual: 50, expected: '<= 40' } },
+  { name: 'assessedPercent passes', assertion: { metric: 'assessedPercent', min: 80 }, expected: { passed: true, actual: 80, expected: '>= 80' } },
+  { name: 'assessedPercent fails', assertion: { metric: 'assessedPercent', min: 90 }, expected: { passed: false, actual: 80, expected: '>= 90' } },
+  { name: 'redPolicies within max', assertion: { metric: 'redPolicies', max: 1 }, expected: { passed: true, actual: 1, expected: '<= 1' } },
+  { name: 'redPolicies over max', assertion: { metric: 'redPolicies', max: 0 }, expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'redPolicies of a severity with none', assertion: { metric: 'redPolicies', severity: 'Critical', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'amberPolicies over max', assertion: { metric: 'amberPolicies', max: 0 }, expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'amberPolicies of a severity', assertion: { metric: 'amberPolicies', severity: 'High', max: 1 }, expected: { passed: true, actual: 1, expected: '<= 1' } },
+  { name: 'failingPolicies counts Red and Amber', assertion: { metric: 'failingPolicies', max: 2 }, expected: { passed: true, actual: 2, expected: '<= 2' } },
+  { name: 'failingPolicies over max', assertion: { metric: 'failingPolicies', severity: 'High', max: 1 }, expected: { passed: false, actual: 2, expected: '<= 1' } },
+  { name: 'failingPolicies with min and max', assertion: { metric: 'failingPolicies', min: 3, max: 5 }, expected: { passed: false, actual: 2, expected: '>= 3 and <= 5' } },
+  { name: 'policy mustBe Green passes', assertion: { metric: 'policy', policy: 'StorageHttps', mustBe: 'Green' }, expected: { passed: true, actual: 'Green', expected: 'Green' } },
+  { name: 'policy mustBe Green fails on Red', assertion: { metric: 'policy', policy: 'StorageKeys', mustBe: 'Green' }, expected: { passed: false, actual: 'Red', expected: 'Green' } },
+  { name: 'policy mustNotBe Red fails', assertion: { metric: 'policy', policy: 'StorageKeys', mustNotBe: 'Red' }, expected: { passed: false, actual: 'Red', expected: 'not Red' } },
+  { name: 'policy mustNotBe Red passes on Amber', assertion: { metric: 'policy', policy: 'NsgSsh', mustNotBe: 'Red' }, expected: { passed: true, actual: 'Amber', expected: 'not Red' } },
+  { name: 'findings of a clean report', assertion: { metric: 'findings', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'findings counts a warning', assertion: { metric: 'findings', max: 0 }, report: warnedReport, expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'findings of severity error skip warnings', assertion: { metric: 'findings', severity: 'error', max: 0 }, report: warnedReport, expected: { passed: true, actual: 0, expected: '<= 0' } },
+];
+
+describe('gate metrics', () => {
+  it.each(cases)('$name', async ({ assertion, report, expected }) => {
+    const result = only(await gate([(report ?? minimalReport)()], [assertion]));
+    expect(result).toMatchObject({ ...expected, metric: assertion.metric, level: 'error', pointer: '/assertions/0', source: 'r1.json' });
+    expect(result.message).toContain(String(expected.expected));
+  });
+
+  it('every metric has a passing and a failing case', () => {
+    for (const name of gateMetricNames) {
+      const outcomes = new Set(cases.filter((entry) => entry.assertion.metric === name).map((entry) => entry.expected.passed));
+      expect([name, [...outcomes].sort()]).toEqual([name, [false, true]]);
+    }
+  });
+
+  it('are the metrics the published schema lists', () => {
+    const schema = readGateRulesSchema() as { $defs: { assertion: { properties: { metric: { enum: string[] } } } } };
+    expect(schema.$defs.assertion.properties.metric.enum).toEqual(gateMetricNames);
+  });
+
+  it('compliancePercent follows the run\'s percent formula', async () => {
+    const { checkReports, evaluateGate, parseGateRules } = await import('../../src/index.js');
+    const analysis = await checkReports({ value: minimalReport() }, { percentFormula: 'green-of-total' });
+    const result = evaluateGate(analysis, parseGateRules('{"assertions":[{"metric":"compliancePercent","min":50}]}', 'rules.json'));
+    expect(result.assertions[0]).toMatchObject({ passed: false, actual: 40 });
+  });
+
+  it('uses recomputed figures, never the stated ones', async () => {
+    const report = minimalReport();
+    report.ResourceCategories[0]!.Red = 0;
+    report.ResourceCategories[0]!.CompliancePercent = 100;
+    const result = only(await gate([report], [{ metric: 'redPolicies', max: 0 }]));
+    expect(result).toMatchObject({ passed: false, actual: 1 });
+  });
+
+  it('fails a percent when nothing in scope was assessed', async () => {
+    const result = only(await gate([minimalReport()], [{ metric: 'compliancePercent', category: 'AZ_STORAGE', min: 0 }]));
+    expect(result.passed).toBe(true);
+    const report = minimalReport();
+    report.ResourceCategories[0]!.Policies = report.ResourceCategories[0]!.Policies.map((entry) => ({ ...entry, Compliance: 'Gray', PassedResourceCount: 0, TotalResourceCount: 0, RiskProbability: ' ', RiskLevel: '' }));
+    const grey = only(await gate([report], [{ metric: 'compliancePercent', category: 'AZ_STORAGE', min: 0 }]));
+    expect(grey).toMatchObject({ passed: false, actual: null });
+    expect(grey.message).toContain('all Gray');
+  });
+});

@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { gatePresetNames, gatePresets, isCspmError, loadGateRules, parseGateRules, readGateRulesSchema, type CspmError } from '../../src/index.js';
+
+/** The CspmError that parsing `text` throws. */
+function thrown(text: string, name = 'rules.yaml'): CspmError {
+  try {
+    parseGateRules(text, name);
+  } catch (error) {
+    if (isCspmError(error)) return error;
+    throw error;
+  }
+  throw new Error('the rules were accepted');
+}
+
+/** The rules-invalid error that parsing `text` throws, with its location in the file. */
+function refusal(text: string, name = 'rules.yaml'): CspmError<'rules-invalid'> {
+  const error = thrown(text, name);
+  expect(error.code).toBe('rules-invalid');
+  return error as CspmError<'rules-invalid'>;
+}
+
+const briefForm = `{ "assertions": [
+  { "name": "overall posture", "level": "error", "metric": "compliancePercent", "min": 80 },
+  { "name": "no critical red", "level": "error", "metric": "redPolicies", "severity": "Critical", "max": 0 },
+  { "name": "storage", "level": "warn", "metric": "compliancePercent", "category": "Storage Accounts", "min": 90 }
+] }`;
+
+const sameInYaml = `assertions:
+  - name: overall posture
+    level: error
+    metric: compliancePercent
+    min: 80
+  - { name: no critical red, level: error, metric: redPolicies, severity: Critical, max: 0 }
+  - name: storage
+    level: warn
+    metric: compliancePercent
+    category: Storage Accounts
+    min: 90
+`;
+
+describe('parseGateRules', () => {
+  it('reads JSON and YAML alike, filling in defaults and pointers', () => {
+    const json = parseGateRules(briefForm, 'rules.json');
+    expect(json.assertions).toHaveLength(3);
+    expect(json.assertions[2]).toEqual({ name: 'storage', level: 'warn', metric: 'compliancePercent', category: 'Storage Accounts', min: 90, aggregate: 'each', allowNoMatch: false, pointer: '/assertions/2' });
+    expect(parseGateRules(sameInYaml, 'rules.yaml').assertions).toEqual(json.assertions);
+  });
+
+  it('names an assertion by its metric and makes it an error by default', () => {
+    expect(parseGateRules('assertions: [{metric: redPolicies, max: 0}]', 'r.yaml').assertions[0]).toMatchObject({ name: 'redPolicies', level: 'error' });
+  });
+
+  it('refuses an unknown metric with the pointer, line and column', () => {
+    const error = refusal('assertions:\n  - metric: complincePercent\n    min: 80\n');
+    expect(error.code).toBe('rules-invalid');
+    expect(error.data).toEqual({ file: 'rules.yaml', pointer: '/assertions/0/metric', line: 2, column: 13 });
+    expect(error.message).toBe('invalid gate rules: rules.yaml:2:13: /assertions/0/metric: unknown metric; the metrics are compliancePercent, assessedPercent, redPolicies, amberPolicies, failingPolicies, policy, findings');
+  });
+
+  it('points at an unknown key, and at a key its metric does not read', () => {
+    const unknown = refusal('{"assertions": [{"metric": "redPolicies", "max": 0, "severty": "High"}]}', 'r.json');
+    expect(unknown.data).toMatchObject({ pointer: '/assertions/0/severty', line: 1, column: 53 });
+    expect(unknown.message).toContain('unknown key "severty"');
+    const unread = refusal('assertions:\n  - metric: compliancePercent\n    severity: Critical\n    min: 1\n');
+    expect(unread.data).toMatchObject({ pointer: '/assertions/0/severity', line: 3 });
+    expect(unread.message).toContain('metric compliancePercent does not read "severity"');
+  });
+
+  it('refuses YAML that does not parse, with its position', () => {
+    const error = refusal('assertions:\n  - metric: redPolicies\n    max: [0\n');
+    expect(error.code).toBe('rules-invalid');
+    expect(error.message).toMatch(/^invalid gate rules: rules\.yaml:\d+:\d+: /);
+    expect(error.data.line).toBeGreaterThan(1);
+  });
+
+  it('refuses duplicate keys in YAML and in JSON', () => {
+    expect(refusal('assertions: []\nassertions: []\n').message).toMatch(/rules\.yaml:2:1: Map keys must be unique/);
+    expect(refusal('{"assertions": [{"metric": "redPolicies", "max": 0, "max": 1}]}', 'r.json').data).toMatchObject({ line: 1 });
+  });
+
+  it('refuses a bound-less assertion, a policy without its colour, and min above max', () => {
+    expect(refusal('assertions: [{metric: redPolicies}]').message).toContain('needs "min" or "max"');
+    expect(refusal('assertions: [{metric: policy, policy: X}]').message).toContain('exactly one of "mustBe" and "mustNotBe"');
+    expect(refusal('assertions: [{metric: policy, policy: X, mustBe: Blue}]').message).toContain('must be one of "Green", "Red", "Amber", "Gray"');
+    expect(refusal('assertions: [{metric: redPolicies, min: 3, max: 1}]').message).toContain('min 3 is above max 1');
+  });
+
+  it('makes an empty assertion list a usage error', () => {
+    expect(thrown('assertions: []').code).toBe('usage');
+    expect(refusal('').code).toBe('rules-invalid');
+  });
+
+  it('refuses two assertions of one name', () => {
+    expect(refusal('assertions: [{name: a, metric: redPolicies, max: 0}, {name: a, metric: amberPolicies, max: 0}]').data.pointer).toBe('/assertions/1/name');
+  });
+});
+
+describe('presets', () => {
+  it('are the presets the schema names', () => {
+    const schema = readGateRulesSchema() as { $defs: { presetName: { enum: string[] } } };
+    expect(schema.$defs.presetName.enum).toEqual(gatePresetNames);
+  });
+
+  it('come first, and an assertion of the file replaces one of the same name', () => {
+    const rules = parseGateRules('extends: cspm:recommended\nassertions:\n  - {name: overall compliance, metric: compliancePercent, min: 50}\n', 'r.yaml');
+    const names = rules.assertions.map((assertion) => assertion.name);
+    expect(names).toEqual([...gatePresets['cspm:recommended'].map((assertion) => assertion.name).filter((name) => name !== 'overall compliance'), 'overall compliance']);
+    expect(rules.assertions[0]).toMatchObject({ preset: 'cspm:recommended', pointer: '/extends' });
+    expect(rules.assertions.at(-1)).toMatchObject({ min: 50, pointer: '/assertions/0' });
+  });
+
+  it('extend in order, and each preset is valid by the rules file schema', () => {
+    const rules = parseGateRules('{"extends": ["cspm:recommended", "cspm:strict"]}', 'r.json');
+    expect(rules.assertions[0]).toMatchObject({ preset: 'cspm:recommended', pointer: '/extends/0' });
+    expect(rules.assertions.at(-1)).toMatchObject({ preset: 'cspm:strict', pointer: '/extends/1' });
+    for (const name of gatePresetNames) expect(() => parseGateRules(JSON.stringify({ assertions: gatePresets[name] }), name)).not.toThrow();
+  });
+
+  it('refuses an unknown preset', () => {
+    expect(refusal('extends: cspm:recomended').data.pointer).toBe('/extends');
+  });
+
+  it('named unknown, list the presets', async () => {
+    await expect(loadGateRules('cspm:recomended')).rejects.toThrow('invalid usage: unknown preset "cspm:recomended"; the presets are cspm:recommended, cspm:strict');
+  });
+
+  it('load by name without a file', async () => {
+    const rules = await loadGateRules('cspm:strict');
+    expect(rules.file).toBe('cspm:strict');
+    expect(rules.assertions.map((assertion) => assertion.preset)).toEqual(gatePresets['cspm:strict'].map(() => 'cspm:strict'));
+  });
+});
+
+describe('the sample rules files', () => {
+  it('parse', async () => {
+    expect((await loadGateRules('samples/gate/gate-rules.yaml')).assertions.length).toBeGreaterThan(3);
+    const json = await loadGateRules('samples/gate/gate-rules.json');
+    expect(json.assertions.filter((assertion) => assertion.preset === undefined)).toHaveLength(3);
+    expect(JSON.parse(readFileSync('samples/gate/gate-rules.json', 'utf8')).$schema).toBe('../../schema/gate-rules.schema.json');
+  });
+});
