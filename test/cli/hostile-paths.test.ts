@@ -17,7 +17,7 @@ function fifo(dir: string, name: string): string {
 
 // Run as processes with a time limit: on a blocking read the old code never returned.
 describe('inputs that are not regular files', () => {
-  it('refuses a named pipe given as a report or as --logo, without blocking', () => {
+  it('refuses a named pipe given as a report, as --logo or as --rules, without blocking', () => {
     const dir = tempDir();
     const pipe = fifo(dir, 'pipe.json');
     const check = runBin(['check', pipe], { timeout: 15_000 });
@@ -28,6 +28,10 @@ describe('inputs that are not regular files', () => {
     expect(logo.signal).toBeNull();
     expect(logo.status).toBe(2);
     expect(logo.stderr).toContain(`--logo ${pipe} is a named pipe, not a regular file`);
+    const rules = runBin(['gate', sample, '--rules', pipe], { timeout: 15_000 });
+    expect(rules.signal).toBeNull();
+    expect(rules.status).toBe(2);
+    expect(rules.stderr).toContain(`${pipe} is a named pipe, not a regular file`);
   });
 
   it('refuses a device at once instead of reading it without end', () => {
