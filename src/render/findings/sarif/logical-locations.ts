@@ -35,7 +35,15 @@ interface CategoryAnchors {
   category: AnalysedCategory['category'];
 }
 
-const policyIndex = /^\/Policies\/(\d+)(?=\/|$)/;
+const policiesSegment = '/Policies/';
+
+/** Where `/Policies/<digits>` ends when the rest of a pointer starts with it, else -1. */
+function policySegmentEnd(rest: string): number {
+  if (!rest.startsWith(policiesSegment)) return -1;
+  let end = policiesSegment.length;
+  while (end < rest.length && rest.charCodeAt(end) >= 48 && rest.charCodeAt(end) <= 57) end += 1;
+  return end > policiesSegment.length && (end === rest.length || rest.charCodeAt(end) === 47) ? end : -1;
+}
 
 /**
  * Indexes one source's analysed reports and categories by pointer, once, so that each
@@ -46,12 +54,17 @@ const policyIndex = /^\/Policies\/(\d+)(?=\/|$)/;
 export function indexSource(source: AnalysedSource): LocatePointer {
   const reports = new Map<string, Lazy<Anchor>>();
   const categories = new Map<string, Lazy<CategoryAnchors>>();
+  let deepest = 0;
   for (const report of source.reports) {
     reports.set(report.pointer, lazy(() => reportAnchor(report)));
-    for (const category of report.categories) categories.set(category.pointer, lazy(() => categoryAnchors(report, category)));
+    deepest = Math.max(deepest, slashes(report.pointer));
+    for (const category of report.categories) {
+      categories.set(category.pointer, lazy(() => categoryAnchors(report, category)));
+      deepest = Math.max(deepest, slashes(category.pointer));
+    }
   }
   return (pointer) => {
-    for (let prefix = pointer; ; prefix = prefix.slice(0, prefix.lastIndexOf('/'))) {
+    for (let prefix = longestCandidate(pointer, deepest); ; prefix = prefix.slice(0, prefix.lastIndexOf('/'))) {
       const inCategory = categories.get(prefix);
       if (inCategory) return categoryPlace(inCategory(), pointer.slice(prefix.length));
       const report = reports.get(prefix)?.();
@@ -59,6 +72,26 @@ export function indexSource(source: AnalysedSource): LocatePointer {
       if (prefix === '') return undefined;
     }
   };
+}
+
+function slashes(pointer: string): number {
+  let count = 0;
+  for (let at = pointer.indexOf('/'); at !== -1; at = pointer.indexOf('/', at + 1)) count += 1;
+  return count;
+}
+
+/**
+ * The longest prefix of a pointer that can be a report's or category's pointer: one of
+ * no more segments than the deepest of them. Looking up the longer ones would only miss.
+ */
+function longestCandidate(pointer: string, deepest: number): string {
+  if (!pointer.startsWith('/')) return pointer;
+  let end = -1;
+  for (let count = 0; count <= deepest; count += 1) {
+    end = pointer.indexOf('/', end + 1);
+    if (end === -1) return pointer;
+  }
+  return pointer.slice(0, end);
 }
 
 /** Worked out on first use: a source may hold many reports and categories that no finding leads into. */
@@ -101,12 +134,12 @@ function categoryAnchors(report: AnalysedReport, analysed: AnalysedCategory): Ca
  * a policy, and keeping one per policy cost more in garbage collection than it saved.
  */
 function categoryPlace(anchors: CategoryAnchors, rest: string): PlaceInReport {
-  const match = policyIndex.exec(rest);
-  const policy = match ? anchors.category.Policies[Number(match[1])] : undefined;
-  if (match === null || policy === undefined) return { logical: anchors.anchor.logical, identity: `${anchors.anchor.identity}${rest}` };
+  const end = policySegmentEnd(rest);
+  const policy = end === -1 ? undefined : anchors.category.Policies[Number(rest.slice(policiesSegment.length, end))];
+  if (policy === undefined) return { logical: anchors.anchor.logical, identity: `${anchors.anchor.identity}${rest}` };
   const name = jsonString(`${policy.ComplianceNumber} ${policy.PolicyId}`);
   return {
     logical: `{"name":${name},"fullyQualifiedName":${anchors.policyPath}${name.slice(1)},"kind":"policy"}`,
-    identity: `${anchors.anchor.identity}${policy.PolicyId}\u0000${rest.slice(match[0].length)}`,
+    identity: `${anchors.anchor.identity}${policy.PolicyId}\u0000${rest.slice(end)}`,
   };
 }
