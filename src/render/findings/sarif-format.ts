@@ -1,7 +1,6 @@
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
 import type { RuleInfo } from '../../model/rule.js';
-import { terminalJson } from '../../text/terminal-text.js';
-import { toSarifLog } from './sarif/sarif-run.js';
+import { writeSarifLog } from './sarif/sarif-run.js';
 
 /**
  * The check or gate result as SARIF 2.1.0 text on one line, with a final newline. Not
@@ -11,7 +10,7 @@ import { toSarifLog } from './sarif/sarif-run.js';
  * are written as `\uXXXX` escapes, which a SARIF reader decodes to the same text.
  */
 export function formatSarif(result: FindingsResult, rules: readonly RuleInfo[]): string {
-  return terminalJson(`${JSON.stringify(toSarifLog(result, rules))}\n`);
+  return writeSarifLog(result, rules);
 }
 
 /** `--format sarif`: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. */

@@ -12,7 +12,7 @@ export const sourceRootId = '%SRCROOT%';
  * Each path segment is percent-encoded: the schema asks for a URI reference, and a
  * space, `%` or `#` in a file name would otherwise change what the reference means.
  */
-export function artifactLocation(source: string): SarifArtifactLocation {
+export function artifactLocation(source: string): SarifArtifactLocation & { uri: string } {
   if (source === '<stdin>') return { uri: 'stdin:' };
   const path = source.replace(/\\/g, '/');
   if (/^[A-Za-z]:\//.test(path)) return { uri: `file:///${path.slice(0, 2)}${encodePath(path.slice(2))}` };

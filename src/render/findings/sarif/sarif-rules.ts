@@ -1,6 +1,7 @@
 import type { Severity } from '../../../model/finding.js';
 import type { GateLevel, GateResult } from '../../../model/gate.js';
 import type { RuleInfo } from '../../../model/rule.js';
+import { jsonString } from './json-text.js';
 import type { SarifLevel, SarifRule } from './sarif-log.js';
 
 /** SARIF's level of a finding's severity or a gate assertion's level. */
@@ -16,7 +17,8 @@ export function gateRuleId(metric: string): string {
 /** The driver's rules and each one's index, which every result cites as `ruleIndex`. */
 export interface DriverRules {
   rules: SarifRule[];
-  indexOf(id: string): number;
+  /** The JSON text `"ruleId":…,"ruleIndex":…` of a result of rule `id`, adding a plain rule for an id not yet known. */
+  cite(id: string): string;
 }
 
 /**
@@ -37,9 +39,17 @@ export function driverRules(catalogue: readonly RuleInfo[], gate: GateResult | u
     const id = gateRuleId(assertion.metric);
     if (!index.has(id)) add(gateRule(id, assertion.metric, assertion.level));
   }
+  const citations = new Map<string, string>();
   return {
     rules,
-    indexOf: (id) => index.get(id) ?? add(plainRule(id)),
+    cite: (id) => {
+      let citation = citations.get(id);
+      if (citation === undefined) {
+        citation = `"ruleId":${jsonString(id)},"ruleIndex":${index.get(id) ?? add(plainRule(id))}`;
+        citations.set(id, citation);
+      }
+      return citation;
+    },
   };
 }
 

@@ -1,14 +1,16 @@
 import type { AnalysedSource } from '../../../model/analysis.js';
 import type { FindingsResult } from '../../../model/findings-format.js';
 import type { RuleInfo } from '../../../model/rule.js';
+import { terminalJson } from '../../../text/terminal-text.js';
 import { toolInfo } from '../../../tool-info.js';
 import { artifactLocation, sourceRootId } from './artifact-uri.js';
 import { createFingerprinter } from './fingerprints.js';
-import { findingResult } from './finding-result.js';
+import { findingResults } from './finding-result.js';
 import { assertionResult, countGate, failedAssertions } from './gate-results.js';
 import { indexSource } from './logical-locations.js';
+import { ResultTexts } from './result-texts.js';
 import { maxResultsPerRun, omittedResults, planResults, type ResultBudget } from './result-budget.js';
-import type { SarifLog, SarifNotification, SarifResult } from './sarif-log.js';
+import type { SarifInvocation, SarifNotification, SarifTool } from './sarif-log.js';
 import { driverRules, type DriverRules } from './sarif-rules.js';
 
 /** The schema the log names: the OASIS Standard's, with Errata 01. */
@@ -16,40 +18,54 @@ export const sarifSchemaUri = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/er
 
 const informationUri = 'https://www.npmjs.com/package/cspm-report';
 
-/** A check or gate result as one SARIF 2.1.0 log of one run. */
-export function toSarifLog(result: FindingsResult, catalogue: readonly RuleInfo[]): SarifLog {
+/**
+ * A check or gate result as the JSON text of one SARIF 2.1.0 log of one run, on one
+ * line. The results are written first, since a finding of a rule the catalogue lacks
+ * adds that rule to the driver, which the text names before them. The text is made
+ * safe to print as the json format's is (terminalJson): the results string by string
+ * as they are written (json-text.ts), the rest around them here.
+ */
+export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleInfo[]): string {
+  const texts = new ResultTexts();
+  const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate), texts);
+  const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: rules.rules } };
+  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget) }];
+  const opening = terminalJson(
+    `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},` +
+      `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
+  );
+  const closing = terminalJson(`],"properties":${JSON.stringify(runProperties(result, budget, rules))}}]}\n`);
+  return texts.join(opening, closing);
+}
+
+const originalUriBaseIds = JSON.stringify({
+  [sourceRootId]: { description: { text: 'The folder the command ran in: relative input paths start there. Run it from the repository root so that they match the repository.' } },
+});
+
+/** Writes the results the budget allows: failed gate assertions first, then findings in file order. */
+function writeResults(result: FindingsResult, rules: DriverRules, texts: ResultTexts): { rules: DriverRules; budget: ResultBudget } {
   const { analysis, gate } = result;
-  const rules = driverRules(catalogue, gate);
   const fingerprint = createFingerprinter();
   const failed = failedAssertions(gate);
   const budget = planResults(failed.length, countSeverities(analysis.sources));
-  const results: SarifResult[] = [];
-  for (let index = 0; index < budget.gate; index += 1) results.push(assertionResult(failed[index]!, gate!, rules, fingerprint));
+  for (let index = 0; index < budget.gate; index += 1) {
+    texts.start();
+    assertionResult(failed[index]!, gate!, rules, fingerprint, texts.parts);
+  }
   const taken = { error: 0, warning: 0 };
   const allowed = { error: budget.errors, warning: budget.warnings };
   for (const source of analysis.sources) {
     if (source.findings.length === 0) continue;
     const file = artifactLocation(source.source);
-    const locate = indexSource(source);
+    const write = findingResults(terminalJson(JSON.stringify(file)), file.uri, indexSource(source), rules, fingerprint);
     for (const finding of source.findings) {
       if (taken[finding.severity] >= allowed[finding.severity]) continue;
       taken[finding.severity] += 1;
-      results.push(findingResult(finding, file, locate(finding.pointer), rules, fingerprint));
+      texts.start();
+      write(finding, texts.parts);
     }
   }
-  return {
-    $schema: sarifSchemaUri,
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: rules.rules } },
-        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget) }],
-        originalUriBaseIds: { [sourceRootId]: { description: { text: 'The folder the command ran in: relative input paths start there. Run it from the repository root so that they match the repository.' } } },
-        results,
-        properties: runProperties(result, budget, rules),
-      },
-    ],
-  };
+  return { rules, budget };
 }
 
 /** Loops rather than filters: a source may hold more findings than is worth copying. */
