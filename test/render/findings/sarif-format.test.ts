@@ -139,6 +139,11 @@ describe('the sarif findings format', () => {
     expect(run.properties.gate).toEqual({ rulesFile: 'gate/rules.json', status: 'fail', assertions: 3, passed: 1, failed: 2 });
   });
 
+  it('names an input whose name holds a lone surrogate, instead of throwing', async () => {
+    const run = sarifRun(await analyse(brokenReport(), 'reports/odd\ud800name.json'));
+    expect(run.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toBe('reports/odd%EF%BF%BDname.json');
+  });
+
   it('escapes bidirectional and C1 controls as the json format does, keeping the value', async () => {
     const report = brokenReport();
     report.ResourceCategories[0]!.CategoryName = 'Storage \u202e\u0085';

@@ -21,6 +21,10 @@ export function artifactLocation(source: string): SarifArtifactLocation & { uri:
   return { uri: encodePath(relative === '' ? '.' : relative), uriBaseId: sourceRootId };
 }
 
+/** A surrogate without its other half: no character, and encodeURIComponent throws on it. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
+  // A library input may be named with any string; shown as U+FFFD, as a decoder would.
+  return path.replace(loneSurrogate, '\ufffd').split('/').map(encodeURIComponent).join('/');
 }
