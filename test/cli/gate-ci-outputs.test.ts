@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
+import { parseXml } from '../support/parse-xml.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { runInProcess } from '../support/cli-run.js';
 import { sarifSchemaErrors } from '../render/findings/sarif-schema.js';
@@ -14,15 +14,6 @@ import { sarifSchemaErrors } from '../render/findings/sarif-schema.js';
  */
 const tempDir = useTempDir();
 const inputs = ['samples/aws-cis.json', 'samples/azure-csbp.json', 'samples/office365.json'];
-
-function parseXml(xml: string): Element {
-  const document = new DOMParser({
-    onError: (level, message) => {
-      throw new Error(`${level}: ${message}`);
-    },
-  }).parseFromString(xml, 'application/xml');
-  return document.documentElement!;
-}
 
 describe('gate in CI: every output of one failing run', () => {
   it('writes SARIF, JUnit, annotations, a step summary and the result, all agreeing', async () => {

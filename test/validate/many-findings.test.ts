@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports, formatCheckJson, formatCheckText, type Policy } from '../../src/index.js';
+import { checkReports, formatCheckJson, formatCheckText } from '../../src/index.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
-
-/** One report of `count` policies in one category, each without its Severity. */
-function reportWithoutSeverities(count: number): string {
-  const report = minimalReport();
-  const policies = Array.from({ length: count }, (_, index) => {
-    const item: Partial<Policy> = policy(`P${index}`, `1000.${index + 1}`, 1, 1);
-    delete item.Severity;
-    return item;
-  });
-  report.ResourceCategories = [{ ...report.ResourceCategories[0]!, Total: count, Green: count, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: policies as never }];
-  return JSON.stringify([report]);
-}
+import { reportWithoutSeverities } from '../support/report-without-severities.js';
 
 /** Two policies numbered 1000.x and then `count` numbered each under a category number of its own. */
 function reportWithStrayNumbers(count: number): string {

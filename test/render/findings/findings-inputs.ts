@@ -1,6 +1,7 @@
-import { checkReports, type Analysis, type Policy } from '../../../src/index.js';
+import { checkReports, type Analysis } from '../../../src/index.js';
+import { reportWithoutSeverities } from '../../support/report-without-severities.js';
 import type { GateResult } from '../../../src/model/gate.js';
-import { minimalReport, policy } from '../../support/minimal-report.js';
+import { minimalReport } from '../../support/minimal-report.js';
 
 /**
  * Text that breaks naive writers of XML, Markdown and workflow commands: quotes, markup,
@@ -31,18 +32,6 @@ export async function mixedAnalysis(): Promise<Analysis> {
     { text: JSON.stringify([broken]), name: hostileName },
     { text: JSON.stringify(warned), name: 'warned.json' },
   ]);
-}
-
-/** A report of `count` policies without a Severity: a schema error each. */
-export function reportWithoutSeverities(count: number): string {
-  const report = minimalReport();
-  const policies = Array.from({ length: count }, (_, index) => {
-    const item: Partial<Policy> = policy(`P${index}`, `1000.${index + 1}`, 1, 1);
-    delete item.Severity;
-    return item;
-  });
-  report.ResourceCategories = [{ ...report.ResourceCategories[0]!, Total: count, Green: count, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: policies as never }];
-  return JSON.stringify([report]);
 }
 
 /** 125,000 findings in one file, through the real pipeline. */

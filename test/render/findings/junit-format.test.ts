@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import type { Analysis } from '../../../src/index.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { junitFormat, maxLinesPerCase } from '../../../src/render/findings/junit-format.js';
+import { parseXml } from '../../support/parse-xml.js';
 import { hasProgram } from '../../support/system-program.js';
 import { useTempDir } from '../../support/temp-dir.js';
 import { gateResult, hostileName, manyFindingsAnalysis, mixedAnalysis } from './findings-inputs.js';
@@ -16,16 +17,6 @@ const hasXmllint = hasProgram('xmllint', 'libxml2-utils');
 
 function formatJunit(result: FindingsResult): string {
   return junitFormat.format(result, { rules: ruleCatalogue, color: false });
-}
-
-/** Parses with xmldom, every warning and error thrown: a lenient parse proves nothing. */
-function parseXml(xml: string): Element {
-  const document = new DOMParser({
-    onError: (level, message) => {
-      throw new Error(`${level}: ${message}`);
-    },
-  }).parseFromString(xml, 'application/xml');
-  return document.documentElement!;
 }
 
 function children(element: Element, name: string): Element[] {

@@ -4,7 +4,8 @@ import { checkReports, type Analysis } from '../../../src/index.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { markdownText } from '../../../src/render/findings/markdown-cell.js';
 import { markdownFormat, maxRowsPerTable, maxSummaryBytes } from '../../../src/render/findings/markdown-format.js';
-import { gateResult, hostileText, manyFindingsAnalysis, mixedAnalysis, reportWithoutSeverities } from './findings-inputs.js';
+import { reportWithoutSeverities } from '../../support/report-without-severities.js';
+import { gateResult, hostileText, manyFindingsAnalysis, mixedAnalysis } from './findings-inputs.js';
 
 function formatMarkdown(result: FindingsResult): string {
   return markdownFormat.format(result, { rules: ruleCatalogue, color: false });
