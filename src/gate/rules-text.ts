@@ -1,5 +1,6 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import { CspmError, type RulesLocation } from '../error/cspm-error.js';
+import { yamlModule } from './yaml-module.js';
 
 /** A rules file parsed, with what it takes to turn a pointer into a line and column. */
 export interface ParsedRulesText {
@@ -14,6 +15,7 @@ export interface ParsedRulesText {
  * duplicate keys, which JSON.parse would silently resolve to the last one.
  */
 export function parseRulesText(text: string, file: string): ParsedRulesText {
+  const { LineCounter, parseDocument } = yamlModule();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
   const [error] = document.errors;
@@ -41,6 +43,7 @@ function firstSentence(message: string): string {
 }
 
 function offsetOf(document: Document, pointer: string, atKey: boolean): number | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yamlModule();
   let node: unknown = document.contents;
   let key: unknown;
   for (const token of pointer.split('/').slice(1)) {

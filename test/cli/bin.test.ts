@@ -14,7 +14,35 @@ function run(args: string[], input?: string): { status: number | null; stdout: s
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * The packages a command loads before it knows what it will do: those imported
+ * statically by the entry, by the chunk it always loads (main) and by theirs.
+ * Packages behind a dynamic import or a require on first use are not counted.
+ */
+function packagesLoadedAtStart(): string[] {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join('dist', file), 'utf8');
+    for (const match of code.matchAll(/(?:^|[\s;])(?:import|export)\s[^;]*?from\s*"([^"]+)"|(?:^|[\s;])import\s*"([^"]+)"/gm)) {
+      const specifier = match[1] ?? match[2];
+      if (specifier === undefined) continue;
+      if (specifier.startsWith('./')) visit(specifier.slice(2));
+      else if (!specifier.startsWith('node:')) packages.add(specifier);
+    }
+    for (const [, always] of code.matchAll(/import\("\.\/(cspm-report-main-[^"]+)"\)/g)) visit(always!);
+  };
+  visit('cspm-report.js');
+  return [...packages].sort();
+}
+
 describe('the built bin', () => {
+  it('loads no package at start-up but yargs: renderers, rules and XML wait until a run needs them', () => {
+    expect(packagesLoadedAtStart()).toEqual(['yargs']);
+  });
+
   it('exists (npm test builds before it runs the tests)', () => {
     expect(bin).toBe('dist/cspm-report.js');
     expect(existsSync(bin)).toBe(true);

@@ -1,4 +1,3 @@
-import XMLBuilder from 'fast-xml-builder';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
@@ -6,6 +5,7 @@ import type { AssertionResult, GateResult } from '../../model/gate.js';
 import type { RuleInfo } from '../../model/rule.js';
 import { plural } from '../../text/plural.js';
 import { pointerLabel, visibleText } from './visible-text.js';
+import { xmlBuilder } from './xml-builder.js';
 
 /** One `<testcase>` as fast-xml-builder takes it: `@_` attributes, child elements by name. */
 interface TestCase {
@@ -31,7 +31,6 @@ interface TestSuite {
  * turns them into spaces, and writes control characters, lone surrogates and U+FFFE/
  * U+FFFF raw, which XML 1.0 cannot carry at all: the file would not parse.
  */
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true, processEntities: true });
 
 function suite(name: string, cases: TestCase[]): TestSuite {
   let failures = 0;
@@ -160,7 +159,7 @@ export const junitFormat: FindingsFormat = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
       testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', '@_skipped': '0', testsuite: suites },
     };
-    const xml: string = builder.build(document);
+    const xml: string = xmlBuilder().build(document);
     return xml.endsWith('\n') ? xml : `${xml}\n`;
   },
 };
