@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: the main job on the bundled samples. Checks the good samples (they
 // must come out clean), shows the findings of the deliberately broken ones, renders
-// every good sample to out/ as HTML, PDF and XLSX, and exits 0 when all of that went
-// as intended.
+// every good sample to out/ as HTML, PDF and XLSX, gates them on the sample rules
+// (they pass with warnings) with SARIF, JUnit and Markdown beside the documents, and
+// exits 0 when all of that went as intended.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../dist/cli/main.js';
@@ -24,7 +25,11 @@ const broken = await runCli(['check', 'samples/broken', '--fail-on', 'never']);
 heading('cspm-report render samples/*.json -f html -f pdf -f xlsx --out-dir out');
 const rendered = await runCli(['render', ...samples, '-f', 'html', '-f', 'pdf', '-f', 'xlsx', '--out-dir', 'out']);
 
-if (clean !== 0 || broken !== 0 || rendered !== 0) {
-  process.stderr.write(`demo: unexpected exit codes (check ${clean}, broken samples ${broken}, render ${rendered})\n`);
+heading('cspm-report gate samples/*.json --rules samples/gate/gate-rules.yaml   (+ out/gate.*)');
+const outputs = ['-f', 'text', '-o', '-', '-f', 'sarif', '-o', 'out/gate.sarif', '-f', 'junit', '-o', 'out/gate.xml', '-f', 'markdown', '-o', 'out/gate.md'];
+const gated = await runCli(['gate', ...samples, '--rules', 'samples/gate/gate-rules.yaml', ...outputs, '--result', 'out/gate-result.json']);
+
+if (clean !== 0 || broken !== 0 || rendered !== 0 || gated !== 0) {
+  process.stderr.write(`demo: unexpected exit codes (check ${clean}, broken samples ${broken}, render ${rendered}, gate ${gated})\n`);
   process.exitCode = 1;
 }
