@@ -72,7 +72,7 @@ function measure(assertion: GateAssertion, metric: GateMetric, scoped: readonly 
   const message = passed
     ? `${assertion.metric} is ${valueText(value, metric)}, within ${expected}`
     : `${assertion.metric} is ${valueText(value, metric)}, expected ${expected}`;
-  return result(assertion, { passed, actual: value, expected, scope, message }, source);
+  return result(assertion, { passed, actual: value, actualText: valueText(value, metric), expected, scope, message }, source);
 }
 
 /** A scope that selects nothing fails, so that a typo in a rules file can never pass. */
@@ -82,7 +82,7 @@ function noMatch(assertion: GateAssertion, metric: GateMetric, scope: string, wh
   return result(assertion, { passed, actual: null, expected: expectedText(assertion, metric), scope, message }, source);
 }
 
-function result(assertion: GateAssertion, outcome: Pick<AssertionResult, 'passed' | 'actual' | 'expected' | 'scope' | 'message'>, source: string | undefined): AssertionResult {
+function result(assertion: GateAssertion, outcome: Pick<AssertionResult, 'passed' | 'actual' | 'actualText' | 'expected' | 'scope' | 'message'>, source: string | undefined): AssertionResult {
   return {
     name: assertion.name,
     level: assertion.level,

@@ -17,6 +17,11 @@ export interface AssertionResult {
   passed: boolean;
   /** What was measured; null when nothing in the inputs matched the assertion's scope. */
   actual: number | string | null;
+  /**
+   * The measured value as a person reads it (`78.74%`, `3`, `Red`), rounded as messages
+   * print it; outputs fall back to `actual` where it is absent.
+   */
+  actualText?: string;
   /** The bound as a person reads it: `>= 80`, `<= 0`, `Green`, `not Red`. */
   expected: string;
   /**

@@ -98,7 +98,7 @@ function sourceSuite(source: AnalysedSource, rules: readonly RuleInfo[]): TestSu
 }
 
 function assertionText(assertion: AssertionResult): string {
-  const actual = assertion.actual === null ? 'nothing matched the scope' : String(assertion.actual);
+  const actual = assertion.actual === null ? 'nothing matched the scope' : (assertion.actualText ?? String(assertion.actual));
   return [
     `${assertion.level}: ${assertion.message}`,
     `metric: ${assertion.metric}`,
@@ -124,7 +124,7 @@ function assertionCase(assertion: AssertionResult): TestCase {
     testCase['system-out'] = text;
     return testCase;
   }
-  const actual = assertion.actual === null ? 'nothing' : String(assertion.actual);
+  const actual = assertion.actual === null ? 'nothing' : (assertion.actualText ?? String(assertion.actual));
   testCase.failure = { '@_message': visibleText(`actual ${actual}, expected ${assertion.expected} (${assertion.scope})`), '@_type': 'gate', '#text': text };
   return testCase;
 }

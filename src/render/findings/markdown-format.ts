@@ -54,7 +54,7 @@ function totals(result: FindingsResult, out: Lines): void {
 
 function assertionRow(assertion: AssertionResult): string {
   const result = assertion.passed ? 'passed' : assertion.level === 'error' ? '❌ failed' : '⚠️ failed (warn)';
-  const actual = assertion.actual === null ? '– (nothing in scope)' : String(assertion.actual);
+  const actual = assertion.actual === null ? '– (nothing in scope)' : (assertion.actualText ?? String(assertion.actual));
   return tableRow([result, markdownText(assertion.name), assertion.level, markdownText(actual), markdownText(assertion.expected), markdownText(assertion.scope)]);
 }
 
