@@ -76,8 +76,9 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
   const totals = emptyCounts();
   // A Map, not an object: a Severity of "__proto__" is data, not a prototype.
   const red = new Map<string, number>(severityOrder.map((severity) => [severity, 0]));
+  const amber = new Map<string, number>(severityOrder.map((severity) => [severity, 0]));
   const categories: CategoryInContext[] = ref.report.ResourceCategories.map((category, index) => {
-    const counts = countPolicies(category.Policies, red);
+    const counts = countPolicies(category.Policies, red, amber);
     addCounts(totals, counts);
     return { category, pointer: `${ref.pointer}/ResourceCategories/${index}`, figures: withPercent(counts, percentFormula) };
   });
@@ -89,6 +90,7 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
     pointer: ref.pointer,
     figures: withPercent(totals, percentFormula),
     redBySeverity: orderSeverities(red),
+    amberBySeverity: orderSeverities(amber),
     categories,
   };
 }

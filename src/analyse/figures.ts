@@ -11,15 +11,16 @@ export function emptyCounts(): Counts {
 }
 
 /**
- * Counts the policies by colour, sums their resources and counts Red ones by Severity
- * into `redBySeverity`. One pass, no allocation per policy: it runs over every policy
- * of reports that can hold hundreds of thousands.
+ * Counts the policies by colour, sums their resources and counts Red and Amber ones by
+ * Severity into `redBySeverity` and `amberBySeverity`. One pass, no allocation per
+ * policy: it runs over every policy of reports that can hold hundreds of thousands.
  */
-export function countPolicies(policies: readonly Policy[], redBySeverity: Map<string, number>): Counts {
+export function countPolicies(policies: readonly Policy[], redBySeverity: Map<string, number>, amberBySeverity: Map<string, number>): Counts {
   const counts = emptyCounts();
   for (const policy of policies) {
     addPolicy(counts, policy);
     if (policy.Compliance === 'Red') redBySeverity.set(policy.Severity, (redBySeverity.get(policy.Severity) ?? 0) + 1);
+    else if (policy.Compliance === 'Amber') amberBySeverity.set(policy.Severity, (amberBySeverity.get(policy.Severity) ?? 0) + 1);
   }
   return counts;
 }

@@ -57,7 +57,7 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
 }
 
 function narrow(report: SourcedReport, assertion: GateAssertion): ScopedReport {
-  return { ...report, categories: assertion.category === undefined ? report.report.categories : selectCategories(report.report, assertion.category) };
+  return { source: report.source, report: report.report, categories: assertion.category === undefined ? report.report.categories : selectCategories(report.report, assertion.category) };
 }
 
 function scopeSuffix(assertion: GateAssertion): string {
@@ -82,14 +82,16 @@ function noMatch(assertion: GateAssertion, metric: GateMetric, scope: string, wh
   return result(assertion, { passed, actual: null, expected: expectedText(assertion, metric), scope, message }, source);
 }
 
+// No object spread: a gate makes a result per assertion and report, and the field order
+// (name … message, source, pointer, preset) is what the JSON outputs show.
 function result(assertion: GateAssertion, outcome: Pick<AssertionResult, 'passed' | 'actual' | 'actualText' | 'expected' | 'scope' | 'message'>, source: string | undefined): AssertionResult {
-  return {
-    name: assertion.name,
-    level: assertion.level,
-    metric: assertion.metric,
-    ...outcome,
-    ...(source === undefined ? {} : { source }),
-    pointer: assertion.pointer,
-    ...(assertion.preset === undefined ? {} : { preset: assertion.preset }),
-  };
+  const { passed, actual, actualText, expected, scope, message } = outcome;
+  const { name, level, metric, pointer } = assertion;
+  const made: AssertionResult =
+    source === undefined
+      ? { name, level, metric, passed, actual, actualText, expected, scope, message, pointer }
+      : { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer };
+  if (actualText === undefined) delete made.actualText;
+  if (assertion.preset !== undefined) made.preset = assertion.preset;
+  return made;
 }

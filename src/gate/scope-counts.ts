@@ -23,8 +23,8 @@ export function sumFigures(reports: readonly ScopedReport[]): Omit<Figures, 'per
 
 /**
  * Policies in scope whose Compliance is one of `colours`, of one Severity when given.
- * Without a severity the figures answer, and the analysis's Red-by-Severity for Red
- * policies of a whole report; otherwise the policies are counted.
+ * Without a severity the figures answer, and for a whole report the analysis's counts
+ * by Severity; only a narrowed scope (some categories) counts its policies.
  */
 export function countColours(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
   if (severity === undefined) {
@@ -33,8 +33,11 @@ export function countColours(reports: readonly ScopedReport[], colours: readonly
   }
   let count = 0;
   for (const { report, categories } of reports) {
-    if (colours.length === 1 && colours[0] === 'Red' && categories.length === report.categories.length) {
-      count += report.redBySeverity.find((entry) => entry.severity === severity)?.count ?? 0;
+    if (categories.length === report.categories.length) {
+      for (const colour of colours) {
+        const bySeverity = colour === 'Red' ? report.redBySeverity : report.amberBySeverity;
+        count += bySeverity.find((entry) => entry.severity === severity)?.count ?? 0;
+      }
       continue;
     }
     for (const { category } of categories) {

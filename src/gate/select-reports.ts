@@ -38,7 +38,15 @@ export function selectCategories(report: AnalysedReport, category: string): Anal
   return report.categories.filter(({ category: { CategoryName, CategoryId } }) => CategoryName === category || CategoryId === category);
 }
 
+// Each assertion scoped to each report names it: built once per report of a run.
+const descriptions = new WeakMap<SourcedReport, string>();
+
 /** How one report reads in a scope: `r.json › CISAWS140 › account Northwind`. */
-export function describeReport({ source, report }: SourcedReport): string {
-  return `${source.source} › ${report.report.BenchmarkId} › account ${report.report.AccountName}`;
+export function describeReport(sourced: SourcedReport): string {
+  let text = descriptions.get(sourced);
+  if (text === undefined) {
+    text = `${sourced.source.source} › ${sourced.report.report.BenchmarkId} › account ${sourced.report.report.AccountName}`;
+    descriptions.set(sourced, text);
+  }
+  return text;
 }

@@ -42,6 +42,8 @@ export interface AnalysedReport {
   figures: Figures;
   /** Red policies by Severity: the known severities worst first, then others by name. */
   redBySeverity: SeverityCount[];
+  /** Amber policies by Severity, in the same order. */
+  amberBySeverity: SeverityCount[];
   categories: AnalysedCategory[];
 }
 
