@@ -4,7 +4,7 @@
 import tseslint from 'typescript-eslint';
 
 /** The folders of src/ in pipeline order; each may import only those before it. */
-const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'cli'];
+const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'serve', 'cli'];
 /** Folders every stage may use; they import nothing of the stages themselves. */
 const foundations = ['model', 'text', 'error'];
 

@@ -85,3 +85,12 @@ export type {
 } from './model/renderer.js';
 export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView } from './model/view-model.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';
+
+export { createEmulator } from './serve/emulator.js';
+export type { Emulator, EmulatorOptions } from './serve/emulator.js';
+export type { EmulatorCredentials, CredentialOptions } from './serve/credentials.js';
+export type { FaultOptions } from './serve/faults.js';
+export { accountKinds } from './serve/account-kinds.js';
+export type { AccountKind } from './serve/account-kinds.js';
+export { jobStatuses } from './serve/job-status.js';
+export type { JobStatus } from './serve/job-status.js';

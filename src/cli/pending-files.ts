@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { dispatchStopSignal } from './stop-signals.js';
 
 /**
  * Temporary files being written right now. A signal ends the process without running
@@ -26,12 +27,15 @@ export function removePendingFiles(): void {
 /**
  * On SIGINT and SIGTERM, removes the temporary files of unfinished writes and exits
  * with the shell's code for the signal (128 + its number: 130, 143). Only the command
- * line calls this: a library does not take over a process's signals.
+ * line calls this: a library does not take over a process's signals. A command that
+ * claimed the signal (see stop-signals.ts) gets it instead; a second one then ends the
+ * process the default way.
  */
 export function removePendingFilesOnSignals(exit: (code: number) => never): void {
   const signals = { SIGINT: 130, SIGTERM: 143 } as const;
   for (const [signal, code] of Object.entries(signals)) {
     process.once(signal, () => {
+      if (dispatchStopSignal(signal as NodeJS.Signals)) return;
       removePendingFiles();
       exit(code);
     });

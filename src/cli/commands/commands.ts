@@ -4,6 +4,7 @@ import { gateCommand } from './gate-command.js';
 import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
 import { schemaCommand } from './schema-command.js';
+import { serveCommand } from './serve-command.js';
 
 /**
  * Every command by name, in the order `--help` lists them: a new command is a file in
@@ -15,6 +16,7 @@ export const commands = {
   render: renderCommand,
   schema: schemaCommand,
   rules: rulesCommand,
+  serve: serveCommand,
 } as const satisfies Record<string, CommandSpec<unknown>>;
 
 /** The name of a command. */

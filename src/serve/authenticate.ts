@@ -1,0 +1,38 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError } from './api-error.js';
+import { sameSecret } from './credentials.js';
+import type { EmulatorContext } from './request-context.js';
+
+const apiKeyHeader = 'ocp-apim-subscription-key';
+
+/** The token of an `Authorization: Bearer <token>` header; 401 when there is none. */
+function bearerToken(headers: IncomingHttpHeaders): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
+  if (!match?.[1]) throw new ApiError(401, 'missing Authorization header with a Bearer token');
+  return match[1];
+}
+
+/** Checks `Ocp-Apim-Subscription-Key`: 401 when missing or not the emulator's API key. */
+export function requireApiKey(context: EmulatorContext, headers: IncomingHttpHeaders): void {
+  const key = headers[apiKeyHeader];
+  if (typeof key !== 'string' || key === '') throw new ApiError(401, 'missing Ocp-Apim-Subscription-Key header');
+  if (!sameSecret(key, context.credentials.apiKey)) throw new ApiError(401, 'invalid Ocp-Apim-Subscription-Key');
+}
+
+/** Checks the bearer license token: the emulator's own, or one issued for this license. */
+export function requireLicenseToken(context: EmulatorContext, headers: IncomingHttpHeaders, licenseId: string): void {
+  const token = bearerToken(headers);
+  if (sameSecret(token, context.credentials.licenseToken)) return;
+  const binding = context.state.findToken(token);
+  if (binding?.licenseId === licenseId && binding.accountId === null) return;
+  throw new ApiError(401, `the bearer token is not a license token of license ${licenseId}`);
+}
+
+/** Checks the bearer account token (the emulator's own, or one issued for this account) and the API key. */
+export function requireAccountToken(context: EmulatorContext, headers: IncomingHttpHeaders, licenseId: string, accountId: string): void {
+  const token = bearerToken(headers);
+  const binding = context.state.findToken(token);
+  const bound = binding?.licenseId === licenseId && binding.accountId === accountId;
+  if (!bound && !sameSecret(token, context.credentials.accountToken)) throw new ApiError(401, `the bearer token is not an account token of account ${accountId}`);
+  requireApiKey(context, headers);
+}

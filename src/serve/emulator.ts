@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
+import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
+import { EmulatorState } from './emulator-state.js';
+import { makeFaults, type FaultOptions } from './faults.js';
+import { packageRoot } from '../package-root.js';
+import { matchRoute } from './match-route.js';
+import { readJsonBody } from './read-json-body.js';
+import { loadReportLibrary, type ReportLibrary } from './report-library.js';
+import type { EmulatorContext } from './request-context.js';
+import { routes } from './routes/routes.js';
+
+/** Options of {@link createEmulator}. */
+export interface EmulatorOptions extends FaultOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Address to listen on; 127.0.0.1 (loopback only) by default. */
+  host?: string;
+  /** Folder of the reports to serve (its `*.json` files); the package's samples/ by default. */
+  reports?: string | URL;
+  /** Credentials accepted for every license and account; those left out are random. */
+  credentials?: CredentialOptions;
+  /** Seconds a scan job takes (New, Running, then Success); 0, done at once, by default. */
+  scanSeconds?: number;
+  /** Largest request body in bytes (413 above); 1 MiB by default. */
+  maxBodyBytes?: number;
+  /** Time allowed to receive a whole request, in ms; 30 s by default. */
+  requestTimeoutMs?: number;
+  /** Clock in ms (Date.now by default). */
+  now?: () => number;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** Base URL, `http://127.0.0.1:PORT`. */
+  url: string;
+  credentials: EmulatorCredentials;
+  /** What is served, and what of the reports folder was left out. */
+  reports: Pick<ReportLibrary, 'size' | 'skipped'>;
+  /** Stops listening and ends open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a local emulator of the service's REST API on `node:http`: onboarding, token
+ * exchange, scan status, benchmarks and the audit summary, state in memory. It changes
+ * no process-wide state; the caller decides when to close it.
+ */
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const now = options.now ?? Date.now;
+  const context: EmulatorContext = {
+    state: new EmulatorState(),
+    credentials: makeCredentials(options.credentials),
+    reports: await loadReportLibrary(options.reports ?? new URL('samples/', packageRoot)),
+    scanMs: Math.max(0, (options.scanSeconds ?? 0) * 1000),
+    now,
+  };
+  const faults = makeFaults(options, now);
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const server = createServer({ requestTimeout, headersTimeout: Math.min(requestTimeout, 60_000) }, (request, response) => {
+    void answer(request, response).catch(() => response.destroy());
+  });
+
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      await faults();
+      const url = new URL(request.url ?? '/', 'http://emulator.invalid');
+      const { route, params } = matchRoute(routes, request.method ?? 'GET', url.pathname);
+      const result = await route.handle(context, { params, query: url.searchParams, headers: request.headers, body: () => readJsonBody(request, maxBodyBytes) });
+      send(response, 200, successEnvelope(result));
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : new ApiError(500, 'internal error of the emulator');
+      for (const [name, value] of Object.entries(failure.headers)) response.setHeader(name, value);
+      send(response, failure.status, errorEnvelope(failure));
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    credentials: context.credentials,
+    reports: { size: context.reports.size, skipped: context.reports.skipped },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function send(response: ServerResponse, status: number, envelope: ApiEnvelope): void {
+  if (response.headersSent) return;
+  const body = JSON.stringify(envelope);
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  response.end(body);
+}

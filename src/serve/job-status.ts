@@ -1,0 +1,15 @@
+/** The statuses of a scan job, as the service's public documentation lists them. */
+export const jobStatuses = ['Pending', 'New', 'Running', 'Success', 'Failed'] as const;
+
+/** One status of a scan job. */
+export type JobStatus = (typeof jobStatuses)[number];
+
+/**
+ * The status of a job started at `startedAt` (ms) that takes `scanMs`: New for the
+ * first quarter, Running until the end, then Success. A job of 0 ms is done at once.
+ */
+export function jobStatusAt(startedAt: number, scanMs: number, now: number): JobStatus {
+  const elapsed = now - startedAt;
+  if (elapsed >= scanMs) return 'Success';
+  return elapsed < scanMs / 4 ? 'New' : 'Running';
+}

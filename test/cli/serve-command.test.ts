@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { expect, it } from 'vitest';
+import { bin } from '../support/bin-run.js';
+
+it('serve prints its URL first, answers a request and exits 0 on SIGTERM', async () => {
+  const child = spawn(process.execPath, [bin, 'serve'], { env: { ...process.env, CSPM_LICENSE_TOKEN: 'lt', CSPM_ACCOUNT_TOKEN: 'at', CSPM_API_KEY: 'key' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = once(child, 'exit');
+  try {
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const url = line.slice('listening on '.length);
+    const response = await fetch(`${url}/onboarding/license/L1/account/aws`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer lt' },
+      body: JSON.stringify({ AccountName: 'Shop', AWSAccountId: '123456789012', AWSRoleName: 'audit' }),
+    });
+    expect(((await response.json()) as { statusCode: number }).statusCode).toBe(200);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const [code] = (await exited) as [number | null];
+  expect(code).toBe(0);
+}, 20_000);
