@@ -14,6 +14,20 @@ export interface RulesLocation {
   column?: number;
 }
 
+/** What a `service-error` carries: the answer of the service, secrets redacted. */
+export interface ServiceErrorData {
+  /** The request's URL, secrets redacted. */
+  url: string;
+  /** HTTP status of the response. */
+  status: number;
+  /** `statusCode` of the response envelope, when the body was one. */
+  statusCode?: number;
+  /** `message` of the response envelope, when the body was one. */
+  serviceMessage?: string;
+  /** Seconds the service asked to wait (`Retry-After`), when it said. */
+  retryAfter?: number;
+}
+
 /** What an error of each code carries beside its message, for programs that handle it. */
 export interface ErrorDataByCode {
   usage: { option?: string };
@@ -28,6 +42,11 @@ export interface ErrorDataByCode {
   'unknown-format': { name: string; known: readonly string[] };
   'template-invalid': { file?: string };
   'rules-invalid': RulesLocation;
+  'request-invalid': { missing: string[]; notStrings: string[] };
+  'service-error': ServiceErrorData;
+  'service-unreachable': { url: string };
+  'service-timeout': { url: string; timeoutMs: number };
+  'service-invalid-response': { url: string; status: number };
   internal: Record<string, never>;
 }
 
@@ -48,6 +67,11 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
   'rules-invalid': 'invalid gate rules',
+  'request-invalid': 'invalid request, not sent',
+  'service-error': 'the service refused the request',
+  'service-unreachable': 'cannot reach the service',
+  'service-timeout': 'the service did not answer in time',
+  'service-invalid-response': 'unexpected answer from the service',
   internal: 'internal error',
 };
 
@@ -69,5 +93,10 @@ export const errorExitCodes: Readonly<Record<ErrorCode, number>> = {
   'unknown-format': 2,
   'template-invalid': 2,
   'rules-invalid': 2,
+  'request-invalid': 2,
+  'service-error': 2,
+  'service-unreachable': 2,
+  'service-timeout': 2,
+  'service-invalid-response': 2,
   internal: 2,
 };

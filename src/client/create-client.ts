@@ -1,0 +1,144 @@
+import { CspmError } from '../error/cspm-error.js';
+import { parseBaseUrl } from './base-url.js';
+import { checkOnboardingBody, onboardingKinds, type OnboardingBodies, type OnboardingKind } from './onboarding-body.js';
+import { Redactor } from './redact.js';
+import { sendRequest, type ServiceEnvelope, type ServiceRequest } from './send-request.js';
+import { TokenSource, type ApplicationCredentials } from './token-source.js';
+import { createTransport } from './transport.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** The service's base URL: https, or http on a loopback host (a local emulator). */
+  baseUrl: string;
+  /** Value of `Ocp-Apim-Subscription-Key`; sent on every request when given. */
+  apiKey?: string;
+  /** Bearer token of the license, for onboarding. */
+  licenseToken?: string;
+  /** Bearer token of the account, for the audit and status endpoints. */
+  accountToken?: string;
+  /** The API application's id and secret; used to obtain the tokens not given. */
+  credentials?: ApplicationCredentials;
+  /** Time allowed for one attempt, in ms; 30 000 by default. */
+  timeoutMs?: number;
+  /** Retries of a GET after a throttled, unavailable or reset attempt; 3 by default. */
+  retries?: number;
+  /** Longest `Retry-After` honoured, in ms (a longer one is cut to it); 30 000 by default. */
+  maxRetryAfterMs?: number;
+  /** The fetch to send with; the global one by default. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The ids of one audit report: license, account, scan job and benchmark. */
+export interface AuditSummaryIds {
+  licenseId: string;
+  accountId: string;
+  jobId: string;
+  benchmarkId: string;
+}
+
+/** What an onboarding returns: the new account and the scan job the service started for it. */
+export interface OnboardedAccount {
+  accountId: string;
+  jobId: string;
+}
+
+/** A benchmark that can be asked of an account. */
+export interface BenchmarkRef {
+  name: string;
+  benchmarkId: string;
+}
+
+/** A client of the service's REST API; see {@link createClient}. */
+export interface CspmClient {
+  /** Onboards an account of `kind` under `licenseId` (sections 4.1–4.3); the body is checked before it is sent. */
+  onboardAccount<K extends OnboardingKind>(kind: K, licenseId: string, body: OnboardingBodies[K]): Promise<OnboardedAccount>;
+  /** The audit summary envelope as received (section 4.4), for `loadReports`/`checkReports`. */
+  getAuditSummary(ids: AuditSummaryIds): Promise<unknown>;
+  /** From the service's public documentation: a bearer token for the license, or for one of its accounts. */
+  getToken(licenseId: string, accountId?: string): Promise<string>;
+  /** From the service's public documentation: the status of a scan job (`Pending`, `New`, `Running`, `Success`, `Failed`). */
+  getJobStatus(ids: Omit<AuditSummaryIds, 'benchmarkId'>): Promise<string>;
+  /** From the service's public documentation: the benchmarks of an account. */
+  listBenchmarks(licenseId: string, accountId: string): Promise<BenchmarkRef[]>;
+  /** `text` with every secret this client knows replaced by its placeholder (`<API_KEY>`…). */
+  redact(text: string): string;
+}
+
+/**
+ * A client of the service. It checks the base URL at once (a usage error when it is not
+ * https and not a loopback host), sends JSON over `fetch` with ky, retries GETs only,
+ * and rejects with CspmErrors (`service-error`, `service-unreachable`, `service-timeout`,
+ * `service-invalid-response`) whose messages and data never carry a secret.
+ */
+export function createClient(options: ClientOptions): CspmClient {
+  const base = parseBaseUrl(options.baseUrl);
+  const redactor = new Redactor();
+  redactor.add('licenseToken', options.licenseToken);
+  redactor.add('accountToken', options.accountToken);
+  redactor.add('apiKey', options.apiKey);
+  redactor.add('applicationSecret', options.credentials?.secret);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const transport = createTransport({ timeoutMs, retries: options.retries ?? 3, maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000, fetch: options.fetch });
+  const send = (request: ServiceRequest): Promise<ServiceEnvelope> => sendRequest({ transport, redactor, timeoutMs }, request);
+  const keyHeader = (): Record<string, string> => (options.apiKey ? { 'Ocp-Apim-Subscription-Key': options.apiKey } : {});
+  const url = (segments: readonly string[], query?: Record<string, string>): URL => {
+    const target = new URL(`${base.href.replace(/\/$/, '')}/${segments.map(encodeURIComponent).join('/')}`);
+    for (const [name, value] of Object.entries(query ?? {})) target.searchParams.set(name, value);
+    return target;
+  };
+
+  async function getToken(licenseId: string, accountId?: string): Promise<string> {
+    if (!options.credentials) throw new CspmError('usage', 'getToken needs the API application credentials', { data: { option: 'credentials' } });
+    const target = url(['authorize', 'license', licenseId, 'token'], accountId === undefined ? undefined : { accountId });
+    const envelope = await send({ method: 'POST', url: target, headers: keyHeader(), body: { APIApplicationId: options.credentials.applicationId, Secret: options.credentials.secret } });
+    const token = readString(envelope.result, 'token', target, redactor);
+    redactor.add(accountId === undefined ? 'licenseToken' : 'accountToken', token);
+    return token;
+  }
+
+  const tokens = new TokenSource(options, options.credentials ? getToken : undefined);
+  const accountHeaders = async (licenseId: string, accountId: string): Promise<Record<string, string>> => ({
+    Authorization: `Bearer ${await tokens.accountToken(licenseId, accountId)}`,
+    ...keyHeader(),
+  });
+
+  return {
+    async onboardAccount(kind, licenseId, body) {
+      checkOnboardingBody(kind, body);
+      redactor.add('clientSecret', 'ADApplicationClientSecret' in body ? body.ADApplicationClientSecret : undefined);
+      const target = url(['onboarding', 'license', licenseId, 'account', onboardingKinds[kind].path]);
+      const headers = { Authorization: `Bearer ${await tokens.licenseToken(licenseId)}`, ...keyHeader() };
+      const envelope = await send({ method: 'POST', url: target, headers, body });
+      return { accountId: readString(envelope.result, 'accountId', target, redactor), jobId: readString(envelope.result, 'jobId', target, redactor) };
+    },
+    async getAuditSummary(ids) {
+      const target = url(['audit', 'license', ids.licenseId, 'account', ids.accountId, 'job', ids.jobId, 'benchmark', ids.benchmarkId, 'summary']);
+      return send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) });
+    },
+    getToken,
+    async getJobStatus(ids) {
+      const target = url(['compliance', 'license', ids.licenseId, 'account', ids.accountId, 'job', ids.jobId, 'status']);
+      const envelope = await send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) });
+      return readString(envelope.result, 'jobStatus', target, redactor);
+    },
+    async listBenchmarks(licenseId, accountId) {
+      const target = url(['audit', 'license', licenseId, 'account', accountId, 'benchmarks']);
+      const envelope = await send({ method: 'GET', url: target, headers: await accountHeaders(licenseId, accountId) });
+      if (!Array.isArray(envelope.result)) throw invalidResult(target, redactor, 'result is not an array');
+      return envelope.result.map((item: unknown) => ({ name: readString(item, 'name', target, redactor), benchmarkId: readString(item, 'benchmarkId', target, redactor) }));
+    },
+    redact: (text) => redactor.redact(text),
+  };
+}
+
+/** The string `field` of a result object; `service-invalid-response` when it is not there. */
+function readString(result: unknown, field: string, target: URL, redactor: Redactor): string {
+  const value = typeof result === 'object' && result !== null ? (result as Record<string, unknown>)[field] : undefined;
+  if (typeof value !== 'string') throw invalidResult(target, redactor, `result has no string ${field}`);
+  return value;
+}
+
+function invalidResult(target: URL, redactor: Redactor, why: string): CspmError<'service-invalid-response'> {
+  const url = redactor.redact(target.href);
+  return new CspmError('service-invalid-response', `${url}: ${why}`, { data: { url, status: 200 } });
+}

@@ -1,0 +1,117 @@
+import { CspmError, isCspmError } from '../error/cspm-error.js';
+import type { Redactor } from './redact.js';
+import type { KyModule, Transport } from './transport.js';
+
+/** The response envelope of every endpoint (section 2.2 of the specification). */
+export interface ServiceEnvelope {
+  result: unknown;
+  statusCode: number;
+  message: string;
+}
+
+/** One request of the client. */
+export interface ServiceRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** What sending needs beside the request: the transport, the redactor, the time limit for messages. */
+export interface SendContext {
+  transport: () => Promise<Transport>;
+  redactor: Redactor;
+  timeoutMs: number;
+}
+
+/**
+ * Sends `request` and returns the envelope of a success: HTTP 2xx and envelope
+ * statusCode 200. Everything else rejects with a CspmError whose message and data went
+ * through the redactor.
+ */
+export async function sendRequest(context: SendContext, request: ServiceRequest): Promise<ServiceEnvelope> {
+  const url = context.redactor.redact(request.url.href);
+  const where = `${request.method} ${url}`;
+  const { ky, send } = await context.transport();
+  let response: Response;
+  try {
+    response = await send(request.url, {
+      method: request.method,
+      headers: { Accept: 'application/json', ...request.headers },
+      ...(request.body === undefined ? {} : { json: request.body }),
+    });
+  } catch (error) {
+    throw await describeFailure(context, ky, error, url, where);
+  }
+  const envelope = await readEnvelope(response, url, where, context.redactor);
+  if (envelope === undefined) throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status} without a response envelope`, { data: { url, status: response.status } });
+  if (envelope.statusCode !== 200) throw serviceError(context.redactor, url, where, response, envelope);
+  return envelope;
+}
+
+/** The body of `response` as an envelope, undefined when it is JSON of another shape. */
+async function readEnvelope(response: Response, url: string, where: string, redactor: Redactor): Promise<ServiceEnvelope | undefined> {
+  const text = await response.text();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status}, body is not JSON (${redactor.redact(text.slice(0, 80))})`, { data: { url, status: response.status } });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record['statusCode'] !== 'number') return undefined;
+  return { result: record['result'], statusCode: record['statusCode'], message: typeof record['message'] === 'string' ? record['message'] : '' };
+}
+
+/** A `service-error` from the response and, when it had one, its envelope. */
+function serviceError(redactor: Redactor, url: string, where: string, response: Response, envelope: ServiceEnvelope | undefined): CspmError<'service-error'> {
+  const serviceMessage = envelope?.message === undefined || envelope.message === '' ? undefined : redactor.redact(envelope.message);
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  const statusText = envelope && envelope.statusCode !== response.status ? `HTTP ${response.status}, statusCode ${envelope.statusCode}` : `HTTP ${response.status}`;
+  return new CspmError('service-error', `${where}: ${statusText}${serviceMessage ? `: ${serviceMessage}` : ''}`, {
+    data: {
+      url,
+      status: response.status,
+      ...(envelope ? { statusCode: envelope.statusCode } : {}),
+      ...(serviceMessage ? { serviceMessage } : {}),
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    },
+  });
+}
+
+/** A thrown transport error as a CspmError: the service's answer, a timeout or no connection. */
+async function describeFailure(context: SendContext, { HTTPError, TimeoutError }: KyModule, error: unknown, url: string, where: string): Promise<CspmError> {
+  if (isCspmError(error)) return error;
+  if (error instanceof HTTPError) {
+    const response = error.response;
+    let envelope: ServiceEnvelope | undefined;
+    try {
+      envelope = await readEnvelope(response, url, where, context.redactor);
+    } catch {
+      envelope = undefined;
+    }
+    return serviceError(context.redactor, url, where, response, envelope);
+  }
+  if (error instanceof TimeoutError) {
+    return new CspmError('service-timeout', `${where}: no answer within ${context.timeoutMs} ms`, { data: { url, timeoutMs: context.timeoutMs } });
+  }
+  const reason = error instanceof Error ? describeNetworkError(error) : String(error);
+  return new CspmError('service-unreachable', `${where}: ${context.redactor.redact(reason)}`, { data: { url } });
+}
+
+/** The innermost cause of a network failure, which names what went wrong (`ECONNREFUSED`). */
+function describeNetworkError(error: Error): string {
+  let current: Error = error;
+  while (current.cause instanceof Error) current = current.cause;
+  const code = (current as Error & { code?: unknown }).code;
+  return typeof code === 'string' && !current.message.includes(code) ? `${code} ${current.message}` : current.message;
+}
+
+/** `Retry-After` in seconds: a number of seconds, or an HTTP date from now. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}

@@ -1,0 +1,77 @@
+import type { KyInstance } from 'ky';
+
+/** How the transport sends, times out and retries; see {@link createTransport}. */
+export interface TransportOptions {
+  /** Time allowed for one attempt, in ms. */
+  timeoutMs: number;
+  /** Retries after the first attempt of a GET. */
+  retries: number;
+  /** Longest wait a `Retry-After` may impose, in ms; a longer one is cut to this. */
+  maxRetryAfterMs: number;
+  /** The fetch to use; the global one by default. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Statuses after which a GET is tried again: throttled, or a gateway or the service briefly down. */
+export const retriedStatuses = [429, 502, 503, 504];
+
+/** Error codes of a connection that broke after it was made, as Node's fetch reports them. */
+const resetCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** The `code` of the innermost cause of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`…). */
+export function networkErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  let code: string | undefined;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const value = (current as Error & { code?: unknown }).code;
+    if (typeof value === 'string') code = value;
+    current = current.cause;
+  }
+  return code;
+}
+
+/** ky's module: what a transport sends with, and the error classes it throws. */
+export type KyModule = typeof import('ky');
+
+/** A transport: the ky instance, with the module it came from for its error classes. */
+export interface Transport {
+  ky: KyModule;
+  send: KyInstance;
+}
+
+/**
+ * The ky instance the client sends with, made on first use: the command line imports the
+ * library at start-up, and commands that never call the service should not load ky. Only GET is retried: a POST that reached the
+ * service may have taken effect, and a second onboarding makes a second account. ky
+ * honours `Retry-After` (seconds or an HTTP date) on 429 and 503, capped by
+ * `maxRetryAfter`; other retries back off exponentially with full jitter. A refused
+ * connection or an unknown host is not retried: nothing is listening there, and waiting
+ * will not change that within one command.
+ */
+export function createTransport(options: TransportOptions): () => Promise<Transport> {
+  let transport: Promise<Transport> | undefined;
+  return () => (transport ??= import('ky').then((ky) => ({ ky, send: makeInstance(ky, options) })));
+}
+
+function makeInstance({ default: ky, HTTPError, TimeoutError }: KyModule, options: TransportOptions): KyInstance {
+  return ky.create({
+    timeout: options.timeoutMs,
+    throwHttpErrors: true,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    retry: {
+      limit: options.retries,
+      methods: ['get'],
+      statusCodes: retriedStatuses,
+      afterStatusCodes: [429, 503],
+      maxRetryAfter: options.maxRetryAfterMs,
+      backoffLimit: 10_000,
+      jitter: true,
+      retryOnTimeout: false,
+      shouldRetry: ({ error }) => {
+        if (error instanceof HTTPError || error instanceof TimeoutError) return undefined;
+        const code = networkErrorCode(error);
+        return code !== undefined && resetCodes.has(code) ? undefined : false;
+      },
+    },
+  });
+}
