@@ -2,11 +2,15 @@ import { CspmError, isCspmError } from '../error/cspm-error.js';
 import type { Redactor } from './redact.js';
 import type { KyModule, Transport } from './transport.js';
 
-/** The response envelope of every endpoint (section 2.2 of the specification). */
+/**
+ * The response envelope of every endpoint (section 2.2 of the specification), as
+ * received: any other fields the service adds are kept.
+ */
 export interface ServiceEnvelope {
-  result: unknown;
+  result?: unknown;
   statusCode: number;
-  message: string;
+  message?: unknown;
+  [field: string]: unknown;
 }
 
 /** One request of the client. */
@@ -60,13 +64,12 @@ async function readEnvelope(response: Response, url: string, where: string, reda
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  if (typeof record['statusCode'] !== 'number') return undefined;
-  return { result: record['result'], statusCode: record['statusCode'], message: typeof record['message'] === 'string' ? record['message'] : '' };
+  return typeof record['statusCode'] === 'number' ? (record as ServiceEnvelope) : undefined;
 }
 
 /** A `service-error` from the response and, when it had one, its envelope. */
 function serviceError(redactor: Redactor, url: string, where: string, response: Response, envelope: ServiceEnvelope | undefined): CspmError<'service-error'> {
-  const serviceMessage = envelope?.message === undefined || envelope.message === '' ? undefined : redactor.redact(envelope.message);
+  const serviceMessage = typeof envelope?.message === 'string' && envelope.message !== '' ? redactor.redact(envelope.message) : undefined;
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   const statusText = envelope && envelope.statusCode !== response.status ? `HTTP ${response.status}, statusCode ${envelope.statusCode}` : `HTTP ${response.status}`;
   return new CspmError('service-error', `${where}: ${statusText}${serviceMessage ? `: ${serviceMessage}` : ''}`, {

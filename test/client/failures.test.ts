@@ -86,3 +86,16 @@ async function closedPort(): Promise<number> {
   if (typeof address !== 'object' || address === null) throw new Error('no port');
   return address.port;
 }
+
+describe('envelope', () => {
+  it('returns the summary envelope as received, fields beyond the specification included', async () => {
+    const body = { result: [], statusCode: 200, message: 'Request Successful', traceId: 't-1' };
+    const client = createClient({ baseUrl: 'http://localhost:9', accountToken: 'tok-123', fetch: async () => Response.json(body) });
+    await expect(client.getAuditSummary({ ...ids, benchmarkId: 'CSBP' })).resolves.toEqual(body);
+  });
+
+  it('treats an envelope statusCode other than 200 in an HTTP 200 as service-error', async () => {
+    const client = createClient({ baseUrl: 'http://localhost:9', accountToken: 'tok-123', fetch: async () => Response.json({ result: null, statusCode: 500, message: 'Request Failed' }) });
+    await expect(client.getAuditSummary({ ...ids, benchmarkId: 'CSBP' })).rejects.toMatchObject({ code: 'service-error', data: { status: 200, statusCode: 500, serviceMessage: 'Request Failed' } });
+  });
+});

@@ -1,5 +1,6 @@
 import { checkCommand } from './check-command.js';
 import type { CommandSpec } from './command-spec.js';
+import { fetchCommand } from './fetch-command.js';
 import { gateCommand } from './gate-command.js';
 import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
@@ -17,6 +18,7 @@ export const commands = {
   schema: schemaCommand,
   rules: rulesCommand,
   serve: serveCommand,
+  fetch: fetchCommand,
 } as const satisfies Record<string, CommandSpec<unknown>>;
 
 /** The name of a command. */

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { CspmError, type ClientOptions } from '../index.js';
+import type { CliIo } from './cli-io.js';
+
+/**
+ * The secrets a command that calls the service takes, each from an environment variable
+ * or from a file named by a flag, never from a flag itself: a flag's value shows in the
+ * shell's history and in the process list. The variable names are those of `serve`.
+ */
+export const secretSources = {
+  licenseToken: { variable: 'CSPM_LICENSE_TOKEN', flag: 'license-token-file' },
+  accountToken: { variable: 'CSPM_ACCOUNT_TOKEN', flag: 'account-token-file' },
+  apiKey: { variable: 'CSPM_API_KEY', flag: 'api-key-file' },
+  applicationSecret: { variable: 'CSPM_API_SECRET', flag: 'api-secret-file' },
+} as const;
+
+/** The environment variable of the API application's id (not a secret, so a flag too). */
+export const applicationIdVariable = 'CSPM_API_APPLICATION_ID';
+
+/** The parsed `--…-file` flags. */
+export type SecretFileArgs = Record<(typeof secretSources)[keyof typeof secretSources]['flag'], string | undefined>;
+
+/** The credentials of a client from the file flags (first) and the environment. */
+export async function readServiceSecrets(args: SecretFileArgs, applicationId: string | undefined, io: CliIo): Promise<Pick<ClientOptions, 'licenseToken' | 'accountToken' | 'apiKey' | 'credentials'>> {
+  const found: Partial<Record<keyof typeof secretSources, string>> = {};
+  for (const [name, source] of Object.entries(secretSources) as [keyof typeof secretSources, (typeof secretSources)[keyof typeof secretSources]][]) {
+    const path = args[source.flag];
+    const value = path === undefined ? io.env[source.variable] : await readSecretFile(path);
+    if (value !== undefined && value !== '') found[name] = value;
+  }
+  const id = applicationId ?? io.env[applicationIdVariable];
+  return {
+    ...(found.licenseToken ? { licenseToken: found.licenseToken } : {}),
+    ...(found.accountToken ? { accountToken: found.accountToken } : {}),
+    ...(found.apiKey ? { apiKey: found.apiKey } : {}),
+    ...(id && found.applicationSecret ? { credentials: { applicationId: id, secret: found.applicationSecret } } : {}),
+  };
+}
+
+/** A secret file's text without the line end an editor adds. */
+async function readSecretFile(path: string): Promise<string> {
+  try {
+    return (await readFile(path, 'utf8')).replace(/\r?\n$/, '');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CspmError(code === 'ENOENT' ? 'input-not-found' : 'input-unreadable', `${path}${code && code !== 'ENOENT' ? ` (${code})` : ''}`, { data: { path } });
+  }
+}
