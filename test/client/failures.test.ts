@@ -39,6 +39,13 @@ describe('failures', () => {
     expect(fixture.sent.filter((line) => line.startsWith('GET ')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('reports the Retry-After of a 429 when no retry is left', async () => {
+    fixture = await startClient({ emulator: { rateLimit: 1 }, client: { retries: 0 } });
+    const { accountId, jobId } = await fixture.client.onboardAccount('aws', 'lic-1', bodies.aws);
+    const error = await rejection(fixture.client.getJobStatus({ licenseId: 'lic-1', accountId, jobId }));
+    expect(error.data).toMatchObject({ status: 429, statusCode: 429, retryAfter: 1 });
+  });
+
   it('gives up a GET after the retries with the last status and Retry-After', async () => {
     fixture = await startClient({ emulator: { failRate: 1 }, client: { retries: 1 } });
     const error = await rejection(fixture.client.getJobStatus(ids));
@@ -97,5 +104,31 @@ describe('envelope', () => {
   it('treats an envelope statusCode other than 200 in an HTTP 200 as service-error', async () => {
     const client = createClient({ baseUrl: 'http://localhost:9', accountToken: 'tok-123', fetch: async () => Response.json({ result: null, statusCode: 500, message: 'Request Failed' }) });
     await expect(client.getAuditSummary({ ...ids, benchmarkId: 'CSBP' })).rejects.toMatchObject({ code: 'service-error', data: { status: 200, statusCode: 500, serviceMessage: 'Request Failed' } });
+  });
+});
+
+describe('broken connections', () => {
+  it('retries a GET whose connection was reset, then succeeds', async () => {
+    fixture = await startClient();
+    let calls = 0;
+    const resetOnce: typeof fetch = (input, init) => {
+      calls += 1;
+      if (calls === 1) return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }));
+      return fetch(input, init);
+    };
+    const { accountId, jobId } = await fixture.client.onboardAccount('aws', 'lic-1', bodies.aws);
+    await expect(fixture.clientWith({ fetch: resetOnce }).getJobStatus({ licenseId: 'lic-1', accountId, jobId })).resolves.toBe('Success');
+    expect(calls).toBe(2);
+  });
+
+  it('does not retry a POST whose connection was reset', async () => {
+    let calls = 0;
+    const reset: typeof fetch = () => {
+      calls += 1;
+      return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }));
+    };
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9', licenseToken: secrets.licenseToken, fetch: reset });
+    await expect(client.onboardAccount('aws', 'lic-1', bodies.aws)).rejects.toMatchObject({ code: 'service-unreachable' });
+    expect(calls).toBe(1);
   });
 });
