@@ -13,13 +13,13 @@ export interface TransportOptions {
 }
 
 /** Statuses after which a GET is tried again: throttled, or a gateway or the service briefly down. */
-export const retriedStatuses = [429, 502, 503, 504];
+const retriedStatuses = [429, 502, 503, 504];
 
 /** Error codes of a connection that broke after it was made, as Node's fetch reports them. */
 const resetCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 /** The `code` of the innermost cause of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`…). */
-export function networkErrorCode(error: unknown): string | undefined {
+function networkErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   let code: string | undefined;
   for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
