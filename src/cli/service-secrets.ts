@@ -11,11 +11,11 @@ export const secretSources = {
   licenseToken: { variable: 'CSPM_LICENSE_TOKEN', flag: 'license-token-file' },
   accountToken: { variable: 'CSPM_ACCOUNT_TOKEN', flag: 'account-token-file' },
   apiKey: { variable: 'CSPM_API_KEY', flag: 'api-key-file' },
-  applicationSecret: { variable: 'CSPM_API_SECRET', flag: 'api-secret-file' },
+  applicationSecret: { variable: 'CSPM_APP_SECRET', flag: 'app-secret-file' },
 } as const;
 
 /** The environment variable of the API application's id (not a secret, so a flag too). */
-export const applicationIdVariable = 'CSPM_API_APPLICATION_ID';
+export const applicationIdVariable = 'CSPM_APP_ID';
 
 /** The parsed `--…-file` flags. */
 export type SecretFileArgs = Record<(typeof secretSources)[keyof typeof secretSources]['flag'], string | undefined>;

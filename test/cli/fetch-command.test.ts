@@ -48,7 +48,7 @@ describe('cspm-report fetch', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'key'), `${credentials.apiKey}\n`);
     writeFileSync(join(dir, 'secret'), `${credentials.applicationSecret}\n`);
-    const result = await runInProcess(['fetch', ...ids, '--base-url', emulator.url, '--api-key-file', join(dir, 'key'), '--api-secret-file', join(dir, 'secret'), '--app-id', 'app-id', '--no-check'], { env: {} });
+    const result = await runInProcess(['fetch', ...ids, '--base-url', emulator.url, '--api-key-file', join(dir, 'key'), '--app-secret-file', join(dir, 'secret'), '--app-id', 'app-id', '--no-check'], { env: {} });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });

@@ -20,8 +20,8 @@ const credentialVariables = {
   licenseToken: 'CSPM_LICENSE_TOKEN',
   accountToken: 'CSPM_ACCOUNT_TOKEN',
   apiKey: 'CSPM_API_KEY',
-  applicationId: 'CSPM_API_APPLICATION_ID',
-  applicationSecret: 'CSPM_API_SECRET',
+  applicationId: 'CSPM_APP_ID',
+  applicationSecret: 'CSPM_APP_SECRET',
 } as const satisfies Record<Exclude<keyof EmulatorCredentials, 'generated'>, string>;
 
 function checkArgs(args: ServeArgs): void {
