@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { createEmulator, CspmError, type EmulatorCredentials } from '../../index.js';
+import { createEmulator, CspmError, terminalText, type EmulatorCredentials } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { claimStopSignals } from '../stop-signals.js';
 import type { CommandSpec } from './command-spec.js';
@@ -66,7 +66,11 @@ export const serveCommand: CommandSpec<ServeArgs> = {
     });
     io.stdout.write(`listening on ${emulator.url}\n`);
     for (const name of emulator.credentials.generated) io.stderr.write(`${credentialVariables[name]}=${emulator.credentials[name]}\n`);
-    for (const { source, pointer, reason } of emulator.reports.skipped) io.stderr.write(`not served: ${source}#${pointer}: ${reason}\n`);
+    // The bundled samples hold the same Azure report twice on purpose: only a folder the
+    // user gave is worth a word about what it does not serve.
+    if (args.reports !== undefined) {
+      for (const { source, pointer, reason } of emulator.reports.skipped) io.stderr.write(`not served: ${terminalText(`${source}#${pointer}: ${reason}`)}\n`);
+    }
     const signal = await stopped;
     release();
     await emulator.close();
