@@ -96,5 +96,6 @@ export { jobStatuses } from './serve/job-status.js';
 export type { JobStatus } from './serve/job-status.js';
 export { createClient } from './client/create-client.js';
 export type { ClientOptions, CspmClient, AuditSummaryIds, OnboardedAccount, BenchmarkRef } from './client/create-client.js';
+export { onboardingKinds } from './client/onboarding-body.js';
 export type { OnboardingKind, OnboardingBodies, AwsAccountBody, AzureAccountBody, Office365AccountBody } from './client/onboarding-body.js';
 export type { ApplicationCredentials } from './client/token-source.js';

@@ -38,7 +38,7 @@ export async function readServiceSecrets(args: SecretFileArgs, applicationId: st
 }
 
 /** A secret file's text without the line end an editor adds. */
-async function readSecretFile(path: string): Promise<string> {
+export async function readSecretFile(path: string): Promise<string> {
   try {
     return (await readFile(path, 'utf8')).replace(/\r?\n$/, '');
   } catch (error) {

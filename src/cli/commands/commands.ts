@@ -2,6 +2,7 @@ import { checkCommand } from './check-command.js';
 import type { CommandSpec } from './command-spec.js';
 import { fetchCommand } from './fetch-command.js';
 import { gateCommand } from './gate-command.js';
+import { onboardCommand } from './onboard-command.js';
 import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
 import { schemaCommand } from './schema-command.js';
@@ -19,6 +20,7 @@ export const commands = {
   rules: rulesCommand,
   serve: serveCommand,
   fetch: fetchCommand,
+  onboard: onboardCommand,
 } as const satisfies Record<string, CommandSpec<unknown>>;
 
 /** The name of a command. */
