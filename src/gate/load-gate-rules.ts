@@ -1,6 +1,5 @@
 import { CspmError } from '../error/cspm-error.js';
 import { decodeText } from '../load/decode-text.js';
-import { ioError } from '../load/read-text-file.js';
 import { readRegularFile } from '../load/read-regular-file.js';
 import type { GateRules } from '../model/gate-rules.js';
 import { parseGateRules, presetAssertions } from './parse-gate-rules.js';
@@ -21,11 +20,5 @@ export async function loadGateRules(pathOrPreset: string): Promise<GateRules> {
   if (pathOrPreset.startsWith('cspm:')) return { file: pathOrPreset, assertions: presetAssertions(pathOrPreset, '') };
   const tooLarge = (size: number): CspmError =>
     new CspmError('input-too-large', `${pathOrPreset} is ${Math.round(size / 2 ** 20)} MiB; a rules file may be at most 10 MiB`, { data: { path: pathOrPreset, bytes: size, limit: maxRulesBytes } });
-  let bytes: Uint8Array;
-  try {
-    bytes = readRegularFile(pathOrPreset, maxRulesBytes, tooLarge);
-  } catch (error) {
-    throw error instanceof CspmError ? error : ioError(pathOrPreset, error);
-  }
-  return parseGateRules(decodeText(bytes), pathOrPreset);
+  return parseGateRules(decodeText(readRegularFile(pathOrPreset, maxRulesBytes, tooLarge)), pathOrPreset);
 }

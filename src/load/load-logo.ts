@@ -1,6 +1,5 @@
 import { CspmError } from '../error/cspm-error.js';
 import { inspectImage } from './inspect-image.js';
-import { ioError } from './read-text-file.js';
 import { readRegularFile } from './read-regular-file.js';
 import type { LogoView } from '../model/view-model.js';
 
@@ -16,12 +15,9 @@ const maxLogoBytes = 10 * 2 ** 20;
  */
 export function loadLogo(path: string, option?: string): LogoView {
   const label = option === undefined ? path : `${option} ${path}`;
-  let bytes: Uint8Array;
-  try {
-    bytes = readRegularFile(path, maxLogoBytes, (size) => new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`, { data: { path: label, bytes: size, limit: maxLogoBytes } }), label);
-  } catch (error) {
-    throw error instanceof CspmError ? error : ioError(label, error);
-  }
+  const tooLarge = (size: number): CspmError =>
+    new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`, { data: { path: label, bytes: size, limit: maxLogoBytes } });
+  const bytes = readRegularFile(path, maxLogoBytes, tooLarge, label);
   const image = inspectImage(bytes);
   if ('problem' in image) throw new CspmError('usage', `${label} ${image.problem}`);
   return { bytes, mediaType: image.mediaType };

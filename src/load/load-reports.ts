@@ -4,7 +4,8 @@ import type { LoadedDocument } from '../model/document.js';
 import { decodeText, stripBom } from './decode-text.js';
 import { listJsonFiles } from './list-json-files.js';
 import { parseJson } from './parse-json.js';
-import { ioError, maxTextBytes, readTextFile, tooLarge } from './read-text-file.js';
+import { ioError } from './io-error.js';
+import { maxTextBytes, readTextFile, tooLarge } from './read-text-file.js';
 import { unwrapDocument, type UnwrapOptions } from './unwrap-document.js';
 
 /**

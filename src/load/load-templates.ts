@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CspmError } from '../error/cspm-error.js';
-import { ioError } from './read-text-file.js';
+import { ioError } from './io-error.js';
 
 /**
  * Reads a folder of template overrides (RenderOptions.templates): every file in it,

@@ -1,5 +1,6 @@
 import { constants, fstatSync, openSync, closeSync, readSync, statSync, type Stats } from 'node:fs';
 import { CspmError } from '../error/cspm-error.js';
+import { ioError } from './io-error.js';
 
 /**
  * Reads a whole regular file, never more than `limit` bytes.
@@ -14,17 +15,22 @@ import { CspmError } from '../error/cspm-error.js';
  * @param limit      the most bytes accepted
  * @param tooLarge   the error for a file over `limit` (given the bytes seen so far)
  * @param label      how messages name the file (`--logo x.png`), the path by default
+ * @throws CspmError for every failure: a file-system error names the file by `label`
  */
 export function readRegularFile(path: string, limit: number, tooLarge: (size: number) => CspmError, label = path): Uint8Array {
-  refuseIrregular(statSync(path), label);
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const info = fstatSync(fd);
-    refuseIrregular(info, label);
-    if (info.size > limit) throw tooLarge(info.size);
-    return readCapped(fd, info.size, limit, tooLarge);
-  } finally {
-    closeSync(fd);
+    refuseIrregular(statSync(path), label);
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const info = fstatSync(fd);
+      refuseIrregular(info, label);
+      if (info.size > limit) throw tooLarge(info.size);
+      return readCapped(fd, info.size, limit, tooLarge);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw error instanceof CspmError ? error : ioError(label, error);
   }
 }
 

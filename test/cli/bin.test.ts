@@ -99,6 +99,6 @@ describe('the built bin', () => {
     const result = run(['check', 'missing.json', '--debug']);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^cspm-report: no such file or directory: missing.json\n/);
-    expect(result.stderr).toMatch(/src[/\\]load[/\\]read-text-file\.ts:\d+/);
+    expect(result.stderr).toMatch(/src[/\\]load[/\\]io-error\.ts:\d+/);
   });
 });
