@@ -1,22 +1,13 @@
-import type { Figures } from '../model/analysis.js';
+import { addCounts, emptyCounts, type Counts } from '../analyse/figures.js';
 import type { ScopedReport } from './gate-metric.js';
 
 /** The recomputed counts of the categories in scope, summed over the reports. */
-export function sumFigures(reports: readonly ScopedReport[]): Omit<Figures, 'percent'> {
-  const sum = { total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0 };
+export function sumFigures(reports: readonly ScopedReport[]): Counts {
+  const sum = emptyCounts();
   for (const { report, categories } of reports) {
     // A whole report's figures are already summed; categories only when narrowed.
     const parts = categories.length === report.categories.length ? [report] : categories;
-    for (const { figures } of parts) {
-      sum.total += figures.total;
-      sum.green += figures.green;
-      sum.red += figures.red;
-      sum.amber += figures.amber;
-      sum.gray += figures.gray;
-      sum.other += figures.other;
-      sum.passedResources += figures.passedResources;
-      sum.totalResources += figures.totalResources;
-    }
+    for (const { figures } of parts) addCounts(sum, figures);
   }
   return sum;
 }
