@@ -19,9 +19,18 @@ export function terminalJson(json: string): string {
   return json.replace(unsafeInJson, escape);
 }
 
+/**
+ * The bidirectional controls alone shown as `\uXXXX`, for outputs that show the other
+ * unsafe characters their own way (showControlCharacters, for XML and Markdown).
+ */
+export function showBidiControls(text: string): string {
+  return text.replace(bidiControls, escape);
+}
+
 function escape(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const unsafeInJson = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

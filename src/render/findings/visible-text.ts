@@ -1,11 +1,5 @@
 import { showControlCharacters } from '../../text/show-control-characters.js';
-
-// The bidirectional controls terminalText escapes: they reorder what a reader sees.
-const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-function escapeBidi(text: string): string {
-  return text.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+import { showBidiControls } from '../../text/terminal-text.js';
 
 /**
  * Report text for a findings format that a CI system shows to people: control
@@ -15,7 +9,7 @@ function escapeBidi(text: string): string {
  * another file or message than it holds.
  */
 export function visibleText(text: string): string {
-  return escapeBidi(showControlCharacters(text));
+  return showBidiControls(showControlCharacters(text));
 }
 
 /**
@@ -23,7 +17,7 @@ export function visibleText(text: string): string {
  * line breaks its own way (GitHub's workflow commands write them as `%0A`, `%0D`).
  */
 export function visibleKeepingBreaks(text: string): string {
-  return escapeBidi(showControlCharacters(text, 'keep'));
+  return showBidiControls(showControlCharacters(text, 'keep'));
 }
 
 /** A finding's pointer as the findings formats write it; `""` is the whole document. */
