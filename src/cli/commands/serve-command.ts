@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { createEmulator, CspmError, terminalText, type EmulatorCredentials } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
+import { applicationIdVariable, secretSources } from '../service-secrets.js';
 import { claimStopSignals } from '../stop-signals.js';
 import type { CommandSpec } from './command-spec.js';
 
@@ -15,13 +16,13 @@ export interface ServeArgs {
   rateLimit: number | undefined;
 }
 
-/** Environment variables of the credentials the emulator accepts, by credential. */
+/** Environment variables of the credentials the emulator accepts: the ones its clients (fetch, onboard) read. */
 const credentialVariables = {
-  licenseToken: 'CSPM_LICENSE_TOKEN',
-  accountToken: 'CSPM_ACCOUNT_TOKEN',
-  apiKey: 'CSPM_API_KEY',
-  applicationId: 'CSPM_APP_ID',
-  applicationSecret: 'CSPM_APP_SECRET',
+  licenseToken: secretSources.licenseToken.variable,
+  accountToken: secretSources.accountToken.variable,
+  apiKey: secretSources.apiKey.variable,
+  applicationId: applicationIdVariable,
+  applicationSecret: secretSources.applicationSecret.variable,
 } as const satisfies Record<Exclude<keyof EmulatorCredentials, 'generated'>, string>;
 
 function checkArgs(args: ServeArgs): void {
