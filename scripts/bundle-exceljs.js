@@ -5,9 +5,10 @@
 // dependency: installing cspm-report no longer brings exceljs's 168 packages (45 MB on
 // disk, most of them for reading workbooks and zip archives, which the renderer never
 // does). See src/render/xlsx/exceljs.ts.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { build } from 'esbuild';
+import { bundleNotices } from './build/bundle-notices.js';
 
 const outfile = 'dist/render/xlsx/exceljs.js';
 const noticesFile = 'dist/render/xlsx/exceljs.licenses.txt';
@@ -44,30 +45,8 @@ const result = await build({
   logLevel: 'warning',
 });
 
-/** The folder of each package the bundle took code from, keyed by folder. */
-const packageFolders = new Set();
-for (const input of Object.keys(result.metafile.inputs)) {
-  const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
-  if (match) packageFolders.add(match[1]);
-}
-
-const licenceFile = /^(licen[sc]e|copying|notice)(\.|-|$)/i;
-const sections = [...packageFolders].sort().map((folder) => {
-  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  const stated = manifest.license ?? (manifest.licenses ?? []).map((entry) => entry.type).join(' OR ');
-  const licence = stated || 'no licence stated in its package.json';
-  const texts = readdirSync(folder)
-    .filter((name) => licenceFile.test(name))
-    .sort()
-    .map((name) => readFileSync(join(folder, name), 'utf8').trim());
-  const author = typeof manifest.author === 'string' ? manifest.author : manifest.author?.name;
-  const text = texts.length > 0 ? texts.join('\n\n') : `The package ships no licence text${author ? `; its author is ${author}` : ''}.`;
-  return `${manifest.name} ${manifest.version} (${licence})\n${'-'.repeat(60)}\n${text}\n`;
-});
-
 if (!existsSync(dirname(noticesFile))) throw new Error(`${dirname(noticesFile)} is missing: run tsc first`);
 writeFileSync(
   noticesFile,
-  `dist/render/xlsx/exceljs.js bundles exceljs and these packages of its dependency tree,\n` +
-    `each under its own licence, reproduced below.\n\n${sections.join('\n')}`,
+  bundleNotices(result.metafile, 'dist/render/xlsx/exceljs.js bundles exceljs and these packages of its dependency tree,\neach under its own licence, reproduced below.'),
 );

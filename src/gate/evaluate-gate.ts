@@ -48,11 +48,14 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
     else results.push(measure(assertion, metric, inScope, scope, analysis));
     return;
   }
+  // Measured once per report of the run: the texts that do not change are made once.
+  const suffix = scopeSuffix(assertion);
+  const expected = expectedText(assertion, metric);
   for (const report of matched) {
     const scoped = narrow(report, assertion);
-    const scope = `${describeReport(report)}${scopeSuffix(assertion)}`;
+    const scope = `${describeReport(report)}${suffix}`;
     if (scoped.categories.length === 0) results.push(noMatch(assertion, metric, scope, `the report has no category "${assertion.category ?? ''}"`, report.source.source));
-    else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source));
+    else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source, expected));
   }
 }
 
@@ -64,15 +67,21 @@ function scopeSuffix(assertion: GateAssertion): string {
   return `${assertion.category === undefined ? '' : ` › category ${assertion.category}`}${assertion.policy === undefined ? '' : ` › policy ${assertion.policy}`}`;
 }
 
-function measure(assertion: GateAssertion, metric: GateMetric, scoped: readonly ScopedReport[], scope: string, analysis: Analysis, source?: string): AssertionResult {
+function measure(
+  assertion: GateAssertion,
+  metric: GateMetric,
+  scoped: readonly ScopedReport[],
+  scope: string,
+  analysis: Analysis,
+  source?: string,
+  expected = expectedText(assertion, metric),
+): AssertionResult {
   const { value, none } = metric.measure(scoped, assertion, analysis.percentFormula);
   if (value === null) return noMatch(assertion, metric, scope, none ?? 'nothing to measure', source);
-  const expected = expectedText(assertion, metric);
   const passed = withinBound(value, assertion);
-  const message = passed
-    ? `${assertion.metric} is ${valueText(value, metric)}, within ${expected}`
-    : `${assertion.metric} is ${valueText(value, metric)}, expected ${expected}`;
-  return result(assertion, { passed, actual: value, actualText: valueText(value, metric), expected, scope, message }, source);
+  const actualText = valueText(value, metric);
+  const message = `${assertion.metric} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}`;
+  return result(assertion, { passed, actual: value, actualText, expected, scope, message }, source);
 }
 
 /** A scope that selects nothing fails, so that a typo in a rules file can never pass. */

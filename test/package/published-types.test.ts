@@ -133,9 +133,16 @@ describe('the published package', () => {
     const rendered = run(process.execPath, [bin, 'render', join(root, 'samples', 'aws-cis.json'), '-o', cli], consumer);
     expect(rendered.status, rendered.output).toBe(0);
     expect(await sheetNames(cli)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'Findings']);
+
+    // And gates on a YAML rules file with the bundled yaml: this consumer has none.
+    const gated = run(process.execPath, [bin, 'gate', join(root, 'samples', 'aws-cis.json'), '--rules', join(root, 'samples', 'gate', 'gate-rules.yaml'), '-f', 'json'], consumer);
+    expect(gated.status, gated.output).toBe(0);
+    expect((JSON.parse(gated.output) as { gate: { rulesFile: string } }).gate.rulesFile).toContain('gate-rules.yaml');
+    expect(existsSync(join(consumer, 'node_modules', 'yaml'))).toBe(false);
   }, 120_000);
 
-  it('ships the licences of the packages bundled with exceljs', () => {
+  it('ships the licences of the packages bundled with exceljs and yaml', () => {
+    expect(readFileSync(join('dist', 'gate', 'yaml.licenses.txt'), 'utf8')).toMatch(/^yaml \d+\.\d+\.\d+ \(ISC\)$/m);
     const notices = readFileSync(join('dist', 'render', 'xlsx', 'exceljs.licenses.txt'), 'utf8');
     for (const name of ['exceljs', 'archiver', 'jszip', 'saxes', 'unzipper', 'readdir-glob']) expect(notices).toMatch(new RegExp(`^${name} \\d`, 'm'));
     expect(notices).toContain('Permission is hereby granted, free of charge');
