@@ -52,7 +52,7 @@ export type { ViewModelOptions } from './render/build-view-model.js';
 export { displayPercent, displayCount, displayRisk, displayResources, displayInstant } from './render/display-values.js';
 export { renderHtmlView } from './render/html/render-html.js';
 export { CspmError, isCspmError } from './error/cspm-error.js';
-export type { ErrorCode, ErrorDataByCode, CspmErrorOptions, RulesLocation, ServiceErrorData } from './error/cspm-error.js';
+export type { AccountsLocation, ErrorCode, ErrorDataByCode, CspmErrorOptions, RulesLocation, ServiceErrorData } from './error/cspm-error.js';
 export { errorSummaries, errorExitCodes } from './error/error-codes.js';
 export { toolInfo } from './tool-info.js';
 export { terminalText, terminalJson } from './text/terminal-text.js';

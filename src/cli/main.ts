@@ -27,7 +27,7 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
   let parser = yargs()
     .scriptName('cspm-report')
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
-    .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error', global: true })
+    .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error, and each request to the service (secrets as <PLACEHOLDERS>)', global: true })
     .demandCommand(1, `name a command: ${commandNames.join(', ')}`)
     .recommendCommands()
     .strict()

@@ -2,6 +2,7 @@ import { CspmError } from '../error/cspm-error.js';
 import { parseBaseUrl } from './base-url.js';
 import { checkOnboardingBody, onboardingKinds, type OnboardingBodies, type OnboardingKind } from './onboarding-body.js';
 import { Redactor } from './redact.js';
+import { traceLines } from './request-trace.js';
 import { sendRequest, type ServiceEnvelope, type ServiceRequest } from './send-request.js';
 import { TokenSource, type ApplicationCredentials } from './token-source.js';
 import { createTransport } from './transport.js';
@@ -26,6 +27,11 @@ export interface ClientOptions {
   maxRetryAfterMs?: number;
   /** The fetch to send with; the global one by default. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Called with the lines of each attempt (request, headers, body, status, retries),
+   * every secret in its placeholder's place (`<LICENSE_TOKEN>`…): what `--debug` prints.
+   */
+  trace?: (line: string) => void;
 }
 
 /** The ids of one audit report: license, account, scan job and benchmark. */
@@ -78,7 +84,14 @@ export function createClient(options: ClientOptions): CspmClient {
   redactor.add('apiKey', options.apiKey);
   redactor.add('applicationSecret', options.credentials?.secret);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const transport = createTransport({ timeoutMs, retries: options.retries ?? 3, maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000, fetch: options.fetch });
+  const trace = options.trace;
+  const transport = createTransport({
+    timeoutMs,
+    retries: options.retries ?? 3,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
+    fetch: options.fetch,
+    trace: trace && ((event) => traceLines(event, redactor).forEach(trace)),
+  });
   const send = (request: ServiceRequest): Promise<ServiceEnvelope> => sendRequest({ transport, redactor, timeoutMs }, request);
   const keyHeader = (): Record<string, string> => (options.apiKey ? { 'Ocp-Apim-Subscription-Key': options.apiKey } : {});
   const url = (segments: readonly string[], query?: Record<string, string>): URL => {

@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import type { TraceEvent } from './request-trace.js';
 
 /** How the transport sends, times out and retries; see {@link createTransport}. */
 export interface TransportOptions {
@@ -10,6 +11,8 @@ export interface TransportOptions {
   maxRetryAfterMs: number;
   /** The fetch to use; the global one by default. */
   fetch?: typeof globalThis.fetch;
+  /** Called with each attempt's request, response and retry; raw, the client redacts. */
+  trace?: ((event: TraceEvent) => void) | undefined;
 }
 
 /** Statuses after which a GET is tried again: throttled, or a gateway or the service briefly down. */
@@ -57,7 +60,7 @@ function makeInstance({ default: ky, HTTPError, TimeoutError }: KyModule, option
   return ky.create({
     timeout: options.timeoutMs,
     throwHttpErrors: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.trace ? { fetch: timedFetch(options.fetch ?? globalThis.fetch, options.trace), hooks: traceHooks(options.trace) } : options.fetch ? { fetch: options.fetch } : {}),
     retry: {
       limit: options.retries,
       methods: ['get'],
@@ -74,4 +77,41 @@ function makeInstance({ default: ky, HTTPError, TimeoutError }: KyModule, option
       },
     },
   });
+}
+
+/**
+ * ky hooks that report each request as sent (headers and body included) and each retry.
+ * Responses are reported by {@link timedFetch}: ky hands its hooks copies of a request,
+ * so only the fetch itself sees one attempt from start to answer.
+ */
+function traceHooks(trace: (event: TraceEvent) => void): NonNullable<Parameters<KyInstance['create']>[0]>['hooks'] {
+  return {
+    beforeRequest: [
+      async (request, _options, { retryCount }) => {
+        const body = request.body === null ? undefined : await request.clone().text();
+        trace({ kind: 'request', method: request.method, url: request.url, headers: [...request.headers], ...(body === undefined ? {} : { body }), attempt: retryCount });
+      },
+    ],
+    beforeRetry: [
+      ({ request, error, retryCount }) => {
+        trace({ kind: 'retry', method: request.method, url: request.url, attempt: retryCount, reason: networkErrorCode(error) ?? error.message });
+      },
+    ],
+  };
+}
+
+/** `fetch` that reports each answer's status and time, or the network error that stopped it. */
+function timedFetch(fetch: typeof globalThis.fetch, trace: (event: TraceEvent) => void): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const started = performance.now();
+    try {
+      const response = await fetch(input, init);
+      trace({ kind: 'response', method: request.method, url: request.url, status: response.status, ms: performance.now() - started });
+      return response;
+    } catch (error) {
+      trace({ kind: 'failure', method: request.method, url: request.url, reason: networkErrorCode(error) ?? (error instanceof Error ? error.message : String(error)), ms: performance.now() - started });
+      throw error;
+    }
+  };
 }

@@ -14,6 +14,15 @@ export interface RulesLocation {
   column?: number;
 }
 
+/** Where in an accounts file (`fetch --accounts`) an `accounts-invalid` error is. */
+export interface AccountsLocation {
+  file: string;
+  /** 1-based line of the record, when the error is one record's. */
+  line?: number;
+  /** RFC 6901 pointer to the field within the record (`/job`), when one field is wrong. */
+  pointer?: string;
+}
+
 /** What a `service-error` carries: the answer of the service, secrets redacted. */
 export interface ServiceErrorData {
   /** The request's URL, secrets redacted. */
@@ -42,6 +51,7 @@ export interface ErrorDataByCode {
   'unknown-format': { name: string; known: readonly string[] };
   'template-invalid': { file?: string };
   'rules-invalid': RulesLocation;
+  'accounts-invalid': AccountsLocation;
   'request-invalid': { missing: string[]; notStrings: string[] };
   'service-error': ServiceErrorData;
   'service-unreachable': { url: string };
@@ -67,6 +77,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
   'rules-invalid': 'invalid gate rules',
+  'accounts-invalid': 'invalid accounts file',
   'request-invalid': 'invalid request, not sent',
   'service-error': 'the service refused the request',
   'service-unreachable': 'cannot reach the service',
@@ -93,6 +104,7 @@ export const errorExitCodes: Readonly<Record<ErrorCode, number>> = {
   'unknown-format': 2,
   'template-invalid': 2,
   'rules-invalid': 2,
+  'accounts-invalid': 2,
   'request-invalid': 2,
   'service-error': 2,
   'service-unreachable': 2,

@@ -1,24 +1,22 @@
 import type { Argv } from 'yargs';
-import { createClient, CspmError, onboardingKinds, terminalText, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind } from '../../index.js';
+import { CspmError, onboardingKinds, terminalText, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { clientSecretSource, fieldFlags, readOnboardingBody, type OnboardingFlagArgs } from '../onboarding-flags.js';
-import { applicationIdVariable, readServiceSecrets, secretSources, type SecretFileArgs } from '../service-secrets.js';
+import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
+import { applicationIdVariable, secretSources } from '../service-secrets.js';
 import { oneValue } from '../shared-options.js';
 import type { CommandSpec } from './command-spec.js';
 
 const kinds = Object.keys(onboardingKinds) as OnboardingKind[];
 
 /** The arguments of `onboard`. */
-export interface OnboardArgs extends SecretFileArgs, OnboardingFlagArgs {
+export interface OnboardArgs extends ServiceArgs, OnboardingFlagArgs {
   kind: OnboardingKind;
   license: string;
   format: 'text' | 'json';
   wait: boolean;
   'poll-seconds': number;
   'wait-timeout': number;
-  'base-url': string | undefined;
-  'app-id': string | undefined;
-  timeout: number | undefined;
 }
 
 function builder(yargs: Argv): Argv<OnboardArgs> {
@@ -34,16 +32,11 @@ function builder(yargs: Argv): Argv<OnboardArgs> {
     .option('format', { choices: ['text', 'json'] as const, default: 'text' as const, coerce: oneValue('format'), describe: 'print the ids as lines or as a JSON object' })
     .option('wait', { type: 'boolean', default: false, describe: 'follow the scan job until it ends: exit 0 on Success, 1 on Failed' })
     .option('poll-seconds', { type: 'number', default: 5, coerce: oneValue('poll-seconds'), describe: 'seconds between two status requests of --wait' })
-    .option('wait-timeout', { type: 'number', default: 600, coerce: oneValue('wait-timeout'), describe: 'seconds --wait waits before giving up (exit 2)' })
-    .option('base-url', { type: 'string', coerce: oneValue('base-url'), describe: "the service's base URL (https) [default: $CSPM_BASE_URL]" })
-    .option('app-id', { type: 'string', coerce: oneValue('app-id'), describe: `API application id, to obtain tokens not given [default: $${applicationIdVariable}]` })
-    .option('timeout', { type: 'number', describe: 'milliseconds allowed for each attempt [default: 30000]' });
-  for (const source of Object.values(secretSources)) {
-    options = options.option(source.flag, { type: 'string', coerce: oneValue(source.flag), describe: `read it from this file [default: $${source.variable}]` });
-  }
-  return options
+    .option('wait-timeout', { type: 'number', default: 600, coerce: oneValue('wait-timeout'), describe: 'seconds --wait waits before giving up (exit 2)' });
+  return withServiceOptions(options)
     .example('$0 onboard aws --license L --account-name Prod --aws-account-id 123456789012 --aws-role-name Audit', 'onboard an AWS account')
-    .example('$0 onboard azure --license L --body azure.json --account-name Payments --wait', 'onboard an Azure account and wait for its first scan') as unknown as Argv<OnboardArgs>;
+    .example('$0 onboard azure --license L --body azure.json --account-name Payments --wait', 'onboard an Azure account and wait for its first scan')
+    .example('$0 onboard office365 --license L --body o365.json --env trial --debug', 'onboard on the service named by $CSPM_BASE_URL_TRIAL, showing each request') as unknown as Argv<OnboardArgs>;
 }
 
 function positive(value: number, option: string, orZero = false): void {
@@ -51,17 +44,13 @@ function positive(value: number, option: string, orZero = false): void {
 }
 
 async function run(args: OnboardArgs, io: CliIo): Promise<number> {
-  const baseUrl = args['base-url'] ?? io.env['CSPM_BASE_URL'];
-  if (baseUrl === undefined || baseUrl === '') throw new CspmError('usage', 'no service: give --base-url or set CSPM_BASE_URL', { data: { option: 'base-url' } });
-  if (args.timeout !== undefined) positive(args.timeout, 'timeout');
   positive(args['poll-seconds'], 'poll-seconds');
   positive(args['wait-timeout'], 'wait-timeout', true);
   const body = await readOnboardingBody(args.kind, args, io);
-  const secrets = await readServiceSecrets(args, args['app-id'], io);
+  const { client, secrets } = await serviceClientOf(args, io);
   if (args.wait && !secrets.accountToken && !secrets.credentials) {
     throw new CspmError('usage', `--wait needs the account token ($${secretSources.accountToken.variable} or --${secretSources.accountToken.flag}) or the API application's credentials ($${applicationIdVariable} and $${secretSources.applicationSecret.variable})`, { data: { option: 'wait' } });
   }
-  const client = createClient({ baseUrl, ...secrets, ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }) });
   // The body holds every field of its kind: readOnboardingBody checked it, and the client checks again.
   const account = await client.onboardAccount(args.kind, args.license, body as unknown as OnboardingBodies[typeof args.kind]);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(account)}\n` : `accountId ${terminalText(account.accountId)}\njobId ${terminalText(account.jobId)}\n`);

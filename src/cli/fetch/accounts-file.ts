@@ -1,0 +1,123 @@
+import { CspmError, type AccountsLocation } from '../../index.js';
+import { readSecretFile } from '../service-secrets.js';
+import type { FetchTarget } from './fetch-target.js';
+
+/** The fields of a record and the names a header or key may give each (compared without case, `_`, `-` or spaces). */
+const fieldNames = {
+  licenseId: ['license', 'licenseid'],
+  accountId: ['account', 'accountid'],
+  jobId: ['job', 'jobid'],
+  benchmarkId: ['benchmark', 'benchmarkid'],
+} as const;
+
+type Field = keyof typeof fieldNames;
+const fields = Object.keys(fieldNames) as Field[];
+
+/** The largest accounts file read: far above any fleet, far below what would hurt. */
+const maxRecords = 100_000;
+
+function fieldOf(name: string): Field | undefined {
+  const key = name.toLowerCase().replace(/[\s_-]/g, '');
+  return fields.find((field) => (fieldNames[field] as readonly string[]).includes(key));
+}
+
+function invalid(location: AccountsLocation, what: string): CspmError<'accounts-invalid'> {
+  const where = `${location.file}${location.line === undefined ? '' : `:${location.line}`}${location.pointer === undefined ? '' : ` ${location.pointer}`}`;
+  return new CspmError('accounts-invalid', `${where}: ${what}`, { data: location });
+}
+
+/**
+ * The targets of `fetch --accounts FILE`: CSV with a header row naming the columns
+ * license, account, job and benchmark (other columns are ignored), or JSON lines of
+ * objects with those keys (`licenseId`… are accepted too). A benchmark of `all` asks
+ * for every benchmark of the account. The whole file is checked before anything is
+ * fetched: a bad record, a repeated one or an empty file fails the run, naming the
+ * line and the field.
+ */
+export async function readAccountsFile(file: string): Promise<FetchTarget[]> {
+  const text = (await readSecretFile(file)).replace(/^\uFEFF/, '');
+  // csv-parse is loaded here, not at start-up: only this option reads CSV.
+  const records = text.trimStart().startsWith('{') ? jsonLines(text, file) : csvRecords(text, file, (await import('csv-parse/sync')).parse);
+  if (records.length === 0) throw invalid({ file }, 'no account in it; give a header row and one line per account (license,account,job,benchmark)');
+  if (records.length > maxRecords) throw invalid({ file }, `${records.length} records; the most one run takes is ${maxRecords}`);
+  const seen = new Map<string, number>();
+  return records.map(({ line, values, names }) => {
+    const target: Partial<Record<Field, string>> = {};
+    for (const field of fields) {
+      const value = values[field];
+      if (typeof value !== 'string' || value.trim() === '') throw invalid({ file, line, pointer: `/${escapeToken(names[field] ?? field.replace(/Id$/, ''))}` }, value === undefined ? 'missing' : 'empty or not a string');
+      target[field] = value.trim();
+    }
+    const complete = target as Record<Field, string>;
+    const key = JSON.stringify(fields.map((field) => complete[field]));
+    const earlier = seen.get(key);
+    if (earlier !== undefined) throw invalid({ file, line }, `repeats line ${earlier}`);
+    seen.set(key, line);
+    return { ...complete, origin: `${file}:${line}` };
+  });
+}
+
+interface RawRecord {
+  line: number;
+  values: Partial<Record<Field, unknown>>;
+  /** The name each field had in the file: its pointer in messages. */
+  names: Partial<Record<Field, string>>;
+}
+
+function csvRecords(text: string, file: string, parse: typeof import('csv-parse/sync').parse): RawRecord[] {
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    rows = parse(text, { info: true, skip_empty_lines: true, relax_column_count: false, trim: true, bom: true }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    const line = (error as { lines?: unknown }).lines;
+    throw invalid({ file, ...(typeof line === 'number' ? { line } : {}) }, `not CSV: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`);
+  }
+  const [header, ...body] = rows;
+  if (header === undefined) return [];
+  const columns = header.record.map(fieldOf);
+  for (const field of fields) {
+    if (!columns.includes(field)) throw invalid({ file, line: header.info.lines, pointer: `/${field.replace(/Id$/, '')}` }, `no ${field.replace(/Id$/, '')} column in the header row (${header.record.join(',')})`);
+  }
+  const names: Partial<Record<Field, string>> = {};
+  header.record.forEach((name, index) => {
+    const field = columns[index];
+    if (field !== undefined) names[field] = name;
+  });
+  return body.map(({ record, info }) => {
+    const values: Partial<Record<Field, unknown>> = {};
+    record.forEach((value, index) => {
+      const field = columns[index];
+      if (field !== undefined) values[field] = value;
+    });
+    return { line: info.lines, values, names };
+  });
+}
+
+function jsonLines(text: string, file: string): RawRecord[] {
+  const records: RawRecord[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      throw invalid({ file, line }, `not JSON: ${(error as Error).message}`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid({ file, line, pointer: '' }, 'not a JSON object');
+    const values: Partial<Record<Field, unknown>> = {};
+    const names: Partial<Record<Field, string>> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const field = fieldOf(key);
+      if (field === undefined) continue;
+      values[field] = item;
+      names[field] = key;
+    }
+    records.push({ line, values, names });
+  });
+  return records;
+}
+
+function escapeToken(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
