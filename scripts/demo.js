@@ -2,11 +2,13 @@
 // `npm start`: the main job on the bundled samples. Checks the good samples (they
 // must come out clean), shows the findings of the deliberately broken ones, renders
 // every good sample to out/ as HTML, PDF and XLSX, gates them on the sample rules
-// (they pass with warnings) with SARIF, JUnit and Markdown beside the documents, and
-// exits 0 when all of that went as intended.
+// (they pass with warnings) with SARIF, JUnit and Markdown beside the documents, then
+// goes through the service's API on an emulator in process (onboard, wait, fetch,
+// render into out/api/), and exits 0 when all of that went as intended.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../dist/cli/main.js';
+import { runServiceDemo } from './demo/service-demo.js';
 
 const samples = readdirSync('samples')
   .filter((name) => name.endsWith('.json'))
@@ -29,7 +31,10 @@ heading('cspm-report gate samples/*.json --rules samples/gate/gate-rules.yaml   
 const outputs = ['-f', 'text', '-o', '-', '-f', 'sarif', '-o', 'out/gate.sarif', '-f', 'junit', '-o', 'out/gate.xml', '-f', 'markdown', '-o', 'out/gate.md'];
 const gated = await runCli(['gate', ...samples, '--rules', 'samples/gate/gate-rules.yaml', ...outputs, '--result', 'out/gate-result.json']);
 
-if (clean !== 0 || broken !== 0 || rendered !== 0 || gated !== 0) {
-  process.stderr.write(`demo: unexpected exit codes (check ${clean}, broken samples ${broken}, render ${rendered}, gate ${gated})\n`);
+const service = await runServiceDemo(heading);
+const serviceCodes = Object.entries(service).map(([step, code]) => `${step} ${code ?? 'not run'}`).join(', ');
+
+if (clean !== 0 || broken !== 0 || rendered !== 0 || gated !== 0 || Object.values(service).some((code) => code !== 0)) {
+  process.stderr.write(`demo: unexpected exit codes (check ${clean}, broken samples ${broken}, render ${rendered}, gate ${gated}; service: ${serviceCodes})\n`);
   process.exitCode = 1;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AccountKind } from './account-kinds.js';
+import type { JobOutcome } from './job-status.js';
 import type { OnboardedFields } from './onboarding-body.js';
 
 /** An onboarded account and its scan job. */
@@ -10,6 +11,8 @@ export interface Account extends OnboardedFields {
   jobId: string;
   /** When the scan job started (ms since the epoch). */
   jobStartedAt: number;
+  /** How the scan job ends, decided when it starts. */
+  jobOutcome: JobOutcome;
 }
 
 /** What a token from the token exchange opens: one license, or one account of it. */
@@ -26,9 +29,9 @@ export class EmulatorState {
   private readonly accounts = new Map<string, Account>();
   private readonly tokens = new Map<string, TokenBinding>();
 
-  /** Records a new account with a new id and a new scan job started at `now`. */
-  addAccount(licenseId: string, kind: AccountKind, fields: OnboardedFields, now: number): Account {
-    const account: Account = { ...fields, licenseId, accountId: randomUUID(), kind, jobId: randomUUID(), jobStartedAt: now };
+  /** Records a new account with a new id and a new scan job started at `now`, which will end with `outcome`. */
+  addAccount(licenseId: string, kind: AccountKind, fields: OnboardedFields, now: number, outcome: JobOutcome): Account {
+    const account: Account = { ...fields, licenseId, accountId: randomUUID(), kind, jobId: randomUUID(), jobStartedAt: now, jobOutcome: outcome };
     this.accounts.set(account.accountId, account);
     return account;
   }

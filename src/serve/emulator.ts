@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
 import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
 import { EmulatorState } from './emulator-state.js';
-import { makeFaults, type FaultOptions } from './faults.js';
+import { makeFaults, makeScanOutcome, type FaultOptions } from './faults.js';
 import { packageRoot } from '../package-root.js';
 import { matchRoute } from './match-route.js';
 import { readJsonBody } from './read-json-body.js';
@@ -21,7 +21,7 @@ export interface EmulatorOptions extends FaultOptions {
   reports?: string | URL;
   /** Credentials accepted for every license and account; those left out are random. */
   credentials?: CredentialOptions;
-  /** Seconds a scan job takes (New, Running, then Success); 0, done at once, by default. */
+  /** Seconds a scan job takes (New, Running, then Success, or Failed at `scanFailureRate`); 0, done at once, by default. */
   scanSeconds?: number;
   /** Largest request body in bytes (413 above); 1 MiB by default. */
   maxBodyBytes?: number;
@@ -54,6 +54,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     credentials: makeCredentials(options.credentials),
     reports: await loadReportLibrary(options.reports ?? new URL('samples/', packageRoot)),
     scanMs: Math.max(0, (options.scanSeconds ?? 0) * 1000),
+    scanOutcome: makeScanOutcome(options),
     now,
   };
   const faults = makeFaults(options, now);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from './api-error.js';
+import type { JobOutcome } from './job-status.js';
 
 /** Injected faults, for testing a client against a slow, failing or throttling service. */
 export interface FaultOptions {
@@ -9,7 +10,9 @@ export interface FaultOptions {
   failRate?: number;
   /** Requests allowed per second; more are answered 429 with Retry-After. */
   rateLimit?: number;
-  /** Source of randomness for failRate (Math.random by default). */
+  /** Share of scan jobs (0 to 1) that end Failed instead of Success; 1 fails every one. */
+  scanFailureRate?: number;
+  /** Source of randomness for failRate and scanFailureRate (Math.random by default). */
   random?: () => number;
 }
 
@@ -31,4 +34,15 @@ export function makeFaults(options: FaultOptions, now: () => number): () => Prom
     if (options.latencyMs !== undefined && options.latencyMs > 0) await sleep(options.latencyMs);
     if (options.failRate !== undefined && random() < options.failRate) throw new ApiError(503, 'the service is unavailable (injected fault)');
   };
+}
+
+/**
+ * A function deciding how a new scan job ends. It is decided once, when the job starts,
+ * so that every status request and summary of the job tells the same story.
+ */
+export function makeScanOutcome(options: FaultOptions): () => JobOutcome {
+  const random = options.random ?? Math.random;
+  const rate = options.scanFailureRate ?? 0;
+  // random() is below 1, so a rate of 1 fails every job and a rate of 0 none.
+  return () => (random() < rate ? 'Failed' : 'Success');
 }

@@ -4,12 +4,16 @@ export const jobStatuses = ['Pending', 'New', 'Running', 'Success', 'Failed'] as
 /** One status of a scan job. */
 export type JobStatus = (typeof jobStatuses)[number];
 
+/** The last status of a scan job: how it ends. */
+export type JobOutcome = Extract<JobStatus, 'Success' | 'Failed'>;
+
 /**
- * The status of a job started at `startedAt` (ms) that takes `scanMs`: New for the
- * first quarter, Running until the end, then Success. A job of 0 ms is done at once.
+ * The status of a job started at `startedAt` (ms) that takes `scanMs` and ends with
+ * `outcome`: New for the first quarter, Running until the end, then the outcome. A job
+ * of 0 ms is done at once.
  */
-export function jobStatusAt(startedAt: number, scanMs: number, now: number): JobStatus {
+export function jobStatusAt(startedAt: number, scanMs: number, outcome: JobOutcome, now: number): JobStatus {
   const elapsed = now - startedAt;
-  if (elapsed >= scanMs) return 'Success';
+  if (elapsed >= scanMs) return outcome;
   return elapsed < scanMs / 4 ? 'New' : 'Running';
 }

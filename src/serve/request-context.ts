@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorCredentials } from './credentials.js';
 import type { EmulatorState } from './emulator-state.js';
+import type { JobOutcome } from './job-status.js';
 import type { ReportLibrary } from './report-library.js';
 
 /** What every route handler may use: the emulator's state and settings. */
@@ -10,6 +11,8 @@ export interface EmulatorContext {
   reports: ReportLibrary;
   /** How long a scan job takes, in ms (0: done at once). */
   scanMs: number;
+  /** How a scan job started now will end (Failed at the share FaultOptions.scanFailureRate). */
+  scanOutcome(): JobOutcome;
   now(): number;
 }
 

@@ -125,6 +125,23 @@ describe('cspm-report onboard', () => {
     idsOf(result.stdout);
   });
 
+  it('follows a scan job that fails with --wait: one line naming the job, exit 1', async () => {
+    const { url } = await start({ scanSeconds: 0.2, scanFailureRate: 1 });
+    const result = await runInProcess(['onboard', 'azure', ...azureFlags, '--wait', '--poll-seconds', '0.02'], { env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }) });
+    const { jobId } = idsOf(result.stdout);
+    expect(result.stderr).toBe(`cspm-report: scan job ${jobId} failed\n`);
+    expect(result.code).toBe(1);
+    expectNoSecret(result);
+  });
+
+  it('follows a scan job to Success with --wait at scan failure rate 0, exit 0', async () => {
+    const { url } = await start({ scanSeconds: 0.2, scanFailureRate: 0 });
+    const result = await runInProcess(['onboard', 'azure', ...azureFlags, '--wait', '--poll-seconds', '0.02'], { env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    idsOf(result.stdout);
+  });
+
   it('writes progress lines when standard error is a terminal', async () => {
     const { url } = await start({ scanSeconds: 0.2 });
     let stderr = '';

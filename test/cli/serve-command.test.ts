@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
+import { runInProcess } from '../support/cli-run.js';
 
 it('serve prints its URL first, answers a request and exits 0 on SIGTERM', async () => {
   const child = spawn(process.execPath, [bin, 'serve'], { env: { ...process.env, CSPM_LICENSE_TOKEN: 'lt', CSPM_ACCOUNT_TOKEN: 'at', CSPM_API_KEY: 'key' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -28,3 +29,8 @@ it('serve prints its URL first, answers a request and exits 0 on SIGTERM', async
   expect(stderr).not.toContain('not served');
   expect(stderr).toContain('stopped on SIGTERM');
 }, 20_000);
+
+it.each([['--scan-failure-rate', '1.5'], ['--scan-failure-rate', '-0.1'], ['--fail-rate', '2']])('serve refuses %s %s with one line and exit 2, before listening', async (option, value) => {
+  const result = await runInProcess(['serve', option, value]);
+  expect(result).toEqual({ code: 2, stdout: '', stderr: `cspm-report: invalid usage: ${option} must be from 0 to 1\n` });
+});

@@ -13,6 +13,7 @@ export interface ServeArgs {
   scanSeconds: number;
   latency: number | undefined;
   failRate: number | undefined;
+  scanFailureRate: number | undefined;
   rateLimit: number | undefined;
 }
 
@@ -29,6 +30,7 @@ function checkArgs(args: ServeArgs): void {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new CspmError('usage', '--port must be an integer from 0 to 65535', { data: { option: 'port' } });
   if (!(args.scanSeconds >= 0)) throw new CspmError('usage', '--scan-seconds must be 0 or more', { data: { option: 'scan-seconds' } });
   if (args.failRate !== undefined && !(args.failRate >= 0 && args.failRate <= 1)) throw new CspmError('usage', '--fail-rate must be from 0 to 1', { data: { option: 'fail-rate' } });
+  if (args.scanFailureRate !== undefined && !(args.scanFailureRate >= 0 && args.scanFailureRate <= 1)) throw new CspmError('usage', '--scan-failure-rate must be from 0 to 1', { data: { option: 'scan-failure-rate' } });
   if (args.latency !== undefined && !(args.latency >= 0)) throw new CspmError('usage', '--latency must be 0 or more', { data: { option: 'latency' } });
   if (args.rateLimit !== undefined && !(Number.isInteger(args.rateLimit) && args.rateLimit >= 1)) throw new CspmError('usage', '--rate-limit must be a whole number of 1 or more', { data: { option: 'rate-limit' } });
 }
@@ -42,11 +44,13 @@ export const serveCommand: CommandSpec<ServeArgs> = {
       .option('port', { type: 'number', default: 0, describe: 'TCP port; 0 picks a free one' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on (loopback only by default)' })
       .option('reports', { type: 'string', describe: 'folder of the reports to serve (its *.json files); the bundled samples by default' })
-      .option('scan-seconds', { type: 'number', default: 0, describe: 'seconds a scan job takes (New, Running, Success); 0: done at once' })
+      .option('scan-seconds', { type: 'number', default: 0, describe: 'seconds a scan job takes (New, Running, Success or Failed); 0: done at once' })
       .option('latency', { type: 'number', describe: 'delay every answer by this many milliseconds' })
       .option('fail-rate', { type: 'number', describe: 'answer this share of requests (0 to 1) with 503' })
+      .option('scan-failure-rate', { type: 'number', describe: 'end this share of scan jobs (0 to 1) Failed; their summary answers 409' })
       .option('rate-limit', { type: 'number', describe: 'answer 429 (Retry-After: 1) above this many requests per second' })
       .example('$0 serve --port 8080', 'serve on http://127.0.0.1:8080 until Ctrl-C')
+      .example('$0 serve --scan-failure-rate 1', 'every scan job ends Failed, to try a client on failure')
       .example('CSPM_LICENSE_TOKEN=t CSPM_ACCOUNT_TOKEN=a CSPM_API_KEY=k $0 serve', 'accept fixed credentials') as unknown as Argv<ServeArgs>,
   async run(args, io: CliIo) {
     checkArgs(args);
@@ -59,6 +63,7 @@ export const serveCommand: CommandSpec<ServeArgs> = {
       scanSeconds: args.scanSeconds,
       latencyMs: args.latency,
       failRate: args.failRate,
+      scanFailureRate: args.scanFailureRate,
       rateLimit: args.rateLimit,
     });
     let release = (): void => {};

@@ -8,7 +8,8 @@ import { findAccount } from './find-account.js';
 /**
  * `GET /audit/…/benchmark/{benchmark_id}/summary` (section 4.4): the served report of the
  * account's kind and that benchmark, carrying the account's ids, as a one-element array
- * (the form of the specification's sample). 409 while the scan job has not succeeded.
+ * (the form of the specification's sample). 409 while the scan job has not succeeded,
+ * and for good once it has Failed: the job's state, not the request, stands in the way.
  */
 export const summaryRoute: Route = {
   method: 'GET',
@@ -19,7 +20,8 @@ export const summaryRoute: Route = {
     const connectorType = accountKinds[account.kind].connectorType;
     const report = context.reports.find(connectorType, params['benchmarkId']!);
     if (!report) throw new ApiError(404, `no benchmark ${params['benchmarkId']} for ${connectorType} accounts`);
-    const status = jobStatusAt(account.jobStartedAt, context.scanMs, context.now());
+    const status = jobStatusAt(account.jobStartedAt, context.scanMs, account.jobOutcome, context.now());
+    if (status === 'Failed') throw new ApiError(409, `scan job ${account.jobId} Failed; it has no report`);
     if (status !== 'Success') throw new ApiError(409, `scan job ${account.jobId} is ${status}; the report is ready when it is Success`);
     return [
       {
@@ -53,6 +55,6 @@ export const jobStatusRoute: Route = {
   handle(context, { params, headers }) {
     requireAccountToken(context, headers, params['licenseId']!, params['accountId']!);
     const account = findAccount(context, params);
-    return { jobStatus: jobStatusAt(account.jobStartedAt, context.scanMs, context.now()) };
+    return { jobStatus: jobStatusAt(account.jobStartedAt, context.scanMs, account.jobOutcome, context.now()) };
   },
 };

@@ -12,7 +12,7 @@ function onboardingRoute(kind: AccountKind): Route {
       const licenseId = request.params['licenseId']!;
       requireLicenseToken(context, request.headers, licenseId);
       const fields = readOnboardingBody(kind, await request.body());
-      const account = context.state.addAccount(licenseId, kind, fields, context.now());
+      const account = context.state.addAccount(licenseId, kind, fields, context.now(), context.scanOutcome());
       return { accountId: account.accountId, jobId: account.jobId };
     },
   };
