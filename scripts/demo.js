@@ -3,8 +3,8 @@
 // must come out clean), shows the findings of the deliberately broken ones, renders
 // every good sample to out/ as HTML, PDF and XLSX, gates them on the sample rules
 // (they pass with warnings) with SARIF, JUnit and Markdown beside the documents, then
-// goes through the service's API on an emulator in process (onboard, wait, fetch,
-// render into out/api/), and exits 0 when all of that went as intended.
+// goes through the service's API on an emulator in process (onboard, wait, then fetch,
+// check and render into out/api/), and exits 0 when all of that went as intended.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../dist/cli/main.js';

@@ -1,7 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './support/cli-run.js';
+import { useTempDir } from './support/temp-dir.js';
+
+const tempDir = useTempDir();
+const outputOptions = new Set(['-o', '--output', '--out-dir', '--result']);
+
+/** The example's arguments with every file it writes moved into `dir`: examples never write into the checkout. */
+function writingInto(dir: string, args: string[]): string[] {
+  return args.map((arg, index) => (index > 0 && outputOptions.has(args[index - 1]!) && arg !== '-' && !isAbsolute(arg) ? join(dir, arg) : arg));
+}
 
 /**
  * The README shows commands with the output they print. Every `$ cspm-report …` line
@@ -43,10 +53,11 @@ describe('README examples print what the README shows', () => {
 
   it.each(shown)('$command', async ({ command, output }) => {
     const [, ...args] = words(command.replace(/\s*# exit \d+$/, ''));
-    const result = await runInProcess(args);
+    const dir = tempDir();
+    const result = await runInProcess(writingInto(dir, args));
     const exit = /# exit (\d+)$/.exec(command);
     expect(result.code).toBe(exit ? Number(exit[1]) : 0);
-    const printed = `${result.stdout}${result.stderr}`.replace(/\n+$/, '\n');
+    const printed = `${result.stdout}${result.stderr}`.replace(/\n+$/, '\n').split(`${dir}/`).join('');
     if (output.trim() === '…') return;
     expect(printed).toBe(output);
   });

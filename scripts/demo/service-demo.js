@@ -1,6 +1,6 @@
 // The service half of `npm start`: the emulator of the service's REST API runs in this
 // process, and the command line talks to it as it would to the real service: onboard an
-// Azure account and wait for its first scan, fetch the audit summary, render it.
+// Azure account and wait for its first scan, fetch the audit summary, check and render it.
 import { createEmulator } from '../../dist/index.js';
 import { processIo } from '../../dist/cli/cli-io.js';
 import { runCli } from '../../dist/cli/main.js';
@@ -45,7 +45,7 @@ export async function runServiceDemo(heading) {
   heading('createEmulator({ scanSeconds: 2 })   (the service, emulated in process)');
   const { licenseToken, accountToken, apiKey, applicationSecret } = demoSecrets;
   const emulator = await createEmulator({ scanSeconds: 2, credentials: { licenseToken, accountToken, apiKey, applicationId: 'demo-app', applicationSecret } });
-  const codes = { onboard: undefined, fetch: undefined, render: undefined };
+  const codes = { onboard: undefined, fetch: undefined };
   try {
     process.stdout.write(`listening on ${emulator.url}\n`);
     heading(`cspm-report onboard azure --license ${license} … --wait --format json`);
@@ -54,12 +54,9 @@ export async function runServiceDemo(heading) {
     if (codes.onboard !== 0) return codes;
     const { accountId, jobId } = JSON.parse(printed.join(''));
 
-    heading(`cspm-report fetch … --benchmark ${benchmark} -o ${fetched}`);
-    codes.fetch = await runCli(['fetch', '--license', license, '--account', accountId, '--job', jobId, '--benchmark', benchmark, '-o', fetched], demoIo(emulator.url));
-    if (codes.fetch !== 0) return codes;
-
-    heading(`cspm-report render ${fetched} -f html -f xlsx --out-dir out/api`);
-    codes.render = await runCli(['render', fetched, '-f', 'html', '-f', 'xlsx', '--out-dir', 'out/api']);
+    // fetch saves the envelope, checks it and renders it beside the file in one step.
+    heading(`cspm-report fetch … --benchmark ${benchmark} -o ${fetched} -f html -f xlsx`);
+    codes.fetch = await runCli(['fetch', '--license', license, '--account', accountId, '--job', jobId, '--benchmark', benchmark, '-o', fetched, '-f', 'html', '-f', 'xlsx'], demoIo(emulator.url));
     return codes;
   } finally {
     await emulator.close();
