@@ -7,10 +7,12 @@
 //   pdf:   30,000 policies vs a plain pdfkit loop drawing the same rows
 //   html:  300,000 policies, file size vs JSON, first view in Chromium vs a blank page
 //   findings: each findings format but json vs json, 125,000 and 20,000 findings, in process
-// Usage: npm run bench [-- check gate xlsx pdf html findings] [--runs N]   (check, gate: N alternated pairs, default 5)
+//   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
+// Usage: npm run bench [-- check gate xlsx pdf html findings fetch] [--runs N]   (check, gate: N alternated pairs, default 5)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
+import { benchFetch } from './bench/fetch.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
@@ -72,4 +74,8 @@ if (wanted('findings')) {
       console.log(`${r.name.padEnd(6)} ${r.findings.toLocaleString('en-US')} findings: ${s(r.ms)} vs json ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${runs} alternated pairs); ${mb(r.bytes)} vs ${mb(r.baselineBytes)}`);
     }
   }
+}
+if (wanted('fetch')) {
+  const r = await benchFetch();
+  console.log(`fetch  ${r.accounts} accounts, ${r.latencyMs} ms latency: --concurrency 8 ${s(r.parallelMs)} vs --concurrency 1 ${s(r.serialMs)} = ${x(r.speedup)} faster; peak ${r.peakRssMb.toFixed(0)} MB at ${r.accounts} accounts vs ${r.smallPeakRssMb.toFixed(0)} MB at 50 (${x(r.memoryRatio)}); exit ${r.exitCodes.join(', ')}`);
 }

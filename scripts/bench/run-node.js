@@ -7,9 +7,9 @@ const rssHook = fileURLToPath(new URL('./rss-on-exit.js', import.meta.url));
  * Runs `node <args>` as a whole process and returns its wall time and peak RSS, so
  * that the tool and its baseline are measured the same way, start-up included.
  */
-export function runNode(args) {
+export function runNode(args, { env } = {}) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', rssHook, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const result = spawnSync(process.execPath, ['--import', rssHook, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, ...(env ? { env } : {}) });
   const ms = performance.now() - started;
   const rss = /peak-rss-kb (\d+)/.exec(result.stderr ?? '');
   if (result.status === null || !rss) {

@@ -1,7 +1,7 @@
 import { isCspmError, plural, terminalText } from '../../index.js';
 import { exitCodes } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
-import { describeChecked, fetchReport, type FetchedReport, type FetchReportOptions } from './fetch-report.js';
+import { describeChecked, type FetchedReport, type FetchReportOptions, type PlacedReport, saveReport } from './fetch-report.js';
 import { allBenchmarks, describeTarget, type FetchTarget } from './fetch-target.js';
 import { placeReport, plannedFiles, type ReportPlace } from './place-reports.js';
 import { ProgressLine } from './progress-line.js';
@@ -50,19 +50,37 @@ export async function fetchMany(targets: readonly FetchTarget[], options: FetchM
   assertSafeOutputs(plannedFiles(placed), options.readFiles);
 
   const show = (): void => progress.update(`fetched ${tally.done}/${placed.length}${tally.failed > 0 ? `, ${tally.failed} failed` : ''}`, tally.done === placed.length);
-  show();
-  await runPool(placed, options.concurrency, async (one) => {
-    try {
-      const fetched = await fetchReport(one, options);
-      if (fetched.failing || fetched.unrendered !== undefined) tally.failing += 1;
-      progress.print(io.stdout, `${outcomeLine(fetched)}\n`);
-    } catch (error) {
+  const settle = (one: PlacedReport, outcome: { fetched: FetchedReport } | { error: unknown }): void => {
+    if ('error' in outcome) {
       tally.failed += 1;
-      report(one.target, error);
+      report(one.target, outcome.error);
+    } else {
+      if (outcome.fetched.failing || outcome.fetched.unrendered !== undefined) tally.failing += 1;
+      progress.print(io.stdout, `${outcomeLine(outcome.fetched)}\n`);
     }
     tally.done += 1;
     show();
+  };
+  show();
+  // Saving, checking and rendering a report overlap its slot's next request: the files
+  // and the check would otherwise add their time to every request's. At most
+  // `concurrency` reports are being saved at once, so memory stays bounded.
+  const saving = new Set<Promise<void>>();
+  await runPool(placed, options.concurrency, async (one) => {
+    let envelope: unknown;
+    try {
+      envelope = await options.client.getAuditSummary(one.target);
+    } catch (error) {
+      settle(one, { error });
+      return;
+    }
+    while (saving.size >= options.concurrency) await Promise.race(saving);
+    const task: Promise<void> = saveReport(one, envelope, options)
+      .then((fetched) => settle(one, { fetched }), (error: unknown) => settle(one, { error }))
+      .finally(() => saving.delete(task));
+    saving.add(task);
   });
+  await Promise.all(saving);
   progress.clear();
   io.stdout.write(`${summaryLine(placed.length, tally, options)}\n`);
   // Nothing fetched is never a success: an accounts file whose every listing failed passes nothing.

@@ -35,12 +35,16 @@ export interface FetchReportOptions {
 /**
  * Fetches one audit summary, saves it atomically, checks it and renders its documents.
  * Nothing of it stays in memory afterwards but the analysis's figures, so that a run
- * over many accounts holds at most one envelope per slot of its concurrency.
+ * over many accounts holds at most a few envelopes per slot of its concurrency.
  *
  * @throws CspmError from the service or from writing; the caller reports it.
  */
 export async function fetchReport(placed: PlacedReport, options: FetchReportOptions): Promise<FetchedReport> {
-  const envelope = await options.client.getAuditSummary(placed.target);
+  return saveReport(placed, await options.client.getAuditSummary(placed.target), options);
+}
+
+/** Saves a fetched envelope, then checks and renders it: the part of {@link fetchReport} after the request. */
+export async function saveReport(placed: PlacedReport, envelope: unknown, options: Omit<FetchReportOptions, 'client'>): Promise<FetchedReport> {
   await writeOutput(placed.envelope, `${JSON.stringify(envelope, null, 2)}\n`, options.io);
   if (!options.check && placed.documents.length === 0) return { placed, failing: false };
   const analysis = await checkReports({ value: envelope, name: placed.name }, options.checkOptions);
