@@ -11,8 +11,10 @@ const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
 
 const epilogue = `Exit codes:
   0  no finding at or above --fail-on
-  1  a report has findings at or above --fail-on (unreadable and invalid reports included)
-  2  usage error, missing or unreadable input, invalid gate rules, unwritable output, internal error
+  1  a report has findings at or above --fail-on (unreadable and invalid reports included;
+     fetch of many reports: one failed; onboard --wait: the scan job Failed)
+  2  usage error, missing or unreadable input, invalid gate rules or accounts file, unwritable
+     output, the service refused or did not answer, internal error
   3  an error assertion of \`gate\` failed (1 wins when a report is also invalid)
   130, 143  interrupted by SIGINT or SIGTERM; no partial output is left
 
