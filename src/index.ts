@@ -52,7 +52,7 @@ export type { ViewModelOptions } from './render/build-view-model.js';
 export { displayPercent, displayCount, displayRisk, displayResources, displayInstant } from './render/display-values.js';
 export { renderHtmlView } from './render/html/render-html.js';
 export { CspmError, isCspmError } from './error/cspm-error.js';
-export type { AccountsLocation, ErrorCode, ErrorDataByCode, CspmErrorOptions, RulesLocation, ServiceErrorData } from './error/cspm-error.js';
+export type { AccountsLocation, ErrorCode, ReportIdentity, ErrorDataByCode, CspmErrorOptions, RulesLocation, ServiceErrorData } from './error/cspm-error.js';
 export { errorSummaries, errorExitCodes } from './error/error-codes.js';
 export { toolInfo } from './tool-info.js';
 export { terminalText, terminalJson } from './text/terminal-text.js';
@@ -99,3 +99,8 @@ export type { ClientOptions, CspmClient, AuditSummaryIds, OnboardedAccount, Benc
 export { onboardingKinds } from './client/onboarding-body.js';
 export type { OnboardingKind, OnboardingBodies, AwsAccountBody, AzureAccountBody, Office365AccountBody } from './client/onboarding-body.js';
 export type { ApplicationCredentials } from './client/token-source.js';
+export { diffAnalyses, joinAnalyses } from './analyse/diff/diff-analyses.js';
+export { countRegressions } from './analyse/diff/count-regressions.js';
+export { policyChangeKinds } from './model/diff.js';
+export type { CategoryChange, DiffOptions, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicyMatch, PolicySide, ReportDiff, ScanRef, UnpairedReport } from './model/diff.js';
+export { formatDiffText } from './render/findings/diff/diff-text.js';

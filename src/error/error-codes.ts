@@ -23,6 +23,13 @@ export interface AccountsLocation {
   pointer?: string;
 }
 
+/** One side of a `reports-mismatch`: the report that found no partner. */
+export interface ReportIdentity {
+  source: string;
+  benchmarkId: string;
+  accountId: string;
+}
+
 /** What a `service-error` carries: the answer of the service, secrets redacted. */
 export interface ServiceErrorData {
   /** The request's URL, secrets redacted. */
@@ -52,6 +59,7 @@ export interface ErrorDataByCode {
   'template-invalid': { file?: string };
   'rules-invalid': RulesLocation;
   'accounts-invalid': AccountsLocation;
+  'reports-mismatch': { old: ReportIdentity[]; new: ReportIdentity[] };
   'request-invalid': { missing: string[]; notStrings: string[] };
   'service-error': ServiceErrorData;
   'service-unreachable': { url: string };
@@ -78,6 +86,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'template-invalid': 'invalid template',
   'rules-invalid': 'invalid gate rules',
   'accounts-invalid': 'invalid accounts file',
+  'reports-mismatch': 'the reports are of another account or benchmark',
   'request-invalid': 'invalid request, not sent',
   'service-error': 'the service refused the request',
   'service-unreachable': 'cannot reach the service',
@@ -105,6 +114,7 @@ export const errorExitCodes: Readonly<Record<ErrorCode, number>> = {
   'template-invalid': 2,
   'rules-invalid': 2,
   'accounts-invalid': 2,
+  'reports-mismatch': 2,
   'request-invalid': 2,
   'service-error': 2,
   'service-unreachable': 2,

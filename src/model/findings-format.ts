@@ -1,11 +1,17 @@
 import type { Analysis } from './analysis.js';
+import type { DiffResult } from './diff.js';
 import type { GateResult } from './gate.js';
 import type { RuleInfo } from './rule.js';
 
-/** What a findings format writes: the check's analysis, and the gate's verdict when the run was a gate. */
+/**
+ * What a findings format writes: the check's analysis, the gate's verdict when the run
+ * was a gate, and the comparison of two scans when it was a diff (the analysis then
+ * holds both inputs, old first).
+ */
 export interface FindingsResult {
   analysis: Analysis;
   gate?: GateResult;
+  diff?: DiffResult;
 }
 
 /** What every findings format is given beside the result. */

@@ -1,5 +1,6 @@
 import { checkCommand } from './check-command.js';
 import type { CommandSpec } from './command-spec.js';
+import { diffCommand } from './diff-command.js';
 import { fetchCommand } from './fetch-command.js';
 import { gateCommand } from './gate-command.js';
 import { onboardCommand } from './onboard-command.js';
@@ -15,6 +16,7 @@ import { serveCommand } from './serve-command.js';
 export const commands = {
   check: checkCommand,
   gate: gateCommand,
+  diff: diffCommand,
   render: renderCommand,
   schema: schemaCommand,
   rules: rulesCommand,

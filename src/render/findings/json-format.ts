@@ -1,4 +1,5 @@
 import type { Analysis } from '../../model/analysis.js';
+import type { DiffResult } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import type { GateResult } from '../../model/gate.js';
@@ -10,10 +11,12 @@ export interface CheckJson {
   files: { file: string; reports: number; policies: number; findings: Finding[] }[];
   /** The gate's verdict, when the run was `cspm-report gate`. */
   gate?: GateResult;
+  /** The comparison, when the run was `cspm-report diff` (schema/diff.schema.json). */
+  diff?: DiffResult;
 }
 
 /** The check result (and the gate's verdict, when given) as a plain object for JSON output (stable field order). */
-export function toCheckJson(analysis: Analysis, gate?: GateResult): CheckJson {
+export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult): CheckJson {
   const json: CheckJson = {
     summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
     files: analysis.sources.map((source) => ({
@@ -23,6 +26,7 @@ export function toCheckJson(analysis: Analysis, gate?: GateResult): CheckJson {
       findings: source.findings,
     })),
   };
+  if (diff !== undefined) json.diff = diff;
   if (gate !== undefined) json.gate = gate;
   return json;
 }
@@ -31,8 +35,8 @@ export function toCheckJson(analysis: Analysis, gate?: GateResult): CheckJson {
  * The check result as JSON text, two-space indented, with a final newline; bidirectional
  * and C1 control characters are written as `\uXXXX` escapes, safe on a terminal.
  */
-export function formatCheckJson(analysis: Analysis, gate?: GateResult): string {
-  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate), null, 2)}\n`);
+export function formatCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult): string {
+  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate, diff), null, 2)}\n`);
 }
 
 /** `--format json`: the result as one JSON document, for programs. */
@@ -41,5 +45,5 @@ export const jsonFormat: FindingsFormat = {
   extension: 'json',
   mediaType: 'application/json',
   describe: 'summary and findings per file (and the gate\'s verdict) as one JSON document',
-  format: (result) => formatCheckJson(result.analysis, result.gate),
+  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff),
 };

@@ -4,6 +4,7 @@ import type { FindingsFormat, FindingsResult } from '../../model/findings-format
 import type { AssertionResult, GateResult } from '../../model/gate.js';
 import { displayCount } from '../../text/display-count.js';
 import { plural } from '../../text/plural.js';
+import { diffMarkdown } from './diff/diff-markdown.js';
 import { markdownText, tableRow, utf8Length } from './markdown-cell.js';
 import { describeGate, describeRun } from './run-summary.js';
 import { pointerLabel } from './visible-text.js';
@@ -43,7 +44,8 @@ class Lines {
 function totals(result: FindingsResult, out: Lines): void {
   const { files, reports, policies, errors, warnings } = result.analysis.summary;
   const failed = errors > 0 || result.gate?.status === 'fail';
-  out.force(`## ${failed ? '❌' : '✅'} cspm-report ${result.gate === undefined ? 'check' : 'gate'}`);
+  const command = result.gate !== undefined ? 'gate' : result.diff !== undefined ? 'diff' : 'check';
+  out.force(`## ${failed || (result.diff?.counts.regression ?? 0) > 0 ? '❌' : '✅'} cspm-report ${command}`);
   out.force('');
   out.force(markdownText(describeRun(result.analysis)));
   out.force('');
@@ -109,6 +111,7 @@ function sourceSection(source: AnalysedSource, out: Lines): boolean {
 function formatMarkdown(result: FindingsResult): string {
   const out = new Lines();
   totals(result, out);
+  if (result.diff !== undefined) diffMarkdown(result.diff, maxRowsPerTable, out);
   if (result.gate !== undefined) gateSection(result.gate, out);
   const sources = result.analysis.sources;
   let index = 0;

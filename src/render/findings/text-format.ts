@@ -4,6 +4,7 @@ import type { FindingsFormat } from '../../model/findings-format.js';
 import type { AssertionResult, GateResult } from '../../model/gate.js';
 import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
+import { formatDiffText } from './diff/diff-text.js';
 
 /** Options of the text formatter. */
 export interface TextFormatOptions {
@@ -100,8 +101,10 @@ export const textFormat: FindingsFormat = {
   extension: 'txt',
   mediaType: 'text/plain; charset=utf-8',
   describe: 'findings grouped by file, for a person (default)',
-  format: (result, options) =>
-    result.gate === undefined
-      ? formatCheckText(result.analysis, { color: options.color })
-      : `${formatCheckText(result.analysis, { color: options.color })}\n${formatGateText(result.gate, { color: options.color })}`,
+  format: (result, options) => {
+    const parts = [formatCheckText(result.analysis, { color: options.color })];
+    if (result.diff !== undefined) parts.push(formatDiffText(result.diff, { color: options.color }));
+    if (result.gate !== undefined) parts.push(formatGateText(result.gate, { color: options.color }));
+    return parts.join('\n');
+  },
 };

@@ -1,0 +1,159 @@
+import type { AnalysedReport, Analysis, Figures, PercentFormula } from '../../model/analysis.js';
+import type { CategoryChange, DiffOptions, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicySide, ReportDiff, ScanRef } from '../../model/diff.js';
+import type { Policy, ResourceCategory } from '../../model/report.js';
+import { hasPercent } from '../percent-formulas.js';
+import { severityOrder } from '../observed-values.js';
+import { classifyChange } from './classify-change.js';
+import { matchCategories } from './match-categories.js';
+import { matchPolicies, type PlacedPolicy } from './match-policies.js';
+import { pairReports, type SideReport } from './pair-reports.js';
+
+const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, fix: 0, coverage: 0, added: 0, removed: 0 });
+
+function side(policy: Policy): PolicySide {
+  return { compliance: policy.Compliance, passedResources: policy.PassedResourceCount, totalResources: policy.TotalResourceCount };
+}
+
+function change(kind: PolicyChangeKind, shown: PlacedPolicy, old: Policy | null, next: Policy | null, matchedBy?: PolicyChange['matchedBy']): PolicyChange {
+  const { policy, category } = shown;
+  return {
+    kind,
+    policyId: policy.PolicyId,
+    complianceNumber: policy.ComplianceNumber,
+    shortTitle: policy.ShortTitle,
+    serviceName: policy.ServiceName,
+    severity: policy.Severity,
+    category: { id: category.CategoryId, name: category.CategoryName },
+    old: old ? side(old) : null,
+    new: next ? side(next) : null,
+    ...(matchedBy ? { matchedBy } : {}),
+  };
+}
+
+function severityRank(severity: string): number {
+  const rank = severityOrder.indexOf(severity);
+  return rank === -1 ? severityOrder.length : rank;
+}
+
+const kindRank: Readonly<Record<PolicyChangeKind, number>> = { regression: 0, fix: 1, coverage: 2, added: 3, removed: 4 };
+
+/** Regressions first, each kind worst severity first, then in report order (a stable sort). */
+function byKindAndSeverity(a: PolicyChange, b: PolicyChange): number {
+  return kindRank[a.kind] - kindRank[b.kind] || severityRank(a.severity) - severityRank(b.severity);
+}
+
+function figuresChange(old: Figures | null, next: Figures | null, formula: PercentFormula): FiguresChange {
+  const oldHasPercent = old !== null && hasPercent(formula, old);
+  const newHasPercent = next !== null && hasPercent(formula, next);
+  return {
+    old,
+    new: next,
+    oldHasPercent,
+    newHasPercent,
+    percentDelta: old && next && oldHasPercent && newHasPercent ? next.percent - old.percent : null,
+    passedResourcesDelta: old && next ? next.passedResources - old.passedResources : null,
+  };
+}
+
+function scanRef(entry: SideReport): ScanRef {
+  const { report, pointer } = entry.analysed;
+  return { source: entry.source, pointer, jobId: report.JobId, scanDate: typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null };
+}
+
+function categoryFigures(analysed: AnalysedReport): Map<ResourceCategory, Figures> {
+  return new Map(analysed.categories.map(({ category, figures }) => [category, figures]));
+}
+
+function diffReport(old: SideReport, next: SideReport, mismatched: boolean, formula: PercentFormula): ReportDiff {
+  const oldReport = old.analysed.report;
+  const newReport = next.analysed.report;
+  const { pairs, added, removed } = matchPolicies(oldReport.ResourceCategories, newReport.ResourceCategories);
+  const changes: PolicyChange[] = [];
+  let unchanged = 0;
+  for (const pair of pairs) {
+    const kind = classifyChange(pair.old.policy.Compliance, pair.new.policy.Compliance);
+    if (kind === undefined) unchanged += 1;
+    else changes.push(change(kind, pair.new, pair.old.policy, pair.new.policy, pair.matchedBy));
+  }
+  for (const entry of added) changes.push(change('added', entry, null, entry.policy));
+  for (const entry of removed) changes.push(change('removed', entry, entry.policy, null));
+  changes.sort(byKindAndSeverity);
+
+  const counts = { ...noChanges(), unchanged };
+  for (const { kind } of changes) counts[kind] += 1;
+
+  const oldFigures = categoryFigures(old.analysed);
+  const newFigures = categoryFigures(next.analysed);
+  const categories: CategoryChange[] = matchCategories(oldReport.ResourceCategories, newReport.ResourceCategories).map((pair) => {
+    const shown = (pair.new ?? pair.old) as ResourceCategory;
+    return {
+      id: shown.CategoryId,
+      name: shown.CategoryName,
+      status: pair.old && pair.new ? 'matched' : pair.new ? 'added' : 'removed',
+      changes: noChanges(),
+      ...figuresChange(pair.old ? (oldFigures.get(pair.old) ?? null) : null, pair.new ? (newFigures.get(pair.new) ?? null) : null, formula),
+    };
+  });
+  // A change counts in the category its policy is in now (was in, if removed).
+  const byId = new Map(categories.map((category) => [`${category.id}\u0000${category.name}`, category]));
+  for (const item of changes) {
+    const category = byId.get(`${item.category.id}\u0000${item.category.name}`);
+    if (category) category.changes[item.kind] += 1;
+  }
+
+  return {
+    benchmarkId: newReport.BenchmarkId,
+    benchmarkName: newReport.BenchmarkName,
+    accountId: newReport.AccountId,
+    accountName: newReport.AccountName,
+    connectorType: newReport.ConnectorType,
+    old: scanRef(old),
+    new: scanRef(next),
+    mismatched,
+    overall: figuresChange(old.analysed.figures, next.analysed.figures, formula),
+    categories,
+    changes,
+    counts,
+  };
+}
+
+/**
+ * Compares two checked inputs: two scans of the same account and benchmark (or files of
+ * several reports, paired by BenchmarkId and AccountId). Both analyses must use one
+ * percent formula; the new one's is used for the deltas.
+ *
+ * Check both inputs before comparing (see `check`'s findings): a report that did not
+ * validate is left out of an analysis, and comparing what is left would read as if its
+ * policies were removed.
+ *
+ * @throws CspmError `reports-mismatch` when reports exist on both sides but none pairs,
+ *         unless `allowMismatch`
+ */
+export function diffAnalyses(olds: Analysis, news: Analysis, options: DiffOptions = {}): DiffResult {
+  const { pairs, unpaired } = pairReports(olds, news, options.allowMismatch === true);
+  const reports = pairs.map((pair) => diffReport(pair.old, pair.new, pair.mismatched, news.percentFormula));
+  const counts = { ...noChanges(), unchanged: 0 };
+  for (const report of reports) {
+    for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += report.counts[key];
+  }
+  return {
+    percentFormula: news.percentFormula,
+    inputs: { old: olds.sources.map((source) => source.source), new: news.sources.map((source) => source.source) },
+    reports,
+    unpaired,
+    counts,
+  };
+}
+
+/**
+ * One analysis of the inputs of two: the old's sources then the new's, counts summed,
+ * for the findings formats, which show a diff's inputs as they show a check's.
+ */
+export function joinAnalyses(olds: Analysis, news: Analysis): Analysis {
+  const sum = (key: keyof Analysis['summary']): number => olds.summary[key] + news.summary[key];
+  return {
+    summary: { files: sum('files'), reports: sum('reports'), policies: sum('policies'), errors: sum('errors'), warnings: sum('warnings') },
+    percentFormula: news.percentFormula,
+    sources: [...olds.sources, ...news.sources],
+  };
+}

@@ -1,0 +1,122 @@
+import type { Figures, PercentFormula } from './analysis.js';
+
+/**
+ * What became of one policy between two scans.
+ * - `regression`: assessed both times, to a worse colour (Green → Amber → Red);
+ * - `fix`: assessed both times, to a better colour;
+ * - `coverage`: Gray (or an unknown colour) on one side and another colour on the other:
+ *   the scan began or stopped assessing it, which is neither better nor worse;
+ * - `added`, `removed`: in one scan only.
+ */
+export type PolicyChangeKind = 'regression' | 'fix' | 'coverage' | 'added' | 'removed';
+
+/** The kinds of change in the order every format lists them. */
+export const policyChangeKinds: readonly PolicyChangeKind[] = ['regression', 'fix', 'coverage', 'added', 'removed'];
+
+/** How a policy of the new scan was found in the old one. */
+export type PolicyMatch = 'PolicyId' | 'ComplianceNumber+ShortTitle';
+
+/** One side of a changed policy: its colour and resources in that scan. */
+export interface PolicySide {
+  compliance: string;
+  passedResources: number;
+  totalResources: number;
+}
+
+/** A policy whose colour changed, or that is in one scan only. */
+export interface PolicyChange {
+  kind: PolicyChangeKind;
+  policyId: string;
+  complianceNumber: string;
+  shortTitle: string;
+  serviceName: string;
+  /** Severity in the new scan (in the old one for a removed policy). */
+  severity: string;
+  /** The category it is in: the new scan's (the old one's for a removed policy). */
+  category: { id: string; name: string };
+  old: PolicySide | null;
+  new: PolicySide | null;
+  /** How it was paired; absent for added and removed policies. */
+  matchedBy?: PolicyMatch;
+}
+
+/** Figures of one side, or null where that side has none (an added or removed category). */
+export interface FiguresChange {
+  old: Figures | null;
+  new: Figures | null;
+  /** True when each side that has figures has a compliance percent (something assessed). */
+  oldHasPercent: boolean;
+  newHasPercent: boolean;
+  /** New minus old compliance percent, in points; null unless both sides have a percent. */
+  percentDelta: number | null;
+  /** New minus old passed resources; null unless both sides exist. */
+  passedResourcesDelta: number | null;
+}
+
+/** A category of either scan, matched by CategoryId, else by name. */
+export interface CategoryChange extends FiguresChange {
+  id: string;
+  name: string;
+  status: 'matched' | 'added' | 'removed';
+  /** Changed policies whose category (see {@link PolicyChange.category}) this is, by kind. */
+  changes: Record<PolicyChangeKind, number>;
+}
+
+/** One scan of a paired report: where it was read and which job it is. */
+export interface ScanRef {
+  source: string;
+  /** RFC 6901 pointer of the report in its document. */
+  pointer: string;
+  jobId: string;
+  /** LastScannedDate as the report states it, when it does. */
+  scanDate: string | null;
+}
+
+/** Two scans of one benchmark of one account, compared. */
+export interface ReportDiff {
+  benchmarkId: string;
+  benchmarkName: string;
+  accountId: string;
+  accountName: string;
+  connectorType: string;
+  old: ScanRef;
+  new: ScanRef;
+  /** True when the two reports name another account or benchmark (paired by --allow-mismatch). */
+  mismatched: boolean;
+  overall: FiguresChange;
+  categories: CategoryChange[];
+  /** Regressions first (worst severity first), then fixes, coverage changes, added, removed. */
+  changes: PolicyChange[];
+  counts: Record<PolicyChangeKind, number> & { unchanged: number };
+}
+
+/** A report of one side that no report of the other side pairs with. */
+export interface UnpairedReport {
+  side: 'old' | 'new';
+  source: string;
+  pointer: string;
+  benchmarkId: string;
+  accountId: string;
+  jobId: string;
+}
+
+/** Every paired report of two inputs compared, and what could not be paired. */
+export interface DiffResult {
+  percentFormula: PercentFormula;
+  /** The inputs as given: old first. */
+  inputs: { old: string[]; new: string[] };
+  reports: ReportDiff[];
+  unpaired: UnpairedReport[];
+  /** Changes over every paired report, by kind. */
+  counts: Record<PolicyChangeKind, number> & { unchanged: number };
+}
+
+/** Options of the comparison. */
+export interface DiffOptions {
+  /**
+   * Pair reports of another account or benchmark: one report on each side is compared
+   * whatever it names, several are paired by position. Off by default: comparing two
+   * accounts' scans is a mistake that would read as a flood of changes.
+   */
+  allowMismatch?: boolean;
+}

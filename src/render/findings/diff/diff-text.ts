@@ -1,0 +1,60 @@
+import type { DiffResult, PolicyChangeKind, ReportDiff } from '../../../model/diff.js';
+import { plural } from '../../../text/plural.js';
+import { terminalText } from '../../../text/terminal-text.js';
+import { changeWords, countsText, percentChangeText, resourcesChangeText, scanText, transitionText } from './diff-words.js';
+
+type Paint = (code: string, text: string) => string;
+
+/** ANSI colour of each kind of change on a terminal. */
+const kindColour: Readonly<Record<PolicyChangeKind, string>> = { regression: '31', fix: '32', coverage: '36', added: '33', removed: '90' };
+
+function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
+  const name = `${report.benchmarkId} · ${report.accountName} (${report.connectorType} account ${report.accountId})`;
+  lines.push(paint('1', terminalText(name)));
+  if (report.mismatched) lines.push(`  ${paint('33', 'paired by --allow-mismatch: the old scan is of another account or benchmark')}`);
+  lines.push(`  old: ${terminalText(scanText(report.old))}`);
+  lines.push(`  new: ${terminalText(scanText(report.new))}`);
+  lines.push(`  compliance ${percentChangeText(report.overall)}; resources passed ${resourcesChangeText(report.overall)}`);
+  lines.push(`  ${countsText(report.counts)}`);
+  for (const kind of Object.keys(changeWords) as PolicyChangeKind[]) {
+    const changes = report.changes.filter((change) => change.kind === kind);
+    if (changes.length === 0) continue;
+    lines.push('', `  ${paint(kindColour[kind], changeWords[kind].heading)}`);
+    for (const change of changes) {
+      const resources = change.new ?? change.old;
+      const checked = resources === null ? '' : resources.totalResources === 0 ? '; no resource checked' : `; ${resources.passedResources} of ${resources.totalResources} resources passed`;
+      const where = `${change.category.name}${checked}`;
+      lines.push(`    ${change.severity.padEnd(8)} ${paint(kindColour[kind], transitionText(change).padEnd(14))} ${terminalText(`${change.complianceNumber} ${change.shortTitle}`)}`);
+      lines.push(`             ${terminalText(`${change.policyId} in ${where}`)}${change.matchedBy === 'ComplianceNumber+ShortTitle' ? ' (matched by number and title: its PolicyId changed)' : ''}`);
+    }
+  }
+  const moved = report.categories.filter((category) => category.status !== 'matched' || (category.percentDelta !== null && category.percentDelta !== 0) || Object.values(category.changes).some((count) => count > 0));
+  if (moved.length > 0) {
+    lines.push('', '  Categories');
+    for (const category of moved) {
+      const status = category.status === 'matched' ? '' : ` (${category.status === 'added' ? 'new' : 'removed'} category)`;
+      lines.push(`    ${terminalText(category.name)}${status}: ${percentChangeText(category)}`);
+    }
+  }
+}
+
+/**
+ * A comparison for a person: per paired report the two scans, the overall figures before
+ * and after, then the changed policies, regressions first and worst severity first,
+ * and the categories whose figures moved.
+ */
+export function formatDiffText(diff: DiffResult, options: { color?: boolean } = {}): string {
+  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  const lines: string[] = [];
+  for (const report of diff.reports) {
+    if (lines.length > 0) lines.push('');
+    reportLines(report, paint, lines);
+  }
+  for (const report of diff.unpaired) {
+    lines.push('', `${paint('33', report.side === 'old' ? 'only in the old input' : 'only in the new input')}: ${terminalText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`);
+  }
+  const { regression } = diff.counts;
+  const verdict = regression > 0 ? paint('31', `✖ ${plural(regression, 'regression')}`) : paint('32', '✔ no regression');
+  lines.push('', `${verdict} in ${plural(diff.reports.length, 'compared report')}: ${countsText(diff.counts)}`);
+  return `${lines.join('\n')}\n`;
+}
