@@ -104,3 +104,5 @@ export { countRegressions } from './analyse/diff/count-regressions.js';
 export { policyChangeKinds } from './model/diff.js';
 export type { CategoryChange, DiffOptions, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicyMatch, PolicySide, ReportDiff, ScanRef, UnpairedReport } from './model/diff.js';
 export { formatDiffText } from './render/findings/diff/diff-text.js';
+export { csvFieldNames, defaultCsvFields } from './model/csv-fields.js';
+export type { CsvFieldName } from './model/csv-fields.js';

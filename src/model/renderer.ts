@@ -1,8 +1,9 @@
 import type { Analysis } from './analysis.js';
+import type { CsvFieldName } from './csv-fields.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
 /** The output formats of `render`, in the order help text lists them. */
-export const documentFormats = ['html', 'pdf', 'xlsx'] as const;
+export const documentFormats = ['html', 'pdf', 'xlsx', 'csv'] as const;
 
 /** One output format of `render`. */
 export type DocumentFormat = (typeof documentFormats)[number];
@@ -31,6 +32,8 @@ export interface RenderOptions {
   showPaths?: boolean;
   /** HTML: template and partial overrides by file name (`report.hbs`, `styles.css`, …), read by the caller. */
   templates?: Readonly<Record<string, string>>;
+  /** CSV: the columns in their order (`csvFieldNames`; `defaultCsvFields` without), and a UTF-8 byte order mark for Excel. */
+  csv?: { fields?: readonly CsvFieldName[]; bom?: boolean };
 }
 
 /** Bytes of a rendered document, whole or as chunks. */

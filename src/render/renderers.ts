@@ -26,8 +26,17 @@ const xlsxRenderer: Renderer = {
   },
 };
 
+const csvRenderer: Renderer = {
+  format: 'csv',
+  extension: 'csv',
+  mediaType: 'text/csv; charset=utf-8; header=present',
+  async render(view, options) {
+    return (await import('./csv/render-csv.js')).renderCsvView(view, options);
+  },
+};
+
 /** Every renderer, keyed by the format name the CLI and the API take. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer } as const satisfies Record<DocumentFormat, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer } as const satisfies Record<DocumentFormat, Renderer>;
 
 export { documentFormats };
 

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { documentFormats, type PolicyChoice, policyChoices } from '../../index.js';
+import { csvFieldNames, documentFormats, type PolicyChoice, policyChoices } from '../../index.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
@@ -20,13 +20,17 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: 'PDF: most policy rows to print, the most severe kept and the cut stated [default: 50000]' })
     .option('show-paths', { type: 'boolean', default: false, describe: "show the inputs' paths in documents, not only their file names" })
     .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
-    .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' });
+    .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
+    .option('fields', { type: 'string', coerce: oneValue('fields'), describe: `CSV: the columns, in order, comma-separated (of ${csvFieldNames.join(', ')})` })
+    .option('bom', { type: 'boolean', default: false, describe: 'CSV: start with a UTF-8 byte order mark, so that Excel reads the file as UTF-8' });
   return withAnalysisOptions(declared)
     .example('$0 render r.json', 'r.html beside the input')
     .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')
     .example('$0 render reports/ --out-dir out', 'one page per report file')
     .example('$0 render a.json b.json -o all.pdf', 'one PDF, with a roll-up (format from the extension)')
     .example('$0 render r.json -f pdf --policies failing', 'policy tables of Red and Amber policies only')
+    .example('$0 render r.json -f csv --bom', 'one row per policy, for Excel and GRC tools')
+    .example('$0 render r.json -o r.csv --fields number,title,compliance,severity', 'the columns you choose, in your order')
     .example('$0 render r.json --templates mine/', 'your own templates')
     .example('$0 render r.json -f pdf --strict', 'refuse a report with errors') as unknown as Argv<RenderArgs>;
 }
@@ -39,10 +43,10 @@ async function run(args: RenderArgs, io: CliIo): Promise<number> {
   return (await import('./render-run.js')).runRender(args, io);
 }
 
-/** `cspm-report render <inputs..>`: HTML, PDF and XLSX documents from saved reports. */
+/** `cspm-report render <inputs..>`: HTML, PDF, XLSX and CSV documents from saved reports. */
 export const renderCommand: CommandSpec<RenderArgs> = {
   command: 'render <inputs..>',
-  describe: 'turn reports into HTML, PDF or XLSX documents',
+  describe: 'turn reports into HTML, PDF, XLSX or CSV documents',
   builder,
   run,
 };

@@ -1,4 +1,4 @@
-import { type Analysis, checkReports, CspmError, type DocumentFormat, documentFormats, type DocumentOutput, type DocumentPlan, loadLogo, loadTemplates, type PlannedDocument, plural, type PolicyChoice, renderDocuments, type RenderOptions, terminalText } from '../../index.js';
+import { type Analysis, checkReports, CspmError, csvFieldNames, type CsvFieldName, type DocumentFormat, documentFormats, type DocumentOutput, type DocumentPlan, loadLogo, loadTemplates, type PlannedDocument, plural, type PolicyChoice, renderDocuments, type RenderOptions, terminalText } from '../../index.js';
 import { checkOptionsOf, type AnalysisArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { formatsForOutput } from '../formats-for-output.js';
@@ -22,6 +22,8 @@ export interface RenderArgs extends AnalysisArgs {
   'show-paths': boolean;
   strict: boolean;
   now: boolean;
+  fields: string | undefined;
+  bom: boolean;
 }
 
 /** The formats each `--output` extension names. */
@@ -40,11 +42,22 @@ function renderOptions(args: RenderArgs): RenderOptions {
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
   if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates');
+  if (args.fields !== undefined || args.bom) options.csv = { ...(args.fields === undefined ? {} : { fields: csvFields(args.fields) }), bom: args.bom };
   if (args['max-policies'] !== undefined) {
     if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0');
     options.maxPolicies = args['max-policies'];
   }
   return options;
+}
+
+/** The `--fields` list as column names; an unknown one is a usage error naming the known ones. */
+function csvFields(text: string): CsvFieldName[] {
+  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new CspmError('usage', '--fields names no column', { data: { option: 'fields' } });
+  for (const name of names) {
+    if (!(csvFieldNames as readonly string[]).includes(name)) throw new CspmError('usage', `--fields: unknown column "${name}"; the columns are ${csvFieldNames.join(', ')}`, { data: { option: 'fields' } });
+  }
+  return names as CsvFieldName[];
 }
 
 function checkUsage(args: RenderArgs, chosen: readonly DocumentFormat[]): void {

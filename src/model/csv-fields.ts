@@ -1,0 +1,32 @@
+/**
+ * The columns of the CSV export (`--fields`), in the order the registry lists them:
+ * kebab-case of the specification's fields, with the report and category each policy
+ * sits in.
+ */
+export const csvFieldNames = [
+  'benchmark',
+  'benchmark-id',
+  'account',
+  'account-id',
+  'connector-type',
+  'job-id',
+  'category',
+  'category-id',
+  'policy-id',
+  'number',
+  'title',
+  'service',
+  'compliance',
+  'severity',
+  'risk-probability',
+  'risk-level',
+  'passed',
+  'total',
+  'scan-date',
+] as const;
+
+/** A column name of `--fields`. */
+export type CsvFieldName = (typeof csvFieldNames)[number];
+
+/** The columns written without `--fields`: one row per policy as auditors' spreadsheets take it. */
+export const defaultCsvFields: readonly CsvFieldName[] = ['benchmark', 'account', 'category', 'number', 'title', 'service', 'compliance', 'severity', 'risk-probability', 'risk-level', 'passed', 'total', 'scan-date'];

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { checkReports, collectBytes, renderReport, type RenderOptions } from '../../../src/index.js';
+import { hasProgram } from '../../support/system-program.js';
+import { useTempDir } from '../../support/temp-dir.js';
+
+const tempDir = useTempDir();
+const hostile = 'test/fixtures/hostile-report.json';
+
+async function csvOf(input: string, options: RenderOptions = {}): Promise<Buffer> {
+  return Buffer.from(await collectBytes(await renderReport(await checkReports(input), 'csv', options)));
+}
+
+function rows(bytes: Buffer): string[][] {
+  return parse(bytes, { bom: true, relax_column_count: false }) as string[][];
+}
+
+describe('CSV export', () => {
+  it('has a header and one row per policy, in document order, numbers as numbers', async () => {
+    const table = rows(await csvOf('samples/azure-csbp.json'));
+    expect(table[0]).toEqual(['Benchmark', 'Account', 'Category', 'ComplianceNumber', 'ShortTitle', 'ServiceName', 'Compliance', 'Severity', 'RiskProbability', 'RiskLevel', 'PassedResourceCount', 'TotalResourceCount', 'LastScannedDate']);
+    expect(table).toHaveLength(1 + 127);
+    expect(table[1]).toEqual(['Cloud Security Best Practices', 'Contoso Production', 'Azure - Business continuity and DR', '1000.1', expect.any(String), expect.any(String), 'Amber', 'High', expect.any(String), expect.any(String), expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/), '2024-03-18T06:42:17.3841207Z']);
+  });
+
+  it('writes the columns of --fields in their order, and a byte order mark when asked', async () => {
+    const bytes = await csvOf('samples/aws-cis.json', { csv: { fields: ['severity', 'number', 'policy-id'], bom: true } });
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const table = rows(bytes);
+    expect(table[0]).toEqual(['Severity', 'ComplianceNumber', 'PolicyId']);
+    expect(table.slice(1).every((row) => row.length === 3)).toBe(true);
+    expect((await csvOf('samples/aws-cis.json')).subarray(0, 9).toString()).toBe('Benchmark');
+  });
+
+  it('quotes by RFC 4180 and never starts a cell like a formula', async () => {
+    const bytes = await csvOf(hostile);
+    expect(bytes.toString('utf8')).toContain('\r\n');
+    const cells = rows(bytes).flat();
+    expect(cells).toContain(`'=HYPERLINK("http://example.invalid","click me")`);
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(cells).toContain('<script>window.__pwned = true</script>');
+  });
+});
+
+describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice opens the CSV export', () => {
+  it('as text cells, formulas none, every row and column', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'hostile.csv');
+    const bytes = await csvOf(hostile, { csv: { bom: true } });
+    writeFileSync(file, bytes);
+    const profile = pathToFileURL(join(dir, 'profile')).href;
+    // Comma, double quote, UTF-8 (76), from line 1: LibreOffice's own CSV import.
+    const converted = spawnSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx', '--outdir', dir, file], { encoding: 'utf8', timeout: 120_000 });
+    expect(converted.status, converted.stderr).toBe(0);
+    expect(readdirSync(dir)).toContain('hostile.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'hostile.xlsx'));
+    const sheet = workbook.worksheets[0]!;
+    const expected = rows(bytes);
+    expect(sheet.actualRowCount).toBe(expected.length);
+    let formulas = 0;
+    sheet.eachRow((row) => row.eachCell((cell) => (formulas += cell.formula === undefined ? 0 : 1)));
+    expect(formulas).toBe(0);
+    const titles = expected.map((row) => row[4]);
+    const read = Array.from({ length: expected.length }, (_, index) => String(sheet.getRow(index + 1).getCell(5).value ?? ''));
+    expect(read).toEqual(titles);
+    expect(readFileSync(file).length).toBeGreaterThan(0);
+  }, 120_000);
+});
