@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Generates a large, internally consistent audit report for benchmarks and load tests.
-// Usage: node scripts/generate-report.js <policies> <out.json> [--policies-per-category 30] [--categories 10]
+// Usage: node scripts/generate-report.js <policies> <out.json> [--categories 10] [--policies-per-category 30] [--seed 1]
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { parseArgs } from 'node:util';
 
 const services = ['VirtualMachines', 'StorageAccounts', 'KeyVaultService', 'SQLServers', 'RBACService', 'NetworkSecurityGroups', 'AppServices', 'KubernetesClustersService'];
 const severities = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
@@ -109,11 +110,37 @@ export async function writeReport(path, policies, options) {
   await once(out, 'finish');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [count, path] = process.argv.slice(2);
-  if (!count || !path) {
-    console.error('usage: node scripts/generate-report.js <policies> <out.json>');
+const usage = 'usage: node scripts/generate-report.js <policies> <out.json> [--categories 10] [--policies-per-category 30] [--seed 1]';
+
+/** A whole number of at least 1 from the command line, or the usage and exit 2. */
+function wholeNumber(name, text) {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`generate-report: ${name} must be a whole number of at least 1, not ${JSON.stringify(text)}\n${usage}`);
     process.exit(2);
   }
-  await writeReport(path, Number(count));
+  return value;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { categories: { type: 'string', default: '10' }, 'policies-per-category': { type: 'string', default: '30' }, seed: { type: 'string', default: '1' } },
+    });
+  } catch (error) {
+    console.error(`generate-report: ${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  const [count, path, extra] = parsed.positionals;
+  if (!count || !path || extra !== undefined) {
+    console.error(usage);
+    process.exit(2);
+  }
+  await writeReport(path, wholeNumber('<policies>', count), {
+    categories: wholeNumber('--categories', parsed.values.categories),
+    perCategory: wholeNumber('--policies-per-category', parsed.values['policies-per-category']),
+    seed: wholeNumber('--seed', parsed.values.seed),
+  });
 }
