@@ -3,7 +3,7 @@ import type { CsvFieldName } from './csv-fields.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
 /** The output formats of `render`, in the order help text lists them. */
-export const documentFormats = ['html', 'pdf', 'xlsx', 'csv'] as const;
+export const documentFormats = ['html', 'pdf', 'xlsx', 'csv', 'hdf', 'poam'] as const;
 
 /** One output format of `render`. */
 export type DocumentFormat = (typeof documentFormats)[number];

@@ -35,8 +35,26 @@ const csvRenderer: Renderer = {
   },
 };
 
+const hdfRenderer: Renderer = {
+  format: 'hdf',
+  extension: 'hdf.json',
+  mediaType: 'application/json',
+  async render(view, options) {
+    return (await import('./hdf/render-hdf.js')).renderHdfView(view, options);
+  },
+};
+
+const poamRenderer: Renderer = {
+  format: 'poam',
+  extension: 'poam.csv',
+  mediaType: 'text/csv; charset=utf-8; header=present',
+  async render(view, options) {
+    return (await import('./csv/render-csv.js')).renderPoamView(view, options);
+  },
+};
+
 /** Every renderer, keyed by the format name the CLI and the API take. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer } as const satisfies Record<DocumentFormat, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer } as const satisfies Record<DocumentFormat, Renderer>;
 
 export { documentFormats };
 

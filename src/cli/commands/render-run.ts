@@ -27,7 +27,7 @@ export interface RenderArgs extends AnalysisArgs {
 }
 
 /** The formats each `--output` extension names. */
-const formatsByExtension: Record<string, DocumentFormat> = { ...Object.fromEntries(documentFormats.map((format) => [format, format])), htm: 'html' };
+const formatsByExtension: Record<string, DocumentFormat> = { ...Object.fromEntries(documentFormats.map((format) => [format, format])), htm: 'html', json: 'hdf' };
 
 /** A document of the plan with the files it becomes. */
 interface Job {

@@ -72,3 +72,32 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice opens t
     expect(readFileSync(file).length).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe('POA&M export', () => {
+  async function poam(input: string): Promise<string[][]> {
+    return rows(Buffer.from(await collectBytes(await renderReport(await checkReports(input), 'poam'))));
+  }
+
+  it('has a row per failing policy (Red, Amber), never a Gray one, Open with empty milestones and owner', async () => {
+    const table = await poam('samples/azure-csbp.json');
+    const header = table[0]!;
+    expect(header).toEqual(['Finding ID', 'Date Identified', 'Weakness Name', 'Weakness Description', 'Source Identifying Weakness', 'Asset Identifier', 'Service', 'Compliance', 'Severity', 'Likelihood', 'Resources Affected', 'Status', 'Milestones', 'Scheduled Completion Date', 'Owner']);
+    const body = table.slice(1);
+    const column = (name: string) => body.map((row) => row[header.indexOf(name)]!);
+    expect(body).toHaveLength(29 + 37);
+    expect(new Set(column('Compliance'))).toEqual(new Set(['Red', 'Amber']));
+    expect(new Set(column('Status'))).toEqual(new Set(['Open']));
+    expect(new Set([...column('Milestones'), ...column('Owner'), ...column('Scheduled Completion Date')])).toEqual(new Set(['']));
+    expect(new Set(column('Date Identified'))).toEqual(new Set(['2024-03-18']));
+    expect(new Set(column('Finding ID')).size).toBe(body.length);
+    expect(column('Finding ID')[0]).toBe('CSBP/e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845/1100.4');
+    expect(column('Weakness Description')[0]).toMatch(/: 14 of 14 resources failed$/);
+  });
+
+  it('gives a finding the same id in another scan of the account', async () => {
+    const ids = async (file: string) => (await poam(file)).slice(1).map((row) => row[0]);
+    const old = await ids('samples/diff/azure-csbp-2024-03-11.json');
+    const next = await ids('samples/diff/azure-csbp-2024-03-18.json');
+    expect(next.filter((id) => old.includes(id)).length).toBeGreaterThan(50);
+  });
+});

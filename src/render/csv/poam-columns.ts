@@ -1,0 +1,46 @@
+import type { ActionView, ReportView } from '../../model/view-model.js';
+
+/** One row of the POA&M: a failing policy of a report. */
+export interface PoamRowSource {
+  report: ReportView;
+  action: ActionView;
+}
+
+/** A column of the POA&M export. */
+export interface PoamColumn {
+  header: string;
+  value(row: PoamRowSource): string | number;
+}
+
+/** The scan date as a day (`2024-03-18`), or the date as the report states it when it is none this tool reads. */
+function dayOf(report: ReportView): string {
+  if (!report.lastScanned) return '';
+  return report.lastScanned.date ? report.lastScanned.date.toISOString().slice(0, 10) : report.lastScanned.stated;
+}
+
+/**
+ * The columns of a plan of action and milestones, in the order such plans list them:
+ * what the weakness is and where it was found, how bad and how likely, its status, and
+ * the empty columns a team fills in (milestones, completion date, owner).
+ */
+export const poamColumns: readonly PoamColumn[] = [
+  { header: 'Finding ID', value: ({ report, action }) => `${report.benchmarkId}/${report.accountId}/${action.policy.ComplianceNumber}` },
+  { header: 'Date Identified', value: ({ report }) => dayOf(report) },
+  { header: 'Weakness Name', value: ({ action }) => action.policy.ShortTitle },
+  {
+    header: 'Weakness Description',
+    value: ({ report, action }) =>
+      `${action.policy.ComplianceNumber} ${action.policy.ShortTitle} (${report.benchmarkName}, ${action.category.name}): ${action.failingResources} of ${action.policy.TotalResourceCount} resources failed`,
+  },
+  { header: 'Source Identifying Weakness', value: ({ report }) => `${report.benchmarkName}, scan job ${report.jobId}` },
+  { header: 'Asset Identifier', value: ({ report }) => `${report.accountName} (${report.connectorType} account ${report.accountId})` },
+  { header: 'Service', value: ({ action }) => action.policy.ServiceName },
+  { header: 'Compliance', value: ({ action }) => action.policy.Compliance },
+  { header: 'Severity', value: ({ action }) => action.policy.Severity },
+  { header: 'Likelihood', value: ({ action }) => action.policy.RiskProbability.trim() },
+  { header: 'Resources Affected', value: ({ action }) => action.failingResources },
+  { header: 'Status', value: () => 'Open' },
+  { header: 'Milestones', value: () => '' },
+  { header: 'Scheduled Completion Date', value: () => '' },
+  { header: 'Owner', value: () => '' },
+];

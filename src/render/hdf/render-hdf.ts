@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
+import type { ReportView, ViewModel } from '../../model/view-model.js';
+import { hdfControl, type HdfControl } from './hdf-control.js';
+
+/** A control id of a policy, from its report's point of view. */
+type ControlId = (policy: { ComplianceNumber: string; PolicyId: string }) => string;
+
+/** The ComplianceNumber when it is unique in the report, else the PolicyId, for every policy. */
+function reportIds(report: ReportView): { idOf: ControlId; ids: Set<string> } {
+  const numbers = new Set<string>();
+  let unique = true;
+  for (const category of report.categories) {
+    for (const policy of category.policies) {
+      if (numbers.has(policy.ComplianceNumber)) unique = false;
+      numbers.add(policy.ComplianceNumber);
+    }
+  }
+  if (unique) return { idOf: (policy) => policy.ComplianceNumber, ids: numbers };
+  const ids = new Set<string>();
+  for (const category of report.categories) for (const policy of category.policies) ids.add(policy.PolicyId);
+  return { idOf: (policy) => policy.PolicyId, ids };
+}
+
+/**
+ * The control ids of every report. The HDF tools take controls of one id in several
+ * profiles as one control (an overlay), and would show the first profile's result for
+ * all: so when two reports share an id, every id is prefixed with its BenchmarkId (and
+ * AccountId, when a benchmark is there twice).
+ */
+function controlIds(reports: readonly ReportView[]): ControlId[] {
+  const own = reports.map(reportIds);
+  const seen = new Set<string>();
+  let shared = false;
+  for (const { ids } of own) {
+    for (const id of ids) if (seen.has(id)) shared = true;
+    for (const id of ids) seen.add(id);
+  }
+  if (!shared) return own.map(({ idOf }) => idOf);
+  const benchmarks = reports.map((report) => report.benchmarkId);
+  const repeated = new Set(benchmarks.filter((id, index) => benchmarks.indexOf(id) !== index));
+  return own.map(({ idOf }, index) => {
+    const report = reports[index] as ReportView;
+    const prefix = repeated.has(report.benchmarkId) ? `${report.benchmarkId}/${report.accountId}/` : `${report.benchmarkId}/`;
+    return (policy) => `${prefix}${idOf(policy)}`;
+  });
+}
+
+/** One profile per benchmark report: its categories as groups, its policies as controls. */
+function profileText(report: ReportView, idOf: ControlId, startTime: string): string {
+  const controls: HdfControl[] = [];
+  const groups = report.categories.map((category) => {
+    const ids = category.policies.map((policy) => {
+      const id = idOf(policy);
+      controls.push(hdfControl(id, policy, category, report, startTime));
+      return id;
+    });
+    return { id: category.categoryId, title: category.name, controls: ids };
+  });
+  const profile = {
+    name: `${report.benchmarkId} ${report.accountId}`,
+    version: report.jobId,
+    title: report.benchmarkName,
+    maintainer: null,
+    summary: `${report.benchmarkName}: account ${report.accountName} (${report.connectorType}), scan job ${report.jobId}`,
+    license: null,
+    copyright: null,
+    copyright_email: null,
+    supports: [],
+    attributes: [],
+    depends: [],
+    groups,
+    status: 'loaded',
+    controls,
+  };
+  const text = JSON.stringify(profile);
+  // The profile's digest, as InSpec gives each: of its content without the digest itself.
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  return `${text.slice(0, -1)},"sha256":"${sha256}"}`;
+}
+
+async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<Uint8Array> {
+  const first = view.reports[0];
+  const platform = { name: first ? first.connectorType : 'cloud', release: `${view.tool.name} ${view.tool.version}`, target_id: first ? `${first.accountName} (${first.accountId})` : '' };
+  yield Buffer.from(`{"platform":${JSON.stringify(platform)},"version":${JSON.stringify(view.tool.version)},"statistics":{"duration":null},"profiles":[`);
+  const ids = controlIds(view.reports);
+  for (const [index, report] of view.reports.entries()) {
+    const startTime = report.lastScanned?.date?.toISOString() ?? options.now?.toISOString() ?? '';
+    yield Buffer.from(`${index === 0 ? '' : ','}${profileText(report, ids[index] as ControlId, startTime)}`);
+  }
+  yield Buffer.from(']}\n');
+}
+
+/**
+ * The Heimdall Data Format (HDF, InSpec's exec-json) of a view, for the MITRE SAF tools
+ * (Heimdall, SAF CLI): one profile per benchmark report, so that a file of several keeps
+ * every one, and one control per policy. Streamed a profile at a time.
+ */
+export function renderHdfView(view: ViewModel, options: RenderOptions): RenderedBody {
+  return chunks(view, options);
+}
