@@ -1,5 +1,5 @@
 import type { Policy } from '../../model/report.js';
-import type { CategoryView, ReportView } from '../../model/view-model.js';
+import type { CategoryView } from '../../model/view-model.js';
 
 /** HDF impact of each Severity (0.7–1.0 high and critical, 0.4–0.6 medium, 0.1–0.3 low). */
 const impactOfSeverity: Readonly<Record<string, number>> = { Critical: 1.0, High: 0.7, Moderate: 0.5, Low: 0.3, VeryLow: 0.1 };
@@ -7,19 +7,7 @@ const impactOfSeverity: Readonly<Record<string, number>> = { Critical: 1.0, High
 /** The HDF result statuses a policy's colour maps to. */
 const statusOfColour: Readonly<Record<string, 'passed' | 'failed' | 'skipped'>> = { Green: 'passed', Red: 'failed', Amber: 'failed', Gray: 'skipped' };
 
-/** One HDF control (InSpec's exec-json), as the HDF tools read it. */
-export interface HdfControl {
-  id: string;
-  title: string;
-  desc: string;
-  descriptions: { label: string; data: string }[];
-  impact: number;
-  refs: never[];
-  tags: Record<string, string | number | string[]>;
-  code: string;
-  source_location: { ref: string; line: null };
-  results: { status: 'passed' | 'failed' | 'skipped' | 'error'; code_desc: string; start_time: string; message?: string; skip_message?: string }[];
-}
+const skipMessage = JSON.stringify('Gray: the scan checked no resource of this policy (not applicable)');
 
 /** "6 of 27 resources failed", or what a Gray policy says. */
 function resultText(policy: Policy): string {
@@ -30,41 +18,33 @@ function resultText(policy: Policy): string {
 }
 
 /**
- * A policy as an HDF control: results passed or failed from the counts, Gray as not
- * applicable (impact 0, a skipped result, which the HDF tools count as neither passed
- * nor failed), a colour the service is not known to use as an error. Category and
- * service are tags, and so are the policy's own fields, so nothing of it is lost.
+ * A policy as the JSON text of an HDF control (InSpec's exec-json): its result passed
+ * or failed from the counts, Gray not applicable (impact 0 and a skipped result, which
+ * the HDF tools count as neither passed nor failed), a colour the service is not known
+ * to use an error. Category, service and the policy's own fields are tags, so nothing of
+ * it is lost. Written as text, each string through JSON.stringify: a report of 300,000
+ * policies would otherwise build as many objects only to serialise them.
+ *
+ * @param categoryTag `"category":…,"categoryId":…` of the policy's category, made once per category
+ * @param startTime   JSON string of the scan's time
  */
-export function hdfControl(id: string, policy: Policy, category: CategoryView, report: ReportView, startTime: string): HdfControl {
+export function hdfControlJson(id: string, policy: Policy, categoryTag: string, startTime: string): string {
   const status = statusOfColour[policy.Compliance] ?? 'error';
-  const text = resultText(policy);
-  const result: HdfControl['results'][number] = { status, code_desc: `${policy.ShortTitle}: ${text}`, start_time: startTime };
-  if (status === 'failed') result.message = text;
-  if (status === 'skipped') result.skip_message = 'Gray: the scan checked no resource of this policy (not applicable)';
-  if (status === 'error') result.message = `Compliance "${policy.Compliance}" is not a colour the service is known to return`;
-  return {
-    id,
-    title: policy.ShortTitle,
-    desc: policy.ShortTitle,
-    descriptions: [{ label: 'default', data: policy.ShortTitle }],
-    impact: status === 'skipped' ? 0 : (impactOfSeverity[policy.Severity] ?? 0.5),
-    refs: [],
-    tags: {
-      category: category.name,
-      categoryId: category.categoryId,
-      service: policy.ServiceName,
-      policyId: policy.PolicyId,
-      complianceNumber: policy.ComplianceNumber,
-      compliance: policy.Compliance,
-      severity: policy.Severity,
-      riskProbability: policy.RiskProbability.trim(),
-      riskLevel: policy.RiskLevel,
-      passedResources: policy.PassedResourceCount,
-      totalResources: policy.TotalResourceCount,
-      nist: [],
-    },
-    code: '',
-    source_location: { ref: report.source, line: null },
-    results: [result],
-  };
+  const text = JSON.stringify(resultText(policy));
+  let result = `{"status":"${status}","code_desc":${text},"start_time":${startTime}`;
+  if (status === 'failed') result += `,"message":${text}`;
+  else if (status === 'skipped') result += `,"skip_message":${skipMessage}`;
+  else if (status === 'error') result += `,"message":${JSON.stringify(`Compliance "${policy.Compliance}" is not a colour the service is known to return`)}`;
+  const impact = status === 'skipped' ? 0 : (impactOfSeverity[policy.Severity] ?? 0.5);
+  const tags =
+    `{${categoryTag},"service":${JSON.stringify(policy.ServiceName)},"policyId":${JSON.stringify(policy.PolicyId)},` +
+    `"complianceNumber":${JSON.stringify(policy.ComplianceNumber)},"compliance":${JSON.stringify(policy.Compliance)},"severity":${JSON.stringify(policy.Severity)},` +
+    `"riskProbability":${JSON.stringify(policy.RiskProbability.trim())},"riskLevel":${JSON.stringify(policy.RiskLevel)},` +
+    `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"nist":[]}`;
+  return `{"id":${JSON.stringify(id)},"title":${JSON.stringify(policy.ShortTitle)},"impact":${impact},"refs":[],"tags":${tags},"source_location":{},"results":[${result}}]}`;
+}
+
+/** The category tags of its controls, as JSON members. */
+export function categoryTagJson(category: CategoryView): string {
+  return `"category":${JSON.stringify(category.name)},"categoryId":${JSON.stringify(category.categoryId)}`;
 }

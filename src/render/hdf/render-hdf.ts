@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
-import { hdfControl, type HdfControl } from './hdf-control.js';
+import { categoryTagJson, hdfControlJson } from './hdf-control.js';
 
 /** A control id of a policy, from its report's point of view. */
 type ControlId = (policy: { ComplianceNumber: string; PolicyId: string }) => string;
@@ -46,18 +46,14 @@ function controlIds(reports: readonly ReportView[]): ControlId[] {
   });
 }
 
-/** One profile per benchmark report: its categories as groups, its policies as controls. */
-function profileText(report: ReportView, idOf: ControlId, startTime: string): string {
-  const controls: HdfControl[] = [];
-  const groups = report.categories.map((category) => {
-    const ids = category.policies.map((policy) => {
-      const id = idOf(policy);
-      controls.push(hdfControl(id, policy, category, report, startTime));
-      return id;
-    });
-    return { id: category.categoryId, title: category.name, controls: ids };
-  });
-  const profile = {
+/**
+ * One profile per benchmark report, its categories as groups, its policies as controls,
+ * as chunks of JSON text (a category's controls at a time). The digest InSpec gives a
+ * profile is of its source; these profiles have none, so it is of the report's identity.
+ */
+function* profileChunks(report: ReportView, idOf: ControlId, startTime: string): Generator<string> {
+  const groups = report.categories.map((category) => ({ id: category.categoryId, title: category.name, controls: category.policies.map(idOf) }));
+  const head = {
     name: `${report.benchmarkId} ${report.accountId}`,
     version: report.jobId,
     title: report.benchmarkName,
@@ -71,12 +67,26 @@ function profileText(report: ReportView, idOf: ControlId, startTime: string): st
     depends: [],
     groups,
     status: 'loaded',
-    controls,
+    sha256: createHash('sha256').update(JSON.stringify([report.benchmarkId, report.accountId, report.jobId])).digest('hex'),
   };
-  const text = JSON.stringify(profile);
-  // The profile's digest, as InSpec gives each: of its content without the digest itself.
-  const sha256 = createHash('sha256').update(text).digest('hex');
-  return `${text.slice(0, -1)},"sha256":"${sha256}"}`;
+  yield `${JSON.stringify(head).slice(0, -1)},"controls":[`;
+  const time = JSON.stringify(startTime);
+  let first = true;
+  for (const category of report.categories) {
+    const tag = categoryTagJson(category);
+    let text = '';
+    for (const policy of category.policies) {
+      text += `${first ? '' : ','}${hdfControlJson(idOf(policy), policy, tag, time)}`;
+      first = false;
+      // A category may hold many thousand policies: never one very large string.
+      if (text.length > 1 << 20) {
+        yield text;
+        text = '';
+      }
+    }
+    yield text;
+  }
+  yield ']}';
 }
 
 async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<Uint8Array> {
@@ -86,7 +96,8 @@ async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<
   const ids = controlIds(view.reports);
   for (const [index, report] of view.reports.entries()) {
     const startTime = report.lastScanned?.date?.toISOString() ?? options.now?.toISOString() ?? '';
-    yield Buffer.from(`${index === 0 ? '' : ','}${profileText(report, ids[index] as ControlId, startTime)}`);
+    if (index > 0) yield Buffer.from(',');
+    for (const text of profileChunks(report, ids[index] as ControlId, startTime)) yield Buffer.from(text);
   }
   yield Buffer.from(']}\n');
 }
