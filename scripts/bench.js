@@ -7,11 +7,15 @@
 //   pdf:   30,000 policies vs a plain pdfkit loop drawing the same rows
 //   html:  300,000 policies, file size vs JSON, first view in Chromium vs a blank page
 //   findings: each findings format but json vs json, 125,000 and 20,000 findings, in process
+//   diff:  two reports of 300,000 policies, whole CLI process vs read + JSON.parse of both
+//   trend: 30 and 365 daily scans of 127 policies, whole CLI process: time and peak memory
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
-// Usage: npm run bench [-- check gate xlsx pdf html findings fetch] [--runs N]   (check, gate: N alternated pairs, default 5)
+// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings fetch] [--runs N]   (check, gate: N alternated pairs, default 5)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
+import { benchDiff } from './bench/diff.js';
+import { benchTrend } from './bench/trend.js';
 import { benchFetch } from './bench/fetch.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
@@ -55,6 +59,21 @@ if (wanted('check')) {
 if (wanted('gate')) {
   const r = await benchGate({ file: big, runs });
   console.log(`gate   ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`);
+}
+if (wanted('diff')) {
+  const next = `${folder}/report-300000-seed2.json`;
+  if (!existsSync(next)) {
+    process.stdout.write(`generating ${next} …\n`);
+    await writeReport(next, 300_000, { seed: 2 });
+  }
+  const r = await benchDiff({ old: big, next, runs });
+  console.log(`diff   ${s(r.ms)} vs read+JSON.parse of both ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB; exit ${r.exitCodes.join(', ')}`);
+}
+if (wanted('trend')) {
+  const r = await benchTrend();
+  for (const [count, byFormat] of Object.entries(r)) {
+    for (const [format, m] of Object.entries(byFormat)) console.log(`trend  ${count} scans -f ${format}: ${s(m.ms)}, peak ${m.peakRssMb.toFixed(0)} MB; exit ${m.exitCodes.join(', ')}`);
+  }
 }
 if (wanted('xlsx')) {
   const r = await benchXlsx({ file: big });

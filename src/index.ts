@@ -106,3 +106,9 @@ export type { CategoryChange, DiffOptions, DiffResult, FiguresChange, PolicyChan
 export { formatDiffText } from './render/findings/diff/diff-text.js';
 export { csvFieldNames, defaultCsvFields } from './model/csv-fields.js';
 export type { CsvFieldName } from './model/csv-fields.js';
+export { trendOfScans } from './analyse/trend/trend-of-scans.js';
+export type { PolicyTrend, Trend, TrendCategory, TrendOptions, TrendOrder, TrendOutcome, TrendScan } from './model/trend.js';
+export { trendRenderers, trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
+export type { TrendFormat } from './render/trend/trend-renderers.js';
+export type { TrendRenderer, TrendRenderOptions } from './render/trend/trend-renderer.js';
+export { renderTrendHtml } from './render/trend/trend-html.js';

@@ -14,7 +14,7 @@ export async function runInProcess(args: string[], options: { stdin?: string | B
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stdout: { write: (text: string | Uint8Array) => (stdout += typeof text === 'string' ? text : Buffer.from(text).toString('utf8')), isTTY: false },
     stderr: { write: (text: string) => (stderr += text), isTTY: options.stderrIsTTY ?? false },
     stdin: Readable.from(options.stdin === undefined ? [] : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin]),
     env: options.env ?? {},

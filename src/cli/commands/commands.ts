@@ -8,6 +8,7 @@ import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
 import { schemaCommand } from './schema-command.js';
 import { serveCommand } from './serve-command.js';
+import { trendCommand } from './trend-command.js';
 
 /**
  * Every command by name, in the order `--help` lists them: a new command is a file in
@@ -17,6 +18,7 @@ export const commands = {
   check: checkCommand,
   gate: gateCommand,
   diff: diffCommand,
+  trend: trendCommand,
   render: renderCommand,
   schema: schemaCommand,
   rules: rulesCommand,

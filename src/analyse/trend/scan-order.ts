@@ -1,0 +1,31 @@
+import type { TrendOrder } from '../../model/trend.js';
+
+/** What orders a scan: its stated date and job, and its place among the inputs. */
+export interface ScanKey {
+  scanDate: string | null;
+  jobId: string;
+  index: number;
+}
+
+const decimal = /^\d+$/;
+
+/** Job ids in order: as numbers when both are whole numbers (job 9 before job 10), else as text. */
+function compareJobIds(a: string, b: string): number {
+  if (decimal.test(a) && decimal.test(b) && a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const dateOf = (key: ScanKey): number => (key.scanDate === null ? Number.NaN : Date.parse(key.scanDate));
+
+/**
+ * Puts scans in order: by LastScannedDate when every scan states a readable one, else by
+ * JobId when every scan has one, else as the inputs were given. One rule for all the
+ * scans, not a mix per pair: a mix is no order at all when some scans lack a date.
+ * Ties fall to the JobId, then to the input order.
+ */
+export function orderScans<T extends ScanKey>(scans: readonly T[]): { order: TrendOrder; scans: T[] } {
+  const order: TrendOrder = scans.every((scan) => !Number.isNaN(dateOf(scan))) ? 'scan-date' : scans.every((scan) => scan.jobId !== '') ? 'job-id' : 'input';
+  const byDate = (a: T, b: T): number => (order === 'scan-date' ? dateOf(a) - dateOf(b) : 0);
+  const byJob = (a: T, b: T): number => (order === 'input' ? 0 : compareJobIds(a.jobId, b.jobId));
+  return { order, scans: [...scans].sort((a, b) => byDate(a, b) || byJob(a, b) || a.index - b.index) };
+}

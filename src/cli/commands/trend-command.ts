@@ -1,0 +1,70 @@
+import type { Argv } from 'yargs';
+import { CspmError, formatCheckText, getTrendRenderer, trendFormats, trendOfScans, type TrendFormat } from '../../index.js';
+import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
+import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
+import { assertSafeOutputs } from '../output-guard.js';
+import { stdinToken } from '../report-inputs.js';
+import { oneValue } from '../shared-options.js';
+import { isStandardOutput, writeOutput } from '../write-output.js';
+import type { CommandSpec } from './command-spec.js';
+
+/** The arguments of `trend`. */
+export interface TrendArgs extends FailOnArgs {
+  inputs: string[];
+  format: TrendFormat;
+  output: string;
+  benchmark: string | undefined;
+  account: string | undefined;
+  'allow-mismatch': boolean;
+  top: number;
+  title: string | undefined;
+  now: boolean;
+}
+
+function builder(yargs: Argv): Argv<TrendArgs> {
+  const declared = yargs
+    .positional('inputs', { describe: 'saved scans of one account and benchmark: report files, or directories (every *.json inside)', type: 'string', array: true, demandOption: true, default: undefined })
+    .option('format', { alias: 'f', choices: trendFormats, default: 'json' as TrendFormat, coerce: oneValue('format'), describe: 'output format' })
+    .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write; - is standard output' })
+    .option('benchmark', { type: 'string', coerce: oneValue('benchmark'), describe: 'in files of several reports, the BenchmarkId (or name) to follow' })
+    .option('account', { type: 'string', coerce: oneValue('account'), describe: 'in files of several reports, the AccountId (or name) to follow' })
+    .option('allow-mismatch', { type: 'boolean', default: false, describe: 'keep scans of another account or benchmark than the first' })
+    .option('top', { type: 'number', default: 10, coerce: oneValue('top'), describe: 'policies listed as regressed most often and Red longest' })
+    .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: Compliance trend: benchmark — account]' })
+    .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' });
+  return withFailOnOptions(declared)
+    .example('$0 trend scans/', 'the trend of every scan in a folder, as JSON')
+    .example('$0 trend scans/ -f html -o trend.html', 'a page with the compliance chart')
+    .example('$0 trend scans/*.json -f xlsx -o trend.xlsx', 'one row per scan, to chart in a spreadsheet') as unknown as Argv<TrendArgs>;
+}
+
+async function run(args: TrendArgs, io: CliIo): Promise<number> {
+  const renderer = getTrendRenderer(args.format);
+  // Scans are read one at a time and counted before any is read: files, not a stream.
+  if (args.inputs.includes(stdinToken)) throw new CspmError('usage', 'trend reads scans from files or directories, not standard input (-)', { data: { option: 'inputs' } });
+  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${args.format} trend` }], args.inputs);
+  const outcome = await trendOfScans(args.inputs, {
+    ...checkOptionsOf(args),
+    failOn: args['fail-on'],
+    allowMismatch: args['allow-mismatch'],
+    top: args.top,
+    ...(args.benchmark === undefined ? {} : { benchmark: args.benchmark }),
+    ...(args.account === undefined ? {} : { account: args.account }),
+  });
+  if (outcome.status === 'invalid') {
+    io.stderr.write(formatCheckText(outcome.analysis, { color: wantsColor(io, io.stderr, undefined) }));
+    io.stderr.write(`cspm-report: no trend drawn: ${outcome.source} has findings at or above --fail-on, or no valid report\n`);
+    return exitCodes.findings;
+  }
+  const options = { ...(args.title === undefined ? {} : { title: args.title }), ...(args.now ? { now: new Date() } : {}) };
+  await writeOutput(args.output, await renderer.render(outcome.trend, options), io);
+  return exitCodes.ok;
+}
+
+/** `cspm-report trend <inputs..>`: compliance over many scans of one account and benchmark. */
+export const trendCommand: CommandSpec<TrendArgs> = {
+  command: 'trend <inputs..>',
+  describe: 'compliance over many scans of one account and benchmark: a chart, the scans, the policies that regressed and stayed Red',
+  builder,
+  run,
+};

@@ -1,0 +1,89 @@
+import type { PolicyTrend, Trend, TrendScan } from '../../model/trend.js';
+import { displayCount, displayInstant, displayPercent } from '../display-values.js';
+import { escapeHtml } from './escape-html.js';
+import { scanLabel, seriesColours } from './trend-chart.js';
+import { trendTitle, type TrendRenderer, type TrendRenderOptions } from './trend-renderer.js';
+import { trendSvg } from './trend-svg.js';
+
+const styles = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1f2933;margin:0 auto;max-width:1100px;padding:24px}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}.meta{color:#52606d;margin:0 0 16px}
+.chart{display:block;max-width:100%;height:auto}.chart text{font-size:11px;fill:#52606d}.chart .axis-title{font-size:12px}
+.chart .grid{stroke:#e4e9f0}.chart .axis{stroke:#9aa5b1}
+.legend{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;padding:0;margin:8px 0 0;font-size:12.5px}
+.legend li{display:flex;align-items:center;gap:6px}.swatch{display:inline-block;width:18px;height:3px;border-radius:2px}.legend .overall .swatch{height:5px}
+table{border-collapse:collapse;width:100%;font-size:12.5px}th,td{padding:4px 8px;border-bottom:1px solid #e4e9f0;text-align:left;vertical-align:top}
+th{background:#e4e9f0}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}.wrap{overflow-x:auto}
+.Green{color:#2e7d32}.Red{color:#c62828}.Amber{color:#a86d00}.Gray{color:#5f6b76}`;
+
+const percentCell = (value: number | null): string => `<td class="n">${value === null ? 'n/a' : displayPercent(value)}</td>`;
+
+function scanRows(trend: Trend): string {
+  return trend.scans
+    .map((scan: TrendScan, position) => {
+      const f = scan.figures;
+      return `<tr><td>${escapeHtml(scanLabel(scan, position))}</td><td>${escapeHtml(scan.jobId)}</td>${percentCell(scan.hasPercent ? f.percent : null)}<td class="n">${displayCount(f.green)}</td><td class="n">${displayCount(f.red)}</td><td class="n">${displayCount(f.amber)}</td><td class="n">${displayCount(f.gray)}</td><td class="n">${scan.regressions === null ? '–' : displayCount(scan.regressions)}</td><td>${escapeHtml(scan.source)}</td></tr>`;
+    })
+    .join('\n');
+}
+
+function policyTable(trend: Trend, policies: readonly PolicyTrend[], empty: string): string {
+  if (policies.length === 0) return `<p>${empty}</p>`;
+  const when = (position: number | null): string => (position === null ? '' : escapeHtml(scanLabel(trend.scans[position] as TrendScan, position)));
+  const rows = policies
+    .map(
+      (policy) =>
+        `<tr><td>${escapeHtml(policy.complianceNumber)}</td><td>${escapeHtml(policy.shortTitle)}<br><small>${escapeHtml(policy.policyId)} · ${escapeHtml(policy.category)}</small></td><td>${escapeHtml(policy.severity)}</td><td class="n">${displayCount(policy.regressions)}</td><td class="n">${displayCount(policy.longestRed)}</td><td>${policy.longestRed > 0 ? `${when(policy.longestRedFrom)} – ${when(policy.longestRedTo)}` : ''}</td><td class="${escapeHtml(policy.lastCompliance ?? '')}">${escapeHtml(policy.lastCompliance ?? 'not in the last scan')}</td></tr>`,
+    )
+    .join('\n');
+  return `<div class="wrap"><table><thead><tr><th>Number</th><th>Policy</th><th>Severity</th><th class="n">Regressions</th><th class="n">Longest Red (scans)</th><th>Red from – to</th><th>Last scan</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`;
+}
+
+function legend(trend: Trend): string {
+  const items = [`<li class="overall"><span class="swatch" style="background:#1f2933"></span>Overall</li>`];
+  trend.categories.forEach((category, at) => items.push(`<li><span class="swatch" style="background:${seriesColours[at % seriesColours.length]}"></span>${escapeHtml(category.name)}</li>`));
+  return `<ul class="legend">${items.join('')}</ul>`;
+}
+
+/** The trend as one self-contained HTML page: the chart as inline SVG, the scans and the policies; no script, no external resource. */
+export function renderTrendHtml(trend: Trend, options: TrendRenderOptions = {}): string {
+  const title = trendTitle(trend, options);
+  const first = trend.scans[0] as TrendScan;
+  const last = trend.scans.at(-1) as TrendScan;
+  const meta = [
+    `${displayCount(trend.scans.length)} scans, ${escapeHtml(scanLabel(first, 0))} to ${escapeHtml(scanLabel(last, trend.scans.length - 1))}`,
+    `${displayCount(trend.policies)} policies`,
+    `percent: ${escapeHtml(trend.percentFormula)}`,
+    ...(trend.mismatched ? ['some scans name another account or benchmark (--allow-mismatch)'] : []),
+    ...(options.now ? [`generated ${displayInstant(options.now)}`] : []),
+  ].join(' · ');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${styles}</style></head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p class="meta">${meta}</p>
+<h2>Compliance over time</h2>
+${trendSvg(trend)}
+${legend(trend)}
+<h2>Scans</h2>
+<div class="wrap"><table><thead><tr><th>Scan</th><th>JobId</th><th class="n">Compliance</th><th class="n Green">Green</th><th class="n Red">Red</th><th class="n Amber">Amber</th><th class="n Gray">Gray</th><th class="n">Regressions</th><th>File</th></tr></thead><tbody>
+${scanRows(trend)}
+</tbody></table></div>
+<h2>Policies that regressed most often</h2>
+${policyTable(trend, trend.regressed, 'No policy got worse from one scan to the next.')}
+<h2>Policies Red for the longest run of scans</h2>
+${policyTable(trend, trend.longestRed, 'No policy was Red in any scan.')}
+</body></html>
+`;
+}
+
+/** The HTML trend renderer. */
+export const trendHtmlRenderer: TrendRenderer = {
+  extension: 'html',
+  mediaType: 'text/html',
+  async render(trend, options) {
+    return new TextEncoder().encode(renderTrendHtml(trend, options));
+  },
+};

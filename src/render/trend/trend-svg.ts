@@ -1,0 +1,43 @@
+import type { Trend } from '../../model/trend.js';
+import { layoutChart, segments } from './trend-chart.js';
+import { escapeHtml } from './escape-html.js';
+
+const n = (value: number): string => String(Math.round(value * 10) / 10);
+
+/**
+ * The compliance chart as inline SVG: grid and axis labels (dates of the scans, percent),
+ * one `<path>` per series (overall thicker, on top) with a `<title>` naming it, and no
+ * script or external reference, so the page stays self-contained. The legend is HTML
+ * beside it, where long category names can wrap.
+ */
+export function trendSvg(trend: Trend, width = 900, height = 340): string {
+  const chart = layoutChart(trend, width, height, { left: 44, top: 12, right: 16, bottom: 40 });
+  const { plot } = chart;
+  const grid = chart.yTicks
+    .map((tick) => `<line x1="${n(plot.left)}" y1="${n(tick.at)}" x2="${n(plot.right)}" y2="${n(tick.at)}" class="grid"/><text x="${n(plot.left - 6)}" y="${n(tick.at + 4)}" text-anchor="end">${escapeHtml(tick.label)}</text>`)
+    .join('');
+  const xLabels = chart.xTicks
+    .map((tick, index) => {
+      const anchor = index === 0 ? 'start' : index === chart.xTicks.length - 1 ? 'end' : 'middle';
+      return `<line x1="${n(tick.at)}" y1="${n(plot.bottom)}" x2="${n(tick.at)}" y2="${n(plot.bottom + 4)}" class="axis"/><text x="${n(tick.at)}" y="${n(plot.bottom + 17)}" text-anchor="${anchor}">${escapeHtml(tick.label)}</text>`;
+    })
+    .join('');
+  // Categories first, overall last: the line that matters most is drawn on top.
+  const ordered = [...chart.series.slice(1), ...chart.series.slice(0, 1)];
+  const lines = ordered
+    .map((series) => {
+      const runs = segments(series.points);
+      const d = runs.map((run) => run.map((point, index) => `${index === 0 ? 'M' : 'L'}${n(point.x)} ${n(point.y)}`).join(' ')).join(' ');
+      // A run of one scan is a dot, not an invisible zero-length line.
+      const dots = runs.filter((run) => run.length === 1).map(([point]) => `<circle cx="${n(point?.x ?? 0)}" cy="${n(point?.y ?? 0)}" r="2.5" fill="${series.colour}"/>`).join('');
+      return `<g class="series${series.overall ? ' overall' : ''}" data-series="${escapeHtml(series.name)}"><title>${escapeHtml(series.name)}</title><path d="${d}" stroke="${series.colour}" stroke-width="${series.overall ? 3 : 1.5}" fill="none" stroke-linejoin="round" stroke-linecap="round"/>${dots}</g>`;
+    })
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-labelledby="chart-title" class="chart">` +
+    `<title id="chart-title">Compliance percent per scan, overall and per category</title>` +
+    `${grid}<line x1="${n(plot.left)}" y1="${n(plot.bottom)}" x2="${n(plot.right)}" y2="${n(plot.bottom)}" class="axis"/>${xLabels}` +
+    `<text x="${n((plot.left + plot.right) / 2)}" y="${n(height - 4)}" text-anchor="middle" class="axis-title">Scan (${trend.order === 'scan-date' ? 'LastScannedDate' : trend.order === 'job-id' ? 'JobId order' : 'input order'})</text>` +
+    `${lines}</svg>`
+  );
+}
