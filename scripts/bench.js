@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
 import { benchDiff } from './bench/diff.js';
+import { writeNextScan } from './bench/next-scan.js';
 import { benchTrend } from './bench/trend.js';
 import { benchFetch } from './bench/fetch.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
@@ -61,10 +62,11 @@ if (wanted('gate')) {
   console.log(`gate   ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`);
 }
 if (wanted('diff')) {
-  const next = `${folder}/report-300000-seed2.json`;
+  // Next week's scan: one policy in 50 changed colour (6,000 changes).
+  const next = `${folder}/report-300000-next.json`;
   if (!existsSync(next)) {
     process.stdout.write(`generating ${next} …\n`);
-    await writeReport(next, 300_000, { seed: 2 });
+    await writeNextScan(big, next, 50);
   }
   const r = await benchDiff({ old: big, next, runs });
   console.log(`diff   ${s(r.ms)} vs read+JSON.parse of both ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB; exit ${r.exitCodes.join(', ')}`);

@@ -18,7 +18,7 @@ function random(seed) {
   };
 }
 
-function float32Text(value) {
+export function float32Text(value) {
   // The service prints CompliancePercent at single precision (15.3846159, 87.80488).
   const single = Math.fround(value);
   for (const digits of [7, 9]) {

@@ -5,7 +5,7 @@ import { hasPercent } from '../percent-formulas.js';
 import { severityOrder } from '../observed-values.js';
 import { classifyChange } from './classify-change.js';
 import { matchCategories } from './match-categories.js';
-import { matchPolicies, type PlacedPolicy } from './match-policies.js';
+import { matchPolicies } from './match-policies.js';
 import { pairReports, type SideReport } from './pair-reports.js';
 
 const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, fix: 0, coverage: 0, added: 0, removed: 0 });
@@ -14,8 +14,7 @@ function side(policy: Policy): PolicySide {
   return { compliance: policy.Compliance, passedResources: policy.PassedResourceCount, totalResources: policy.TotalResourceCount };
 }
 
-function change(kind: PolicyChangeKind, shown: PlacedPolicy, old: Policy | null, next: Policy | null, matchedBy?: PolicyChange['matchedBy']): PolicyChange {
-  const { policy, category } = shown;
+function change(kind: PolicyChangeKind, policy: Policy, category: ResourceCategory, old: Policy | null, next: Policy | null, matchedBy?: PolicyChange['matchedBy']): PolicyChange {
   return {
     kind,
     policyId: policy.PolicyId,
@@ -67,16 +66,20 @@ function categoryFigures(analysed: AnalysedReport): Map<ResourceCategory, Figure
 function diffReport(old: SideReport, next: SideReport, mismatched: boolean, formula: PercentFormula): ReportDiff {
   const oldReport = old.analysed.report;
   const newReport = next.analysed.report;
-  const { pairs, added, removed } = matchPolicies(oldReport.ResourceCategories, newReport.ResourceCategories);
   const changes: PolicyChange[] = [];
+  const removed: PolicyChange[] = [];
   let unchanged = 0;
-  for (const pair of pairs) {
-    const kind = classifyChange(pair.old.policy.Compliance, pair.new.policy.Compliance);
-    if (kind === undefined) unchanged += 1;
-    else changes.push(change(kind, pair.new, pair.old.policy, pair.new.policy, pair.matchedBy));
-  }
-  for (const entry of added) changes.push(change('added', entry, null, entry.policy));
-  for (const entry of removed) changes.push(change('removed', entry, entry.policy, null));
+  matchPolicies(oldReport.ResourceCategories, newReport.ResourceCategories, {
+    pair(oldPolicy, _oldCategory, newPolicy, newCategory, matchedBy) {
+      const kind = classifyChange(oldPolicy.Compliance, newPolicy.Compliance);
+      if (kind === undefined) unchanged += 1;
+      else changes.push(change(kind, newPolicy, newCategory, oldPolicy, newPolicy, matchedBy));
+    },
+    added: (policy, category) => changes.push(change('added', policy, category, null, policy)),
+    removed: (policy, category) => removed.push(change('removed', policy, category, policy, null)),
+  });
+  // Removed after added, whatever order the visitor told them in: a stable sort keeps it.
+  changes.push(...removed);
   changes.sort(byKindAndSeverity);
 
   const counts = { ...noChanges(), unchanged };
