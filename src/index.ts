@@ -40,6 +40,7 @@ export { inputsMetric } from './gate/untrusted-inputs.js';
 export type { GatePresetName } from './gate/presets/gate-presets.js';
 export type { RulesFileAssertion, RulesFile } from './gate/rules-file.js';
 export { readGateRulesSchema, gateRulesSchemaUrl } from './validate/gate-rules-schema.js';
+export { readDiffSchema, diffSchemaUrl } from './validate/diff-schema.js';
 export { readServiceOpenApi, serviceOpenApiUrl } from './validate/service-openapi.js';
 export { hasFailingFindings, failOnLevels } from './analyse/fail-on.js';
 export { plural } from './text/plural.js';
