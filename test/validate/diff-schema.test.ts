@@ -34,15 +34,16 @@ describe('schema/diff.schema.json', () => {
     }
   });
 
+  type Reports = { changes: Record<string, unknown>[]; overall: Record<string, unknown> }[];
+
   it('refuses what the structure does not allow: an unknown kind, a field it does not name, a missing count', async () => {
     const diff = await sampleDiff();
-    const reports = diff.reports as { changes: Record<string, unknown>[]; overall: Record<string, unknown> }[];
     const cases: [string, (copy: typeof diff) => void][] = [
-      ['kind', (copy) => ((copy.reports as typeof reports)[0]!.changes[0]!.kind = 'worse')],
-      ['extra field', (copy) => ((copy.reports as typeof reports)[0]!.overall.extra = 1)],
+      ['kind', (copy) => ((copy.reports as Reports)[0]!.changes[0]!.kind = 'worse')],
+      ['extra field', (copy) => ((copy.reports as Reports)[0]!.overall.extra = 1)],
       ['counts', (copy) => delete (copy.counts as Record<string, unknown>).unchanged],
       ['added with an old side', (copy) => {
-        const added = (copy.reports as typeof reports)[0]!.changes.find((change) => change.kind === 'added')!;
+        const added = (copy.reports as Reports)[0]!.changes.find((change) => change.kind === 'added')!;
         added.old = { compliance: 'Red', passedResources: 0, totalResources: 1 };
       }],
     ];
