@@ -29,6 +29,8 @@ export type { FindingsFormat, FindingsFormatOptions, FindingsResult } from './mo
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
 export type { GateRules, GateAssertion, GateAggregate, ReportMatch } from './model/gate-rules.js';
 export { evaluateGate } from './gate/evaluate-gate.js';
+export type { GateOptions } from './gate/evaluate-gate.js';
+export { assertBaselineGiven, baselineMetricsOf } from './gate/baseline.js';
 export { loadGateRules } from './gate/load-gate-rules.js';
 export { parseGateRules } from './gate/parse-gate-rules.js';
 export { gateMetrics, gateMetricNames } from './gate/metrics/gate-metrics.js';
