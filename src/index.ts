@@ -29,6 +29,8 @@ export type { FindingsFormat, FindingsFormatOptions, FindingsResult } from './mo
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
 export type { GateRules, GateAssertion, GateAggregate, ReportMatch } from './model/gate-rules.js';
 export { evaluateGate } from './gate/evaluate-gate.js';
+export type { GateOptions } from './gate/evaluate-gate.js';
+export { assertBaselineGiven, baselineMetricsOf } from './gate/baseline.js';
 export { loadGateRules } from './gate/load-gate-rules.js';
 export { parseGateRules } from './gate/parse-gate-rules.js';
 export { gateMetrics, gateMetricNames } from './gate/metrics/gate-metrics.js';
@@ -40,6 +42,7 @@ export { inputsMetric } from './gate/untrusted-inputs.js';
 export type { GatePresetName } from './gate/presets/gate-presets.js';
 export type { RulesFileAssertion, RulesFile } from './gate/rules-file.js';
 export { readGateRulesSchema, gateRulesSchemaUrl } from './validate/gate-rules-schema.js';
+export { readDiffSchema, diffSchemaUrl } from './validate/diff-schema.js';
 export { readServiceOpenApi, serviceOpenApiUrl } from './validate/service-openapi.js';
 export { hasFailingFindings, failOnLevels } from './analyse/fail-on.js';
 export { plural } from './text/plural.js';

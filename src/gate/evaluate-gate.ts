@@ -1,13 +1,24 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { Analysis } from '../model/analysis.js';
+import type { DiffResult, ReportDiff } from '../model/diff.js';
 import { plural } from '../text/plural.js';
 import type { AssertionResult, GateResult } from '../model/gate.js';
 import type { GateAssertion, GateRules } from '../model/gate-rules.js';
+import { assertBaselineGiven, indexBaseline, reportKey } from './baseline.js';
 import { expectedText, valueText, withinBound } from './bounds.js';
 import type { GateMetric, ScopedReport } from './gate-metric.js';
 import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
 import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from './select-reports.js';
 import { untrustedInputs } from './untrusted-inputs.js';
+
+/** Options of a gate run. */
+export interface GateOptions {
+  /**
+   * The analysis compared with an older scan (`diffAnalyses(baseline, analysis)`), for
+   * the metrics that measure change: regressions, compliancePercentDrop.
+   */
+  baseline?: DiffResult;
+}
 
 /**
  * Evaluates every assertion of `rules` on the analysis and returns the verdict.
@@ -15,9 +26,15 @@ import { untrustedInputs } from './untrusted-inputs.js';
  * It fails closed: an assertion whose match, category or policy selects nothing fails
  * at its level (unless it allows no match), and inputs that hold no valid report, or a
  * report that did not parse or validate, add a failing `error` result of their own,
- * since figures of the rest cannot stand for them.
+ * since figures of the rest cannot stand for them. A report that the baseline does not
+ * pair with fails the assertions that compare with it.
+ *
+ * @throws CspmError `usage` when the rules compare with a baseline and none is given;
+ *         `rules-invalid` for a metric the registry lacks
  */
-export function evaluateGate(analysis: Analysis, rules: GateRules): GateResult {
+export function evaluateGate(analysis: Analysis, rules: GateRules, options: GateOptions = {}): GateResult {
+  assertBaselineGiven(rules, options.baseline !== undefined);
+  const baseline = indexBaseline(options.baseline);
   const reports = allReports(analysis);
   const assertions: AssertionResult[] = [];
   const untrusted = untrustedInputs(analysis);
@@ -26,13 +43,20 @@ export function evaluateGate(analysis: Analysis, rules: GateRules): GateResult {
     if (!isGateMetricName(assertion.metric)) {
       throw new CspmError('rules-invalid', `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`, { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } });
     }
-    evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, analysis, assertions);
+    evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, analysis, baseline, assertions);
   }
   const failed = (level: string) => assertions.some((result) => !result.passed && result.level === level);
   return { rulesFile: rules.file, status: failed('error') ? 'fail' : failed('warn') ? 'warn' : 'pass', assertions };
 }
 
-function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports: readonly SourcedReport[], analysis: Analysis, results: AssertionResult[]): void {
+function evaluateAssertion(
+  assertion: GateAssertion,
+  metric: GateMetric,
+  reports: readonly SourcedReport[],
+  analysis: Analysis,
+  baseline: ReadonlyMap<string, ReportDiff>,
+  results: AssertionResult[],
+): void {
   const matched = matchReports(reports, assertion.match);
   const matchText = describeMatch(assertion.match);
   if (matched.length === 0) {
@@ -41,7 +65,7 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
     return;
   }
   if (assertion.aggregate === 'all') {
-    const scoped = matched.map((report) => narrow(report, assertion));
+    const scoped = matched.map((report) => narrow(report, assertion, baseline));
     const scope = `${matchText ? `${plural(matched.length, 'report')} matching ${matchText}` : 'all inputs'}${scopeSuffix(assertion)}`;
     const inScope = scoped.filter((report) => report.categories.length > 0);
     if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, `category "${assertion.category ?? ''}" is in none of the ${plural(matched.length, 'report')} in scope`));
@@ -52,15 +76,17 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
   const suffix = scopeSuffix(assertion);
   const expected = expectedText(assertion, metric);
   for (const report of matched) {
-    const scoped = narrow(report, assertion);
+    const scoped = narrow(report, assertion, baseline);
     const scope = `${describeReport(report)}${suffix}`;
     if (scoped.categories.length === 0) results.push(noMatch(assertion, metric, scope, `the report has no category "${assertion.category ?? ''}"`, report.source.source));
     else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source, expected));
   }
 }
 
-function narrow(report: SourcedReport, assertion: GateAssertion): ScopedReport {
-  return { source: report.source, report: report.report, categories: assertion.category === undefined ? report.report.categories : selectCategories(report.report, assertion.category) };
+function narrow(report: SourcedReport, assertion: GateAssertion, baseline: ReadonlyMap<string, ReportDiff>): ScopedReport {
+  const categories = assertion.category === undefined ? report.report.categories : selectCategories(report.report, assertion.category);
+  const diff = baseline.get(reportKey(report.source.source, report.report.pointer));
+  return diff === undefined ? { source: report.source, report: report.report, categories } : { source: report.source, report: report.report, categories, diff };
 }
 
 function scopeSuffix(assertion: GateAssertion): string {

@@ -1,4 +1,5 @@
 import type { AnalysedCategory, PercentFormula } from '../model/analysis.js';
+import type { ReportDiff } from '../model/diff.js';
 import type { GateAssertion } from '../model/gate-rules.js';
 import type { SourcedReport } from './select-reports.js';
 
@@ -9,6 +10,8 @@ export type MetricKey = 'min' | 'max' | 'severity' | 'category' | 'policy' | 'mu
 export interface ScopedReport extends SourcedReport {
   /** The categories in scope: the named one(s), or every category of the report. */
   categories: readonly AnalysedCategory[];
+  /** The report compared with its scan in the gate's baseline, when there is one that pairs with it. */
+  diff?: ReportDiff;
 }
 
 /** What a metric measured over its scope. */
@@ -30,6 +33,11 @@ export interface GateMetric {
   bound: 'number' | 'colour';
   /** The keys of an assertion this metric reads besides the bound; any other is refused. */
   reads: readonly MetricKey[];
+  /**
+   * True for a metric that compares with an older scan (`gate --baseline`): without
+   * one, a rules file that uses it is refused rather than measured as nothing.
+   */
+  baseline?: boolean;
   /** Printed after a number (`%`), or nothing for counts. */
   unit: string;
   measure(reports: readonly ScopedReport[], assertion: GateAssertion, formula: PercentFormula): Measurement;

@@ -14,10 +14,22 @@ function warnedReport(): BenchmarkReport {
   return report;
 }
 
+/**
+ * The minimal report a week earlier, when StorageKeys (High) was Green: against it the
+ * minimal report has one regression, and 3 Green of 4 assessed (75 %) fell to 50 %.
+ */
+function lastWeek(): BenchmarkReport {
+  const report = minimalReport();
+  report.ResourceCategories[0]!.Policies.find((policy) => policy.PolicyId === 'StorageKeys')!.Compliance = 'Green';
+  return report;
+}
+
 interface Case {
   name: string;
   assertion: RulesFileAssertion;
   report?: () => BenchmarkReport;
+  /** The scan `--baseline` names, for the metrics that compare with one. */
+  baseline?: () => BenchmarkReport;
   expected: { passed: boolean; actual: number | string | null; expected: string };
 }
 
@@ -43,11 +55,16 @@ const cases: Case[] = [
   { name: 'findings of a clean report', assertion: { metric: 'findings', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'findings counts a warning', assertion: { metric: 'findings', max: 0 }, report: warnedReport, expected: { passed: false, actual: 1, expected: '<= 0' } },
   { name: 'findings of severity error skip warnings', assertion: { metric: 'findings', severity: 'error', max: 0 }, report: warnedReport, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'regressions over max', assertion: { metric: 'regressions', max: 0 }, baseline: lastWeek, expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'regressions at or above a severity', assertion: { metric: 'regressions', severity: 'Critical', max: 0 }, baseline: lastWeek, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'regressions of another category', assertion: { metric: 'regressions', category: 'Azure - Network', max: 0 }, baseline: lastWeek, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'compliancePercentDrop of none', assertion: { metric: 'compliancePercentDrop', max: 0 }, baseline: minimalReport, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'compliancePercentDrop over max', assertion: { metric: 'compliancePercentDrop', max: 2 }, baseline: lastWeek, expected: { passed: false, actual: 25, expected: '<= 2' } },
 ];
 
 describe('gate metrics', () => {
-  it.each(cases)('$name', async ({ assertion, report, expected }) => {
-    const result = only(await gate([(report ?? minimalReport)()], [assertion]));
+  it.each(cases)('$name', async ({ assertion, report, baseline, expected }) => {
+    const result = only(await gate([(report ?? minimalReport)()], [assertion], baseline && [baseline()]));
     expect(result).toMatchObject({ ...expected, metric: assertion.metric, level: 'error', pointer: '/assertions/0', source: 'r1.json' });
     expect(result.message).toContain(String(expected.expected));
   });

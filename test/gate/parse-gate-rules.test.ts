@@ -55,7 +55,7 @@ describe('parseGateRules', () => {
     const error = refusal('assertions:\n  - metric: complincePercent\n    min: 80\n');
     expect(error.code).toBe('rules-invalid');
     expect(error.data).toEqual({ file: 'rules.yaml', pointer: '/assertions/0/metric', line: 2, column: 13 });
-    expect(error.message).toBe('invalid gate rules: rules.yaml:2:13: /assertions/0/metric: unknown metric; the metrics are compliancePercent, assessedPercent, redPolicies, amberPolicies, failingPolicies, policy, findings');
+    expect(error.message).toBe('invalid gate rules: rules.yaml:2:13: /assertions/0/metric: unknown metric; the metrics are compliancePercent, assessedPercent, redPolicies, amberPolicies, failingPolicies, policy, findings, regressions, compliancePercentDrop');
   });
 
   it('points at an unknown key, and at a key its metric does not read', () => {

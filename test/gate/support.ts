@@ -1,9 +1,15 @@
-import { checkReports, evaluateGate, parseGateRules, type AssertionResult, type BenchmarkReport, type GateResult, type RulesFileAssertion } from '../../src/index.js';
+import { checkReports, diffAnalyses, evaluateGate, parseGateRules, type AssertionResult, type BenchmarkReport, type GateResult, type RulesFileAssertion } from '../../src/index.js';
 
-/** Checks the reports (one input each) and evaluates the assertions, written as a JSON rules file would. */
-export async function gate(reports: readonly BenchmarkReport[], assertions: readonly RulesFileAssertion[]): Promise<GateResult> {
+/**
+ * Checks the reports (one input each) and evaluates the assertions, written as a JSON rules
+ * file would; with baseline reports, compared with them as `gate --baseline` compares.
+ */
+export async function gate(reports: readonly BenchmarkReport[], assertions: readonly RulesFileAssertion[], baselineReports?: readonly BenchmarkReport[]): Promise<GateResult> {
   const analysis = await checkReports(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` })));
-  return evaluateGate(analysis, parseGateRules(JSON.stringify({ assertions }), 'rules.json'));
+  const rules = parseGateRules(JSON.stringify({ assertions }), 'rules.json');
+  if (baselineReports === undefined) return evaluateGate(analysis, rules);
+  const baseline = await checkReports(baselineReports.map((report, index) => ({ value: report, name: `old${index + 1}.json` })));
+  return evaluateGate(analysis, rules, { baseline: diffAnalyses(baseline, analysis) });
 }
 
 /** The one result of a gate that evaluated one assertion on one scope. */

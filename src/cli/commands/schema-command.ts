@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { CspmError, readGateRulesSchema, readSchema, readServiceOpenApi } from '../../index.js';
+import { CspmError, readDiffSchema, readGateRulesSchema, readSchema, readServiceOpenApi } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { writeAtomic } from '../write-atomic.js';
 import type { CommandSpec } from './command-spec.js';
@@ -8,6 +8,7 @@ import type { CommandSpec } from './command-spec.js';
 const schemas = {
   'audit-report': readSchema,
   'gate-rules': readGateRulesSchema,
+  diff: readDiffSchema,
   openapi: readServiceOpenApi,
 } as const satisfies Record<string, () => Record<string, unknown>>;
 
@@ -24,13 +25,14 @@ export interface SchemaArgs {
 /** `cspm-report schema [name]`: print a JSON Schema, the audit report's by default, or the service's OpenAPI document. */
 export const schemaCommand: CommandSpec<SchemaArgs> = {
   command: 'schema [name]',
-  describe: 'print a JSON Schema (draft 2020-12): the audit report\'s, or gate-rules; or the service\'s OpenAPI 3.1 document (openapi)',
+  describe: 'print a JSON Schema (draft 2020-12): the audit report\'s, gate-rules, or diff (the JSON result of diff); or the service\'s OpenAPI 3.1 document (openapi)',
   builder: (yargs) =>
     yargs
       .positional('name', { type: 'string', default: 'audit-report', describe: `which schema: ${schemaNames.join(', ')}` })
       .option('output', { alias: 'o', type: 'string', describe: 'write to this file instead of standard output' })
       .example('$0 schema -o audit-report.schema.json', 'save the schema for an editor or another validator')
       .example('$0 schema gate-rules', 'print the schema of gate rules files')
+      .example('$0 schema diff', 'print the schema of the diff member of diff --format json')
       .example('$0 schema openapi', 'print the OpenAPI 3.1 document of the service\'s REST API') as unknown as Argv<SchemaArgs>,
   async run(args, io: CliIo) {
     if (!Object.hasOwn(schemas, args.name)) throw new CspmError('usage', `unknown schema "${args.name}"; the schemas are ${schemaNames.join(', ')}`);

@@ -6,6 +6,8 @@ import { failingPolicies } from './failing-policies.js';
 import { findings } from './findings.js';
 import { policy } from './policy.js';
 import { redPolicies } from './red-policies.js';
+import { regressions } from './regressions.js';
+import { compliancePercentDrop } from './compliance-percent-drop.js';
 
 /**
  * Every gate metric by the name a rules file gives it: a new metric is a file beside
@@ -20,6 +22,8 @@ export const gateMetrics = {
   failingPolicies,
   policy,
   findings,
+  regressions,
+  compliancePercentDrop,
 } as const satisfies Record<string, GateMetric>;
 
 /** The name of one gate metric. */

@@ -1,7 +1,9 @@
+import type { DiffResult, PolicyChange, ReportDiff } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
 import { isGatePresetName } from '../../gate/presets/gate-presets.js';
 import type { AssertionResult } from '../../model/gate.js';
+import { countsText, transitionText } from './diff/diff-words.js';
 import { describeGate, describeRun } from './run-summary.js';
 import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
 
@@ -37,6 +39,30 @@ function assertionCommand(rulesFile: string, assertion: AssertionResult): string
   return `::${level} ${properties}::${escapeGithubData(`${assertion.message} (${where})`)}`;
 }
 
+/**
+ * A regression is an `::error` on the new scan's file, a fix a `::notice`; coverage
+ * changes, new and removed policies are no annotation (the summary counts them), so
+ * that the annotations a pull request shows are the changes of posture.
+ */
+function changeCommand(report: ReportDiff, change: PolicyChange): string | undefined {
+  if (change.kind !== 'regression' && change.kind !== 'fix') return undefined;
+  const level = change.kind === 'regression' ? 'error' : 'notice';
+  const title = `${change.kind}: ${change.complianceNumber} ${change.policyId}`;
+  const text =
+    `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" ${change.kind === 'regression' ? 'regressed' : 'was fixed'}: ${transitionText(change)} ` +
+    `(${report.benchmarkId}, account ${report.accountName}; job ${report.old.jobId} → ${report.new.jobId})`;
+  return `::${level} file=${escapeGithubProperty(report.new.source)},title=${escapeGithubProperty(title)}::${escapeGithubData(text)}`;
+}
+
+function diffCommands(diff: DiffResult, lines: string[]): void {
+  for (const report of diff.reports) {
+    for (const change of report.changes) {
+      const line = changeCommand(report, change);
+      if (line !== undefined) lines.push(line);
+    }
+  }
+}
+
 function formatGithub(result: FindingsResult): string {
   const lines: string[] = [];
   for (const source of result.analysis.sources) {
@@ -44,6 +70,10 @@ function formatGithub(result: FindingsResult): string {
     for (const finding of source.findings) lines.push(findingCommand(file, finding));
   }
   let summary = describeRun(result.analysis);
+  if (result.diff !== undefined) {
+    diffCommands(result.diff, lines);
+    summary += `; diff: ${countsText(result.diff.counts)}`;
+  }
   if (result.gate !== undefined) {
     for (const assertion of result.gate.assertions) if (!assertion.passed) lines.push(assertionCommand(result.gate.rulesFile, assertion));
     summary += `; ${describeGate(result.gate)}`;
@@ -54,7 +84,8 @@ function formatGithub(result: FindingsResult): string {
 
 /**
  * `--format github`: GitHub Actions workflow commands, an `::error` or `::warning`
- * annotation per finding and per failed gate assertion, then a `::notice` summary.
+ * annotation per finding and per failed gate assertion, with a diff an `::error` per
+ * regression and a `::notice` per fix, then a `::notice` summary.
  * Written to standard output in a workflow step, the runner turns them into annotations.
  */
 export const githubFormat: FindingsFormat = {

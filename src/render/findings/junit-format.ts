@@ -1,9 +1,11 @@
 import type { AnalysedSource } from '../../model/analysis.js';
+import type { PolicyChange, ReportDiff } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import type { AssertionResult, GateResult } from '../../model/gate.js';
 import type { RuleInfo } from '../../model/rule.js';
 import { plural } from '../../text/plural.js';
+import { scanText, transitionText } from './diff/diff-words.js';
 import { pointerLabel, visibleText } from './visible-text.js';
 import { xmlBuilder } from './xml-builder.js';
 
@@ -135,6 +137,38 @@ function gateSuite(gate: GateResult): TestSuite {
   return suite(`gate: ${gate.rulesFile}`, cases);
 }
 
+/**
+ * A changed policy's case. Only a regression fails: a fix, a coverage change, a new or
+ * removed policy is no failure of the build, so it passes with what changed in
+ * `<system-out>`, where a dashboard still shows it.
+ */
+function changeCase(classname: string, change: PolicyChange): TestCase {
+  const testCase: TestCase = { '@_name': visibleText(`${change.complianceNumber} ${change.shortTitle} (${change.policyId})`), '@_classname': classname };
+  const resources = change.new ?? change.old;
+  const text = [
+    `${change.kind}: ${transitionText(change)}`,
+    `severity: ${change.severity}`,
+    `category: ${change.category.name}`,
+    ...(resources === null ? [] : [`resources passed: ${resources.passedResources} of ${resources.totalResources}`]),
+  ]
+    .map(visibleText)
+    .join('\n');
+  if (change.kind !== 'regression') {
+    testCase['system-out'] = `${text}\n`;
+    return testCase;
+  }
+  testCase.failure = { '@_message': visibleText(`${change.severity} policy regressed: ${transitionText(change)}`), '@_type': 'regression', '#text': `${text}\n` };
+  return testCase;
+}
+
+/** A compared report's suite: a case per changed policy, regressions first as the diff lists them. */
+function diffSuite(report: ReportDiff): TestSuite {
+  const classname = visibleText(`cspm-report.diff.${report.benchmarkId}.${report.accountId}`);
+  const cases: TestCase[] = [];
+  for (const change of report.changes) cases.push(changeCase(classname, change));
+  return suite(`diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`, cases);
+}
+
 function sum(suites: readonly TestSuite[], key: '@_tests' | '@_failures'): string {
   let total = 0;
   for (const item of suites) total += Number(item[key]);
@@ -143,8 +177,9 @@ function sum(suites: readonly TestSuite[], key: '@_tests' | '@_failures'): strin
 
 /**
  * `--format junit`: JUnit XML as Jenkins, GitLab and Azure DevOps read it. A suite per
- * input file with a case per rule of the catalogue (classname `cspm-report.<file>`), and
- * with a gate a suite `gate: <rules file>` with a case per assertion result.
+ * input file with a case per rule of the catalogue (classname `cspm-report.<file>`); with
+ * a diff a suite `diff: …` per compared report with a case per changed policy, failed
+ * for a regression; with a gate a suite `gate: <rules file>` with a case per assertion result.
  */
 export const junitFormat: FindingsFormat = {
   name: 'junit',
@@ -154,6 +189,7 @@ export const junitFormat: FindingsFormat = {
   format(result, options) {
     const suites: TestSuite[] = [];
     for (const source of result.analysis.sources) suites.push(sourceSuite(source, options.rules));
+    if (result.diff !== undefined) for (const report of result.diff.reports) suites.push(diffSuite(report));
     if (result.gate !== undefined) suites.push(gateSuite(result.gate));
     const document = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },

@@ -102,9 +102,24 @@ function lazy<T>(make: () => T): Lazy<T> {
   return () => (value ??= make());
 }
 
-function reportName(report: AnalysedReport): string {
-  const { BenchmarkId, BenchmarkName, AccountId } = report.report;
+/** The fields of a report that name it in a logical location. */
+interface ReportNames {
+  BenchmarkId: string;
+  BenchmarkName: string;
+  AccountId: string;
+}
+
+function reportName({ BenchmarkId, BenchmarkName, AccountId }: ReportNames): string {
   return `${BenchmarkId || BenchmarkName} (account ${AccountId})`;
+}
+
+/**
+ * The JSON text of a policy's logical location, benchmark › category › policy, named as
+ * a finding inside that policy names it: the diff's results sit where the check's would.
+ */
+export function policyLogicalLocation(report: ReportNames, categoryName: string, policy: { ComplianceNumber: string; PolicyId: string }): string {
+  const name = `${policy.ComplianceNumber} ${policy.PolicyId}`;
+  return logicalText(name, `${reportName(report)}${separator}${categoryName}${separator}${name}`, 'policy');
 }
 
 /** Benchmark and account, not the scan job: each scan has a new JobId, and an alert should outlive it. */
@@ -117,13 +132,13 @@ function logicalText(name: string, fullyQualifiedName: string, kind: string): st
 }
 
 function reportAnchor(report: AnalysedReport): Anchor {
-  const name = reportName(report);
+  const name = reportName(report.report);
   return { logical: logicalText(name, name, 'benchmark'), identity: `${reportKey(report)}\u0000` };
 }
 
 function categoryAnchors(report: AnalysedReport, analysed: AnalysedCategory): CategoryAnchors {
   const category = analysed.category;
-  const path = `${reportName(report)}${separator}${category.CategoryName}`;
+  const path = `${reportName(report.report)}${separator}${category.CategoryName}`;
   const identity = `${reportKey(report)}\u0000${category.CategoryId}\u0000`;
   const policyPath = jsonString(`${path}${separator}`).slice(0, -1);
   return { anchor: { logical: logicalText(category.CategoryName, path, 'category'), identity }, policyPath, category };

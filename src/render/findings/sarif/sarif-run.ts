@@ -11,6 +11,7 @@ import { indexSource } from './logical-locations.js';
 import { ResultTexts } from './result-texts.js';
 import { maxResultsPerRun, omittedResults, planResults, type ResultBudget } from './result-budget.js';
 import type { SarifInvocation, SarifNotification, SarifTool } from './sarif-log.js';
+import { regressionResult, regressionRule, regressionRuleId, regressionsOf } from './regression-results.js';
 import { driverRules, type DriverRules } from './sarif-rules.js';
 
 /** The schema the log names: the OASIS Standard's, with Errata 01. */
@@ -27,9 +28,10 @@ const informationUri = 'https://www.npmjs.com/package/cspm-report';
  */
 export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleInfo[]): string {
   const texts = new ResultTexts();
-  const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate), texts);
+  const extra = result.diff === undefined ? [] : [regressionRule()];
+  const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate, extra), texts);
   const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: rules.rules } };
-  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget) }];
+  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget, result.diff !== undefined) }];
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
@@ -42,10 +44,26 @@ const originalUriBaseIds = JSON.stringify({
   [sourceRootId]: { description: { text: 'The folder the command ran in: relative input paths start there. Run it from the repository root so that they match the repository.' } },
 });
 
-/** Writes the results the budget allows: failed gate assertions first, then findings in file order. */
+/**
+ * Writes the results the budget allows: failed gate assertions first, then findings in
+ * file order. A diff writes its regressions instead of findings: code scanning should
+ * show what got worse, and the inputs' findings did not stop the comparison.
+ */
 function writeResults(result: FindingsResult, rules: DriverRules, texts: ResultTexts): { rules: DriverRules; budget: ResultBudget } {
   const { analysis, gate } = result;
   const fingerprint = createFingerprinter();
+  if (result.diff !== undefined) {
+    const regressions = regressionsOf(result.diff);
+    // Counted as errors by the budget: they are what the run is about.
+    const budget = planResults(0, { error: regressions.length, warning: 0 });
+    const cite = rules.cite(regressionRuleId);
+    for (let index = 0; index < budget.errors; index += 1) {
+      const { report, change } = regressions[index]!;
+      texts.start();
+      regressionResult(report, change, cite, fingerprint, texts.parts);
+    }
+    return { rules, budget };
+  }
   const failed = failedAssertions(gate);
   const budget = planResults(failed.length, countSeverities(analysis.sources));
   for (let index = 0; index < budget.gate; index += 1) {
@@ -75,11 +93,14 @@ function countSeverities(sources: readonly AnalysedSource[]): { error: number; w
   return counts;
 }
 
-function notifications(budget: ResultBudget): SarifNotification[] {
+function notifications(budget: ResultBudget, isDiff: boolean): SarifNotification[] {
   const omitted = omittedResults(budget);
   if (omitted === 0) return [];
   const written = budget.gate + budget.errors + budget.warnings;
-  const text =
+  const text = isDiff
+    ? `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} regressions written: GitHub code scanning accepts at most ` +
+      `${maxResultsPerRun.toLocaleString('en-US')} results per run. The json format lists every one.`
+    :
     `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} results written: GitHub code scanning accepts at most ` +
     `${maxResultsPerRun.toLocaleString('en-US')} per run. Failed gate assertions come first, then errors, then warnings; left out: ` +
     `${budget.omittedGate} gate assertions, ${budget.omittedErrors} errors, ${budget.omittedWarnings} warnings. The json format lists every finding.`;
@@ -95,5 +116,6 @@ function runProperties(result: FindingsResult, budget: ResultBudget, rules: Driv
     rules: rules.rules.length,
   };
   if (result.gate) properties.gate = countGate(result.gate);
+  if (result.diff) properties.diff = { counts: result.diff.counts, reports: result.diff.reports.length, unpaired: result.diff.unpaired.length, inputs: result.diff.inputs };
   return properties;
 }

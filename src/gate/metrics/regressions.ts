@@ -1,0 +1,26 @@
+import { countRegressions } from '../../analyse/diff/count-regressions.js';
+import type { GateMetric } from '../gate-metric.js';
+import { noBaselineReport } from '../no-baseline-report.js';
+
+/**
+ * Policies that got worse since the baseline scan (Green → Amber → Red), at or above a
+ * Severity when given, as `diff` counts them. A report in scope that no baseline report
+ * pairs with has nothing to compare: the assertion fails rather than count it as 0.
+ */
+export const regressions: GateMetric = {
+  describe: 'policies that got worse since the --baseline scan, at or above a severity when given',
+  bound: 'number',
+  baseline: true,
+  reads: ['min', 'max', 'severity', 'category'],
+  unit: '',
+  measure(reports, assertion) {
+    let count = 0;
+    for (const { diff } of reports) {
+      if (diff === undefined) return noBaselineReport;
+      const { category } = assertion;
+      const changes = category === undefined ? diff.changes : diff.changes.filter((change) => change.category.name === category || change.category.id === category);
+      count += countRegressions([{ ...diff, changes }], assertion.severity);
+    }
+    return { value: count };
+  },
+};

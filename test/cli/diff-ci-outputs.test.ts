@@ -1,0 +1,169 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Element } from '@xmldom/xmldom';
+import { describe, expect, it } from 'vitest';
+import { parseXml } from '../support/parse-xml.js';
+import { runInProcess } from '../support/cli-run.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { sarifSchemaErrors } from '../render/findings/sarif-schema.js';
+import { hostileText } from '../render/findings/findings-inputs.js';
+
+/**
+ * `diff` in CI: SARIF, JUnit and GitHub annotations of the sample pair, each read back by
+ * what reads it there (the OASIS schema, an XML parser, GitHub's line syntax).
+ */
+const tempDir = useTempDir();
+const old = 'samples/diff/azure-csbp-2024-03-11.json';
+const next = 'samples/diff/azure-csbp-2024-03-18.json';
+
+interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: string;
+  message: { text: string };
+  locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } }; logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[] }[];
+  partialFingerprints: Record<string, string>;
+  properties: { policyId: string; severity: string };
+}
+
+interface SarifLog {
+  runs: { tool: { driver: { rules: { id: string }[] } }; results: SarifResult[] }[];
+}
+
+/** `extra` lets a test edit a colour without fixing the report's figures to match (`--fail-on never`). */
+async function diffSarif(oldFile: string, newFile: string, extra: string[] = []): Promise<SarifResult[]> {
+  const out = join(tempDir(), 'diff.sarif');
+  const run = await runInProcess(['diff', oldFile, newFile, '-f', 'sarif', '-o', out, ...extra]);
+  expect(run).toMatchObject({ code: 0, stderr: '' });
+  const log = JSON.parse(readFileSync(out, 'utf8')) as SarifLog;
+  expect(sarifSchemaErrors(log)).toEqual([]);
+  const rules = log.runs[0]!.tool.driver.rules;
+  for (const result of log.runs[0]!.results) expect(rules[result.ruleIndex]!.id).toBe(result.ruleId);
+  return log.runs[0]!.results;
+}
+
+type Report = { JobId: string; ResourceCategories: { CategoryName: string; Policies: { PolicyId: string; ShortTitle: string; Compliance: string; Severity: string }[] }[] }[];
+
+function readReport(path: string): Report {
+  return JSON.parse(readFileSync(path, 'utf8')) as Report;
+}
+
+function policyOf(report: Report, id: string): Report[number]['ResourceCategories'][number]['Policies'][number] {
+  const found = report[0]!.ResourceCategories.flatMap((category) => category.Policies).find((policy) => policy.PolicyId === id);
+  if (!found) throw new Error(`no policy ${id}`);
+  return found;
+}
+
+function children(element: Element, name: string): Element[] {
+  return Array.from(element.childNodes).filter((node): node is Element => node.nodeType === 1 && (node as Element).tagName === name);
+}
+
+describe('diff -f sarif', () => {
+  it('writes one valid result per regression, on the new file and at benchmark › category › policy', async () => {
+    const results = await diffSarif(old, next);
+    expect(results.map((result) => result.properties.policyId)).toEqual(['RecoveryVaultSoftDelete', 'AppServiceMinimumTls', 'StorageSecureTransfer']);
+    for (const result of results) {
+      expect(result.ruleId).toBe('cspm-report/regression');
+      expect(result.properties.severity).toBe('High');
+      expect(result.level).toBe('error');
+      expect(result.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: next, uriBaseId: '%SRCROOT%' });
+    }
+    const [first] = results;
+    expect(first!.message.text).toContain('1000.3 "Ensure that soft delete is enabled for Recovery Services vaults" (RecoveryVaultSoftDelete) regressed from Green to Red');
+    expect(first!.message.text).toContain('scan job 3b1f6c0e-7d52-4e8a-9c41-5f0a2d9e8b17 (old) → scan job c5d29a7e-1f84-4b3a-8e6d-2a07f9b41c58 (new)');
+    expect(first!.locations[0]!.logicalLocations).toEqual([
+      { name: '1000.3 RecoveryVaultSoftDelete', fullyQualifiedName: 'CSBP (account e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845) › Azure - Business continuity and DR › 1000.3 RecoveryVaultSoftDelete', kind: 'policy' },
+    ]);
+  });
+
+  it('levels follow the new severity: Critical and High error, Moderate warning, Low and VeryLow note', async () => {
+    const dir = tempDir();
+    const newer = readReport(next);
+    const severities = { RecoveryVaultSoftDelete: 'Moderate', AppServiceMinimumTls: 'Low', StorageSecureTransfer: 'Critical' } as const;
+    for (const [id, severity] of Object.entries(severities)) policyOf(newer, id).Severity = severity;
+    writeFileSync(join(dir, 'new.json'), JSON.stringify(newer));
+    const levels = Object.fromEntries((await diffSarif(old, join(dir, 'new.json'))).map((result) => [result.properties.policyId, result.level]));
+    expect(levels).toEqual({ StorageSecureTransfer: 'error', RecoveryVaultSoftDelete: 'warning', AppServiceMinimumTls: 'note' });
+  });
+
+  it('keeps fingerprints across runs whatever the job ids and file names, and tells target colours apart', async () => {
+    const first = await diffSarif(old, next);
+    const dir = tempDir();
+    const older = readReport(old);
+    const newer = readReport(next);
+    older[0]!.JobId = '00000000-0000-4000-8000-000000000001';
+    newer[0]!.JobId = '00000000-0000-4000-8000-000000000002';
+    writeFileSync(join(dir, 'week-1.json'), JSON.stringify(older));
+    writeFileSync(join(dir, 'week-2.json'), JSON.stringify(newer));
+    const again = await diffSarif(join(dir, 'week-1.json'), join(dir, 'week-2.json'));
+    expect(again.map((result) => result.partialFingerprints)).toEqual(first.map((result) => result.partialFingerprints));
+
+    policyOf(newer, 'RecoveryVaultSoftDelete').Compliance = 'Amber';
+    writeFileSync(join(dir, 'week-2.json'), JSON.stringify(newer));
+    const amber = await diffSarif(join(dir, 'week-1.json'), join(dir, 'week-2.json'), ['--fail-on', 'never']);
+    expect(amber[0]!.partialFingerprints).not.toEqual(first[0]!.partialFingerprints);
+    expect(amber.slice(1).map((result) => result.partialFingerprints)).toEqual(first.slice(1).map((result) => result.partialFingerprints));
+    expect(new Set(first.map((result) => Object.values(result.partialFingerprints)[0])).size).toBe(first.length);
+  });
+
+  it('writes no result when nothing regressed', async () => {
+    expect(await diffSarif(next, next)).toEqual([]);
+  });
+});
+
+describe('diff -f junit and -f github', () => {
+  it('writes a suite per compared report whose failures are the regressions, and agreeing counts', async () => {
+    const out = join(tempDir(), 'diff.xml');
+    expect((await runInProcess(['diff', old, next, '-f', 'junit', '-o', out])).code).toBe(0);
+    const root = parseXml(readFileSync(out, 'utf8'));
+    const suites = children(root, 'testsuite');
+    const diffSuites = suites.filter((suite) => suite.getAttribute('name')?.startsWith('diff: '));
+    expect(diffSuites).toHaveLength(1);
+    const suite = diffSuites[0]!;
+    expect(suite.getAttribute('name')).toContain('CSBP · Contoso Production');
+    const cases = children(suite, 'testcase');
+    expect(cases).toHaveLength(9);
+    const failed = cases.filter((testCase) => children(testCase, 'failure').length > 0);
+    expect(failed.map((testCase) => testCase.getAttribute('name'))).toEqual([
+      '1000.3 Ensure that soft delete is enabled for Recovery Services vaults (RecoveryVaultSoftDelete)',
+      '1200.2 Ensure that web apps use the latest TLS version (1.2) (AppServiceMinimumTls)',
+      '1300.1 Ensure that \'Secure transfer required\' is enabled for storage accounts (StorageSecureTransfer)',
+    ]);
+    expect(children(failed[0]!, 'failure')[0]!.getAttribute('message')).toBe('High policy regressed: Green → Red');
+    expect(suite.getAttribute('tests')).toBe('9');
+    expect(suite.getAttribute('failures')).toBe('3');
+    let tests = 0;
+    let failures = 0;
+    for (const each of suites) {
+      expect(each.getAttribute('tests')).toBe(String(children(each, 'testcase').length));
+      tests += Number(each.getAttribute('tests'));
+      failures += Number(each.getAttribute('failures'));
+    }
+    expect(root.getAttribute('tests')).toBe(String(tests));
+    expect(root.getAttribute('failures')).toBe(String(failures));
+    expect(failures).toBe(3);
+  });
+
+  it('annotates each regression as ::error and each fix as ::notice on the new file, escaped', async () => {
+    const dir = tempDir();
+    const newer = readReport(next);
+    policyOf(newer, 'RecoveryVaultSoftDelete').ShortTitle = hostileText;
+    const hostileFile = join(dir, 'new,50%.json');
+    writeFileSync(hostileFile, JSON.stringify(newer));
+    const run = await runInProcess(['diff', old, hostileFile, '-f', 'github']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const lines = run.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line).toMatch(/^::(error|notice)( [^:]*)?::.+$/);
+    const errors = lines.filter((line) => line.startsWith('::error '));
+    const notices = lines.filter((line) => line.startsWith('::notice file='));
+    expect(errors).toHaveLength(3);
+    expect(notices).toHaveLength(2);
+    const file = `file=${hostileFile.replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C')},`;
+    for (const line of [...errors, ...notices]) expect(line.startsWith(`::${line.startsWith('::error') ? 'error' : 'notice'} ${file}title=`)).toBe(true);
+    expect(errors[0]).toContain('title=regression%3A 1000.3 RecoveryVaultSoftDelete::High policy 1000.3 "a "q"');
+    expect(errors[0]).toContain('100%250A');
+    expect(errors[0]).toContain('%0D%0Anext::warning::injected');
+    expect(notices[0]).toContain('title=fix%3A 1100.4 VMDiskEncryption::Critical policy 1100.4');
+    expect(lines.at(-1)).toContain('diff: 3 regressions, 2 fixes, 2 coverage changes, 1 new policy, 1 removed policy, 119 unchanged');
+  });
+});
