@@ -1,4 +1,5 @@
 import type { Analysis } from './analysis.js';
+import type { DiffResult } from './diff.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
 /** The output formats of `render`, in the order help text lists them. */
@@ -31,6 +32,11 @@ export interface RenderOptions {
   showPaths?: boolean;
   /** HTML: template and partial overrides by file name (`report.hbs`, `styles.css`, …), read by the caller. */
   templates?: Readonly<Record<string, string>>;
+  /**
+   * A comparison whose new side is the analysis rendered (see `diffAnalyses`): each
+   * report it compared gets a "Changes since …" section, and the workbook Changes sheets.
+   */
+  diff?: DiffResult;
 }
 
 /** Bytes of a rendered document, whole or as chunks. */
