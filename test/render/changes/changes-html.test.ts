@@ -61,7 +61,9 @@ describe('the HTML page of a comparison, parsed with parse5', () => {
       const transition = elements(row, (cell) => cell.tagName === 'td' && hasClass(cell, 'transition'))[0]!;
       const change = expected[index]!;
       expect(words(transition)).toBe(`${change.old?.compliance ?? 'new'} → ${change.new?.compliance ?? 'removed'}`);
-      for (const badge of elements(transition, (element) => hasClass(element, 'badge'))) {
+      const badges = elements(transition, (element) => hasClass(element, 'badge'));
+      expect(badges).toHaveLength((change.old ? 1 : 0) + (change.new ? 1 : 0));
+      for (const badge of badges) {
         // A chip is coloured by its class and always says its colour.
         expect(hasClass(badge, `badge-${words(badge).toLowerCase()}`)).toBe(true);
       }
