@@ -16,7 +16,8 @@ export function comparedReports(view: ViewModel): { report: ReportView; changes:
 export function comparisonPreamble(view: ViewModel, title: string): PreambleLine[] {
   return [
     { label: title, labelStyle: titleStyle },
-    ...comparedReports(view).map(({ report, changes }) => ({ label: `${report.benchmarkName} — ${report.accountName}`, value: `${changes.heading}: ${changes.countsText}` })),
+    // A short label: column A is as narrow as its table's first column, and the value beside it would hide the rest.
+    ...comparedReports(view).map(({ report, changes }) => ({ label: 'Compared', value: `${report.benchmarkName} — ${report.accountName}; old: ${changes.old.text}; ${changes.countsText}` })),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports } from '../../../src/index.js';
+import { checkReports, collectBytes, renderDocuments, renderReport } from '../../../src/index.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { comparison, newSample } from './comparison.js';
 
@@ -22,5 +22,15 @@ describe('the changes of a compared report in the view model', () => {
     expect(unrelated.reports.every((report) => report.changes === undefined)).toBe(true);
     const plain = buildViewModel(await checkReports(newSample));
     expect(plain.reports[0]).not.toHaveProperty('changes');
+  });
+
+  it('reaches the documents through renderReport and renderDocuments, file by file too', async () => {
+    const { news, diff } = await comparison();
+    const page = Buffer.from(await collectBytes(await renderReport(news, 'html', { diff }))).toString('utf8');
+    expect(page).toContain('id="r1-changes"');
+    const [document] = renderDocuments(news, { formats: ['html'], combine: false, diff }).documents;
+    expect(document?.status).toBe('ready');
+    if (document?.status !== 'ready') return;
+    expect(Buffer.from(await collectBytes(await document.outputs[0]!.render())).toString('utf8')).toContain('Changes since the scan of 2024-03-11 06:40 UTC');
   });
 });
