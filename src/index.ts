@@ -86,7 +86,7 @@ export type {
   DocumentOutput,
   DocumentReason,
 } from './model/renderer.js';
-export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView } from './model/view-model.js';
+export type { ViewModel, ReportView, CategoryView, FiguresView, FindingView, LogoView, ActionView, DateView, PolicyListingView, ReportChangesView, ChangeView, ChangeSideView, ChangeCountView, CategoryChangeView, ScanView } from './model/view-model.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, RuleHit, ReportContext, DocumentContext, CategoryInContext } from './model/rule.js';
 
 export { createEmulator } from './serve/emulator.js';

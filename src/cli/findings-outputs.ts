@@ -19,7 +19,8 @@ const formatsByExtension: Readonly<Record<string, FindingsFormatName>> = Object.
     .reverse(),
 );
 
-function extensionFormat(path: string): FindingsFormatName | undefined {
+/** The findings format an output's extension names (`.sarif` is SARIF), if any. */
+export function extensionFormat(path: string): FindingsFormatName | undefined {
   if (isStandardOutput(path)) return undefined;
   const extension = extname(path).slice(1).toLowerCase();
   return Object.hasOwn(formatsByExtension, extension) ? formatsByExtension[extension] : undefined;
@@ -86,16 +87,22 @@ export interface FindingsOutputArgs {
   color: boolean | undefined;
 }
 
-/** Declares --format, --output and --color, the same way in check and gate. */
-export function withFindingsOutputOptions<T>(yargs: Argv<T>): Argv<T & FindingsOutputArgs> {
+/**
+ * Declares --format, --output and --color, the same way in check, gate and diff.
+ * `documentFormats` are further --format values a command takes (diff's documents).
+ */
+export function withFindingsOutputOptions<T>(yargs: Argv<T>, documentFormats: readonly string[] = []): Argv<T & FindingsOutputArgs> {
   return yargs
     .option('format', {
       alias: 'f',
-      choices: findingsFormatNames,
+      choices: [...findingsFormatNames, ...documentFormats],
       array: true,
       default: [] as FindingsFormatName[],
       defaultDescription: 'the --output extension, else text',
-      describe: 'findings format; repeat it with --output to write several: -f json -o a.json -f sarif -o b.sarif',
+      describe:
+        documentFormats.length === 0
+          ? 'findings format; repeat it with --output to write several: -f json -o a.json -f sarif -o b.sarif'
+          : `findings format, or a document (${documentFormats.join(', ')}); repeat it with --output to write several: -f text -o - -f html -o changes.html`,
     })
     .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically); - is standard output; pairs with the --format in the same position' })
     .option('color', { type: 'boolean', describe: 'colour the text output [default: on a terminal, unless NO_COLOR is set]' }) as unknown as Argv<T & FindingsOutputArgs>;

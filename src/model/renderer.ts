@@ -1,5 +1,6 @@
 import type { Analysis } from './analysis.js';
 import type { CsvFieldName } from './csv-fields.js';
+import type { DiffResult } from './diff.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
 /** The output formats of `render`, in the order help text lists them. */
@@ -34,6 +35,11 @@ export interface RenderOptions {
   templates?: Readonly<Record<string, string>>;
   /** CSV: the columns in their order (`csvFieldNames`; `defaultCsvFields` without), and a UTF-8 byte order mark for Excel. */
   csv?: { fields?: readonly CsvFieldName[]; bom?: boolean };
+  /**
+   * A comparison whose new side is the analysis rendered (see `diffAnalyses`): each
+   * report it compared gets a "Changes since …" section, and the workbook Changes sheets.
+   */
+  diff?: DiffResult;
 }
 
 /** Bytes of a rendered document, whole or as chunks. */

@@ -1,4 +1,5 @@
 import type { Figures, PercentFormula, SeverityCount } from './analysis.js';
+import type { PolicyChangeKind } from './diff.js';
 import type { Finding } from './finding.js';
 import type { Policy } from './report.js';
 import type { PolicyChoice } from './renderer.js';
@@ -92,6 +93,102 @@ export interface ReportView {
   listedPolicies: number;
   /** What this report's detail tables leave out, in words; null when they list every policy. */
   policiesLeftOut: string | null;
+  /** What changed since an earlier scan; only when the document is rendered with a diff that compared this report. */
+  changes?: ReportChangesView;
+}
+
+/** One scan of a comparison: which job, and when it ran. */
+export interface ScanView {
+  jobId: string;
+  /** LastScannedDate as a person reads it, or null when the report states none. */
+  scanDate: DateView | null;
+  /** `scanned 2024-03-11 06:40 UTC, job 3b1f…`, or `job 3b1f…` without a date. */
+  text: string;
+}
+
+/** One side of a changed policy, in words. */
+export interface ChangeSideView {
+  /** The Compliance colour as the report states it (`Green`), also the word shown. */
+  colour: string;
+  passedResources: number;
+  totalResources: number;
+  /** `6 / 13`. */
+  resourcesText: string;
+}
+
+/** A policy whose colour changed since the old scan, or that is in one scan only. */
+export interface ChangeView {
+  kind: PolicyChangeKind;
+  /** The kind as a label: `Regression`, `Fix`, `Coverage`, `New`, `Removed`. */
+  kindText: string;
+  severity: string;
+  complianceNumber: string;
+  shortTitle: string;
+  policyId: string;
+  serviceName: string;
+  categoryName: string;
+  /** Null for a policy new in this scan. */
+  old: ChangeSideView | null;
+  /** Null for a policy the new scan no longer has. */
+  new: ChangeSideView | null;
+  /** The colours as words, never shown by colour alone: `Green → Red`, `new: Red`, `was Amber`. */
+  transition: string;
+  /** True when the policy was paired by number and title because its PolicyId changed. */
+  matchedByTitle: boolean;
+}
+
+/** A category's figures before and after. */
+export interface CategoryChangeView {
+  name: string;
+  status: 'matched' | 'added' | 'removed';
+  /** Compliance percent of the old scan; null when it has none (nothing assessed, or no such category). */
+  oldPercent: number | null;
+  newPercent: number | null;
+  /** `33.7%`, `n/a`, or `–` where the scan has no such category. */
+  oldPercentText: string;
+  newPercentText: string;
+  /** New minus old percent, in points; null unless both have one. */
+  percentDelta: number | null;
+  /** `−2.0 points`, `±0.0 points`, or null. */
+  deltaText: string | null;
+  passedResourcesDelta: number | null;
+  /** Changed policies of this category, by kind. */
+  changes: Record<PolicyChangeKind, number>;
+}
+
+/** The count of one kind of change, with its words. */
+export interface ChangeCountView {
+  kind: PolicyChangeKind | 'unchanged';
+  count: number;
+  /** The kind as a heading: `Regressions`, `New policies`, `Unchanged`. */
+  label: string;
+  /** `3 regressions`, `1 new policy`, `119 unchanged`. */
+  text: string;
+}
+
+/** What changed in one report since an earlier scan of the same account and benchmark. */
+export interface ReportChangesView {
+  /** Stable anchor id (`r1-changes`). */
+  anchor: string;
+  /** `Changes since the scan of 2024-03-11 06:40 UTC`, or `Changes since job 3b1f…` when the old report states no date. */
+  heading: string;
+  old: ScanView;
+  new: ScanView;
+  /** True when the old scan is of another account or benchmark (paired by --allow-mismatch). */
+  mismatched: boolean;
+  /** Overall compliance before and after: `33.7% → 31.7% (−2.0 points)`. */
+  percentText: string;
+  percentDelta: number | null;
+  /** Resources passed before and after: `728 → 722 (−6)`. */
+  resourcesText: string;
+  /** Counts of every kind in listing order, then unchanged policies. */
+  counts: ChangeCountView[];
+  /** Every count in one line. */
+  countsText: string;
+  /** Regressions first (worst severity first), then fixes, coverage changes, new and removed policies. */
+  changes: ChangeView[];
+  /** Every category of either scan, in the new scan's order, then removed ones. */
+  categories: CategoryChangeView[];
 }
 
 /** A finding of the check, with the file it concerns (its name, or path with `showPaths`). */

@@ -2,10 +2,12 @@ import { hasPercent, percentFormulas } from '../analyse/percent-formulas.js';
 import { rollUpReports } from '../analyse/roll-up.js';
 import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure } from '../analyse/severity-rank.js';
 import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
+import type { DiffResult } from '../model/diff.js';
 import type { Policy } from '../model/report.js';
 import type { PolicyChoice } from '../model/renderer.js';
 import type { ActionView, CategoryView, FiguresView, FindingView, LogoView, ReportView, ViewModel } from '../model/view-model.js';
 import { toolInfo } from '../tool-info.js';
+import { findReportDiff, reportChangesView } from './changes-view.js';
 import { displayPercent } from './display-values.js';
 import { describeLeftOut } from './policy-listing.js';
 import { readScanDate } from './stated-date.js';
@@ -21,6 +23,8 @@ export interface ViewModelOptions {
   policies?: PolicyChoice;
   /** Show the input files' paths; by default only their names (a path can tell about the machine it was made on). */
   showPaths?: boolean;
+  /** A comparison whose new side is this analysis: the reports it compared get their changes. */
+  diff?: DiffResult;
 }
 
 function percentNote(figures: Figures): string {
@@ -127,7 +131,10 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
   for (const source of analysis.sources) {
     for (const analysed of source.reports) {
       const ranking = rollUp.rankings[reports.length] as ReportRanking;
-      reports.push(reportView(analysed, ranking, sourceText(source.source), reports.length, analysis.percentFormula, choice));
+      const report = reportView(analysed, ranking, sourceText(source.source), reports.length, analysis.percentFormula, choice);
+      const compared = findReportDiff(options.diff, source.source, analysed.pointer);
+      if (compared) report.changes = reportChangesView(compared, report.anchor);
+      reports.push(report);
     }
   }
   const findings: FindingView[] = analysis.sources.flatMap((source) => source.findings.map((finding) => ({ ...finding, source: sourceText(source.source) })));

@@ -1,6 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { readWorkbook } from '../render/xlsx/read-workbook.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -75,5 +77,63 @@ describe('cspm-report diff', () => {
     const allowed = await runInProcess(['diff', old, join(dir, 'other.json'), '--allow-mismatch']);
     expect(allowed.code).toBe(0);
     expect(allowed.stdout).toContain('paired by --allow-mismatch');
+  });
+
+  describe('documents of the new report with its changes', () => {
+    it('writes HTML, PDF and XLSX beside text on standard output in one run', async () => {
+      const dir = tempDir();
+      const [html, pdf, xlsx] = ['changes.html', 'changes.pdf', 'changes.xlsx'].map((name) => join(dir, name)) as [string, string, string];
+      const result = await runInProcess(['diff', old, next, '-f', 'text', '-o', '-', '-f', 'html', '-o', html, '-f', 'pdf', '-o', pdf, '-f', 'xlsx', '-o', xlsx]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('3 regressions, 2 fixes, 2 coverage changes, 1 new policy, 1 removed policy, 119 unchanged');
+      // Text took standard output, so the status lines go to standard error.
+      expect(result.stderr).toBe(`wrote ${html}\nwrote ${pdf}\nwrote ${xlsx}\n`);
+      expect(readFileSync(html, 'utf8')).toContain('Changes since the scan of 2024-03-11 06:40 UTC');
+      const document = await getDocumentProxy(new Uint8Array(readFileSync(pdf)));
+      expect(document.numPages).toBeGreaterThan(3);
+      const workbook = await readWorkbook(readFileSync(xlsx));
+      expect(workbook.getWorksheet('Changes')?.getCell('H5').value).toBe('Green → Red');
+      expect(readdirSync(dir).sort()).toEqual(['changes.html', 'changes.pdf', 'changes.xlsx']);
+    });
+
+    it('takes the format from -o alone, and tells what it wrote on standard output', async () => {
+      const file = join(tempDir(), 'changes.pdf');
+      const result = await runInProcess(['diff', old, next, '-o', file]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(`wrote ${file}\n`);
+      expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    it.each([
+      [['-f', 'html'], '--format html writes a document: pair it with an --output file (-f html -o changes.html)'],
+      [['-f', 'pdf', '-o', 'changes.json'], '--output changes.json names a json file but its --format is pdf'],
+      [['-f', 'json', '-o', 'changes.pdf'], '--output changes.pdf names a pdf file but its --format is json'],
+      [['-f', 'html', '-o', '-', '-f', 'text', '-o', '-'], 'only one output can go to standard output'],
+    ])('refuses %j (exit 2), writing nothing', async (args, message) => {
+      const result = await runInProcess(['diff', old, next, ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(existsSync('changes.json') || existsSync('changes.pdf')).toBe(false);
+    });
+
+    it('never writes a document over an input, even under another name', async () => {
+      const dir = tempDir();
+      const input = join(dir, 'new.json');
+      writeFileSync(input, readFileSync(next));
+      symlinkSync(input, join(dir, 'new.html'));
+      const result = await runInProcess(['diff', old, input, '-o', join(dir, 'new.html')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('refusing to overwrite a report');
+      expect(readFileSync(input, 'utf8')).toBe(readFileSync(next, 'utf8'));
+    });
+
+    it('writes no document when an input does not check, and says why on the terminal', async () => {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'broken.json'), '{"result": [');
+      const result = await runInProcess(['diff', old, join(dir, 'broken.json'), '-o', join(dir, 'changes.html')]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('json-syntax');
+      expect(existsSync(join(dir, 'changes.html'))).toBe(false);
+    });
   });
 });

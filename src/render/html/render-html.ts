@@ -18,7 +18,8 @@ import { templateSet } from './template-set.js';
 export function renderHtmlView(view: ViewModel, options: RenderOptions): string {
   const templates = templateSet(options.templates);
   const plan = planPage(view);
-  const style = templates.style;
+  // Pages without a comparison keep the stylesheet, and so their bytes, as they were.
+  const style = view.reports.some((report) => report.changes) ? `${templates.style}\n${templates.changesStyle}` : templates.style;
   const script = templates.script;
   const data: Record<string, unknown> = {
     root: view,

@@ -12,6 +12,8 @@ const templatesFolder = new URL('templates/', packageRoot);
 export const mainTemplate = 'report.hbs';
 /** The stylesheet, inlined in the page's `<style>`. */
 export const styleFile = 'styles.css';
+/** The stylesheet of the Changes sections, added to the page's only when it has one (see renderHtmlView). */
+export const changesStyleFile = 'changes.css';
 /** The page script, inlined in its only `<script>`. */
 export const scriptFile = 'page-script.js';
 
@@ -26,6 +28,7 @@ export interface TemplateSet {
   /** The report-section partial in force, for sections the script inserts. */
   section: Template;
   style: string;
+  changesStyle: string;
   script: string;
 }
 
@@ -34,6 +37,7 @@ interface BuiltIns {
   main: Template;
   partials: Record<string, Template>;
   style: string;
+  changesStyle: string;
   script: string;
   names: string[];
 }
@@ -89,7 +93,7 @@ function loadBuiltIns(): BuiltIns {
     if (file.endsWith('.hbs') && file !== mainTemplate) partials[partialName(file)] = compile(env, file, compact(read(file)));
   }
   env.registerPartial(partials);
-  builtIns = { env, main: compile(env, mainTemplate, compact(read(mainTemplate))), partials, style: read(styleFile), script: read(scriptFile), names };
+  builtIns = { env, main: compile(env, mainTemplate, compact(read(mainTemplate))), partials, style: read(styleFile), changesStyle: read(changesStyleFile), script: read(scriptFile), names };
   return builtIns;
 }
 
@@ -105,15 +109,16 @@ function checkInline(file: string, text: string, closing: string): string {
 export function templateSet(overrides: Readonly<Record<string, string>> = {}): TemplateSet {
   const base = loadBuiltIns();
   const partials: Record<string, Template> = {};
-  let { main, style, script } = base;
+  let { main, style, changesStyle, script } = base;
   for (const [file, text] of Object.entries(overrides)) {
     if (!base.names.includes(file)) throw new CspmError('template-invalid', `unknown template file "${file}"; the templates are ${base.names.join(', ')}`);
     if (file === styleFile) style = checkInline(file, text, '</style');
+    else if (file === changesStyleFile) changesStyle = checkInline(file, text, '</style');
     else if (file === scriptFile) script = checkInline(file, text, '</script');
     else if (file === mainTemplate) main = compile(base.env, file, text);
     else partials[partialName(file)] = compile(base.env, file, text);
   }
   const section = partials['report-section'] ?? base.partials['report-section'];
   if (!section) throw new CspmError('internal', 'the built-in partial report-section.hbs is missing');
-  return { env: base.env, main, partials, section, style, script };
+  return { env: base.env, main, partials, section, style, changesStyle, script };
 }

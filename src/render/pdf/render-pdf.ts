@@ -3,6 +3,7 @@ import type { ViewModel } from '../../model/view-model.js';
 import { bookmark, heading } from './blocks.js';
 import { Canvas } from './canvas.js';
 import { drawCategoryTable, drawReportTable } from './category-table.js';
+import { drawChanges } from './changes-section.js';
 import { drawCover } from './cover.js';
 import { drawDataQuality } from './data-quality.js';
 import { drawContents, reserveContents } from './contents.js';
@@ -32,7 +33,7 @@ function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
 /**
  * Renders a view model to PDF bytes: cover, table of contents, a roll-up when there
  * are several benchmark reports, then per report its summary with charts, its
- * category table, its action list and its listed policies (the most severe under
+ * changes since an earlier scan (with `options.diff`), its category table, its action list and its listed policies (the most severe under
  * `maxPolicies`), and last the data-quality findings; with bookmarks, metadata and
  * "page X of Y". Same view and options give the same bytes unless `now` is set.
  */
@@ -53,7 +54,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   bookmark(canvas, 'Contents', undefined, 0);
   const contents = reserveContents(canvas, {
     level1: (view.reports.length > 1 ? 1 : 0) + view.reports.length + 1,
-    level2: view.reports.reduce((sum, report) => sum + policyBookmarks(report, cut), 0),
+    level2: view.reports.reduce((sum, report) => sum + policyBookmarks(report, cut) + (report.changes ? 1 : 0), 0),
   });
   if (view.reports.length > 1) {
     canvas.newPage();
@@ -66,6 +67,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
     canvas.newPage();
     const item = bookmark(canvas, `${report.benchmarkName} — ${report.accountName}`);
     drawReportSummary(canvas, report, view.ranking.worstCategories);
+    if (report.changes) drawChanges(canvas, report, report.changes, item);
     heading(canvas, 'Categories', 2, 60);
     drawCategoryTable(canvas, report);
     canvas.y += 14;

@@ -11,8 +11,11 @@ export interface Column<Row> {
   align?: 'left' | 'right';
   weight?: FontWeight;
   text(row: Row): string;
-  /** A colour square drawn before the text, so that a colour is never shown without its name. */
-  chip?(row: Row): ColourName | null;
+  /**
+   * A colour square drawn before the text, so that a colour is never shown without its
+   * name; a change of colour gives two, old then new, before text such as `Green → Red`.
+   */
+  chip?(row: Row): ColourName | readonly ColourName[] | null;
 }
 
 /** How a table is drawn. */
@@ -30,8 +33,13 @@ function fitLines(canvas: Canvas, tokens: Token[], width: number, size: number):
   return canvas.type.width(tokens, size) <= width ? [tokens] : canvas.type.wrap(tokens, width, size);
 }
 
-function textWidth<Row>(column: Column<Row>): number {
-  return column.width - 2 * padX - (column.chip ? chipSize + 3 : 0);
+function chipsOf<Row>(column: Column<Row>, row: Row): readonly ColourName[] {
+  const chip = column.chip?.(row) ?? null;
+  return chip === null ? [] : typeof chip === 'string' ? [chip as ColourName] : chip;
+}
+
+function textWidth<Row>(column: Column<Row>, row: Row): number {
+  return column.width - 2 * padX - chipsOf(column, row).length * (chipSize + 3);
 }
 
 /** Draws the header row at the current position; returns its height. */
@@ -77,8 +85,7 @@ function drawRowLines<Row>(canvas: Canvas, table: TableLayout<Row>, layout: RowL
   let x = left;
   columns.forEach((column, columnIndex) => {
     let textX = x + padX;
-    const chip = column.chip?.(layout.row);
-    if (chip) {
+    for (const chip of chipsOf(column, layout.row)) {
       if (first === 0) shapes += `${rgb(chip)} rg ${num(textX)} ${num(top + padY + (line - chipSize) / 2)} ${chipSize} ${chipSize} re f\n`;
       textX += chipSize + 3;
     }
@@ -119,7 +126,7 @@ export function drawTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], 
   };
   let index = 0;
   for (const row of rows) {
-    const cells = columns.map((column) => fitLines(canvas, canvas.type.tokens(column.text(row), column.weight), textWidth(column), size));
+    const cells = columns.map((column) => fitLines(canvas, canvas.type.tokens(column.text(row), column.weight), textWidth(column, row), size));
     let lines = 1;
     for (const cell of cells) if (cell.length > lines) lines = cell.length;
     const layout = { row, cells, zebra: index % 2 === 1 };

@@ -3,6 +3,8 @@ import type { RenderOptions, RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { actionSheet } from './action-sheet.js';
 import { categoriesSheet } from './categories-sheet.js';
+import { categoryChangesSheet } from './category-changes-sheet.js';
+import { changesSheet } from './changes-sheet.js';
 import { findingsSheet } from './findings-sheet.js';
 import { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { policiesSheet } from './policies-sheet.js';
@@ -28,6 +30,10 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
   // One sheet at a time: exceljs zips sheets in order, so a sheet still open behind
   // another would sit in memory until the one before it is committed.
   await writeTableSheet(writer, summarySheet(view, title), output.pace);
+  if (view.reports.some((report) => report.changes)) {
+    await writeTableSheet(writer, changesSheet(view), output.pace);
+    await writeTableSheet(writer, categoryChangesSheet(view), output.pace);
+  }
   await writeTableSheet(writer, categoriesSheet(view), output.pace);
   await writeTableSheet(writer, actionSheet(view), output.pace);
   await writeTableSheet(writer, policiesSheet(view), output.pace);
@@ -37,7 +43,8 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
 
 /**
  * Renders the view model as an Excel workbook: Summary, Categories, Action list,
- * Policies and Findings sheets. Small workbooks come back as bytes; large ones as a stream of zip
+ * Policies and Findings sheets; with a diff (`options.diff`), Changes and Category
+ * changes sheets after the Summary. Small workbooks come back as bytes; large ones as a stream of zip
  * chunks written while the caller reads (the caller must read it to the end).
  */
 export async function renderXlsxView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {

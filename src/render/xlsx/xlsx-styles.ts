@@ -26,6 +26,12 @@ const baseFont = { name: 'Calibri', family: 2, size: 11 } as const;
 /** Number formats: percents are stored as fractions (0.154) and shown as `15.4%`, like every format prints them. */
 export const numberFormats = { percent: '0.0%', count: '#,##0', date: 'yyyy-mm-dd hh:mm "UTC"', dateNoZone: 'yyyy-mm-dd hh:mm' } as const;
 
+/** A change of compliance percent in points: `+9.1`, `-2.0`, `0.0`; signed, so a fall is never read as a level. */
+export const pointsStyle = style({ numFmt: '+0.0;-0.0;0.0' });
+
+/** A change of a count: `+3`, `-6`, `0`. */
+export const signedCountStyle = style({ numFmt: '+#,##0;-#,##0;0' });
+
 /** Column headers: white bold text on dark blue. */
 export const headerStyle = style({
   font: { ...baseFont, bold: true, color: { argb: 'FFFFFFFF' } },

@@ -1,0 +1,99 @@
+import type { DiffResult, PolicyChange, PolicyChangeKind, PolicySide, ReportDiff, ScanRef } from '../model/diff.js';
+import type { CategoryChangeView, ChangeCountView, ChangeSideView, ChangeView, ReportChangesView, ScanView } from '../model/view-model.js';
+import { plural } from '../text/plural.js';
+import { displayCount, displayPercent, displayResources } from './display-values.js';
+import { changeWords, percentChangeText, resourcesChangeText, signed, transitionText } from './findings/diff/diff-words.js';
+import { readScanDate } from './stated-date.js';
+
+/** Each kind of change as the label of a table cell. */
+const kindTexts: Readonly<Record<PolicyChangeKind, string>> = { regression: 'Regression', fix: 'Fix', coverage: 'Coverage', added: 'New', removed: 'Removed' };
+
+function scanView(scan: ScanRef): ScanView {
+  const scanDate = scan.scanDate === null ? null : readScanDate(scan.scanDate, undefined);
+  return { jobId: scan.jobId, scanDate, text: scanDate === null ? `job ${scan.jobId}` : `scanned ${scanDate.text}, job ${scan.jobId}` };
+}
+
+/** The heading names the old scan by its date, which a reader knows it by; the job id when there is none. */
+function headingOf(old: ScanView): string {
+  return old.scanDate === null ? `Changes since job ${old.jobId}` : `Changes since the scan of ${old.scanDate.text}`;
+}
+
+function sideView(side: PolicySide | null): ChangeSideView | null {
+  if (side === null) return null;
+  return { colour: side.compliance, passedResources: side.passedResources, totalResources: side.totalResources, resourcesText: displayResources(side.passedResources, side.totalResources) };
+}
+
+function changeView(change: PolicyChange): ChangeView {
+  return {
+    kind: change.kind,
+    kindText: kindTexts[change.kind],
+    severity: change.severity,
+    complianceNumber: change.complianceNumber,
+    shortTitle: change.shortTitle,
+    policyId: change.policyId,
+    serviceName: change.serviceName,
+    categoryName: change.category.name,
+    old: sideView(change.old),
+    new: sideView(change.new),
+    transition: transitionText(change),
+    matchedByTitle: change.matchedBy === 'ComplianceNumber+ShortTitle',
+  };
+}
+
+function categoryView(category: ReportDiff['categories'][number]): CategoryChangeView {
+  const percentOf = (figures: typeof category.old, has: boolean): string => (figures === null ? '–' : has ? displayPercent(figures.percent) : 'n/a');
+  return {
+    name: category.name,
+    status: category.status,
+    oldPercent: category.old !== null && category.oldHasPercent ? category.old.percent : null,
+    newPercent: category.new !== null && category.newHasPercent ? category.new.percent : null,
+    oldPercentText: percentOf(category.old, category.oldHasPercent),
+    newPercentText: percentOf(category.new, category.newHasPercent),
+    percentDelta: category.percentDelta,
+    deltaText: category.percentDelta === null ? null : `${signed(category.percentDelta, 1)} points`,
+    passedResourcesDelta: category.passedResourcesDelta,
+    changes: category.changes,
+  };
+}
+
+const countLabels: Readonly<Record<ChangeCountView['kind'], string>> = {
+  regression: 'Regressions',
+  fix: 'Fixes',
+  coverage: 'Coverage changes',
+  added: 'New policies',
+  removed: 'Removed policies',
+  unchanged: 'Unchanged',
+};
+
+function countViews(counts: ReportDiff['counts']): ChangeCountView[] {
+  const kinds = (Object.keys(changeWords) as PolicyChangeKind[]).map((kind): ChangeCountView => ({ kind, count: counts[kind], label: countLabels[kind], text: plural(counts[kind], changeWords[kind].one, changeWords[kind].many) }));
+  return [...kinds, { kind: 'unchanged', count: counts.unchanged, label: countLabels.unchanged, text: `${displayCount(counts.unchanged)} unchanged` }];
+}
+
+/** The changes of one compared report, in the words and order every format shows them. */
+export function reportChangesView(report: ReportDiff, anchor: string): ReportChangesView {
+  const old = scanView(report.old);
+  const counts = countViews(report.counts);
+  return {
+    anchor: `${anchor}-changes`,
+    heading: headingOf(old),
+    old,
+    new: scanView(report.new),
+    mismatched: report.mismatched,
+    percentText: percentChangeText(report.overall),
+    percentDelta: report.overall.percentDelta,
+    resourcesText: resourcesChangeText(report.overall),
+    counts,
+    countsText: counts.map((count) => count.text).join(', '),
+    changes: report.changes.map(changeView),
+    categories: report.categories.map(categoryView),
+  };
+}
+
+/**
+ * The compared report of `diff` whose new scan is the report at `pointer` of `source`
+ * (the source as the analysis names it), if the diff compared it.
+ */
+export function findReportDiff(diff: DiffResult | undefined, source: string, pointer: string): ReportDiff | undefined {
+  return diff?.reports.find((report) => report.new.source === source && report.new.pointer === pointer);
+}
