@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { CspmError, formatCheckText, getTrendRenderer, trendFormats, trendOfScans, type TrendFormat } from '../../index.js';
+import { CspmError, formatCheckText, getTrendRenderer, terminalText, trendFormats, trendOfScans, type TrendFormat } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
@@ -53,11 +53,14 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
   });
   if (outcome.status === 'invalid') {
     io.stderr.write(formatCheckText(outcome.analysis, { color: wantsColor(io, io.stderr, undefined) }));
-    io.stderr.write(`cspm-report: no trend drawn: ${outcome.source} has findings at or above --fail-on, or no valid report\n`);
+    io.stderr.write(`cspm-report: no trend drawn: ${terminalText(outcome.source)} has findings at or above --fail-on, or no valid report\n`);
     return exitCodes.findings;
   }
+  // The files read out of a directory input are inputs too: never written over.
+  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${args.format} trend` }], outcome.trend.scans.map((scan) => scan.source));
   const options = { ...(args.title === undefined ? {} : { title: args.title }), ...(args.now ? { now: new Date() } : {}) };
   await writeOutput(args.output, await renderer.render(outcome.trend, options), io);
+  if (!isStandardOutput(args.output)) io.stderr.write(`wrote ${terminalText(args.output)}\n`);
   return exitCodes.ok;
 }
 

@@ -1,3 +1,5 @@
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +83,18 @@ describe('trend outputs', () => {
     const refused = await runInProcess(['trend', first as string, second as string]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(second);
+  });
+});
+
+describe('trend never writes over a scan it read', () => {
+  it('refuses an output that is a file of a directory input, and writes nothing', async () => {
+    const dir = tempDir();
+    cpSync('samples/diff', dir, { recursive: true });
+    const target = join(dir, 'azure-csbp-2024-03-11.json');
+    const before = readFileSync(target, 'utf8');
+    const result = await runInProcess(['trend', dir, '-o', target]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('output would overwrite an input');
+    expect(readFileSync(target, 'utf8')).toBe(before);
   });
 });
