@@ -47,7 +47,7 @@ export { readServiceOpenApi, serviceOpenApiUrl } from './validate/service-openap
 export { hasFailingFindings, failOnLevels } from './analyse/fail-on.js';
 export { plural } from './text/plural.js';
 export type { FailOn } from './analyse/fail-on.js';
-export { policyChoices } from './model/renderer.js';
+export { policyChoices, renderTiers } from './model/renderer.js';
 export { renderers, documentFormats, getRenderer, renderReport, renderHtml, renderPdf, renderXlsx, collectBytes } from './render/renderers.js';
 export { renderDocuments } from './render/render-documents.js';
 export { buildViewModel } from './render/build-view-model.js';
@@ -76,7 +76,7 @@ export type {
   RollUp,
   ReportRanking,
 } from './model/analysis.js';
-export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderedBody } from './model/renderer.js';
+export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderedBody, RenderTier } from './model/renderer.js';
 export type {
   RenderDocumentsOptions,
   DocumentPlan,

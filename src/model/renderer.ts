@@ -15,6 +15,12 @@ export type PolicyChoice = 'failing' | 'assessed' | 'all';
 /** Every PolicyChoice, in the order help text lists them. */
 export const policyChoices = ['failing', 'assessed', 'all'] as const satisfies readonly PolicyChoice[];
 
+/** How much a document shows: the executive summary only, or everything. */
+export type RenderTier = 'executive' | 'full';
+
+/** Every RenderTier, in the order help text lists them. */
+export const renderTiers = ['executive', 'full'] as const satisfies readonly RenderTier[];
+
 /** Options of every renderer; each reads the ones that concern it. */
 export interface RenderOptions {
   /** Document title; by default built from the benchmark and account names. */
@@ -23,6 +29,12 @@ export interface RenderOptions {
   now?: Date;
   /** A PNG or JPEG for the cover and header. */
   logo?: LogoView;
+  /**
+   * HTML and PDF: `executive` keeps the cover, the summaries, the worst categories and
+   * the top of each action list, a few pages at any report size; `full` (the default)
+   * is everything. XLSX, CSV, HDF and POA&M are exports of every row and ignore it.
+   */
+  tier?: RenderTier;
   /** PDF: landscape pages. */
   landscape?: boolean;
   /** PDF: at most this many policy rows in the appendix, the most severe kept; the cut is stated in the document. */

@@ -13,6 +13,7 @@ const pdfRenderer: Renderer = {
   extension: 'pdf',
   mediaType: 'application/pdf',
   async render(view, options) {
+    if (options.tier === 'executive') return (await import('./pdf/render-executive-pdf.js')).renderExecutivePdfView(view, options);
     return (await import('./pdf/render-pdf.js')).renderPdfView(view, options);
   },
 };

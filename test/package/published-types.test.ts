@@ -125,14 +125,14 @@ describe('the published package', () => {
       error: false,
     });
     expect(existsSync(join(consumer, 'node_modules', 'exceljs'))).toBe(false);
-    expect(await sheetNames(workbook)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'Findings']);
+    expect(await sheetNames(workbook)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'POA&M', 'Findings']);
 
     // The installed command line renders a workbook too.
     const cli = join(consumer, 'cli.xlsx');
     const bin = join(consumer, 'node_modules', 'cspm-report', 'dist', 'cspm-report.js');
     const rendered = run(process.execPath, [bin, 'render', join(root, 'samples', 'aws-cis.json'), '-o', cli], consumer);
     expect(rendered.status, rendered.output).toBe(0);
-    expect(await sheetNames(cli)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'Findings']);
+    expect(await sheetNames(cli)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'POA&M', 'Findings']);
 
     // And gates on a YAML rules file with the bundled yaml: this consumer has none.
     const gated = run(process.execPath, [bin, 'gate', join(root, 'samples', 'aws-cis.json'), '--rules', join(root, 'samples', 'gate', 'gate-rules.yaml'), '-f', 'json'], consumer);

@@ -1,4 +1,4 @@
-import { type Analysis, checkReports, CspmError, csvFieldNames, type CsvFieldName, type DocumentFormat, documentFormats, type DocumentOutput, type DocumentPlan, loadLogo, loadTemplates, type PlannedDocument, plural, type PolicyChoice, renderDocuments, type RenderOptions, terminalText } from '../../index.js';
+import { type Analysis, checkReports, CspmError, csvFieldNames, type CsvFieldName, type DocumentFormat, documentFormats, type DocumentOutput, type DocumentPlan, loadLogo, loadTemplates, type PlannedDocument, plural, type PolicyChoice, renderDocuments, type RenderOptions, type RenderTier, terminalText } from '../../index.js';
 import { checkOptionsOf, type AnalysisArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { formatsForOutput } from '../formats-for-output.js';
@@ -17,6 +17,7 @@ export interface RenderArgs extends AnalysisArgs {
   title: string | undefined;
   logo: string | undefined;
   landscape: boolean;
+  tier: RenderTier;
   'max-policies': number | undefined;
   policies: PolicyChoice;
   'show-paths': boolean;
@@ -37,7 +38,7 @@ interface Job {
 }
 
 function renderOptions(args: RenderArgs): RenderOptions {
-  const options: RenderOptions = { landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
+  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');

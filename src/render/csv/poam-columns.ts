@@ -10,6 +10,8 @@ export interface PoamRowSource {
 export interface PoamColumn {
   header: string;
   value(row: PoamRowSource): string | number;
+  /** Left empty for the team to fill in (milestones, dates, owner). */
+  fillIn?: true;
 }
 
 /** The scan date as a day (`2024-03-18`), or the date as the report states it when it is none this tool reads. */
@@ -40,7 +42,7 @@ export const poamColumns: readonly PoamColumn[] = [
   { header: 'Likelihood', value: ({ action }) => action.policy.RiskProbability.trim() },
   { header: 'Resources Affected', value: ({ action }) => action.failingResources },
   { header: 'Status', value: () => 'Open' },
-  { header: 'Milestones', value: () => '' },
-  { header: 'Scheduled Completion Date', value: () => '' },
-  { header: 'Owner', value: () => '' },
+  { header: 'Milestones', value: () => '', fillIn: true },
+  { header: 'Scheduled Completion Date', value: () => '', fillIn: true },
+  { header: 'Owner', value: () => '', fillIn: true },
 ];

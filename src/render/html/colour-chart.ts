@@ -66,8 +66,11 @@ export interface ChartPlan {
 }
 
 const layout = { width: 760, labelWidth: 250, barX: 262, barWidth: 420, percentX: 752, rowHeight: 24, barHeight: 16, top: 4 } as const;
-/** Label budget in narrow characters; CJK characters count double. */
-const maxLabel = 38;
+/**
+ * Label budget in ems of the chart's 12 px text, a little under the label column so
+ * that a label anchored at its right end never runs out of the chart on the left.
+ */
+const labelEms = (layout.labelWidth - 8) / 12;
 /** Narrowest segment that still fits a three-digit count. */
 const minCountWidth = 26;
 
@@ -80,22 +83,34 @@ const parts = [
   ['Other', 'other'],
 ] as const;
 
-function charWidth(char: string): number {
-  return (char.codePointAt(0) ?? 0) >= 0x2e80 ? 2 : 1;
+/**
+ * A generous estimate of a character's width in ems in a sans-serif font: wider than
+ * most fonts draw it, since the page's font is the reader's system font, unknown here.
+ */
+function charEms(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (code >= 0x2e80) return 1;
+  if (/[ iljtfrI.,:;'!|()[\]]/.test(char)) return 0.36;
+  if (/[mwMW—…@%]/.test(char)) return 1;
+  if (/[A-Z0-9]/.test(char)) return 0.74;
+  return 0.62;
 }
 
-/** SVG text cannot wrap: long labels are cut, the full one stays in the bar's tooltip. */
+/**
+ * SVG text cannot wrap: a long label is cut on the right with an ellipsis (its start
+ * tells bars apart), the full one stays in the bar's tooltip.
+ */
 function shorten(label: string): string {
   const chars = Array.from(label.replace(/\s+/g, ' ').trim());
-  if (chars.reduce((sum, char) => sum + charWidth(char), 0) <= maxLabel) return chars.join('');
-  let used = 0;
+  if (chars.reduce((sum, char) => sum + charEms(char), 0) <= labelEms) return chars.join('');
+  let used = charEms('…');
   const kept: string[] = [];
   for (const char of chars) {
-    used += charWidth(char);
-    if (used > maxLabel - 1) break;
+    used += charEms(char);
+    if (used > labelEms) break;
     kept.push(char);
   }
-  return `${kept.join('')}…`;
+  return `${kept.join('').trimEnd()}…`;
 }
 
 function segmentsOf(figures: FiguresView): ChartSegment[] {

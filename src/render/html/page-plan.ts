@@ -1,6 +1,7 @@
 import type { Policy } from '../../model/report.js';
 import type { ActionView, CategoryView, FindingView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayPercent } from '../display-values.js';
+import { reportLabel } from '../executive-plan.js';
 import { layoutChart, type ChartPlan } from './colour-chart.js';
 import { scriptJsonBlock } from './script-json.js';
 import { buildReportData, type FilterValues } from './table-data.js';
@@ -123,7 +124,7 @@ export function planPage(view: ViewModel): PagePlan {
       filters,
     });
   }
-  const overviewItems = view.reports.map((report) => ({ label: `${report.benchmarkName} — ${report.accountName}`, anchor: report.anchor, figures: report.figures }));
+  const overviewItems = view.reports.map((report) => ({ label: reportLabel(report), anchor: report.anchor, figures: report.figures }));
   return {
     reports,
     overview: {

@@ -4,6 +4,7 @@ import type { ReportView, ViewModel } from '../../model/view-model.js';
 import { showControlCharacters } from '../../text/show-control-characters.js';
 import { contentSecurityPolicy } from './content-security.js';
 import type { PageData } from './helpers.js';
+import { renderExecutiveHtmlView } from './render-executive-html.js';
 import { pageLimits, planPage } from './page-plan.js';
 import { templateSet } from './template-set.js';
 
@@ -12,10 +13,11 @@ import { templateSet } from './template-set.js';
  * one inline script, no request of any kind. `options.templates` replaces built-in
  * templates, partials, the stylesheet or the script by file name. Title, time of
  * generation and logo come from the view model (buildViewModel reads them from the
- * same options). Control characters in report text are shown as `\uXXXX`, as in every
+ * same options). `tier: 'executive'` gives the executive page instead (render-executive-html.ts). Control characters in report text are shown as `\uXXXX`, as in every
  * format. The same view and options always give the same string.
  */
 export function renderHtmlView(view: ViewModel, options: RenderOptions): string {
+  if (options.tier === 'executive') return renderExecutiveHtmlView(view, options);
   const templates = templateSet(options.templates);
   const plan = planPage(view);
   // Pages without a comparison keep the stylesheet, and so their bytes, as they were.

@@ -7,12 +7,13 @@ import { drawTable, type Column } from './table.js';
 import { complianceFill, sizes } from './theme.js';
 
 /** An action with its place in the list. */
-interface ActionRow {
+export interface ActionRow {
   action: ActionView;
   rank: number;
 }
 
-function actionColumns(canvas: Canvas): Column<ActionRow>[] {
+/** The columns of an action list table, fitted to the page's width. */
+export function actionColumns(canvas: Canvas): Column<ActionRow>[] {
   // Wide enough for CCE ids (`CCE-37741-6`) on one line.
   const fixed = 24 + 50 + 46 + 58 + 56 + 110;
   return [

@@ -81,13 +81,28 @@ export function severityBars(canvas: Canvas, x: number, top: number, width: numb
   return counts.length * line;
 }
 
+/** One bar of a stacked-bar chart: what it stands for and its policies' figures. */
+export interface BarItem {
+  label: string;
+  figures: FiguresView;
+}
+
 /**
  * One stacked bar per category (Green, Red, Amber, Gray in proportion to its policies),
  * with the category's name and compliance percent; flows over pages when long.
  */
 export function categoryBars(canvas: Canvas, categories: readonly CategoryView[]): void {
+  stackedBars(canvas, categories.map((category) => ({ label: `${category.order}. ${category.name}`, figures: category.figures })));
+}
+
+/**
+ * One stacked bar per item, its label cut on the right with an ellipsis when long (the
+ * start of a label tells items apart), and its compliance percent and policy count;
+ * `labelShare` is the part of the width the labels take.
+ */
+export function stackedBars(canvas: Canvas, items: readonly BarItem[], labelShare = 0.34): void {
   const { left, contentWidth } = canvas.page;
-  const labelWidth = contentWidth * 0.34;
+  const labelWidth = contentWidth * labelShare;
   const valueWidth = 78;
   const barRoom = contentWidth - labelWidth - valueWidth - 8;
   const line = 14;
@@ -99,20 +114,19 @@ export function categoryBars(canvas: Canvas, categories: readonly CategoryView[]
   }
   canvas.text('Compliance · policies', left, canvas.y, { size: sizes.small, colour: 'muted' }, contentWidth, 'right');
   canvas.y += lineHeight(sizes.small) + 3;
-  for (const category of categories) {
+  for (const item of items) {
     canvas.ensure(line);
-    const label = `${category.order}. ${category.name}`;
-    canvas.text(label, left, canvas.y + 1, { size: sizes.small }, labelWidth - 6);
+    canvas.text(item.label, left, canvas.y + 1, { size: sizes.small }, labelWidth - 6);
     let barX = left + labelWidth;
-    const total = category.figures.total;
+    const total = item.figures.total;
     if (total === 0) canvas.rect(barX, canvas.y + 2, barRoom, 9, 'rule');
-    for (const slice of slicesOf(category.figures)) {
+    for (const slice of slicesOf(item.figures)) {
       if (total === 0 || slice.count === 0) continue;
       const width = (barRoom * slice.count) / total;
       canvas.rect(barX, canvas.y + 2, width, 9, slice.colour);
       barX += width;
     }
-    const value = `${category.figures.percentText} · ${displayCount(total)}`;
+    const value = `${item.figures.percentText} · ${displayCount(total)}`;
     canvas.text(value, left + contentWidth - valueWidth, canvas.y + 1, { size: sizes.small }, valueWidth, 'right');
     canvas.y += line;
   }

@@ -21,7 +21,8 @@ import { Typesetter } from './typesetter.js';
 /** Policy rows listed when the caller sets no `maxPolicies`: enough for any real account. */
 export const defaultMaxPolicies = 50_000;
 
-function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
+/** The bytes pdfkit writes, once the document has ended. */
+export function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -8,6 +8,7 @@ import { changesSheet } from './changes-sheet.js';
 import { findingsSheet } from './findings-sheet.js';
 import { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { policiesSheet } from './policies-sheet.js';
+import { poamSheet } from './poam-sheet.js';
 import { summarySheet } from './summary-sheet.js';
 import { writeTableSheet } from './table-sheet.js';
 import { WorkbookOutput } from './workbook-output.js';
@@ -37,13 +38,14 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
   await writeTableSheet(writer, categoriesSheet(view), output.pace);
   await writeTableSheet(writer, actionSheet(view), output.pace);
   await writeTableSheet(writer, policiesSheet(view), output.pace);
+  await writeTableSheet(writer, poamSheet(view), output.pace);
   await writeTableSheet(writer, findingsSheet(view), output.pace);
   await writer.commit();
 }
 
 /**
  * Renders the view model as an Excel workbook: Summary, Categories, Action list,
- * Policies and Findings sheets; with a diff (`options.diff`), Changes and Category
+ * Policies, POA&M and Findings sheets; with a diff (`options.diff`), Changes and Category
  * changes sheets after the Summary. Small workbooks come back as bytes; large ones as a stream of zip
  * chunks written while the caller reads (the caller must read it to the end).
  */

@@ -30,8 +30,8 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     workbook = await readWorkbook(await bodyBytes(await renderXlsxView(view, {})));
   });
 
-  it('has the five sheets, in order', () => {
-    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'Findings']);
+  it('has the six sheets, in order', () => {
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'POA&M', 'Findings']);
   });
 
   it('has a row per policy and per category under a header row', () => {
