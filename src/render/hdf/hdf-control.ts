@@ -9,6 +9,19 @@ const statusOfColour: Readonly<Record<string, 'passed' | 'failed' | 'skipped'>> 
 
 const skipMessage = JSON.stringify('Gray: the scan checked no resource of this policy (not applicable)');
 
+/** JSON strings of values from small sets (colours, severities, services), made once each. */
+const quoted = new Map<string, string>();
+
+function quote(value: string): string {
+  let text = quoted.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    // Bounded: a hostile report could make every value distinct.
+    if (quoted.size < 4096) quoted.set(value, text);
+  }
+  return text;
+}
+
 /** "6 of 27 resources failed", or what a Gray policy says. */
 function resultText(policy: Policy): string {
   const { PassedResourceCount: passed, TotalResourceCount: total } = policy;
@@ -30,21 +43,23 @@ function resultText(policy: Policy): string {
  */
 export function hdfControlJson(id: string, policy: Policy, categoryTag: string, startTime: string): string {
   const status = statusOfColour[policy.Compliance] ?? 'error';
-  const text = JSON.stringify(resultText(policy));
+  const text = quote(resultText(policy));
   let result = `{"status":"${status}","code_desc":${text},"start_time":${startTime}`;
   if (status === 'failed') result += `,"message":${text}`;
   else if (status === 'skipped') result += `,"skip_message":${skipMessage}`;
   else if (status === 'error') result += `,"message":${JSON.stringify(`Compliance "${policy.Compliance}" is not a colour the service is known to return`)}`;
   const impact = status === 'skipped' ? 0 : (impactOfSeverity[policy.Severity] ?? 0.5);
   const tags =
-    `{${categoryTag},"service":${JSON.stringify(policy.ServiceName)},"policyId":${JSON.stringify(policy.PolicyId)},` +
-    `"complianceNumber":${JSON.stringify(policy.ComplianceNumber)},"compliance":${JSON.stringify(policy.Compliance)},"severity":${JSON.stringify(policy.Severity)},` +
-    `"riskProbability":${JSON.stringify(policy.RiskProbability.trim())},"riskLevel":${JSON.stringify(policy.RiskLevel)},` +
+    `{${categoryTag},"service":${quote(policy.ServiceName)},"policyId":${JSON.stringify(policy.PolicyId)},` +
+    // The number is the id unless numbers repeat in the report: then it is a tag of its own.
+    `${id === policy.ComplianceNumber ? '' : `"complianceNumber":${JSON.stringify(policy.ComplianceNumber)},`}"compliance":${quote(policy.Compliance)},"severity":${quote(policy.Severity)},` +
+    `"riskProbability":${quote(policy.RiskProbability.trim())},"riskLevel":${quote(policy.RiskLevel)},` +
     `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"nist":[]}`;
   return `{"id":${JSON.stringify(id)},"title":${JSON.stringify(policy.ShortTitle)},"impact":${impact},"refs":[],"tags":${tags},"source_location":{},"results":[${result}}]}`;
 }
 
 /** The category tags of its controls, as JSON members. */
 export function categoryTagJson(category: CategoryView): string {
-  return `"category":${JSON.stringify(category.name)},"categoryId":${JSON.stringify(category.categoryId)}`;
+  // Its CategoryId is the id of the profile's group that lists the control.
+  return `"category":${JSON.stringify(category.name)}`;
 }
