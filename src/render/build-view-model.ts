@@ -83,7 +83,7 @@ function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: st
     }),
   );
   const figures = figuresView(analysed.figures, formula);
-  return {
+  const view: Omit<ReportView, 'actions'> = {
     anchor,
     source,
     pointer: analysed.pointer,
@@ -102,10 +102,23 @@ function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: st
     redBySeverity: analysed.redBySeverity,
     worstCategories: ranking.worstCategories.map((position) => categories[position] as CategoryView),
     categories,
-    actions: actionsOf(categories),
     listedPolicies: lister ? categories.reduce((sum, category) => sum + category.listed.length, 0) : figures.total,
     policiesLeftOut: describeLeftOut(choice, figures),
   };
+  return withActions(view, categories);
+}
+
+/**
+ * The report view with its action list sorted when first read: the documents for a
+ * person read it, but the CSV and HDF exports never do, and sorting the failing half of
+ * 300,000 policies took a quarter of the view's time.
+ */
+function withActions(view: Omit<ReportView, 'actions'>, categories: readonly CategoryView[]): ReportView {
+  let actions: ActionView[] | undefined;
+  return Object.defineProperty(view, 'actions', {
+    enumerable: true,
+    get: () => (actions ??= actionsOf(categories)),
+  }) as ReportView;
 }
 
 function defaultTitle(reports: readonly ReportView[]): string {
