@@ -137,3 +137,19 @@ describe('cspm-report diff', () => {
     });
   });
 });
+
+describe('cspm-report diff of files of several reports', () => {
+  const olds = 'samples/diff-multi/azure-multi-2024-06-04.json';
+  const news = 'samples/diff-multi/azure-multi-2024-06-11.json';
+
+  it('pairs the reports by benchmark, lists the one without a partner, and fails on the Critical regression', async () => {
+    const file = join(tempDir(), 'diff.json');
+    const result = await runInProcess(['diff', olds, news, '--fail-on-regression', 'Critical', '-f', 'text', '-o', '-', '-f', 'json', '-o', file]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('only in the new input: PCI3_2_1 of account a82c5e07-9f16-4d3b-b7a4-3e0d91f6c28b');
+    const diff = (JSON.parse(readFileSync(file, 'utf8')) as { diff: { reports: { benchmarkId: string; changes: { kind: string; policyId: string; severity: string }[] }[]; counts: Record<string, number> } }).diff;
+    expect(diff.reports.map((report) => report.benchmarkId)).toEqual(['CSBP', 'AZFDCIS1_3_0']);
+    expect(diff.counts).toMatchObject({ regression: 1, fix: 2, coverage: 0, added: 0, removed: 0 });
+    expect(diff.reports[1]!.changes[0]).toMatchObject({ kind: 'regression', policyId: 'MFAPrivilegedUsers', severity: 'Critical' });
+  });
+});
