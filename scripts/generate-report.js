@@ -99,8 +99,12 @@ export function generateReport(policies, { categories = 10, perCategory = 30, se
 
 /** Writes the report with one policy per line, close to how the service's JSON looks in size. */
 export async function writeReport(path, policies, options) {
+  await writeReports(path, generateReport(policies, options));
+}
+
+/** Writes an array of benchmark reports as a file, one policy per line. */
+export async function writeReports(path, reports) {
   const out = createWriteStream(path);
-  const reports = generateReport(policies, options);
   out.write('[\n');
   for (const [index, report] of reports.entries()) {
     const text = JSON.stringify(report).replaceAll('{"PolicyId"', '\n{"PolicyId"');

@@ -2,9 +2,8 @@
 // a new JobId, and one policy in `every` changed colour (Green ↔ Red, Amber → Red), with
 // counts, percents and risk restated so that it checks clean. What `diff` meets in
 // practice: a few changes among many policies.
-import { createWriteStream, readFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { float32Text } from '../generate-report.js';
+import { readFileSync } from 'node:fs';
+import { float32Text, writeReports } from '../generate-report.js';
 
 function changeColour(policy) {
   const total = policy.TotalResourceCount;
@@ -32,12 +31,5 @@ export async function writeNextScan(from, to, every = 50) {
       restate(category);
     }
   }
-  const out = createWriteStream(to);
-  out.write('[\n');
-  for (const [position, report] of reports.entries()) {
-    const text = JSON.stringify(report).replaceAll('{"PolicyId"', '\n{"PolicyId"');
-    if (!out.write(position === 0 ? text : `,\n${text}`)) await once(out, 'drain');
-  }
-  out.end('\n]\n');
-  await once(out, 'finish');
+  await writeReports(to, reports);
 }

@@ -5,54 +5,23 @@ import { buildViewModel } from './build-view-model.js';
 import { htmlRenderer, renderHtmlView } from './html/render-html.js';
 
 /**
- * pdfkit and exceljs take a quarter of a second to load; the PDF and XLSX renderers
- * are imported when first used, so that `check` and HTML runs never pay for them.
+ * A renderer whose code is imported when it first renders: pdfkit and exceljs take a
+ * quarter of a second to load, and `check` and HTML runs should never pay for them (nor
+ * for the CSV and HDF writers).
  */
-const pdfRenderer: Renderer = {
-  format: 'pdf',
-  extension: 'pdf',
-  mediaType: 'application/pdf',
-  async render(view, options) {
-    if (options.tier === 'executive') return (await import('./pdf/render-executive-pdf.js')).renderExecutivePdfView(view, options);
-    return (await import('./pdf/render-pdf.js')).renderPdfView(view, options);
-  },
-};
+function lazyRenderer(format: DocumentFormat, extension: string, mediaType: string, render: Renderer['render']): Renderer {
+  return { format, extension, mediaType, render };
+}
 
-const xlsxRenderer: Renderer = {
-  format: 'xlsx',
-  extension: 'xlsx',
-  mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  async render(view, options) {
-    return (await import('./xlsx/render-xlsx.js')).renderXlsxView(view, options);
-  },
-};
+const csvMediaType = 'text/csv; charset=utf-8; header=present';
 
-const csvRenderer: Renderer = {
-  format: 'csv',
-  extension: 'csv',
-  mediaType: 'text/csv; charset=utf-8; header=present',
-  async render(view, options) {
-    return (await import('./csv/render-csv.js')).renderCsvView(view, options);
-  },
-};
-
-const hdfRenderer: Renderer = {
-  format: 'hdf',
-  extension: 'hdf.json',
-  mediaType: 'application/json',
-  async render(view, options) {
-    return (await import('./hdf/render-hdf.js')).renderHdfView(view, options);
-  },
-};
-
-const poamRenderer: Renderer = {
-  format: 'poam',
-  extension: 'poam.csv',
-  mediaType: 'text/csv; charset=utf-8; header=present',
-  async render(view, options) {
-    return (await import('./csv/render-csv.js')).renderPoamView(view, options);
-  },
-};
+const pdfRenderer = lazyRenderer('pdf', 'pdf', 'application/pdf', async (view, options) =>
+  options.tier === 'executive' ? (await import('./pdf/render-executive-pdf.js')).renderExecutivePdfView(view, options) : (await import('./pdf/render-pdf.js')).renderPdfView(view, options),
+);
+const xlsxRenderer = lazyRenderer('xlsx', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', async (view, options) => (await import('./xlsx/render-xlsx.js')).renderXlsxView(view, options));
+const csvRenderer = lazyRenderer('csv', 'csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderCsvView(view, options));
+const hdfRenderer = lazyRenderer('hdf', 'hdf.json', 'application/json', async (view, options) => (await import('./hdf/render-hdf.js')).renderHdfView(view, options));
+const poamRenderer = lazyRenderer('poam', 'poam.csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderPoamView(view, options));
 
 /** Every renderer, keyed by the format name the CLI and the API take. */
 export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer } as const satisfies Record<DocumentFormat, Renderer>;
