@@ -112,6 +112,15 @@ describe('the executive tier', () => {
     expect(page.tables).toBeLessThanOrEqual(2 * executiveLimits.reports + 1);
   });
 
+  it('links only to what the page holds: every in-page link has its target', () => {
+    for (const view of [large, small]) {
+      const html = renderHtmlView(view, { tier: 'executive' });
+      const { ids } = readHtml(html);
+      const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]!);
+      expect(targets.filter((target) => !ids.has(target))).toEqual([]);
+    }
+  });
+
   it('keeps the full page unchanged without the option', () => {
     const page = readHtml(renderHtmlView(small, {}));
     expect(page.ids.has('overview-reports')).toBe(true);

@@ -19,15 +19,23 @@ interface ExecutiveReport {
   actionsLeftOut: number;
 }
 
+/**
+ * The report as the executive page shows it: it has no category table, so its worst
+ * categories link nowhere (an empty anchor is shown as plain text).
+ */
+function withoutCategoryLinks(report: ReportView): ReportView {
+  return { ...report, worstCategories: report.worstCategories.map((category) => ({ ...category, anchor: '' })) };
+}
+
 function executiveReport(report: ReportView): ExecutiveReport {
   const categories = executiveCategories(report);
   const { shown, leftOut } = topActions(report);
   const partial = categories.length < report.categories.length;
   return {
-    report,
-    // Bounded lists, so the chart draws them all and has no table to point to.
+    report: withoutCategoryLinks(report),
+    // Bounded lists, so the chart draws them all and has no table to point to: no links.
     chart: layoutChart(
-      categories.map((category) => ({ label: category.name, anchor: category.anchor, figures: category.figures })),
+      categories.map((category) => ({ label: category.name, anchor: '', figures: category.figures })),
       executiveLimits.categoryBars,
       { name: 'Categories', anchor: report.anchor },
     ),
@@ -47,7 +55,9 @@ function executiveReport(report: ReportView): ExecutiveReport {
 export function renderExecutiveHtmlView(view: ViewModel, options: RenderOptions): string {
   const templates = templateSet(options.templates);
   const plan = planExecutive(view);
-  const chartItems = plan.chart.map((report) => ({ label: reportLabel(report), anchor: report.anchor, figures: report.figures }));
+  // A bar links to its report's section only when the page has one.
+  const withSection = new Set(plan.reports.map((report) => report.anchor));
+  const chartItems = plan.chart.map((report) => ({ label: reportLabel(report), anchor: withSection.has(report.anchor) ? report.anchor : '', figures: report.figures }));
   const executive = {
     rollup: view.reports.length > 1,
     chart: layoutChart(chartItems, executiveLimits.chartReports, { name: 'Reports', anchor: 'overview' }),
