@@ -24,7 +24,8 @@ function weightOf(severity: string): number {
   return Object.hasOwn(severityWeights, severity) ? (severityWeights[severity] as number) : 1;
 }
 
-function severityRank(severity: string): number {
+/** Position of a Severity, Critical (0) first; an unknown one ranks after VeryLow. */
+export function severityRank(severity: string): number {
   const rank = severityOrder.indexOf(severity);
   return rank === -1 ? severityOrder.length : rank;
 }

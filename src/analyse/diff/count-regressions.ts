@@ -1,5 +1,5 @@
 import type { DiffResult, ReportDiff } from '../../model/diff.js';
-import { severityOrder } from '../observed-values.js';
+import { severityRank } from '../severity-rank.js';
 
 /**
  * Regressions of `reports` at or above `severity` (Critical is the highest), or all of
@@ -8,13 +8,8 @@ import { severityOrder } from '../observed-values.js';
  */
 export function countRegressions(reports: readonly ReportDiff[] | DiffResult, severity?: string): number {
   const list = Array.isArray(reports) ? reports : (reports as DiffResult).reports;
-  const limit = severity === undefined ? Number.POSITIVE_INFINITY : rank(severity);
+  const limit = severity === undefined ? Number.POSITIVE_INFINITY : severityRank(severity);
   let count = 0;
-  for (const report of list) for (const change of report.changes) if (change.kind === 'regression' && rank(change.severity) <= limit) count += 1;
+  for (const report of list) for (const change of report.changes) if (change.kind === 'regression' && severityRank(change.severity) <= limit) count += 1;
   return count;
-}
-
-function rank(severity: string): number {
-  const index = severityOrder.indexOf(severity);
-  return index === -1 ? severityOrder.length : index;
 }

@@ -2,11 +2,11 @@ import type { AnalysedReport, Analysis, Figures, PercentFormula } from '../../mo
 import type { CategoryChange, DiffOptions, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicySide, ReportDiff, ScanRef } from '../../model/diff.js';
 import type { Policy, ResourceCategory } from '../../model/report.js';
 import { hasPercent } from '../percent-formulas.js';
-import { severityOrder } from '../observed-values.js';
 import { classifyChange } from './classify-change.js';
 import { matchCategories } from './match-categories.js';
 import { matchPolicies } from './match-policies.js';
 import { pairReports, type SideReport } from './pair-reports.js';
+import { severityRank } from '../severity-rank.js';
 
 const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, fix: 0, coverage: 0, added: 0, removed: 0 });
 
@@ -27,11 +27,6 @@ function change(kind: PolicyChangeKind, policy: Policy, category: ResourceCatego
     new: next ? side(next) : null,
     ...(matchedBy ? { matchedBy } : {}),
   };
-}
-
-function severityRank(severity: string): number {
-  const rank = severityOrder.indexOf(severity);
-  return rank === -1 ? severityOrder.length : rank;
 }
 
 const kindRank: Readonly<Record<PolicyChangeKind, number>> = { regression: 0, fix: 1, coverage: 2, added: 3, removed: 4 };

@@ -1,7 +1,7 @@
 import type { Policy } from '../../model/report.js';
 import type { PolicyTrend } from '../../model/trend.js';
 import { classifyChange } from '../diff/classify-change.js';
-import { severityOrder } from '../observed-values.js';
+import { severityRank } from '../severity-rank.js';
 
 /** Colours as one byte each; 0 is "not in this scan". */
 const codes: Readonly<Record<string, number>> = { Green: 1, Amber: 2, Red: 3, Gray: 4 };
@@ -93,11 +93,6 @@ export class PolicyHistory {
     });
     return { policies, regressionsPerScan };
   }
-}
-
-function severityRank(severity: string): number {
-  const rank = severityOrder.indexOf(severity);
-  return rank === -1 ? severityOrder.length : rank;
 }
 
 /** The `top` policies by a measure, most first, then worst severity first; those at 0 left out. */

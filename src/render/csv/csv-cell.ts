@@ -3,9 +3,6 @@ import { showControlCharacters } from '../../text/show-control-characters.js';
 /** What a spreadsheet takes as the start of a formula (OWASP, "CSV injection"). */
 const formulaStart = /^[=+\-@\t\r]/;
 
-/** Printable ASCII only: no control character to show. */
-const plain = /^[\x20-\x7e]*$/;
-
 /**
  * Report text as a CSV cell that opens as text in Excel, LibreOffice and Google Sheets.
  * A cell that starts like a formula gets a leading apostrophe, which those programs
@@ -13,8 +10,6 @@ const plain = /^[\x20-\x7e]*$/;
  * breaks are shown as `\uXXXX`, as in every format.
  */
 export function csvText(text: string): string {
-  // Most cells are plain printable ASCII: nothing to show and no formula start to test twice.
-  if (plain.test(text)) return formulaStart.test(text) ? `'${text}` : text;
   const shown = showControlCharacters(text, 'keep');
   return formulaStart.test(shown) ? `'${shown}` : shown;
 }

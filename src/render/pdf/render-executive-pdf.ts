@@ -1,20 +1,16 @@
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
-import { displayCount, displayIsoTime } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 import { executiveCategories, planExecutive, reportLabel, topActions, type ExecutivePlan } from '../executive-plan.js';
 import { actionColumns, type ActionRow } from './action-list.js';
 import { bookmark, heading } from './blocks.js';
 import { Canvas } from './canvas.js';
 import { stackedBars } from './charts.js';
+import { openPdf } from './open-pdf.js';
 import { drawCover } from './cover.js';
-import { createDocument } from './document-info.js';
-import { FontSet } from './font-set.js';
-import { drawPageFooters } from './page-footer.js';
-import { collect } from './render-pdf.js';
 import { chartRow, figureTiles, worstLine } from './summary.js';
 import { drawTable } from './table.js';
-import { pageGeometry, sizes } from './theme.js';
-import { Typesetter } from './typesetter.js';
+import { sizes } from './theme.js';
 
 const coverNote = 'None: this is the executive summary. The full tier (--tier full) and the XLSX workbook list every policy.';
 
@@ -92,11 +88,8 @@ function drawDataQualityLine(canvas: Canvas, view: ViewModel): void {
  * policy, so the page count stays small and the same at any report size.
  */
 export async function renderExecutivePdfView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
-  const page = pageGeometry(options.landscape === true);
-  const doc = createDocument(view, options, page);
-  const bytes = collect(doc);
-  const fonts = new FontSet(doc);
-  const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, options.title ?? view.title);
+  const pdf = openPdf(view, options);
+  const { canvas } = pdf;
   const plan = planExecutive(view);
   canvas.newPage(false);
   bookmark(canvas, 'Cover', undefined, 0);
@@ -113,7 +106,5 @@ export async function renderExecutivePdfView(view: ViewModel, options: RenderOpt
   }
   canvas.y += 6;
   drawDataQualityLine(canvas, view);
-  drawPageFooters(canvas, `${view.tool.name} ${view.tool.version} · executive summary${view.generatedAt ? ` · generated ${displayIsoTime(view.generatedAt)}` : ''}`);
-  doc.end();
-  return bytes;
+  return pdf.finish(' · executive summary');
 }

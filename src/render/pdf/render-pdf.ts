@@ -1,35 +1,21 @@
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { bookmark, heading } from './blocks.js';
-import { Canvas } from './canvas.js';
 import { drawCategoryTable, drawReportTable } from './category-table.js';
 import { drawChanges } from './changes-section.js';
 import { drawCover } from './cover.js';
 import { drawDataQuality } from './data-quality.js';
 import { drawContents, reserveContents } from './contents.js';
-import { createDocument } from './document-info.js';
-import { FontSet } from './font-set.js';
-import { drawPageFooters } from './page-footer.js';
-import { displayCount, displayIsoTime } from '../display-values.js';
+import { displayCount } from '../display-values.js';
 import { cutPolicies } from '../policy-listing.js';
 import { drawActionList } from './action-list.js';
+import { openPdf } from './open-pdf.js';
 import { drawnPolicies, drawPolicies, policyBookmarks } from './policy-table.js';
 import { drawReportSummary, drawRollupSummary } from './summary.js';
-import { pageGeometry, sizes } from './theme.js';
-import { Typesetter } from './typesetter.js';
+import { sizes } from './theme.js';
 
 /** Policy rows listed when the caller sets no `maxPolicies`: enough for any real account. */
 export const defaultMaxPolicies = 50_000;
-
-/** The bytes pdfkit writes, once the document has ended. */
-export function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 /**
  * Renders a view model to PDF bytes: cover, table of contents, a roll-up when there
@@ -39,11 +25,8 @@ export function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
  * "page X of Y". Same view and options give the same bytes unless `now` is set.
  */
 export async function renderPdfView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
-  const page = pageGeometry(options.landscape === true);
-  const doc = createDocument(view, options, page);
-  const bytes = collect(doc);
-  const fonts = new FontSet(doc);
-  const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, options.title ?? view.title);
+  const pdf = openPdf(view, options);
+  const { canvas } = pdf;
   const limit = Math.max(0, Math.floor(options.maxPolicies ?? defaultMaxPolicies));
   const cut = cutPolicies(view, limit);
   const coverNote = cut.text ?? view.policyListing.leftOut;
@@ -86,7 +69,5 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   bookmark(canvas, 'Data quality');
   drawDataQuality(canvas, view);
   drawContents(canvas, contents, canvas.outline);
-  drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${view.generatedAt ? ` · generated ${displayIsoTime(view.generatedAt)}` : ''}`);
-  doc.end();
-  return bytes;
+  return pdf.finish();
 }

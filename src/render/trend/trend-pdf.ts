@@ -12,21 +12,13 @@ import type { PdfDocument } from '../pdf/pdfkit-internals.js';
 import { drawTable, type Column } from '../pdf/table.js';
 import { complianceFill, pageGeometry, sizes } from '../pdf/theme.js';
 import { Typesetter } from '../pdf/typesetter.js';
+import { collect } from '../pdf/open-pdf.js';
 import { scanLabel } from './trend-chart.js';
 import { drawTrendChart } from './trend-pdf-chart.js';
 import { trendTitle, type TrendRenderOptions } from './trend-renderer.js';
 
 // Without a time from the caller, a fixed date keeps pdfkit's document ID, and so the bytes, reproducible.
 const fixedDate = new Date(0);
-
-function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 const percentText = (value: number | null): string => (value === null ? 'n/a' : displayPercent(value));
 
