@@ -44,7 +44,7 @@ export type { RulesFileAssertion, RulesFile } from './gate/rules-file.js';
 export { readGateRulesSchema, gateRulesSchemaUrl } from './validate/gate-rules-schema.js';
 export { readDiffSchema, diffSchemaUrl } from './validate/diff-schema.js';
 export { readServiceOpenApi, serviceOpenApiUrl } from './validate/service-openapi.js';
-export { hasFailingFindings, failOnLevels } from './analyse/fail-on.js';
+export { canBeCompared, hasFailingFindings, failOnLevels } from './analyse/fail-on.js';
 export { plural } from './text/plural.js';
 export type { FailOn } from './analyse/fail-on.js';
 export { policyChoices, renderTiers } from './model/renderer.js';

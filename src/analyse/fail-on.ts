@@ -11,3 +11,12 @@ export function hasFailingFindings(analysis: Analysis, failOn: FailOn = 'error')
   if (failOn === 'never') return false;
   return analysis.summary.errors > 0 || (failOn === 'warning' && analysis.summary.warnings > 0);
 }
+
+/**
+ * True when an analysis can stand for its input in a comparison (diff, a gate's
+ * baseline, a trend): it holds a valid report and no finding at or above `failOn`.
+ * Anything else fails closed: a report left out as invalid would read as removed.
+ */
+export function canBeCompared(analysis: Analysis, failOn: FailOn = 'error'): boolean {
+  return analysis.summary.reports > 0 && !hasFailingFindings(analysis, failOn);
+}

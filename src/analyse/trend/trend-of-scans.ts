@@ -6,7 +6,7 @@ import type { AnalysedReport, Figures } from '../../model/analysis.js';
 import type { PolicyTrend, Trend, TrendCategory, TrendOptions, TrendOutcome, TrendScan } from '../../model/trend.js';
 import { validateReports } from '../../validate/validate-documents.js';
 import { analyseReports } from '../analyse-reports.js';
-import { hasFailingFindings } from '../fail-on.js';
+import { canBeCompared } from '../fail-on.js';
 import { hasPercent } from '../percent-formulas.js';
 import { pickReport } from './pick-report.js';
 import { PolicyHistory, topPolicies } from './policy-history.js';
@@ -79,10 +79,11 @@ export async function trendOfScans(inputs: readonly ReportInput[], options: Tren
   let mismatched = false;
   let percentFormula = options.percentFormula;
   for (const [index, input] of files.entries()) {
+    // The check of one input, as checkReports composes it (analyse may not import that later module).
     const analysis = analyseReports(validateReports(await loadReports(input, options.beforeParse ? { beforeParse: options.beforeParse } : {})), options);
     percentFormula = analysis.percentFormula;
     const [source] = analysis.sources;
-    if (!source || source.reports.length === 0 || hasFailingFindings(analysis, options.failOn)) {
+    if (!source || !canBeCompared(analysis, options.failOn)) {
       return { status: 'invalid', source: source?.source ?? String(index), analysis };
     }
     const analysed = pickReport(source.source, source.reports, options);

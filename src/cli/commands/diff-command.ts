@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { checkReports, countRegressions, CspmError, diffAnalyses, type DocumentFormat, documentFormats, type FindingsFormatName, hasFailingFindings, joinAnalyses, observedValues } from '../../index.js';
+import { canBeCompared, checkReports, countRegressions, CspmError, diffAnalyses, type DocumentFormat, documentFormats, type FindingsFormatName, joinAnalyses, observedValues } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { pairDiffOutputs } from '../diff-outputs.js';
@@ -60,7 +60,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   );
   assertSafeOutputs(files, inputFiles(analysis));
   // An input that does not check is never compared: its missing reports would read as removed policies.
-  const untrusted = [olds, news].some((side) => side.summary.reports === 0 || hasFailingFindings(side, args['fail-on']));
+  const untrusted = [olds, news].some((side) => !canBeCompared(side, args['fail-on']));
   if (untrusted) {
     // With only documents asked for, the findings that stopped the run still need telling.
     const told = outputs.length > 0 || documents.some((output) => isStandardOutput(output.path)) ? outputs : [{ format: 'text' as const, path: '-' }];

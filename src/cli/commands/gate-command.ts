@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { type Analysis, assertBaselineGiven, checkReports, CspmError, diffAnalyses, type DiffResult, errorExitCodes, evaluateGate, type FailOn, type GateResult, hasFailingFindings, inputsMetric, isCspmError, isGatePresetName, loadGateRules } from '../../index.js';
+import { type Analysis, assertBaselineGiven, canBeCompared, checkReports, CspmError, diffAnalyses, type DiffResult, errorExitCodes, evaluateGate, type FailOn, type GateResult, hasFailingFindings, inputsMetric, isCspmError, isGatePresetName, loadGateRules } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { pairFindingsOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
@@ -63,7 +63,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     let baseline: Analysis | undefined;
     if (args.baseline !== undefined) {
       baseline = await checkReports(toReportInputs([args.baseline], io), options);
-      if (baseline.summary.reports === 0 || hasFailingFindings(baseline, args['fail-on'])) return await refuseBaseline(args, baseline, files, outputs, io);
+      if (!canBeCompared(baseline, args['fail-on'])) return await refuseBaseline(args, baseline, files, outputs, io);
     }
     const analysis = await checkReports(toReportInputs(args.inputs, io), options);
     assertSafeOutputs(files, [...inputFiles(analysis), ...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)]);
