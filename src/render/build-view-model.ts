@@ -36,8 +36,16 @@ function percentNote(figures: Figures): string {
 
 function figuresView(figures: Figures, formula: PercentFormula): FiguresView {
   const defined = hasPercent(formula, figures);
+  // Member by member, not a spread: a spread of 10,000 category figures took half the view's time.
   return {
-    ...figures,
+    total: figures.total,
+    green: figures.green,
+    red: figures.red,
+    amber: figures.amber,
+    gray: figures.gray,
+    other: figures.other,
+    passedResources: figures.passedResources,
+    totalResources: figures.totalResources,
     assessed: figures.total - figures.gray,
     percent: defined ? figures.percent : null,
     percentText: defined ? displayPercent(figures.percent) : 'n/a',

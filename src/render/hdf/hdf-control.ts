@@ -1,33 +1,51 @@
 import type { Policy } from '../../model/report.js';
 import type { CategoryView } from '../../model/view-model.js';
+import { jsonString } from './json-string.js';
 
 /** HDF impact of each Severity (0.7–1.0 high and critical, 0.4–0.6 medium, 0.1–0.3 low). */
 const impactOfSeverity: Readonly<Record<string, number>> = { Critical: 1.0, High: 0.7, Moderate: 0.5, Low: 0.3, VeryLow: 0.1 };
 
-/** The HDF result statuses a policy's colour maps to. */
-const statusOfColour: Readonly<Record<string, 'passed' | 'failed' | 'skipped'>> = { Green: 'passed', Red: 'failed', Amber: 'failed', Gray: 'skipped' };
-
 const skipMessage = JSON.stringify('Gray: the scan checked no resource of this policy (not applicable)');
 
-/** JSON strings of values from small sets (colours, severities, services), made once each. */
-const quoted = new Map<string, string>();
+/**
+ * JSON strings of values from small sets (colours, severities, services), made once
+ * each: looked up by the report's own string, so that nothing new is built per policy.
+ */
+class QuotedValues {
+  private readonly known = new Map<string, string>();
+  constructor(private readonly shape: (value: string) => string = (value) => value) {}
 
-function quote(value: string): string {
-  let text = quoted.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    // Bounded: a hostile report could make every value distinct.
-    if (quoted.size < 4096) quoted.set(value, text);
+  of(value: string): string {
+    let text = this.known.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(this.shape(value));
+      // Bounded: a hostile report could make every value distinct.
+      if (this.known.size < 4096) this.known.set(value, text);
+    }
+    return text;
   }
-  return text;
 }
 
-/** "6 of 27 resources failed", or what a Gray policy says. */
-function resultText(policy: Policy): string {
-  const { PassedResourceCount: passed, TotalResourceCount: total } = policy;
+const quoted = new QuotedValues();
+// The service pads some RiskProbability values with spaces ("NotLikely "): the tag holds the word.
+const quotedTrimmed = new QuotedValues((value) => value.trim());
+
+/** "6 of 27 resources failed", or what a policy with no resource says; digits and words only, so no escaping. */
+function resultText(passed: number, total: number): string {
   if (total === 0) return 'no resource was checked';
   if (passed === total) return `${passed} of ${total} resources passed`;
   return `${total - passed} of ${total} resources failed`;
+}
+
+/** The members of the control's one result after its opening brace: status, texts and time. */
+function resultMembers(policy: Policy, startTime: string): string {
+  const colour = policy.Compliance;
+  const text = resultText(policy.PassedResourceCount, policy.TotalResourceCount);
+  if (colour === 'Green') return `"status":"passed","code_desc":"${text}","start_time":${startTime}`;
+  if (colour === 'Red' || colour === 'Amber') return `"status":"failed","code_desc":"${text}","start_time":${startTime},"message":"${text}"`;
+  if (colour === 'Gray') return `"status":"skipped","code_desc":"${text}","start_time":${startTime},"skip_message":${skipMessage}`;
+  const message = JSON.stringify(`Compliance "${colour}" is not a colour the service is known to return`);
+  return `"status":"error","code_desc":"${text}","start_time":${startTime},"message":${message}`;
 }
 
 /**
@@ -35,27 +53,24 @@ function resultText(policy: Policy): string {
  * or failed from the counts, Gray not applicable (impact 0 and a skipped result, which
  * the HDF tools count as neither passed nor failed), a colour the service is not known
  * to use an error. Category, service and the policy's own fields are tags, so nothing of
- * it is lost. Written as text, each string through JSON.stringify: a report of 300,000
+ * it is lost. Written as text, each string quoted as JSON.stringify would: a report of 300,000
  * policies would otherwise build as many objects only to serialise them.
  *
- * @param categoryTag `"category":…,"categoryId":…` of the policy's category, made once per category
+ * @param categoryTag `"category":…` of the policy's category, made once per category
  * @param startTime   JSON string of the scan's time
  */
 export function hdfControlJson(id: string, policy: Policy, categoryTag: string, startTime: string): string {
-  const status = statusOfColour[policy.Compliance] ?? 'error';
-  const text = quote(resultText(policy));
-  let result = `{"status":"${status}","code_desc":${text},"start_time":${startTime}`;
-  if (status === 'failed') result += `,"message":${text}`;
-  else if (status === 'skipped') result += `,"skip_message":${skipMessage}`;
-  else if (status === 'error') result += `,"message":${JSON.stringify(`Compliance "${policy.Compliance}" is not a colour the service is known to return`)}`;
-  const impact = status === 'skipped' ? 0 : (impactOfSeverity[policy.Severity] ?? 0.5);
-  const tags =
-    `{${categoryTag},"service":${quote(policy.ServiceName)},"policyId":${JSON.stringify(policy.PolicyId)},` +
-    // The number is the id unless numbers repeat in the report: then it is a tag of its own.
-    `${id === policy.ComplianceNumber ? '' : `"complianceNumber":${JSON.stringify(policy.ComplianceNumber)},`}"compliance":${quote(policy.Compliance)},"severity":${quote(policy.Severity)},` +
-    `"riskProbability":${quote(policy.RiskProbability.trim())},"riskLevel":${quote(policy.RiskLevel)},` +
-    `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"nist":[]}`;
-  return `{"id":${JSON.stringify(id)},"title":${JSON.stringify(policy.ShortTitle)},"impact":${impact},"refs":[],"tags":${tags},"source_location":{},"results":[${result}}]}`;
+  const impact = policy.Compliance === 'Gray' ? 0 : (impactOfSeverity[policy.Severity] ?? 0.5);
+  // The number is the id unless numbers repeat in the report: then it is a tag of its own.
+  const number = id === policy.ComplianceNumber ? '' : `"complianceNumber":${jsonString(policy.ComplianceNumber)},`;
+  return (
+    `{"id":${jsonString(id)},"title":${jsonString(policy.ShortTitle)},"impact":${impact},"refs":[],` +
+    `"tags":{${categoryTag},"service":${quoted.of(policy.ServiceName)},"policyId":${jsonString(policy.PolicyId)},${number}` +
+    `"compliance":${quoted.of(policy.Compliance)},"severity":${quoted.of(policy.Severity)},` +
+    `"riskProbability":${quotedTrimmed.of(policy.RiskProbability)},"riskLevel":${quoted.of(policy.RiskLevel)},` +
+    `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"nist":[]},` +
+    `"source_location":{},"results":[{${resultMembers(policy, startTime)}}]}`
+  );
 }
 
 /** The category tags of its controls, as JSON members. */

@@ -6,20 +6,63 @@ import { categoryTagJson, hdfControlJson } from './hdf-control.js';
 /** A control id of a policy, from its report's point of view. */
 type ControlId = (policy: { ComplianceNumber: string; PolicyId: string }) => string;
 
-/** The ComplianceNumber when it is unique in the report, else the PolicyId, for every policy. */
-function reportIds(report: ReportView): { idOf: ControlId; ids: Set<string> } {
-  const numbers = new Set<string>();
+const byNumber: ControlId = (policy) => policy.ComplianceNumber;
+const byPolicyId: ControlId = (policy) => policy.PolicyId;
+
+/** Every id `idOf` gives in the report, and whether none repeats. */
+function idsOf(report: ReportView, idOf: ControlId): { ids: Set<string>; unique: boolean } {
+  const ids = new Set<string>();
   let unique = true;
   for (const category of report.categories) {
     for (const policy of category.policies) {
-      if (numbers.has(policy.ComplianceNumber)) unique = false;
-      numbers.add(policy.ComplianceNumber);
+      const id = idOf(policy);
+      if (ids.has(id)) unique = false;
+      ids.add(id);
     }
   }
-  if (unique) return { idOf: (policy) => policy.ComplianceNumber, ids: numbers };
-  const ids = new Set<string>();
-  for (const category of report.categories) for (const policy of category.policies) ids.add(policy.PolicyId);
-  return { idOf: (policy) => policy.PolicyId, ids };
+  return { ids, unique };
+}
+
+/** The ComplianceNumber when it is unique in the report, else the PolicyId, for every policy. */
+function reportIds(report: ReportView): { idOf: ControlId; ids: Set<string> } {
+  const numbers = idsOf(report, byNumber);
+  return numbers.unique ? { idOf: byNumber, ids: numbers.ids } : { idOf: byPolicyId, ids: idsOf(report, byPolicyId).ids };
+}
+
+/**
+ * Whether the reports' numbers are their ids (each unique in its report) and whether
+ * two reports share one, in one pass over a map from number to the report that has it:
+ * the usual case, and half the work of a set per report. Undefined when a report's
+ * numbers repeat, so that its ids are PolicyIds.
+ */
+function numbersShared(reports: readonly ReportView[]): boolean | undefined {
+  const owner = new Map<string, number>();
+  let shared = false;
+  for (const [index, report] of reports.entries()) {
+    for (const category of report.categories) {
+      for (const policy of category.policies) {
+        const seenIn = owner.get(policy.ComplianceNumber);
+        if (seenIn === undefined) owner.set(policy.ComplianceNumber, index);
+        else if (seenIn === index) return undefined;
+        else shared = true;
+      }
+    }
+  }
+  return shared;
+}
+
+/** Whether two reports share an id, and the id of each report's policies. */
+function ownIds(reports: readonly ReportView[]): { shared: boolean; own: ControlId[] } {
+  const numbers = numbersShared(reports);
+  if (numbers !== undefined) return { shared: numbers, own: reports.map(() => byNumber) };
+  const own = reports.map(reportIds);
+  const seen = new Set<string>();
+  let shared = false;
+  for (const { ids } of own) {
+    for (const id of ids) if (seen.has(id)) shared = true;
+    for (const id of ids) seen.add(id);
+  }
+  return { shared, own: own.map(({ idOf }) => idOf) };
 }
 
 /**
@@ -29,19 +72,13 @@ function reportIds(report: ReportView): { idOf: ControlId; ids: Set<string> } {
  * AccountId, when a benchmark is there twice).
  */
 function controlIds(reports: readonly ReportView[]): ControlId[] {
-  const own = reports.map(reportIds);
-  const seen = new Set<string>();
-  let shared = false;
-  for (const { ids } of own) {
-    for (const id of ids) if (seen.has(id)) shared = true;
-    for (const id of ids) seen.add(id);
-  }
-  if (!shared) return own.map(({ idOf }) => idOf);
-  const benchmarks = reports.map((report) => report.benchmarkId);
-  const repeated = new Set(benchmarks.filter((id, index) => benchmarks.indexOf(id) !== index));
-  return own.map(({ idOf }, index) => {
+  const { shared, own } = ownIds(reports);
+  if (!shared) return own;
+  const benchmarkCounts = new Map<string, number>();
+  for (const report of reports) benchmarkCounts.set(report.benchmarkId, (benchmarkCounts.get(report.benchmarkId) ?? 0) + 1);
+  return own.map((idOf, index) => {
     const report = reports[index] as ReportView;
-    const prefix = repeated.has(report.benchmarkId) ? `${report.benchmarkId}/${report.accountId}/` : `${report.benchmarkId}/`;
+    const prefix = (benchmarkCounts.get(report.benchmarkId) as number) > 1 ? `${report.benchmarkId}/${report.accountId}/` : `${report.benchmarkId}/`;
     return (policy) => `${prefix}${idOf(policy)}`;
   });
 }
@@ -72,11 +109,12 @@ function* profileChunks(report: ReportView, idOf: ControlId, startTime: string):
   yield `${JSON.stringify(head).slice(0, -1)},"controls":[`;
   const time = JSON.stringify(startTime);
   let first = true;
-  for (const category of report.categories) {
+  for (const [index, category] of report.categories.entries()) {
     const tag = categoryTagJson(category);
+    const ids = (groups[index] as { controls: string[] }).controls;
     let text = '';
-    for (const policy of category.policies) {
-      text += `${first ? '' : ','}${hdfControlJson(idOf(policy), policy, tag, time)}`;
+    for (const [position, policy] of category.policies.entries()) {
+      text += `${first ? '' : ','}${hdfControlJson(ids[position] as string, policy, tag, time)}`;
       first = false;
       // A category may hold many thousand policies: never one very large string.
       if (text.length > 1 << 20) {
