@@ -1,9 +1,10 @@
 import type { SeverityCount } from '../../model/analysis.js';
 import type { CategoryView, FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayCount, displayPercent } from '../display-values.js';
+import { reportLabel } from '../executive-plan.js';
 import { heading, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
-import { categoryBars, colourLegend, donut, severityBars } from './charts.js';
+import { categoryBars, colourLegend, donut, severityBars, stackedBars } from './charts.js';
 import { sizes } from './theme.js';
 
 /** Tiles of the headline figures: the percent, the policy count, and each colour with its name. */
@@ -76,4 +77,13 @@ export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
   );
   figureTiles(canvas, view.rollup.figures);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
+  // As in the web page's overview; each bar is named by its BenchmarkId, so same-named reports are told apart.
+  heading(canvas, 'Reports with the lowest compliance', 3, 60);
+  if (view.rollup.worstReports.length === 0) {
+    canvas.paragraph('No report has a Red or Amber policy.', { size: sizes.small, colour: 'muted' }, 10);
+    return;
+  }
+  canvas.paragraph('Ranked as the worst categories are: lowest compliance among reports with an assessed policy, ties by Red policies weighted by severity.', { size: sizes.small, colour: 'muted' }, 6);
+  stackedBars(canvas, view.rollup.worstReports.map((report) => ({ label: reportLabel(report), figures: report.figures })), 0.5);
+  canvas.y += 10;
 }
