@@ -27,6 +27,9 @@ interface Selected {
 
 function buildParser(select: (selected: Selected) => void, width: number): Argv {
   let parser = yargs()
+    // yargs would follow LANG for its own words ("Optionen", "Unbekanntes Argument") around
+    // our English help and messages: the whole tool speaks one language.
+    .locale('en')
     .scriptName('cspm-report')
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
     .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error, and each request to the service (secrets as <PLACEHOLDERS>)', global: true })

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minimalReport } from '../support/minimal-report.js';
@@ -30,7 +31,7 @@ function packagesLoadedAtStart(): string[] {
       const specifier = match[1] ?? match[2];
       if (specifier === undefined) continue;
       if (specifier.startsWith('./')) visit(specifier.slice(2));
-      else if (!specifier.startsWith('node:')) packages.add(specifier);
+      else if (!isBuiltin(specifier)) packages.add(specifier);
     }
     for (const [, always] of code.matchAll(/import\("\.\/(cspm-report-main-[^"]+)"\)/g)) visit(always!);
   };
@@ -39,8 +40,19 @@ function packagesLoadedAtStart(): string[] {
 }
 
 describe('the built bin', () => {
-  it('loads no package at start-up but yargs: renderers, rules and XML wait until a run needs them', () => {
-    expect(packagesLoadedAtStart()).toEqual(['yargs']);
+  it('loads no package at start-up (yargs is bundled in): renderers, rules and XML wait until a run needs them', () => {
+    expect(packagesLoadedAtStart()).toEqual([]);
+  });
+
+  it('speaks English whatever the locale: yargs\'s own words too', () => {
+    const env = { ...process.env, NO_COLOR: '1', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', LANGUAGE: 'de' };
+    const help = spawnSync(process.execPath, [bin, 'check', '--help'], { encoding: 'utf8', env });
+    expect(help.stdout).toContain('Options:');
+    expect(help.stdout).toContain('[required]');
+    expect(help.stdout).not.toMatch(/Optionen|erforderlich|Hilfe anzeigen/);
+    const wrong = spawnSync(process.execPath, [bin, 'check', 'x.json', '--bogus'], { encoding: 'utf8', env });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('unknown option --bogus');
   });
 
   it('exists (npm test builds before it runs the tests)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gateMetricNames, readGateRulesSchema, type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
-import { minimalReport } from '../support/minimal-report.js';
+import { minimalReport, policy } from '../support/minimal-report.js';
 import { gate, only } from './support.js';
 
 /**
@@ -104,5 +104,26 @@ describe('gate metrics', () => {
     const grey = only(await gate([report], [{ metric: 'compliancePercent', category: 'AZ_STORAGE', min: 0 }]));
     expect(grey).toMatchObject({ passed: false, actual: null });
     expect(grey.message).toContain('all Gray');
+  });
+
+  it('policy takes every copy of a repeated PolicyId, within the assertion\'s category only', async () => {
+    // NsgSsh again in Storage, Green there: Amber in Network stays the worst copy.
+    const report = minimalReport();
+    report.ResourceCategories[0]!.Policies.push(policy('NsgSsh', '1000.9', 3, 3));
+    const all = only(await gate([report], [{ metric: 'policy', policy: 'NsgSsh', mustBe: 'Green' }]));
+    expect(all).toMatchObject({ passed: false, actual: 'Amber' });
+    const storage = only(await gate([report], [{ metric: 'policy', policy: 'NsgSsh', category: 'AZ_STORAGE', mustBe: 'Green' }]));
+    expect(storage).toMatchObject({ passed: true, actual: 'Green' });
+    const network = only(await gate([report], [{ metric: 'policy', policy: 'NsgSsh', category: 'Azure - Network', mustNotBe: 'Amber' }]));
+    expect(network).toMatchObject({ passed: false, actual: 'Amber' });
+    // A repeat that comes first in report order, Red, is taken too.
+    const first = minimalReport();
+    first.ResourceCategories[0]!.Policies.unshift(policy('NsgRdp', '1000.8', 0, 3));
+    expect(only(await gate([first], [{ metric: 'policy', policy: 'NsgRdp', mustNotBe: 'Red' }]))).toMatchObject({ passed: false, actual: 'Red' });
+  });
+
+  it('policy of an id in no category in scope fails closed', async () => {
+    const result = only(await gate([minimalReport()], [{ metric: 'policy', policy: 'NsgSsh', category: 'AZ_STORAGE', mustNotBe: 'Red' }]));
+    expect(result).toMatchObject({ passed: false, actual: null });
   });
 });

@@ -21,9 +21,12 @@ export const policy: GateMetric = {
   unit: '',
   measure(reports, assertion) {
     const colours: string[] = [];
+    const id = assertion.policy;
+    // An indexed loop with the id in a local: this goes over every policy in scope.
     for (const { categories } of reports) {
       for (const { category } of categories) {
-        for (const candidate of category.Policies) if (candidate.PolicyId === assertion.policy) colours.push(candidate.Compliance);
+        const policies = category.Policies;
+        for (let index = 0; index < policies.length; index += 1) if (policies[index]!.PolicyId === id) colours.push(policies[index]!.Compliance);
       }
     }
     if (colours.length === 0) return { value: null, none: `no policy ${assertion.policy ?? ''} in scope` };
