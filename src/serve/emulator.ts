@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
 import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
@@ -60,6 +60,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const faults = makeFaults(options, now);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Loaded here, not at the top: the command line loads this module for every command,
+  // and node:http (with net and its streams) only for `serve`.
+  const { createServer } = await import('node:http');
   const server = createServer({ requestTimeout, headersTimeout: Math.min(requestTimeout, 60_000) }, (request, response) => {
     void answer(request, response).catch(() => response.destroy());
   });
