@@ -60,8 +60,9 @@ if (wanted('check')) {
   console.log(`check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
 }
 if (wanted('gate')) {
-  const r = await benchGate({ file: big, runs });
-  console.log(`gate   ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`);
+  for (const r of await benchGate({ file: big, runs })) {
+    console.log(`${r.name}: ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`);
+  }
 }
 if (wanted('diff')) {
   // Next week's scan: one policy in 50 changed colour (6,000 changes).
