@@ -36,7 +36,7 @@ const result = await build({
   plugins: [
     {
       // Packages stay external, but for yargs and the small packages it loads: as some 40
-      // modules, each resolved and linked by the ESM loader, they took a sixth of a
+      // modules, each resolved and linked by the ESM loader, they took a tenth of a
       // small run's time. Its locale files are not bundled; the command line sets English.
       name: 'packages-external-but-yargs',
       setup(plugin) {
