@@ -1,6 +1,7 @@
 import { contextualizeEvaluation, convertFile } from 'inspecjs';
 import { describe, expect, it } from 'vitest';
 import { checkReports, collectBytes, renderReport } from '../../../src/index.js';
+import { minimalReport } from '../../support/minimal-report.js';
 
 async function hdfOf(input: string): Promise<{ text: string; analysis: Awaited<ReturnType<typeof checkReports>> }> {
   const analysis = await checkReports(input);
@@ -54,5 +55,31 @@ describe('HDF export, read by MITRE\'s inspecjs', () => {
     const converted = convertFile(text, true);
     expect(converted.errors).toBeUndefined();
     expect(text).toContain('<script>window.__pwned = true</script>');
+  });
+
+  it('names controls so that no two are one: numbers alone, PolicyIds where numbers repeat, benchmark and account prefixes where reports share ids', async () => {
+    const idsOfProfiles = async (reports: ReturnType<typeof minimalReport>[]): Promise<string[][]> => {
+      const analysis = await checkReports({ value: reports, name: 'r.json' });
+      const text = Buffer.from(await collectBytes(await renderReport(analysis, 'hdf'))).toString('utf8');
+      const evaluation = contextualizeEvaluation(convertFile(text, true)['1_0_ExecJson']!);
+      return evaluation.contains.map((profile) => profile.contains.map((control) => control.data.id));
+    };
+    const one = minimalReport();
+    expect((await idsOfProfiles([one]))[0]).toEqual(one.ResourceCategories.flatMap((category) => category.Policies.map((policy) => policy.ComplianceNumber)));
+
+    // A number twice in one report: that report's controls are named by PolicyId, and keep the number as a tag.
+    const repeats = minimalReport();
+    repeats.ResourceCategories[1]!.Policies[0]!.ComplianceNumber = repeats.ResourceCategories[0]!.Policies[0]!.ComplianceNumber;
+    const [byPolicyId] = await idsOfProfiles([repeats]);
+    expect(byPolicyId).toEqual(repeats.ResourceCategories.flatMap((category) => category.Policies.map((policy) => policy.PolicyId)));
+
+    // Two benchmarks with the same numbers: BenchmarkId prefixes; one benchmark for two accounts: AccountId too.
+    const other = minimalReport();
+    other.BenchmarkId = 'CIS';
+    const secondAccount = minimalReport();
+    secondAccount.AccountId = 'a1b2c3d4-0000-4000-8000-0000000000ff';
+    const shared = await idsOfProfiles([one, other, secondAccount]);
+    expect(shared.map((ids) => ids[0])).toEqual([`CSBP/${one.AccountId}/1000.1`, 'CIS/1000.1', `CSBP/${secondAccount.AccountId}/1000.1`]);
+    expect(new Set(shared.flat()).size).toBe(shared.flat().length);
   });
 });
