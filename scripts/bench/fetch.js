@@ -15,15 +15,24 @@ const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import
 const bin = fileURLToPath(new URL(`../../${packageJson.bin['cspm-report']}`, import.meta.url));
 const { createClient } = await import(new URL('../../dist/index.js', import.meta.url).href);
 
-/** Made-up credentials for the bench's own emulator. */
-const credentials = { CSPM_LICENSE_TOKEN: 'bench-license-token', CSPM_ACCOUNT_TOKEN: 'bench-account-token', CSPM_API_KEY: 'bench-api-key' };
+/** Made-up credentials for the bench's own emulator: all of them, so that it makes none up and prints none. */
+const credentials = {
+  CSPM_LICENSE_TOKEN: 'bench-license-token',
+  CSPM_ACCOUNT_TOKEN: 'bench-account-token',
+  CSPM_API_KEY: 'bench-api-key',
+  CSPM_APP_ID: '00000000-0000-4000-8000-00000000be0c',
+  CSPM_APP_SECRET: 'bench-app-secret',
+};
 
 /** Starts `cspm-report serve` as a child process; resolves with its URL and a stop function. */
 async function startEmulator(latencyMs) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--latency', String(latencyMs)], { env: { ...process.env, ...credentials }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--latency', String(latencyMs)], { env: { ...process.env, ...credentials }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its standard error (`stopped on SIGTERM` at the end) is kept for a failed start only.
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
   const [first] = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then(({ value }) => [value]);
   const url = /listening on (\S+)/.exec(first ?? '')?.[1];
-  if (!url) throw new Error(`serve did not start: ${first}`);
+  if (!url) throw new Error(`serve did not start: ${first ?? ''} ${errors}`);
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
