@@ -54,7 +54,7 @@ export async function benchGate({ file, runs = 5 }) {
   const baselineMs = median(base.map((run) => run.ms));
   return [
     { name: 'gate', baselineMs, ...pairRatios(plain, base) },
-    { name: 'gate with --result and -f json', baselineMs, ...pairRatios(withOutputs, base.slice(0, withOutputs.length)) },
+    { name: 'gate with --result and -f json', baselineMs, ...pairRatios(withOutputs, base) },
   ];
 }
 
