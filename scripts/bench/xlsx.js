@@ -3,9 +3,9 @@
 // options: no styles, no shared strings) writing the same rows and columns: those of the
 // action list, policies and POA&M sheets, which hold all but a few dozen of its rows.
 // Both run in this process, alternated, from the same view model: loading and checking
-// the report are excluded from both. Peak memory is the maxRSS
-// (process.resourceUsage) of a child process that loads, checks and renders once, so
-// that it counts the renderer with its input and not the baseline's runs.
+// the report are excluded from both. Peak memory is the peak RSS (see peak-rss.js) of
+// a child process that loads, checks and renders once, so that it counts the renderer
+// with its input and not the baseline's runs.
 // Usage: node scripts/bench/xlsx.js <report.json> [--runs 3]   (after npm run build)
 import ExcelJS from 'exceljs';
 import { spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { actionSheet } from '../../dist/render/xlsx/action-sheet.js';
 import { policiesSheet } from '../../dist/render/xlsx/policies-sheet.js';
 import { poamSheet } from '../../dist/render/xlsx/poam-sheet.js';
 import { renderXlsxView } from '../../dist/render/xlsx/render-xlsx.js';
+import { peakRssKb } from './peak-rss.js';
 
 const self = fileURLToPath(import.meta.url);
 const generator = fileURLToPath(new URL('../generate-report.js', import.meta.url));
@@ -112,7 +113,7 @@ if (process.argv[1] === self) {
   if (args[0] === '--peak-rss') {
     const view = await loadView(args[1]);
     await writeStyled(view);
-    console.log(JSON.stringify({ peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+    console.log(JSON.stringify({ peakRssMb: Math.round(peakRssKb() / 1024) }));
   } else if (args[0]) {
     const runsAt = args.indexOf('--runs');
     console.log(await benchXlsx({ file: args[0], runs: runsAt > 0 ? Number(args[runsAt + 1]) : 3 }));
