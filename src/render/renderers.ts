@@ -1,4 +1,4 @@
-import { CspmError } from '../error/cspm-error.js';
+import { registryEntry } from './registry-entry.js';
 import type { Analysis } from '../model/analysis.js';
 import { documentFormats, type DocumentFormat, type RenderedBody, type RenderOptions, type Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
@@ -30,10 +30,7 @@ export { documentFormats };
 
 /** The renderer of `name`, or a CspmError that lists the valid names. */
 export function getRenderer(name: string): Renderer {
-  if (!Object.hasOwn(renderers, name)) {
-    throw new CspmError('unknown-format', `"${name}"; the formats are ${documentFormats.join(', ')}`);
-  }
-  return renderers[name as DocumentFormat];
+  return registryEntry(renderers, name, 'formats');
 }
 
 /** Collects a rendered body into one byte array. */

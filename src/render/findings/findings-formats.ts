@@ -1,4 +1,4 @@
-import { CspmError } from '../../error/cspm-error.js';
+import { registryEntry } from '../registry-entry.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import { githubFormat } from './github-format.js';
 import { jsonFormat } from './json-format.js';
@@ -28,8 +28,5 @@ export const findingsFormatNames = Object.keys(findingsFormats) as FindingsForma
 
 /** The findings format called `name`; an unknown name is a usage error listing the known ones. */
 export function getFindingsFormat(name: string): FindingsFormat {
-  if (!Object.hasOwn(findingsFormats, name)) {
-    throw new CspmError('unknown-format', `"${name}"; the findings formats are ${findingsFormatNames.join(', ')}`, { data: { name, known: findingsFormatNames } });
-  }
-  return findingsFormats[name as FindingsFormatName];
+  return registryEntry(findingsFormats, name, 'findings formats');
 }

@@ -1,4 +1,4 @@
-import { CspmError } from '../../error/cspm-error.js';
+import { registryEntry } from '../registry-entry.js';
 import type { TrendRenderer } from './trend-renderer.js';
 import { trendHtmlRenderer } from './trend-html.js';
 import { trendJsonRenderer } from './trend-json.js';
@@ -31,8 +31,5 @@ export const trendFormats = Object.keys(trendRenderers) as TrendFormat[];
 
 /** The trend renderer of `name`, or a CspmError that lists the valid names. */
 export function getTrendRenderer(name: string): TrendRenderer {
-  if (!Object.hasOwn(trendRenderers, name)) {
-    throw new CspmError('unknown-format', `"${name}"; the trend formats are ${trendFormats.join(', ')}`, { data: { name, known: trendFormats } });
-  }
-  return trendRenderers[name as TrendFormat];
+  return registryEntry(trendRenderers, name, 'trend formats');
 }
