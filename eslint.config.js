@@ -1,18 +1,18 @@
 // Lint configuration: typescript-eslint's recommended rules on src, test and scripts, and
 // the pipeline's boundaries: data flows load → validate → analyse → gate → render, then client
-// and serve (the service's API), cli on top; a stage imports model/, text/, error/ and earlier
-// stages, never a later one.
+// and serve (the service's API), then jobs that compose them, cli on top; a stage imports
+// model/, text/, error/ and earlier stages, never a later one.
 import tseslint from 'typescript-eslint';
 
 /** The folders of src/ in pipeline order; each may import only those before it. */
-const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'client', 'serve', 'cli'];
+const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'client', 'serve', 'jobs', 'cli'];
 /** Folders every stage may use; they import nothing of the stages themselves. */
 const foundations = ['model', 'text', 'error'];
 
 /** An import pattern for a folder of src/, from any depth. */
 const folder = (name) => [`**/${name}/*`, `**/${name}/**`];
-/** The public entry and the composed check, which only cli/ and index.ts use. */
-const entries = ['**/index.js', '**/check-reports.js'];
+/** The public entry and the internal one, which only cli/ (and the project's tools) use. */
+const entries = ['**/index.js', '**/internal.js'];
 
 /** no-restricted-imports for the files of `name`, forbidding `forbidden` folders. */
 function boundary(name, forbidden, why) {
@@ -33,8 +33,8 @@ const cliBoundary = {
       {
         patterns: [
           {
-            group: [...[...stages.slice(0, -1), ...foundations].flatMap(folder), '**/check-reports.js', '**/tool-info.js', '**/package-root.js'],
-            message: 'cli/ imports the library through its public entry (src/index.ts) only.',
+            group: [...[...stages.slice(0, -1), ...foundations].flatMap(folder), '**/tool-info.js', '**/package-root.js'],
+            message: 'cli/ imports the library through its entries only: the public one (src/index.ts) and the internal one (src/internal.ts).',
           },
         ],
       },

@@ -45,7 +45,7 @@ mkdirSync(cache, { recursive: true });
 const bundle = join(cache, 'fuzz-cases.js');
 await build({ entryPoints: ['test/property/fuzz-cases.ts'], outfile: bundle, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' });
 const cases = await import(pathToFileURL(bundle).href);
-const api = await import(pathToFileURL('dist/index.js').href);
+const api = { ...(await import(pathToFileURL('dist/index.js').href)), ...(await import(pathToFileURL('dist/internal.js').href)) };
 
 function seconds(milliseconds) {
   return `${(milliseconds / 1000).toFixed(1)} s`;

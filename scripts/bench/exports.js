@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { median } from './run-node.js';
 
-const { checkReports, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
+const { analyseInputs, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
 
 /** The bytes of a rendered body, read to the end as a file writer would, without joining them. */
 async function byteCount(body) {
@@ -27,7 +27,7 @@ async function timed(work) {
 /** Times `-f csv` and `-f hdf` against JSON.stringify of the parsed report, `runs` alternated rounds. */
 export async function benchExports({ file, runs = 3 }) {
   const value = JSON.parse(readFileSync(file, 'utf8'));
-  const analysis = await checkReports({ value, name: file });
+  const analysis = await analyseInputs({ value, name: file });
   const rounds = { json: [], jsonText: [], csv: [], hdf: [] };
   const sizes = {};
   for (let run = 0; run < runs; run += 1) {

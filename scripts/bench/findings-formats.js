@@ -5,7 +5,7 @@
 // where sarif writes GitHub's 25,000 results per run, and with 20,000, where every
 // format writes every finding.
 import { fileURLToPath } from 'node:url';
-import { checkReports, findingsFormats, ruleCatalogue } from '../../dist/index.js';
+import { analyseInputs, findingsFormats, ruleCatalogue } from '../../dist/index.js';
 import { median } from './run-node.js';
 
 /** A report of `count` policies, each Green with none of its one resource passed: one finding each. */
@@ -36,7 +36,7 @@ function time(format, result) {
 
 /** Times every findings format but json against json on `count` false-Green policies. */
 export async function benchFindingsFormats({ count = 125_000, runs = 5 } = {}) {
-  const analysis = await checkReports({ text: reportOfFalseGreens(count), name: 'reports/many.json' });
+  const analysis = await analyseInputs({ text: reportOfFalseGreens(count), name: 'reports/many.json' });
   const result = { analysis };
   const findings = analysis.sources.reduce((sum, source) => sum + source.findings.length, 0);
   const json = findingsFormats.json;

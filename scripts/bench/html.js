@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { checkReports } from '../../dist/index.js';
+import { analyseInputs } from '../../dist/index.js';
 import { buildViewModel } from '../../dist/render/build-view-model.js';
 import { renderHtmlView } from '../../dist/render/html/render-html.js';
 import { median } from './run-node.js';
@@ -36,7 +36,7 @@ async function timeFirstView(context, url) {
 
 /** Renders `file` to HTML and measures its first view in Chromium against a blank page. */
 export async function benchHtml({ file, runs = 5 }) {
-  const view = buildViewModel(await checkReports(file));
+  const view = buildViewModel(await analyseInputs(file));
   const started = performance.now();
   const html = renderHtmlView(view, {});
   const renderMs = performance.now() - started;

@@ -6,7 +6,7 @@
 // (cover, summaries, charts, category tables, every policy with wrapped titles,
 // bookmarks, page numbers). Loading and checking the report is excluded from both.
 import PDFDocument from 'pdfkit';
-import { checkReports } from '../../dist/index.js';
+import { analyseInputs } from '../../dist/index.js';
 import { buildViewModel } from '../../dist/render/build-view-model.js';
 import { renderPdfView } from '../../dist/render/pdf/render-pdf.js';
 
@@ -62,7 +62,7 @@ function pageCount(bytes) {
 
 /** Times the baseline and the renderer on the policies of one report file. */
 export async function benchPdf({ file }) {
-  const view = buildViewModel(await checkReports(file));
+  const view = buildViewModel(await analyseInputs(file));
   const rows = policyRows(view);
   // One untimed run of each first: font parsing and JIT warm-up are not what is measured.
   await renderBaseline(rows.slice(0, 300));

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { checkReports } from '../../dist/index.js';
+import { analyseInputs } from '../../dist/index.js';
 import { buildViewModel } from '../../dist/render/build-view-model.js';
 import { actionSheet } from '../../dist/render/xlsx/action-sheet.js';
 import { policiesSheet } from '../../dist/render/xlsx/policies-sheet.js';
@@ -77,7 +77,7 @@ function median(values) {
 }
 
 async function loadView(file) {
-  return buildViewModel(await checkReports(file));
+  return buildViewModel(await analyseInputs(file));
 }
 
 /** Peak RSS in MB of a child process that loads, checks and renders the report once. */

@@ -3,7 +3,7 @@ import type { ReportRef, ValidatedDocument } from '../model/document.js';
 import type { Finding, RuleId } from '../model/finding.js';
 import type { CategoryInContext, DocumentCheck, RuleInfo } from '../model/rule.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
-import { severityOrder } from './observed-values.js';
+import { severityOrder } from '../validate/observed-values.js';
 import { defaultPercentFormula } from './percent-formulas.js';
 import { documentRules, policyRules, reportRules } from './rule-catalogue.js';
 import { applySeverities, runPolicyRules, runRule } from './run-rules.js';
@@ -74,23 +74,27 @@ function analyseDocument(
 
 function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: AnalyseOptions, findings: Finding[]): AnalysedReport {
   const totals = emptyCounts();
-  // A Map, not an object: a Severity of "__proto__" is data, not a prototype.
-  const red = new Map<string, number>(severityOrder.map((severity) => [severity, 0]));
-  const amber = new Map<string, number>(severityOrder.map((severity) => [severity, 0]));
+  // Maps, not objects: a Severity of "__proto__" is data, not a prototype.
+  const bySeverity = {
+    red: new Map<string, number>(severityOrder.map((severity) => [severity, 0])),
+    amber: new Map<string, number>(severityOrder.map((severity) => [severity, 0])),
+    other: new Map<string, number>(),
+  };
   const categories: CategoryInContext[] = ref.report.ResourceCategories.map((category, index) => {
-    const counts = countPolicies(category.Policies, red, amber);
+    const counts = countPolicies(category.Policies, bySeverity);
     addCounts(totals, counts);
     return { category, pointer: `${ref.pointer}/ResourceCategories/${index}`, figures: withPercent(counts, percentFormula) };
   });
-  const context = { report: ref.report, pointer: ref.pointer, categories, percentFormula: options.percentFormula };
+  const context = { report: ref.report, pointer: ref.pointer, categories, percentFormula: options.percentFormula, folded: ref.folded ?? [] };
   for (const rule of reportRules) runRule(rule, context, ref.pointer, options, findings);
   runPolicyRules(policyRules, context, options, findings);
   return {
     report: ref.report,
     pointer: ref.pointer,
     figures: withPercent(totals, percentFormula),
-    redBySeverity: orderSeverities(red),
-    amberBySeverity: orderSeverities(amber),
+    redBySeverity: orderSeverities(bySeverity.red),
+    amberBySeverity: orderSeverities(bySeverity.amber),
+    otherBySeverity: orderSeverities(bySeverity.other).filter((entry) => entry.count > 0),
     categories,
   };
 }

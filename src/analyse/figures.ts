@@ -10,17 +10,30 @@ export function emptyCounts(): Counts {
   return { total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0 };
 }
 
+/** Policies by Severity of the failing colours: Red, Amber, and a Compliance outside the observed set. */
+export interface FailingBySeverity {
+  red: Map<string, number>;
+  amber: Map<string, number>;
+  other: Map<string, number>;
+}
+
+function countSeverity(counts: Map<string, number>, severity: string): void {
+  counts.set(severity, (counts.get(severity) ?? 0) + 1);
+}
+
 /**
- * Counts the policies by colour, sums their resources and counts Red and Amber ones by
- * Severity into `redBySeverity` and `amberBySeverity`. One pass, no allocation per
- * policy: it runs over every policy of reports that can hold hundreds of thousands.
+ * Counts the policies by colour, sums their resources and counts the failing ones by
+ * Severity into `bySeverity`. One pass, no allocation per policy: it runs over every
+ * policy of reports that can hold hundreds of thousands.
  */
-export function countPolicies(policies: readonly Policy[], redBySeverity: Map<string, number>, amberBySeverity: Map<string, number>): Counts {
+export function countPolicies(policies: readonly Policy[], bySeverity: FailingBySeverity): Counts {
   const counts = emptyCounts();
   for (const policy of policies) {
     addPolicy(counts, policy);
-    if (policy.Compliance === 'Red') redBySeverity.set(policy.Severity, (redBySeverity.get(policy.Severity) ?? 0) + 1);
-    else if (policy.Compliance === 'Amber') amberBySeverity.set(policy.Severity, (amberBySeverity.get(policy.Severity) ?? 0) + 1);
+    const colour = policy.Compliance;
+    if (colour === 'Red') countSeverity(bySeverity.red, policy.Severity);
+    else if (colour === 'Amber') countSeverity(bySeverity.amber, policy.Severity);
+    else if (colour !== 'Green' && colour !== 'Gray') countSeverity(bySeverity.other, policy.Severity);
   }
   return counts;
 }

@@ -42,6 +42,17 @@ const stageRules: RuleInfo[] = [
   },
 ];
 
+/** Rules of the run as a whole: made by the fail-closed policy, never silenced. */
+const runRules: RuleInfo[] = [
+  {
+    id: 'no-valid-report',
+    stage: 'run',
+    defaultSeverity: 'error',
+    description: 'No input holds a valid benchmark report. It cannot be turned off or lowered: turning other rules off changes what is reported, never whether nothing readable passes.',
+    rationale: 'A check, gate or comparison that passed on nothing would be green for a broken download, an empty folder or a silenced error; it fails closed and says why.',
+  },
+];
+
 /** Rules that check one benchmark report or its categories, in the order their findings are listed. */
 export const reportRules: readonly ReportRule[] = [accountKind, categoryOrder, categoryTotal, categoryCount, compliancePercent, postureTotal];
 
@@ -52,4 +63,4 @@ export const policyRules: readonly PolicyRule[] = [unknownValue, policyCounts, p
 export const documentRules: readonly DocumentRule[] = [emptyReport, duplicateReport, mixedIds];
 
 /** Every rule the checker knows, with its id, default severity, description and rationale. */
-export const ruleCatalogue: readonly Rule[] = [...stageRules, ...documentRules, ...reportRules, ...policyRules];
+export const ruleCatalogue: readonly Rule[] = [...stageRules, ...documentRules, ...reportRules, ...policyRules, ...runRules];

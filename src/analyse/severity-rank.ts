@@ -1,13 +1,14 @@
 import type { Figures } from '../model/analysis.js';
 import type { Policy } from '../model/report.js';
-import { severityOrder } from './observed-values.js';
+import { severityOrder } from '../validate/observed-values.js';
+import { colourRank, countsAsRed, isFailingColour } from './colour-rank.js';
 
 /**
  * The orders every format lists failing policies and worst categories in, kept in one
  * place so that the web page, the PDF and the workbook rank alike.
  */
 
-/** Weight of a Red policy by its Severity; an unknown severity weighs as VeryLow. */
+/** Weight of a Red policy by its Severity; an unknown severity weighs as Critical. */
 export const severityWeights: Readonly<Record<string, number>> = { Critical: 5, High: 4, Moderate: 3, Low: 2, VeryLow: 1 };
 
 /** How worst categories are ranked, in the words every format prints. */
@@ -21,19 +22,33 @@ export const actionOrderText = 'Red before Amber, then Critical first down to Ve
 export const maxWorstCategories = 5;
 
 function weightOf(severity: string): number {
-  return Object.hasOwn(severityWeights, severity) ? (severityWeights[severity] as number) : 1;
+  return Object.hasOwn(severityWeights, severity) ? (severityWeights[severity] as number) : (severityWeights['Critical'] as number);
 }
 
-/** Position of a Severity, Critical (0) first; an unknown one ranks after VeryLow. */
+/**
+ * Position of a Severity, Critical (0) first. A Severity outside the observed set (after
+ * folding its spelling at load) ranks as Critical: a value nobody knows could be the
+ * worst, and a gate that let it pass would fail open.
+ */
 export function severityRank(severity: string): number {
   const rank = severityOrder.indexOf(severity);
-  return rank === -1 ? severityOrder.length : rank;
+  return rank === -1 ? 0 : rank;
 }
 
-/** Red policies weighted by severity. */
+/** True when `severity` is at or above `threshold` (an unknown severity is at or above every one). */
+export function isAtLeast(severity: string, threshold: string): boolean {
+  return severityRank(severity) <= severityRank(threshold);
+}
+
+/** True when two severities rank alike: the same one, or Critical and an unknown one. */
+export function sameRank(severity: string, other: string): boolean {
+  return severityRank(severity) === severityRank(other);
+}
+
+/** Red policies weighted by severity (a policy of an unknown Compliance counts as Red). */
 export function redWeight(policies: readonly Policy[]): number {
   let weight = 0;
-  for (const policy of policies) if (policy.Compliance === 'Red') weight += weightOf(policy.Severity);
+  for (const policy of policies) if (countsAsRed(policy.Compliance)) weight += weightOf(policy.Severity);
   return weight;
 }
 
@@ -70,31 +85,17 @@ export function failingResources(policy: Policy): number {
   return Math.max(0, policy.TotalResourceCount - policy.PassedResourceCount);
 }
 
-/** True for a policy that failed: Red or Amber. */
+/** True for a policy that failed: Red, Amber, or of an unknown Compliance. */
 export function isFailing(policy: Policy): boolean {
-  return policy.Compliance === 'Red' || policy.Compliance === 'Amber';
+  return isFailingColour(policy.Compliance);
 }
 
 /**
- * Compares policies for the action list and for keeping the most severe ones: Red,
- * Amber, then Green, Gray and others; within a colour Critical first; then most
- * failing resources. Ties keep their order (Array#sort is stable).
+ * Compares policies for the action list and for keeping the most severe ones: Red, an
+ * unknown colour, Amber, then Green and Gray; within a colour Critical (and unknown
+ * severities) first; then most failing resources. Ties keep their order (Array#sort
+ * is stable).
  */
 export function compareBySeverity(a: Policy, b: Policy): number {
   return colourRank(a.Compliance) - colourRank(b.Compliance) || severityRank(a.Severity) - severityRank(b.Severity) || failingResources(b) - failingResources(a);
-}
-
-function colourRank(colour: string): number {
-  switch (colour) {
-    case 'Red':
-      return 0;
-    case 'Amber':
-      return 1;
-    case 'Green':
-      return 2;
-    case 'Gray':
-      return 3;
-    default:
-      return 4;
-  }
 }

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { type CheckOptions, type FailOn, failOnLevels, type PercentFormula, percentFormulaIds } from '../index.js';
+import { type CheckOptions, type FailOn, type PercentFormula } from '../index.js';
+import { failOnLevels, percentFormulaIds } from '../internal.js';
 import { parseRuleSettings } from './parse-rule-settings.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
 import { oneValue } from './shared-options.js';
@@ -33,10 +34,17 @@ export function withFailOnOptions<T>(yargs: Argv<T>): Argv<T & FailOnArgs> {
 }
 
 /**
- * The options of checkReports from the parsed arguments. The command line settles V8's
- * heap before a large parse: a process-wide step the library leaves to its caller.
+ * The options every job takes from the parsed arguments: --percent-formula, --rule and
+ * --fail-on when the command has it. The command line settles V8's heap before a large
+ * parse: a process-wide step the library leaves to its caller.
  */
-export function checkOptionsOf(args: AnalysisArgs): CheckOptions {
+export function checkOptionsOf(args: AnalysisArgs & { 'fail-on'?: FailOn }): CheckOptions {
   const percentFormula = args['percent-formula'];
-  return { severities: parseRuleSettings(args.rule), beforeParse: settleHeapBeforeParse, ...(percentFormula === undefined ? {} : { percentFormula }) };
+  const failOn = args['fail-on'];
+  return {
+    severities: parseRuleSettings(args.rule),
+    beforeParse: settleHeapBeforeParse,
+    ...(percentFormula === undefined ? {} : { percentFormula }),
+    ...(failOn === undefined ? {} : { failOn }),
+  };
 }

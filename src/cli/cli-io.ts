@@ -9,13 +9,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
 }
 
-/** Exit codes, documented in the README and in `--help`. */
-export const exitCodes = {
-  ok: 0,
-  findings: 1,
-  usage: 2,
-  gate: 3,
-} as const;
+/** Exit codes, documented in the README and in `--help`: the library's one table. */
+export { exitCodes } from '../internal.js';
 
 /** The process's own streams and environment. */
 export function processIo(): CliIo {

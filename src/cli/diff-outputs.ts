@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
-import { CspmError, type DocumentFormat, documentFormats, type FindingsFormatName } from '../index.js';
+import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
+import { documentFormats } from '../internal.js';
 import { extensionFormat, type FindingsOutput, pairFindingsOutputs } from './findings-outputs.js';
 import { isStandardOutput } from './write-output.js';
 

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type { Argv } from 'yargs';
-import { CspmError, type FindingsFormatName, findingsFormatNames, findingsFormats } from '../index.js';
+import { CspmError, type FindingsFormatName, findingsFormats } from '../index.js';
+import { findingsFormatNames } from '../internal.js';
 import { isStandardOutput } from './write-output.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */

@@ -1,4 +1,5 @@
-import { type Analysis, type GateResult, terminalJson } from '../index.js';
+import { type Analysis, type GateResult } from '../index.js';
+import { terminalJson } from '../internal.js';
 
 /** The `--result` file of `cspm-report gate`: the verdict, every assertion, and the check's counts. */
 export interface GateResultFile extends GateResult {

@@ -1,5 +1,7 @@
 import yargs, { type Argv } from 'yargs';
-import { errorExitCodes, isCspmError, terminalText, toolInfo } from '../index.js';
+import { isCspmError } from '../index.js';
+import { exitCodeOf, terminalText, toolInfo } from '../internal.js';
+import { describeFailure } from './error-text.js';
 import { exitCodes, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
@@ -10,12 +12,16 @@ import { protectStdinArgs } from './report-inputs.js';
 const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
 
 const epilogue = `Exit codes:
-  0  no finding at or above --fail-on
-  1  a report has findings at or above --fail-on (unreadable and invalid reports included;
-     fetch of many reports: one failed; onboard --wait: the scan job Failed)
-  2  usage error, missing or unreadable input, invalid gate rules or accounts file, unwritable
-     output, the service refused or did not answer, internal error
-  3  an error assertion of \`gate\` failed (1 wins when a report is also invalid)
+  0  passed: nothing at or above --fail-on (and no failed gate or regression limit)
+  1  a report has findings at or above --fail-on, or no input holds a valid report (unreadable
+     and invalid reports included; fetch of many reports: one failed; onboard --wait: the scan
+     job Failed)
+  2  usage error, missing or unreadable input, invalid gate rules or accounts file, scans that
+     cannot be compared (another account, the wrong order, the same scan), unwritable output,
+     internal error
+  3  an error assertion of \`gate\` failed, or \`diff --fail-on-regression\` found a regression
+     (1 wins when a report is also invalid)
+  4  the service refused the request or did not answer (fetch, onboard): worth a retry
   130, 143  interrupted by SIGINT or SIGTERM; no partial output is left
 
 Documentation: README.md of the cspm-report package.`;
@@ -76,7 +82,7 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
     return await selected.spec.run(selected.args, io);
   } catch (error) {
     io.stderr.write(describeFailure(error, parsed.debug));
-    return isCspmError(error) ? errorExitCodes[error.code] : errorExitCodes.internal;
+    return exitCodeOf(isCspmError(error) ? error.code : 'internal');
   }
 }
 
@@ -87,17 +93,4 @@ function optionNames(name: string | undefined): string[] {
   // getOptions() is yargs's own record of declared options; its typings leave it out.
   const declared = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
   return [...Object.keys(declared), 'debug', 'help'].filter((key) => key.length > 1);
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
-}
-
-function describeFailure(error: unknown, debug: boolean): string {
-  if (isCspmError(error)) {
-    return `cspm-report: ${terminalText(error.message)}\n${debug && error.stack ? `${error.stack}\n` : ''}`;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  const stack = debug && error instanceof Error && error.stack ? `${error.stack}\n` : '';
-  return `cspm-report: internal error: ${terminalText(firstLine(message))}${debug ? '' : ' (run with --debug for details)'}\n${stack}`;
 }

@@ -1,4 +1,5 @@
-import { CspmError, onboardingKinds, type OnboardingKind } from '../index.js';
+import { CspmError, type OnboardingKind } from '../index.js';
+import { onboardingKinds } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { readSecretFile } from './service-secrets.js';
 

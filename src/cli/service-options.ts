@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { createClient, CspmError, terminalText, type CspmClient } from '../index.js';
+import { createClient, CspmError, type CspmClient } from '../index.js';
+import { terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { applicationIdVariable, readServiceSecrets, secretSources, type SecretFileArgs } from './service-secrets.js';
 import { oneValue } from './shared-options.js';

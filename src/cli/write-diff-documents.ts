@@ -1,4 +1,5 @@
-import { type Analysis, CspmError, type DiffResult, renderDocuments, terminalText } from '../index.js';
+import { type Analysis, CspmError, type DiffResult } from '../index.js';
+import { renderDocuments, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import type { DiffDocumentOutput } from './diff-outputs.js';
 import { isStandardOutput, writeOutput } from './write-output.js';

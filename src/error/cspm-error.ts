@@ -1,6 +1,6 @@
 import { errorSummaries, type ErrorCode, type ErrorDataByCode } from './error-codes.js';
 
-export type { AccountsLocation, ErrorCode, ReportIdentity, ErrorDataByCode, RulesLocation, ServiceErrorData } from './error-codes.js';
+export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdentity, ErrorDataByCode, RulesLocation, ServiceErrorData } from './error-codes.js';
 
 /** Options of a {@link CspmError}: the typed data of its code, and the error it wraps. */
 export interface CspmErrorOptions<C extends ErrorCode> {

@@ -1,3 +1,5 @@
+import { exitCodes } from './exit-codes.js';
+
 /*
  * The closed set of error codes with what each carries, says and exits with: one
  * table per concern, so that a new code is a line in each and the compiler finds a
@@ -44,6 +46,13 @@ export interface ServiceErrorData {
   retryAfter?: number;
 }
 
+/** One side of a `scans-reversed` or `scans-identical`: the scan as the inputs name it. */
+export interface ScanIdentity {
+  source: string;
+  jobId: string;
+  scanDate: string | null;
+}
+
 /** What an error of each code carries beside its message, for programs that handle it. */
 export interface ErrorDataByCode {
   usage: { option?: string };
@@ -60,6 +69,8 @@ export interface ErrorDataByCode {
   'rules-invalid': RulesLocation;
   'accounts-invalid': AccountsLocation;
   'reports-mismatch': { old: ReportIdentity[]; new: ReportIdentity[] };
+  'scans-reversed': { old: ScanIdentity; new: ScanIdentity };
+  'scans-identical': { old: ScanIdentity; new: ScanIdentity };
   'request-invalid': { missing: string[]; notStrings: string[] };
   'service-error': ServiceErrorData;
   'service-unreachable': { url: string };
@@ -87,6 +98,8 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'rules-invalid': 'invalid gate rules',
   'accounts-invalid': 'invalid accounts file',
   'reports-mismatch': 'the reports are of another account or benchmark',
+  'scans-reversed': 'the scans are in the wrong order',
+  'scans-identical': 'the same scan on both sides',
   'request-invalid': 'invalid request, not sent',
   'service-error': 'the service refused the request',
   'service-unreachable': 'cannot reach the service',
@@ -96,29 +109,53 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
 };
 
 /**
- * The exit status of the command line for each code (README, "Exit codes"): 2 for every
- * problem of use, input or output, and for internal errors. Findings (1) and a failed
- * gate (3) are results, not errors.
+ * What kind of problem a code is, which decides the exit status: the user's command
+ * line (`usage`), what it reads (`input`: a missing or invalid file, scans that cannot
+ * be compared), what it writes (`io`), the service it talks to (`service`), or a bug
+ * of the tool (`internal`).
  */
-export const errorExitCodes: Readonly<Record<ErrorCode, number>> = {
-  usage: 2,
-  'input-not-found': 2,
-  'input-unreadable': 2,
-  'input-not-regular': 2,
-  'input-empty-dir': 2,
-  'input-too-large': 2,
-  'output-failed': 2,
-  'output-is-input': 2,
-  'output-collision': 2,
-  'unknown-format': 2,
-  'template-invalid': 2,
-  'rules-invalid': 2,
-  'accounts-invalid': 2,
-  'reports-mismatch': 2,
-  'request-invalid': 2,
-  'service-error': 2,
-  'service-unreachable': 2,
-  'service-timeout': 2,
-  'service-invalid-response': 2,
-  internal: 2,
+export type ErrorKind = 'usage' | 'input' | 'io' | 'service' | 'internal';
+
+/** The kind of each code. */
+export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
+  usage: 'usage',
+  'input-not-found': 'input',
+  'input-unreadable': 'input',
+  'input-not-regular': 'input',
+  'input-empty-dir': 'input',
+  'input-too-large': 'input',
+  'output-failed': 'io',
+  'output-is-input': 'usage',
+  'output-collision': 'usage',
+  'unknown-format': 'usage',
+  'template-invalid': 'input',
+  'rules-invalid': 'input',
+  'accounts-invalid': 'input',
+  'reports-mismatch': 'input',
+  'scans-reversed': 'input',
+  'scans-identical': 'input',
+  'request-invalid': 'usage',
+  'service-error': 'service',
+  'service-unreachable': 'service',
+  'service-timeout': 'service',
+  'service-invalid-response': 'service',
+  internal: 'internal',
 };
+
+/**
+ * The exit status of each kind (README, "Exit codes"): 2 for a problem of use, input or
+ * output, and for a bug; 4 when the service refused or did not answer, which a CI job
+ * may retry. Findings (1) and a failed gate (3) are verdicts, not errors.
+ */
+export const kindExitCodes: Readonly<Record<ErrorKind, number>> = {
+  usage: exitCodes.usage,
+  input: exitCodes.usage,
+  io: exitCodes.usage,
+  service: exitCodes.service,
+  internal: exitCodes.usage,
+};
+
+/** The exit status of an error code, by its kind. */
+export function exitCodeOf(code: ErrorCode): number {
+  return kindExitCodes[errorKinds[code]];
+}

@@ -1,3 +1,4 @@
+import { isUnknownColour } from '../analyse/colour-rank.js';
 import type { GateAssertion } from '../model/gate-rules.js';
 import type { GateMetric } from './gate-metric.js';
 
@@ -10,9 +11,13 @@ export function expectedText(assertion: GateAssertion, metric: GateMetric): stri
   return parts.join(' and ');
 }
 
-/** True when a measured value (never null here) keeps within the assertion's bound. */
+/**
+ * True when a measured value (never null here) keeps within the assertion's bound. A
+ * colour outside the observed set keeps within none: it could be the one refused.
+ */
 export function withinBound(value: number | string, assertion: GateAssertion): boolean {
   if (typeof value === 'string') {
+    if (isUnknownColour(value)) return false;
     if (assertion.mustBe !== undefined) return value === assertion.mustBe;
     return value !== assertion.mustNotBe;
   }

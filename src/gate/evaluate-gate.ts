@@ -9,6 +9,7 @@ import { expectedText, valueText, withinBound } from './bounds.js';
 import type { GateMetric, ScopedReport } from './gate-metric.js';
 import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
 import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from './select-reports.js';
+import { lostReports } from './lost-reports.js';
 import { untrustedInputs } from './untrusted-inputs.js';
 
 /** Options of a gate run. */
@@ -27,7 +28,8 @@ export interface GateOptions {
  * at its level (unless it allows no match), and inputs that hold no valid report, or a
  * report that did not parse or validate, add a failing `error` result of their own,
  * since figures of the rest cannot stand for them. A report that the baseline does not
- * pair with fails the assertions that compare with it.
+ * pair with fails the assertions that compare with it, and a report of the baseline
+ * that the inputs lost adds a failing `error` result of its own.
  *
  * @throws CspmError `usage` when the rules compare with a baseline and none is given;
  *         `rules-invalid` for a metric the registry lacks
@@ -39,6 +41,8 @@ export function evaluateGate(analysis: Analysis, rules: GateRules, options: Gate
   const assertions: AssertionResult[] = [];
   const untrusted = untrustedInputs(analysis);
   if (untrusted) assertions.push(untrusted);
+  const lost = options.baseline === undefined ? undefined : lostReports(options.baseline);
+  if (lost) assertions.push(lost);
   for (const assertion of rules.assertions) {
     if (!isGateMetricName(assertion.metric)) {
       throw new CspmError('rules-invalid', `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`, { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } });

@@ -4,7 +4,7 @@ import type { GateAssertion } from '../model/gate-rules.js';
 import type { SourcedReport } from './select-reports.js';
 
 /** Keys of an assertion that some metrics read and others refuse. */
-export type MetricKey = 'min' | 'max' | 'severity' | 'category' | 'policy' | 'mustBe' | 'mustNotBe';
+export type MetricKey = 'min' | 'max' | 'severity' | 'category' | 'policy' | 'mustBe' | 'mustNotBe' | 'allowNewFailures' | 'allowRemoved';
 
 /** One report in an assertion's scope, narrowed to the assertion's category when it names one. */
 export interface ScopedReport extends SourcedReport {
@@ -33,6 +33,13 @@ export interface GateMetric {
   bound: 'number' | 'colour';
   /** The keys of an assertion this metric reads besides the bound; any other is refused. */
   reads: readonly MetricKey[];
+  /**
+   * What `severity` means to it, when it reads one: a policy's Severity (Critical …
+   * VeryLow, any letter case, read as the observed spelling) or a finding's (error,
+   * warning). Anything else is refused: a misspelt severity would select nothing and
+   * pass.
+   */
+  severity?: 'policy' | 'finding';
   /**
    * True for a metric that compares with an older scan (`gate --baseline`): without
    * one, a rules file that uses it is refused rather than measured as nothing.

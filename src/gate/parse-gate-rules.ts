@@ -1,14 +1,15 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { GateAssertion, GateRules } from '../model/gate-rules.js';
 import { validateGateRulesShape } from '../validate/gate-rules-schema.js';
-import type { MetricKey } from './gate-metric.js';
+import { foldValue, isObserved, observedValues } from '../validate/observed-values.js';
+import type { GateMetric, MetricKey } from './gate-metric.js';
 import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
 import { gatePresets, isGatePresetName } from './presets/gate-presets.js';
 import type { RulesFile, RulesFileAssertion } from './rules-file.js';
 import { parseRulesText, type ParsedRulesText } from './rules-text.js';
 import { describeSchemaError, errorPointer, pickSchemaError } from './schema-error-text.js';
 
-const metricKeys: readonly MetricKey[] = ['min', 'max', 'severity', 'category', 'policy', 'mustBe', 'mustNotBe'];
+const metricKeys: readonly MetricKey[] = ['min', 'max', 'severity', 'category', 'policy', 'mustBe', 'mustNotBe', 'allowNewFailures', 'allowRemoved'];
 
 /**
  * Parses and validates a gate rules file (JSON or YAML) and expands the presets it
@@ -62,10 +63,20 @@ function normalise(assertion: RulesFileAssertion, pointer: string, parsed: Parse
   if (assertion.min !== undefined && assertion.max !== undefined && assertion.min > assertion.max) {
     fail(parsed, `${pointer}/min`, `min ${assertion.min} is above max ${assertion.max}: nothing could pass`);
   }
-  if (assertion.metric === 'findings' && assertion.severity !== undefined && assertion.severity !== 'error' && assertion.severity !== 'warning') {
-    fail(parsed, `${pointer}/severity`, 'the findings metric takes severity "error" or "warning"');
+  const severity = assertion.severity === undefined ? undefined : severityOf(assertion.metric, metric, assertion.severity, `${pointer}/severity`, parsed);
+  return { ...withDefaults(assertion), ...(severity === undefined ? {} : { severity }), pointer };
+}
+
+/** The severity an assertion reads, in its observed spelling; a misspelt one is refused. */
+function severityOf(name: string, metric: GateMetric, severity: string, pointer: string, parsed: ParsedRulesText): string {
+  if (metric.severity === 'finding') {
+    if (severity !== 'error' && severity !== 'warning') fail(parsed, pointer, `the ${name} metric takes severity "error" or "warning"`);
+    return severity;
   }
-  return { ...withDefaults(assertion), pointer };
+  if (isObserved('Severity', severity)) return severity;
+  const folded = foldValue('Severity', severity);
+  if (folded === undefined) fail(parsed, pointer, `"${severity}" is no policy Severity; the ${name} metric takes one of ${observedValues.Severity.join(', ')}`);
+  return folded;
 }
 
 function checkNames(assertions: readonly GateAssertion[], parsed: ParsedRulesText): void {

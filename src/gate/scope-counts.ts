@@ -1,4 +1,7 @@
 import { addCounts, emptyCounts, type Counts } from '../analyse/figures.js';
+import { countsAsRed } from '../analyse/colour-rank.js';
+import { sameRank } from '../analyse/severity-rank.js';
+import type { SeverityCount } from '../model/analysis.js';
 import type { ScopedReport } from './gate-metric.js';
 
 /** The recomputed counts of the categories in scope, summed over the reports. */
@@ -14,28 +17,38 @@ export function sumFigures(reports: readonly ScopedReport[]): Counts {
 
 /**
  * Policies in scope whose Compliance is one of `colours`, of one Severity when given.
- * Without a severity the figures answer, and for a whole report the analysis's counts
- * by Severity; only a narrowed scope (some categories) counts its policies.
+ * It fails closed on values outside the observed sets: a policy of an unknown
+ * Compliance counts as Red, and an unknown Severity counts as Critical (the spelling of
+ * known ones was folded at load). Without a severity the figures answer, and for a
+ * whole report the analysis's counts by Severity; only a narrowed scope (some
+ * categories) counts its policies.
  */
 export function countColours(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
+  const red = colours.includes('Red');
+  const amber = colours.includes('Amber');
   if (severity === undefined) {
     const sum = sumFigures(reports);
-    return colours.reduce((count, colour) => count + (colour === 'Red' ? sum.red : sum.amber), 0);
+    return (red ? sum.red + sum.other : 0) + (amber ? sum.amber : 0);
   }
   let count = 0;
   for (const { report, categories } of reports) {
     if (categories.length === report.categories.length) {
-      for (const colour of colours) {
-        const bySeverity = colour === 'Red' ? report.redBySeverity : report.amberBySeverity;
-        count += bySeverity.find((entry) => entry.severity === severity)?.count ?? 0;
-      }
+      if (red) count += countOfRank(report.redBySeverity, severity) + countOfRank(report.otherBySeverity, severity);
+      if (amber) count += countOfRank(report.amberBySeverity, severity);
       continue;
     }
     for (const { category } of categories) {
       for (const policy of category.Policies) {
-        if (policy.Severity === severity && (colours as readonly string[]).includes(policy.Compliance)) count += 1;
+        const counted = policy.Compliance === 'Amber' ? amber : countsAsRed(policy.Compliance) ? red : false;
+        if (counted && sameRank(policy.Severity, severity)) count += 1;
       }
     }
   }
+  return count;
+}
+
+function countOfRank(counts: readonly SeverityCount[], severity: string): number {
+  let count = 0;
+  for (const entry of counts) if (sameRank(entry.severity, severity)) count += entry.count;
   return count;
 }

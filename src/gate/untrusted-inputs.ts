@@ -1,9 +1,6 @@
+import { untrustedSources } from '../analyse/fail-closed.js';
 import type { Analysis } from '../model/analysis.js';
-import type { RuleId } from '../model/finding.js';
 import type { AssertionResult } from '../model/gate.js';
-
-/** Findings that say an input holds nothing to judge, whatever their configured severity. */
-const unreadable: ReadonlySet<RuleId> = new Set<RuleId>(['json-syntax', 'envelope-failure', 'empty-report']);
 
 /** The metric name of the gate's own assertion on its inputs. */
 export const inputsMetric = 'validReports';
@@ -15,9 +12,7 @@ export const inputsMetric = 'validReports';
  * when every input is sound: it is no assertion of the rules file.
  */
 export function untrustedInputs(analysis: Analysis): AssertionResult | undefined {
-  const broken = analysis.sources
-    .filter((source) => source.form === 'unparsed' || source.reports.length < source.reportCount || source.findings.some((finding) => unreadable.has(finding.rule)))
-    .map((source) => source.source);
+  const broken = untrustedSources(analysis).map((source) => source.source);
   const valid = analysis.summary.reports;
   if (broken.length === 0 && valid > 0) return undefined;
   const why = valid === 0 ? 'the inputs hold no valid report' : `${broken.join(', ')} ${broken.length === 1 ? 'is' : 'are'} unreadable, invalid or empty`;

@@ -11,12 +11,14 @@ import { unwrapDocument, type UnwrapOptions } from './unwrap-document.js';
 /**
  * One input of the loader:
  * - a string: a file path, or a directory (every `*.json` inside, recursively, sorted);
+ * - a file found in a directory: `{ path, listed: true }` (see {@link expandInputs});
  * - bytes or text: `{ text, name? }`;
  * - an already parsed value: `{ value, name? }`;
  * - a byte stream such as standard input: `{ stream, name? }`.
  */
 export type ReportInput =
   | string
+  | { path: string; listed?: boolean }
   | { text: string | Uint8Array; name?: string }
   | { value: unknown; name?: string }
   | { stream: AsyncIterable<Uint8Array | string>; name?: string };
@@ -47,6 +49,8 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
     if (typeof item === 'string') {
       const { paths, listed } = await expandPath(item);
       for (const path of paths) documents.push(fromText(path, readTextFile(path), { listed }));
+    } else if ('path' in item) {
+      documents.push(fromText(item.path, readTextFile(item.path), { listed: item.listed === true }));
     } else if ('value' in item) {
       documents.push(unwrapDocument(item.name ?? '<input>', item.value));
     } else if ('text' in item) {
@@ -66,6 +70,25 @@ function parseDocument(source: string, text: string, options: UnwrapOptions): Lo
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding] };
   }
   return unwrapDocument(source, parsed.value, options);
+}
+
+/**
+ * The inputs with every directory replaced by the `*.json` files in it (sorted), each
+ * marked as found in a directory, so that a job can read them one at a time and treat a
+ * stray JSON file among them as `check DIR` does.
+ *
+ * @throws CspmError for a path that does not exist or cannot be read, or a directory with no `*.json` file
+ */
+export async function expandInputs(inputs: readonly ReportInput[]): Promise<ReportInput[]> {
+  const expanded: ReportInput[] = [];
+  for (const input of inputs) {
+    if (typeof input !== 'string') expanded.push(input);
+    else {
+      const { paths, listed } = await expandPath(input);
+      expanded.push(...(listed ? paths.map((path) => ({ path, listed })) : paths));
+    }
+  }
+  return expanded;
 }
 
 /** The files of a path argument, and whether they were found by listing a directory. */

@@ -44,6 +44,11 @@ export interface AnalysedReport {
   redBySeverity: SeverityCount[];
   /** Amber policies by Severity, in the same order. */
   amberBySeverity: SeverityCount[];
+  /**
+   * Policies of a Compliance outside the observed set by Severity, in the same order,
+   * only the severities that have one: verdicts count them as Red (fail closed).
+   */
+  otherBySeverity: SeverityCount[];
   categories: AnalysedCategory[];
 }
 

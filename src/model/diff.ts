@@ -1,17 +1,21 @@
-import type { Figures, PercentFormula } from './analysis.js';
+import type { Figures, PercentFormula, SeverityCount } from './analysis.js';
 
 /**
- * What became of one policy between two scans.
+ * What became of one policy between two scans. A colour outside the observed set counts
+ * as Red (it could be), Gray as not assessed.
  * - `regression`: assessed both times, to a worse colour (Green → Amber → Red);
+ * - `new-failure`: failing (Red, Amber) in the new scan and not assessed (Gray) or not
+ *   there at all in the old one: a failure nobody saw before;
  * - `fix`: assessed both times, to a better colour;
- * - `coverage`: Gray (or an unknown colour) on one side and another colour on the other:
- *   the scan began or stopped assessing it, which is neither better nor worse;
- * - `added`, `removed`: in one scan only.
+ * - `coverage`: to or from Gray otherwise: the scan began assessing a policy that passes,
+ *   or stopped assessing one;
+ * - `added`: in the new scan only, and not failing;
+ * - `removed`: in the old scan only.
  */
-export type PolicyChangeKind = 'regression' | 'fix' | 'coverage' | 'added' | 'removed';
+export type PolicyChangeKind = 'regression' | 'new-failure' | 'fix' | 'coverage' | 'added' | 'removed';
 
 /** The kinds of change in the order every format lists them. */
-export const policyChangeKinds: readonly PolicyChangeKind[] = ['regression', 'fix', 'coverage', 'added', 'removed'];
+export const policyChangeKinds: readonly PolicyChangeKind[] = ['regression', 'new-failure', 'fix', 'coverage', 'added', 'removed'];
 
 /** How a policy of the new scan was found in the old one. */
 export type PolicyMatch = 'PolicyId' | 'ComplianceNumber+ShortTitle';
@@ -90,7 +94,11 @@ export interface ReportDiff {
   counts: Record<PolicyChangeKind, number> & { unchanged: number };
 }
 
-/** A report of one side that no report of the other side pairs with. */
+/**
+ * A report of one side that no report of the other side pairs with: of the old side, a
+ * benchmark the new scan lost; of the new side, one it gained, whose failing policies
+ * are all new failures.
+ */
 export interface UnpairedReport {
   side: 'old' | 'new';
   source: string;
@@ -98,6 +106,10 @@ export interface UnpairedReport {
   benchmarkId: string;
   accountId: string;
   jobId: string;
+  /** Policies in the report. */
+  policies: number;
+  /** Failing policies (Red, Amber, or of an unknown Compliance) by Severity, only the severities that have one. */
+  failing: SeverityCount[];
 }
 
 /** Every paired report of two inputs compared, and what could not be paired. */

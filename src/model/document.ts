@@ -19,11 +19,31 @@ export interface LoadedDocument {
   findings: Finding[];
 }
 
+/**
+ * A coded value (Compliance, Severity, RiskProbability, RiskLevel, ConnectorType) spelled
+ * otherwise than its observed value, which it is read as: `" critical"` is `Critical`.
+ */
+export interface FoldedValue {
+  /** RFC 6901 pointer of the value in its document. */
+  pointer: string;
+  field: 'Compliance' | 'Severity' | 'RiskProbability' | 'RiskLevel' | 'ConnectorType';
+  /** The value as the report spells it, kept for messages. */
+  original: string;
+  /** The observed value it is read as, everywhere after loading. */
+  canonical: string;
+  /** Position of its category in the report and of its policy in the category; absent for ConnectorType. */
+  category?: number;
+  policy?: number;
+}
+
 /** A benchmark report located inside its document. */
 export interface ReportRef {
   /** RFC 6901 pointer of the report (`""`, `/0`, `/result`, `/result/2`). */
   pointer: string;
+  /** The report with its coded values in their observed spelling (see {@link FoldedValue}). */
   report: BenchmarkReport;
+  /** The values read in another spelling, in document order; absent when there are none. */
+  folded?: FoldedValue[];
 }
 
 /** A document after schema validation. */

@@ -24,7 +24,8 @@ export type RuleId =
   | 'account-kind'
   | 'compliance-percent'
   | 'posture-total'
-  | 'mixed-ids';
+  | 'mixed-ids'
+  | 'no-valid-report';
 
 /**
  * A problem found in a report. Problems in the data are data, never exceptions:

@@ -2,6 +2,7 @@ import type { Analysis } from './analysis.js';
 import type { DiffResult } from './diff.js';
 import type { GateResult } from './gate.js';
 import type { RuleInfo } from './rule.js';
+import type { Verdict } from './verdict.js';
 
 /**
  * What a findings format writes: the check's analysis, the gate's verdict when the run
@@ -12,6 +13,11 @@ export interface FindingsResult {
   analysis: Analysis;
   gate?: GateResult;
   diff?: DiffResult;
+  /**
+   * The job's verdict, which every format states as the exit code does; without one a
+   * format judges by the findings (and the gate's status) alone.
+   */
+  verdict?: Verdict;
 }
 
 /** What every findings format is given beside the result. */

@@ -30,6 +30,10 @@ export interface GateAssertion {
   policy?: string;
   mustBe?: string;
   mustNotBe?: string;
+  /** `regressions`: leave out new failures (failing now, Gray or not there before). */
+  allowNewFailures?: boolean;
+  /** `regressions`: leave out policies the later scan lost. */
+  allowRemoved?: boolean;
   match?: ReportMatch;
   aggregate: GateAggregate;
   /** Pass, rather than fail, when the scope selects nothing. */

@@ -1,5 +1,6 @@
 import type { PercentFormula, Figures } from './analysis.js';
 import type { RuleId, Severity } from './finding.js';
+import type { FoldedValue } from './document.js';
 import type { BenchmarkReport, ResourceCategory } from './report.js';
 
 /** A category as a rule sees it: the data, where it is, and figures recomputed once. */
@@ -18,6 +19,8 @@ export interface ReportContext {
   categories: readonly CategoryInContext[];
   /** The CompliancePercent formula pinned by the user, if any. */
   percentFormula: PercentFormula | undefined;
+  /** Coded values the report spells otherwise than observed, read as the observed ones. */
+  folded: readonly FoldedValue[];
 }
 
 /** What a rule that looks across the reports of one document receives. */
@@ -48,8 +51,11 @@ export interface RuleInfo {
   description: string;
   /** Why: the specification's words or the published sample the rule rests on. */
   rationale: string;
-  /** Where the rule runs: loader and schema rules are listed but run in their stages. */
-  stage: 'load' | 'validate' | 'report' | 'policy' | 'document';
+  /**
+   * Where the rule runs: loader and schema rules are listed but run in their stages;
+   * `run` rules judge a whole run and cannot be turned off (nothing passes on nothing).
+   */
+  stage: 'load' | 'validate' | 'report' | 'policy' | 'document' | 'run';
 }
 
 /** A rule that checks one benchmark report. */

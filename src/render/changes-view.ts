@@ -5,9 +5,6 @@ import { displayCount, displayPercent, displayResources } from './display-values
 import { changeWords, percentChangeText, resourcesChangeText, signed, transitionText } from './findings/diff/diff-words.js';
 import { readScanDate } from './stated-date.js';
 
-/** Each kind of change as the label of a table cell. */
-const kindTexts: Readonly<Record<PolicyChangeKind, string>> = { regression: 'Regression', fix: 'Fix', coverage: 'Coverage', added: 'New', removed: 'Removed' };
-
 function scanView(scan: ScanRef): ScanView {
   const scanDate = scan.scanDate === null ? null : readScanDate(scan.scanDate, undefined);
   return { jobId: scan.jobId, scanDate, text: scanDate === null ? `job ${scan.jobId}` : `scanned ${scanDate.text}, job ${scan.jobId}` };
@@ -26,7 +23,7 @@ function sideView(side: PolicySide | null): ChangeSideView | null {
 function changeView(change: PolicyChange): ChangeView {
   return {
     kind: change.kind,
-    kindText: kindTexts[change.kind],
+    kindText: changeWords[change.kind].cell,
     severity: change.severity,
     complianceNumber: change.complianceNumber,
     shortTitle: change.shortTitle,
@@ -56,18 +53,9 @@ function categoryView(category: ReportDiff['categories'][number]): CategoryChang
   };
 }
 
-const countLabels: Readonly<Record<ChangeCountView['kind'], string>> = {
-  regression: 'Regressions',
-  fix: 'Fixes',
-  coverage: 'Coverage changes',
-  added: 'New policies',
-  removed: 'Removed policies',
-  unchanged: 'Unchanged',
-};
-
 function countViews(counts: ReportDiff['counts']): ChangeCountView[] {
-  const kinds = (Object.keys(changeWords) as PolicyChangeKind[]).map((kind): ChangeCountView => ({ kind, count: counts[kind], label: countLabels[kind], text: plural(counts[kind], changeWords[kind].one, changeWords[kind].many) }));
-  return [...kinds, { kind: 'unchanged', count: counts.unchanged, label: countLabels.unchanged, text: `${displayCount(counts.unchanged)} unchanged` }];
+  const kinds = (Object.keys(changeWords) as PolicyChangeKind[]).map((kind): ChangeCountView => ({ kind, count: counts[kind], label: changeWords[kind].label, text: plural(counts[kind], changeWords[kind].one, changeWords[kind].many) }));
+  return [...kinds, { kind: 'unchanged', count: counts.unchanged, label: 'Unchanged', text: `${displayCount(counts.unchanged)} unchanged` }];
 }
 
 /** The changes of one compared report, in the words and order every format shows them. */

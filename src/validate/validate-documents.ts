@@ -3,11 +3,13 @@ import type { Finding } from '../model/finding.js';
 import type { BenchmarkReport } from '../model/report.js';
 import { schemaValidators, type SchemaError } from './schema-validators.js';
 import { describeLocation, valueAt } from './describe-location.js';
+import { foldCodedValues } from './fold-coded-values.js';
 
 /**
  * Validates loaded documents against the published schema. Every violation becomes a
  * `schema` finding with the RFC 6901 pointer of the offending value; only reports
- * without violations are passed on to the analysis, so rules can trust their types.
+ * without violations are passed on to the analysis, so rules can trust their types,
+ * with their coded values in the observed spelling (see foldCodedValues).
  */
 export function validateReports(documents: readonly LoadedDocument[]): ValidatedDocument[] {
   return documents.map(validateDocument);
@@ -22,7 +24,7 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
   const reports: ReportRef[] = [];
   for (const candidate of document.candidates) {
     if (report(candidate.value)) {
-      reports.push({ pointer: candidate.pointer, report: candidate.value as BenchmarkReport });
+      reports.push(foldCodedValues(candidate.pointer, candidate.value as BenchmarkReport));
     } else {
       appendFindings(findings, document.value, candidate.pointer, report.errors);
     }

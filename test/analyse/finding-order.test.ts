@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports } from '../../src/index.js';
+import { analyseInputs } from '../../src/index.js';
 import { categoryOf, changed } from './support/base-report.js';
 
 describe('findings of one rule come in policy order', () => {
@@ -7,7 +7,7 @@ describe('findings of one rule come in policy order', () => {
     const report = changed((draft) => {
       categoryOf(draft, 0).Policies.forEach((policy, at) => (policy.ComplianceNumber = ['1200.1', '1300.2', '1300.3', '1300.2'][at]!));
     });
-    const analysis = await checkReports({ value: [report] });
+    const analysis = await analyseInputs({ value: [report] });
     const pointers = analysis.sources[0]!.findings.filter((finding) => finding.rule === 'compliance-number').map((finding) => `${finding.severity} ${finding.pointer}`);
     expect(pointers).toEqual(['warning /0/ResourceCategories/0/Policies/0/ComplianceNumber', 'error /0/ResourceCategories/0/Policies/3/ComplianceNumber']);
   });
@@ -17,7 +17,7 @@ describe('findings of one rule come in policy order', () => {
       categoryOf(draft, 0).Policies.forEach((policy, at) => (policy.ComplianceNumber = ['1300.1', '1300.2', '1300.3', '1300.4'][at]!));
       categoryOf(draft, 1).Policies[2]!.ComplianceNumber = '1300.4';
     });
-    const analysis = await checkReports({ value: [report] });
+    const analysis = await analyseInputs({ value: [report] });
     const found = analysis.sources[0]!.findings.filter((finding) => finding.rule === 'compliance-number').map((finding) => finding.severity);
     expect(found).toEqual(['error', 'warning']);
   });

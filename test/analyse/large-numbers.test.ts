@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReports, buildViewModel, checkReports, formatCheckJson, formatCheckText, displayCount, displayPercent, renderHtml, type BenchmarkReport, type ValidatedDocument } from '../../src/index.js';
+import { analyseInputs, type BenchmarkReport, type ValidatedDocument } from '../../src/index.js';
+import { analyseReports } from '../../src/analyse/analyse-reports.js';
+import { buildViewModel } from '../../src/render/build-view-model.js';
+import { formatCheckJson } from '../../src/render/findings/json-format.js';
+import { formatCheckText } from '../../src/render/findings/text-format.js';
+import { displayCount, displayPercent } from '../../src/render/display-values.js';
+import { renderHtml } from '../../src/render/renderers.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 
 /** A report of one category holding `policies`, its stated counts matching them. */
@@ -18,7 +24,7 @@ describe('counts beyond 2^53 − 1 and near the double range', () => {
     const text = JSON.stringify([reportOf([policy('Big', '1000.1', 1, 2)])])
       .replace('"PassedResourceCount":1', '"PassedResourceCount":9007199254740992')
       .replace('"TotalResourceCount":2', '"TotalResourceCount":9007199254740993');
-    const analysis = await checkReports({ text, name: 'big.json' });
+    const analysis = await analyseInputs({ text, name: 'big.json' });
     const findings = analysis.sources[0]!.findings;
     expect(findings.map((finding) => [finding.rule, finding.pointer])).toEqual([
       ['schema', '/0/ResourceCategories/0/Policies/0/PassedResourceCount'],
@@ -30,7 +36,7 @@ describe('counts beyond 2^53 − 1 and near the double range', () => {
 
   it('check accepts 2^53 − 1 itself', async () => {
     const max = Number.MAX_SAFE_INTEGER;
-    const analysis = await checkReports({ value: [reportOf([policy('Max', '1000.1', max, max), policy('Max2', '1000.2', 0, max)])], name: 'max.json' });
+    const analysis = await analyseInputs({ value: [reportOf([policy('Max', '1000.1', max, max), policy('Max2', '1000.2', 0, max)])], name: 'max.json' });
     expect(analysis.sources[0]!.findings).toEqual([]);
     expect(analysis.sources[0]!.reports[0]!.figures.percent).toBe(50);
   });
@@ -38,7 +44,7 @@ describe('counts beyond 2^53 − 1 and near the double range', () => {
   it('check turns counts near 1e308 into schema findings, and no output shows NaN', async () => {
     const report = reportOf([policy('Huge', '1000.1', 1, 1), policy('Huge2', '1000.2', 1, 1)]);
     const text = JSON.stringify([report]).replaceAll('"PassedResourceCount":1', '"PassedResourceCount":1e308').replaceAll('"TotalResourceCount":1', '"TotalResourceCount":1e308').replace('"Total":2', '"Total":1.7e308');
-    const analysis = await checkReports({ text, name: 'huge.json' });
+    const analysis = await analyseInputs({ text, name: 'huge.json' });
     const findings = analysis.sources[0]!.findings;
     expect(findings).toHaveLength(5);
     expect(findings.every((finding) => finding.rule === 'schema' && finding.message.includes('must be <= 9007199254740991'))).toBe(true);

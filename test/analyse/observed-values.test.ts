@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasObservedValues, observedValues } from '../../src/analyse/observed-values.js';
+import { hasObservedValues, observedValues } from '../../src/validate/observed-values.js';
 
 describe('hasObservedValues', () => {
   it('agrees with the observed value lists for every combination, and rejects others', () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkReports, type ResourceCategory } from '../../src/index.js';
+import { analyseInputs, type ResourceCategory } from '../../src/index.js';
 
 /**
  * Excerpts of the service's published audit report, kept beside the checkout (they are
@@ -57,13 +57,13 @@ describe.skipIf(!present)(title, () => {
   // policy-gray-risk, policy-counts, compliance-number, duplicate-policy-id,
   // unknown-value), must find nothing in the service's own data.
   it.each(present ? excerpts() : [])('%s: the service\'s numbers pass every rule', async (name) => {
-    const analysis = await checkReports({ value: wrap(load(name)), name }, { severities: { 'category-order': 'off' } });
+    const analysis = await analyseInputs({ value: wrap(load(name)), name }, { severities: { 'category-order': 'off' } });
     expect(analysis.sources[0]!.findings).toEqual([]);
     expect(analysis.summary.policies).toBeGreaterThan(0);
   });
 
   it.each(present ? excerpts() : [])('%s: with category-order on, only the excerpt positions are flagged', async (name) => {
-    const analysis = await checkReports({ value: wrap(load(name)), name });
+    const analysis = await analyseInputs({ value: wrap(load(name)), name });
     const findings = analysis.sources[0]!.findings;
     expect(findings.length).toBeGreaterThan(0);
     expect(new Set(findings.map((finding) => finding.rule))).toEqual(new Set(['category-order']));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildViewModel, checkReports, rollUpReports, type BenchmarkReport, type Policy, type RollUp } from '../../src/index.js';
+import { analyseInputs, type BenchmarkReport, type Policy } from '../../src/index.js';
+import { buildViewModel } from '../../src/render/build-view-model.js';
+import { rollUpReports } from '../../src/analyse/roll-up.js';
+import { type RollUp } from '../../src/model/analysis.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 
 /** A report of one account whose categories hold the given policies, counts stated to match. */
@@ -34,7 +37,7 @@ const amber = (id: string) => policy(id, `3.${id}`, 1, 2);
 const gray = (id: string) => policy(id, `4.${id}`, 0, 0);
 
 async function rollUpOf(...reports: BenchmarkReport[]): Promise<RollUp> {
-  return rollUpReports(await checkReports(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` }))));
+  return rollUpReports(await analyseInputs(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` }))));
 }
 
 interface Case {
@@ -93,9 +96,9 @@ describe('rollUpReports', () => {
     ]);
   });
 
-  it('weighs Red policies by severity per category and per report', async () => {
+  it('weighs Red policies by severity per category and per report, an unknown severity as Critical', async () => {
     const rollUp = await rollUpOf(reportOf(1, [[red('a', 'Critical'), red('b', 'Low'), amber('c')], [green('d')], [red('e', 'Unheard')]]));
-    expect(rollUp.rankings[0]).toMatchObject({ categoryRedWeights: [7, 0, 1], redWeight: 8 });
+    expect(rollUp.rankings[0]).toMatchObject({ categoryRedWeights: [7, 0, 5], redWeight: 12 });
   });
 
   it('leaves Gray-only categories out of the worst categories: n/a is no 0 %', async () => {
@@ -117,7 +120,7 @@ describe('rollUpReports', () => {
   });
 
   it('is what the view model shows, in every report and across them', async () => {
-    const analysis = await checkReports([
+    const analysis = await analyseInputs([
       { value: reportOf(1, [[green('a'), red('b')], [gray('c')]]), name: 'one.json' },
       { value: reportOf(2, [[red('d', 'Critical')], [amber('e'), green('f')]]), name: 'two.json' },
     ]);
@@ -134,7 +137,7 @@ describe('rollUpReports', () => {
   });
 
   it('says n/a in the view where the roll-up has no percent', async () => {
-    const view = buildViewModel(await checkReports({ value: [reportOf(1, [[gray('a')]]), reportOf(2, [[gray('b')]])], name: 'gray.json' }));
+    const view = buildViewModel(await analyseInputs({ value: [reportOf(1, [[gray('a')]]), reportOf(2, [[gray('b')]])], name: 'gray.json' }));
     expect(view.rollup.figures).toMatchObject({ percent: null, percentText: 'n/a', percentNote: 'nothing assessed: all 2 policies are Gray' });
   });
 });

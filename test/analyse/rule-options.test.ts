@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports, type Finding, type ReportRule } from '../../src/index.js';
+import { analyseInputs, type Finding, type ReportRule } from '../../src/index.js';
 import { runRule } from '../../src/analyse/run-rules.js';
 import { baseReport, categoryOf, changed, envelope, policyOf, withoutPosture } from './support/base-report.js';
 import { expectCase, text, value, type RuleCase } from './support/rule-cases.js';
@@ -37,16 +37,19 @@ describe('severity settings', () => {
       expected: [{ rule: 'compliance-number', severity: 'error', pointer: '/ResourceCategories/1/Policies/1/ComplianceNumber' }],
     },
     {
-      name: 'settings apply to the loader findings too',
+      name: 'settings apply to the loader findings too (and nothing valid is still an error)',
       input: text('[{"BenchmarkId": "CSBP",'),
       options: { severities: { 'json-syntax': 'warning' } },
-      expected: [{ rule: 'json-syntax', severity: 'warning', pointer: '' }],
+      expected: [
+        { rule: 'json-syntax', severity: 'warning', pointer: '' },
+        { rule: 'no-valid-report', severity: 'error', pointer: '' },
+      ],
     },
     {
-      name: 'and to the schema findings',
+      name: 'and to the schema findings (the invalid report is still left out: nothing valid is an error)',
       input: value(changed((report) => (policyOf(report, 0, 0).TotalResourceCount = -4))),
       options: { severities: { schema: 'off' } },
-      expected: [],
+      expected: [{ rule: 'no-valid-report', severity: 'error', pointer: '' }],
     },
   ];
   it.each(cases)('$name', async (item) => {
@@ -54,19 +57,19 @@ describe('severity settings', () => {
   });
 
   it('counts errors and warnings after the settings', async () => {
-    const analysis = await checkReports(wrongTotal, { severities: { 'category-total': 'warning' } });
+    const analysis = await analyseInputs(wrongTotal, { severities: { 'category-total': 'warning' } });
     expect(analysis.summary).toMatchObject({ errors: 1, warnings: 1 });
   });
 });
 
 describe('percent formula', () => {
   it('reports the formula in force', async () => {
-    expect((await checkReports(value(baseReport()))).percentFormula).toBe('green-of-assessed');
-    expect((await checkReports(value(baseReport()), { percentFormula: 'passed-resources' })).percentFormula).toBe('passed-resources');
+    expect((await analyseInputs(value(baseReport()))).percentFormula).toBe('green-of-assessed');
+    expect((await analyseInputs(value(baseReport()), { percentFormula: 'passed-resources' })).percentFormula).toBe('passed-resources');
   });
 
   it('recomputes the figures by the pinned formula', async () => {
-    const analysis = await checkReports(value(baseReport()), { percentFormula: 'green-of-total' });
+    const analysis = await analyseInputs(value(baseReport()), { percentFormula: 'green-of-total' });
     const report = analysis.sources[0]!.reports[0]!;
     expect(report.figures.percent).toBeCloseTo((2 / 7) * 100, 9);
     expect(report.categories.map((category) => category.figures.percent)).toEqual([25, (1 / 3) * 100]);
@@ -84,7 +87,7 @@ describe('a rule that throws', () => {
       throw new TypeError('Cannot read properties of undefined');
     },
   };
-  const context = { report: baseReport(), pointer: '/result/0', categories: [], percentFormula: undefined };
+  const context = { report: baseReport(), pointer: '/result/0', categories: [], percentFormula: undefined, folded: [] };
 
   it('becomes an error finding at the report, and the next rule still runs', () => {
     const findings: Finding[] = [];

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkReports, ruleCatalogue, type RuleId } from '../../src/index.js';
+import { analyseInputs, ruleCatalogue, type RuleId } from '../../src/index.js';
 
 const samplesDir = fileURLToPath(new URL('../../samples/', import.meta.url));
 const brokenDir = join(samplesDir, 'broken');
@@ -29,7 +29,7 @@ describe('samples', () => {
   });
 
   it.each(files.map((file) => [basename(file), file]))('%s has no finding', async (_name, file) => {
-    const analysis = await checkReports(file);
+    const analysis = await analyseInputs(file);
     expect(analysis.sources[0]!.findings).toEqual([]);
     expect(analysis.summary.reports).toBeGreaterThan(0);
     expect(analysis.summary.policies).toBeGreaterThan(0);
@@ -40,12 +40,13 @@ describe('broken samples', () => {
   const files = jsonFiles(brokenDir);
   const names = files.map((file) => basename(file, '.json'));
 
-  it('has one file per rule of the catalogue, named after it', () => {
-    expect(names).toEqual(ruleCatalogue.map((rule) => rule.id).sort());
+  // A rule of the run (no-valid-report) fires only when settings hide every other error: no file alone shows it.
+  it('has one file per rule of the catalogue, named after it (rules of the run aside)', () => {
+    expect(names).toEqual(ruleCatalogue.filter((rule) => rule.stage !== 'run').map((rule) => rule.id).sort());
   });
 
   it.each(files.map((file) => [basename(file, '.json') as RuleId, file] as const))('%s.json has findings of that rule only', async (rule, file) => {
-    const analysis = await checkReports(file);
+    const analysis = await analyseInputs(file);
     const rules = new Set(analysis.sources[0]!.findings.map((finding) => finding.rule));
     expect(rules.has(rule)).toBe(true);
     expect([...rules].sort()).toEqual([rule, ...(unavoidable[rule] ?? [])].sort());

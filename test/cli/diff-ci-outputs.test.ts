@@ -59,13 +59,12 @@ function children(element: Element, name: string): Element[] {
 }
 
 describe('diff -f sarif', () => {
-  it('writes one valid result per regression, on the new file and at benchmark › category › policy', async () => {
+  it('writes one valid result per regression and new failure, on the new file and at benchmark › category › policy', async () => {
     const results = await diffSarif(old, next);
-    expect(results.map((result) => result.properties.policyId)).toEqual(['RecoveryVaultSoftDelete', 'AppServiceMinimumTls', 'StorageSecureTransfer']);
+    expect(results.map((result) => result.properties.policyId)).toEqual(['RecoveryVaultSoftDelete', 'AppServiceMinimumTls', 'StorageSecureTransfer', 'StorageDefenderForStorage', 'CosmosDBMultiRegion']);
+    expect(results.map((result) => result.level)).toEqual(['error', 'error', 'error', 'error', 'note']);
     for (const result of results) {
       expect(result.ruleId).toBe('cspm-report/regression');
-      expect(result.properties.severity).toBe('High');
-      expect(result.level).toBe('error');
       expect(result.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: next, uriBaseId: '%SRCROOT%' });
     }
     const [first] = results;
@@ -83,7 +82,7 @@ describe('diff -f sarif', () => {
     for (const [id, severity] of Object.entries(severities)) policyOf(newer, id).Severity = severity;
     writeFileSync(join(dir, 'new.json'), JSON.stringify(newer));
     const levels = Object.fromEntries((await diffSarif(old, join(dir, 'new.json'))).map((result) => [result.properties.policyId, result.level]));
-    expect(levels).toEqual({ StorageSecureTransfer: 'error', RecoveryVaultSoftDelete: 'warning', AppServiceMinimumTls: 'note' });
+    expect(levels).toEqual({ StorageSecureTransfer: 'error', RecoveryVaultSoftDelete: 'warning', AppServiceMinimumTls: 'note', StorageDefenderForStorage: 'error', CosmosDBMultiRegion: 'note' });
   });
 
   it('keeps fingerprints across runs whatever the job ids and file names, and tells target colours apart', async () => {
@@ -107,12 +106,12 @@ describe('diff -f sarif', () => {
   });
 
   it('writes no result when nothing regressed', async () => {
-    expect(await diffSarif(next, next)).toEqual([]);
+    expect(await diffSarif(next, next, ['--allow-mismatch'])).toEqual([]);
   });
 });
 
 describe('diff -f junit and -f github', () => {
-  it('writes a suite per compared report whose failures are the regressions, and agreeing counts', async () => {
+  it('writes a suite per compared report whose failures are the regressions and new failures, and agreeing counts', async () => {
     const out = join(tempDir(), 'diff.xml');
     expect((await runInProcess(['diff', old, next, '-f', 'junit', '-o', out])).code).toBe(0);
     const root = parseXml(readFileSync(out, 'utf8'));
@@ -128,10 +127,12 @@ describe('diff -f junit and -f github', () => {
       '1000.3 Ensure that soft delete is enabled for Recovery Services vaults (RecoveryVaultSoftDelete)',
       '1200.2 Ensure that web apps use the latest TLS version (1.2) (AppServiceMinimumTls)',
       '1300.1 Ensure that \'Secure transfer required\' is enabled for storage accounts (StorageSecureTransfer)',
+      '1300.99 Microsoft Defender for Storage should be enabled (StorageDefenderForStorage)',
+      '1000.9 Ensure that Azure Cosmos DB accounts replicate to at least two regions (CosmosDBMultiRegion)',
     ]);
     expect(children(failed[0]!, 'failure')[0]!.getAttribute('message')).toBe('High policy regressed: Green → Red');
     expect(suite.getAttribute('tests')).toBe('9');
-    expect(suite.getAttribute('failures')).toBe('3');
+    expect(suite.getAttribute('failures')).toBe('5');
     let tests = 0;
     let failures = 0;
     for (const each of suites) {
@@ -141,7 +142,7 @@ describe('diff -f junit and -f github', () => {
     }
     expect(root.getAttribute('tests')).toBe(String(tests));
     expect(root.getAttribute('failures')).toBe(String(failures));
-    expect(failures).toBe(3);
+    expect(failures).toBe(5);
   });
 
   it('annotates each regression as ::error and each fix as ::notice on the new file, escaped', async () => {
@@ -156,7 +157,7 @@ describe('diff -f junit and -f github', () => {
     for (const line of lines) expect(line).toMatch(/^::(error|notice)( [^:]*)?::.+$/);
     const errors = lines.filter((line) => line.startsWith('::error '));
     const notices = lines.filter((line) => line.startsWith('::notice file='));
-    expect(errors).toHaveLength(3);
+    expect(errors).toHaveLength(5);
     expect(notices).toHaveLength(2);
     const file = `file=${hostileFile.replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C')},`;
     for (const line of [...errors, ...notices]) expect(line.startsWith(`::${line.startsWith('::error') ? 'error' : 'notice'} ${file}title=`)).toBe(true);
@@ -164,6 +165,6 @@ describe('diff -f junit and -f github', () => {
     expect(errors[0]).toContain('100%250A');
     expect(errors[0]).toContain('%0D%0Anext::warning::injected');
     expect(notices[0]).toContain('title=fix%3A 1100.4 VMDiskEncryption::Critical policy 1100.4');
-    expect(lines.at(-1)).toContain('diff: 3 regressions, 2 fixes, 2 coverage changes, 1 new policy, 1 removed policy, 119 unchanged');
+    expect(lines.at(-1)).toContain('diff: 3 regressions, 2 new failures, 2 fixes, 1 coverage change, 0 new policies, 1 removed policy, 119 unchanged');
   });
 });

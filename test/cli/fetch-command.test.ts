@@ -53,9 +53,9 @@ describe('cspm-report fetch', () => {
     expect(result.code).toBe(0);
   });
 
-  it('prints one line naming the HTTP status and the service message, without the secret, and exits 2', async () => {
+  it('prints one line naming the HTTP status and the service message, without the secret, and exits 4 (the service refused)', async () => {
     const result = await runInProcess(['fetch', ...ids], { env: { ...env(), CSPM_API_KEY: 'WRONG-KEY-0000' } });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^cspm-report: the service refused the request: GET http:\/\/127\.0\.0\.1:\d+\/audit\/\S+: HTTP 401: invalid Ocp-Apim-Subscription-Key\n$/);
     expect(result.stderr).not.toContain('WRONG-KEY');

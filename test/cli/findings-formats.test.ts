@@ -32,7 +32,7 @@ describe('check with the CI findings formats', () => {
     const [xml, md, log] = ['out.xml', 'out.md', 'out.log'].map((name) => join(dir, name)) as [string, string, string];
     const result = await runInProcess(['check', broken, '-o', xml, '-o', md, '-o', log]);
     expect(result).toMatchObject({ code: 1, stdout: '', stderr: '' });
-    expect(readFileSync(xml, 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="cspm-report" tests="19" failures="2" errors="0" skipped="0">\n/);
+    expect(readFileSync(xml, 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="cspm-report" tests="20" failures="2" errors="0" skipped="0">\n/);
     expect(readFileSync(md, 'utf8')).toMatch(/^## ❌ cspm-report check\n/);
     expect(readFileSync(log, 'utf8')).toContain(`::error file=${broken},title=category-total::`);
   });

@@ -40,8 +40,9 @@ describe('gate --baseline', () => {
     expect(run.code).toBe(3);
     const verdict = readResult(result);
     const byName = Object.fromEntries(verdict.assertions.map((assertion) => [assertion.name, assertion]));
-    expect(byName['no high regression']).toMatchObject({ passed: false, actual: 3 });
-    expect(byName['no critical regression']).toMatchObject({ passed: true, actual: 0 });
+    // Three High regressions, and a Critical policy new in the later scan and Red: a new failure.
+    expect(byName['no high regression']).toMatchObject({ passed: false, actual: 4 });
+    expect(byName['no critical regression']).toMatchObject({ passed: false, actual: 1 });
     // 33.70 % → 31.72 % in the sample pair.
     expect(byName['drop each']!.passed).toBe(true);
     expect(byName['drop each']!.actual).toBeCloseTo(1.98, 2);
@@ -63,7 +64,7 @@ describe('gate --baseline', () => {
     const run = await runInProcess(['gate', join(dir, 'no-such-input.json'), '--rules', rules, '--baseline', join(dir, 'broken.json'), '--result', result]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('json-syntax');
-    expect(run.stderr).toContain('has findings at or above --fail-on, or no valid report: gate not evaluated');
+    expect(run.stderr).toBe('cspm-report: no valid benchmark report in the baseline: gate not evaluated (see above)\n');
     expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 1, assertions: [], error: { code: 'baseline-invalid' } });
   });
 
@@ -78,11 +79,12 @@ describe('gate --baseline', () => {
     expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 2, error: { code: 'reports-mismatch' } });
     const allowed = await runInProcess(['gate', next, '--rules', rules, '--baseline', join(dir, 'other.json'), '--allow-mismatch', '--result', result]);
     expect(allowed.code).toBe(3);
-    expect(readResult(result).assertions[0]).toMatchObject({ passed: false, actual: 3 });
+    // 3 regressions, 2 new failures and 1 removed policy, as diff counts them.
+    expect(readResult(result).assertions[0]).toMatchObject({ passed: false, actual: 6 });
   });
 
   it('fails an assertion on a report that the baseline does not pair with, rather than count no change', async () => {
-    const { rules, result } = setUp([{ metric: 'regressions', max: 0, severity: 'Critical' }]);
+    const { rules, result } = setUp([{ metric: 'regressions', max: 0, severity: 'Critical', allowNewFailures: true }]);
     const run = await runInProcess(['gate', next, 'samples/aws-cis.json', '--rules', rules, '--baseline', old, '--result', result]);
     expect(run.code).toBe(3);
     const [paired, unpaired] = readResult(result).assertions;

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkReports } from '../../src/index.js';
+import { analyseInputs } from '../../src/index.js';
+import { writeScans } from '../analyse/trend/scan-series.js';
 import { runInProcess } from '../support/cli-run.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -39,7 +40,8 @@ describe('a JSON file that is no audit report', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`${report}: 1 report, 5 policies, no findings\n`);
     expect(result.stdout).toContain(`${stray}: 0 reports, 0 policies\n  warning  (document)  not an audit report`);
-    expect(result.stdout).toContain('✖ 1 finding (0 errors, 1 warning) in 2 files, 1 valid report, 5 policies');
+    // The summary says the check passed, as its exit code does.
+    expect(result.stdout).toContain('⚠ 1 finding (0 errors, 1 warning) in 2 files, 1 valid report, 5 policies; none fails the check');
   });
 
   it('in a combined document: the clean report is rendered, the file counts 0 reports and is listed as skipped', async () => {
@@ -48,7 +50,7 @@ describe('a JSON file that is no audit report', () => {
     const result = await runInProcess(['render', dir, '-o', out]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(': 1 report, 5 policies, 0 errors, 1 warning (listed in the data quality section)');
-    const analysis = await checkReports(dir);
+    const analysis = await analyseInputs(dir);
     expect(analysis.sources.map((source) => [source.reportCount, source.findings.map((finding) => `${finding.rule} ${finding.severity}`)])).toEqual([
       [1, []],
       [0, ['not-a-report warning']],
@@ -64,5 +66,26 @@ describe('render, one document per input', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`  ${stray}: skipped, no benchmark report in it (1 warning; see cspm-report check)\n`);
     expect(result.stderr).toBe('');
+  });
+});
+
+describe('trend of a folder of scans', () => {
+  it('leaves out a stray package.json with a note, as check does, and draws the trend', async () => {
+    const dir = tempDir();
+    await writeScans(dir, 3);
+    writeFileSync(join(dir, 'package.json'), packageJson);
+    const result = await runInProcess(['trend', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`cspm-report: ${join(dir, 'package.json')}: holds no benchmark report; left out of the trend\n`);
+    expect((JSON.parse(result.stdout) as { scans: unknown[] }).scans).toHaveLength(3);
+  });
+
+  it('still refuses a package.json named on the command line', async () => {
+    const dir = tempDir();
+    const [first, second] = await writeScans(dir, 2);
+    writeFileSync(join(dir, 'package.json'), packageJson);
+    const result = await runInProcess(['trend', first as string, second as string, join(dir, 'package.json')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('not-a-report');
   });
 });

@@ -107,10 +107,10 @@ describe('cspm-report onboard', () => {
     expectNoSecret(result);
   });
 
-  it('prints one line with the HTTP status and no secret when the token is wrong, and exits 2', async () => {
+  it('prints one line with the HTTP status and no secret when the token is wrong, and exits 4 (the service refused)', async () => {
     const { url } = await start();
     const result = await runInProcess(['onboard', 'azure', ...azureFlags], { env: env(url, { CSPM_LICENSE_TOKEN: 'WRONG-TOKEN-0000' }) });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^cspm-report: the service refused the request: POST http:\/\/127\.0\.0\.1:\d+\/onboarding\/license\/L1\/account\/azure: HTTP 401: [^\n]+\n$/);
     expect(result.stderr).not.toContain('WRONG-TOKEN');

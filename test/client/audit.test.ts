@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkReports, hasFailingFindings } from '../../src/index.js';
+import { analyseInputs } from '../../src/index.js';
+import { hasFailingFindings } from '../../src/analyse/fail-closed.js';
 import { bodies, secrets, startClient, type ClientFixture } from './client-fixture.js';
 
 let fixture: ClientFixture | undefined;
@@ -9,14 +10,14 @@ afterEach(async () => {
 });
 
 describe('getAuditSummary', () => {
-  it('returns the summary of an onboarded Azure account, which checkReports accepts without error findings', async () => {
+  it('returns the summary of an onboarded Azure account, which analyseInputs accepts without error findings', async () => {
     fixture = await startClient();
     const { accountId, jobId } = await fixture.client.onboardAccount('azure', 'lic-1', bodies.azure);
     const [benchmark] = await fixture.client.listBenchmarks('lic-1', accountId);
     expect(benchmark).toEqual({ name: expect.any(String), benchmarkId: expect.any(String) });
     const envelope = await fixture.client.getAuditSummary({ licenseId: 'lic-1', accountId, jobId, benchmarkId: benchmark!.benchmarkId });
     expect(envelope).toMatchObject({ statusCode: 200, result: [{ AccountId: accountId, JobId: jobId }] });
-    const analysis = await checkReports({ value: envelope });
+    const analysis = await analyseInputs({ value: envelope });
     expect(hasFailingFindings(analysis, 'error')).toBe(false);
     expect(analysis.summary.reports).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports } from '../../src/check-reports.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { CspmError, isCspmError } from '../../src/error/cspm-error.js';
-import { errorExitCodes, errorSummaries } from '../../src/error/error-codes.js';
+import { errorKinds, errorSummaries, exitCodeOf } from '../../src/error/error-codes.js';
 import { getFindingsFormat } from '../../src/render/findings/findings-formats.js';
 
 async function caught(action: () => unknown): Promise<unknown> {
@@ -23,13 +23,15 @@ describe('CspmError', () => {
     expect(isCspmError(error)).toBe(true);
   });
 
-  it('has a summary and an exit code for every code, and exit 2 for each (1 and 3 are results)', () => {
-    expect(Object.keys(errorExitCodes).sort()).toEqual(Object.keys(errorSummaries).sort());
-    for (const exit of Object.values(errorExitCodes)) expect(exit).toBe(2);
+  it('has a summary and a kind for every code; the exit code follows from the kind: 4 for the service, 2 for the rest (1 and 3 are verdicts)', () => {
+    expect(Object.keys(errorKinds).sort()).toEqual(Object.keys(errorSummaries).sort());
+    for (const [code, kind] of Object.entries(errorKinds)) expect(exitCodeOf(code as keyof typeof errorKinds)).toBe(kind === 'service' ? 4 : 2);
+    expect(exitCodeOf('service-timeout')).toBe(4);
+    expect(exitCodeOf('input-not-found')).toBe(2);
   });
 
   it('carries the path of a missing input', async () => {
-    const error = await caught(() => checkReports('no/such/report.json'));
+    const error = await caught(() => analyseInputs('no/such/report.json'));
     expect(isCspmError(error) && error.code).toBe('input-not-found');
     expect((error as CspmError).data).toEqual({ path: 'no/such/report.json' });
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gateMetricNames, readGateRulesSchema, type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
+import { type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
+import { gateMetricNames } from '../../src/gate/metrics/gate-metrics.js';
+import { readGateRulesSchema } from '../../src/validate/gate-rules-schema.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 import { gate, only } from './support.js';
 
@@ -82,8 +84,8 @@ describe('gate metrics', () => {
   });
 
   it('compliancePercent follows the run\'s percent formula', async () => {
-    const { checkReports, evaluateGate, parseGateRules } = await import('../../src/index.js');
-    const analysis = await checkReports({ value: minimalReport() }, { percentFormula: 'green-of-total' });
+    const [{ analyseInputs }, { evaluateGate }, { parseGateRules }] = await Promise.all([import('../../src/jobs/analyse-inputs.js'), import('../../src/gate/evaluate-gate.js'), import('../../src/gate/parse-gate-rules.js')]);
+    const analysis = await analyseInputs({ value: minimalReport() }, { percentFormula: 'green-of-total' });
     const result = evaluateGate(analysis, parseGateRules('{"assertions":[{"metric":"compliancePercent","min":50}]}', 'rules.json'));
     expect(result.assertions[0]).toMatchObject({ passed: false, actual: 40 });
   });

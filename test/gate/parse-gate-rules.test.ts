@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gatePresetNames, gatePresets, isCspmError, loadGateRules, parseGateRules, readGateRulesSchema, type CspmError } from '../../src/index.js';
+import { gatePresets, isCspmError, loadGateRules, type CspmError } from '../../src/index.js';
+import { gatePresetNames } from '../../src/gate/presets/gate-presets.js';
+import { parseGateRules } from '../../src/gate/parse-gate-rules.js';
+import { readGateRulesSchema } from '../../src/validate/gate-rules-schema.js';
 
 /** The CspmError that parsing `text` throws. */
 function thrown(text: string, name = 'rules.yaml'): CspmError {

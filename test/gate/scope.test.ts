@@ -69,16 +69,16 @@ describe('gate scope', () => {
   });
 
   it('fails closed when the inputs hold no valid report', async () => {
-    const { checkReports, evaluateGate, parseGateRules } = await import('../../src/index.js');
-    const analysis = await checkReports({ value: [], name: 'empty.json' });
+    const [{ analyseInputs }, { evaluateGate }, { parseGateRules }] = await Promise.all([import('../../src/jobs/analyse-inputs.js'), import('../../src/gate/evaluate-gate.js'), import('../../src/gate/parse-gate-rules.js')]);
+    const analysis = await analyseInputs({ value: [], name: 'empty.json' });
     const result = evaluateGate(analysis, parseGateRules('{"assertions":[{"metric":"redPolicies","max":0,"allowNoMatch":true}]}', 'rules.json'));
     expect(result.status).toBe('fail');
     expect(result.assertions[0]).toMatchObject({ metric: 'validReports', passed: false, actual: 0, pointer: '' });
   });
 
   it('fails closed when one input did not validate, though the others pass', async () => {
-    const { checkReports, evaluateGate, parseGateRules } = await import('../../src/index.js');
-    const analysis = await checkReports([{ value: minimalReport(), name: 'good.json' }, { value: { ...minimalReport(), ResourceCategories: 'none' }, name: 'bad.json' }]);
+    const [{ analyseInputs }, { evaluateGate }, { parseGateRules }] = await Promise.all([import('../../src/jobs/analyse-inputs.js'), import('../../src/gate/evaluate-gate.js'), import('../../src/gate/parse-gate-rules.js')]);
+    const analysis = await analyseInputs([{ value: minimalReport(), name: 'good.json' }, { value: { ...minimalReport(), ResourceCategories: 'none' }, name: 'bad.json' }]);
     const result = evaluateGate(analysis, parseGateRules('{"assertions":[{"metric":"redPolicies","max":1}]}', 'rules.json'));
     expect(result.status).toBe('fail');
     expect(result.assertions[0]!.message).toContain('bad.json is unreadable, invalid or empty');

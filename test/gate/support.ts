@@ -1,14 +1,17 @@
-import { checkReports, diffAnalyses, evaluateGate, parseGateRules, type AssertionResult, type BenchmarkReport, type GateResult, type RulesFileAssertion } from '../../src/index.js';
+import { analyseInputs, type AssertionResult, type BenchmarkReport, type GateResult, type RulesFileAssertion } from '../../src/index.js';
+import { diffAnalyses } from '../../src/analyse/diff/diff-analyses.js';
+import { evaluateGate } from '../../src/gate/evaluate-gate.js';
+import { parseGateRules } from '../../src/gate/parse-gate-rules.js';
 
 /**
  * Checks the reports (one input each) and evaluates the assertions, written as a JSON rules
  * file would; with baseline reports, compared with them as `gate --baseline` compares.
  */
 export async function gate(reports: readonly BenchmarkReport[], assertions: readonly RulesFileAssertion[], baselineReports?: readonly BenchmarkReport[]): Promise<GateResult> {
-  const analysis = await checkReports(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` })));
+  const analysis = await analyseInputs(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` })));
   const rules = parseGateRules(JSON.stringify({ assertions }), 'rules.json');
   if (baselineReports === undefined) return evaluateGate(analysis, rules);
-  const baseline = await checkReports(baselineReports.map((report, index) => ({ value: report, name: `old${index + 1}.json` })));
+  const baseline = await analyseInputs(baselineReports.map((report, index) => ({ value: report, name: `old${index + 1}.json` })));
   return evaluateGate(analysis, rules, { baseline: diffAnalyses(baseline, analysis) });
 }
 

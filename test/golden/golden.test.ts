@@ -2,7 +2,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildViewModel, checkReports, collectBytes, formatCheckJson, renderers, type ViewModel } from '../../src/index.js';
+import { analyseInputs, renderers, type ViewModel } from '../../src/index.js';
+import { buildViewModel } from '../../src/render/build-view-model.js';
+import { collectBytes } from '../../src/render/renderers.js';
+import { formatCheckJson } from '../../src/render/findings/json-format.js';
 import { textOf } from '../render/pdf/pdf-helpers.js';
 
 /**
@@ -46,13 +49,13 @@ const samples = readdirSync('samples').filter((name) => name.endsWith('.json')).
 describe('golden files of the samples', () => {
   it('check over every sample, broken ones included', async () => {
     const broken = readdirSync('samples/broken').sort().map((name) => join('samples/broken', name));
-    compare('check.json', formatCheckJson(await checkReports([...samples.map((name) => join('samples', name)), ...broken])));
+    compare('check.json', formatCheckJson(await analyseInputs([...samples.map((name) => join('samples', name)), ...broken])));
   });
 
   describe.each(samples)('%s', (sample) => {
     const base = basename(sample, '.json');
     let view: ViewModel | undefined;
-    const viewOf = async (): Promise<ViewModel> => (view ??= buildViewModel(await checkReports(join('samples', sample))));
+    const viewOf = async (): Promise<ViewModel> => (view ??= buildViewModel(await analyseInputs(join('samples', sample))));
 
     it('HTML', async () => {
       compare(`${base}.html`, Buffer.from(await collectBytes(await renderers.html.render(await viewOf(), {}))).toString('utf8'));

@@ -57,27 +57,31 @@ async function sheetNames(path: string): Promise<string[]> {
 
 const consumerSource = `import {
   checkReports,
-  hasFailingFindings,
-  formatCheckText,
-  buildViewModel,
-  renderHtml,
+  gateReports,
+  diffScans,
+  renderReports,
   renderReport,
   renderers,
-  readSchema,
+  publishedSchemas,
   ruleCatalogue,
   isCspmError,
   type Analysis,
   type BenchmarkReport,
+  type CheckResult,
   type Finding,
   type Renderer,
-  type ViewModel,
+  type Verdict,
 } from 'cspm-report';
 import { writeFile } from 'node:fs/promises';
 
-const analysis: Analysis = await checkReports(process.argv[2] ?? []);
-const failing: boolean = hasFailingFindings(analysis);
+const input = process.argv[2] ?? [];
+const checked: CheckResult = await checkReports(input);
+const analysis: Analysis = checked.analysis;
+const verdict: Verdict = checked.verdict;
 const findings: Finding[] = analysis.sources.flatMap((source) => source.findings);
-const view: ViewModel = buildViewModel(analysis);
+const gate = await gateReports(input, { rules: 'cspm:recommended' });
+const diff = await diffScans(input, input, { allowMismatch: true, failOnRegression: 'High' });
+const planned = await renderReports(input, { formats: ['html'], combine: true });
 const html: Renderer = renderers.html;
 const first: BenchmarkReport | undefined = analysis.sources[0]?.reports[0]?.report;
 const body = await renderReport(analysis, 'html');
@@ -85,15 +89,16 @@ const body = await renderReport(analysis, 'html');
 const workbook = await renderReport(analysis, 'xlsx');
 await writeFile(process.argv[3]!, workbook);
 console.log(JSON.stringify({
-  failing,
+  check: verdict.exitCode,
+  gate: gate.verdict.exitCode,
+  diff: diff.verdict.status,
+  documents: planned.plan.documents.length,
   findings: findings.length,
   reports: analysis.summary.reports,
-  title: view.title,
   format: html.format,
   benchmark: first?.BenchmarkId ?? null,
-  text: formatCheckText(analysis).length > 0,
-  bytes: body instanceof Uint8Array && renderHtml(analysis).length > 0,
-  schema: typeof readSchema().$id,
+  bytes: body instanceof Uint8Array,
+  schema: typeof publishedSchemas['audit-report'].read().$id,
   rules: ruleCatalogue.length > 0,
   error: isCspmError(new Error('x')),
 }));
@@ -112,13 +117,14 @@ describe('the published package', () => {
     const ran = run(process.execPath, [join('out', 'consumer.js'), join(root, 'samples', 'aws-cis.json'), workbook], consumer);
     expect(ran.status, ran.output).toBe(0);
     expect(JSON.parse(ran.output)).toEqual({
-      failing: false,
+      check: 0,
+      gate: 3,
+      diff: 'pass',
+      documents: 1,
       findings: 0,
       reports: 1,
-      title: expect.any(String),
       format: 'html',
       benchmark: 'CISAWS140',
-      text: true,
       bytes: true,
       schema: 'string',
       rules: true,

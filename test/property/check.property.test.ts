@@ -1,4 +1,7 @@
-import * as api from '../../src/index.js';
+import * as publicEntry from '../../src/index.js';
+import * as internalEntry from '../../src/internal.js';
+
+const api = { ...publicEntry, ...internalEntry };
 import { describeCampaign } from './campaign-tests.js';
 import { checkInvariants, openCheckBugs } from './invariant-names.js';
 import { mutatedCheckProperty, runCampaign, validCheckProperty } from './fuzz-cases.js';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as api from '../../src/index.js';
+import * as publicEntry from '../../src/index.js';
+import * as internalEntry from '../../src/internal.js';
+
+const api = { ...publicEntry, ...internalEntry };
 import { minimalReport, policy } from '../support/minimal-report.js';
 import { checkAll, checkText, InvariantError, InvariantErrors } from './invariants.js';
 import { checkRenders } from './render-invariants.js';

@@ -2,7 +2,8 @@ import type { Analysis, Policy } from '../../src/index.js';
 import { jsonErrorOffset } from './json-error-offset.js';
 
 /** The library under test: the sources in `npm test`, the built package in `npm run fuzz`. */
-export type Api = typeof import('../../src/index.js');
+/** The entries the invariants call: the public one and the internal one, as the fuzzer joins them. */
+export type Api = typeof import('../../src/index.js') & typeof import('../../src/internal.js');
 
 /** A broken invariant; `invariant` names it, so that failures can be told apart. */
 export class InvariantError extends Error {
@@ -180,10 +181,10 @@ export function checkFormats(api: Api, analysis: Analysis): void {
 export async function checkText(api: Api, text: string): Promise<Analysis> {
   let analysis: Analysis;
   try {
-    analysis = await api.checkReports({ text, name: 'generated.json' });
+    analysis = await api.analyseInputs({ text, name: 'generated.json' });
   } catch (error) {
     const what = api.isCspmError(error) ? `CspmError ${error.code}: ${error.message}` : `${error instanceof Error ? error.name : typeof error}: ${String(error instanceof Error ? error.message : error)}`;
-    throw new InvariantError('checkReports resolves for any report text', what.slice(0, 300));
+    throw new InvariantError('analyseInputs resolves for any report text', what.slice(0, 300));
   }
   await checkAll([() => checkAnalysis(analysis, new Set(api.ruleCatalogue.map((rule) => rule.id))), () => checkSyntaxFinding(analysis, text), () => checkFormats(api, analysis)]);
   return analysis;

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildViewModel, checkReports, collectBytes, renderers, type ViewModel } from '../../src/index.js';
+import { analyseInputs, renderers, type ViewModel } from '../../src/index.js';
+import { buildViewModel } from '../../src/render/build-view-model.js';
+import { collectBytes } from '../../src/render/renderers.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { infoOf, outlineOf, textOf, type Bookmark } from './pdf/pdf-helpers.js';
 
@@ -12,7 +14,7 @@ async function hostileView(): Promise<ViewModel> {
   const category = report.ResourceCategories[0]!;
   category.CategoryName = 'Storage\u0000NUL';
   category.Policies[0]!.ShortTitle = 'Escape\u001b[31mred\u007fDEL\u0085NEL';
-  return buildViewModel(await checkReports({ value: report, name: 'controls.json' }));
+  return buildViewModel(await analyseInputs({ value: report, name: 'controls.json' }));
 }
 
 function titles(items: readonly Bookmark[]): string[] {

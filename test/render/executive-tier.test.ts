@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkReports } from '../../src/index.js';
+import { analyseInputs } from '../../src/index.js';
 import type { ViewModel } from '../../src/model/view-model.js';
 import { buildViewModel } from '../../src/render/build-view-model.js';
 import { executiveLimits } from '../../src/render/executive-plan.js';
@@ -16,14 +16,14 @@ const sample = 'samples/azure-multi-benchmark.json';
 const bench = '.bench/report-300000.json';
 
 async function viewOfFile(path: string): Promise<ViewModel> {
-  return buildViewModel(await checkReports(path));
+  return buildViewModel(await analyseInputs(path));
 }
 
 async function viewOfPolicies(policies: number): Promise<ViewModel> {
   // A plain-JS script without declarations: its one function typed here.
   const script = '../../scripts/generate-report.js';
   const { generateReport } = (await import(script)) as { generateReport(policies: number): unknown };
-  return buildViewModel(await checkReports({ value: generateReport(policies), name: `generated-${policies}.json` }));
+  return buildViewModel(await analyseInputs({ value: generateReport(policies), name: `generated-${policies}.json` }));
 }
 
 async function pageCount(pdf: Buffer): Promise<number> {
@@ -92,7 +92,7 @@ describe('the executive tier', () => {
   });
 
   it('goes through renderReport when the options name the tier', async () => {
-    const analysis = await checkReports(sample);
+    const analysis = await analyseInputs(sample);
     const executive = await bytesOf(await renderReport(analysis, 'pdf', { tier: 'executive' }));
     const full = await bytesOf(await renderReport(analysis, 'pdf', {}));
     expect(await pageCount(executive)).toBeLessThan(await pageCount(full));

@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildViewModel, checkReports, collectBytes, renderers, type ViewModel } from '../../src/index.js';
+import { analyseInputs, renderers, type ViewModel } from '../../src/index.js';
+import { buildViewModel } from '../../src/render/build-view-model.js';
+import { collectBytes } from '../../src/render/renderers.js';
 import { textOf } from './pdf/pdf-helpers.js';
 
 /** The words a person reads in the page, tags dropped and entities decoded. */
@@ -44,7 +46,7 @@ const inputs = [...readdirSync('samples').filter((name) => name.endsWith('.json'
 
 describe.each(inputs)('HTML, PDF and XLSX agree on %s', (input) => {
   it('shows the same category counts and percents (n/a where nothing was assessed), worst categories and action list', async () => {
-    const view = buildViewModel(await checkReports(input));
+    const view = buildViewModel(await analyseInputs(input));
     const html = visibleText(Buffer.from(await collectBytes(await renderers.html.render(view, {}))).toString('utf8'));
     const pdf = (await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(view, {}))))).replace(/\s+/g, ' ');
     const workbook = new ExcelJS.Workbook();

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { checkReports, collectBytes, isCspmError, renderDocuments, type Analysis, type DocumentFormat, type PlannedDocument, type ReadyDocument } from '../../src/index.js';
+import { analyseInputs, isCspmError, type Analysis, type DocumentFormat, type PlannedDocument, type ReadyDocument } from '../../src/index.js';
+import { collectBytes } from '../../src/render/renderers.js';
+import { renderDocuments } from '../../src/render/render-documents.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { textOf } from './pdf/pdf-helpers.js';
 
@@ -26,7 +28,7 @@ function inputs() {
 
 async function analysisOf(...names: (keyof ReturnType<typeof inputs>)[]): Promise<Analysis> {
   const all = inputs();
-  return checkReports(names.map((name) => all[name]));
+  return analyseInputs(names.map((name) => all[name]));
 }
 
 function ready(document: PlannedDocument | undefined): ReadyDocument {
@@ -81,7 +83,7 @@ describe('renderDocuments', () => {
   it('skips an input with no benchmark report and no error, which is no failure', async () => {
     // As a JSON file found in a folder: its not-a-report finding is a warning there.
     const all = inputs();
-    const analysis = await checkReports([all.other, all.good], { severities: { 'not-a-report': 'warning' } });
+    const analysis = await analyseInputs([all.other, all.good], { severities: { 'not-a-report': 'warning' } });
     const plan = renderDocuments(analysis, { formats: ['pdf'], combine: false, strict: true });
     expect(plan.complete).toBe(true);
     expect(plan.documents[0]).toMatchObject({ status: 'skipped', reason: 'no-benchmark-report', sources: ['package.json'], message: 'no benchmark report in it (1 warning)' });

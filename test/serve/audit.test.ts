@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReports, hasFailingFindings } from '../../src/index.js';
+import { analyseInputs } from '../../src/index.js';
+import { hasFailingFindings } from '../../src/analyse/fail-closed.js';
 import { bodies, startEmulator, type TestEmulator } from './emulator-client.js';
 
 let api: TestEmulator;
@@ -18,7 +19,7 @@ describe('audit summary', () => {
     const { accountId, jobId } = await onboard('azure');
     const { status, json } = await api.request('GET', `/audit/license/L1/account/${accountId}/job/${jobId}/benchmark/CSBP/summary`, { headers: api.accountHeaders() });
     expect(status).toBe(200);
-    const analysis = await checkReports({ value: json });
+    const analysis = await analyseInputs({ value: json });
     expect(hasFailingFindings(analysis, 'error')).toBe(false);
     expect(analysis.sources.flatMap((source) => source.findings)).toEqual([]);
     expect(json.result).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jobStatuses } from '../../src/index.js';
+import { jobStatuses } from '../../src/serve/job-status.js';
 import { bodies, startEmulator, type TestEmulator } from './emulator-client.js';
 
 let api: TestEmulator;

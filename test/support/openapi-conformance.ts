@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { readSchema, readServiceOpenApi } from '../../src/index.js';
+import { readSchema } from '../../src/validate/schema-validators.js';
+import { readServiceOpenApi } from '../../src/validate/service-openapi.js';
 import { checkSecurity } from './openapi-security.js';
 import { escapePointerToken, findOperation, listOperations, type DocumentedOperation, type OpenApiDocument, type SecurityRequirement } from './openapi-operations.js';
 

@@ -30,7 +30,7 @@ describe('schema/diff.schema.json', () => {
       // The samples state green-of-assessed percents: other formulas find them wrong, which is no reason not to compare.
       const diff = await sampleDiff(['--percent-formula', formula, '--fail-on', 'never']);
       expect(errorsOf(diff)).toEqual([]);
-      expect(diff.counts).toEqual({ regression: 3, fix: 2, coverage: 2, added: 1, removed: 1, unchanged: 119 });
+      expect(diff.counts).toEqual({ regression: 3, 'new-failure': 2, fix: 2, coverage: 1, added: 0, removed: 1, unchanged: 119 });
     }
   });
 
@@ -42,9 +42,9 @@ describe('schema/diff.schema.json', () => {
       ['kind', (copy) => ((copy.reports as Reports)[0]!.changes[0]!.kind = 'worse')],
       ['extra field', (copy) => ((copy.reports as Reports)[0]!.overall.extra = 1)],
       ['counts', (copy) => delete (copy.counts as Record<string, unknown>).unchanged],
-      ['added with an old side', (copy) => {
-        const added = (copy.reports as Reports)[0]!.changes.find((change) => change.kind === 'added')!;
-        added.old = { compliance: 'Red', passedResources: 0, totalResources: 1 };
+      ['removed with a new side', (copy) => {
+        const removed = (copy.reports as Reports)[0]!.changes.find((change) => change.kind === 'removed')!;
+        removed.new = { compliance: 'Red', passedResources: 0, totalResources: 1 };
       }],
     ];
     for (const [name, mutate] of cases) {

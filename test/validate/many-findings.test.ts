@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports, formatCheckJson, formatCheckText } from '../../src/index.js';
+import { analyseInputs } from '../../src/index.js';
+import { formatCheckJson } from '../../src/render/findings/json-format.js';
+import { formatCheckText } from '../../src/render/findings/text-format.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 import { reportWithoutSeverities } from '../support/report-without-severities.js';
 
@@ -15,7 +17,7 @@ function reportWithStrayNumbers(count: number): string {
 
 describe('a report with more findings than a call takes arguments', () => {
   it('checks 130,000 policies without a Severity and lists a finding for each', async () => {
-    const analysis = await checkReports({ text: reportWithoutSeverities(130_000), name: 'many.json' });
+    const analysis = await analyseInputs({ text: reportWithoutSeverities(130_000), name: 'many.json' });
     const findings = analysis.sources[0]!.findings;
     expect(findings).toHaveLength(130_000);
     expect(findings[129_999]).toMatchObject({ rule: 'schema', pointer: '/0/ResourceCategories/0/Policies/129999/Severity' });
@@ -26,7 +28,7 @@ describe('a report with more findings than a call takes arguments', () => {
   }, 60_000);
 
   it('checks 130,000 policies numbered outside their category and lists a finding for each', async () => {
-    const analysis = await checkReports({ text: reportWithStrayNumbers(130_000), name: 'stray.json' });
+    const analysis = await analyseInputs({ text: reportWithStrayNumbers(130_000), name: 'stray.json' });
     const findings = analysis.sources[0]!.findings;
     expect(findings).toHaveLength(130_000);
     expect(findings.every((finding) => finding.rule === 'compliance-number' && finding.severity === 'warning')).toBe(true);

@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { readSchema, readServiceOpenApi } from '../../src/index.js';
+import { readSchema } from '../../src/validate/schema-validators.js';
+import { readServiceOpenApi } from '../../src/validate/service-openapi.js';
 
 interface Operation {
   operationId?: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports, readSchema } from '../../src/index.js';
+import { analyseInputs } from '../../src/index.js';
+import { readSchema } from '../../src/validate/schema-validators.js';
 import { minimalReport } from '../support/minimal-report.js';
 
 type Mutable = Record<string, unknown> & { ResourceCategories: Record<string, unknown>[] };
@@ -48,7 +49,7 @@ describe('schema findings', () => {
     },
   ];
   it.each(cases)('$name', async ({ input, expected }) => {
-    const analysis = await checkReports({ value: input });
+    const analysis = await analyseInputs({ value: input });
     const findings = analysis.sources[0]!.findings;
     expect(findings.every((finding) => finding.rule === 'schema' && finding.severity === 'error')).toBe(true);
     expect(findings).toEqual(expected.map((item) => expect.objectContaining(item)));
@@ -63,13 +64,13 @@ describe('schema findings', () => {
       report['SubscriptionId'] = null;
       report.ResourceCategories[0]!['LongName'] = 'Storage accounts';
     });
-    const analysis = await checkReports({ value: input });
+    const analysis = await analyseInputs({ value: input });
     expect(analysis.sources[0]!.findings).toEqual([]);
     expect(analysis.sources[0]!.reports[0]!.report['Title']).toBe('Contoso production');
   });
 
   it('validates the envelope head and locates errors in it', async () => {
-    const analysis = await checkReports({ value: { result: [minimalReport()], statusCode: '200', message: 'ok' } });
+    const analysis = await analyseInputs({ value: { result: [minimalReport()], statusCode: '200', message: 'ok' } });
     expect(analysis.sources[0]!.findings).toEqual([expect.objectContaining({ rule: 'schema', pointer: '/statusCode', message: expect.stringContaining('the response envelope') })]);
   });
 

@@ -1,15 +1,57 @@
 import type { DiffResult, ReportDiff } from '../../model/diff.js';
-import { severityRank } from '../severity-rank.js';
+import { isAtLeast } from '../severity-rank.js';
+
+/** What counts as a regression of two scans, beside policies that got worse. */
+export interface RegressionLimit {
+  /** Count only at or above this Severity (Critical is the highest; an unknown one counts at every threshold). */
+  severity?: string;
+  /** Leave out new failures (failing now, Gray or not there before): the meaning before they counted. */
+  allowNewFailures?: boolean;
+  /** Leave out what the later scan lost: policies, and whole benchmark reports. */
+  allowRemoved?: boolean;
+}
+
+/** The regressions of a comparison, by what made them. */
+export interface RegressionTally {
+  /** Policies assessed both times that got worse (Green → Amber → Red). */
+  regressions: number;
+  /** Policies failing now that were Gray or not there before, in compared reports and in reports only the new side has. */
+  newFailures: number;
+  /** Policies of a compared report that the new scan lost. */
+  removedPolicies: number;
+  /** Benchmark reports of the old side that no new report pairs with, whatever their severities. */
+  lostReports: number;
+  /** Everything above. */
+  total: number;
+}
 
 /**
- * Regressions of `reports` at or above `severity` (Critical is the highest), or all of
- * them without one. A severity the service is not known to use ranks below VeryLow, so
- * `VeryLow` counts every regression.
+ * Counts what makes a comparison a regression: policies that got worse, new failures
+ * and what the later scan lost, each at or above `limit.severity` (a lost report counts
+ * whatever its severities: nothing of it can be compared), less what `limit` allows.
+ * A list of compared reports (a gate's scope) has no unpaired reports to count.
  */
-export function countRegressions(reports: readonly ReportDiff[] | DiffResult, severity?: string): number {
-  const list = Array.isArray(reports) ? reports : (reports as DiffResult).reports;
-  const limit = severity === undefined ? Number.POSITIVE_INFINITY : severityRank(severity);
-  let count = 0;
-  for (const report of list) for (const change of report.changes) if (change.kind === 'regression' && severityRank(change.severity) <= limit) count += 1;
-  return count;
+export function tallyRegressions(compared: DiffResult | readonly ReportDiff[], limit: RegressionLimit = {}): RegressionTally {
+  const reports = Array.isArray(compared) ? (compared as readonly ReportDiff[]) : (compared as DiffResult).reports;
+  const counts = (severity: string): boolean => limit.severity === undefined || isAtLeast(severity, limit.severity);
+  const tally: RegressionTally = { regressions: 0, newFailures: 0, removedPolicies: 0, lostReports: 0, total: 0 };
+  for (const report of reports) {
+    for (const change of report.changes) {
+      if (!counts(change.severity)) continue;
+      if (change.kind === 'regression') tally.regressions += 1;
+      else if (change.kind === 'new-failure' && limit.allowNewFailures !== true) tally.newFailures += 1;
+      else if (change.kind === 'removed' && limit.allowRemoved !== true) tally.removedPolicies += 1;
+    }
+  }
+  if (!Array.isArray(compared)) {
+    for (const report of (compared as DiffResult).unpaired) {
+      if (report.side === 'old') {
+        if (limit.allowRemoved !== true) tally.lostReports += 1;
+      } else if (limit.allowNewFailures !== true) {
+        for (const { severity, count } of report.failing) if (counts(severity)) tally.newFailures += count;
+      }
+    }
+  }
+  tally.total = tally.regressions + tally.newFailures + tally.removedPolicies + tally.lostReports;
+  return tally;
 }

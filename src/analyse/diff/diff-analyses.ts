@@ -1,14 +1,14 @@
 import type { AnalysedReport, Analysis, Figures, PercentFormula } from '../../model/analysis.js';
-import type { CategoryChange, DiffOptions, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicySide, ReportDiff, ScanRef } from '../../model/diff.js';
+import { policyChangeKinds, type CategoryChange, type DiffOptions, type DiffResult, type FiguresChange, type PolicyChange, type PolicyChangeKind, type PolicySide, type ReportDiff, type ScanRef } from '../../model/diff.js';
 import type { Policy, ResourceCategory } from '../../model/report.js';
 import { hasPercent } from '../percent-formulas.js';
-import { classifyChange } from './classify-change.js';
+import { classifyAdded, classifyChange } from './classify-change.js';
 import { matchCategories } from './match-categories.js';
 import { matchPolicies } from './match-policies.js';
 import { pairReports, type SideReport } from './pair-reports.js';
 import { severityRank } from '../severity-rank.js';
 
-const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, fix: 0, coverage: 0, added: 0, removed: 0 });
+const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, 'new-failure': 0, fix: 0, coverage: 0, added: 0, removed: 0 });
 
 function side(policy: Policy): PolicySide {
   return { compliance: policy.Compliance, passedResources: policy.PassedResourceCount, totalResources: policy.TotalResourceCount };
@@ -29,9 +29,9 @@ function change(kind: PolicyChangeKind, policy: Policy, category: ResourceCatego
   };
 }
 
-const kindRank: Readonly<Record<PolicyChangeKind, number>> = { regression: 0, fix: 1, coverage: 2, added: 3, removed: 4 };
+const kindRank = Object.fromEntries(policyChangeKinds.map((kind, rank) => [kind, rank])) as Readonly<Record<PolicyChangeKind, number>>;
 
-/** Regressions first, each kind worst severity first, then in report order (a stable sort). */
+/** Regressions first, then new failures, each kind worst severity first, then in report order (a stable sort). */
 function byKindAndSeverity(a: PolicyChange, b: PolicyChange): number {
   return kindRank[a.kind] - kindRank[b.kind] || severityRank(a.severity) - severityRank(b.severity);
 }
@@ -70,7 +70,7 @@ function diffReport(old: SideReport, next: SideReport, mismatched: boolean, form
       if (kind === undefined) unchanged += 1;
       else changes.push(change(kind, newPolicy, newCategory, oldPolicy, newPolicy, matchedBy));
     },
-    added: (policy, category) => changes.push(change('added', policy, category, null, policy)),
+    added: (policy, category) => changes.push(change(classifyAdded(policy.Compliance), policy, category, null, policy)),
     removed: (policy, category) => removed.push(change('removed', policy, category, policy, null)),
   });
   // Removed after added, whatever order the visitor told them in: a stable sort keeps it.

@@ -1,5 +1,6 @@
 import { CspmError } from '../../error/cspm-error.js';
-import type { AnalysedReport, Analysis } from '../../model/analysis.js';
+import type { AnalysedReport, Analysis, SeverityCount } from '../../model/analysis.js';
+import { severityRank } from '../severity-rank.js';
 import type { UnpairedReport } from '../../model/diff.js';
 
 /** A report with the input it came from. */
@@ -21,8 +22,17 @@ function reportsOf(analysis: Analysis): SideReport[] {
 const keyOf = ({ analysed: { report } }: SideReport): string => JSON.stringify([report.BenchmarkId, report.AccountId]);
 
 function unpaired(side: 'old' | 'new', entry: SideReport): UnpairedReport {
-  const { report, pointer } = entry.analysed;
-  return { side, source: entry.source, pointer, benchmarkId: report.BenchmarkId, accountId: report.AccountId, jobId: report.JobId };
+  const { report, pointer, figures } = entry.analysed;
+  return { side, source: entry.source, pointer, benchmarkId: report.BenchmarkId, accountId: report.AccountId, jobId: report.JobId, policies: figures.total, failing: failingBySeverity(entry.analysed) };
+}
+
+/** The failing policies of a report by Severity, worst first, only the severities that have one. */
+function failingBySeverity(analysed: AnalysedReport): SeverityCount[] {
+  const counts = new Map<string, number>();
+  for (const list of [analysed.redBySeverity, analysed.amberBySeverity, analysed.otherBySeverity]) {
+    for (const { severity, count } of list) if (count > 0) counts.set(severity, (counts.get(severity) ?? 0) + count);
+  }
+  return [...counts].map(([severity, count]) => ({ severity, count })).sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
 }
 
 function identity(entry: SideReport): { source: string; benchmarkId: string; accountId: string } {
@@ -61,7 +71,7 @@ export function pairReports(olds: Analysis, news: Analysis, allowMismatch: boole
         .slice(0, 3)
         .map((entry) => `${entry.analysed.report.BenchmarkId} of account ${entry.analysed.report.AccountId} (${entry.source})`)
         .join(', ') + (entries.length > 3 ? ` and ${entries.length - 3} more` : '');
-    throw new CspmError('reports-mismatch', `old: ${names(oldLeft)}; new: ${names(newLeft)}; compare scans of one account and benchmark, or give --allow-mismatch`, {
+    throw new CspmError('reports-mismatch', `old: ${names(oldLeft)}; new: ${names(newLeft)}; compare scans of one account and benchmark`, {
       data: { old: oldLeft.map(identity), new: newLeft.map(identity) },
     });
   }

@@ -1,7 +1,8 @@
-import type { PolicyRule } from '../../model/rule.js';
+import type { FoldedValue } from '../../model/document.js';
+import type { PolicyRule, ReportContext } from '../../model/rule.js';
 import { categoryLabel, policyLabel, reportLabel } from '../../validate/labels.js';
 import { policyPointer, quote } from '../locate.js';
-import { hasObservedValues, isObserved, observedValues } from '../observed-values.js';
+import { hasObservedValues, isObserved, observedValues } from '../../validate/observed-values.js';
 
 const policyFields = ['Compliance', 'Severity', 'RiskProbability', 'RiskLevel'] as const;
 
@@ -9,15 +10,35 @@ function listValues(values: readonly string[]): string {
   return values.map((value) => quote(value)).join(', ');
 }
 
-/** Values outside the observed sets are kept and rendered, but flagged. */
+/** Where a folded value is, in words: the policy and category, or the report. */
+function folderLabel(report: ReportContext['report'], value: FoldedValue): string {
+  const category = value.category === undefined ? undefined : report.ResourceCategories[value.category];
+  const policy = value.policy === undefined ? undefined : category?.Policies[value.policy];
+  return category && policy ? `${policyLabel(policy)} in ${categoryLabel(category)}` : reportLabel(report);
+}
+
+/**
+ * Values outside the observed sets are kept and rendered, but flagged; values that
+ * differ from an observed one only in letter case or surrounding spaces were read as it
+ * at load, and are flagged too, so that the spelling is fixed at its source.
+ */
 export const unknownValue: PolicyRule = {
   id: 'unknown-value',
   stage: 'policy',
   defaultSeverity: 'warning',
-  description: 'Compliance, Severity, RiskProbability, RiskLevel or ConnectorType holds a value outside the observed set.',
+  description:
+    'Compliance, Severity, RiskProbability, RiskLevel or ConnectorType holds a value outside the observed set, or an observed value in another letter case or with spaces around it (then read as the observed value).',
   rationale:
-    'Section 2.3 lists observed values only and says the full sets are "not shown", so an unseen value may be legitimate; it is worth a look, not a failure.',
-  start({ report, pointer }, hits) {
+    'Section 2.3 lists observed values only and says the full sets are "not shown", so an unseen value may be legitimate; it is worth a look, not a failure. Verdicts never rest on the spelling: a folded value counts as the value it was read as, and an unknown Severity counts as Critical, an unknown Compliance as failing.',
+  start({ report, pointer, folded }, hits) {
+    for (const value of folded) {
+      hits.push({
+        pointer: value.pointer,
+        message: `${value.field} of ${folderLabel(report, value)} is ${quote(value.original)}, read as ${quote(value.canonical)}`,
+        expected: value.canonical,
+        actual: value.original,
+      });
+    }
     if (!isObserved('ConnectorType', report.ConnectorType)) {
       hits.push({
         pointer: `${pointer}/ConnectorType`,

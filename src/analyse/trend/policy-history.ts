@@ -1,6 +1,6 @@
 import type { Policy } from '../../model/report.js';
 import type { PolicyTrend } from '../../model/trend.js';
-import { classifyChange } from '../diff/classify-change.js';
+import { classifyChange, isWorse } from '../diff/classify-change.js';
 import { severityRank } from '../severity-rank.js';
 
 /** Colours as one byte each; 0 is "not in this scan". */
@@ -71,7 +71,7 @@ export class PolicyHistory {
       ordered.forEach((colours, scan) => {
         const code = colours[at] ?? 0;
         const before = scan > 0 ? (ordered[scan - 1]?.[at] ?? 0) : 0;
-        if (before !== 0 && code !== 0 && classifyChange(names[before] as string, names[code] as string) === 'regression') {
+        if (before !== 0 && code !== 0 && isWorse(classifyChange(names[before] as string, names[code] as string))) {
           regressions += 1;
           regressionsPerScan[scan] = (regressionsPerScan[scan] ?? 0) + 1;
         }

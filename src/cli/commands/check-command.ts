@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
-import { checkReports, hasFailingFindings } from '../../index.js';
+import { checkReports } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
-import { exitCodes, type CliIo } from '../cli-io.js';
+import type { CliIo } from '../cli-io.js';
 import { pairFindingsOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
@@ -26,11 +26,11 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const outputs = pairFindingsOutputs(args.format, args.output);
-  const analysis = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args));
+  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args));
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
-  await writeFindings({ analysis }, outputs, io, args.color);
-  return hasFailingFindings(analysis, args['fail-on']) ? exitCodes.findings : exitCodes.ok;
+  await writeFindings({ analysis, verdict }, outputs, io, args.color);
+  return verdict.exitCode;
 }
 
 /** `cspm-report check <inputs..>`: validate and cross-check saved reports. */

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { CspmError, type DocumentFormat, documentFormats, formatCheckText, terminalText } from '../../index.js';
+import { CspmError, type DocumentFormat } from '../../index.js';
+import { documentFormats, formatCheckText, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
 import { readAccountsFile } from '../fetch/accounts-file.js';

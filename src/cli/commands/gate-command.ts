@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
-import { type Analysis, assertBaselineGiven, canBeCompared, checkReports, CspmError, diffAnalyses, type DiffResult, errorExitCodes, evaluateGate, type FailOn, type GateResult, hasFailingFindings, inputsMetric, isCspmError, isGatePresetName, loadGateRules } from '../../index.js';
+import { CspmError, gateReports, type GateReportsResult, isCspmError, type ReportInput } from '../../index.js';
+import { exitCodeOf, isGatePresetName, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
-import { exitCodes, type CliIo } from '../cli-io.js';
+import type { CliIo } from '../cli-io.js';
 import { pairFindingsOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { failedResultFile, gateResultFile, gateResultText } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
@@ -40,40 +41,25 @@ function builder(yargs: Argv): Argv<GateArgs> {
     .example('$0 gate today.json --rules rules.json --baseline last-week.json', 'fail on regressions or a drop of compliance since an older scan') as unknown as Argv<GateArgs>;
 }
 
-/**
- * The exit code of a verdict. A report that does not check cannot be trusted for its
- * posture, so 1 (invalid input) wins over 3 (an error assertion failed).
- */
-export function gateExitCode(analysis: Analysis, gate: GateResult, failOn: FailOn): number {
-  const untrusted = gate.assertions.some((result) => result.metric === inputsMetric && !result.passed);
-  if (untrusted || hasFailingFindings(analysis, failOn)) return exitCodes.findings;
-  return gate.status === 'fail' ? exitCodes.gate : exitCodes.ok;
-}
-
 async function run(args: GateArgs, io: CliIo): Promise<number> {
   try {
-    const options = checkOptionsOf(args);
     const outputs = pairFindingsOutputs(args.format, args.output);
-    const rules = await loadGateRules(args.rules);
-    assertBaselineGiven(rules, args.baseline !== undefined);
     if (args.baseline === stdinToken && args.inputs.includes(stdinToken)) throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', { data: { option: 'baseline' } });
     const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
     if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
-    // The baseline first: an older scan that does not check cannot tell what changed.
-    let baseline: Analysis | undefined;
-    if (args.baseline !== undefined) {
-      baseline = await checkReports(toReportInputs([args.baseline], io), options);
-      if (!canBeCompared(baseline, args['fail-on'])) return await refuseBaseline(args, baseline, files, outputs, io);
-    }
-    const analysis = await checkReports(toReportInputs(args.inputs, io), options);
-    assertSafeOutputs(files, [...inputFiles(analysis), ...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)]);
-    const diff: DiffResult | undefined = baseline === undefined ? undefined : diffAnalyses(baseline, analysis, { allowMismatch: args['allow-mismatch'] });
-    const gate = evaluateGate(analysis, rules, diff === undefined ? {} : { baseline: diff });
-    const exitCode = gateExitCode(analysis, gate, args['fail-on']);
+    const result = await gateReports(toReportInputs(args.inputs, io), {
+      ...checkOptionsOf(args),
+      rules: args.rules,
+      allowMismatch: args['allow-mismatch'],
+      ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io)[0] as ReportInput }),
+    });
+    const { analysis, baseline, gate, verdict } = result;
+    assertSafeOutputs(files, [...(analysis ? inputFiles(analysis) : []), ...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)]);
+    if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
     // The result first: when a findings output fails, CI still finds the verdict.
-    if (args.result !== undefined) await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, exitCode)));
-    await writeFindings({ analysis, gate }, outputs, io, args.color);
-    return exitCode;
+    if (args.result !== undefined) await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
+    await writeFindings({ analysis, gate, verdict }, outputs, io, args.color);
+    return verdict.exitCode;
   } catch (error) {
     await writeFailedResult(args, error);
     throw error;
@@ -82,15 +68,14 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
 
 /**
  * Fails closed on a baseline that does not check: its findings go to the outputs (they
- * say why), the result file says `fail`, and the exit code is 1, as for an input.
+ * say why), the result file says `fail`, and the exit code is the verdict's, 1.
  */
-async function refuseBaseline(args: GateArgs, baseline: Analysis, files: readonly PlannedOutput[], outputs: ReturnType<typeof pairFindingsOutputs>, io: CliIo): Promise<number> {
-  assertSafeOutputs(files, [...inputFiles(baseline), ...rulesFiles(args.rules)]);
-  const message = `the baseline ${baseline.sources[0]?.source ?? ''} has findings at or above --fail-on, or no valid report: gate not evaluated`;
-  if (args.result !== undefined) await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, exitCodes.findings, { code: 'baseline-invalid', message })));
-  await writeFindings({ analysis: baseline }, outputs, io, args.color);
-  io.stderr.write(`cspm-report: ${message} (see above)\n`);
-  return exitCodes.findings;
+async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: ReturnType<typeof pairFindingsOutputs>, io: CliIo): Promise<number> {
+  const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
+  if (args.result !== undefined) await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message })));
+  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict }, outputs, io, args.color);
+  io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
+  return result.verdict.exitCode;
 }
 
 function rulesFiles(rules: string): string[] {
@@ -109,7 +94,7 @@ async function writeFailedResult(args: GateArgs, error: unknown): Promise<void> 
     assertSafeOutputs([{ path: args.result, from: 'the --result file' }], [...inputs, ...rulesFiles(args.rules)]);
     const code = isCspmError(error) ? error.code : 'internal';
     const message = error instanceof Error ? error.message : String(error);
-    await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, isCspmError(error) ? errorExitCodes[error.code] : errorExitCodes.internal, { code, message })));
+    await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, exitCodeOf(isCspmError(error) ? error.code : 'internal'), { code, message })));
   } catch {
     // The run's own error is the one to report; this one would only hide it.
   }

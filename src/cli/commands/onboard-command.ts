@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { CspmError, onboardingKinds, terminalText, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind } from '../../index.js';
+import { CspmError, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind } from '../../index.js';
+import { onboardingKinds, terminalText } from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { clientSecretSource, fieldFlags, readOnboardingBody, type OnboardingFlagArgs } from '../onboarding-flags.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { csvFieldNames, documentFormats, type PolicyChoice, policyChoices, type RenderTier, renderTiers } from '../../index.js';
+import { type PolicyChoice, type RenderTier } from '../../index.js';
+import { csvFieldNames, documentFormats, policyChoices, renderTiers } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';

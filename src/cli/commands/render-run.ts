@@ -1,6 +1,7 @@
-import { type Analysis, checkReports, CspmError, csvFieldNames, type CsvFieldName, type DocumentFormat, documentFormats, type DocumentOutput, type DocumentPlan, loadLogo, loadTemplates, type PlannedDocument, plural, type PolicyChoice, renderDocuments, type RenderOptions, type RenderTier, terminalText } from '../../index.js';
+import { type Analysis, CspmError, type CsvFieldName, type DocumentFormat, type DocumentOutput, type DocumentPlan, type PlannedDocument, type PolicyChoice, renderReports, type RenderOptions, type RenderTier } from '../../index.js';
+import { csvFieldNames, documentFormats, loadLogo, loadTemplates, plural, terminalText } from '../../internal.js';
 import { checkOptionsOf, type AnalysisArgs } from '../analysis-options.js';
-import { exitCodes, type CliIo } from '../cli-io.js';
+import type { CliIo } from '../cli-io.js';
 import { formatsForOutput } from '../formats-for-output.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
@@ -118,9 +119,8 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const chosen = formatsForOutput(args.format, args.output, formatsByExtension, 'html');
   checkUsage(args, chosen);
   const options = renderOptions(args);
-  const analysis = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args));
   // --output makes one document of everything; otherwise each input file gets its own.
-  const plan = renderDocuments(analysis, { ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
+  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...checkOptionsOf(args), ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
   const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));
@@ -131,5 +131,5 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
     else if (document.status === 'skipped') status.write(`  ${terminalText(job.name)}: ${reasonText(document)}\n`);
     else io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${reasonText(document)}\n`);
   }
-  return plan.complete ? exitCodes.ok : exitCodes.findings;
+  return verdict.exitCode;
 }

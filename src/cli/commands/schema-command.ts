@@ -1,20 +1,10 @@
 import type { Argv } from 'yargs';
-import { CspmError, readDiffSchema, readGateRulesSchema, readSchema, readServiceOpenApi } from '../../index.js';
+import { CspmError, publishedSchemas, type PublishedSchemaName } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { writeAtomic } from '../write-atomic.js';
 import type { CommandSpec } from './command-spec.js';
 
-/** Every published schema, and the service's OpenAPI document, by the name `cspm-report schema <name>` takes. */
-const schemas = {
-  'audit-report': readSchema,
-  'gate-rules': readGateRulesSchema,
-  diff: readDiffSchema,
-  openapi: readServiceOpenApi,
-} as const satisfies Record<string, () => Record<string, unknown>>;
-
-type SchemaName = keyof typeof schemas;
-
-const schemaNames = Object.keys(schemas) as SchemaName[];
+const schemaNames = Object.keys(publishedSchemas) as PublishedSchemaName[];
 
 /** The arguments of `schema`. */
 export interface SchemaArgs {
@@ -35,8 +25,8 @@ export const schemaCommand: CommandSpec<SchemaArgs> = {
       .example('$0 schema diff', 'print the schema of the diff member of diff --format json')
       .example('$0 schema openapi', 'print the OpenAPI 3.1 document of the service\'s REST API') as unknown as Argv<SchemaArgs>,
   async run(args, io: CliIo) {
-    if (!Object.hasOwn(schemas, args.name)) throw new CspmError('usage', `unknown schema "${args.name}"; the schemas are ${schemaNames.join(', ')}`);
-    const text = `${JSON.stringify(schemas[args.name as SchemaName](), null, 2)}\n`;
+    if (!Object.hasOwn(publishedSchemas, args.name)) throw new CspmError('usage', `unknown schema "${args.name}"; the schemas are ${schemaNames.join(', ')}`);
+    const text = `${JSON.stringify(publishedSchemas[args.name as PublishedSchemaName].read(), null, 2)}\n`;
     if (args.output === undefined) io.stdout.write(text);
     else await writeAtomic(args.output, text);
     return exitCodes.ok;

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { createEmulator, CspmError, terminalText, type EmulatorCredentials } from '../../index.js';
+import { createEmulator, CspmError, type EmulatorCredentials } from '../../index.js';
+import { terminalText } from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { applicationIdVariable, secretSources } from '../service-secrets.js';
 import { claimStopSignals } from '../stop-signals.js';

@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
-import { CspmError, formatCheckText, getTrendRenderer, terminalText, trendFormats, trendOfScans, type TrendFormat } from '../../index.js';
+import { CspmError, trendScans, type TrendFormat } from '../../index.js';
+import { formatCheckText, getTrendRenderer, terminalText, trendFormats } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
-import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
+import { wantsColor, type CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { stdinToken } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -43,25 +44,25 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
   // Scans are read one at a time and counted before any is read: files, not a stream.
   if (args.inputs.includes(stdinToken)) throw new CspmError('usage', 'trend reads scans from files or directories, not standard input (-)', { data: { option: 'inputs' } });
   if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${args.format} trend` }], args.inputs);
-  const outcome = await trendOfScans(args.inputs, {
+  const result = await trendScans(args.inputs, {
     ...checkOptionsOf(args),
-    failOn: args['fail-on'],
     allowMismatch: args['allow-mismatch'],
     top: args.top,
     ...(args.benchmark === undefined ? {} : { benchmark: args.benchmark }),
     ...(args.account === undefined ? {} : { account: args.account }),
   });
-  if (outcome.status === 'invalid') {
-    io.stderr.write(formatCheckText(outcome.analysis, { color: wantsColor(io, io.stderr, undefined) }));
-    io.stderr.write(`cspm-report: no trend drawn: ${terminalText(outcome.source)} has findings at or above --fail-on, or no valid report\n`);
-    return exitCodes.findings;
+  for (const { source, message } of result.skipped) io.stderr.write(`cspm-report: ${terminalText(source)}: ${message}\n`);
+  if (result.status === 'invalid') {
+    io.stderr.write(formatCheckText(result.analysis, { color: wantsColor(io, io.stderr, undefined) }));
+    io.stderr.write(`cspm-report: ${terminalText(result.verdict.reasons[0] ?? 'no trend drawn')}\n`);
+    return result.verdict.exitCode;
   }
   // The files read out of a directory input are inputs too: never written over.
-  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${args.format} trend` }], outcome.trend.scans.map((scan) => scan.source));
+  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${args.format} trend` }], result.trend.scans.map((scan) => scan.source));
   const options = { ...(args.title === undefined ? {} : { title: args.title }), ...(args.now ? { now: new Date() } : {}) };
-  await writeOutput(args.output, await renderer.render(outcome.trend, options), io);
+  await writeOutput(args.output, await renderer.render(result.trend, options), io);
   if (!isStandardOutput(args.output)) io.stderr.write(`wrote ${terminalText(args.output)}\n`);
-  return exitCodes.ok;
+  return result.verdict.exitCode;
 }
 
 /** `cspm-report trend <inputs..>`: compliance over many scans of one account and benchmark. */

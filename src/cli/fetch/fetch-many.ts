@@ -1,4 +1,5 @@
-import { isCspmError, plural, terminalText } from '../../index.js';
+import { isCspmError } from '../../index.js';
+import { plural, terminalText } from '../../internal.js';
 import { exitCodes } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { describeChecked, type FetchedReport, type FetchReportOptions, type PlacedReport, saveReport } from './fetch-report.js';

@@ -1,4 +1,5 @@
-import { type Analysis, type CheckOptions, checkReports, type CspmClient, type DocumentFormat, type FailOn, hasFailingFindings, plural, renderDocuments } from '../../index.js';
+import { type Analysis, type CheckOptions, checkReports, type CspmClient, type DocumentFormat, type FailOn } from '../../index.js';
+import { plural, renderDocuments } from '../../internal.js';
 import { writeOutput } from '../write-output.js';
 import type { FetchTarget } from './fetch-target.js';
 
@@ -47,8 +48,8 @@ export async function fetchReport(placed: PlacedReport, options: FetchReportOpti
 export async function saveReport(placed: PlacedReport, envelope: unknown, options: Omit<FetchReportOptions, 'client'>): Promise<FetchedReport> {
   await writeOutput(placed.envelope, `${JSON.stringify(envelope, null, 2)}\n`, options.io);
   if (!options.check && placed.documents.length === 0) return { placed, failing: false };
-  const analysis = await checkReports({ value: envelope, name: placed.name }, options.checkOptions);
-  const failing = options.check && hasFailingFindings(analysis, options.failOn);
+  const { analysis, verdict } = await checkReports({ value: envelope, name: placed.name }, { ...options.checkOptions, failOn: options.failOn });
+  const failing = options.check && verdict.status === 'fail';
   if (placed.documents.length === 0) return { placed, analysis, failing };
   const [document] = renderDocuments(analysis, { formats: placed.documents.map(({ format }) => format), combine: true }).documents;
   if (document === undefined || document.status !== 'ready') {

@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join } from 'node:path';
-import { type DocumentFormat, getRenderer } from '../../index.js';
+import { type DocumentFormat } from '../../index.js';
+import { getRenderer } from '../../internal.js';
 import { isStandardOutput } from '../write-output.js';
 import { describeTarget, type FetchTarget } from './fetch-target.js';
 import type { PlacedReport } from './fetch-report.js';

@@ -6,6 +6,7 @@ export const failingPolicies: GateMetric = {
   describe: 'failing policies (Red or Amber), of one severity when given',
   bound: 'number',
   reads: ['min', 'max', 'severity', 'category'],
+  severity: 'policy',
   unit: '',
   measure: (reports, assertion) => ({ value: countColours(reports, ['Red', 'Amber'], assertion.severity) }),
 };

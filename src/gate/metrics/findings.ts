@@ -13,6 +13,7 @@ export const findings: GateMetric = {
   describe: 'findings of the check in the report, errors only with severity error, errors and warnings otherwise',
   bound: 'number',
   reads: ['min', 'max', 'severity', 'category'],
+  severity: 'finding',
   unit: '',
   measure(reports, assertion) {
     let count = 0;

@@ -1,18 +1,12 @@
+import { colourRank, isUnknownColour } from '../../analyse/colour-rank.js';
 import type { GateMetric } from '../gate-metric.js';
-
-/** Worst first: what a policy found more than once in scope is taken as. */
-const colourRank = ['Red', 'Amber', 'Gray', 'Green'];
-
-function rank(colour: string): number {
-  const index = colourRank.indexOf(colour);
-  // An unknown colour is a warning of the check; here it ranks just below Red.
-  return index === -1 ? 0.5 : index;
-}
 
 /**
  * The Compliance of one PolicyId in scope. Found several times (several reports under
  * `aggregate: all`, or several categories), it is the worst of them, unless every one
  * is the colour asked for, so that `mustBe: Green` holds only when every copy is Green.
+ * A Compliance outside the observed set is what it is measured as, and fails both
+ * `mustBe` and `mustNotBe` (see withinBound): nobody can say it is not Red.
  */
 export const policy: GateMetric = {
   describe: 'the Compliance of one PolicyId, which mustBe or mustNotBe a colour',
@@ -30,9 +24,11 @@ export const policy: GateMetric = {
       }
     }
     if (colours.length === 0) return { value: null, none: `no policy ${assertion.policy ?? ''} in scope` };
+    const unknown = colours.find(isUnknownColour);
+    if (unknown !== undefined) return { value: unknown };
     const wanted = assertion.mustBe ?? assertion.mustNotBe;
     if (assertion.mustNotBe !== undefined && colours.includes(assertion.mustNotBe)) return { value: assertion.mustNotBe };
     if (assertion.mustBe !== undefined && colours.every((colour) => colour === wanted)) return { value: assertion.mustBe };
-    return { value: colours.filter((colour) => colour !== assertion.mustBe).sort((a, b) => rank(a) - rank(b))[0] ?? null };
+    return { value: colours.filter((colour) => colour !== assertion.mustBe).sort((a, b) => colourRank(a) - colourRank(b))[0] ?? null };
   },
 };

@@ -6,6 +6,7 @@ export const redPolicies: GateMetric = {
   describe: 'Red policies, of one severity when given',
   bound: 'number',
   reads: ['min', 'max', 'severity', 'category'],
+  severity: 'policy',
   unit: '',
   measure: (reports, assertion) => ({ value: countColours(reports, ['Red'], assertion.severity) }),
 };

@@ -39,17 +39,22 @@ function assertionCommand(rulesFile: string, assertion: AssertionResult): string
   return `::${level} ${properties}::${escapeGithubData(`${assertion.message} (${where})`)}`;
 }
 
+/** What each annotated kind of change did, in words. */
+const changeVerbs: Partial<Record<PolicyChange['kind'], string>> = { regression: 'regressed', 'new-failure': 'failed anew', fix: 'was fixed' };
+
 /**
- * A regression is an `::error` on the new scan's file, a fix a `::notice`; coverage
- * changes, new and removed policies are no annotation (the summary counts them), so
- * that the annotations a pull request shows are the changes of posture.
+ * A regression or a new failure is an `::error` on the new scan's file, a fix a
+ * `::notice`; other coverage changes, new policies that pass and removed policies are
+ * no annotation (the summary counts them), so that the annotations a pull request shows
+ * are the changes of posture.
  */
 function changeCommand(report: ReportDiff, change: PolicyChange): string | undefined {
-  if (change.kind !== 'regression' && change.kind !== 'fix') return undefined;
-  const level = change.kind === 'regression' ? 'error' : 'notice';
+  const verb = changeVerbs[change.kind];
+  if (verb === undefined) return undefined;
+  const level = change.kind === 'fix' ? 'notice' : 'error';
   const title = `${change.kind}: ${change.complianceNumber} ${change.policyId}`;
   const text =
-    `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" ${change.kind === 'regression' ? 'regressed' : 'was fixed'}: ${transitionText(change)} ` +
+    `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" ${verb}: ${transitionText(change)} ` +
     `(${report.benchmarkId}, account ${report.accountName}; job ${report.old.jobId} → ${report.new.jobId})`;
   return `::${level} file=${escapeGithubProperty(report.new.source)},title=${escapeGithubProperty(title)}::${escapeGithubData(text)}`;
 }
@@ -78,7 +83,12 @@ function formatGithub(result: FindingsResult): string {
     for (const assertion of result.gate.assertions) if (!assertion.passed) lines.push(assertionCommand(result.gate.rulesFile, assertion));
     summary += `; ${describeGate(result.gate)}`;
   }
-  lines.push(`::notice title=cspm-report::${escapeGithubData(summary)}`);
+  const verdict = result.verdict;
+  // A run that fails for what no annotation shows as an error (a lost report, removed
+  // policies, nothing valid) ends on an error of its own: the annotations state the verdict.
+  const told = lines.some((line) => line.startsWith('::error '));
+  if (verdict?.status === 'fail' && !told) lines.push(`::error title=cspm-report failed::${escapeGithubData(`${verdict.reasons.join('; ') || 'failed'}; ${summary}`)}`);
+  else lines.push(`::notice title=cspm-report::${escapeGithubData(summary)}`);
   return `${lines.join('\n')}\n`;
 }
 

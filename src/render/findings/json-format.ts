@@ -3,10 +3,13 @@ import type { DiffResult } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import type { GateResult } from '../../model/gate.js';
+import type { Verdict } from '../../model/verdict.js';
 import { terminalJson } from '../../text/terminal-text.js';
 
 /** The JSON document `cspm-report check --format json` prints. */
 export interface CheckJson {
+  /** The job's verdict and exit code, when a job made the result. */
+  verdict?: Verdict;
   summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
   files: { file: string; reports: number; policies: number; findings: Finding[] }[];
   /** The gate's verdict, when the run was `cspm-report gate`. */
@@ -16,8 +19,9 @@ export interface CheckJson {
 }
 
 /** The check result (and the gate's verdict, when given) as a plain object for JSON output (stable field order). */
-export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult): CheckJson {
+export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict): CheckJson {
   const json: CheckJson = {
+    ...(verdict === undefined ? {} : { verdict }),
     summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
     files: analysis.sources.map((source) => ({
       file: source.source,
@@ -35,8 +39,8 @@ export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffRe
  * The check result as JSON text, two-space indented, with a final newline; bidirectional
  * and C1 control characters are written as `\uXXXX` escapes, safe on a terminal.
  */
-export function formatCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult): string {
-  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate, diff), null, 2)}\n`);
+export function formatCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict): string {
+  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate, diff, verdict), null, 2)}\n`);
 }
 
 /** `--format json`: the result as one JSON document, for programs. */
@@ -45,5 +49,5 @@ export const jsonFormat: FindingsFormat = {
   extension: 'json',
   mediaType: 'application/json',
   describe: 'summary and findings per file (and the gate\'s verdict) as one JSON document',
-  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff),
+  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, result.verdict),
 };

@@ -1,9 +1,11 @@
+import { isWorse } from '../../analyse/diff/classify-change.js';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { PolicyChange, ReportDiff } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import type { AssertionResult, GateResult } from '../../model/gate.js';
 import type { RuleInfo } from '../../model/rule.js';
+import type { Verdict } from '../../model/verdict.js';
 import { plural } from '../../text/plural.js';
 import { scanText, transitionText } from './diff/diff-words.js';
 import { pointerLabel, visibleText } from './visible-text.js';
@@ -138,9 +140,10 @@ function gateSuite(gate: GateResult): TestSuite {
 }
 
 /**
- * A changed policy's case. Only a regression fails: a fix, a coverage change, a new or
- * removed policy is no failure of the build, so it passes with what changed in
- * `<system-out>`, where a dashboard still shows it.
+ * A changed policy's case. A regression and a new failure fail: a fix, another coverage
+ * change, a new policy that passes or a removed one is no failure of a policy, so it
+ * passes with what changed in `<system-out>`, where a dashboard still shows it (the
+ * verdict's case fails when what was removed fails the run).
  */
 function changeCase(classname: string, change: PolicyChange): TestCase {
   const testCase: TestCase = { '@_name': visibleText(`${change.complianceNumber} ${change.shortTitle} (${change.policyId})`), '@_classname': classname };
@@ -153,11 +156,12 @@ function changeCase(classname: string, change: PolicyChange): TestCase {
   ]
     .map(visibleText)
     .join('\n');
-  if (change.kind !== 'regression') {
+  if (!isWorse(change.kind)) {
     testCase['system-out'] = `${text}\n`;
     return testCase;
   }
-  testCase.failure = { '@_message': visibleText(`${change.severity} policy regressed: ${transitionText(change)}`), '@_type': 'regression', '#text': `${text}\n` };
+  const what = change.kind === 'regression' ? 'regressed' : 'failed anew';
+  testCase.failure = { '@_message': visibleText(`${change.severity} policy ${what}: ${transitionText(change)}`), '@_type': change.kind, '#text': `${text}\n` };
   return testCase;
 }
 
@@ -167,6 +171,14 @@ function diffSuite(report: ReportDiff): TestSuite {
   const cases: TestCase[] = [];
   for (const change of report.changes) cases.push(changeCase(classname, change));
   return suite(`diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`, cases);
+}
+
+/** The verdict as a failed case: the run failed, and why. */
+function verdictSuite(verdict: Verdict): TestSuite {
+  const testCase: TestCase = { '@_name': 'verdict', '@_classname': 'cspm-report.verdict' };
+  const text = verdict.reasons.map(visibleText).join('\n');
+  testCase.failure = { '@_message': visibleText(verdict.reasons[0] ?? 'failed'), '@_type': 'verdict', '#text': `${text}\n` };
+  return suite('verdict', [testCase]);
 }
 
 function sum(suites: readonly TestSuite[], key: '@_tests' | '@_failures'): string {
@@ -191,6 +203,8 @@ export const junitFormat: FindingsFormat = {
     for (const source of result.analysis.sources) suites.push(sourceSuite(source, options.rules));
     if (result.diff !== undefined) for (const report of result.diff.reports) suites.push(diffSuite(report));
     if (result.gate !== undefined) suites.push(gateSuite(result.gate));
+    // A run that fails for what no case shows (a lost report, nothing valid) says so in a case of its own.
+    if (result.verdict?.status === 'fail' && sum(suites, '@_failures') === '0') suites.push(verdictSuite(result.verdict));
     const document = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
       testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', '@_skipped': '0', testsuite: suites },

@@ -43,10 +43,12 @@ class Lines {
 
 function totals(result: FindingsResult, out: Lines): void {
   const { files, reports, policies, errors, warnings } = result.analysis.summary;
-  const failed = errors > 0 || result.gate?.status === 'fail';
+  const failed = result.verdict === undefined ? errors > 0 || result.gate?.status === 'fail' : result.verdict.status === 'fail';
   const command = result.gate !== undefined ? 'gate' : result.diff !== undefined ? 'diff' : 'check';
-  out.force(`## ${failed || (result.diff?.counts.regression ?? 0) > 0 ? '❌' : '✅'} cspm-report ${command}`);
+  out.force(`## ${failed ? '❌' : '✅'} cspm-report ${command}`);
   out.force('');
+  for (const reason of result.verdict?.reasons ?? []) out.force(`${failed ? '**Failed:**' : '**Passed:**'} ${markdownText(reason)}  `);
+  if ((result.verdict?.reasons.length ?? 0) > 0) out.force('');
   out.force(markdownText(describeRun(result.analysis)));
   out.force('');
   out.force(tableRow(['Files', 'Reports', 'Policies', 'Errors', 'Warnings']));

@@ -4,12 +4,15 @@ import type { FindingsFormat } from '../../model/findings-format.js';
 import type { AssertionResult, GateResult } from '../../model/gate.js';
 import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
+import type { Verdict } from '../../model/verdict.js';
 import { formatDiffText } from './diff/diff-text.js';
 
 /** Options of the text formatter. */
 export interface TextFormatOptions {
   /** ANSI colours (the CLI turns them on for a terminal unless NO_COLOR is set). */
   color?: boolean;
+  /** The job's verdict, which the summary line states; without one, findings decide. */
+  verdict?: Verdict;
 }
 
 type Paint = (code: string, text: string) => string;
@@ -22,7 +25,7 @@ export function formatCheckText(analysis: Analysis, options: TextFormatOptions =
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
   const lines: string[] = [];
   for (const source of analysis.sources) formatSource(source, paint, lines);
-  lines.push('', summaryLine(analysis, paint));
+  lines.push('', summaryLine(analysis, paint, options.verdict));
   return `${lines.join('\n')}\n`;
 }
 
@@ -51,11 +54,13 @@ function formatFinding(finding: Finding, width: number, paint: Paint): string {
   return `  ${severity}  ${paint('2', pointerText(finding).padEnd(width))}  ${terminalText(finding.message)}  ${paint('2', finding.rule)}`;
 }
 
-function summaryLine(analysis: Analysis, paint: Paint): string {
+function summaryLine(analysis: Analysis, paint: Paint, verdict: Verdict | undefined): string {
   const { files, reports, policies, errors, warnings } = analysis.summary;
   const scope = `${plural(files, 'file')}, ${plural(reports, 'valid report')}, ${plural(policies, 'policy', 'policies')}`;
-  if (errors + warnings === 0) return paint('32', `✔ no findings in ${scope}`);
   const counts = `${plural(errors + warnings, 'finding')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+  if (verdict?.status === 'pass' && errors + warnings > 0) return paint('33;1', `⚠ ${counts} in ${scope}; none fails the check`);
+  if (verdict?.status === 'fail' && errors + warnings === 0) return paint('31;1', `✖ ${verdict.reasons[0] ?? 'failed'}: ${scope}`);
+  if (errors + warnings === 0) return paint('32', `✔ no findings in ${scope}`);
   return paint(errors > 0 ? '31;1' : '33;1', `✖ ${counts} in ${scope}`);
 }
 
@@ -102,8 +107,10 @@ export const textFormat: FindingsFormat = {
   mediaType: 'text/plain; charset=utf-8',
   describe: 'findings grouped by file, for a person (default)',
   format: (result, options) => {
-    const parts = [formatCheckText(result.analysis, { color: options.color })];
-    if (result.diff !== undefined) parts.push(formatDiffText(result.diff, { color: options.color }));
+    // A diff's or a gate's verdict is theirs to state; the check's line then tells the findings.
+    const own = result.diff === undefined && result.gate === undefined && result.verdict !== undefined ? { verdict: result.verdict } : {};
+    const parts = [formatCheckText(result.analysis, { color: options.color, ...own })];
+    if (result.diff !== undefined) parts.push(formatDiffText(result.diff, { color: options.color, ...(result.verdict === undefined ? {} : { verdict: result.verdict }) }));
     if (result.gate !== undefined) parts.push(formatGateText(result.gate, { color: options.color }));
     return parts.join('\n');
   },

@@ -1,5 +1,5 @@
 import type Handlebars from 'handlebars';
-import { observedValues } from '../../analyse/observed-values.js';
+import { observedValues } from '../../validate/observed-values.js';
 import type { CategoryView, LogoView, ReportView } from '../../model/view-model.js';
 import { displayCount, displayIsoTime, displayPercent, displayResources, displayRisk } from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';

@@ -42,6 +42,43 @@ export const loadTables: RuleTables = {
       expected: [],
     },
   ],
+  'no-valid-report': [
+    {
+      name: 'a file that is not JSON, with json-syntax turned off',
+      input: text('this is not JSON'),
+      options: { severities: { 'json-syntax': 'off' } },
+      expected: [{ rule: 'no-valid-report', severity: 'error', pointer: '', says: ['no valid benchmark report', 'whatever rules are turned off'] }],
+    },
+    {
+      name: 'an empty array, with empty-report lowered to a warning',
+      input: value([]),
+      options: { severities: { 'empty-report': 'warning' } },
+      expected: [
+        { rule: 'empty-report', severity: 'warning', pointer: '' },
+        { rule: 'no-valid-report', severity: 'error', pointer: '' },
+      ],
+    },
+    {
+      name: 'two inputs with nothing valid: each says so',
+      input: [text('{', 'a.json'), text('[]', 'b.json')],
+      options: { severities: { 'json-syntax': 'off', 'empty-report': 'off' } },
+      expected: [
+        { rule: 'no-valid-report', severity: 'error', pointer: '' },
+        { rule: 'no-valid-report', severity: 'error', pointer: '' },
+      ],
+    },
+    {
+      name: 'an error that says why already is enough',
+      input: text('{'),
+      expected: [{ rule: 'json-syntax', severity: 'error', pointer: '' }],
+    },
+    {
+      name: 'one valid report among unreadable inputs: the others tell their own findings',
+      input: [value([baseReport()], 'good.json'), text('{', 'bad.json')],
+      options: { severities: { 'json-syntax': 'off' } },
+      expected: [],
+    },
+  ],
   'not-a-report': [
     {
       name: 'a package.json given by mistake',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type BenchmarkReport, checkReports, countRegressions, diffAnalyses, type DiffResult, isCspmError } from '../../../src/index.js';
+import { type BenchmarkReport, analyseInputs, type DiffResult, isCspmError } from '../../../src/index.js';
+import { tallyRegressions } from '../../../src/analyse/diff/count-regressions.js';
+import { diffAnalyses } from '../../../src/analyse/diff/diff-analyses.js';
 import { minimalReport, policy } from '../../support/minimal-report.js';
 
 type Edit = (report: BenchmarkReport) => void;
@@ -11,8 +13,8 @@ function edited(...edits: Edit[]): BenchmarkReport {
 }
 
 async function compare(old: BenchmarkReport | BenchmarkReport[], next: BenchmarkReport | BenchmarkReport[], allowMismatch = false): Promise<DiffResult> {
-  const olds = await checkReports({ value: old, name: 'old.json' });
-  const news = await checkReports({ value: next, name: 'new.json' });
+  const olds = await analyseInputs({ value: old, name: 'old.json' });
+  const news = await analyseInputs({ value: next, name: 'new.json' });
   return diffAnalyses(olds, news, { allowMismatch });
 }
 
@@ -58,8 +60,8 @@ describe('diffAnalyses: matching', () => {
     const next = edited(setPolicy(0, 0, 0, 4, { Severity: 'Low' }), setPolicy(1, 0, 0, 3, { Severity: 'Critical' }), setPolicy(0, 1, 2, 2));
     const diff = await compare(minimalReport(), next);
     expect(diff.reports[0]!.changes.map((change) => `${change.kind} ${change.severity}`)).toEqual(['regression Critical', 'regression Low', 'fix High']);
-    expect([countRegressions(diff), countRegressions(diff, 'Critical'), countRegressions(diff, 'High'), countRegressions(diff, 'VeryLow')]).toEqual([2, 1, 1, 2]);
-    expect(diff.counts).toEqual({ regression: 2, fix: 1, coverage: 0, added: 0, removed: 0, unchanged: 2 });
+    expect([tallyRegressions(diff).regressions, tallyRegressions(diff, { severity: 'Critical' }).regressions, tallyRegressions(diff, { severity: 'High' }).regressions, tallyRegressions(diff, { severity: 'VeryLow' }).regressions]).toEqual([2, 1, 1, 2]);
+    expect(diff.counts).toEqual({ regression: 2, 'new-failure': 0, fix: 1, coverage: 0, added: 0, removed: 0, unchanged: 2 });
   });
 
   it('gives the figures before and after, overall and per category', async () => {

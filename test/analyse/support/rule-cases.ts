@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { checkReports, type AnalyseOptions, type Finding, type ReportInput, type RuleId, type Severity } from '../../../src/index.js';
+import { analyseInputs, type AnalyseOptions, type Finding, type ReportInput, type RuleId, type Severity } from '../../../src/index.js';
 
 /** A finding a case expects: its rule, severity and pointer, and words its message must hold. */
 export interface ExpectedFinding {
@@ -35,7 +35,7 @@ export function text(input: string, name = 'report.json'): ReportInput {
 
 /** Every finding of a run over one case's input. */
 export async function findingsOf(input: ReportInput | ReportInput[], options?: AnalyseOptions): Promise<Finding[]> {
-  const analysis = await checkReports(input, options);
+  const analysis = await analyseInputs(input, options);
   return analysis.sources.flatMap((source) => source.findings);
 }
 

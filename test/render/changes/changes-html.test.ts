@@ -51,7 +51,7 @@ describe('the HTML page of a comparison, parsed with parse5', () => {
     const headings = elements(report, (element) => element.tagName === 'h3').map(words);
     expect(headings.slice(0, 3)).toEqual(['Executive summary', 'Changes since the scan of 2024-03-11 06:40 UTC', 'Categories']);
     expect(words(changes!)).toContain('33.7% → 31.7% (−2.0 points)');
-    expect(elements(changes!, (element) => hasClass(element, 'change-count')).map(words)).toEqual(['3 regressions', '2 fixes', '2 coverage changes', '1 new policy', '1 removed policy', '119 unchanged']);
+    expect(elements(changes!, (element) => hasClass(element, 'change-count')).map(words)).toEqual(['3 regressions', '2 new failures', '2 fixes', '1 coverage change', '0 new policies', '1 removed policy', '119 unchanged']);
 
     const table = elements(changes!, (element) => element.tagName === 'table' && hasClass(element, 'change-table'))[0]!;
     const rows = elements(table, (element) => element.tagName === 'tr' && elements(element, (cell) => cell.tagName === 'td').length > 0);

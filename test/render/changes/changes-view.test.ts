@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkReports, collectBytes, renderDocuments, renderReport } from '../../../src/index.js';
+import { analyseInputs, renderReport } from '../../../src/index.js';
+import { collectBytes } from '../../../src/render/renderers.js';
+import { renderDocuments } from '../../../src/render/render-documents.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { comparison, newSample } from './comparison.js';
 
@@ -10,17 +12,17 @@ describe('the changes of a compared report in the view model', () => {
     expect(changes?.heading).toBe('Changes since the scan of 2024-03-11 06:40 UTC');
     expect(changes?.old.text).toBe('scanned 2024-03-11 06:40 UTC, job 3b1f6c0e-7d52-4e8a-9c41-5f0a2d9e8b17');
     expect(changes?.percentText).toBe('33.7% → 31.7% (−2.0 points)');
-    expect(changes?.countsText).toBe('3 regressions, 2 fixes, 2 coverage changes, 1 new policy, 1 removed policy, 119 unchanged');
+    expect(changes?.countsText).toBe('3 regressions, 2 new failures, 2 fixes, 1 coverage change, 0 new policies, 1 removed policy, 119 unchanged');
     expect(changes?.changes.map((change) => change.kind)).toEqual(diff.reports[0]?.changes.map((change) => change.kind));
-    expect(changes?.changes.map((change) => change.transition)).toEqual(['Green → Red', 'Green → Amber', 'Green → Red', 'Red → Green', 'Red → Amber', 'Amber → Gray', 'Gray → Red', 'new: Red', 'was Amber']);
+    expect(changes?.changes.map((change) => change.transition)).toEqual(['Green → Red', 'Green → Amber', 'Green → Red', 'new: Red', 'Gray → Red', 'Red → Green', 'Red → Amber', 'Amber → Gray', 'was Amber']);
     expect(changes?.categories.find((category) => category.name === 'Azure - Compute (IaaS)')).toMatchObject({ oldPercentText: '27.3%', newPercentText: '36.4%', deltaText: '+9.1 points' });
   });
 
   it('leaves a report the diff did not compare, and every view without a diff, without changes', async () => {
     const { diff } = await comparison();
-    const unrelated = buildViewModel(await checkReports('samples/azure-csbp.json'), { diff });
+    const unrelated = buildViewModel(await analyseInputs('samples/azure-csbp.json'), { diff });
     expect(unrelated.reports.every((report) => report.changes === undefined)).toBe(true);
-    const plain = buildViewModel(await checkReports(newSample));
+    const plain = buildViewModel(await analyseInputs(newSample));
     expect(plain.reports[0]).not.toHaveProperty('changes');
   });
 

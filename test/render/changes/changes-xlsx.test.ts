@@ -45,8 +45,10 @@ describe('the workbook of a comparison, read back with exceljs', () => {
     expect(cell(first, header, 'Transition').value).toBe('Green → Red');
     // The colour is a fill behind its word, never the only sign of it.
     expect((cell(first, header, 'New colour').fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb).toMatch(/^FF/);
-    expect(cell(rows[7]!, header, 'Transition').value).toBe('new: Red');
-    expect(cell(rows[7]!, header, 'Old colour').value).toBeNull();
+    // The new failures follow the regressions: the first is a policy the old scan did not have.
+    expect(cell(rows[3]!, header, 'Change').value).toBe('New failure');
+    expect(cell(rows[3]!, header, 'Transition').value).toBe('new: Red');
+    expect(cell(rows[3]!, header, 'Old colour').value).toBeNull();
   });
 
   it('writes report text that looks like a formula as text', async () => {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { checkReports, diffAnalyses, type Analysis, type DiffResult } from '../../../src/index.js';
+import { analyseInputs, type Analysis, type DiffResult } from '../../../src/index.js';
+import { diffAnalyses } from '../../../src/analyse/diff/diff-analyses.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 
-/** The sample pair: 3 regressions, 2 fixes, 2 coverage changes, 1 new and 1 removed policy. */
+/** The sample pair: 3 regressions, 2 new failures (a new Red policy, a Gray one turned Red), 2 fixes, 1 coverage change, 1 removed policy. */
 export const oldSample = 'samples/diff/azure-csbp-2024-03-11.json';
 export const newSample = 'samples/diff/azure-csbp-2024-03-18.json';
 
@@ -20,16 +21,16 @@ type Report = { ResourceCategories: { Policies: Policy[] }[] };
  * `hostileTitle` as its title; it still pairs, by PolicyId.
  */
 export async function comparison(hostile = false): Promise<{ news: Analysis; diff: DiffResult; view: ViewModel }> {
-  const olds = await checkReports(oldSample);
+  const olds = await analyseInputs(oldSample);
   let news: Analysis;
   if (hostile) {
     const value = JSON.parse(readFileSync(newSample, 'utf8')) as Report[];
     for (const category of value[0]!.ResourceCategories) {
       for (const policy of category.Policies) if (policy.PolicyId === 'RecoveryVaultSoftDelete') policy.ShortTitle = hostileTitle;
     }
-    news = await checkReports({ value, name: 'hostile-new.json' });
+    news = await analyseInputs({ value, name: 'hostile-new.json' });
   } else {
-    news = await checkReports(newSample);
+    news = await analyseInputs(newSample);
   }
   const diff = diffAnalyses(olds, news);
   return { news, diff, view: buildViewModel(news, { diff }) };

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { checkReports, collectBytes, renderReport, type RenderOptions } from '../../../src/index.js';
+import { analyseInputs, renderReport, type RenderOptions } from '../../../src/index.js';
+import { collectBytes } from '../../../src/render/renderers.js';
 import { hasProgram } from '../../support/system-program.js';
 import { useTempDir } from '../../support/temp-dir.js';
 
@@ -13,7 +14,7 @@ const tempDir = useTempDir();
 const hostile = 'test/fixtures/hostile-report.json';
 
 async function csvOf(input: string, options: RenderOptions = {}): Promise<Buffer> {
-  return Buffer.from(await collectBytes(await renderReport(await checkReports(input), 'csv', options)));
+  return Buffer.from(await collectBytes(await renderReport(await analyseInputs(input), 'csv', options)));
 }
 
 function rows(bytes: Buffer): string[][] {
@@ -75,7 +76,7 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice opens t
 
 describe('POA&M export', () => {
   async function poam(input: string): Promise<string[][]> {
-    return rows(Buffer.from(await collectBytes(await renderReport(await checkReports(input), 'poam'))));
+    return rows(Buffer.from(await collectBytes(await renderReport(await analyseInputs(input), 'poam'))));
   }
 
   it('has a row per failing policy (Red, Amber), never a Gray one, Open with empty milestones and owner', async () => {

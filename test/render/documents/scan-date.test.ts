@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readScanDate } from '../../../src/render/stated-date.js';
-import { collectBytes, renderers } from '../../../src/index.js';
+import { renderers } from '../../../src/index.js';
+import { collectBytes } from '../../../src/render/renderers.js';
 import { minimalReport } from '../../support/minimal-report.js';
 import { htmlText, manyGray, pdfText, rowsOf, viewOf, workbookOf } from './support.js';
 

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
-import { buildViewModel, checkReports, collectBytes, renderers, type RenderOptions, type ViewModel } from '../../../src/index.js';
+import { analyseInputs, renderers, type RenderOptions, type ViewModel } from '../../../src/index.js';
+import { buildViewModel } from '../../../src/render/build-view-model.js';
+import { collectBytes } from '../../../src/render/renderers.js';
 import { textOf } from '../pdf/pdf-helpers.js';
 
 /**
@@ -11,7 +13,7 @@ export const manyGray = 'test/fixtures/csbp-many-gray.json';
 
 /** The view model of an input with render options. */
 export async function viewOf(input: string | { value: unknown; name: string }, options: RenderOptions = {}): Promise<ViewModel> {
-  return buildViewModel(await checkReports(input), options);
+  return buildViewModel(await analyseInputs(input), options);
 }
 
 /** The page as the words a person reads: tags dropped, entities decoded, spaces squeezed. */

@@ -1,4 +1,4 @@
-import { checkReports, type Analysis } from '../../../src/index.js';
+import { analyseInputs, type Analysis } from '../../../src/index.js';
 import { reportWithoutSeverities } from '../../support/report-without-severities.js';
 import type { GateResult } from '../../../src/model/gate.js';
 import { minimalReport } from '../../support/minimal-report.js';
@@ -27,7 +27,7 @@ export async function mixedAnalysis(): Promise<Analysis> {
   const warned = minimalReport();
   warned.JobId = 'a1b2c3d4-0000-4000-8000-000000000024';
   warned.ResourceCategories[1]!.CompliancePercent = 12.5;
-  return checkReports([
+  return analyseInputs([
     { text: JSON.stringify(clean), name: 'clean.json' },
     { text: JSON.stringify([broken]), name: hostileName },
     { text: JSON.stringify(warned), name: 'warned.json' },
@@ -36,7 +36,7 @@ export async function mixedAnalysis(): Promise<Analysis> {
 
 /** 125,000 findings in one file, through the real pipeline. */
 export async function manyFindingsAnalysis(count = 125_000): Promise<Analysis> {
-  return checkReports({ text: reportWithoutSeverities(count), name: 'many.json' });
+  return analyseInputs({ text: reportWithoutSeverities(count), name: 'many.json' });
 }
 
 /** A gate verdict as src/gate/ would give it: one of each kind of result, in rules-file order. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import { checkReports, type Analysis } from '../../../src/index.js';
+import { analyseInputs, type Analysis } from '../../../src/index.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { markdownText } from '../../../src/render/findings/markdown-cell.js';
 import { markdownFormat, maxRowsPerTable, maxSummaryBytes } from '../../../src/render/findings/markdown-format.js';
@@ -92,7 +92,7 @@ describe('markdown findings format', () => {
 
   it('stays under its size limit over many files of many findings and says how many files it left out', async () => {
     const inputs = Array.from({ length: 40 }, (_, index) => ({ text: reportWithoutSeverities(150), name: `${'long-folder-name/'.repeat(20)}${index}.json` }));
-    const markdown = formatMarkdown({ analysis: await checkReports(inputs) });
+    const markdown = formatMarkdown({ analysis: await analyseInputs(inputs) });
     expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(maxSummaryBytes);
     expect(markdown).toMatch(/\n_\d+ more files not shown: the summary is kept small; `--format text` or `json` lists every one\._\n$/);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import { checkReports } from '../../../src/check-reports.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { Analysis, BenchmarkReport } from '../../../src/index.js';
 import type { GateResult } from '../../../src/model/gate.js';
 import { getFindingsFormat } from '../../../src/render/findings/findings-formats.js';
@@ -48,7 +48,7 @@ function brokenReport(inserted = false): BenchmarkReport {
 }
 
 async function analyse(report: BenchmarkReport, name = 'reports/r.json'): Promise<Analysis> {
-  return checkReports({ text: JSON.stringify({ result: [report], statusCode: 200, message: 'Request Successful' }), name });
+  return analyseInputs({ text: JSON.stringify({ result: [report], statusCode: 200, message: 'Request Successful' }), name });
 }
 
 describe('the sarif findings format', () => {
@@ -90,7 +90,7 @@ describe('the sarif findings format', () => {
   it('gives warnings the warning level and files outside any report no logical location', async () => {
     const warned = minimalReport();
     warned.ResourceCategories[1]!.CompliancePercent = 12.5;
-    const analysis = await checkReports([
+    const analysis = await analyseInputs([
       { text: JSON.stringify(warned), name: 'warned.json' },
       { text: '{"result": [', name: '/abs/cut short.json' },
     ]);
@@ -171,7 +171,7 @@ function reportOfFalseGreens(count: number): string {
 
 describe('the sarif findings format on 125,000 findings', () => {
   it('writes GitHub’s 25,000 results per run, says what it left out, and stays valid', async () => {
-    const analysis = await checkReports({ text: reportOfFalseGreens(125_000), name: 'many.json' });
+    const analysis = await analyseInputs({ text: reportOfFalseGreens(125_000), name: 'many.json' });
     const findings = analysis.sources[0]!.findings;
     expect(findings.filter((finding) => finding.rule === 'policy-compliance')).toHaveLength(125_000);
     const run = sarifRun(analysis);

@@ -25,7 +25,7 @@ function analysedReport(pointer: string, tweak: (report: AnalysedReport['report'
   report.ResourceCategories[0]!.Policies.push(policy('Storage"Quoted\\Id', '1000.4', 1, 1));
   tweak(report);
   const categories: AnalysedCategory[] = report.ResourceCategories.map((category, index) => ({ category, pointer: `${pointer}/ResourceCategories/${index}`, figures: zero }));
-  return { report, pointer, figures: zero, redBySeverity: [], amberBySeverity: [], categories };
+  return { report, pointer, figures: zero, redBySeverity: [], amberBySeverity: [], otherBySeverity: [], categories };
 }
 
 function finding(rule: RuleId, severity: Severity, pointer: string, message: string, values: Partial<Pick<Finding, 'expected' | 'actual'>> = {}): Finding {

@@ -1,10 +1,11 @@
 import { contextualizeEvaluation, convertFile } from 'inspecjs';
 import { describe, expect, it } from 'vitest';
-import { checkReports, collectBytes, renderReport } from '../../../src/index.js';
+import { analyseInputs, renderReport } from '../../../src/index.js';
+import { collectBytes } from '../../../src/render/renderers.js';
 import { minimalReport } from '../../support/minimal-report.js';
 
-async function hdfOf(input: string): Promise<{ text: string; analysis: Awaited<ReturnType<typeof checkReports>> }> {
-  const analysis = await checkReports(input);
+async function hdfOf(input: string): Promise<{ text: string; analysis: Awaited<ReturnType<typeof analyseInputs>> }> {
+  const analysis = await analyseInputs(input);
   return { text: Buffer.from(await collectBytes(await renderReport(analysis, 'hdf'))).toString('utf8'), analysis };
 }
 
@@ -59,7 +60,7 @@ describe('HDF export, read by MITRE\'s inspecjs', () => {
 
   it('names controls so that no two are one: numbers alone, PolicyIds where numbers repeat, benchmark and account prefixes where reports share ids', async () => {
     const idsOfProfiles = async (reports: ReturnType<typeof minimalReport>[]): Promise<string[][]> => {
-      const analysis = await checkReports({ value: reports, name: 'r.json' });
+      const analysis = await analyseInputs({ value: reports, name: 'r.json' });
       const text = Buffer.from(await collectBytes(await renderReport(analysis, 'hdf'))).toString('utf8');
       const evaluation = contextualizeEvaluation(convertFile(text, true)['1_0_ExecJson']!);
       return evaluation.contains.map((profile) => profile.contains.map((control) => control.data.id));

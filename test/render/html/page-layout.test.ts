@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildViewModel, checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
+import { buildViewModel } from '../../../src/render/build-view-model.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { pageLimits } from '../../../src/render/html/page-plan.js';
 import { renderHtmlView } from '../../../src/render/html/render-html.js';
@@ -44,7 +45,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
     mkdirSync(screenshots, { recursive: true });
     browser = await launchChromium();
     context = browser.context;
-    for (const sample of samples) await addPage(sample, buildViewModel(await checkReports(`samples/${sample}.json`)));
+    for (const sample of samples) await addPage(sample, buildViewModel(await analyseInputs(`samples/${sample}.json`)));
     await addPage('paged', await viewOf(generatedReports(1, 3, 100)));
     await addPage('many-categories', await viewOf(generatedReports(1, pageLimits.chartBars + 10, 1)));
   });

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 
 /** The view model of the hostile fixture: markup, mustaches, formulas, many scripts. */
 export async function hostileView(): Promise<ViewModel> {
-  const analysis = await checkReports('test/fixtures/hostile-report.json');
+  const analysis = await analyseInputs('test/fixtures/hostile-report.json');
   return buildViewModel(analysis);
 }
 
@@ -16,7 +16,7 @@ export function hostileDocument(): { result: Record<string, unknown>[] } {
 
 /** The view model of an already parsed document. */
 export async function viewOf(value: unknown, name = 'generated.json'): Promise<ViewModel> {
-  return buildViewModel(await checkReports({ value, name }));
+  return buildViewModel(await analyseInputs({ value, name }));
 }
 
 const colours = ['Green', 'Red', 'Amber', 'Gray'] as const;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
-import { checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { renderPdfView } from '../../../src/render/pdf/render-pdf.js';
 import { collectBytes } from '../../../src/render/renderers.js';
@@ -13,7 +13,7 @@ export const hostileFixture = 'test/fixtures/hostile-report.json';
 
 /** The view model of a report file or parsed value. */
 export async function viewOf(input: string | { value: unknown; name: string }): Promise<ViewModel> {
-  return buildViewModel(await checkReports(input));
+  return buildViewModel(await analyseInputs(input));
 }
 
 /** The hostile fixture parsed, to edit a copy (e.g. to break a total). */

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { collectBytes, getTrendRenderer, trendOfScans, type Trend } from '../../../src/index.js';
+import { type Trend } from '../../../src/index.js';
+import { collectBytes } from '../../../src/render/renderers.js';
+import { getTrendRenderer } from '../../../src/render/trend/trend-renderers.js';
+import { trendScans } from '../../../src/jobs/trend-scans.js';
 import { writeScans } from '../../analyse/trend/scan-series.js';
 import { runInProcess } from '../../support/cli-run.js';
 import { useTempDir } from '../../support/temp-dir.js';
@@ -14,7 +17,7 @@ const tempDir = useTempDir();
 async function series(count = 8): Promise<{ dir: string; trend: Trend }> {
   const dir = tempDir();
   await writeScans(dir, count);
-  const outcome = await trendOfScans([dir]);
+  const outcome = await trendScans([dir]);
   if (outcome.status !== 'ok') throw new Error('the series did not check');
   return { dir, trend: outcome.trend };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
-import { checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
 import { renderXlsxView } from '../../../src/render/xlsx/render-xlsx.js';
 import { bodyBytes, hostileView, readWorkbook, rowOf, sheet, zipEntryStamps } from './read-workbook.js';
 
@@ -43,7 +43,7 @@ describe('XLSX determinism', () => {
 
   it('stamps the view model time of generation when the view carries one', async () => {
     const now = new Date('2026-03-04T05:06:08Z');
-    const view = buildViewModel(await checkReports('test/fixtures/hostile-report.json'), { now });
+    const view = buildViewModel(await analyseInputs('test/fixtures/hostile-report.json'), { now });
     const workbook = await readWorkbook(await bodyBytes(await renderXlsxView(view, {})));
     expect(workbook.created.toISOString()).toBe(now.toISOString());
     const summary = sheet(workbook, 'Summary');

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { renderXlsxView, streamAboveRows } from '../../../src/render/xlsx/render-xlsx.js';
@@ -28,7 +28,7 @@ describe('a workbook above the streaming threshold', () => {
     const category = report.ResourceCategories[0];
     if (!category) throw new Error('the minimal report has categories');
     category.Policies = Array.from({ length: policies }, (_, index) => policy(`Policy${index}`, `1000.${index + 1}`, index % 3, 2));
-    view = buildViewModel(await checkReports({ value: [report], name: 'large.json' }));
+    view = buildViewModel(await analyseInputs({ value: [report], name: 'large.json' }));
   });
 
   it('comes back as a stream that holds a row per policy', async () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-import { checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
 import type { RenderedBody } from '../../../src/model/renderer.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
@@ -45,10 +45,10 @@ export function columnOf(worksheet: ExcelJS.Worksheet, headerRow: number, header
 
 /** The view model of the hostile fixture, optionally edited first (to make findings). */
 export async function hostileView(edit?: (document: { result: Record<string, unknown>[] }) => void): Promise<ViewModel> {
-  if (!edit) return buildViewModel(await checkReports('test/fixtures/hostile-report.json'));
+  if (!edit) return buildViewModel(await analyseInputs('test/fixtures/hostile-report.json'));
   const document = JSON.parse(await readFile('test/fixtures/hostile-report.json', 'utf8')) as { result: Record<string, unknown>[] };
   edit(document);
-  return buildViewModel(await checkReports({ value: document, name: 'hostile-copy.json' }));
+  return buildViewModel(await analyseInputs({ value: document, name: 'hostile-copy.json' }));
 }
 
 /** Date and time fields (MS-DOS format) of every entry in a zip's central directory. */

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { cellText } from '../../../src/render/xlsx/cell-text.js';
@@ -168,7 +168,7 @@ describe('the Findings sheet of a report with findings', () => {
 
 describe('a workbook of several reports', () => {
   it('ends the Summary with a roll-up row that matches the view model', async () => {
-    const view = buildViewModel(await checkReports('samples/azure-multi-benchmark.json'));
+    const view = buildViewModel(await analyseInputs('samples/azure-multi-benchmark.json'));
     expect(view.reports.length).toBeGreaterThan(1);
     const summary = sheet(await readWorkbook(await bodyBytes(await renderXlsxView(view, {}))), 'Summary');
     const header = rowOf(summary, 'Benchmark');

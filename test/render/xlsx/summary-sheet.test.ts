@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkReports } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/index.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { columnLetter } from '../../../src/render/xlsx/column-letter.js';
@@ -22,7 +22,7 @@ describe.each(['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json'])
   let summary: ExcelJS.Worksheet;
   let workbook: ExcelJS.Workbook;
   beforeAll(async () => {
-    view = buildViewModel(await checkReports(sample));
+    view = buildViewModel(await analyseInputs(sample));
     workbook = await readWorkbook(await bodyBytes(await renderXlsxView(view, {})));
     summary = sheet(workbook, 'Summary');
   });

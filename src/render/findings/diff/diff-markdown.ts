@@ -9,10 +9,8 @@ export interface MarkdownSink {
   force(line: string): void;
 }
 
-const kindMark: Readonly<Record<PolicyChange['kind'], string>> = { regression: '🔴 regression', fix: '🟢 fix', coverage: '⚪ coverage', added: '🆕 new', removed: '➖ removed' };
-
 function changeRow(change: PolicyChange): string {
-  return tableRow([kindMark[change.kind], change.severity, markdownText(`${change.complianceNumber} ${change.shortTitle}`), markdownText(transitionText(change)), markdownText(change.category.name)]);
+  return tableRow([changeWords[change.kind].mark, change.severity, markdownText(`${change.complianceNumber} ${change.shortTitle}`), markdownText(transitionText(change)), markdownText(change.category.name)]);
 }
 
 function reportSection(report: ReportDiff, maxRows: number, out: MarkdownSink): void {

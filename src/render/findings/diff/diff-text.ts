@@ -1,12 +1,10 @@
 import type { DiffResult, PolicyChangeKind, ReportDiff } from '../../../model/diff.js';
+import type { Verdict } from '../../../model/verdict.js';
 import { plural } from '../../../text/plural.js';
 import { terminalText } from '../../../text/terminal-text.js';
 import { changeWords, countsText, percentChangeText, resourcesChangeText, scanText, transitionText } from './diff-words.js';
 
 type Paint = (code: string, text: string) => string;
-
-/** ANSI colour of each kind of change on a terminal. */
-const kindColour: Readonly<Record<PolicyChangeKind, string>> = { regression: '31', fix: '32', coverage: '36', added: '33', removed: '90' };
 
 function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
   const name = `${report.benchmarkId} · ${report.accountName} (${report.connectorType} account ${report.accountId})`;
@@ -19,12 +17,12 @@ function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
   for (const kind of Object.keys(changeWords) as PolicyChangeKind[]) {
     const changes = report.changes.filter((change) => change.kind === kind);
     if (changes.length === 0) continue;
-    lines.push('', `  ${paint(kindColour[kind], changeWords[kind].heading)}`);
+    lines.push('', `  ${paint(changeWords[kind].colour, changeWords[kind].heading)}`);
     for (const change of changes) {
       const resources = change.new ?? change.old;
       const checked = resources === null ? '' : resources.totalResources === 0 ? '; no resource checked' : `; ${resources.passedResources} of ${resources.totalResources} resources passed`;
       const where = `${change.category.name}${checked}`;
-      lines.push(`    ${change.severity.padEnd(8)} ${paint(kindColour[kind], transitionText(change).padEnd(14))} ${terminalText(`${change.complianceNumber} ${change.shortTitle}`)}`);
+      lines.push(`    ${change.severity.padEnd(8)} ${paint(changeWords[kind].colour, transitionText(change).padEnd(14))} ${terminalText(`${change.complianceNumber} ${change.shortTitle}`)}`);
       lines.push(`             ${terminalText(`${change.policyId} in ${where}`)}${change.matchedBy === 'ComplianceNumber+ShortTitle' ? ' (matched by number and title: its PolicyId changed)' : ''}`);
     }
   }
@@ -43,7 +41,7 @@ function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
  * and after, then the changed policies, regressions first and worst severity first,
  * and the categories whose figures moved.
  */
-export function formatDiffText(diff: DiffResult, options: { color?: boolean } = {}): string {
+export function formatDiffText(diff: DiffResult, options: { color?: boolean; verdict?: Verdict } = {}): string {
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
   const lines: string[] = [];
   for (const report of diff.reports) {
@@ -51,10 +49,25 @@ export function formatDiffText(diff: DiffResult, options: { color?: boolean } = 
     reportLines(report, paint, lines);
   }
   for (const report of diff.unpaired) {
-    lines.push('', `${paint('33', report.side === 'old' ? 'only in the old input' : 'only in the new input')}: ${terminalText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`);
+    const failing = report.failing.reduce((sum, { count }) => sum + count, 0);
+    const what = report.side === 'old' ? 'only in the old input, lost by the later scan' : `only in the new input (${plural(failing, 'failing policy', 'failing policies')}: new failures)`;
+    lines.push('', `${paint('33', what)}: ${terminalText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`);
   }
-  const { regression } = diff.counts;
-  const verdict = regression > 0 ? paint('31', `✖ ${plural(regression, 'regression')}`) : paint('32', '✔ no regression');
-  lines.push('', `${verdict} in ${plural(diff.reports.length, 'compared report')}: ${countsText(diff.counts)}`);
+  const compared = `${plural(diff.reports.length, 'compared report')}: ${countsText(diff.counts)}`;
+  const verdict = verdictText(diff, options.verdict, paint);
+  lines.push('', verdict === undefined ? `${compared} (not judged: no regression limit)` : `${verdict} — ${compared}`);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The last line's verdict: the job's when given (what counted against the regression
+ * limit, or that there was none), else the regressions and new failures counted.
+ */
+function verdictText(diff: DiffResult, verdict: Verdict | undefined, paint: Paint): string | undefined {
+  const reason = verdict?.reasons[0];
+  if (verdict?.status === 'fail') return paint('31;1', `✖ ${reason ?? 'failed'}`);
+  if (reason !== undefined) return paint('32', `✔ ${reason}`);
+  if (verdict !== undefined) return undefined;
+  const worse = diff.counts.regression + diff.counts['new-failure'];
+  return worse > 0 ? paint('31', `✖ ${plural(worse, 'regression or new failure', 'regressions or new failures')}`) : paint('32', '✔ no regression');
 }

@@ -3,13 +3,39 @@ import { displayCount } from '../../../text/display-count.js';
 import { plural } from '../../../text/plural.js';
 import { displayPercent } from '../../display-values.js';
 
-/** How each kind of change reads, in the plural where counted. */
-export const changeWords: Readonly<Record<PolicyChangeKind, { one: string; many: string; heading: string }>> = {
-  regression: { one: 'regression', many: 'regressions', heading: 'Regressions' },
-  fix: { one: 'fix', many: 'fixes', heading: 'Fixes' },
-  coverage: { one: 'coverage change', many: 'coverage changes', heading: 'Coverage changes (Gray ↔ assessed)' },
-  added: { one: 'new policy', many: 'new policies', heading: 'New policies' },
-  removed: { one: 'removed policy', many: 'removed policies', heading: 'Removed policies' },
+/** How a kind of change reads in every format. */
+export interface ChangeWords {
+  /** Counted: `1 regression`, `3 regressions`. */
+  one: string;
+  many: string;
+  /** The heading of its list. */
+  heading: string;
+  /** The label of its count in documents. */
+  label: string;
+  /** Its name in a table cell. */
+  cell: string;
+  /** Its mark in Markdown. */
+  mark: string;
+  /** Its ANSI colour on a terminal. */
+  colour: string;
+}
+
+/** How each kind of change reads, in the order every format lists them: the one table of these words. */
+export const changeWords: Readonly<Record<PolicyChangeKind, ChangeWords>> = {
+  regression: { one: 'regression', many: 'regressions', heading: 'Regressions', label: 'Regressions', cell: 'Regression', mark: '🔴 regression', colour: '31' },
+  'new-failure': {
+    one: 'new failure',
+    many: 'new failures',
+    heading: 'New failures (failing now; Gray or not there before)',
+    label: 'New failures',
+    cell: 'New failure',
+    mark: '🟠 new failure',
+    colour: '31',
+  },
+  fix: { one: 'fix', many: 'fixes', heading: 'Fixes', label: 'Fixes', cell: 'Fix', mark: '🟢 fix', colour: '32' },
+  coverage: { one: 'coverage change', many: 'coverage changes', heading: 'Coverage changes (Gray ↔ assessed)', label: 'Coverage changes', cell: 'Coverage', mark: '⚪ coverage', colour: '36' },
+  added: { one: 'new policy', many: 'new policies', heading: 'New policies (not failing)', label: 'New policies', cell: 'New', mark: '🆕 new', colour: '33' },
+  removed: { one: 'removed policy', many: 'removed policies', heading: 'Removed policies', label: 'Removed policies', cell: 'Removed', mark: '➖ removed', colour: '90' },
 };
 
 /** The counts of a diff in words: `3 regressions, 2 fixes, …, 119 unchanged`. */

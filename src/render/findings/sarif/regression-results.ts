@@ -1,3 +1,4 @@
+import { isWorse } from '../../../analyse/diff/classify-change.js';
 import type { DiffResult, PolicyChange, ReportDiff } from '../../../model/diff.js';
 import { terminalJson } from '../../../text/terminal-text.js';
 import { artifactLocation } from './artifact-uri.js';
@@ -23,7 +24,7 @@ export function regressionLevel(severity: string): SarifLevel {
 
 /** The driver's entry for regressions. */
 export function regressionRule(): SarifRule {
-  const text = 'A policy assessed in both scans got a worse colour in the new one (Green → Amber → Red).';
+  const text = 'A policy assessed in both scans got a worse colour in the new one (Green → Amber → Red), or fails in the new one and was Gray or not there in the old one (a new failure).';
   return {
     id: regressionRuleId,
     name: 'policy-regression',
@@ -32,17 +33,17 @@ export function regressionRule(): SarifRule {
     help: {
       text:
         `${text} The level follows the policy's severity in the new scan: Critical and High are errors, Moderate a warning, ` +
-        'Low and VeryLow notes. Fixes, coverage changes (Gray ↔ assessed), new and removed policies are not results; the json and text formats list them.',
+        'Low and VeryLow notes. Fixes, other coverage changes, new policies that pass and removed policies are not results; the json and text formats list them.',
     },
     defaultConfiguration: { level: 'error' },
     properties: { stage: 'diff' },
   };
 }
 
-/** The regressions of a diff, every paired report's, in the order the diff lists them. */
+/** The regressions and new failures of a diff, every paired report's, in the order the diff lists them. */
 export function regressionsOf(diff: DiffResult): { report: ReportDiff; change: PolicyChange }[] {
   const list: { report: ReportDiff; change: PolicyChange }[] = [];
-  for (const report of diff.reports) for (const change of report.changes) if (change.kind === 'regression') list.push({ report, change });
+  for (const report of diff.reports) for (const change of report.changes) if (isWorse(change.kind)) list.push({ report, change });
   return list;
 }
 
@@ -51,7 +52,7 @@ function messageText(report: ReportDiff, change: PolicyChange): string {
   const to = change.new?.compliance ?? '–';
   const resources = change.new === null ? '' : `; ${change.new.passedResources} of ${change.new.totalResources} resources passed`;
   return (
-    `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" (${change.policyId}) regressed from ${from} to ${to}${resources}: ` +
+    `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" (${change.policyId}) ${change.kind === 'new-failure' ? 'failed anew' : 'regressed'} from ${from} to ${to}${resources}: ` +
     `scan job ${report.old.jobId} (old) → scan job ${report.new.jobId} (new), benchmark ${report.benchmarkId}, account ${report.accountName} (${report.accountId})`
   );
 }

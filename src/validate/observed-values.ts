@@ -1,6 +1,8 @@
 /**
- * The values the specification lists as observed (section 2.3). The sets are not known
- * to be complete, so a value outside them is a warning, never a schema error.
+ * The values the specification lists as observed (section 2.3): the one registry of the
+ * coded fields. The sets are not known to be complete, so a value outside them is a
+ * warning, never a schema error; a value that differs from one of them only in letter
+ * case or surrounding spaces is read as that value (see fold-coded-values.ts).
  */
 export const observedValues = {
   Compliance: ['Green', 'Red', 'Amber', 'Gray'],
@@ -9,6 +11,9 @@ export const observedValues = {
   RiskLevel: ['Red', 'Amber', 'Green', ''],
   ConnectorType: ['AWS', 'Azure', 'Office365'],
 } as const;
+
+/** A field whose values come from a small set: Compliance, Severity, RiskProbability, RiskLevel, ConnectorType. */
+export type CodedField = keyof typeof observedValues;
 
 /** Severities from the worst down, the order used by every summary. */
 export const severityOrder: readonly string[] = observedValues.Severity;
@@ -20,11 +25,33 @@ export const observedSets = {
   RiskProbability: new Set<string>(observedValues.RiskProbability),
   RiskLevel: new Set<string>(observedValues.RiskLevel),
   ConnectorType: new Set<string>(observedValues.ConnectorType),
-} as const satisfies Record<keyof typeof observedValues, ReadonlySet<string>>;
+} as const satisfies Record<CodedField, ReadonlySet<string>>;
 
 /** True when `value` is one of the observed values of `field`. */
-export function isObserved(field: keyof typeof observedValues, value: string): boolean {
+export function isObserved(field: CodedField, value: string): boolean {
   return observedSets[field].has(value);
+}
+
+/** Each field's observed values by their folded key (lower case, no surrounding spaces). */
+const byFoldedKey = Object.fromEntries(
+  Object.entries(observedValues).map(([field, values]) => [field, new Map<string, string>(values.map((value: string) => [foldKey(value), value]))]),
+) as unknown as Record<CodedField, ReadonlyMap<string, string>>;
+
+function foldKey(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/**
+ * The observed spelling of `value` when it differs from one only in letter case or
+ * surrounding spaces (`" critical"` is `Critical`), else undefined: the value is then
+ * observed already, or unknown. Blank values are not folded: the single space of
+ * RiskProbability and the empty RiskLevel of a policy that checked nothing are
+ * policy-gray-risk's to judge, spelled exactly.
+ */
+export function foldValue(field: CodedField, value: string): string | undefined {
+  if (observedSets[field].has(value)) return undefined;
+  const key = foldKey(value);
+  return key === '' ? undefined : byFoldedKey[field].get(key);
 }
 
 /**

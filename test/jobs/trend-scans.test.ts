@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCspmError, trendOfScans, type Trend } from '../../../src/index.js';
-import { useTempDir } from '../../support/temp-dir.js';
-import { writeScans } from './scan-series.js';
+import { isCspmError, type Trend } from '../../src/index.js';
+import { trendScans } from '../../src/jobs/trend-scans.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { writeScans } from '../analyse/trend/scan-series.js';
 
 const tempDir = useTempDir();
 
 async function trendOf(inputs: string[], options = {}): Promise<Trend> {
-  const outcome = await trendOfScans(inputs, options);
+  const outcome = await trendScans(inputs, options);
   if (outcome.status !== 'ok') throw new Error(`${outcome.source} did not check`);
   return outcome.trend;
 }
@@ -15,7 +16,7 @@ async function trendOf(inputs: string[], options = {}): Promise<Trend> {
 type Report = Record<string, unknown> & { ResourceCategories: { Policies: { PolicyId: string; Compliance: string; PassedResourceCount: number; TotalResourceCount: number }[] }[] };
 const readReport = (path: string): Report[] => JSON.parse(readFileSync(path, 'utf8')) as Report[];
 
-describe('trendOfScans', () => {
+describe('trendScans', () => {
   it('orders scans by LastScannedDate whatever the file names', async () => {
     const dir = tempDir();
     const paths = await writeScans(dir, 6);
@@ -66,7 +67,7 @@ describe('trendOfScans', () => {
     const document = readReport(paths[2] as string);
     (document[0] as Report).AccountId = 'another-account';
     writeFileSync(paths[2] as string, JSON.stringify(document));
-    const error = await trendOfScans(paths).catch((caught: unknown) => caught);
+    const error = await trendScans(paths).catch((caught: unknown) => caught);
     expect(isCspmError(error) && error.code).toBe('reports-mismatch');
     expect(String((error as Error).message)).toContain('another-account');
     expect(String((error as Error).message)).toContain(paths[0]);
@@ -77,7 +78,7 @@ describe('trendOfScans', () => {
     const dir = tempDir();
     const paths = await writeScans(dir, 3);
     writeFileSync(paths[1] as string, '{"not": "a report"');
-    const outcome = await trendOfScans(paths);
+    const outcome = await trendScans(paths);
     expect(outcome.status).toBe('invalid');
     expect(outcome.status === 'invalid' && outcome.source).toBe(paths[1]);
   });
@@ -85,18 +86,18 @@ describe('trendOfScans', () => {
   it('needs two scans', async () => {
     const dir = tempDir();
     const [only] = await writeScans(dir, 1);
-    const error = await trendOfScans([only as string]).catch((caught: unknown) => caught);
+    const error = await trendScans([only as string]).catch((caught: unknown) => caught);
     expect(isCspmError(error) && error.code).toBe('usage');
   });
 
   it('picks a report of a file of several by --benchmark, and refuses to guess', async () => {
     const multi = 'samples/azure-multi-benchmark.json';
-    const error = await trendOfScans([multi, multi]).catch((caught: unknown) => caught);
+    const error = await trendScans([multi, multi]).catch((caught: unknown) => caught);
     expect(isCspmError(error) && error.code).toBe('usage');
     expect(String((error as Error).message)).toMatch(/choose one with --benchmark/);
     const ids = (JSON.parse(readFileSync(multi, 'utf8')) as { result?: { BenchmarkId: string }[] } | { BenchmarkId: string }[]);
     const reports = Array.isArray(ids) ? ids : (ids.result ?? []);
-    const outcome = await trendOfScans([multi, multi], { benchmark: reports[0]?.BenchmarkId as string, failOn: 'never' });
+    const outcome = await trendScans([multi, multi], { benchmark: reports[0]?.BenchmarkId as string, failOn: 'never' });
     expect(outcome.status === 'ok' && outcome.trend.scans.length).toBe(2);
   });
 });

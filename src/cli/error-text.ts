@@ -1,0 +1,44 @@
+import { type CspmError, type ErrorCode, isCspmError } from '../index.js';
+import { terminalText } from '../internal.js';
+
+/**
+ * What the command line adds to an error of the library, whose messages name no flag:
+ * the flag that lets the run go on anyway.
+ */
+const flagHints: Partial<Record<ErrorCode, string>> = {
+  'reports-mismatch': 'give --allow-mismatch to compare them anyway',
+  'scans-reversed': 'give --allow-mismatch to compare them anyway',
+  'scans-identical': 'give --allow-mismatch to compare them anyway',
+};
+
+/** Options whose usage errors tell which flags to give, beyond naming the option. */
+const optionHints: Readonly<Record<string, string>> = {
+  benchmark: 'choose one with --benchmark and --account',
+  account: 'choose one with --benchmark and --account',
+};
+
+/** An error's message in the command line's words: the option it concerns named as a flag, and a hint. */
+export function cliMessage(error: CspmError): string {
+  const option = (error.data as { option?: unknown }).option;
+  let message = error.message;
+  if (error.code === 'usage' && typeof option === 'string' && !message.includes(`--${option}`) && option !== 'inputs') {
+    const hint = optionHints[option];
+    message = hint === undefined ? message.replace(/^([^:]+): /, `$1: --${option}: `) : `${message}; ${hint}`;
+  }
+  const hint = flagHints[error.code];
+  return hint === undefined ? message : `${message}; ${hint}`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
+
+/** The line (and with --debug the stack) the command line prints for an error that ended a run. */
+export function describeFailure(error: unknown, debug: boolean): string {
+  if (isCspmError(error)) {
+    return `cspm-report: ${terminalText(cliMessage(error))}\n${debug && error.stack ? `${error.stack}\n` : ''}`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = debug && error instanceof Error && error.stack ? `${error.stack}\n` : '';
+  return `cspm-report: internal error: ${terminalText(firstLine(message))}${debug ? '' : ' (run with --debug for details)'}\n${stack}`;
+}

@@ -1,0 +1,27 @@
+/**
+ * The library's entry for its own command line and tools: what src/cli/, the fuzzer and
+ * the property tests need beyond the public entry (src/index.ts), which a program has
+ * no use for: terminal text, exit codes, option lists derived from the registries,
+ * single renderers. Not part of the package's exports.
+ */
+export { exitCodes } from './error/exit-codes.js';
+export { exitCodeOf, errorKinds } from './error/error-codes.js';
+export { terminalText, terminalJson } from './text/terminal-text.js';
+export { plural } from './text/plural.js';
+export { formatCheckText } from './render/findings/text-format.js';
+export { formatCheckJson } from './render/findings/json-format.js';
+export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';
+export { displayPercent } from './render/display-values.js';
+export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
+export { documentFormats, getRenderer } from './render/renderers.js';
+export { renderDocuments } from './render/render-documents.js';
+export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
+export { failOnLevels } from './analyse/fail-closed.js';
+export { percentFormulaIds } from './analyse/percent-formulas.js';
+export { policyChoices, renderTiers } from './model/renderer.js';
+export { csvFieldNames } from './model/csv-fields.js';
+export { isGatePresetName } from './gate/presets/gate-presets.js';
+export { loadLogo } from './load/load-logo.js';
+export { loadTemplates } from './load/load-templates.js';
+export { onboardingKinds } from './client/onboarding-body.js';
+export { toolInfo } from './tool-info.js';

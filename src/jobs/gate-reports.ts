@@ -1,0 +1,90 @@
+import { diffAnalyses } from '../analyse/diff/diff-analyses.js';
+import { canBeCompared, type FailOn } from '../analyse/fail-closed.js';
+import { assertBaselineGiven } from '../gate/baseline.js';
+import { evaluateGate } from '../gate/evaluate-gate.js';
+import { loadGateRules } from '../gate/load-gate-rules.js';
+import { untrustedInputs } from '../gate/untrusted-inputs.js';
+import type { ReportInput } from '../load/load-reports.js';
+import type { Analysis } from '../model/analysis.js';
+import type { DiffResult } from '../model/diff.js';
+import type { GateResult } from '../model/gate.js';
+import type { GateRules } from '../model/gate-rules.js';
+import type { Verdict } from '../model/verdict.js';
+import { exitCodes } from '../error/exit-codes.js';
+import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
+import { assertScansInOrder } from './scan-order.js';
+import { failed, inputsProblem, passed } from './verdicts.js';
+
+/** Options of {@link gateReports}. */
+export interface GateReportsOptions extends AnalyseInputsOptions {
+  /** A rules file (JSON or YAML), a preset name (`cspm:recommended`), or rules already loaded. */
+  rules: string | GateRules;
+  /** An older scan, for the metrics that compare with one (regressions, compliancePercentDrop). */
+  baseline?: ReportInput;
+  /** The lowest finding severity that makes an input untrusted (default `error`). */
+  failOn?: FailOn;
+  /** Compare with a baseline of another account or benchmark, in the wrong order, or the same scan. */
+  allowMismatch?: boolean;
+}
+
+/** A gate: the analysis, the baseline's when one was given, the verdict of every assertion. */
+export interface GateReportsResult {
+  rules: GateRules;
+  analysis?: Analysis;
+  /** The baseline's analysis, when one was given. */
+  baseline?: Analysis;
+  /** The inputs compared with the baseline. */
+  diff?: DiffResult;
+  /** The assertions' verdict; absent when the baseline did not check (then nothing was evaluated). */
+  gate?: GateResult;
+  verdict: Verdict;
+}
+
+/**
+ * Holds reports to a rules file's posture assertions: checks the baseline first (when
+ * given) and refuses to evaluate on one that does not check, then checks the inputs,
+ * compares them with the baseline and evaluates every assertion. It fails closed: on
+ * inputs that hold no valid report or one that did not parse or validate (exit code 1,
+ * which wins over a failed assertion's 3), and on a report of the baseline that the
+ * inputs lost.
+ *
+ * @throws CspmError for rules that cannot be read, a missing or unreadable input, a
+ *         baseline of another account, in the wrong order or the same scan (unless
+ *         `allowMismatch`)
+ */
+export async function gateReports(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
+  const rules = typeof options.rules === 'string' ? await loadGateRules(options.rules) : options.rules;
+  assertBaselineGiven(rules, options.baseline !== undefined);
+  const failOn = options.failOn ?? 'error';
+  let baseline: Analysis | undefined;
+  if (options.baseline !== undefined) {
+    // The baseline first: an older scan that does not check cannot tell what changed.
+    baseline = await analyseInputs(options.baseline, options);
+    if (!canBeCompared(baseline, failOn)) {
+      const problem = inputsProblem(baseline, failOn, 'the baseline') as string;
+      return { rules, baseline, verdict: failed(exitCodes.findings, `${problem}: gate not evaluated`) };
+    }
+  }
+  const analysis = await analyseInputs(input, options);
+  let diff: DiffResult | undefined;
+  if (baseline !== undefined) {
+    diff = diffAnalyses(baseline, analysis, { allowMismatch: options.allowMismatch === true });
+    assertScansInOrder(diff, options.allowMismatch === true);
+  }
+  const gate = evaluateGate(analysis, rules, diff === undefined ? {} : { baseline: diff });
+  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict: gateVerdict(analysis, gate, failOn) };
+}
+
+/**
+ * The verdict of a gate. A report that does not check cannot be trusted for its
+ * posture, so 1 (untrusted inputs, findings at or above `failOn`) wins over 3 (an
+ * error assertion failed).
+ */
+function gateVerdict(analysis: Analysis, gate: GateResult, failOn: FailOn): Verdict {
+  const untrusted = untrustedInputs(analysis);
+  const problem = inputsProblem(analysis, failOn);
+  if (untrusted !== undefined || problem !== undefined) return failed(exitCodes.findings, untrusted?.message ?? (problem as string));
+  const failing = gate.assertions.filter((result) => !result.passed && result.level === 'error');
+  if (failing.length > 0) return failed(exitCodes.gate, ...failing.map((result) => `${result.name}: ${result.message}`));
+  return passed();
+}

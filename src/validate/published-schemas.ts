@@ -1,0 +1,25 @@
+import { diffSchemaUrl, readDiffSchema } from './diff-schema.js';
+import { gateRulesSchemaUrl, readGateRulesSchema } from './gate-rules-schema.js';
+import { readSchema, schemaUrl } from './schema-validators.js';
+import { readServiceOpenApi, serviceOpenApiUrl } from './service-openapi.js';
+
+/** A schema the package publishes: where its file is, and the file parsed. */
+export interface PublishedSchema {
+  url: URL;
+  read(): Record<string, unknown>;
+}
+
+/**
+ * Every published JSON Schema (draft 2020-12), and the service's OpenAPI 3.1 document,
+ * by the name `cspm-report schema <name>` takes: the audit report, gate rules files, the
+ * `diff` member of a diff's JSON result, and the service's REST API.
+ */
+export const publishedSchemas = {
+  'audit-report': { url: schemaUrl, read: readSchema },
+  'gate-rules': { url: gateRulesSchemaUrl, read: readGateRulesSchema },
+  diff: { url: diffSchemaUrl, read: readDiffSchema },
+  openapi: { url: serviceOpenApiUrl, read: readServiceOpenApi },
+} as const satisfies Record<string, PublishedSchema>;
+
+/** The name of a published schema. */
+export type PublishedSchemaName = keyof typeof publishedSchemas;
