@@ -11,12 +11,14 @@ export { gateReports } from './jobs/gate-reports.js';
 export { diffScans } from './jobs/diff-scans.js';
 export { trendScans } from './jobs/trend-scans.js';
 export { renderReports } from './jobs/render-reports.js';
+export { fetchReport, fetchReports, allBenchmarks } from './jobs/fetch-reports.js';
 export type { AnalyseInputsOptions } from './jobs/analyse-inputs.js';
 export type { CheckOptions, CheckResult } from './jobs/check-reports.js';
 export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.js';
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
 export type { TrendScansOptions, TrendScansResult, SkippedInput } from './jobs/trend-scans.js';
 export type { RenderReportsOptions, RenderReportsResult } from './jobs/render-reports.js';
+export type { FetchTarget, FetchedReport, FetchFailure, FetchReportsOptions, FetchManyOptions, FetchManyResult } from './jobs/fetch-reports.js';
 export type { RegressionLimit, RegressionTally } from './analyse/diff/count-regressions.js';
 export type { Verdict } from './model/verdict.js';
 
@@ -55,6 +57,7 @@ export type { FaultOptions } from './serve/faults.js';
 
 // Errors of the tool and of its use: one class, a closed set of codes, data per code.
 export { CspmError, isCspmError } from './error/cspm-error.js';
+export { errorKinds } from './error/error-codes.js';
 export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdentity, ErrorDataByCode, CspmErrorOptions, RulesLocation, ServiceErrorData } from './error/cspm-error.js';
 
 // The model: what the jobs return.

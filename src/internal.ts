@@ -5,7 +5,7 @@
  * single renderers. Not part of the package's exports.
  */
 export { exitCodes } from './error/exit-codes.js';
-export { exitCodeOf, errorKinds } from './error/error-codes.js';
+export { exitCodeOf } from './error/error-codes.js';
 export { terminalText, terminalJson } from './text/terminal-text.js';
 export { plural } from './text/plural.js';
 export { formatCheckText } from './render/findings/text-format.js';
@@ -15,6 +15,8 @@ export { displayPercent } from './render/display-values.js';
 export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
 export { documentFormats, getRenderer } from './render/renderers.js';
 export { renderDocuments } from './render/render-documents.js';
+export { formatNamedBy, outputRegistries, resolveOutputFormat } from './render/output-formats.js';
+export type { OutputFormat, OutputKind } from './render/output-formats.js';
 export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
 export { failOnLevels } from './analyse/fail-closed.js';
 export { percentFormulaIds } from './analyse/percent-formulas.js';
@@ -25,3 +27,4 @@ export { loadLogo } from './load/load-logo.js';
 export { loadTemplates } from './load/load-templates.js';
 export { onboardingKinds } from './client/onboarding-body.js';
 export { toolInfo } from './tool-info.js';
+export { describeTarget } from './jobs/fetch-reports.js';

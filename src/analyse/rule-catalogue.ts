@@ -1,4 +1,4 @@
-import type { DocumentRule, PolicyRule, ReportRule, Rule, RuleInfo } from '../model/rule.js';
+import type { DocumentRule, PolicyRule, ReportRule, Rule } from '../model/rule.js';
 import { accountKind } from './rules/account-kind.js';
 import { categoryCount } from './rules/category-count.js';
 import { categoryOrder } from './rules/category-order.js';
@@ -8,59 +8,61 @@ import { compliancePercent } from './rules/compliance-percent.js';
 import { duplicatePolicyId } from './rules/duplicate-policy-id.js';
 import { duplicateReport } from './rules/duplicate-report.js';
 import { emptyReport } from './rules/empty-report.js';
+import { envelopeFailure } from './rules/envelope-failure.js';
+import { jsonSyntax } from './rules/json-syntax.js';
 import { mixedIds } from './rules/mixed-ids.js';
+import { noValidReport } from './rules/no-valid-report.js';
 import { notAReport } from './rules/not-a-report.js';
 import { policyCompliance } from './rules/policy-compliance.js';
 import { policyCounts } from './rules/policy-counts.js';
 import { policyGrayRisk } from './rules/policy-gray-risk.js';
 import { postureTotal } from './rules/posture-total.js';
+import { schemaRule } from './rules/schema.js';
 import { unknownValue } from './rules/unknown-value.js';
 
-/** Rules of the loader and the schema: they run in their own stages, listed here for the catalogue. */
-const stageRules: RuleInfo[] = [
-  {
-    id: 'json-syntax',
-    stage: 'load',
-    defaultSeverity: 'error',
-    description: 'The input is not valid JSON (the finding gives line and column).',
-    rationale: 'Section 1: the service "carries JSON".',
-  },
-  {
-    id: 'envelope-failure',
-    stage: 'load',
-    defaultSeverity: 'error',
-    description: 'The response envelope has a statusCode other than 200; its message is quoted.',
-    rationale: 'Sections 4 and 7: success "is indicated by statusCode 200"; a failure is reported through the same envelope, so a failed call holds no report.',
-  },
-  notAReport,
-  {
-    id: 'schema',
-    stage: 'validate',
-    defaultSeverity: 'error',
-    description: 'A value breaks the published JSON Schema: a required field is missing, or a field has the wrong type, or a count is negative or above 2^53 − 1 (9007199254740991, beyond which JSON numbers round).',
-    rationale: 'Sections 2.2 and 2.3 give every field and its type; the published sample carries them all.',
-  },
-];
+/**
+ * Every rule by its id, which is its file name in rules/: a new rule is a file there and
+ * a line here. The order is the catalogue's (README, `cspm-report rules`, SARIF rule
+ * indexes) and, within a stage, the order findings are listed in: the loader's and the
+ * schema's rules (they run in their own stages), then the rules across a document's
+ * reports, of one report, of every policy, and of the run.
+ */
+export const rules = {
+  'json-syntax': jsonSyntax,
+  'envelope-failure': envelopeFailure,
+  'not-a-report': notAReport,
+  schema: schemaRule,
+  'empty-report': emptyReport,
+  'duplicate-report': duplicateReport,
+  'mixed-ids': mixedIds,
+  'account-kind': accountKind,
+  'category-order': categoryOrder,
+  'category-total': categoryTotal,
+  'category-count': categoryCount,
+  'compliance-percent': compliancePercent,
+  'posture-total': postureTotal,
+  'unknown-value': unknownValue,
+  'policy-counts': policyCounts,
+  'policy-compliance': policyCompliance,
+  'policy-gray-risk': policyGrayRisk,
+  'compliance-number': complianceNumber,
+  'duplicate-policy-id': duplicatePolicyId,
+  'no-valid-report': noValidReport,
+} as const satisfies Record<string, Rule>;
 
-/** Rules of the run as a whole: made by the fail-closed policy, never silenced. */
-const runRules: RuleInfo[] = [
-  {
-    id: 'no-valid-report',
-    stage: 'run',
-    defaultSeverity: 'error',
-    description: 'No input holds a valid benchmark report. It cannot be turned off or lowered: turning other rules off changes what is reported, never whether nothing readable passes.',
-    rationale: 'A check, gate or comparison that passed on nothing would be green for a broken download, an empty folder or a silenced error; it fails closed and says why.',
-  },
-];
-
-/** Rules that check one benchmark report or its categories, in the order their findings are listed. */
-export const reportRules: readonly ReportRule[] = [accountKind, categoryOrder, categoryTotal, categoryCount, compliancePercent, postureTotal];
-
-/** Rules that look at every policy, in one shared pass; their findings follow the report rules'. */
-export const policyRules: readonly PolicyRule[] = [unknownValue, policyCounts, policyCompliance, policyGrayRisk, complianceNumber, duplicatePolicyId];
-
-/** Rules that look across the reports of one document. */
-export const documentRules: readonly DocumentRule[] = [emptyReport, duplicateReport, mixedIds];
+declare module '../model/finding.js' {
+  // The registry's keys are the rule ids: RuleId is derived from them.
+  interface RuleIds extends Record<keyof typeof rules, true> {}
+}
 
 /** Every rule the checker knows, with its id, default severity, description and rationale. */
-export const ruleCatalogue: readonly Rule[] = [...stageRules, ...documentRules, ...reportRules, ...policyRules, ...runRules];
+export const ruleCatalogue: readonly Rule[] = Object.values(rules);
+
+/** Rules that look across the reports of one document. */
+export const documentRules: readonly DocumentRule[] = ruleCatalogue.filter((rule): rule is DocumentRule => rule.stage === 'document');
+
+/** Rules that check one benchmark report or its categories, in the order their findings are listed. */
+export const reportRules: readonly ReportRule[] = ruleCatalogue.filter((rule): rule is ReportRule => rule.stage === 'report');
+
+/** Rules that look at every policy, in one shared pass; their findings follow the report rules'. */
+export const policyRules: readonly PolicyRule[] = ruleCatalogue.filter((rule): rule is PolicyRule => rule.stage === 'policy');

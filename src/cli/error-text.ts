@@ -9,12 +9,14 @@ const flagHints: Partial<Record<ErrorCode, string>> = {
   'reports-mismatch': 'give --allow-mismatch to compare them anyway',
   'scans-reversed': 'give --allow-mismatch to compare them anyway',
   'scans-identical': 'give --allow-mismatch to compare them anyway',
+  'template-invalid': 'check the files given with --templates',
 };
 
 /** Options whose usage errors tell which flags to give, beyond naming the option. */
 const optionHints: Readonly<Record<string, string>> = {
-  benchmark: 'choose one with --benchmark and --account',
-  account: 'choose one with --benchmark and --account',
+  benchmark: 'give --benchmark and --account',
+  account: 'give --benchmark and --account',
+  baseline: 'give it with --baseline',
 };
 
 /** An error's message in the command line's words: the option it concerns named as a flag, and a hint. */

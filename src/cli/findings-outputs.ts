@@ -1,7 +1,6 @@
-import { extname } from 'node:path';
 import type { Argv } from 'yargs';
-import { CspmError, type FindingsFormatName, findingsFormats } from '../index.js';
-import { findingsFormatNames } from '../internal.js';
+import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
+import { findingsFormatNames, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
 import { isStandardOutput } from './write-output.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */
@@ -10,78 +9,56 @@ export interface FindingsOutput {
   path: string;
 }
 
-/**
- * The findings format each `--output` extension names (`.sarif`, `.xml`, `.md`, …); where
- * two formats share an extension, the first in the registry has it.
- */
-const formatsByExtension: Readonly<Record<string, FindingsFormatName>> = Object.fromEntries(
-  Object.values(findingsFormats)
-    .map((format) => [format.extension, format.name as FindingsFormatName] as const)
-    .reverse(),
-);
-
-/** The findings format an output's extension names (`.sarif` is SARIF), if any. */
-export function extensionFormat(path: string): FindingsFormatName | undefined {
-  if (isStandardOutput(path)) return undefined;
-  const extension = extname(path).slice(1).toLowerCase();
-  return Object.hasOwn(formatsByExtension, extension) ? formatsByExtension[extension] : undefined;
+/** A document output of a run (diff's documents of the new report). */
+export interface DocumentOutputPath {
+  format: DocumentFormat;
+  path: string;
 }
 
-/** A media type without its parameters, and its structured-syntax suffix (`+json`) as a type. */
-function baseTypes(mediaType: string): string[] {
-  const base = mediaType.split(';')[0]?.trim() ?? mediaType;
-  const suffix = /^(\w+)\/[^+]+\+(\w+)$/.exec(base);
-  return suffix ? [base, `${suffix[1]}/${suffix[2]}`] : [base];
+/** Every output of a run, by kind. */
+export interface RunOutputs {
+  findings: FindingsOutput[];
+  documents: DocumentOutputPath[];
 }
 
-/**
- * Whether text of format `chosen` may go into a file whose extension names `named`: the
- * same kind of content is fine (GitHub annotations in a `.txt`, plain text in a `.log`,
- * SARIF, which is JSON, in a `.json`); anything else would open wrongly.
- */
-function fitsExtension(chosen: FindingsFormatName, named: FindingsFormatName): boolean {
-  if (chosen === named) return true;
-  const namedType = baseTypes(findingsFormats[named].mediaType)[0];
-  return baseTypes(findingsFormats[chosen].mediaType).includes(namedType ?? '');
-}
+const textOutput: OutputFormat = { kind: 'findings', format: 'text' };
 
 /**
- * Pairs `--format` and `--output` values in the order given: the first format goes to the
- * first output, and so on (`--format json --output a.json --format sarif --output b.sarif`).
- * Without `--format`, each output's extension names its format; without `--output`, the one
- * format goes to standard output (text by default). Anything else is ambiguous and refused:
- * unequal counts, a format whose content does not fit its file's extension (JSON into a
- * `.xml`), an output given twice, or standard output twice.
+ * Pairs `--format` and `--output` values in the order given: the first format goes to
+ * the first output, and so on (`-f json -o a.json -f sarif -o b.sarif`). Without
+ * `--format`, each output's name tells its format (one resolver for every command: the
+ * registries' extensions); without `--output`, the one format goes to standard output
+ * (text by default). Anything else is ambiguous and refused before any input is read:
+ * unequal counts, content that does not fit its file's name (JSON into a `.xml`), a
+ * document with no file, an output given twice, or standard output twice.
+ *
+ * @param kinds the kinds of output the command writes: findings, and documents for diff
  */
-export function pairFindingsOutputs(formats: readonly FindingsFormatName[], outputs: readonly string[]): FindingsOutput[] {
+export function pairOutputs(formats: readonly string[], outputs: readonly string[], kinds: readonly OutputKind[] = ['findings']): RunOutputs {
   if (outputs.length === 0) {
-    if (formats.length > 1) throw new CspmError('usage', `${formats.length} --format values but no --output; pair each --format with an --output file`);
-    return [{ format: formats[0] ?? 'text', path: '-' }];
+    if (formats.length > 1) throw new CspmError('usage', `${formats.length} --format values but no --output; pair each --format with an --output file`, { data: { option: 'output' } });
+    const only = resolveOutputFormat(undefined, formats[0], kinds, textOutput);
+    if (only.kind === 'document') throw new CspmError('usage', `--format ${only.format} writes a document: pair it with an --output file (-f ${only.format} -o changes.${only.format})`, { data: { option: 'output', value: only.format } });
+    return { findings: [{ format: only.format as FindingsFormatName, path: '-' }], documents: [] };
   }
   if (formats.length > 0 && formats.length !== outputs.length) {
-    throw new CspmError('usage', `${formats.length} --format values for ${outputs.length} --output values; give one --format before each --output, or none and let the extensions tell`);
+    throw new CspmError('usage', `${formats.length} --format values for ${outputs.length} --output values; give one --format before each --output, or none and let the names tell`, { data: { option: 'format' } });
   }
-  const pairs = outputs.map((path, index): FindingsOutput => {
-    const named = extensionFormat(path);
-    const format = formats[index] ?? named;
-    if (format === undefined) {
-      throw new CspmError('usage', `--output ${path}: its extension names no findings format; add --format (${Object.keys(findingsFormats).join(', ')})`);
-    }
-    if (named !== undefined && !fitsExtension(format, named)) {
-      throw new CspmError('usage', `--output ${path} names a ${named} file but its --format is ${format}; give the file the format's extension (${findingsFormats[format].extension})`);
-    }
-    return { format, path };
-  });
+  const paired: RunOutputs = { findings: [], documents: [] };
   const seen = new Set<string>();
-  for (const { path } of pairs) {
-    const key = isStandardOutput(path) ? '-' : path;
-    if (seen.has(key)) throw new CspmError('usage', `--output ${path} is given twice; each format needs its own output`);
+  outputs.forEach((path, index) => {
+    const toTerminal = isStandardOutput(path);
+    const key = toTerminal ? '-' : path;
+    if (seen.has(key)) throw new CspmError('usage', toTerminal ? '--output - is given twice; only one output can go to standard output' : `--output ${path} is given twice; each format needs its own output`, { data: { option: 'output', path } });
     seen.add(key);
-  }
-  return pairs;
+    const format = resolveOutputFormat(toTerminal ? undefined : path, formats[index], kinds, toTerminal ? textOutput : undefined);
+    if (format.kind === 'document') paired.documents.push({ format: format.format as DocumentFormat, path });
+    else paired.findings.push({ format: format.format as FindingsFormatName, path });
+  });
+  return paired;
 }
 
-/** The findings output options of check and gate. */
+/** The findings output options of check, gate and diff. */
 export interface FindingsOutputArgs {
   format: FindingsFormatName[];
   output: string[];
@@ -99,7 +76,7 @@ export function withFindingsOutputOptions<T>(yargs: Argv<T>, documentFormats: re
       choices: [...findingsFormatNames, ...documentFormats],
       array: true,
       default: [] as FindingsFormatName[],
-      defaultDescription: 'the --output extension, else text',
+      defaultDescription: 'the --output name, else text',
       describe:
         documentFormats.length === 0
           ? 'findings format; repeat it with --output to write several: -f json -o a.json -f sarif -o b.sarif'

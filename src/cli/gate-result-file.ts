@@ -1,5 +1,7 @@
-import { type Analysis, type GateResult } from '../index.js';
-import { terminalJson } from '../internal.js';
+import { type Analysis, type GateResult, isCspmError } from '../index.js';
+import { exitCodeOf, isGatePresetName, terminalJson } from '../internal.js';
+import { assertSafeOutputs } from './output-guard.js';
+import { writeAtomic } from './write-atomic.js';
 
 /** The `--result` file of `cspm-report gate`: the verdict, every assertion, and the check's counts. */
 export interface GateResultFile extends GateResult {
@@ -34,4 +36,26 @@ export function failedResultFile(rulesFile: string, exitCode: number, error: { c
 /** JSON text of a result file, safe to print on a terminal. */
 export function gateResultText(file: GateResultFile): string {
   return terminalJson(`${JSON.stringify(file, null, 2)}\n`);
+}
+
+/** The rules files a gate reads: the file, or none for a preset. */
+export function rulesFiles(rules: string): string[] {
+  return isGatePresetName(rules) ? [] : [rules];
+}
+
+/**
+ * Fails closed on a run stopped before its verdict: the result file says `fail`, unless
+ * writing it is what went wrong, or it would land on an input. The run's own error is
+ * the one to report, so a failure to write this file is not.
+ */
+export async function writeStoppedResult(path: string, rules: string, inputs: readonly string[], error: unknown): Promise<void> {
+  if (isCspmError(error) && (error.code === 'output-is-input' || error.code === 'output-collision' || error.code === 'output-failed')) return;
+  try {
+    assertSafeOutputs([{ path, from: 'the --result file' }], [...inputs, ...rulesFiles(rules)]);
+    const code = isCspmError(error) ? error.code : 'internal';
+    const message = error instanceof Error ? error.message : String(error);
+    await writeAtomic(path, gateResultText(failedResultFile(rules, exitCodeOf(code), { code, message })));
+  } catch {
+    // The run's own error is the one to report; this one would only hide it.
+  }
 }

@@ -21,7 +21,7 @@ export interface OutputPlace {
 export function outputPath(source: string, extension: string, place: OutputPlace): string {
   if (place.output !== undefined) return place.output;
   if (source === '<stdin>') {
-    if (place.outDir === undefined) throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR');
+    if (place.outDir === undefined) throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', { data: { option: 'output' } });
     return join(place.outDir, `stdin.${extension}`);
   }
   const name = `${basename(source, extname(source))}.${extension}`;

@@ -9,10 +9,11 @@ export function parseRuleSettings(values: readonly string[]): Partial<Record<Rul
     const [id = '', setting = ''] = value.split('=', 2);
     const rule = ruleCatalogue.find((entry) => entry.id === id);
     if (!rule) {
-      throw new CspmError('usage', `--rule ${value}: unknown rule "${id}"; rules are ${ruleCatalogue.map((entry) => entry.id).join(', ')}`);
+      const known = ruleCatalogue.map((entry) => entry.id);
+      throw new CspmError('usage', `--rule ${value}: unknown rule "${id}"; rules are ${known.join(', ')}`, { data: { option: 'rule', value, known } });
     }
     if (!settings.includes(setting as SeveritySetting)) {
-      throw new CspmError('usage', `--rule ${value}: the setting must be one of ${settings.join(', ')} (as in --rule ${id}=off)`);
+      throw new CspmError('usage', `--rule ${value}: the setting must be one of ${settings.join(', ')} (as in --rule ${id}=off)`, { data: { option: 'rule', value, known: settings } });
     }
     parsed[rule.id] = setting as SeveritySetting;
   }

@@ -15,7 +15,7 @@ export function protectStdinArgs(args: readonly string[]): string[] {
 /** Maps command-line inputs to loader inputs: `-` is standard input, read once. */
 export function toReportInputs(inputs: readonly string[], io: CliIo): ReportInput[] {
   if (inputs.filter((input) => input === stdinToken).length > 1) {
-    throw new CspmError('usage', 'standard input (-) can be given only once');
+    throw new CspmError('usage', 'standard input (-) can be given only once', { data: { option: 'inputs', value: '-' } });
   }
   return inputs.map((input) => (input === stdinToken ? { stream: io.stdin, name: '<stdin>' } : input));
 }

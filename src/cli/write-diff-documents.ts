@@ -1,7 +1,7 @@
 import { type Analysis, CspmError, type DiffResult } from '../index.js';
 import { renderDocuments, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
-import type { DiffDocumentOutput } from './diff-outputs.js';
+import type { DocumentOutputPath } from './findings-outputs.js';
 import { isStandardOutput, writeOutput } from './write-output.js';
 
 /**
@@ -9,15 +9,15 @@ import { isStandardOutput, writeOutput } from './write-output.js';
  * compared, into each document output, atomically like every file the CLI writes.
  * `status` takes a "wrote" line per file.
  */
-export async function writeDiffDocuments(news: Analysis, diff: DiffResult, documents: readonly DiffDocumentOutput[], io: CliIo, status: CliIo['stderr']): Promise<void> {
+export async function writeDiffDocuments(news: Analysis, diff: DiffResult, documents: readonly DocumentOutputPath[], io: CliIo, status: CliIo['stderr']): Promise<void> {
   if (documents.length === 0) return;
   const formats = [...new Set(documents.map((document) => document.format))];
   const [planned] = renderDocuments(news, { formats, combine: true, diff }).documents;
   // diff compares only inputs with a valid report, so the new one always makes a document.
-  if (planned?.status !== 'ready') throw new CspmError('internal', 'the new scan made no document to render');
+  if (planned?.status !== 'ready') throw new CspmError('internal', 'the new scan made no document to render', { data: { what: 'diff document' } });
   for (const { format, path } of documents) {
     const output = planned.outputs.find((candidate) => candidate.format === format);
-    if (!output) throw new CspmError('internal', `no ${format} output was planned`);
+    if (!output) throw new CspmError('internal', `no ${format} output was planned`, { data: { what: format } });
     await writeOutput(path, await output.render(), io);
     if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
   }

@@ -31,6 +31,6 @@ async function appendStepSummary(result: FindingsResult, io: CliIo): Promise<voi
     await appendFile(path, text, 'utf8');
   } catch (error) {
     const reason = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
-    throw new CspmError('output-failed', `GITHUB_STEP_SUMMARY ${path} (${reason})`, { cause: error });
+    throw new CspmError('output-failed', `GITHUB_STEP_SUMMARY ${path} (${reason})`, { data: { path }, cause: error });
   }
 }

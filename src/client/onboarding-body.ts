@@ -49,7 +49,7 @@ export interface OnboardingBodies {
  */
 export function checkOnboardingBody(kind: OnboardingKind, body: unknown): void {
   if (!Object.hasOwn(onboardingKinds, kind)) {
-    throw new CspmError('usage', `unknown account kind ${JSON.stringify(kind)}; expected one of ${Object.keys(onboardingKinds).join(', ')}`);
+    throw new CspmError('usage', `unknown account kind ${JSON.stringify(kind)}; expected one of ${Object.keys(onboardingKinds).join(', ')}`, { data: { value: kind, known: Object.keys(onboardingKinds) } });
   }
   const fields: readonly string[] = onboardingKinds[kind].fields;
   const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};

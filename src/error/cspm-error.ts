@@ -2,9 +2,9 @@ import { errorSummaries, type ErrorCode, type ErrorDataByCode } from './error-co
 
 export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdentity, ErrorDataByCode, RulesLocation, ServiceErrorData } from './error-codes.js';
 
-/** Options of a {@link CspmError}: the typed data of its code, and the error it wraps. */
+/** Options of a {@link CspmError}: the typed data of its code (what its message is built from), and the error it wraps. */
 export interface CspmErrorOptions<C extends ErrorCode> {
-  data?: ErrorDataByCode[C];
+  data: ErrorDataByCode[C];
   cause?: unknown;
 }
 
@@ -16,8 +16,8 @@ export interface CspmErrorOptions<C extends ErrorCode> {
  */
 export class CspmError<C extends ErrorCode = ErrorCode> extends Error {
   override readonly name = 'CspmError';
-  /** What the error concerns, typed by its code; empty when the thrower had nothing to add. */
-  readonly data: Partial<ErrorDataByCode[C]>;
+  /** What the error concerns, typed by its code: the data its message is built from. */
+  readonly data: ErrorDataByCode[C];
 
   /**
    * @param code   one of the closed set of codes
@@ -26,10 +26,10 @@ export class CspmError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
     readonly code: C,
     detail: string,
-    options: CspmErrorOptions<C> = {},
+    options: CspmErrorOptions<C>,
   ) {
     super(`${errorSummaries[code]}: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
-    this.data = options.data ?? {};
+    this.data = options.data;
   }
 }
 

@@ -55,7 +55,11 @@ export interface ScanIdentity {
 
 /** What an error of each code carries beside its message, for programs that handle it. */
 export interface ErrorDataByCode {
-  usage: { option?: string };
+  /**
+   * The option (as the library names it: a CLI flag's long name) or file concerned, the
+   * value refused and the values known, as far as the problem has them.
+   */
+  usage: { option?: string; path?: string; value?: string; known?: readonly string[] };
   'input-not-found': { path: string };
   'input-unreadable': { path: string };
   'input-not-regular': { path: string };
@@ -65,7 +69,7 @@ export interface ErrorDataByCode {
   'output-is-input': { output: string; input: string };
   'output-collision': { output: string; inputs: string[] };
   'unknown-format': { name: string; known: readonly string[] };
-  'template-invalid': { file?: string };
+  'template-invalid': { file?: string; known?: readonly string[] };
   'rules-invalid': RulesLocation;
   'accounts-invalid': AccountsLocation;
   'reports-mismatch': { old: ReportIdentity[]; new: ReportIdentity[] };
@@ -76,7 +80,7 @@ export interface ErrorDataByCode {
   'service-unreachable': { url: string };
   'service-timeout': { url: string; timeoutMs: number };
   'service-invalid-response': { url: string; status: number };
-  internal: Record<string, never>;
+  internal: { what?: string };
 }
 
 /** The closed set of error codes. */

@@ -18,7 +18,7 @@ export function baselineMetricsOf(rules: GateRules): string[] {
 export function assertBaselineGiven(rules: GateRules, hasBaseline: boolean): void {
   const metrics = baselineMetricsOf(rules);
   if (hasBaseline || metrics.length === 0) return;
-  throw new CspmError('usage', `${rules.file}: metrics ${metrics.join(', ')} compare with an older scan; give it with --baseline`, { data: { option: 'baseline' } });
+  throw new CspmError('usage', `${rules.file}: metrics ${metrics.join(', ')} compare with an older scan, and none was given`, { data: { option: 'baseline', path: rules.file, known: metrics } });
 }
 
 /** Key of a report of the new side: its input and its pointer in it. */

@@ -36,13 +36,13 @@ export function parseGateRules(text: string, name: string): GateRules {
     presetAssertions(preset, typeof file.extends === 'string' ? '/extends' : `/extends/${index}`).filter((assertion) => !names.has(assertion.name)),
   );
   const assertions = [...inherited, ...own];
-  if (assertions.length === 0) throw new CspmError('usage', `${name}: the rules file has no assertion to evaluate; add one under "assertions" or extend a preset`);
+  if (assertions.length === 0) throw new CspmError('rules-invalid', `${name}: the rules file has no assertion to evaluate; add one under "assertions" or extend a preset`, { data: { file: name, pointer: '' } });
   return { file: name, assertions };
 }
 
 /** The assertions of a preset, as `--rules cspm:recommended` or `extends` gives them. */
 export function presetAssertions(preset: string, pointer: string): GateAssertion[] {
-  if (!isGatePresetName(preset)) throw new CspmError('usage', `unknown preset "${preset}"; the presets are ${Object.keys(gatePresets).join(', ')}`);
+  if (!isGatePresetName(preset)) throw new CspmError('usage', `unknown preset "${preset}"; the presets are ${Object.keys(gatePresets).join(', ')}`, { data: { option: 'rules', value: preset, known: Object.keys(gatePresets) } });
   return gatePresets[preset].map((assertion) => ({ ...withDefaults(assertion), pointer, preset }));
 }
 

@@ -19,6 +19,6 @@ export function loadLogo(path: string, option?: string): LogoView {
     new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`, { data: { path: label, bytes: size, limit: maxLogoBytes } });
   const bytes = readRegularFile(path, maxLogoBytes, tooLarge, label);
   const image = inspectImage(bytes);
-  if ('problem' in image) throw new CspmError('usage', `${label} ${image.problem}`);
+  if ('problem' in image) throw new CspmError('usage', `${label} ${image.problem}`, { data: { path, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) } });
   return { bytes, mediaType: image.mediaType };
 }

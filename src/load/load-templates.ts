@@ -19,7 +19,7 @@ export function loadTemplates(dir: string, option?: string): Record<string, stri
   } catch (error) {
     throw ioError(named(dir), error);
   }
-  if (!isDirectory) throw new CspmError('usage', `${named(dir)} is not a directory`);
+  if (!isDirectory) throw new CspmError('usage', `${named(dir)} is not a directory`, { data: { path: dir, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) } });
   const templates: Record<string, string> = {};
   let path = dir;
   try {

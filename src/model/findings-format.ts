@@ -34,6 +34,8 @@ export interface FindingsFormat {
   name: string;
   /** The file extension an `--output` of this format takes, without the dot. */
   extension: string;
+  /** Other extensions that name this format in an output path. */
+  otherExtensions?: readonly string[];
   /** The IANA media type of the text. */
   mediaType: string;
   /** One line for help text. */

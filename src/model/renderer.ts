@@ -3,11 +3,16 @@ import type { CsvFieldName } from './csv-fields.js';
 import type { DiffResult } from './diff.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
-/** The output formats of `render`, in the order help text lists them. */
-export const documentFormats = ['html', 'pdf', 'xlsx', 'csv', 'hdf', 'poam'] as const;
+/**
+ * The names of the document renderers' registry (src/render/renderers.ts), which adds
+ * one key per renderer to this interface by declaration merging: a new format is a
+ * renderer and a registry line, and no list of names is kept here by hand.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the registry (declaration merging)
+export interface DocumentFormats {}
 
-/** One output format of `render`. */
-export type DocumentFormat = (typeof documentFormats)[number];
+/** One output format of `render`: a key of the renderers' registry. */
+export type DocumentFormat = keyof DocumentFormats & string;
 
 /** Which policies the detail tables list: Red and Amber, every assessed one (not Gray), or all. */
 export type PolicyChoice = 'failing' | 'assessed' | 'all';
@@ -60,8 +65,10 @@ export type RenderedBody = Uint8Array | AsyncIterable<Uint8Array>;
 /** A renderer: a view model in, document bytes out. It never writes files. */
 export interface Renderer {
   format: DocumentFormat;
-  /** File name extension without the dot. */
+  /** File name extension without the dot: the one files of this format are given. */
   extension: string;
+  /** Other extensions that name this format in an output path (`htm`). */
+  otherExtensions?: readonly string[];
   mediaType: string;
   render(view: ViewModel, options: RenderOptions): Promise<RenderedBody>;
 }

@@ -1,6 +1,6 @@
 import { registryEntry } from './registry-entry.js';
 import type { Analysis } from '../model/analysis.js';
-import { documentFormats, type DocumentFormat, type RenderedBody, type RenderOptions, type Renderer } from '../model/renderer.js';
+import type { DocumentFormat, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
 import { htmlRenderer, renderHtmlView } from './html/render-html.js';
 
@@ -9,8 +9,8 @@ import { htmlRenderer, renderHtmlView } from './html/render-html.js';
  * quarter of a second to load, and `check` and HTML runs should never pay for them (nor
  * for the CSV and HDF writers).
  */
-function lazyRenderer(format: DocumentFormat, extension: string, mediaType: string, render: Renderer['render']): Renderer {
-  return { format, extension, mediaType, render };
+function lazyRenderer(format: DocumentFormat, extension: string, mediaType: string, render: Renderer['render'], otherExtensions?: readonly string[]): Renderer {
+  return otherExtensions === undefined ? { format, extension, mediaType, render } : { format, extension, otherExtensions, mediaType, render };
 }
 
 const csvMediaType = 'text/csv; charset=utf-8; header=present';
@@ -20,13 +20,20 @@ const pdfRenderer = lazyRenderer('pdf', 'pdf', 'application/pdf', async (view, o
 );
 const xlsxRenderer = lazyRenderer('xlsx', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', async (view, options) => (await import('./xlsx/render-xlsx.js')).renderXlsxView(view, options));
 const csvRenderer = lazyRenderer('csv', 'csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderCsvView(view, options));
-const hdfRenderer = lazyRenderer('hdf', 'hdf.json', 'application/json', async (view, options) => (await import('./hdf/render-hdf.js')).renderHdfView(view, options));
+// A `.json` output of render is HDF (render writes no other JSON); diff's findings json claims it first.
+const hdfRenderer = lazyRenderer('hdf', 'hdf.json', 'application/json', async (view, options) => (await import('./hdf/render-hdf.js')).renderHdfView(view, options), ['json']);
 const poamRenderer = lazyRenderer('poam', 'poam.csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderPoamView(view, options));
 
-/** Every renderer, keyed by the format name the CLI and the API take. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer } as const satisfies Record<DocumentFormat, Renderer>;
+/** Every renderer, keyed by the format name the CLI and the API take, in the order help text lists them. */
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer } as const satisfies Record<string, Renderer>;
 
-export { documentFormats };
+declare module '../model/renderer.js' {
+  // The registry's keys are the document formats: DocumentFormat is derived from them.
+  interface DocumentFormats extends Record<keyof typeof renderers, true> {}
+}
+
+/** Every document format, in the order help text lists them. */
+export const documentFormats = Object.keys(renderers) as DocumentFormat[];
 
 /** The renderer of `name`, or a CspmError that lists the valid names. */
 export function getRenderer(name: string): Renderer {

@@ -111,8 +111,8 @@ describe('cspm-report diff', () => {
 
     it.each([
       [['-f', 'html'], '--format html writes a document: pair it with an --output file (-f html -o changes.html)'],
-      [['-f', 'pdf', '-o', 'changes.json'], '--output changes.json names a json file but its --format is pdf'],
-      [['-f', 'json', '-o', 'changes.pdf'], '--output changes.pdf names a pdf file but its --format is json'],
+      [['-f', 'pdf', '-o', 'changes.json'], 'changes.json: its name says json, not pdf; name the file .pdf'],
+      [['-f', 'json', '-o', 'changes.pdf'], 'changes.pdf: its name says pdf, not json; name the file .json'],
       [['-f', 'html', '-o', '-', '-f', 'text', '-o', '-'], 'only one output can go to standard output'],
     ])('refuses %j (exit 2), writing nothing', async (args, message) => {
       const result = await runInProcess(['diff', old, next, ...args]);

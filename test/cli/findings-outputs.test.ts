@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairFindingsOutputs } from '../../src/cli/findings-outputs.js';
+import { pairOutputs } from '../../src/cli/findings-outputs.js';
 import { isCspmError } from '../../src/error/cspm-error.js';
 import type { FindingsFormatName } from '../../src/render/findings/findings-formats.js';
 
@@ -13,16 +13,16 @@ describe('pairing --format with --output', () => {
     { name: 'standard output among files', formats: ['text', 'json'], outputs: ['-', 'a.json'], expected: [{ format: 'text', path: '-' }, { format: 'json', path: 'a.json' }] },
   ];
   for (const { name, formats, outputs, expected } of pairs) {
-    it(name, () => expect(pairFindingsOutputs(formats, outputs)).toEqual(expected));
+    it(name, () => expect(pairOutputs(formats, outputs).findings).toEqual(expected));
   }
 
   const refused: { name: string; formats: FindingsFormatName[]; outputs: string[]; message: RegExp }[] = [
     { name: 'two formats to standard output', formats: ['json', 'text'], outputs: [], message: /2 --format values but no --output/ },
     { name: 'unequal counts', formats: ['json', 'text'], outputs: ['a.json'], message: /2 --format values for 1 --output values/ },
-    { name: 'an extension that names no format, without --format', formats: [], outputs: ['a.out'], message: /--output a\.out: its extension names no findings format/ },
-    { name: 'a format that contradicts the extension', formats: ['text'], outputs: ['a.json'], message: /names a json file but its --format is text/ },
-    { name: 'plain JSON into a .sarif', formats: ['json'], outputs: ['scan.sarif'], message: /names a sarif file but its --format is json/ },
-    { name: 'JUnit into a .md', formats: ['junit'], outputs: ['a.md'], message: /names a markdown file but its --format is junit/ },
+    { name: 'an extension that names no format, without --format', formats: [], outputs: ['a.out'], message: /a\.out: its name names no format of this command/ },
+    { name: 'a format that contradicts the extension', formats: ['text'], outputs: ['a.json'], message: /a\.json: its name says json, not text/ },
+    { name: 'plain JSON into a .sarif', formats: ['json'], outputs: ['scan.sarif'], message: /scan\.sarif: its name says sarif, not json/ },
+    { name: 'JUnit into a .md', formats: ['junit'], outputs: ['a.md'], message: /a\.md: its name says markdown, not junit/ },
     { name: 'one file twice', formats: ['json', 'json'], outputs: ['a.json', 'a.json'], message: /--output a\.json is given twice/ },
     { name: 'standard output twice', formats: ['json', 'text'], outputs: ['-', '-'], message: /--output - is given twice/ },
   ];
@@ -30,7 +30,7 @@ describe('pairing --format with --output', () => {
     it(`refuses ${name}`, () => {
       let caught: unknown;
       try {
-        pairFindingsOutputs(formats, outputs);
+        pairOutputs(formats, outputs);
       } catch (error) {
         caught = error;
       }
@@ -38,4 +38,19 @@ describe('pairing --format with --output', () => {
       expect((caught as Error).message).toMatch(message);
     });
   }
+});
+
+describe('diff outputs: findings and documents in one run', () => {
+  it.each([
+    [[], ['changes.csv'], [{ format: 'csv', path: 'changes.csv' }], []],
+    [[], ['changes.htm', 'a.json'], [{ format: 'html', path: 'changes.htm' }], [{ format: 'json', path: 'a.json' }]],
+    [['poam', 'text'], ['plan.csv', '-'], [{ format: 'poam', path: 'plan.csv' }], [{ format: 'text', path: '-' }]],
+    [[], ['plan.poam.csv'], [{ format: 'poam', path: 'plan.poam.csv' }], []],
+  ])('%j -o %j', (formats, outputs, documents, findings) => {
+    expect(pairOutputs(formats, outputs, ['findings', 'document'])).toEqual({ documents, findings });
+  });
+
+  it('refuses a document without a file', () => {
+    expect(() => pairOutputs(['pdf'], [], ['findings', 'document'])).toThrow(/--format pdf writes a document: pair it with an --output file/);
+  });
 });

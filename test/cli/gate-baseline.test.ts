@@ -53,7 +53,7 @@ describe('gate --baseline', () => {
     const { rules, result } = setUp([{ metric: 'regressions', max: 0 }, { metric: 'compliancePercentDrop', max: 2 }, { metric: 'redPolicies', max: 99 }]);
     const run = await runInProcess(['gate', 'no-such-input.json', '--rules', rules, '--result', result]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('metrics regressions, compliancePercentDrop compare with an older scan; give it with --baseline');
+    expect(run.stderr).toContain('metrics regressions, compliancePercentDrop compare with an older scan, and none was given; give it with --baseline');
     expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 2, error: { code: 'usage' } });
   });
 

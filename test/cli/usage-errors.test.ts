@@ -76,7 +76,7 @@ describe('the format follows the --output extension', () => {
   it('refuses a format that contradicts the extension', async () => {
     const output = join(tempDir(), 'r.xlsx');
     const result = await runInProcess(['render', sample, '-o', output, '-f', 'pdf']);
-    expect(result).toMatchObject({ code: 2, stderr: `cspm-report: invalid usage: --output ${output} names a .xlsx file but --format is pdf; drop --format or give the file the format's extension\n` });
+    expect(result).toMatchObject({ code: 2, stderr: `cspm-report: invalid usage: ${output}: its name says xlsx, not pdf; name the file .pdf\n` });
   });
 
   it('check writes JSON to an --output *.json', async () => {

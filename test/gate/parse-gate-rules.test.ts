@@ -89,8 +89,8 @@ describe('parseGateRules', () => {
     expect(refusal('assertions: [{metric: redPolicies, min: 3, max: 1}]').message).toContain('min 3 is above max 1');
   });
 
-  it('makes an empty assertion list a usage error', () => {
-    expect(thrown('assertions: []').code).toBe('usage');
+  it('makes an empty assertion list an invalid rules file', () => {
+    expect(thrown('assertions: []').code).toBe('rules-invalid');
     expect(refusal('').code).toBe('rules-invalid');
   });
 

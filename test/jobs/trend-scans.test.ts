@@ -94,7 +94,7 @@ describe('trendScans', () => {
     const multi = 'samples/azure-multi-benchmark.json';
     const error = await trendScans([multi, multi]).catch((caught: unknown) => caught);
     expect(isCspmError(error) && error.code).toBe('usage');
-    expect(String((error as Error).message)).toMatch(/choose one with --benchmark/);
+    expect(String((error as Error).message)).toMatch(/choose one by its benchmark and account/);
     const ids = (JSON.parse(readFileSync(multi, 'utf8')) as { result?: { BenchmarkId: string }[] } | { BenchmarkId: string }[]);
     const reports = Array.isArray(ids) ? ids : (ids.result ?? []);
     const outcome = await trendScans([multi, multi], { benchmark: reports[0]?.BenchmarkId as string, failOn: 'never' });

@@ -25,9 +25,9 @@ export function pickReport(source: string, reports: readonly AnalysedReport[], c
   const held = reports.slice(0, 5).map(describe).join(', ') + (reports.length > 5 ? ` and ${reports.length - 5} more` : '');
   const option = choice.benchmark === undefined ? 'benchmark' : 'account';
   if (matches.length === 0) {
-    throw new CspmError('usage', `${source} holds no report of the benchmark and account chosen (it holds ${held})`, { data: { option } });
+    throw new CspmError('usage', `${source} holds no report of the benchmark and account chosen (it holds ${held})`, { data: { option, path: source, known: reports.map(describe) } });
   }
-  throw new CspmError('usage', `${source} holds ${matches.length} reports (${matches.slice(0, 5).map(describe).join(', ')}${matches.length > 5 ? ', …' : ''}); choose one with --benchmark and --account`, {
-    data: { option },
+  throw new CspmError('usage', `${source} holds ${matches.length} reports (${matches.slice(0, 5).map(describe).join(', ')}${matches.length > 5 ? ', …' : ''}); choose one by its benchmark and account`, {
+    data: { option, path: source, known: matches.map(describe) },
   });
 }

@@ -3,8 +3,7 @@ import { CspmError, diffScans, type DocumentFormat, type FindingsFormatName, obs
 import { documentFormats, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { pairDiffOutputs } from '../diff-outputs.js';
-import { withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { pairOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { writeDiffDocuments } from '../write-diff-documents.js';
@@ -50,7 +49,7 @@ function regressionLimit(value: string | undefined): boolean | string | undefine
 }
 
 async function run(args: DiffArgs, io: CliIo): Promise<number> {
-  const { findings: outputs, documents } = pairDiffOutputs(args.format, args.output);
+  const { findings: outputs, documents } = pairOutputs(args.format, args.output, ['findings', 'document']);
   if (args.old === stdinToken && args.new === stdinToken) throw new CspmError('usage', 'only one of the two scans can come from standard input', { data: { option: 'new' } });
   const [oldInput, newInput] = toReportInputs([args.old, args.new], io) as [ReportInput, ReportInput];
   const failOnRegression = regressionLimit(args['fail-on-regression']);

@@ -1,16 +1,15 @@
 import type { Argv } from 'yargs';
-import { CspmError, type DocumentFormat } from '../../index.js';
+import { type DocumentFormat, fetchReport } from '../../index.js';
 import { documentFormats, formatCheckText, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
-import { exitCodes, wantsColor, type CliIo } from '../cli-io.js';
-import { readAccountsFile } from '../fetch/accounts-file.js';
+import { wantsColor, type CliIo } from '../cli-io.js';
+import { checkUsage, readFiles, targetsOf } from '../fetch/fetch-args.js';
 import { fetchMany } from '../fetch/fetch-many.js';
-import { fetchReport } from '../fetch/fetch-report.js';
+import { saveReport } from '../fetch/fetch-report.js';
 import { allBenchmarks, type FetchTarget } from '../fetch/fetch-target.js';
 import { placeReport, plannedFiles } from '../fetch/place-reports.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
-import { secretSources } from '../service-secrets.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
@@ -28,8 +27,6 @@ export interface FetchArgs extends FailOnArgs, ServiceArgs {
   concurrency: number;
   check: boolean;
 }
-
-const idOptions = ['license', 'account', 'job', 'benchmark'] as const;
 
 function builder(yargs: Argv): Argv<FetchArgs> {
   const options = yargs
@@ -51,38 +48,6 @@ function builder(yargs: Argv): Argv<FetchArgs> {
     .example('CSPM_BASE_URL=http://127.0.0.1:8080 $0 fetch … --no-check --debug', 'fetch from a local emulator, save only, show the requests') as unknown as Argv<FetchArgs>;
 }
 
-/** The targets of the run: the id flags' one, or the accounts file's. */
-async function targetsOf(args: FetchArgs): Promise<FetchTarget[]> {
-  const given = idOptions.filter((option) => args[option] !== undefined);
-  if (args.accounts !== undefined) {
-    if (given.length > 0) throw new CspmError('usage', `--accounts and --${given[0]} exclude each other: the file names every report`, { data: { option: 'accounts' } });
-    return readAccountsFile(args.accounts);
-  }
-  const missing = idOptions.filter((option) => args[option] === undefined || args[option] === '');
-  if (missing.length > 0) {
-    throw new CspmError('usage', `missing ${missing.map((option) => `--${option}`).join(', ')}: give --license, --account, --job and --benchmark, or --accounts FILE`, { data: { option: missing[0] as string } });
-  }
-  return [{ licenseId: args.license as string, accountId: args.account as string, jobId: args.job as string, benchmarkId: args.benchmark as string }];
-}
-
-function checkUsage(args: FetchArgs, many: boolean): void {
-  if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
-  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', { data: { option: 'out-dir' } });
-  if (many && args['out-dir'] === undefined) {
-    throw new CspmError('usage', `${args.accounts !== undefined ? '--accounts' : `--benchmark ${allBenchmarks}`} fetches several reports: give --out-dir DIR to save them in`, { data: { option: 'out-dir' } });
-  }
-  if ((args.format?.length ?? 0) > 0 && args['out-dir'] === undefined && isStandardOutput(args.output ?? '-')) {
-    throw new CspmError('usage', '--format renders files: give --output FILE (documents beside it) or --out-dir DIR', { data: { option: 'format' } });
-  }
-  if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 64) throw new CspmError('usage', '--concurrency takes a whole number from 1 to 64', { data: { option: 'concurrency' } });
-}
-
-/** The files a run reads that it must never write over: the accounts file and the secret files. */
-function readFiles(args: FetchArgs): string[] {
-  const secretFiles = Object.values(secretSources).map((source) => args[source.flag]);
-  return [args.accounts, ...secretFiles].filter((file): file is string => file !== undefined);
-}
-
 async function run(args: FetchArgs, io: CliIo): Promise<number> {
   const targets = await targetsOf(args);
   const many = args.accounts !== undefined || targets.some((target) => target.benchmarkId === allBenchmarks);
@@ -94,13 +59,14 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
 
   const placed = placeReport(targets[0] as FetchTarget, place);
   assertSafeOutputs(plannedFiles([placed]), readFiles(args));
-  const fetched = await fetchReport(placed, options);
+  const fetched = await fetchReport(client, placed.target, { ...options.checkOptions, check: args.check, failOn: args['fail-on'], formats: place.formats, name: placed.name });
+  const saved = await saveReport(placed, fetched, io);
   // The envelope owns standard output when it is written there; the findings go aside.
   const stream = isStandardOutput(placed.envelope) ? io.stderr : io.stdout;
-  if (fetched.analysis && args.check) stream.write(formatCheckText(fetched.analysis, { color: wantsColor(io, stream, undefined) }));
-  for (const { path } of placed.documents) if (fetched.unrendered === undefined) stream.write(`wrote ${terminalText(path)}\n`);
-  if (fetched.unrendered !== undefined) io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(fetched.unrendered)}\n`);
-  return fetched.failing || fetched.unrendered !== undefined ? exitCodes.findings : exitCodes.ok;
+  if (args.check) stream.write(formatCheckText(saved.analysis, { color: wantsColor(io, stream, undefined), verdict: fetched.verdict }));
+  for (const { path } of placed.documents) if (saved.unrendered === undefined) stream.write(`wrote ${terminalText(path)}\n`);
+  if (saved.unrendered !== undefined) io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(saved.unrendered)}\n`);
+  return fetched.verdict.exitCode;
 }
 
 /** `cspm-report fetch`: download audit summaries from the service, save, check and render them. */

@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
-import { CspmError, gateReports, type GateReportsResult, isCspmError, type ReportInput } from '../../index.js';
-import { exitCodeOf, isGatePresetName, terminalText } from '../../internal.js';
+import { CspmError, gateReports, type GateReportsResult, type ReportInput } from '../../index.js';
+import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { pairFindingsOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { failedResultFile, gateResultFile, gateResultText } from '../gate-result-file.js';
+import { type FindingsOutput, pairOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { failedResultFile, gateResultFile, gateResultText, rulesFiles, writeStoppedResult } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -43,7 +43,7 @@ function builder(yargs: Argv): Argv<GateArgs> {
 
 async function run(args: GateArgs, io: CliIo): Promise<number> {
   try {
-    const outputs = pairFindingsOutputs(args.format, args.output);
+    const outputs = pairOutputs(args.format, args.output).findings;
     if (args.baseline === stdinToken && args.inputs.includes(stdinToken)) throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', { data: { option: 'baseline' } });
     const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
     if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
@@ -61,7 +61,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     await writeFindings({ analysis, gate, verdict }, outputs, io, args.color);
     return verdict.exitCode;
   } catch (error) {
-    await writeFailedResult(args, error);
+    if (args.result !== undefined) await writeStoppedResult(args.result, args.rules, args.inputs.filter((input) => input !== stdinToken), error);
     throw error;
   }
 }
@@ -70,34 +70,12 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
  * Fails closed on a baseline that does not check: its findings go to the outputs (they
  * say why), the result file says `fail`, and the exit code is the verdict's, 1.
  */
-async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: ReturnType<typeof pairFindingsOutputs>, io: CliIo): Promise<number> {
+async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
   if (args.result !== undefined) await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message })));
   if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict }, outputs, io, args.color);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
-}
-
-function rulesFiles(rules: string): string[] {
-  return isGatePresetName(rules) ? [] : [rules];
-}
-
-/**
- * Fails closed on a run stopped before its verdict: the result file says `fail`, unless
- * writing it is what went wrong, or it would land on an input.
- */
-async function writeFailedResult(args: GateArgs, error: unknown): Promise<void> {
-  if (args.result === undefined) return;
-  if (isCspmError(error) && (error.code === 'output-is-input' || error.code === 'output-collision' || error.code === 'output-failed')) return;
-  try {
-    const inputs = args.inputs.filter((input) => input !== stdinToken);
-    assertSafeOutputs([{ path: args.result, from: 'the --result file' }], [...inputs, ...rulesFiles(args.rules)]);
-    const code = isCspmError(error) ? error.code : 'internal';
-    const message = error instanceof Error ? error.message : String(error);
-    await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, exitCodeOf(isCspmError(error) ? error.code : 'internal'), { code, message })));
-  } catch {
-    // The run's own error is the one to report; this one would only hide it.
-  }
 }
 
 /** `cspm-report gate <inputs..> --rules FILE`: check reports, then hold them to a rules file's assertions. */

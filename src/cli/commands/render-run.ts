@@ -1,74 +1,19 @@
-import { type Analysis, CspmError, type CsvFieldName, type DocumentFormat, type DocumentOutput, type DocumentPlan, type PlannedDocument, type PolicyChoice, renderReports, type RenderOptions, type RenderTier } from '../../index.js';
-import { csvFieldNames, documentFormats, loadLogo, loadTemplates, plural, terminalText } from '../../internal.js';
-import { checkOptionsOf, type AnalysisArgs } from '../analysis-options.js';
+export type { RenderArgs } from '../render-options.js';
+import { type Analysis, type DocumentOutput, type DocumentPlan, type PlannedDocument, renderReports } from '../../index.js';
+import { plural, terminalText } from '../../internal.js';
+import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { formatsForOutput } from '../formats-for-output.js';
+import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
-import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
+import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
-
-/** The options of `render`, as yargs hands them over. */
-export interface RenderArgs extends AnalysisArgs {
-  inputs: string[];
-  format: DocumentFormat[] | undefined;
-  output: string | undefined;
-  'out-dir': string | undefined;
-  templates: string | undefined;
-  title: string | undefined;
-  logo: string | undefined;
-  landscape: boolean;
-  tier: RenderTier;
-  'max-policies': number | undefined;
-  policies: PolicyChoice;
-  'show-paths': boolean;
-  strict: boolean;
-  now: boolean;
-  fields: string | undefined;
-  bom: boolean;
-}
-
-/** The formats each `--output` extension names. */
-const formatsByExtension: Record<string, DocumentFormat> = { ...Object.fromEntries(documentFormats.map((format) => [format, format])), htm: 'html', json: 'hdf' };
 
 /** A document of the plan with the files it becomes. */
 interface Job {
   document: PlannedDocument;
   name: string;
   outputs: { output: DocumentOutput; path: string }[];
-}
-
-function renderOptions(args: RenderArgs): RenderOptions {
-  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
-  if (args.title !== undefined) options.title = args.title;
-  if (args.now) options.now = new Date();
-  if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
-  if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates');
-  if (args.fields !== undefined || args.bom) options.csv = { ...(args.fields === undefined ? {} : { fields: csvFields(args.fields) }), bom: args.bom };
-  if (args['max-policies'] !== undefined) {
-    if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0');
-    options.maxPolicies = args['max-policies'];
-  }
-  return options;
-}
-
-/** The `--fields` list as column names; an unknown one is a usage error naming the known ones. */
-function csvFields(text: string): CsvFieldName[] {
-  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
-  if (names.length === 0) throw new CspmError('usage', '--fields names no column', { data: { option: 'fields' } });
-  for (const name of names) {
-    if (!(csvFieldNames as readonly string[]).includes(name)) throw new CspmError('usage', `--fields: unknown column "${name}"; the columns are ${csvFieldNames.join(', ')}`, { data: { option: 'fields' } });
-  }
-  return names as CsvFieldName[];
-}
-
-function checkUsage(args: RenderArgs, chosen: readonly DocumentFormat[]): void {
-  if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other');
-  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -');
-  if (args.output !== undefined && chosen.length > 1) throw new CspmError('usage', `--output takes one format, not ${chosen.length}; use --out-dir for several`);
-  if (args.inputs.includes(stdinToken) && args.output === undefined && args['out-dir'] === undefined) {
-    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR');
-  }
 }
 
 function describeFindings(analysis: Analysis): string {
@@ -116,8 +61,7 @@ async function runJob(job: Job, io: CliIo, status: CliIo['stderr']): Promise<voi
  * then write every chosen format of every document.
  */
 export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
-  const chosen = formatsForOutput(args.format, args.output, formatsByExtension, 'html');
-  checkUsage(args, chosen);
+  const chosen = chosenFormats(args);
   const options = renderOptions(args);
   // --output makes one document of everything; otherwise each input file gets its own.
   const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...checkOptionsOf(args), ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });

@@ -25,7 +25,7 @@ export const schemaCommand: CommandSpec<SchemaArgs> = {
       .example('$0 schema diff', 'print the schema of the diff member of diff --format json')
       .example('$0 schema openapi', 'print the OpenAPI 3.1 document of the service\'s REST API') as unknown as Argv<SchemaArgs>,
   async run(args, io: CliIo) {
-    if (!Object.hasOwn(publishedSchemas, args.name)) throw new CspmError('usage', `unknown schema "${args.name}"; the schemas are ${schemaNames.join(', ')}`);
+    if (!Object.hasOwn(publishedSchemas, args.name)) throw new CspmError('usage', `unknown schema "${args.name}"; the schemas are ${schemaNames.join(', ')}`, { data: { value: args.name, known: schemaNames } });
     const text = `${JSON.stringify(publishedSchemas[args.name as PublishedSchemaName].read(), null, 2)}\n`;
     if (args.output === undefined) io.stdout.write(text);
     else await writeAtomic(args.output, text);

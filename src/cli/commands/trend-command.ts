@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, trendScans, type TrendFormat } from '../../index.js';
-import { formatCheckText, getTrendRenderer, terminalText, trendFormats } from '../../internal.js';
+import { formatCheckText, getTrendRenderer, resolveOutputFormat, terminalText, trendFormats } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
@@ -12,7 +12,7 @@ import type { CommandSpec } from './command-spec.js';
 /** The arguments of `trend`. */
 export interface TrendArgs extends FailOnArgs {
   inputs: string[];
-  format: TrendFormat;
+  format: TrendFormat | undefined;
   output: string;
   benchmark: string | undefined;
   account: string | undefined;
@@ -25,7 +25,7 @@ export interface TrendArgs extends FailOnArgs {
 function builder(yargs: Argv): Argv<TrendArgs> {
   const declared = yargs
     .positional('inputs', { describe: 'saved scans of one account and benchmark: report files, or directories (every *.json inside)', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: trendFormats, default: 'json' as TrendFormat, coerce: oneValue('format'), describe: 'output format' })
+    .option('format', { alias: 'f', choices: trendFormats, coerce: oneValue('format'), describe: 'output format [default: the --output name, else json]' })
     .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write; - is standard output' })
     .option('benchmark', { type: 'string', coerce: oneValue('benchmark'), describe: 'in files of several reports, the BenchmarkId (or name) to follow' })
     .option('account', { type: 'string', coerce: oneValue('account'), describe: 'in files of several reports, the AccountId (or name) to follow' })
@@ -40,10 +40,11 @@ function builder(yargs: Argv): Argv<TrendArgs> {
 }
 
 async function run(args: TrendArgs, io: CliIo): Promise<number> {
-  const renderer = getTrendRenderer(args.format);
+  const format = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['trend'], { kind: 'trend', format: 'json' }).format;
+  const renderer = getTrendRenderer(format);
   // Scans are read one at a time and counted before any is read: files, not a stream.
   if (args.inputs.includes(stdinToken)) throw new CspmError('usage', 'trend reads scans from files or directories, not standard input (-)', { data: { option: 'inputs' } });
-  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${args.format} trend` }], args.inputs);
+  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} trend` }], args.inputs);
   const result = await trendScans(args.inputs, {
     ...checkOptionsOf(args),
     allowMismatch: args['allow-mismatch'],
@@ -58,7 +59,7 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
     return result.verdict.exitCode;
   }
   // The files read out of a directory input are inputs too: never written over.
-  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${args.format} trend` }], result.trend.scans.map((scan) => scan.source));
+  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} trend` }], result.trend.scans.map((scan) => scan.source));
   const options = { ...(args.title === undefined ? {} : { title: args.title }), ...(args.now ? { now: new Date() } : {}) };
   await writeOutput(args.output, await renderer.render(result.trend, options), io);
   if (!isStandardOutput(args.output)) io.stderr.write(`wrote ${terminalText(args.output)}\n`);

@@ -1,5 +1,6 @@
-import { type Analysis, type CheckOptions, checkReports, type CspmClient, type DocumentFormat, type FailOn } from '../../index.js';
-import { plural, renderDocuments } from '../../internal.js';
+import type { Analysis, DocumentFormat, FetchedReport } from '../../index.js';
+import { plural } from '../../internal.js';
+import type { CliIo } from '../cli-io.js';
 import { writeOutput } from '../write-output.js';
 import type { FetchTarget } from './fetch-target.js';
 
@@ -13,50 +14,31 @@ export interface PlacedReport {
   documents: { format: DocumentFormat; path: string }[];
 }
 
-/** What became of one report: saved (with its analysis when checked) or why not. */
-export interface FetchedReport {
+/** What became of one saved report. */
+export interface SavedReport {
   placed: PlacedReport;
-  /** The check of the saved report; absent with --no-check and no document. */
-  analysis?: Analysis;
-  /** True when the check found something at or above --fail-on. */
+  analysis: Analysis;
+  /** True when its check failed (findings at or above --fail-on, or no valid report). */
   failing: boolean;
   /** Documents not rendered, with the reason (no valid report in the envelope). */
   unrendered?: string;
 }
 
-/** What fetching needs beside the report's place. */
-export interface FetchReportOptions {
-  client: CspmClient;
-  check: boolean;
-  failOn: FailOn;
-  checkOptions: CheckOptions;
-  io: Parameters<typeof writeOutput>[2];
-}
-
 /**
- * Fetches one audit summary, saves it atomically, checks it and renders its documents.
- * Nothing of it stays in memory afterwards but the analysis's figures, so that a run
- * over many accounts holds at most a few envelopes per slot of its concurrency.
+ * Saves a fetched envelope atomically and renders its documents. Nothing of it stays in
+ * memory afterwards but the analysis's figures, so that a run over many accounts holds
+ * at most a few envelopes per slot of its concurrency.
  *
- * @throws CspmError from the service or from writing; the caller reports it.
+ * @throws CspmError from writing; the caller reports it.
  */
-export async function fetchReport(placed: PlacedReport, options: FetchReportOptions): Promise<FetchedReport> {
-  return saveReport(placed, await options.client.getAuditSummary(placed.target), options);
-}
-
-/** Saves a fetched envelope, then checks and renders it: the part of {@link fetchReport} after the request. */
-export async function saveReport(placed: PlacedReport, envelope: unknown, options: Omit<FetchReportOptions, 'client'>): Promise<FetchedReport> {
-  await writeOutput(placed.envelope, `${JSON.stringify(envelope, null, 2)}\n`, options.io);
-  if (!options.check && placed.documents.length === 0) return { placed, failing: false };
-  const { analysis, verdict } = await checkReports({ value: envelope, name: placed.name }, { ...options.checkOptions, failOn: options.failOn });
-  const failing = options.check && verdict.status === 'fail';
-  if (placed.documents.length === 0) return { placed, analysis, failing };
-  const [document] = renderDocuments(analysis, { formats: placed.documents.map(({ format }) => format), combine: true }).documents;
-  if (document === undefined || document.status !== 'ready') {
-    return { placed, analysis, failing, unrendered: document?.message ?? 'nothing to render' };
-  }
+export async function saveReport(placed: PlacedReport, fetched: FetchedReport, io: CliIo): Promise<SavedReport> {
+  await writeOutput(placed.envelope, `${JSON.stringify(fetched.envelope, null, 2)}\n`, io);
+  const { analysis, document } = fetched;
+  const failing = fetched.verdict.status === 'fail';
+  if (document === undefined) return { placed, analysis, failing };
+  if (document.status !== 'ready') return { placed, analysis, failing, unrendered: document.message };
   for (const [index, output] of document.outputs.entries()) {
-    await writeOutput((placed.documents[index] as { path: string }).path, await output.render(), options.io);
+    await writeOutput((placed.documents[index] as { path: string }).path, await output.render(), io);
   }
   return { placed, analysis, failing };
 }

@@ -53,13 +53,14 @@ function templateFailure(error: unknown, options: RenderOptions): unknown {
   if (options.templates === undefined || Object.keys(options.templates).length === 0 || isCspmError(error)) return error;
   const reason =
     error instanceof RangeError ? 'a partial includes itself without end' : (error instanceof Error ? error.message : String(error)).split('\n')[0];
-  return new CspmError('template-invalid', `a template failed while rendering the page (${reason}); check the files given with --templates`, { cause: error });
+  return new CspmError('template-invalid', `a template failed while rendering the page (${reason})`, { data: { known: Object.keys(options.templates) }, cause: error });
 }
 
 /** The HTML renderer: the page as UTF-8 bytes; the caller writes the file. */
 export const htmlRenderer: Renderer = {
   format: 'html',
   extension: 'html',
+  otherExtensions: ['htm'],
   mediaType: 'text/html',
   async render(view, options) {
     return new TextEncoder().encode(renderHtmlView(view, options));

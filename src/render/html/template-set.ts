@@ -66,7 +66,7 @@ function compile(env: typeof Handlebars, file: string, source: string): Template
   try {
     env.parse(source);
   } catch (error) {
-    throw new CspmError('template-invalid', `${file}: ${oneLine((error as Error).message)}`, { cause: error });
+    throw new CspmError('template-invalid', `${file}: ${oneLine((error as Error).message)}`, { data: { file }, cause: error });
   }
   return env.compile(source, { preventIndent: true });
 }
@@ -98,7 +98,7 @@ function loadBuiltIns(): BuiltIns {
 }
 
 function checkInline(file: string, text: string, closing: string): string {
-  if (text.toLowerCase().includes(closing)) throw new CspmError('template-invalid', `${file}: must not contain "${closing}", which would end the inline element`);
+  if (text.toLowerCase().includes(closing)) throw new CspmError('template-invalid', `${file}: must not contain "${closing}", which would end the inline element`, { data: { file } });
   return text;
 }
 
@@ -111,7 +111,7 @@ export function templateSet(overrides: Readonly<Record<string, string>> = {}): T
   const partials: Record<string, Template> = {};
   let { main, style, changesStyle, script } = base;
   for (const [file, text] of Object.entries(overrides)) {
-    if (!base.names.includes(file)) throw new CspmError('template-invalid', `unknown template file "${file}"; the templates are ${base.names.join(', ')}`);
+    if (!base.names.includes(file)) throw new CspmError('template-invalid', `unknown template file "${file}"; the templates are ${base.names.join(', ')}`, { data: { file, known: base.names } });
     if (file === styleFile) style = checkInline(file, text, '</style');
     else if (file === changesStyleFile) changesStyle = checkInline(file, text, '</style');
     else if (file === scriptFile) script = checkInline(file, text, '</script');
@@ -119,6 +119,6 @@ export function templateSet(overrides: Readonly<Record<string, string>> = {}): T
     else partials[partialName(file)] = compile(base.env, file, text);
   }
   const section = partials['report-section'] ?? base.partials['report-section'];
-  if (!section) throw new CspmError('internal', 'the built-in partial report-section.hbs is missing');
+  if (!section) throw new CspmError('internal', 'the built-in partial report-section.hbs is missing', { data: { what: 'report-section.hbs' } });
   return { env: base.env, main, partials, section, style, changesStyle, script };
 }

@@ -82,6 +82,7 @@ ${policyTable(trend, trend.longestRed, 'No policy was Red in any scan.')}
 /** The HTML trend renderer. */
 export const trendHtmlRenderer: TrendRenderer = {
   extension: 'html',
+  otherExtensions: ['htm'],
   mediaType: 'text/html',
   async render(trend, options) {
     return new TextEncoder().encode(renderTrendHtml(trend, options));

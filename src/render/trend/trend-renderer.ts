@@ -13,6 +13,8 @@ export interface TrendRenderOptions {
 export interface TrendRenderer {
   /** File name extension without the dot. */
   extension: string;
+  /** Other extensions that name this format in an output path (`htm`). */
+  otherExtensions?: readonly string[];
   mediaType: string;
   render(trend: Trend, options: TrendRenderOptions): Promise<RenderedBody>;
 }

@@ -1,0 +1,67 @@
+import { CspmError, type CsvFieldName, type DocumentFormat, type PolicyChoice, type RenderOptions, type RenderTier } from '../index.js';
+import { csvFieldNames, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
+import type { AnalysisArgs } from './analysis-options.js';
+import { stdinToken } from './report-inputs.js';
+import { isStandardOutput } from './write-output.js';
+
+/** The options of `render`, as yargs hands them over. */
+export interface RenderArgs extends AnalysisArgs {
+  inputs: string[];
+  format: DocumentFormat[] | undefined;
+  output: string | undefined;
+  'out-dir': string | undefined;
+  templates: string | undefined;
+  title: string | undefined;
+  logo: string | undefined;
+  landscape: boolean;
+  tier: RenderTier;
+  'max-policies': number | undefined;
+  policies: PolicyChoice;
+  'show-paths': boolean;
+  strict: boolean;
+  now: boolean;
+  fields: string | undefined;
+  bom: boolean;
+}
+
+/** The render options the flags give; the logo and templates are read here, before any input. */
+export function renderOptions(args: RenderArgs): RenderOptions {
+  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
+  if (args.title !== undefined) options.title = args.title;
+  if (args.now) options.now = new Date();
+  if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
+  if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates');
+  if (args.fields !== undefined || args.bom) options.csv = { ...(args.fields === undefined ? {} : { fields: csvFields(args.fields) }), bom: args.bom };
+  if (args['max-policies'] !== undefined) {
+    if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0', { data: { option: 'max-policies', value: String(args['max-policies']) } });
+    options.maxPolicies = args['max-policies'];
+  }
+  return options;
+}
+
+/** The `--fields` list as column names; an unknown one is a usage error naming the known ones. */
+function csvFields(text: string): CsvFieldName[] {
+  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new CspmError('usage', '--fields names no column', { data: { option: 'fields' } });
+  for (const name of names) {
+    if (!(csvFieldNames as readonly string[]).includes(name)) throw new CspmError('usage', `--fields: unknown column "${name}"; the columns are ${csvFieldNames.join(', ')}`, { data: { option: 'fields' } });
+  }
+  return names as CsvFieldName[];
+}
+
+/**
+ * The formats of the run, after refusing what cannot be: `--format` values, else the one
+ * the `--output` name tells (the same resolver as every command's), else HTML.
+ */
+export function chosenFormats(args: RenderArgs): DocumentFormat[] {
+  const given = [...new Set(args.format ?? [])];
+  if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
+  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', { data: { option: 'out-dir' } });
+  if (args.output !== undefined && given.length > 1) throw new CspmError('usage', `--output takes one format, not ${given.length}; use --out-dir for several`, { data: { option: 'output' } });
+  if (args.inputs.includes(stdinToken) && args.output === undefined && args['out-dir'] === undefined) {
+    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', { data: { option: 'output' } });
+  }
+  if (args.output === undefined || isStandardOutput(args.output)) return given.length > 0 ? given : ['html'];
+  return [resolveOutputFormat(args.output, given[0], ['document'], { kind: 'document', format: 'html' }).format as DocumentFormat];
+}
+

@@ -1,0 +1,108 @@
+import { CspmError } from '../error/cspm-error.js';
+import { findingsFormats } from './findings/findings-formats.js';
+import { renderers } from './renderers.js';
+import { trendRenderers } from './trend/trend-renderers.js';
+
+/** What every output registry's entry tells of its files. */
+interface OutputEntry {
+  extension: string;
+  otherExtensions?: readonly string[];
+  mediaType: string;
+}
+
+/**
+ * The registries of output formats by the kind of output they write: findings (check,
+ * gate, diff), documents (render, diff, fetch) and trends. Every extension a command
+ * recognises in an output path comes from their entries, so that one resolver serves
+ * every command and a new format names its files in one place.
+ */
+export const outputRegistries = {
+  findings: findingsFormats,
+  document: renderers,
+  trend: trendRenderers,
+} as const satisfies Record<string, Record<string, OutputEntry>>;
+
+/** A kind of output. */
+export type OutputKind = keyof typeof outputRegistries;
+
+/** A format of a kind of output. */
+export interface OutputFormat {
+  kind: OutputKind;
+  format: string;
+}
+
+function entryOf({ kind, format }: OutputFormat): OutputEntry {
+  return (outputRegistries[kind] as Record<string, OutputEntry>)[format] as OutputEntry;
+}
+
+/** The extensions of an entry, longest first (`hdf.json` before `json`). */
+function extensionsOf(entry: OutputEntry): string[] {
+  return [entry.extension, ...(entry.otherExtensions ?? [])];
+}
+
+/**
+ * The format that the name of `path` names among `kinds` (in that order of preference),
+ * by the longest extension that matches (`plan.poam.csv` is a POA&M, `plan.csv` a CSV),
+ * letter case aside; undefined when none does. `-` (standard output) names none.
+ */
+export function formatNamedBy(path: string, kinds: readonly OutputKind[]): OutputFormat | undefined {
+  const name = path.toLowerCase();
+  let best: { format: OutputFormat; length: number } | undefined;
+  for (const kind of kinds) {
+    for (const [format, entry] of Object.entries(outputRegistries[kind] as Record<string, OutputEntry>)) {
+      for (const extension of extensionsOf(entry)) {
+        if (!name.endsWith(`.${extension}`) || name.length === extension.length + 1) continue;
+        if (best === undefined || extension.length > best.length) best = { format: { kind, format }, length: extension.length };
+      }
+    }
+  }
+  return best?.format;
+}
+
+/** A media type's base (`text/csv`), and its structured-syntax suffix as a type too (`application/sarif+json` is also `application/json`). */
+function baseTypes(mediaType: string): string[] {
+  const base = (mediaType.split(';')[0] ?? mediaType).trim();
+  const suffix = /^(\w+)\/[^+]+\+(\w+)$/.exec(base);
+  return suffix ? [base, `${suffix[1]}/${suffix[2]}`] : [base];
+}
+
+/**
+ * True when content of `chosen` may go into a file whose name names `named`: the same
+ * format, or the same kind of content (plain text into a `.log`, SARIF, which is JSON,
+ * into a `.json`, a POA&M, which is CSV, into a `.csv`). Anything else would open wrongly.
+ */
+export function fitsName(chosen: OutputFormat, named: OutputFormat): boolean {
+  if (chosen.kind === named.kind && chosen.format === named.format) return true;
+  const [namedType] = baseTypes(entryOf(named).mediaType);
+  return baseTypes(entryOf(chosen).mediaType).includes(namedType ?? '');
+}
+
+/**
+ * The format of one output: `given` (a format of one of `kinds`) when the path's name
+ * fits it, else the format the path names, else `fallback`. A format whose content does
+ * not fit the name (`-f html` into `report.pdf`) is refused, as is a path that names no
+ * format of `kinds` when nothing else says which.
+ *
+ * @param path the output path, or undefined (standard output)
+ * @throws CspmError `usage` naming the path and the formats
+ */
+export function resolveOutputFormat(path: string | undefined, given: string | undefined, kinds: readonly OutputKind[], fallback?: OutputFormat): OutputFormat {
+  const named = path === undefined ? undefined : formatNamedBy(path, Object.keys(outputRegistries) as OutputKind[]);
+  const namedHere = path === undefined ? undefined : formatNamedBy(path, kinds);
+  if (given !== undefined) {
+    const chosen = kinds.map((kind) => ({ kind, format: given })).find((candidate) => Object.hasOwn(outputRegistries[candidate.kind], given));
+    if (chosen === undefined) {
+      const known = kinds.flatMap((kind) => Object.keys(outputRegistries[kind]));
+      throw new CspmError('unknown-format', `"${given}"; the formats are ${known.join(', ')}`, { data: { name: given, known } });
+    }
+    const against = namedHere ?? named;
+    if (against !== undefined && path !== undefined && !fitsName(chosen, against)) {
+      throw new CspmError('usage', `${path}: its name says ${against.format}, not ${given}; name the file .${entryOf(chosen).extension}`, { data: { path, value: given, known: [against.format] } });
+    }
+    return chosen;
+  }
+  if (namedHere !== undefined) return namedHere;
+  if (fallback !== undefined && (named === undefined || fitsName(fallback, named))) return fallback;
+  const known = kinds.flatMap((kind) => Object.keys(outputRegistries[kind]));
+  throw new CspmError('usage', `${path ?? 'standard output'}: its name names no format of this command; give the format (${known.join(', ')})`, { data: { ...(path === undefined ? {} : { path }), known } });
+}
