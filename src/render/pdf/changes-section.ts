@@ -1,3 +1,4 @@
+import { changeWords } from '../findings/diff/diff-words.js';
 import type { CategoryChangeView, ChangeView, ReportChangesView, ReportView } from '../../model/view-model.js';
 import { displayCount } from '../display-values.js';
 import { bookmark, heading, keyValues, tiles } from './blocks.js';
@@ -29,7 +30,7 @@ function categoryName(category: CategoryChangeView): string {
 }
 
 function categoryColumns(canvas: Canvas): Column<CategoryChangeView>[] {
-  const fixed = 4 * 56 + 3 * 52;
+  const fixed = 4 * 56 + 4 * 52;
   const count = (header: string, pick: (category: CategoryChangeView) => number): Column<CategoryChangeView> => ({ header, width: 52, align: 'right', text: (category) => displayCount(pick(category)) });
   return [
     { header: 'Category', width: canvas.page.contentWidth - fixed, text: categoryName },
@@ -38,6 +39,7 @@ function categoryColumns(canvas: Canvas): Column<CategoryChangeView>[] {
     { header: 'Change', width: 56, align: 'right', weight: 'bold', text: (category) => category.deltaText ?? '–' },
     { header: 'Resources passed', width: 56, align: 'right', text: (category) => (category.passedResourcesDelta === null ? '–' : `${category.passedResourcesDelta > 0 ? '+' : category.passedResourcesDelta < 0 ? '−' : ''}${displayCount(Math.abs(category.passedResourcesDelta))}`) },
     count('Regressions', (category) => category.changes.regression),
+    count('New failures', (category) => category.changes['new-failure']),
     count('Fixes', (category) => category.changes.fix),
     count('Other changes', (category) => category.changes.coverage + category.changes.added + category.changes.removed),
   ];
@@ -46,7 +48,10 @@ function categoryColumns(canvas: Canvas): Column<CategoryChangeView>[] {
 function countTiles(canvas: Canvas, changes: ReportChangesView): void {
   tiles(
     canvas,
-    changes.counts.map((count) => ({ label: count.label, value: displayCount(count.count), ...(count.kind === 'regression' ? { chip: 'Red' as const } : count.kind === 'fix' ? { chip: 'Green' as const } : {}) })),
+    changes.counts.map((count) => {
+      const chip = count.kind === 'unchanged' ? undefined : changeWords[count.kind].chip;
+      return { label: count.label, value: displayCount(count.count), ...(chip === undefined ? {} : { chip }) };
+    }),
   );
 }
 

@@ -1,3 +1,5 @@
+import { policyChangeKinds } from '../../model/diff.js';
+import { changeWords } from '../findings/diff/diff-words.js';
 import type { CategoryChangeView, ReportView, ViewModel } from '../../model/view-model.js';
 import { comparedReports, comparisonPreamble } from './changes-sheet.js';
 import type { TableColumn, TableSheet } from './table-sheet.js';
@@ -43,11 +45,8 @@ export function categoryChangesSheet(view: ViewModel): TableSheet<CategoryChange
       percent('After %', (category) => category.newPercent),
       { header: 'Change (points)', kind: 'count', width: { max: 12 }, value: (row) => (row.category.percentDelta === null ? null : Math.round(row.category.percentDelta * 10) / 10), style: () => pointsStyle },
       { header: 'Passed resources change', kind: 'count', width: { max: 12 }, value: (row) => row.category.passedResourcesDelta, style: () => signedCountStyle },
-      count('Regressions', (category) => category.changes.regression),
-      count('Fixes', (category) => category.changes.fix),
-      count('Coverage changes', (category) => category.changes.coverage),
-      count('New policies', (category) => category.changes.added),
-      count('Removed policies', (category) => category.changes.removed),
+      // A column per kind of change, in the order and words of the one table of them.
+      ...policyChangeKinds.map((kind) => count(changeWords[kind].label, (category) => category.changes[kind])),
     ],
     rows: () => comparedReports(view).flatMap(({ report, changes }) => changes.categories.map((category) => ({ report, category }))),
   };

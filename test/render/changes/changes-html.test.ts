@@ -71,7 +71,8 @@ describe('the HTML page of a comparison, parsed with parse5', () => {
     expect(words(rows[0]!)).toMatch(/^Regression High 1000\.3 Ensure that soft delete is enabled for Recovery Services vaults Green → Red Azure - Business continuity and DR 2 \/ 2 → 0 \/ 2$/);
 
     const categories = elements(changes!, (element) => element.tagName === 'table' && hasClass(element, 'category-change-table'))[0]!;
-    expect(words(categories)).toContain('Azure - Compute (IaaS) 27.3% 36.4% +9.1 points 0 1 0');
+    expect(words(categories)).toContain('Azure - Compute (IaaS) 27.3% 36.4% +9.1 points 0 0 1 0');
+    expect(words(categories)).toContain('Azure - Business continuity and DR 16.7% 0.0% −16.7 points 1 1 1 2');
   });
 
   it('escapes report text in the section as everywhere else', async () => {
