@@ -167,6 +167,46 @@ describe('unknown values fail closed', () => {
   });
 });
 
+describe('every policy Gray: nothing assessed is not a pass', () => {
+  function allGray(): Report {
+    const [report] = readReports('samples/aws-cis.json') as [Report];
+    for (const policy of policies(report)) Object.assign(policy, { Compliance: 'Gray', PassedResourceCount: 0, TotalResourceCount: 0, RiskProbability: ' ', RiskLevel: '' });
+    return report;
+  }
+
+  it('fails cspm:recommended: there is no compliance percent to hold to its minimum', async () => {
+    const dir = tempDir();
+    const result = await runInProcess(['gate', write('gray.json', [allGray()], dir), '--rules', 'cspm:recommended']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/error {2}overall compliance[\s\S]*all Gray/);
+  });
+
+  it('measures assessedPercent as 0 and redPolicies as 0', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'rules.json'), JSON.stringify({ assertions: [{ name: 'assessed', metric: 'assessedPercent', min: 1 }, { name: 'red', metric: 'redPolicies', max: 0 }] }));
+    const result = await runInProcess(['gate', write('gray.json', [allGray()], dir), '--rules', join(dir, 'rules.json')]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/assessedPercent is 0%, expected >= 1/);
+    expect(result.stdout).toMatch(/redPolicies is 0, within <= 0/);
+  });
+});
+
+describe('an unknown Compliance in a diff ranks as Red', () => {
+  it('Green → an unknown colour is a regression', async () => {
+    const dir = tempDir();
+    const old = dated(readReports('samples/aws-cis.json'));
+    const next = nextScan(old);
+    const green = policies(old[0] as Report).find((policy) => policy.Compliance === 'Green' && policy.Severity === 'Critical') as Policy;
+    (policies(next[0] as Report).find((policy) => policy.PolicyId === green.PolicyId) as Policy).Compliance = 'Yellow';
+    const paths = [write('old.json', old, dir), write('new.json', next, dir)];
+    // Its category cannot add up, so the later scan fails its check unless that error is lowered.
+    const result = await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical', '--rule', 'category-total=warning', '-f', 'json']);
+    expect(result.code).toBe(3);
+    const { diff } = JSON.parse(result.stdout) as { diff: { counts: { regression: number } } };
+    expect(diff.counts.regression).toBe(1);
+  });
+});
+
 describe('diff: what the later scan lost counts', () => {
   it('a benchmark report missing from the later scan fails --fail-on-regression; --allow-removed accepts it', async () => {
     const dir = tempDir();
