@@ -1,28 +1,28 @@
 import type { Policy } from '../../model/report.js';
 import type { CategoryView } from '../../model/view-model.js';
-import { type HdfRating, hdfRatingOf, notAssessedRating } from './hdf-severity.js';
+import { hdfRatingOf, notAssessedRating } from './hdf-severity.js';
 import { resultMembers } from './hdf-result.js';
 import { jsonString, jsonStringInString } from './json-string.js';
 import { MemoOfValues } from './memo-of-values.js';
 
-const quoted = new MemoOfValues((value) => JSON.stringify(value));
-// The service pads some RiskProbability values with spaces ("NotLikely "): the tag holds the word.
-const quotedTrimmed = new MemoOfValues((value) => JSON.stringify(value.trim()));
-// A service is named in a tag and in the code.
-const services = new MemoOfValues((service) => ({ tag: JSON.stringify(service), inCode: jsonStringInString(service) }));
-
-/** The impact of a control and its severity tags: HDF's word, and the report's own value beside it. */
-interface SeverityMembers {
+/** A control's impact and the tags its Compliance and Severity give it. */
+interface RatedTags {
   impact: number;
   tags: string;
 }
 
-function severityMembers(rating: HdfRating, severity: string): SeverityMembers {
-  return { impact: rating.impact, tags: `"severity":"${rating.severity}","cspmSeverity":${JSON.stringify(severity)}` };
+function ratedTags(compliance: string, severity: string): RatedTags {
+  const rating = compliance === 'Gray' ? notAssessedRating : hdfRatingOf(severity);
+  return { impact: rating.impact, tags: `"compliance":${JSON.stringify(compliance)},"severity":"${rating.severity}","cspmSeverity":${JSON.stringify(severity)}` };
 }
 
-const assessedSeverities = new MemoOfValues((severity) => severityMembers(hdfRatingOf(severity), severity));
-const graySeverities = new MemoOfValues((severity) => severityMembers(notAssessedRating, severity));
+// Compliance, Severity and risk come from small sets, so their tags are made once for
+// each pair of values met, as one piece of text (at most one pair per policy).
+const colourTags = new MemoOfValues((compliance) => new MemoOfValues((severity) => ratedTags(compliance, severity)));
+// The service pads some RiskProbability values with spaces ("NotLikely "): the tag holds the word.
+const riskTags = new MemoOfValues((probability) => new MemoOfValues((level) => `"riskProbability":${JSON.stringify(probability.trim())},"riskLevel":${JSON.stringify(level)}`));
+// A service is named in a tag and in the code.
+const services = new MemoOfValues((service) => ({ tag: JSON.stringify(service), inCode: jsonStringInString(service) }));
 
 /**
  * A policy as the JSON text of an HDF control (InSpec's exec-json): its impact and
@@ -42,7 +42,7 @@ const graySeverities = new MemoOfValues((severity) => severityMembers(notAssesse
  * @param startTime   JSON string of the scan's time
  */
 export function hdfControlJson(id: string, policy: Policy, categoryTag: string, startTime: string): string {
-  const severity = (policy.Compliance === 'Gray' ? graySeverities : assessedSeverities).of(policy.Severity);
+  const rated = colourTags.of(policy.Compliance).of(policy.Severity);
   const service = services.of(policy.ServiceName);
   const idJson = jsonString(id);
   const policyIdJson = jsonString(policy.PolicyId);
@@ -50,10 +50,9 @@ export function hdfControlJson(id: string, policy: Policy, categoryTag: string, 
   const numberIsId = id === policy.ComplianceNumber;
   const code = `"{\\"PolicyId\\":${jsonStringInString(policy.PolicyId, policyIdJson)},\\"ServiceName\\":${service.inCode}}"`;
   return (
-    `{"id":${idJson},"title":${jsonString(policy.ShortTitle)},"impact":${severity.impact},"refs":[],` +
+    `{"id":${idJson},"title":${jsonString(policy.ShortTitle)},"impact":${rated.impact},"refs":[],` +
     `"tags":{${categoryTag},"service":${service.tag},"policyId":${policyIdJson},${numberIsId ? '' : `"complianceNumber":${jsonString(policy.ComplianceNumber)},`}` +
-    `"compliance":${quoted.of(policy.Compliance)},${severity.tags},` +
-    `"riskProbability":${quotedTrimmed.of(policy.RiskProbability)},"riskLevel":${quoted.of(policy.RiskLevel)},` +
+    `${rated.tags},${riskTags.of(policy.RiskProbability).of(policy.RiskLevel)},` +
     `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"nist":[]},` +
     `"code":${code},"source_location":{},"results":[{${resultMembers(policy, startTime)}}]}`
   );
