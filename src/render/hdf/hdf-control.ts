@@ -1,75 +1,60 @@
 import type { Policy } from '../../model/report.js';
 import type { CategoryView } from '../../model/view-model.js';
-import { jsonString } from './json-string.js';
+import { hdfRatingOf, notAssessedRating } from './hdf-severity.js';
+import { resultMembers } from './hdf-result.js';
+import { jsonString, jsonStringInString } from './json-string.js';
+import { MemoOfValues } from './memo-of-values.js';
 
-/** HDF impact of each Severity (0.7–1.0 high and critical, 0.4–0.6 medium, 0.1–0.3 low). */
-const impactOfSeverity: Readonly<Record<string, number>> = { Critical: 1.0, High: 0.7, Moderate: 0.5, Low: 0.3, VeryLow: 0.1 };
-
-const skipMessage = JSON.stringify('Gray: the scan checked no resource of this policy (not applicable)');
-
-/**
- * JSON strings of values from small sets (colours, severities, services), made once
- * each: looked up by the report's own string, so that nothing new is built per policy.
- */
-class QuotedValues {
-  private readonly known = new Map<string, string>();
-  constructor(private readonly shape: (value: string) => string = (value) => value) {}
-
-  of(value: string): string {
-    let text = this.known.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(this.shape(value));
-      // Bounded: a hostile report could make every value distinct.
-      if (this.known.size < 4096) this.known.set(value, text);
-    }
-    return text;
-  }
+/** A control's impact and the tags its Compliance and Severity give it. */
+interface RatedTags {
+  impact: number;
+  tags: string;
 }
 
-const quoted = new QuotedValues();
+function ratedTags(compliance: string, severity: string): RatedTags {
+  const rating = compliance === 'Gray' ? notAssessedRating : hdfRatingOf(severity);
+  return { impact: rating.impact, tags: `"compliance":${JSON.stringify(compliance)},"severity":"${rating.severity}","cspmSeverity":${JSON.stringify(severity)}` };
+}
+
+// Compliance, Severity and risk come from small sets, so their tags are made once for
+// each pair of values met, as one piece of text (at most one pair per policy).
+const colourTags = new MemoOfValues((compliance) => new MemoOfValues((severity) => ratedTags(compliance, severity)));
 // The service pads some RiskProbability values with spaces ("NotLikely "): the tag holds the word.
-const quotedTrimmed = new QuotedValues((value) => value.trim());
-
-/** "6 of 27 resources failed", or what a policy with no resource says; digits and words only, so no escaping. */
-function resultText(passed: number, total: number): string {
-  if (total === 0) return 'no resource was checked';
-  if (passed === total) return `${passed} of ${total} resources passed`;
-  return `${total - passed} of ${total} resources failed`;
-}
-
-/** The members of the control's one result after its opening brace: status, texts and time. */
-function resultMembers(policy: Policy, startTime: string): string {
-  const colour = policy.Compliance;
-  const text = resultText(policy.PassedResourceCount, policy.TotalResourceCount);
-  if (colour === 'Green') return `"status":"passed","code_desc":"${text}","start_time":${startTime}`;
-  if (colour === 'Red' || colour === 'Amber') return `"status":"failed","code_desc":"${text}","start_time":${startTime},"message":"${text}"`;
-  if (colour === 'Gray') return `"status":"skipped","code_desc":"${text}","start_time":${startTime},"skip_message":${skipMessage}`;
-  const message = JSON.stringify(`Compliance "${colour}" is not a colour the service is known to return`);
-  return `"status":"error","code_desc":"${text}","start_time":${startTime},"message":${message}`;
-}
+const riskTags = new MemoOfValues((probability) => new MemoOfValues((level) => `"riskProbability":${JSON.stringify(probability.trim())},"riskLevel":${JSON.stringify(level)}`));
+// A service is named in a tag and in the code.
+const services = new MemoOfValues((service) => ({ tag: JSON.stringify(service), inCode: jsonStringInString(service) }));
 
 /**
- * A policy as the JSON text of an HDF control (InSpec's exec-json): its result passed
- * or failed from the counts, Gray not applicable (impact 0 and a skipped result, which
- * the HDF tools count as neither passed nor failed), a colour the service is not known
- * to use an error. Category, service and the policy's own fields are tags, so nothing of
- * it is lost. Written as text, each string quoted as JSON.stringify would: a report of 300,000
+ * A policy as the JSON text of an HDF control (InSpec's exec-json): its impact and
+ * `severity` tag in HDF's words from its Severity (Gray none, impact 0: not applicable),
+ * the report's Severity as `cspmSeverity`, one result (see resultMembers). Category,
+ * service and the policy's own fields are tags, so nothing of it is lost. Its `code` is
+ * the JSON of which check it is, the service's policy and the service it checks: the
+ * HDF converters give a finding's source record as its code, and the SAF CLI's CSV,
+ * which shows no tag, prints it ("undefined" when there is none). Only what names the
+ * check, not its result, so that it stays the same from scan to scan; the number is the
+ * control's id or a tag.
+ *
+ * Written as text, each string quoted as JSON.stringify would: a report of 300,000
  * policies would otherwise build as many objects only to serialise them.
  *
  * @param categoryTag `"category":…` of the policy's category, made once per category
  * @param startTime   JSON string of the scan's time
  */
 export function hdfControlJson(id: string, policy: Policy, categoryTag: string, startTime: string): string {
-  const impact = policy.Compliance === 'Gray' ? 0 : (impactOfSeverity[policy.Severity] ?? 0.5);
+  const rated = colourTags.of(policy.Compliance).of(policy.Severity);
+  const service = services.of(policy.ServiceName);
+  const idJson = jsonString(id);
+  const policyIdJson = jsonString(policy.PolicyId);
   // The number is the id unless numbers repeat in the report: then it is a tag of its own.
-  const number = id === policy.ComplianceNumber ? '' : `"complianceNumber":${jsonString(policy.ComplianceNumber)},`;
+  const numberIsId = id === policy.ComplianceNumber;
+  const code = `"{\\"PolicyId\\":${jsonStringInString(policy.PolicyId, policyIdJson)},\\"ServiceName\\":${service.inCode}}"`;
   return (
-    `{"id":${jsonString(id)},"title":${jsonString(policy.ShortTitle)},"impact":${impact},"refs":[],` +
-    `"tags":{${categoryTag},"service":${quoted.of(policy.ServiceName)},"policyId":${jsonString(policy.PolicyId)},${number}` +
-    `"compliance":${quoted.of(policy.Compliance)},"severity":${quoted.of(policy.Severity)},` +
-    `"riskProbability":${quotedTrimmed.of(policy.RiskProbability)},"riskLevel":${quoted.of(policy.RiskLevel)},` +
+    `{"id":${idJson},"title":${jsonString(policy.ShortTitle)},"impact":${rated.impact},"refs":[],` +
+    `"tags":{${categoryTag},"service":${service.tag},"policyId":${policyIdJson},${numberIsId ? '' : `"complianceNumber":${jsonString(policy.ComplianceNumber)},`}` +
+    `${rated.tags},${riskTags.of(policy.RiskProbability).of(policy.RiskLevel)},` +
     `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"nist":[]},` +
-    `"source_location":{},"results":[{${resultMembers(policy, startTime)}}]}`
+    `"code":${code},"source_location":{},"results":[{${resultMembers(policy, startTime)}}]}`
   );
 }
 

@@ -9,3 +9,16 @@ const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
 export function jsonString(value: string): string {
   return needsEscaping.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
+
+/**
+ * The JSON string of `value` as it reads inside another JSON string, without the outer
+ * quotes: `\"value\"`. Pieces made so join into the text of a JSON document held in a
+ * JSON string, the same text as JSON.stringify(JSON.stringify(document)) gives, since
+ * escaping is character by character.
+ *
+ * @param json the JSON string of `value` when it is at hand (jsonString's): every escape
+ *   lengthens it, so when it is two quotes longer than `value`, nothing needs escaping
+ */
+export function jsonStringInString(value: string, json: string = jsonString(value)): string {
+  return json.length === value.length + 2 ? `\\"${value}\\"` : JSON.stringify(json).slice(1, -1);
+}

@@ -129,7 +129,14 @@ function* profileChunks(report: ReportView, idOf: ControlId, startTime: string):
 
 async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<Uint8Array> {
   const first = view.reports[0];
-  const platform = { name: first ? first.connectorType : 'cloud', release: `${view.tool.name} ${view.tool.version}`, target_id: first ? `${first.accountName} (${first.accountId})` : '' };
+  // Heimdall shows the platform as name and release run together ("Azurecspm-report 0.1.0"
+  // when they were "Azure" and "cspm-report 0.1.0"), its HTML export the name alone: so
+  // the name says both, and the release, the version of the cloud, is not known.
+  const platform = {
+    name: `${first ? first.connectorType : 'cloud'} · ${view.tool.name} ${view.tool.version}`,
+    release: '',
+    target_id: first ? `${first.accountName} (${first.accountId})` : '',
+  };
   yield Buffer.from(`{"platform":${JSON.stringify(platform)},"version":${JSON.stringify(view.tool.version)},"statistics":{"duration":null},"profiles":[`);
   const ids = controlIds(view.reports);
   for (const [index, report] of view.reports.entries()) {

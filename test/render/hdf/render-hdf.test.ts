@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { contextualizeEvaluation, convertFile } from 'inspecjs';
 import { describe, expect, it } from 'vitest';
 import { analyseInputs, renderReport } from '../../../src/index.js';
 import { collectBytes } from '../../../src/render/renderers.js';
+import { toolInfo } from '../../../src/tool-info.js';
 import { minimalReport } from '../../support/minimal-report.js';
 
 async function hdfOf(input: string): Promise<{ text: string; analysis: Awaited<ReturnType<typeof analyseInputs>> }> {
@@ -33,22 +35,73 @@ describe('HDF export, read by MITRE\'s inspecjs', () => {
     expect(evaluation.contains[2]!.contains[0]!.data.id).toMatch(/^PCI3_2_1\//);
   });
 
-  it('makes Gray not applicable (impact 0), Red and Amber failed with the resources that failed, categories groups', async () => {
+  it('makes Gray not applicable (impact 0), Red failed, Amber failed as a partial failure, categories groups', async () => {
     const { text } = await hdfOf('samples/azure-csbp.json');
     const evaluation = contextualizeEvaluation(convertFile(text)['1_0_ExecJson']!);
     const profile = evaluation.contains[0]!;
     const byTag = (compliance: string) => profile.contains.filter((control) => control.data.tags['compliance'] === compliance);
     expect(byTag('Gray').every((control) => control.root.hdf.status === 'Not Applicable' && control.data.impact === 0)).toBe(true);
     expect(byTag('Green').every((control) => control.root.hdf.status === 'Passed')).toBe(true);
+    type Tags = { passedResources: number; totalResources: number; cspmSeverity: string; category: string };
+    const red = byTag('Red')[0]!;
+    const redTags = red.data.tags as Tags;
+    expect(red.root.hdf.status).toBe('Failed');
+    expect(red.root.hdf.segments?.[0]?.message).toBe(`${redTags.totalResources} of ${redTags.totalResources} resources failed`);
     const amber = byTag('Amber')[0]!;
     expect(amber.root.hdf.status).toBe('Failed');
-    const tags = amber.data.tags as { passedResources: number; totalResources: number; severity: string; category: string };
-    expect(amber.root.hdf.segments?.[0]?.message).toBe(`${tags.totalResources - tags.passedResources} of ${tags.totalResources} resources failed`);
-    expect(amber.data.impact).toBe(({ Critical: 1, High: 0.7, Moderate: 0.5, Low: 0.3, VeryLow: 0.1 } as Record<string, number>)[tags.severity]);
+    const tags = amber.data.tags as Tags;
+    const failed = tags.totalResources - tags.passedResources;
+    expect(amber.root.hdf.segments?.[0]?.message).toBe(`${tags.passedResources} of ${tags.totalResources} resources passed: ${failed} failed (partial failure, Amber)`);
+    // The HDF tools print the message: it must say what the status cannot, that some resources passed.
+    expect(amber.hdf.message).toContain('partial failure, Amber');
+    expect(amber.data.impact).toBe(({ Critical: 1, High: 0.7, Moderate: 0.5, Low: 0.3, VeryLow: 0.1 } as Record<string, number>)[tags.cspmSeverity]);
     expect(amber.root.hdf.segments?.[0]?.start_time).toMatch(/^2024-03-18T06:42:17/);
     const json = JSON.parse(text) as { profiles: { groups: { title: string; controls: string[] }[]; sha256: string }[] };
     expect(json.profiles[0]!.groups.map((group) => group.controls.length).reduce((a, b) => a + b)).toBe(127);
     expect(json.profiles[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('names the platform so that it reads as Heimdall runs name and release together', async () => {
+    const { text, analysis } = await hdfOf('samples/azure-csbp.json');
+    const platform = convertFile(text)['1_0_ExecJson']!.platform;
+    // Heimdall's evaluation card prints `${name}${release}`; its HTML export the name alone.
+    expect(`${platform.name}${platform.release}`).toBe(`Azure · cspm-report ${toolInfo.version}`);
+    expect(platform.name).toBe(`Azure · cspm-report ${toolInfo.version}`);
+    expect(platform.target_id).toBe(`${analysis.sources[0]!.reports[0]!.report.AccountName} (${analysis.sources[0]!.reports[0]!.report.AccountId})`);
+  });
+
+  it('gives every control a code, the JSON of which check it is, that the SAF CLI prints', async () => {
+    const { text, analysis } = await hdfOf('samples/azure-multi-benchmark.json');
+    const evaluation = contextualizeEvaluation(convertFile(text)['1_0_ExecJson']!);
+    const policies = analysis.sources[0]!.reports.flatMap(({ report }) => report.ResourceCategories.flatMap((category) => category.Policies));
+    const controls = evaluation.contains.flatMap((profile) => profile.contains);
+    expect(controls).toHaveLength(policies.length);
+    controls.forEach((control, index) => {
+      const policy = policies[index]!;
+      // The SAF CLI's CSV "Code" column is inspecjs's full_code, which spells a missing code "undefined".
+      expect(control.full_code).not.toContain('undefined');
+      expect(control.full_code).toContain(control.data.code!);
+      expect(JSON.parse(control.data.code!)).toEqual({ PolicyId: policy.PolicyId, ServiceName: policy.ServiceName });
+    });
+  });
+
+  it('writes a code that needs escaping as JSON.stringify would', async () => {
+    const report = minimalReport();
+    const first = report.ResourceCategories[0]!.Policies[0]!;
+    Object.assign(first, { PolicyId: 'Quote"and\\back\nslash, lone \ud800', ServiceName: 'Service "A"\u2028' });
+    const analysis = await analyseInputs({ value: report, name: 'r.json' });
+    const text = Buffer.from(await collectBytes(await renderReport(analysis, 'hdf'))).toString('utf8');
+    const control = (JSON.parse(text) as { profiles: { controls: { code: string }[] }[] }).profiles[0]!.controls[0]!;
+    expect(control.code).toBe(JSON.stringify({ PolicyId: first.PolicyId, ServiceName: first.ServiceName }));
+  });
+
+  it('writes the control the README shows', async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('### HDF for Heimdall and the SAF CLI'), readme.indexOf('### POA&M'));
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as { id: string };
+    const { text } = await hdfOf('samples/azure-csbp.json');
+    const controls = (JSON.parse(text) as { profiles: { controls: { id: string }[] }[] }).profiles[0]!.controls;
+    expect(controls.find((control) => control.id === shown.id)).toEqual(shown);
   });
 
   it('carries hostile report text as plain JSON strings', async () => {
