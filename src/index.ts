@@ -7,6 +7,7 @@ export { checkReports } from './check-reports.js';
 export type { CheckOptions } from './check-reports.js';
 export { loadReports } from './load/load-reports.js';
 export type { ReportInput, LoadOptions } from './load/load-reports.js';
+export { findDuplicateKeys, type DuplicateKey, type DuplicateKeyScan, type TextPosition } from './load/find-duplicate-keys.js';
 export { loadLogo } from './load/load-logo.js';
 export { loadTemplates } from './load/load-templates.js';
 export { validateReports } from './validate/validate-documents.js';

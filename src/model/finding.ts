@@ -7,6 +7,7 @@ export type SeveritySetting = Severity | 'off';
 /** Ids of every rule the checker knows, including the loader's and the schema's. */
 export type RuleId =
   | 'json-syntax'
+  | 'duplicate-key'
   | 'envelope-failure'
   | 'not-a-report'
   | 'schema'
