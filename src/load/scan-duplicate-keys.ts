@@ -67,6 +67,8 @@ export function scanDuplicateKeys(units: JsonUnits, encoding: UnitEncoding, limi
             end += 1;
           }
         }
+        // Only text that is not JSON ends in the middle of an escape.
+        if (end > length) end = length;
         const decoded = seen >= wide;
         if (decoded) hash = hashText(table.keyAt(at + 1, end));
         if (top + 4 > entries.length) entries = table.growEntries();

@@ -101,6 +101,21 @@ describe('duplicate-key scanner against a simple reading of the text', () => {
     );
   });
 
+  it('never throws on text that is not JSON (its result is then meaningless)', () => {
+    const broken = fc.oneof(fc.string({ unit: anyUnit, maxLength: 40 }), fc.tuple(trees(anyUnit, keyPool), style, fc.nat()).map(([tree, how, cut]) => {
+      const text = write(tree, how);
+      return text.slice(0, cut % (text.length + 1));
+    }));
+    fc.assert(
+      fc.property(broken, (text) => {
+        findDuplicateKeys(text);
+        // Bytes in a buffer of their own size: a read past their end would throw.
+        findDuplicateKeysIn({ units: new Uint8Array(Buffer.from(text, 'latin1')), encoding: 'utf8' });
+      }),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
   it('generates repeats often enough to mean something', () => {
     const texts = fc.sample(fc.tuple(trees(anyUnit, keyPool), style), { seed, numRuns: 300 }).map(([tree, how]) => write(tree, how));
     expect(texts.filter((text) => referenceDuplicateKeys(text).length > 0).length).toBeGreaterThan(50);
