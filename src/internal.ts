@@ -28,3 +28,5 @@ export { loadTemplates } from './load/load-templates.js';
 export { onboardingKinds } from './client/onboarding-body.js';
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
+export { findDuplicateKeys } from './load/find-duplicate-keys.js';
+export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';

@@ -69,6 +69,7 @@ function analyseDocument(
     reports,
     policies: reports.reduce((sum, report) => sum + report.figures.total, 0),
     findings,
+    ...(document.repeatedKeys === undefined ? {} : { repeatedKeys: document.repeatedKeys }),
   };
 }
 

@@ -28,28 +28,39 @@ export function hasValidReport(analysis: Analysis): boolean {
 
 /**
  * True when an analysis can stand for its input in a comparison (diff, a gate's
- * baseline, a trend): it holds a valid report and no finding at or above `failOn`.
- * Anything else fails closed: a report left out as invalid would read as removed.
+ * baseline, a trend): it holds a valid report, no finding at or above `failOn` and no
+ * repeated key. Anything else fails closed: a report left out as invalid would read as
+ * removed, and a repeated key's other value could be the real one.
  */
 export function canBeCompared(analysis: Analysis, failOn: FailOn = 'error'): boolean {
-  return hasValidReport(analysis) && !hasFailingFindings(analysis, failOn);
+  return hasValidReport(analysis) && !hasFailingFindings(analysis, failOn) && ambiguousSources(analysis).length === 0;
 }
 
 /**
- * Findings that say a document holds nothing to judge, or values nobody can read,
- * whatever severity they were given or whether they were silenced: the document did
- * not parse, the call failed, it was empty, or a key was given twice.
+ * The sources whose text repeats a key within an object: JSON.parse kept the last of
+ * its values, another reader may keep the first, so their figures are ambiguous, even
+ * with the `duplicate-key` finding silenced.
+ */
+export function ambiguousSources(analysis: Analysis): AnalysedSource[] {
+  return analysis.sources.filter((source) => (source.repeatedKeys ?? 0) > 0);
+}
+
+/**
+ * Findings that say a document holds nothing to judge, whatever severity they were
+ * given: the document did not parse, the call failed, or it was empty.
  */
 const unreadable: ReadonlySet<RuleId> = new Set<RuleId>(['json-syntax', 'envelope-failure', 'empty-report']);
 
 /**
  * The sources whose reports a verdict cannot stand on: a document that did not parse,
- * whose call failed or that was empty, or one of whose reports did not validate (it is
- * not analysed, so no rule could see its posture). Turning a rule off changes what is
- * reported, never this.
+ * whose call failed, that was empty or that repeats a key, or one of whose reports did
+ * not validate (it is not analysed, so no rule could see its posture). Turning a rule
+ * off changes what is reported, never this.
  */
 export function untrustedSources(analysis: Analysis): AnalysedSource[] {
-  return analysis.sources.filter((source) => source.form === 'unparsed' || source.reports.length < source.reportCount || source.findings.some((finding) => unreadable.has(finding.rule)));
+  return analysis.sources.filter(
+    (source) => source.form === 'unparsed' || source.reports.length < source.reportCount || (source.repeatedKeys ?? 0) > 0 || source.findings.some((finding) => unreadable.has(finding.rule)),
+  );
 }
 
 /** The rule of the run's own finding when no input holds a valid report; it cannot be turned off. */

@@ -5,6 +5,7 @@ import { categoryOrder } from './rules/category-order.js';
 import { categoryTotal } from './rules/category-total.js';
 import { complianceNumber } from './rules/compliance-number.js';
 import { compliancePercent } from './rules/compliance-percent.js';
+import { duplicateKey } from './rules/duplicate-key.js';
 import { duplicatePolicyId } from './rules/duplicate-policy-id.js';
 import { duplicateReport } from './rules/duplicate-report.js';
 import { emptyReport } from './rules/empty-report.js';
@@ -29,6 +30,7 @@ import { unknownValue } from './rules/unknown-value.js';
  */
 export const rules = {
   'json-syntax': jsonSyntax,
+  'duplicate-key': duplicateKey,
   'envelope-failure': envelopeFailure,
   'not-a-report': notAReport,
   schema: schemaRule,

@@ -1,5 +1,5 @@
 import { CspmError, type OnboardingKind } from '../index.js';
-import { onboardingKinds } from '../internal.js';
+import { type DuplicateKey, findDuplicateKeys, onboardingKinds } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { readSecretFile } from './service-secrets.js';
 
@@ -72,10 +72,19 @@ async function readBodyFile(path: string, fields: readonly string[]): Promise<Re
     throw new CspmError('usage', `--body ${path} is not valid JSON`, { data: { option: 'body' } });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CspmError('usage', `--body ${path} is not a JSON object`, { data: { option: 'body' } });
+  // JSON.parse would keep the last of two values: say which key, never which values.
+  const [repeated] = findDuplicateKeys(text, 1).duplicates;
+  if (repeated) {
+    throw new CspmError('usage', `--body ${path}: key ${JSON.stringify(repeated.key)} appears twice (${bothPlaces(repeated)}); give each field once`, { data: { option: 'body' } });
+  }
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((field) => !fields.includes(field));
   if (unknown.length > 0) throw new CspmError('usage', `--body ${path}: ${unknown.map((field) => JSON.stringify(field)).join(', ')} not in this kind's body (${fields.join(', ')})`, { data: { option: 'body' } });
   const notStrings = Object.keys(record).filter((field) => typeof record[field] !== 'string');
   if (notStrings.length > 0) throw new CspmError('request-invalid', `--body ${path}: not a string: ${notStrings.join(', ')}`, { data: { missing: [], notStrings } });
   return { ...(record as Record<string, string>) };
+}
+
+function bothPlaces({ first, repeat }: DuplicateKey): string {
+  return first.line === repeat.line ? `line ${first.line}, columns ${first.column} and ${repeat.column}` : `lines ${first.line} and ${repeat.line}`;
 }

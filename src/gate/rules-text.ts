@@ -1,5 +1,6 @@
 import type { Document } from 'yaml';
 import { CspmError, type RulesLocation } from '../error/cspm-error.js';
+import { describeRepeatedKey } from './repeated-rules-key.js';
 import { yamlModule } from './yaml-module.js';
 
 /** A rules file parsed, with what it takes to turn a pointer into a line and column. */
@@ -22,8 +23,9 @@ export function parseRulesText(text: string, file: string): ParsedRulesText {
   if (error) {
     const position = lineCounter.linePos(error.pos[0]);
     const where = `${file}:${position.line}:${position.col}`;
-    const location: RulesLocation = { file, pointer: '', line: position.line, column: position.col };
-    throw new CspmError('rules-invalid', `${where}: ${firstSentence(error.message)}`, { data: location });
+    const repeated = error.code === 'DUPLICATE_KEY' ? describeRepeatedKey(text, error.pos[0], lineCounter) : undefined;
+    const location: RulesLocation = { file, pointer: repeated?.pointer ?? '', line: position.line, column: position.col };
+    throw new CspmError('rules-invalid', `${where}: ${repeated?.message ?? firstSentence(error.message)}`, { data: location });
   }
   const value: unknown = document.toJS({ maxAliasCount: 100 });
   return {

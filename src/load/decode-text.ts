@@ -19,6 +19,16 @@ export function decodeText(bytes: Uint8Array): string {
   return buffer.toString('utf8');
 }
 
+/**
+ * The UTF-8 bytes of a text as {@link decodeText} reads them, without a byte order mark;
+ * undefined for UTF-16, which it recognises by its mark.
+ */
+export function utf8Bytes(bytes: Uint8Array): Uint8Array | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return undefined;
+  return bytes;
+}
+
 /** Drops a leading byte order mark from text that was decoded elsewhere. */
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

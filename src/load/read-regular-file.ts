@@ -15,9 +15,10 @@ import { ioError } from './io-error.js';
  * @param limit      the most bytes accepted
  * @param tooLarge   the error for a file over `limit` (given the bytes seen so far)
  * @param label      how messages name the file (`--logo x.png`), the path by default
+ * @param allocate   makes the buffer read into, of the size given (shared memory, say)
  * @throws CspmError for every failure: a file-system error names the file by `label`
  */
-export function readRegularFile(path: string, limit: number, tooLarge: (size: number) => CspmError, label = path): Uint8Array {
+export function readRegularFile(path: string, limit: number, tooLarge: (size: number) => CspmError, label = path, allocate: (size: number) => Buffer = Buffer.allocUnsafe): Uint8Array {
   try {
     refuseIrregular(statSync(path), label);
     const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -25,7 +26,7 @@ export function readRegularFile(path: string, limit: number, tooLarge: (size: nu
       const info = fstatSync(fd);
       refuseIrregular(info, label);
       if (info.size > limit) throw tooLarge(info.size);
-      return readCapped(fd, info.size, limit, tooLarge);
+      return readCapped(fd, info.size, limit, tooLarge, allocate);
     } finally {
       closeSync(fd);
     }
@@ -34,15 +35,15 @@ export function readRegularFile(path: string, limit: number, tooLarge: (size: nu
   }
 }
 
-function readCapped(fd: number, statedSize: number, limit: number, tooLarge: (size: number) => CspmError): Uint8Array {
+function readCapped(fd: number, statedSize: number, limit: number, tooLarge: (size: number) => CspmError, allocate: (size: number) => Buffer): Uint8Array {
   // One byte more than the stated size, so that a file of exactly that size is read
   // whole in one pass and its end seen without growing the buffer.
-  let buffer = Buffer.allocUnsafe(Math.min(Math.max(statedSize + 1, 64 * 1024), limit + 1));
+  let buffer = allocate(Math.min(Math.max(statedSize + 1, 64 * 1024), limit + 1));
   let length = 0;
   for (;;) {
     if (length === buffer.length) {
       if (length > limit) throw tooLarge(length);
-      const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit + 1));
+      const larger = allocate(Math.min(buffer.length * 2, limit + 1));
       buffer.copy(larger, 0, 0, length);
       buffer = larger;
     }

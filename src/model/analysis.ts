@@ -64,6 +64,8 @@ export interface AnalysedSource {
   /** Policies in the analysed reports. */
   policies: number;
   findings: Finding[];
+  /** Keys repeated within an object of the text, whatever the severity of `duplicate-key` (absent when none). */
+  repeatedKeys?: number;
 }
 
 /** Counts over a whole run. */

@@ -15,8 +15,14 @@ export interface LoadedDocument {
   reportsPointer: string;
   /** Unvalidated benchmark report candidates with their pointers. */
   candidates: { pointer: string; value: unknown }[];
-  /** Problems found while loading: json-syntax, envelope-failure, not-a-report. */
+  /** Problems found while loading: json-syntax, duplicate-key, envelope-failure, not-a-report. */
   findings: Finding[];
+  /**
+   * Keys repeated within an object of the text (each repeat counted), whose earlier
+   * values JSON.parse dropped; absent when there are none. Kept apart from the findings
+   * so that a gate refuses the document even when `duplicate-key` is silenced.
+   */
+  repeatedKeys?: number;
 }
 
 /**
@@ -57,4 +63,6 @@ export interface ValidatedDocument {
   reports: ReportRef[];
   /** Loading findings plus schema findings. */
   findings: Finding[];
+  /** Keys repeated within an object of the text (see {@link LoadedDocument.repeatedKeys}). */
+  repeatedKeys?: number;
 }

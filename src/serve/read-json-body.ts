@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { findDuplicateKeys } from '../load/find-duplicate-keys.js';
 import { ApiError } from './api-error.js';
 
 /**
@@ -6,6 +7,7 @@ import { ApiError } from './api-error.js';
  * drained (not kept) and answered 413, so that the client reads the answer instead of
  * a reset connection; the server's request timeout bounds how long that may take. An
  * empty body is `undefined`. The parse error is not quoted: the body may hold a secret.
+ * A key given twice in one object is refused (400) too.
  */
 export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -17,9 +19,15 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   if (size > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, 'the request body is not valid JSON');
   }
+  // JSON.parse keeps the last of two values; a service that took the first would
+  // onboard another account than the one checked here. The key is named, never a value.
+  const [repeated] = findDuplicateKeys(text, 1).duplicates;
+  if (repeated) throw new ApiError(400, `the request body repeats the key ${JSON.stringify(repeated.key)} in one object (${repeated.pointer}): which value counts would be a guess`);
+  return value;
 }

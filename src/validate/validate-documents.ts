@@ -36,6 +36,7 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
     reportCount: document.candidates.length,
     reports,
     findings,
+    ...(document.repeatedKeys === undefined ? {} : { repeatedKeys: document.repeatedKeys }),
   };
 }
 

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ruleCatalogue, type RuleId } from '../../src/index.js';
 import { categoryTables } from './cases/category-cases.js';
 import { documentTables } from './cases/document-cases.js';
+import { duplicateKeyTables } from './cases/duplicate-key-cases.js';
 import { identityTables } from './cases/identity-cases.js';
 import { loadTables } from './cases/load-cases.js';
 import { percentTables } from './cases/percent-cases.js';
 import { policyTables } from './cases/policy-cases.js';
 import { expectCase, type RuleCase, type RuleTables } from './support/rule-cases.js';
 
-const groups: RuleTables[] = [loadTables, documentTables, categoryTables, percentTables, policyTables, identityTables];
+const groups: RuleTables[] = [loadTables, duplicateKeyTables, documentTables, categoryTables, percentTables, policyTables, identityTables];
 
 const tables = new Map<RuleId, RuleCase[]>();
 for (const group of groups) {

@@ -86,6 +86,17 @@ describe('cspm-report onboard', () => {
     expect(await client.getAuditSummary({ licenseId: 'L1', accountId, jobId, benchmarkId: 'CSBP' })).toMatchObject({ result: [{ AccountName: 'From flag' }] });
   });
 
+  it('refuses a --body file that gives a key twice, naming the key and its lines but no value', async () => {
+    const dir = tempDir();
+    const body = ['{', '  "AccountName": "Payments",', `  "ADApplicationClientSecret": "${clientSecret}",`, '  "TenantId": "t-1",', '  "ADApplicationClientSecret": "OTHER-SECRET-1234"', '}'].join('\n');
+    writeFileSync(join(dir, 'body.json'), body);
+    const result = await runInProcess(['onboard', 'azure', '--license', 'L1', '--body', join(dir, 'body.json')], { env: env('http://127.0.0.1:1') });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`cspm-report: invalid usage: --body ${join(dir, 'body.json')}: key "ADApplicationClientSecret" appears twice (lines 3 and 5); give each field once\n`);
+    expect(result.stderr).not.toContain('OTHER-SECRET');
+    expectNoSecret(result);
+  });
+
   it('names a missing field and its source, sends nothing and exits 2', async () => {
     // Nothing listens on port 1: a request sent would fail as unreachable, not as invalid.
     const result = await runInProcess(['onboard', 'azure', ...azureFlags.filter((_, index) => index < 8)], { env: env('http://127.0.0.1:1', { CSPM_AD_CLIENT_SECRET: '' }) });

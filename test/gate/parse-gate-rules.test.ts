@@ -77,9 +77,14 @@ describe('parseGateRules', () => {
     expect(error.data.line).toBeGreaterThan(1);
   });
 
-  it('refuses duplicate keys in YAML and in JSON', () => {
-    expect(refusal('assertions: []\nassertions: []\n').message).toMatch(/rules\.yaml:2:1: Map keys must be unique/);
-    expect(refusal('{"assertions": [{"metric": "redPolicies", "max": 0, "max": 1}]}', 'r.json').data).toMatchObject({ line: 1 });
+  it('refuses duplicate keys in YAML and in JSON, naming both lines and the pointer', () => {
+    expect(refusal('assertions: []\nassertions: []\n').message).toMatch(/rules\.yaml:2:1: key "assertions" appears twice in the top-level mapping \(lines 1 and 2\)$/);
+    const json = refusal('{\n  "assertions": [\n    {\n      "metric": "redPolicies",\n      "max": 0,\n      "name": "x",\n      "max": 5\n    }\n  ]\n}\n', 'rules.json');
+    expect(json.message).toMatch(/rules\.json:7:7: key "max" appears twice in \/assertions\/0 \(lines 5 and 7\)$/);
+    expect(json.data).toMatchObject({ file: 'rules.json', pointer: '/assertions/0/max', line: 7, column: 7 });
+    const oneLine = refusal('{"assertions": [{"metric": "redPolicies", "max": 0, "\\u006dax": 1}]}', 'r.json');
+    expect(oneLine.message).toMatch(/r\.json:1:53: key "max" appears twice in \/assertions\/0 \(line 1, columns 43 and 53\)$/);
+    expect(refusal('a:\n  b/c:\n    - {x: 1, x: 2}\n').data).toMatchObject({ pointer: '/a/b~1c/0/x', line: 3, column: 14 });
   });
 
   it('refuses a bound-less assertion, a policy without its colour, and min above max', () => {

@@ -19,6 +19,7 @@ export const checkInvariants = [
   'valid JSON gives no json-syntax finding',
   'invalid JSON gives one json-syntax finding',
   'json-syntax points at the first bad character',
+  'duplicate-key findings match the repeated keys of the text',
   'formatCheckText does not throw',
   'check text shows no raw control character',
   'check text shows no raw bidi control',

@@ -1,5 +1,6 @@
 import type { Analysis, Policy } from '../../src/index.js';
 import { jsonErrorOffset } from './json-error-offset.js';
+import { referenceDuplicateKeys } from './reference-duplicate-keys.js';
 
 /** The library under test: the sources in `npm test`, the built package in `npm run fuzz`. */
 /** The entries the invariants call: the public one and the internal one, as the fuzzer joins them. */
@@ -144,6 +145,22 @@ export function checkSyntaxFinding(analysis: Analysis, text: string): void {
   );
 }
 
+/** A text that parses gets a duplicate-key finding for each key it repeats in an object (up to the limit), at the member's pointer. */
+export function checkDuplicateKeyFindings(analysis: Analysis, text: string): void {
+  const parsedText = text.startsWith('\ufeff') ? text.slice(1) : text;
+  if (jsonErrorOffset(parsedText) !== null) return;
+  const expected = referenceDuplicateKeys(parsedText);
+  const findings = analysis.sources.flatMap((source) => source.findings).filter((finding) => finding.rule === 'duplicate-key');
+  // The finding that counts repeats past the limit points at the document (""), which no member can.
+  const listed = findings.filter((finding) => finding.pointer !== '').map((finding) => finding.pointer);
+  const wanted = expected.slice(0, 1_000).map((duplicate) => duplicate.pointer);
+  expectThat(
+    listed.length === wanted.length && listed.every((pointer, index) => pointer === wanted[index]) && (analysis.sources[0]?.repeatedKeys ?? 0) === expected.length,
+    'duplicate-key findings match the repeated keys of the text',
+    () => `findings at ${JSON.stringify(listed.slice(0, 5))} (${listed.length}, counted ${analysis.sources[0]?.repeatedKeys ?? 0}), the text repeats keys at ${JSON.stringify(wanted.slice(0, 5))} (${expected.length})`,
+  );
+}
+
 /** Formatting a check as text and as JSON never throws; text shows no raw control or bidi character. */
 export function checkFormats(api: Api, analysis: Analysis): void {
   let text = '';
@@ -186,6 +203,11 @@ export async function checkText(api: Api, text: string): Promise<Analysis> {
     const what = api.isCspmError(error) ? `CspmError ${error.code}: ${error.message}` : `${error instanceof Error ? error.name : typeof error}: ${String(error instanceof Error ? error.message : error)}`;
     throw new InvariantError('analyseInputs resolves for any report text', what.slice(0, 300));
   }
-  await checkAll([() => checkAnalysis(analysis, new Set(api.ruleCatalogue.map((rule) => rule.id))), () => checkSyntaxFinding(analysis, text), () => checkFormats(api, analysis)]);
+  await checkAll([
+    () => checkAnalysis(analysis, new Set(api.ruleCatalogue.map((rule) => rule.id))),
+    () => checkSyntaxFinding(analysis, text),
+    () => checkDuplicateKeyFindings(analysis, text),
+    () => checkFormats(api, analysis),
+  ]);
   return analysis;
 }

@@ -32,6 +32,14 @@ describe('onboarding', () => {
     expect(JSON.stringify(json)).not.toContain('TOP-SECRET');
   });
 
+  it('answers 400 naming a key given twice in the body, never its values', async () => {
+    const body = '{"AccountName": "Prod", "AWSAccountId": "111111111111", "AWSRoleName": "Audit", "\\u0041WSAccountId": "TOP-SECRET-222222"}';
+    const { status, json } = await api.request('POST', '/onboarding/license/L1/account/aws', { headers: api.licenseHeaders(), body });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ result: null, statusCode: 400, message: 'the request body repeats the key "AWSAccountId" in one object (/AWSAccountId): which value counts would be a guess' });
+    expect(JSON.stringify(json)).not.toMatch(/TOP-SECRET|111111111111/);
+  });
+
   it.each([
     { name: 'no token', headers: {} },
     { name: 'a wrong token', headers: { Authorization: 'Bearer nope' } },

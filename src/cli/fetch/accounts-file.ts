@@ -1,4 +1,5 @@
 import { CspmError, type AccountsLocation } from '../../index.js';
+import { findDuplicateKeys } from '../../internal.js';
 import { readSecretFile } from '../service-secrets.js';
 import type { FetchTarget } from './fetch-target.js';
 
@@ -31,8 +32,9 @@ function invalid(location: AccountsLocation, what: string): CspmError<'accounts-
  * license, account, job and benchmark (other columns are ignored), or JSON lines of
  * objects with those keys (`licenseId`… are accepted too). A benchmark of `all` asks
  * for every benchmark of the account. The whole file is checked before anything is
- * fetched: a bad record, a repeated one or an empty file fails the run, naming the
- * line and the field.
+ * fetched: a bad record, a repeated one, a key or column given twice (JSON.parse and
+ * a column lookup would silently take the last) or an empty file fails the run, naming
+ * the line and the field.
  */
 export async function readAccountsFile(file: string): Promise<FetchTarget[]> {
   const text = (await readSecretFile(file)).replace(/^\uFEFF/, '');
@@ -75,6 +77,12 @@ function csvRecords(text: string, file: string, parse: typeof import('csv-parse/
   const [header, ...body] = rows;
   if (header === undefined) return [];
   const columns = header.record.map(fieldOf);
+  for (const [index, field] of columns.entries()) {
+    const earlier = field === undefined ? -1 : columns.indexOf(field);
+    if (earlier < index && earlier >= 0) {
+      throw invalid({ file, line: header.info.lines, pointer: `/${escapeToken(header.record[index]!)}` }, `columns ${earlier + 1} and ${index + 1} (${header.record[earlier]}, ${header.record[index]}) both name the ${field!.replace(/Id$/, '')}`);
+    }
+  }
   for (const field of fields) {
     if (!columns.includes(field)) throw invalid({ file, line: header.info.lines, pointer: `/${field.replace(/Id$/, '')}` }, `no ${field.replace(/Id$/, '')} column in the header row (${header.record.join(',')})`);
   }
@@ -105,11 +113,17 @@ function jsonLines(text: string, file: string): RawRecord[] {
       throw invalid({ file, line }, `not JSON: ${(error as Error).message}`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid({ file, line, pointer: '' }, 'not a JSON object');
+    const [repeated] = findDuplicateKeys(raw, 1).duplicates;
+    if (repeated) {
+      throw invalid({ file, line, pointer: repeated.pointer }, `key ${JSON.stringify(repeated.key)} appears twice (columns ${repeated.first.column} and ${repeated.repeat.column}); which value counts would be a guess`);
+    }
     const values: Partial<Record<Field, unknown>> = {};
     const names: Partial<Record<Field, string>> = {};
     for (const [key, item] of Object.entries(value)) {
       const field = fieldOf(key);
       if (field === undefined) continue;
+      const other = names[field];
+      if (other !== undefined) throw invalid({ file, line, pointer: `/${escapeToken(key)}` }, `keys "${other}" and "${key}" both name the ${field.replace(/Id$/, '')}`);
       values[field] = item;
       names[field] = key;
     }

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { packageRoot } from '../package-root.js';
+import type { KeyScanReply, KeyScanRequest } from './duplicate-key-worker.js';
+import { duplicateKeyLimit, findDuplicateKeys, findDuplicateKeysIn, type DuplicateKeyScan } from './find-duplicate-keys.js';
+import type { EncodedText } from './json-units.js';
+
+/**
+ * From this many bytes on, an input is scanned for repeated keys on a worker thread
+ * while the main thread decodes and parses it. Below it, the scan on the main thread
+ * (about 2.5 ms a megabyte) costs less than the worker's start-up (about 30 ms of its
+ * own thread) that the parse would then wait for.
+ */
+export const parallelScanBytes = 8 * 2 ** 20;
+
+/** How a document's keys get scanned: a scan under way, units to scan after the parse, or (undefined) the text itself. */
+export type KeyScanStart = { pending: Promise<DuplicateKeyScan | undefined> } | { units: EncodedText } | undefined;
+
+/**
+ * The repeated-key scans of one load. The scan of a large input is exact and costs
+ * about half as much as JSON.parse; on the main thread it would add that to every
+ * check, so it runs on a worker thread beside the parse, reading the bytes where they
+ * were read to (shared memory, nothing copied). A worker serves one input: it starts
+ * when the input is about to be read, so that it boots during the read, and ends
+ * itself with its answer, which lets go of the bytes while the parse goes on (the main
+ * thread, busy parsing, could not end it before). Should a worker fail to start or die
+ * (or not exist, in a source tree before a build), the text is scanned on the main
+ * thread: the result is the same, only slower.
+ */
+export class KeyScans {
+  /** The worker started for the input being read. */
+  private ready: Worker | undefined;
+  private failed = false;
+  private readonly workers = new Set<Worker>();
+
+  /** @param parallelFrom the size from which inputs are scanned on a worker */
+  constructor(private readonly parallelFrom = parallelScanBytes) {}
+
+  /**
+   * A buffer of `size` bytes to read an input into: in shared memory when the input
+   * will go to a worker, which is then started, to boot while the input is read.
+   */
+  readonly allocate = (size: number): Buffer => {
+    if (size >= this.parallelFrom && !this.failed) this.ready ??= this.startWorker();
+    return this.ready ? sharedBytes(size) : Buffer.allocUnsafe(size);
+  };
+
+  /**
+   * Starts the scan of a UTF-8 input (its bytes without a byte order mark). A large one
+   * goes to a worker now, copied into shared memory if it is not there yet; a small
+   * one is kept to be scanned after the parse (only text that parses is scanned).
+   */
+  start(bytes: Uint8Array): KeyScanStart {
+    if (bytes.byteLength < this.parallelFrom) return { units: { units: bytes, encoding: 'utf8' } };
+    const worker = this.ready ?? (this.failed ? undefined : this.startWorker());
+    this.ready = undefined;
+    if (worker === undefined) return undefined;
+    let shared = bytes;
+    if (!(bytes.buffer instanceof SharedArrayBuffer)) {
+      shared = sharedBytes(bytes.byteLength);
+      shared.set(bytes);
+    }
+    return { pending: scanOn(worker, shared) };
+  }
+
+  /** The scan of a text that parsed: awaits its worker's, or makes it now. */
+  async finish(start: KeyScanStart, text: string): Promise<DuplicateKeyScan> {
+    if (start === undefined) return findDuplicateKeys(text);
+    if ('units' in start) return findDuplicateKeysIn(start.units);
+    return (await start.pending) ?? findDuplicateKeys(text);
+  }
+
+  /** Ends the workers still running: those of texts that did not parse, or of a read that failed. */
+  close(): void {
+    this.ready = undefined;
+    for (const worker of this.workers) void worker.terminate();
+    this.workers.clear();
+  }
+
+  private startWorker(): Worker | undefined {
+    const entry = fileURLToPath(new URL('dist/load/duplicate-key-worker.js', packageRoot));
+    if (!existsSync(entry)) {
+      this.failed = true;
+      return undefined;
+    }
+    // No execArgv: the process's flags and preloaded modules are not the scanner's business.
+    const worker = new Worker(entry, { execArgv: [] });
+    // Idle, it must not keep a program alive (see scanOn).
+    worker.unref();
+    this.workers.add(worker);
+    worker.once('error', () => {
+      this.failed = true;
+    });
+    worker.once('exit', () => this.workers.delete(worker));
+    return worker;
+  }
+}
+
+/**
+ * The worker's scan of `bytes`, or undefined when it failed: never a rejection, which
+ * nobody might be waiting to catch (the scan of a text that does not parse is dropped).
+ * The listeners must not reach `bytes` (they live until the main thread, busy parsing,
+ * takes the answer), so the request is posted outside the promise's executor.
+ */
+function scanOn(worker: Worker, bytes: Uint8Array): Promise<DuplicateKeyScan | undefined> {
+  const answer = new Promise<DuplicateKeyScan | undefined>((resolve) => {
+    worker.once('message', (reply: KeyScanReply) => resolve('scan' in reply ? reply.scan : undefined));
+    // After an answer these settle nothing.
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(undefined));
+  });
+  // Held while it scans: an awaited answer must keep the process alive.
+  worker.ref();
+  const request: KeyScanRequest = { bytes, limit: duplicateKeyLimit };
+  worker.postMessage(request);
+  return answer;
+}
+
+/** A buffer of `size` bytes in memory that a worker thread can read in place. */
+function sharedBytes(size: number): Buffer {
+  return Buffer.from(new SharedArrayBuffer(size));
+}
