@@ -1,4 +1,4 @@
-import { type FailOn, hasFailingFindings, hasValidReport, untrustedSources } from '../analyse/fail-closed.js';
+import { ambiguousSources, type FailOn, hasFailingFindings, hasValidReport, untrustedSources } from '../analyse/fail-closed.js';
 import { exitCodes } from '../error/exit-codes.js';
 import type { Analysis } from '../model/analysis.js';
 import type { Verdict } from '../model/verdict.js';
@@ -21,6 +21,8 @@ export function inputsProblem(analysis: Analysis, failOn: FailOn, what = 'the in
     const { errors, warnings } = analysis.summary;
     return `findings at or above ${failOn} in ${what} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   }
+  const [ambiguous] = ambiguousSources(analysis);
+  if (ambiguous !== undefined) return `a key given twice in one object in ${what} (${ambiguous.source}): its values are ambiguous`;
   return undefined;
 }
 

@@ -313,6 +313,20 @@ describe('diff: the scans in the right order, and two of them', () => {
   });
 });
 
+describe('a repeated key is ambiguous for every verdict, silenced or not', () => {
+  it('diff does not compare a later scan that gives a key twice, even with --rule duplicate-key=off', async () => {
+    const dir = tempDir();
+    const old = dated(readReports('samples/aws-cis.json'));
+    const next = nextScan(old);
+    const path = write('new.json', next, dir);
+    // The last of two values is the one JSON.parse keeps: the text reads Green, a reader keeping the first sees Red.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"Compliance":"Green"', '"Compliance":"Red","Compliance":"Green"'));
+    const result = await runInProcess(['diff', write('old.json', old, dir), path, '--fail-on-regression', '--rule', 'duplicate-key=off']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/a key given twice in one object in the later scan \(\S+new\.json\): its values are ambiguous: not compared/);
+  });
+});
+
 describe('silenced rules never make nothing pass', () => {
   it('check of a file that is not JSON fails even with --rule json-syntax=off', async () => {
     const dir = tempDir();
