@@ -11,7 +11,7 @@ import { plural } from '../text/plural.js';
 import { foldValue, isObserved, observedValues } from '../validate/observed-values.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { assertScansInOrder } from './scan-order.js';
-import { failed, inputsProblem, passed } from './verdicts.js';
+import { comparisonProblem, failed, passed } from './verdicts.js';
 
 /** Options of {@link diffScans}. */
 export interface DiffScansOptions extends AnalyseInputsOptions, Omit<RegressionLimit, 'severity'> {
@@ -83,7 +83,7 @@ export async function diffScans(oldInput: ReportInput, newInput: ReportInput, op
   const news = await analyseInputs(newInput, options);
   const analysis = joinAnalyses(olds, news);
   const sides = { old: olds, new: news, analysis };
-  const problems = [inputsProblem(olds, failOn, 'the earlier scan'), inputsProblem(news, failOn, 'the later scan')].filter((problem) => problem !== undefined);
+  const problems = [comparisonProblem(olds, failOn, 'the earlier scan'), comparisonProblem(news, failOn, 'the later scan')].filter((problem) => problem !== undefined);
   if (!canBeCompared(olds, failOn) || !canBeCompared(news, failOn)) return { ...sides, verdict: failed(exitCodes.findings, `${problems.join('; ')}: not compared`) };
   const diff = diffAnalyses(olds, news, { allowMismatch: options.allowMismatch === true });
   assertScansInOrder(diff, options.allowMismatch === true);

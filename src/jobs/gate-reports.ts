@@ -13,7 +13,7 @@ import type { Verdict } from '../model/verdict.js';
 import { exitCodes } from '../error/exit-codes.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { assertScansInOrder } from './scan-order.js';
-import { failed, inputsProblem, passed } from './verdicts.js';
+import { comparisonProblem, failed, inputsProblem, passed } from './verdicts.js';
 
 /** Options of {@link gateReports}. */
 export interface GateReportsOptions extends AnalyseInputsOptions {
@@ -61,7 +61,7 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
     // The baseline first: an older scan that does not check cannot tell what changed.
     baseline = await analyseInputs(options.baseline, options);
     if (!canBeCompared(baseline, failOn)) {
-      const problem = inputsProblem(baseline, failOn, 'the baseline') as string;
+      const problem = comparisonProblem(baseline, failOn, 'the baseline') as string;
       return { rules, baseline, verdict: failed(exitCodes.findings, `${problem}: gate not evaluated`) };
     }
   }

@@ -8,7 +8,7 @@ import type { Analysis, PercentFormula } from '../model/analysis.js';
 import type { Trend } from '../model/trend.js';
 import type { Verdict } from '../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
-import { failed, inputsProblem, passed } from './verdicts.js';
+import { comparisonProblem, failed, passed } from './verdicts.js';
 
 /** Options of {@link trendScans}. */
 export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice {
@@ -68,7 +68,7 @@ export async function trendScans(inputs: readonly ReportInput[], options: TrendS
     }
     if (!source || !canBeCompared(analysis, options.failOn)) {
       const name = source?.source ?? String(index);
-      const problem = inputsProblem(analysis, options.failOn ?? 'error', name) ?? `${name} cannot be read`;
+      const problem = comparisonProblem(analysis, options.failOn ?? 'error', name) ?? `${name} cannot be read`;
       return { status: 'invalid', source: name, analysis, skipped, verdict: failed(exitCodes.findings, `${problem}: no trend drawn`) };
     }
     builder.add(source.source, pickReport(source.source, source.reports, options));

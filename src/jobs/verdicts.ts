@@ -21,9 +21,19 @@ export function inputsProblem(analysis: Analysis, failOn: FailOn, what = 'the in
     const { errors, warnings } = analysis.summary;
     return `findings at or above ${failOn} in ${what} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   }
-  const [ambiguous] = ambiguousSources(analysis);
-  if (ambiguous !== undefined) return `a key given twice in one object in ${what} (${ambiguous.source}): its values are ambiguous`;
   return undefined;
+}
+
+/**
+ * Why inputs cannot stand on one side of a comparison, or undefined when they can.
+ * Stricter than {@link inputsProblem}: a repeated key fails even when its rule is
+ * silenced, since a comparison would take one reader's value as the scan's.
+ */
+export function comparisonProblem(analysis: Analysis, failOn: FailOn, what: string): string | undefined {
+  const problem = inputsProblem(analysis, failOn, what);
+  if (problem !== undefined) return problem;
+  const [ambiguous] = ambiguousSources(analysis);
+  return ambiguous === undefined ? undefined : `a key given twice in one object in ${what} (${ambiguous.source}): its values are ambiguous`;
 }
 
 /**
