@@ -153,6 +153,16 @@ describe('evaluateGate: a scope that selects nothing', () => {
     });
   });
 
+  it('of a report without categories names no category the rules did not give', async () => {
+    const empty = minimalReport();
+    empty.ResourceCategories = [];
+    const result = await gate([empty], [{ name: 'each', metric: 'redPolicies', max: 0 }, { name: 'all', metric: 'redPolicies', max: 0, aggregate: 'all' }]);
+    expect(result.assertions.slice(1).map(({ passed, actual, message }) => ({ passed, actual, message }))).toEqual([
+      { passed: false, actual: null, message: 'the report has no category; an assertion that selects nothing fails (allowNoMatch: true to allow it)' },
+      { passed: false, actual: null, message: 'none of the 1 report in scope has a category; an assertion that selects nothing fails (allowNoMatch: true to allow it)' },
+    ]);
+  });
+
   it('rolls up only the reports that have the category', async () => {
     const other = second();
     other.ResourceCategories[0]!.CategoryName = 'Azure - Blobs';
