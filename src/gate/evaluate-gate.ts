@@ -72,7 +72,10 @@ function evaluateAssertion(
     const scoped = matched.map((report) => narrow(report, assertion, baseline));
     const scope = `${matchText ? `${plural(matched.length, 'report')} matching ${matchText}` : 'all inputs'}${scopeSuffix(assertion)}`;
     const inScope = scoped.filter((report) => report.categories.length > 0);
-    if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, `category "${assertion.category ?? ''}" is in none of the ${plural(matched.length, 'report')} in scope`));
+    const reportsInScope = plural(matched.length, 'report');
+    // Without a category, only reports that have none leave nothing in scope.
+    const what = assertion.category === undefined ? `none of the ${reportsInScope} in scope has a category` : `category "${assertion.category}" is in none of the ${reportsInScope} in scope`;
+    if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, what));
     else results.push(measure(assertion, metric, inScope, scope, analysis));
     return;
   }
@@ -82,7 +85,7 @@ function evaluateAssertion(
   for (const report of matched) {
     const scoped = narrow(report, assertion, baseline);
     const scope = `${describeReport(report)}${suffix}`;
-    if (scoped.categories.length === 0) results.push(noMatch(assertion, metric, scope, `the report has no category "${assertion.category ?? ''}"`, report.source.source));
+    if (scoped.categories.length === 0) results.push(noMatch(assertion, metric, scope, `the report has no category${assertion.category === undefined ? '' : ` "${assertion.category}"`}`, report.source.source));
     else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source, expected));
   }
 }
@@ -107,6 +110,7 @@ function measure(
   expected = expectedText(assertion, metric),
 ): AssertionResult {
   const { value, none } = metric.measure(scoped, assertion, analysis.percentFormula);
+  // Stryker disable next-line StringLiteral: every metric of the registry says why it measured nothing
   if (value === null) return noMatch(assertion, metric, scope, none ?? 'nothing to measure', source);
   const passed = withinBound(value, assertion);
   const actualText = valueText(value, metric);

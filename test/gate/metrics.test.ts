@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
-import { gateMetricNames } from '../../src/gate/metrics/gate-metrics.js';
+import { gateMetricNames, gateMetrics } from '../../src/gate/metrics/gate-metrics.js';
 import { readGateRulesSchema } from '../../src/validate/gate-rules-schema.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 import { gate, only } from './support.js';
@@ -68,7 +68,9 @@ describe('gate metrics', () => {
   it.each(cases)('$name', async ({ assertion, report, baseline, expected }) => {
     const result = only(await gate([(report ?? minimalReport)()], [assertion], baseline && [baseline()]));
     expect(result).toMatchObject({ ...expected, metric: assertion.metric, level: 'error', pointer: '/assertions/0', source: 'r1.json' });
-    expect(result.message).toContain(String(expected.expected));
+    // Counts read as they are, percents with %, the drop in points.
+    const unit = { compliancePercent: '%', assessedPercent: '%', compliancePercentDrop: ' points' }[assertion.metric] ?? '';
+    expect(result.message).toBe(`${assertion.metric} is ${String(expected.actual)}${typeof expected.actual === 'number' ? unit : ''}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
   });
 
   it('every metric has a passing and a failing case', () => {
@@ -122,6 +124,28 @@ describe('gate metrics', () => {
     const first = minimalReport();
     first.ResourceCategories[0]!.Policies.unshift(policy('NsgRdp', '1000.8', 0, 3));
     expect(only(await gate([first], [{ metric: 'policy', policy: 'NsgRdp', mustNotBe: 'Red' }]))).toMatchObject({ passed: false, actual: 'Red' });
+  });
+
+  it('assessedPercent of a category without policies fails closed', async () => {
+    const report = minimalReport();
+    Object.assign(report.ResourceCategories[1]!, { Policies: [], Total: 0, Green: 0, Amber: 0, CompliancePercent: 0 });
+    const result = only(await gate([report], [{ metric: 'assessedPercent', category: 'AZ_NETWORK', min: 0 }]));
+    expect(result).toMatchObject({ passed: false, actual: null });
+    expect(result.message).toBe('no policy in scope; an assertion that selects nothing fails (allowNoMatch: true to allow it)');
+  });
+
+  it('say what they compare and which severity they read, as what they read requires', () => {
+    for (const name of gateMetricNames) {
+      const metric = gateMetrics[name];
+      const colour = metric.reads.includes('mustBe') && metric.reads.includes('mustNotBe');
+      expect([name, metric.bound]).toEqual([name, colour ? 'colour' : 'number']);
+      expect([name, metric.severity]).toEqual([name, !metric.reads.includes('severity') ? undefined : name === 'findings' ? 'finding' : 'policy']);
+      if (colour) expect([name, metric.unit]).toEqual([name, '']);
+    }
+  });
+
+  it('each describes itself in one line, for the README and messages', () => {
+    for (const name of gateMetricNames) expect([name, gateMetrics[name].describe]).toEqual([name, expect.stringMatching(/^[A-Za-z][^\n]{20,}$/)]);
   });
 
   it('policy of an id in no category in scope fails closed', async () => {

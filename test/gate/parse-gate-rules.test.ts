@@ -104,6 +104,61 @@ describe('parseGateRules', () => {
   });
 });
 
+describe('what each metric reads', () => {
+  it.each<[string, string, string, string]>([
+    // metric, what it needs, the key it does not read, what it reads
+    ['compliancePercent', 'max: 1', 'policy: X', '"min", "max", "category"'],
+    ['assessedPercent', 'max: 1', 'severity: High', '"min", "max", "category"'],
+    ['redPolicies', 'max: 1', 'mustBe: Green', '"min", "max", "severity", "category"'],
+    ['failingPolicies', 'max: 1', 'mustNotBe: Red', '"min", "max", "severity", "category"'],
+    ['findings', 'max: 1', 'allowNewFailures: true', '"min", "max", "severity", "category"'],
+    ['amberPolicies', 'max: 1', 'allowRemoved: true', '"min", "max", "severity", "category"'],
+    ['compliancePercentDrop', 'max: 1', 'category: Storage', '"min", "max"'],
+    ['policy', 'mustBe: Green', 'policy: X\n    min: 1', '"policy", "mustBe", "mustNotBe", "category"'],
+    ['regressions', 'max: 1', 'policy: X', '"min", "max", "severity", "category", "allowNewFailures", "allowRemoved"'],
+  ])('%s refuses a key it does not read', (metric, needs, key, reads) => {
+    const name = /(\w+):[^:]*$/.exec(key)![1]!;
+    const error = refusal(`assertions:\n  - metric: ${metric}\n    ${needs}\n    ${key}\n`);
+    const line = key.split('\n').length + 3;
+    expect(error.data).toMatchObject({ pointer: `/assertions/0/${name}`, line, column: 5 });
+    expect(error.message).toBe(`invalid gate rules: rules.yaml:${line}:5: /assertions/0/${name}: metric ${metric} does not read "${name}"; it reads ${reads}`);
+  });
+
+  it('refuses min above max, pointing at min, and takes min equal to max', () => {
+    const error = refusal('assertions:\n  - metric: redPolicies\n    max: 1\n    min: 1.5\n');
+    expect(error.message).toBe('invalid gate rules: rules.yaml:4:10: /assertions/0/min: min 1.5 is above max 1: nothing could pass');
+    expect(parseGateRules('assertions: [{metric: redPolicies, min: 1, max: 1}]', 'r.yaml').assertions[0]).toMatchObject({ min: 1, max: 1 });
+    expect(parseGateRules('assertions: [{metric: redPolicies, min: 0}]', 'r.yaml').assertions[0]).toMatchObject({ min: 0 });
+  });
+
+  it.each<[string, string | undefined, string | undefined]>([
+    // metric, severity as written, as read
+    ['redPolicies', 'Critical', 'Critical'],
+    ['redPolicies', 'critical', 'Critical'],
+    ['amberPolicies', ' VERYLOW ', 'VeryLow'],
+    ['regressions', 'moderate', 'Moderate'],
+    ['findings', 'error', 'error'],
+    ['findings', 'warning', 'warning'],
+    ['redPolicies', undefined, undefined],
+  ])('%s reads severity %j as %j', (metric, severity, read) => {
+    const assertion = { metric, max: 0, ...(severity === undefined ? {} : { severity }) };
+    const parsed = parseGateRules(JSON.stringify({ assertions: [assertion] }), 'r.json').assertions[0]!;
+    expect(parsed.severity).toBe(read);
+    expect('severity' in parsed).toBe(read !== undefined);
+  });
+
+  it.each<[string, string, string]>([
+    ['redPolicies', 'Critcal', '"Critcal" is no policy Severity; the redPolicies metric takes one of Critical, High, Moderate, Low, VeryLow'],
+    ['failingPolicies', 'error', '"error" is no policy Severity; the failingPolicies metric takes one of Critical, High, Moderate, Low, VeryLow'],
+    ['findings', 'Error', 'the findings metric takes severity "error" or "warning"'],
+    ['findings', 'High', 'the findings metric takes severity "error" or "warning"'],
+  ])('%s refuses severity %j', (metric, severity, why) => {
+    const error = refusal(JSON.stringify({ assertions: [{ metric, max: 0, severity }] }), 'r.json');
+    expect(error.data.pointer).toBe('/assertions/0/severity');
+    expect(error.message).toMatch(new RegExp(`: /assertions/0/severity: ${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  });
+});
+
 describe('presets', () => {
   it('are the presets the schema names', () => {
     const schema = readGateRulesSchema() as { $defs: { presetName: { enum: string[] } } };

@@ -61,6 +61,7 @@ export function pairReports(olds: Analysis, news: Analysis, allowMismatch: boole
     if (partner) pairs.push({ old: partner, new: entry, mismatched: false });
     else newLeft.push(entry);
   }
+  // Stryker disable next-line OptionalChaining: every old entry's key is in byKey
   const oldLeft = oldReports.filter((entry) => byKey.get(keyOf(entry))?.includes(entry));
   if (allowMismatch) {
     while (oldLeft.length > 0 && newLeft.length > 0) pairs.push({ old: oldLeft.shift() as SideReport, new: newLeft.shift() as SideReport, mismatched: true });

@@ -1,0 +1,70 @@
+// @ts-check
+/**
+ * `npm run mutate`: mutation testing (StrykerJS) of the modules that decide verdicts.
+ *
+ * Only these files are mutated: they turn figures into pass or fail (gate evaluation,
+ * scope selection, bounds, the gate's own fail-closed assertions and its metrics),
+ * rank severities and colours (an unknown value must rank as the worst), fail closed
+ * on untrustworthy inputs (--fail-on, the check verdict, scan order), classify and
+ * count the changes of a diff, compute the compliance percent, and keep the client's
+ * secrets out of messages and traces. A surviving mutant there is a verdict, an order
+ * or a secret that no test pins; renderers, loaders and the CLI's wiring are covered
+ * by the ordinary suite and their mutants would cost hours without guarding a verdict.
+ *
+ * Not part of `npm test`: a run takes minutes (see the README, "Mutation testing").
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  mutate: [
+    // Gate evaluation and selection.
+    'src/gate/evaluate-gate.ts',
+    'src/gate/select-reports.ts',
+    'src/gate/glob.ts',
+    'src/gate/scope-counts.ts',
+    'src/gate/bounds.ts',
+    'src/gate/baseline.ts',
+    'src/gate/untrusted-inputs.ts',
+    'src/gate/lost-reports.ts',
+    // Each metric's measure; gate-metrics.ts is only their registry.
+    'src/gate/metrics/*.ts',
+    '!src/gate/metrics/gate-metrics.ts',
+    // The checks of a rules file that decide what an assertion measures: the keys a
+    // metric reads, min above max, and the severity it reads. These are the lines of
+    // normalise and severityOf: move the range with them when the file changes.
+    'src/gate/parse-gate-rules.ts:55-81',
+    // Severity and colour ranking, and the folding of coded values they rely on.
+    'src/analyse/severity-rank.ts',
+    'src/analyse/colour-rank.ts',
+    'src/validate/observed-values.ts',
+    'src/validate/fold-coded-values.ts',
+    // Fail-on and fail-closed.
+    'src/analyse/fail-closed.ts',
+    'src/jobs/verdicts.ts',
+    'src/jobs/scan-order.ts',
+    // Diff classification and counting.
+    'src/analyse/diff/classify-change.ts',
+    'src/analyse/diff/count-regressions.ts',
+    'src/analyse/diff/pair-reports.ts',
+    'src/analyse/diff/match-policies.ts',
+    // Percent formulas.
+    'src/analyse/percent-formulas.ts',
+    // Redaction of the client's secrets in messages and --debug traces.
+    'src/client/redact.ts',
+    'src/client/request-trace.ts',
+  ],
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts' },
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 30_000,
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // On the terminal the score per file only; each surviving mutant is in the HTML report and in summary.md.
+  clearTextReporter: { allowColor: false, reportMutants: false, reportTests: false, reportScoreTable: true },
+  // Below 90 % the run fails (exit 1): the floor the verdict modules are held to.
+  thresholds: { high: 95, low: 90, break: 90 },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests that `npm run mutate` (stryker.config.mjs) runs against each mutant of the
+ * verdict modules: the unit tests of those modules (test/gate, test/analyse, the folding
+ * of coded values, the verdicts and scan order of jobs, the client's redaction) and the
+ * analysis tests beside them. Stryker runs, for each mutant, the tests that reach it, and
+ * each run loads their files again: the in-process CLI tests, the client's tests against
+ * a live emulator and the renderers reach the same code through the whole pipeline and
+ * would make a run of the verdict modules take hours on two cores rather than minutes.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'test/gate/**/*.test.ts',
+      'test/analyse/**/*.test.ts',
+      'test/validate/fold-coded-values.test.ts',
+      'test/jobs/verdicts.test.ts',
+      'test/jobs/scan-order.test.ts',
+      'test/client/redact.test.ts',
+      'test/client/request-trace.test.ts',
+    ],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
