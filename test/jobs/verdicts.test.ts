@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Verdict } from '../../src/index.js';
 import type { FailOn } from '../../src/analyse/fail-closed.js';
-import { checkVerdict, failed, inputsProblem, passed, untrustedText } from '../../src/jobs/verdicts.js';
+import { checkVerdict, comparisonProblem, failed, inputsProblem, passed, untrustedText } from '../../src/jobs/verdicts.js';
 import { fakeAnalysis } from '../support/fake-analysis.js';
 
 describe('passed and failed', () => {
@@ -30,6 +30,23 @@ describe('inputsProblem and checkVerdict', () => {
   it('names what the inputs are', () => {
     expect(inputsProblem(fakeAnalysis([{ source: 'a', valid: 0 }]), 'error', 'the baseline')).toBe('no valid benchmark report in the baseline');
     expect(inputsProblem(fakeAnalysis([{ source: 'a' }], { errors: 2 }), 'error', 'the baseline')).toBe('findings at or above error in the baseline (2 errors, 0 warnings)');
+  });
+});
+
+describe('comparisonProblem', () => {
+  it.each<[string, Analysis, FailOn, string | undefined]>([
+    ['clean inputs', fakeAnalysis([{ source: 'a' }]), 'error', undefined],
+    ['a repeated key, with its rule silenced', fakeAnalysis([{ source: 'a' }, { source: 'b.json', repeatedKeys: 2 }]), 'never', 'a key given twice in one object in the later scan (b.json): its values are ambiguous'],
+    ['no repeated key counted', fakeAnalysis([{ source: 'a', repeatedKeys: 0 }]), 'error', undefined],
+    ['no valid report comes first', fakeAnalysis([{ source: 'a', valid: 0, repeatedKeys: 1 }]), 'never', 'no valid benchmark report in the later scan'],
+    ['failing findings come first', fakeAnalysis([{ source: 'a', repeatedKeys: 1 }], { errors: 1 }), 'error', 'findings at or above error in the later scan (1 error, 0 warnings)'],
+  ])('%s', (_name, analysis, failOn, problem) => {
+    expect(comparisonProblem(analysis, failOn, 'the later scan')).toBe(problem);
+  });
+
+  it('is stricter than the check: a check with the rule silenced passes the same inputs', () => {
+    const analysis = fakeAnalysis([{ source: 'b.json', repeatedKeys: 1 }]);
+    expect(checkVerdict(analysis, 'never')).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
   });
 });
 
