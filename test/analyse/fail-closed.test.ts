@@ -16,6 +16,8 @@ describe('hasFailingFindings and canBeCompared', () => {
     ['clean, failing on warnings', fakeAnalysis([{ source: 'a' }]), 'warning', false, true],
     ['errors and warnings, never failing', fakeAnalysis([{ source: 'a' }], { errors: 1, warnings: 1 }), 'never', false, true],
     ['no valid report, never failing: still not comparable', fakeAnalysis([{ source: 'a', valid: 0 }]), 'never', false, false],
+    ['a repeated key, never failing: still not comparable', fakeAnalysis([{ source: 'a' }, { source: 'b', repeatedKeys: 1 }]), 'never', false, false],
+    ['no repeated key counted', fakeAnalysis([{ source: 'a', repeatedKeys: 0 }]), 'never', false, true],
   ])('%s', (_name, analysis, failOn, failing, comparable) => {
     expect(hasFailingFindings(analysis, failOn)).toBe(failing);
     expect(canBeCompared(analysis, failOn)).toBe(comparable);
@@ -52,8 +54,10 @@ describe('untrustedSources', () => {
       { source: 'empty.json', valid: 0, findings: [{ rule: 'empty-report', severity: 'warning' }] },
       { source: 'warned.json', findings: [{ rule: 'compliance-percent', severity: 'warning' }] },
       { source: 'errored.json', findings: [{ rule: 'category-total', severity: 'error' }] },
+      { source: 'repeated-key.json', repeatedKeys: 2 },
+      { source: 'no-repeat-counted.json', repeatedKeys: 0 },
     ]);
-    expect(untrustedSources(analysis).map((source) => source.source)).toEqual(['unparsed.json', 'one-invalid.json', 'failed-call.json', 'syntax-as-warning.json', 'empty.json']);
+    expect(untrustedSources(analysis).map((source) => source.source)).toEqual(['unparsed.json', 'one-invalid.json', 'failed-call.json', 'syntax-as-warning.json', 'empty.json', 'repeated-key.json']);
   });
 });
 
