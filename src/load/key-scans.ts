@@ -9,7 +9,7 @@ import type { EncodedText } from './json-units.js';
 /**
  * From this many bytes on, an input is scanned for repeated keys on a worker thread
  * while the main thread decodes and parses it. Below it, the scan on the main thread
- * (about 2.5 ms a megabyte) costs less than the worker's start-up (about 30 ms of its
+ * (about 2 ms a megabyte) costs less than the worker's start-up (about 30 ms of its
  * own thread) that the parse would then wait for.
  */
 export const parallelScanBytes = 8 * 2 ** 20;
