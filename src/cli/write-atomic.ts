@@ -1,27 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { open, realpath, rename, rm, stat } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CspmError } from '../index.js';
 import { makeDirectories } from './make-directories.js';
 import { addPendingFile, dropPendingFile } from './pending-files.js';
+import { isProcessStreamPath } from './process-stream-paths.js';
+import { writeBody, type OutputBody } from './write-body.js';
 
-/** Bytes to write, or chunks that arrive one after another (a renderer's stream). */
-export type OutputBody = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+export type { OutputBody } from './write-body.js';
 
 /**
- * Writes a file atomically: into a temporary file beside it, then a rename. A reader
- * never sees half a report, and a failure leaves the old file as it was.
+ * Writes a file atomically: into a temporary file beside it, written whole, flushed to
+ * disk, then renamed over the old one. A reader never sees half a report, and a failure
+ * (a full disk included) leaves the old file as it was and no temporary file.
  *
- * Only regular files are replaced so. A device, pipe or socket (`-o /dev/null`,
- * `-o /dev/stdout`, a named pipe) is written into, as a shell's `>` would: renaming a
- * file over it would destroy it. A symbolic link to a file keeps being a link; the
- * file it points to is replaced.
+ * The new file keeps the permissions of the file it replaces (a 0600 report stays
+ * private); a new file gets the process's umask, as a shell's `>` would.
+ *
+ * Only regular files are replaced so. A device, pipe or socket (`-o /dev/null`, a named
+ * pipe), and any path under /dev or /proc (`/dev/fd/3`, which may stand for a file the
+ * shell redirected into), is written into, as a shell's `>` would: renaming a file over
+ * it would destroy it. A symbolic link to a file keeps being a link; the file it points
+ * to is replaced.
  */
 export async function writeAtomic(path: string, body: OutputBody): Promise<void> {
   const resolved = resolve(path);
   const existing = await stat(resolved).catch(() => undefined);
-  if (existing && !existing.isFile()) {
+  if (existing && (!existing.isFile() || isProcessStreamPath(resolved))) {
     await writeInPlace(path, resolved, body);
     return;
   }
@@ -34,6 +40,7 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
   try {
     const handle = await open(temporary, 'wx');
     try {
+      await keepMode(handle, existing);
       await writeBody(handle, body);
       await handle.sync();
     } finally {
@@ -50,9 +57,19 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
   }
 }
 
+/** Gives the new file the old one's permission bits; open() would narrow them by the umask. */
+async function keepMode(handle: Awaited<ReturnType<typeof open>>, existing: Stats | undefined): Promise<void> {
+  if (existing !== undefined && process.platform !== 'win32') await handle.chmod(existing.mode & 0o7777);
+}
+
+/**
+ * Writes into what is already there. Opened to append, never to truncate: what a path
+ * under /dev or /proc reaches may be a file the shell redirected into, whose earlier
+ * content is not ours to cut; devices and pipes ignore both.
+ */
 async function writeInPlace(path: string, resolved: string, body: OutputBody): Promise<void> {
   try {
-    const handle = await open(resolved, 'w');
+    const handle = await open(resolved, 'a');
     try {
       await writeBody(handle, body);
     } finally {
@@ -62,16 +79,6 @@ async function writeInPlace(path: string, resolved: string, body: OutputBody): P
     // A reader that closed its end (`-o /dev/stdout | head`) wanted no more: not a failure.
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
     throw isSystemError(error) ? outputError(path, error) : error;
-  }
-}
-
-async function writeBody(handle: FileHandle, body: OutputBody): Promise<void> {
-  if (typeof body === 'string') {
-    await handle.writeFile(body, 'utf8');
-  } else if (body instanceof Uint8Array) {
-    await handle.writeFile(body);
-  } else {
-    for await (const chunk of body) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   }
 }
 
