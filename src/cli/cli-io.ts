@@ -3,7 +3,16 @@
  * in-process against their own streams and environment.
  */
 export interface CliIo {
-  stdout: { write(text: string | Uint8Array): unknown; isTTY?: boolean };
+  stdout: {
+    write(text: string | Uint8Array): unknown;
+    isTTY?: boolean;
+    /**
+     * Resolves once everything written so far has left the process, or rejects with the
+     * error that kept it from leaving (ENOSPC behind a redirect). A reader that closed its
+     * end (EPIPE) is no error. A stream without it cannot fail.
+     */
+    flush?(): Promise<void>;
+  };
   stderr: { write(text: string): unknown; isTTY?: boolean };
   stdin: AsyncIterable<Uint8Array | string>;
   env: Record<string, string | undefined>;
@@ -14,22 +23,54 @@ export { exitCodes } from '../internal.js';
 
 /** The process's own streams and environment. */
 export function processIo(): CliIo {
-  return { stdout: closable(process.stdout, 'standard output'), stderr: closable(process.stderr, 'standard error'), stdin: process.stdin, env: process.env };
+  return { stdout: flushable(process.stdout), stderr: closable(process.stderr), stdin: process.stdin, env: process.env };
+}
+
+/** Waits for standard output to be written out; rejects with the error that stopped it. */
+export async function flushStandardOutput(io: CliIo): Promise<void> {
+  await io.stdout.flush?.();
 }
 
 /**
+ * Standard output, whose failures are the run's: each write's outcome is noted (a
+ * callback, no system call of its own), and `flush` reports the first error.
+ *
  * A reader that closes its end early (`cspm-report check … | head -1`) is no error:
  * what follows is dropped and the run ends as it would have, exit code included.
  * Node would otherwise throw EPIPE from an unhandled 'error' event, with a stack.
  */
-function closable(stream: NodeJS.WriteStream, name: string): CliIo['stdout'] {
+function flushable(stream: NodeJS.WriteStream): CliIo['stdout'] {
   let closed = false;
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (!closed && error.code !== 'EPIPE') process.stderr.write(`cspm-report: cannot write to ${name} (${error.code ?? error.message})\n`);
+  let failure: Error | undefined;
+  let pending = 0;
+  const waiting: (() => void)[] = [];
+  const settle = (): void => {
+    if (pending === 0 || closed) for (const wake of waiting.splice(0)) wake();
+  };
+  const note = (error: NodeJS.ErrnoException | null | undefined): void => {
+    if (!error) return;
+    if (error.code !== 'EPIPE') failure ??= error;
     closed = true;
+  };
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    note(error);
+    settle();
   });
   return {
-    write: (text: string | Uint8Array) => closed || stream.write(text),
+    write: (text: string | Uint8Array) => {
+      if (closed) return true;
+      pending += 1;
+      return stream.write(text, (error) => {
+        pending -= 1;
+        note(error);
+        settle();
+      });
+    },
+    flush: () =>
+      new Promise<void>((resolve, reject) => {
+        waiting.push(() => (failure ? reject(failure) : resolve()));
+        settle();
+      }),
     get isTTY() {
       return stream.isTTY;
     },
@@ -37,6 +78,20 @@ function closable(stream: NodeJS.WriteStream, name: string): CliIo['stdout'] {
       return stream.columns;
     },
   } as CliIo['stdout'];
+}
+
+/** Standard error: where a failure would be reported, so one of its own is dropped quietly. */
+function closable(stream: NodeJS.WriteStream): CliIo['stderr'] {
+  let closed = false;
+  stream.on('error', () => {
+    closed = true;
+  });
+  return {
+    write: (text: string) => closed || stream.write(text),
+    get isTTY() {
+      return stream.isTTY;
+    },
+  } as CliIo['stderr'];
 }
 
 /** Whether to colour text for `stream`: a terminal, unless NO_COLOR is set (no-color.org). */

@@ -1,6 +1,8 @@
+import { lstat, rm } from 'node:fs/promises';
 import { type Analysis, type GateResult, isCspmError } from '../index.js';
 import { exitCodeOf, isGatePresetName, terminalJson } from '../internal.js';
 import { assertSafeOutputs } from './output-guard.js';
+import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeAtomic } from './write-atomic.js';
 
 /** The `--result` file of `cspm-report gate`: the verdict, every assertion, and the check's counts. */
@@ -44,18 +46,34 @@ export function rulesFiles(rules: string): string[] {
 }
 
 /**
- * Fails closed on a run stopped before its verdict: the result file says `fail`, unless
- * writing it is what went wrong, or it would land on an input. The run's own error is
- * the one to report, so a failure to write this file is not.
+ * Fails closed on a run stopped before its verdict (exit 2): the result file states this
+ * run's failure, so that CI never reads the pass of an earlier run. When the failure is
+ * this very file (a full disk), or its failure cannot be written either, a previous
+ * result file is removed instead. A result file that is one of the inputs is never
+ * touched. The run's own error is the one to report, so a failure here is not.
  */
 export async function writeStoppedResult(path: string, rules: string, inputs: readonly string[], error: unknown): Promise<void> {
-  if (isCspmError(error) && (error.code === 'output-is-input' || error.code === 'output-collision' || error.code === 'output-failed')) return;
+  if (isCspmError(error) && error.code === 'output-collision') return;
   try {
     assertSafeOutputs([{ path, from: 'the --result file' }], [...inputs, ...rulesFiles(rules)]);
+  } catch {
+    return;
+  }
+  const failedHere = isCspmError(error) && error.code === 'output-failed' && (error.data as { path?: unknown }).path === path;
+  if (!failedHere) {
     const code = isCspmError(error) ? error.code : 'internal';
     const message = error instanceof Error ? error.message : String(error);
-    await writeAtomic(path, gateResultText(failedResultFile(rules, exitCodeOf(code), { code, message })));
-  } catch {
-    // The run's own error is the one to report; this one would only hide it.
+    const written = await writeAtomic(path, gateResultText(failedResultFile(rules, exitCodeOf(code), { code, message }))).then(
+      () => true,
+      () => false,
+    );
+    if (written) return;
   }
+  await removeStaleResult(path);
+}
+
+/** Removes a regular file left by an earlier run; never a device or a descriptor (`/dev/stdout`). */
+async function removeStaleResult(path: string): Promise<void> {
+  const info = await lstat(path).catch(() => undefined);
+  if (info?.isFile() && !isProcessStreamPath(path)) await rm(path, { force: true }).catch(() => undefined);
 }

@@ -1,12 +1,13 @@
 import yargs, { type Argv } from 'yargs';
-import { isCspmError } from '../index.js';
+import { CspmError, isCspmError } from '../index.js';
 import { exitCodeOf, terminalText, toolInfo } from '../internal.js';
 import { describeFailure } from './error-text.js';
-import { exitCodes, processIo, type CliIo } from './cli-io.js';
+import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
 import { describeParseError } from './parse-error-text.js';
 import { protectStdinArgs } from './report-inputs.js';
+import { standardOutputError } from './write-output.js';
 
 /** The registry's commands as yargs takes them, each with its own argument type erased. */
 const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
@@ -57,38 +58,64 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
 /**
  * Runs the command line `args` and returns the exit code. Nothing here exits the
  * process, so tests call it in-process; bin.ts sets process.exitCode.
+ *
+ * Standard output is flushed before the code is returned: a write that failed on it
+ * (a full disk behind `> file`) makes the run fail with 2, whatever it printed.
  */
 export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let stopped: unknown;
+  let code: number;
+  const state = { debug: false };
+  try {
+    code = await runCommand(args, io, state);
+  } catch (error) {
+    stopped = error;
+    io.stderr.write(describeFailure(error, state.debug));
+    code = exitCodeOf(isCspmError(error) ? error.code : 'internal');
+  }
+  try {
+    await flushStandardOutput(io);
+  } catch (error) {
+    // Reported already when the command's own output write failed on it.
+    if (!(isCspmError(stopped) && stopped.cause === error)) io.stderr.write(describeFailure(standardOutputError(error), false));
+    return exitCodes.usage;
+  }
+  return code;
+}
+
+async function runCommand(args: readonly string[], io: CliIo, state: { debug: boolean }): Promise<number> {
   let selected: Selected | undefined;
   const width = Math.min(100, (io.stdout as { columns?: number }).columns ?? 100);
   const parser = buildParser((value) => {
     selected = value;
   }, width);
-  const parsed = await new Promise<{ error: Error | undefined; output: string; debug: boolean }>((resolve) => {
+  const parsed = await new Promise<{ error: Error | undefined; output: string; argv: Record<string, unknown> }>((resolve) => {
     void parser.parse(protectStdinArgs(args), {}, (error: Error | undefined, argv: Record<string, unknown>, output: string) => {
-      resolve({ error: error ?? undefined, output, debug: argv['debug'] === true });
+      resolve({ error: error ?? undefined, output, argv });
     });
   });
+  state.debug = parsed.argv['debug'] === true;
   if (parsed.error) {
     const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: optionNames(args[0]) });
     io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
+    await commandOf(args[0])?.refused?.(parsed.argv, new CspmError('usage', line, { data: {} }));
     return exitCodes.usage;
   }
   if (!selected) {
     io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : `${parsed.output}\n`);
     return exitCodes.ok;
   }
-  try {
-    return await selected.spec.run(selected.args, io);
-  } catch (error) {
-    io.stderr.write(describeFailure(error, parsed.debug));
-    return exitCodeOf(isCspmError(error) ? error.code : 'internal');
-  }
+  return await selected.spec.run(selected.args, io);
+}
+
+/** The registry's command named `name`, if there is one. */
+function commandOf(name: string | undefined): CommandSpec<unknown> | undefined {
+  return name !== undefined && Object.hasOwn(commands, name) ? (commands[name as keyof typeof commands] as CommandSpec<unknown>) : undefined;
 }
 
 /** The long option names of the command `name` (for "did you mean"), global ones included. */
 function optionNames(name: string | undefined): string[] {
-  const spec = name !== undefined && Object.hasOwn(commands, name) ? (commands[name as keyof typeof commands] as CommandSpec<unknown>) : undefined;
+  const spec = commandOf(name);
   const parser = spec ? spec.builder(yargs()) : yargs();
   // getOptions() is yargs's own record of declared options; its typings leave it out.
   const declared = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;

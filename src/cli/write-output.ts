@@ -1,19 +1,40 @@
-import type { CliIo } from './cli-io.js';
+import { CspmError } from '../index.js';
+import { flushStandardOutput, type CliIo } from './cli-io.js';
+import { namesStandardOutput } from './process-stream-paths.js';
 import { stdinToken } from './report-inputs.js';
 import { writeAtomic, type OutputBody } from './write-atomic.js';
 
-/** True when an `--output` value is `-`, standard output. */
+/**
+ * True when an `--output` value is standard output: `-`, or one of its names as a file
+ * (`/dev/stdout`, `/proc/self/fd/1`), which is written through the stream the shell
+ * opened rather than opened again.
+ */
 export function isStandardOutput(output: string): boolean {
-  return output === stdinToken || output === '-';
+  return output === stdinToken || output === '-' || namesStandardOutput(output);
 }
 
-/** Writes an output: to standard output for `-`, else atomically to the file. */
+/**
+ * Writes an output: to standard output for `-`, else atomically to the file. Standard
+ * output is flushed before this returns, so that a failed write (a full disk behind a
+ * redirect) fails the run here, with the output named, rather than passing unseen.
+ */
 export async function writeOutput(output: string, body: OutputBody, io: CliIo): Promise<void> {
   if (!isStandardOutput(output)) {
     await writeAtomic(output, body);
-  } else if (typeof body === 'string' || body instanceof Uint8Array) {
+    return;
+  }
+  if (typeof body === 'string' || body instanceof Uint8Array) {
     io.stdout.write(body);
   } else {
     for await (const chunk of body) io.stdout.write(chunk);
   }
+  await flushStandardOutput(io).catch((error: unknown) => {
+    throw standardOutputError(error);
+  });
+}
+
+/** The error of a failed write to standard output: one line, the system's code as the reason. */
+export function standardOutputError(error: unknown): CspmError {
+  const reason = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
+  return new CspmError('output-failed', `standard output (${reason})`, { cause: error, data: { path: '-' } });
 }

@@ -10,4 +10,10 @@ export interface CommandSpec<A> {
   describe: string;
   builder(yargs: Argv): Argv<A>;
   run(args: A, io: CliIo): Promise<number>;
+  /**
+   * Called when the command line is refused before `run` (a usage error), with what
+   * yargs parsed of it: a command that leaves a file whatever the outcome (gate's
+   * `--result`) writes that it failed, so no file of an earlier run stays to be read.
+   */
+  refused?(argv: Record<string, unknown>, error: Error): Promise<void>;
 }
