@@ -8,14 +8,14 @@ export const bin = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: R
  * Runs the built command line as its own process, killed after `timeout` ms: for what
  * must be proven in a real process (signals, pipes, a read that could block for ever).
  */
-export function runBin(args: string[], options: { input?: string; timeout?: number; cwd?: string } = {}): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
+export function runBin(args: string[], options: { input?: string; timeout?: number; cwd?: string; env?: Record<string, string> } = {}): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [`${process.cwd()}/${bin}`, ...args], {
     input: options.input,
     cwd: options.cwd,
     encoding: 'utf8',
     timeout: options.timeout ?? 20_000,
     killSignal: 'SIGKILL',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }

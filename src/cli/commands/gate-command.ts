@@ -54,11 +54,12 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
       ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io)[0] as ReportInput }),
     });
     const { analysis, baseline, gate, verdict } = result;
-    assertSafeOutputs(files, [...(analysis ? inputFiles(analysis) : []), ...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)]);
+    const otherInputs = [...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)];
+    assertSafeOutputs(files, [...(analysis ? inputFiles(analysis) : []), ...otherInputs]);
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
     // The result first: when a findings output fails, CI still finds the verdict.
     if (args.result !== undefined) await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
-    await writeFindings({ analysis, gate, verdict }, outputs, io, args.color);
+    await writeFindings({ analysis, gate, verdict }, outputs, io, args.color, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
     return verdict.exitCode;
   } catch (error) {
     if (args.result !== undefined) await writeStoppedResult(args.result, args.rules, args.inputs.filter((input) => input !== stdinToken), error);
@@ -73,9 +74,17 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
 async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
   if (args.result !== undefined) await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message })));
-  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict }, outputs, io, args.color);
+  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict }, outputs, io, args.color, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
+}
+
+/** A command line refused before the run: a `--result` it names says so (see writeStoppedResult). */
+async function refused(argv: Record<string, unknown>, error: Error): Promise<void> {
+  const { result, rules, inputs } = argv;
+  if (typeof result !== 'string') return;
+  const named = Array.isArray(inputs) ? inputs.filter((input): input is string => typeof input === 'string' && input !== stdinToken) : [];
+  await writeStoppedResult(result, typeof rules === 'string' ? rules : '', named, error);
 }
 
 /** `cspm-report gate <inputs..> --rules FILE`: check reports, then hold them to a rules file's assertions. */
@@ -84,4 +93,5 @@ export const gateCommand: CommandSpec<GateArgs> = {
   describe: 'check reports, then fail (exit 3) when they break a rules file\'s posture assertions',
   builder,
   run,
+  refused,
 };
