@@ -4,15 +4,18 @@
 // (default 100,000 cases) and, valid ones, through the three renderers (default 2,000).
 // Every broken invariant is counted and its first case shrunk (for at most a minute, or
 // --shrink-seconds) to a smaller one, printed with the seed and path that replay it.
-// Usage: npm run fuzz [-- --runs N] [--render-runs N] [--seed S] [--no-shrink] [--shrink-seconds S] [--only check|render]
+// Usage: npm run fuzz [-- --runs N] [--render-runs N] [--disk-runs N] [--seed S] [--no-shrink] [--shrink-seconds S] [--only check|render|disk]
 //                    [--save DIR]
 //   --runs N alone sets both counts: N through check, N / 50 (at least 1) through the renderers.
 //   --save DIR writes each broken invariant's case into DIR as JSON text, to replay with
 //   `cspm-report check` or `render`.
+//   --disk-runs N: cases written onto a nearly full disk (default 200; N / 500 with --runs),
+//   see fuzz-full-disk.js.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { runFullDiskCampaign } from './fuzz-full-disk.js';
 
 function option(name) {
   const at = process.argv.indexOf(name);
@@ -32,6 +35,7 @@ function wholeNumber(name, fallback) {
 
 const runs = wholeNumber('--runs', 100_000);
 const renderRuns = wholeNumber('--render-runs', option('--runs') === undefined ? 2_000 : Math.max(1, Math.round(runs / 50)));
+const diskRuns = wholeNumber('--disk-runs', option('--runs') === undefined ? 200 : Math.max(1, Math.round(runs / 500)));
 const seed = wholeNumber('--seed', Date.now() % 2 ** 31);
 const shrink = !process.argv.includes('--no-shrink');
 const shrinkSeconds = wholeNumber('--shrink-seconds', 60);
@@ -82,10 +86,23 @@ async function campaign(name, property, count) {
   return result.failures.length;
 }
 
+/** Outputs written onto a nearly full disk: whole, or absent with exit 2 and the previous file kept. */
+async function fullDiskCampaign(count) {
+  if (count === 0 || (only && only !== 'disk')) return 0;
+  process.stdout.write(`disk: ${count.toLocaleString('en-US')} cases, seed ${seed}\n`);
+  const started = performance.now();
+  const { failures, cut } = await runFullDiskCampaign({ renderCase: cases.renderCase(), seed, count, log: (text) => process.stdout.write(text) });
+  process.stdout.write(`disk: ${count.toLocaleString('en-US')} cases in ${seconds(performance.now() - started)}, ${cut} stopped by the full disk, ${failures.length} broken\n`);
+  for (const failure of failures.slice(0, 10)) process.stdout.write(`  ✖ case ${failure.index} (${failure.command}, ${failure.free} bytes free): ${failure.message}\n`);
+  process.stdout.write('\n');
+  return failures.length;
+}
+
 const started = performance.now();
 let broken = 0;
 broken += await campaign('check (valid)', cases.validCheckProperty(api, cases.pinnedMutationSizes), Math.max(1, Math.round(runs / 10)));
 broken += await campaign('check', cases.mutatedCheckProperty(api, cases.fuzzMutationSizes), runs);
 broken += await campaign('render', cases.renderProperty(api), renderRuns);
+broken += await fullDiskCampaign(diskRuns);
 process.stdout.write(`fuzz: ${seconds(performance.now() - started)} in all, ${broken} broken invariants (seed ${seed})\n`);
 process.exitCode = broken > 0 ? 1 : 0;
