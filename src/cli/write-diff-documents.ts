@@ -2,7 +2,6 @@ import { type Analysis, CspmError, type DiffResult } from '../index.js';
 import { renderDocuments, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import type { DocumentOutputPath } from './findings-outputs.js';
-import { assertNoBinaryOnTerminal } from './terminal-guard.js';
 import { isStandardOutput, writeOutput } from './write-output.js';
 
 /**
@@ -16,13 +15,9 @@ export async function writeDiffDocuments(news: Analysis, diff: DiffResult, docum
   const [planned] = renderDocuments(news, { formats, combine: true, diff }).documents;
   // diff compares only inputs with a valid report, so the new one always makes a document.
   if (planned?.status !== 'ready') throw new CspmError('internal', 'the new scan made no document to render', { data: { what: 'diff document' } });
-  const bound = documents.map(({ format, path }) => {
+  for (const { format, path } of documents) {
     const output = planned.outputs.find((candidate) => candidate.format === format);
     if (!output) throw new CspmError('internal', `no ${format} output was planned`, { data: { what: format } });
-    return { path, format, mediaType: output.mediaType, output };
-  });
-  assertNoBinaryOnTerminal(bound, io);
-  for (const { path, output } of bound) {
     await writeOutput(path, await output.render(), io);
     if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
   }

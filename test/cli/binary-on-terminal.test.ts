@@ -30,6 +30,13 @@ describe('a binary document to standard output on a terminal', () => {
     expect(result.stderr).toBe(`cspm-report: invalid usage: a ${format} document is binary and standard output is a terminal: redirect it (> report.${format}) or name a file with --output\n`);
   });
 
+  it('diff -f xlsx -o - is refused before any output is written', async () => {
+    const result = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '-f', 'xlsx', '-o', '-'], { stdoutIsTTY: true });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('a xlsx document is binary and standard output is a terminal');
+  });
+
   it('writes text formats to the terminal as before', async () => {
     const result = await runInProcess(['render', sample, '-f', 'csv', '-o', '-'], { stdoutIsTTY: true });
     expect(result.code).toBe(0);

@@ -1,11 +1,12 @@
 import type { Argv } from 'yargs';
-import { CspmError, diffScans, type DocumentFormat, type FindingsFormatName, observedValues, type ReportInput } from '../../index.js';
+import { CspmError, diffScans, type DocumentFormat, type FindingsFormatName, observedValues, renderers, type ReportInput } from '../../index.js';
 import { documentFormats, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { pairOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
+import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { writeDiffDocuments } from '../write-diff-documents.js';
 import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
@@ -65,6 +66,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     (output) => !isStandardOutput(output.path),
   );
   assertSafeOutputs(files, inputFiles(analysis));
+  assertNoBinaryOnTerminal(documents.map(({ format, path }) => ({ format, path, mediaType: renderers[format].mediaType })), io);
   if (diff === undefined) {
     // With only documents asked for, the findings that stopped the run still need telling.
     const told = outputs.length > 0 || documents.some((output) => isStandardOutput(output.path)) ? outputs : [{ format: 'text' as const, path: '-' }];
