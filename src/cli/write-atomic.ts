@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CspmError } from '../index.js';
 import { makeDirectories } from './make-directories.js';
@@ -15,8 +16,9 @@ export type { OutputBody } from './write-body.js';
  * disk, then renamed over the old one. A reader never sees half a report, and a failure
  * (a full disk included) leaves the old file as it was and no temporary file.
  *
- * The new file keeps the permissions of the file it replaces (a 0600 report stays
- * private); a new file gets the process's umask, as a shell's `>` would.
+ * The new file keeps the permissions (and, run as root, the owner) of the file it
+ * replaces: a 0600 report stays private. A new file gets the process's umask, as a
+ * shell's `>` would.
  *
  * Only regular files are replaced so. A device, pipe or socket (`-o /dev/null`, a named
  * pipe), and any path under /dev or /proc (`/dev/fd/3`, which may stand for a file the
@@ -38,9 +40,10 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
   const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   addPendingFile(temporary);
   try {
-    const handle = await open(temporary, 'wx');
+    // Created no wider than the file it replaces, so no reader can open it in between.
+    const handle = await open(temporary, 'wx', existing ? existing.mode & 0o777 : 0o666);
     try {
-      await keepMode(handle, existing);
+      await keepOwnerAndMode(handle, existing);
       await writeBody(handle, body);
       await handle.sync();
     } finally {
@@ -48,7 +51,7 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
     }
     await rename(temporary, target);
   } catch (error) {
-    await rm(temporary, { force: true });
+    await rm(temporary, { force: true }).catch(() => undefined);
     // File-system failures are the output's; anything else (a renderer failing while
     // it streams) keeps its own meaning.
     throw isSystemError(error) ? outputError(path, error) : error;
@@ -57,9 +60,14 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
   }
 }
 
-/** Gives the new file the old one's permission bits; open() would narrow them by the umask. */
-async function keepMode(handle: Awaited<ReturnType<typeof open>>, existing: Stats | undefined): Promise<void> {
-  if (existing !== undefined && process.platform !== 'win32') await handle.chmod(existing.mode & 0o7777);
+/**
+ * Gives the new file the old one's permission bits (open() narrowed them by the umask)
+ * and, where the process may (root replacing another user's file), its owner and group.
+ */
+async function keepOwnerAndMode(handle: FileHandle, existing: Stats | undefined): Promise<void> {
+  if (existing === undefined || process.platform === 'win32') return;
+  if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+  await handle.chmod(existing.mode & 0o7777);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,20 @@ describe.skipIf(process.platform === 'win32')('standard output named as a file',
     const result = runInto(redirect, ['check', sample, '-f', 'json', '-o', name]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+    expect(statSync(redirect).ino).toBe(inode);
+    expect(JSON.parse(readFileSync(redirect, 'utf8'))).toMatchObject({ verdict: { status: 'pass' } });
+  });
+
+  it('a symbolic link to /dev/stdout stays a link, and the redirect target keeps its inode', () => {
+    const dir = tempDir();
+    const link = join(dir, 'findings.json');
+    symlinkSync('/dev/stdout', link);
+    const redirect = join(dir, 'redirected.json');
+    writeFileSync(redirect, '');
+    const inode = statSync(redirect).ino;
+    const result = runInto(redirect, ['check', sample, '-f', 'json', '-o', link]);
+    expect(result.status).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(statSync(redirect).ino).toBe(inode);
     expect(JSON.parse(readFileSync(redirect, 'utf8'))).toMatchObject({ verdict: { status: 'pass' } });
   });

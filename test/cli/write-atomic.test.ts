@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, createReadStream, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeAtomic } from '../../src/cli/write-atomic.js';
@@ -62,5 +62,15 @@ describe('writeAtomic', () => {
     await expect(writeAtomic(dir, 'x')).rejects.toThrow(/a-folder/);
     expect(statSync(dir).isDirectory()).toBe(true);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('run as root, keeps the owner and group of a file it replaces', async () => {
+    const path = join(tempDir(), 'theirs.json');
+    writeFileSync(path, 'old', { mode: 0o640 });
+    chownSync(path, 1234, 5678);
+    await writeAtomic(path, 'new');
+    expect(statSync(path)).toMatchObject({ uid: 1234, gid: 5678 });
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    expect(readFileSync(path, 'utf8')).toBe('new');
   });
 });
