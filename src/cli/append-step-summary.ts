@@ -3,6 +3,7 @@ import { open, stat } from 'node:fs/promises';
 import { CspmError } from '../index.js';
 import { terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
+import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeBody } from './write-body.js';
 
 /** The variable GitHub Actions sets to the step's summary file. */
@@ -24,6 +25,12 @@ const variable = 'GITHUB_STEP_SUMMARY';
 export async function appendStepSummary(text: string, guarded: readonly string[], io: CliIo): Promise<void> {
   const path = io.env[variable];
   if (path === undefined || path === '') return;
+  if (isProcessStreamPath(path)) {
+    // A regular file there is one the shell redirected a stream into: appending through
+    // another descriptor would land between the stream's own writes.
+    warn(path, 'is a device or descriptor path (under /dev or /proc)', io);
+    return;
+  }
   const before = await stat(path).catch(() => undefined);
   if (before && refuse(path, before, guarded, io)) return;
   let handle;
@@ -48,8 +55,12 @@ export async function appendStepSummary(text: string, guarded: readonly string[]
 function refuse(path: string, info: Stats, guarded: readonly string[], io: CliIo): boolean {
   const reason = info.isFile() ? sameFile(info, guarded) : `is ${kindOf(info)}, not a regular file`;
   if (reason === undefined) return false;
-  io.stderr.write(`cspm-report: warning: ${variable} ${terminalText(path)} ${terminalText(reason)}; the step summary is not written\n`);
+  warn(path, reason, io);
   return true;
+}
+
+function warn(path: string, reason: string, io: CliIo): void {
+  io.stderr.write(`cspm-report: warning: ${variable} ${terminalText(path)} ${terminalText(reason)}; the step summary is not written\n`);
 }
 
 function sameFile(info: Stats, guarded: readonly string[]): string | undefined {

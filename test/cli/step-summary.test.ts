@@ -41,6 +41,12 @@ describe('GITHUB_STEP_SUMMARY that is no summary file', () => {
     expect(readFileSync(rules).equals(readFileSync('samples/gate/gate-rules.json'))).toBe(true);
   });
 
+  it.skipIf(process.platform === 'win32')('leaves a stream alone: /dev/stdout, wherever it was redirected', async () => {
+    const result = await runInProcess(['check', sample, '-f', 'github'], { env: { GITHUB_STEP_SUMMARY: '/dev/stdout' } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('cspm-report: warning: GITHUB_STEP_SUMMARY /dev/stdout is a device or descriptor path (under /dev or /proc); the step summary is not written\n');
+  });
+
   it.skipIf(process.platform === 'win32')('does not block on a named pipe that nobody reads, and keeps the exit code', () => {
     const fifo = join(tempDir(), 'summary');
     execFileSync('mkfifo', [fifo]);
