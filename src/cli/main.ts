@@ -6,6 +6,7 @@ import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
 import { describeParseError } from './parse-error-text.js';
+import { assertDashWhereMeant } from './dash-arguments.js';
 import { protectStdinArgs } from './report-inputs.js';
 import { standardOutputError } from './write-output.js';
 
@@ -105,6 +106,7 @@ async function runCommand(args: readonly string[], io: CliIo, state: { debug: bo
     io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : `${parsed.output}\n`);
     return exitCodes.ok;
   }
+  assertDashWhereMeant(selected.spec.command, selected.args as Record<string, unknown>);
   return await selected.spec.run(selected.args, io);
 }
 

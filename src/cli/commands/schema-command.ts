@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { CspmError, publishedSchemas, type PublishedSchemaName } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { writeAtomic } from '../write-atomic.js';
+import { isStandardOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 
 const schemaNames = Object.keys(publishedSchemas) as PublishedSchemaName[];
@@ -19,7 +20,7 @@ export const schemaCommand: CommandSpec<SchemaArgs> = {
   builder: (yargs) =>
     yargs
       .positional('name', { type: 'string', default: 'audit-report', describe: `which schema: ${schemaNames.join(', ')}` })
-      .option('output', { alias: 'o', type: 'string', describe: 'write to this file instead of standard output' })
+      .option('output', { alias: 'o', type: 'string', describe: 'write to this file instead of standard output (- for standard output)' })
       .example('$0 schema -o audit-report.schema.json', 'save the schema for an editor or another validator')
       .example('$0 schema gate-rules', 'print the schema of gate rules files')
       .example('$0 schema diff', 'print the schema of the diff member of diff --format json')
@@ -27,7 +28,7 @@ export const schemaCommand: CommandSpec<SchemaArgs> = {
   async run(args, io: CliIo) {
     if (!Object.hasOwn(publishedSchemas, args.name)) throw new CspmError('usage', `unknown schema "${args.name}"; the schemas are ${schemaNames.join(', ')}`, { data: { value: args.name, known: schemaNames } });
     const text = `${JSON.stringify(publishedSchemas[args.name as PublishedSchemaName].read(), null, 2)}\n`;
-    if (args.output === undefined) io.stdout.write(text);
+    if (args.output === undefined || isStandardOutput(args.output)) io.stdout.write(text);
     else await writeAtomic(args.output, text);
     return exitCodes.ok;
   },
