@@ -5,6 +5,7 @@ import { TrendBuilder } from '../analyse/trend/trend-builder.js';
 import { exitCodes } from '../error/exit-codes.js';
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import type { Analysis, PercentFormula } from '../model/analysis.js';
+import type { SkippedInput } from '../model/document.js';
 import type { Trend } from '../model/trend.js';
 import type { Verdict } from '../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
@@ -20,11 +21,6 @@ export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice {
   top?: number;
 }
 
-/** A JSON file found in a folder of scans that holds no benchmark report: left out, with a note. */
-export interface SkippedInput {
-  source: string;
-  message: string;
-}
 
 /**
  * The trend, or the first scan that did not check: a trend is never drawn over a scan
@@ -54,7 +50,7 @@ function isStrayFile(input: ReportInput, analysis: Analysis): boolean {
  *         loader's errors for unreadable inputs
  */
 export async function trendScans(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendScansResult> {
-  const files = await expandInputs(inputs);
+  const files = await expandInputs(inputs, options.onSkip);
   const builder = new TrendBuilder(options.allowMismatch === true);
   const skipped: SkippedInput[] = [];
   let formula: PercentFormula = options.percentFormula ?? defaultPercentFormula;

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { CspmError } from '../error/cspm-error.js';
-import type { LoadedDocument } from '../model/document.js';
+import type { LoadedDocument, SkippedInput } from '../model/document.js';
 import { decodeText, stripBom, utf8Bytes } from './decode-text.js';
 import { duplicateKeyFindings } from './duplicate-key-findings.js';
 import { KeyScans, type KeyScanStart } from './key-scans.js';
@@ -33,6 +33,11 @@ export interface LoadOptions {
    * V8's heap before a large parse (a process-wide step a library leaves to its caller).
    */
   beforeParse?: (text: string) => void;
+  /**
+   * Told of each entry of a scanned folder that is left out: a link to a folder outside
+   * it, a name that is not UTF-8 (see walkFolder). The command line prints a note.
+   */
+  onSkip?: (skipped: SkippedInput) => void;
 }
 
 /**
@@ -50,7 +55,7 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
   try {
     for (const item of inputs) {
       if (typeof item === 'string') {
-        const { paths, listed } = await expandPath(item);
+        const { paths, listed } = await expandPath(item, options.onSkip);
         for (const path of paths) documents.push(await parseDocument(path, readInput(path, scans), { listed }, options, scans));
       } else if ('path' in item) {
         documents.push(await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans));
@@ -116,12 +121,12 @@ async function parseDocument(source: string, { text, keys }: DecodedInput, unwra
  *
  * @throws CspmError for a path that does not exist or cannot be read, or a directory with no `*.json` file
  */
-export async function expandInputs(inputs: readonly ReportInput[]): Promise<ReportInput[]> {
+export async function expandInputs(inputs: readonly ReportInput[], onSkip?: (skipped: SkippedInput) => void): Promise<ReportInput[]> {
   const expanded: ReportInput[] = [];
   for (const input of inputs) {
     if (typeof input !== 'string') expanded.push(input);
     else {
-      const { paths, listed } = await expandPath(input);
+      const { paths, listed } = await expandPath(input, onSkip);
       expanded.push(...(listed ? paths.map((path) => ({ path, listed })) : paths));
     }
   }
@@ -129,16 +134,20 @@ export async function expandInputs(inputs: readonly ReportInput[]): Promise<Repo
 }
 
 /** The files of a path argument, and whether they were found by listing a directory. */
-async function expandPath(path: string): Promise<{ paths: string[]; listed: boolean }> {
+async function expandPath(path: string, onSkip: ((skipped: SkippedInput) => void) | undefined): Promise<{ paths: string[]; listed: boolean }> {
   const info = await stat(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
   if (!info.isDirectory()) return { paths: [path], listed: false };
-  const files = await listJsonFiles(path).catch((error: unknown) => {
+  let listing;
+  try {
+    listing = listJsonFiles(path);
+  } catch (error) {
     throw ioError(path, error);
-  });
-  if (files.length === 0) throw new CspmError('input-empty-dir', path, { data: { path } });
-  return { paths: files, listed: true };
+  }
+  for (const skipped of listing.skipped) onSkip?.(skipped);
+  if (listing.files.length === 0) throw new CspmError('input-empty-dir', path, { data: { path } });
+  return { paths: listing.files, listed: true };
 }
 
 async function readStream(name: string, stream: AsyncIterable<Uint8Array | string>, scans: KeyScans): Promise<Uint8Array> {
