@@ -30,11 +30,14 @@ export type TrendScansResult =
   | { status: 'ok'; trend: Trend; skipped: SkippedInput[]; verdict: Verdict }
   | { status: 'invalid'; source: string; analysis: Analysis; skipped: SkippedInput[]; verdict: Verdict };
 
+function isListed(input: ReportInput): boolean {
+  return typeof input === 'object' && 'path' in input && input.listed === true;
+}
+
 /** True for a file found in a folder that is no audit report at all (a package.json): left out, as `check DIR` leaves it. */
 function isStrayFile(input: ReportInput, analysis: Analysis): boolean {
   const [source] = analysis.sources;
-  const listed = typeof input === 'object' && 'path' in input && input.listed === true;
-  return listed && source !== undefined && source.reportCount === 0 && source.findings.some((finding) => finding.rule === 'not-a-report');
+  return isListed(input) && source !== undefined && source.reportCount === 0 && source.findings.some((finding) => finding.rule === 'not-a-report');
 }
 
 /**
@@ -57,6 +60,8 @@ export async function trendScans(inputs: readonly ReportInput[], options: TrendS
   for (const [index, input] of files.entries()) {
     const analysis = await analyseInputs(input, options);
     formula = analysis.percentFormula;
+    // One of the tool's own outputs found in the folder: the loader left it out with a note.
+    if (analysis.sources.length === 0 && isListed(input)) continue;
     const [source] = analysis.sources;
     if (isStrayFile(input, analysis)) {
       skipped.push({ source: source?.source ?? String(index), message: 'holds no benchmark report; left out of the trend' });

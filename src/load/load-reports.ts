@@ -5,6 +5,7 @@ import { decodeText, stripBom, utf8Bytes } from './decode-text.js';
 import { duplicateKeyFindings } from './duplicate-key-findings.js';
 import { KeyScans, type KeyScanStart } from './key-scans.js';
 import { listJsonFiles } from './list-json-files.js';
+import { ownOutputKind } from './own-output.js';
 import { parseJson } from './parse-json.js';
 import { ioError } from './io-error.js';
 import { readRegularFile } from './read-regular-file.js';
@@ -35,7 +36,8 @@ export interface LoadOptions {
   beforeParse?: (text: string) => void;
   /**
    * Told of each entry of a scanned folder that is left out: a link to a folder outside
-   * it, a name that is not UTF-8 (see walkFolder). The command line prints a note.
+   * it, a name that is not UTF-8 (see walkFolder), one of the tool's own outputs (an
+   * HDF, SARIF, findings, trend, diff or gate --result file). The command line prints a note.
    */
   onSkip?: (skipped: SkippedInput) => void;
 }
@@ -56,9 +58,9 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
     for (const item of inputs) {
       if (typeof item === 'string') {
         const { paths, listed } = await expandPath(item, options.onSkip);
-        for (const path of paths) documents.push(await parseDocument(path, readInput(path, scans), { listed }, options, scans));
+        for (const path of paths) keep(documents, await parseDocument(path, readInput(path, scans), { listed }, options, scans), listed, options);
       } else if ('path' in item) {
-        documents.push(await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans));
+        keep(documents, await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans), item.listed === true, options);
       } else if ('value' in item) {
         documents.push(unwrapDocument(item.name ?? '<input>', item.value));
       } else if ('text' in item) {
@@ -74,6 +76,17 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
     scans.close();
   }
   return documents;
+}
+
+/**
+ * Adds a loaded document to the run, unless it was found in a folder and is one of the
+ * tool's own outputs (see ownOutputKind): that one is passed to `onSkip` instead. A
+ * file named on its own is always checked in full.
+ */
+function keep(documents: LoadedDocument[], document: LoadedDocument, listed: boolean, options: LoadOptions): void {
+  const kind = listed && document.candidates.length === 0 && document.findings.some((finding) => finding.rule === 'not-a-report') ? ownOutputKind(document.value) : undefined;
+  if (kind === undefined) documents.push(document);
+  else options.onSkip?.({ source: document.source, message: `an output of cspm-report (${kind}), not a report; skipped` });
 }
 
 /** A text decoded from its bytes, and the scan of its keys as started. */
