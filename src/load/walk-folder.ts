@@ -21,7 +21,8 @@ export interface FolderListing {
  *   A link to a folder outside `dir` (a link to `/` would walk the whole file system)
  *   is skipped, and listed as skipped.
  * - A name that is not UTF-8 cannot be given back as a path string (the bytes decode
- *   to U+FFFD and no longer name the file): skipped, listed with the bytes escaped.
+ *   to U+FFFD and no longer name the file): skipped, and listed with its bytes escaped
+ *   when it is a folder, a link or a name `accept` takes.
  *
  * @throws the file system's error for `dir` itself
  */
@@ -48,7 +49,10 @@ function walk(dir: string, real: string, state: Walk): void {
   for (const entry of readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })) {
     const name = entry.name.toString('utf8');
     if (!Buffer.from(name, 'utf8').equals(entry.name)) {
-      state.listing.skipped.push({ source: join(dir, escapeName(entry.name)), message: 'its name is not UTF-8; skipped (rename it to read it)' });
+      // Said only of what the walk would have read: a folder, or a name it takes.
+      if (entry.isDirectory() || entry.isSymbolicLink() || state.accept(name)) {
+        state.listing.skipped.push({ source: join(dir, escapeName(entry.name)), message: 'its name is not UTF-8; skipped (rename it to read it)' });
+      }
       continue;
     }
     visit(join(dir, name), name, entry, state);

@@ -84,6 +84,8 @@ describe('a file name that is not UTF-8 in a scanned folder', () => {
   it('check DIR: skipped with a note, the name escaped; the other reports are read', () => {
     const { dir } = reportsFolder();
     writeFileSync(badName(dir), '{"result": [');
+    // Not a *.json name: not read, so nothing to say about it.
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/notes`), Buffer.from([0xfe]), Buffer.from('.txt')]), 'x');
     const result = runBin(['check', dir], { timeout: 15_000 });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe(`cspm-report: note: ${dir}/bad\\xff.json: its name is not UTF-8; skipped (rename it to read it)\n`);
