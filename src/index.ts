@@ -16,7 +16,7 @@ export type { AnalyseInputsOptions } from './jobs/analyse-inputs.js';
 export type { CheckOptions, CheckResult } from './jobs/check-reports.js';
 export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.js';
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
-export type { TrendScansOptions, TrendScansResult, SkippedInput } from './jobs/trend-scans.js';
+export type { TrendScansOptions, TrendScansResult } from './jobs/trend-scans.js';
 export type { RenderReportsOptions, RenderReportsResult } from './jobs/render-reports.js';
 export type { FetchTarget, FetchedReport, FetchFailure, FetchReportsOptions, FetchManyOptions, FetchManyResult } from './jobs/fetch-reports.js';
 export type { RegressionLimit, RegressionTally } from './analyse/diff/count-regressions.js';
@@ -63,7 +63,7 @@ export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdenti
 // The model: what the jobs return.
 export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';
 export type { Finding, RuleId, Severity, SeveritySetting } from './model/finding.js';
-export type { DocumentForm, FoldedValue, LoadedDocument, ValidatedDocument, ReportRef } from './model/document.js';
+export type { DocumentForm, FoldedValue, LoadedDocument, ValidatedDocument, ReportRef, SkippedInput } from './model/document.js';
 export type { Analysis, AnalysisSummary, AnalysedSource, AnalysedReport, AnalysedCategory, AnalyseOptions, Figures, PercentFormula, SeverityCount } from './model/analysis.js';
 export type { FailOn } from './analyse/fail-closed.js';
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';

@@ -25,6 +25,7 @@ export { csvFieldNames } from './model/csv-fields.js';
 export { isGatePresetName } from './gate/presets/gate-presets.js';
 export { loadLogo } from './load/load-logo.js';
 export { loadTemplates } from './load/load-templates.js';
+export { readSmallText } from './load/read-small-text.js';
 export { onboardingKinds } from './client/onboarding-body.js';
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';

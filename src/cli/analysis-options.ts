@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
-import { type CheckOptions, type FailOn, type PercentFormula } from '../index.js';
-import { failOnLevels, percentFormulaIds } from '../internal.js';
+import { type CheckOptions, type FailOn, type PercentFormula, type SkippedInput } from '../index.js';
+import { failOnLevels, percentFormulaIds, terminalText } from '../internal.js';
 import { parseRuleSettings } from './parse-rule-settings.js';
+import type { CliIo } from './cli-io.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
 import { oneValue } from './shared-options.js';
 
@@ -36,15 +37,22 @@ export function withFailOnOptions<T>(yargs: Argv<T>): Argv<T & FailOnArgs> {
 /**
  * The options every job takes from the parsed arguments: --percent-formula, --rule and
  * --fail-on when the command has it. The command line settles V8's heap before a large
- * parse: a process-wide step the library leaves to its caller.
+ * parse: a process-wide step the library leaves to its caller. An entry of a scanned
+ * folder that is left out gets a note on standard error.
  */
-export function checkOptionsOf(args: AnalysisArgs & { 'fail-on'?: FailOn }): CheckOptions {
+export function checkOptionsOf(args: AnalysisArgs & { 'fail-on'?: FailOn }, io: CliIo): CheckOptions {
   const percentFormula = args['percent-formula'];
   const failOn = args['fail-on'];
   return {
     severities: parseRuleSettings(args.rule),
     beforeParse: settleHeapBeforeParse,
+    onSkip: noteSkipped(io),
     ...(percentFormula === undefined ? {} : { percentFormula }),
     ...(failOn === undefined ? {} : { failOn }),
   };
+}
+
+/** Prints a note for an input left out of a run: one line naming it, never a finding. */
+export function noteSkipped(io: CliIo): (skipped: SkippedInput) => void {
+  return ({ source, message }) => io.stderr.write(`cspm-report: note: ${terminalText(source)}: ${message}\n`);
 }

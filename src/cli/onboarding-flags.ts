@@ -59,12 +59,15 @@ export async function readOnboardingBody(kind: OnboardingKind, args: OnboardingF
 
 async function readClientSecret(args: OnboardingFlagArgs, io: CliIo): Promise<string | undefined> {
   const path = args[clientSecretSource.flag];
-  return path === undefined ? io.env[clientSecretSource.variable] : readSecretFile(path);
+  return path === undefined ? io.env[clientSecretSource.variable] : readSecretFile(path, clientSecretSource.flag);
 }
+
+/** A body has a handful of short fields. */
+const maxBodyBytes = 1024 * 1024;
 
 /** A `--body` file: a JSON object of string fields of the kind. Its text never shows in a message: it may hold the secret. */
 async function readBodyFile(path: string, fields: readonly string[]): Promise<Record<string, string>> {
-  const text = await readSecretFile(path);
+  const text = readSecretFile(path, 'body', maxBodyBytes, 'a body file');
   let value: unknown;
   try {
     value = JSON.parse(text);

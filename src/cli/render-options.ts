@@ -1,6 +1,7 @@
 import { CspmError, type CsvFieldName, type DocumentFormat, type PolicyChoice, type RenderOptions, type RenderTier } from '../index.js';
 import { csvFieldNames, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
-import type { AnalysisArgs } from './analysis-options.js';
+import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
+import type { CliIo } from './cli-io.js';
 import { stdinToken } from './report-inputs.js';
 import { isStandardOutput } from './write-output.js';
 
@@ -25,12 +26,12 @@ export interface RenderArgs extends AnalysisArgs {
 }
 
 /** The render options the flags give; the logo and templates are read here, before any input. */
-export function renderOptions(args: RenderArgs): RenderOptions {
+export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
   const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
-  if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates');
+  if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates', noteSkipped(io));
   if (args.fields !== undefined || args.bom) options.csv = { ...(args.fields === undefined ? {} : { fields: csvFields(args.fields) }), bom: args.bom };
   if (args['max-policies'] !== undefined) {
     if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0', { data: { option: 'max-policies', value: String(args['max-policies']) } });

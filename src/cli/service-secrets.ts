@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { CspmError, type ClientOptions } from '../index.js';
+import type { ClientOptions } from '../index.js';
+import { readSmallText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 
 /**
@@ -25,7 +25,7 @@ export async function readServiceSecrets(args: SecretFileArgs, applicationId: st
   const found: Partial<Record<keyof typeof secretSources, string>> = {};
   for (const [name, source] of Object.entries(secretSources) as [keyof typeof secretSources, (typeof secretSources)[keyof typeof secretSources]][]) {
     const path = args[source.flag];
-    const value = path === undefined ? io.env[source.variable] : await readSecretFile(path);
+    const value = path === undefined ? io.env[source.variable] : readSecretFile(path, source.flag);
     if (value !== undefined && value !== '') found[name] = value;
   }
   const id = applicationId ?? io.env[applicationIdVariable];
@@ -37,12 +37,19 @@ export async function readServiceSecrets(args: SecretFileArgs, applicationId: st
   };
 }
 
-/** A secret file's text without the line end an editor adds. */
-export async function readSecretFile(path: string): Promise<string> {
-  try {
-    return (await readFile(path, 'utf8')).replace(/\r?\n$/, '');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CspmError(code === 'ENOENT' ? 'input-not-found' : 'input-unreadable', `${path}${code && code !== 'ENOENT' ? ` (${code})` : ''}`, { data: { path } });
-  }
+/** A secret is a token or a key: far below this. */
+const maxSecretBytes = 64 * 1024;
+
+/**
+ * A secret file's text without the line end an editor adds. A regular file only: a
+ * named pipe or a device fails at once, naming the file, where reading it could block
+ * the run for ever (a pipe without a writer) or never end (/dev/zero); a secret that
+ * lives elsewhere goes through the environment variable.
+ *
+ * @param option the flag that named the file (`api-key-file`), which messages put before it
+ * @param limit  the most bytes read
+ * @param what   what the file is, for the message of a file over the limit
+ */
+export function readSecretFile(path: string, option: string, limit = maxSecretBytes, what = 'a secret file'): string {
+  return readSmallText(path, limit, `--${option} ${path}`, what).replace(/\r?\n$/, '');
 }

@@ -5,6 +5,7 @@ import { TrendBuilder } from '../analyse/trend/trend-builder.js';
 import { exitCodes } from '../error/exit-codes.js';
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import type { Analysis, PercentFormula } from '../model/analysis.js';
+import type { SkippedInput } from '../model/document.js';
 import type { Trend } from '../model/trend.js';
 import type { Verdict } from '../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
@@ -20,11 +21,6 @@ export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice {
   top?: number;
 }
 
-/** A JSON file found in a folder of scans that holds no benchmark report: left out, with a note. */
-export interface SkippedInput {
-  source: string;
-  message: string;
-}
 
 /**
  * The trend, or the first scan that did not check: a trend is never drawn over a scan
@@ -34,11 +30,14 @@ export type TrendScansResult =
   | { status: 'ok'; trend: Trend; skipped: SkippedInput[]; verdict: Verdict }
   | { status: 'invalid'; source: string; analysis: Analysis; skipped: SkippedInput[]; verdict: Verdict };
 
+function isListed(input: ReportInput): boolean {
+  return typeof input === 'object' && 'path' in input && input.listed === true;
+}
+
 /** True for a file found in a folder that is no audit report at all (a package.json): left out, as `check DIR` leaves it. */
 function isStrayFile(input: ReportInput, analysis: Analysis): boolean {
   const [source] = analysis.sources;
-  const listed = typeof input === 'object' && 'path' in input && input.listed === true;
-  return listed && source !== undefined && source.reportCount === 0 && source.findings.some((finding) => finding.rule === 'not-a-report');
+  return isListed(input) && source !== undefined && source.reportCount === 0 && source.findings.some((finding) => finding.rule === 'not-a-report');
 }
 
 /**
@@ -54,13 +53,15 @@ function isStrayFile(input: ReportInput, analysis: Analysis): boolean {
  *         loader's errors for unreadable inputs
  */
 export async function trendScans(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendScansResult> {
-  const files = await expandInputs(inputs);
+  const files = await expandInputs(inputs, options.onSkip);
   const builder = new TrendBuilder(options.allowMismatch === true);
   const skipped: SkippedInput[] = [];
   let formula: PercentFormula = options.percentFormula ?? defaultPercentFormula;
   for (const [index, input] of files.entries()) {
     const analysis = await analyseInputs(input, options);
     formula = analysis.percentFormula;
+    // One of the tool's own outputs found in the folder: the loader left it out with a note.
+    if (analysis.sources.length === 0 && isListed(input)) continue;
     const [source] = analysis.sources;
     if (isStrayFile(input, analysis)) {
       skipped.push({ source: source?.source ?? String(index), message: 'holds no benchmark report; left out of the trend' });

@@ -8,7 +8,14 @@ export interface ImageInfo {
 }
 
 /** A logo is a few hundred pixels wide; anything past this is a mistake or an attack. */
-export const maxImageSide = 10_000;
+export const maxImageSide = 4096;
+
+/**
+ * The most pixels a logo may have. A PNG compresses blank pixels a thousandfold, so
+ * its size on disk says nothing of what decoding it takes: pdfkit held 2.9 GB for a
+ * 777 KB PNG of 10,000 × 10,000 pixels. 4 Mpx (2048 × 2048) decode in tens of MB.
+ */
+export const maxImagePixels = 2048 * 2048;
 
 /**
  * Checks that `bytes` are a whole, well-formed PNG or JPEG and returns its kind and
@@ -52,16 +59,48 @@ function inspectPng(data: Buffer): ImageInfo | { problem: string } {
   const size = checkSize(width, height, 'PNG');
   if (size) return size;
   if (pixels.length === 0) return { problem: 'is a corrupt PNG image (no IDAT chunk)' };
-  const rowBytes = 1 + Math.ceil((width * channels * depth) / 8);
-  const expected = rowBytes * height;
+  const rows = rowStarts(width, height, (channels * depth) / 8, interlaced);
   try {
-    const raw = inflateSync(Buffer.concat(pixels), { maxOutputLength: expected * 2 + 1024 });
-    // An interlaced image stores seven passes, each row with its own filter byte.
-    if (!interlaced && raw.length !== expected) return { problem: 'is a corrupt PNG image (its pixel data has the wrong size)' };
+    const raw = inflateSync(Buffer.concat(pixels), { maxOutputLength: rows.end * 2 + 1024 });
+    if (raw.length !== rows.end) return { problem: 'is a corrupt PNG image (its pixel data has the wrong size)' };
+    // A decoder stops at a filter type it does not know (pdfkit's with a stack).
+    const unknown = rows.starts.find((start) => (raw[start] ?? 0) > 4);
+    if (unknown !== undefined) return { problem: `is a corrupt PNG image (a row has filter type ${raw[unknown]}, which does not exist)` };
   } catch {
     return { problem: 'is a corrupt PNG image (its pixel data does not decompress)' };
   }
   return { mediaType: 'image/png', width, height };
+}
+
+/** The seven passes of Adam7 interlacing: first column and row, and their steps. */
+const adam7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * Where each row (its filter byte) starts in the decompressed pixel data, and where the
+ * data ends; an interlaced image stores seven passes, each a small image of its own.
+ */
+function rowStarts(width: number, height: number, bytesPerPixel: number, interlaced: boolean): { starts: number[]; end: number } {
+  const starts: number[] = [];
+  let at = 0;
+  for (const [x0, y0, dx, dy] of interlaced ? adam7 : ([[0, 0, 1, 1]] as const)) {
+    const columns = Math.ceil(Math.max(0, width - x0) / dx);
+    const rows = Math.ceil(Math.max(0, height - y0) / dy);
+    if (columns === 0) continue;
+    const rowBytes = 1 + Math.ceil(columns * bytesPerPixel);
+    for (let row = 0; row < rows; row++) {
+      starts.push(at);
+      at += rowBytes;
+    }
+  }
+  return { starts, end: at };
 }
 
 function inspectJpeg(data: Buffer): ImageInfo | { problem: string } {
@@ -102,6 +141,9 @@ function checkSize(width: number, height: number, kind: string): { problem: stri
   if (width === 0 || height === 0) return { problem: `is a corrupt ${kind} image (it claims ${width} × ${height} pixels)` };
   if (width > maxImageSide || height > maxImageSide) {
     return { problem: `claims ${width} × ${height} pixels; a logo may be at most ${maxImageSide} pixels on a side` };
+  }
+  if (width * height > maxImagePixels) {
+    return { problem: `claims ${width} × ${height} pixels (${(width * height).toLocaleString('en-US')}); a logo may have at most ${maxImagePixels.toLocaleString('en-US')} pixels (2048 × 2048)` };
   }
   return undefined;
 }

@@ -20,5 +20,5 @@ export function loadLogo(path: string, option?: string): LogoView {
   const bytes = readRegularFile(path, maxLogoBytes, tooLarge, label);
   const image = inspectImage(bytes);
   if ('problem' in image) throw new CspmError('usage', `${label} ${image.problem}`, { data: { path, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) } });
-  return { bytes, mediaType: image.mediaType };
+  return { bytes, mediaType: image.mediaType, name: label };
 }

@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { CspmError } from '../error/cspm-error.js';
-import type { LoadedDocument } from '../model/document.js';
+import type { LoadedDocument, SkippedInput } from '../model/document.js';
 import { decodeText, stripBom, utf8Bytes } from './decode-text.js';
 import { duplicateKeyFindings } from './duplicate-key-findings.js';
 import { KeyScans, type KeyScanStart } from './key-scans.js';
 import { listJsonFiles } from './list-json-files.js';
+import { ownOutputKind } from './own-output.js';
 import { parseJson } from './parse-json.js';
 import { ioError } from './io-error.js';
 import { readRegularFile } from './read-regular-file.js';
@@ -33,6 +34,12 @@ export interface LoadOptions {
    * V8's heap before a large parse (a process-wide step a library leaves to its caller).
    */
   beforeParse?: (text: string) => void;
+  /**
+   * Told of each entry of a scanned folder that is left out: a link to a folder outside
+   * it, a name that is not UTF-8 (see walkFolder), one of the tool's own outputs (an
+   * HDF, SARIF, findings, trend, diff or gate --result file). The command line prints a note.
+   */
+  onSkip?: (skipped: SkippedInput) => void;
 }
 
 /**
@@ -50,10 +57,10 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
   try {
     for (const item of inputs) {
       if (typeof item === 'string') {
-        const { paths, listed } = await expandPath(item);
-        for (const path of paths) documents.push(await parseDocument(path, readInput(path, scans), { listed }, options, scans));
+        const { paths, listed } = await expandPath(item, options.onSkip);
+        for (const path of paths) keep(documents, await parseDocument(path, readInput(path, scans), { listed }, options, scans), listed, options);
       } else if ('path' in item) {
-        documents.push(await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans));
+        keep(documents, await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans), item.listed === true, options);
       } else if ('value' in item) {
         documents.push(unwrapDocument(item.name ?? '<input>', item.value));
       } else if ('text' in item) {
@@ -69,6 +76,17 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
     scans.close();
   }
   return documents;
+}
+
+/**
+ * Adds a loaded document to the run, unless it was found in a folder and is one of the
+ * tool's own outputs (see ownOutputKind): that one is passed to `onSkip` instead. A
+ * file named on its own is always checked in full.
+ */
+function keep(documents: LoadedDocument[], document: LoadedDocument, listed: boolean, options: LoadOptions): void {
+  const kind = listed && document.candidates.length === 0 && document.findings.some((finding) => finding.rule === 'not-a-report') ? ownOutputKind(document.value) : undefined;
+  if (kind === undefined) documents.push(document);
+  else options.onSkip?.({ source: document.source, message: `an output of cspm-report (${kind}), not a report; skipped` });
 }
 
 /** A text decoded from its bytes, and the scan of its keys as started. */
@@ -116,12 +134,12 @@ async function parseDocument(source: string, { text, keys }: DecodedInput, unwra
  *
  * @throws CspmError for a path that does not exist or cannot be read, or a directory with no `*.json` file
  */
-export async function expandInputs(inputs: readonly ReportInput[]): Promise<ReportInput[]> {
+export async function expandInputs(inputs: readonly ReportInput[], onSkip?: (skipped: SkippedInput) => void): Promise<ReportInput[]> {
   const expanded: ReportInput[] = [];
   for (const input of inputs) {
     if (typeof input !== 'string') expanded.push(input);
     else {
-      const { paths, listed } = await expandPath(input);
+      const { paths, listed } = await expandPath(input, onSkip);
       expanded.push(...(listed ? paths.map((path) => ({ path, listed })) : paths));
     }
   }
@@ -129,16 +147,20 @@ export async function expandInputs(inputs: readonly ReportInput[]): Promise<Repo
 }
 
 /** The files of a path argument, and whether they were found by listing a directory. */
-async function expandPath(path: string): Promise<{ paths: string[]; listed: boolean }> {
+async function expandPath(path: string, onSkip: ((skipped: SkippedInput) => void) | undefined): Promise<{ paths: string[]; listed: boolean }> {
   const info = await stat(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
   if (!info.isDirectory()) return { paths: [path], listed: false };
-  const files = await listJsonFiles(path).catch((error: unknown) => {
+  let listing;
+  try {
+    listing = listJsonFiles(path);
+  } catch (error) {
     throw ioError(path, error);
-  });
-  if (files.length === 0) throw new CspmError('input-empty-dir', path, { data: { path } });
-  return { paths: files, listed: true };
+  }
+  for (const skipped of listing.skipped) onSkip?.(skipped);
+  if (listing.files.length === 0) throw new CspmError('input-empty-dir', path, { data: { path } });
+  return { paths: listing.files, listed: true };
 }
 
 async function readStream(name: string, stream: AsyncIterable<Uint8Array | string>, scans: KeyScans): Promise<Uint8Array> {

@@ -1,17 +1,27 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { CspmError } from '../error/cspm-error.js';
 import { ioError } from './io-error.js';
+import { readSmallText } from './read-small-text.js';
+import type { SkippedInput } from '../model/document.js';
+import { walkFolder } from './walk-folder.js';
+
+/** A template, stylesheet or script is a few kilobytes; far above that is a mistake. */
+const maxTemplateBytes = 4 * 2 ** 20;
 
 /**
  * Reads a folder of template overrides (RenderOptions.templates): every file in it,
  * recursively, keyed by its path relative to `dir` with `/` separators (`report.hbs`,
  * `partials/x.hbs`). The HTML renderer lets a file of the same name replace its built-in
- * template, partial, stylesheet or script.
+ * template, partial, stylesheet or script. Links are treated as in a folder of reports
+ * (see walkFolder): a link to a file is read, a link to a folder inside `dir` followed,
+ * one outside skipped and passed to `onSkip`. A named pipe or a device in the folder is
+ * refused, never opened.
  *
  * @param option the option errors name before a path (the command line's `--templates`)
+ * @param onSkip told of each entry left out
  */
-export function loadTemplates(dir: string, option?: string): Record<string, string> {
+export function loadTemplates(dir: string, option?: string, onSkip?: (skipped: SkippedInput) => void): Record<string, string> {
   const named = (path: string): string => (option === undefined ? path : `${option} ${path}`);
   let isDirectory = false;
   try {
@@ -20,16 +30,16 @@ export function loadTemplates(dir: string, option?: string): Record<string, stri
     throw ioError(named(dir), error);
   }
   if (!isDirectory) throw new CspmError('usage', `${named(dir)} is not a directory`, { data: { path: dir, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) } });
-  const templates: Record<string, string> = {};
-  let path = dir;
+  let listing;
   try {
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      path = join(entry.parentPath, entry.name);
-      templates[relative(dir, path).split(sep).join('/')] = readFileSync(path, 'utf8');
-    }
+    listing = walkFolder(dir, () => true);
   } catch (error) {
-    throw ioError(named(path), error);
+    throw ioError(named(dir), error);
+  }
+  for (const skipped of listing.skipped) onSkip?.(skipped);
+  const templates: Record<string, string> = {};
+  for (const path of listing.files) {
+    templates[relative(dir, path).split(sep).join('/')] = readSmallText(path, maxTemplateBytes, named(path), 'a template file');
   }
   return templates;
 }

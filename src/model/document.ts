@@ -4,6 +4,14 @@ import type { BenchmarkReport } from './report.js';
 /** The shapes a saved audit report comes in. */
 export type DocumentForm = 'envelope' | 'array' | 'report' | 'unparsed';
 
+/** An input left out of a run, with a note: an entry of a scanned folder, or a file that holds no report. */
+export interface SkippedInput {
+  /** The input's path, a name that is not UTF-8 with its bytes escaped. */
+  source: string;
+  /** Why it was left out, one sentence. */
+  message: string;
+}
+
 /** A document after loading: parsed, unwrapped, not yet validated. */
 export interface LoadedDocument {
   /** File path as given, `<stdin>`, or the name given with a library input. */

@@ -209,6 +209,8 @@ export interface PolicyListingView {
 export interface LogoView {
   bytes: Uint8Array;
   mediaType: 'image/png' | 'image/jpeg';
+  /** How messages name the logo (`--logo brand.png`); `the logo` when absent. */
+  name?: string;
 }
 
 /** Everything a renderer needs. */

@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CspmError } from '../error/cspm-error.js';
 import { loadReports } from '../load/load-reports.js';
+import { walkFolder } from '../load/walk-folder.js';
 import type { BenchmarkReport } from '../model/report.js';
 import { validateReports } from '../validate/validate-documents.js';
 
@@ -27,21 +26,22 @@ export interface ReportLibrary {
 /**
  * Loads the `*.json` files directly inside `dir` (sub-folders are not read, so that
  * samples/broken/ stays out) and keeps the schema-valid reports, the first of each
- * ConnectorType and BenchmarkId in file-name order.
+ * ConnectorType and BenchmarkId in file-name order. A link to a report is served as the
+ * report would be, as a folder scan reads it (see walkFolder); a name that is not UTF-8
+ * is listed as skipped.
  */
 export async function loadReportLibrary(dir: string | URL): Promise<ReportLibrary> {
   const path = typeof dir === 'string' ? dir : fileURLToPath(dir);
-  let names: string[];
+  let listing;
   try {
-    const entries = await readdir(path, { withFileTypes: true });
-    names = entries.filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.json')).map((entry) => entry.name);
+    listing = walkFolder(path, (name) => name.toLowerCase().endsWith('.json'), false);
   } catch (error) {
     throw new CspmError('input-not-found', `${path} (the reports directory)`, { cause: error, data: { path } });
   }
-  if (names.length === 0) throw new CspmError('input-empty-dir', `${path} holds no *.json report`, { data: { path } });
-  const documents = validateReports(await loadReports(names.sort().map((name) => join(path, name))));
+  if (listing.files.length === 0) throw new CspmError('input-empty-dir', `${path} holds no *.json report`, { data: { path } });
+  const documents = validateReports(await loadReports(listing.files));
   const byKey = new Map<string, BenchmarkReport>();
-  const skipped: ReportLibrary['skipped'] = [];
+  const skipped: ReportLibrary['skipped'] = listing.skipped.map(({ source, message }) => ({ source, pointer: '', reason: message }));
   for (const document of documents) {
     if (document.reports.length < document.reportCount) skipped.push({ source: document.source, pointer: document.reportsPointer, reason: 'not every report is schema-valid' });
     for (const { pointer, report } of document.reports) {

@@ -37,7 +37,7 @@ describe('inspectImage', () => {
         copy.writeUInt16BE(65535, at + 5);
         copy.writeUInt16BE(65535, at + 7);
       }),
-      'claims 65535 × 65535 pixels; a logo may be at most 10000 pixels on a side',
+      'claims 65535 × 65535 pixels; a logo may be at most 4096 pixels on a side',
     ],
     ['a GIF', Buffer.from('GIF89a\u0001\u0000\u0001\u0000'), 'is neither a PNG nor a JPEG image'],
   ])('refuses %s', (_name, bytes, problem) => {

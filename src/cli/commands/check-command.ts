@@ -26,7 +26,7 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args));
+  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args, io));
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
   await writeFindings({ analysis, verdict }, outputs, io, args.color);

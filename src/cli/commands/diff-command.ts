@@ -55,7 +55,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   const [oldInput, newInput] = toReportInputs([args.old, args.new], io) as [ReportInput, ReportInput];
   const failOnRegression = regressionLimit(args['fail-on-regression']);
   const result = await diffScans(oldInput, newInput, {
-    ...checkOptionsOf(args),
+    ...checkOptionsOf(args, io),
     allowMismatch: args['allow-mismatch'],
     allowNewFailures: args['allow-new-failures'],
     allowRemoved: args['allow-removed'],

@@ -54,7 +54,7 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
   checkUsage(args, many);
   const { client } = await serviceClientOf(args, io);
   const place = { output: args.output, outDir: args['out-dir'], formats: [...new Set(args.format ?? [])] };
-  const options = { client, check: args.check, failOn: args['fail-on'], checkOptions: checkOptionsOf(args), io };
+  const options = { client, check: args.check, failOn: args['fail-on'], checkOptions: checkOptionsOf(args, io), io };
   if (many) return fetchMany(targets, { ...options, place, concurrency: args.concurrency, readFiles: readFiles(args) });
 
   const placed = placeReport(targets[0] as FetchTarget, place);

@@ -48,7 +48,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
     if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
     const result = await gateReports(toReportInputs(args.inputs, io), {
-      ...checkOptionsOf(args),
+      ...checkOptionsOf(args, io),
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
       ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io)[0] as ReportInput }),

@@ -63,9 +63,9 @@ async function runJob(job: Job, io: CliIo, status: CliIo['stderr']): Promise<voi
  */
 export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const chosen = chosenFormats(args);
-  const options = renderOptions(args);
+  const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.
-  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...checkOptionsOf(args), ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
+  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...checkOptionsOf(args, io), ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
   const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));

@@ -46,7 +46,7 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
   if (args.inputs.includes(stdinToken)) throw new CspmError('usage', 'trend reads scans from files or directories, not standard input (-)', { data: { option: 'inputs' } });
   if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} trend` }], args.inputs);
   const result = await trendScans(args.inputs, {
-    ...checkOptionsOf(args),
+    ...checkOptionsOf(args, io),
     allowMismatch: args['allow-mismatch'],
     top: args.top,
     ...(args.benchmark === undefined ? {} : { benchmark: args.benchmark }),

@@ -17,6 +17,9 @@ const fields = Object.keys(fieldNames) as Field[];
 /** The largest accounts file read: far above any fleet, far below what would hurt. */
 const maxRecords = 100_000;
 
+/** The bytes of that many records, with room to spare: a larger file is refused before it is parsed. */
+const maxAccountsBytes = 64 * 2 ** 20;
+
 function fieldOf(name: string): Field | undefined {
   const key = name.toLowerCase().replace(/[\s_-]/g, '');
   return fields.find((field) => (fieldNames[field] as readonly string[]).includes(key));
@@ -37,7 +40,7 @@ function invalid(location: AccountsLocation, what: string): CspmError<'accounts-
  * the line and the field.
  */
 export async function readAccountsFile(file: string): Promise<FetchTarget[]> {
-  const text = (await readSecretFile(file)).replace(/^\uFEFF/, '');
+  const text = readSecretFile(file, 'accounts', maxAccountsBytes, 'an accounts file').replace(/^\uFEFF/, '');
   // csv-parse is loaded here, not at start-up: only this option reads CSV.
   const records = text.trimStart().startsWith('{') ? jsonLines(text, file) : csvRecords(text, file, (await import('csv-parse/sync')).parse);
   if (records.length === 0) throw invalid({ file }, 'no account in it; give a header row and one line per account (license,account,job,benchmark)');

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CspmError, isCspmError } from '../../error/cspm-error.js';
 import type { RenderOptions, Renderer } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
@@ -18,6 +19,26 @@ import { templateSet } from './template-set.js';
  */
 export function renderHtmlView(view: ViewModel, options: RenderOptions): string {
   if (options.tier === 'executive') return renderExecutiveHtmlView(view, options);
+  return preparePage(view, options).render();
+}
+
+/**
+ * {@link renderHtmlView} for the command line's long runs: the same page, with each
+ * report's section drawn first and a turn of the event loop between them, so that a
+ * stop signal is handled while a page of many reports is made.
+ */
+async function renderHtmlViewInTurns(view: ViewModel, options: RenderOptions): Promise<string> {
+  if (options.tier === 'executive') return renderExecutiveHtmlView(view, options);
+  const page = preparePage(view, options);
+  for (const report of view.reports) {
+    page.prepareSection(report);
+    await nextTurn();
+  }
+  return page.render();
+}
+
+/** A page ready to render, whose report sections can be drawn ahead, one at a time. */
+function preparePage(view: ViewModel, options: RenderOptions): { prepareSection(report: ReportView): void; render(): string } {
   const templates = templateSet(options.templates);
   const plan = planPage(view);
   // Pages without a comparison keep the stylesheet, and so their bytes, as they were.
@@ -31,17 +52,22 @@ export function renderHtmlView(view: ViewModel, options: RenderOptions): string 
     limits: pageLimits,
   };
   const runtime = { data, partials: templates.partials };
-  const page: PageData = {
-    plan,
-    renderSection: (report: ReportView) => templates.section(report, runtime),
-  };
+  const drawn = new Map<ReportView, string>();
+  const section = (report: ReportView): string => drawn.get(report) ?? templates.section(report, runtime);
+  const page: PageData = { plan, renderSection: section };
   data['htmlPage'] = page;
-  try {
+  const guarded = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      throw templateFailure(error, options);
+    }
+  };
+  return {
+    prepareSection: (report) => guarded(() => drawn.set(report, templates.section(report, runtime))),
     // Handlebars escapes markup but passes control characters (a NUL) through.
-    return showControlCharacters(templates.main(view, runtime), 'keep');
-  } catch (error) {
-    throw templateFailure(error, options);
-  }
+    render: () => guarded(() => showControlCharacters(templates.main(view, runtime), 'keep')),
+  };
 }
 
 /**
@@ -63,6 +89,6 @@ export const htmlRenderer: Renderer = {
   otherExtensions: ['htm'],
   mediaType: 'text/html',
   async render(view, options) {
-    return new TextEncoder().encode(renderHtmlView(view, options));
+    return new TextEncoder().encode(await renderHtmlViewInTurns(view, options));
   },
 };

@@ -1,5 +1,6 @@
+import { CspmError } from '../../error/cspm-error.js';
 import type { RenderOptions } from '../../model/renderer.js';
-import type { ReportView, ViewModel } from '../../model/view-model.js';
+import type { LogoView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayCount, displayIsoTime } from '../display-values.js';
 import { keyValues, tiles } from './blocks.js';
 import { maxTitleLength } from './cap-text.js';
@@ -45,6 +46,21 @@ function identity(view: ViewModel): (readonly [string, string | null])[] {
 }
 
 /**
+ * The logo at the cover's top right. pdfkit decodes the image to embed it; whatever
+ * its decoder cannot read (a logo handed to the library unchecked, or a kind of PNG it
+ * does not support) is one error naming the logo, not a stack from inside pdfkit.
+ */
+function drawLogo(canvas: Canvas, logo: LogoView, right: number): void {
+  try {
+    canvas.vector().image(Buffer.from(logo.bytes), right - 150, 36, { fit: [150, 60], align: 'right' });
+  } catch (error) {
+    const name = logo.name ?? 'the logo';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CspmError('usage', `${name} cannot be drawn in a PDF (${reason}); save it again as a plain PNG or JPEG`, { cause: error, data: { path: name, option: 'logo' } });
+  }
+}
+
+/**
  * The cover: title, what was assessed (benchmark, account, connector, ids), the
  * headline figures, and when and by what the document was made. The time of
  * generation is printed only when the caller asked for it, so that output is reproducible.
@@ -53,7 +69,7 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   const { left, right, contentWidth } = canvas.page;
   canvas.rect(0, 0, canvas.page.width, 6, 'accent');
   const logo = options.logo ?? view.logo;
-  if (logo) canvas.vector().image(Buffer.from(logo.bytes), right - 150, 36, { fit: [150, 60], align: 'right' });
+  if (logo) drawLogo(canvas, logo, right);
   canvas.y = 120;
   canvas.text('COMPLIANCE AUDIT REPORT', left, canvas.y, { size: sizes.body, weight: 'bold', colour: 'accent' });
   canvas.y += 22;

@@ -5,6 +5,7 @@ import { Canvas } from './canvas.js';
 import { createDocument } from './document-info.js';
 import { FontSet } from './font-set.js';
 import { drawPageFooters } from './page-footer.js';
+import { flushPagesInTurns } from './flush-pages.js';
 import { pageGeometry } from './theme.js';
 import { Typesetter } from './typesetter.js';
 
@@ -37,8 +38,9 @@ export function openPdf(view: ViewModel, options: RenderOptions): OpenPdf {
   const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, options.title ?? view.title);
   return {
     canvas,
-    finish(label = '') {
-      drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${label}${view.generatedAt ? ` · generated ${displayIsoTime(view.generatedAt)}` : ''}`);
+    async finish(label = '') {
+      await drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${label}${view.generatedAt ? ` · generated ${displayIsoTime(view.generatedAt)}` : ''}`);
+      await flushPagesInTurns(doc);
       doc.end();
       return bytes;
     },

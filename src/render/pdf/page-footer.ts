@@ -1,12 +1,15 @@
 import { displayCount } from '../display-values.js';
+import { pauseOften } from '../pause-often.js';
 import type { Canvas } from './canvas.js';
 import { sizes } from './theme.js';
 
 /**
  * Writes "Page X of Y" and the producing tool at the foot of every page. The total is
- * known only at the end, so this runs last over the pages pdfkit kept in memory.
+ * known only at the end, so this runs last over the pages pdfkit kept in memory, with
+ * a turn of the event loop every few dozen pages (see pauseOften).
  */
-export function drawPageFooters(canvas: Canvas, tool: string): void {
+export async function drawPageFooters(canvas: Canvas, tool: string): Promise<void> {
+  const pause = pauseOften(50);
   canvas.flush();
   const { doc, page } = canvas;
   const { start, count } = doc.bufferedPageRange();
@@ -18,5 +21,7 @@ export function drawPageFooters(canvas: Canvas, tool: string): void {
     canvas.text(tool, page.left, top, { size: sizes.small, colour: 'muted' }, half);
     canvas.text(`Page ${displayCount(index + 1)} of ${displayCount(count)}`, page.left + half, top, { size: sizes.small, colour: 'muted' }, half, 'right');
     canvas.flush();
+    const turn = pause();
+    if (turn) await turn;
   }
 }

@@ -87,3 +87,22 @@ export function linkToPage(doc: PdfDocument, x: number, y: number, width: number
 export function rootOutline(doc: PdfDocument): OutlineItem {
   return doc.outline as unknown as OutlineInternals;
 }
+
+/** pdfkit's buffer of pages not yet written out (with `bufferPages: true`). */
+interface PageBufferInternals {
+  _pageBuffer: unknown[];
+}
+
+/**
+ * Writes out the first `count` buffered pages, as `doc.flushPages()` writes all of
+ * them: pdfkit writes whatever its buffer holds, so it is handed a slice and given the
+ * rest back. Pages go out in the same order, so the bytes are the same.
+ */
+export function flushFirstPages(doc: PdfDocument, count: number): number {
+  const buffer = doc as unknown as PageBufferInternals;
+  const rest = buffer._pageBuffer.slice(count);
+  buffer._pageBuffer = buffer._pageBuffer.slice(0, count);
+  doc.flushPages();
+  buffer._pageBuffer = rest;
+  return rest.length;
+}

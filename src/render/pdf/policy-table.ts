@@ -5,7 +5,8 @@ import { displayCount, displayResources, displayRisk } from '../display-values.j
 import { bookmark, heading } from './blocks.js';
 import type { Canvas } from './canvas.js';
 import type { OutlineItem } from './pdfkit-internals.js';
-import { drawTable, type Column } from './table.js';
+import { pauseOften } from '../pause-often.js';
+import { drawLongTable, type Column } from './table.js';
 import { complianceFill, sizes } from './theme.js';
 
 function policyColumns(canvas: Canvas): Column<Policy>[] {
@@ -34,9 +35,10 @@ function categoryLine(category: CategoryView): string {
 /**
  * The listed policies of each category of a report, one table per category with its
  * header repeated on every page, and a bookmark per category under the report's.
- * Under a cut (`maxPolicies`) only the kept policies are drawn, in report order.
+ * Under a cut (`maxPolicies`) only the kept policies are drawn, in report order. The
+ * event loop gets a turn every few hundred rows, so that a stop signal is handled.
  */
-export function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut, parent: OutlineItem): void {
+export async function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut, parent: OutlineItem, pause = pauseOften()): Promise<void> {
   const columns = policyColumns(canvas);
   for (const category of report.categories) {
     const rows = rowsOf(category, cut);
@@ -45,7 +47,7 @@ export function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut,
     bookmark(canvas, title, parent, heading(canvas, title, 2, 60));
     const shown = rows.length === category.figures.total ? '' : ` · ${displayCount(rows.length)} listed`;
     canvas.paragraph(categoryLine(category) + shown, { size: sizes.small, colour: 'muted' }, 4);
-    drawTable(canvas, columns, rows, { continued: `${title} (continued)` });
+    await drawLongTable(canvas, columns, rows, { continued: `${title} (continued)` }, pause);
     canvas.y += 12;
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { bookmark, heading } from './blocks.js';
@@ -10,6 +11,7 @@ import { displayCount } from '../display-values.js';
 import { cutPolicies } from '../policy-listing.js';
 import { drawActionList } from './action-list.js';
 import { openPdf } from './open-pdf.js';
+import { pauseOften } from '../pause-often.js';
 import { drawnPolicies, drawPolicies, policyBookmarks } from './policy-table.js';
 import { drawReportSummary, drawRollupSummary } from './summary.js';
 import { sizes } from './theme.js';
@@ -30,10 +32,12 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   const limit = Math.max(0, Math.floor(options.maxPolicies ?? defaultMaxPolicies));
   const cut = cutPolicies(view, limit);
   const coverNote = cut.text ?? view.policyListing.leftOut;
+  const pause = pauseOften();
 
   canvas.newPage(false);
   bookmark(canvas, 'Cover', undefined, 0);
   drawCover(canvas, view, options, coverNote);
+  await nextTurn();
   canvas.newPage();
   bookmark(canvas, 'Contents', undefined, 0);
   const contents = reserveContents(canvas, {
@@ -44,10 +48,14 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
     canvas.newPage();
     bookmark(canvas, 'Roll-up across benchmark reports');
     drawRollupSummary(canvas, view);
+    await nextTurn();
     heading(canvas, 'Benchmark reports', 2);
     drawReportTable(canvas, view.reports);
   }
   for (const report of view.reports) {
+    // A turn of the event loop between sections, so that a stop signal is handled while
+    // a long document is drawn (and every few hundred rows of a policy table).
+    await nextTurn();
     canvas.newPage();
     const item = bookmark(canvas, `${report.benchmarkName} — ${report.accountName}`);
     drawReportSummary(canvas, report, view.ranking.worstCategories);
@@ -62,12 +70,13 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
       bookmark(canvas, 'Policies', item, heading(canvas, `Policies of ${report.benchmarkName}`, 1, 160));
       const note = cut.text ?? report.policiesLeftOut;
       if (note) canvas.paragraph(`${displayCount(drawn)} of ${displayCount(report.figures.total)} policies of this report listed. ${note}`, { size: sizes.body, colour: 'muted' }, 6);
-      drawPolicies(canvas, report, cut, item);
+      await drawPolicies(canvas, report, cut, item, pause);
     }
   }
   canvas.newPage();
   bookmark(canvas, 'Data quality');
   drawDataQuality(canvas, view);
   drawContents(canvas, contents, canvas.outline);
+  await nextTurn();
   return pdf.finish();
 }

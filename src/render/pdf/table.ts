@@ -108,6 +108,25 @@ function drawRowLines<Row>(canvas: Canvas, table: TableLayout<Row>, layout: RowL
  * under the repeated header, so that nothing is drawn below the page's foot.
  */
 export function drawTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: Iterable<Row>, options: TableOptions = {}): void {
+  const steps = tableRows(canvas, columns, rows, options);
+  while (!steps.next().done);
+}
+
+/**
+ * {@link drawTable} for a table as long as a report (its policies): the same drawing,
+ * with a turn of the event loop every few hundred rows (see pauseOften), so that a
+ * stop signal is handled while it draws.
+ */
+export async function drawLongTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: Iterable<Row>, options: TableOptions, pause: () => Promise<void> | undefined): Promise<void> {
+  const steps = tableRows(canvas, columns, rows, options);
+  while (!steps.next().done) {
+    const turn = pause();
+    if (turn) await turn;
+  }
+}
+
+/** Draws the table one row per step. */
+function* tableRows<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: Iterable<Row>, options: TableOptions): Generator<undefined, void, undefined> {
   const size = options.size ?? sizes.table;
   const line = lineHeight(size);
   const { left, top, bottom } = canvas.page;
@@ -147,6 +166,7 @@ export function drawTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], 
       broke = true;
     }
     index++;
+    yield;
   }
   canvas.onPageBreak = null;
   canvas.rule(left, left + tableWidth, canvas.y);
