@@ -4,6 +4,7 @@ import type { BenchmarkReport } from '../model/report.js';
 import { schemaValidators, type SchemaError } from './schema-validators.js';
 import { describeLocation, valueAt } from './describe-location.js';
 import { foldCodedValues } from './fold-coded-values.js';
+import { CappedFindings } from '../load/capped-findings.js';
 
 /**
  * Validates loaded documents against the published schema. Every violation becomes a
@@ -17,7 +18,7 @@ export function validateReports(documents: readonly LoadedDocument[]): Validated
 
 function validateDocument(document: LoadedDocument): ValidatedDocument {
   const { report, envelopeHead } = schemaValidators;
-  const findings: Finding[] = [...document.findings];
+  const findings = new CappedFindings([...document.findings]);
   if (document.form === 'envelope' && !envelopeHead(document.value)) {
     appendFindings(findings, document.value, undefined, envelopeHead.errors);
   }
@@ -35,26 +36,34 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
     reportsPointer: document.reportsPointer,
     reportCount: document.candidates.length,
     reports,
-    findings,
+    findings: findings.finish(),
     ...(document.repeatedKeys === undefined ? {} : { repeatedKeys: document.repeatedKeys }),
   };
 }
 
 /**
- * Turns ajv's errors into findings appended to `into`. `reportPointer` is where the
+ * Turns ajv's errors into findings added to `into`. `reportPointer` is where the
  * benchmark report starts, or undefined for errors of the envelope itself. A missing
  * field is located where it should be (`/0/JobId`), not at its parent, so the pointer
- * names the problem. A loop, not `push(...list)`: a report can have more errors than
- * a call can take arguments (130,000 policies without a Severity).
+ * names the problem. Past the listing limit an error is only counted: no message is
+ * written for it, so that a file of millions of `{}` costs a count, not a finding each.
+ * ajv's own list is one report's (the validator keeps the last call's errors only).
  */
-function appendFindings(into: Finding[], root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined): void {
-  for (const error of errors ?? []) into.push(toFinding(root, reportPointer, error));
+function appendFindings(into: CappedFindings, root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined): void {
+  for (const error of errors ?? []) {
+    if (into.lists('schema')) into.add(toFinding(root, reportPointer, error));
+    else into.count('schema', 'error', pointerOf(reportPointer, error));
+  }
+}
+
+function pointerOf(reportPointer: string | undefined, error: SchemaError): string {
+  const base = (reportPointer ?? '') + error.instancePath;
+  return error.keyword === 'required' ? `${base}/${escapeToken(String(error.params['missingProperty']))}` : base;
 }
 
 function toFinding(root: unknown, reportPointer: string | undefined, error: SchemaError): Finding {
   const base = (reportPointer ?? '') + error.instancePath;
-  const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
-  const pointer = missing === undefined ? base : `${base}/${escapeToken(missing)}`;
+  const pointer = pointerOf(reportPointer, error);
   const where = reportPointer === undefined ? `the response envelope` : describeLocation(root, reportPointer, base);
   const data = valueAt(root, base);
   const finding: Finding = { rule: 'schema', severity: 'error', pointer, message: `${where} ${explain(error, data)}` };
