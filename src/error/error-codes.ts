@@ -80,6 +80,7 @@ export interface ErrorDataByCode {
   'service-unreachable': { url: string };
   'service-timeout': { url: string; timeoutMs: number };
   'service-invalid-response': { url: string; status: number };
+  'document-too-large': { format: string; reports: number; policies: number; limit: number };
   internal: { what?: string };
 }
 
@@ -109,6 +110,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-unreachable': 'cannot reach the service',
   'service-timeout': 'the service did not answer in time',
   'service-invalid-response': 'unexpected answer from the service',
+  'document-too-large': 'document too large',
   internal: 'internal error',
 };
 
@@ -143,6 +145,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-unreachable': 'service',
   'service-timeout': 'service',
   'service-invalid-response': 'service',
+  'document-too-large': 'usage',
   internal: 'internal',
 };
 
