@@ -75,6 +75,7 @@ function toFinding(root: unknown, reportPointer: string | undefined, error: Sche
 }
 
 function escapeToken(token: string): string {
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
