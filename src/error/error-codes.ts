@@ -81,6 +81,7 @@ export interface ErrorDataByCode {
   'service-timeout': { url: string; timeoutMs: number };
   'service-invalid-response': { url: string; status: number };
   'document-too-large': { format: string; reports: number; policies: number; limit: number };
+  'rules-aliases': { file: string; limit: number };
   internal: { what?: string };
 }
 
@@ -111,6 +112,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-timeout': 'the service did not answer in time',
   'service-invalid-response': 'unexpected answer from the service',
   'document-too-large': 'document too large',
+  'rules-aliases': 'too many aliases in gate rules',
   internal: 'internal error',
 };
 
@@ -146,6 +148,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-timeout': 'service',
   'service-invalid-response': 'service',
   'document-too-large': 'usage',
+  'rules-aliases': 'input',
   internal: 'internal',
 };
 
