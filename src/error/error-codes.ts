@@ -82,6 +82,7 @@ export interface ErrorDataByCode {
   'service-invalid-response': { url: string; status: number };
   'document-too-large': { format: string; reports: number; policies: number; limit: number };
   'rules-aliases': { file: string; limit: number };
+  'installation-damaged': { path: string };
   internal: { what?: string };
 }
 
@@ -113,6 +114,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-invalid-response': 'unexpected answer from the service',
   'document-too-large': 'document too large',
   'rules-aliases': 'too many aliases in gate rules',
+  'installation-damaged': 'the installation is damaged',
   internal: 'internal error',
 };
 
@@ -149,6 +151,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-invalid-response': 'service',
   'document-too-large': 'usage',
   'rules-aliases': 'input',
+  'installation-damaged': 'internal',
   internal: 'internal',
 };
 
