@@ -83,6 +83,9 @@ export interface ErrorDataByCode {
   'document-too-large': { format: string; reports: number; policies: number; limit: number };
   'rules-aliases': { file: string; limit: number };
   'installation-damaged': { path: string };
+  'service-host-unknown': { url: string; host: string };
+  'service-connection-reset': { url: string; host: string };
+  'port-in-use': { host: string; port: number };
   internal: { what?: string };
 }
 
@@ -115,6 +118,9 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'document-too-large': 'document too large',
   'rules-aliases': 'too many aliases in gate rules',
   'installation-damaged': 'the installation is damaged',
+  'service-host-unknown': 'unknown host',
+  'service-connection-reset': 'connection reset',
+  'port-in-use': 'port in use',
   internal: 'internal error',
 };
 
@@ -152,6 +158,9 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'document-too-large': 'usage',
   'rules-aliases': 'input',
   'installation-damaged': 'internal',
+  'service-host-unknown': 'service',
+  'service-connection-reset': 'service',
+  'port-in-use': 'usage',
   internal: 'internal',
 };
 
