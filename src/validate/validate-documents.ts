@@ -17,17 +17,15 @@ export function validateReports(documents: readonly LoadedDocument[]): Validated
 }
 
 function validateDocument(document: LoadedDocument): ValidatedDocument {
-  const { report, envelopeHead } = schemaValidators;
+  const { envelopeHead } = schemaValidators;
   const findings = new CappedFindings([...document.findings]);
   if (document.form === 'envelope' && !envelopeHead(document.value)) {
     appendFindings(findings, document.value, undefined, envelopeHead.errors);
   }
   const reports: ReportRef[] = [];
   for (const candidate of document.candidates) {
-    if (report(candidate.value)) {
+    if (validateReport(candidate.value, findings, document.value, candidate.pointer)) {
       reports.push(foldCodedValues(candidate.pointer, candidate.value as BenchmarkReport));
-    } else {
-      appendFindings(findings, document.value, candidate.pointer, report.errors);
     }
   }
   return {
@@ -42,15 +40,49 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
 }
 
 /**
+ * Validates one report part by part (see schemaValidators), adding a finding per
+ * violation; true when it has none. Each part's errors get the part's place in the
+ * report as the start of their path, so they read as one call on the whole would.
+ */
+function validateReport(value: unknown, into: CappedFindings, root: unknown, pointer: string): boolean {
+  const { reportShell, categoryShell, policy } = schemaValidators;
+  let valid = reportShell(value);
+  if (!valid) appendFindings(into, root, pointer, reportShell.errors);
+  const categories = isObject(value) ? value['ResourceCategories'] : undefined;
+  if (!Array.isArray(categories)) return valid;
+  for (const [index, category] of categories.entries()) {
+    const at = `/ResourceCategories/${index}`;
+    if (!categoryShell(category)) {
+      valid = false;
+      appendFindings(into, root, pointer, categoryShell.errors, at);
+    }
+    const policies = isObject(category) ? category['Policies'] : undefined;
+    if (!Array.isArray(policies)) continue;
+    for (let item = 0; item < policies.length; item += 1) {
+      if (policy(policies[item])) continue;
+      valid = false;
+      appendFindings(into, root, pointer, policy.errors, `${at}/Policies/${item}`);
+    }
+  }
+  return valid;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
  * Turns ajv's errors into findings added to `into`. `reportPointer` is where the
  * benchmark report starts, or undefined for errors of the envelope itself. A missing
  * field is located where it should be (`/0/JobId`), not at its parent, so the pointer
  * names the problem. Past the listing limit an error is only counted: no message is
  * written for it, so that a file of millions of `{}` costs a count, not a finding each.
- * ajv's own list is one report's (the validator keeps the last call's errors only).
+ * ajv's own list is one part's (a validator keeps the last call's errors only);
+ * `partPath` is where the part is in the report.
  */
-function appendFindings(into: CappedFindings, root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined): void {
-  for (const error of errors ?? []) {
+function appendFindings(into: CappedFindings, root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined, partPath = ''): void {
+  for (const found of errors ?? []) {
+    const error = partPath === '' ? found : { ...found, instancePath: partPath + found.instancePath };
     if (into.lists('schema')) into.add(toFinding(root, reportPointer, error));
     else into.count('schema', 'error', pointerOf(reportPointer, error));
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseInputs } from '../../src/index.js';
 import { formatCheckJson } from '../../src/render/findings/json-format.js';
+import { schemaValidators, type SchemaValidator } from '../../src/validate/schema-validators.js';
 import { formatCheckText } from '../../src/render/findings/text-format.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 import { reportWithoutSeverities } from '../support/report-without-severities.js';
@@ -45,4 +46,33 @@ describe('a report with more findings than a file lists', () => {
     const off = await analyseInputs({ text: reportWithStrayNumbers(2_000), name: 'stray.json' }, { severities: { 'compliance-number': 'off' } });
     expect(off.sources[0]!.findings).toEqual([]);
   });
+});
+
+describe('schema validation of a report of many bad policies', () => {
+  it('never has ajv list more than a policy\'s errors in one call, and counts them all', async () => {
+    // Every validator wrapped to note the longest error list one call made.
+    let longest = 0;
+    const validators = schemaValidators as unknown as Record<string, SchemaValidator>;
+    const originals = { ...validators };
+    for (const [name, validate] of Object.entries(originals)) {
+      const wrapped = ((data: unknown) => {
+        const valid = validate(data);
+        longest = Math.max(longest, validate.errors?.length ?? 0);
+        wrapped.errors = validate.errors ?? null;
+        return valid;
+      }) as SchemaValidator;
+      validators[name] = wrapped;
+    }
+    try {
+      const text = `[${JSON.stringify({ ...minimalReport(), ResourceCategories: [{ ...minimalReport().ResourceCategories[0]!, Policies: Array.from({ length: 200_000 }, () => ({})) }] })}]`;
+      const analysis = await analyseInputs({ text, name: 'empty-policies.json' });
+      expect(longest).toBeLessThan(20);
+      const findings = analysis.sources[0]!.findings;
+      expect(findings).toHaveLength(1_001);
+      expect(analysis.summary.errors).toBe(1_000 + findings[1_000]!.omitted!);
+      expect(analysis.summary.errors).toBeGreaterThan(200_000 * 5);
+    } finally {
+      Object.assign(validators, originals);
+    }
+  }, 60_000);
 });
