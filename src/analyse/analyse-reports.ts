@@ -1,11 +1,12 @@
 import type { AnalyseOptions, Analysis, AnalysedReport, AnalysedSource, AnalysisSummary, PercentFormula, SeverityCount } from '../model/analysis.js';
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
-import type { Finding, RuleId } from '../model/finding.js';
+import type { RuleId } from '../model/finding.js';
 import type { CategoryInContext, DocumentCheck, RuleInfo } from '../model/rule.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
 import { severityOrder } from '../validate/observed-values.js';
 import { defaultPercentFormula } from './percent-formulas.js';
 import { documentRules, policyRules, reportRules } from './rule-catalogue.js';
+import { CappedFindings, findingWeight } from '../load/capped-findings.js';
 import { applySeverities, runPolicyRules, runRule } from './run-rules.js';
 
 /** Loader findings after which a document holds nothing for the document rules to judge. */
@@ -28,9 +29,10 @@ export function summariseSources(sources: readonly AnalysedSource[]): AnalysisSu
   let errors = 0;
   let warnings = 0;
   for (const source of sources) {
+    // A finding standing for those past the listing limit counts them all: the verdict never depends on the limit.
     for (const finding of source.findings) {
-      if (finding.severity === 'error') errors += 1;
-      else warnings += 1;
+      if (finding.severity === 'error') errors += findingWeight(finding);
+      else warnings += findingWeight(finding);
     }
   }
   return {
@@ -53,7 +55,7 @@ function analyseDocument(
   options: AnalyseOptions,
   documentChecks: readonly (RuleInfo & { check: DocumentCheck })[],
 ): AnalysedSource {
-  const findings = applySeverities(document.findings, options);
+  const findings = new CappedFindings(applySeverities(document.findings, options));
   const reports = document.reports.map((ref) => analyseReport(ref, percentFormula, options, findings));
   // A document that did not parse, whose call failed or that is no report at all
   // already has its finding; "no report" on top of it would say the same thing twice.
@@ -68,12 +70,12 @@ function analyseDocument(
     reportCount: document.reportCount,
     reports,
     policies: reports.reduce((sum, report) => sum + report.figures.total, 0),
-    findings,
+    findings: findings.finish(),
     ...(document.repeatedKeys === undefined ? {} : { repeatedKeys: document.repeatedKeys }),
   };
 }
 
-function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: AnalyseOptions, findings: Finding[]): AnalysedReport {
+function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: AnalyseOptions, findings: CappedFindings): AnalysedReport {
   const totals = emptyCounts();
   // Maps, not objects: a Severity of "__proto__" is data, not a prototype.
   const bySeverity = {

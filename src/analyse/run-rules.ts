@@ -1,5 +1,6 @@
 import type { AnalyseOptions } from '../model/analysis.js';
 import type { Finding, RuleId, Severity } from '../model/finding.js';
+import type { CappedFindings } from '../load/capped-findings.js';
 import type { CategoryVisitor, PolicyRule, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
 
 /** The severity a hit gets: the user's setting, else the hit's own, else the rule's default. */
@@ -30,13 +31,13 @@ export function runRule<C>(
   context: C,
   pointer: string,
   options: AnalyseOptions,
-  into: Finding[],
+  into: CappedFindings,
 ): void {
   if (options.severities?.[rule.id] === 'off') return;
   try {
     addHits(rule, rule.check(context), options, into);
   } catch (error) {
-    into.push(failure(rule, pointer, error));
+    into.add(failure(rule, pointer, error));
   }
 }
 
@@ -52,7 +53,7 @@ interface RunningPolicyRule {
  * in turn (see PolicyRule). A rule that throws stops there, with an error finding; the
  * others go on.
  */
-export function runPolicyRules(rules: readonly PolicyRule[], context: ReportContext, options: AnalyseOptions, into: Finding[]): void {
+export function runPolicyRules(rules: readonly PolicyRule[], context: ReportContext, options: AnalyseOptions, into: CappedFindings): void {
   const running: RunningPolicyRule[] = [];
   for (const rule of rules) {
     if (options.severities?.[rule.id] === 'off') continue;
@@ -77,14 +78,14 @@ export function runPolicyRules(rules: readonly PolicyRule[], context: ReportCont
   }
   for (const entry of running) {
     addHits(entry.rule, entry.hits, options, into);
-    if (entry.error !== undefined) into.push(failure(entry.rule, context.pointer, entry.error));
+    if (entry.error !== undefined) into.add(failure(entry.rule, context.pointer, entry.error));
   }
 }
 
-function addHits(rule: RuleInfo, hits: readonly RuleHit[], options: AnalyseOptions, into: Finding[]): void {
+function addHits(rule: RuleInfo, hits: readonly RuleHit[], options: AnalyseOptions, into: CappedFindings): void {
   for (const hit of hits) {
     const severity = resolveSeverity(rule, hit, options);
-    if (severity) into.push(toFinding(rule.id, severity, hit));
+    if (severity) into.add(toFinding(rule.id, severity, hit));
   }
 }
 

@@ -10,6 +10,7 @@ const flagHints: Partial<Record<ErrorCode, string>> = {
   'scans-reversed': 'give --allow-mismatch to compare them anyway',
   'scans-identical': 'give --allow-mismatch to compare them anyway',
   'template-invalid': 'check the files given with --templates',
+  'port-in-use': 'give another --port, or --port 0 for a free one',
 };
 
 /** Options whose usage errors tell which flags to give, beyond naming the option. */

@@ -1,5 +1,6 @@
 import { CspmError, isCspmError } from '../error/cspm-error.js';
 import type { Redactor } from './redact.js';
+import { networkFailure } from './network-failure.js';
 import type { KyModule, Transport } from './transport.js';
 
 /**
@@ -45,9 +46,15 @@ export async function sendRequest(context: SendContext, request: ServiceRequest)
       ...(request.body === undefined ? {} : { json: request.body }),
     });
   } catch (error) {
-    throw await describeFailure(context, ky, error, url, where);
+    throw await describeFailure(context, ky, error, request.url, where);
   }
-  const envelope = await readEnvelope(response, url, where, context.redactor);
+  let envelope: ServiceEnvelope | undefined;
+  try {
+    envelope = await readEnvelope(response, url, where, context.redactor);
+  } catch (error) {
+    // The body can break off after the headers (a reset connection): that is the network's failure, not a bug.
+    throw isCspmError(error) ? error : networkFailure(error, request.url, where, context.redactor);
+  }
   if (envelope === undefined) throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status} without a response envelope`, { data: { url, status: response.status } });
   if (envelope.statusCode !== 200) throw serviceError(context.redactor, url, where, response, envelope);
   return envelope;
@@ -84,8 +91,9 @@ function serviceError(redactor: Redactor, url: string, where: string, response: 
 }
 
 /** A thrown transport error as a CspmError: the service's answer, a timeout or no connection. */
-async function describeFailure(context: SendContext, { HTTPError, TimeoutError }: KyModule, error: unknown, url: string, where: string): Promise<CspmError> {
+async function describeFailure(context: SendContext, { HTTPError, TimeoutError }: KyModule, error: unknown, requestUrl: URL, where: string): Promise<CspmError> {
   if (isCspmError(error)) return error;
+  const url = context.redactor.redact(requestUrl.href);
   if (error instanceof HTTPError) {
     const response = error.response;
     let envelope: ServiceEnvelope | undefined;
@@ -99,16 +107,7 @@ async function describeFailure(context: SendContext, { HTTPError, TimeoutError }
   if (error instanceof TimeoutError) {
     return new CspmError('service-timeout', `${where}: no answer within ${context.timeoutMs} ms`, { data: { url, timeoutMs: context.timeoutMs } });
   }
-  const reason = error instanceof Error ? describeNetworkError(error) : String(error);
-  return new CspmError('service-unreachable', `${where}: ${context.redactor.redact(reason)}`, { data: { url } });
-}
-
-/** The innermost cause of a network failure, which names what went wrong (`ECONNREFUSED`). */
-function describeNetworkError(error: Error): string {
-  let current: Error = error;
-  while (current.cause instanceof Error) current = current.cause;
-  const code = (current as Error & { code?: unknown }).code;
-  return typeof code === 'string' && !current.message.includes(code) ? `${code} ${current.message}` : current.message;
+  return networkFailure(error, requestUrl, where, context.redactor);
 }
 
 /** `Retry-After` in seconds: a number of seconds, or an HTTP date from now. */

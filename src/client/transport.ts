@@ -1,3 +1,4 @@
+import { networkErrorCode, resetCodes } from './network-failure.js';
 import type { KyInstance } from 'ky';
 import type { TraceEvent } from './request-trace.js';
 
@@ -17,21 +18,6 @@ export interface TransportOptions {
 
 /** Statuses after which a GET is tried again: throttled, or a gateway or the service briefly down. */
 const retriedStatuses = [429, 502, 503, 504];
-
-/** Error codes of a connection that broke after it was made, as Node's fetch reports them. */
-const resetCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-
-/** The `code` of the innermost cause of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`…). */
-function networkErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  let code: string | undefined;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    const value = (current as Error & { code?: unknown }).code;
-    if (typeof value === 'string') code = value;
-    current = current.cause;
-  }
-  return code;
-}
 
 /** ky's module: what a transport sends with, and the error classes it throws. */
 export type KyModule = typeof import('ky');

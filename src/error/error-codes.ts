@@ -80,6 +80,12 @@ export interface ErrorDataByCode {
   'service-unreachable': { url: string };
   'service-timeout': { url: string; timeoutMs: number };
   'service-invalid-response': { url: string; status: number };
+  'document-too-large': { format: string; reports: number; policies: number; limit: number };
+  'rules-aliases': { file: string; limit: number };
+  'installation-damaged': { path: string };
+  'service-host-unknown': { url: string; host: string };
+  'service-connection-reset': { url: string; host: string };
+  'port-in-use': { host: string; port: number };
   internal: { what?: string };
 }
 
@@ -109,6 +115,12 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-unreachable': 'cannot reach the service',
   'service-timeout': 'the service did not answer in time',
   'service-invalid-response': 'unexpected answer from the service',
+  'document-too-large': 'document too large',
+  'rules-aliases': 'too many aliases in gate rules',
+  'installation-damaged': 'the installation is damaged',
+  'service-host-unknown': 'unknown host',
+  'service-connection-reset': 'connection reset',
+  'port-in-use': 'port in use',
   internal: 'internal error',
 };
 
@@ -143,6 +155,12 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-unreachable': 'service',
   'service-timeout': 'service',
   'service-invalid-response': 'service',
+  'document-too-large': 'usage',
+  'rules-aliases': 'input',
+  'installation-damaged': 'internal',
+  'service-host-unknown': 'service',
+  'service-connection-reset': 'service',
+  'port-in-use': 'usage',
   internal: 'internal',
 };
 

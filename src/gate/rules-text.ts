@@ -25,9 +25,14 @@ export function parseRulesText(text: string, file: string): ParsedRulesText {
     const where = `${file}:${position.line}:${position.col}`;
     const repeated = error.code === 'DUPLICATE_KEY' ? describeRepeatedKey(text, error.pos[0], lineCounter) : undefined;
     const location: RulesLocation = { file, pointer: repeated?.pointer ?? '', line: position.line, column: position.col };
-    throw new CspmError('rules-invalid', `${where}: ${repeated?.message ?? firstSentence(error.message)}`, { data: location });
+    // yaml's messages can quote the text (an escape, a tag): a file that does not parse may be any file (--rules /etc/shadow), so nothing of it is shown.
+    throw new CspmError('rules-invalid', `${where}: ${repeated?.message ?? `${notRulesFile} (it stops parsing here: ${error.code.toLowerCase().replace(/_/g, ' ')})`}`, { data: location });
   }
-  const value: unknown = document.toJS({ maxAliasCount: 100 });
+  const value = valueOf(document, file);
+  if (!looksLikeRules(value)) {
+    const { line, col } = lineCounter.linePos(document.contents?.range?.[0] ?? 0);
+    throw new CspmError('rules-invalid', `${file}:${line}:${col}: ${notRulesFile} (no "assertions" or "extends" at its top)`, { data: { file, pointer: '', line, column: col } });
+  }
   return {
     value,
     locate(pointer, atKey = false) {
@@ -39,9 +44,35 @@ export function parseRulesText(text: string, file: string): ParsedRulesText {
   };
 }
 
-/** yaml's messages end with " at line L, column C": the position is printed our way. */
-function firstSentence(message: string): string {
-  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
+const notRulesFile = 'not a YAML or JSON rules file';
+
+/** Aliases a rules file may use: a handful, where a "billion laughs" file needs thousands. */
+export const maxRulesAliases = 100;
+
+/** The document as a value; aliases that expand without end (a "billion laughs") are refused, not followed. */
+function valueOf(document: Document, file: string): unknown {
+  try {
+    return document.toJS({ maxAliasCount: maxRulesAliases });
+  } catch (error) {
+    // yaml throws a ReferenceError of its own wording when the count is passed.
+    if (error instanceof ReferenceError && /alias count/i.test(error.message)) {
+      throw new CspmError('rules-aliases', `${file}: its aliases expand past ${maxRulesAliases} copies (a YAML alias bomb?); write the values out`, { data: { file, limit: maxRulesAliases }, cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * True when the value can be a rules file, so that its keys may be quoted in errors: a
+ * mapping with one of the file's keys, or with keys that read as misspelt ones. Any
+ * other text that happens to parse as YAML (a password file's lines are plain
+ * scalars) is not quoted back.
+ */
+function looksLikeRules(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.some((key) => key === 'assertions' || key === 'extends' || key === '$schema') || keys.every((key) => /^[A-Za-z$][\w-]{0,39}$/.test(key));
 }
 
 function offsetOf(document: Document, pointer: string, atKey: boolean): number | undefined {

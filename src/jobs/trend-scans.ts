@@ -1,7 +1,9 @@
+import { stat } from 'node:fs/promises';
 import { canBeCompared, type FailOn } from '../analyse/fail-closed.js';
 import { defaultPercentFormula } from '../analyse/percent-formulas.js';
 import { pickReport, type ReportChoice } from '../analyse/trend/pick-report.js';
 import { TrendBuilder } from '../analyse/trend/trend-builder.js';
+import { CspmError } from '../error/cspm-error.js';
 import { exitCodes } from '../error/exit-codes.js';
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import type { Analysis, PercentFormula } from '../model/analysis.js';
@@ -40,24 +42,71 @@ function isStrayFile(input: ReportInput, analysis: Analysis): boolean {
   return isListed(input) && source !== undefined && source.reportCount === 0 && source.findings.some((finding) => finding.rule === 'not-a-report');
 }
 
+function sourceName(input: ReportInput, index: number): string {
+  if (typeof input === 'string') return input;
+  if ('path' in input) return input.path;
+  return input.name ?? String(index);
+}
+
+/**
+ * The files and scans a trend has read, so that one scan given twice (`trend a.json
+ * a.json`, a link to it, a copy under another name) counts once: a repeat would weigh
+ * the trend towards it and show a change of 0 between a scan and itself.
+ */
+class SeenScans {
+  readonly #files = new Map<string, string>();
+  readonly #jobs = new Map<string, string>();
+
+  /** The input read before that is this same file (same device and inode), else undefined; notes this one. */
+  async sameFile(input: ReportInput): Promise<string | undefined> {
+    const path = typeof input === 'string' ? input : 'path' in input ? input.path : undefined;
+    if (path === undefined) return undefined;
+    // A file that cannot be stat'ed is left to the loader, which says why.
+    const info = await stat(path).catch(() => undefined);
+    if (info === undefined) return undefined;
+    const key = `${info.dev}:${info.ino}`;
+    const first = this.#files.get(key);
+    if (first === undefined) this.#files.set(key, path);
+    return first;
+  }
+
+  /** The source read before that held the scan of this JobId, else undefined; notes this one. */
+  sameScan(source: string, jobId: string): string | undefined {
+    if (jobId.trim() === '') return undefined;
+    const first = this.#jobs.get(jobId);
+    if (first === undefined) this.#jobs.set(jobId, source);
+    return first;
+  }
+}
+
 /**
  * The compliance of many saved scans of one account and benchmark over time. Reads,
  * checks and analyses one scan at a time and keeps only the trend's aggregates, so
  * memory does not grow with the scans read before. A JSON file of a folder that holds
- * no report is left out with a note; a scan that does not check (findings at or above
+ * no report is left out with a note, and so is a scan read before (the same file, or
+ * the same JobId); a scan that does not check (findings at or above
  * `failOn`, or no valid report) ends the run with a failing verdict (exit code 1).
  *
- * @throws CspmError `usage` for fewer than two scans or a file of several reports that
+ * @throws CspmError `usage` for a `top` that is not a whole number ≥ 1, for fewer than two scans or a file of several reports that
  *         `benchmark` and `account` do not narrow to one; `reports-mismatch` for a scan of
  *         another account or benchmark than the first, unless `allowMismatch`; the
  *         loader's errors for unreadable inputs
  */
 export async function trendScans(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendScansResult> {
+  const top = options.top ?? 10;
+  // -1 or 2.5 would list nothing or round silently: a mistake of the call, told before any scan is read.
+  if (!Number.isInteger(top) || top < 1) throw new CspmError('usage', `the policies listed per list must be a whole number of 1 or more, not ${String(top)}`, { data: { option: 'top', value: String(top) } });
   const files = await expandInputs(inputs, options.onSkip);
   const builder = new TrendBuilder(options.allowMismatch === true);
   const skipped: SkippedInput[] = [];
   let formula: PercentFormula = options.percentFormula ?? defaultPercentFormula;
+  const seen = new SeenScans();
   for (const [index, input] of files.entries()) {
+    const sameFile = await seen.sameFile(input);
+    if (sameFile !== undefined) {
+      skipped.push({ source: sourceName(input, index), message: `the same file as ${sameFile}; counted once` });
+      continue;
+    }
     const analysis = await analyseInputs(input, options);
     formula = analysis.percentFormula;
     // One of the tool's own outputs found in the folder: the loader left it out with a note.
@@ -72,7 +121,13 @@ export async function trendScans(inputs: readonly ReportInput[], options: TrendS
       const problem = comparisonProblem(analysis, options.failOn ?? 'error', name) ?? `${name} cannot be read`;
       return { status: 'invalid', source: name, analysis, skipped, verdict: failed(exitCodes.findings, `${problem}: no trend drawn`) };
     }
-    builder.add(source.source, pickReport(source.source, source.reports, options));
+    const picked = pickReport(source.source, source.reports, options);
+    const sameScan = seen.sameScan(source.source, picked.report.JobId);
+    if (sameScan !== undefined) {
+      skipped.push({ source: source.source, message: `the same scan (JobId ${picked.report.JobId}) as ${sameScan}; counted once` });
+      continue;
+    }
+    builder.add(source.source, picked);
   }
-  return { status: 'ok', trend: builder.build(formula, options.top ?? 10), skipped, verdict: passed() };
+  return { status: 'ok', trend: builder.build(formula, top), skipped, verdict: passed() };
 }

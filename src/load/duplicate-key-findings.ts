@@ -1,24 +1,19 @@
 import type { Finding } from '../model/finding.js';
 import type { DuplicateKey, DuplicateKeyScan } from './find-duplicate-keys.js';
+import { CappedFindings } from './capped-findings.js';
 
 /**
- * The `duplicate-key` findings of a document: one per repeat described by the scan, and
- * one more counting those past its limit. Each names the key, where it first appears
- * and where it appears again, and the value JSON.parse kept (the last one).
+ * The `duplicate-key` findings of a document: one per repeat described by the scan (the
+ * first 1,000), and one standing for those past it, as for any rule. Each
+ * names the key, where it first appears and where it appears again, and the value
+ * JSON.parse kept (the last one).
  */
 export function duplicateKeyFindings(scan: DuplicateKeyScan, value: unknown): Finding[] {
-  const findings = scan.duplicates.map((duplicate): Finding => duplicateKeyFinding(duplicate, value));
+  const findings = new CappedFindings();
+  for (const duplicate of scan.duplicates) findings.add(duplicateKeyFinding(duplicate, value));
   const unlisted = scan.count - scan.duplicates.length;
-  if (unlisted > 0) {
-    findings.push({
-      rule: 'duplicate-key',
-      severity: 'error',
-      pointer: '',
-      message: `${unlisted} more repeated ${unlisted === 1 ? 'key' : 'keys'} in this document are not listed (the first ${scan.duplicates.length} are)`,
-      actual: { count: scan.count },
-    });
-  }
-  return findings;
+  if (unlisted > 0) findings.count('duplicate-key', 'error', '', unlisted);
+  return findings.finish();
 }
 
 function duplicateKeyFinding({ key, pointer, occurrence, first, repeat }: DuplicateKey, value: unknown): Finding {

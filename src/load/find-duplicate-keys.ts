@@ -1,5 +1,6 @@
 import { textLength, unitsOfText, type EncodedText } from './json-units.js';
 import { scanDuplicateKeys, type RawScan } from './scan-duplicate-keys.js';
+import { findingLimit } from './capped-findings.js';
 
 /** A place in a text: 1-based line and column, and the offset, in UTF-16 code units of the text as decoded. */
 export interface TextPosition {
@@ -28,8 +29,8 @@ export interface DuplicateKeyScan {
   duplicates: DuplicateKey[];
 }
 
-/** The most repeats described per text; the rest are counted. */
-export const duplicateKeyLimit = 1000;
+/** The most repeats described per text; the rest are counted: the limit of listed findings of every rule. */
+export const duplicateKeyLimit = findingLimit;
 
 /**
  * Finds the keys that repeat within an object of a JSON text, which JSON.parse would

@@ -28,4 +28,10 @@ export interface Finding {
   message: string;
   expected?: unknown;
   actual?: unknown;
+  /**
+   * Set on the one finding that stands for the findings of its rule and severity past
+   * the listing limit of a file (the first 1,000 are listed): how many it stands for.
+   * Counts (summary, gate) count them all, so a verdict never depends on the limit.
+   */
+  omitted?: number;
 }

@@ -5,6 +5,7 @@ import type { ViewModel } from '../model/view-model.js';
 import { plural } from '../text/plural.js';
 import { buildViewModel } from './build-view-model.js';
 import { getRenderer } from './renderers.js';
+import { assertHtmlPageFits } from './html/page-size.js';
 
 /**
  * Why `analysis` makes no document, or undefined when it makes one. Only a
@@ -50,15 +51,18 @@ function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], optio
  * under `strict`, is refused. Nothing is rendered until an output's `render()` is
  * called, and nothing is written: the caller chooses where bodies go.
  *
- * @throws CspmError `unknown-format` for a format that is not one of `documentFormats`.
+ * @throws CspmError `unknown-format` for a format that is not one of `documentFormats`;
+ *   `document-too-large` for a full HTML page longer than one string can be, before any is rendered.
  */
 export function renderDocuments(analysis: Analysis, options: RenderDocumentsOptions): DocumentPlan {
   const { formats, combine, strict = false, ...renderOptions } = options;
   // An unknown format is a mistake of the call, told even when no document is ready.
   for (const format of formats) getRenderer(format);
+  const fullHtml = formats.includes('html') && renderOptions.tier !== 'executive';
   const documents = (combine ? [analysis] : splitBySource(analysis)).map((shown): PlannedDocument => {
     const sources = shown.sources.map((source) => source.source);
     const not = unrendered(shown, strict);
+    if (not === undefined && fullHtml) assertHtmlPageFits(shown.summary.reports, shown.summary.policies);
     return not === undefined ? { analysis: shown, sources, status: 'ready', outputs: outputsOf(shown, formats, renderOptions) } : { analysis: shown, sources, ...not };
   });
   return { documents, complete: documents.every((document) => document.status !== 'refused') };

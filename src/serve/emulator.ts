@@ -1,3 +1,4 @@
+import { CspmError } from '../error/cspm-error.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
@@ -81,17 +82,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     }
   }
 
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    server.once('error', (error) => reject(listenFailure(error, host, options.port ?? 0)));
+    server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: `http://${host}:${address.port}`,
+    url: `http://${shownHost}:${address.port}`,
     credentials: context.credentials,
     reports: { size: context.reports.size, skipped: context.reports.skipped },
     close: () =>
@@ -107,4 +109,13 @@ function send(response: ServerResponse, status: number, envelope: ApiEnvelope): 
   const body = JSON.stringify(envelope);
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
   response.end(body);
+}
+
+/**
+ * A port another program holds is a problem of the command line (choose another, or
+ * 0 for a free one), not a bug; other failures to listen are passed on as they are.
+ */
+function listenFailure(error: Error & { code?: string }, host: string, port: number): Error {
+  if (error.code !== 'EADDRINUSE') return error;
+  return new CspmError('port-in-use', `${host}:${port} is already in use by another program`, { data: { host, port }, cause: error });
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { packageRoot } from '../package-root.js';
-import { envelopeHead, report } from './generated/report-validators.js';
+import { categoryShell, envelopeHead, policy, reportShell } from './generated/report-validators.js';
+import { reportIsValid } from './generated/report-check-validator.js';
 
 /** Where the published schema lives inside the package (the file `cspm-report schema` prints). */
 export const schemaUrl = new URL('schema/audit-report.schema.json', packageRoot);
@@ -14,9 +15,18 @@ export function readSchema(): Record<string, unknown> {
  * The schema's validators, compiled by ajv ahead of time (scripts/generate-validators.js)
  * so that no run pays for ajv's compiler. Reports are validated one by one, so pointers
  * and findings come out per report, and the envelope only for its own fields, so that
- * no report is validated twice.
+ * no report is validated twice. A report is checked whole first, stopping at its first
+ * error (`reportIsValid`); one that fails is validated again in parts (its fields, each
+ * category's, each policy) for every error: ajv lists every error of a call, and one
+ * call on a report of a million bad policies would list ten million.
  */
-export const schemaValidators: { report: SchemaValidator; envelopeHead: SchemaValidator } = { report, envelopeHead };
+export const schemaValidators: { reportIsValid: SchemaValidator; reportShell: SchemaValidator; categoryShell: SchemaValidator; policy: SchemaValidator; envelopeHead: SchemaValidator } = {
+  reportIsValid,
+  reportShell,
+  categoryShell,
+  policy,
+  envelopeHead,
+};
 
 /**
  * One schema violation as the generated validators report it: the fields of ajv's

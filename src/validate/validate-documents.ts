@@ -4,6 +4,7 @@ import type { BenchmarkReport } from '../model/report.js';
 import { schemaValidators, type SchemaError } from './schema-validators.js';
 import { describeLocation, valueAt } from './describe-location.js';
 import { foldCodedValues } from './fold-coded-values.js';
+import { CappedFindings } from '../load/capped-findings.js';
 
 /**
  * Validates loaded documents against the published schema. Every violation becomes a
@@ -16,17 +17,15 @@ export function validateReports(documents: readonly LoadedDocument[]): Validated
 }
 
 function validateDocument(document: LoadedDocument): ValidatedDocument {
-  const { report, envelopeHead } = schemaValidators;
-  const findings: Finding[] = [...document.findings];
+  const { envelopeHead } = schemaValidators;
+  const findings = new CappedFindings([...document.findings]);
   if (document.form === 'envelope' && !envelopeHead(document.value)) {
     appendFindings(findings, document.value, undefined, envelopeHead.errors);
   }
   const reports: ReportRef[] = [];
   for (const candidate of document.candidates) {
-    if (report(candidate.value)) {
+    if (validateReport(candidate.value, findings, document.value, candidate.pointer)) {
       reports.push(foldCodedValues(candidate.pointer, candidate.value as BenchmarkReport));
-    } else {
-      appendFindings(findings, document.value, candidate.pointer, report.errors);
     }
   }
   return {
@@ -35,26 +34,70 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
     reportsPointer: document.reportsPointer,
     reportCount: document.candidates.length,
     reports,
-    findings,
+    findings: findings.finish(),
     ...(document.repeatedKeys === undefined ? {} : { repeatedKeys: document.repeatedKeys }),
   };
 }
 
 /**
- * Turns ajv's errors into findings appended to `into`. `reportPointer` is where the
+ * Validates one report, part by part when it is not valid (see schemaValidators),
+ * adding a finding per violation; true when it has none. Each part's errors get the part's place in the
+ * report as the start of their path, so they read as one call on the whole would.
+ */
+function validateReport(value: unknown, into: CappedFindings, root: unknown, pointer: string): boolean {
+  const { reportIsValid, reportShell, categoryShell, policy } = schemaValidators;
+  // A valid report costs one call, as before the parts; only a refused one is gone over again.
+  if (reportIsValid(value)) return true;
+  let valid = reportShell(value);
+  if (!valid) appendFindings(into, root, pointer, reportShell.errors);
+  const categories = isObject(value) ? value['ResourceCategories'] : undefined;
+  if (!Array.isArray(categories)) return valid;
+  for (const [index, category] of categories.entries()) {
+    const at = `/ResourceCategories/${index}`;
+    if (!categoryShell(category)) {
+      valid = false;
+      appendFindings(into, root, pointer, categoryShell.errors, at);
+    }
+    const policies = isObject(category) ? category['Policies'] : undefined;
+    if (!Array.isArray(policies)) continue;
+    for (let item = 0; item < policies.length; item += 1) {
+      if (policy(policies[item])) continue;
+      valid = false;
+      appendFindings(into, root, pointer, policy.errors, `${at}/Policies/${item}`);
+    }
+  }
+  return valid;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Turns ajv's errors into findings added to `into`. `reportPointer` is where the
  * benchmark report starts, or undefined for errors of the envelope itself. A missing
  * field is located where it should be (`/0/JobId`), not at its parent, so the pointer
- * names the problem. A loop, not `push(...list)`: a report can have more errors than
- * a call can take arguments (130,000 policies without a Severity).
+ * names the problem. Past the listing limit an error is only counted: no message is
+ * written for it, so that a file of millions of `{}` costs a count, not a finding each.
+ * ajv's own list is one part's (a validator keeps the last call's errors only);
+ * `partPath` is where the part is in the report.
  */
-function appendFindings(into: Finding[], root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined): void {
-  for (const error of errors ?? []) into.push(toFinding(root, reportPointer, error));
+function appendFindings(into: CappedFindings, root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined, partPath = ''): void {
+  for (const found of errors ?? []) {
+    const error = partPath === '' ? found : { ...found, instancePath: partPath + found.instancePath };
+    if (into.lists('schema')) into.add(toFinding(root, reportPointer, error));
+    else into.count('schema', 'error', pointerOf(reportPointer, error));
+  }
+}
+
+function pointerOf(reportPointer: string | undefined, error: SchemaError): string {
+  const base = (reportPointer ?? '') + error.instancePath;
+  return error.keyword === 'required' ? `${base}/${escapeToken(String(error.params['missingProperty']))}` : base;
 }
 
 function toFinding(root: unknown, reportPointer: string | undefined, error: SchemaError): Finding {
   const base = (reportPointer ?? '') + error.instancePath;
-  const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
-  const pointer = missing === undefined ? base : `${base}/${escapeToken(missing)}`;
+  const pointer = pointerOf(reportPointer, error);
   const where = reportPointer === undefined ? `the response envelope` : describeLocation(root, reportPointer, base);
   const data = valueAt(root, base);
   const finding: Finding = { rule: 'schema', severity: 'error', pointer, message: `${where} ${explain(error, data)}` };
@@ -66,6 +109,7 @@ function toFinding(root: unknown, reportPointer: string | undefined, error: Sche
 }
 
 function escapeToken(token: string): string {
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseInputs, type Finding, type ReportRule } from '../../src/index.js';
 import { runRule } from '../../src/analyse/run-rules.js';
+import { CappedFindings } from '../../src/load/capped-findings.js';
 import { baseReport, categoryOf, changed, envelope, policyOf, withoutPosture } from './support/base-report.js';
 import { expectCase, text, value, type RuleCase } from './support/rule-cases.js';
 
@@ -91,8 +92,9 @@ describe('a rule that throws', () => {
 
   it('becomes an error finding at the report, and the next rule still runs', () => {
     const findings: Finding[] = [];
-    runRule(throwing, context, '/result/0', {}, findings);
-    runRule({ ...throwing, id: 'category-count', check: () => [{ pointer: '/result/0/JobId', message: 'still running' }] }, context, '/result/0', {}, findings);
+    const into = new CappedFindings(findings);
+    runRule(throwing, context, '/result/0', {}, into);
+    runRule({ ...throwing, id: 'category-count', check: () => [{ pointer: '/result/0/JobId', message: 'still running' }] }, context, '/result/0', {}, into);
     expect(findings).toEqual([
       {
         rule: 'category-total',
@@ -106,7 +108,7 @@ describe('a rule that throws', () => {
 
   it('is not run at all when it is turned off', () => {
     const findings: Finding[] = [];
-    runRule(throwing, context, '/result/0', { severities: { 'category-total': 'off' } }, findings);
+    runRule(throwing, context, '/result/0', { severities: { 'category-total': 'off' } }, new CappedFindings(findings));
     expect(findings).toEqual([]);
   });
 });

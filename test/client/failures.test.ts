@@ -138,7 +138,7 @@ describe('broken connections', () => {
       return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }));
     };
     const client = createClient({ baseUrl: 'http://127.0.0.1:9', licenseToken: secrets.licenseToken, fetch: reset });
-    await expect(client.onboardAccount('aws', 'lic-1', bodies.aws)).rejects.toMatchObject({ code: 'service-unreachable' });
+    await expect(client.onboardAccount('aws', 'lic-1', bodies.aws)).rejects.toMatchObject({ code: 'service-connection-reset' });
     expect(calls).toBe(1);
   });
 });

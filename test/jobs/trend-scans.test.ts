@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isCspmError, type Trend } from '../../src/index.js';
@@ -97,7 +98,10 @@ describe('trendScans', () => {
     expect(String((error as Error).message)).toMatch(/choose one by its benchmark and account/);
     const ids = (JSON.parse(readFileSync(multi, 'utf8')) as { result?: { BenchmarkId: string }[] } | { BenchmarkId: string }[]);
     const reports = Array.isArray(ids) ? ids : (ids.result ?? []);
-    const outcome = await trendScans([multi, multi], { benchmark: reports[0]?.BenchmarkId as string, failOn: 'never' });
+    // A second scan: the same reports under another JobId (the same scan twice would count once).
+    const next = join(tempDir(), 'next.json');
+    writeFileSync(next, readFileSync(multi, 'utf8').replace(/"JobId"\s*:\s*"([^"]*)"/g, '"JobId": "$1-next"'));
+    const outcome = await trendScans([multi, next], { benchmark: reports[0]?.BenchmarkId as string, failOn: 'never' });
     expect(outcome.status === 'ok' && outcome.trend.scans.length).toBe(2);
   });
 });

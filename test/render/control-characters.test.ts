@@ -54,3 +54,42 @@ describe('control characters in report text', () => {
     expect(cells).toContain('Escape\\u001b[31mred\\u007fDEL\\u0085NEL');
   });
 });
+
+/** Bidirectional controls: an override, an isolate and a mark, each able to reorder what a line shows. */
+const bidi = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+async function bidiView(): Promise<ViewModel> {
+  const report = minimalReport();
+  report.BenchmarkName = 'Bench \u202eEVIL\u202c end';
+  report.BenchmarkId = 'ID\u2066x\u2069';
+  const policy = report.ResourceCategories[0]!.Policies[0]!;
+  policy.ShortTitle = 'Allow \u202eAll\u202c\u200f\u0001';
+  return buildViewModel(await analyseInputs({ value: report, name: 'bidi.json' }));
+}
+
+describe('bidirectional controls in report text', () => {
+  it('are shown as \\uXXXX in PDF metadata (Title, Subject, Keywords) as pdf.js reads them', async () => {
+    const pdf = Buffer.from(await collectBytes(await renderers.pdf.render(await bidiView(), {})));
+    const info = await infoOf(pdf);
+    for (const field of ['Title', 'Subject', 'Keywords']) expect(String(info[field])).not.toMatch(bidi);
+    expect(info['Title']).toContain('Bench \\u202eEVIL\\u202c end');
+    expect(info['Subject']).toContain('Bench \\u202eEVIL\\u202c end');
+    expect(info['Keywords']).toContain('ID\\u2066x\\u2069');
+  });
+
+  it('are shown as \\uXXXX in the XLSX title; sheet names are the tool\'s own', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await collectBytes(await renderers.xlsx.render(await bidiView(), {}))) as unknown as ArrayBuffer);
+    expect(workbook.title).toContain('Bench \\u202eEVIL\\u202c end');
+    expect(workbook.title).not.toMatch(bidi);
+    expect(workbook.worksheets.length).toBeGreaterThan(3);
+    for (const sheet of workbook.worksheets) expect(sheet.name).toMatch(/^[A-Za-z& ]+$/);
+  });
+
+  it('are shown as \\uXXXX in CSV cells, as control characters are, and nothing else changes', async () => {
+    const csv = Buffer.from(await collectBytes(await renderers.csv.render(await bidiView(), {}))).toString('utf8');
+    expect(csv).not.toMatch(bidi);
+    expect(csv).toContain('Allow \\u202eAll\\u202c\\u200f\\u0001');
+    expect(csv).toContain('Bench \\u202eEVIL\\u202c end');
+  });
+});

@@ -1,4 +1,5 @@
 import type { Finding } from '../../model/finding.js';
+import { findingWeight } from '../../load/capped-findings.js';
 import type { GateMetric } from '../gate-metric.js';
 
 function isUnder(finding: Finding, pointer: string): boolean {
@@ -21,7 +22,7 @@ export const findings: GateMetric = {
       const pointers = categories.length === report.categories.length ? [report.pointer] : categories.map((category) => category.pointer);
       for (const finding of source.findings) {
         if (assertion.severity === 'error' && finding.severity !== 'error') continue;
-        if (pointers.some((pointer) => isUnder(finding, pointer))) count += 1;
+        if (pointers.some((pointer) => isUnder(finding, pointer))) count += findingWeight(finding);
       }
     }
     return { value: count };

@@ -1,6 +1,6 @@
 import type { Analysis } from '../../model/analysis.js';
 import type { DiffResult } from '../../model/diff.js';
-import type { Finding } from '../../model/finding.js';
+import type { Finding, RuleId } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import type { GateResult } from '../../model/gate.js';
 import type { Verdict } from '../../model/verdict.js';
@@ -11,11 +11,24 @@ export interface CheckJson {
   /** The job's verdict and exit code, when a job made the result. */
   verdict?: Verdict;
   summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
-  files: { file: string; reports: number; policies: number; findings: Finding[] }[];
+  files: CheckJsonFile[];
   /** The gate's verdict, when the run was `cspm-report gate`. */
   gate?: GateResult;
   /** The comparison, when the run was `cspm-report diff` (schema/diff.schema.json). */
   diff?: DiffResult;
+}
+
+/** One file of {@link CheckJson}. */
+export interface CheckJsonFile {
+  file: string;
+  reports: number;
+  policies: number;
+  findings: Finding[];
+  /**
+   * Findings counted but not listed, by rule, when a rule had more than the listing
+   * limit in this file (each is also one finding with `omitted`); absent when none.
+   */
+  omittedFindings?: Partial<Record<RuleId, number>>;
 }
 
 /** The check result (and the gate's verdict, when given) as a plain object for JSON output (stable field order). */
@@ -23,16 +36,24 @@ export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffRe
   const json: CheckJson = {
     ...(verdict === undefined ? {} : { verdict }),
     summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
-    files: analysis.sources.map((source) => ({
-      file: source.source,
-      reports: source.reportCount,
-      policies: source.policies,
-      findings: source.findings,
-    })),
+    files: analysis.sources.map((source) => {
+      const omitted = omittedByRule(source.findings);
+      return { file: source.source, reports: source.reportCount, policies: source.policies, findings: source.findings, ...(omitted === undefined ? {} : { omittedFindings: omitted }) };
+    }),
   };
   if (diff !== undefined) json.diff = diff;
   if (gate !== undefined) json.gate = gate;
   return json;
+}
+
+function omittedByRule(findings: readonly Finding[]): Partial<Record<RuleId, number>> | undefined {
+  let byRule: Partial<Record<RuleId, number>> | undefined;
+  for (const finding of findings) {
+    if (finding.omitted === undefined) continue;
+    byRule ??= {};
+    byRule[finding.rule] = (byRule[finding.rule] ?? 0) + finding.omitted;
+  }
+  return byRule;
 }
 
 /**

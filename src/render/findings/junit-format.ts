@@ -1,3 +1,4 @@
+import { findingWeight } from '../../load/capped-findings.js';
 import { isWorse } from '../../analyse/diff/classify-change.js';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { PolicyChange, ReportDiff } from '../../model/diff.js';
@@ -67,18 +68,26 @@ function ruleCase(classname: string, rule: string, findings: readonly Finding[] 
   const testCase: TestCase = { '@_name': visibleText(rule), '@_classname': classname };
   if (findings === undefined) return testCase;
   let errors = 0;
+  let total = 0;
+  let unlisted = false;
   const lines: string[] = [];
+  // A finding standing for those past the check's own listing limit counts them all.
   for (const finding of findings) {
-    if (finding.severity === 'error') errors += 1;
-    if (lines.length < maxLinesPerCase) lines.push(findingLine(finding));
+    total += findingWeight(finding);
+    if (finding.severity === 'error') errors += findingWeight(finding);
+    if (finding.omitted !== undefined) unlisted = true;
+    else if (lines.length < maxLinesPerCase) lines.push(findingLine(finding));
   }
-  if (findings.length > lines.length) lines.push(`… ${plural(findings.length - lines.length, 'more finding')} of this rule; \`--format text\` or \`json\` lists them all`);
+  if (total > lines.length) {
+    const where = unlisted ? 'counted; `--format text` or `json` lists the first 1,000 of a rule per file' : '`--format text` or `json` lists them all';
+    lines.push(`… ${plural(total - lines.length, 'more finding')} of this rule; ${where}`);
+  }
   const body = `${lines.join('\n')}\n`;
   if (errors === 0) {
     testCase['system-out'] = body;
     return testCase;
   }
-  const message = `${plural(errors, 'error')}, ${plural(findings.length - errors, 'warning')}`;
+  const message = `${plural(errors, 'error')}, ${plural(total - errors, 'warning')}`;
   testCase.failure = { '@_message': message, '@_type': 'error', '#text': body };
   return testCase;
 }

@@ -1,3 +1,4 @@
+import { findingWeight } from '../../load/capped-findings.js';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
@@ -97,7 +98,9 @@ function findingRow(finding: Finding): string {
 /** A file's heading, its figures and a table of its first findings; false when nothing fitted. */
 function sourceSection(source: AnalysedSource, out: Lines): boolean {
   const counts = `${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
-  const head = `\n### ${markdownText(source.source)}\n\n${counts}, ${source.findings.length === 0 ? 'no findings' : plural(source.findings.length, 'finding')}`;
+  // A finding standing for those past the check's listing limit counts them all.
+  const total = source.findings.reduce((sum, finding) => sum + findingWeight(finding), 0);
+  const head = `\n### ${markdownText(source.source)}\n\n${counts}, ${total === 0 ? 'no findings' : plural(total, 'finding')}`;
   if (!out.add(head)) return false;
   if (source.findings.length === 0) return true;
   out.force('');
@@ -106,7 +109,7 @@ function sourceSection(source: AnalysedSource, out: Lines): boolean {
   const end = Math.min(source.findings.length, maxRowsPerTable);
   let shown = 0;
   while (shown < end && out.add(findingRow(source.findings[shown]!))) shown += 1;
-  leftOut(source.findings.length - shown, 'finding', out);
+  leftOut(total - shown, 'finding', out);
   return true;
 }
 

@@ -7,6 +7,7 @@ import { contentSecurityPolicy } from './content-security.js';
 import type { PageData } from './helpers.js';
 import { renderExecutiveHtmlView } from './render-executive-html.js';
 import { pageLimits, planPage } from './page-plan.js';
+import { pageTooLongError } from './page-size.js';
 import { templateSet } from './template-set.js';
 
 /**
@@ -89,6 +90,10 @@ export const htmlRenderer: Renderer = {
   otherExtensions: ['htm'],
   mediaType: 'text/html',
   async render(view, options) {
-    return new TextEncoder().encode(await renderHtmlViewInTurns(view, options));
+    try {
+      return new TextEncoder().encode(await renderHtmlViewInTurns(view, options));
+    } catch (error) {
+      throw pageTooLongError(error, view.reports.length, view.rollup.policies) ?? error;
+    }
   },
 };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../../package-root.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /**
  * The Noto fonts (SIL Open Font License 1.1). pdfkit's 14 standard fonts cover WinAnsi
@@ -100,13 +101,32 @@ export function hasFontFamily(family: FontFamily): boolean {
   return found;
 }
 
-/** The bytes of one face of a family, read once per process. */
+/**
+ * The bytes of one face of a family, read once per process.
+ *
+ * @throws CspmError `installation-damaged` when the file is missing or unreadable
+ */
 export function readFontFile(family: FontFamily, weight: FontWeight): Buffer {
   const path = facePath(family, weight);
   let bytes = loaded.get(path);
   if (!bytes) {
-    bytes = readFileSync(path);
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      throw damagedFont(family, weight, error);
+    }
     loaded.set(path, bytes);
   }
   return bytes;
+}
+
+/**
+ * The error for a face the package ships (or an installed font package holds) that
+ * cannot be read or is no font: the installation is damaged, not the report, and a
+ * reinstall mends it; an "internal error" would send the user to a bug report.
+ */
+export function damagedFont(family: FontFamily, weight: FontWeight, cause: unknown): CspmError<'installation-damaged'> {
+  const path = facePath(family, weight);
+  const reason = (cause as { code?: unknown } | null)?.code ?? (cause instanceof Error ? cause.message.split('\n')[0] : String(cause));
+  return new CspmError('installation-damaged', `the PDF font ${path} cannot be read (${String(reason)}); reinstall cspm-report`, { data: { path }, cause });
 }

@@ -1,4 +1,4 @@
-import { fontFamilies, hasFontFamily, readFontFile, type FontWeight } from './font-files.js';
+import { fontFamilies, hasFontFamily, readFontFile, damagedFont, type FontWeight } from './font-files.js';
 import { openEmbeddedFont, useFontOnPage, type EmbeddedFont, type PdfDocument } from './pdfkit-internals.js';
 
 const SANS = 0;
@@ -60,8 +60,14 @@ export class FontSet {
       const family = fontFamilies[index >> 1] ?? 'sans';
       const weight: FontWeight = (index & 1) === 1 ? 'bold' : 'regular';
       const name = `noto-${family}-${weight}`;
-      this.doc.registerFont(name, readFontFile(family, weight));
-      font = openEmbeddedFont(this.doc, name);
+      const bytes = readFontFile(family, weight);
+      try {
+        this.doc.registerFont(name, bytes);
+        font = openEmbeddedFont(this.doc, name);
+      } catch (error) {
+        // The bytes were read but are no font (a truncated or replaced file).
+        throw damagedFont(family, weight, error);
+      }
       this.faces[index] = font;
     }
     return font;

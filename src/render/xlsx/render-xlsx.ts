@@ -1,3 +1,4 @@
+import { showBidiControls } from '../../text/terminal-text.js';
 import { cellText } from './cell-text.js';
 import type { RenderOptions, RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
@@ -26,8 +27,9 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
   const date = options.now ?? (view.generatedAt ? new Date(view.generatedAt) : fixedDate);
   const title = options.title ?? view.title;
   const writer = new PinnedWorkbookWriter({ stream: output.stream, date, creator: view.tool.name });
-  // The title goes into docProps/core.xml, XML like every cell: the same treatment.
-  writer.title = cellText(title);
+  // The title goes into docProps/core.xml, XML like every cell: the same treatment, and
+  // bidirectional controls shown too, as in PDF metadata: file managers show it as one line.
+  writer.title = showBidiControls(cellText(title));
   // One sheet at a time: exceljs zips sheets in order, so a sheet still open behind
   // another would sit in memory until the one before it is committed.
   await writeTableSheet(writer, summarySheet(view, title), output.pace);

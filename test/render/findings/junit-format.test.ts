@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import type { Analysis } from '../../../src/index.js';
+import { analyseInputs, type Analysis } from '../../../src/index.js';
+import { reportWithoutSeverities } from '../../support/report-without-severities.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { junitFormat, maxLinesPerCase } from '../../../src/render/findings/junit-format.js';
 import { parseXml } from '../../support/parse-xml.js';
@@ -111,6 +112,17 @@ describe('junit findings format', () => {
     expect(children(cases[2]!, 'system-out')[0]!.textContent).toMatch(/^warn: amberPolicies is 7, expected <= 5\n/);
     expect(children(cases[3]!, 'failure')[0]!.getAttribute('message')).toBe('actual nothing, expected Green (all inputs)');
     expectCountsAgree(root);
+  });
+
+  it('counts the findings the check counted but did not list, by the finding that stands for them', async () => {
+    const capped = await analyseInputs({ text: reportWithoutSeverities(2_500), name: 'capped.json' });
+    const root = parseXml(formatJunit({ analysis: capped }));
+    const schema = children(children(root, 'testsuite')[0]!, 'testcase').find((testCase) => testCase.getAttribute('name') === 'schema')!;
+    const failure = children(schema, 'failure')[0]!;
+    expect(failure.getAttribute('message')).toBe('2,500 errors, 0 warnings');
+    const lines = failure.textContent!.split('\n');
+    expect(lines).toHaveLength(maxLinesPerCase + 2);
+    expect(lines[maxLinesPerCase]).toBe('… 1,500 more findings of this rule; counted; `--format text` or `json` lists the first 1,000 of a rule per file');
   });
 
   it('lists the first of 125,000 findings of a rule and counts the rest, in a file libxml2 reads', async () => {

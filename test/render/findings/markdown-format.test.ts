@@ -82,6 +82,13 @@ describe('markdown findings format', () => {
     expect(rows[3]!.slice(0, 2)).toEqual(['passed', 'min-compliance']);
   });
 
+  it('counts the findings the check counted but did not list', async () => {
+    const capped = await analyseInputs({ text: reportWithoutSeverities(2_500), name: 'capped.json' });
+    const markdown = formatMarkdown({ analysis: capped });
+    expect(markdown).toContain('### capped.json\n\n1 report, 0 policies, 2,500 findings\n');
+    expect(markdown).toContain('_2,400 more findings not shown');
+  });
+
   it('shows the first rows of 125,000 findings and says how many it left out', async () => {
     const many = await manyFindingsAnalysis();
     const markdown = formatMarkdown({ analysis: many });
