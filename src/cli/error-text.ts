@@ -11,6 +11,7 @@ const flagHints: Partial<Record<ErrorCode, string>> = {
   'scans-identical': 'give --allow-mismatch to compare them anyway',
   'template-invalid': 'check the files given with --templates',
   'port-in-use': 'give another --port, or --port 0 for a free one',
+  'document-too-large': 'give --out-dir for one document per input, or --tier executive',
 };
 
 /** Options whose usage errors tell which flags to give, beyond naming the option. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { exitCodeOf } from '../../../src/error/error-codes.js';
-import { isCspmError } from '../../../src/error/cspm-error.js';
+import { type CspmError, isCspmError } from '../../../src/error/cspm-error.js';
+import { cliMessage } from '../../../src/cli/error-text.js';
 import { renderDocuments } from '../../../src/render/render-documents.js';
 import { htmlRenderer } from '../../../src/render/html/render-html.js';
 import { assertHtmlPageFits, htmlPageLimit } from '../../../src/render/html/page-size.js';
@@ -40,9 +41,11 @@ describe('an HTML page longer than one string can be', () => {
     const error = thrown(() => renderDocuments(fleet(5_000, 2_500_000), { formats: ['html'], combine: true }));
     expect(isCspmError(error) && error.code).toBe('document-too-large');
     expect((error as Error).message).toBe(
-      'document too large: one HTML page of 5,000 reports and 2,500,000 policies would take about 572 MiB, past the 461 MiB one page can hold; render one document per input with --out-dir, or the executive page with --tier executive',
+      'document too large: one HTML page of 5,000 reports and 2,500,000 policies would take about 572 MiB, past the 461 MiB one page can hold; render one document per input, or the executive tier',
     );
     expect(exitCodeOf('document-too-large')).toBe(2);
+    // The library names no flag; the command line adds them.
+    expect(cliMessage(error as CspmError)).toMatch(/the executive tier; give --out-dir for one document per input, or --tier executive$/);
   });
 
   it('is let through when the page is the executive one, or the format another', () => {
@@ -62,7 +65,7 @@ describe('an HTML page longer than one string can be', () => {
     try {
       const error = await htmlRenderer.render(view, {}).catch((caught: unknown) => caught);
       expect(isCspmError(error) && error.code).toBe('document-too-large');
-      expect((error as Error).message).toMatch(/^document too large: one HTML page of 2 reports and 12 policies is longer than the 512 MiB a page can hold; render one document per input with --out-dir/);
+      expect((error as Error).message).toMatch(/^document too large: one HTML page of 2 reports and 12 policies is longer than the 512 MiB a page can hold; render one document per input, or the executive tier$/);
     } finally {
       pageTooLong.now = false;
     }
