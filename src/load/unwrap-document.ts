@@ -34,14 +34,15 @@ function isReportLike(value: unknown): boolean {
  * An envelope whose statusCode is not 200 is a failed call: its result is not read.
  */
 export function unwrapDocument(source: string, value: unknown, options: UnwrapOptions = {}): LoadedDocument {
-  if (Array.isArray(value)) {
-    return holding(document(source, 'array', value, '', listItems(value, ''), []), options);
-  }
+  if (Array.isArray(value)) return holding(document(source, 'array', value, '', []), { list: value }, options);
   if (isObject(value) && envelopeKeys.some((key) => has(value, key)) && !reportKeys.some((key) => has(value, key))) {
-    return holding(unwrapEnvelope(source, value), options);
+    return unwrapEnvelope(source, value, options);
   }
-  return holding(document(source, 'report', value, '', [{ pointer: '', value }], []), options);
+  return holding(document(source, 'report', value, '', []), { one: value }, options);
 }
+
+/** What a document holds at its reports pointer: a list of candidates, one, or none. */
+type Found = { list: unknown[] } | { one: unknown } | undefined;
 
 /**
  * A document whose candidates hold nothing like a benchmark report (a package.json,
@@ -50,8 +51,19 @@ export function unwrapDocument(source: string, value: unknown, options: UnwrapOp
  * and 0 reports. An empty list stays empty-report's to tell; a list with at least one
  * report-like item is validated item by item as before.
  */
-function holding(loaded: LoadedDocument, options: UnwrapOptions): LoadedDocument {
-  if (loaded.candidates.length === 0 || loaded.candidates.some((candidate) => isReportLike(candidate.value))) return loaded;
+function holding(loaded: LoadedDocument, found: Found, options: UnwrapOptions): LoadedDocument {
+  if (found === undefined) return loaded;
+  const items = 'list' in found ? found.list : [found.one];
+  // Decided before a record is made per item: a list of millions of objects that are no
+  // report (`[{},{},…]`) would otherwise hold a record and a pointer per item, about as
+  // much memory again as the parsed list.
+  if (items.length > 0 && !items.some(isReportLike)) return notAReport(loaded, 'list' in found ? found.list : found.one, options);
+  const base = loaded.reportsPointer;
+  return { ...loaded, candidates: 'list' in found ? found.list.map((item, index) => ({ pointer: `${base}/${index}`, value: item })) : [{ pointer: base, value: found.one }] };
+}
+
+/** The document with one not-a-report finding and no candidate; `shown` is what it held instead. */
+function notAReport(loaded: LoadedDocument, shown: unknown, options: UnwrapOptions): LoadedDocument {
   const where = loaded.reportsPointer === '' ? '' : ` at ${loaded.reportsPointer}`;
   const finding: Finding = {
     rule: 'not-a-report',
@@ -59,13 +71,9 @@ function holding(loaded: LoadedDocument, options: UnwrapOptions): LoadedDocument
     pointer: loaded.reportsPointer,
     message: `not an audit report: nothing${where} has a field of a benchmark report (BenchmarkId, ResourceCategories, AccountId, …); skipped, it adds no report and no figure`,
     expected: 'a benchmark report, an array of them, or an envelope holding them',
-    actual: describeValue(valueOf(loaded)),
+    actual: describeValue(shown),
   };
   return { ...loaded, candidates: [], findings: [...loaded.findings, finding] };
-}
-
-function valueOf(loaded: LoadedDocument): unknown {
-  return loaded.candidates.length === 1 && loaded.candidates[0]!.pointer === loaded.reportsPointer ? loaded.candidates[0]!.value : loaded.candidates.map((candidate) => candidate.value);
 }
 
 /** `an object with keys name, version, …`, `an array of 3 items`, `a string`: what was found instead. */
@@ -79,7 +87,7 @@ function describeValue(value: unknown): string {
   return value === null ? 'null' : `a ${typeof value}`;
 }
 
-function unwrapEnvelope(source: string, envelope: Record<string, unknown>): LoadedDocument {
+function unwrapEnvelope(source: string, envelope: Record<string, unknown>, options: UnwrapOptions): LoadedDocument {
   const status = envelope['statusCode'];
   if (typeof status === 'number' && status !== 200) {
     const message = typeof envelope['message'] === 'string' ? envelope['message'] : '(no message)';
@@ -91,24 +99,14 @@ function unwrapEnvelope(source: string, envelope: Record<string, unknown>): Load
       expected: 200,
       actual: status,
     };
-    return document(source, 'envelope', envelope, '/result', [], [failure]);
+    return document(source, 'envelope', envelope, '/result', [failure]);
   }
   const result = envelope['result'];
-  const candidates = Array.isArray(result) ? listItems(result, '/result') : has(envelope, 'result') ? [{ pointer: '/result', value: result }] : [];
-  return document(source, 'envelope', envelope, '/result', candidates, []);
+  const found: Found = Array.isArray(result) ? { list: result } : has(envelope, 'result') ? { one: result } : undefined;
+  return holding(document(source, 'envelope', envelope, '/result', []), found, options);
 }
 
-function listItems(items: unknown[], pointer: string): { pointer: string; value: unknown }[] {
-  return items.map((item, index) => ({ pointer: `${pointer}/${index}`, value: item }));
-}
-
-function document(
-  source: string,
-  form: LoadedDocument['form'],
-  value: unknown,
-  reportsPointer: string,
-  candidates: LoadedDocument['candidates'],
-  findings: Finding[],
-): LoadedDocument {
-  return { source, form, value, reportsPointer, candidates, findings };
+/** A document without candidates yet: {@link holding} makes them. */
+function document(source: string, form: LoadedDocument['form'], value: unknown, reportsPointer: string, findings: Finding[]): LoadedDocument {
+  return { source, form, value, reportsPointer, candidates: [], findings };
 }

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { bin } from '../support/bin-run.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const tempDir = useTempDir();
+
+/**
+ * A list of millions of objects that are no report (`[{},{},…]`) costs the memory of its
+ * parse and no more: the loader used to make a record and a pointer per item before it
+ * found that none is a report, about as much memory again, and a 100 MB file ran out of
+ * Node's default heap (exit 134). Here 3 million items under a 300 MB heap, which the
+ * parse alone fits in about 200 MB and the old loader did not fit in 400 MB.
+ */
+it('a list of 3 million objects that are no report is one not-a-report finding within a heap of 300 MB', () => {
+  const file = join(tempDir(), 'empties.json');
+  writeFileSync(file, `[${'{},'.repeat(3_000_000 - 1)}{}]`);
+  const run = spawnSync(process.execPath, ['--max-old-space-size=300', bin, 'check', file], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(1);
+  expect(run.stdout).toContain('error    (document)  not an audit report: nothing has a field of a benchmark report');
+  expect(run.stdout).toMatch(/✖ 1 finding \(1 error, 0 warnings\) in 1 file, 0 valid reports, 0 policies/);
+}, 150_000);
