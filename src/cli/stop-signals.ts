@@ -1,19 +1,82 @@
 /**
- * Commands that run until stopped (`serve`) claim SIGINT and SIGTERM: while a claim is
- * held, the signal handler that bin.ts installs calls it instead of ending the process,
- * so that the command closes what it opened and returns its own exit code.
+ * SIGINT and SIGTERM, handled only while something needs them handled.
+ *
+ * With no handler, a stop signal ends the process at once, the way the operating system
+ * does, whatever the main thread is doing: a parse of a large report or a long analysis
+ * cannot be interrupted by a JavaScript handler, which runs only between turns of the
+ * event loop. So a handler is installed only while it has work: temporary files to
+ * remove (pending-files.ts) or a command that runs until stopped (`serve`) and claims the
+ * signal to close what it opened. Either way the shell sees 130 or 143.
  */
-const claims = new Set<(signal: NodeJS.Signals) => void>();
 
-/** Routes the next stop signal to `handler` until the returned function releases it. */
-export function claimStopSignals(handler: (signal: NodeJS.Signals) => void): () => void {
-  claims.add(handler);
-  return () => claims.delete(handler);
+/** The shell's exit code of each stop signal: 128 + its number. */
+const exitCodes = { SIGINT: 130, SIGTERM: 143 } as const;
+type StopSignal = keyof typeof exitCodes;
+
+const claims = new Set<(signal: NodeJS.Signals) => void>();
+let holds = 0;
+let onStop: ((code: number) => void) | undefined;
+
+const handlers = Object.fromEntries(
+  (Object.keys(exitCodes) as StopSignal[]).map((signal) => [
+    signal,
+    () => {
+      if (claims.size > 0) {
+        for (const handler of [...claims]) handler(signal);
+        return;
+      }
+      onStop?.(exitCodes[signal]);
+    },
+  ]),
+) as Record<StopSignal, () => void>;
+
+function update(): void {
+  const wanted = onStop !== undefined && (holds > 0 || claims.size > 0);
+  for (const signal of Object.keys(exitCodes) as StopSignal[]) {
+    const installed = process.listeners(signal).includes(handlers[signal]);
+    if (wanted && !installed) process.on(signal, handlers[signal]);
+    if (!wanted && installed) process.off(signal, handlers[signal]);
+  }
 }
 
-/** Hands `signal` to the commands that claimed it; false when none did. */
-export function dispatchStopSignal(signal: NodeJS.Signals): boolean {
-  if (claims.size === 0) return false;
-  for (const handler of [...claims]) handler(signal);
-  return true;
+/**
+ * What the command line does on a stop signal while one is held and none is claimed
+ * (remove temporary files, exit with `code`). Only the command line calls this: a
+ * library does not take over a process's signals.
+ */
+export function handleStopSignals(stop: (code: number) => void): void {
+  onStop = stop;
+  update();
+}
+
+/** Holds the signals until the returned function releases them: the handler of handleStopSignals runs meanwhile. */
+export function holdStopSignals(): () => void {
+  holds += 1;
+  update();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    update();
+  };
+}
+
+/**
+ * Routes the next stop signal to `handler` until the returned function releases it, so
+ * that a command that runs until stopped (`serve`) closes what it opened and returns
+ * its own exit code. A second signal, once released, ends the process the default way.
+ */
+export function claimStopSignals(handler: (signal: NodeJS.Signals) => void): () => void {
+  const once = (signal: NodeJS.Signals): void => {
+    claims.delete(once);
+    update();
+    handler(signal);
+  };
+  claims.add(once);
+  update();
+  return () => {
+    claims.delete(once);
+    update();
+  };
 }

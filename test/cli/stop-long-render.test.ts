@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
@@ -7,6 +8,29 @@ import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
 let report = '';
+
+/**
+ * The exit status a shell reports for a child (`$?`): its exit code, or 128 + the number
+ * of the signal that ended it. A stop signal either runs the command line's handler,
+ * which exits 130 or 143 after removing temporary files, or, when there is nothing to
+ * remove, ends the process at once the default way; a shell sees 130 or 143 either way.
+ */
+function shellStatus(status: number | null, signal: NodeJS.Signals | null): number | null {
+  return status ?? (signal === null ? null : 128 + constants.signals[signal]);
+}
+
+/** Spawns the built command line, sends `signal` after `delay` ms and resolves with the shell's status, the ms it took to end, and stderr. */
+async function stopAfter(args: string[], signal: NodeJS.Signals, delay: number): Promise<{ status: number | null; took: number; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (status, ended) => resolve(shellStatus(status, ended))));
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  const sent = Date.now();
+  child.kill(signal);
+  const status = await exited;
+  return { status, took: Date.now() - sent, stderr };
+}
 
 beforeAll(() => {
   // Made once, outside the temporary folders removed after each test.
@@ -24,19 +48,28 @@ describe('a stop signal during a long render', () => {
     ['SIGINT', 130],
   ] as const)('%s ends a 30,000-policy PDF render at once (exit %i), leaving no output', async (signal, code) => {
     const out = join(tempDir(), 'out');
-    const child = spawn(process.execPath, [bin, 'render', report, '-f', 'pdf', '--out-dir', out], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
     // Past loading and checking: the document is being drawn.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const sent = Date.now();
-    child.kill(signal);
-    const status = await exited;
-    const took = Date.now() - sent;
+    const { status, took, stderr } = await stopAfter(['render', report, '-f', 'pdf', '--out-dir', out], signal, 1500);
     expect(status).toBe(code);
     expect(took).toBeLessThan(1500);
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    expect(stderr).toBe('');
+  }, 60_000);
+});
+
+// JSON.parse and the analysis of a large input run in one stretch that no JavaScript
+// signal handler can interrupt: with no temporary file to remove, the signal ends the
+// process the default way, at once (it used to wait seconds for the parse to end).
+describe('a stop signal while a large input is read', () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)('%s ends a check of 10 million objects at once (exit %i)', async (signal, code) => {
+    const file = join(tempDir(), 'large.json');
+    writeFileSync(file, `[${'{},'.repeat(10_000_000 - 1)}{}]`);
+    const { status, took, stderr } = await stopAfter(['check', file], signal, 1000);
+    expect(status).toBe(code);
+    expect(took).toBeLessThan(1000);
     expect(stderr).toBe('');
   }, 60_000);
 });
