@@ -8,6 +8,7 @@ export { exitCodes } from './error/exit-codes.js';
 export { exitCodeOf } from './error/error-codes.js';
 export { terminalText, terminalJson } from './text/terminal-text.js';
 export { plural } from './text/plural.js';
+export { findingWeight } from './load/capped-findings.js';
 export { formatCheckText } from './render/findings/text-format.js';
 export { formatCheckJson } from './render/findings/json-format.js';
 export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';

@@ -1,6 +1,6 @@
 import { lstat, rm } from 'node:fs/promises';
 import { type Analysis, type GateResult, isCspmError } from '../index.js';
-import { exitCodeOf, isGatePresetName, terminalJson } from '../internal.js';
+import { exitCodeOf, findingWeight, isGatePresetName, terminalJson } from '../internal.js';
 import { assertSafeOutputs } from './output-guard.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeAtomic } from './write-atomic.js';
@@ -24,8 +24,9 @@ export function gateResultFile(gate: GateResult, analysis: Analysis, exitCode: n
       file: source.source,
       reports: source.reportCount,
       policies: source.policies,
-      errors: source.findings.filter((finding) => finding.severity === 'error').length,
-      warnings: source.findings.filter((finding) => finding.severity === 'warning').length,
+      // A finding that stands for those past the listing limit counts for all of them.
+      errors: source.findings.reduce((sum, finding) => sum + (finding.severity === 'error' ? findingWeight(finding) : 0), 0),
+      warnings: source.findings.reduce((sum, finding) => sum + (finding.severity === 'warning' ? findingWeight(finding) : 0), 0),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli-run.js';
@@ -33,5 +33,17 @@ describe('a file of 200,000 empty objects', () => {
     expect(source.omittedFindings).toEqual({ schema: all - 1_000 });
     expect(source.findings.length).toBeLessThan(1_010);
     expect(json.summary.errors).toBe(all + source.findings.length - 1_001);
+  }, 120_000);
+
+  it('counts every finding in the per-file counts of a gate --result file too', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'empty-objects.json');
+    const result = join(dir, 'gate.json');
+    writeFileSync(file, emptyReports(20_000));
+    const { code } = await runInProcess(['gate', file, '--rules', 'cspm:recommended', '--result', result]);
+    expect(code).toBe(1);
+    const written = JSON.parse(readFileSync(result, 'utf8'));
+    expect(written.files[0].errors).toBe(written.summary.errors);
+    expect(written.files[0].errors).toBeGreaterThanOrEqual(20_000 * requiredFields - 1);
   }, 120_000);
 });
