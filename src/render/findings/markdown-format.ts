@@ -1,4 +1,4 @@
-import { findingWeight } from '../../load/capped-findings.js';
+import { findingLimit, findingWeight } from '../../load/capped-findings.js';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
@@ -88,7 +88,9 @@ function gateSection(gate: GateResult, out: Lines): void {
 function leftOut(count: number, noun: string, out: Lines): void {
   if (count <= 0) return;
   out.force('');
-  out.force(`_${plural(count, `more ${noun}`, `more ${noun}s`)} not shown: the summary is kept small; \`--format text\` or \`json\` lists every one._`);
+  // Text and JSON list every file and assertion, but findings only up to the limit per rule and file.
+  const where = noun === 'finding' ? `lists them, up to ${findingLimit.toLocaleString('en-US')} of a rule per file (the rest counted)` : 'lists every one';
+  out.force(`_${plural(count, `more ${noun}`, `more ${noun}s`)} not shown: the summary is kept small; \`--format text\` or \`json\` ${where}._`);
 }
 
 function findingRow(finding: Finding): string {

@@ -93,7 +93,7 @@ describe('markdown findings format', () => {
     const many = await manyFindingsAnalysis();
     const markdown = formatMarkdown({ analysis: many });
     expect(tableAfter(markdown, '### many.json')).toHaveLength(maxRowsPerTable);
-    expect(markdown).toContain(`_124,900 more findings not shown: the summary is kept small; \`--format text\` or \`json\` lists every one._\n`);
+    expect(markdown).toContain(`_124,900 more findings not shown: the summary is kept small; \`--format text\` or \`json\` lists them, up to 1,000 of a rule per file (the rest counted)._\n`);
     expect(Buffer.byteLength(markdown)).toBeLessThan(maxSummaryBytes);
   });
 

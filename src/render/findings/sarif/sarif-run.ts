@@ -9,6 +9,7 @@ import { findingResults } from './finding-result.js';
 import { assertionResult, countGate, failedAssertions } from './gate-results.js';
 import { indexSource } from './logical-locations.js';
 import { ResultTexts } from './result-texts.js';
+import { findingLimit } from '../../../load/capped-findings.js';
 import { maxResultsPerRun, omittedResults, planResults, type ResultBudget } from './result-budget.js';
 import type { SarifInvocation, SarifNotification, SarifTool } from './sarif-log.js';
 import { regressionResult, regressionRule, regressionRuleId, regressionsOf } from './regression-results.js';
@@ -103,7 +104,7 @@ function notifications(budget: ResultBudget, isDiff: boolean): SarifNotification
     :
     `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} results written: GitHub code scanning accepts at most ` +
     `${maxResultsPerRun.toLocaleString('en-US')} per run. Failed gate assertions come first, then errors, then warnings; left out: ` +
-    `${budget.omittedGate} gate assertions, ${budget.omittedErrors} errors, ${budget.omittedWarnings} warnings. The json format lists every finding.`;
+    `${budget.omittedGate} gate assertions, ${budget.omittedErrors} errors, ${budget.omittedWarnings} warnings. The json format lists them, up to ${findingLimit.toLocaleString('en-US')} findings of a rule per file (the rest counted).`;
   return [{ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } }];
 }
 
