@@ -9,6 +9,7 @@ export { exitCodeOf } from './error/error-codes.js';
 export { terminalText, terminalJson } from './text/terminal-text.js';
 export { plural } from './text/plural.js';
 export { findingWeight } from './load/capped-findings.js';
+export { kindOf } from './load/read-regular-file.js';
 export { formatCheckText } from './render/findings/text-format.js';
 export { formatCheckJson } from './render/findings/json-format.js';
 export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';

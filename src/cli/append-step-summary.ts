@@ -1,8 +1,9 @@
-import { constants, statSync, type Stats } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { CspmError } from '../index.js';
-import { terminalText } from '../internal.js';
+import { kindOf, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
+import { identify, inodeKey } from './output-guard.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeBody } from './write-body.js';
 
@@ -64,26 +65,9 @@ function warn(path: string, reason: string, io: CliIo): void {
 }
 
 function sameFile(info: Stats, guarded: readonly string[]): string | undefined {
-  for (const file of guarded) {
-    const other = statOrNothing(file);
-    if (other && other.dev === info.dev && other.ino === info.ino) return `is ${file}, a file this run reads or writes`;
-  }
-  return undefined;
-}
-
-function statOrNothing(file: string): Stats | undefined {
-  try {
-    return statSync(file, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
-function kindOf(info: Stats): string {
-  if (info.isFIFO()) return 'a named pipe';
-  if (info.isDirectory()) return 'a folder';
-  if (info.isSocket()) return 'a socket';
-  return 'a device';
+  const key = inodeKey(info);
+  const file = guarded.find((other) => identify(other) === key);
+  return file === undefined ? undefined : `is ${file}, a file this run reads or writes`;
 }
 
 function summaryError(path: string, error: unknown): CspmError {

@@ -42,12 +42,21 @@ export function assertSafeOutputs(outputs: readonly PlannedOutput[], inputFiles:
   }
 }
 
-function identify(path: string): string {
+/**
+ * What makes two paths one file: device and inode for a file that exists; for one that
+ * does not yet, its resolved folder and its name.
+ */
+export function identify(path: string): string {
   const info = statOrNothing(path);
-  if (info) return `inode:${info.dev}:${info.ino}`;
+  if (info) return inodeKey(info);
   const folder = statOrNothing(dirname(path));
   if (folder) return `new:${folder.dev}:${folder.ino}:${basename(path)}`;
   return `path:${resolve(path)}`;
+}
+
+/** The identity of a file that exists, as {@link identify} gives it. */
+export function inodeKey(info: Stats): string {
+  return `inode:${info.dev}:${info.ino}`;
 }
 
 function isDevice(path: string): boolean {

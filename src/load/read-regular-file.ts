@@ -63,8 +63,10 @@ function refuseIrregular(info: Stats, label: string): void {
   throw new CspmError('input-not-regular', `${label} is ${kindOf(info)}, not a regular file; to read a stream, give - and redirect standard input (< file)`, { data: { path: label } });
 }
 
-function kindOf(info: Stats): string {
+/** What a file that is not a regular file is, in words: `a named pipe`, `a folder`, … */
+export function kindOf(info: Stats): string {
   if (info.isFIFO()) return 'a named pipe';
+  if (info.isDirectory()) return 'a folder';
   if (info.isSocket()) return 'a socket';
   if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
   return 'not a file';
