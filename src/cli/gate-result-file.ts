@@ -7,7 +7,8 @@ import { writeAtomic } from './write-atomic.js';
 
 /** The `--result` file of `cspm-report gate`: the verdict, every assertion, and the check's counts. */
 export interface GateResultFile extends GateResult {
-  exitCode: number;
+  /** The run's exit code; null in the file a run writes as it starts, replaced when it ends. */
+  exitCode: number | null;
   summary?: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
   files?: { file: string; reports: number; policies: number; errors: number; warnings: number }[];
   /** Why the run stopped before a verdict (missing input, invalid rules file, …). */
@@ -32,7 +33,7 @@ export function gateResultFile(gate: GateResult, analysis: Analysis, exitCode: n
 }
 
 /** The result file of a run stopped by an error: it fails, so that CI never reads a stale pass. */
-export function failedResultFile(rulesFile: string, exitCode: number, error: { code: string; message: string }): GateResultFile {
+export function failedResultFile(rulesFile: string, exitCode: number | null, error: { code: string; message: string }): GateResultFile {
   return { rulesFile, status: 'fail', assertions: [], exitCode, error };
 }
 
@@ -71,6 +72,23 @@ export async function writeStoppedResult(path: string, rules: string, inputs: re
     if (written) return;
   }
   await removeStaleResult(path);
+}
+
+/**
+ * Writes, as a gate run starts, a result file that fails with `gate-incomplete`, which
+ * the run replaces when it ends. A run killed before its verdict (SIGKILL, a CI job's
+ * time limit, a signal during a parse, when no handler runs) thereby leaves a failure
+ * behind, never the pass of an earlier run. Only a regular file (or none yet) is
+ * written: a device or `/dev/stdout` gets the verdict alone. A result file that is a
+ * named input is refused here, as it would be after the run.
+ */
+export async function writeIncompleteResult(path: string, rules: string, inputs: readonly string[]): Promise<void> {
+  assertSafeOutputs([{ path, from: 'the --result file' }], [...inputs, ...rulesFiles(rules)]);
+  if (isProcessStreamPath(path)) return;
+  const info = await lstat(path).catch(() => undefined);
+  if (info !== undefined && !info.isFile()) return;
+  const error = { code: 'gate-incomplete', message: 'the gate run that writes this file has not ended: it is still running, or it was stopped (a signal, a kill, a time limit) before its verdict' };
+  await writeAtomic(path, gateResultText(failedResultFile(rules, null, error)));
 }
 
 /** Removes a regular file left by an earlier run; never a device or a descriptor (`/dev/stdout`). */

@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bin } from '../support/bin-run.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useSmallFileSystem } from '../support/small-file-system.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -69,5 +72,40 @@ describe('gate --result after a run that exits 2', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`cspm-report: cannot write output: ${result} (no space left on device, write)\n`);
     expect(readdirSync(dir).filter((name) => !name.startsWith('filler-'))).toEqual([]);
+  });
+});
+
+describe('gate --result of a run that never ends', () => {
+  /*
+   * A run killed before its verdict (SIGKILL, a CI job's time limit) runs no handler;
+   * it used to leave the result file of an earlier run, a pass, for CI to read. The run
+   * now writes a failing `gate-incomplete` result as it starts, replaced when it ends.
+   */
+  it.each(['SIGKILL', 'SIGTERM'] as const)('leaves a failing result when %s ends it while it waits for its input', async (signal) => {
+    const dir = tempDir();
+    const result = staleResult(dir);
+    const child = spawn(process.execPath, [bin, 'gate', '-', '--rules', 'cspm:recommended', '--result', result], { stdio: ['pipe', 'ignore', 'ignore'] });
+    // The input never ends: wait until the run has started (its result file changed), then stop it.
+    const deadline = Date.now() + 10_000;
+    while (readFileSync(result, 'utf8') === stalePass && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill(signal);
+    const [code, stoppedBy] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    // No handler is installed while the run waits: the signal ends it the default way.
+    expect([code, stoppedBy]).toEqual([null, signal]);
+    expect(JSON.parse(readFileSync(result, 'utf8'))).toEqual({
+      rulesFile: 'cspm:recommended',
+      status: 'fail',
+      assertions: [],
+      exitCode: null,
+      error: { code: 'gate-incomplete', message: expect.stringContaining('has not ended') as unknown },
+    });
+    expect(readdirSync(dir)).toEqual(['gate.json']);
+  });
+
+  it('replaces the incomplete result with the verdict when it ends', async () => {
+    const result = staleResult(tempDir());
+    const run = await runInProcess(['gate', sample, '--rules', 'cspm:recommended', '--result', result]);
+    expect(JSON.parse(readFileSync(result, 'utf8'))).toMatchObject({ exitCode: run.code, rulesFile: 'cspm:recommended' });
+    expect(readFileSync(result, 'utf8')).not.toContain('gate-incomplete');
   });
 });

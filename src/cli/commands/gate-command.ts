@@ -4,7 +4,7 @@ import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, pairOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { failedResultFile, gateResultFile, gateResultText, rulesFiles, writeStoppedResult } from '../gate-result-file.js';
+import { failedResultFile, gateResultFile, gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -46,7 +46,10 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     const outputs = pairOutputs(args.format, args.output).findings;
     if (args.baseline === stdinToken && args.inputs.includes(stdinToken)) throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', { data: { option: 'baseline' } });
     const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
-    if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
+    if (args.result !== undefined) {
+      files.push({ path: args.result, from: 'the --result file' });
+      await writeIncompleteResult(args.result, args.rules, [...args.inputs, ...(args.baseline === undefined ? [] : [args.baseline])].filter((input) => input !== stdinToken));
+    }
     const result = await gateReports(toReportInputs(args.inputs, io), {
       ...checkOptionsOf(args, io),
       rules: args.rules,
