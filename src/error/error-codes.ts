@@ -65,6 +65,12 @@ export interface ErrorDataByCode {
   'input-not-regular': { path: string };
   'input-empty-dir': { path: string };
   'input-too-large': { path: string; bytes: number; limit: number };
+  /**
+   * A report whose parse would not fit in the memory left (`needed` and `available` are
+   * heap bytes), or holds an array longer than V8 allows (`items` and `limit`); `pointer`
+   * is the value concerned (`""` for the whole document).
+   */
+  'input-exceeds-memory': { path: string; pointer: string; needed?: number; available?: number; items?: number; limit?: number };
   'output-failed': { path: string };
   'output-is-input': { output: string; input: string };
   'output-collision': { output: string; inputs: string[] };
@@ -100,6 +106,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'input-not-regular': 'not a regular file',
   'input-empty-dir': 'directory holds no *.json file',
   'input-too-large': 'input too large',
+  'input-exceeds-memory': 'input too large for memory',
   'output-failed': 'cannot write output',
   'output-is-input': 'output would overwrite an input',
   'output-collision': 'two outputs of one run on one file',
@@ -140,6 +147,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'input-not-regular': 'input',
   'input-empty-dir': 'input',
   'input-too-large': 'input',
+  'input-exceeds-memory': 'input',
   'output-failed': 'io',
   'output-is-input': 'usage',
   'output-collision': 'usage',

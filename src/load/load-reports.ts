@@ -7,6 +7,7 @@ import { KeyScans, type KeyScanStart } from './key-scans.js';
 import { listJsonFiles } from './list-json-files.js';
 import { ownOutputKind } from './own-output.js';
 import { parseJson } from './parse-json.js';
+import { assertParseFits } from './parse-budget.js';
 import { ioError } from './io-error.js';
 import { readRegularFile } from './read-regular-file.js';
 import { maxTextBytes, tooLarge } from './read-text-file.js';
@@ -93,6 +94,8 @@ function keep(documents: LoadedDocument[], document: LoadedDocument, listed: boo
 interface DecodedInput {
   text: string;
   keys: KeyScanStart;
+  /** The UTF-8 bytes the text was decoded from, when it was. */
+  bytes?: Uint8Array;
 }
 
 /**
@@ -112,10 +115,11 @@ function decodeInput(bytes: Uint8Array, scans: KeyScans): DecodedInput {
   const utf8 = utf8Bytes(bytes);
   // UTF-16 text is scanned as decoded, after the parse.
   const keys = utf8 === undefined ? undefined : scans.start(utf8);
-  return { text: decodeText(bytes), keys };
+  return { text: decodeText(bytes), keys, bytes: utf8 };
 }
 
-async function parseDocument(source: string, { text, keys }: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans): Promise<LoadedDocument> {
+async function parseDocument(source: string, { text, keys, bytes }: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans): Promise<LoadedDocument> {
+  assertParseFits(source, bytes === undefined ? text : { units: bytes, encoding: 'utf8' });
   options.beforeParse?.(text);
   const parsed = parseJson(text);
   if (!parsed.ok) {

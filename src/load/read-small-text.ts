@@ -1,5 +1,6 @@
 import { CspmError } from '../error/cspm-error.js';
 import { readRegularFile } from './read-regular-file.js';
+import { describeBytes } from '../text/describe-bytes.js';
 
 /**
  * Reads a small UTF-8 text file given by an option (a secret, an accounts file, an
@@ -18,9 +19,4 @@ export function readSmallText(path: string, limit: number, label: string, what: 
     new CspmError('input-too-large', `${label} is ${describeBytes(size)}; ${what} may be at most ${describeBytes(limit)}`, { data: { path: label, bytes: size, limit } });
   const bytes = readRegularFile(path, limit, tooLarge, label);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-}
-
-function describeBytes(bytes: number): string {
-  if (bytes >= 2 ** 20) return `${Math.round(bytes / 2 ** 20)} MiB`;
-  return `${Math.ceil(bytes / 1024)} KiB`;
 }

@@ -1,4 +1,4 @@
-import { type JsonUnits, type UnitEncoding } from './json-units.js';
+import { closingQuote, type JsonUnits, type UnitEncoding } from './json-units.js';
 import { KeyTable, hashText } from './key-table.js';
 
 /** A key repeated in one object, as the scan finds it: unit offsets of the quotes that open the two keys. */
@@ -123,22 +123,4 @@ export function scanDuplicateKeys(units: JsonUnits, encoding: UnitEncoding, limi
     }
   }
   return table.result();
-}
-
-/**
- * The offset of the quote that closes a value string whose text starts at `from`, or
- * `length` when none does. A value is only skipped, so the search is the typed array's
- * own indexOf (native, a fifth faster over a report than a loop unit by unit); a quote
- * after an odd run of backslashes is escaped, and the search goes on past it.
- */
-function closingQuote(units: JsonUnits, from: number, length: number): number {
-  let start = from;
-  for (;;) {
-    const quote = units.indexOf(0x22, start);
-    if (quote < 0) return length;
-    let before = quote;
-    while (before > start && units[before - 1] === 0x5c) before -= 1;
-    if (((quote - before) & 1) === 0) return quote;
-    start = quote + 1;
-  }
 }

@@ -54,12 +54,10 @@ type Found = { list: unknown[] } | { one: unknown } | undefined;
 function holding(loaded: LoadedDocument, found: Found, options: UnwrapOptions): LoadedDocument {
   if (found === undefined) return loaded;
   const items = 'list' in found ? found.list : [found.one];
-  // Decided before a record is made per item: a list of millions of objects that are no
-  // report (`[{},{},…]`) would otherwise hold a record and a pointer per item, about as
-  // much memory again as the parsed list.
+  // Decided before the items are validated: a list of millions of objects that are no
+  // report (`[{},{},…]`) is one finding, not a schema finding per missing field per item.
   if (items.length > 0 && !items.some(isReportLike)) return notAReport(loaded, 'list' in found ? found.list : found.one, options);
-  const base = loaded.reportsPointer;
-  return { ...loaded, candidates: 'list' in found ? found.list.map((item, index) => ({ pointer: `${base}/${index}`, value: item })) : [{ pointer: base, value: found.one }] };
+  return 'list' in found ? { ...loaded, candidates: found.list } : { ...loaded, candidates: [found.one], single: true };
 }
 
 /** The document with one not-a-report finding and no candidate; `shown` is what it held instead. */

@@ -21,8 +21,15 @@ export interface LoadedDocument {
   value: unknown;
   /** Pointer of the array (or single object) that holds the benchmark reports. */
   reportsPointer: string;
-  /** Unvalidated benchmark report candidates with their pointers. */
-  candidates: { pointer: string; value: unknown }[];
+  /**
+   * The values that may be benchmark reports, unvalidated: the items of the list at
+   * `reportsPointer` (item i at `reportsPointer/i`), or, when `single`, the one value
+   * there (see {@link candidatePointer}). The parsed list itself, not a record per item:
+   * a list of millions of items that are no report costs nothing more.
+   */
+  candidates: readonly unknown[];
+  /** True when the document holds one report at `reportsPointer`, not a list of them. */
+  single?: boolean;
   /** Problems found while loading: json-syntax, duplicate-key, envelope-failure, not-a-report. */
   findings: Finding[];
   /**
@@ -31,6 +38,11 @@ export interface LoadedDocument {
    * so that a gate refuses the document even when `duplicate-key` is silenced.
    */
   repeatedKeys?: number;
+}
+
+/** The JSON Pointer of a document's candidate `index` (see {@link LoadedDocument.candidates}). */
+export function candidatePointer(document: Pick<LoadedDocument, 'reportsPointer' | 'single'>, index: number): string {
+  return document.single === true ? document.reportsPointer : `${document.reportsPointer}/${index}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LoadedDocument, ReportRef, ValidatedDocument } from '../model/document.js';
+import { candidatePointer, type LoadedDocument, type ReportRef, type ValidatedDocument } from '../model/document.js';
 import type { Finding } from '../model/finding.js';
 import type { BenchmarkReport } from '../model/report.js';
 import { schemaValidators, type SchemaError } from './schema-validators.js';
@@ -23,9 +23,11 @@ function validateDocument(document: LoadedDocument): ValidatedDocument {
     appendFindings(findings, document.value, undefined, envelopeHead.errors);
   }
   const reports: ReportRef[] = [];
-  for (const candidate of document.candidates) {
-    if (validateReport(candidate.value, findings, document.value, candidate.pointer)) {
-      reports.push(foldCodedValues(candidate.pointer, candidate.value as BenchmarkReport));
+  // A pointer per candidate is made here, one at a time, never kept for all of them.
+  for (const [index, candidate] of document.candidates.entries()) {
+    const pointer = candidatePointer(document, index);
+    if (validateReport(candidate, findings, document.value, pointer)) {
+      reports.push(foldCodedValues(pointer, candidate as BenchmarkReport));
     }
   }
   return {
