@@ -51,6 +51,8 @@ export { createEmulator } from './serve/emulator.js';
 export type { ClientOptions, CspmClient, AuditSummaryIds, OnboardedAccount, BenchmarkRef } from './client/create-client.js';
 export type { OnboardingKind, OnboardingBodies, AwsAccountBody, AzureAccountBody, Office365AccountBody } from './client/onboarding-body.js';
 export type { ApplicationCredentials } from './client/token-source.js';
+export { jobStatusOutcomes } from './client/job-status.js';
+export type { JobStatus } from './client/job-status.js';
 export type { Emulator, EmulatorOptions } from './serve/emulator.js';
 export type { EmulatorCredentials, CredentialOptions } from './serve/credentials.js';
 export type { FaultOptions } from './serve/faults.js';

@@ -29,6 +29,7 @@ export { loadLogo } from './load/load-logo.js';
 export { loadTemplates } from './load/load-templates.js';
 export { readSmallText } from './load/read-small-text.js';
 export { onboardingKinds } from './client/onboarding-body.js';
+export { pathIdProblem } from './client/path-segment.js';
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';

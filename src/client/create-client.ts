@@ -1,8 +1,12 @@
 import { CspmError } from '../error/cspm-error.js';
 import { parseBaseUrl } from './base-url.js';
 import { checkOnboardingBody, onboardingKinds, type OnboardingBodies, type OnboardingKind } from './onboarding-body.js';
+import { isJobStatus, jobStatusOutcomes, type JobStatus } from './job-status.js';
+import { pathIdProblem, pathSegment } from './path-segment.js';
 import { Redactor } from './redact.js';
+import { documentOf } from './response-shape.js';
 import { traceLines } from './request-trace.js';
+import { serviceText } from './service-text.js';
 import { sendRequest, type ServiceEnvelope, type ServiceRequest } from './send-request.js';
 import { TokenSource, type ApplicationCredentials } from './token-source.js';
 import { createTransport } from './transport.js';
@@ -58,12 +62,19 @@ export interface BenchmarkRef {
 export interface CspmClient {
   /** Onboards an account of `kind` under `licenseId` (sections 4.1–4.3); the body is checked before it is sent. */
   onboardAccount<K extends OnboardingKind>(kind: K, licenseId: string, body: OnboardingBodies[K]): Promise<OnboardedAccount>;
-  /** The audit summary envelope as received (section 4.4), for `loadReports`/`checkReports`. */
+  /**
+   * The audit summary (section 4.4), for `loadReports`/`checkReports`: the envelope as
+   * received (unwrapped from a one-item array), or the body as received when it holds
+   * reports without an envelope, as the specification's sample does.
+   */
   getAuditSummary(ids: AuditSummaryIds): Promise<unknown>;
   /** From the service's public documentation: a bearer token for the license, or for one of its accounts. */
   getToken(licenseId: string, accountId?: string): Promise<string>;
-  /** From the service's public documentation: the status of a scan job (`Pending`, `New`, `Running`, `Success`, `Failed`). */
-  getJobStatus(ids: Omit<AuditSummaryIds, 'benchmarkId'>): Promise<string>;
+  /**
+   * From the service's public documentation: the status of a scan job (`Pending`, `New`,
+   * `Running`, `Success`, `Failed`); any other status rejects with `service-invalid-response`.
+   */
+  getJobStatus(ids: Omit<AuditSummaryIds, 'benchmarkId'>): Promise<JobStatus>;
   /** From the service's public documentation: the benchmarks of an account. */
   listBenchmarks(licenseId: string, accountId: string): Promise<BenchmarkRef[]>;
   /** `text` with every secret this client knows replaced by its placeholder (`<API_KEY>`…). */
@@ -94,15 +105,16 @@ export function createClient(options: ClientOptions): CspmClient {
   });
   const send = (request: ServiceRequest): Promise<ServiceEnvelope> => sendRequest({ transport, redactor, timeoutMs }, request);
   const keyHeader = (): Record<string, string> => (options.apiKey ? { 'Ocp-Apim-Subscription-Key': options.apiKey } : {});
+  // Each id goes through pathSegment, which encodes it and refuses `.` and `..`; the other segments are the client's own words.
   const url = (segments: readonly string[], query?: Record<string, string>): URL => {
-    const target = new URL(`${base.href.replace(/\/$/, '')}/${segments.map(encodeURIComponent).join('/')}`);
+    const target = new URL(`${base.href.replace(/\/$/, '')}/${segments.join('/')}`);
     for (const [name, value] of Object.entries(query ?? {})) target.searchParams.set(name, value);
     return target;
   };
 
   async function getToken(licenseId: string, accountId?: string): Promise<string> {
     if (!options.credentials) throw new CspmError('usage', 'getToken needs the API application credentials', { data: { option: 'credentials' } });
-    const target = url(['authorize', 'license', licenseId, 'token'], accountId === undefined ? undefined : { accountId });
+    const target = url(['authorize', 'license', pathSegment(licenseId, 'license'), 'token'], accountId === undefined ? undefined : { accountId });
     const envelope = await send({ method: 'POST', url: target, headers: keyHeader(), body: { APIApplicationId: options.credentials.applicationId, Secret: options.credentials.secret } });
     const token = readString(envelope.result, 'token', target, redactor);
     redactor.add(accountId === undefined ? 'licenseToken' : 'accountToken', token);
@@ -119,35 +131,49 @@ export function createClient(options: ClientOptions): CspmClient {
     async onboardAccount(kind, licenseId, body) {
       checkOnboardingBody(kind, body);
       redactor.add('clientSecret', 'ADApplicationClientSecret' in body ? body.ADApplicationClientSecret : undefined);
-      const target = url(['onboarding', 'license', licenseId, 'account', onboardingKinds[kind].path]);
+      const target = url(['onboarding', 'license', pathSegment(licenseId, 'license'), 'account', onboardingKinds[kind].path]);
       const headers = { Authorization: `Bearer ${await tokens.licenseToken(licenseId)}`, ...keyHeader() };
       const envelope = await send({ method: 'POST', url: target, headers, body });
-      return { accountId: readString(envelope.result, 'accountId', target, redactor), jobId: readString(envelope.result, 'jobId', target, redactor) };
+      return { accountId: readId(envelope.result, 'accountId', target, redactor), jobId: readId(envelope.result, 'jobId', target, redactor) };
     },
     async getAuditSummary(ids) {
-      const target = url(['audit', 'license', ids.licenseId, 'account', ids.accountId, 'job', ids.jobId, 'benchmark', ids.benchmarkId, 'summary']);
-      return send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) });
+      const target = url(['audit', 'license', pathSegment(ids.licenseId, 'license'), 'account', pathSegment(ids.accountId, 'account'), 'job', pathSegment(ids.jobId, 'job'), 'benchmark', pathSegment(ids.benchmarkId, 'benchmark'), 'summary']);
+      return documentOf(await send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) }));
     },
     getToken,
     async getJobStatus(ids) {
-      const target = url(['compliance', 'license', ids.licenseId, 'account', ids.accountId, 'job', ids.jobId, 'status']);
+      const target = url(['compliance', 'license', pathSegment(ids.licenseId, 'license'), 'account', pathSegment(ids.accountId, 'account'), 'job', pathSegment(ids.jobId, 'job'), 'status']);
       const envelope = await send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) });
-      return readString(envelope.result, 'jobStatus', target, redactor);
+      const status = readString(envelope.result, 'jobStatus', target, redactor);
+      // A status the client does not know cannot be told to end or not: a caller waiting on it would wait in vain.
+      if (!isJobStatus(status)) throw invalidResult(target, redactor, `result has the job status "${serviceText(status, redactor, jobStatusLimit)}", none of ${Object.keys(jobStatusOutcomes).join(', ')}`);
+      return status;
     },
     async listBenchmarks(licenseId, accountId) {
-      const target = url(['audit', 'license', licenseId, 'account', accountId, 'benchmarks']);
+      const target = url(['audit', 'license', pathSegment(licenseId, 'license'), 'account', pathSegment(accountId, 'account'), 'benchmarks']);
       const envelope = await send({ method: 'GET', url: target, headers: await accountHeaders(licenseId, accountId) });
       if (!Array.isArray(envelope.result)) throw invalidResult(target, redactor, 'result is not an array');
-      return envelope.result.map((item: unknown) => ({ name: readString(item, 'name', target, redactor), benchmarkId: readString(item, 'benchmarkId', target, redactor) }));
+      return envelope.result.map((item: unknown) => ({ name: readString(item, 'name', target, redactor), benchmarkId: readId(item, 'benchmarkId', target, redactor) }));
     },
     redact: (text) => redactor.redact(text),
   };
 }
 
+/** The most of an unknown job status an error shows. */
+const jobStatusLimit = 100;
+
 /** The string `field` of a result object; `service-invalid-response` when it is not there. */
 function readString(result: unknown, field: string, target: URL, redactor: Redactor): string {
   const value = typeof result === 'object' && result !== null ? (result as Record<string, unknown>)[field] : undefined;
   if (typeof value !== 'string') throw invalidResult(target, redactor, `result has no string ${field}`);
+  return value;
+}
+
+/** An id the service gave, for later paths: a string that is a path segment, else `service-invalid-response` naming it. */
+function readId(result: unknown, field: string, target: URL, redactor: Redactor): string {
+  const value = readString(result, field, target, redactor);
+  const problem = pathIdProblem(value);
+  if (problem !== undefined) throw invalidResult(target, redactor, `result's ${field} ${problem}`);
   return value;
 }
 

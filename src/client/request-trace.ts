@@ -24,7 +24,7 @@ export function traceLines(event: TraceEvent, redactor: Redactor): string[] {
       for (const [name, value] of event.headers) {
         if (shownHeaders.has(name.toLowerCase())) lines.push(`  ${name}: ${hideHeader(name, redactor.redact(value))}`);
       }
-      if (event.body !== undefined) lines.push(`  ${redactor.redact(event.body)}`);
+      if (event.body !== undefined) lines.push(`  ${redactor.redactBody(event.body)}`);
       return lines;
     }
     case 'response':

@@ -1,6 +1,8 @@
 import { CspmError, isCspmError } from '../error/cspm-error.js';
 import type { Redactor } from './redact.js';
 import { networkFailure } from './network-failure.js';
+import { envelopeOf } from './response-shape.js';
+import { bodyExcerptLimit, serviceText } from './service-text.js';
 import type { KyModule, Transport } from './transport.js';
 
 /**
@@ -60,23 +62,21 @@ export async function sendRequest(context: SendContext, request: ServiceRequest)
   return envelope;
 }
 
-/** The body of `response` as an envelope, undefined when it is JSON of another shape. */
+/** The body of `response` as an envelope ({@link envelopeOf}), undefined when it is JSON of another shape. */
 async function readEnvelope(response: Response, url: string, where: string, redactor: Redactor): Promise<ServiceEnvelope | undefined> {
   const text = await response.text();
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status}, body is not JSON (${redactor.redact(text.slice(0, 80))})`, { data: { url, status: response.status } });
+    throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status}, body is not JSON (${serviceText(text, redactor, bodyExcerptLimit)})`, { data: { url, status: response.status } });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
-  return typeof record['statusCode'] === 'number' ? (record as ServiceEnvelope) : undefined;
+  return envelopeOf(value, response.status);
 }
 
 /** A `service-error` from the response and, when it had one, its envelope. */
 function serviceError(redactor: Redactor, url: string, where: string, response: Response, envelope: ServiceEnvelope | undefined): CspmError<'service-error'> {
-  const serviceMessage = typeof envelope?.message === 'string' && envelope.message !== '' ? redactor.redact(envelope.message) : undefined;
+  const serviceMessage = typeof envelope?.message === 'string' && envelope.message !== '' ? serviceText(envelope.message, redactor) : undefined;
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   const statusText = envelope && envelope.statusCode !== response.status ? `HTTP ${response.status}, statusCode ${envelope.statusCode}` : `HTTP ${response.status}`;
   return new CspmError('service-error', `${where}: ${statusText}${serviceMessage ? `: ${serviceMessage}` : ''}`, {

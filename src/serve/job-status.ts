@@ -1,8 +1,9 @@
-/** The statuses of a scan job, as the service's public documentation lists them. */
-export const jobStatuses = ['Pending', 'New', 'Running', 'Success', 'Failed'] as const;
+import { jobStatusOutcomes, type JobStatus } from '../client/job-status.js';
 
-/** One status of a scan job. */
-export type JobStatus = (typeof jobStatuses)[number];
+export type { JobStatus };
+
+/** The statuses of a scan job, from the one list the client reads them with. */
+export const jobStatuses = Object.keys(jobStatusOutcomes) as JobStatus[];
 
 /** The last status of a scan job: how it ends. */
 export type JobOutcome = Extract<JobStatus, 'Success' | 'Failed'>;

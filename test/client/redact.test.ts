@@ -31,3 +31,34 @@ describe('Redactor', () => {
     expect(redactor.redact('key tok')).toBe('<API_KEY> <ACCOUNT_TOKEN>');
   });
 });
+
+describe('Redactor: every spelling of a secret', () => {
+  const secret = 'p"ss\\w+rd/\u0001é~';
+  const redactor = redactorOf(['clientSecret', secret]);
+  const placeholder = '<AD_APPLICATION_CLIENT_SECRET>';
+
+  it.each<[string, string]>([
+    ['JSON-escaped', JSON.stringify(secret)],
+    ['JSON-escaped as .NET does, every other character as \\uXXXX', secret.replace(/[^A-Za-z0-9]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`)],
+    ['URL-encoded in lower-case hex', encodeURIComponent(secret).toLowerCase()],
+    ['form-encoded', new URLSearchParams({ s: secret }).toString()],
+    ['in base64', Buffer.from(secret).toString('base64')],
+    ['in base64url', Buffer.from(secret).toString('base64url')],
+  ])('hides it %s', (_name, text) => {
+    const redacted = redactor.redact(text);
+    expect(redacted).toContain(placeholder);
+    expect(redacted.replace(placeholder, '').length).toBeLessThanOrEqual(5);
+  });
+
+  it.each(['', 'a', 'ab', 'app-id:'])('hides it in base64 of a longer text, after %j (each of the three alignments)', (prefix) => {
+    for (const encoding of ['base64', 'base64url'] as const) {
+      const redacted = redactor.redact(Buffer.from(`${prefix}${secret}`).toString(encoding));
+      expect(redacted).toMatch(new RegExp(`^[A-Za-z0-9+/_-]{0,${Math.ceil((prefix.length * 4) / 3) + 1}}${placeholder}[A-Za-z0-9+/_=-]{0,4}$`));
+    }
+  });
+
+  it('replaces a JSON body\'s secret fields before it is serialised, whatever their value', () => {
+    const body = JSON.stringify({ APIApplicationId: 'app', Secret: 'not known\u0001"', nested: [{ ADApplicationClientSecret: secret, token: 't' }] });
+    expect(redactor.redactBody(body)).toBe(`{"APIApplicationId":"app","Secret":"<API_APPLICATION_SECRET>","nested":[{"ADApplicationClientSecret":"${placeholder}","token":"<TOKEN>"}]}`);
+  });
+});

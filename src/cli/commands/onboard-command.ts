@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { CspmError, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind } from '../../index.js';
+import { CspmError, jobStatusOutcomes, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind } from '../../index.js';
 import { onboardingKinds, terminalText } from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { clientSecretSource, fieldFlags, readOnboardingBody, type OnboardingFlagArgs } from '../onboarding-flags.js';
@@ -60,7 +60,11 @@ async function run(args: OnboardArgs, io: CliIo): Promise<number> {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls the scan job's status until it ends or `--wait-timeout` passes; progress on a terminal only. */
+/**
+ * Polls the scan job's status until it ends or `--wait-timeout` passes; progress on a
+ * terminal only. A status the client does not know rejects at once (the client refuses
+ * it), rather than being waited on until the time is up.
+ */
 async function waitForJob(client: CspmClient, args: OnboardArgs, account: OnboardedAccount, io: CliIo): Promise<number> {
   const ids = { licenseId: args.license, accountId: account.accountId, jobId: account.jobId };
   const job = terminalText(account.jobId);
@@ -70,8 +74,9 @@ async function waitForJob(client: CspmClient, args: OnboardArgs, account: Onboar
     const status = await client.getJobStatus(ids);
     if (status !== last && io.stderr.isTTY === true) io.stderr.write(`scan job ${job}: ${terminalText(status)}\n`);
     last = status;
-    if (status === 'Success') return exitCodes.ok;
-    if (status === 'Failed') {
+    const outcome = jobStatusOutcomes[status];
+    if (outcome === 'succeeded') return exitCodes.ok;
+    if (outcome === 'failed') {
       io.stderr.write(`cspm-report: scan job ${job} failed\n`);
       return exitCodes.findings;
     }

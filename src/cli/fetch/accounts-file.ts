@@ -1,5 +1,5 @@
-import { CspmError, type AccountsLocation } from '../../index.js';
-import { findDuplicateKeys } from '../../internal.js';
+import { allBenchmarks, CspmError, type AccountsLocation } from '../../index.js';
+import { findDuplicateKeys, pathIdProblem } from '../../internal.js';
 import { readSecretFile } from '../service-secrets.js';
 import type { FetchTarget } from './fetch-target.js';
 
@@ -51,6 +51,8 @@ export async function readAccountsFile(file: string): Promise<FetchTarget[]> {
     for (const field of fields) {
       const value = values[field];
       if (typeof value !== 'string' || value.trim() === '') throw invalid({ file, line, pointer: `/${escapeToken(names[field] ?? field.replace(/Id$/, ''))}` }, value === undefined ? 'missing' : 'empty or not a string');
+      const problem = field === 'benchmarkId' && value.trim() === allBenchmarks ? undefined : pathIdProblem(value.trim());
+      if (problem !== undefined) throw invalid({ file, line, pointer: `/${escapeToken(names[field] ?? field.replace(/Id$/, ''))}` }, `${problem}; it goes into a request's URL path`);
       target[field] = value.trim();
     }
     const complete = target as Record<Field, string>;

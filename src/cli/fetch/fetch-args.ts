@@ -1,4 +1,5 @@
 import { CspmError } from '../../index.js';
+import { pathIdProblem } from '../../internal.js';
 import { readAccountsFile } from './accounts-file.js';
 import { allBenchmarks, type FetchTarget } from './fetch-target.js';
 import { secretSources } from '../service-secrets.js';
@@ -17,6 +18,10 @@ export async function targetsOf(args: FetchArgs): Promise<FetchTarget[]> {
   const missing = idOptions.filter((option) => args[option] === undefined || args[option] === '');
   if (missing.length > 0) {
     throw new CspmError('usage', `missing ${missing.map((option) => `--${option}`).join(', ')}: give --license, --account, --job and --benchmark, or --accounts FILE`, { data: { option: missing[0] as string } });
+  }
+  for (const option of idOptions) {
+    const problem = option === 'benchmark' && args.benchmark === allBenchmarks ? undefined : pathIdProblem(args[option] as string);
+    if (problem !== undefined) throw new CspmError('usage', `--${option} ${problem}; it goes into the request's URL path`, { data: { option, value: args[option] as string } });
   }
   return [{ licenseId: args.license as string, accountId: args.account as string, jobId: args.job as string, benchmarkId: args.benchmark as string }];
 }
