@@ -16,7 +16,7 @@ it('serve prints its URL first, answers a request and exits 0 on SIGTERM', async
     const url = line.slice('listening on '.length);
     const response = await fetch(`${url}/onboarding/license/L1/account/aws`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer lt' },
+      headers: { Authorization: 'Bearer lt', 'Content-Type': 'application/json' },
       body: JSON.stringify({ AccountName: 'Shop', AWSAccountId: '123456789012', AWSRoleName: 'audit' }),
     });
     expect(((await response.json()) as { statusCode: number }).statusCode).toBe(200);
