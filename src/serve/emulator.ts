@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
 import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
-import { EmulatorState } from './emulator-state.js';
+import { EmulatorState, type StateLimits } from './emulator-state.js';
 import { makeFaults, makeScanOutcome, type FaultOptions } from './faults.js';
 import { packageRoot } from '../package-root.js';
 import { matchRoute } from './match-route.js';
@@ -13,7 +13,7 @@ import type { EmulatorContext } from './request-context.js';
 import { routes } from './routes/routes.js';
 
 /** Options of {@link createEmulator}. */
-export interface EmulatorOptions extends FaultOptions {
+export interface EmulatorOptions extends FaultOptions, StateLimits {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
   /** Address to listen on; 127.0.0.1 (loopback only) by default. */
@@ -51,7 +51,7 @@ export interface Emulator {
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const now = options.now ?? Date.now;
   const context: EmulatorContext = {
-    state: new EmulatorState(),
+    state: new EmulatorState(options),
     credentials: makeCredentials(options.credentials),
     reports: await loadReportLibrary(options.reports ?? new URL('samples/', packageRoot)),
     scanMs: Math.max(0, (options.scanSeconds ?? 0) * 1000),
