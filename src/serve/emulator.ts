@@ -2,6 +2,7 @@ import { CspmError } from '../error/cspm-error.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
+import { answerClientError } from './client-error.js';
 import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
 import { EmulatorState, type StateLimits } from './emulator-state.js';
 import { makeFaults, makeScanOutcome, type FaultOptions } from './faults.js';
@@ -26,7 +27,10 @@ export interface EmulatorOptions extends FaultOptions, StateLimits {
   scanSeconds?: number;
   /** Largest request body in bytes (413 above); 1 MiB by default. */
   maxBodyBytes?: number;
-  /** Time allowed to receive a whole request, in ms; 30 s by default. */
+  /**
+   * Time allowed to receive a whole request (headers and body), in ms; 30 s by default.
+   * A request still arriving then is answered 408 within a quarter of it (1 s at most) more.
+   */
   requestTimeoutMs?: number;
   /** Clock in ms (Date.now by default). */
   now?: () => number;
@@ -64,9 +68,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // Loaded here, not at the top: the command line loads this module for every command,
   // and node:http (with net and its streams) only for `serve`.
   const { createServer } = await import('node:http');
-  const server = createServer({ requestTimeout, headersTimeout: Math.min(requestTimeout, 60_000) }, (request, response) => {
-    void answer(request, response).catch(() => response.destroy());
-  });
+  // Node checks its request and headers timeouts every connectionsCheckingInterval
+  // (30 s by default), so a 30 s limit would end a request at 30 to 60 s; checking every
+  // quarter of the limit, at most every second, keeps the answer within 1 s of it.
+  const server = createServer(
+    { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: checkingInterval(requestTimeout) },
+    (request, response) => {
+      void answer(request, response).catch(() => response.destroy());
+    },
+  );
+  server.on('clientError', answerClientError);
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
@@ -102,6 +113,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         server.closeAllConnections();
       }),
   };
+}
+
+/** Every quarter of the request limit, at most every second; Node's 30 s when there is no limit (0). */
+function checkingInterval(requestTimeout: number): number {
+  return requestTimeout > 0 ? Math.ceil(Math.min(1000, Math.max(10, requestTimeout / 4))) : 30_000;
 }
 
 function send(response: ServerResponse, status: number, envelope: ApiEnvelope): void {
