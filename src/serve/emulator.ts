@@ -9,6 +9,7 @@ import { makeFaults, makeScanOutcome, type FaultOptions } from './faults.js';
 import { packageRoot } from '../package-root.js';
 import { matchRoute } from './match-route.js';
 import { readJsonBody } from './read-json-body.js';
+import { isLoopbackAddress } from './loopback.js';
 import { loadReportLibrary, type ReportLibrary } from './report-library.js';
 import type { EmulatorContext } from './request-context.js';
 import { routes } from './routes/routes.js';
@@ -40,6 +41,11 @@ export interface EmulatorOptions extends FaultOptions, StateLimits {
 export interface Emulator {
   /** Base URL, `http://127.0.0.1:PORT`. */
   url: string;
+  /**
+   * Whether it listens on a loopback address only. When not, requests, with their tokens
+   * and API key, travel unencrypted over the network (the emulator has no TLS).
+   */
+  loopbackOnly: boolean;
   credentials: EmulatorCredentials;
   /** What is served, and what of the reports folder was left out. */
   reports: Pick<ReportLibrary, 'size' | 'skipped'>;
@@ -105,6 +111,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
+    loopbackOnly: isLoopbackAddress(address.address),
     credentials: context.credentials,
     reports: { size: context.reports.size, skipped: context.reports.skipped },
     close: () =>

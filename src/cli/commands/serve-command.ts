@@ -76,6 +76,7 @@ export const serveCommand: CommandSpec<ServeArgs> = {
       release = claimStopSignals(resolve);
     });
     io.stdout.write(`listening on ${emulator.url}\n`);
+    if (!emulator.loopbackOnly) io.stderr.write(`warning: ${emulator.url} is reachable beyond this machine without TLS: tokens, API keys and secrets sent to it travel in clear text over the network\n`);
     for (const name of emulator.credentials.generated) io.stderr.write(`${credentialVariables[name]}=${emulator.credentials[name]}\n`);
     // The bundled samples hold the same Azure report twice on purpose: only a folder the
     // user gave is worth a word about what it does not serve.
