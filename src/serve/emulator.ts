@@ -2,18 +2,20 @@ import { CspmError } from '../error/cspm-error.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
+import { answerClientError } from './client-error.js';
 import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
-import { EmulatorState } from './emulator-state.js';
+import { EmulatorState, type StateLimits } from './emulator-state.js';
 import { makeFaults, makeScanOutcome, type FaultOptions } from './faults.js';
 import { packageRoot } from '../package-root.js';
 import { matchRoute } from './match-route.js';
 import { readJsonBody } from './read-json-body.js';
+import { isLoopbackAddress } from './loopback.js';
 import { loadReportLibrary, type ReportLibrary } from './report-library.js';
 import type { EmulatorContext } from './request-context.js';
 import { routes } from './routes/routes.js';
 
 /** Options of {@link createEmulator}. */
-export interface EmulatorOptions extends FaultOptions {
+export interface EmulatorOptions extends FaultOptions, StateLimits {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
   /** Address to listen on; 127.0.0.1 (loopback only) by default. */
@@ -26,7 +28,10 @@ export interface EmulatorOptions extends FaultOptions {
   scanSeconds?: number;
   /** Largest request body in bytes (413 above); 1 MiB by default. */
   maxBodyBytes?: number;
-  /** Time allowed to receive a whole request, in ms; 30 s by default. */
+  /**
+   * Time allowed to receive a whole request (headers and body), in ms; 30 s by default.
+   * A request still arriving then is answered 408 within a quarter of it (1 s at most) more.
+   */
   requestTimeoutMs?: number;
   /** Clock in ms (Date.now by default). */
   now?: () => number;
@@ -36,6 +41,11 @@ export interface EmulatorOptions extends FaultOptions {
 export interface Emulator {
   /** Base URL, `http://127.0.0.1:PORT`. */
   url: string;
+  /**
+   * Whether it listens on a loopback address only. When not, requests, with their tokens
+   * and API key, travel unencrypted over the network (the emulator has no TLS).
+   */
+  loopbackOnly: boolean;
   credentials: EmulatorCredentials;
   /** What is served, and what of the reports folder was left out. */
   reports: Pick<ReportLibrary, 'size' | 'skipped'>;
@@ -51,7 +61,7 @@ export interface Emulator {
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const now = options.now ?? Date.now;
   const context: EmulatorContext = {
-    state: new EmulatorState(),
+    state: new EmulatorState(options),
     credentials: makeCredentials(options.credentials),
     reports: await loadReportLibrary(options.reports ?? new URL('samples/', packageRoot)),
     scanMs: Math.max(0, (options.scanSeconds ?? 0) * 1000),
@@ -64,9 +74,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // Loaded here, not at the top: the command line loads this module for every command,
   // and node:http (with net and its streams) only for `serve`.
   const { createServer } = await import('node:http');
-  const server = createServer({ requestTimeout, headersTimeout: Math.min(requestTimeout, 60_000) }, (request, response) => {
-    void answer(request, response).catch(() => response.destroy());
-  });
+  // Node checks its request and headers timeouts every connectionsCheckingInterval
+  // (30 s by default), so a 30 s limit would end a request at 30 to 60 s; checking every
+  // quarter of the limit, at most every second, keeps the answer within 1 s of it.
+  const server = createServer(
+    { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: checkingInterval(requestTimeout) },
+    (request, response) => {
+      void answer(request, response).catch(() => response.destroy());
+    },
+  );
+  server.on('clientError', answerClientError);
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
@@ -94,6 +111,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
+    loopbackOnly: isLoopbackAddress(address.address),
     credentials: context.credentials,
     reports: { size: context.reports.size, skipped: context.reports.skipped },
     close: () =>
@@ -102,6 +120,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         server.closeAllConnections();
       }),
   };
+}
+
+/** Every quarter of the request limit, at most every second; Node's 30 s when there is no limit (0). */
+function checkingInterval(requestTimeout: number): number {
+  return requestTimeout > 0 ? Math.ceil(Math.min(1000, Math.max(10, requestTimeout / 4))) : 30_000;
 }
 
 function send(response: ServerResponse, status: number, envelope: ApiEnvelope): void {

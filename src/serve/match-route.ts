@@ -9,7 +9,8 @@ export interface RouteMatch {
 
 /**
  * Finds the route of `method` and `path`: 404 when no pattern matches the path, 405
- * (with Allow) when some do but not with this method, 400 on a malformed escape.
+ * (with Allow) when some do but not with this method, 400 on a malformed escape. HEAD
+ * finds the GET route (RFC 9110, section 9.3.2): the server leaves out the body.
  */
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
   let segments: string[];
@@ -18,14 +19,17 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   } catch {
     throw new ApiError(400, 'the path has a malformed percent escape');
   }
-  const allowed: string[] = [];
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  const allowed = new Set<string>();
   for (const route of routes) {
     const params = matchPattern(route.pattern, segments);
     if (!params) continue;
-    if (route.method === method) return { route, params };
-    allowed.push(route.method);
+    if (route.method === wanted) return { route, params };
+    allowed.add(route.method);
+    if (route.method === 'GET') allowed.add('HEAD');
   }
-  if (allowed.length > 0) throw new ApiError(405, `method ${method} is not allowed here; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
+  const allow = [...allowed].join(', ');
+  if (allow !== '') throw new ApiError(405, `method ${method} is not allowed here; use ${allow}`, { Allow: allow });
   throw new ApiError(404, 'no such endpoint');
 }
 

@@ -34,6 +34,21 @@ describe('audit summary', () => {
     expect(json.result).toMatchObject([{ ConnectorType: 'AWS', AWSAccountId: '123456789012', AccountId: accountId }]);
   });
 
+  it('names a license one way in every summary, and gives every kind a string SubscriptionId, as section 2.3 says', async () => {
+    const summaries = [];
+    for (const [kind, benchmarkId, licenseId] of [['aws', 'CISAWS140', 'L3'], ['azure', 'CSBP', 'L3'], ['office', 'CISM365_3_0_0', 'L3'], ['aws', 'CISAWS140', 'L4']] as const) {
+      const { accountId, jobId } = await onboard(kind, licenseId);
+      const { json } = await api.request('GET', `/audit/license/${licenseId}/account/${accountId}/job/${jobId}/benchmark/${benchmarkId}/summary`, { headers: api.accountHeaders() });
+      summaries.push((json.result as Record<string, unknown>[])[0]!);
+    }
+    const [aws, azure, office, otherLicense] = summaries;
+    expect(new Set([aws, azure, office].map((summary) => summary!['LicenseName'])).size).toBe(1);
+    expect(otherLicense!['LicenseName']).not.toBe(aws!['LicenseName']);
+    expect(summaries.map((summary) => typeof summary['SubscriptionId'])).toEqual(['string', 'string', 'string', 'string']);
+    expect([aws!['SubscriptionId'], azure!['SubscriptionId'], office!['SubscriptionId']]).toEqual(['', 'sub-1', '']);
+    expect([aws!['AWSAccountId'], azure!['AWSAccountId'], office!['AWSAccountId']]).toEqual(['123456789012', null, null]);
+  });
+
   it('answers 404 to an unknown account, job or benchmark, and to another license', async () => {
     const { accountId, jobId } = await onboard('office');
     const paths = [

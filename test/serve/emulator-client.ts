@@ -8,13 +8,18 @@ export interface TestEmulator {
   accountHeaders(): Record<string, string>;
 }
 
-/** Starts an emulator on 127.0.0.1, port 0, with fixed credentials. */
+/**
+ * Starts an emulator on 127.0.0.1, port 0, with fixed credentials. A request with a
+ * body is sent as `Content-Type: application/json` unless the test's headers say
+ * otherwise (`undefined` sends none of its own).
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   const emulator = await createEmulator({ credentials: { licenseToken: 'lt', accountToken: 'at', apiKey: 'key', applicationId: 'app', applicationSecret: 'shh' }, ...options });
   return {
     emulator,
     async request(method, path, { headers = {}, body } = {}) {
-      const sent = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      const typed = body === undefined ? headers : { 'Content-Type': 'application/json', ...headers };
+      const sent = Object.fromEntries(Object.entries(typed).filter((entry): entry is [string, string] => entry[1] !== undefined));
       const response = await fetch(`${emulator.url}${path}`, { method, headers: sent, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
       return { status: response.status, headers: response.headers, json: (await response.json()) as { result: unknown; statusCode: number; message: string } };
     },

@@ -16,6 +16,7 @@ export interface ServeArgs {
   failRate: number | undefined;
   scanFailureRate: number | undefined;
   rateLimit: number | undefined;
+  requestTimeout: number;
 }
 
 /** Environment variables of the credentials the emulator accepts: the ones its clients (fetch, onboard) read. */
@@ -34,6 +35,7 @@ function checkArgs(args: ServeArgs): void {
   if (args.scanFailureRate !== undefined && !(args.scanFailureRate >= 0 && args.scanFailureRate <= 1)) throw new CspmError('usage', '--scan-failure-rate must be from 0 to 1', { data: { option: 'scan-failure-rate' } });
   if (args.latency !== undefined && !(args.latency >= 0)) throw new CspmError('usage', '--latency must be 0 or more', { data: { option: 'latency' } });
   if (args.rateLimit !== undefined && !(Number.isInteger(args.rateLimit) && args.rateLimit >= 1)) throw new CspmError('usage', '--rate-limit must be a whole number of 1 or more', { data: { option: 'rate-limit' } });
+  if (!(args.requestTimeout > 0 && args.requestTimeout <= 3600)) throw new CspmError('usage', '--request-timeout must be above 0 and at most 3600 seconds', { data: { option: 'request-timeout' } });
 }
 
 /** `cspm-report serve`: run a local emulator of the service until SIGINT or SIGTERM. */
@@ -50,6 +52,7 @@ export const serveCommand: CommandSpec<ServeArgs> = {
       .option('fail-rate', { type: 'number', describe: 'answer this share of requests (0 to 1) with 503' })
       .option('scan-failure-rate', { type: 'number', describe: 'end this share of scan jobs (0 to 1) Failed; their summary answers 409' })
       .option('rate-limit', { type: 'number', describe: 'answer 429 (Retry-After: 1) above this many requests per second' })
+      .option('request-timeout', { type: 'number', default: 30, describe: 'seconds a request may take to arrive whole; then it is answered 408' })
       .example('$0 serve --port 8080', 'serve on http://127.0.0.1:8080 until Ctrl-C')
       .example('$0 serve --scan-failure-rate 1', 'every scan job ends Failed, to try a client on failure')
       .example('CSPM_LICENSE_TOKEN=t CSPM_ACCOUNT_TOKEN=a CSPM_API_KEY=k $0 serve', 'accept fixed credentials') as unknown as Argv<ServeArgs>,
@@ -66,12 +69,14 @@ export const serveCommand: CommandSpec<ServeArgs> = {
       failRate: args.failRate,
       scanFailureRate: args.scanFailureRate,
       rateLimit: args.rateLimit,
+      requestTimeoutMs: Math.round(args.requestTimeout * 1000),
     });
     let release = (): void => {};
     const stopped = new Promise<NodeJS.Signals>((resolve) => {
       release = claimStopSignals(resolve);
     });
     io.stdout.write(`listening on ${emulator.url}\n`);
+    if (!emulator.loopbackOnly) io.stderr.write(`warning: ${emulator.url} is reachable beyond this machine without TLS: tokens, API keys and secrets sent to it travel in clear text over the network\n`);
     for (const name of emulator.credentials.generated) io.stderr.write(`${credentialVariables[name]}=${emulator.credentials[name]}\n`);
     // The bundled samples hold the same Azure report twice on purpose: only a folder the
     // user gave is worth a word about what it does not serve.

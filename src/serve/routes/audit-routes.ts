@@ -8,7 +8,10 @@ import { findAccount } from './find-account.js';
 /**
  * `GET /audit/…/benchmark/{benchmark_id}/summary` (section 4.4): the served report of the
  * account's kind and that benchmark, carrying the account's ids, as a one-element array
- * (the form of the specification's sample). 409 while the scan job has not succeeded,
+ * (the form of the specification's sample). The license is named after its id, the same
+ * in every summary of the license whatever report it was built from; SubscriptionId is
+ * a string, as section 2.3 types it: the account's for Azure, empty for the other kinds
+ * (as the bundled Office365 sample has it). 409 while the scan job has not succeeded,
  * and for good once it has Failed: the job's state, not the request, stands in the way.
  */
 export const summaryRoute: Route = {
@@ -29,9 +32,10 @@ export const summaryRoute: Route = {
         AccountId: account.accountId,
         JobId: account.jobId,
         LicenseId: account.licenseId,
+        LicenseName: `License ${account.licenseId}`,
         AccountName: account.AccountName,
         AWSAccountId: account.AWSAccountId,
-        SubscriptionId: account.SubscriptionId,
+        SubscriptionId: account.SubscriptionId ?? '',
       },
     ];
   },

@@ -1,5 +1,5 @@
 import { ApiError } from '../api-error.js';
-import { requireApiKey } from '../authenticate.js';
+import { refusedApplication, requireApiKey } from '../authenticate.js';
 import { newToken, sameSecret } from '../credentials.js';
 import type { Route } from '../request-context.js';
 
@@ -20,7 +20,7 @@ export const tokenRoute: Route = {
     if (!record || missing.length > 0) throw new ApiError(400, `the body must be a JSON object with string ${missing.join(', ')}`);
     const { applicationId, applicationSecret } = context.credentials;
     if (!sameSecret(record['APIApplicationId'] as string, applicationId) || !sameSecret(record['Secret'] as string, applicationSecret)) {
-      throw new ApiError(401, 'invalid APIApplicationId or Secret');
+      throw refusedApplication();
     }
     const accountId = query.get('accountId');
     if (accountId !== null && !context.state.findAccount(licenseId, accountId)) throw new ApiError(404, `no account ${accountId} under license ${licenseId}`);
