@@ -29,6 +29,8 @@ export { loadLogo } from './load/load-logo.js';
 export { loadTemplates } from './load/load-templates.js';
 export { readSmallText } from './load/read-small-text.js';
 export { onboardingKinds } from './client/onboarding-body.js';
+export { describeBytes, parseByteSize } from './client/byte-size.js';
+export { maxBodyRange, timeoutRange, withinRange } from './client/transport-limits.js';
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
