@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { createClient, CspmError, type CspmClient } from '../index.js';
-import { terminalText } from '../internal.js';
+import { describeBytes, maxBodyRange, parseByteSize, terminalText, timeoutRange, withinRange } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { applicationIdVariable, readServiceSecrets, secretSources, type SecretFileArgs } from './service-secrets.js';
 import { oneValue } from './shared-options.js';
@@ -20,6 +20,7 @@ export interface ServiceArgs extends SecretFileArgs {
   env: ServiceEnvironment | undefined;
   'app-id': string | undefined;
   timeout: number | undefined;
+  'max-body': string | undefined;
   debug?: boolean;
 }
 
@@ -33,7 +34,8 @@ export function withServiceOptions<T>(yargs: Argv<T>): Argv<T & ServiceArgs> {
       describe: `take the base URL from ${Object.values(serviceEnvironments).map((name) => `$${name}`).join(' or ')}`,
     })
     .option('app-id', { type: 'string', coerce: oneValue('app-id'), describe: `API application id, to obtain tokens not given [default: $${applicationIdVariable}]` })
-    .option('timeout', { type: 'number', coerce: oneValue('timeout'), describe: 'milliseconds allowed for each attempt [default: 30000]' });
+    .option('timeout', { type: 'number', coerce: oneValue('timeout'), describe: `milliseconds allowed for each attempt, the whole answer included (${timeoutRange.min} to ${timeoutRange.max}) [default: ${timeoutRange.default}]` })
+    .option('max-body', { type: 'string', coerce: oneValue('max-body'), describe: `the most an answer may hold, received or inflated: bytes, or with KiB, MiB, GiB (${describeBytes(maxBodyRange.min)} to ${describeBytes(maxBodyRange.max)}) [default: ${describeBytes(maxBodyRange.default).replace(' ', '')}]` });
   for (const source of Object.values(secretSources)) {
     options = options.option(source.flag, { type: 'string', coerce: oneValue(source.flag), describe: `read it from this file [default: $${source.variable}]` });
   }
@@ -65,13 +67,25 @@ export function resolveBaseUrl(args: Pick<ServiceArgs, 'base-url' | 'env'>, env:
  */
 export async function serviceClientOf(args: ServiceArgs, io: CliIo): Promise<{ client: CspmClient; secrets: Awaited<ReturnType<typeof readServiceSecrets>> }> {
   const baseUrl = resolveBaseUrl(args, io.env);
-  if (args.timeout !== undefined && !(args.timeout > 0)) throw new CspmError('usage', '--timeout must be more than 0', { data: { option: 'timeout' } });
+  const limits = transportLimitsOf(args);
   const secrets = await readServiceSecrets(args, args['app-id'], io);
   const client = createClient({
     baseUrl,
     ...secrets,
-    ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }),
+    ...limits,
     ...(args.debug === true ? { trace: (line: string) => io.stderr.write(`${terminalText(line)}\n`) } : {}),
   });
   return { client, secrets };
+}
+
+/** `--timeout` and `--max-body` as the client takes them, each refused outside its range with the range named. */
+function transportLimitsOf(args: Pick<ServiceArgs, 'timeout' | 'max-body'>): { timeoutMs?: number; maxBodyBytes?: number } {
+  if (args.timeout !== undefined && !withinRange(args.timeout, timeoutRange)) {
+    throw new CspmError('usage', `--timeout takes a whole number of milliseconds from ${timeoutRange.min} to ${timeoutRange.max} (one hour), not ${args.timeout}`, { data: { option: 'timeout', value: String(args.timeout) } });
+  }
+  const maxBodyBytes = args['max-body'] === undefined ? undefined : parseByteSize(args['max-body'], 'max-body');
+  if (maxBodyBytes !== undefined && !withinRange(maxBodyBytes, maxBodyRange)) {
+    throw new CspmError('usage', `--max-body takes a size from ${describeBytes(maxBodyRange.min)} to ${describeBytes(maxBodyRange.max)} (an answer is parsed as one string, which V8 holds up to about 512 MiB), not ${args['max-body']}`, { data: { option: 'max-body', value: args['max-body'] } });
+  }
+  return { ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }), ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) };
 }

@@ -9,6 +9,8 @@ import { traceLines } from './request-trace.js';
 import { serviceText } from './service-text.js';
 import { sendRequest, type ServiceEnvelope, type ServiceRequest } from './send-request.js';
 import { TokenSource, type ApplicationCredentials } from './token-source.js';
+import { onboardingFailure } from './onboarding-outcome.js';
+import { checkTransportLimits, maxBodyRange, timeoutRange } from './transport-limits.js';
 import { createTransport } from './transport.js';
 
 /** Options of {@link createClient}. */
@@ -23,11 +25,23 @@ export interface ClientOptions {
   accountToken?: string;
   /** The API application's id and secret; used to obtain the tokens not given. */
   credentials?: ApplicationCredentials;
-  /** Time allowed for one attempt, in ms; 30 000 by default. */
+  /**
+   * Deadline of one attempt in ms, from the request to the last byte of the answer
+   * (redirects followed included); 30 000 by default, 100 to 3 600 000.
+   */
   timeoutMs?: number;
+  /**
+   * The most bytes of one answer, received and, when compressed, inflated; 512 MiB by
+   * default, which is also the most (the answer is parsed as one string). A longer
+   * answer is a `response-too-large` error.
+   */
+  maxBodyBytes?: number;
   /** Retries of a GET after a throttled, unavailable or reset attempt; 3 by default. */
   retries?: number;
-  /** Longest `Retry-After` honoured, in ms (a longer one is cut to it); 30 000 by default. */
+  /**
+   * Longest `Retry-After` waited for, in ms, and never longer than `timeoutMs`; 30 000
+   * by default. A longer one ends the retries with the `service-error`, its `retryAfter` given.
+   */
   maxRetryAfterMs?: number;
   /** The fetch to send with; the global one by default. */
   fetch?: typeof globalThis.fetch;
@@ -82,10 +96,13 @@ export interface CspmClient {
 }
 
 /**
- * A client of the service. It checks the base URL at once (a usage error when it is not
- * https and not a loopback host), sends JSON over `fetch` with ky, retries GETs only,
- * and rejects with CspmErrors (`service-error`, `service-unreachable`, `service-timeout`,
- * `service-invalid-response`) whose messages and data never carry a secret.
+ * A client of the service. It checks the base URL and the limits at once (a usage error
+ * when the URL is not https and not a loopback host, or a limit is out of its range),
+ * sends JSON over `fetch` with ky, retries GETs only, follows a redirect only for a GET
+ * within the base URL's origin, and rejects with CspmErrors (`service-error`,
+ * `service-unreachable`, `service-timeout`, `service-invalid-response`,
+ * `service-redirect`, `response-too-large`, `onboarding-outcome-unknown`…) whose
+ * messages and data never carry a secret.
  */
 export function createClient(options: ClientOptions): CspmClient {
   const base = parseBaseUrl(options.baseUrl);
@@ -94,10 +111,14 @@ export function createClient(options: ClientOptions): CspmClient {
   redactor.add('accountToken', options.accountToken);
   redactor.add('apiKey', options.apiKey);
   redactor.add('applicationSecret', options.credentials?.secret);
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? timeoutRange.default;
+  const maxBodyBytes = options.maxBodyBytes ?? maxBodyRange.default;
+  checkTransportLimits({ timeoutMs, maxBodyBytes });
   const trace = options.trace;
   const transport = createTransport({
     timeoutMs,
+    maxBodyBytes,
+    redact: (text) => redactor.redact(text),
     retries: options.retries ?? 3,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
     fetch: options.fetch,
@@ -133,7 +154,9 @@ export function createClient(options: ClientOptions): CspmClient {
       redactor.add('clientSecret', 'ADApplicationClientSecret' in body ? body.ADApplicationClientSecret : undefined);
       const target = url(['onboarding', 'license', pathSegment(licenseId, 'license'), 'account', onboardingKinds[kind].path]);
       const headers = { Authorization: `Bearer ${await tokens.licenseToken(licenseId)}`, ...keyHeader() };
-      const envelope = await send({ method: 'POST', url: target, headers, body });
+      const envelope = await send({ method: 'POST', url: target, headers, body }).catch((error: unknown) => {
+        throw onboardingFailure(error, target, body.AccountName, (text) => redactor.redact(text));
+      });
       return { accountId: readId(envelope.result, 'accountId', target, redactor), jobId: readId(envelope.result, 'jobId', target, redactor) };
     },
     async getAuditSummary(ids) {

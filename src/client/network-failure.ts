@@ -5,7 +5,16 @@ import type { Redactor } from './redact.js';
 const unknownHostCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
 
 /** Codes of a connection that broke after it was made, as Node's fetch reports them. */
-export const resetCodes: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const resetCodes: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/**
+ * True when a fetch failed because its connection broke after it was made: a reset, or
+ * the body cut short, which Node's fetch reports as a TypeError `terminated`.
+ */
+export function isConnectionBroken(error: unknown): boolean {
+  const code = networkErrorCode(error);
+  return (code !== undefined && resetCodes.has(code)) || (error instanceof TypeError && error.message === 'terminated');
+}
 
 /** The `code` of the innermost cause of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`…). */
 export function networkErrorCode(error: unknown): string | undefined {
@@ -37,7 +46,7 @@ export function networkFailure(error: unknown, url: URL, where: string, redactor
   if (code !== undefined && unknownHostCodes.has(code)) {
     return new CspmError('service-host-unknown', `${url.hostname} does not resolve (${code}), so ${host} cannot be reached (${where}); check the base URL and the DNS`, { data: { url: redacted, host }, cause: error });
   }
-  if ((code !== undefined && resetCodes.has(code)) || (error instanceof TypeError && error.message === 'terminated')) {
+  if (isConnectionBroken(error)) {
     return new CspmError('service-connection-reset', `the connection to ${host} broke before the answer was complete (${code ?? 'terminated'}; ${where}); try again`, { data: { url: redacted, host }, cause: error });
   }
   const reason = error instanceof Error ? describeNetworkError(error) : String(error);

@@ -105,7 +105,7 @@ async function describeFailure(context: SendContext, { HTTPError, TimeoutError }
     return serviceError(context.redactor, url, where, response, envelope);
   }
   if (error instanceof TimeoutError) {
-    return new CspmError('service-timeout', `${where}: no answer within ${context.timeoutMs} ms`, { data: { url, timeoutMs: context.timeoutMs } });
+    return new CspmError('service-timeout', `${where}: no complete answer within ${context.timeoutMs} ms`, { data: { url, timeoutMs: context.timeoutMs } });
   }
   return networkFailure(error, requestUrl, where, context.redactor);
 }

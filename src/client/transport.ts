@@ -1,15 +1,21 @@
-import { networkErrorCode, resetCodes } from './network-failure.js';
 import type { KyInstance } from 'ky';
+import { guardedFetch } from './guarded-fetch.js';
+import { isConnectionBroken, networkErrorCode } from './network-failure.js';
 import type { TraceEvent } from './request-trace.js';
+import { parseRetryAfter } from './send-request.js';
 
 /** How the transport sends, times out and retries; see {@link createTransport}. */
 export interface TransportOptions {
-  /** Time allowed for one attempt, in ms. */
+  /** Time allowed for one attempt, in ms, from the request to the last byte of the answer. */
   timeoutMs: number;
   /** Retries after the first attempt of a GET. */
   retries: number;
-  /** Longest wait a `Retry-After` may impose, in ms; a longer one is cut to this. */
+  /** Longest wait a `Retry-After` may impose, in ms, and never more than `timeoutMs`; a longer one ends the retries. */
   maxRetryAfterMs: number;
+  /** The most bytes of one answer, received and inflated. */
+  maxBodyBytes: number;
+  /** Hides the client's secrets in the errors the transport raises itself (a redirect, an answer too large). */
+  redact: (text: string) => string;
   /** The fetch to use; the global one by default. */
   fetch?: typeof globalThis.fetch;
   /** Called with each attempt's request, response and retry; raw, the client redacts. */
@@ -18,6 +24,9 @@ export interface TransportOptions {
 
 /** Statuses after which a GET is tried again: throttled, or a gateway or the service briefly down. */
 const retriedStatuses = [429, 502, 503, 504];
+
+/** Statuses whose `Retry-After` is honoured: throttled, or the service briefly down. */
+const afterStatusCodes = [429, 503];
 
 /** ky's module: what a transport sends with, and the error classes it throws. */
 export type KyModule = typeof import('ky');
@@ -32,8 +41,10 @@ export interface Transport {
  * The ky instance the client sends with, made on first use: the command line imports the
  * library at start-up, and commands that never call the service should not load ky. Only GET is retried: a POST that reached the
  * service may have taken effect, and a second onboarding makes a second account. ky
- * honours `Retry-After` (seconds or an HTTP date) on 429 and 503, capped by
- * `maxRetryAfter`; other retries back off exponentially with full jitter. A refused
+ * honours `Retry-After` (seconds or an HTTP date) on 429 and 503 up to the smaller of
+ * `maxRetryAfterMs` and `timeoutMs`; a longer one ends the retries at once, since a
+ * shorter wait would only be throttled again and the caller's deadline says how long it
+ * will wait. Other retries back off exponentially with full jitter. A refused
  * connection or an unknown host is not retried: nothing is listening there, and waiting
  * will not change that within one command.
  */
@@ -43,23 +54,30 @@ export function createTransport(options: TransportOptions): () => Promise<Transp
 }
 
 function makeInstance({ default: ky, HTTPError, TimeoutError }: KyModule, options: TransportOptions): KyInstance {
+  const given = options.fetch ?? globalThis.fetch;
+  const maxRetryAfter = Math.min(options.maxRetryAfterMs, options.timeoutMs);
   return ky.create({
     timeout: options.timeoutMs,
     throwHttpErrors: true,
-    ...(options.trace ? { fetch: timedFetch(options.fetch ?? globalThis.fetch, options.trace), hooks: traceHooks(options.trace) } : options.fetch ? { fetch: options.fetch } : {}),
+    fetch: guardedFetch(options.trace ? timedFetch(given, options.trace) : given, options),
+    ...(options.trace ? { hooks: traceHooks(options.trace) } : {}),
     retry: {
       limit: options.retries,
       methods: ['get'],
       statusCodes: retriedStatuses,
-      afterStatusCodes: [429, 503],
-      maxRetryAfter: options.maxRetryAfterMs,
+      afterStatusCodes,
+      maxRetryAfter,
       backoffLimit: 10_000,
       jitter: true,
       retryOnTimeout: false,
       shouldRetry: ({ error }) => {
-        if (error instanceof HTTPError || error instanceof TimeoutError) return undefined;
-        const code = networkErrorCode(error);
-        return code !== undefined && resetCodes.has(code) ? undefined : false;
+        if (error instanceof HTTPError) {
+          if (!afterStatusCodes.includes(error.response.status)) return undefined;
+          const seconds = parseRetryAfter(error.response.headers.get('Retry-After'));
+          return seconds !== undefined && seconds * 1000 > maxRetryAfter ? false : undefined;
+        }
+        if (error instanceof TimeoutError) return undefined;
+        return isConnectionBroken(error) ? undefined : false;
       },
     },
   });

@@ -92,6 +92,12 @@ export interface ErrorDataByCode {
   'service-host-unknown': { url: string; host: string };
   'service-connection-reset': { url: string; host: string };
   'port-in-use': { host: string; port: number };
+  /** A redirect not followed: `location` is where it led, secrets and query values hidden. */
+  'service-redirect': { url: string; status: number; location: string };
+  /** An answer longer than `limit` bytes, received or inflated. */
+  'response-too-large': { url: string; limit: number };
+  /** An onboarding whose answer was lost after it was sent: `reason` is the broken connection's code, or `timeout`. */
+  'onboarding-outcome-unknown': { url: string; host: string; reason: string };
   internal: { what?: string };
 }
 
@@ -128,6 +134,9 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-host-unknown': 'unknown host',
   'service-connection-reset': 'connection reset',
   'port-in-use': 'port in use',
+  'service-redirect': 'redirect not followed',
+  'response-too-large': 'answer too large',
+  'onboarding-outcome-unknown': 'onboarding outcome unknown',
   internal: 'internal error',
 };
 
@@ -169,6 +178,9 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-host-unknown': 'service',
   'service-connection-reset': 'service',
   'port-in-use': 'usage',
+  'service-redirect': 'service',
+  'response-too-large': 'input',
+  'onboarding-outcome-unknown': 'service',
   internal: 'internal',
 };
 

@@ -131,14 +131,14 @@ describe('broken connections', () => {
     expect(calls).toBe(2);
   });
 
-  it('does not retry a POST whose connection was reset', async () => {
+  it('does not retry a POST whose connection was reset, and says the onboarding may have taken effect', async () => {
     let calls = 0;
     const reset: typeof fetch = () => {
       calls += 1;
       return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }));
     };
     const client = createClient({ baseUrl: 'http://127.0.0.1:9', licenseToken: secrets.licenseToken, fetch: reset });
-    await expect(client.onboardAccount('aws', 'lic-1', bodies.aws)).rejects.toMatchObject({ code: 'service-connection-reset' });
+    await expect(client.onboardAccount('aws', 'lic-1', bodies.aws)).rejects.toMatchObject({ code: 'onboarding-outcome-unknown', data: { reason: 'ECONNRESET' } });
     expect(calls).toBe(1);
   });
 });
