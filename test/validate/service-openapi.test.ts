@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { readSchema } from '../../src/validate/schema-validators.js';
+import { analyseInputs } from '../../src/index.js';
 import { readServiceOpenApi, readServiceOpenApiFile } from '../../src/validate/service-openapi.js';
 
 interface Operation {
@@ -162,5 +163,41 @@ describe('the onboarding request schemas', () => {
     const validate = compileComponent('OnboardingResponse');
     expect(validate({ result: { accountId: 'a', jobId: 'j' }, statusCode: 200, message: 'Request Successful' })).toBe(true);
     expect(validate({ result: { accountId: 'a' }, statusCode: 200, message: 'Request Successful' })).toBe(false);
+  });
+});
+
+describe('the success responses, as a mock made from the document alone answers them', () => {
+  const successes = operations.map(({ method, path, operation }) => {
+    const content = operation.responses['200']?.content?.['application/json'];
+    const name = String((content?.schema as { $ref: string }).$ref).replace('#/components/schemas/', '');
+    return { method, path, name, examples: Object.entries(content?.examples ?? {}) };
+  });
+
+  it.each(successes)('$method $path fixes statusCode to 200 and has an example its schema accepts', ({ name, examples }) => {
+    const validate = compileComponent(name);
+    expect(validate({ result: null, statusCode: 0, message: 'string' })).toBe(false);
+    expect(validate.errors).toContainEqual(expect.objectContaining({ instancePath: '/statusCode', keyword: 'const' }));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [example, { value }] of examples) {
+      expect(validate(value), `${example}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(value).toMatchObject({ statusCode: 200, message: 'Request Successful' });
+    }
+  });
+
+  it('labels the one example that is not a published response', () => {
+    const invented = successes.flatMap(({ examples }) => examples).filter(([, { summary }]) => !/^The service's published response/.test(summary ?? ''));
+    expect(invented.map(([name, { summary }]) => `${name}: ${summary}`)).toEqual(['token: This project\'s example: the documentation shows no response of the token exchange']);
+  });
+
+  it('has a summary example that check accepts without a finding', async () => {
+    const [[, { value }]] = successes.find(({ name }) => name === 'AuditSummaryResponse')!.examples as [[string, { value: unknown }]];
+    const analysis = await analyseInputs({ value });
+    expect(analysis.sources.flatMap((source) => source.findings)).toEqual([]);
+    expect(analysis.summary).toMatchObject({ policies: 30 });
+  });
+
+  it('refuses ids the client could not put in a path, and a summary without a report', () => {
+    expect(compileComponent('OnboardingResponse')({ result: { accountId: '', jobId: 'j' }, statusCode: 200, message: 'Request Successful' })).toBe(false);
+    expect(compileComponent('AuditSummaryResponse')({ result: [], statusCode: 200, message: 'Request Successful' })).toBe(false);
   });
 });
