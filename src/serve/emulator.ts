@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
 import { answerClientError } from './client-error.js';
 import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
+import { createDocumentRoute } from './document-route.js';
 import { EmulatorState, type StateLimits } from './emulator-state.js';
 import { makeFaults, makeScanOutcome, type FaultOptions } from './faults.js';
 import { packageRoot } from '../package-root.js';
@@ -55,7 +56,8 @@ export interface Emulator {
 
 /**
  * Starts a local emulator of the service's REST API on `node:http`: onboarding, token
- * exchange, scan status, benchmarks and the audit summary, state in memory. It changes
+ * exchange, scan status, benchmarks and the audit summary, state in memory, and the
+ * self-contained OpenAPI document at `GET /openapi.json` (not an endpoint of the service). It changes
  * no process-wide state; the caller decides when to close it.
  */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -69,6 +71,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     now,
   };
   const faults = makeFaults(options, now);
+  const answerDocument = createDocumentRoute();
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   // Loaded here, not at the top: the command line loads this module for every command,
@@ -86,6 +89,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   server.on('clientError', answerClientError);
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (answerDocument(request, response)) return;
     try {
       await faults();
       const url = new URL(request.url ?? '/', 'http://emulator.invalid');

@@ -3,14 +3,15 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { readSchema } from '../../src/validate/schema-validators.js';
-import { readServiceOpenApi } from '../../src/validate/service-openapi.js';
+import { analyseInputs } from '../../src/index.js';
+import { readServiceOpenApi, readServiceOpenApiFile } from '../../src/validate/service-openapi.js';
 
 interface Operation {
   operationId?: string;
   description?: string;
   security?: Record<string, string[]>[];
   requestBody?: { content: Record<string, { schema: { $ref: string }; examples?: Record<string, { value: unknown }> }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown; examples?: Record<string, { summary?: string; value: unknown }> }> }>;
 }
 
 interface OpenApiDocument {
@@ -42,13 +43,20 @@ function compileComponent(name: string) {
 }
 
 describe('the service\'s OpenAPI document', () => {
-  it('is a valid OpenAPI 3.1 document for @seriousme/openapi-schema-validator, the report schema added by its relative name', async () => {
+  it('is, as the package\'s file, a valid OpenAPI 3.1 document for @seriousme/openapi-schema-validator, the report schema added by its relative name', async () => {
     const validator = new Validator();
     await validator.addSpecRef(readSchema(), 'audit-report.schema.json');
-    const result = await validator.validate(raw);
+    const result = await validator.validate(readServiceOpenApiFile());
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it('is, as published, a valid OpenAPI 3.1 document on its own', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(raw);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
   });
 
   it('has the spec\'s three onboarding paths, the audit summary and the three documented paths', () => {
@@ -101,9 +109,12 @@ describe('the audit summary\'s 200 response schema', () => {
     .map((name) => ({ name, value: JSON.parse(readFileSync(`samples/${name}`, 'utf8')) as unknown }))
     .filter(({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value));
 
-  it('is the AuditSummaryResponse component, which refers to the report schema', () => {
+  it('is the AuditSummaryResponse component, which refers to the report schema: by its file name in the package, under components as published', () => {
     expect(summary.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/AuditSummaryResponse' });
-    expect(JSON.stringify(document.components.schemas.AuditSummaryResponse)).toContain('audit-report.schema.json#/$defs/benchmarkReport');
+    const file = readServiceOpenApiFile() as unknown as OpenApiDocument;
+    expect(JSON.stringify(file.components.schemas.AuditSummaryResponse)).toContain('audit-report.schema.json#/$defs/benchmarkReport');
+    expect(JSON.stringify(document.components.schemas.AuditSummaryResponse)).toContain('#/components/schemas/BenchmarkReport');
+    expect(JSON.stringify(document)).not.toContain('audit-report.schema.json#');
   });
 
   it('has envelope samples to check', () => {
@@ -152,5 +163,41 @@ describe('the onboarding request schemas', () => {
     const validate = compileComponent('OnboardingResponse');
     expect(validate({ result: { accountId: 'a', jobId: 'j' }, statusCode: 200, message: 'Request Successful' })).toBe(true);
     expect(validate({ result: { accountId: 'a' }, statusCode: 200, message: 'Request Successful' })).toBe(false);
+  });
+});
+
+describe('the success responses, as a mock made from the document alone answers them', () => {
+  const successes = operations.map(({ method, path, operation }) => {
+    const content = operation.responses['200']?.content?.['application/json'];
+    const name = String((content?.schema as { $ref: string }).$ref).replace('#/components/schemas/', '');
+    return { method, path, name, examples: Object.entries(content?.examples ?? {}) };
+  });
+
+  it.each(successes)('$method $path fixes statusCode to 200 and has an example its schema accepts', ({ name, examples }) => {
+    const validate = compileComponent(name);
+    expect(validate({ result: null, statusCode: 0, message: 'string' })).toBe(false);
+    expect(validate.errors).toContainEqual(expect.objectContaining({ instancePath: '/statusCode', keyword: 'const' }));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [example, { value }] of examples) {
+      expect(validate(value), `${example}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(value).toMatchObject({ statusCode: 200, message: 'Request Successful' });
+    }
+  });
+
+  it('labels the one example that is not a published response', () => {
+    const invented = successes.flatMap(({ examples }) => examples).filter(([, { summary }]) => !/^The service's published response/.test(summary ?? ''));
+    expect(invented.map(([name, { summary }]) => `${name}: ${summary}`)).toEqual(['token: This project\'s example: the documentation shows no response of the token exchange']);
+  });
+
+  it('has a summary example that check accepts without a finding', async () => {
+    const [[, { value }]] = successes.find(({ name }) => name === 'AuditSummaryResponse')!.examples as [[string, { value: unknown }]];
+    const analysis = await analyseInputs({ value });
+    expect(analysis.sources.flatMap((source) => source.findings)).toEqual([]);
+    expect(analysis.summary).toMatchObject({ policies: 30 });
+  });
+
+  it('refuses ids the client could not put in a path, and a summary without a report', () => {
+    expect(compileComponent('OnboardingResponse')({ result: { accountId: '', jobId: 'j' }, statusCode: 200, message: 'Request Successful' })).toBe(false);
+    expect(compileComponent('AuditSummaryResponse')({ result: [], statusCode: 200, message: 'Request Successful' })).toBe(false);
   });
 });

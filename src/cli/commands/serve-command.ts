@@ -41,7 +41,7 @@ function checkArgs(args: ServeArgs): void {
 /** `cspm-report serve`: run a local emulator of the service until SIGINT or SIGTERM. */
 export const serveCommand: CommandSpec<ServeArgs> = {
   command: 'serve',
-  describe: 'run a local emulator of the service\'s REST API (onboarding, tokens, scan status, audit summary)',
+  describe: 'run a local emulator of the service\'s REST API (onboarding, tokens, scan status, audit summary), its OpenAPI document at /openapi.json',
   builder: (yargs) =>
     yargs
       .option('port', { type: 'number', default: 0, describe: 'TCP port; 0 picks a free one' })
