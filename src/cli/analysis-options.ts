@@ -5,6 +5,7 @@ import { parseRuleSettings } from './parse-rule-settings.js';
 import type { CliIo } from './cli-io.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
 import { oneValue } from './shared-options.js';
+import { releaseIdleStopSignals } from './stop-signals.js';
 
 /** The analysis options every command that checks reports takes. */
 export interface AnalysisArgs {
@@ -45,11 +46,20 @@ export function checkOptionsOf(args: AnalysisArgs & { 'fail-on'?: FailOn }, io: 
   const failOn = args['fail-on'];
   return {
     severities: parseRuleSettings(args.rule),
-    beforeParse: settleHeapBeforeParse,
+    beforeParse: prepareParse,
     onSkip: noteSkipped(io),
     ...(percentFormula === undefined ? {} : { percentFormula }),
     ...(failOn === undefined ? {} : { failOn }),
   };
+}
+
+/**
+ * Before each parse: idle stop-signal handlers are removed, so that a signal ends a
+ * long parse at once, then V8's heap is settled (see settle-heap.ts).
+ */
+async function prepareParse(text: string): Promise<void> {
+  await releaseIdleStopSignals();
+  settleHeapBeforeParse(text);
 }
 
 /** Prints a note for an input left out of a run: one line naming it, never a finding. */

@@ -4,9 +4,10 @@
  * With no handler, a stop signal ends the process at once, the way the operating system
  * does, whatever the main thread is doing: a parse of a large report or a long analysis
  * cannot be interrupted by a JavaScript handler, which runs only between turns of the
- * event loop. So a handler is installed only while it has work: temporary files to
+ * event loop. So a handler is installed only once it has work: temporary files to
  * remove (pending-files.ts) or a command that runs until stopped (`serve`) and claims the
- * signal to close what it opened. Either way the shell sees 130 or 143.
+ * signal to close what it opened; and it is removed, once idle, before a parse (see
+ * releaseIdleStopSignals). Either way the shell sees 130 or 143.
  */
 
 /** The shell's exit code of each stop signal: 128 + its number. */
@@ -30,13 +31,41 @@ const handlers = Object.fromEntries(
   ]),
 ) as Record<StopSignal, () => void>;
 
+function wanted(): boolean {
+  return onStop !== undefined && (holds > 0 || claims.size > 0);
+}
+
+function installed(signal: StopSignal): boolean {
+  return process.listeners(signal).includes(handlers[signal]);
+}
+
+/**
+ * Installs the handlers when they have work. It never removes them: a signal the
+ * operating system delivered in this turn of the event loop is dispatched to
+ * JavaScript only in a later one, and removing the handler before then drops it (a
+ * SIGTERM that came as a temporary file was renamed into place was lost, and the run
+ * went on). Handlers left without work are removed by releaseIdleStopSignals, just
+ * before work that no handler could interrupt. Meanwhile they end the process as the
+ * signal would: removePendingFiles finds nothing to remove, and the exit code is the same.
+ */
 function update(): void {
-  const wanted = onStop !== undefined && (holds > 0 || claims.size > 0);
-  for (const signal of Object.keys(exitCodes) as StopSignal[]) {
-    const installed = process.listeners(signal).includes(handlers[signal]);
-    if (wanted && !installed) process.on(signal, handlers[signal]);
-    if (!wanted && installed) process.off(signal, handlers[signal]);
-  }
+  if (!wanted()) return;
+  for (const signal of Object.keys(exitCodes) as StopSignal[]) if (!installed(signal)) process.on(signal, handlers[signal]);
+}
+
+/**
+ * Removes handlers that have no work left, so that a long synchronous step (the parse
+ * of a large report) can be ended by a signal at once. It first lets the event loop
+ * turn twice, through a poll for I/O, so that a signal already delivered is dispatched
+ * (and ends the process) rather than dropped with its handler.
+ */
+export async function releaseIdleStopSignals(): Promise<void> {
+  const signals = (Object.keys(exitCodes) as StopSignal[]).filter(installed);
+  if (wanted() || signals.length === 0) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  if (wanted()) return;
+  for (const signal of signals) process.off(signal, handlers[signal]);
 }
 
 /**

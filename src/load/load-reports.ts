@@ -31,10 +31,11 @@ export type ReportInput =
 /** Options of {@link loadReports}. */
 export interface LoadOptions {
   /**
-   * Called with each text just before it is parsed. The command line uses it to settle
-   * V8's heap before a large parse (a process-wide step a library leaves to its caller).
+   * Called (and awaited) with each text just before it is parsed. The command line uses
+   * it to settle V8's heap before a large parse and to let a stop signal end the parse
+   * at once (process-wide steps a library leaves to its caller).
    */
-  beforeParse?: (text: string) => void;
+  beforeParse?: (text: string) => void | Promise<void>;
   /**
    * Told of each entry of a scanned folder that is left out: a link to a folder outside
    * it, a name that is not UTF-8 (see walkFolder), one of the tool's own outputs (an
@@ -119,8 +120,8 @@ function decodeInput(bytes: Uint8Array, scans: KeyScans): DecodedInput {
 }
 
 async function parseDocument(source: string, { text, keys, bytes }: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans): Promise<LoadedDocument> {
+  await options.beforeParse?.(text);
   assertParseFits(source, bytes === undefined ? text : { units: bytes, encoding: 'utf8' });
-  options.beforeParse?.(text);
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding] };

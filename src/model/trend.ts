@@ -87,5 +87,5 @@ export interface TrendOptions extends AnalyseOptions {
   /** How many policies each list keeps (default 10). */
   top?: number;
   /** Called with each text just before it is parsed (see LoadOptions). */
-  beforeParse?: (text: string) => void;
+  beforeParse?: (text: string) => void | Promise<void>;
 }

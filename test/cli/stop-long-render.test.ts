@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +71,19 @@ describe('a stop signal while a large input is read', () => {
     expect(status).toBe(code);
     expect(took).toBeLessThan(1000);
     expect(stderr).toBe('');
+  }, 60_000);
+
+  // A gate with --result writes its incomplete result first, which installs the
+  // handler; it is released before the parse, so the parse still ends at once.
+  it('SIGTERM ends a gate of 10 million objects at once after it wrote its incomplete --result', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'large.json');
+    writeFileSync(file, `[${'{},'.repeat(10_000_000 - 1)}{}]`);
+    const result = join(dir, 'gate.json');
+    const { status, took, stderr } = await stopAfter(['gate', file, '--rules', 'cspm:recommended', '--result', result], 'SIGTERM', 1000);
+    expect(status).toBe(143);
+    expect(took).toBeLessThan(1000);
+    expect(stderr).toBe('');
+    expect(readFileSync(result, 'utf8')).toContain('gate-incomplete');
   }, 60_000);
 });

@@ -92,7 +92,18 @@ describe('loadReports: problems become findings', () => {
     const seen: string[] = [];
     const dir = tempDir();
     writeFileSync(join(dir, 'r.json'), JSON.stringify([report]));
-    await loadReports([join(dir, 'r.json'), { text: '[]', name: 'b.json' }, { value: [] }], { beforeParse: (text) => seen.push(text) });
+    await loadReports([join(dir, 'r.json'), { text: '[]', name: 'b.json' }, { value: [] }], { beforeParse: (text) => void seen.push(text) });
     expect(seen).toEqual([JSON.stringify([report]), '[]']);
   });
+});
+
+it('awaits the caller before each parse: a parse starts only when the caller is done', async () => {
+  const order: string[] = [];
+  await loadReports([{ text: '[]', name: 'a.json' }, { text: '{', name: 'b.json' }], {
+    beforeParse: async (text) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(`ready ${text}`);
+    },
+  }).then((documents) => order.push(...documents.map((document) => `parsed ${document.source}`)));
+  expect(order).toEqual(['ready []', 'ready {', 'parsed a.json', 'parsed b.json']);
 });
