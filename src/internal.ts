@@ -30,7 +30,7 @@ export { loadTemplates } from './load/load-templates.js';
 export { readSmallText } from './load/read-small-text.js';
 export { onboardingKinds } from './client/onboarding-body.js';
 export { pathIdProblem } from './client/path-segment.js';
-export { describeBytes, parseByteSize } from './client/byte-size.js';
+export { describeByteLimit, parseByteSize } from './client/byte-size.js';
 export { maxBodyRange, timeoutRange, withinRange } from './client/transport-limits.js';
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';

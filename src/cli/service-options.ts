@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { createClient, CspmError, type CspmClient } from '../index.js';
-import { describeBytes, maxBodyRange, parseByteSize, terminalText, timeoutRange, withinRange } from '../internal.js';
+import { describeByteLimit, maxBodyRange, parseByteSize, terminalText, timeoutRange, withinRange } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { applicationIdVariable, readServiceSecrets, secretSources, type SecretFileArgs } from './service-secrets.js';
 import { oneValue } from './shared-options.js';
@@ -35,7 +35,7 @@ export function withServiceOptions<T>(yargs: Argv<T>): Argv<T & ServiceArgs> {
     })
     .option('app-id', { type: 'string', coerce: oneValue('app-id'), describe: `API application id, to obtain tokens not given [default: $${applicationIdVariable}]` })
     .option('timeout', { type: 'number', coerce: oneValue('timeout'), describe: `milliseconds allowed for each attempt, the whole answer included (${timeoutRange.min} to ${timeoutRange.max}) [default: ${timeoutRange.default}]` })
-    .option('max-body', { type: 'string', coerce: oneValue('max-body'), describe: `the most an answer may hold, received or inflated: bytes, or with KiB, MiB, GiB (${describeBytes(maxBodyRange.min)} to ${describeBytes(maxBodyRange.max)}) [default: ${describeBytes(maxBodyRange.default).replace(' ', '')}]` });
+    .option('max-body', { type: 'string', coerce: oneValue('max-body'), describe: `the most an answer may hold, received or inflated: bytes, or with KiB, MiB, GiB (${describeByteLimit(maxBodyRange.min)} to ${describeByteLimit(maxBodyRange.max)}) [default: ${describeByteLimit(maxBodyRange.default).replace(' ', '')}]` });
   for (const source of Object.values(secretSources)) {
     options = options.option(source.flag, { type: 'string', coerce: oneValue(source.flag), describe: `read it from this file [default: $${source.variable}]` });
   }
@@ -85,7 +85,7 @@ function transportLimitsOf(args: Pick<ServiceArgs, 'timeout' | 'max-body'>): { t
   }
   const maxBodyBytes = args['max-body'] === undefined ? undefined : parseByteSize(args['max-body'], 'max-body');
   if (maxBodyBytes !== undefined && !withinRange(maxBodyBytes, maxBodyRange)) {
-    throw new CspmError('usage', `--max-body takes a size from ${describeBytes(maxBodyRange.min)} to ${describeBytes(maxBodyRange.max)} (an answer is parsed as one string, which V8 holds up to about 512 MiB), not ${args['max-body']}`, { data: { option: 'max-body', value: args['max-body'] } });
+    throw new CspmError('usage', `--max-body takes a size from ${describeByteLimit(maxBodyRange.min)} to ${describeByteLimit(maxBodyRange.max)} (an answer is parsed as one string, which V8 holds up to about 512 MiB), not ${args['max-body']}`, { data: { option: 'max-body', value: args['max-body'] } });
   }
   return { ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }), ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) };
 }

@@ -1,5 +1,5 @@
 import { CspmError } from '../error/cspm-error.js';
-import { describeBytes } from './byte-size.js';
+import { describeByteLimit } from './byte-size.js';
 
 /** Statuses whose response has no body: a Response with a body and one of these cannot be made. */
 const nullBodyStatuses: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
@@ -22,7 +22,7 @@ const initialBytes = 64 * 1024;
 export async function readCappedBody(response: Response, limit: number, method: string, url: string): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText, headers: response.headers };
   if (response.body === null || nullBodyStatuses.has(response.status)) return new Response(null, init);
-  const tooLarge = (): CspmError => new CspmError('response-too-large', `${method} ${url}: HTTP ${response.status}, the answer is longer than the limit of ${describeBytes(limit)} (--max-body)`, { data: { url, limit } });
+  const tooLarge = (): CspmError => new CspmError('response-too-large', `${method} ${url}: HTTP ${response.status}, the answer is longer than the limit of ${describeByteLimit(limit)} (--max-body)`, { data: { url, limit } });
   const length = response.headers.get('content-length');
   const declared = length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
   if (declared !== undefined && declared > limit) {
