@@ -119,9 +119,13 @@ function decodeInput(bytes: Uint8Array, scans: KeyScans): DecodedInput {
   return { text: decodeText(bytes), keys, bytes: utf8 };
 }
 
-async function parseDocument(source: string, { text, keys, bytes }: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans): Promise<LoadedDocument> {
+async function parseDocument(source: string, decoded: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans): Promise<LoadedDocument> {
+  const { text, keys } = decoded;
   await options.beforeParse?.(text);
-  assertParseFits(source, bytes === undefined ? text : { units: bytes, encoding: 'utf8' });
+  assertParseFits(source, decoded.bytes === undefined ? text : { units: decoded.bytes, encoding: 'utf8' });
+  // Not needed past this point, and held in no local variable: once the key scan lets
+  // go of them, the collector may return their memory during the parse.
+  decoded.bytes = undefined;
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding] };

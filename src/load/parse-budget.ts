@@ -59,7 +59,7 @@ export function parseHeapEstimate(shape: JsonShape, encoding: EncodedText['encod
  * would fill the heap left (V8 aborts when out of memory, after minutes of collecting)
  * or that holds an array longer than V8 allows (an immediate abort). A text small
  * beside the heap left is let through without a look; a larger one is counted first
- * (about 2 ms a megabyte; see measureJsonShape).
+ * (about 3 ms a megabyte beside the key scan; see measureJsonShape).
  *
  * @param source the input's name, for the message
  * @param text   the text, or its units (the UTF-8 bytes it was decoded from)
