@@ -1,6 +1,7 @@
 import { registryEntry } from '../registry-entry.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import { githubFormat } from './github-format.js';
+import { gitlabFormat } from './gitlab-format.js';
 import { jsonFormat } from './json-format.js';
 import { sarifFormat } from './sarif-format.js';
 import { junitFormat } from './junit-format.js';
@@ -17,6 +18,7 @@ export const findingsFormats = {
   sarif: sarifFormat,
   junit: junitFormat,
   github: githubFormat,
+  gitlab: gitlabFormat,
   markdown: markdownFormat,
 } as const satisfies Record<string, FindingsFormat>;
 

@@ -1,0 +1,38 @@
+import { isWorse } from '../../../analyse/diff/classify-change.js';
+import type { DiffResult, PolicyChange, ReportDiff } from '../../../model/diff.js';
+import { transitionText } from '../diff/diff-words.js';
+import { regressionRuleId } from '../sarif/regression-results.js';
+import { codeQualityIssue, type CodeQualityIssue, type CodeQualitySeverity, type IssueContext } from './code-quality-issue.js';
+
+/** The Code Quality severity of a policy Severity as the service writes it. */
+const policySeverities: Partial<Record<string, CodeQualitySeverity>> = { Critical: 'critical', High: 'major', Moderate: 'minor', Low: 'info', VeryLow: 'info' };
+
+/**
+ * A regressed policy's severity follows the policy's Severity in the new scan: Critical is
+ * `critical`, High `major`, Moderate `minor`, Low and VeryLow `info`. A Severity the
+ * service is not known to use is `minor`: the policy did get worse, but how much it
+ * matters is not known.
+ */
+export function regressionSeverity(policySeverity: string): CodeQualitySeverity {
+  return policySeverities[policySeverity] ?? 'minor';
+}
+
+/**
+ * The regressions and new failures of a diff as issues, in the new scan's file, in the
+ * order the diff lists them. Fixes, other coverage changes, new policies that pass and
+ * removed policies are no issue of code quality: the json and text formats list them.
+ */
+export function regressionIssues(diff: DiffResult, context: IssueContext, out: CodeQualityIssue[]): void {
+  for (const report of diff.reports) for (const change of report.changes) if (isWorse(change.kind)) out.push(regressionIssue(report, change, context));
+}
+
+function regressionIssue(report: ReportDiff, change: PolicyChange, context: IssueContext): CodeQualityIssue {
+  const path = context.path(report.new.source);
+  const verb = change.kind === 'new-failure' ? 'failed anew' : 'regressed';
+  const description =
+    `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" (${change.policyId}) ${verb} (${transitionText(change)}) ` +
+    `(${report.benchmarkId}, account ${report.accountName} (${report.accountId}); category ${change.category.name})`;
+  // The ids and the new colour, not the jobs: each scan has new job ids.
+  const fingerprint = context.fingerprint(regressionRuleId, path, report.new.pointer, report.benchmarkId, report.accountId, change.category.id, change.policyId, change.new?.compliance ?? '');
+  return codeQualityIssue(path, regressionRuleId, regressionSeverity(change.severity), description, fingerprint);
+}
