@@ -89,6 +89,9 @@ describe('gitlab findings format', () => {
     ]);
     const otherJobs = diffOf([reportDiff(diff.reports[0]!.changes, scan('/work/repo/old.json', 'job-8'), scan('/work/repo/scans/new.json', 'job-9', '2024-03-18'))]);
     expect(issuesOf({ analysis: clean, diff: otherJobs }).map((issue) => issue.fingerprint)).toEqual(issues.map((issue) => issue.fingerprint));
+    // A scan saved under another (dated) name: the same regressions, the same issues.
+    const renamed = diffOf([reportDiff(diff.reports[0]!.changes, scan('/work/repo/old.json', 'job-8'), scan('/work/repo/scans/azure-2024-03-19.json', 'job-9', '2024-03-19'))]);
+    expect(issuesOf({ analysis: clean, diff: renamed }).map((issue) => issue.fingerprint)).toEqual(issues.map((issue) => issue.fingerprint));
   });
 
   it('lists at most the shared finding limit of a rule per file and counts the rest in one issue', async () => {

@@ -32,7 +32,9 @@ function regressionIssue(report: ReportDiff, change: PolicyChange, context: Issu
   const description =
     `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" (${change.policyId}) ${verb} (${transitionText(change)}) ` +
     `(${report.benchmarkId}, account ${report.accountName} (${report.accountId}); category ${change.category.name})`;
-  // The ids and the new colour, not the jobs: each scan has new job ids.
-  const fingerprint = context.fingerprint(regressionRuleId, path, report.new.pointer, report.benchmarkId, report.accountId, change.category.id, change.policyId, change.new?.compliance ?? '');
+  // The ids and the new colour: not the jobs (each scan has new job ids), nor the file or
+  // its place in it (scans are often saved under dated names), so that the same
+  // regression is one issue from pipeline to pipeline, as in the SARIF output.
+  const fingerprint = context.fingerprint(regressionRuleId, report.benchmarkId, report.accountId, change.category.id, change.policyId, change.new?.compliance ?? '');
   return codeQualityIssue(path, regressionRuleId, regressionSeverity(change.severity), description, fingerprint);
 }
