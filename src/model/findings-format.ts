@@ -18,6 +18,11 @@ export interface FindingsResult {
    * format judges by the findings (and the gate's status) alone.
    */
   verdict?: Verdict;
+  /**
+   * The lowest finding severity that failed the run (`--fail-on`, default `error`): a
+   * format that marks findings as failed or not marks exactly these.
+   */
+  failOn?: 'error' | 'warning' | 'never';
 }
 
 /** What every findings format is given beside the result. */

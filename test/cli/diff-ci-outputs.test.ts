@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
+import { hasXmllint, junitSchemaErrors } from '../support/junit-schema.js';
 import { parseXml } from '../support/parse-xml.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -115,6 +116,10 @@ describe('diff -f junit and -f github', () => {
     const out = join(tempDir(), 'diff.xml');
     expect((await runInProcess(['diff', old, next, '-f', 'junit', '-o', out])).code).toBe(0);
     const root = parseXml(readFileSync(out, 'utf8'));
+    if (hasXmllint) expect(junitSchemaErrors(readFileSync(out, 'utf8'), tempDir())).toEqual([]);
+    expect(new Set(Array.from(root.getElementsByTagName('testcase')).map((testCase) => testCase.getAttribute('classname')))).toEqual(
+      new Set(['cspm-report/samples/diff/azure-csbp-2024-03-11_json', 'cspm-report/samples/diff/azure-csbp-2024-03-18_json', 'cspm-report/diff/CSBP/e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845']),
+    );
     const suites = children(root, 'testsuite');
     const diffSuites = suites.filter((suite) => suite.getAttribute('name')?.startsWith('diff: '));
     expect(diffSuites).toHaveLength(1);

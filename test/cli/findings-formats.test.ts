@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../src/index.js';
+import { hasXmllint, junitSchemaErrors } from '../support/junit-schema.js';
 import { minimalReport } from '../support/minimal-report.js';
+import { parseXml } from '../support/parse-xml.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -28,13 +30,33 @@ describe('check with the CI findings formats', () => {
     expect(root.getAttribute('failures')).toBe('2');
   });
 
+  it('states the exit code\'s verdict in JUnit: under --fail-on warning a warning is a failure', async () => {
+    const dir = tempDir();
+    const warned = join(dir, 'warned.json');
+    const report = minimalReport();
+    report.ResourceCategories[1]!.CompliancePercent = 12.5;
+    writeFileSync(warned, JSON.stringify(report));
+    const passing = await runInProcess(['check', warned, '--format', 'junit']);
+    expect(passing.code).toBe(0);
+    expect(parseXml(passing.stdout).getAttribute('failures')).toBe('0');
+    const failing = await runInProcess(['check', warned, '--format', 'junit', '--fail-on', 'warning']);
+    expect(failing).toMatchObject({ code: 1, stderr: '' });
+    const root = parseXml(failing.stdout);
+    expect(root.getAttribute('failures')).toBe('1');
+    const failure = Array.from(root.getElementsByTagName('failure'))[0]!;
+    expect(failure.getAttribute('type')).toBe('warning');
+    expect((failure.parentNode as Element).getAttribute('name')).toBe('compliance-percent');
+    if (hasXmllint) for (const xml of [passing.stdout, failing.stdout]) expect(junitSchemaErrors(xml, dir)).toEqual([]);
+  });
+
   it('names the format by the --output extension: .xml is junit, .md markdown, .log github', async () => {
     const { dir, broken } = writeBroken();
     const [xml, md, log] = ['out.xml', 'out.md', 'out.log'].map((name) => join(dir, name)) as [string, string, string];
     const result = await runInProcess(['check', broken, '-o', xml, '-o', md, '-o', log]);
     expect(result).toMatchObject({ code: 1, stdout: '', stderr: '' });
     // A test case per rule of the catalogue.
-    expect(readFileSync(xml, 'utf8')).toMatch(new RegExp(`^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<testsuites name="cspm-report" tests="${ruleCatalogue.length}" failures="2" errors="0" skipped="0">\\n`));
+    expect(readFileSync(xml, 'utf8')).toMatch(new RegExp(`^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<testsuites name="cspm-report" tests="${ruleCatalogue.length}" failures="2" errors="0">\\n`));
+    if (hasXmllint) expect(junitSchemaErrors(readFileSync(xml, 'utf8'), dir)).toEqual([]);
     expect(readFileSync(md, 'utf8')).toMatch(/^## ❌ cspm-report check\n/);
     expect(readFileSync(log, 'utf8')).toContain(`::error file=${broken},title=category-total::`);
   });

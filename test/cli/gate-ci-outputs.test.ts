@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hasXmllint, junitSchemaErrors } from '../support/junit-schema.js';
 import { parseXml } from '../support/parse-xml.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { runInProcess } from '../support/cli-run.js';
@@ -41,6 +42,7 @@ describe('gate in CI: every output of one failing run', () => {
     expect(gateResults.filter((entry) => entry.level === 'warning')).toHaveLength(failedWarnings.length);
 
     const junit = parseXml(readFileSync(junitFile, 'utf8'));
+    if (hasXmllint) expect(junitSchemaErrors(readFileSync(junitFile, 'utf8'), dir)).toEqual([]);
     const gateSuite = Array.from(junit.getElementsByTagName('testsuite')).find((suite) => suite.getAttribute('name')?.startsWith('gate: '));
     expect(gateSuite).toBeDefined();
     expect(gateSuite!.getAttribute('tests')).toBe(String(result.assertions.length));

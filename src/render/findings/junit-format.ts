@@ -3,13 +3,15 @@ import { isWorse } from '../../analyse/diff/classify-change.js';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { PolicyChange, ReportDiff } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
-import type { FindingsFormat } from '../../model/findings-format.js';
+import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
 import type { AssertionResult, GateResult } from '../../model/gate.js';
 import type { RuleInfo } from '../../model/rule.js';
 import type { Verdict } from '../../model/verdict.js';
 import { plural } from '../../text/plural.js';
 import { scanText, transitionText } from './diff/diff-words.js';
 import { pointerLabel, visibleText } from './visible-text.js';
+import { utf8Length } from './markdown-cell.js';
+import { capCases, maxJunitBytes, maxTestCases, type CappedSuite, type CaseSuite, type RankedCase } from './junit-cap.js';
 import { xmlBuilder } from './xml-builder.js';
 
 /** One `<testcase>` as fast-xml-builder takes it: `@_` attributes, child elements by name. */
@@ -17,6 +19,7 @@ interface TestCase {
   '@_name': string;
   '@_classname': string;
   failure?: { '@_message': string; '@_type': string; '#text': string };
+  skipped?: { '@_message': string; '#text': string };
   'system-out'?: string;
 }
 
@@ -27,7 +30,9 @@ interface TestSuite {
   '@_failures': string;
   '@_errors': string;
   '@_skipped': string;
+  properties?: { property: { '@_name': string; '@_value': string }[] };
   testcase: TestCase[];
+  'system-out'?: string;
 }
 
 /*
@@ -39,8 +44,21 @@ interface TestSuite {
 
 function suite(name: string, cases: TestCase[]): TestSuite {
   let failures = 0;
-  for (const testCase of cases) if (testCase.failure !== undefined) failures += 1;
-  return { '@_name': visibleText(name), '@_tests': String(cases.length), '@_failures': String(failures), '@_errors': '0', '@_skipped': '0', testcase: cases };
+  let skipped = 0;
+  for (const testCase of cases) {
+    if (testCase.failure !== undefined) failures += 1;
+    else if (testCase.skipped !== undefined) skipped += 1;
+  }
+  return { '@_name': visibleText(name), '@_tests': String(cases.length), '@_failures': String(failures), '@_errors': '0', '@_skipped': String(skipped), testcase: cases };
+}
+
+/**
+ * A classname without dots: Jenkins splits a classname at its last dot into package and
+ * class, so `cspm-report.samples/x.json` showed as class `json`. The parts are joined
+ * by `/` and every `.` in them becomes `_`: `cspm-report/samples/x_json`.
+ */
+export function junitClassname(...parts: readonly string[]): string {
+  return ['cspm-report', ...parts].map((part) => visibleText(part).replace(/\./g, '_')).join('/');
 }
 
 /**
@@ -60,13 +78,14 @@ function findingLine(finding: Finding): string {
 }
 
 /**
- * A rule's case in one file. Errors fail it; warnings alone leave it passed with the
- * warnings in `<system-out>`, so that the dashboard goes red exactly when `check` (with
- * its default `--fail-on error`) fails the job, yet every warning is one click away.
+ * A rule's case in one file. Errors fail it. Warnings alone fail it under `--fail-on
+ * warning`, as they fail the run; otherwise the case is skipped with the warnings in its
+ * `<skipped>` (message and text), which Jenkins, GitLab and Azure DevOps show, where
+ * `<system-out>` of a passed case was shown by none.
  */
-function ruleCase(classname: string, rule: string, findings: readonly Finding[] | undefined): TestCase {
+function ruleCase(classname: string, rule: string, findings: readonly Finding[] | undefined, failOn: FindingsResult['failOn']): RankedCase<TestCase> {
   const testCase: TestCase = { '@_name': visibleText(rule), '@_classname': classname };
-  if (findings === undefined) return testCase;
+  if (findings === undefined) return { testCase, kind: 'passed' };
   let errors = 0;
   let total = 0;
   let unlisted = false;
@@ -83,31 +102,35 @@ function ruleCase(classname: string, rule: string, findings: readonly Finding[] 
     lines.push(`… ${plural(total - lines.length, 'more finding')} of this rule; ${where}`);
   }
   const body = `${lines.join('\n')}\n`;
-  if (errors === 0) {
-    testCase['system-out'] = body;
-    return testCase;
-  }
   const message = `${plural(errors, 'error')}, ${plural(total - errors, 'warning')}`;
-  testCase.failure = { '@_message': message, '@_type': 'error', '#text': body };
-  return testCase;
+  if (errors > 0) {
+    testCase.failure = { '@_message': message, '@_type': 'error', '#text': body };
+    return { testCase, kind: 'error' };
+  }
+  if (failOn === 'warning') {
+    testCase.failure = { '@_message': message, '@_type': 'warning', '#text': body };
+    return { testCase, kind: 'warning-failure' };
+  }
+  testCase.skipped = { '@_message': `${plural(total, 'warning')}: ${lines[0] ?? ''}`, '#text': body };
+  return { testCase, kind: 'skipped' };
 }
 
 /** A case per rule of the catalogue, then one per rule that a finding names outside it. */
-function sourceSuite(source: AnalysedSource, rules: readonly RuleInfo[]): TestSuite {
+function sourceSuite(source: AnalysedSource, rules: readonly RuleInfo[], failOn: FindingsResult['failOn']): CaseSuite<TestCase> {
   const byRule = new Map<string, Finding[]>();
   for (const finding of source.findings) {
     const list = byRule.get(finding.rule);
     if (list === undefined) byRule.set(finding.rule, [finding]);
     else list.push(finding);
   }
-  const classname = visibleText(`cspm-report.${source.source}`);
-  const cases: TestCase[] = [];
+  const classname = junitClassname(source.source);
+  const cases: RankedCase<TestCase>[] = [];
   for (const rule of rules) {
-    cases.push(ruleCase(classname, rule.id, byRule.get(rule.id)));
+    cases.push(ruleCase(classname, rule.id, byRule.get(rule.id), failOn));
     byRule.delete(rule.id);
   }
-  for (const [rule, findings] of byRule) cases.push(ruleCase(classname, rule, findings));
-  return suite(source.source, cases);
+  for (const [rule, findings] of byRule) cases.push(ruleCase(classname, rule, findings, failOn));
+  return { name: source.source, cases };
 }
 
 function assertionText(assertion: AssertionResult): string {
@@ -126,26 +149,25 @@ function assertionText(assertion: AssertionResult): string {
 
 /**
  * An assertion's case. A failed `error` assertion fails the gate (exit 3) and is a
- * `<failure>`; a failed `warn` assertion does not fail the gate, so it passes like a
- * check warning, its result in `<system-out>` starting with `warn:`.
+ * `<failure>`; a failed `warn` assertion does not fail the gate, so it is skipped like a
+ * check warning, its result in the `<skipped>` text starting with `warn:`.
  */
-function assertionCase(assertion: AssertionResult): TestCase {
-  const testCase: TestCase = { '@_name': visibleText(`${assertion.name} › ${assertion.scope}`), '@_classname': 'cspm-report.gate' };
-  if (assertion.passed) return testCase;
+function assertionCase(assertion: AssertionResult): RankedCase<TestCase> {
+  const testCase: TestCase = { '@_name': visibleText(`${assertion.name} › ${assertion.scope}`), '@_classname': junitClassname('gate') };
+  if (assertion.passed) return { testCase, kind: 'passed' };
   const text = `${assertionText(assertion)}\n`;
-  if (assertion.level === 'warn') {
-    testCase['system-out'] = text;
-    return testCase;
-  }
   const actual = assertion.actual === null ? 'nothing' : (assertion.actualText ?? String(assertion.actual));
-  testCase.failure = { '@_message': visibleText(`actual ${actual}, expected ${assertion.expected} (${assertion.scope})`), '@_type': 'gate', '#text': text };
-  return testCase;
+  const message = visibleText(`actual ${actual}, expected ${assertion.expected} (${assertion.scope})`);
+  if (assertion.level === 'warn') {
+    testCase.skipped = { '@_message': `warn: ${message}`, '#text': text };
+    return { testCase, kind: 'skipped' };
+  }
+  testCase.failure = { '@_message': message, '@_type': 'gate', '#text': text };
+  return { testCase, kind: 'gate-failure' };
 }
 
-function gateSuite(gate: GateResult): TestSuite {
-  const cases: TestCase[] = [];
-  for (const assertion of gate.assertions) cases.push(assertionCase(assertion));
-  return suite(`gate: ${gate.rulesFile}`, cases);
+function gateSuite(gate: GateResult): CaseSuite<TestCase> {
+  return { name: `gate: ${gate.rulesFile}`, cases: gate.assertions.map(assertionCase) };
 }
 
 /**
@@ -154,7 +176,7 @@ function gateSuite(gate: GateResult): TestSuite {
  * passes with what changed in `<system-out>`, where a dashboard still shows it (the
  * verdict's case fails when what was removed fails the run).
  */
-function changeCase(classname: string, change: PolicyChange): TestCase {
+function changeCase(classname: string, change: PolicyChange): RankedCase<TestCase> {
   const testCase: TestCase = { '@_name': visibleText(`${change.complianceNumber} ${change.shortTitle} (${change.policyId})`), '@_classname': classname };
   const resources = change.new ?? change.old;
   const text = [
@@ -167,24 +189,23 @@ function changeCase(classname: string, change: PolicyChange): TestCase {
     .join('\n');
   if (!isWorse(change.kind)) {
     testCase['system-out'] = `${text}\n`;
-    return testCase;
+    return { testCase, kind: 'passed' };
   }
   const what = change.kind === 'regression' ? 'regressed' : 'failed anew';
   testCase.failure = { '@_message': visibleText(`${change.severity} policy ${what}: ${transitionText(change)}`), '@_type': change.kind, '#text': `${text}\n` };
-  return testCase;
+  return { testCase, kind: 'regression', severity: change.severity };
 }
 
 /** A compared report's suite: a case per changed policy, regressions first as the diff lists them. */
-function diffSuite(report: ReportDiff): TestSuite {
-  const classname = visibleText(`cspm-report.diff.${report.benchmarkId}.${report.accountId}`);
-  const cases: TestCase[] = [];
-  for (const change of report.changes) cases.push(changeCase(classname, change));
-  return suite(`diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`, cases);
+function diffSuite(report: ReportDiff): CaseSuite<TestCase> {
+  const classname = junitClassname('diff', report.benchmarkId, report.accountId);
+  const cases = report.changes.map((change) => changeCase(classname, change));
+  return { name: `diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`, cases };
 }
 
 /** The verdict as a failed case: the run failed, and why. */
 function verdictSuite(verdict: Verdict): TestSuite {
-  const testCase: TestCase = { '@_name': 'verdict', '@_classname': 'cspm-report.verdict' };
+  const testCase: TestCase = { '@_name': 'verdict', '@_classname': junitClassname('verdict') };
   const text = verdict.reasons.map(visibleText).join('\n');
   testCase.failure = { '@_message': visibleText(verdict.reasons[0] ?? 'failed'), '@_type': 'verdict', '#text': `${text}\n` };
   return suite('verdict', [testCase]);
@@ -196,11 +217,52 @@ function sum(suites: readonly TestSuite[], key: '@_tests' | '@_failures'): strin
   return String(total);
 }
 
+/** Bytes of a case as written, with room for the indentation of its element lines. */
+function caseBytes(testCase: TestCase): number {
+  return utf8Length(xmlBuilder().build({ testcase: testCase })) + 64;
+}
+
+function omittedText(omitted: CappedSuite<TestCase>['omitted']): string {
+  const left = omitted.failures + omitted.skipped + omitted.passed;
+  return `${plural(left, 'test case')} left out (${plural(omitted.failures, 'failure')}, ${omitted.skipped.toLocaleString('en-US')} skipped, ${omitted.passed.toLocaleString('en-US')} passed)`;
+}
+
+const limitsText = `a JUnit output holds at most ${maxTestCases.toLocaleString('en-US')} test cases and ${maxJunitBytes / 1024 / 1024} MB, the worst kept first; \`--format json\` lists everything`;
+
+/** A suite of the cases kept; one that lost cases says how many in a property and in its `<system-out>`. */
+function writtenSuite(capped: CappedSuite<TestCase>): TestSuite {
+  const written = suite(capped.name, capped.cases);
+  const { failures, skipped, passed } = capped.omitted;
+  if (failures + skipped + passed === 0) return written;
+  const properties = { property: [{ '@_name': 'cspm-report.omitted', '@_value': String(failures + skipped + passed) }] };
+  return { '@_name': written['@_name'], '@_tests': written['@_tests'], '@_failures': written['@_failures'], '@_errors': '0', '@_skipped': written['@_skipped'], properties, testcase: written.testcase, 'system-out': `${omittedText(capped.omitted)}: ${limitsText}\n` };
+}
+
+/** The final suite when cases were left out: one skipped case saying how many, where every viewer shows it. */
+function omittedSuite(capped: readonly CappedSuite<TestCase>[]): TestSuite | undefined {
+  const total = { failures: 0, skipped: 0, passed: 0 };
+  const lines: string[] = [];
+  for (const each of capped) {
+    const { failures, skipped, passed } = each.omitted;
+    if (failures + skipped + passed === 0) continue;
+    total.failures += failures;
+    total.skipped += skipped;
+    total.passed += passed;
+    if (lines.length < maxLinesPerCase) lines.push(`${visibleText(each.name)}: ${omittedText(each.omitted)}`);
+  }
+  if (lines.length === 0) return undefined;
+  const message = `${omittedText(total)}: ${limitsText}`;
+  const testCase: TestCase = { '@_name': 'omitted', '@_classname': junitClassname('omitted'), skipped: { '@_message': message, '#text': `${lines.join('\n')}\n` } };
+  return { ...suite('omitted', [testCase]), 'system-out': `${message}\n` };
+}
+
 /**
- * `--format junit`: JUnit XML as Jenkins, GitLab and Azure DevOps read it. A suite per
- * input file with a case per rule of the catalogue (classname `cspm-report.<file>`); with
- * a diff a suite `diff: …` per compared report with a case per changed policy, failed
- * for a regression; with a gate a suite `gate: <rules file>` with a case per assertion result.
+ * `--format junit`: JUnit XML as Jenkins, GitLab and Azure DevOps read it, valid against
+ * the Jenkins xUnit plugin's junit-10.xsd. A suite per input file with a case per rule of
+ * the catalogue (classname `cspm-report/<file>`, see {@link junitClassname}); with a diff a
+ * suite `diff: …` per compared report with a case per changed policy, failed for a
+ * regression; with a gate a suite `gate: <rules file>` with a case per assertion result.
+ * At most {@link maxTestCases} cases and {@link maxJunitBytes} bytes, the worst kept.
  */
 export const junitFormat: FindingsFormat = {
   name: 'junit',
@@ -208,15 +270,24 @@ export const junitFormat: FindingsFormat = {
   mediaType: 'application/xml',
   describe: 'JUnit XML: a test suite per file, a test case per rule (CI test reports)',
   format(result, options) {
-    const suites: TestSuite[] = [];
-    for (const source of result.analysis.sources) suites.push(sourceSuite(source, options.rules));
-    if (result.diff !== undefined) for (const report of result.diff.reports) suites.push(diffSuite(report));
-    if (result.gate !== undefined) suites.push(gateSuite(result.gate));
+    const ranked: CaseSuite<TestCase>[] = [];
+    for (const source of result.analysis.sources) ranked.push(sourceSuite(source, options.rules, result.failOn));
+    if (result.diff !== undefined) for (const report of result.diff.reports) ranked.push(diffSuite(report));
+    if (result.gate !== undefined) ranked.push(gateSuite(result.gate));
+    // Room for the suites' own elements, names (escaped at worst six bytes a character), and the notes of what was left out.
+    let reserved = 64 * 1024;
+    for (const each of ranked) reserved += 6 * utf8Length(each.name) + 512;
+    // One case is kept back for the verdict, one for the note of what was left out.
+    const capped = capCases(ranked, caseBytes, { maxCases: maxTestCases - 2, maxBytes: maxJunitBytes, reserved });
+    const suites = capped.map(writtenSuite);
+    const omitted = omittedSuite(capped);
+    if (omitted !== undefined) suites.push(omitted);
     // A run that fails for what no case shows (a lost report, nothing valid) says so in a case of its own.
     if (result.verdict?.status === 'fail' && sum(suites, '@_failures') === '0') suites.push(verdictSuite(result.verdict));
+    // No `skipped` here: junit-10.xsd allows it on <testsuite> only.
     const document = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-      testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', '@_skipped': '0', testsuite: suites },
+      testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', testsuite: suites },
     };
     const xml: string = xmlBuilder().build(document);
     return xml.endsWith('\n') ? xml : `${xml}\n`;

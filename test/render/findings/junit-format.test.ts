@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
@@ -9,12 +6,11 @@ import { reportWithoutSeverities } from '../../support/report-without-severities
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { junitFormat, maxLinesPerCase } from '../../../src/render/findings/junit-format.js';
 import { parseXml } from '../../support/parse-xml.js';
-import { hasProgram } from '../../support/system-program.js';
+import { hasXmllint, junitSchemaErrors } from '../../support/junit-schema.js';
 import { useTempDir } from '../../support/temp-dir.js';
 import { gateResult, hostileName, manyFindingsAnalysis, mixedAnalysis } from './findings-inputs.js';
 
 const tempDir = useTempDir();
-const hasXmllint = hasProgram('xmllint', 'libxml2-utils');
 
 function formatJunit(result: FindingsResult): string {
   return junitFormat.format(result, { rules: ruleCatalogue, color: false });
@@ -45,13 +41,10 @@ function expectCountsAgree(root: Element): void {
   expect(root.getAttribute('failures')).toBe(String(failures));
 }
 
-function expectWellFormedByXmllint(xml: string): void {
+/** Read by libxml2 and valid against Jenkins' junit-10.xsd. */
+function expectValidByXmllint(xml: string): void {
   if (!hasXmllint) return;
-  const file = join(tempDir(), 'findings.xml');
-  writeFileSync(file, xml);
-  const result = spawnSync('xmllint', ['--noout', file], { encoding: 'utf8' });
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
+  expect(junitSchemaErrors(xml, tempDir())).toEqual([]);
 }
 
 describe('junit findings format', () => {
@@ -69,13 +62,13 @@ describe('junit findings format', () => {
     expect(suites).toHaveLength(3);
     for (const suite of suites) expect(children(suite, 'testcase').map((testCase) => testCase.getAttribute('name'))).toEqual(ruleCatalogue.map((rule) => rule.id));
     expect(suites[0]!.getAttribute('name')).toBe('clean.json');
-    expect(children(suites[0]!, 'testcase')[0]!.getAttribute('classname')).toBe('cspm-report.clean.json');
+    expect(children(suites[0]!, 'testcase')[0]!.getAttribute('classname')).toBe('cspm-report/clean_json');
     expect(suites.map((suite) => suite.getAttribute('failures'))).toEqual(['0', '2', '0']);
     expectCountsAgree(root);
-    expectWellFormedByXmllint(xml);
+    expectValidByXmllint(xml);
   });
 
-  it('fails a rule with errors and keeps warnings alone in system-out of a passed case', () => {
+  it('fails a rule with errors and shows warnings alone as a skipped case', () => {
     const root = parseXml(formatJunit({ analysis }));
     const broken = children(root, 'testsuite')[1]!;
     const byName = new Map(children(broken, 'testcase').map((testCase) => [testCase.getAttribute('name'), testCase]));
@@ -84,7 +77,7 @@ describe('junit findings format', () => {
     expect(failure.textContent).toMatch(/^error \/0\/ResourceCategories\/0\/Total category "a "q" 's' <b>&amp; \]\]> 100%0A \| `code` \\u0001\\u0007 \\u202eevil\.\.\." states Total 4/);
     const warned = byName.get('compliance-percent')!;
     expect(children(warned, 'failure')).toHaveLength(0);
-    expect(children(warned, 'system-out')[0]!.textContent).toMatch(/^warning \/0\/ResourceCategories\/1\/CompliancePercent category "Azure - Network" states CompliancePercent 12\.5/);
+    expect(children(warned, 'skipped')[0]!.textContent).toMatch(/^warning \/0\/ResourceCategories\/1\/CompliancePercent category "Azure - Network" states CompliancePercent 12\.5/);
   });
 
   it('carries hostile file names and messages as text, with what XML cannot hold shown as \\uXXXX', () => {
@@ -97,10 +90,10 @@ describe('junit findings format', () => {
     const gate = children(root, 'testsuite')[3]!;
     const hostile = children(gate, 'testcase')[3]!;
     expect(hostile.getAttribute('name')).toBe('a "q" \'s\' <b>&amp; ]]> 100%0A | `code` \\u0001\\u0007 \\u202eevil\\u202c \\ud800 \\uffff\\u0009end\\u000d\\u000anext::warning::injected › all inputs');
-    expectWellFormedByXmllint(xml);
+    expectValidByXmllint(xml);
   });
 
-  it('adds a gate suite: error assertions that failed fail, warn ones pass with their result in system-out', () => {
+  it('adds a gate suite: error assertions that failed fail, warn ones are skipped with their result', () => {
     const root = parseXml(formatJunit({ analysis, gate: gateResult() }));
     const gate = children(root, 'testsuite')[3]!;
     expect(gate.getAttribute('name')).toBe('gate: gate-rules.json');
@@ -109,7 +102,7 @@ describe('junit findings format', () => {
     const failure = children(cases[1]!, 'failure')[0]!;
     expect(failure.getAttribute('message')).toBe('actual 3, expected <= 0 (r.json › CSBP › account 1)');
     expect(failure.textContent).toContain('actual: 3\nexpected: <= 0\nscope: r.json › CSBP › account 1\n');
-    expect(children(cases[2]!, 'system-out')[0]!.textContent).toMatch(/^warn: amberPolicies is 7, expected <= 5\n/);
+    expect(children(cases[2]!, 'skipped')[0]!.textContent).toMatch(/^warn: amberPolicies is 7, expected <= 5\n/);
     expect(children(cases[3]!, 'failure')[0]!.getAttribute('message')).toBe('actual nothing, expected Green (all inputs)');
     expectCountsAgree(root);
   });
@@ -137,6 +130,6 @@ describe('junit findings format', () => {
     expect(lines[maxLinesPerCase - 1]).toMatch(/^error \/0\/ResourceCategories\/0\/Policies\/999\/Severity /);
     expect(lines[maxLinesPerCase]).toBe('… 124,000 more findings of this rule; `--format text` or `json` lists them all');
     expectCountsAgree(root);
-    expectWellFormedByXmllint(xml);
+    expectValidByXmllint(xml);
   });
 });
