@@ -166,9 +166,14 @@ describe('diff -f junit and -f github', () => {
     expect(notices).toHaveLength(2);
     const file = `file=${hostileFile.replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C')},`;
     for (const line of [...errors, ...notices]) expect(line.startsWith(`::${line.startsWith('::error') ? 'error' : 'notice'} ${file}title=`)).toBe(true);
-    expect(errors[0]).toContain('title=regression%3A 1000.3 RecoveryVaultSoftDelete::High policy 1000.3 "a "q"');
-    expect(errors[0]).toContain('100%250A');
-    expect(errors[0]).toContain('%0D%0Anext::warning::injected');
+    // The worst first: by the policy's Severity.
+    const ranks = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
+    const severities = errors.map((line) => ranks.findIndex((severity) => line.includes(`::${severity} policy`)));
+    expect(severities).toEqual([...severities].sort((a, b) => a - b));
+    const hostile = errors.find((line) => line.includes('RecoveryVaultSoftDelete'))!;
+    expect(hostile).toContain('title=regression%3A 1000.3 RecoveryVaultSoftDelete::High policy 1000.3 "a "q"');
+    expect(hostile).toContain('100%250A');
+    expect(hostile).toContain('%0D%0Anext::warning::injected');
     expect(notices[0]).toContain('title=fix%3A 1100.4 VMDiskEncryption::Critical policy 1100.4');
     expect(lines.at(-1)).toContain('diff: 3 regressions, 2 new failures, 2 fixes, 1 coverage change, 0 new policies, 1 removed policy, 119 unchanged');
   });

@@ -6,6 +6,7 @@ import type { AssertionResult } from '../../model/gate.js';
 import { countsText, transitionText } from './diff/diff-words.js';
 import { describeGate, describeRun } from './run-summary.js';
 import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
+import { displayCount } from '../../text/display-count.js';
 
 /**
  * Escapes the data of a workflow command (after `::`) as GitHub documents it: `%` first,
@@ -59,43 +60,99 @@ function changeCommand(report: ReportDiff, change: PolicyChange): string | undef
   return `::${level} file=${escapeGithubProperty(report.new.source)},title=${escapeGithubProperty(title)}::${escapeGithubData(text)}`;
 }
 
-function diffCommands(diff: DiffResult, lines: string[]): void {
+/**
+ * The most annotations of each level written: GitHub shows 10 errors and 10 warnings
+ * per step (50 per job) and drops the rest, and thousands of workflow commands make the
+ * log unreadable. Notices (fixes) are held to the same number.
+ */
+export const annotationLimit = 10;
+
+/** Severity's rank among regressions and new failures: the worst first, an unknown one last. */
+const severityRanks: Readonly<Record<string, number>> = { Critical: 0, High: 1, Moderate: 2, Low: 3, VeryLow: 4 };
+
+/** An annotation waiting to be written: its level, its rank (lower first) and its command. */
+interface Annotation {
+  level: 'error' | 'warning' | 'notice';
+  rank: number;
+  line: string;
+}
+
+function diffAnnotations(diff: DiffResult, into: Annotation[]): void {
   for (const report of diff.reports) {
     for (const change of report.changes) {
       const line = changeCommand(report, change);
-      if (line !== undefined) lines.push(line);
+      if (line === undefined) continue;
+      // After failed gate assertions (0), by Severity, before findings' errors (10).
+      into.push({ level: change.kind === 'fix' ? 'notice' : 'error', rank: 1 + (severityRanks[change.severity] ?? 5), line });
     }
   }
 }
 
+/**
+ * The annotations to write, worst first and at most {@link annotationLimit} of each
+ * level: failed error assertions of a gate, then regressions and new failures from
+ * Critical to VeryLow, then findings' errors; then warn assertions, then findings'
+ * warnings; then fixes. The sort is stable, so equals keep the order of the inputs.
+ */
+function chooseAnnotations(all: Annotation[]): { shown: Annotation[]; left: Record<Annotation['level'], number> } {
+  const sorted = [...all].sort((a, b) => a.rank - b.rank);
+  const left = { error: 0, warning: 0, notice: 0 };
+  const taken = { error: 0, warning: 0, notice: 0 };
+  const shown: Annotation[] = [];
+  for (const annotation of sorted) {
+    if (taken[annotation.level] < annotationLimit) {
+      taken[annotation.level] += 1;
+      shown.push(annotation);
+    } else left[annotation.level] += 1;
+  }
+  const levels: Annotation['level'][] = ['error', 'warning', 'notice'];
+  shown.sort((a, b) => levels.indexOf(a.level) - levels.indexOf(b.level) || a.rank - b.rank);
+  return { shown, left };
+}
+
+function leftOutText(left: Record<Annotation['level'], number>): string | undefined {
+  const parts = [
+    left.error > 0 ? `${displayCount(left.error)} ${left.error === 1 ? 'error' : 'errors'}` : '',
+    left.warning > 0 ? `${displayCount(left.warning)} ${left.warning === 1 ? 'warning' : 'warnings'}` : '',
+    left.notice > 0 ? `${displayCount(left.notice)} ${left.notice === 1 ? 'fix' : 'fixes'}` : '',
+  ].filter((part) => part !== '');
+  if (parts.length === 0) return undefined;
+  return `${parts.join(', ')} more, not annotated: GitHub shows ${annotationLimit} error and ${annotationLimit} warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) and the step summary list them all`;
+}
+
 function formatGithub(result: FindingsResult): string {
-  const lines: string[] = [];
+  const all: Annotation[] = [];
+  if (result.gate !== undefined) {
+    for (const assertion of result.gate.assertions) {
+      if (!assertion.passed) all.push({ level: assertion.level === 'error' ? 'error' : 'warning', rank: 0, line: assertionCommand(result.gate.rulesFile, assertion) });
+    }
+  }
+  if (result.diff !== undefined) diffAnnotations(result.diff, all);
   for (const source of result.analysis.sources) {
     const file = escapeGithubProperty(source.source);
-    for (const finding of source.findings) lines.push(findingCommand(file, finding));
+    for (const finding of source.findings) all.push({ level: finding.severity === 'error' ? 'error' : 'warning', rank: 10, line: findingCommand(file, finding) });
   }
   let summary = describeRun(result.analysis);
-  if (result.diff !== undefined) {
-    diffCommands(result.diff, lines);
-    summary += `; diff: ${countsText(result.diff.counts)}`;
-  }
-  if (result.gate !== undefined) {
-    for (const assertion of result.gate.assertions) if (!assertion.passed) lines.push(assertionCommand(result.gate.rulesFile, assertion));
-    summary += `; ${describeGate(result.gate)}`;
-  }
+  if (result.diff !== undefined) summary += `; diff: ${countsText(result.diff.counts)}`;
+  if (result.gate !== undefined) summary += `; ${describeGate(result.gate)}`;
+  const { shown, left } = chooseAnnotations(all);
+  const lines = shown.map((annotation) => annotation.line);
+  const leftOut = leftOutText(left);
+  if (leftOut !== undefined) lines.push(`::notice title=cspm-report: more not annotated::${escapeGithubData(leftOut)}`);
   const verdict = result.verdict;
   // A run that fails for what no annotation shows as an error (a lost report, removed
   // policies, nothing valid) ends on an error of its own: the annotations state the verdict.
-  const told = lines.some((line) => line.startsWith('::error '));
+  const told = shown.some((annotation) => annotation.level === 'error');
   if (verdict?.status === 'fail' && !told) lines.push(`::error title=cspm-report failed::${escapeGithubData(`${verdict.reasons.join('; ') || 'failed'}; ${summary}`)}`);
   else lines.push(`::notice title=cspm-report::${escapeGithubData(summary)}`);
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * `--format github`: GitHub Actions workflow commands, an `::error` or `::warning`
- * annotation per finding and per failed gate assertion, with a diff an `::error` per
- * regression and a `::notice` per fix, then a `::notice` summary.
+ * `--format github`: GitHub Actions workflow commands: `::error` and `::warning`
+ * annotations for findings and failed gate assertions, with a diff an `::error` per
+ * regression and a `::notice` per fix, at most 10 of each level, worst first (see
+ * chooseAnnotations), a `::notice` counting the rest, then a `::notice` summary.
  * Written to standard output in a workflow step, the runner turns them into annotations.
  */
 export const githubFormat: FindingsFormat = {

@@ -50,7 +50,7 @@ describe('github findings format', () => {
   it('escapes a file name with : and , and a message with %, CR and LF, so that nothing starts a command of its own', () => {
     const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) /);
-    expect(lines[0]).toMatch(/^::error file=dir\/a%3Ab%2Cc "x" <y> 50%25 \\u202e%0Az\.json,title=category-total::category "a "q" 's' <b>&amp; \]\]> 100%250A /);
+    expect(lines.find((line) => line.startsWith('::error file=dir/'))).toMatch(/^::error file=dir\/a%3Ab%2Cc "x" <y> 50%25 \\u202e%0Az\.json,title=category-total::category "a "q" 's' <b>&amp; \]\]> 100%250A /);
     const hostileGate = lines.find((line) => line.startsWith('::error file=gate-rules.json,title=gate%3A a '))!;
     expect(hostileGate).toContain('\\uffff\tend%0D%0Anext%3A%3Awarning%3A%3Ainjected::nothing matched a');
     expect(hostileGate).toContain('end%0D%0Anext::warning::injected (scope: all inputs; gate-rules.json /assertions/3)');
@@ -60,8 +60,9 @@ describe('github findings format', () => {
     const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
     const gate = lines.filter((line) => line.includes('title=gate%3A'));
     expect(gate).toHaveLength(3);
-    expect(gate[0]).toBe('::error file=r.json,title=gate%3A no-red-critical::redPolicies is 3, expected <= 0 (scope: r.json › CSBP › account 1; gate-rules.json /assertions/1)');
-    expect(gate[1]).toBe('::warning file=gate-rules.json,title=gate%3A few-amber::amberPolicies is 7, expected <= 5 (scope: all inputs; gate-rules.json /assertions/2)');
+    // Failed gate assertions come first of their level: the worst annotations are shown.
+    expect(lines[0]).toBe('::error file=r.json,title=gate%3A no-red-critical::redPolicies is 3, expected <= 0 (scope: r.json › CSBP › account 1; gate-rules.json /assertions/1)');
+    expect(gate.filter((line) => line.startsWith('::warning'))).toEqual(['::warning file=gate-rules.json,title=gate%3A few-amber::amberPolicies is 7, expected <= 5 (scope: all inputs; gate-rules.json /assertions/2)']);
     expect(lines.at(-1)).toBe('::notice title=cspm-report::4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies; gate fail: 3 of 4 assertions failed (2 errors, 1 warn)');
   });
 
@@ -74,10 +75,13 @@ describe('github findings format', () => {
     expect(lines.join('\n')).not.toContain('file=cspm%3Arecommended');
   });
 
-  it('writes 125,000 findings, one line each', async () => {
+  it('annotates 10 of 125,000 errors, the first, then one notice counting the rest, as GitHub shows 10 per step', async () => {
     const many = await manyFindingsAnalysis();
     const lines = formatGithub({ analysis: many }).slice(0, -1).split('\n');
-    expect(lines).toHaveLength(125_001);
-    expect(lines[124_999]).toMatch(/^::error file=many\.json,title=schema::.* \(\/0\/ResourceCategories\/0\/Policies\/124999\/Severity\)$/);
+    expect(lines).toHaveLength(12);
+    expect(lines.slice(0, 10).every((line) => line.startsWith('::error file=many.json,title=schema::'))).toBe(true);
+    expect(lines[9]).toMatch(/\(\/0\/ResourceCategories\/0\/Policies\/9\/Severity\)$/);
+    expect(lines[10]).toBe('::notice title=cspm-report: more not annotated::124,990 errors more, not annotated: GitHub shows 10 error and 10 warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) and the step summary list them all');
+    expect(lines[11]).toMatch(/^::notice title=cspm-report::125,000 findings/);
   });
 });
