@@ -36,3 +36,4 @@ export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
+export { escapePointerToken } from './text/pointer-token.js';

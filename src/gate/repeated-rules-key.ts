@@ -1,5 +1,6 @@
 import type { LineCounter, Node } from 'yaml';
 import { yamlModule } from './yaml-module.js';
+import { escapePointerToken } from '../text/pointer-token.js';
 
 /** A key that a rules file repeats within one mapping, as a message and a place. */
 export interface RepeatedRulesKey {
@@ -39,9 +40,9 @@ function findRepeat(node: unknown, pointer: string, offset: number, lines: LineC
       if (first === undefined) return undefined;
       const name = String(key.value);
       const where = pointer === '' ? 'the top-level mapping' : pointer;
-      return { message: `key ${JSON.stringify(name)} appears twice in ${where} (${bothPlaces(first, key, lines)})`, pointer: `${pointer}/${escapeToken(name)}` };
+      return { message: `key ${JSON.stringify(name)} appears twice in ${where} (${bothPlaces(first, key, lines)})`, pointer: `${pointer}/${escapePointerToken(name)}` };
     }
-    const found = findRepeat(pair.value, `${pointer}/${escapeToken(String(key.value))}`, offset, lines);
+    const found = findRepeat(pair.value, `${pointer}/${escapePointerToken(String(key.value))}`, offset, lines);
     if (found) return found;
   }
   return undefined;
@@ -51,8 +52,4 @@ function bothPlaces(first: Node, repeat: Node, lines: LineCounter): string {
   const one = lines.linePos(first.range?.[0] ?? 0);
   const two = lines.linePos(repeat.range?.[0] ?? 0);
   return one.line === two.line ? `line ${one.line}, columns ${one.col} and ${two.col}` : `lines ${one.line} and ${two.line}`;
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }

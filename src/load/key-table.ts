@@ -1,5 +1,6 @@
 import { keyText, type JsonUnits, type UnitEncoding } from './json-units.js';
 import type { RawDuplicate, RawScan } from './scan-duplicate-keys.js';
+import { escapePointerToken } from '../text/pointer-token.js';
 
 /** Integers per key on the stack: hash, start and end (units inside the quotes), 1 if decoded to compare. The scanner writes it as 4. */
 const stride = 4;
@@ -127,7 +128,7 @@ export class KeyTable {
     this.count += 1;
     if (this.duplicates.length >= this.limit) return;
     const key = this.keyAt(at + 1, end);
-    this.duplicates.push({ key, pointer: `${this.pointerTo(depth)}/${escapeToken(key)}`, occurrence, first: this.entries[first + 1]! - 1, repeat: at });
+    this.duplicates.push({ key, pointer: `${this.pointerTo(depth)}/${escapePointerToken(key)}`, occurrence, first: this.entries[first + 1]! - 1, repeat: at });
   }
 
   /**
@@ -144,7 +145,7 @@ export class KeyTable {
       } else {
         const inner = frames[2 * level + 2]!;
         const member = (inner < 0 ? -1 - inner : inner) - stride;
-        pointer += `/${escapeToken(this.keyAt(entries[member + 1]!, entries[member + 2]!))}`;
+        pointer += `/${escapePointerToken(this.keyAt(entries[member + 1]!, entries[member + 2]!))}`;
       }
     }
     return pointer;
@@ -155,9 +156,4 @@ function grown(array: Int32Array): Int32Array<ArrayBuffer> {
   const larger = new Int32Array(array.length * 2);
   larger.set(array);
   return larger;
-}
-
-/** A pointer token (RFC 6901): `~` and `/` escaped. */
-export function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,5 +1,5 @@
 import { closingQuote, keyText, type JsonUnits, type UnitEncoding } from './json-units.js';
-import { escapeToken } from './key-table.js';
+import { escapePointerToken } from '../text/pointer-token.js';
 
 /**
  * The JSON Pointer of the value that starts at `offset` of a JSON text, found by
@@ -32,7 +32,7 @@ export function pointerAtOffset(units: JsonUnits, encoding: UnitEncoding, offset
     }
     at += 1;
   }
-  return path.map((token) => `/${typeof token === 'number' ? token : escapeToken(token)}`).join('');
+  return path.map((token) => `/${typeof token === 'number' ? token : escapePointerToken(token)}`).join('');
 }
 
 function followedByColon(units: JsonUnits, from: number): boolean {

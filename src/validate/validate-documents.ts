@@ -5,6 +5,7 @@ import { schemaValidators, type SchemaError } from './schema-validators.js';
 import { describeLocation, valueAt } from './describe-location.js';
 import { foldCodedValues } from './fold-coded-values.js';
 import { CappedFindings } from '../load/capped-findings.js';
+import { escapePointerToken } from '../text/pointer-token.js';
 
 /**
  * Validates loaded documents against the published schema. Every violation becomes a
@@ -94,7 +95,7 @@ function appendFindings(into: CappedFindings, root: unknown, reportPointer: stri
 
 function pointerOf(reportPointer: string | undefined, error: SchemaError): string {
   const base = (reportPointer ?? '') + error.instancePath;
-  return error.keyword === 'required' ? `${base}/${escapeToken(String(error.params['missingProperty']))}` : base;
+  return error.keyword === 'required' ? `${base}/${escapePointerToken(String(error.params['missingProperty']))}` : base;
 }
 
 function toFinding(root: unknown, reportPointer: string | undefined, error: SchemaError): Finding {
@@ -108,11 +109,6 @@ function toFinding(root: unknown, reportPointer: string | undefined, error: Sche
     finding.actual = typeName(data);
   }
   return finding;
-}
-
-function escapeToken(token: string): string {
-  if (!token.includes('~') && !token.includes('/')) return token;
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function explain(error: SchemaError, data: unknown): string {

@@ -1,5 +1,5 @@
 import { allBenchmarks, CspmError, type AccountsLocation } from '../../index.js';
-import { findDuplicateKeys, pathIdProblem } from '../../internal.js';
+import { escapePointerToken, findDuplicateKeys, pathIdProblem } from '../../internal.js';
 import { readSecretFile } from '../service-secrets.js';
 import type { FetchTarget } from './fetch-target.js';
 
@@ -50,9 +50,9 @@ export async function readAccountsFile(file: string): Promise<FetchTarget[]> {
     const target: Partial<Record<Field, string>> = {};
     for (const field of fields) {
       const value = values[field];
-      if (typeof value !== 'string' || value.trim() === '') throw invalid({ file, line, pointer: `/${escapeToken(names[field] ?? field.replace(/Id$/, ''))}` }, value === undefined ? 'missing' : 'empty or not a string');
+      if (typeof value !== 'string' || value.trim() === '') throw invalid({ file, line, pointer: `/${escapePointerToken(names[field] ?? field.replace(/Id$/, ''))}` }, value === undefined ? 'missing' : 'empty or not a string');
       const problem = field === 'benchmarkId' && value.trim() === allBenchmarks ? undefined : pathIdProblem(value.trim());
-      if (problem !== undefined) throw invalid({ file, line, pointer: `/${escapeToken(names[field] ?? field.replace(/Id$/, ''))}` }, `${problem}; it goes into a request's URL path`);
+      if (problem !== undefined) throw invalid({ file, line, pointer: `/${escapePointerToken(names[field] ?? field.replace(/Id$/, ''))}` }, `${problem}; it goes into a request's URL path`);
       target[field] = value.trim();
     }
     const complete = target as Record<Field, string>;
@@ -85,7 +85,7 @@ function csvRecords(text: string, file: string, parse: typeof import('csv-parse/
   for (const [index, field] of columns.entries()) {
     const earlier = field === undefined ? -1 : columns.indexOf(field);
     if (earlier < index && earlier >= 0) {
-      throw invalid({ file, line: header.info.lines, pointer: `/${escapeToken(header.record[index]!)}` }, `columns ${earlier + 1} and ${index + 1} (${header.record[earlier]}, ${header.record[index]}) both name the ${field!.replace(/Id$/, '')}`);
+      throw invalid({ file, line: header.info.lines, pointer: `/${escapePointerToken(header.record[index]!)}` }, `columns ${earlier + 1} and ${index + 1} (${header.record[earlier]}, ${header.record[index]}) both name the ${field!.replace(/Id$/, '')}`);
     }
   }
   for (const field of fields) {
@@ -128,15 +128,11 @@ function jsonLines(text: string, file: string): RawRecord[] {
       const field = fieldOf(key);
       if (field === undefined) continue;
       const other = names[field];
-      if (other !== undefined) throw invalid({ file, line, pointer: `/${escapeToken(key)}` }, `keys "${other}" and "${key}" both name the ${field.replace(/Id$/, '')}`);
+      if (other !== undefined) throw invalid({ file, line, pointer: `/${escapePointerToken(key)}` }, `keys "${other}" and "${key}" both name the ${field.replace(/Id$/, '')}`);
       values[field] = item;
       names[field] = key;
     }
     records.push({ line, values, names });
   });
   return records;
-}
-
-function escapeToken(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
