@@ -62,3 +62,19 @@ describe('Redactor: every spelling of a secret', () => {
     expect(redactor.redactBody(body)).toBe(`{"APIApplicationId":"app","Secret":"<API_APPLICATION_SECRET>","nested":[{"ADApplicationClientSecret":"${placeholder}","token":"<TOKEN>"}]}`);
   });
 });
+
+describe('Redactor: what it leaves alone', () => {
+  it('ignores a blank secret, which would match between every two characters', () => {
+    const redactor = new Redactor();
+    redactor.add('apiKey', '');
+    redactor.add('apiKey', undefined);
+    expect(redactor.redact('nothing secret here')).toBe('nothing secret here');
+  });
+
+  it('keeps a body\'s other fields as they are: strings, numbers, null and nested values', () => {
+    const redactor = new Redactor();
+    redactor.add('apiKey', 'k-123456');
+    const body = { AccountName: 'Payments', Count: 3, Note: null, Nested: { Name: 'x', List: ['a', 1] }, ADApplicationClientSecret: 'not-known' };
+    expect(JSON.parse(redactor.redactBody(JSON.stringify(body)))).toEqual({ ...body, ADApplicationClientSecret: expect.not.stringContaining('not-known') as unknown });
+  });
+});
