@@ -2,6 +2,11 @@ import { CspmError } from '../error/cspm-error.js';
 
 const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
+/** Whether `url` names this machine (127.0.0.1, ::1 or localhost), where nothing crosses a network. */
+export function isLoopback(url: URL): boolean {
+  return loopbackHosts.has(url.hostname);
+}
+
 /**
  * The service's base URL, parsed and without a trailing slash. It must be https: the
  * requests carry bearer tokens and the API key. Plain http is allowed for loopback hosts
@@ -15,7 +20,7 @@ export function parseBaseUrl(baseUrl: string): URL {
     throw new CspmError('usage', `base URL is not a URL: ${JSON.stringify(baseUrl)}`, { data: { option: 'baseUrl' } });
   }
   if (url.username !== '' || url.password !== '') throw new CspmError('usage', 'base URL must not carry a user name or password', { data: { option: 'baseUrl' } });
-  const loopback = loopbackHosts.has(url.hostname);
+  const loopback = isLoopback(url);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new CspmError('usage', `base URL must be https (http only for 127.0.0.1, ::1 or localhost): ${url.origin}`, { data: { option: 'baseUrl' } });
   }

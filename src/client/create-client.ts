@@ -4,6 +4,7 @@ import { checkOnboardingBody, onboardingKinds, type OnboardingBodies, type Onboa
 import { isJobStatus, jobStatusOutcomes, type JobStatus } from './job-status.js';
 import { pathIdProblem, pathSegment } from './path-segment.js';
 import { Redactor } from './redact.js';
+import { assertSecretsLongEnough } from './secret-length.js';
 import { documentOf } from './response-shape.js';
 import { traceLines } from './request-trace.js';
 import { serviceText } from './service-text.js';
@@ -97,7 +98,8 @@ export interface CspmClient {
 
 /**
  * A client of the service. It checks the base URL and the limits at once (a usage error
- * when the URL is not https and not a loopback host, or a limit is out of its range),
+ * when the URL is not https and not a loopback host, a secret is under 8 characters for
+ * a service that is not on a loopback host, or a limit is out of its range),
  * sends JSON over `fetch` with ky, retries GETs only, follows a redirect only for a GET
  * within the base URL's origin, and rejects with CspmErrors (`service-error`,
  * `service-unreachable`, `service-timeout`, `service-invalid-response`,
@@ -106,6 +108,12 @@ export interface CspmClient {
  */
 export function createClient(options: ClientOptions): CspmClient {
   const base = parseBaseUrl(options.baseUrl);
+  assertSecretsLongEnough(base, {
+    'license token': options.licenseToken,
+    'account token': options.accountToken,
+    'API key': options.apiKey,
+    'API application secret': options.credentials?.secret,
+  });
   const redactor = new Redactor();
   redactor.add('licenseToken', options.licenseToken);
   redactor.add('accountToken', options.accountToken);

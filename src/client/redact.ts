@@ -26,6 +26,19 @@ export const secretFields: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The shortest spelling of a secret replaced wherever it occurs. Real tokens and keys are
+ * far longer; a shorter one (a demo token against the emulator) also occurs inside
+ * ordinary words, and replacing it there would garble the trace without hiding anything.
+ */
+export const minFreeTextSecret = 8;
+
+/** `secret` where no letter or digit touches it, every occurrence. */
+function wordPattern(secret: string): RegExp {
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu');
+}
+
+/**
  * The secrets one client knows (given, or obtained from the service) and the function
  * that hides them. Tokens obtained later are added, so that an error raised after a
  * token exchange cannot carry the new token either.
@@ -41,12 +54,21 @@ export class Redactor {
     this.#ordered = undefined;
   }
 
-  /** `text` with every known secret, in each of its spellings, replaced by its placeholder. */
+  /**
+   * `text` with every known secret, in each of its spellings, replaced by its
+   * placeholder. A spelling shorter than {@link minFreeTextSecret} is replaced only where
+   * it stands as a word of its own (no letter or digit touching it): the emulator's demo
+   * token `at` is hidden in `token at is invalid`, not in `application/json`.
+   */
   redact(text: string): string {
     // Longest first, so that a secret containing another is replaced whole.
     this.#ordered ??= [...this.#secrets.keys()].sort((a, b) => b.length - a.length);
     let result = text;
-    for (const secret of this.#ordered) if (result.includes(secret)) result = result.split(secret).join(this.#secrets.get(secret)!);
+    for (const secret of this.#ordered) {
+      if (!result.includes(secret)) continue;
+      const placeholder = this.#secrets.get(secret)!;
+      result = secret.length >= minFreeTextSecret ? result.split(secret).join(placeholder) : result.replace(wordPattern(secret), placeholder);
+    }
     return result;
   }
 

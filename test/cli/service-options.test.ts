@@ -62,4 +62,27 @@ describe('the options of the commands that call the service', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
   });
+
+  it("--debug with the README's demo tokens (lt, at, key) hides them without garbling the words they occur in", async () => {
+    const demo = await createEmulator({ credentials: { licenseToken: 'lt', accountToken: 'at', apiKey: 'key' } });
+    try {
+      const env = { CSPM_BASE_URL: demo.url, CSPM_LICENSE_TOKEN: 'lt', CSPM_ACCOUNT_TOKEN: 'at', CSPM_API_KEY: 'key' };
+      const result = await runInProcess(['fetch', '--license', 'L1', '--account', 'A1', '--job', 'J1', '--benchmark', 'CSBP', '--no-check', '--debug'], { env });
+      // Before, every "at" and "key" was replaced: applic<ACCOUNT_TOKEN>ion/json, ocp-apim-subscription-<API_KEY>.
+      expect(result.stderr).toContain('application/json');
+      expect(result.stderr).toContain('ocp-apim-subscription-key: <API_KEY>');
+      expect(result.stderr).toContain('authorization: Bearer <ACCOUNT_TOKEN>');
+      expect(result.stderr).not.toMatch(/Bearer at\b|: key$/m);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('refuses a token under 8 characters for a service on another host, exit 2, without showing it', async () => {
+    const result = await runInProcess(['fetch', '--license', 'L', '--account', 'A', '--job', 'J', '--benchmark', 'B', '--base-url', 'https://cspm.example.com'], { env: { CSPM_ACCOUNT_TOKEN: 'xQ7', CSPM_API_KEY: 'k'.repeat(32) } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('the account token is 3 characters long');
+    expect(result.stderr).not.toContain('xQ7');
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
 });

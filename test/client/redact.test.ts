@@ -10,13 +10,19 @@ function redactorOf(...secrets: [SecretKind, string | undefined][]): Redactor {
 describe('Redactor', () => {
   it.each<[string, [SecretKind, string | undefined][], string, string]>([
     ['each kind by its placeholder', Object.keys(secretPlaceholders).map((kind, index) => [kind as SecretKind, `secret-${index}`]), 'secret-0 secret-1 secret-2 secret-3 secret-4', '<LICENSE_TOKEN> <ACCOUNT_TOKEN> <API_KEY> <API_APPLICATION_SECRET> <AD_APPLICATION_CLIENT_SECRET>'],
-    ['every occurrence', [['apiKey', 'k3y']], 'k3y, k3y and k3yk3y', '<API_KEY>, <API_KEY> and <API_KEY><API_KEY>'],
+    ['every occurrence', [['apiKey', 'k3y-k3y-k3y']], 'k3y-k3y-k3y, k3y-k3y-k3y and k3y-k3y-k3yk3y-k3y-k3y', '<API_KEY>, <API_KEY> and <API_KEY><API_KEY>'],
     ['nothing when no secret is known', [], 'Bearer abc', 'Bearer abc'],
     ['a blank or missing secret is no secret: it would match everywhere', [['apiKey', ''], ['licenseToken', undefined]], 'a text, undefined', 'a text, undefined'],
     // Longest first: a secret holding another is replaced whole, whichever was added first.
     ['a secret holding another, the shorter added first', [['apiKey', 'abc'], ['licenseToken', 'xabcx']], 'xabcx abc', '<LICENSE_TOKEN> <API_KEY>'],
     ['a secret holding another, the longer added first', [['licenseToken', 'xabcx'], ['apiKey', 'abc']], 'xabcx abc', '<LICENSE_TOKEN> <API_KEY>'],
-    ['secrets of one length in the order added', [['apiKey', 'aaa'], ['accountToken', 'bbb']], 'aaabbb', '<API_KEY><ACCOUNT_TOKEN>'],
+    ['secrets of one length in the order added', [['apiKey', 'aaaaaaaa'], ['accountToken', 'bbbbbbbb']], 'aaaaaaaabbbbbbbb', '<API_KEY><ACCOUNT_TOKEN>'],
+    // A short secret (the emulator's demo token) is hidden only where it stands alone.
+    ['a short secret standing alone, not inside words', [['accountToken', 'at']], 'Bearer at; content-type: application/json; token at.', 'Bearer <ACCOUNT_TOKEN>; content-type: application/json; token <ACCOUNT_TOKEN>.'],
+    ['a short secret in a path and a JSON string', [['licenseToken', 'lt']], '/token/lt/ {"token":"lt"} salt', '/token/<LICENSE_TOKEN>/ {"token":"<LICENSE_TOKEN>"} salt'],
+    ['a short secret beside letters of other scripts', [['apiKey', 'key']], 'keyé ékey ключkey key', 'keyé ékey ключkey <API_KEY>'],
+    ['a short secret of pattern characters, taken literally', [['apiKey', 'a.b*']], 'a.b* axb*', '<API_KEY> axb*'],
+    ['a secret of eight characters wherever it is', [['apiKey', 'abcdefgh']], 'xabcdefghx', 'x<API_KEY>x'],
     // A secret can travel URL-encoded, in a query or a path.
     ['a URL-encoded secret', [['clientSecret', 'p@ss w/rd+~']], 'q=p%40ss%20w%2Frd%2B~ and p@ss w/rd+~', 'q=<AD_APPLICATION_CLIENT_SECRET> and <AD_APPLICATION_CLIENT_SECRET>'],
     ['the encoded spelling of a secret holding another', [['apiKey', 'a b'], ['licenseToken', 'xa bx']], 'xa%20bx a%20b', '<LICENSE_TOKEN> <API_KEY>'],
