@@ -114,8 +114,20 @@ function measure(
   if (value === null) return noMatch(assertion, metric, scope, none ?? 'nothing to measure', source);
   const passed = withinBound(value, assertion);
   const actualText = valueText(value, metric);
-  const message = `${assertion.metric} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}`;
+  const message = `${measuredName(assertion, metric)} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}`;
   return result(assertion, { passed, actual: value, actualText, expected, scope, message }, source);
+}
+
+/**
+ * The metric as a message names it, with the severity it counts when the assertion gives
+ * one (`redPolicies of Severity Critical`, `regressions of Severity High or worse`):
+ * without it, "no high red: redPolicies is 36" read as 36 High policies.
+ */
+function measuredName(assertion: GateAssertion, metric: GateMetric): string {
+  if (assertion.severity === undefined || metric.severity === undefined) return assertion.metric;
+  const noun = metric.severity === 'policy' ? 'Severity' : 'severity';
+  const worst = assertion.severity.trim().toLowerCase() === (metric.severity === 'policy' ? 'critical' : 'error');
+  return `${assertion.metric} of ${noun} ${assertion.severity}${metric.severityRange === 'or-worse' && !worst ? ' or worse' : ''}`;
 }
 
 /** A scope that selects nothing fails, so that a typo in a rules file can never pass. */

@@ -41,6 +41,12 @@ export interface GateMetric {
    */
   severity?: 'policy' | 'finding';
   /**
+   * Whether `severity` selects that severity alone (the colour counts) or it and every
+   * worse one (regressions and findings, as `--fail-on-regression` and `--fail-on`
+   * count): messages say which, so that a count is never read against the wrong scope.
+   */
+  severityRange?: 'only' | 'or-worse';
+  /**
    * True for a metric that compares with an older scan (`gate --baseline`): without
    * one, a rules file that uses it is refused rather than measured as nothing.
    */

@@ -33,6 +33,8 @@ interface Case {
   /** The scan `--baseline` names, for the metrics that compare with one. */
   baseline?: () => BenchmarkReport;
   expected: { passed: boolean; actual: number | string | null; expected: string };
+  /** How the message names what it measured, when not the metric alone: the severity it counts. */
+  measured?: string;
 }
 
 const cases: Case[] = [
@@ -44,11 +46,11 @@ const cases: Case[] = [
   { name: 'assessedPercent fails', assertion: { metric: 'assessedPercent', min: 90 }, expected: { passed: false, actual: 80, expected: '>= 90' } },
   { name: 'redPolicies within max', assertion: { metric: 'redPolicies', max: 1 }, expected: { passed: true, actual: 1, expected: '<= 1' } },
   { name: 'redPolicies over max', assertion: { metric: 'redPolicies', max: 0 }, expected: { passed: false, actual: 1, expected: '<= 0' } },
-  { name: 'redPolicies of a severity with none', assertion: { metric: 'redPolicies', severity: 'Critical', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'redPolicies of a severity with none', measured: 'redPolicies of Severity Critical', assertion: { metric: 'redPolicies', severity: 'Critical', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'amberPolicies over max', assertion: { metric: 'amberPolicies', max: 0 }, expected: { passed: false, actual: 1, expected: '<= 0' } },
-  { name: 'amberPolicies of a severity', assertion: { metric: 'amberPolicies', severity: 'High', max: 1 }, expected: { passed: true, actual: 1, expected: '<= 1' } },
+  { name: 'amberPolicies of a severity', measured: 'amberPolicies of Severity High', assertion: { metric: 'amberPolicies', severity: 'High', max: 1 }, expected: { passed: true, actual: 1, expected: '<= 1' } },
   { name: 'failingPolicies counts Red and Amber', assertion: { metric: 'failingPolicies', max: 2 }, expected: { passed: true, actual: 2, expected: '<= 2' } },
-  { name: 'failingPolicies over max', assertion: { metric: 'failingPolicies', severity: 'High', max: 1 }, expected: { passed: false, actual: 2, expected: '<= 1' } },
+  { name: 'failingPolicies over max', measured: 'failingPolicies of Severity High', assertion: { metric: 'failingPolicies', severity: 'High', max: 1 }, expected: { passed: false, actual: 2, expected: '<= 1' } },
   { name: 'failingPolicies with min and max', assertion: { metric: 'failingPolicies', min: 3, max: 5 }, expected: { passed: false, actual: 2, expected: '>= 3 and <= 5' } },
   { name: 'policy mustBe Green passes', assertion: { metric: 'policy', policy: 'StorageHttps', mustBe: 'Green' }, expected: { passed: true, actual: 'Green', expected: 'Green' } },
   { name: 'policy mustBe Green fails on Red', assertion: { metric: 'policy', policy: 'StorageKeys', mustBe: 'Green' }, expected: { passed: false, actual: 'Red', expected: 'Green' } },
@@ -56,21 +58,23 @@ const cases: Case[] = [
   { name: 'policy mustNotBe Red passes on Amber', assertion: { metric: 'policy', policy: 'NsgSsh', mustNotBe: 'Red' }, expected: { passed: true, actual: 'Amber', expected: 'not Red' } },
   { name: 'findings of a clean report', assertion: { metric: 'findings', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'findings counts a warning', assertion: { metric: 'findings', max: 0 }, report: warnedReport, expected: { passed: false, actual: 1, expected: '<= 0' } },
-  { name: 'findings of severity error skip warnings', assertion: { metric: 'findings', severity: 'error', max: 0 }, report: warnedReport, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'findings of severity error skip warnings', measured: 'findings of severity error', assertion: { metric: 'findings', severity: 'error', max: 0 }, report: warnedReport, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'regressions over max', assertion: { metric: 'regressions', max: 0 }, baseline: lastWeek, expected: { passed: false, actual: 1, expected: '<= 0' } },
-  { name: 'regressions at or above a severity', assertion: { metric: 'regressions', severity: 'Critical', max: 0 }, baseline: lastWeek, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'regressions at or above a severity', measured: 'regressions of Severity Critical', assertion: { metric: 'regressions', severity: 'Critical', max: 0 }, baseline: lastWeek, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'regressions at or above High', measured: 'regressions of Severity High or worse', assertion: { metric: 'regressions', severity: 'High', max: 0 }, baseline: lastWeek, expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'findings at or above warning', measured: 'findings of severity warning or worse', assertion: { metric: 'findings', severity: 'warning', max: 0 }, report: warnedReport, expected: { passed: false, actual: 1, expected: '<= 0' } },
   { name: 'regressions of another category', assertion: { metric: 'regressions', category: 'Azure - Network', max: 0 }, baseline: lastWeek, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'compliancePercentDrop of none', assertion: { metric: 'compliancePercentDrop', max: 0 }, baseline: minimalReport, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'compliancePercentDrop over max', assertion: { metric: 'compliancePercentDrop', max: 2 }, baseline: lastWeek, expected: { passed: false, actual: 25, expected: '<= 2' } },
 ];
 
 describe('gate metrics', () => {
-  it.each(cases)('$name', async ({ assertion, report, baseline, expected }) => {
+  it.each(cases)('$name', async ({ assertion, report, baseline, expected, measured }) => {
     const result = only(await gate([(report ?? minimalReport)()], [assertion], baseline && [baseline()]));
     expect(result).toMatchObject({ ...expected, metric: assertion.metric, level: 'error', pointer: '/assertions/0', source: 'r1.json' });
     // Counts read as they are, percents with %, the drop in points.
     const unit = { compliancePercent: '%', assessedPercent: '%', compliancePercentDrop: ' points' }[assertion.metric] ?? '';
-    expect(result.message).toBe(`${assertion.metric} is ${String(expected.actual)}${typeof expected.actual === 'number' ? unit : ''}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
+    expect(result.message).toBe(`${measured ?? assertion.metric} is ${String(expected.actual)}${typeof expected.actual === 'number' ? unit : ''}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
   });
 
   it('every metric has a passing and a failing case', () => {

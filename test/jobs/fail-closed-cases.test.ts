@@ -99,7 +99,7 @@ describe('letter case of Severity and Compliance', () => {
     writeFileSync(join(dir, 'rules.json'), noCriticalRed);
     const result = await runInProcess(['gate', input, '--rules', join(dir, 'rules.json')]);
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/error {2}no critical red[\s\S]*redPolicies is 1, expected <= 0/);
+    expect(result.stdout).toMatch(/error {2}no critical red[\s\S]*redPolicies of Severity Critical is 1, expected <= 0/);
     expect(result.stdout).toContain(`Severity of policy`);
   });
 
@@ -155,7 +155,7 @@ describe('unknown values fail closed', () => {
     expect((await runInProcess(['gate', input, '--rules', join(dir, 'rules.json')])).code).toBe(1);
     const result = await runInProcess(['gate', input, '--rules', join(dir, 'rules.json'), '--rule', 'category-total=warning']);
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/redPolicies is 1, expected <= 0/);
+    expect(result.stdout).toMatch(/redPolicies of Severity Critical is 1, expected <= 0/);
   });
 
   it('a rules file whose severity is no Severity at all is refused, not measured as nothing', async () => {

@@ -7,6 +7,7 @@ export const amberPolicies: GateMetric = {
   bound: 'number',
   reads: ['min', 'max', 'severity', 'category'],
   severity: 'policy',
+  severityRange: 'only',
   unit: '',
   measure: (reports, assertion) => ({ value: countColours(reports, ['Amber'], assertion.severity) }),
 };

@@ -15,6 +15,7 @@ export const findings: GateMetric = {
   bound: 'number',
   reads: ['min', 'max', 'severity', 'category'],
   severity: 'finding',
+  severityRange: 'or-worse',
   unit: '',
   measure(reports, assertion) {
     let count = 0;

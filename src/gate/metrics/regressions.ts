@@ -16,6 +16,7 @@ export const regressions: GateMetric = {
   baseline: true,
   reads: ['min', 'max', 'severity', 'category', 'allowNewFailures', 'allowRemoved'],
   severity: 'policy',
+  severityRange: 'or-worse',
   unit: '',
   measure(reports, assertion) {
     let count = 0;
