@@ -11,6 +11,8 @@ const flagHints: Partial<Record<ErrorCode, string>> = {
   'scans-identical': 'give --allow-mismatch to compare them anyway',
   'template-invalid': 'check the files given with --templates',
   'port-in-use': 'give another --port, or --port 0 for a free one',
+  'port-not-allowed': 'give a --port above 1023, or --port 0 for a free one',
+  'host-not-local': 'give --host 127.0.0.1 (this machine only), 0.0.0.0 (every address) or an address this machine has',
   'document-too-large': 'give --out-dir for one document per input, or --tier executive',
 };
 

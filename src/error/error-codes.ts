@@ -92,6 +92,8 @@ export interface ErrorDataByCode {
   'service-host-unknown': { url: string; host: string };
   'service-connection-reset': { url: string; host: string };
   'port-in-use': { host: string; port: number };
+  'port-not-allowed': { host: string; port: number };
+  'host-not-local': { host: string; port: number };
   /** A redirect not followed: `location` is where it led, secrets and query values hidden. */
   'service-redirect': { url: string; status: number; location: string };
   /** An answer longer than `limit` bytes, received or inflated. */
@@ -134,6 +136,8 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-host-unknown': 'unknown host',
   'service-connection-reset': 'connection reset',
   'port-in-use': 'port in use',
+  'port-not-allowed': 'port not allowed',
+  'host-not-local': 'not an address of this machine',
   'service-redirect': 'redirect not followed',
   'response-too-large': 'answer too large',
   'onboarding-outcome-unknown': 'onboarding outcome unknown',
@@ -178,6 +182,8 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-host-unknown': 'service',
   'service-connection-reset': 'service',
   'port-in-use': 'usage',
+  'port-not-allowed': 'usage',
+  'host-not-local': 'usage',
   'service-redirect': 'service',
   'response-too-large': 'input',
   'onboarding-outcome-unknown': 'service',

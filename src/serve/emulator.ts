@@ -139,10 +139,20 @@ function send(response: ServerResponse, status: number, envelope: ApiEnvelope): 
 }
 
 /**
- * A port another program holds is a problem of the command line (choose another, or
- * 0 for a free one), not a bug; other failures to listen are passed on as they are.
+ * Failures to listen that the command line can fix are usage errors that say how: a
+ * port another program holds, a port below 1024 without the privilege, a host that is
+ * not an address of this machine. Anything else is passed on as it is.
  */
 function listenFailure(error: Error & { code?: string }, host: string, port: number): Error {
-  if (error.code !== 'EADDRINUSE') return error;
-  return new CspmError('port-in-use', `${host}:${port} is already in use by another program`, { data: { host, port }, cause: error });
+  const data = { host, port };
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new CspmError('port-in-use', `${host}:${port} is already in use by another program`, { data, cause: error });
+    case 'EACCES':
+      return new CspmError('port-not-allowed', `${host}:${port}: this user may not listen on port ${port} (ports below 1024 need privileges)`, { data, cause: error });
+    case 'EADDRNOTAVAIL':
+      return new CspmError('host-not-local', `${host}:${port} cannot be listened on`, { data, cause: error });
+    default:
+      return error;
+  }
 }

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bin } from '../support/bin-run.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -29,6 +31,22 @@ describe('network faults', () => {
     const run = await runInProcess(['serve', '--port', String(port)]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`cspm-report: port in use: 127.0.0.1:${port} is already in use by another program; give another --port, or --port 0 for a free one\n`);
+  });
+
+  it('serve: a host that is not an address of this machine is a usage error saying which --host to give, exit 2', async () => {
+    // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of a machine.
+    const run = await runInProcess(['serve', '--host', '192.0.2.1', '--port', '8080']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('cspm-report: not an address of this machine: 192.0.2.1:8080 cannot be listened on; give --host 127.0.0.1 (this machine only), 0.0.0.0 (every address) or an address this machine has\n');
+  });
+
+  it('serve: a port below 1024 without the privilege is a usage error saying which --port to give, exit 2', () => {
+    // As root, the server runs as nobody, who has no privilege for ports below 1024.
+    const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    const [program, ...args] = [...asUser, process.execPath, join(process.cwd(), bin), 'serve', '--port', '81'];
+    const run = spawnSync(program!, args, { encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('cspm-report: port not allowed: 127.0.0.1:81: this user may not listen on port 81 (ports below 1024 need privileges); give a --port above 1023, or --port 0 for a free one\n');
   });
 
   it('fetch: a host that does not resolve says so, naming host:port and no secret, exit 4', async () => {
