@@ -5,6 +5,7 @@ import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
+import { commandFacts } from './command-facts.js';
 import { describeParseError } from './parse-error-text.js';
 import { assertDashWhereMeant } from './dash-arguments.js';
 import { protectStdinArgs } from './report-inputs.js';
@@ -97,7 +98,8 @@ async function runCommand(args: readonly string[], io: CliIo, state: { debug: bo
   });
   state.debug = parsed.argv['debug'] === true;
   if (parsed.error) {
-    const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: optionNames(args[0]) });
+    const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
+    const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: facts.options, command: facts });
     io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
     await commandOf(args[0])?.refused?.(parsed.argv, new CspmError('usage', line, { data: {} }));
     return exitCodes.usage;
@@ -115,11 +117,3 @@ function commandOf(name: string | undefined): CommandSpec<unknown> | undefined {
   return name !== undefined && Object.hasOwn(commands, name) ? (commands[name as keyof typeof commands] as CommandSpec<unknown>) : undefined;
 }
 
-/** The long option names of the command `name` (for "did you mean"), global ones included. */
-function optionNames(name: string | undefined): string[] {
-  const spec = commandOf(name);
-  const parser = spec ? spec.builder(yargs()) : yargs();
-  // getOptions() is yargs's own record of declared options; its typings leave it out.
-  const declared = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
-  return [...Object.keys(declared), 'debug', 'help'].filter((key) => key.length > 1);
-}

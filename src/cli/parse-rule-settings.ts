@@ -1,4 +1,5 @@
 import { CspmError, ruleCatalogue, type RuleId, type SeveritySetting } from '../index.js';
+import { closestName } from '../internal.js';
 
 const settings: readonly SeveritySetting[] = ['error', 'warning', 'off'];
 
@@ -10,7 +11,9 @@ export function parseRuleSettings(values: readonly string[]): Partial<Record<Rul
     const rule = ruleCatalogue.find((entry) => entry.id === id);
     if (!rule) {
       const known = ruleCatalogue.map((entry) => entry.id);
-      throw new CspmError('usage', `--rule ${value}: unknown rule "${id}"; rules are ${known.join(', ')}`, { data: { option: 'rule', value, known } });
+      const suggestion = closestName(id, known);
+      const hint = suggestion === undefined ? '; the rules are' : `; did you mean ${suggestion}? The rules are`;
+      throw new CspmError('usage', `--rule ${value}: unknown rule "${id}"${hint} ${known.join(', ')}`, { data: { option: 'rule', value, known } });
     }
     if (!settings.includes(setting as SeveritySetting)) {
       throw new CspmError('usage', `--rule ${value}: the setting must be one of ${settings.join(', ')} (as in --rule ${id}=off)`, { data: { option: 'rule', value, known: settings } });

@@ -7,6 +7,7 @@ import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
 import { gatePresets, isGatePresetName } from './presets/gate-presets.js';
 import type { RulesFile, RulesFileAssertion } from './rules-file.js';
 import { parseRulesText, type ParsedRulesText } from './rules-text.js';
+import { valueAt } from '../validate/describe-location.js';
 import { describeSchemaError, errorPointer, pickSchemaError } from './schema-error-text.js';
 
 const metricKeys: readonly MetricKey[] = ['min', 'max', 'severity', 'category', 'policy', 'mustBe', 'mustNotBe', 'allowNewFailures', 'allowRemoved'];
@@ -25,7 +26,7 @@ export function parseGateRules(text: string, name: string): GateRules {
   const error = pickSchemaError(errors);
   if (error) {
     const { pointer, atKey } = errorPointer(error);
-    fail(parsed, pointer, describeSchemaError(error), atKey);
+    fail(parsed, pointer, describeSchemaError(error, valueAt(parsed.value, error.instancePath)), atKey);
   }
   const file = parsed.value as RulesFile;
   const own = (file.assertions ?? []).map((assertion, index) => normalise(assertion, `/assertions/${index}`, parsed));

@@ -1,4 +1,5 @@
 import type { SchemaError } from '../validate/schema-validators.js';
+import { closestName } from '../text/closest-name.js';
 import { gateMetricNames } from './metrics/gate-metrics.js';
 
 /** Keywords that say most about what to fix come first; combinators say least. */
@@ -27,14 +28,23 @@ export function errorPointer(error: SchemaError): { pointer: string; atKey: bool
   return { pointer: error.instancePath, atKey: false };
 }
 
-/** One clause saying what is wrong, in the rules file's own terms. */
-export function describeSchemaError(error: SchemaError): string {
+/**
+ * One clause saying what is wrong, in the rules file's own terms.
+ *
+ * @param value the value the error is about, for a "did you mean" on a misspelt name
+ */
+export function describeSchemaError(error: SchemaError, value?: unknown): string {
   const { params, instancePath } = error;
   switch (error.keyword) {
     case 'additionalProperties':
       return `unknown key "${String(params['additionalProperty'])}"`;
     case 'enum':
-      if (instancePath.endsWith('/metric')) return `unknown metric; the metrics are ${gateMetricNames.join(', ')}`;
+      if (instancePath.endsWith('/metric')) {
+        const suggestion = typeof value === 'string' ? closestName(value, gateMetricNames) : undefined;
+        const named = `unknown metric${typeof value === 'string' ? ` "${value}"` : ''}`;
+        const list = gateMetricNames.join(', ');
+        return suggestion === undefined ? `${named}; the metrics are ${list}` : `${named}; did you mean ${suggestion}? The metrics are ${list}`;
+      }
       return `must be one of ${(params['allowedValues'] as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
     case 'required':
       return `missing "${String(params['missingProperty'])}"`;

@@ -109,11 +109,28 @@ describe('cspm-report check', () => {
 describe('usage and I/O errors exit 2 with one line', () => {
   const cases = [
     { name: 'a missing file', args: ['check', 'no/such/report.json'], line: 'cspm-report: no such file or directory: no/such/report.json' },
-    { name: 'no input', args: ['check'], line: 'cspm-report: Not enough non-option arguments: got 0, need at least 1' },
+    {
+      name: 'no input',
+      args: ['check'],
+      line: 'cspm-report: check needs at least one argument, <inputs..> (report files, directories (every *.json inside) or - for standard input); got none; for example: cspm-report check samples/',
+    },
+    {
+      name: 'one scan for diff',
+      args: ['diff', 'old.json'],
+      line: 'cspm-report: diff needs 2 arguments, <old> (the earlier scan: a report file, or - for standard input) and <new> (the later scan of the same account and benchmark); got 1; for example: cspm-report diff last-week.json today.json',
+    },
+    {
+      name: 'a gate without rules',
+      args: ['gate', 'x.json'],
+      line: 'cspm-report: gate needs --rules (gate rules file (JSON or YAML), or a preset: cspm:recommended, cspm:strict); for example: cspm-report gate reports/ --rules gate-rules.yaml',
+    },
+    // yargs also named the camel-cased key (fialOn) as an "unexpected argument".
+    { name: 'a misspelt dashed option', args: ['check', 'x.json', '--fial-on', 'warning'], line: 'cspm-report: unknown option --fial-on; did you mean --fail-on?' },
     { name: 'an unknown option', args: ['check', 'x.json', '--bogus'], line: 'cspm-report: unknown option --bogus' },
     { name: 'an unknown command', args: ['chek', 'x.json'], line: 'cspm-report: unknown command "chek"; did you mean check? The commands are check, gate, diff, trend, render, schema, rules, serve, fetch, onboard' },
     { name: 'a bad choice', args: ['check', 'x.json', '--fail-on', 'sometimes'], line: 'cspm-report: --fail-on "sometimes" is not one of error, warning, never' },
-    { name: 'an unknown rule', args: ['check', 'x.json', '--rule', 'nope=off'], line: expect.stringContaining('cspm-report: invalid usage: --rule nope=off: unknown rule "nope"; rules are json-syntax, ') },
+    { name: 'an unknown rule', args: ['check', 'x.json', '--rule', 'nope=off'], line: expect.stringContaining('cspm-report: invalid usage: --rule nope=off: unknown rule "nope"; the rules are json-syntax, ') },
+    { name: 'a misspelt rule', args: ['check', 'x.json', '--rule', 'mixed-id=off'], line: expect.stringContaining('cspm-report: invalid usage: --rule mixed-id=off: unknown rule "mixed-id"; did you mean mixed-ids? The rules are json-syntax, ') },
     { name: 'a bad rule setting', args: ['check', 'x.json', '--rule', 'schema=loud'], line: 'cspm-report: invalid usage: --rule schema=loud: the setting must be one of error, warning, off (as in --rule schema=off)' },
     { name: 'stdin twice', args: ['check', '-', '-'], line: 'cspm-report: invalid usage: standard input (-) can be given only once' },
   ];

@@ -113,7 +113,7 @@ describe('cspm-report gate', () => {
     const { report, rules, result } = setUp('assertions:\n  - name: posture\n    metric: complincePercent\n    min: 80\n');
     const run = await runInProcess(['gate', report, '--rules', rules, '--result', result]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`^cspm-report: invalid gate rules: ${rules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:13: /assertions/0/metric: unknown metric; the metrics are compliancePercent, `));
+    expect(run.stderr).toMatch(new RegExp(`^cspm-report: invalid gate rules: ${rules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:13: /assertions/0/metric: unknown metric "complincePercent"; did you mean compliancePercent\\? The metrics are compliancePercent, `));
     expect(readResult(result)).toMatchObject({ status: 'fail', error: { code: 'rules-invalid' } });
   });
 
