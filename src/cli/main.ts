@@ -14,18 +14,20 @@ import { standardOutputError } from './write-output.js';
 /** The registry's commands as yargs takes them, each with its own argument type erased. */
 const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
 
+// Laid out by hand within 78 columns: the help wraps nothing of it from 80 columns up.
 const epilogue = `Exit codes:
-  0  passed: nothing at or above --fail-on (and no failed gate or regression limit)
-  1  a report has findings at or above --fail-on, or no input holds a valid report (unreadable
-     and invalid reports included; fetch of many reports: one failed; onboard --wait: the scan
-     job Failed)
-  2  usage error, missing or unreadable input, invalid gate rules or accounts file, scans that
-     cannot be compared (another account, the wrong order, the same scan), unwritable output,
-     internal error
-  3  an error assertion of \`gate\` failed, or \`diff --fail-on-regression\` found a regression
-     (1 wins when a report is also invalid)
-  4  the service refused the request or did not answer (fetch, onboard): worth a retry
-  130, 143  interrupted by SIGINT or SIGTERM; no partial output is left
+  0    passed: nothing at or above --fail-on, no failed gate or regression limit
+  1    a report has findings at or above --fail-on, or no input holds a valid
+       report (unreadable and invalid reports included; fetch of many reports:
+       one failed; onboard --wait: the scan job Failed)
+  2    usage error, missing or unreadable input, invalid gate rules or accounts
+       file, scans that cannot be compared (another account, the wrong order,
+       the same scan), unwritable output, internal error
+  3    an error assertion of \`gate\` failed, or \`diff --fail-on-regression\`
+       found a regression (1 wins when a report is also invalid)
+  4    the service refused the request or did not answer (fetch, onboard):
+       worth a retry
+  130  interrupted by SIGINT; 143: by SIGTERM; no partial output is left
 
 Documentation: README.md of the cspm-report package.`;
 
@@ -52,9 +54,50 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .wrap(width)
     .exitProcess(false);
   for (const spec of commandSpecs) {
-    parser = parser.command(spec.command, spec.describe, (inner) => spec.builder(inner), (args) => select({ spec, args }));
+    parser = parser.command(spec.command, spec.describe, (inner) => spec.builder(examplesOnTheirOwnLines(inner)), (args) => select({ spec, args }));
   }
   return parser;
+}
+
+/**
+ * Lays out each example as a shell comment with its description, then its command on a
+ * line of its own, both copyable as they are. yargs puts them side by side in two
+ * columns of half the width each, so any command longer than 40 characters was broken
+ * over lines in the middle. (An example without a description takes the whole width.)
+ */
+function examplesOnTheirOwnLines(parser: Argv): Argv {
+  const example = parser.example.bind(parser) as (command: string, description?: string) => Argv;
+  (parser as unknown as { example: typeof example }).example = (command, description) => {
+    if (description !== undefined && description !== '') example(`# ${description}`, '');
+    return example(continuedLines(command.replace(/\$0/g, 'cspm-report')), '');
+  };
+  return parser;
+}
+
+/** The columns an example's line may take: two of an 80-column terminal go to the indent. */
+const exampleColumns = 78;
+
+/**
+ * A command longer than {@link exampleColumns} as shell lines joined by ` \\`, broken
+ * before an option where one fits (so that an option stays with its value), else at a
+ * space: the help wraps nothing of it at any width from 80 columns up, and what a reader
+ * copies still runs.
+ */
+function continuedLines(command: string): string {
+  const lines: string[] = [];
+  let words: string[] = [];
+  for (const word of command.split(' ')) {
+    // Room for the " \\" that ends every line but the last.
+    if (words.length > 0 && [...words, word].join(' ').length > exampleColumns - 2) {
+      const option = words.findLastIndex((candidate, index) => index > 0 && candidate.startsWith('-'));
+      const at = option > 0 ? option : words.length;
+      lines.push(`${words.slice(0, at).join(' ')} \\`);
+      words = words.slice(at);
+    }
+    words.push(word);
+  }
+  lines.push(words.join(' '));
+  return lines.join('\n');
 }
 
 /**
@@ -87,7 +130,8 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
 
 async function runCommand(args: readonly string[], io: CliIo, state: { debug: boolean }): Promise<number> {
   let selected: Selected | undefined;
-  const width = Math.min(100, (io.stdout as { columns?: number }).columns ?? 100);
+  // The terminal's width; 80 columns when the help goes to a file or a pipe.
+  const width = (io.stdout as { columns?: number }).columns ?? 80;
   const parser = buildParser((value) => {
     selected = value;
   }, width);
