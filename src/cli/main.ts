@@ -27,7 +27,8 @@ const epilogue = `Exit codes:
        found a regression (1 wins when a report is also invalid)
   4    the service refused the request or did not answer (fetch, onboard):
        worth a retry
-  130  interrupted by SIGINT; 143: by SIGTERM; no partial output is left
+  130, 143
+       interrupted by SIGINT or SIGTERM; no partial output is left
 
 Documentation: README.md of the cspm-report package.`;
 
