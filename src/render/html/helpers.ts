@@ -35,9 +35,16 @@ const orderBlock = scriptJsonBlock('data-orders', {
   levels: observedValues.RiskLevel.map(displayRisk),
 });
 
+/**
+ * A report's place in the document, from 1. Found by anchor, not by identity: a tier
+ * may lay out a copy of the report (the executive page drops its category links), and
+ * a copy is no element of the list.
+ */
 function reportNumber(report: ReportView, options: Handlebars.HelperOptions): number {
-  const root = (options.data as { root?: { reports?: unknown[] } } | undefined)?.root;
-  return (root?.reports?.indexOf(report) ?? -1) + 1;
+  const reports = (options.data as { root?: { reports?: readonly ReportView[] } } | undefined)?.root?.reports ?? [];
+  const index = reports.findIndex((shown) => shown === report || shown.anchor === report.anchor);
+  if (index === -1) throw new Error(`reportNumber expects a report of the view model, got ${typeof report}`);
+  return index + 1;
 }
 
 function logoSource(logo: LogoView): string {
