@@ -1,6 +1,7 @@
 import type Handlebars from 'handlebars';
 import { observedValues } from '../../validate/observed-values.js';
 import type { CategoryView, LogoView, ReportView } from '../../model/view-model.js';
+import { rankWorstCategories } from '../worst-ranks.js';
 import { displayCount, displayIsoTime, displayPercent, displayResources, displayRisk } from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
@@ -79,6 +80,8 @@ export function registerHelpers(env: Env): void {
       const found = categories.filter((category) => category.figures.percent === null);
       return found.length > 0 ? found : null;
     },
+    /** `{{#each (rankWorst worstCategories)}}`: each worst category with its rank, labelled as in the PDF and the workbook. */
+    rankWorst: (worst: readonly CategoryView[]) => rankWorstCategories(worst),
     logoSource,
     reportPlan,
     reportNumber,

@@ -44,4 +44,13 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the executive HTML page in
     const page = await open('samples/azure-csbp.json');
     expect(await eyebrows(page)).toEqual(['Benchmark report 1']);
   });
+
+  it('ranks the worst categories 1 to n', async () => {
+    const page = await open('samples/azure-multi-benchmark.json');
+    const list = page.locator('.worst-list').first();
+    // The number Chromium draws before each item: the item's ordinal value.
+    const ranks = await page.evaluate("[...document.querySelector('.worst-list').children].map((item) => item.value)");
+    expect(ranks).toEqual([1, 2, 3]);
+    expect(await list.locator('li').first().textContent()).toContain('Azure - Security Center');
+  });
 });
