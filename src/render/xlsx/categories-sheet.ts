@@ -34,6 +34,7 @@ export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
   const anyNa = view.reports.some((report) => report.categories.some((category) => category.figures.percent === null));
   return {
     name: 'Categories',
+    keyColumns: 4,
     columns: [
       { header: 'Benchmark', kind: 'text', width: { max: 40 }, value: (row) => row.report.benchmarkName },
       { header: 'Account', kind: 'text', width: { max: 30 }, value: (row) => row.report.accountName },

@@ -104,8 +104,8 @@ function severityCounts(counts: readonly { severity: string; count: number }[]):
  * The Summary sheet: the key figures across all reports as label–value lines, then what
  * the workbook is and how its percent is computed, then one row per benchmark report
  * with its header fields and figures, and a roll-up row when there are several reports.
- * It prints on one A4 page wide; its header row is not frozen, since with the lines
- * above it a frozen band would fill a laptop's window.
+ * Printed, its pages across each start with the benchmark name; its header row is not
+ * frozen, since with the lines above it a frozen band would fill a laptop's window.
  */
 export function summarySheet(view: ViewModel, title: string): TableSheet<SummaryRow> {
   const rows = view.reports.map((report): SummaryRow => ({ report, figures: report.figures, red: severityCounts(report.redBySeverity) }));
@@ -116,7 +116,6 @@ export function summarySheet(view: ViewModel, title: string): TableSheet<Summary
     rows: () => rows,
     preamble: preamble(view, title),
     footer: view.reports.length > 1 ? [rollup] : [],
-    onePageWide: true,
     freezeHeader: false,
   };
 }
