@@ -53,7 +53,9 @@ function drawReport(canvas: Canvas, report: ReportView, view: ViewModel): void {
     note(canvas, `${displayCount(report.categories.length - categories.length)} other categories are not drawn.`);
   } else if (categories.length > 0) {
     heading(canvas, 'Compliance by category', 3, 30);
-    stackedBars(canvas, categories.map((category) => ({ label: `${category.order}. ${category.name}`, figures: category.figures })));
+    // Named only, as in the web page: this tier has no category table for a number to point to,
+    // and numbers here would read as a second ranking beside the worst categories'.
+    stackedBars(canvas, categories.map((category) => ({ label: category.name, figures: category.figures })));
   }
   canvas.y += 10;
   drawTopActions(canvas, report, view);

@@ -27,6 +27,14 @@ describe('the worst categories are ranked 1 to n, the same in every format', () 
     expect(worstItems(await htmlOf(view, { tier }))).toEqual(expected);
   });
 
+  it('the executive PDF names the categories of its chart without numbers, leaving 1 to n to the ranking', async () => {
+    const view = await viewOf(sample);
+    const pdf = await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(view, { tier: 'executive' }))));
+    // Compute (IaaS) is category 1 of the first report and third of its worst.
+    expect(pdf).toContain('3. Azure - Compute (IaaS) —');
+    expect(pdf).not.toContain('1. Azure - Compute (IaaS)');
+  });
+
   it("the workbook's Worst rank column gives the same ranks", async () => {
     const view = await viewOf(sample);
     const rows = rowsOf(await workbookOf(view), 'Categories');
