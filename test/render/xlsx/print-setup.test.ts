@@ -95,6 +95,11 @@ describe('the printed workbook', () => {
       }
     });
 
+    it("prints the reports' figures on the Summary's first page, beside their names", () => {
+      expect(pages[0]).toMatch(/Benchmark +Benchmark id +Account +Total +Green +Red +Amber +Gray +Compliance %/);
+      expect(pages[0]).toMatch(/PCI_DSS_3\.2\.1 +PCI3_2_1 +Fabrikam Payments - Production +47 +18 +18 +10 +1 +39\.1%/);
+    });
+
     it('prints the Summary in text of at least 6 pt, with the benchmark on every page', () => {
       const summaryPages = boxes.filter((page) => page.includes('>Compliance</word>') && page.includes('>Policies</word>'));
       expect(summaryPages.length).toBeGreaterThan(1);
