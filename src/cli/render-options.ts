@@ -1,4 +1,4 @@
-import { CspmError, type CsvFieldName, type DocumentFormat, type PolicyChoice, type RenderOptions, type RenderTier } from '../index.js';
+import { CspmError, type CsvFieldName, type DocumentFormat, type PolicyChoice, type RenderOptions, type RenderTier, type RenderWarning } from '../index.js';
 import { csvFieldNames, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
@@ -27,7 +27,7 @@ export interface RenderArgs extends AnalysisArgs {
 
 /** The render options the flags give; the logo and templates are read here, before any input. */
 export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
-  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'] };
+  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'], onWarning: printWarning(io) };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
@@ -38,6 +38,15 @@ export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
     options.maxPolicies = args['max-policies'];
   }
   return options;
+}
+
+/** Prints a render warning on standard error once per run, however many documents repeat it. */
+function printWarning(io: CliIo): (warning: RenderWarning) => void {
+  const printed = new Set<string>();
+  return ({ message }) => {
+    if (!printed.has(message)) io.stderr.write(`cspm-report: warning: ${message}\n`);
+    printed.add(message);
+  };
 }
 
 /** The `--fields` list as column names; an unknown one is a usage error naming the known ones. */

@@ -26,6 +26,21 @@ export type RenderTier = 'executive' | 'full';
 /** Every RenderTier, in the order help text lists them. */
 export const renderTiers = ['executive', 'full'] as const satisfies readonly RenderTier[];
 
+/**
+ * Something a renderer could not do as the document asks, told to the caller while the
+ * document is still made. `font-missing`: the PDF draws a script's text as empty boxes,
+ * because the optional font package that covers it is not installed.
+ */
+export interface RenderWarning {
+  code: 'font-missing';
+  /** The warning in words, naming what to install. */
+  message: string;
+  /** The script drawn as boxes, in words (`Korean (Hangul)`). */
+  script: string;
+  /** The npm package that adds the font. */
+  package: string;
+}
+
 /** Options of every renderer; each reads the ones that concern it. */
 export interface RenderOptions {
   /** Document title; by default built from the benchmark and account names. */
@@ -57,6 +72,8 @@ export interface RenderOptions {
    * report it compared gets a "Changes since …" section, and the workbook Changes sheets.
    */
   diff?: DiffResult;
+  /** Called with each warning of a render, once per document for each; without it, warnings are dropped. */
+  onWarning?: (warning: RenderWarning) => void;
 }
 
 /** Bytes of a rendered document, whole or as chunks. */

@@ -1,6 +1,7 @@
 import type Handlebars from 'handlebars';
 import { observedValues } from '../../validate/observed-values.js';
 import type { CategoryView, LogoView, ReportView } from '../../model/view-model.js';
+import { rankWorstCategories } from '../worst-ranks.js';
 import { displayCount, displayIsoTime, displayPercent, displayResources, displayRisk } from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
@@ -35,9 +36,16 @@ const orderBlock = scriptJsonBlock('data-orders', {
   levels: observedValues.RiskLevel.map(displayRisk),
 });
 
+/**
+ * A report's place in the document, from 1. Found by anchor, not by identity: a tier
+ * may lay out a copy of the report (the executive page drops its category links), and
+ * a copy is no element of the list.
+ */
 function reportNumber(report: ReportView, options: Handlebars.HelperOptions): number {
-  const root = (options.data as { root?: { reports?: unknown[] } } | undefined)?.root;
-  return (root?.reports?.indexOf(report) ?? -1) + 1;
+  const reports = (options.data as { root?: { reports?: readonly ReportView[] } } | undefined)?.root?.reports ?? [];
+  const index = reports.findIndex((shown) => shown === report || shown.anchor === report.anchor);
+  if (index === -1) throw new Error(`reportNumber expects a report of the view model, got ${typeof report}`);
+  return index + 1;
 }
 
 function logoSource(logo: LogoView): string {
@@ -72,6 +80,8 @@ export function registerHelpers(env: Env): void {
       const found = categories.filter((category) => category.figures.percent === null);
       return found.length > 0 ? found : null;
     },
+    /** `{{#each (rankWorst worstCategories)}}`: each worst category with its rank, labelled as in the PDF and the workbook. */
+    rankWorst: (worst: readonly CategoryView[]) => rankWorstCategories(worst),
     logoSource,
     reportPlan,
     reportNumber,

@@ -30,15 +30,18 @@ export type FontWeight = 'regular' | 'bold';
 interface FamilyFiles {
   /** The npm package the faces come from. */
   package: string;
+  /** The scripts the family adds, in words. */
+  scripts: string;
   /** Whether the package's fonts/ folder holds the faces (else the npm package must be installed). */
   bundled: boolean;
   regular: string;
   bold: string;
 }
 
-function notoFiles(packageName: string, fileName: string, bundled: boolean): FamilyFiles {
+function notoFiles(packageName: string, fileName: string, bundled: boolean, scripts: string): FamilyFiles {
   return {
     package: `@expo-google-fonts/${packageName}`,
+    scripts,
     bundled,
     regular: `400Regular/${fileName}_400Regular.ttf`,
     bold: `700Bold/${fileName}_700Bold.ttf`,
@@ -47,12 +50,12 @@ function notoFiles(packageName: string, fileName: string, bundled: boolean): Fam
 
 /** Where each family's faces come from. */
 export const fontPackages: Record<FontFamily, FamilyFiles> = {
-  sans: notoFiles('noto-sans', 'NotoSans', true),
-  arabic: notoFiles('noto-sans-arabic', 'NotoSansArabic', true),
-  hebrew: notoFiles('noto-sans-hebrew', 'NotoSansHebrew', true),
-  thai: notoFiles('noto-sans-thai', 'NotoSansThai', true),
-  cjk: notoFiles('noto-sans-sc', 'NotoSansSC', false),
-  korean: notoFiles('noto-sans-kr', 'NotoSansKR', false),
+  sans: notoFiles('noto-sans', 'NotoSans', true, 'Latin, Greek, Cyrillic and Devanagari'),
+  arabic: notoFiles('noto-sans-arabic', 'NotoSansArabic', true, 'Arabic'),
+  hebrew: notoFiles('noto-sans-hebrew', 'NotoSansHebrew', true, 'Hebrew'),
+  thai: notoFiles('noto-sans-thai', 'NotoSansThai', true, 'Thai'),
+  cjk: notoFiles('noto-sans-sc', 'NotoSansSC', false, 'Chinese and Japanese (Han, kana)'),
+  korean: notoFiles('noto-sans-kr', 'NotoSansKR', false, 'Korean (Hangul)'),
 };
 
 /** One face in the package's fonts/ folder, and where in its npm package it comes from. */

@@ -1,4 +1,5 @@
-import { fontFamilies, hasFontFamily, readFontFile, damagedFont, type FontWeight } from './font-files.js';
+import { fontFamilies, hasFontFamily, readFontFile, damagedFont, type FontFamily, type FontWeight } from './font-files.js';
+import { fontWouldDraw } from './missing-font.js';
 import { openEmbeddedFont, useFontOnPage, type EmbeddedFont, type PdfDocument } from './pdfkit-internals.js';
 
 const SANS = 0;
@@ -51,7 +52,17 @@ export class FontSet {
   private readonly families = new Int8Array(0x10000).fill(-1);
   private readonly neutrals = new Int8Array(0x10000).fill(-1);
 
-  constructor(private readonly doc: PdfDocument) {}
+  // Families already reported missing: one warning per document for each.
+  private readonly reported = new Set<FontFamily>();
+
+  /**
+   * @param onMissing called the first time the document needs a family whose optional
+   *   font package is not installed (its text is drawn as empty boxes)
+   */
+  constructor(
+    private readonly doc: PdfDocument,
+    private readonly onMissing?: (family: FontFamily) => void,
+  ) {}
 
   /** pdfkit's font object for a face, registering the face on first use. */
   face(index: number): EmbeddedFont {
@@ -85,7 +96,7 @@ export class FontSet {
    * symbol or a digit that family has (so `多言語 — x` does not split at the dash);
    * otherwise Noto Sans when it has a glyph, else the family of its script (see
    * scriptFamily). A family whose optional package is not installed falls back to Noto
-   * Sans, which draws its empty box.
+   * Sans, which draws its empty box, and is reported once (see the constructor).
    */
   classify(codePoint: number, runFamily: number): number {
     if (runFamily > SANS && this.isNeutral(codePoint) && this.face(runFamily * 2).font.hasGlyphForCodePoint(codePoint)) {
@@ -104,7 +115,13 @@ export class FontSet {
   private chooseFamily(codePoint: number): number {
     if (this.face(SANS * 2).font.hasGlyphForCodePoint(codePoint)) return SANS;
     const family = scriptFamily(codePoint);
-    return hasFontFamily(fontFamilies[family] ?? 'sans') ? family : SANS;
+    const name = fontFamilies[family] ?? 'sans';
+    if (hasFontFamily(name)) return family;
+    if (!this.reported.has(name) && fontWouldDraw(name, codePoint)) {
+      this.reported.add(name);
+      this.onMissing?.(name);
+    }
+    return SANS;
   }
 
   private isNeutral(codePoint: number): boolean {

@@ -4,6 +4,7 @@ import { displayIsoTime } from '../display-values.js';
 import { Canvas } from './canvas.js';
 import { createDocument } from './document-info.js';
 import { FontSet } from './font-set.js';
+import { missingFontWarning } from './missing-font.js';
 import { drawPageFooters } from './page-footer.js';
 import { flushPagesInTurns } from './flush-pages.js';
 import { pageGeometry } from './theme.js';
@@ -34,7 +35,7 @@ export function openPdf(view: ViewModel, options: RenderOptions): OpenPdf {
   const page = pageGeometry(options.landscape === true);
   const doc = createDocument(view, options, page);
   const bytes = collect(doc);
-  const fonts = new FontSet(doc);
+  const fonts = new FontSet(doc, (family) => options.onWarning?.(missingFontWarning(family)));
   const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, options.title ?? view.title);
   return {
     canvas,

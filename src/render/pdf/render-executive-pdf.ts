@@ -1,6 +1,7 @@
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
 import { displayCount } from '../display-values.js';
+import { rankWorstCategories } from '../worst-ranks.js';
 import { executiveCategories, planExecutive, reportLabel, topActions, type ExecutivePlan } from '../executive-plan.js';
 import { actionColumns, type ActionRow } from './action-list.js';
 import { bookmark, heading } from './blocks.js';
@@ -41,16 +42,20 @@ function drawReport(canvas: Canvas, report: ReportView, view: ViewModel): void {
   heading(canvas, 'Worst categories', 3, 30);
   canvas.paragraph(`Ranked by ${view.ranking.worstCategories}.`, { size: sizes.small, colour: 'muted' }, 3);
   if (report.worstCategories.length === 0) canvas.paragraph('No assessed category has Red or Amber policies.', { size: sizes.body }, 6);
-  for (const category of report.worstCategories) canvas.paragraph(worstLine(category), { size: sizes.body }, 1);
+  const worst = rankWorstCategories(report.worstCategories);
+  for (const ranked of worst) canvas.paragraph(worstLine(ranked), { size: sizes.body }, 1);
   canvas.y += 6;
   const categories = executiveCategories(report);
   if (categories.length > 0 && categories.length < report.categories.length) {
+    // The worst categories only: labelled by rank, as in the list above.
     heading(canvas, 'Compliance of the worst categories', 3, 30);
-    stackedBars(canvas, categories.map((category) => ({ label: `${category.order}. ${category.name}`, figures: category.figures })));
+    stackedBars(canvas, worst.map(({ rank, category }) => ({ label: `${rank}. ${category.name}`, figures: category.figures })));
     note(canvas, `${displayCount(report.categories.length - categories.length)} other categories are not drawn.`);
   } else if (categories.length > 0) {
     heading(canvas, 'Compliance by category', 3, 30);
-    stackedBars(canvas, categories.map((category) => ({ label: `${category.order}. ${category.name}`, figures: category.figures })));
+    // Named only, as in the web page: this tier has no category table for a number to point to,
+    // and numbers here would read as a second ranking beside the worst categories'.
+    stackedBars(canvas, categories.map((category) => ({ label: category.name, figures: category.figures })));
   }
   canvas.y += 10;
   drawTopActions(canvas, report, view);

@@ -1,7 +1,8 @@
 import type { SeverityCount } from '../../model/analysis.js';
-import type { CategoryView, FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
+import type { FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayCount, displayPercent } from '../display-values.js';
 import { reportLabel } from '../executive-plan.js';
+import { rankWorstCategories, type RankedCategory } from '../worst-ranks.js';
 import { heading, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { categoryBars, colourLegend, donut, severityBars, stackedBars } from './charts.js';
@@ -54,17 +55,17 @@ export function drawReportSummary(canvas: Canvas, report: ReportView, measure: s
   heading(canvas, 'Worst categories', 3, 30);
   canvas.paragraph(`Ranked by ${measure}.`, { size: sizes.small, colour: 'muted' }, 3);
   if (report.worstCategories.length === 0) canvas.paragraph('No assessed category has Red or Amber policies.', { size: sizes.body }, 6);
-  for (const category of report.worstCategories) canvas.paragraph(worstLine(category), { size: sizes.body }, 1);
+  for (const ranked of rankWorstCategories(report.worstCategories)) canvas.paragraph(worstLine(ranked), { size: sizes.body }, 1);
   canvas.y += 6;
   heading(canvas, 'Compliance by category', 3, 30);
   categoryBars(canvas, report.categories);
   canvas.y += 10;
 }
 
-/** A worst category with its measure: `8. Key Management — 0.0% compliant (0 Green of 4 assessed); Red 3, weighted 12; Amber 1`. */
-export function worstLine(category: CategoryView): string {
+/** A worst category with its rank and measure: `1. Key Management — 0.0% compliant (0 Green of 4 assessed); Red 3, weighted 12; Amber 1`. */
+export function worstLine({ rank, category }: RankedCategory): string {
   const { red, amber, green, assessed, percentText } = category.figures;
-  return `${category.order}. ${category.name} — ${percentText} compliant (${displayCount(green)} Green of ${displayCount(assessed)} assessed); Red ${displayCount(red)}, weighted ${displayCount(category.redWeight)}; Amber ${displayCount(amber)}`;
+  return `${rank}. ${category.name} — ${percentText} compliant (${displayCount(green)} Green of ${displayCount(assessed)} assessed); Red ${displayCount(red)}, weighted ${displayCount(category.redWeight)}; Amber ${displayCount(amber)}`;
 }
 
 /** The roll-up across several benchmark reports: totals and charts over all of them. */

@@ -23,6 +23,7 @@ export function actionSheet(view: ViewModel): TableSheet<ActionRow> {
   const none = view.reports.every((report) => report.actions.length === 0);
   return {
     name: 'Action list',
+    keyColumns: 3,
     preamble: [
       { label: 'Failing policies (Red and Amber)', labelStyle: titleStyle },
       { label: 'Order', value: view.ranking.actions },

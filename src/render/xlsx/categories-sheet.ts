@@ -1,6 +1,7 @@
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
 import type { TableColumn, TableSheet } from './table-sheet.js';
 import { centredStyle, colourHeaderStyle } from './xlsx-styles.js';
+import { worstRank } from '../worst-ranks.js';
 
 /** A category with the report it belongs to. */
 interface CategoryRow {
@@ -15,12 +16,6 @@ const count = (header: string, value: (category: CategoryView) => number): Table
   value: (row) => value(row.category),
   ...(colourHeaderStyle.has(header) ? { headerStyle: colourHeaderStyle.get(header) } : {}),
 });
-
-/** Place among the report's worst categories (1 = worst), or null when not among them. */
-function worstRank(row: CategoryRow): number | null {
-  const index = row.report.worstCategories.indexOf(row.category);
-  return index === -1 ? null : index + 1;
-}
 
 function* categoryRows(view: ViewModel): Iterable<CategoryRow> {
   for (const report of view.reports) {
@@ -39,6 +34,7 @@ export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
   const anyNa = view.reports.some((report) => report.categories.some((category) => category.figures.percent === null));
   return {
     name: 'Categories',
+    keyColumns: 4,
     columns: [
       { header: 'Benchmark', kind: 'text', width: { max: 40 }, value: (row) => row.report.benchmarkName },
       { header: 'Account', kind: 'text', width: { max: 30 }, value: (row) => row.report.accountName },
@@ -53,7 +49,7 @@ export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
       // Nothing assessed: an empty cell, which the colour scale leaves white, and the reason beside it.
       { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => (row.category.figures.percent === null ? null : row.category.figures.percent / 100) },
       count('Red weighted', (category) => category.redWeight),
-      { header: 'Worst rank', kind: 'count', width: { max: 10 }, value: (row) => worstRank(row) },
+      { header: 'Worst rank', kind: 'count', width: { max: 10 }, value: (row) => worstRank(row.report, row.category) },
       ...(anyNa ? [{ header: 'Note', kind: 'text', width: { max: 44 }, value: (row) => (row.category.figures.percentNote === null ? null : `no compliance %: ${row.category.figures.percentNote}`) } satisfies TableColumn<CategoryRow>] : []),
     ],
     rows: () => categoryRows(view),

@@ -34,6 +34,7 @@ const count = (header: string, pick: (category: CategoryChangeView) => number): 
 export function categoryChangesSheet(view: ViewModel): TableSheet<CategoryChangeRow> {
   return {
     name: 'Category changes',
+    keyColumns: 3,
     preamble: comparisonPreamble(view, 'Compliance by category, before and after'),
     freezeHeader: false,
     columns: [

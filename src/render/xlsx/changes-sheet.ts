@@ -40,6 +40,7 @@ export function changesSheet(view: ViewModel): TableSheet<ChangeRow> {
   const regressions = compared.some(({ changes }) => changes.changes.some((change) => change.kind === 'regression'));
   return {
     name: 'Changes',
+    keyColumns: 2,
     preamble: comparisonPreamble(view, 'Changes since the old scan'),
     freezeHeader: false,
     columns: [

@@ -29,6 +29,7 @@ function* policyRows(view: ViewModel): Iterable<PolicyRow> {
 export function policiesSheet(view: ViewModel): TableSheet<PolicyRow> {
   return {
     name: 'Policies',
+    keyColumns: 4,
     columns: [
       { header: 'Benchmark', kind: 'text', width: { max: 30 }, value: (row) => row.report.benchmarkName },
       { header: 'Account', kind: 'text', width: { max: 24 }, value: (row) => row.report.accountName },

@@ -42,14 +42,7 @@ function columns(view: ViewModel): TableColumn<SummaryRow>[] {
     { ...text('Benchmark', (report) => report.benchmarkName, 50, 20), value: (row) => (row.report ? row.report.benchmarkName : `All ${view.reports.length} reports`) },
     text('Benchmark id', (report) => report.benchmarkId, 20),
     text('Account', (report) => report.accountName),
-    text('Account id', (report) => report.accountId),
-    text('Connector', (report) => report.connectorType, 16),
-    text('Subscription id', (report) => report.subscriptionId),
-    text('AWS account id', (report) => report.awsAccountId),
-    text('Job id', (report) => report.jobId),
-    text('License', (report) => report.licenseName),
-    text('License id', (report) => report.licenseId),
-    ...(anyScanned ? [lastScannedColumn] : []),
+    // The figures before the other ids: printed, the first page across holds them.
     count('Total', (row) => row.figures.total),
     count('Green', (row) => row.figures.green),
     count('Red', (row) => row.figures.red),
@@ -60,6 +53,14 @@ function columns(view: ViewModel): TableColumn<SummaryRow>[] {
     ...view.rollup.redBySeverity.map(({ severity }) => count(`Red ${severity}`, (row) => row.red.get(severity) ?? 0)),
     count('Resources passed', (row) => row.figures.passedResources),
     count('Resources checked', (row) => row.figures.totalResources),
+    ...(anyScanned ? [lastScannedColumn] : []),
+    text('Account id', (report) => report.accountId),
+    text('Connector', (report) => report.connectorType, 16),
+    text('Subscription id', (report) => report.subscriptionId),
+    text('AWS account id', (report) => report.awsAccountId),
+    text('Job id', (report) => report.jobId),
+    text('License', (report) => report.licenseName),
+    text('License id', (report) => report.licenseId),
     text('Source', (report) => (report.pointer ? `${report.source} ${report.pointer}` : report.source), 60),
   ];
 }
@@ -104,8 +105,8 @@ function severityCounts(counts: readonly { severity: string; count: number }[]):
  * The Summary sheet: the key figures across all reports as label–value lines, then what
  * the workbook is and how its percent is computed, then one row per benchmark report
  * with its header fields and figures, and a roll-up row when there are several reports.
- * It prints on one A4 page wide; its header row is not frozen, since with the lines
- * above it a frozen band would fill a laptop's window.
+ * Printed, its pages across each start with the benchmark name; its header row is not
+ * frozen, since with the lines above it a frozen band would fill a laptop's window.
  */
 export function summarySheet(view: ViewModel, title: string): TableSheet<SummaryRow> {
   const rows = view.reports.map((report): SummaryRow => ({ report, figures: report.figures, red: severityCounts(report.redBySeverity) }));
@@ -116,7 +117,6 @@ export function summarySheet(view: ViewModel, title: string): TableSheet<Summary
     rows: () => rows,
     preamble: preamble(view, title),
     footer: view.reports.length > 1 ? [rollup] : [],
-    onePageWide: true,
     freezeHeader: false,
   };
 }

@@ -3,6 +3,7 @@ import { cellText } from './cell-text.js';
 import { columnLetter } from './column-letter.js';
 import { ColumnWidths, type WidthBounds } from './column-widths.js';
 import { addPercentScales } from './percent-scales.js';
+import { printSetup } from './print-setup.js';
 import type { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { rowXml, type CellValue } from './row-xml.js';
 import { countStyle, dateStyle, headerStyle, labelStyle, numberHeaderStyle, percentStyle, totalStyles, type CellStyle } from './xlsx-styles.js';
@@ -42,8 +43,8 @@ export interface TableSheet<T> {
   /** Rows after the table and outside its filter, styled as totals (the roll-up). */
   footer?: readonly T[];
   tabColour?: string;
-  /** Print one page wide whatever the columns (else about 200 character widths a page). */
-  onePageWide?: boolean;
+  /** Leading columns that name a row (the benchmark, the category), repeated at the left of every printed page. Default 1. */
+  keyColumns?: number;
   /** Keep the header row in view while scrolling; off where the lines above it would fill the window. Default on. */
   freezeHeader?: boolean;
 }
@@ -54,15 +55,13 @@ export type Pace = () => Promise<void>;
 const rowsPerBatch = 1024;
 const kindStyle: Record<ColumnKind, CellStyle | undefined> = { text: undefined, count: countStyle, percent: percentStyle, date: dateStyle };
 const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, count: numberHeaderStyle, percent: numberHeaderStyle, date: numberHeaderStyle };
-/** Paper size 9 of the OOXML page set-up: A4, as the PDF prints. */
-const a4 = 9;
 
 /**
  * Writes a table sheet and commits it: fitted column widths, a styled header row that
  * stays in view (frozen) and carries an auto-filter, numeric headers right-aligned over
- * their numbers, and A4 pages that repeat the header. The lines above the table and the
- * header go through exceljs; the rows, which can be hundreds of thousands, are written
- * as XML in batches (see row-xml.ts).
+ * their numbers, and A4 pages that repeat the header and the key columns (see
+ * print-setup.ts). The lines above the table and the header go through exceljs; the
+ * rows, which can be hundreds of thousands, are written as XML in batches (see row-xml.ts).
  */
 export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, pace: Pace): Promise<void> {
   const preamble = table.preamble ?? [];
@@ -92,7 +91,7 @@ function openSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, header
   const widths = fitWidths(table);
   const sheet = writer.addWorksheet(table.name, {
     views: table.freezeHeader === false ? [] : [{ state: 'frozen', xSplit: 0, ySplit: headerRow }],
-    pageSetup: { paperSize: a4, orientation: 'landscape', fitToWidth: table.onePageWide ? 1 : pagesAcross(widths), fitToHeight: 0, printTitlesRow: `${headerRow}:${headerRow}` },
+    pageSetup: printSetup(widths, headerRow, table.keyColumns ?? 1).pageSetup,
     ...(table.tabColour ? { properties: { tabColor: { argb: table.tabColour } } } : {}),
   });
   sheet.columns = widths.map((width) => ({ width }));
@@ -123,13 +122,6 @@ async function writeRows<T>(writer: PinnedWorkbookWriter, sheet: Worksheet, tabl
   }
   if (batch) await writer.writeRowsXml(sheet, batch);
   return written;
-}
-
-/** About this many character widths fit across a landscape page at a readable scale. */
-const widthPerPage = 200;
-
-function pagesAcross(widths: readonly number[]): number {
-  return Math.max(1, Math.ceil(widths.reduce((sum, width) => sum + width, 0) / widthPerPage));
 }
 
 function fitWidths<T>(table: TableSheet<T>): number[] {

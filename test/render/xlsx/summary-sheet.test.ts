@@ -66,8 +66,8 @@ describe.each(['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json'])
     }
   });
 
-  it('prints on A4, one page wide, and freezes no rows above the table', () => {
-    expect(summary.pageSetup).toMatchObject({ paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+  it('prints on A4 with the benchmark on every page across, and freezes no rows above the table', () => {
+    expect(summary.pageSetup).toMatchObject({ paperSize: 9, orientation: 'landscape', fitToPage: true, fitToHeight: 0, printTitlesColumn: 'A:A' });
     expect(JSON.stringify(summary.views)).not.toContain('frozen');
   });
 });
