@@ -111,7 +111,7 @@ describe('usage and I/O errors exit 2 with one line', () => {
     { name: 'a missing file', args: ['check', 'no/such/report.json'], line: 'cspm-report: no such file or directory: no/such/report.json' },
     { name: 'no input', args: ['check'], line: 'cspm-report: Not enough non-option arguments: got 0, need at least 1' },
     { name: 'an unknown option', args: ['check', 'x.json', '--bogus'], line: 'cspm-report: unknown option --bogus' },
-    { name: 'an unknown command', args: ['chek', 'x.json'], line: 'cspm-report: unknown command "chek"; did you mean check? The commands are check, gate, diff, trend, render, schema, rules, serve, fetch, onboard' },
+    { name: 'an unknown command', args: ['chek', 'x.json'], line: 'cspm-report: unknown command "chek"; did you mean check? The commands are check, gate, diff, trend, render, schema, rules, serve, fetch, onboard, completion' },
     { name: 'a bad choice', args: ['check', 'x.json', '--fail-on', 'sometimes'], line: 'cspm-report: --fail-on "sometimes" is not one of error, warning, never' },
     { name: 'an unknown rule', args: ['check', 'x.json', '--rule', 'nope=off'], line: expect.stringContaining('cspm-report: invalid usage: --rule nope=off: unknown rule "nope"; rules are json-syntax, ') },
     { name: 'a bad rule setting', args: ['check', 'x.json', '--rule', 'schema=loud'], line: 'cspm-report: invalid usage: --rule schema=loud: the setting must be one of error, warning, off (as in --rule schema=off)' },
