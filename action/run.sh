@@ -95,6 +95,7 @@ if [ "$command" = render ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -d "${INPUT
   {
     echo "### cspm-report render"
     echo
+    # shellcheck disable=SC2016 # the backquotes are Markdown's
     find "${INPUT_OUT_DIR:-cspm-report-documents}" -type f | LC_ALL=C sort | sed 's/.*/- `&`/'
   } >> "$GITHUB_STEP_SUMMARY"
 fi
