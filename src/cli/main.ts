@@ -6,6 +6,7 @@ import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
 import { commandFacts } from './command-facts.js';
+import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
 import { assertDashWhereMeant } from './dash-arguments.js';
 import { protectStdinArgs } from './report-inputs.js';
@@ -136,6 +137,10 @@ async function runCommand(args: readonly string[], io: CliIo, state: { debug: bo
   const parser = buildParser((value) => {
     selected = value;
   }, width);
+  if (args[0] === completionRequest) {
+    io.stdout.write(await completeLine(parser, args));
+    return exitCodes.ok;
+  }
   const parsed = await new Promise<{ error: Error | undefined; output: string; argv: Record<string, unknown> }>((resolve) => {
     void parser.parse(protectStdinArgs(args), {}, (error: Error | undefined, argv: Record<string, unknown>, output: string) => {
       resolve({ error: error ?? undefined, output, argv });

@@ -1,5 +1,6 @@
 import { checkCommand } from './check-command.js';
 import type { CommandSpec } from './command-spec.js';
+import { completionCommand } from './completion-command.js';
 import { diffCommand } from './diff-command.js';
 import { fetchCommand } from './fetch-command.js';
 import { gateCommand } from './gate-command.js';
@@ -25,6 +26,7 @@ export const commands = {
   serve: serveCommand,
   fetch: fetchCommand,
   onboard: onboardCommand,
+  completion: completionCommand,
 } as const satisfies Record<string, CommandSpec<unknown>>;
 
 /** The name of a command. */
