@@ -33,6 +33,7 @@ const listCount = 6;
  * those notes), which the room kept back pays for.
  */
 export class MarkdownBudget {
+  /** The lines taken, in order; a line may hold line breaks of its own. */
   readonly lines: string[] = [];
   private characters = 0;
   private bytes = 0;
