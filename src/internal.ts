@@ -15,6 +15,7 @@ export { formatCheckJson } from './render/findings/json-format.js';
 export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';
 export { displayPercent } from './render/display-values.js';
 export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
+export { markdownLimitRange, maxSummaryBytes } from './render/findings/markdown-budget.js';
 export { documentFormats, getRenderer } from './render/renderers.js';
 export { renderDocuments } from './render/render-documents.js';
 export { formatNamedBy, outputRegistries, resolveOutputFormat } from './render/output-formats.js';

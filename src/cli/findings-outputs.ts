@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
-import { findingsFormatNames, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
+import { findingsFormatNames, markdownLimitRange, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
 import { isStandardOutput } from './write-output.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */
@@ -63,6 +63,22 @@ export interface FindingsOutputArgs {
   format: FindingsFormatName[];
   output: string[];
   color: boolean | undefined;
+  'markdown-limit': number | undefined;
+}
+
+const { min, max } = markdownLimitRange;
+
+/**
+ * `--markdown-limit` as a number: a whole number of characters within
+ * markdownLimitRange, else a usage error before any input is read.
+ */
+function markdownLimitOf(value: unknown): number {
+  const text = Array.isArray(value) ? undefined : String(value).trim();
+  const limit = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(limit >= min && limit <= max)) {
+    throw new Error(`--markdown-limit takes a whole number of characters from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
+  }
+  return limit;
 }
 
 /**
@@ -83,5 +99,10 @@ export function withFindingsOutputOptions<T>(yargs: Argv<T>, documentFormats: re
           : `findings format, or a document (${documentFormats.join(', ')}); repeat it with --output to write several: -f text -o - -f html -o changes.html`,
     })
     .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically); - is standard output; pairs with the --format in the same position' })
+    .option('markdown-limit', {
+      type: 'string',
+      coerce: markdownLimitOf,
+      describe: `the most characters (UTF-16 code units) the Markdown output and step summary take, ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} [default: ${markdownLimitRange.default.toLocaleString('en-US')}, a GitHub pull-request comment]`,
+    })
     .option('color', { type: 'boolean', describe: 'colour the text output [default: on a terminal, unless NO_COLOR is set]' }) as unknown as Argv<T & FindingsOutputArgs>;
 }

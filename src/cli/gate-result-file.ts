@@ -19,6 +19,8 @@ export interface GateResultFile extends GateResult {
 export function gateResultFile(gate: GateResult, analysis: Analysis, exitCode: number): GateResultFile {
   return {
     ...gate,
+    // The exit code's verdict: inputs that cannot be trusted fail the run (1) whatever the assertions say.
+    status: exitCode === 0 ? gate.status : 'fail',
     exitCode,
     summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
     files: analysis.sources.map((source) => ({

@@ -1,26 +1,42 @@
-import { findingsFormats, type FindingsResult, ruleCatalogue } from '../index.js';
+import { findingsFormats, type FindingsFormatOptions, type FindingsResult, ruleCatalogue } from '../index.js';
+import { maxSummaryBytes } from '../internal.js';
 import { appendStepSummary } from './append-step-summary.js';
 import { wantsColor, type CliIo } from './cli-io.js';
 import { inputFiles } from './report-inputs.js';
-import type { FindingsOutput } from './findings-outputs.js';
+import type { FindingsOutput, FindingsOutputArgs } from './findings-outputs.js';
 import { isStandardOutput, writeOutput } from './write-output.js';
 
 /**
- * Writes a check or gate result in each format to its output. Each text is built before
- * its file is written, and each file atomically: a failure leaves no partial file.
+ * Writes a check, gate or diff result in each format to its output. Each text is built
+ * before its file is written, and each file atomically: a failure leaves no partial file.
  * A run that writes GitHub annotations inside a GitHub Actions job also appends the
- * Markdown summary to the job's step summary, unless that is one of the run's files.
+ * Markdown summary to the job's step summary, unless that is one of the run's files,
+ * within the Markdown's characters and half the 1 MiB GitHub takes of a step.
  *
  * @param otherFiles files the run reads or writes beside the reports and the outputs (a baseline, a rules file, a result file)
  */
-export async function writeFindings(result: FindingsResult, outputs: readonly FindingsOutput[], io: CliIo, color: boolean | undefined, otherFiles: readonly string[] = []): Promise<void> {
+export async function writeFindings(
+  result: FindingsResult,
+  outputs: readonly FindingsOutput[],
+  io: CliIo,
+  args: Pick<FindingsOutputArgs, 'color' | 'markdown-limit'>,
+  otherFiles: readonly string[] = [],
+): Promise<void> {
+  // A capped format names the run's own complete output, when it writes one to a file.
+  const complete = outputs.find((output) => (output.format === 'text' || output.format === 'json') && !isStandardOutput(output.path));
+  const shared: FindingsFormatOptions = {
+    rules: ruleCatalogue,
+    color: false,
+    ...(args['markdown-limit'] === undefined ? {} : { markdownLimit: args['markdown-limit'] }),
+    ...(complete === undefined ? {} : { completeOutput: complete.path }),
+  };
   for (const output of outputs) {
     const toTerminal = isStandardOutput(output.path);
-    const text = findingsFormats[output.format].format(result, { rules: ruleCatalogue, color: toTerminal && wantsColor(io, io.stdout, color) });
+    const text = findingsFormats[output.format].format(result, { ...shared, color: toTerminal && wantsColor(io, io.stdout, args.color) });
     await writeOutput(output.path, text, io);
   }
   if (outputs.some((output) => output.format === 'github')) {
     const guarded = [...inputFiles(result.analysis), ...otherFiles, ...outputs.map((output) => output.path).filter((path) => !isStandardOutput(path))];
-    await appendStepSummary(findingsFormats.markdown.format(result, { rules: ruleCatalogue, color: false }), guarded, io);
+    await appendStepSummary(findingsFormats.markdown.format(result, { ...shared, markdownBytes: maxSummaryBytes }), guarded, io);
   }
 }

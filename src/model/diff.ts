@@ -132,3 +132,13 @@ export interface DiffOptions {
    */
   allowMismatch?: boolean;
 }
+
+/** What counts as a regression of two scans, beside policies that got worse. */
+export interface RegressionLimit {
+  /** Count only at or above this Severity (Critical is the highest; an unknown one counts at every threshold). */
+  severity?: string;
+  /** Leave out new failures (failing now, Gray or not there before): the meaning before they counted. */
+  allowNewFailures?: boolean;
+  /** Leave out what the later scan lost: policies, and whole benchmark reports. */
+  allowRemoved?: boolean;
+}

@@ -1,5 +1,5 @@
 import type { Analysis } from './analysis.js';
-import type { DiffResult } from './diff.js';
+import type { DiffResult, RegressionLimit } from './diff.js';
 import type { GateResult } from './gate.js';
 import type { RuleInfo } from './rule.js';
 import type { Verdict } from './verdict.js';
@@ -23,6 +23,12 @@ export interface FindingsResult {
    * format that marks findings as failed or not marks exactly these.
    */
   failOn?: 'error' | 'warning' | 'never';
+  /**
+   * What of a diff's changes failed the run (`--fail-on-regression` and its allowances):
+   * a format marks exactly these as failed. Absent when regressions do not fail the run;
+   * they are then warnings.
+   */
+  regressionLimit?: RegressionLimit;
 }
 
 /** What every findings format is given beside the result. */
@@ -31,6 +37,12 @@ export interface FindingsFormatOptions {
   rules: readonly RuleInfo[];
   /** ANSI colours; only formats meant for a terminal read it. */
   color: boolean;
+  /** The most characters (UTF-16 code units) the Markdown may take; 65,536 when absent. */
+  markdownLimit?: number;
+  /** The most UTF-8 bytes the Markdown may take beside its characters (a step summary's); no limit when absent. */
+  markdownBytes?: number;
+  /** A file the same run writes that lists every item (its text or JSON output), which a capped format names. */
+  completeOutput?: string;
 }
 
 /** A findings format: a check or gate result in, text out. It never writes files. */

@@ -112,9 +112,9 @@ describe('diff -f sarif', () => {
 });
 
 describe('diff -f junit and -f github', () => {
-  it('writes a suite per compared report whose failures are the regressions and new failures, and agreeing counts', async () => {
+  it('writes a suite per compared report whose failures are the regressions and new failures that fail the run, and agreeing counts', async () => {
     const out = join(tempDir(), 'diff.xml');
-    expect((await runInProcess(['diff', old, next, '-f', 'junit', '-o', out])).code).toBe(0);
+    expect((await runInProcess(['diff', old, next, '-f', 'junit', '-o', out, '--fail-on-regression'])).code).toBe(3);
     const root = parseXml(readFileSync(out, 'utf8'));
     if (hasXmllint) expect(junitSchemaErrors(readFileSync(out, 'utf8'), tempDir())).toEqual([]);
     expect(new Set(Array.from(root.getElementsByTagName('testcase')).map((testCase) => testCase.getAttribute('classname')))).toEqual(
@@ -134,10 +134,12 @@ describe('diff -f junit and -f github', () => {
       '1300.1 Ensure that \'Secure transfer required\' is enabled for storage accounts (StorageSecureTransfer)',
       '1300.99 Microsoft Defender for Storage should be enabled (StorageDefenderForStorage)',
       '1000.9 Ensure that Azure Cosmos DB accounts replicate to at least two regions (CosmosDBMultiRegion)',
+      // Removed policies count against a bare --fail-on-regression too.
+      expect.stringMatching(/^1000\.4 Ensure that Recovery Services vaults use geo-redundant storage \(/),
     ]);
     expect(children(failed[0]!, 'failure')[0]!.getAttribute('message')).toBe('High policy regressed: Green → Red');
     expect(suite.getAttribute('tests')).toBe('9');
-    expect(suite.getAttribute('failures')).toBe('5');
+    expect(suite.getAttribute('failures')).toBe('6');
     let tests = 0;
     let failures = 0;
     for (const each of suites) {
@@ -147,20 +149,33 @@ describe('diff -f junit and -f github', () => {
     }
     expect(root.getAttribute('tests')).toBe(String(tests));
     expect(root.getAttribute('failures')).toBe(String(failures));
-    expect(failures).toBe(5);
+    expect(failures).toBe(6);
   });
 
-  it('annotates each regression as ::error and each fix as ::notice on the new file, escaped', async () => {
+  it('skips the regressions and new failures that fail nothing, without --fail-on-regression or below its Severity', async () => {
+    for (const extra of [[], ['--fail-on-regression', 'Critical', '--allow-new-failures']]) {
+      const out = join(tempDir(), 'diff.xml');
+      expect((await runInProcess(['diff', old, next, '-f', 'junit', '-o', out, ...extra])).code).toBe(0);
+      const root = parseXml(readFileSync(out, 'utf8'));
+      expect(root.getAttribute('failures')).toBe('0');
+      const suite = children(root, 'testsuite').find((each) => each.getAttribute('name')?.startsWith('diff: '))!;
+      const skipped = children(suite, 'testcase').flatMap((testCase) => children(testCase, 'skipped'));
+      expect(skipped.map((element) => element.getAttribute('message'))).toContain('High policy regressed: Green → Red (does not fail the run)');
+      expect(skipped).toHaveLength(5);
+    }
+  });
+
+  it('annotates each regression that fails the run as ::error and each fix as ::notice on the new file, escaped', async () => {
     const dir = tempDir();
     const newer = readReport(next);
     policyOf(newer, 'RecoveryVaultSoftDelete').ShortTitle = hostileText;
     const hostileFile = join(dir, 'new,50%.json');
     writeFileSync(hostileFile, JSON.stringify(newer));
-    const run = await runInProcess(['diff', old, hostileFile, '-f', 'github']);
-    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const run = await runInProcess(['diff', old, hostileFile, '-f', 'github', '--fail-on-regression']);
+    expect(run).toMatchObject({ code: 3, stderr: '' });
     const lines = run.stdout.trimEnd().split('\n');
     for (const line of lines) expect(line).toMatch(/^::(error|notice)( [^:]*)?::.+$/);
-    const errors = lines.filter((line) => line.startsWith('::error '));
+    const errors = lines.filter((line) => line.startsWith('::error file='));
     const notices = lines.filter((line) => line.startsWith('::notice file='));
     expect(errors).toHaveLength(5);
     expect(notices).toHaveLength(2);
@@ -175,6 +190,16 @@ describe('diff -f junit and -f github', () => {
     expect(hostile).toContain('100%250A');
     expect(hostile).toContain('%0D%0Anext::warning::injected');
     expect(notices[0]).toContain('title=fix%3A 1100.4 VMDiskEncryption::Critical policy 1100.4');
+    expect(lines.at(-1)).toMatch(/^::error title=cspm-report failed \(exit code 3\)::/);
     expect(lines.at(-1)).toContain('diff: 3 regressions, 2 new failures, 2 fixes, 1 coverage change, 0 new policies, 1 removed policy, 119 unchanged');
+  });
+
+  it('annotates regressions that fail nothing as ::warning and ends on a ::notice', async () => {
+    const run = await runInProcess(['diff', old, next, '-f', 'github']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('::error'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('::warning file='))).toHaveLength(5);
+    expect(lines.at(-1)).toMatch(/^::notice title=cspm-report passed::/);
   });
 });

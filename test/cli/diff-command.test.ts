@@ -52,13 +52,18 @@ describe('cspm-report diff', () => {
     const file = join(tempDir(), 'changes.md');
     expect((await runInProcess(['diff', old, next, '-f', 'markdown', '-o', file])).code).toBe(0);
     // Not judged without a regression limit: the heading says the run passed, as its exit code does.
-    expect(readFileSync(file, 'utf8')).toMatch(/^## ✅ cspm-report diff$/m);
+    const unjudged = readFileSync(file, 'utf8');
+    expect(unjudged).toMatch(/^## ✅ cspm-report diff: passed$/m);
+    expect(unjudged).toContain('### ⚠️ 3 regressions and 2 new failures since the old scan, not judged: no regression limit');
+    expect(unjudged).not.toContain('❌');
+    expect((await runInProcess(['diff', old, next, '--fail-on-regression', 'Critical', '--allow-new-failures', '-f', 'markdown', '-o', file])).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain('### ⚠️ 3 regressions and 2 new failures since the old scan, none counted by the regression limit');
     expect((await runInProcess(['diff', old, next, '--fail-on-regression', '-f', 'markdown', '-o', file])).code).toBe(3);
     const markdown = readFileSync(file, 'utf8');
-    expect(markdown).toMatch(/^## ❌ cspm-report diff$/m);
+    expect(markdown).toMatch(/^## ❌ cspm-report diff: failed \(exit code 3\)$/m);
     expect(markdown).toContain('**Failed:** 3 regressions, 2 new failures and 1 removed policy');
-    expect(markdown).toContain('### ❌ 3 regressions since the old scan');
-    expect(markdown).toContain('| 🔴 regression | High | 1000.3 Ensure that soft delete is enabled for Recovery Services vaults | Green → Red |');
+    expect(markdown).toContain('### ❌ Changes since the old scan');
+    expect(markdown).toContain('| ❌ 🔴 regression | High | 1000.3 Ensure that soft delete is enabled for Recovery Services vaults | Green → Red |');
   });
 
   it('never compares an input that does not check: exit 1, nothing compared', async () => {

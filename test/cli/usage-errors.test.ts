@@ -23,6 +23,26 @@ describe('bad option values name the option, the value and the choices', () => {
   });
 });
 
+describe('--markdown-limit takes a whole number of characters within its range', () => {
+  const range = '--markdown-limit takes a whole number of characters from 16,384 to 1,000,000, once, not';
+  it.each([
+    [['check', sample, '-f', 'markdown', '--markdown-limit', '0'], `${range} 0`],
+    [['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '--markdown-limit', '-5'], `${range} -5`],
+    [['gate', sample, '--rules', 'cspm:strict', '--markdown-limit', '65536.5'], `${range} 65536.5`],
+    [['check', sample, '--markdown-limit', '64k'], `${range} 64k`],
+    [['check', sample, '--markdown-limit', '1000001'], `${range} 1000001`],
+    [['check', sample, '--markdown-limit', '20000', '--markdown-limit', '30000'], `${range} 20000, 30000`],
+  ])('%j', async (args, line) => {
+    const result = await runInProcess(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`cspm-report: ${line}${help}`);
+  });
+
+  it('takes the ends of its range', async () => {
+    for (const limit of ['16384', '1000000']) expect((await runInProcess(['check', sample, '-f', 'markdown', '--markdown-limit', limit])).code).toBe(0);
+  });
+});
+
 describe('user mistakes are usage errors, never internal errors', () => {
   it('refuses an option given twice', async () => {
     const result = await runInProcess(['check', sample, '--fail-on', 'error', '--fail-on', 'warning']);

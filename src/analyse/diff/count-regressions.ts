@@ -1,15 +1,7 @@
-import type { DiffResult, ReportDiff } from '../../model/diff.js';
+import type { DiffResult, PolicyChange, RegressionLimit, ReportDiff } from '../../model/diff.js';
 import { isAtLeast } from '../severity-rank.js';
 
-/** What counts as a regression of two scans, beside policies that got worse. */
-export interface RegressionLimit {
-  /** Count only at or above this Severity (Critical is the highest; an unknown one counts at every threshold). */
-  severity?: string;
-  /** Leave out new failures (failing now, Gray or not there before): the meaning before they counted. */
-  allowNewFailures?: boolean;
-  /** Leave out what the later scan lost: policies, and whole benchmark reports. */
-  allowRemoved?: boolean;
-}
+export type { RegressionLimit };
 
 /** The regressions of a comparison, by what made them. */
 export interface RegressionTally {
@@ -37,10 +29,10 @@ export function tallyRegressions(compared: DiffResult | readonly ReportDiff[], l
   const tally: RegressionTally = { regressions: 0, newFailures: 0, removedPolicies: 0, lostReports: 0, total: 0 };
   for (const report of reports) {
     for (const change of report.changes) {
-      if (!counts(change.severity)) continue;
+      if (!countsAgainst(change, limit)) continue;
       if (change.kind === 'regression') tally.regressions += 1;
-      else if (change.kind === 'new-failure' && limit.allowNewFailures !== true) tally.newFailures += 1;
-      else if (change.kind === 'removed' && limit.allowRemoved !== true) tally.removedPolicies += 1;
+      else if (change.kind === 'new-failure') tally.newFailures += 1;
+      else tally.removedPolicies += 1;
     }
   }
   if (!Array.isArray(compared)) {
@@ -54,4 +46,16 @@ export function tallyRegressions(compared: DiffResult | readonly ReportDiff[], l
   }
   tally.total = tally.regressions + tally.newFailures + tally.removedPolicies + tally.lostReports;
   return tally;
+}
+
+/**
+ * True when `change` counts against `limit`: a regression, a new failure or a removed
+ * policy at or above its severity, less what it allows. The one test of a changed
+ * policy that the tally and every format's wording of it share.
+ */
+export function countsAgainst(change: PolicyChange, limit: RegressionLimit): boolean {
+  if (limit.severity !== undefined && !isAtLeast(change.severity, limit.severity)) return false;
+  if (change.kind === 'regression') return true;
+  if (change.kind === 'new-failure') return limit.allowNewFailures !== true;
+  return change.kind === 'removed' && limit.allowRemoved !== true;
 }

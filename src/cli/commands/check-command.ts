@@ -29,7 +29,7 @@ async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args, io));
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
-  await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args.color);
+  await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args);
   return verdict.exitCode;
 }
 

@@ -62,7 +62,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
     // The result first: when a findings output fails, CI still finds the verdict.
     if (args.result !== undefined) await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
-    await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'] }, outputs, io, args.color, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
+    await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'] }, outputs, io, args, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
     return verdict.exitCode;
   } catch (error) {
     if (args.result !== undefined) await writeStoppedResult(args.result, args.rules, args.inputs.filter((input) => input !== stdinToken), error);
@@ -77,7 +77,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
 async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
   if (args.result !== undefined) await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message })));
-  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'] }, outputs, io, args.color, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
+  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'] }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
 }

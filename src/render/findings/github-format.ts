@@ -7,6 +7,7 @@ import { countsText, transitionText } from './diff/diff-words.js';
 import { describeGate, describeRun } from './run-summary.js';
 import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
 import { displayCount } from '../../text/display-count.js';
+import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
 
 /**
  * Escapes the data of a workflow command (after `::`) as GitHub documents it: `%` first,
@@ -23,8 +24,9 @@ export function escapeGithubProperty(text: string): string {
   return escapeGithubData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-function findingCommand(file: string, finding: Finding): string {
-  return `::${finding.severity} file=${file},title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
+/** A finding that fails the run is an `::error`, any other a `::warning`, whatever its severity. */
+function findingCommand(file: string, finding: Finding, level: 'error' | 'warning'): string {
+  return `::${level} file=${file},title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
 }
 
 /**
@@ -44,15 +46,15 @@ function assertionCommand(rulesFile: string, assertion: AssertionResult): string
 const changeVerbs: Partial<Record<PolicyChange['kind'], string>> = { regression: 'regressed', 'new-failure': 'failed anew', fix: 'was fixed' };
 
 /**
- * A regression or a new failure is an `::error` on the new scan's file, a fix a
- * `::notice`; other coverage changes, new policies that pass and removed policies are
- * no annotation (the summary counts them), so that the annotations a pull request shows
- * are the changes of posture.
+ * A regression or a new failure is an annotation on the new scan's file: an `::error`
+ * when it fails the run (it counts against `--fail-on-regression`), else a `::warning`;
+ * a fix is a `::notice`. Other coverage changes, new policies that pass and removed
+ * policies are no annotation (the summary counts them), so that the annotations a pull
+ * request shows are the changes of posture.
  */
-function changeCommand(report: ReportDiff, change: PolicyChange): string | undefined {
+function changeCommand(report: ReportDiff, change: PolicyChange, level: Annotation['level']): string | undefined {
   const verb = changeVerbs[change.kind];
   if (verb === undefined) return undefined;
-  const level = change.kind === 'fix' ? 'notice' : 'error';
   const title = `${change.kind}: ${change.complianceNumber} ${change.policyId}`;
   const text =
     `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" ${verb}: ${transitionText(change)} ` +
@@ -77,13 +79,14 @@ interface Annotation {
   line: string;
 }
 
-function diffAnnotations(diff: DiffResult, into: Annotation[]): void {
-  for (const report of diff.reports) {
+function diffAnnotations(result: FindingsResult & { diff: DiffResult }, into: Annotation[]): void {
+  for (const report of result.diff.reports) {
     for (const change of report.changes) {
-      const line = changeCommand(report, change);
+      const level = change.kind === 'fix' ? 'notice' : changeFails(change, result) ? 'error' : 'warning';
+      const line = changeCommand(report, change, level);
       if (line === undefined) continue;
       // After failed gate assertions (0), by Severity, before findings' errors (10).
-      into.push({ level: change.kind === 'fix' ? 'notice' : 'error', rank: 1 + (severityRanks[change.severity] ?? 5), line });
+      into.push({ level, rank: 1 + (severityRanks[change.severity] ?? 5), line });
     }
   }
 }
@@ -117,7 +120,7 @@ function leftOutText(left: Record<Annotation['level'], number>): string | undefi
     left.notice > 0 ? `${displayCount(left.notice)} ${left.notice === 1 ? 'fix' : 'fixes'}` : '',
   ].filter((part) => part !== '');
   if (parts.length === 0) return undefined;
-  return `${parts.join(', ')} more, not annotated: GitHub shows ${annotationLimit} error and ${annotationLimit} warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) and the step summary list them all`;
+  return `${parts.join(', ')} more, not annotated: GitHub shows ${annotationLimit} error and ${annotationLimit} warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) lists them all`;
 }
 
 function formatGithub(result: FindingsResult): string {
@@ -127,10 +130,14 @@ function formatGithub(result: FindingsResult): string {
       if (!assertion.passed) all.push({ level: assertion.level === 'error' ? 'error' : 'warning', rank: 0, line: assertionCommand(result.gate.rulesFile, assertion) });
     }
   }
-  if (result.diff !== undefined) diffAnnotations(result.diff, all);
+  if (result.diff !== undefined) diffAnnotations({ ...result, diff: result.diff }, all);
   for (const source of result.analysis.sources) {
     const file = escapeGithubProperty(source.source);
-    for (const finding of source.findings) all.push({ level: finding.severity === 'error' ? 'error' : 'warning', rank: 10, line: findingCommand(file, finding) });
+    for (const finding of source.findings) {
+      const level = findingFails(finding, result.failOn) ? 'error' : 'warning';
+      // Errors before warnings among those of one level: a failing warning after every error.
+      all.push({ level, rank: finding.severity === 'error' ? 10 : 11, line: findingCommand(file, finding, level) });
+    }
   }
   let summary = describeRun(result.analysis);
   if (result.diff !== undefined) summary += `; diff: ${countsText(result.diff.counts)}`;
@@ -139,20 +146,20 @@ function formatGithub(result: FindingsResult): string {
   const lines = shown.map((annotation) => annotation.line);
   const leftOut = leftOutText(left);
   if (leftOut !== undefined) lines.push(`::notice title=cspm-report: more not annotated::${escapeGithubData(leftOut)}`);
-  const verdict = result.verdict;
-  // A run that fails for what no annotation shows as an error (a lost report, removed
-  // policies, nothing valid) ends on an error of its own: the annotations state the verdict.
-  const told = shown.some((annotation) => annotation.level === 'error');
-  if (verdict?.status === 'fail' && !told) lines.push(`::error title=cspm-report failed::${escapeGithubData(`${verdict.reasons.join('; ') || 'failed'}; ${summary}`)}`);
-  else lines.push(`::notice title=cspm-report::${escapeGithubData(summary)}`);
+  // The last line states the verdict, the exit code's: an `::error` when the run failed,
+  // whatever the annotations above showed, else a `::notice`.
+  const verdict = statedVerdict(result);
+  if (verdict.status === 'fail') lines.push(`::error title=cspm-report failed (exit code ${verdict.exitCode})::${escapeGithubData(`${verdict.reasons.join('; ') || 'failed'}; ${summary}`)}`);
+  else lines.push(`::notice title=cspm-report passed::${escapeGithubData(summary)}`);
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * `--format github`: GitHub Actions workflow commands: `::error` and `::warning`
- * annotations for findings and failed gate assertions, with a diff an `::error` per
- * regression and a `::notice` per fix, at most 10 of each level, worst first (see
- * chooseAnnotations), a `::notice` counting the rest, then a `::notice` summary.
+ * `--format github`: GitHub Actions workflow commands: `::error` annotations for what
+ * fails the run (findings at or above `--fail-on`, failed `error` assertions, regressions
+ * counted by `--fail-on-regression`), `::warning` for the rest of them, a `::notice` per
+ * fix, at most 10 of each level, worst first (see chooseAnnotations), a `::notice`
+ * counting the rest, then the verdict: `::error` when the run failed, else `::notice`.
  * Written to standard output in a workflow step, the runner turns them into annotations.
  */
 export const githubFormat: FindingsFormat = {

@@ -5,10 +5,11 @@ import type { FindingsFormat } from '../../model/findings-format.js';
 import type { GateResult } from '../../model/gate.js';
 import type { Verdict } from '../../model/verdict.js';
 import { terminalJson } from '../../text/terminal-text.js';
+import { statedVerdict } from './stated-verdict.js';
 
 /** The JSON document `cspm-report check --format json` prints. */
 export interface CheckJson {
-  /** The job's verdict and exit code, when a job made the result. */
+  /** The run's verdict and exit code (see statedVerdict); absent only from a toCheckJson call without one. */
   verdict?: Verdict;
   summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
   files: CheckJsonFile[];
@@ -69,6 +70,7 @@ export const jsonFormat: FindingsFormat = {
   name: 'json',
   extension: 'json',
   mediaType: 'application/json',
-  describe: 'summary and findings per file (and the gate\'s verdict) as one JSON document',
-  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, result.verdict),
+  describe: 'the verdict, summary and findings per file (and the gate\'s assertions) as one JSON document',
+  // Always a top-level verdict: the exit code's, for a program that reads the file later.
+  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result)),
 };

@@ -13,6 +13,7 @@ import { pointerLabel, visibleText } from './visible-text.js';
 import { utf8Length } from './markdown-cell.js';
 import { capCases, maxJunitBytes, maxTestCases, type CappedSuite, type CaseSuite, type RankedCase } from './junit-cap.js';
 import { xmlBuilder } from './xml-builder.js';
+import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
 
 /** One `<testcase>` as fast-xml-builder takes it: `@_` attributes, child elements by name. */
 interface TestCase {
@@ -78,22 +79,25 @@ function findingLine(finding: Finding): string {
 }
 
 /**
- * A rule's case in one file. Errors fail it. Warnings alone fail it under `--fail-on
- * warning`, as they fail the run; otherwise the case is skipped with the warnings in its
- * `<skipped>` (message and text), which Jenkins, GitLab and Azure DevOps show, where
- * `<system-out>` of a passed case was shown by none.
+ * A rule's case in one file. It fails when a finding of it fails the run: errors, and
+ * warnings too under `--fail-on warning`, none under `--fail-on never`. Otherwise the
+ * case is skipped with the findings in its `<skipped>` (message and text), which
+ * Jenkins, GitLab and Azure DevOps show, where `<system-out>` of a passed case was
+ * shown by none.
  */
 function ruleCase(classname: string, rule: string, findings: readonly Finding[] | undefined, failOn: FindingsResult['failOn']): RankedCase<TestCase> {
   const testCase: TestCase = { '@_name': visibleText(rule), '@_classname': classname };
   if (findings === undefined) return { testCase, kind: 'passed' };
   let errors = 0;
   let total = 0;
+  let failing = false;
   let unlisted = false;
   const lines: string[] = [];
   // A finding standing for those past the check's own listing limit counts them all.
   for (const finding of findings) {
     total += findingWeight(finding);
     if (finding.severity === 'error') errors += findingWeight(finding);
+    if (findingFails(finding, failOn)) failing = true;
     if (finding.omitted !== undefined) unlisted = true;
     else if (lines.length < maxLinesPerCase) lines.push(findingLine(finding));
   }
@@ -103,15 +107,15 @@ function ruleCase(classname: string, rule: string, findings: readonly Finding[] 
   }
   const body = `${lines.join('\n')}\n`;
   const message = `${plural(errors, 'error')}, ${plural(total - errors, 'warning')}`;
-  if (errors > 0) {
+  if (failing && errors > 0) {
     testCase.failure = { '@_message': message, '@_type': 'error', '#text': body };
     return { testCase, kind: 'error' };
   }
-  if (failOn === 'warning') {
+  if (failing) {
     testCase.failure = { '@_message': message, '@_type': 'warning', '#text': body };
     return { testCase, kind: 'warning-failure' };
   }
-  testCase.skipped = { '@_message': `${plural(total, 'warning')}: ${lines[0] ?? ''}`, '#text': body };
+  testCase.skipped = { '@_message': `${errors === 0 ? plural(total, 'warning') : message}: ${lines[0] ?? ''}`, '#text': body };
   return { testCase, kind: 'skipped' };
 }
 
@@ -171,12 +175,13 @@ function gateSuite(gate: GateResult): CaseSuite<TestCase> {
 }
 
 /**
- * A changed policy's case. A regression and a new failure fail: a fix, another coverage
- * change, a new policy that passes or a removed one is no failure of a policy, so it
- * passes with what changed in `<system-out>`, where a dashboard still shows it (the
- * verdict's case fails when what was removed fails the run).
+ * A changed policy's case. One that fails the run (it counts against
+ * `--fail-on-regression`) fails. A regression or a new failure that fails nothing (below
+ * the limit, or no limit given) is skipped with what changed, as a warning is; a fix,
+ * another coverage change, a new policy that passes or a removed one that fails nothing
+ * passes with what changed in `<system-out>`, where a dashboard still shows it.
  */
-function changeCase(classname: string, change: PolicyChange): RankedCase<TestCase> {
+function changeCase(classname: string, change: PolicyChange, fails: boolean): RankedCase<TestCase> {
   const testCase: TestCase = { '@_name': visibleText(`${change.complianceNumber} ${change.shortTitle} (${change.policyId})`), '@_classname': classname };
   const resources = change.new ?? change.old;
   const text = [
@@ -187,19 +192,24 @@ function changeCase(classname: string, change: PolicyChange): RankedCase<TestCas
   ]
     .map(visibleText)
     .join('\n');
-  if (!isWorse(change.kind)) {
-    testCase['system-out'] = `${text}\n`;
-    return { testCase, kind: 'passed' };
+  const what = change.kind === 'regression' ? 'regressed' : change.kind === 'new-failure' ? 'failed anew' : 'was removed';
+  const message = visibleText(`${change.severity} policy ${what}: ${transitionText(change)}`);
+  if (fails) {
+    testCase.failure = { '@_message': message, '@_type': change.kind, '#text': `${text}\n` };
+    return { testCase, kind: 'regression', severity: change.severity };
   }
-  const what = change.kind === 'regression' ? 'regressed' : 'failed anew';
-  testCase.failure = { '@_message': visibleText(`${change.severity} policy ${what}: ${transitionText(change)}`), '@_type': change.kind, '#text': `${text}\n` };
-  return { testCase, kind: 'regression', severity: change.severity };
+  if (isWorse(change.kind)) {
+    testCase.skipped = { '@_message': `${message} (does not fail the run)`, '#text': `${text}\n` };
+    return { testCase, kind: 'skipped' };
+  }
+  testCase['system-out'] = `${text}\n`;
+  return { testCase, kind: 'passed' };
 }
 
 /** A compared report's suite: a case per changed policy, regressions first as the diff lists them. */
-function diffSuite(report: ReportDiff): CaseSuite<TestCase> {
+function diffSuite(report: ReportDiff, result: FindingsResult): CaseSuite<TestCase> {
   const classname = junitClassname('diff', report.benchmarkId, report.accountId);
-  const cases = report.changes.map((change) => changeCase(classname, change));
+  const cases = report.changes.map((change) => changeCase(classname, change, changeFails(change, result)));
   return { name: `diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`, cases };
 }
 
@@ -272,7 +282,7 @@ export const junitFormat: FindingsFormat = {
   format(result, options) {
     const ranked: CaseSuite<TestCase>[] = [];
     for (const source of result.analysis.sources) ranked.push(sourceSuite(source, options.rules, result.failOn));
-    if (result.diff !== undefined) for (const report of result.diff.reports) ranked.push(diffSuite(report));
+    if (result.diff !== undefined) for (const report of result.diff.reports) ranked.push(diffSuite(report, result));
     if (result.gate !== undefined) ranked.push(gateSuite(result.gate));
     // Room for the suites' own elements, names (escaped at worst six bytes a character), and the notes of what was left out.
     let reserved = 64 * 1024;
@@ -283,7 +293,8 @@ export const junitFormat: FindingsFormat = {
     const omitted = omittedSuite(capped);
     if (omitted !== undefined) suites.push(omitted);
     // A run that fails for what no case shows (a lost report, nothing valid) says so in a case of its own.
-    if (result.verdict?.status === 'fail' && sum(suites, '@_failures') === '0') suites.push(verdictSuite(result.verdict));
+    const verdict = statedVerdict(result);
+    if (verdict.status === 'fail' && sum(suites, '@_failures') === '0') suites.push(verdictSuite(verdict));
     // No `skipped` here: junit-10.xsd allows it on <testsuite> only.
     const document = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },

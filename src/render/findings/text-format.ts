@@ -6,6 +6,7 @@ import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
 import type { Verdict } from '../../model/verdict.js';
 import { formatDiffText } from './diff/diff-text.js';
+import { statedVerdict } from './stated-verdict.js';
 
 /** Options of the text formatter. */
 export interface TextFormatOptions {
@@ -77,7 +78,7 @@ export function formatGateText(gate: GateResult, options: TextFormatOptions = {}
   const lines = [`${paint('1', 'gate')} ${terminalText(gate.rulesFile)}: ${plural(gate.assertions.length, 'result')}`];
   for (const result of failing) lines.push(...failingLines(result, paint));
   for (const result of passing) lines.push(`  ${paint('32', 'pass ')}  ${terminalText(result.name)}  ${paint('2', `${terminalText(result.scope)}: ${terminalText(result.message)}`)}`);
-  lines.push('', verdictLine(gate, paint));
+  lines.push('', verdictLine(gate, paint, options.verdict));
   return `${lines.join('\n')}\n`;
 }
 
@@ -91,11 +92,13 @@ function failingLines(result: AssertionResult, paint: Paint): string[] {
   ];
 }
 
-function verdictLine(gate: GateResult, paint: Paint): string {
+/** The gate's line, which states the run's verdict: inputs that cannot be trusted fail it whatever the assertions say. */
+function verdictLine(gate: GateResult, paint: Paint, verdict: Verdict | undefined): string {
   const count = (level: string) => gate.assertions.filter((result) => !result.passed && result.level === level).length;
   const passed = gate.assertions.filter((result) => result.passed).length;
   const counts = `${plural(count('error'), 'error')}, ${plural(count('warn'), 'warning')}, ${passed} passed`;
   if (gate.status === 'fail') return paint('31;1', `✖ gate failed: ${counts}`);
+  if (verdict?.status === 'fail') return paint('31;1', `✖ ${verdict.reasons[0] ?? 'failed'}: ${counts}`);
   if (gate.status === 'warn') return paint('33;1', `⚠ gate passed with warnings: ${counts}`);
   return paint('32', `✔ gate passed: ${counts}`);
 }
@@ -111,7 +114,7 @@ export const textFormat: FindingsFormat = {
     const own = result.diff === undefined && result.gate === undefined && result.verdict !== undefined ? { verdict: result.verdict } : {};
     const parts = [formatCheckText(result.analysis, { color: options.color, ...own })];
     if (result.diff !== undefined) parts.push(formatDiffText(result.diff, { color: options.color, ...(result.verdict === undefined ? {} : { verdict: result.verdict }) }));
-    if (result.gate !== undefined) parts.push(formatGateText(result.gate, { color: options.color }));
+    if (result.gate !== undefined) parts.push(formatGateText(result.gate, { color: options.color, verdict: statedVerdict(result) }));
     return parts.join('\n');
   },
 };

@@ -36,7 +36,7 @@ describe('github findings format', () => {
     analysis = await mixedAnalysis();
   });
 
-  it('writes an annotation per finding with the file as given, then a notice', () => {
+  it('writes an annotation per finding with the file as given, then the verdict', () => {
     const text = formatGithub({ analysis });
     expect(text.endsWith('\n')).toBe(true);
     const lines = text.slice(0, -1).split('\n');
@@ -44,7 +44,15 @@ describe('github findings format', () => {
     expect(lines[3]).toBe(
       '::warning file=warned.json,title=compliance-percent::category "Azure - Network" states CompliancePercent 12.5, but Green / (Total − Gray) × 100 gives 50; the stated value fits none of the known formulas (/ResourceCategories/1/CompliancePercent)',
     );
-    expect(lines.at(-1)).toBe('::notice title=cspm-report::4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies');
+    expect(lines.at(-1)).toBe('::error title=cspm-report failed (exit code 1)::failed; 4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies');
+  });
+
+  it('annotates what fails the run as ::error and the rest as ::warning, as --fail-on decides, and ends on the verdict', () => {
+    const levels = (failOn: 'error' | 'warning' | 'never') => formatGithub({ analysis, failOn }).slice(0, -1).split('\n').map((line) => line.slice(0, line.indexOf(' ')));
+    expect(levels('warning')).toEqual(['::error', '::error', '::error', '::error', '::error']);
+    expect(levels('never')).toEqual(['::warning', '::warning', '::warning', '::warning', '::notice']);
+    const passed = formatGithub({ analysis, failOn: 'never' }).trimEnd().split('\n').at(-1);
+    expect(passed).toBe('::notice title=cspm-report passed::4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies');
   });
 
   it('escapes a file name with : and , and a message with %, CR and LF, so that nothing starts a command of its own', () => {
@@ -56,14 +64,14 @@ describe('github findings format', () => {
     expect(hostileGate).toContain('end%0D%0Anext::warning::injected (scope: all inputs; gate-rules.json /assertions/3)');
   });
 
-  it('annotates failed gate assertions by level and adds the verdict to the notice', () => {
+  it('annotates failed gate assertions by level and ends on the verdict', () => {
     const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
     const gate = lines.filter((line) => line.includes('title=gate%3A'));
     expect(gate).toHaveLength(3);
     // Failed gate assertions come first of their level: the worst annotations are shown.
     expect(lines[0]).toBe('::error file=r.json,title=gate%3A no-red-critical::redPolicies is 3, expected <= 0 (scope: r.json › CSBP › account 1; gate-rules.json /assertions/1)');
     expect(gate.filter((line) => line.startsWith('::warning'))).toEqual(['::warning file=gate-rules.json,title=gate%3A few-amber::amberPolicies is 7, expected <= 5 (scope: all inputs; gate-rules.json /assertions/2)']);
-    expect(lines.at(-1)).toBe('::notice title=cspm-report::4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies; gate fail: 3 of 4 assertions failed (2 errors, 1 warn)');
+    expect(lines.at(-1)).toBe('::error title=cspm-report failed (exit code 3)::failed; 4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies; gate fail: 3 of 4 assertions failed (2 errors, 1 warn)');
   });
 
   it('shows an assertion of a preset on its report, never on the preset as a file', () => {
@@ -81,7 +89,7 @@ describe('github findings format', () => {
     expect(lines).toHaveLength(12);
     expect(lines.slice(0, 10).every((line) => line.startsWith('::error file=many.json,title=schema::'))).toBe(true);
     expect(lines[9]).toMatch(/\(\/0\/ResourceCategories\/0\/Policies\/9\/Severity\)$/);
-    expect(lines[10]).toBe('::notice title=cspm-report: more not annotated::124,990 errors more, not annotated: GitHub shows 10 error and 10 warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) and the step summary list them all');
-    expect(lines[11]).toMatch(/^::notice title=cspm-report::125,000 findings/);
+    expect(lines[10]).toBe('::notice title=cspm-report: more not annotated::124,990 errors more, not annotated: GitHub shows 10 error and 10 warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) lists them all');
+    expect(lines[11]).toMatch(/^::error title=cspm-report failed \(exit code 1\)::failed; 125,000 findings/);
   });
 });

@@ -99,7 +99,7 @@ describe('junit caps', () => {
     const analysis = await analyseInputs({ text: JSON.stringify(minimalReport()), name: 'old.json' });
     // 5,000 regressions of each severity and 5,000 fixes, interleaved.
     const changes = Array.from({ length: 30_000 }, (_, index) => (index % 6 === 5 ? change('fix', 'Critical') : change('regression', severities[index % 6]!)));
-    const xml = formatJunit({ analysis, diff: diffOf([reportDiff(changes)]) });
+    const xml = formatJunit({ analysis, diff: diffOf([reportDiff(changes)]), regressionLimit: {} });
     const root = parseXml(xml);
     const cases = allCases(root);
     expect(cases).toHaveLength(maxTestCases - 1);

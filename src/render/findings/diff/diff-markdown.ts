@@ -1,55 +1,96 @@
-import type { DiffResult, PolicyChange, ReportDiff } from '../../../model/diff.js';
+import { severityRank } from '../../../analyse/severity-rank.js';
+import { type DiffResult, type PolicyChange, policyChangeKinds, type ReportDiff, type UnpairedReport } from '../../../model/diff.js';
+import type { FindingsResult } from '../../../model/findings-format.js';
+import type { Verdict } from '../../../model/verdict.js';
+import { displayCount } from '../../../text/display-count.js';
 import { plural } from '../../../text/plural.js';
+import type { MarkdownBudget } from '../markdown-budget.js';
 import { markdownText, tableRow } from '../markdown-cell.js';
+import type { MarkdownList } from '../markdown-list.js';
+import { changeFails } from '../stated-verdict.js';
 import { changeWords, countsText, percentChangeText, resourcesChangeText, scanText, transitionText } from './diff-words.js';
 
-/** Where the lines go: `add` refuses a line past the summary's size, `force` does not. */
-export interface MarkdownSink {
-  add(line: string): boolean;
-  force(line: string): void;
+/** The heading of the comparison: its mark is the verdict's, so regressions that fail nothing never read as a failure. */
+function diffHeading(diff: DiffResult, verdict: Verdict, judged: boolean): string {
+  if (verdict.status === 'fail') return '### ❌ Changes since the old scan';
+  const worse = diff.counts.regression + diff.counts['new-failure'];
+  if (worse === 0) return '### ✅ No regression since the old scan';
+  const counted = (['regression', 'new-failure'] as const)
+    .filter((kind) => diff.counts[kind] > 0)
+    .map((kind) => plural(diff.counts[kind], changeWords[kind].one, changeWords[kind].many))
+    .join(' and ');
+  return `### ⚠️ ${counted} since the old scan, ${judged ? 'none counted by the regression limit' : 'not judged: no regression limit'}`;
 }
 
-function changeRow(change: PolicyChange): string {
-  return tableRow([changeWords[change.kind].mark, change.severity, markdownText(`${change.complianceNumber} ${change.shortTitle}`), markdownText(transitionText(change)), markdownText(change.category.name)]);
+/** The comparison's heading and one table of its counts, which a capped text keeps whole. */
+export function diffSummary(diff: DiffResult, result: FindingsResult, verdict: Verdict, out: MarkdownBudget): void {
+  const kinds = policyChangeKinds.map((kind) => changeWords[kind].label);
+  out.force('');
+  out.force(diffHeading(diff, verdict, result.regressionLimit !== undefined));
+  out.force('');
+  out.force(tableRow(['Compared reports', ...kinds, 'Unchanged', 'Only in one input']));
+  out.force(tableRow(Array.from({ length: kinds.length + 3 }, () => '---:')));
+  out.force(tableRow([diff.reports.length, ...policyChangeKinds.map((kind) => diff.counts[kind]), diff.counts.unchanged, diff.unpaired.length].map(displayCount)));
 }
 
-function reportSection(report: ReportDiff, maxRows: number, out: MarkdownSink): void {
-  out.force('');
-  out.force(`### ${markdownText(`${report.benchmarkId} · ${report.accountName}`)}`);
-  out.force('');
-  if (report.mismatched) out.force('⚠️ Paired by `--allow-mismatch`: the old scan is of another account or benchmark.  ');
-  out.force(`Old: ${markdownText(scanText(report.old))}  `);
-  out.force(`New: ${markdownText(scanText(report.new))}  `);
-  out.force(`Compliance ${markdownText(percentChangeText(report.overall))}; resources passed ${markdownText(resourcesChangeText(report.overall))}  `);
-  out.force(markdownText(countsText(report.counts)));
-  if (report.changes.length === 0) return;
-  out.force('');
-  out.force(tableRow(['Change', 'Severity', 'Policy', 'Colour', 'Category']));
-  out.force('| --- | --- | --- | --- | --- |');
-  let shown = 0;
-  while (shown < Math.min(maxRows, report.changes.length) && out.add(changeRow(report.changes[shown]!))) shown += 1;
-  const left = report.changes.length - shown;
-  if (left > 0) {
-    out.force('');
-    out.force(`_${plural(left, 'more change')} not shown: the summary is kept small; \`--format text\` or \`json\` lists every one._`);
-  }
+/** A changed policy and the report it is in. */
+interface ReportChange {
+  report: ReportDiff;
+  change: PolicyChange;
 }
 
-/**
- * The comparison as Markdown for a pull-request comment: the verdict and counts, then
- * per paired report its scans, figures and a table of changes, regressions first.
- */
-export function diffMarkdown(diff: DiffResult, maxRows: number, out: MarkdownSink): void {
-  const { regression } = diff.counts;
-  out.force('');
-  out.force(`### ${regression > 0 ? `❌ ${plural(regression, changeWords.regression.one, changeWords.regression.many)}` : '✅ No regression'} since the old scan`);
-  out.force('');
-  out.force(markdownText(`${plural(diff.reports.length, 'compared report')}: ${countsText(diff.counts)}`));
-  for (const report of diff.reports) reportSection(report, maxRows, out);
-  if (diff.unpaired.length > 0) {
-    out.force('');
-    for (const report of diff.unpaired) {
-      out.force(`- Only in the ${report.side} input: ${markdownText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`);
-    }
-  }
+/** Regressions from Critical to VeryLow, then new failures likewise, then the other kinds in their order. */
+function worstFirst(diff: DiffResult): ReportChange[] {
+  const all: ReportChange[] = [];
+  for (const report of diff.reports) for (const change of report.changes) all.push({ report, change });
+  const kindRank = (change: PolicyChange): number => policyChangeKinds.indexOf(change.kind);
+  return all.sort((a, b) => kindRank(a.change) - kindRank(b.change) || severityRank(a.change.severity) - severityRank(b.change.severity));
+}
+
+/** The changed policies, worst first; a change that fails the run is marked ❌. */
+export function changeList(diff: DiffResult, result: FindingsResult): MarkdownList<ReportChange> {
+  return {
+    heading: 'Changed policies, worst first',
+    columns: ['Change', 'Severity', 'Policy', 'Colour', 'Category', 'Report'],
+    items: worstFirst(diff),
+    line: ({ report, change }) =>
+      tableRow([
+        `${changeFails(change, result) ? '❌ ' : ''}${changeWords[change.kind].mark}`,
+        markdownText(change.severity, 40),
+        markdownText(`${change.complianceNumber} ${change.shortTitle}`),
+        markdownText(transitionText(change), 60),
+        markdownText(change.category.name, 200),
+        markdownText(`${report.benchmarkId} · ${report.accountName}`, 200),
+      ]),
+    noun: ['change', 'changes'],
+  };
+}
+
+/** Each compared report's scans and figures. */
+export function reportList(diff: DiffResult): MarkdownList<ReportDiff> {
+  return {
+    heading: 'Compared reports',
+    columns: ['Report', 'Old scan', 'New scan', 'Compliance', 'Resources passed', 'Changes'],
+    items: diff.reports,
+    line: (report) =>
+      tableRow([
+        `${report.mismatched ? '⚠️ paired by `--allow-mismatch`: ' : ''}${markdownText(`${report.benchmarkId} · ${report.accountName}`, 200)}`,
+        markdownText(scanText(report.old), 300),
+        markdownText(scanText(report.new), 300),
+        markdownText(percentChangeText(report.overall)),
+        markdownText(resourcesChangeText(report.overall)),
+        markdownText(countsText(report.counts)),
+      ]),
+    noun: ['compared report', 'compared reports'],
+  };
+}
+
+/** The reports only one input has. */
+export function unpairedList(diff: DiffResult): MarkdownList<UnpairedReport> {
+  return {
+    heading: 'Reports only in one input',
+    items: diff.unpaired,
+    line: (report) => `- Only in the ${report.side} input: ${markdownText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`, 400)}`,
+    noun: ['report only in one input', 'reports only in one input'],
+  };
 }

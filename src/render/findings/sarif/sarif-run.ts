@@ -117,6 +117,7 @@ function runProperties(result: FindingsResult, budget: ResultBudget, rules: Driv
     rules: rules.rules.length,
   };
   if (result.gate) properties.gate = countGate(result.gate);
+  if (result.verdict) properties.verdict = result.verdict;
   if (result.diff) properties.diff = { counts: result.diff.counts, reports: result.diff.reports.length, unpaired: result.diff.unpaired.length, inputs: result.diff.inputs };
   return properties;
 }
