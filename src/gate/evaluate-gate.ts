@@ -113,7 +113,7 @@ function measure(
   // Stryker disable next-line StringLiteral: every metric of the registry says why it measured nothing
   if (value === null) return noMatch(assertion, metric, scope, none ?? 'nothing to measure', source);
   const passed = withinBound(value, assertion);
-  const actualText = valueText(value, metric);
+  const actualText = valueText(value, metric, assertion);
   const message = `${measuredName(assertion, metric)} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}`;
   return result(assertion, { passed, actual: value, actualText, expected, scope, message }, source);
 }

@@ -3,6 +3,7 @@
  * the same in the web page, the PDF and the workbook.
  */
 import { displayCount } from '../text/display-count.js';
+import { oneDecimal } from '../text/one-decimal.js';
 
 /** A count with thousands separators: `12,345`. */
 export { displayCount };
@@ -10,7 +11,7 @@ export { displayCount };
 /** A percent with one decimal: `15.4%`; an en dash for a value that is no number (never `NaN%`). */
 export function displayPercent(percent: number): string {
   if (!Number.isFinite(percent)) return '–';
-  return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
+  return `${oneDecimal(percent)}%`;
 }
 
 /**

@@ -57,16 +57,31 @@ describe('withinBound', () => {
 
 describe('valueText', () => {
   it.each<[number | string, keyof typeof gateMetrics, string]>([
-    [50, 'compliancePercent', '50%'],
+    // Percents and points to one decimal, as the documents and diff print them.
+    [50, 'compliancePercent', '50.0%'],
     [62.5, 'compliancePercent', '62.5%'],
-    [78.7401574, 'compliancePercent', '78.74%'],
-    [33.3366, 'compliancePercent', '33.34%'],
-    [99.999, 'compliancePercent', '100%'],
-    [2, 'compliancePercentDrop', '2 points'],
+    [78.7401574, 'compliancePercent', '78.7%'],
+    [33.3366, 'compliancePercent', '33.3%'],
+    [99.999, 'compliancePercent', '100.0%'],
+    [2, 'compliancePercentDrop', '2.0 points'],
     [-1.5, 'compliancePercentDrop', '-1.5 points'],
+    [-1.25, 'compliancePercentDrop', '-1.3 points'],
+    [1.25, 'compliancePercentDrop', '1.3 points'],
+    [-0.04, 'compliancePercentDrop', '0.0 points'],
     [3, 'redPolicies', '3'],
     ['Red', 'policy', 'Red'],
   ])('%s of %s reads %j', (value, metric, text) => {
     expect(valueText(value, gateMetrics[metric])).toBe(text);
+  });
+
+  it.each<[number, Partial<GateAssertion>, string]>([
+    // Rounded, 1.98 reads as the bound itself: the exact value says why it passed.
+    [1.98, { max: 2 }, '2.0 points (1.98)'],
+    [79.96, { min: 80 }, '79.96'],
+    [2.5, { max: 2 }, '2.5 points'],
+    [2, { max: 2 }, '2.0 points'],
+  ])('%s against %j reads %j', (value, bound, text) => {
+    const metric = bound.min === undefined ? gateMetrics.compliancePercentDrop : gateMetrics.compliancePercent;
+    expect(valueText(value, metric, assertion(bound))).toContain(text);
   });
 });

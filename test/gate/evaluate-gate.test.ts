@@ -53,10 +53,10 @@ describe('evaluateGate: each result', () => {
       metric: 'compliancePercent',
       passed: true,
       actual: 50,
-      actualText: '50%',
+      actualText: '50.0%',
       expected: '>= 40.5',
       scope: 'r1.json › CSBP › account Contoso Azure',
-      message: 'compliancePercent is 50%, within >= 40.5',
+      message: 'compliancePercent is 50.0%, within >= 40.5',
       source: 'r1.json',
       pointer: '/assertions/0',
     });

@@ -72,9 +72,10 @@ describe('gate metrics', () => {
   it.each(cases)('$name', async ({ assertion, report, baseline, expected, measured }) => {
     const result = only(await gate([(report ?? minimalReport)()], [assertion], baseline && [baseline()]));
     expect(result).toMatchObject({ ...expected, metric: assertion.metric, level: 'error', pointer: '/assertions/0', source: 'r1.json' });
-    // Counts read as they are, percents with %, the drop in points.
+    // Counts read as they are, percents with % and the drop in points, to one decimal.
     const unit = { compliancePercent: '%', assessedPercent: '%', compliancePercentDrop: ' points' }[assertion.metric] ?? '';
-    expect(result.message).toBe(`${measured ?? assertion.metric} is ${String(expected.actual)}${typeof expected.actual === 'number' ? unit : ''}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
+    const shown = typeof expected.actual === 'number' && unit !== '' ? `${expected.actual.toFixed(1)}${unit}` : String(expected.actual);
+    expect(result.message).toBe(`${measured ?? assertion.metric} is ${shown}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
   });
 
   it('every metric has a passing and a failing case', () => {

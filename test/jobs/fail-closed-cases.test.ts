@@ -186,7 +186,7 @@ describe('every policy Gray: nothing assessed is not a pass', () => {
     writeFileSync(join(dir, 'rules.json'), JSON.stringify({ assertions: [{ name: 'assessed', metric: 'assessedPercent', min: 1 }, { name: 'red', metric: 'redPolicies', max: 0 }] }));
     const result = await runInProcess(['gate', write('gray.json', [allGray()], dir), '--rules', join(dir, 'rules.json')]);
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/assessedPercent is 0%, expected >= 1/);
+    expect(result.stdout).toMatch(/assessedPercent is 0.0%, expected >= 1/);
     expect(result.stdout).toMatch(/redPolicies is 0, within <= 0/);
   });
 });

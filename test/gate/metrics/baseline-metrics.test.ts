@@ -82,6 +82,6 @@ describe('the compliancePercentDrop metric', () => {
 
   it('reads in points', async () => {
     const [result] = (await gate([scan('CSBP', set(0, 0, 0, 4))], [{ metric: 'compliancePercentDrop', max: 0 }], [scan('CSBP')])).assertions;
-    expect(result!.message).toBe('compliancePercentDrop is 25 points, expected <= 0');
+    expect(result!.message).toBe('compliancePercentDrop is 25.0 points, expected <= 0');
   });
 });

@@ -1,6 +1,7 @@
 import type { FiguresChange, PolicyChange, PolicyChangeKind, ReportDiff } from '../../../model/diff.js';
 import { displayCount } from '../../../text/display-count.js';
 import { plural } from '../../../text/plural.js';
+import { oneDecimal } from '../../../text/one-decimal.js';
 import { displayPercent } from '../../display-values.js';
 
 /** How a kind of change reads in every format. */
@@ -49,7 +50,8 @@ export function countsText(counts: ReportDiff['counts']): string {
 
 /** A signed number: `+3`, `−2`, `0`. */
 export function signed(value: number, digits = 0): string {
-  const text = Math.abs(value).toFixed(digits);
+  // One decimal is the rule every output rounds percents and points by (oneDecimal).
+  const text = digits === 1 ? oneDecimal(Math.abs(value)) : Math.abs(value).toFixed(digits);
   if (Number(text) === 0) return digits > 0 ? `±${text}` : '0';
   return `${value > 0 ? '+' : '−'}${text}`;
 }
