@@ -1,3 +1,4 @@
+import type { TextRegion } from '../../model/analysis.js';
 import type { DiffResult, PolicyChange, ReportDiff } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
@@ -23,8 +24,13 @@ export function escapeGithubProperty(text: string): string {
   return escapeGithubData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-function findingCommand(file: string, finding: Finding): string {
-  return `::${finding.severity} file=${file},title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
+/** `line=…,col=…,` where the finding's value starts (see AnalysedSource.regions), or nothing when it was not placed. */
+function findingPlace(region: TextRegion | undefined): string {
+  return region === undefined ? '' : `line=${region.startLine},col=${region.startColumn},`;
+}
+
+function findingCommand(file: string, finding: Finding, region: TextRegion | undefined): string {
+  return `::${finding.severity} file=${file},${findingPlace(region)}title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
 }
 
 /**
@@ -130,7 +136,7 @@ function formatGithub(result: FindingsResult): string {
   if (result.diff !== undefined) diffAnnotations(result.diff, all);
   for (const source of result.analysis.sources) {
     const file = escapeGithubProperty(source.source);
-    for (const finding of source.findings) all.push({ level: finding.severity === 'error' ? 'error' : 'warning', rank: 10, line: findingCommand(file, finding) });
+    for (const finding of source.findings) all.push({ level: finding.severity === 'error' ? 'error' : 'warning', rank: 10, line: findingCommand(file, finding, source.regions?.get(finding.pointer)) });
   }
   let summary = describeRun(result.analysis);
   if (result.diff !== undefined) summary += `; diff: ${countsText(result.diff.counts)}`;
