@@ -37,3 +37,4 @@ export { describeTarget } from './jobs/fetch-reports.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
 export { escapePointerToken } from './text/pointer-token.js';
+export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
