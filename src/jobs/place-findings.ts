@@ -16,7 +16,7 @@ export function placeFindings(analysis: Analysis, documents: readonly LoadedDocu
   const sources = analysis.sources.map((source, index) => {
     const textSource = documents[index]?.source === source.source ? documents[index]?.textSource : undefined;
     if (source.findings.length === 0 || textSource === undefined) return source;
-    const regions = findingRegions(textSource, source.findings);
+    const regions = findingRegions(textSource, source.findings, source.repeatedKeys !== undefined);
     if (regions === undefined) return source;
     placed = true;
     return { ...source, regions };

@@ -27,8 +27,10 @@ function textAgain(source: TextSource): string | undefined {
  * parse has one finding, json-syntax, placed where the text stops being JSON (its
  * `actual` line and column, counted as TextRegion counts them); any other text is walked
  * once for all the findings' pointers, unless it is nested too deep to walk.
+ *
+ * @param repeatedKeys whether the text repeats a key within an object (AnalysedSource.repeatedKeys)
  */
-export function findingRegions(source: TextSource, findings: readonly Finding[]): Map<string, TextRegion> | undefined {
+export function findingRegions(source: TextSource, findings: readonly Finding[], repeatedKeys = false): Map<string, TextRegion> | undefined {
   const syntax = findings.find((finding) => finding.rule === 'json-syntax');
   if (syntax !== undefined) {
     const { line, column } = syntax.actual as { line: number; column: number };
@@ -37,7 +39,7 @@ export function findingRegions(source: TextSource, findings: readonly Finding[])
   const text = textAgain(source);
   if (text === undefined) return undefined;
   try {
-    return valueRegions(text, findings.map((finding) => finding.pointer));
+    return valueRegions(text, findings.map((finding) => finding.pointer), repeatedKeys);
   } catch (error) {
     // jsonc-parser walks by recursion: a text nested deeper than the call stack allows,
     // which JSON.parse reads, gets no places rather than stopping the run.

@@ -1,11 +1,16 @@
-import { visit } from 'jsonc-parser';
+import { type JSONVisitor, visit } from 'jsonc-parser';
 import type { TextRegion } from '../model/analysis.js';
 
 /** A pointer token, and the place of the value it leads to once the walk has passed it. */
 interface WantedNode {
   children: Map<string, WantedNode>;
   region?: TextRegion;
+  /** A pointer ends here: its own value is wanted, not only values inside it. */
+  end?: boolean;
 }
+
+/** Thrown to stop the walk once nothing more can be placed. */
+const walkDone = Symbol('walk done');
 
 /** An open object or array on the walk's way, and where in the wanted tree it is. */
 interface OpenContainer {
@@ -39,8 +44,19 @@ function wantedTree(pointers: Iterable<string>): WantedNode {
       }
       node = child;
     }
+    node.end = true;
   }
   return root;
+}
+
+/**
+ * The deepest node every wanted pointer goes through: once its value has ended, no
+ * wanted value can follow (unless a key repeats, see valueRegions).
+ */
+function lastNeeded(root: WantedNode): WantedNode {
+  let node = root;
+  while (node.end !== true && node.children.size === 1) node = node.children.values().next().value as WantedNode;
+  return node;
 }
 
 /**
@@ -50,13 +66,17 @@ function wantedTree(pointers: Iterable<string>): WantedNode {
  * A pointer whose value is absent gets the place of the deepest value on its way that is
  * there (its parent object, for a missing key). When a key is repeated, the value
  * JSON.parse keeps, the last, is the one placed. Lines and columns as
- * {@link TextRegion} counts them (1-based, UTF-16 code units).
+ * {@link TextRegion} counts them (1-based, UTF-16 code units). The walk stops after the
+ * last value that can hold a wanted one, unless keys repeat: a finding near the start
+ * of a large report is placed without reading the rest.
  *
  * @param text a text JSON.parse accepted
+ * @param repeatedKeys whether the text repeats a key within an object (a later value may replace a placed one)
  */
-export function valueRegions(text: string, pointers: Iterable<string>): Map<string, TextRegion> {
+export function valueRegions(text: string, pointers: Iterable<string>, repeatedKeys = false): Map<string, TextRegion> {
   const wanted = [...new Set(pointers)];
   const root = wantedTree(wanted);
+  const last = repeatedKeys ? root : lastNeeded(root);
   const open: OpenContainer[] = [];
   /** The wanted node of the value starting now, after the key or index that leads to it. */
   const nodeOfValue = (): WantedNode | undefined => {
@@ -83,8 +103,9 @@ export function valueRegions(text: string, pointers: Iterable<string>): Map<stri
       node.region.endLine = line + 1;
       node.region.endColumn = column + 1 + length;
     }
+    if (node === last && node !== root) throw walkDone;
   };
-  visit(text, {
+  const visitor: JSONVisitor = {
     onObjectBegin: begin(false),
     onArrayBegin: begin(true),
     onObjectEnd: end,
@@ -96,9 +117,16 @@ export function valueRegions(text: string, pointers: Iterable<string>): Map<stri
     onLiteralValue: (_value: unknown, _offset: number, length: number, line: number, column: number) => {
       const node = nodeOfValue();
       // A JSON string holds no raw line break: a scalar ends on the line it starts on.
-      if (node !== undefined) node.region = { startLine: line + 1, startColumn: column + 1, endLine: line + 1, endColumn: column + 1 + length };
+      if (node === undefined) return;
+      node.region = { startLine: line + 1, startColumn: column + 1, endLine: line + 1, endColumn: column + 1 + length };
+      if (node === last && node !== root) throw walkDone;
     },
-  });
+  };
+  try {
+    visit(text, visitor);
+  } catch (error) {
+    if (error !== walkDone) throw error;
+  }
   const regions = new Map<string, TextRegion>();
   for (const pointer of wanted) {
     const region = deepestRegion(root, pointer);

@@ -62,6 +62,11 @@ describe('places of the values pointers name', () => {
     expect(regions.get('')).toEqual({ startLine: 1, startColumn: 1, endLine: 1, endColumn: text.length + 1 });
   });
 
+  it('places the value JSON.parse keeps of a key repeated after it, when told the text repeats keys', () => {
+    const text = '{"a": {"b": 1}, "a": {"b": 22}}';
+    expect(valueRegions(text, ['/a/b'], true).get('/a/b')).toEqual({ startLine: 1, startColumn: text.indexOf('22') + 1, endLine: 1, endColumn: text.indexOf('22') + 3 });
+  });
+
   it('places a json-syntax finding where the text stops being JSON, and gives nothing for a changed file', () => {
     const syntax: Finding = { rule: 'json-syntax', severity: 'error', pointer: '', message: 'not valid JSON', actual: { line: 3, column: 7, offset: 20 } };
     expect(findingRegions({ text: 'not read' }, [syntax])?.get('')).toEqual({ startLine: 3, startColumn: 7, endLine: 3, endColumn: 8 });
