@@ -25,5 +25,5 @@ export async function analyseInputs(input: ReportInput | readonly ReportInput[],
   assertRuleSettings(options.severities);
   const documents = await loadReports(input, options);
   const analysis = withNoValidReport(analyseReports(validateReports(documents), options));
-  return options.placeFindings === false ? analysis : placeFindings(analysis, documents);
+  return options.placeFindings === false ? analysis : await placeFindings(analysis, documents);
 }
