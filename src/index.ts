@@ -65,9 +65,9 @@ export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdenti
 // The model: what the jobs return.
 export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';
 export type { Finding, RuleId, Severity, SeveritySetting } from './model/finding.js';
-export type { DocumentForm, FoldedValue, LoadedDocument, ValidatedDocument, ReportRef, SkippedInput } from './model/document.js';
+export type { DocumentForm, FoldedValue, LoadedDocument, ValidatedDocument, ReportRef, SkippedInput, TextSource } from './model/document.js';
 export { candidatePointer } from './model/document.js';
-export type { Analysis, AnalysisSummary, AnalysedSource, AnalysedReport, AnalysedCategory, AnalyseOptions, Figures, PercentFormula, SeverityCount } from './model/analysis.js';
+export type { Analysis, AnalysisSummary, AnalysedSource, AnalysedReport, AnalysedCategory, AnalyseOptions, Figures, PercentFormula, SeverityCount, TextRegion } from './model/analysis.js';
 export type { FailOn } from './analyse/fail-closed.js';
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
 export type { GateRules, GateAssertion, GateAggregate, ReportMatch } from './model/gate-rules.js';

@@ -39,12 +39,15 @@ function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;
 }
 
+/** The one line that tells an error that ended a run, unescaped, without the `cspm-report: ` the terminal gets. */
+export function failureLine(error: unknown): string {
+  if (isCspmError(error)) return cliMessage(error);
+  return `internal error: ${firstLine(error instanceof Error ? error.message : String(error))}`;
+}
+
 /** The line (and with --debug the stack) the command line prints for an error that ended a run. */
 export function describeFailure(error: unknown, debug: boolean): string {
-  if (isCspmError(error)) {
-    return `cspm-report: ${terminalText(cliMessage(error))}\n${debug && error.stack ? `${error.stack}\n` : ''}`;
-  }
-  const message = error instanceof Error ? error.message : String(error);
   const stack = debug && error instanceof Error && error.stack ? `${error.stack}\n` : '';
-  return `cspm-report: internal error: ${terminalText(firstLine(message))}${debug ? '' : ' (run with --debug for details)'}\n${stack}`;
+  const hint = isCspmError(error) || debug ? '' : ' (run with --debug for details)';
+  return `cspm-report: ${terminalText(failureLine(error))}${hint}\n${stack}`;
 }

@@ -10,6 +10,7 @@ import { completeLine, completionRequest } from './commands/completion-command.j
 import { describeParseError } from './parse-error-text.js';
 import { assertDashWhereMeant } from './dash-arguments.js';
 import { protectStdinArgs } from './report-inputs.js';
+import { writeStoppedSarif } from './stopped-sarif.js';
 import { standardOutputError } from './write-output.js';
 
 /** The registry's commands as yargs takes them, each with its own argument type erased. */
@@ -112,13 +113,14 @@ function continuedLines(command: string): string {
 export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   let stopped: unknown;
   let code: number;
-  const state = { debug: false };
+  const state: RunState = { debug: false, selected: undefined };
   try {
     code = await runCommand(args, io, state);
   } catch (error) {
     stopped = error;
     io.stderr.write(describeFailure(error, state.debug));
     code = exitCodeOf(isCspmError(error) ? error.code : 'internal');
+    if (state.selected !== undefined) await writeStoppedSarif(state.selected.spec, state.selected.args as Record<string, unknown>, error);
   }
   try {
     await flushStandardOutput(io);
@@ -130,7 +132,13 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
   return code;
 }
 
-async function runCommand(args: readonly string[], io: CliIo, state: { debug: boolean }): Promise<number> {
+/** What runCli learns of a run as it goes: whether to print stacks, and the command chosen. */
+interface RunState {
+  debug: boolean;
+  selected: Selected | undefined;
+}
+
+async function runCommand(args: readonly string[], io: CliIo, state: RunState): Promise<number> {
   let selected: Selected | undefined;
   // The terminal's width; 80 columns when the help goes to a file or a pipe.
   const width = (io.stdout as { columns?: number }).columns ?? 80;
@@ -151,13 +159,16 @@ async function runCommand(args: readonly string[], io: CliIo, state: { debug: bo
     const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
     const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: facts.options, command: facts });
     io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
-    await commandOf(args[0])?.refused?.(parsed.argv, new CspmError('usage', line, { data: {} }));
+    const refusal = new CspmError('usage', line, { data: {} });
+    await commandOf(args[0])?.refused?.(parsed.argv, refusal);
+    await writeStoppedSarif(commandOf(args[0]), parsed.argv, refusal);
     return exitCodes.usage;
   }
   if (!selected) {
     io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : `${parsed.output}\n`);
     return exitCodes.ok;
   }
+  state.selected = selected;
   assertDashWhereMeant(selected.spec.command, selected.args as Record<string, unknown>);
   return await selected.spec.run(selected.args, io);
 }

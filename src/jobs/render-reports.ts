@@ -26,7 +26,7 @@ export interface RenderReportsResult {
  * else in a folder) is skipped, which is no failure.
  */
 export async function renderReports(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<RenderReportsResult> {
-  const analysis = await analyseInputs(input, options);
+  const analysis = await analyseInputs(input, { ...options, placeFindings: false });
   const plan = renderDocuments(analysis, options);
   const refused = plan.documents.filter((document): document is UnrenderedDocument => document.status === 'refused');
   const verdict = refused.length === 0 ? passed() : failed(exitCodes.findings, ...refused.map((document) => `${document.sources.join(', ')}: ${document.message}`));

@@ -107,7 +107,7 @@ export async function trendScans(inputs: readonly ReportInput[], options: TrendS
       skipped.push({ source: sourceName(input, index), message: `the same file as ${sameFile}; counted once` });
       continue;
     }
-    const analysis = await analyseInputs(input, options);
+    const analysis = await analyseInputs(input, { ...options, placeFindings: false });
     formula = analysis.percentFormula;
     // One of the tool's own outputs found in the folder: the loader left it out with a note.
     if (analysis.sources.length === 0 && isListed(input)) continue;

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { CspmError } from '../error/cspm-error.js';
-import type { LoadedDocument, SkippedInput } from '../model/document.js';
+import type { LoadedDocument, SkippedInput, TextSource } from '../model/document.js';
 import { decodeText, stripBom, utf8Bytes } from './decode-text.js';
 import { duplicateKeyFindings } from './duplicate-key-findings.js';
 import { KeyScans, type KeyScanStart } from './key-scans.js';
@@ -60,9 +60,9 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
     for (const item of inputs) {
       if (typeof item === 'string') {
         const { paths, listed } = await expandPath(item, options.onSkip);
-        for (const path of paths) keep(documents, await parseDocument(path, readInput(path, scans), { listed }, options, scans), listed, options);
+        for (const path of paths) keep(documents, await parseDocument(path, readInput(path, scans), { listed }, options, scans, path), listed, options);
       } else if ('path' in item) {
-        keep(documents, await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans), item.listed === true, options);
+        keep(documents, await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans, item.path), item.listed === true, options);
       } else if ('value' in item) {
         documents.push(unwrapDocument(item.name ?? '<input>', item.value));
       } else if ('text' in item) {
@@ -119,8 +119,10 @@ function decodeInput(bytes: Uint8Array, scans: KeyScans): DecodedInput {
   return { text: decodeText(bytes), keys, bytes: utf8 };
 }
 
-async function parseDocument(source: string, decoded: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans): Promise<LoadedDocument> {
+/** @param file the path a file input was read from: its text is read again if needed, not kept */
+async function parseDocument(source: string, decoded: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans, file?: string): Promise<LoadedDocument> {
   const { text, keys } = decoded;
+  const textSource: TextSource = file === undefined ? { text } : { path: file, length: text.length };
   await options.beforeParse?.(text);
   assertParseFits(source, decoded.bytes === undefined ? text : { units: decoded.bytes, encoding: 'utf8' });
   // Not needed past this point, and held in no local variable: once the key scan lets
@@ -128,12 +130,12 @@ async function parseDocument(source: string, decoded: DecodedInput, unwrap: Unwr
   decoded.bytes = undefined;
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding] };
+    return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding], textSource };
   }
   const document = unwrapDocument(source, parsed.value, unwrap);
   const scan = await scans.finish(keys, text);
-  if (scan.count === 0) return document;
-  return { ...document, findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings], repeatedKeys: scan.count };
+  if (scan.count === 0) return { ...document, textSource };
+  return { ...document, findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings], repeatedKeys: scan.count, textSource };
 }
 
 /**

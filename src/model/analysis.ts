@@ -52,6 +52,19 @@ export interface AnalysedReport {
   categories: AnalysedCategory[];
 }
 
+/**
+ * Where a value is in its source's JSON text. Lines and columns count from 1, and a
+ * column counts UTF-16 code units, as SARIF counts them by default (its
+ * `columnKind` `utf16CodeUnits`) and as JavaScript strings do. The end is the position
+ * just after the value's last character (SARIF's `endColumn` is exclusive).
+ */
+export interface TextRegion {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
 /** One input (file, stdin or value) after loading, validation and analysis. */
 export interface AnalysedSource {
   /** File path as given, `<stdin>`, or the name given with a library input. */
@@ -64,6 +77,14 @@ export interface AnalysedSource {
   /** Policies in the analysed reports. */
   policies: number;
   findings: Finding[];
+  /**
+   * Where the value each finding's pointer names sits in the text, by pointer; a
+   * pointer to a key that is absent (a required property, say) gets its parent
+   * object's place, a json-syntax finding the place the text stops being JSON. Only a
+   * source with findings gets one, and only when its text could be had: not for a
+   * parsed value given to the library, nor for a file that changed since it was read.
+   */
+  regions?: ReadonlyMap<string, TextRegion>;
   /** Keys repeated within an object of the text, whatever the severity of `duplicate-key` (absent when none). */
   repeatedKeys?: number;
 }

@@ -12,6 +12,14 @@ export interface SkippedInput {
   message: string;
 }
 
+/**
+ * How a document's JSON text can be had again, to place its findings on lines once they
+ * are known: the text itself when it came from a stream or from memory (it cannot be
+ * read twice), else the file's path and the text's length, so that a file is read again
+ * only when it has findings, and not trusted when it has changed since.
+ */
+export type TextSource = { text: string } | { path: string; length: number };
+
 /** A document after loading: parsed, unwrapped, not yet validated. */
 export interface LoadedDocument {
   /** File path as given, `<stdin>`, or the name given with a library input. */
@@ -38,6 +46,8 @@ export interface LoadedDocument {
    * so that a gate refuses the document even when `duplicate-key` is silenced.
    */
   repeatedKeys?: number;
+  /** Where its text can be had again (see {@link TextSource}); absent for a parsed value. */
+  textSource?: TextSource;
 }
 
 /** The JSON Pointer of a document's candidate `index` (see {@link LoadedDocument.candidates}). */

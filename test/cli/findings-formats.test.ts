@@ -58,7 +58,7 @@ describe('check with the CI findings formats', () => {
     expect(readFileSync(xml, 'utf8')).toMatch(new RegExp(`^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<testsuites name="cspm-report" tests="${ruleCatalogue.length}" failures="2" errors="0">\\n`));
     if (hasXmllint) expect(junitSchemaErrors(readFileSync(xml, 'utf8'), dir)).toEqual([]);
     expect(readFileSync(md, 'utf8')).toMatch(/^## ❌ cspm-report check: failed \(exit code 1\)\n/);
-    expect(readFileSync(log, 'utf8')).toContain(`::error file=${broken},title=category-total::`);
+    expect(readFileSync(log, 'utf8')).toMatch(new RegExp(`::error file=${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=\\d+,col=\\d+,title=category-total::`));
   });
 
   it('appends the Markdown summary to GITHUB_STEP_SUMMARY and keeps what was there', async () => {

@@ -36,7 +36,8 @@ describe('cspm-report check writing SARIF', () => {
     expect(result).toMatchObject({ code: 1, stdout: '', stderr: '' });
     const log = readLog(out);
     expect(log.runs[0]!.results.map((item) => item.ruleId)).toEqual(['category-total', 'category-count']);
-    expect(log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toBe(`file://${input}`);
+    // Absolute, outside the working folder: relative to it all the same, as GitHub takes no absolute URI.
+    expect(log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: relative(process.cwd(), input), uriBaseId: '%SRCROOT%' });
   });
 
   it('takes the format from the .sarif extension and keeps a relative input path relative', async () => {

@@ -7,26 +7,29 @@ import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
+import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
+import { namedFiles } from '../stopped-sarif.js';
 import type { CommandSpec } from './command-spec.js';
 
 /** The arguments of `check`. */
-export interface CheckArgs extends FailOnArgs, FindingsOutputArgs {
+export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs {
   inputs: string[];
 }
 
 function builder(yargs: Argv): Argv<CheckArgs> {
   const withInputs = yargs.positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined });
-  return withFailOnOptions(withFindingsOutputOptions(withInputs))
+  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs)))
     .example('$0 check samples/', 'check every report under samples/')
     .example('$0 check r.json -o out.json', 'write the findings as JSON (format from the extension)')
     .example('$0 check r.json -f text -o - -f sarif -o r.sarif', 'text on the terminal and SARIF for code scanning')
     .example('$0 check - --fail-on warning < r.json', 'read standard input; warnings fail too')
+    .example('$0 check - --stdin-name reports/aws.json -o aws.sarif < r.json', 'name the piped report in the outputs')
     .example('$0 check r.json --rule mixed-ids=off', 'silence one rule') as unknown as Argv<CheckArgs>;
 }
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io), checkOptionsOf(args, io));
+  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), checkOptionsOf(args, io));
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
   await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args);
@@ -39,4 +42,5 @@ export const checkCommand: CommandSpec<CheckArgs> = {
   describe: 'validate reports and check that their numbers add up',
   builder,
   run,
+  readFiles: (argv) => namedFiles(argv, ['inputs']),
 };

@@ -16,4 +16,11 @@ export interface CommandSpec<A> {
    * `--result`) writes that it failed, so no file of an earlier run stays to be read.
    */
   refused?(argv: Record<string, unknown>, error: Error): Promise<void>;
+  /**
+   * The files a run reads, from what yargs parsed of its command line; given by the
+   * commands that write findings formats (check, gate, diff). A run of one that stops
+   * with exit code 2 writes each of its SARIF outputs a log of the failure
+   * (stopped-sarif.ts), never over one of these files.
+   */
+  readFiles?(argv: Record<string, unknown>): string[];
 }

@@ -10,10 +10,12 @@ import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { writeDiffDocuments } from '../write-diff-documents.js';
 import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
+import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
+import { namedFiles } from '../stopped-sarif.js';
 import type { CommandSpec } from './command-spec.js';
 
 /** The arguments of `diff`. */
-export interface DiffArgs extends FailOnArgs, Omit<FindingsOutputArgs, 'format'> {
+export interface DiffArgs extends FailOnArgs, Omit<FindingsOutputArgs, 'format'>, StdinNameArgs {
   /** Findings formats and document formats, each paired with the --output in its position. */
   format: (FindingsFormatName | DocumentFormat)[];
   old: string;
@@ -37,7 +39,7 @@ function builder(yargs: Argv): Argv<DiffArgs> {
     })
     .option('allow-new-failures', { type: 'boolean', default: false, describe: 'with --fail-on-regression: do not count new failures (failing now, Gray or not there before)' })
     .option('allow-removed', { type: 'boolean', default: false, describe: 'with --fail-on-regression: do not count policies and benchmark reports the later scan lost' });
-  return withFailOnOptions(withFindingsOutputOptions(declared, documentFormats))
+  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, documentFormats)))
     .example('$0 diff last-week.json today.json', 'what changed between two scans')
     .example('$0 diff old.json new.json --fail-on-regression High', 'fail the build (exit 3) when a High or Critical policy got worse')
     .example('$0 diff old.json new.json -f markdown -o changes.md -f text -o -', 'a pull-request comment, and text on the terminal')
@@ -52,7 +54,7 @@ function regressionLimit(value: string | undefined): boolean | string | undefine
 async function run(args: DiffArgs, io: CliIo): Promise<number> {
   const { findings: outputs, documents } = pairOutputs(args.format, args.output, ['findings', 'document']);
   if (args.old === stdinToken && args.new === stdinToken) throw new CspmError('usage', 'only one of the two scans can come from standard input', { data: { option: 'new' } });
-  const [oldInput, newInput] = toReportInputs([args.old, args.new], io) as [ReportInput, ReportInput];
+  const [oldInput, newInput] = toReportInputs([args.old, args.new], io, args['stdin-name']) as [ReportInput, ReportInput];
   const failOnRegression = regressionLimit(args['fail-on-regression']);
   const result = await diffScans(oldInput, newInput, {
     ...checkOptionsOf(args, io),
@@ -90,4 +92,5 @@ export const diffCommand: CommandSpec<DiffArgs> = {
   describe: 'compare two scans of one account and benchmark: regressions, fixes, new and removed policies',
   builder,
   run,
+  readFiles: (argv) => namedFiles(argv, ['old', 'new']),
 };

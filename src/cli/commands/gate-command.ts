@@ -11,10 +11,12 @@ import { oneValue } from '../shared-options.js';
 import { writeAtomic } from '../write-atomic.js';
 import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
+import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
+import { namedFiles } from '../stopped-sarif.js';
 import type { CommandSpec } from './command-spec.js';
 
 /** The arguments of `gate`. */
-export interface GateArgs extends FailOnArgs, FindingsOutputArgs {
+export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs {
   inputs: string[];
   rules: string;
   result: string | undefined;
@@ -33,7 +35,7 @@ function builder(yargs: Argv): Argv<GateArgs> {
       describe: 'an older scan (a report file, or - for standard input) for the metrics regressions and compliancePercentDrop; paired as diff pairs them',
     })
     .option('allow-mismatch', { type: 'boolean', default: false, describe: 'with --baseline, pair reports of another account or benchmark (by position)' });
-  return withFailOnOptions(withFindingsOutputOptions(declared))
+  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared)))
     .example('$0 gate reports/ --rules gate-rules.yaml', 'fail the build (exit 3) when an error assertion fails')
     .example('$0 gate reports/ --rules cspm:recommended --result gate.json', 'gate on a preset and keep the verdict')
     .example('$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -', 'code scanning results and annotations in GitHub Actions')
@@ -50,11 +52,11 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
       files.push({ path: args.result, from: 'the --result file' });
       await writeIncompleteResult(args.result, args.rules, [...args.inputs, ...(args.baseline === undefined ? [] : [args.baseline])].filter((input) => input !== stdinToken));
     }
-    const result = await gateReports(toReportInputs(args.inputs, io), {
+    const result = await gateReports(toReportInputs(args.inputs, io, args['stdin-name']), {
       ...checkOptionsOf(args, io),
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
-      ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io)[0] as ReportInput }),
+      ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),
     });
     const { analysis, baseline, gate, verdict } = result;
     const otherInputs = [...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)];
@@ -96,5 +98,6 @@ export const gateCommand: CommandSpec<GateArgs> = {
   describe: 'check reports, then fail (exit 3) when they break a rules file\'s posture assertions',
   builder,
   run,
+  readFiles: (argv) => [...namedFiles(argv, ['inputs', 'baseline']), ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : [])],
   refused,
 };

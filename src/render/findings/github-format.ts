@@ -1,3 +1,4 @@
+import type { TextRegion } from '../../model/analysis.js';
 import type { DiffResult, PolicyChange, ReportDiff } from '../../model/diff.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
@@ -24,9 +25,14 @@ export function escapeGithubProperty(text: string): string {
   return escapeGithubData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+/** `line=…,col=…,` where the finding's value starts (see AnalysedSource.regions), or nothing when it was not placed. */
+function findingPlace(region: TextRegion | undefined): string {
+  return region === undefined ? '' : `line=${region.startLine},col=${region.startColumn},`;
+}
+
 /** A finding that fails the run is an `::error`, any other a `::warning`, whatever its severity. */
-function findingCommand(file: string, finding: Finding, level: 'error' | 'warning'): string {
-  return `::${level} file=${file},title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
+function findingCommand(file: string, finding: Finding, level: 'error' | 'warning', region: TextRegion | undefined): string {
+  return `::${level} file=${file},${findingPlace(region)}title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
 }
 
 /**
@@ -136,7 +142,7 @@ function formatGithub(result: FindingsResult): string {
     for (const finding of source.findings) {
       const level = findingFails(finding, result.failOn) ? 'error' : 'warning';
       // Errors before warnings among those of one level: a failing warning after every error.
-      all.push({ level, rank: finding.severity === 'error' ? 10 : 11, line: findingCommand(file, finding, level) });
+      all.push({ level, rank: finding.severity === 'error' ? 10 : 11, line: findingCommand(file, finding, level, source.regions?.get(finding.pointer)) });
     }
   }
   let summary = describeRun(result.analysis);

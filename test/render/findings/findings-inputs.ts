@@ -13,6 +13,14 @@ export const hostileText = 'a "q" \'s\' <b>&amp; ]]> 100%0A | `code` \u0001\u000
 /** A file name as hostile as the text, with the `:` and `,` that end a workflow command property. */
 export const hostileName = 'dir/a:b,c "x" <y> 50% \u202e\nz.json';
 
+/** The report of warned.json in {@link mixedAnalysis}: one CompliancePercent that fits no formula. */
+export function warnedReport(): ReturnType<typeof minimalReport> {
+  const warned = minimalReport();
+  warned.JobId = 'a1b2c3d4-0000-4000-8000-000000000024';
+  warned.ResourceCategories[1]!.CompliancePercent = 12.5;
+  return warned;
+}
+
 /**
  * Three inputs through the real pipeline: a clean report, one with two errors and a
  * warning in a category with a hostile name (the rules quote it), and one with only a warning.
@@ -24,9 +32,7 @@ export async function mixedAnalysis(): Promise<Analysis> {
   broken.ResourceCategories[0]!.CategoryName = hostileText;
   broken.ResourceCategories[0]!.Total = 4;
   broken.ResourceCategories[1]!.CompliancePercent = 12.5;
-  const warned = minimalReport();
-  warned.JobId = 'a1b2c3d4-0000-4000-8000-000000000024';
-  warned.ResourceCategories[1]!.CompliancePercent = 12.5;
+  const warned = warnedReport();
   return analyseInputs([
     { text: JSON.stringify(clean), name: 'clean.json' },
     { text: JSON.stringify([broken]), name: hostileName },

@@ -3,7 +3,7 @@ import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import type { Analysis } from '../../../src/index.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { escapeGithubData, escapeGithubProperty, githubFormat } from '../../../src/render/findings/github-format.js';
-import { gateResult, manyFindingsAnalysis, mixedAnalysis } from './findings-inputs.js';
+import { gateResult, manyFindingsAnalysis, mixedAnalysis, warnedReport } from './findings-inputs.js';
 
 function formatGithub(result: FindingsResult): string {
   return githubFormat.format(result, { rules: ruleCatalogue, color: false });
@@ -41,8 +41,11 @@ describe('github findings format', () => {
     expect(text.endsWith('\n')).toBe(true);
     const lines = text.slice(0, -1).split('\n');
     expect(lines).toHaveLength(analysis.summary.errors + analysis.summary.warnings + 1);
+    // warned.json is one line: the value 12.5 starts after its key, found here in the same text.
+    const warnedText = JSON.stringify(warnedReport());
+    const column = warnedText.indexOf('"CompliancePercent":12.5') + '"CompliancePercent":'.length + 1;
     expect(lines[3]).toBe(
-      '::warning file=warned.json,title=compliance-percent::category "Azure - Network" states CompliancePercent 12.5, but Green / (Total − Gray) × 100 gives 50; the stated value fits none of the known formulas (/ResourceCategories/1/CompliancePercent)',
+      `::warning file=warned.json,line=1,col=${column},title=compliance-percent::category "Azure - Network" states CompliancePercent 12.5, but Green / (Total − Gray) × 100 gives 50; the stated value fits none of the known formulas (/ResourceCategories/1/CompliancePercent)`,
     );
     expect(lines.at(-1)).toBe('::error title=cspm-report failed (exit code 1)::failed; 4 findings (2 errors, 2 warnings) in 3 files, 3 valid reports, 15 policies');
   });
@@ -58,7 +61,7 @@ describe('github findings format', () => {
   it('escapes a file name with : and , and a message with %, CR and LF, so that nothing starts a command of its own', () => {
     const lines = formatGithub({ analysis, gate: gateResult() }).slice(0, -1).split('\n');
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) /);
-    expect(lines.find((line) => line.startsWith('::error file=dir/'))).toMatch(/^::error file=dir\/a%3Ab%2Cc "x" <y> 50%25 \\u202e%0Az\.json,title=category-total::category "a "q" 's' <b>&amp; \]\]> 100%250A /);
+    expect(lines.find((line) => line.startsWith('::error file=dir/'))).toMatch(/^::error file=dir\/a%3Ab%2Cc "x" <y> 50%25 \\u202e%0Az\.json,line=1,col=\d+,title=category-total::category "a "q" 's' <b>&amp; \]\]> 100%250A /);
     const hostileGate = lines.find((line) => line.startsWith('::error file=gate-rules.json,title=gate%3A a '))!;
     expect(hostileGate).toContain('\\uffff\tend%0D%0Anext%3A%3Awarning%3A%3Ainjected::nothing matched a');
     expect(hostileGate).toContain('end%0D%0Anext::warning::injected (scope: all inputs; gate-rules.json /assertions/3)');
@@ -87,7 +90,8 @@ describe('github findings format', () => {
     const many = await manyFindingsAnalysis();
     const lines = formatGithub({ analysis: many }).slice(0, -1).split('\n');
     expect(lines).toHaveLength(12);
-    expect(lines.slice(0, 10).every((line) => line.startsWith('::error file=many.json,title=schema::'))).toBe(true);
+    // The findings are made up after the analysis: those at a pointer the analysis found too have its line.
+    expect(lines.slice(0, 10).every((line) => /^::error file=many\.json,(line=\d+,col=\d+,)?title=schema::/.test(line))).toBe(true);
     expect(lines[9]).toMatch(/\(\/0\/ResourceCategories\/0\/Policies\/9\/Severity\)$/);
     expect(lines[10]).toBe('::notice title=cspm-report: more not annotated::124,990 errors more, not annotated: GitHub shows 10 error and 10 warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) lists them all');
     expect(lines[11]).toMatch(/^::error title=cspm-report failed \(exit code 1\)::failed; 125,000 findings/);

@@ -18,6 +18,14 @@ export const hostile = 'a "quoted" \\ back\\slash \u0000\u0001\b\t\n\r\u001f \u0
  */
 const hostilePath = hostile.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
 
+/**
+ * Absolute paths under the folder the tests run in and outside it: the format writes
+ * them relative to it, so the bytes hold no machine's folder but in the run's list of
+ * files, which the byte test writes as `<cwd>`.
+ */
+const underCwd = `${process.cwd()}/abs/cut short.json`;
+const outsideCwd = `${process.cwd()}/../outside/x.json`;
+
 const zero: Figures = { total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0, percent: 0 };
 
 function analysedReport(pointer: string, tweak: (report: AnalysedReport['report']) => void = () => undefined): AnalysedReport {
@@ -32,9 +40,15 @@ function finding(rule: RuleId, severity: Severity, pointer: string, message: str
   return { rule, severity, pointer, message, ...values };
 }
 
-function source(name: string, reports: AnalysedReport[], findings: Finding[]): AnalysedSource {
-  return { source: name, form: 'envelope', reportCount: reports.length, reports, policies: 6 * reports.length, findings };
+function source(name: string, reports: AnalysedReport[], findings: Finding[], regions?: AnalysedSource['regions']): AnalysedSource {
+  return { source: name, form: 'envelope', reportCount: reports.length, reports, policies: 6 * reports.length, findings, ...(regions === undefined ? {} : { regions }) };
 }
+
+/** Places of some of the varied source's findings: a scalar on one line, a container over several. */
+const variedRegions = new Map([
+  ['/result/0/ResourceCategories/0/Total', { startLine: 12, startColumn: 20, endLine: 12, endColumn: 21 }],
+  ['/result/0/ResourceCategories/1', { startLine: 40, startColumn: 7, endLine: 71, endColumn: 8 }],
+]);
 
 /** Two reports in one file: the second's names are hostile, and a category id repeats. */
 function variedSource(): AnalysedSource {
@@ -75,7 +89,7 @@ function variedSource(): AnalysedSource {
     finding('not-in-catalogue' as RuleId, 'warning', '/result/0/ResourceCategories/0/Policies/2', 'a rule the catalogue lacks'),
     finding(`other ${hostile}` as RuleId, 'error', '/result/0', 'a hostile rule id the catalogue lacks'),
     finding('not-in-catalogue' as RuleId, 'error', '/x', 'the same unknown rule again'),
-  ]);
+  ], variedRegions);
 }
 
 /** Every kind of path: relative, Windows relative, absolute, drive letter, stdin, hostile, and one without findings. */
@@ -83,14 +97,15 @@ function pathSources(): AnalysedSource[] {
   const syntax = (name: string, message = 'Unexpected end of JSON input'): AnalysedSource => source(name, [], [finding('json-syntax', 'error', '', message)]);
   return [
     syntax('./././reports\\sub dir\\a.json'),
-    syntax('/abs/cut short.json'),
+    syntax(underCwd),
     syntax('C:\\Users\\me\\r é.json'),
     syntax('c:/lower/x?y.json'),
     syntax('<stdin>'),
     syntax(`hostile ${hostilePath}.json`, hostile),
     syntax('./'),
     source('clean.json', [analysedReport('')], []),
-    syntax('/abs/cut short.json', 'the same file again: same identity, next occurrence'),
+    syntax(underCwd, 'the same file again: same identity, next occurrence'),
+    syntax(outsideCwd),
   ];
 }
 
@@ -107,7 +122,7 @@ export function variedGate(): GateResult {
       assertion({ name: 'enough green', metric: 'compliancePercent', passed: false, scope: 'r.json › CSBP › account Contoso Azure', source: 'reports/my report #1%.json', pointer: '/assertions/0' }),
       assertion({ name: 'no red', level: 'warn', metric: 'redPolicies', passed: false, actual: 1, expected: '<= 0', pointer: '/assertions/1' }),
       assertion({ name: 'few gray', metric: 'grayPolicies', passed: true, actual: 1, expected: '<= 5', pointer: '/assertions/2' }),
-      assertion({ name: `hostile ${hostile}`, metric: 'compliancePercent', passed: false, actual: null, scope: hostile, source: '/abs/x.json', message: hostile, pointer: '/assertions/3' }),
+      assertion({ name: `hostile ${hostile}`, metric: 'compliancePercent', passed: false, actual: null, scope: hostile, source: outsideCwd, message: hostile, pointer: '/assertions/3' }),
       assertion({ name: 'colour', level: 'warn', metric: `policyCompliance ${hostile}`, passed: false, actual: 'Red', expected: 'not Red', pointer: '/assertions/4' }),
       assertion({ name: 'colour', level: 'warn', metric: 'redPolicies', passed: false, actual: 2.5, expected: '<= 0', pointer: '/assertions/5' }),
     ],

@@ -24,7 +24,11 @@ export interface CodeQualityIssue {
   location: {
     /** The file, relative to the folder the command ran in, with `/` separators. */
     path: string;
-    /** GitLab requires a line; a report is data without one, so it is the first line. */
+    /**
+     * GitLab requires a line: a finding's is the line its value starts on (see
+     * AnalysedSource.regions); an issue of the whole file (a gate assertion, a
+     * regression) and a finding that could not be placed are on the first line.
+     */
     lines: { begin: number };
   };
 }
@@ -36,10 +40,10 @@ export interface IssueContext {
 }
 
 /**
- * An issue at the first line of `path`. The description and check name are shown as
+ * An issue at line `line` of `path`, the first by default. The description and check name are shown as
  * visible text on one line: control characters, line breaks and bidirectional controls
  * as `\uXXXX`, as the other formats show them, since GitLab shows them to people.
  */
-export function codeQualityIssue(path: string, checkName: string, severity: CodeQualitySeverity, description: string, fingerprint: string): CodeQualityIssue {
-  return { description: visibleText(description), check_name: visibleText(checkName), fingerprint, severity, location: { path, lines: { begin: 1 } } };
+export function codeQualityIssue(path: string, checkName: string, severity: CodeQualitySeverity, description: string, fingerprint: string, line = 1): CodeQualityIssue {
+  return { description: visibleText(description), check_name: visibleText(checkName), fingerprint, severity, location: { path, lines: { begin: line } } };
 }

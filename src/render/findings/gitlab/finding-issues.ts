@@ -30,7 +30,8 @@ export function findingIssues(source: AnalysedSource, context: IssueContext, out
     const count = listed.get(finding.rule) ?? 0;
     if (count < findingLimit || finding.omitted !== undefined) {
       listed.set(finding.rule, count + 1);
-      out.push(findingIssue(finding, path, locate(finding.pointer)?.identity ?? '', context));
+      const place = locate(finding.pointer);
+      out.push(findingIssue(finding, path, place.inReport?.identity ?? '', place.region?.startLine ?? 1, context));
       continue;
     }
     const left = rest.get(finding.rule) ?? { count: 0, severity: 'warning' };
@@ -44,9 +45,10 @@ export function findingIssues(source: AnalysedSource, context: IssueContext, out
   }
 }
 
-function findingIssue(finding: Finding, path: string, identity: string, context: IssueContext): CodeQualityIssue {
+function findingIssue(finding: Finding, path: string, identity: string, line: number, context: IssueContext): CodeQualityIssue {
   const description = `${finding.message} (${pointerLabel(finding.pointer)})`;
   // A stand-in for findings past the loader's limit has the pointer of the first it stands for.
   const kind = finding.omitted === undefined ? 'finding' : 'not listed';
-  return codeQualityIssue(path, finding.rule, findingSeverities[finding.severity], description, context.fingerprint(finding.rule, path, finding.pointer, identity, kind));
+  // The line is no part of the fingerprint: an issue keeps it when lines above it change.
+  return codeQualityIssue(path, finding.rule, findingSeverities[finding.severity], description, context.fingerprint(finding.rule, path, finding.pointer, identity, kind), line);
 }

@@ -1,24 +1,32 @@
+import { isAbsolute, relative } from 'node:path';
 import type { SarifArtifactLocation } from './sarif-log.js';
 
-/** The uri base of every relative input path: the folder the command ran in. */
+/** The uri base of every input path: the folder the command ran in. */
 export const sourceRootId = '%SRCROOT%';
 
+/** Standard input's name when `--stdin-name` gives it none (see AnalysedSource.source). */
+const stdinSource = '<stdin>';
+
 /**
- * The SARIF artifact location of an input as given on the command line. GitHub code
- * scanning matches results to files by paths relative to the repository root, so a
- * relative path stays relative (forward slashes, under `%SRCROOT%`); an absolute path
- * becomes a `file:` URI, which carries no base; standard input, which is no file, gets
- * a `stdin:` URI of its own so that it can never be mistaken for a file of that name.
+ * The SARIF artifact location of an input, always a path relative to the folder the
+ * command ran in (forward slashes, under `%SRCROOT%`): GitHub code scanning matches
+ * results to files by paths relative to the repository root, and refuses absolute
+ * `file:` URIs (its rules GH1005, GH1006). An absolute path is made relative to that
+ * folder; one outside it starts with `../`, which GitHub accepts but can match to no
+ * file of the repository. Only a path on another Windows drive, which no relative path
+ * reaches, stays an absolute `file:` URI. Standard input without `--stdin-name` is
+ * `<stdin>`, as every format names it, encoded as the relative reference `%3Cstdin%3E`.
  * Each path segment is percent-encoded: the schema asks for a URI reference, and a
  * space, `%` or `#` in a file name would otherwise change what the reference means.
+ *
+ * @param workingDirectory the folder relative paths start from
  */
-export function artifactLocation(source: string): SarifArtifactLocation & { uri: string } {
-  if (source === '<stdin>') return { uri: 'stdin:' };
-  const path = source.replace(/\\/g, '/');
+export function artifactLocation(source: string, workingDirectory: string = process.cwd()): SarifArtifactLocation & { uri: string } {
+  if (source === stdinSource) return { uri: encodePath(source), uriBaseId: sourceRootId };
+  const path = (isAbsolute(source) ? relative(workingDirectory, source) : source).replace(/\\/g, '/');
   if (/^[A-Za-z]:\//.test(path)) return { uri: `file:///${path.slice(0, 2)}${encodePath(path.slice(2))}` };
-  if (path.startsWith('/')) return { uri: `file://${encodePath(path)}` };
-  const relative = path.replace(/^(\.\/)+/, '');
-  return { uri: encodePath(relative === '' ? '.' : relative), uriBaseId: sourceRootId };
+  const trimmed = path.replace(/^(\.\/)+/, '');
+  return { uri: encodePath(trimmed === '' ? '.' : trimmed), uriBaseId: sourceRootId };
 }
 
 /** A surrogate without its other half: no character, and encodeURIComponent throws on it. */

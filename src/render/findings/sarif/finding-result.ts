@@ -1,3 +1,4 @@
+import type { TextRegion } from '../../../model/analysis.js';
 import type { Finding } from '../../../model/finding.js';
 import { jsonString, jsonValue } from './json-text.js';
 import type { LocatePointer } from './logical-locations.js';
@@ -14,8 +15,22 @@ export interface ResultParts {
   artifactLocation: string;
   /** The logical location, when the result has one. */
   logical: string | undefined;
+  /** The region (SARIF §3.30) as JSON text; by default the file's first line. */
+  region?: string;
   partialFingerprints: string;
   properties: string;
+}
+
+/**
+ * The region of a result that concerns a file rather than a value in it (a failed gate
+ * assertion, a regression): its first line. GitHub code scanning refuses a result
+ * without a line to show (its rule GH1003).
+ */
+const firstLine = '{"startLine":1}';
+
+/** A text region as SARIF's region, JSON text. */
+export function regionText(region: TextRegion): string {
+  return `{"startLine":${region.startLine},"startColumn":${region.startColumn},"endLine":${region.endLine},"endColumn":${region.endColumn}}`;
 }
 
 /**
@@ -34,6 +49,8 @@ export function pushResult(out: string[], parts: ResultParts): void {
     parts.message,
     '},"locations":[{"physicalLocation":{"artifactLocation":',
     parts.artifactLocation,
+    ',"region":',
+    parts.region ?? firstLine,
     parts.logical === undefined ? '}}]' : '},"logicalLocations":[',
     parts.logical === undefined ? '' : parts.logical,
     parts.logical === undefined ? '' : ']}]',
@@ -46,10 +63,12 @@ export function pushResult(out: string[], parts: ResultParts): void {
 }
 
 /**
- * Writes the findings of one file as results. The report is data, not lines of text, so
- * the location names the file without a region and the report, category and policy as a
- * logical location; the pointer goes into the properties, where a program can follow it.
- * The file's location is written once for all of its findings.
+ * Writes the findings of one file as results. The location names the file, the region
+ * of the value the pointer names (lines and UTF-16 columns from 1, SARIF's default), and
+ * the report, category and policy as a logical location; the pointer goes into the
+ * properties, where a program can follow it. A finding of a source that could not be
+ * placed (a parsed value given to the library) sits on the file's first line. The
+ * file's location is written once for all of its findings.
  */
 export function findingResults(
   artifactLocation: string,
@@ -59,12 +78,13 @@ export function findingResults(
   fingerprint: (identity: string) => string,
 ): (finding: Finding, out: string[]) => void {
   return (finding, out) => {
-    const place = locate(finding.pointer);
+    const { inReport: place, region } = locate(finding.pointer);
     pushResult(out, {
       rule: rules.cite(finding.rule),
       level: sarifLevel(finding.severity),
       message: jsonString(finding.message),
       artifactLocation,
+      ...(region === undefined ? {} : { region: regionText(region) }),
       logical: place?.logical,
       partialFingerprints: fingerprint(`${finding.rule}\u0000${uri}\u0000${place ? place.identity : finding.pointer}`),
       properties: `{"pointer":${jsonString(finding.pointer)}${optional('expected', finding.expected)}${optional('actual', finding.actual)}}`,

@@ -1,4 +1,4 @@
-import type { AnalysedCategory, AnalysedReport, AnalysedSource } from '../../../model/analysis.js';
+import type { AnalysedCategory, AnalysedReport, AnalysedSource, TextRegion } from '../../../model/analysis.js';
 import { jsonString } from './json-text.js';
 
 /** Where a pointer leads inside the analysed data, by name and by stable identity. */
@@ -12,8 +12,17 @@ export interface PlaceInReport {
   identity: string;
 }
 
-/** Finds the report, category and policy a finding's pointer leads into. */
-export type LocatePointer = (pointer: string) => PlaceInReport | undefined;
+/**
+ * Where a finding is: in a report (undefined outside any, such as an envelope's field or
+ * the whole document), and in the text, when the source was placed (AnalysedSource.regions).
+ */
+export interface FindingPlace {
+  inReport: PlaceInReport | undefined;
+  region: TextRegion | undefined;
+}
+
+/** Finds the report, category and policy a finding's pointer leads into, and its line. */
+export type LocatePointer = (pointer: string) => FindingPlace;
 
 const separator = ' › ';
 
@@ -52,6 +61,12 @@ function policySegmentEnd(rest: string): number {
  * or category is written as JSON text once, when a first finding leads there.
  */
 export function indexSource(source: AnalysedSource): LocatePointer {
+  const inReport = indexReports(source);
+  const regions = source.regions;
+  return (pointer) => ({ inReport: inReport(pointer), region: regions?.get(pointer) });
+}
+
+function indexReports(source: AnalysedSource): (pointer: string) => PlaceInReport | undefined {
   const reports = new Map<string, Lazy<Anchor>>();
   const categories = new Map<string, Lazy<CategoryAnchors>>();
   let deepest = 0;

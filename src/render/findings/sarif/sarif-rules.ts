@@ -2,6 +2,7 @@ import type { Severity } from '../../../model/finding.js';
 import type { GateLevel, GateResult } from '../../../model/gate.js';
 import type { RuleInfo } from '../../../model/rule.js';
 import { jsonString } from './json-text.js';
+import { ruleName } from './rule-name.js';
 import type { SarifLevel, SarifRule } from './sarif-log.js';
 
 /** SARIF's level of a finding's severity or a gate assertion's level. */
@@ -58,7 +59,7 @@ export function driverRules(catalogue: readonly RuleInfo[], gate: GateResult | u
 function catalogueRule(info: RuleInfo): SarifRule {
   return {
     id: info.id,
-    name: info.id,
+    ...ruleName(info.id),
     shortDescription: { text: info.description },
     fullDescription: { text: info.rationale },
     help: { text: `${info.description}\n\nWhy: ${info.rationale}` },
@@ -71,7 +72,7 @@ function gateRule(id: string, metric: string, level: GateLevel): SarifRule {
   const text = `A gate assertion on ${metric} failed: the value measured is outside the bound the rules file sets.`;
   return {
     id,
-    name: id,
+    ...ruleName(id),
     shortDescription: { text: `Gate assertion on ${metric} failed` },
     fullDescription: { text },
     help: { text: `${text} The result names the assertion, its scope, the value measured and the bound.` },
@@ -81,5 +82,5 @@ function gateRule(id: string, metric: string, level: GateLevel): SarifRule {
 
 function plainRule(id: string): SarifRule {
   const text = `Findings of rule ${id}.`;
-  return { id, name: id, shortDescription: { text }, fullDescription: { text }, help: { text }, defaultConfiguration: { level: 'warning' } };
+  return { id, ...ruleName(id), shortDescription: { text }, fullDescription: { text }, help: { text }, defaultConfiguration: { level: 'warning' } };
 }

@@ -1,0 +1,25 @@
+import type { Analysis } from '../model/analysis.js';
+import type { LoadedDocument } from '../model/document.js';
+
+/**
+ * Gives each source with findings the places of its findings in its text (see
+ * AnalysedSource.regions), for the formats that point at a line: SARIF, GitLab Code
+ * Quality, GitHub annotations. Only those sources are walked, after the analysis, so a
+ * report without findings costs nothing more, not even loading the walker (jsonc-parser);
+ * a file's text is read again rather than kept through the run, as a run over thousands
+ * of files could not hold them all.
+ *
+ * @param documents the loaded documents, in the order of the analysis's sources
+ */
+export async function placeFindings(analysis: Analysis, documents: readonly LoadedDocument[]): Promise<Analysis> {
+  const textOf = (index: number) => (documents[index]?.source === analysis.sources[index]?.source ? documents[index]?.textSource : undefined);
+  if (!analysis.sources.some((source, index) => source.findings.length > 0 && textOf(index) !== undefined)) return analysis;
+  const { findingRegions } = await import('../load/finding-regions.js');
+  const sources = analysis.sources.map((source, index) => {
+    const textSource = textOf(index);
+    if (source.findings.length === 0 || textSource === undefined) return source;
+    const regions = findingRegions(textSource, source.findings, source.repeatedKeys !== undefined);
+    return regions === undefined ? source : { ...source, regions };
+  });
+  return { ...analysis, sources };
+}
