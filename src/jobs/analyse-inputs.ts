@@ -15,5 +15,9 @@ export interface AnalyseInputsOptions extends AnalyseOptions, LoadOptions {}
  */
 export async function analyseInputs(input: ReportInput | readonly ReportInput[], options: AnalyseInputsOptions = {}): Promise<Analysis> {
   assertRuleSettings(options.severities);
-  return withNoValidReport(analyseReports(validateReports(await loadReports(input, options)), options));
+  const loaded = await loadReports(input, options);
+  options.onProgress?.({ phase: 'checking', done: 0, total: loaded.length, unit: 'files' });
+  const analysis = withNoValidReport(analyseReports(validateReports(loaded), options));
+  options.onProgress?.({ phase: 'checking', done: loaded.length, total: loaded.length, unit: 'files' });
+  return analysis;
 }
