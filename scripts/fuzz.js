@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { runFullDiskCampaign } from './fuzz-full-disk.js';
+import { progressLines } from './fuzz/progress-lines.js';
 
 function option(name) {
   const at = process.argv.indexOf(name);
@@ -64,9 +65,7 @@ function show(value) {
 async function campaign(name, property, count) {
   if (count === 0 || (only && !name.startsWith(only))) return 0;
   process.stdout.write(`${name}: ${count.toLocaleString('en-US')} cases, seed ${seed}\n`);
-  const onProgress = (done) => {
-    if (done % 10_000 === 0 || (name === 'render' && done % 200 === 0)) process.stdout.write(`  ${done.toLocaleString('en-US')} done\n`);
-  };
+  const onProgress = progressLines(name, (line) => process.stdout.write(line));
   const result = await cases.runCampaign(property, { seed, runs: count, shrink, shrinkMilliseconds: shrinkSeconds * 1000, onProgress });
   const perCase = result.milliseconds / count;
   process.stdout.write(`${name}: ${count.toLocaleString('en-US')} cases in ${seconds(result.milliseconds)} (${perCase.toFixed(1)} ms a case, shrinking included), ${result.failures.length} invariants broken\n`);

@@ -80,4 +80,5 @@ export type { Rule, RuleInfo, ReportRule, DocumentRule, PolicyRule, RuleHit, Rep
 export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderWarning, RenderedBody, RenderTier, RenderDocumentsOptions, DocumentPlan, PlannedDocument, ReadyDocument, UnrenderedDocument, DocumentOutput, DocumentReason } from './model/renderer.js';
 export type { TrendRenderer, TrendRenderOptions } from './render/trend/trend-renderer.js';
 export type { CsvFieldName } from './model/csv-fields.js';
+export type { Progress, ProgressListener, ProgressOptions, ProgressPhase } from './model/progress.js';
 export type { ViewModel } from './model/view-model.js';

@@ -8,6 +8,7 @@ export { exitCodes } from './error/exit-codes.js';
 export { exitCodeOf } from './error/error-codes.js';
 export { terminalText, terminalJson } from './text/terminal-text.js';
 export { plural } from './text/plural.js';
+export { displayCount } from './text/display-count.js';
 export { findingWeight } from './load/capped-findings.js';
 export { kindOf } from './load/read-regular-file.js';
 export { formatCheckText } from './render/findings/text-format.js';

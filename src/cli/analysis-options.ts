@@ -4,7 +4,8 @@ import { failOnLevels, percentFormulaIds, terminalText } from '../internal.js';
 import { parseRuleSettings } from './parse-rule-settings.js';
 import type { CliIo } from './cli-io.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
-import { oneValue } from './shared-options.js';
+import { oneValue, type QuietArgs } from './shared-options.js';
+import { clearProgressLine, progressListener } from './progress/progress-io.js';
 import { releaseIdleStopSignals } from './stop-signals.js';
 
 /** The analysis options every command that checks reports takes. */
@@ -39,19 +40,29 @@ export function withFailOnOptions<T>(yargs: Argv<T>): Argv<T & FailOnArgs> {
  * The options every job takes from the parsed arguments: --percent-formula, --rule and
  * --fail-on when the command has it. The command line settles V8's heap before a large
  * parse: a process-wide step the library leaves to its caller. An entry of a scanned
- * folder that is left out gets a note on standard error.
+ * folder that is left out gets a note on standard error, and a long run a progress
+ * line on a terminal, unless --quiet.
  */
-export function checkOptionsOf(args: AnalysisArgs & { 'fail-on'?: FailOn }, io: CliIo): CheckOptions {
+export function checkOptionsOf(args: AnalysisArgs & QuietArgs & { 'fail-on'?: FailOn }, io: CliIo): CheckOptions {
   const percentFormula = args['percent-formula'];
   const failOn = args['fail-on'];
+  const onProgress = progressListener(io, args.quiet);
   return {
     severities: parseRuleSettings(args.rule),
-    beforeParse: prepareParse,
-    onSkip: noteSkipped(io),
+    beforeParse: async (text) => {
+      // No line is left on the terminal by a signal that ends a long parse.
+      if (text.length >= largeText) clearProgressLine(io);
+      await prepareParse(text);
+    },
+    ...(args.quiet === true ? {} : { onSkip: noteSkipped(io) }),
+    ...(onProgress === undefined ? {} : { onProgress }),
     ...(percentFormula === undefined ? {} : { percentFormula }),
     ...(failOn === undefined ? {} : { failOn }),
   };
 }
+
+/** Characters of a text whose parse holds the main thread long enough to matter (8 Mi, some 25 ms). */
+const largeText = 8 * 2 ** 20;
 
 /**
  * Before each parse: idle stop-signal handlers are removed, so that a signal ends a

@@ -91,6 +91,10 @@ function closable(stream: NodeJS.WriteStream): CliIo['stderr'] {
     get isTTY() {
       return stream.isTTY;
     },
+    // The progress line keeps within it (see progress-display.ts).
+    get columns() {
+      return stream.columns;
+    },
   } as CliIo['stderr'];
 }
 

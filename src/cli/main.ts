@@ -12,6 +12,8 @@ import { assertDashWhereMeant } from './dash-arguments.js';
 import { protectStdinArgs } from './report-inputs.js';
 import { writeStoppedSarif } from './stopped-sarif.js';
 import { standardOutputError } from './write-output.js';
+import { quietOption } from './shared-options.js';
+import { withProgressLine } from './progress/progress-io.js';
 
 /** The registry's commands as yargs takes them, each with its own argument type erased. */
 const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
@@ -47,6 +49,7 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .scriptName('cspm-report')
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
     .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error, and each request to the service (secrets as <PLACEHOLDERS>)', global: true })
+    .option('quiet', quietOption)
     .demandCommand(1, `name a command: ${commandNames.join(', ')}`)
     .recommendCommands()
     .strict()
@@ -110,10 +113,12 @@ function continuedLines(command: string): string {
  * Standard output is flushed before the code is returned: a write that failed on it
  * (a full disk behind `> file`) makes the run fail with 2, whatever it printed.
  */
-export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function runCli(args: readonly string[], given: CliIo = processIo()): Promise<number> {
   let stopped: unknown;
   let code: number;
   const state: RunState = { debug: false, selected: undefined };
+  // Each write to standard error clears the progress line first, the failure's line too.
+  const { io, stop } = withProgressLine(given);
   try {
     code = await runCommand(args, io, state);
   } catch (error) {
@@ -121,6 +126,8 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
     io.stderr.write(describeFailure(error, state.debug));
     code = exitCodeOf(isCspmError(error) ? error.code : 'internal');
     if (state.selected !== undefined) await writeStoppedSarif(state.selected.spec, state.selected.args as Record<string, unknown>, error);
+  } finally {
+    stop();
   }
   try {
     await flushStandardOutput(io);

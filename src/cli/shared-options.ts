@@ -11,3 +11,19 @@ export function oneValue(option: string): (value: unknown) => unknown {
     return value;
   };
 }
+
+/**
+ * `--quiet`, global: no progress line and no notes (inputs skipped, a scan job's
+ * status while waiting) on standard error; errors and warnings are always printed.
+ */
+export const quietOption = {
+  type: 'boolean',
+  default: false,
+  describe: 'print no progress and no notes on standard error (errors and warnings still)',
+  global: true,
+} as const;
+
+/** What every command's arguments hold of `--quiet`. */
+export interface QuietArgs {
+  quiet?: boolean;
+}

@@ -24,6 +24,9 @@ export interface AnalyseInputsOptions extends AnalyseOptions, LoadOptions {
 export async function analyseInputs(input: ReportInput | readonly ReportInput[], options: AnalyseInputsOptions = {}): Promise<Analysis> {
   assertRuleSettings(options.severities);
   const documents = await loadReports(input, options);
+  options.onProgress?.({ phase: 'checking', done: 0, total: documents.length, unit: 'files' });
   const analysis = withNoValidReport(analyseReports(validateReports(documents), options));
-  return options.placeFindings === false ? analysis : await placeFindings(analysis, documents);
+  const placed = options.placeFindings === false ? analysis : await placeFindings(analysis, documents);
+  options.onProgress?.({ phase: 'checking', done: documents.length, total: documents.length, unit: 'files' });
+  return placed;
 }

@@ -101,13 +101,16 @@ export async function trendScans(inputs: readonly ReportInput[], options: TrendS
   const skipped: SkippedInput[] = [];
   let formula: PercentFormula = options.percentFormula ?? defaultPercentFormula;
   const seen = new SeenScans();
+  // Told per scan here: each file's own reading and checking would restart at 1 of 1.
+  const { onProgress, ...each } = options;
   for (const [index, input] of files.entries()) {
+    onProgress?.({ phase: 'reading', done: index, total: files.length, unit: 'scans' });
     const sameFile = await seen.sameFile(input);
     if (sameFile !== undefined) {
       skipped.push({ source: sourceName(input, index), message: `the same file as ${sameFile}; counted once` });
       continue;
     }
-    const analysis = await analyseInputs(input, { ...options, placeFindings: false });
+    const analysis = await analyseInputs(input, { ...each, placeFindings: false });
     formula = analysis.percentFormula;
     // One of the tool's own outputs found in the folder: the loader left it out with a note.
     if (analysis.sources.length === 0 && isListed(input)) continue;

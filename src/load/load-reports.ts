@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { CspmError } from '../error/cspm-error.js';
 import type { LoadedDocument, SkippedInput, TextSource } from '../model/document.js';
+import type { ProgressOptions } from '../model/progress.js';
 import { decodeText, stripBom, utf8Bytes } from './decode-text.js';
 import { duplicateKeyFindings } from './duplicate-key-findings.js';
 import { KeyScans, type KeyScanStart } from './key-scans.js';
@@ -29,7 +30,7 @@ export type ReportInput =
   | { stream: AsyncIterable<Uint8Array | string>; name?: string };
 
 /** Options of {@link loadReports}. */
-export interface LoadOptions {
+export interface LoadOptions extends ProgressOptions {
   /**
    * Called (and awaited) with each text just before it is parsed. The command line uses
    * it to settle V8's heap before a large parse and to let a stop signal end the parse
@@ -57,10 +58,15 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
   const documents: LoadedDocument[] = [];
   const scans = new KeyScans();
   try {
+    const reading = readingProgress(inputs.length, options);
     for (const item of inputs) {
       if (typeof item === 'string') {
         const { paths, listed } = await expandPath(item, options.onSkip);
-        for (const path of paths) keep(documents, await parseDocument(path, readInput(path, scans), { listed }, options, scans, path), listed, options);
+        reading.expanded(paths.length);
+        for (const path of paths) {
+          keep(documents, await parseDocument(path, readInput(path, scans), { listed }, options, scans, path), listed, options);
+          reading.read();
+        }
       } else if ('path' in item) {
         keep(documents, await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans, item.path), item.listed === true, options);
       } else if ('value' in item) {
@@ -73,11 +79,34 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
         const name = item.name ?? '<stdin>';
         documents.push(await parseDocument(name, decodeInput(await readStream(name, item.stream, scans), scans), {}, options, scans));
       }
+      // A directory's files were counted one by one above.
+      if (typeof item !== 'string') reading.read();
     }
   } finally {
     scans.close();
   }
   return documents;
+}
+
+/**
+ * Counts the inputs read for `onProgress`. The total grows as directories are listed (an
+ * input not yet listed counts as one file), so it is exact once the last one is.
+ */
+function readingProgress(inputs: number, options: LoadOptions): { expanded(files: number): void; read(): void } {
+  let total = inputs;
+  let done = 0;
+  const tell = (): void => options.onProgress?.({ phase: 'reading', done, total, unit: 'files' });
+  tell();
+  return {
+    expanded(files) {
+      total += files - 1;
+      tell();
+    },
+    read() {
+      done += 1;
+      tell();
+    },
+  };
 }
 
 /**

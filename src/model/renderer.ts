@@ -1,6 +1,7 @@
 import type { Analysis } from './analysis.js';
 import type { CsvFieldName } from './csv-fields.js';
 import type { DiffResult } from './diff.js';
+import type { ProgressOptions } from './progress.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
 /**
@@ -41,8 +42,11 @@ export interface RenderWarning {
   package: string;
 }
 
-/** Options of every renderer; each reads the ones that concern it. */
-export interface RenderOptions {
+/**
+ * Options of every renderer; each reads the ones that concern it. `onProgress` is told
+ * of the rows a long document has drawn (PDF policy rows, workbook rows).
+ */
+export interface RenderOptions extends ProgressOptions {
   /** Document title; by default built from the benchmark and account names. */
   title?: string;
   /** Stamp this time of generation into the document; without it, output is byte-identical run to run. */

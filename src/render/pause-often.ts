@@ -6,15 +6,19 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * runs within a moment instead of after the whole document. One turn every `every`
  * steps (rows, pages) costs nothing measurable; one per row would.
  *
+ * @param onTurn told the steps taken so far at each turn: progress, at no cost per step
  * @returns a function to call once per step: it returns a promise to await every
  *          `every` calls, and undefined otherwise (no await, no microtask per step)
  */
-export function pauseOften(every = 500): () => Promise<void> | undefined {
+export function pauseOften(every = 500, onTurn?: (steps: number) => void): () => Promise<void> | undefined {
   let steps = 0;
+  let taken = 0;
   return () => {
     steps += 1;
     if (steps < every) return undefined;
+    taken += steps;
     steps = 0;
+    onTurn?.(taken);
     return nextTurn();
   };
 }

@@ -38,6 +38,7 @@ function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], optio
         const shown = (view ??= buildViewModel(analysis, options));
         waiting.delete(format);
         if (waiting.size === 0) view = undefined;
+        options.onProgress?.({ phase: 'rendering', subject: format });
         return renderer.render(shown, options);
       },
     };

@@ -54,16 +54,40 @@ describe('cspm-report fetch --accounts', () => {
     expect(readdirSync(join(dir, 'out'))).toHaveLength(3);
   });
 
-  it('shows progress on a terminal only, and the result lines either way', async () => {
+  it('shows progress of a long fetch on a terminal only, cleared at the end, and the result lines either way', async () => {
+    // Each answer of the service takes 700 ms: the run lasts past the second that a progress line waits for.
+    const slow = await createEmulator({ credentials, latencyMs: 700 });
+    try {
+      const client = createClient({ baseUrl: slow.url, licenseToken: credentials.licenseToken });
+      const rows: string[][] = [];
+      for (const name of ['Slow', 'Slower']) {
+        const { accountId, jobId } = await client.onboardAccount('azure', 'L1', { AccountName: name, DomainName: 'contoso.com', TenantId: 't-1', ADApplicationClientId: 'c-1', ADApplicationClientSecret: 'CLIENT-SECRET-9z', SubscriptionId: 'sub-1' });
+        rows.push(['L1', accountId, jobId, 'CSBP']);
+      }
+      const dir = tempDir();
+      writeFileSync(join(dir, 'fleet.csv'), csv(rows));
+      const args = ['fetch', '--accounts', join(dir, 'fleet.csv'), '--out-dir', join(dir, 'out'), '--concurrency', '1'];
+      const slowEnv = { ...env(), CSPM_BASE_URL: slow.url };
+      const terminal = await runInProcess(args, { env: slowEnv, stderrIsTTY: true });
+      expect(terminal.stderr).toMatch(/^\r\u001b\[Kfetching: [01]\/2 reports \([05]0%\)/);
+      expect(terminal.stderr.endsWith('\r\u001b[K')).toBe(true);
+      const quiet = await runInProcess([...args, '--quiet'], { env: slowEnv, stderrIsTTY: true });
+      expect(quiet.stderr).toBe('');
+      const piped = await runInProcess(args, { env: slowEnv });
+      expect(piped.stderr).toBe('');
+      expect(piped.stdout.match(/^✔ /gm)).toHaveLength(2);
+      expect(quiet.stdout).toBe(piped.stdout);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+
+  it('shows no progress line for a fetch over within a second, even on a terminal', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'fleet.csv'), csv(accounts.map(({ accountId, jobId }) => ['L1', accountId, jobId, 'CSBP'])));
-    const args = ['fetch', '--accounts', join(dir, 'fleet.csv'), '--out-dir', join(dir, 'out')];
-    const terminal = await runInProcess(args, { env: env(), stderrIsTTY: true });
-    expect(terminal.stderr).toContain('fetched 3/3');
-    expect(terminal.stderr.endsWith('\r\u001b[K')).toBe(true);
-    const piped = await runInProcess(args, { env: env() });
-    expect(piped.stderr).toBe('');
-    expect(piped.stdout.match(/^✔ /gm)).toHaveLength(3);
+    const terminal = await runInProcess(['fetch', '--accounts', join(dir, 'fleet.csv'), '--out-dir', join(dir, 'out')], { env: env(), stderrIsTTY: true });
+    expect(terminal.stderr).toBe('');
+    expect(terminal.stdout.match(/^✔ /gm)).toHaveLength(3);
   });
 
   it.each([

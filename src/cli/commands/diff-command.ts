@@ -56,8 +56,9 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   if (args.old === stdinToken && args.new === stdinToken) throw new CspmError('usage', 'only one of the two scans can come from standard input', { data: { option: 'new' } });
   const [oldInput, newInput] = toReportInputs([args.old, args.new], io, args['stdin-name']) as [ReportInput, ReportInput];
   const failOnRegression = regressionLimit(args['fail-on-regression']);
+  const checkOptions = checkOptionsOf(args, io);
   const result = await diffScans(oldInput, newInput, {
-    ...checkOptionsOf(args, io),
+    ...checkOptions,
     allowMismatch: args['allow-mismatch'],
     allowNewFailures: args['allow-new-failures'],
     allowRemoved: args['allow-removed'],
@@ -79,7 +80,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   await writeFindings({ analysis, diff, verdict, failOn: args['fail-on'], ...(result.limit === undefined ? {} : { regressionLimit: result.limit }) }, outputs, io, args);
   // Status lines keep out of standard output when a result or document goes there.
   const toStandardOutput = [...outputs, ...documents].some((output) => isStandardOutput(output.path));
-  await writeDiffDocuments(result.new, diff, documents, io, toStandardOutput ? io.stderr : io.stdout);
+  await writeDiffDocuments(result.new, diff, documents, io, toStandardOutput ? io.stderr : io.stdout, checkOptions.onProgress);
   return verdict.exitCode;
 }
 

@@ -5,13 +5,13 @@ import { exitCodes, type CliIo } from '../cli-io.js';
 import { clientSecretSource, fieldFlags, readOnboardingBody, type OnboardingFlagArgs } from '../onboarding-flags.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
 import { applicationIdVariable, secretSources } from '../service-secrets.js';
-import { oneValue } from '../shared-options.js';
+import { oneValue, type QuietArgs } from '../shared-options.js';
 import type { CommandSpec } from './command-spec.js';
 
 const kinds = Object.keys(onboardingKinds) as OnboardingKind[];
 
 /** The arguments of `onboard`. */
-export interface OnboardArgs extends ServiceArgs, OnboardingFlagArgs {
+export interface OnboardArgs extends ServiceArgs, OnboardingFlagArgs, QuietArgs {
   kind: OnboardingKind;
   license: string;
   format: 'text' | 'json';
@@ -62,7 +62,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /**
  * Polls the scan job's status until it ends or `--wait-timeout` passes; progress on a
- * terminal only. A status the client does not know rejects at once (the client refuses
+ * terminal only, and not with --quiet. A status the client does not know rejects at once (the client refuses
  * it), rather than being waited on until the time is up.
  */
 async function waitForJob(client: CspmClient, args: OnboardArgs, account: OnboardedAccount, io: CliIo): Promise<number> {
@@ -72,7 +72,7 @@ async function waitForJob(client: CspmClient, args: OnboardArgs, account: Onboar
   let last: string | undefined;
   for (;;) {
     const status = await client.getJobStatus(ids);
-    if (status !== last && io.stderr.isTTY === true) io.stderr.write(`scan job ${job}: ${terminalText(status)}\n`);
+    if (status !== last && io.stderr.isTTY === true && args.quiet !== true) io.stderr.write(`scan job ${job}: ${terminalText(status)}\n`);
     last = status;
     const outcome = jobStatusOutcomes[status];
     if (outcome === 'succeeded') return exitCodes.ok;

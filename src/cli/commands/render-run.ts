@@ -1,5 +1,5 @@
 export type { RenderArgs } from '../render-options.js';
-import { type Analysis, type DocumentOutput, type DocumentPlan, type PlannedDocument, renderReports } from '../../index.js';
+import { type Analysis, type DocumentOutput, type DocumentPlan, type PlannedDocument, type ProgressListener, renderReports } from '../../index.js';
 import { plural, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
@@ -46,9 +46,12 @@ function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
 }
 
 /** Renders and writes one document; `status` takes the "wrote" lines (standard error when the document goes to standard output). */
-async function runJob(job: Job, io: CliIo, status: CliIo['stderr']): Promise<void> {
+async function runJob(job: Job, io: CliIo, status: CliIo['stderr'], onProgress: ProgressListener | undefined): Promise<void> {
   for (const { output, path } of job.outputs) {
-    await writeOutput(path, await output.render(), io);
+    const body = await output.render();
+    // A large PDF or workbook is drawn while it is written: its rows then carry on the line.
+    onProgress?.({ phase: 'writing', subject: isStandardOutput(path) ? 'standard output' : path });
+    await writeOutput(path, body, io);
     if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
   }
   const { analysis } = job.document;
@@ -65,7 +68,8 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const chosen = chosenFormats(args);
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.
-  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...checkOptionsOf(args, io), ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
+  const check = checkOptionsOf(args, io);
+  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...check, ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
   const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));
@@ -73,7 +77,7 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
   for (const job of jobs) {
     const { document } = job;
-    if (document.status === 'ready') await runJob(job, io, status);
+    if (document.status === 'ready') await runJob(job, io, status, check.onProgress);
     else if (document.status === 'skipped') status.write(`  ${terminalText(job.name)}: ${reasonText(document)}\n`);
     else io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${reasonText(document)}\n`);
   }

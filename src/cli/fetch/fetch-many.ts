@@ -5,7 +5,6 @@ import { assertSafeOutputs } from '../output-guard.js';
 import { describeChecked, type PlacedReport, saveReport, type SavedReport } from './fetch-report.js';
 import { describeTarget, type FetchTarget } from './fetch-target.js';
 import { placeReport, plannedFiles, type ReportPlace } from './place-reports.js';
-import { ProgressLine } from './progress-line.js';
 
 /** What fetching several reports needs. */
 export interface FetchManyOptions {
@@ -38,10 +37,11 @@ function failureText(error: unknown): string {
  */
 export async function fetchMany(targets: readonly FetchTarget[], options: FetchManyOptions): Promise<number> {
   const { io } = options;
-  const progress = new ProgressLine(io);
+  // The fetches are the progress here, not the check of each report as it comes.
+  const { onProgress, ...checkOptions } = options.checkOptions;
   const tally = { unlisted: 0, failed: 0, failing: 0, done: 0 };
   const placed = new Map<FetchTarget, PlacedReport>();
-  const show = (): void => progress.update(`fetched ${tally.done}/${placed.size}${tally.failed > 0 ? `, ${tally.failed} failed` : ''}`, tally.done === placed.size);
+  const show = (): void => onProgress?.({ phase: 'fetching', done: tally.done, total: placed.size, unit: `reports${tally.failed > 0 ? `, ${tally.failed} failed` : ''}` });
   const onFailure = ({ target, error }: FetchFailure): void => {
     // Before the reports are placed, a failure is a listing's.
     if (placed.size === 0) tally.unlisted += 1;
@@ -49,11 +49,11 @@ export async function fetchMany(targets: readonly FetchTarget[], options: FetchM
       tally.failed += 1;
       tally.done += 1;
     }
-    progress.print(io.stderr, `cspm-report: ${terminalText(describeTarget(target))}: ${terminalText(failureText(error))}\n`);
+    io.stderr.write(`cspm-report: ${terminalText(describeTarget(target))}: ${terminalText(failureText(error))}\n`);
     if (placed.size > 0) show();
   };
   const result = await fetchReports(options.client, targets, {
-    ...options.checkOptions,
+    ...checkOptions,
     check: options.check,
     failOn: options.failOn,
     formats: options.place.formats,
@@ -70,11 +70,10 @@ export async function fetchMany(targets: readonly FetchTarget[], options: FetchM
       const saved = await saveReport(placed.get(fetched.target) as PlacedReport, fetched, io);
       if (saved.failing) tally.failing += 1;
       tally.done += 1;
-      progress.print(io.stdout, `${outcomeLine(saved, options.check)}\n`);
+      io.stdout.write(`${outcomeLine(saved, options.check)}\n`);
       show();
     },
   });
-  progress.clear();
   io.stdout.write(`${summaryLine(result.asked, tally, options)}\n`);
   return result.verdict.exitCode;
 }

@@ -12,6 +12,7 @@ import { cutPolicies } from '../policy-listing.js';
 import { drawActionList } from './action-list.js';
 import { openPdf } from './open-pdf.js';
 import { pauseOften } from '../pause-often.js';
+import { rowProgress } from '../render-progress.js';
 import { drawnPolicies, drawPolicies, policyBookmarks } from './policy-table.js';
 import { drawReportSummary, drawRollupSummary } from './summary.js';
 import { sizes } from './theme.js';
@@ -32,7 +33,8 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   const limit = Math.max(0, Math.floor(options.maxPolicies ?? defaultMaxPolicies));
   const cut = cutPolicies(view, limit);
   const coverNote = cut.text ?? view.policyListing.leftOut;
-  const pause = pauseOften();
+  const rows = view.reports.reduce((sum, report) => sum + drawnPolicies(report, cut), 0);
+  const pause = pauseOften(500, rowProgress(options, 'pdf', rows));
 
   canvas.newPage(false);
   bookmark(canvas, 'Cover', undefined, 0);

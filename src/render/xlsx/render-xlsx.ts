@@ -11,7 +11,8 @@ import { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { policiesSheet } from './policies-sheet.js';
 import { poamSheet } from './poam-sheet.js';
 import { summarySheet } from './summary-sheet.js';
-import { writeTableSheet } from './table-sheet.js';
+import { countedPace, writeTableSheet } from './table-sheet.js';
+import { rowProgress } from '../render-progress.js';
 import { WorkbookOutput } from './workbook-output.js';
 
 /** Above this many policy and finding rows the workbook comes back as a stream, not as bytes. */
@@ -27,21 +28,22 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
   const date = options.now ?? (view.generatedAt ? new Date(view.generatedAt) : fixedDate);
   const title = options.title ?? view.title;
   const writer = new PinnedWorkbookWriter({ stream: output.stream, date, creator: view.tool.name });
+  const pace = countedPace(output.pace, rowProgress(options, 'xlsx'));
   // The title goes into docProps/core.xml, XML like every cell: the same treatment, and
   // bidirectional controls shown too, as in PDF metadata: file managers show it as one line.
   writer.title = showBidiControls(cellText(title));
   // One sheet at a time: exceljs zips sheets in order, so a sheet still open behind
   // another would sit in memory until the one before it is committed.
-  await writeTableSheet(writer, summarySheet(view, title), output.pace);
+  await writeTableSheet(writer, summarySheet(view, title), pace);
   if (view.reports.some((report) => report.changes)) {
-    await writeTableSheet(writer, changesSheet(view), output.pace);
-    await writeTableSheet(writer, categoryChangesSheet(view), output.pace);
+    await writeTableSheet(writer, changesSheet(view), pace);
+    await writeTableSheet(writer, categoryChangesSheet(view), pace);
   }
-  await writeTableSheet(writer, categoriesSheet(view), output.pace);
-  await writeTableSheet(writer, actionSheet(view), output.pace);
-  await writeTableSheet(writer, policiesSheet(view), output.pace);
-  await writeTableSheet(writer, poamSheet(view), output.pace);
-  await writeTableSheet(writer, findingsSheet(view), output.pace);
+  await writeTableSheet(writer, categoriesSheet(view), pace);
+  await writeTableSheet(writer, actionSheet(view), pace);
+  await writeTableSheet(writer, policiesSheet(view), pace);
+  await writeTableSheet(writer, poamSheet(view), pace);
+  await writeTableSheet(writer, findingsSheet(view), pace);
   await writer.commit();
 }
 

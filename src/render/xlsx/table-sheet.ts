@@ -53,6 +53,16 @@ export interface TableSheet<T> {
 export type Pace = () => Promise<void>;
 
 const rowsPerBatch = 1024;
+
+/** `pace` that also tells `onRows` the rows written so far: it is called once per batch of rows, across sheets. */
+export function countedPace(pace: Pace, onRows: (rows: number) => void): Pace {
+  let batches = 0;
+  return () => {
+    batches += 1;
+    onRows(batches * rowsPerBatch);
+    return pace();
+  };
+}
 const kindStyle: Record<ColumnKind, CellStyle | undefined> = { text: undefined, count: countStyle, percent: percentStyle, date: dateStyle };
 const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, count: numberHeaderStyle, percent: numberHeaderStyle, date: numberHeaderStyle };
 
