@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
-import { findingsFormatNames, markdownLimitRange, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
+import { findingsFormatNames, getFindingsFormat, markdownLimitRange, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
 import { isStandardOutput } from './write-output.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */
@@ -105,4 +105,13 @@ export function withFindingsOutputOptions<T>(yargs: Argv<T>, documentFormats: re
       describe: `the most characters (UTF-16 code units) the Markdown output and step summary take, ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} [default: ${markdownLimitRange.default.toLocaleString('en-US')}, a GitHub pull-request comment]`,
     })
     .option('color', { type: 'boolean', describe: 'colour the text output [default: on a terminal, unless NO_COLOR is set]' }) as unknown as Argv<T & FindingsOutputArgs>;
+}
+
+/**
+ * Whether any of `outputs` points at findings by line and column, so that the run must
+ * place its findings in their texts (reading each file with findings again); a run of
+ * text, JSON, JUnit or Markdown only does not.
+ */
+export function placesFindings(outputs: readonly FindingsOutput[]): boolean {
+  return outputs.some((output) => getFindingsFormat(output.format).placesFindings === true);
 }

@@ -57,6 +57,12 @@ export interface FindingsFormat {
   mediaType: string;
   /** One line for help text. */
   describe: string;
+  /**
+   * True when it points at the line and column of each finding (AnalysedSource.regions):
+   * a run places its findings in their texts only when one of its formats does, as
+   * placing reads every file with findings again.
+   */
+  placesFindings?: boolean;
   /** Writes the result; the text ends with a newline. */
   format(result: FindingsResult, options: FindingsFormatOptions): string;
 }

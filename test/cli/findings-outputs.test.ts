@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairOutputs } from '../../src/cli/findings-outputs.js';
+import { pairOutputs, placesFindings } from '../../src/cli/findings-outputs.js';
 import { isCspmError } from '../../src/error/cspm-error.js';
 import type { FindingsFormatName } from '../../src/render/findings/findings-formats.js';
 
@@ -52,5 +52,18 @@ describe('diff outputs: findings and documents in one run', () => {
 
   it('refuses a document without a file', () => {
     expect(() => pairOutputs(['pdf'], [], ['findings', 'document'])).toThrow(/--format pdf writes a document: pair it with an --output file/);
+  });
+});
+
+describe('placesFindings', () => {
+  // Placing findings reads every file with findings again: only formats that point at a line ask for it.
+  it.each([
+    [['text'], false],
+    [['json', 'junit', 'markdown'], false],
+    [['text', 'sarif'], true],
+    [['gitlab'], true],
+    [['github'], true],
+  ] as const)('%j: %s', (formats, expected) => {
+    expect(placesFindings(formats.map((format) => ({ format, path: `out.${format}` })))).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { checkReports } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { pairOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { writeFindings } from '../write-findings.js';
@@ -29,7 +29,7 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), checkOptionsOf(args, io));
+  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs) });
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
   await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args);

@@ -3,7 +3,7 @@ import { CspmError, diffScans, type DocumentFormat, type FindingsFormatName, obs
 import { documentFormats, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { pairOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
@@ -59,6 +59,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   const checkOptions = checkOptionsOf(args, io);
   const result = await diffScans(oldInput, newInput, {
     ...checkOptions,
+    placeFindings: placesFindings(outputs),
     allowMismatch: args['allow-mismatch'],
     allowNewFailures: args['allow-new-failures'],
     allowRemoved: args['allow-removed'],

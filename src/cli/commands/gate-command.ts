@@ -3,7 +3,7 @@ import { CspmError, gateReports, type GateReportsResult, type ReportInput } from
 import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { type FindingsOutput, pairOutputs, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { type FindingsOutput, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { failedResultFile, gateResultFile, gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
@@ -54,6 +54,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     }
     const result = await gateReports(toReportInputs(args.inputs, io, args['stdin-name']), {
       ...checkOptionsOf(args, io),
+      placeFindings: placesFindings(outputs),
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
       ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),

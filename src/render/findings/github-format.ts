@@ -171,6 +171,7 @@ function formatGithub(result: FindingsResult): string {
 export const githubFormat: FindingsFormat = {
   name: 'github',
   extension: 'log',
+  placesFindings: true,
   mediaType: 'text/plain; charset=utf-8',
   describe: 'GitHub Actions annotations (workflow commands); also writes $GITHUB_STEP_SUMMARY',
   format: (result) => formatGithub(result),

@@ -53,6 +53,7 @@ export function formatGitlab(result: FindingsResult, workingDirectory: string = 
 export const gitlabFormat: FindingsFormat = {
   name: 'gitlab',
   extension: 'codequality.json',
+  placesFindings: true,
   mediaType: 'application/json',
   describe: 'GitLab Code Quality report (artifacts:reports:codequality), an issue per finding',
   format: (result) => formatGitlab(result),

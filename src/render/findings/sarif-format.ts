@@ -17,6 +17,7 @@ export function formatSarif(result: FindingsResult, rules: readonly RuleInfo[]):
 export const sarifFormat: FindingsFormat = {
   name: 'sarif',
   extension: 'sarif',
+  placesFindings: true,
   mediaType: 'application/sarif+json',
   describe: 'SARIF 2.1.0, for GitHub code scanning and other SARIF viewers',
   format: (result, options) => formatSarif(result, options.rules),
