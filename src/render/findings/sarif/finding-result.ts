@@ -14,6 +14,8 @@ export interface ResultParts {
   artifactLocation: string;
   /** The logical location, when the result has one. */
   logical: string | undefined;
+  /** The region (SARIF §3.30) as JSON text, when the result has one. */
+  region?: string;
   partialFingerprints: string;
   properties: string;
 }
@@ -34,6 +36,8 @@ export function pushResult(out: string[], parts: ResultParts): void {
     parts.message,
     '},"locations":[{"physicalLocation":{"artifactLocation":',
     parts.artifactLocation,
+    parts.region === undefined ? '' : ',"region":',
+    parts.region ?? '',
     parts.logical === undefined ? '}}]' : '},"logicalLocations":[',
     parts.logical === undefined ? '' : parts.logical,
     parts.logical === undefined ? '' : ']}]',
