@@ -61,11 +61,11 @@ export function postureResults(fingerprint: (identity: string) => string): (fail
       region: firstLine,
       logical: policyLogicalLocation({ BenchmarkId: report.benchmarkId, BenchmarkName: report.benchmarkName, AccountId: report.accountId }, category.name, policy),
       partialFingerprints: fingerprint(`${postureIdentity}\u0000${report.accountId}\u0000${report.benchmarkId}\u0000${policy.PolicyId}`),
+      // The rest is in the message, the rule and the logical location.
       properties:
-        `{"compliance":${jsonString(policy.Compliance)},"countedAsRed":${String(isUnknownColour(policy.Compliance))},"severity":${jsonString(policy.Severity)},` +
+        `{"compliance":${jsonString(policy.Compliance)},${isUnknownColour(policy.Compliance) ? '"countedAsRed":true,' : ''}"severity":${jsonString(policy.Severity)},` +
         `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"policyId":${jsonString(policy.PolicyId)},` +
-        `"complianceNumber":${jsonString(policy.ComplianceNumber)},"category":${jsonString(category.name)},"accountId":${jsonString(report.accountId)},` +
-        `"benchmarkId":${jsonString(benchmarkId)},"jobId":${jsonString(report.jobId)},"pointer":${jsonString(pointer)}}`,
+        `"jobId":${jsonString(report.jobId)},"pointer":${jsonString(pointer)}}`,
     });
   };
 }

@@ -5,7 +5,7 @@ import { PolicyRules } from './policy-rules.js';
 import { keepWorst, maxResultsPerRun } from './result-budget.js';
 import { ResultTexts } from './result-texts.js';
 import type { SarifInvocation } from './sarif-log.js';
-import { maxUploadBytes, writeWithinUpload, type WrittenLog } from './upload-size.js';
+import { maxUploadBytes, writeWithinUpload, type FittedLog, type WrittenLog } from './upload-size.js';
 
 /** Ranks of failing policies: each severity in cap order, Red (and an unknown colour) then Amber. */
 export const policyRankCount = capSeverityNames.length * 2;
@@ -45,10 +45,11 @@ type OmittedCounts = Record<string, { red: number; amber: number }>;
  * the rule of its policy, as the JSON text of one line. Within GitHub's limits (25,000
  * results, and so at most 25,000 rules, per run; 10 MB compressed per upload) it keeps
  * the worst first, in that order, and states what it left out in a tool notification
- * and in `properties.resultLimit`. Rules are those the kept results cite.
+ * and in `properties.resultLimit`. Rules are those the kept results cite. The log's
+ * UTF-8 bytes come with it when measuring its size made them.
  */
-export function writePolicyLog(candidates: PolicyCandidates): string {
-  return writeWithinUpload((max) => writeCapped(candidates, max), maxResultsPerRun).text;
+export function writePolicyLog(candidates: PolicyCandidates): FittedLog {
+  return writeWithinUpload((max) => writeCapped(candidates, max), maxResultsPerRun);
 }
 
 function writeCapped(candidates: PolicyCandidates, max: number): WrittenLog {

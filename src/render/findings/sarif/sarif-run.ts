@@ -29,7 +29,7 @@ import { driverRules, type DriverRules } from './sarif-rules.js';
 export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleInfo[]): string {
   if (result.diff !== undefined) {
     const candidates = regressionCandidates(result.diff);
-    return writePolicyLog({ ...candidates, properties: { ...analysisProperties(result), ...candidates.properties } });
+    return writePolicyLog({ ...candidates, properties: { ...analysisProperties(result), ...candidates.properties } }).text;
   }
   return writeWithinUpload((max) => writeFindingsLog(result, catalogue, max), maxResultsPerRun).text;
 }
