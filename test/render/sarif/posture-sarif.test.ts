@@ -106,4 +106,21 @@ describe('render -f sarif', () => {
     expect(purple.properties).toMatchObject({ compliance: 'Purple', countedAsRed: true });
     expect(purple.message.text).toContain('of unknown colour "Purple", counted as Red');
   });
+
+  it('writes the SARIF of a diff that GitHub takes, each regression of the rule of its policy with its security-severity', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'diff.sarif');
+    const run = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '-f', 'sarif', '-o', out]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const text = readFileSync(out, 'utf8');
+    expect(multitoolProblems(text, dir)).toEqual([]);
+    const log = readPolicyLog(text).runs[0]!;
+    expect(log.results).toHaveLength(5);
+    expect(log.tool.driver.rules).toHaveLength(5);
+    for (const result of log.results) {
+      const rule = log.tool.driver.rules[result.ruleIndex]!;
+      expect(rule.id).toBe(`policy/${result.properties.policyId}`);
+      expect(rule.properties['security-severity']).toBe(scores[result.properties.severity]);
+    }
+  }, 60_000);
 });

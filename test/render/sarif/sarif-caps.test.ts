@@ -124,7 +124,7 @@ describe('check and gate SARIF under the caps', () => {
   it('keeps the failed assertions, then errors before warnings, under 10 MB compressed', () => {
     const findings: Finding[] = [];
     for (let index = 0; index < 30_000; index += 1) {
-      findings.push({ rule: 'json-syntax', severity: index % 2 === 0 ? 'warning' : 'error', pointer: '', message: noiseText(index + 7, 700) });
+      findings.push({ rule: 'json-syntax', severity: index % 2 === 0 ? 'warning' : 'error', pointer: '', message: noiseText(index + 7, 1_000) });
     }
     const source: AnalysedSource = { source: 'reports/noisy.json', form: 'envelope', reportCount: 0, reports: [], policies: 0, findings };
     const analysis: Analysis = { summary: { files: 1, reports: 0, policies: 0, errors: 15_000, warnings: 15_000 }, percentFormula: 'green-of-assessed', sources: [source] };
