@@ -2,7 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchmarkReport } from '../../../src/index.js';
+import { analyseInputs, renderReport } from '../../../src/index.js';
+import { collectBytes } from '../../../src/render/renderers.js';
 import { runInProcess } from '../../support/cli-run.js';
+import { reportOfPolicies } from '../../support/failing-policies.js';
+import { hostileText } from '../findings/findings-inputs.js';
 import { multitoolProblems } from '../../support/sarif-multitool.js';
 import { useTempDir } from '../../support/temp-dir.js';
 import { readPolicyLog, type PolicyLog } from './sarif-log.js';
@@ -123,4 +127,18 @@ describe('render -f sarif', () => {
       expect(rule.properties['security-severity']).toBe(scores[result.properties.severity]);
     }
   }, 60_000);
+
+  it('writes hostile titles, names and file names escaped, as the findings formats do', async () => {
+    const report = reportOfPolicies(3, (index) => ({ severity: 'High', compliance: index === 1 ? 'Green' : 'Red', title: hostileText }));
+    report.ResourceCategories[0]!.CategoryName = hostileText;
+    report.AccountName = hostileText;
+    const analysis = await analyseInputs({ value: [report], name: `reports/${hostileText.replace(/[\ud800-\udfff]/g, '')}.json` });
+    const text = Buffer.from(await collectBytes(await renderReport(analysis, 'sarif'))).toString('utf8');
+    // Bidirectional and C0/C1 controls are escapes in the text, the same characters once parsed.
+    expect(text.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    const log = readPolicyLog(text).runs[0]!;
+    expect(log.results).toHaveLength(2);
+    expect(log.results[0]!.message.text).toContain(hostileText);
+    expect(log.tool.driver.rules[0]!.shortDescription.text).toBe(hostileText);
+  });
 });
