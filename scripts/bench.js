@@ -10,8 +10,9 @@
 //   diff:  two reports of 300,000 policies, whole CLI process vs read + JSON.parse of both
 //   trend: 30 and 365 daily scans of 127 policies, whole CLI process: time and peak memory
 //   exports: CSV and HDF of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process
+//   sarif: posture SARIF (render -f sarif) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); peak memory of both as whole processes
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
-// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports fetch] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
+// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports sarif fetch] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
@@ -24,6 +25,7 @@ import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
 import { benchPdf } from './bench/pdf.js';
+import { benchPostureSarif } from './bench/posture-sarif.js';
 import { benchXlsx } from './bench/xlsx.js';
 
 const folder = '.bench';
@@ -107,6 +109,14 @@ if (wanted('exports')) {
         `(the string alone ${s(r.textBaselineMs)}: ${x(r.textRatio)}; in process, after one check; medians); ${mb(r.bytes)} vs ${mb(r.baselineBytes)}`,
     );
   }
+}
+if (wanted('sarif')) {
+  const r = await benchPostureSarif({ file: big, out: `${folder}/posture.sarif`, runs: Math.max(3, Math.min(runs, 7)) });
+  console.log(
+    `sarif  ${r.policies.toLocaleString('en-US')} policies (${r.failing.red.toLocaleString('en-US')} Red, ${r.failing.amber.toLocaleString('en-US')} Amber): ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
+      `(in process, after one check; medians); ${r.results.toLocaleString('en-US')} results, ${r.rules.toLocaleString('en-US')} rules, ${mb(r.bytes)}, ${mb(r.gzipBytes)} gzip-compressed; ` +
+      `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`,
+  );
 }
 if (wanted('fetch')) {
   const r = await benchFetch();

@@ -11,6 +11,39 @@ import { colourRank, countsAsRed, isFailingColour } from './colour-rank.js';
 /** Weight of a Red policy by its Severity; an unknown severity weighs as Critical. */
 export const severityWeights: Readonly<Record<string, number>> = { Critical: 5, High: 4, Moderate: 3, Low: 2, VeryLow: 1 };
 
+/**
+ * GitHub code scanning's `security-severity` score of a Severity, in the middle of
+ * GitHub's bands (critical above 9.0, high 7.0–8.9, medium 4.0–6.9, low 0.1–3.9), so
+ * that an alert shows the severity the service gave the policy.
+ */
+export const securitySeverityScores: Readonly<Record<string, number>> = { Critical: 9.5, High: 8.0, Moderate: 5.5, Low: 3.0, VeryLow: 1.0 };
+
+/**
+ * The score of a Severity outside the observed set: High's, so that it fails closed (an
+ * error, shown as High) without passing for a Critical that nobody stated.
+ */
+export const unknownSecuritySeverity = 8.0;
+
+/** The `security-severity` score of a Severity; see {@link unknownSecuritySeverity}. */
+export function securitySeverity(severity: string): number {
+  return Object.hasOwn(securitySeverityScores, severity) ? (securitySeverityScores[severity] as number) : unknownSecuritySeverity;
+}
+
+/**
+ * Position of a Severity in the order outputs with a size limit keep results: Critical
+ * (0) down to VeryLow, then every unknown severity (one past the last). Unlike
+ * {@link severityRank}, which decides verdicts, an unknown severity is not ranked as
+ * Critical here: keeping the severities the service vouches for first is what a capped
+ * JUnit, GitHub or SARIF output is read for, and each counts what it left out.
+ */
+export function capSeverityRank(severity: string): number {
+  const rank = severityOrder.indexOf(severity);
+  return rank === -1 ? severityOrder.length : rank;
+}
+
+/** The severities in cap order, then the name an unknown one is counted under. */
+export const capSeverityNames: readonly string[] = [...severityOrder, 'unknown'];
+
 /** How worst categories are ranked, in the words every format prints. */
 export const worstCategoryMeasure =
   'lowest compliance among categories with an assessed policy; ties by Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1)';

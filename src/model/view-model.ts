@@ -67,6 +67,11 @@ export interface ReportView {
   anchor: string;
   /** Name of the file (or `<stdin>`) the report came from; its path when asked for (`showPaths`). */
   source: string;
+  /**
+   * The input the report came from as given (file path, `<stdin>`, or library name),
+   * whatever `showPaths`: outputs that programs read, such as SARIF, locate it by path.
+   */
+  sourcePath: string;
   /** RFC 6901 pointer of the report inside its file. */
   pointer: string;
   benchmarkName: string;

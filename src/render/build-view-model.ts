@@ -73,7 +73,7 @@ function actionsOf(categories: readonly CategoryView[]): ActionView[] {
   return actions.sort((a, b) => compareBySeverity(a.policy, b.policy));
 }
 
-function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: string, index: number, formula: PercentFormula, choice: PolicyChoice): ReportView {
+function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: { path: string; text: string }, index: number, formula: PercentFormula, choice: PolicyChoice): ReportView {
   const { report } = analysed;
   const anchor = `r${index + 1}`;
   const lister = listers[choice];
@@ -93,7 +93,8 @@ function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: st
   const figures = figuresView(analysed.figures, formula);
   const view: Omit<ReportView, 'actions'> = {
     anchor,
-    source,
+    source: source.text,
+    sourcePath: source.path,
     pointer: analysed.pointer,
     benchmarkName: report.BenchmarkName,
     benchmarkId: report.BenchmarkId,
@@ -152,7 +153,7 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
   for (const source of analysis.sources) {
     for (const analysed of source.reports) {
       const ranking = rollUp.rankings[reports.length] as ReportRanking;
-      const report = reportView(analysed, ranking, sourceText(source.source), reports.length, analysis.percentFormula, choice);
+      const report = reportView(analysed, ranking, { path: source.source, text: sourceText(source.source) }, reports.length, analysis.percentFormula, choice);
       const compared = findReportDiff(options.diff, source.source, analysed.pointer);
       if (compared) report.changes = reportChangesView(compared, report.anchor);
       reports.push(report);

@@ -22,10 +22,12 @@ const xlsxRenderer = lazyRenderer('xlsx', 'xlsx', 'application/vnd.openxmlformat
 const csvRenderer = lazyRenderer('csv', 'csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderCsvView(view, options));
 // A `.json` output of render is HDF (render writes no other JSON); diff's findings json claims it first.
 const hdfRenderer = lazyRenderer('hdf', 'hdf.json', 'application/json', async (view, options) => (await import('./hdf/render-hdf.js')).renderHdfView(view, options), ['json']);
+// A `.sarif` output of diff is its regressions (the sarif findings format claims the name first); of render, the posture.
+const sarifRenderer = lazyRenderer('sarif', 'sarif', 'application/sarif+json', async (view) => (await import('./sarif/render-posture-sarif.js')).renderPostureSarifView(view));
 const poamRenderer = lazyRenderer('poam', 'poam.csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderPoamView(view, options));
 
 /** Every renderer, keyed by the format name the CLI and the API take, in the order help text lists them. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer } as const satisfies Record<string, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer } as const satisfies Record<string, Renderer>;
 
 declare module '../model/renderer.js' {
   // The registry's keys are the document formats: DocumentFormat is derived from them.

@@ -2,49 +2,49 @@ import { isWorse } from '../../../analyse/diff/classify-change.js';
 import type { DiffResult, PolicyChange, ReportDiff } from '../../../model/diff.js';
 import { terminalJson } from '../../../text/terminal-text.js';
 import { artifactLocation } from './artifact-uri.js';
+import { createFingerprinter } from './fingerprints.js';
 import { pushResult } from './finding-result.js';
 import { jsonString } from './json-text.js';
 import { policyLogicalLocation } from './logical-locations.js';
-import type { SarifLevel, SarifRule } from './sarif-log.js';
-
-/** The rule every regression of `diff` is a result of. */
-export const regressionRuleId = 'cspm-report/regression';
+import { policyRank, type PolicyCandidates } from './policy-log.js';
+import { firstLine, policyLevel, type PolicyRules } from './policy-rules.js';
 
 /**
- * SARIF's level of a regressed policy's Severity (in the new scan). Critical and High are
- * errors, as `--fail-on-regression High` fails on them; Moderate is a warning; Low,
- * VeryLow and a severity the service is not known to use are notes, so that code
- * scanning lists the worst first and a team can filter the rest away.
+ * The id of regressions as a kind of problem: the GitLab report's check name, and in
+ * the SARIF fingerprint's recipe. A SARIF regression is a result of its policy's rule
+ * now, but the recipe keeps this id, so that alerts uploaded before keep following
+ * their regressions.
  */
-export function regressionLevel(severity: string): SarifLevel {
-  if (severity === 'Critical' || severity === 'High') return 'error';
-  if (severity === 'Moderate') return 'warning';
-  return 'note';
-}
-
-/** The driver's entry for regressions. */
-export function regressionRule(): SarifRule {
-  const text = 'A policy assessed in both scans got a worse colour in the new one (Green → Amber → Red), or fails in the new one and was Gray or not there in the old one (a new failure).';
-  return {
-    id: regressionRuleId,
-    name: 'policy-regression',
-    shortDescription: { text: 'Policy got worse since the old scan' },
-    fullDescription: { text },
-    help: {
-      text:
-        `${text} The level follows the policy's severity in the new scan: Critical and High are errors, Moderate a warning, ` +
-        'Low and VeryLow notes. Fixes, other coverage changes, new policies that pass and removed policies are not results; the json and text formats list them.',
-    },
-    defaultConfiguration: { level: 'error' },
-    properties: { stage: 'diff' },
-  };
-}
+export const regressionRuleId = 'cspm-report/regression';
 
 /** The regressions and new failures of a diff, every paired report's, in the order the diff lists them. */
 export function regressionsOf(diff: DiffResult): { report: ReportDiff; change: PolicyChange }[] {
   const list: { report: ReportDiff; change: PolicyChange }[] = [];
   for (const report of diff.reports) for (const change of report.changes) if (isWorse(change.kind)) list.push({ report, change });
   return list;
+}
+
+/**
+ * The regressions of a diff as the results of a policy log: ranked by the new scan's
+ * Severity and colour, each a result of its policy's rule.
+ */
+export function regressionCandidates(diff: DiffResult): PolicyCandidates {
+  const regressions = regressionsOf(diff);
+  const ranks = new Uint8Array(regressions.length);
+  regressions.forEach(({ change }, index) => (ranks[index] = policyRank(change.severity, change.new?.compliance ?? 'Red')));
+  return {
+    ranks,
+    noun: 'regressions',
+    everyOne: 'The json format lists every one.',
+    properties: { diff: { counts: diff.counts, reports: diff.reports.length, unpaired: diff.unpaired.length, inputs: diff.inputs } },
+    begin: () => {
+      const fingerprint = createFingerprinter();
+      return (index, rules, out) => {
+        const { report, change } = regressions[index]!;
+        regressionResult(report, change, rules, fingerprint, out);
+      };
+    },
+  };
 }
 
 function messageText(report: ReportDiff, change: PolicyChange): string {
@@ -64,13 +64,7 @@ function messageText(report: ReportDiff, change: PolicyChange): string {
  * id, new colour), not the file or the jobs: each scan has new job ids and often a
  * dated file name, and the same regression seen again must stay the same alert.
  */
-export function regressionResult(
-  report: ReportDiff,
-  change: PolicyChange,
-  cite: string,
-  fingerprint: (identity: string) => string,
-  out: string[],
-): void {
+function regressionResult(report: ReportDiff, change: PolicyChange, rules: PolicyRules, fingerprint: (identity: string) => string, out: string[]): void {
   const location = artifactLocation(report.new.source);
   const to = change.new?.compliance ?? '';
   const properties = {
@@ -88,11 +82,21 @@ export function regressionResult(
     ...(change.matchedBy ? { matchedBy: change.matchedBy } : {}),
   };
   const names = { BenchmarkId: report.benchmarkId, BenchmarkName: report.benchmarkName, AccountId: report.accountId };
+  const facts = {
+    policyId: change.policyId,
+    shortTitle: change.shortTitle,
+    serviceName: change.serviceName,
+    severity: change.severity,
+    categoryName: change.category.name,
+    connectorType: report.connectorType,
+    benchmarkId: report.benchmarkId || report.benchmarkName,
+  };
   pushResult(out, {
-    rule: cite,
-    level: regressionLevel(change.severity),
+    rule: rules.cite(facts),
+    level: policyLevel(change.severity),
     message: jsonString(messageText(report, change)),
     artifactLocation: terminalJson(JSON.stringify(location)),
+    region: firstLine,
     logical: policyLogicalLocation(names, change.category.name, { ComplianceNumber: change.complianceNumber, PolicyId: change.policyId }),
     partialFingerprints: fingerprint([regressionRuleId, report.accountId, report.benchmarkId, change.policyId, to].join('\u0000')),
     properties: terminalJson(JSON.stringify(properties)),

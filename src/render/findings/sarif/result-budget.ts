@@ -33,3 +33,41 @@ export function planResults(gate: number, counts: Record<Severity, number>, max 
 export function omittedResults(budget: ResultBudget): number {
   return budget.omittedGate + budget.omittedErrors + budget.omittedWarnings;
 }
+
+/** The candidates a capped run keeps, worst first, and how many of each rank it leaves out. */
+export interface KeptResults {
+  /** Positions of the kept candidates, the lowest rank first, ties in input order. */
+  kept: Uint32Array;
+  /** Candidates left out, by rank. */
+  omittedByRank: number[];
+}
+
+/**
+ * Keeps at most `max` candidates of ranks 0 (worst) to `rankCount - 1`, the worst first
+ * and ties in input order, so that a capped run never keeps a Low while it leaves a
+ * Critical out. A counting sort: the ranks are few and the candidates may be hundreds
+ * of thousands, which a comparison sort would spend more time on than the writing.
+ */
+export function keepWorst(ranks: Uint8Array, rankCount: number, max: number): KeptResults {
+  const counts = new Array<number>(rankCount).fill(0);
+  for (const rank of ranks) counts[rank] = (counts[rank] as number) + 1;
+  const starts: number[] = [];
+  const keptByRank: number[] = [];
+  let total = 0;
+  for (const count of counts) {
+    starts.push(total);
+    const kept = Math.max(0, Math.min(count, max - total));
+    keptByRank.push(kept);
+    total += kept;
+  }
+  const kept = new Uint32Array(total);
+  const filled = new Array<number>(rankCount).fill(0);
+  for (let index = 0; index < ranks.length; index += 1) {
+    const rank = ranks[index] as number;
+    const at = filled[rank] as number;
+    if (at >= (keptByRank[rank] as number)) continue;
+    kept[(starts[rank] as number) + at] = index;
+    filled[rank] = at + 1;
+  }
+  return { kept, omittedByRank: counts.map((count, rank) => count - (keptByRank[rank] as number)) };
+}

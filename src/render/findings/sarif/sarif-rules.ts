@@ -23,12 +23,11 @@ export interface DriverRules {
 }
 
 /**
- * One rule per catalogue entry, then the `extra` ones (a diff's regression rule), then
- * one per gate metric the run evaluated. A finding
+ * One rule per catalogue entry, then one per gate metric the run evaluated. A finding
  * whose rule the catalogue lacks (a library caller's own) gets a plain entry of its
  * own rather than a result that points at no rule.
  */
-export function driverRules(catalogue: readonly RuleInfo[], gate: GateResult | undefined, extra: readonly SarifRule[] = []): DriverRules {
+export function driverRules(catalogue: readonly RuleInfo[], gate: GateResult | undefined): DriverRules {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
   const add = (rule: SarifRule): number => {
@@ -37,7 +36,6 @@ export function driverRules(catalogue: readonly RuleInfo[], gate: GateResult | u
     return rules.length - 1;
   };
   for (const info of catalogue) add(catalogueRule(info));
-  for (const rule of extra) add(rule);
   for (const assertion of gate?.assertions ?? []) {
     const id = gateRuleId(assertion.metric);
     if (!index.has(id)) add(gateRule(id, assertion.metric, assertion.level));

@@ -3,7 +3,10 @@ import type { FindingsResult } from '../../../model/findings-format.js';
 import type { RuleInfo } from '../../../model/rule.js';
 import { terminalJson } from '../../../text/terminal-text.js';
 import { toolInfo } from '../../../tool-info.js';
-import { artifactLocation, sourceRootId } from './artifact-uri.js';
+import { artifactLocation } from './artifact-uri.js';
+import { informationUri, originalUriBaseIds, sarifSchemaUri } from './log-parts.js';
+import { writePolicyLog } from './policy-log.js';
+import { maxUploadBytes, writeWithinUpload, type WrittenLog } from './upload-size.js';
 import { createFingerprinter } from './fingerprints.js';
 import { findingResults } from './finding-result.js';
 import { assertionResult, countGate, failedAssertions } from './gate-results.js';
@@ -12,61 +15,49 @@ import { ResultTexts } from './result-texts.js';
 import { findingLimit } from '../../../load/capped-findings.js';
 import { maxResultsPerRun, omittedResults, planResults, type ResultBudget } from './result-budget.js';
 import type { SarifInvocation, SarifNotification, SarifTool } from './sarif-log.js';
-import { regressionResult, regressionRule, regressionRuleId, regressionsOf } from './regression-results.js';
+import { regressionCandidates } from './regression-results.js';
 import { driverRules, type DriverRules } from './sarif-rules.js';
-
-/** The schema the log names: the OASIS Standard's, with Errata 01. */
-export const sarifSchemaUri = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
-
-const informationUri = 'https://www.npmjs.com/package/cspm-report';
 
 /**
  * A check or gate result as the JSON text of one SARIF 2.1.0 log of one run, on one
  * line. The results are written first, since a finding of a rule the catalogue lacks
  * adds that rule to the driver, which the text names before them. The text is made
  * safe to print as the json format's is (terminalJson): the results string by string
- * as they are written (json-text.ts), the rest around them here.
+ * as they are written (json-text.ts), the rest around them here. A diff's log is a
+ * policy log of its regressions (policy-log.ts).
  */
 export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleInfo[]): string {
+  if (result.diff !== undefined) {
+    const candidates = regressionCandidates(result.diff);
+    // The verdict last, as in a check's or gate's log: the exit code's, stated once.
+    const verdict = result.verdict === undefined ? {} : { verdict: result.verdict };
+    return writePolicyLog({ ...candidates, properties: { ...analysisProperties(result), ...candidates.properties, ...verdict } }).text;
+  }
+  return writeWithinUpload((max) => writeFindingsLog(result, catalogue, max), maxResultsPerRun).text;
+}
+
+function writeFindingsLog(result: FindingsResult, catalogue: readonly RuleInfo[], max: number): WrittenLog {
   const texts = new ResultTexts();
-  const extra = result.diff === undefined ? [] : [regressionRule()];
-  const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate, extra), texts);
+  const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate), texts, max);
   const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: rules.rules } };
-  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget, result.diff !== undefined) }];
+  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget, max) }];
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
   );
-  const closing = terminalJson(`],"properties":${JSON.stringify(runProperties(result, budget, rules))}}]}\n`);
-  return texts.join(opening, closing);
+  const closing = terminalJson(`],"properties":${JSON.stringify(runProperties(result, budget, rules, max))}}]}\n`);
+  return { text: texts.join(opening, closing), results: budget.gate + budget.errors + budget.warnings };
 }
-
-const originalUriBaseIds = JSON.stringify({
-  [sourceRootId]: { description: { text: 'The folder the command ran in: relative input paths start there. Run it from the repository root so that they match the repository.' } },
-});
 
 /**
  * Writes the results the budget allows: failed gate assertions first, then findings in
- * file order. A diff writes its regressions instead of findings: code scanning should
- * show what got worse, and the inputs' findings did not stop the comparison.
+ * file order, errors kept before warnings.
  */
-function writeResults(result: FindingsResult, rules: DriverRules, texts: ResultTexts): { rules: DriverRules; budget: ResultBudget } {
+function writeResults(result: FindingsResult, rules: DriverRules, texts: ResultTexts, max: number): { rules: DriverRules; budget: ResultBudget } {
   const { analysis, gate } = result;
   const fingerprint = createFingerprinter();
-  if (result.diff !== undefined) {
-    const regressions = regressionsOf(result.diff);
-    // Counted as errors by the budget: they are what the run is about.
-    const budget = planResults(0, { error: regressions.length, warning: 0 });
-    const cite = rules.cite(regressionRuleId);
-    for (let index = 0; index < budget.errors; index += 1) {
-      const { report, change } = regressions[index]!;
-      texts.start();
-      regressionResult(report, change, cite, fingerprint, texts.parts);
-    }
-    return { rules, budget };
-  }
   const failed = failedAssertions(gate);
-  const budget = planResults(failed.length, countSeverities(analysis.sources));
+  const budget = planResults(failed.length, countSeverities(analysis.sources), max);
   for (let index = 0; index < budget.gate; index += 1) {
     texts.start();
     assertionResult(failed[index]!, gate!, rules, fingerprint, texts.parts);
@@ -94,30 +85,33 @@ function countSeverities(sources: readonly AnalysedSource[]): { error: number; w
   return counts;
 }
 
-function notifications(budget: ResultBudget, isDiff: boolean): SarifNotification[] {
+function notifications(budget: ResultBudget, max: number): SarifNotification[] {
   const omitted = omittedResults(budget);
   if (omitted === 0) return [];
   const written = budget.gate + budget.errors + budget.warnings;
-  const text = isDiff
-    ? `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} regressions written: GitHub code scanning accepts at most ` +
-      `${maxResultsPerRun.toLocaleString('en-US')} results per run. The json format lists every one.`
-    :
+  // Worded as before when only the count cut the run, so that such logs stay as they were.
+  const limit =
+    max < maxResultsPerRun
+      ? `${maxResultsPerRun.toLocaleString('en-US')} per run and ${maxUploadBytes / 1_000_000} MB compressed per upload`
+      : `${maxResultsPerRun.toLocaleString('en-US')} per run`;
+  const text =
     `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} results written: GitHub code scanning accepts at most ` +
-    `${maxResultsPerRun.toLocaleString('en-US')} per run. Failed gate assertions come first, then errors, then warnings; left out: ` +
+    `${limit}. Failed gate assertions come first, then errors, then warnings; left out: ` +
     `${budget.omittedGate} gate assertions, ${budget.omittedErrors} errors, ${budget.omittedWarnings} warnings. The json format lists them, up to ${findingLimit.toLocaleString('en-US')} findings of a rule per file (the rest counted).`;
   return [{ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } }];
 }
 
-function runProperties(result: FindingsResult, budget: ResultBudget, rules: DriverRules): Record<string, unknown> {
-  const properties: Record<string, unknown> = {
-    percentFormula: result.analysis.percentFormula,
-    summary: result.analysis.summary,
-    files: result.analysis.sources.map((source) => source.source),
-    resultLimit: { maxResultsPerRun, omittedGate: budget.omittedGate, omittedErrors: budget.omittedErrors, omittedWarnings: budget.omittedWarnings },
-    rules: rules.rules.length,
-  };
+/** What every log of a check, gate or diff tells of the inputs. */
+function analysisProperties(result: FindingsResult): Record<string, unknown> {
+  return { percentFormula: result.analysis.percentFormula, summary: result.analysis.summary, files: result.analysis.sources.map((source) => source.source) };
+}
+
+function runProperties(result: FindingsResult, budget: ResultBudget, rules: DriverRules, max: number): Record<string, unknown> {
+  const resultLimit: Record<string, unknown> = { maxResultsPerRun, omittedGate: budget.omittedGate, omittedErrors: budget.omittedErrors, omittedWarnings: budget.omittedWarnings };
+  // Only when the size cut the run, so that the logs of every other run stay as they were.
+  if (max < maxResultsPerRun && omittedResults(budget) > 0) Object.assign(resultLimit, { maxUploadBytes, cutBy: 'size' });
+  const properties: Record<string, unknown> = { ...analysisProperties(result), resultLimit, rules: rules.rules.length };
   if (result.gate) properties.gate = countGate(result.gate);
   if (result.verdict) properties.verdict = result.verdict;
-  if (result.diff) properties.diff = { counts: result.diff.counts, reports: result.diff.reports.length, unpaired: result.diff.unpaired.length, inputs: result.diff.inputs };
   return properties;
 }

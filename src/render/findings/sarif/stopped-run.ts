@@ -1,7 +1,7 @@
 import { terminalJson } from '../../../text/terminal-text.js';
 import { toolInfo } from '../../../tool-info.js';
 import type { SarifInvocation, SarifTool } from './sarif-log.js';
-import { sarifSchemaUri } from './sarif-run.js';
+import { informationUri, sarifSchemaUri } from './log-parts.js';
 
 /** Why a run stopped before it had a result: the error's code and its one-line message. */
 export interface RunStop {
@@ -17,7 +17,7 @@ export interface RunStop {
  * instead of failing on a missing one and hiding it. Safe to print, as every log is.
  */
 export function stoppedSarifLog(stop: RunStop): string {
-  const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri: 'https://www.npmjs.com/package/cspm-report', rules: [] } };
+  const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: [] } };
   const invocations: SarifInvocation[] = [
     { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: stop.message }, descriptor: { id: stop.code } }] },
   ];

@@ -1,0 +1,97 @@
+import { capSeverityNames, capSeverityRank } from '../../../analyse/severity-rank.js';
+import { terminalJson } from '../../../text/terminal-text.js';
+import { driverText, originalUriBaseIds, sarifSchemaUri } from './log-parts.js';
+import { PolicyRules } from './policy-rules.js';
+import { keepWorst, maxResultsPerRun } from './result-budget.js';
+import { ResultTexts } from './result-texts.js';
+import type { SarifInvocation } from './sarif-log.js';
+import { maxUploadBytes, writeWithinUpload, type FittedLog, type WrittenLog } from './upload-size.js';
+
+/** Ranks of failing policies: each severity in cap order, Red (and an unknown colour) then Amber. */
+export const policyRankCount = capSeverityNames.length * 2;
+
+/**
+ * The rank of a failing policy under the caps, 0 the worst: by Severity (Critical down to
+ * VeryLow, then unknown ones), then Red before Amber. An unknown colour ranks as Red,
+ * which it counts as.
+ */
+export function policyRank(severity: string, colour: string): number {
+  return capSeverityRank(severity) * 2 + (colour === 'Amber' ? 1 : 0);
+}
+
+/** The results a policy log may hold, each a failing policy or a regression of one. */
+export interface PolicyCandidates {
+  /** Each candidate's {@link policyRank}, in input order. */
+  ranks: Uint8Array;
+  /**
+   * Starts writing the log: the function it returns appends the result of candidate
+   * `index` to `out`, citing its rule from `rules`. A log cut to size is written again,
+   * with fresh state (fingerprints count repeated identities in order of writing).
+   */
+  begin(): (index: number, rules: PolicyRules, out: string[]) => void;
+  /** What the results are, in the plural, for the notification (`failing policies`). */
+  noun: string;
+  /** Where a reader finds every one of them, a sentence (`The json format lists every one.`). */
+  everyOne: string;
+  /** The run's properties besides `resultLimit`. */
+  properties: Record<string, unknown>;
+}
+
+/** Left out, by severity in cap order and by colour; only the severities with one. */
+type OmittedCounts = Record<string, { red: number; amber: number }>;
+
+/**
+ * A SARIF log of one run whose results are failing policies or regressions, each of
+ * the rule of its policy, as the JSON text of one line. Within GitHub's limits (25,000
+ * results, and so at most 25,000 rules, per run; 10 MB compressed per upload) it keeps
+ * the worst first, in that order, and states what it left out in a tool notification
+ * and in `properties.resultLimit`. Rules are those the kept results cite. The log's
+ * UTF-8 bytes come with it when measuring its size made them.
+ */
+export function writePolicyLog(candidates: PolicyCandidates): FittedLog {
+  return writeWithinUpload((max) => writeCapped(candidates, max), maxResultsPerRun);
+}
+
+function writeCapped(candidates: PolicyCandidates, max: number): WrittenLog {
+  const { kept, omittedByRank } = keepWorst(candidates.ranks, policyRankCount, max);
+  const rules = new PolicyRules();
+  const texts = new ResultTexts();
+  const write = candidates.begin();
+  for (const index of kept) {
+    texts.start();
+    write(index, rules, texts.parts);
+  }
+  const omitted = omittedCounts(omittedByRank);
+  const omittedTotal = omittedByRank.reduce((sum, count) => sum + count, 0);
+  const cutBy = omittedTotal === 0 ? null : max < maxResultsPerRun ? 'size' : 'count';
+  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: [] }];
+  if (cutBy !== null) {
+    const text = `${notificationText(candidates.noun, kept.length, omittedTotal, omitted)} ${candidates.everyOne}`;
+    invocations[0]!.toolExecutionNotifications.push({ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } });
+  }
+  const resultLimit = { maxResultsPerRun, maxUploadBytes, written: kept.length, omitted: omittedTotal, cutBy, omittedBySeverity: omitted };
+  const opening = terminalJson(
+    `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":{"driver":${driverText(`[${rules.joined()}]`)}},` +
+      `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
+  );
+  const closing = terminalJson(`],"properties":${JSON.stringify({ ...candidates.properties, rules: rules.count, resultLimit })}}]}\n`);
+  return { text: texts.join(opening, closing), results: kept.length };
+}
+
+function omittedCounts(omittedByRank: readonly number[]): OmittedCounts {
+  const counts: OmittedCounts = {};
+  capSeverityNames.forEach((severity, rank) => {
+    const red = omittedByRank[rank * 2] ?? 0;
+    const amber = omittedByRank[rank * 2 + 1] ?? 0;
+    if (red + amber > 0) counts[severity] = { red, amber };
+  });
+  return counts;
+}
+
+function notificationText(noun: string, written: number, omitted: number, counts: OmittedCounts): string {
+  const left = Object.entries(counts).map(([severity, { red, amber }]) => `${severity} ${(red + amber).toLocaleString('en-US')} (Red ${red.toLocaleString('en-US')}, Amber ${amber.toLocaleString('en-US')})`);
+  return (
+    `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} ${noun} written, the most severe first: GitHub code scanning accepts at most ` +
+    `${maxResultsPerRun.toLocaleString('en-US')} results per run and ${maxUploadBytes / 1_000_000} MB compressed per upload. Left out: ${left.join(', ')}.`
+  );
+}

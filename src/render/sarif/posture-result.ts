@@ -1,0 +1,71 @@
+import { isUnknownColour } from '../../analyse/colour-rank.js';
+import type { ReportView } from '../../model/view-model.js';
+import { terminalJson } from '../../text/terminal-text.js';
+import { artifactLocation } from '../findings/sarif/artifact-uri.js';
+import { pushResult } from '../findings/sarif/finding-result.js';
+import { jsonString } from '../findings/sarif/json-text.js';
+import { policyLogicalLocation } from '../findings/sarif/logical-locations.js';
+import { firstLine, policyLevel, type PolicyRules } from '../findings/sarif/policy-rules.js';
+import type { FailingPolicy } from './failing-policies.js';
+
+/** Prefix of a posture result's fingerprint identity: what kind of problem it is. */
+const postureIdentity = 'cspm-report/posture';
+
+/** How the message states a failing colour. */
+function colourText(colour: string): string {
+  if (colour === 'Red') return 'Red';
+  if (colour === 'Amber') return 'Amber (partly failing)';
+  return `of unknown colour "${colour}", counted as Red`;
+}
+
+/** What a message says of a report: benchmark and account, by name and id. */
+function reportText(report: ReportView): string {
+  const benchmark = report.benchmarkId || report.benchmarkName;
+  const account = report.accountName === '' || report.accountName === report.accountId ? report.accountId : `${report.accountName} (${report.accountId})`;
+  return `benchmark ${benchmark}, account ${account}`;
+}
+
+/**
+ * Writes the results of failing policies as JSON text, one function per log written.
+ * The file's location is written once per report. The fingerprint hashes account,
+ * benchmark and policy id only (never the job, the scan date or the file name, which
+ * change from scan to scan), so that an alert follows its policy from scan to scan,
+ * Red or Amber, and closes when a scan finds it passing.
+ */
+export function postureResults(fingerprint: (identity: string) => string): (failing: FailingPolicy, rules: PolicyRules, out: string[]) => void {
+  const locations = new Map<ReportView, string>();
+  return ({ report, category, categoryIndex, policy, policyIndex }, rules, out) => {
+    let location = locations.get(report);
+    if (location === undefined) {
+      location = terminalJson(JSON.stringify(artifactLocation(report.sourcePath)));
+      locations.set(report, location);
+    }
+    const benchmarkId = report.benchmarkId || report.benchmarkName;
+    const message =
+      `${policy.Severity} policy ${policy.ComplianceNumber} "${policy.ShortTitle}" (${policy.PolicyId}) is ${colourText(policy.Compliance)}: ` +
+      `${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed; category "${category.name}", ${reportText(report)}`;
+    const pointer = `${report.pointer}/ResourceCategories/${categoryIndex}/Policies/${policyIndex}`;
+    pushResult(out, {
+      rule: rules.cite({
+        policyId: policy.PolicyId,
+        shortTitle: policy.ShortTitle,
+        serviceName: policy.ServiceName,
+        severity: policy.Severity,
+        categoryName: category.name,
+        connectorType: report.connectorType,
+        benchmarkId,
+      }),
+      level: policyLevel(policy.Severity),
+      message: jsonString(message),
+      artifactLocation: location,
+      region: firstLine,
+      logical: policyLogicalLocation({ BenchmarkId: report.benchmarkId, BenchmarkName: report.benchmarkName, AccountId: report.accountId }, category.name, policy),
+      partialFingerprints: fingerprint(`${postureIdentity}\u0000${report.accountId}\u0000${report.benchmarkId}\u0000${policy.PolicyId}`),
+      // The rest is in the message, the rule and the logical location.
+      properties:
+        `{"compliance":${jsonString(policy.Compliance)},${isUnknownColour(policy.Compliance) ? '"countedAsRed":true,' : ''}"severity":${jsonString(policy.Severity)},` +
+        `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"policyId":${jsonString(policy.PolicyId)},` +
+        `"jobId":${jsonString(report.jobId)},"pointer":${jsonString(pointer)}}`,
+    });
+  };
+}

@@ -1,0 +1,32 @@
+import type { ViewModel } from '../../model/view-model.js';
+import { createFingerprinter } from '../findings/sarif/fingerprints.js';
+import { writePolicyLog } from '../findings/sarif/policy-log.js';
+import { FailingPolicies } from './failing-policies.js';
+import { postureResults } from './posture-result.js';
+
+/**
+ * The posture of a document's reports as SARIF 2.1.0 for GitHub code scanning, on one
+ * line: one result per failing policy (Red or Amber), of the rule of its policy, with
+ * its level and `security-severity` from the policy's Severity. Above GitHub's limits
+ * the most severe are kept and the rest counted (policy-log.ts). UTF-8 bytes.
+ */
+export function renderPostureSarif(view: ViewModel): Uint8Array {
+  const failing = new FailingPolicies(view);
+  const files = [...new Set(view.reports.map((report) => report.sourcePath))];
+  const log = writePolicyLog({
+    ranks: failing.ranks,
+    noun: 'failing policies',
+    everyOne: 'The csv, xlsx and hdf documents list every policy.',
+    properties: { files, reports: view.reports.length, policies: view.rollup.policies, failing: { red: failing.red, amber: failing.amber } },
+    begin: () => {
+      const write = postureResults(createFingerprinter());
+      return (index, rules, out) => write(failing.at(index), rules, out);
+    },
+  });
+  return log.bytes ?? Buffer.from(log.text, 'utf8');
+}
+
+/** The renderer's entry: the log's bytes. */
+export function renderPostureSarifView(view: ViewModel): Promise<Uint8Array> {
+  return Promise.resolve(renderPostureSarif(view));
+}

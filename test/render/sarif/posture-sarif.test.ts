@@ -1,0 +1,144 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BenchmarkReport } from '../../../src/index.js';
+import { analyseInputs, renderReport } from '../../../src/index.js';
+import { collectBytes } from '../../../src/render/renderers.js';
+import { runInProcess } from '../../support/cli-run.js';
+import { reportOfPolicies } from '../../support/failing-policies.js';
+import { hostileText } from '../findings/findings-inputs.js';
+import { multitoolProblems } from '../../support/sarif-multitool.js';
+import { useTempDir } from '../../support/temp-dir.js';
+import { readPolicyLog, type PolicyLog } from './sarif-log.js';
+
+/**
+ * `render -f sarif`: the posture of the reports as SARIF for code scanning, read back
+ * by the OASIS schema and by sarif-multitool with GitHub's ingestion rules.
+ */
+const tempDir = useTempDir();
+const samples = ['samples/aws-cis.json', 'samples/azure-csbp.json', 'samples/azure-multi-benchmark.json', 'samples/office365.json'];
+
+async function renderSarif(input: string, dir = tempDir()): Promise<{ text: string; log: PolicyLog }> {
+  const out = join(dir, 'posture.sarif');
+  const run = await runInProcess(['render', input, '-f', 'sarif', '-o', out]);
+  expect(run).toMatchObject({ code: 0, stderr: '' });
+  const text = readFileSync(out, 'utf8');
+  return { text, log: readPolicyLog(text) };
+}
+
+type Policies = BenchmarkReport['ResourceCategories'][number]['Policies'];
+
+function reportsOf(path: string): BenchmarkReport[] {
+  const value = JSON.parse(readFileSync(path, 'utf8')) as { result?: BenchmarkReport[] | BenchmarkReport } | BenchmarkReport[];
+  const reports = Array.isArray(value) ? value : (value.result ?? (value as BenchmarkReport));
+  return Array.isArray(reports) ? reports : [reports];
+}
+
+function policiesOf(path: string): Policies {
+  return reportsOf(path).flatMap((report) => report.ResourceCategories.flatMap((category) => category.Policies));
+}
+
+const scores: Record<string, string> = { Critical: '9.5', High: '8.0', Moderate: '5.5', Low: '3.0', VeryLow: '1.0' };
+const levels: Record<string, string> = { Critical: 'error', High: 'error', Moderate: 'warning', Low: 'note', VeryLow: 'note' };
+
+describe('render -f sarif', () => {
+  it.each(samples)('writes %s as a valid log GitHub takes, one result per Red or Amber policy and none for Gray or Green', async (sample) => {
+    const dir = tempDir();
+    const { text, log } = await renderSarif(sample, dir);
+    expect(multitoolProblems(text, dir)).toEqual([]);
+    const run = log.runs[0]!;
+    const policies = policiesOf(sample);
+    const failing = policies.filter((policy) => policy.Compliance === 'Red' || policy.Compliance === 'Amber');
+    expect(policies.some((policy) => policy.Compliance === 'Green' || policy.Compliance === 'Gray')).toBe(true);
+    expect(run.results).toHaveLength(failing.length);
+    expect(new Set(run.results.map((result) => result.properties['compliance']))).toEqual(new Set(failing.map((policy) => policy.Compliance)));
+    expect(run.tool.driver.rules.map((rule) => rule.id).sort()).toEqual([...new Set(failing.map((policy) => `policy/${policy.PolicyId}`))].sort());
+    for (const result of run.results) {
+      const rule = run.tool.driver.rules[result.ruleIndex]!;
+      expect(result.level).toBe(levels[result.properties.severity]);
+      expect(rule.properties['security-severity']).toBe(scores[rule.properties['severity'] as string]);
+      expect(rule.properties['tags']).toContain('security');
+      expect(result.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: sample, uriBaseId: '%SRCROOT%' });
+      expect(result.locations[0]!.logicalLocations[0]!.kind).toBe('policy');
+      expect(result.message.text).toContain(`${String(result.properties['passedResources'])} of ${String(result.properties['totalResources'])} resources passed`);
+    }
+    expect(run.properties.resultLimit).toMatchObject({ written: failing.length, omitted: 0, cutBy: null });
+  }, 60_000);
+
+  it('keeps the worst first: Critical, then High, down to VeryLow, Red before Amber within each', async () => {
+    const { log } = await renderSarif('samples/azure-csbp.json');
+    const order = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
+    const ranks = log.runs[0]!.results.map((result) => order.indexOf(result.properties.severity) * 2 + (result.properties['compliance'] === 'Amber' ? 1 : 0));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  it('gives a policy the same fingerprint in a later scan under another name, job and date, and another one in another account', async () => {
+    const dir = tempDir();
+    const fingerprints = (log: PolicyLog): Map<string, string> => new Map(log.runs[0]!.results.map((result) => [result.properties.policyId, Object.values(result.partialFingerprints)[0]!]));
+    const first = fingerprints((await renderSarif('samples/aws-cis.json', dir)).log);
+    const later = reportsOf('samples/aws-cis.json');
+    later[0]!.JobId = '00000000-0000-4000-8000-00000000beef';
+    later[0]!.LastScannedDate = '2031-01-02T03:04:05Z';
+    writeFileSync(join(dir, 'aws-cis-2031-01-02.json'), JSON.stringify(later));
+    const again = fingerprints((await renderSarif(join(dir, 'aws-cis-2031-01-02.json'), dir)).log);
+    expect(again).toEqual(first);
+
+    later[0]!.AccountId = '00000000-0000-4000-8000-00000000cafe';
+    writeFileSync(join(dir, 'other-account.json'), JSON.stringify(later));
+    const other = fingerprints((await renderSarif(join(dir, 'other-account.json'), dir)).log);
+    expect(other.size).toBe(first.size);
+    for (const [policyId, fingerprint] of other) expect(fingerprint).not.toBe(first.get(policyId));
+  }, 60_000);
+
+  it('counts an unknown colour as Red and rates an unknown severity as High, failing closed', async () => {
+    const dir = tempDir();
+    const reports = reportsOf('samples/aws-cis.json');
+    const policies = reports[0]!.ResourceCategories.flatMap((category) => category.Policies);
+    const red = policies.find((policy) => policy.Compliance === 'Red')!;
+    red.Severity = 'Severe';
+    const green = policies.find((policy) => policy.Compliance === 'Green')!;
+    green.Compliance = 'Purple';
+    writeFileSync(join(dir, 'odd.json'), JSON.stringify(reports));
+    const out = join(dir, 'odd.sarif');
+    const run = await runInProcess(['render', join(dir, 'odd.json'), '-f', 'sarif', '-o', out]);
+    expect(run.code).toBe(0);
+    const log = readPolicyLog(readFileSync(out, 'utf8')).runs[0]!;
+    const severe = log.results.find((result) => result.properties.policyId === red.PolicyId)!;
+    expect(severe.level).toBe('error');
+    expect(log.tool.driver.rules[severe.ruleIndex]!.properties['security-severity']).toBe('8.0');
+    const purple = log.results.find((result) => result.properties.policyId === green.PolicyId)!;
+    expect(purple.properties).toMatchObject({ compliance: 'Purple', countedAsRed: true });
+    expect(purple.message.text).toContain('of unknown colour "Purple", counted as Red');
+  });
+
+  it('writes the SARIF of a diff that GitHub takes, each regression of the rule of its policy with its security-severity', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'diff.sarif');
+    const run = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '-f', 'sarif', '-o', out]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const text = readFileSync(out, 'utf8');
+    expect(multitoolProblems(text, dir)).toEqual([]);
+    const log = readPolicyLog(text).runs[0]!;
+    expect(log.results).toHaveLength(5);
+    expect(log.tool.driver.rules).toHaveLength(5);
+    for (const result of log.results) {
+      const rule = log.tool.driver.rules[result.ruleIndex]!;
+      expect(rule.id).toBe(`policy/${result.properties.policyId}`);
+      expect(rule.properties['security-severity']).toBe(scores[result.properties.severity]);
+    }
+  }, 60_000);
+
+  it('writes hostile titles, names and file names escaped, as the findings formats do', async () => {
+    const report = reportOfPolicies(3, (index) => ({ severity: 'High', compliance: index === 1 ? 'Green' : 'Red', title: hostileText }));
+    report.ResourceCategories[0]!.CategoryName = hostileText;
+    report.AccountName = hostileText;
+    const analysis = await analyseInputs({ value: [report], name: `reports/${hostileText.replace(/[\ud800-\udfff]/g, '')}.json` });
+    const text = Buffer.from(await collectBytes(await renderReport(analysis, 'sarif'))).toString('utf8');
+    // Bidirectional and C0/C1 controls are escapes in the text, the same characters once parsed.
+    expect(text.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    const log = readPolicyLog(text).runs[0]!;
+    expect(log.results).toHaveLength(2);
+    expect(log.results[0]!.message.text).toContain(hostileText);
+    expect(log.tool.driver.rules[0]!.shortDescription.text).toBe(hostileText);
+  });
+});
