@@ -39,3 +39,4 @@ export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
 export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
+export { yamlModule } from './gate/yaml-module.js';
