@@ -56,6 +56,13 @@ describe('the config file found from the working directory upward', () => {
     expect(runBin(['check', 'report.json'], { cwd })).toMatchObject({ status: 0, stderr: '' });
   });
 
+  it('shows the help whatever the file holds', () => {
+    const { root, cwd } = setUp();
+    writeFileSync(join(root, 'cspm-report.config.yaml'), 'check:\n  failOn: warning\n');
+    expect(runBin(['check', 'report.json'], { cwd })).toMatchObject({ status: 2 });
+    expect(runBin(['check', '--help'], { cwd })).toMatchObject({ status: 0, stderr: '' });
+  });
+
   it('loads the yaml package only for a YAML config file', () => {
     const { root, cwd } = setUp();
     const loadsYaml = (): boolean => /yaml\.cjs/.test(runBin(['check', 'report.json'], { cwd, env: { NODE_DEBUG: 'module' } }).stderr);

@@ -11,12 +11,12 @@ const commandsWithoutConfig = new Set(['completion']);
 
 /**
  * The config file's checked values for the command line `args`, or undefined when no
- * file applies: `--no-config`, no command named, or none found from `cwd` upward. A
+ * file applies: `--no-config`, `--help`, no command named, or none found from `cwd` upward. A
  * run without a file reads no YAML and parses nothing more than before.
  */
 export function loadConfigDefaults(args: readonly string[], cwd: string): ConfigDefaults | undefined {
   const choice = readConfigChoice(args);
-  if (choice.none || choice.command === undefined || !(commandNames as readonly string[]).includes(choice.command) || commandsWithoutConfig.has(choice.command)) return undefined;
+  if (choice.none || choice.informational || choice.command === undefined || !(commandNames as readonly string[]).includes(choice.command) || commandsWithoutConfig.has(choice.command)) return undefined;
   const file = findConfigFile(choice.file, cwd);
   return file === undefined ? undefined : readConfigDefaults(file);
 }

@@ -8,6 +8,8 @@ export interface ConfigChoice {
   file: string | undefined;
   /** `--no-config`: no file is read. */
   none: boolean;
+  /** `--help` or `--version`: the run shows what no config file changes, so none is read. */
+  informational: boolean;
 }
 
 /**
@@ -17,11 +19,12 @@ export interface ConfigChoice {
  * declared global), so that help lists them and strict mode accepts them.
  */
 export function readConfigChoice(args: readonly string[]): ConfigChoice {
-  const choice: ConfigChoice = { command: undefined, file: undefined, none: false };
+  const choice: ConfigChoice = { command: undefined, file: undefined, none: false, informational: false };
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] ?? '';
     if (arg === '--') break;
     if (arg === '--no-config') choice.none = true;
+    else if (arg === '--help' || arg === '-h' || arg === '--version') choice.informational = true;
     else if (arg === '--config' || arg.startsWith('--config=')) {
       const file = arg === '--config' ? args[(index += 1)] : arg.slice('--config='.length);
       if (file === undefined || file === '' || file.startsWith('-')) throw new CspmError('usage', '--config takes the path of a config file (cspm-report.config.yaml)', { data: {} });
