@@ -42,7 +42,7 @@ export function readConfigDefaults(file: ConfigFile): ConfigDefaults {
   for (const [key, value] of Object.entries(root)) {
     if ((commandNames as readonly string[]).includes(key)) {
       if (!isMapping(value)) throw refuse([key], false, `a command's section is a mapping of its options to values`);
-      const facts = optionFactsOf(commands[key as keyof typeof commands].builder as (parser: never) => never);
+      const facts = optionFactsOf(commands[key as keyof typeof commands].builder);
       defaults.sections[key] = Object.fromEntries(Object.entries(value).map(([name, given]) => [name, checkedValue(file, [key, name], given, facts, [...facts.keys()])]));
     } else {
       defaults.shared[key] = checkedValue(file, [key], value, shared, [...shared.keys(), ...commandNames]);

@@ -1,5 +1,4 @@
 import yargs, { type Argv, type Options } from 'yargs';
-import type { CommandSpec } from '../commands/command-spec.js';
 
 /** What a config file's value for an option is checked against: the option's own declaration. */
 export interface OptionFact {
@@ -16,7 +15,7 @@ export interface OptionFact {
  * declares them (yargs keeps them in a middleware). One declaration serves the flags and
  * the config file, so the two cannot drift apart.
  */
-export function optionFactsOf(builder: CommandSpec<unknown>['builder'] | ((parser: Argv) => Argv)): Map<string, OptionFact> {
+export function optionFactsOf(builder: (parser: Argv) => Argv): Map<string, OptionFact> {
   const parser = yargs();
   const coerces = new Map<string, (value: unknown) => unknown>();
   const option = parser.option.bind(parser) as (key: string, options?: Options) => Argv;
