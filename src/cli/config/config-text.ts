@@ -6,7 +6,7 @@ import { yamlModule } from '../../internal.js';
 const maxAliases = 50;
 
 /** True when the file is read as YAML (`.yaml`, `.yml`); any other is JSON. */
-export function isYamlFile(file: string): boolean {
+function isYamlFile(file: string): boolean {
   return /^\.ya?ml$/i.test(extname(file));
 }
 

@@ -5,10 +5,10 @@ import { CspmError } from '../../index.js';
 import { parseConfigText } from './config-text.js';
 
 /** The key of package.json that holds the config. */
-export const packageKey = 'cspm-report';
+const packageKey = 'cspm-report';
 
 /** The names a config file may have, in the order each folder is searched. */
-export const configFileNames = ['cspm-report.config.json', 'cspm-report.config.yaml', 'cspm-report.config.yml', 'package.json'] as const;
+const configFileNames = ['cspm-report.config.json', 'cspm-report.config.yaml', 'cspm-report.config.yml', 'package.json'] as const;
 
 /** A config file found and parsed. */
 export interface ConfigFile {
