@@ -77,7 +77,7 @@ export type { CategoryChange, DiffResult, FiguresChange, PolicyChange, PolicyCha
 export type { PolicyTrend, Trend, TrendCategory, TrendOrder, TrendScan } from './model/trend.js';
 export type { FindingsFormat, FindingsFormatOptions, FindingsResult } from './model/findings-format.js';
 export type { Rule, RuleInfo, ReportRule, DocumentRule, PolicyRule, RuleHit, ReportContext, DocumentContext, CategoryInContext, CategoryVisitor } from './model/rule.js';
-export type { DocumentFormat, PolicyChoice, Renderer, RenderOptions, RenderWarning, RenderedBody, RenderTier, RenderDocumentsOptions, DocumentPlan, PlannedDocument, ReadyDocument, UnrenderedDocument, DocumentOutput, DocumentReason } from './model/renderer.js';
+export type { DocumentFormat, FormatOption, PolicyChoice, Renderer, RenderOptions, RenderWarning, RenderedBody, RenderTier, RenderDocumentsOptions, DocumentPlan, PlannedDocument, ReadyDocument, UnrenderedDocument, DocumentOutput, DocumentReason } from './model/renderer.js';
 export type { TrendRenderer, TrendRenderOptions } from './render/trend/trend-renderer.js';
 export type { CsvFieldName } from './model/csv-fields.js';
 export type { Progress, ProgressListener, ProgressOptions, ProgressPhase } from './model/progress.js';

@@ -5,6 +5,7 @@ import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
+import { loadConfigDefaults, withConfigDefaults, type ConfigDefaults } from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
@@ -15,8 +16,8 @@ import { standardOutputError } from './write-output.js';
 import { quietOption } from './shared-options.js';
 import { withProgressLine } from './progress/progress-io.js';
 
-/** The registry's commands as yargs takes them, each with its own argument type erased. */
-const commandSpecs: readonly CommandSpec<unknown>[] = Object.values(commands);
+/** The registry's commands as yargs takes them, by name, each with its own argument type erased. */
+const commandSpecs = Object.entries(commands) as [string, CommandSpec<unknown>][];
 
 // Laid out by hand within 78 columns: the help wraps nothing of it from 80 columns up.
 const epilogue = `Exit codes:
@@ -41,7 +42,7 @@ interface Selected {
   args: unknown;
 }
 
-function buildParser(select: (selected: Selected) => void, width: number): Argv {
+function buildParser(select: (selected: Selected) => void, width: number, config?: ConfigDefaults): Argv {
   let parser = yargs()
     // yargs would follow LANG for its own words ("Optionen", "Unbekanntes Argument") around
     // our English help and messages: the whole tool speaks one language.
@@ -50,6 +51,7 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
     .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error, and each request to the service (secrets as <PLACEHOLDERS>)', global: true })
     .option('quiet', quietOption)
+    .option('config', { type: 'string', describe: 'read options from this file; --no-config reads none [default: cspm-report.config.json, .yaml, .yml or package.json "cspm-report", here or above]', global: true })
     .demandCommand(1, `name a command: ${commandNames.join(', ')}`)
     .recommendCommands()
     .strict()
@@ -59,8 +61,8 @@ function buildParser(select: (selected: Selected) => void, width: number): Argv 
     .epilogue(epilogue)
     .wrap(width)
     .exitProcess(false);
-  for (const spec of commandSpecs) {
-    parser = parser.command(spec.command, spec.describe, (inner) => spec.builder(examplesOnTheirOwnLines(inner)), (args) => select({ spec, args }));
+  for (const [name, spec] of commandSpecs) {
+    parser = parser.command(spec.command, spec.describe, (inner) => withConfigDefaults(spec.builder(examplesOnTheirOwnLines(inner)), name, config), (args) => select({ spec, args }));
   }
   return parser;
 }
@@ -149,9 +151,10 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   let selected: Selected | undefined;
   // The terminal's width; 80 columns when the help goes to a file or a pipe.
   const width = (io.stdout as { columns?: number }).columns ?? 80;
+  const config = loadConfigDefaults(args, process.cwd());
   const parser = buildParser((value) => {
     selected = value;
-  }, width);
+  }, width, config);
   if (args[0] === completionRequest) {
     io.stdout.write(await completeLine(parser, args));
     return exitCodes.ok;
@@ -162,6 +165,8 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
     });
   });
   state.debug = parsed.argv['debug'] === true;
+  // Which file set options is told only when asked: a run's output stays the same.
+  if (state.debug && config !== undefined) io.stderr.write(`cspm-report: config file ${terminalText(config.file.shown)}\n`);
   if (parsed.error) {
     const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
     const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: facts.options, command: facts });

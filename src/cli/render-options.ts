@@ -1,5 +1,5 @@
-import { CspmError, type CsvFieldName, type DocumentFormat, type PolicyChoice, type RenderOptions, type RenderTier, type RenderWarning } from '../index.js';
-import { csvFieldNames, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
+import { CspmError, type CsvFieldName, type DocumentFormat, type FormatOption, type PolicyChoice, type RenderOptions, type RenderTier, type RenderWarning } from '../index.js';
+import { csvFieldNames, documentFormats, getRenderer, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
 import { stdinToken } from './report-inputs.js';
@@ -25,7 +25,10 @@ export interface RenderArgs extends AnalysisArgs {
   bom: boolean;
 }
 
-/** The render options the flags give; the logo and templates are read here, before any input. */
+/**
+ * The render options the flags give; the logo and templates are read here, before any
+ * input. An option that none of the chosen formats reads gets a warning.
+ */
 export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
   const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'], onWarning: printWarning(io) };
   if (args.title !== undefined) options.title = args.title;
@@ -37,7 +40,39 @@ export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
     if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0', { data: { option: 'max-policies', value: String(args['max-policies']) } });
     options.maxPolicies = args['max-policies'];
   }
+  warnUnreadOptions(options, chosenFormats(args), io);
   return options;
+}
+
+/** The flag that sets each format-specific option. */
+const flagOf = { tier: 'tier', landscape: 'landscape', maxPolicies: 'max-policies', templates: 'templates', logo: 'logo', csvFields: 'fields', csvBom: 'bom' } as const satisfies Record<FormatOption, string>;
+
+/** The format-specific options `options` set to something other than their defaults. */
+function setOptions(options: RenderOptions): FormatOption[] {
+  const set = {
+    tier: options.tier === 'executive',
+    landscape: options.landscape === true,
+    maxPolicies: options.maxPolicies !== undefined,
+    templates: options.templates !== undefined,
+    logo: options.logo !== undefined,
+    csvFields: options.csv?.fields !== undefined,
+    csvBom: options.csv?.bom === true,
+  } satisfies Record<FormatOption, boolean>;
+  return (Object.keys(set) as FormatOption[]).filter((option) => set[option]);
+}
+
+/**
+ * Warns, one line each, of an option that no chosen format reads (`--landscape` with
+ * `-f csv`): the run goes on, since the documents are right, but the reader learns why
+ * the option changed nothing. Which format reads what is the renderers' registry's word.
+ */
+function warnUnreadOptions(options: RenderOptions, formats: readonly DocumentFormat[], io: CliIo): void {
+  for (const option of setOptions(options)) {
+    if (formats.some((format) => getRenderer(format).reads?.includes(option) === true)) continue;
+    const readers = documentFormats.filter((format) => getRenderer(format).reads?.includes(option) === true);
+    const value = option === 'tier' ? ` ${String(options.tier)}` : '';
+    io.stderr.write(`cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${readers.join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`);
+  }
 }
 
 /** Prints a render warning on standard error once per run, however many documents repeat it. */

@@ -80,6 +80,13 @@ export interface RenderOptions extends ProgressOptions {
   onWarning?: (warning: RenderWarning) => void;
 }
 
+/**
+ * The options of {@link RenderOptions} that only some formats read (`csvFields` and
+ * `csvBom` stand for `csv.fields` and `csv.bom`): each renderer declares the ones it
+ * reads, so that a caller can tell when one does nothing for the formats chosen.
+ */
+export type FormatOption = 'tier' | 'landscape' | 'maxPolicies' | 'templates' | 'logo' | 'csvFields' | 'csvBom';
+
 /** Bytes of a rendered document, whole or as chunks. */
 export type RenderedBody = Uint8Array | AsyncIterable<Uint8Array>;
 
@@ -91,6 +98,8 @@ export interface Renderer {
   /** Other extensions that name this format in an output path (`htm`). */
   otherExtensions?: readonly string[];
   mediaType: string;
+  /** The format-specific options it reads (none when absent); it ignores the others. */
+  reads?: readonly FormatOption[];
   render(view: ViewModel, options: RenderOptions): Promise<RenderedBody>;
 }
 

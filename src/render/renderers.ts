@@ -1,8 +1,8 @@
 import { registryEntry } from './registry-entry.js';
 import type { Analysis } from '../model/analysis.js';
-import type { DocumentFormat, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
+import type { DocumentFormat, FormatOption, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
-import { htmlRenderer, renderHtmlView } from './html/render-html.js';
+import { htmlRenderer as htmlPageRenderer, renderHtmlView } from './html/render-html.js';
 
 /**
  * A renderer whose code is imported when it first renders: pdfkit and exceljs take a
@@ -13,18 +13,29 @@ function lazyRenderer(format: DocumentFormat, extension: string, mediaType: stri
   return otherExtensions === undefined ? { format, extension, mediaType, render } : { format, extension, otherExtensions, mediaType, render };
 }
 
+/** A renderer with the format-specific options it reads: those the CLI warns of for no other format. */
+function reading(renderer: Renderer, reads: readonly FormatOption[]): Renderer {
+  return { ...renderer, reads };
+}
+
 const csvMediaType = 'text/csv; charset=utf-8; header=present';
 
-const pdfRenderer = lazyRenderer('pdf', 'pdf', 'application/pdf', async (view, options) =>
-  options.tier === 'executive' ? (await import('./pdf/render-executive-pdf.js')).renderExecutivePdfView(view, options) : (await import('./pdf/render-pdf.js')).renderPdfView(view, options),
+const htmlRenderer = reading(htmlPageRenderer, ['tier', 'templates', 'logo']);
+const pdfRenderer = reading(
+  lazyRenderer('pdf', 'pdf', 'application/pdf', async (view, options) =>
+    options.tier === 'executive' ? (await import('./pdf/render-executive-pdf.js')).renderExecutivePdfView(view, options) : (await import('./pdf/render-pdf.js')).renderPdfView(view, options),
+  ),
+  ['tier', 'landscape', 'maxPolicies', 'logo'],
 );
 const xlsxRenderer = lazyRenderer('xlsx', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', async (view, options) => (await import('./xlsx/render-xlsx.js')).renderXlsxView(view, options));
-const csvRenderer = lazyRenderer('csv', 'csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderCsvView(view, options));
+const csvRenderer = reading(lazyRenderer('csv', 'csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderCsvView(view, options)), ['csvFields', 'csvBom']);
 // A `.json` output of render is HDF (render writes no other JSON); diff's findings json claims it first.
 const hdfRenderer = lazyRenderer('hdf', 'hdf.json', 'application/json', async (view, options) => (await import('./hdf/render-hdf.js')).renderHdfView(view, options), ['json']);
 // A `.sarif` output of diff is its regressions (the sarif findings format claims the name first); of render, the posture.
-const sarifRenderer = lazyRenderer('sarif', 'sarif', 'application/sarif+json', async (view) => (await import('./sarif/render-posture-sarif.js')).renderPostureSarifView(view));
-const poamRenderer = lazyRenderer('poam', 'poam.csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderPoamView(view, options));
+// It reads no format-specific option: every one given with -f sarif alone is warned of.
+const sarifRenderer = reading(lazyRenderer('sarif', 'sarif', 'application/sarif+json', async (view) => (await import('./sarif/render-posture-sarif.js')).renderPostureSarifView(view)), []);
+// POA&M has columns of its own: it takes the byte order mark only.
+const poamRenderer = reading(lazyRenderer('poam', 'poam.csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderPoamView(view, options)), ['csvBom']);
 
 /** Every renderer, keyed by the format name the CLI and the API take, in the order help text lists them. */
 export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer } as const satisfies Record<string, Renderer>;
