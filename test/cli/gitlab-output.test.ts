@@ -102,8 +102,8 @@ describe('cspm-report gate -f gitlab', () => {
 
 describe('cspm-report diff -f gitlab', () => {
   it('writes each regression and new failure of samples/diff in the new scan, by the policy\'s Severity', async () => {
-    const { code, issues } = await runGitlab(['diff', ...scans]);
-    expect(code).toBe(0);
+    const { code, issues } = await runGitlab(['diff', ...scans, '--fail-on-regression']);
+    expect(code).toBe(3);
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.every((issue) => issue.check_name === 'cspm-report/regression' && issue.location.path === 'samples/diff/azure-csbp-2024-03-18.json')).toBe(true);
     expect(issues[0]).toMatchObject({
@@ -112,8 +112,18 @@ describe('cspm-report diff -f gitlab', () => {
       severity: 'major',
     });
     expect(issues.find((issue) => issue.description.startsWith('Critical policy 1300.99 '))?.severity).toBe('critical');
-    const again = await runGitlab(['diff', ...scans]);
+    const again = await runGitlab(['diff', ...scans, '--fail-on-regression']);
     expect(again.issues.map((issue) => issue.fingerprint)).toEqual(issues.map((issue) => issue.fingerprint));
     expect(new Set(issues.map((issue) => issue.fingerprint)).size).toBe(issues.length);
+  });
+
+  it('writes regressions that fail nothing (exit 0) as minor or info issues: no failing severity on a passing run', async () => {
+    // Before, a Critical regression was a critical issue while the run passed.
+    const { code, issues } = await runGitlab(['diff', ...scans]);
+    expect(code).toBe(0);
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues.filter((issue) => !['minor', 'info'].includes(issue.severity))).toEqual([]);
+    const below = await runGitlab(['diff', ...scans, '--fail-on-regression', 'Critical']);
+    expect(below.issues.find((issue) => issue.description.startsWith('High policy 1000.3 '))?.severity).toBe('minor');
   });
 });

@@ -6,6 +6,7 @@ import { gateIssues } from './gitlab/gate-issues.js';
 import { createIssueFingerprinter } from './gitlab/issue-fingerprints.js';
 import { issuePath } from './gitlab/issue-path.js';
 import { regressionIssues } from './gitlab/regression-issues.js';
+import { changeFails, findingFails } from './stated-verdict.js';
 
 /** Severities that say the run failed: an error finding, a regression of a High policy or worse, a failed `error` assertion. */
 const failingSeverities = new Set<CodeQualityIssue['severity']>(['major', 'critical', 'blocker']);
@@ -21,8 +22,9 @@ export function codeQualityIssues(result: FindingsResult, workingDirectory: stri
   const inputs = result.analysis.sources.map((source) => source.source);
   const issues: CodeQualityIssue[] = [];
   if (result.gate !== undefined) gateIssues(result.gate, inputs, context, issues);
-  for (const source of result.analysis.sources) findingIssues(source, context, issues);
-  if (result.diff !== undefined) regressionIssues(result.diff, context, issues);
+  // What fails the run is judged once (stated-verdict.ts), as every format judges it.
+  for (const source of result.analysis.sources) findingIssues(source, context, issues, (finding) => findingFails(finding, result.failOn));
+  if (result.diff !== undefined) regressionIssues(result.diff, context, issues, (change) => changeFails(change, result));
   const verdict = result.verdict;
   if (verdict?.status === 'fail' && !issues.some((issue) => failingSeverities.has(issue.severity))) {
     const path = context.path(inputs[0] ?? '.');

@@ -33,6 +33,12 @@ describe('gitlab findings format', () => {
     expect(issues.every((issue) => issue.location.lines.begin === 1)).toBe(true);
   });
 
+  it('makes what fails the run major and nothing else, as --fail-on has it', () => {
+    // Before, an error was major under --fail-on never (exit 0) and a warning minor under --fail-on warning (exit 1).
+    expect(issuesOf({ analysis, failOn: 'warning' }).map((issue) => issue.severity)).toEqual(['major', 'major', 'major', 'major']);
+    expect(issuesOf({ analysis, failOn: 'never' }).map((issue) => issue.severity)).toEqual(['minor', 'minor', 'minor', 'minor']);
+  });
+
   it('shows control characters and bidirectional controls of a description escaped, on one line', () => {
     const [first] = issuesOf({ analysis });
     expect(first!.description).toContain('`code` \\u0001\\u0007 \\u202eevil');
@@ -78,11 +84,21 @@ describe('gitlab findings format', () => {
   });
 
   it('maps a regressed policy\'s Severity: Critical critical, High major, Moderate minor, Low and VeryLow info', () => {
-    const table: [string, string][] = [['Critical', 'critical'], ['High', 'major'], ['Moderate', 'minor'], ['Low', 'info'], ['VeryLow', 'info'], ['Unheard', 'minor']];
-    for (const [severity, expected] of table) expect(regressionSeverity(severity)).toBe(expected);
+    // What fails the run is at least major; what fails nothing at most minor, as the exit code has it.
+    const table: [string, string, string][] = [
+      ['Critical', 'critical', 'minor'],
+      ['High', 'major', 'minor'],
+      ['Moderate', 'major', 'minor'],
+      ['Low', 'major', 'info'],
+      ['VeryLow', 'major', 'info'],
+      ['Unheard', 'major', 'minor'],
+    ];
+    for (const [severity, failing, passing] of table) expect([regressionSeverity(severity, true), regressionSeverity(severity, false)]).toEqual([failing, passing]);
     const diff = diffOf([reportDiff([change('regression', 'Critical'), change('new-failure', 'Low'), change('fix', 'High')], scan('/work/repo/old.json', 'job-1'), scan('/work/repo/scans/new.json', 'job-2'))]);
     const clean = { ...analysis, sources: [] };
-    const issues = issuesOf({ analysis: clean, diff });
+    // Without a regression limit nothing fails the run: a Critical regression is no failing issue.
+    expect(issuesOf({ analysis: clean, diff }).map((issue) => issue.severity)).toEqual(['minor', 'info']);
+    const issues = issuesOf({ analysis: clean, diff, regressionLimit: { severity: 'High' } });
     expect(issues.map((issue) => [issue.check_name, issue.severity, issue.location.path])).toEqual([
       ['cspm-report/regression', 'critical', 'scans/new.json'],
       ['cspm-report/regression', 'info', 'scans/new.json'],

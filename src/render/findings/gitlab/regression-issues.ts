@@ -7,14 +7,21 @@ import { codeQualityIssue, type CodeQualityIssue, type CodeQualitySeverity, type
 /** The Code Quality severity of a policy Severity as the service writes it. */
 const policySeverities: Partial<Record<string, CodeQualitySeverity>> = { Critical: 'critical', High: 'major', Moderate: 'minor', Low: 'info', VeryLow: 'info' };
 
+/** The severities that say the run failed, and the most a change that fails nothing may take. */
+const failing: readonly CodeQualitySeverity[] = ['major', 'critical', 'blocker'];
+
 /**
  * A regressed policy's severity follows the policy's Severity in the new scan: Critical is
  * `critical`, High `major`, Moderate `minor`, Low and VeryLow `info`. A Severity the
  * service is not known to use is `minor`: the policy did get worse, but how much it
- * matters is not known.
+ * matters is not known. Then the exit code has its say: a regression that fails the run
+ * (it counts against `--fail-on-regression`) is at least `major`, one that fails nothing
+ * at most `minor`, as the other formats state it (a warning, not a failure).
  */
-export function regressionSeverity(policySeverity: string): CodeQualitySeverity {
-  return policySeverities[policySeverity] ?? 'minor';
+export function regressionSeverity(policySeverity: string, fails: boolean): CodeQualitySeverity {
+  const own = policySeverities[policySeverity] ?? 'minor';
+  if (fails) return failing.includes(own) ? own : 'major';
+  return failing.includes(own) ? 'minor' : own;
 }
 
 /**
@@ -22,11 +29,11 @@ export function regressionSeverity(policySeverity: string): CodeQualitySeverity 
  * order the diff lists them. Fixes, other coverage changes, new policies that pass and
  * removed policies are no issue of code quality: the json and text formats list them.
  */
-export function regressionIssues(diff: DiffResult, context: IssueContext, out: CodeQualityIssue[]): void {
-  for (const report of diff.reports) for (const change of report.changes) if (isWorse(change.kind)) out.push(regressionIssue(report, change, context));
+export function regressionIssues(diff: DiffResult, context: IssueContext, out: CodeQualityIssue[], fails: (change: PolicyChange) => boolean): void {
+  for (const report of diff.reports) for (const change of report.changes) if (isWorse(change.kind)) out.push(regressionIssue(report, change, context, fails(change)));
 }
 
-function regressionIssue(report: ReportDiff, change: PolicyChange, context: IssueContext): CodeQualityIssue {
+function regressionIssue(report: ReportDiff, change: PolicyChange, context: IssueContext, fails: boolean): CodeQualityIssue {
   const path = context.path(report.new.source);
   const verb = change.kind === 'new-failure' ? 'failed anew' : 'regressed';
   const description =
@@ -36,5 +43,5 @@ function regressionIssue(report: ReportDiff, change: PolicyChange, context: Issu
   // its place in it (scans are often saved under dated names), so that the same
   // regression is one issue from pipeline to pipeline, as in the SARIF output.
   const fingerprint = context.fingerprint(regressionRuleId, report.benchmarkId, report.accountId, change.category.id, change.policyId, change.new?.compliance ?? '');
-  return codeQualityIssue(path, regressionRuleId, regressionSeverity(change.severity), description, fingerprint);
+  return codeQualityIssue(path, regressionRuleId, regressionSeverity(change.severity, fails), description, fingerprint);
 }
