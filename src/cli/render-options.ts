@@ -30,7 +30,7 @@ export interface RenderArgs extends AnalysisArgs {
  * input. An option that none of the chosen formats reads gets a warning.
  */
 export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
-  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'], onWarning: printWarning(io) };
+  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'], onWarning: renderWarningPrinter(io) };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
@@ -75,8 +75,8 @@ function warnUnreadOptions(options: RenderOptions, formats: readonly DocumentFor
   }
 }
 
-/** Prints a render warning on standard error once per run, however many documents repeat it. */
-function printWarning(io: CliIo): (warning: RenderWarning) => void {
+/** Prints a render warning on standard error once per run, however many documents repeat it: render's, diff's and fetch's documents alike. */
+export function renderWarningPrinter(io: CliIo): (warning: RenderWarning) => void {
   const printed = new Set<string>();
   return ({ message }) => {
     if (!printed.has(message)) io.stderr.write(`cspm-report: warning: ${message}\n`);

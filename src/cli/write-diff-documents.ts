@@ -1,6 +1,7 @@
 import { type Analysis, CspmError, type DiffResult, type ProgressListener } from '../index.js';
 import { renderDocuments, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
+import { renderWarningPrinter } from './render-options.js';
 import type { DocumentOutputPath } from './findings-outputs.js';
 import { isStandardOutput, writeOutput } from './write-output.js';
 
@@ -12,7 +13,7 @@ import { isStandardOutput, writeOutput } from './write-output.js';
 export async function writeDiffDocuments(news: Analysis, diff: DiffResult, documents: readonly DocumentOutputPath[], io: CliIo, status: CliIo['stderr'], onProgress?: ProgressListener): Promise<void> {
   if (documents.length === 0) return;
   const formats = [...new Set(documents.map((document) => document.format))];
-  const [planned] = renderDocuments(news, { formats, combine: true, diff, ...(onProgress === undefined ? {} : { onProgress }) }).documents;
+  const [planned] = renderDocuments(news, { formats, combine: true, diff, onWarning: renderWarningPrinter(io), ...(onProgress === undefined ? {} : { onProgress }) }).documents;
   // diff compares only inputs with a valid report, so the new one always makes a document.
   if (planned?.status !== 'ready') throw new CspmError('internal', 'the new scan made no document to render', { data: { what: 'diff document' } });
   for (const { format, path } of documents) {

@@ -2,7 +2,7 @@ import type { FailOn } from '../analyse/fail-closed.js';
 import type { AuditSummaryIds, CspmClient } from '../client/create-client.js';
 import { exitCodes } from '../error/exit-codes.js';
 import type { Analysis } from '../model/analysis.js';
-import type { DocumentFormat, PlannedDocument } from '../model/renderer.js';
+import type { DocumentFormat, PlannedDocument, RenderOptions } from '../model/renderer.js';
 import { renderDocuments } from '../render/render-documents.js';
 import type { Verdict } from '../model/verdict.js';
 import { plural } from '../text/plural.js';
@@ -102,6 +102,8 @@ export interface FetchReportsOptions extends AnalyseInputsOptions {
   failOn?: FailOn;
   /** Documents to plan for each report (rendered when the caller asks an output for its body). */
   formats?: readonly DocumentFormat[];
+  /** Told what a document could not show as it should (a missing font), as `render` tells it. */
+  onWarning?: RenderOptions['onWarning'];
 }
 
 /** Fetches one audit summary and checks it; the service's errors reject. */
@@ -110,7 +112,7 @@ export async function fetchReport(client: CspmClient, target: FetchTarget, optio
   const { analysis, verdict } = await checkReports({ value: envelope, name: options.name ?? describeTarget(target) }, options);
   const checked = options.check === false ? passed() : verdict;
   if (options.formats === undefined || options.formats.length === 0) return { target, envelope, analysis, verdict: checked };
-  const [document] = renderDocuments(analysis, { formats: options.formats, combine: true }).documents;
+  const [document] = renderDocuments(analysis, { formats: options.formats, combine: true, ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }) }).documents;
   const unrendered = document?.status === 'ready' ? undefined : `not rendered: ${document?.message ?? 'nothing to render'}`;
   const fetched = { target, envelope, analysis, verdict: unrendered === undefined ? checked : failed(exitCodes.findings, ...checked.reasons, unrendered) };
   return document === undefined ? fetched : { ...fetched, document };

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { renderWarningPrinter } from '../render-options.js';
 import { type DocumentFormat, fetchReport } from '../../index.js';
 import { documentFormats, formatCheckText, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
@@ -59,7 +60,7 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
 
   const placed = placeReport(targets[0] as FetchTarget, place);
   assertSafeOutputs(plannedFiles([placed]), readFiles(args));
-  const fetched = await fetchReport(client, placed.target, { ...options.checkOptions, check: args.check, failOn: args['fail-on'], formats: place.formats, name: placed.name });
+  const fetched = await fetchReport(client, placed.target, { ...options.checkOptions, check: args.check, failOn: args['fail-on'], formats: place.formats, onWarning: renderWarningPrinter(io), name: placed.name });
   const saved = await saveReport(placed, fetched, io);
   // The envelope owns standard output when it is written there; the findings go aside.
   const stream = isStandardOutput(placed.envelope) ? io.stderr : io.stdout;

@@ -1,4 +1,5 @@
 import { type CheckOptions, type CspmClient, type FailOn, fetchReports, type FetchFailure, isCspmError } from '../../index.js';
+import { renderWarningPrinter } from '../render-options.js';
 import { plural, terminalText } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
@@ -57,6 +58,7 @@ export async function fetchMany(targets: readonly FetchTarget[], options: FetchM
     check: options.check,
     failOn: options.failOn,
     formats: options.place.formats,
+    onWarning: renderWarningPrinter(io),
     concurrency: options.concurrency,
     onFailure,
     onRepeat: (target, first) => io.stderr.write(`cspm-report: ${terminalText(describeTarget(target))} (${terminalText(target.origin ?? 'flags')}) is also asked by ${terminalText(first.origin ?? 'the flags')}; fetched once\n`),

@@ -1,7 +1,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { RenderWarning } from '../../../src/index.js';
+import { createClient, createEmulator, type RenderWarning } from '../../../src/index.js';
 import { minimalReport } from '../../support/minimal-report.js';
 import { runInProcess } from '../../support/cli-run.js';
 import { useTempDir } from '../../support/temp-dir.js';
@@ -46,6 +46,34 @@ describe('a PDF of CJK text without the optional font packages', () => {
       expect(run.code).toBe(0);
       expect(occurrences(run.stderr, chinese)).toBe(1);
       expect(occurrences(run.stderr, korean)).toBe(1);
+    }
+  });
+
+  it('warns as render does for the PDF a diff writes', async () => {
+    // Before, only render printed it: diff drew the boxes and said nothing.
+    const out = join(tempDir(), 'changes.pdf');
+    const run = await runInProcess(['diff', scriptsFixture, scriptsFixture, '--allow-mismatch', '-f', 'pdf', '-o', out]);
+    expect(run.code).toBe(0);
+    expect(occurrences(run.stderr, chinese)).toBe(1);
+    expect(occurrences(run.stderr, korean)).toBe(1);
+  });
+
+  it('warns as render does for the PDF fetch writes beside a report', async () => {
+    const reports = tempDir();
+    copyFileSync(scriptsFixture, join(reports, 'scripts.json'));
+    const emulator = await createEmulator({ reports, credentials: { licenseToken: 'LICENSE-TOKEN-1a2b', accountToken: 'ACCOUNT-TOKEN-3c4d', apiKey: 'API-KEY-5e6f' } });
+    try {
+      const client = createClient({ baseUrl: emulator.url, licenseToken: 'LICENSE-TOKEN-1a2b' });
+      const account = await client.onboardAccount('aws', 'L1', { AccountName: 'Scripts', AWSAccountId: '123456789012', AWSRoleName: 'Audit' });
+      const dir = tempDir();
+      const ids = ['--license', 'L1', '--account', account.accountId, '--job', account.jobId, '--benchmark', 'CISAWS140'];
+      const env = { CSPM_BASE_URL: emulator.url, CSPM_ACCOUNT_TOKEN: 'ACCOUNT-TOKEN-3c4d', CSPM_API_KEY: 'API-KEY-5e6f' };
+      const run = await runInProcess(['fetch', ...ids, '-o', join(dir, 'scripts.json'), '-f', 'pdf'], { env });
+      expect(run.code).toBe(0);
+      expect(occurrences(run.stderr, chinese)).toBe(1);
+      expect(occurrences(run.stderr, korean)).toBe(1);
+    } finally {
+      await emulator.close();
     }
   });
 
