@@ -22,6 +22,12 @@ describe('README figures', () => {
     expect(setUp).toContain(`Node.js ${minimum} or later`);
   });
 
+  it('counts the packages npm ci --omit=dev installs as the lockfile lists them', () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const runtime = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev !== true).length;
+    expect(/`npm ci --omit=dev --ignore-scripts`, (\d+) packages/.exec(readme)?.[1]).toBe(String(runtime));
+  });
+
   it.runIf(hasProgram('pdfinfo', 'poppler-utils'))('gives the page counts of the sample PDF that pdfinfo reads, in full and with --policies failing', async () => {
     const stated = /`samples\/azure-csbp\.json` makes (\d+) pages, (\d+) with\s+`--policies failing`/.exec(readme);
     expect(stated).not.toBeNull();
