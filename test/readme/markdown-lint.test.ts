@@ -24,6 +24,13 @@ export const readmeLintConfig: Configuration = {
   MD060: false, // table pipes: compact and aligned styles both occur
 };
 
+type Token = Parameters<Rule['function']>[0]['parsers']['micromark']['tokens'][number];
+
+/** Every token of the tree, nested ones (in lists, quotes, paragraphs) included. */
+function allTokens(tokens: readonly Token[]): Token[] {
+  return tokens.flatMap((token) => [token, ...allTokens(token.children)]);
+}
+
 /**
  * A fence left open is valid CommonMark, so no stock rule sees it: the block runs on to
  * the next bare fence (or the end), and what lies between, headings included, renders as
@@ -36,7 +43,7 @@ const fencesClosed: Rule = {
   tags: ['code'],
   parser: 'micromark',
   function(params, onError) {
-    for (const token of params.parsers.micromark.tokens) {
+    for (const token of allTokens(params.parsers.micromark.tokens)) {
       if (token.type !== 'codeFenced') continue;
       const fences = token.children.filter((child) => child.type === 'codeFencedFence');
       if (fences.length < 2) onError({ lineNumber: token.startLine, detail: 'this fence is never closed' });
@@ -49,8 +56,32 @@ const fencesClosed: Rule = {
   },
 };
 
+/**
+ * A code span of double backticks holding backticks with no space inside its delimiters
+ * (``--format text` or `--format json``) renders as one span that has lost its outer
+ * backticks: it was meant as two spans, or as a literal padded with spaces (`` `x` ``).
+ */
+const codeSpansWhole: Rule = {
+  names: ['code-spans-whole'],
+  description: 'A code span holding backticks is padded with spaces',
+  tags: ['code'],
+  parser: 'micromark',
+  function(params, onError) {
+    for (const token of allTokens(params.parsers.micromark.tokens)) {
+      if (token.type !== 'codeText') continue;
+      const delimiter = /^`+/.exec(token.text)![0].length;
+      const inner = token.text.slice(delimiter, -delimiter);
+      if (delimiter > 1 && inner.includes('`') && !/^ .* $/.test(inner)) onError({ lineNumber: token.startLine, detail: token.text });
+    }
+  },
+};
+
 function problems(markdown: string): string[] {
-  const results = lint({ strings: { 'README.md': markdown }, config: { ...readmeLintConfig, 'fences-closed': true }, customRules: [fencesClosed] });
+  const results = lint({
+    strings: { 'README.md': markdown },
+    config: { ...readmeLintConfig, 'fences-closed': true, 'code-spans-whole': true },
+    customRules: [fencesClosed, codeSpansWhole],
+  });
   return (results['README.md'] ?? []).map((error: LintError) => `README.md:${error.lineNumber} ${error.ruleNames.join('/')} ${error.ruleDescription}${error.errorDetail ? `: ${error.errorDetail}` : ''}`);
 }
 
@@ -71,6 +102,10 @@ describe('README is well-formed Markdown (markdownlint)', () => {
 
   it('catches a fence never closed before the end', () => {
     expect(problems('# Title\n\n```sh\nnpm test\n')).toEqual([expect.stringContaining('this fence is never closed')]);
+  });
+
+  it('catches a code span that swallows the backticks of two', () => {
+    expect(problems('# Title\n\nelse ``--format text` or `--format json``; `` `x` `` is fine.\n')).toEqual([expect.stringContaining('code-spans-whole')]);
   });
 
   it('catches a heading that skips a level and a link to an undefined reference', () => {
