@@ -16,26 +16,42 @@ function writingInto(dir: string, args: string[]): string[] {
 /**
  * The README shows commands with the output they print. Every `$ cspm-report …` line
  * of a ```console block is run here and its output compared, so the README stays true.
+ * A block that cannot run here (it needs a server, the network, ids of an earlier
+ * answer) says so in a comment `<!-- not run: why -->` on the last line before it; the
+ * tests count those blocks, so that none is left out silently.
  */
 interface Example {
   command: string;
   output: string;
 }
 
-function examples(markdown: string): Example[] {
-  const found: Example[] = [];
-  for (const block of markdown.matchAll(/```console\n([\s\S]*?)```/g)) {
+interface ConsoleBlock {
+  line: number;
+  notRun: string | undefined;
+  commands: Example[];
+}
+
+const notRunMarker = /^<!-- not run: (.+) -->$/;
+
+function consoleBlocks(markdown: string): ConsoleBlock[] {
+  return [...markdown.matchAll(/^```console\n([\s\S]*?)^```$/gm)].map((block) => {
+    const before = markdown.slice(0, block.index).trimEnd().split('\n');
+    const commands: Example[] = [];
     let current: Example | undefined;
     for (const line of block[1]!.split('\n')) {
       if (line.startsWith('$ ')) {
         current = { command: line.slice(2), output: '' };
-        found.push(current);
+        commands.push(current);
       } else if (current) {
         current.output += `${line}\n`;
       }
     }
-  }
-  return found.map((example) => ({ ...example, output: example.output.replace(/\n+$/, '\n') }));
+    return {
+      line: before.length + 2,
+      notRun: notRunMarker.exec(before.at(-1) ?? '')?.[1],
+      commands: commands.map((example) => ({ ...example, output: example.output.replace(/\n+$/, '\n') })),
+    };
+  });
 }
 
 /** Splits a shell line on spaces, honouring simple single and double quotes. */
@@ -44,11 +60,26 @@ function words(command: string): string[] {
 }
 
 const readme = readFileSync('README.md', 'utf8');
-const shown = examples(readme).filter((example) => example.command.startsWith('cspm-report '));
+const blocks = consoleBlocks(readme);
+const shown = blocks.filter((block) => block.notRun === undefined).flatMap((block) => block.commands);
 
 describe('README examples print what the README shows', () => {
   it('has examples to check', () => {
     expect(shown.length).toBeGreaterThan(3);
+  });
+
+  it('runs every command of a console block that is not marked as not run', () => {
+    expect(shown.filter((example) => !example.command.startsWith('cspm-report ')).map((example) => example.command)).toEqual([]);
+  });
+
+  it('counts the console blocks it does not run, each with its reason', () => {
+    const notRun = blocks.filter((block) => block.notRun !== undefined);
+    expect(notRun.map((block) => `README.md:${block.line}: ${block.notRun}`)).toEqual([expect.stringContaining('needs a running server')]);
+  });
+
+  it('shows every shell session with prompts as a console block, which is run or marked', () => {
+    const prompted = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].filter((block) => block[1] !== 'console' && /^\$ /m.test(block[2]!));
+    expect(prompted.map((block) => `README.md:${readme.slice(0, block.index).split('\n').length}`)).toEqual([]);
   });
 
   it.each(shown)('$command', async ({ command, output }) => {
