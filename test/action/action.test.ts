@@ -52,7 +52,7 @@ describe('action.yml', () => {
     expect(readFileSync(join(dir, 'out', 'check.xml'), 'utf8')).toContain('<testsuites');
     const markdown = readFileSync(join(dir, 'out', 'check.md'), 'utf8');
     expect(result.summary).toBe(markdown);
-    expect(stepNamed(result, 'Run cspm-report').stdout).toContain('::notice title=cspm-report::no findings in 4 files, 6 valid reports, 447 policies');
+    expect(stepNamed(result, 'Run cspm-report').stdout).toContain('::notice title=cspm-report passed::no findings in 4 files, 6 valid reports, 447 policies');
   });
 
   it('fails the gate with exit code 3 after handing the SARIF file to the upload step', () => {

@@ -41,8 +41,9 @@ describe('network faults', () => {
   });
 
   it('serve: a port below 1024 without the privilege is a usage error saying which --port to give, exit 2', () => {
-    // As root, the server runs as nobody, who has no privilege for ports below 1024.
-    const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    // As root, the server runs without the capability to bind ports below 1024 (still
+    // root, so it reads the checkout wherever it is, as another user might not).
+    const asUser = process.getuid?.() === 0 ? ['setpriv', '--bounding-set', '-net_bind_service'] : [];
     const [program, ...args] = [...asUser, process.execPath, join(process.cwd(), bin), 'serve', '--port', '81'];
     const run = spawnSync(program!, args, { encoding: 'utf8', timeout: 30_000 });
     expect(run.status).toBe(2);
