@@ -115,3 +115,12 @@ describe('posture figures of check --format json', () => {
     expect(compared.files.map((file) => file.posture.reports.map((report) => report.percentText))).toEqual([['33.7%'], ['31.7%']]);
   });
 });
+
+describe('the README example of --format json', () => {
+  it('is what check writes for its sample, the verdict left out', async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('The JSON output (`--format json`)'));
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as unknown;
+    expect(shown).toEqual(toCheckJson(await analyseInputs('samples/broken/compliance-percent.json')));
+  });
+});
