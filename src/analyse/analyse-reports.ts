@@ -1,7 +1,7 @@
-import type { AnalyseOptions, Analysis, AnalysedReport, AnalysedSource, AnalysisSummary, PercentFormula, SeverityCount } from '../model/analysis.js';
+import type { AnalyseOptions, Analysis, AnalysedCategory, AnalysedReport, AnalysedSource, AnalysisSummary, PercentFormula, SeverityCount } from '../model/analysis.js';
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
 import type { RuleId } from '../model/finding.js';
-import type { CategoryInContext, DocumentCheck, RuleInfo } from '../model/rule.js';
+import type { DocumentCheck, RuleInfo } from '../model/rule.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
 import { severityOrder } from '../validate/observed-values.js';
 import { defaultPercentFormula } from './percent-formulas.js';
@@ -83,10 +83,18 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
     amber: new Map<string, number>(severityOrder.map((severity) => [severity, 0])),
     other: new Map<string, number>(),
   };
-  const categories: CategoryInContext[] = ref.report.ResourceCategories.map((category, index) => {
-    const counts = countPolicies(category.Policies, bySeverity);
+  const categories: AnalysedCategory[] = ref.report.ResourceCategories.map((category, index) => {
+    // Red is counted per category in the same pass, then added to the report's: no second walk over the policies.
+    const categoryRed = new Map<string, number>();
+    const counts = countPolicies(category.Policies, { red: categoryRed, amber: bySeverity.amber, other: bySeverity.other });
     addCounts(totals, counts);
-    return { category, pointer: `${ref.pointer}/ResourceCategories/${index}`, figures: withPercent(counts, percentFormula) };
+    addSeverities(bySeverity.red, categoryRed);
+    return {
+      category,
+      pointer: `${ref.pointer}/ResourceCategories/${index}`,
+      figures: withPercent(counts, percentFormula),
+      redBySeverity: orderSeverities(categoryRed),
+    };
   });
   const context = { report: ref.report, pointer: ref.pointer, categories, percentFormula: options.percentFormula, folded: ref.folded ?? [] };
   for (const rule of reportRules) runRule(rule, context, ref.pointer, options, findings);
@@ -100,6 +108,10 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
     otherBySeverity: orderSeverities(bySeverity.other).filter((entry) => entry.count > 0),
     categories,
   };
+}
+
+function addSeverities(into: Map<string, number>, more: ReadonlyMap<string, number>): void {
+  for (const [severity, count] of more) into.set(severity, (into.get(severity) ?? 0) + count);
 }
 
 /** Severity counts in order: the known severities worst first, then others by name. */

@@ -1,4 +1,4 @@
-import type { AnalysedReport, Analysis, Figures, PercentFormula, ReportRanking, RollUp, SeverityCount } from '../model/analysis.js';
+import type { AnalysedReport, Analysis, Figures, PercentFormula, ReportRanking, RollUp, RollUpFigures, SeverityCount } from '../model/analysis.js';
 import { addCounts, emptyCounts, withPercent } from './figures.js';
 import { hasPercent } from './percent-formulas.js';
 import { redWeight, worstCategories } from './severity-rank.js';
@@ -44,6 +44,25 @@ function sumSeverities(reports: readonly AnalysedReport[]): SeverityCount[] {
 }
 
 /**
+ * Every analysed report's figures summed (the percent recomputed over the sums, not
+ * averaged) and Red by severity: the roll-up without its rankings, which walk every
+ * policy once more and which an output that ranks nothing does not need.
+ */
+export function rollUpFigures(analysis: Analysis): RollUpFigures {
+  const reports = analysis.sources.flatMap((source) => source.reports);
+  const totals = emptyCounts();
+  for (const report of reports) addCounts(totals, report.figures);
+  const figures = withPercent(totals, analysis.percentFormula);
+  return {
+    reports: reports.length,
+    policies: totals.total,
+    figures,
+    hasPercent: hasPercent(analysis.percentFormula, figures),
+    redBySeverity: sumSeverities(reports),
+  };
+}
+
+/**
  * The roll-up of an analysis: every analysed report's figures summed (the percent
  * recomputed over the sums, not averaged), Red by severity, and the rankings of
  * categories within each report and of reports across them. Every format reads these
@@ -52,9 +71,6 @@ function sumSeverities(reports: readonly AnalysedReport[]): SeverityCount[] {
 export function rollUpReports(analysis: Analysis): RollUp {
   const formula = analysis.percentFormula;
   const reports = analysis.sources.flatMap((source) => source.reports);
-  const totals = emptyCounts();
-  for (const report of reports) addCounts(totals, report.figures);
-  const figures = withPercent(totals, formula);
   const rankings = reports.map((report) => rankReport(report, formula));
   const rankedReports = reports.map(
     (report, position): Ranked => ({
@@ -65,11 +81,7 @@ export function rollUpReports(analysis: Analysis): RollUp {
     }),
   );
   return {
-    reports: reports.length,
-    policies: totals.total,
-    figures,
-    hasPercent: hasPercent(formula, figures),
-    redBySeverity: sumSeverities(reports),
+    ...rollUpFigures(analysis),
     rankings,
     worstReports: worstCategories(rankedReports).map((item) => item.position),
   };

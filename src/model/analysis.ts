@@ -32,6 +32,12 @@ export interface AnalysedCategory {
   /** RFC 6901 pointer of the category inside its document. */
   pointer: string;
   figures: Figures;
+  /**
+   * Red policies of the category by Severity, ordered as the report's `redBySeverity`:
+   * the known severities worst first (zeros included), then the category's others by
+   * name. Summed over a report's categories, severity by severity, they give the report's.
+   */
+  redBySeverity: SeverityCount[];
 }
 
 /** A benchmark report with recomputed figures for it and each of its categories. */
@@ -117,11 +123,10 @@ export interface ReportRanking {
 }
 
 /**
- * Figures across every analysed report of an analysis, in the order of its sources and
- * of the reports within each. Computed once, by analyse, so that every format prints
- * the same numbers; renderers only lay them out.
+ * The figures of a run summed over its analysed reports, without the rankings: what an
+ * output that ranks nothing (the JSON of `check`) reads, at no cost of ranking.
  */
-export interface RollUp {
+export interface RollUpFigures {
   /** Analysed reports. */
   reports: number;
   /** Policies across them (`figures.total`). */
@@ -132,6 +137,14 @@ export interface RollUp {
   hasPercent: boolean;
   /** Red policies by Severity summed across reports, in the order the reports first name them. */
   redBySeverity: SeverityCount[];
+}
+
+/**
+ * Figures across every analysed report of an analysis, in the order of its sources and
+ * of the reports within each. Computed once, by analyse, so that every format prints
+ * the same numbers; renderers only lay them out.
+ */
+export interface RollUp extends RollUpFigures {
   /** One ranking per report. */
   rankings: ReportRanking[];
   /** Positions of the reports with the lowest compliance, ranked as worst categories are. */

@@ -64,9 +64,12 @@ describe('cspm-report check', () => {
     const { clean, broken } = writeReports();
     const result = await runInProcess(['check', clean, broken, '--format', 'json']);
     const json = JSON.parse(result.stdout);
-    expect(json.summary).toEqual({ files: 2, reports: 2, policies: 10, errors: 2, warnings: 0, percentFormula: 'green-of-assessed' });
+    expect(json.summary).toMatchObject({ files: 2, reports: 2, policies: 10, errors: 2, warnings: 0, percentFormula: 'green-of-assessed' });
+    expect(Object.keys(json.summary)).toEqual(['files', 'reports', 'policies', 'errors', 'warnings', 'percentFormula', 'posture']);
+    expect(json.summary.posture).toMatchObject({ total: 10, green: 4, red: 2, amber: 2, gray: 2, percent: 50, percentText: '50.0%' });
     expect(json.files.map((file: { file: string }) => file.file)).toEqual([clean, broken]);
     expect(json.files[1]).toMatchObject({ reports: 1, policies: 5 });
+    expect(Object.keys(json.files[1])).toEqual(['file', 'reports', 'policies', 'posture', 'findings']);
     expect(Object.keys(json.files[1].findings[0])).toEqual(['rule', 'severity', 'pointer', 'message', 'expected', 'actual']);
   });
 

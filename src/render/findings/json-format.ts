@@ -5,13 +5,15 @@ import type { FindingsFormat } from '../../model/findings-format.js';
 import type { GateResult } from '../../model/gate.js';
 import type { Verdict } from '../../model/verdict.js';
 import { terminalJson } from '../../text/terminal-text.js';
+import { filePosture, runPosture, type FilePostureJson, type PostureFiguresJson } from './json-posture.js';
 import { statedVerdict } from './stated-verdict.js';
 
 /** The JSON document `cspm-report check --format json` prints. */
 export interface CheckJson {
   /** The run's verdict and exit code (see statedVerdict); absent only from a toCheckJson call without one. */
   verdict?: Verdict;
-  summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
+  /** Run counts, the percent formula, and the posture summed over every valid report of the run. */
+  summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula']; posture: PostureFiguresJson };
   files: CheckJsonFile[];
   /** The gate's verdict, when the run was `cspm-report gate`. */
   gate?: GateResult;
@@ -24,6 +26,8 @@ export interface CheckJsonFile {
   file: string;
   reports: number;
   policies: number;
+  /** Figures of each valid report of the file and of its categories, as the documents print them. */
+  posture: FilePostureJson;
   findings: Finding[];
   /**
    * Findings counted but not listed, by rule, when a rule had more than the listing
@@ -36,10 +40,17 @@ export interface CheckJsonFile {
 export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict): CheckJson {
   const json: CheckJson = {
     ...(verdict === undefined ? {} : { verdict }),
-    summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
+    summary: { ...analysis.summary, percentFormula: analysis.percentFormula, posture: runPosture(analysis) },
     files: analysis.sources.map((source) => {
       const omitted = omittedByRule(source.findings);
-      return { file: source.source, reports: source.reportCount, policies: source.policies, findings: source.findings, ...(omitted === undefined ? {} : { omittedFindings: omitted }) };
+      return {
+        file: source.source,
+        reports: source.reportCount,
+        policies: source.policies,
+        posture: filePosture(source, analysis.percentFormula),
+        findings: source.findings,
+        ...(omitted === undefined ? {} : { omittedFindings: omitted }),
+      };
     }),
   };
   if (diff !== undefined) json.diff = diff;
@@ -70,7 +81,7 @@ export const jsonFormat: FindingsFormat = {
   name: 'json',
   extension: 'json',
   mediaType: 'application/json',
-  describe: 'the verdict, summary and findings per file (and the gate\'s assertions) as one JSON document',
+  describe: 'the verdict, summary, posture figures and findings per file (and the gate\'s assertions) as one JSON document',
   // Always a top-level verdict: the exit code's, for a program that reads the file later.
   format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result)),
 };
