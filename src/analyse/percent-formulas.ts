@@ -72,6 +72,14 @@ export function hasPercent(formula: PercentFormula, inputs: PercentInputs): bool
   return inputs.total - inputs.gray > 0 && percentFormulas[formula].base(inputs) > 0;
 }
 
+/**
+ * The percent of `figures` where it is one, null where nothing was assessed (see
+ * {@link hasPercent}): what every output states, so that n/a never reads or ranks as 0 %.
+ */
+export function definedPercent(formula: PercentFormula, figures: PercentInputs & { percent: number }): number | null {
+  return hasPercent(formula, figures) ? figures.percent : null;
+}
+
 /** CompliancePercent of `inputs` by `formula`. */
 export function computePercent(formula: PercentFormula, inputs: PercentInputs): number {
   return percentFormulas[formula].compute(inputs);

@@ -1,6 +1,6 @@
-import type { AnalysedReport, Analysis, Figures, PercentFormula, ReportRanking, RollUp, RollUpFigures, SeverityCount } from '../model/analysis.js';
+import type { AnalysedReport, Analysis, PercentFormula, ReportRanking, RollUp, RollUpFigures, SeverityCount } from '../model/analysis.js';
 import { addCounts, emptyCounts, withPercent } from './figures.js';
-import { hasPercent } from './percent-formulas.js';
+import { definedPercent, hasPercent } from './percent-formulas.js';
 import { redWeight, worstCategories } from './severity-rank.js';
 
 /** What the ranking reads of a category or a report, with its position. */
@@ -11,16 +11,11 @@ interface Ranked {
   position: number;
 }
 
-/** The percent as the ranking reads it: none where nothing was assessed, so that n/a never ranks as 0 %. */
-function rankedPercent(figures: Figures, formula: PercentFormula): number | null {
-  return hasPercent(formula, figures) ? figures.percent : null;
-}
-
 function rankReport(analysed: AnalysedReport, formula: PercentFormula): ReportRanking {
   const categoryRedWeights = analysed.categories.map(({ category }) => redWeight(category.Policies));
   const ranked = analysed.categories.map(
     ({ category, figures }, position): Ranked => ({
-      figures: { red: figures.red, amber: figures.amber, percent: rankedPercent(figures, formula) },
+      figures: { red: figures.red, amber: figures.amber, percent: definedPercent(formula, figures) },
       redWeight: categoryRedWeights[position] as number,
       order: category.ControlCategoryOrder,
       position,
@@ -74,7 +69,7 @@ export function rollUpReports(analysis: Analysis): RollUp {
   const rankings = reports.map((report) => rankReport(report, formula));
   const rankedReports = reports.map(
     (report, position): Ranked => ({
-      figures: { red: report.figures.red, amber: report.figures.amber, percent: rankedPercent(report.figures, formula) },
+      figures: { red: report.figures.red, amber: report.figures.amber, percent: definedPercent(formula, report.figures) },
       redWeight: (rankings[position] as ReportRanking).redWeight,
       order: position,
       position,

@@ -1,4 +1,4 @@
-import { hasPercent, percentFormulas } from '../analyse/percent-formulas.js';
+import { definedPercent, percentFormulas } from '../analyse/percent-formulas.js';
 import { rollUpReports } from '../analyse/roll-up.js';
 import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure } from '../analyse/severity-rank.js';
 import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
@@ -8,7 +8,7 @@ import type { PolicyChoice } from '../model/renderer.js';
 import type { ActionView, CategoryView, FiguresView, FindingView, LogoView, ReportView, ViewModel } from '../model/view-model.js';
 import { toolInfo } from '../tool-info.js';
 import { findReportDiff, reportChangesView } from './changes-view.js';
-import { displayPercent } from './display-values.js';
+import { displayPercentOrNa } from './display-values.js';
 import { describeLeftOut } from './policy-listing.js';
 import { readScanDate } from './stated-date.js';
 
@@ -35,7 +35,7 @@ function percentNote(figures: Figures): string {
 }
 
 function figuresView(figures: Figures, formula: PercentFormula): FiguresView {
-  const defined = hasPercent(formula, figures);
+  const percent = definedPercent(formula, figures);
   // Member by member, not a spread: a spread of 10,000 category figures took half the view's time.
   return {
     total: figures.total,
@@ -47,9 +47,9 @@ function figuresView(figures: Figures, formula: PercentFormula): FiguresView {
     passedResources: figures.passedResources,
     totalResources: figures.totalResources,
     assessed: figures.total - figures.gray,
-    percent: defined ? figures.percent : null,
-    percentText: defined ? displayPercent(figures.percent) : 'n/a',
-    percentNote: defined ? null : percentNote(figures),
+    percent,
+    percentText: displayPercentOrNa(percent),
+    percentNote: percent === null ? percentNote(figures) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { hasPercent } from '../../analyse/percent-formulas.js';
+import { definedPercent } from '../../analyse/percent-formulas.js';
 import { rollUpFigures } from '../../analyse/roll-up.js';
 import type { AnalysedCategory, AnalysedReport, AnalysedSource, Analysis, Figures, PercentFormula, SeverityCount } from '../../model/analysis.js';
 import { displayPercentOrNa } from '../display-values.js';
@@ -8,21 +8,11 @@ import { displayPercentOrNa } from '../display-values.js';
  * the figures analyse computed, laid out as the documents print them, so that a
  * dashboard reading the JSON shows what the HTML, PDF and workbook show.
  */
-export interface PostureFiguresJson {
-  /** Policies. */
-  total: number;
-  green: number;
-  red: number;
-  amber: number;
-  gray: number;
-  /** Policies whose Compliance is none of the four known colours. */
-  other: number;
+export interface PostureFiguresJson extends Omit<Figures, 'percent'> {
   /** Compliance percent by the run's formula, unrounded; null when nothing was assessed (or no resource checked). */
   percent: number | null;
   /** The percent as the documents print it: `23.1%`, or `n/a` when `percent` is null. */
   percentText: string;
-  passedResources: number;
-  totalResources: number;
   /** Red policies by Severity: Critical, High, Moderate, Low, VeryLow (zeros included), then others. */
   redBySeverity: SeverityCount[];
 }
@@ -54,8 +44,7 @@ export interface FilePostureJson {
   reports: ReportPostureJson[];
 }
 
-function postureFigures(figures: Figures, defined: boolean, redBySeverity: SeverityCount[]): PostureFiguresJson {
-  const percent = defined ? figures.percent : null;
+function postureFigures(figures: Figures, percent: number | null, redBySeverity: SeverityCount[]): PostureFiguresJson {
   return {
     total: figures.total,
     green: figures.green,
@@ -77,7 +66,7 @@ function categoryPosture({ category, pointer, figures, redBySeverity }: Analysed
     CategoryId: category.CategoryId,
     CategoryName: category.CategoryName,
     ControlCategoryOrder: category.ControlCategoryOrder,
-    ...postureFigures(figures, hasPercent(formula, figures), redBySeverity),
+    ...postureFigures(figures, definedPercent(formula, figures), redBySeverity),
   };
 }
 
@@ -91,7 +80,7 @@ function reportPosture(analysed: AnalysedReport, formula: PercentFormula): Repor
     AccountName: report.AccountName,
     ConnectorType: report.ConnectorType,
     JobId: report.JobId,
-    ...postureFigures(figures, hasPercent(formula, figures), analysed.redBySeverity),
+    ...postureFigures(figures, definedPercent(formula, figures), analysed.redBySeverity),
     categories: analysed.categories.map((category) => categoryPosture(category, formula)),
   };
 }
@@ -104,5 +93,5 @@ export function filePosture(source: AnalysedSource, formula: PercentFormula): Fi
 /** The posture of the whole run: the roll-up the documents print, summed by analyse. */
 export function runPosture(analysis: Analysis): PostureFiguresJson {
   const rollUp = rollUpFigures(analysis);
-  return postureFigures(rollUp.figures, rollUp.hasPercent, rollUp.redBySeverity);
+  return postureFigures(rollUp.figures, rollUp.hasPercent ? rollUp.figures.percent : null, rollUp.redBySeverity);
 }
