@@ -42,6 +42,9 @@ export default {
     'src/analyse/fail-closed.ts',
     'src/jobs/verdicts.ts',
     'src/jobs/scan-order.ts',
+    // What every findings format states as failed, and GitLab's severities that state it.
+    'src/render/findings/stated-verdict.ts',
+    'src/render/findings/gitlab/regression-issues.ts',
     // Diff classification and counting.
     'src/analyse/diff/classify-change.ts',
     'src/analyse/diff/count-regressions.ts',

@@ -19,6 +19,8 @@ export default defineConfig({
       'test/jobs/scan-order.test.ts',
       'test/client/redact.test.ts',
       'test/client/request-trace.test.ts',
+      'test/render/findings/stated-verdict.test.ts',
+      'test/render/findings/gitlab-format.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Analysis } from '../../../src/model/analysis.js';
+import type { Finding } from '../../../src/model/finding.js';
+import { changeFails, findingFails, statedVerdict } from '../../../src/render/findings/stated-verdict.js';
+import { change } from '../../support/fake-diff.js';
+
+const error = { rule: 'category-total', severity: 'error', pointer: '', message: 'e' } as Finding;
+const warning = { rule: 'compliance-percent', severity: 'warning', pointer: '', message: 'w' } as Finding;
+
+/** An analysis of one file with one valid report and the given findings. */
+function analysisWith(findings: Finding[], reports = 1): Analysis {
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  return {
+    summary: { files: 1, reports, policies: reports * 3, errors, warnings: findings.length - errors },
+    percentFormula: 'green-of-assessed',
+    sources: [{ source: 'r.json', form: 'envelope', reportCount: reports, reports: [], policies: reports * 3, findings }],
+  } as unknown as Analysis;
+}
+
+describe('findingFails', () => {
+  it.each([
+    [error, undefined, true],
+    [warning, undefined, false],
+    [error, 'error', true],
+    [warning, 'error', false],
+    [error, 'warning', true],
+    [warning, 'warning', true],
+    [error, 'never', false],
+    [warning, 'never', false],
+  ] as const)('%o under --fail-on %s: %s', (finding, failOn, fails) => {
+    expect(findingFails(finding, failOn)).toBe(fails);
+  });
+});
+
+describe('changeFails', () => {
+  it('fails nothing without a regression limit', () => {
+    expect(changeFails(change('regression', 'Critical'), { analysis: analysisWith([]) })).toBe(false);
+  });
+
+  it('fails what counts against the limit, at or above its severity', () => {
+    const result = { analysis: analysisWith([]), regressionLimit: { severity: 'High' } };
+    expect(changeFails(change('regression', 'Critical'), result)).toBe(true);
+    expect(changeFails(change('regression', 'High'), result)).toBe(true);
+    expect(changeFails(change('regression', 'Moderate'), result)).toBe(false);
+    expect(changeFails(change('fix', 'Critical'), result)).toBe(false);
+  });
+});
+
+describe('statedVerdict', () => {
+  it("is the job's verdict when there is one, whatever the findings say", () => {
+    const verdict = { status: 'pass', exitCode: 0, reasons: ['fine'] } as const;
+    expect(statedVerdict({ analysis: analysisWith([error]), verdict })).toBe(verdict);
+  });
+
+  it('without one, judges the findings by failOn (error by default), and exit 1 when they fail', () => {
+    expect(statedVerdict({ analysis: analysisWith([warning]) })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict({ analysis: analysisWith([error]) })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict({ analysis: analysisWith([warning]), failOn: 'warning' })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict({ analysis: analysisWith([error]), failOn: 'never' })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+  });
+
+  it('without one, fails a run with no valid report (exit 1) and a failed gate (exit 3)', () => {
+    expect(statedVerdict({ analysis: analysisWith([], 0) })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    const gate = { rulesFile: 'g.yaml', status: 'fail', assertions: [] } as const;
+    expect(statedVerdict({ analysis: analysisWith([]), gate })).toEqual({ status: 'fail', exitCode: 3, reasons: [] });
+    expect(statedVerdict({ analysis: analysisWith([]), gate: { ...gate, status: 'warn' } })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+  });
+});
