@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../../../src/model/analysis.js';
 import type { Finding } from '../../../src/model/finding.js';
+import type { GateResult } from '../../../src/model/gate.js';
+import type { Verdict } from '../../../src/model/verdict.js';
 import { changeFails, findingFails, statedVerdict } from '../../../src/render/findings/stated-verdict.js';
 import { change } from '../../support/fake-diff.js';
 
@@ -48,7 +50,7 @@ describe('changeFails', () => {
 
 describe('statedVerdict', () => {
   it("is the job's verdict when there is one, whatever the findings say", () => {
-    const verdict = { status: 'pass', exitCode: 0, reasons: ['fine'] } as const;
+    const verdict: Verdict = { status: 'pass', exitCode: 0, reasons: ['fine'] };
     expect(statedVerdict({ analysis: analysisWith([error]), verdict })).toBe(verdict);
   });
 
@@ -61,7 +63,7 @@ describe('statedVerdict', () => {
 
   it('without one, fails a run with no valid report (exit 1) and a failed gate (exit 3)', () => {
     expect(statedVerdict({ analysis: analysisWith([], 0) })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
-    const gate = { rulesFile: 'g.yaml', status: 'fail', assertions: [] } as const;
+    const gate: GateResult = { rulesFile: 'g.yaml', status: 'fail', assertions: [] };
     expect(statedVerdict({ analysis: analysisWith([]), gate })).toEqual({ status: 'fail', exitCode: 3, reasons: [] });
     expect(statedVerdict({ analysis: analysisWith([]), gate: { ...gate, status: 'warn' } })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
   });
