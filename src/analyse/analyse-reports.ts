@@ -1,11 +1,10 @@
 import type { AnalyseOptions, Analysis, AnalysedCategory, AnalysedReport, AnalysedSource, AnalysisSummary, PercentFormula, SeverityCount } from '../model/analysis.js';
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
 import type { RuleId } from '../model/finding.js';
-import type { DocumentCheck, RuleInfo } from '../model/rule.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
 import { severityOrder } from '../validate/observed-values.js';
 import { defaultPercentFormula } from './percent-formulas.js';
-import { documentRules, policyRules, reportRules } from './rule-catalogue.js';
+import { acrossInputRules, documentRules, policyRules, reportRules } from './rule-catalogue.js';
 import { CappedFindings, findingWeight } from '../load/capped-findings.js';
 import { applySeverities, runPolicyRules, runRule } from './run-rules.js';
 
@@ -14,14 +13,35 @@ const loadFailures: ReadonlySet<RuleId> = new Set<RuleId>(['json-syntax', 'envel
 
 /**
  * Recomputes the figures of every valid report and runs the rule catalogue over it.
- * Problems in the data come back as findings; nothing here throws on bad data.
+ * Problems in the data come back as findings; nothing here throws on bad data. Each
+ * document is analysed on its own ({@link analyseDocument}), then the rules across
+ * inputs run over all of them ({@link checkAcrossInputs}): the same two steps as a run
+ * whose documents are analysed on worker threads or in shards, so all give one result.
  */
 export function analyseReports(documents: readonly ValidatedDocument[], options: AnalyseOptions = {}): Analysis {
   const percentFormula = options.percentFormula ?? defaultPercentFormula;
-  // One check per document rule for the whole run, so that duplicate-report sees every input.
-  const documentChecks = documentRules.map((rule) => ({ ...rule, check: rule.start() }));
-  const sources = documents.map((document) => analyseDocument(document, percentFormula, options, documentChecks));
+  const sources = checkAcrossInputs(
+    documents.map((document) => analyseDocument(document, options)),
+    options,
+  );
   return { percentFormula, summary: summariseSources(sources), sources };
+}
+
+/**
+ * One document analysed on its own, and where the rules across inputs add to its
+ * findings: absent when the document held nothing for them (it did not parse, its call
+ * failed, it is no report).
+ */
+export interface DocumentAnalysis {
+  source: AnalysedSource;
+  acrossInputs?: AcrossInputsPlace;
+}
+
+/** Where the rules across inputs put a document's findings: the list's position and the reports' pointer. */
+export interface AcrossInputsPlace {
+  /** Position in the document's findings, after those of its reports and policies. */
+  at: number;
+  reportsPointer: string;
 }
 
 /** Counts over analysed sources: files, valid reports, policies, errors, warnings. */
@@ -49,22 +69,25 @@ export function splitBySource(analysis: Analysis): Analysis[] {
   return analysis.sources.map((source) => ({ percentFormula: analysis.percentFormula, summary: summariseSources([source]), sources: [source] }));
 }
 
-function analyseDocument(
-  document: ValidatedDocument,
-  percentFormula: PercentFormula,
-  options: AnalyseOptions,
-  documentChecks: readonly (RuleInfo & { check: DocumentCheck })[],
-): AnalysedSource {
-  const findings = new CappedFindings(applySeverities(document.findings, options));
+/**
+ * Analyses one document: the figures of its valid reports, then the rules of a report,
+ * of its policies and of the document, but not those across inputs (see
+ * {@link checkAcrossInputs}), whose place in the findings it records.
+ */
+export function analyseDocument(document: ValidatedDocument, options: AnalyseOptions = {}): DocumentAnalysis {
+  const percentFormula = options.percentFormula ?? defaultPercentFormula;
+  const listed = applySeverities(document.findings, options);
+  const findings = new CappedFindings(listed);
   const reports = document.reports.map((ref) => analyseReport(ref, percentFormula, options, findings));
   // A document that did not parse, whose call failed or that is no report at all
   // already has its finding; "no report" on top of it would say the same thing twice.
   const loadFailed = document.findings.some((finding) => loadFailures.has(finding.rule));
+  const at = listed.length;
   if (!loadFailed) {
     const context = { source: document.source, reports: document.reports, reportCount: document.reportCount, reportsPointer: document.reportsPointer };
-    for (const rule of documentChecks) runRule(rule, context, document.reportsPointer, options, findings);
+    for (const rule of documentRules) runRule({ ...rule, check: rule.start() }, context, document.reportsPointer, options, findings);
   }
-  return {
+  const source: AnalysedSource = {
     source: document.source,
     form: document.form,
     reportCount: document.reportCount,
@@ -73,6 +96,29 @@ function analyseDocument(
     findings: findings.finish(),
     ...(document.repeatedKeys === undefined ? {} : { repeatedKeys: document.repeatedKeys }),
   };
+  return loadFailed ? { source } : { source, acrossInputs: { at, reportsPointer: document.reportsPointer } };
+}
+
+/**
+ * Runs the rules across inputs (a report repeated in two files) over documents analysed
+ * apart, in input order, and adds their findings where a rule of the document stage
+ * would have: after the findings of the document's reports and policies, before those
+ * of its other document rules. They read only the reports' ids and names, which a
+ * document keeps when its policies are let go (see keepFigures).
+ */
+export function checkAcrossInputs(documents: readonly DocumentAnalysis[], options: AnalyseOptions = {}): AnalysedSource[] {
+  const checks = acrossInputRules.map((rule) => ({ ...rule, check: rule.start() }));
+  return documents.map(({ source, acrossInputs: place }) => {
+    if (place === undefined || checks.length === 0) return source;
+    const added = new CappedFindings();
+    const context = { source: source.source, reports: source.reports, reportCount: source.reportCount, reportsPointer: place.reportsPointer };
+    for (const rule of checks) runRule(rule, context, place.reportsPointer, options, added);
+    const made = added.finish();
+    if (made.length === 0) return source;
+    const listed = made.filter((finding) => finding.omitted === undefined);
+    const counted = made.filter((finding) => finding.omitted !== undefined);
+    return { ...source, findings: [...source.findings.slice(0, place.at), ...listed, ...source.findings.slice(place.at), ...counted] };
+  });
 }
 
 function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: AnalyseOptions, findings: CappedFindings): AnalysedReport {
@@ -84,16 +130,20 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
     other: new Map<string, number>(),
   };
   const categories: AnalysedCategory[] = ref.report.ResourceCategories.map((category, index) => {
-    // Red is counted per category in the same pass, then added to the report's: no second walk over the policies.
-    const categoryRed = new Map<string, number>();
-    const counts = countPolicies(category.Policies, { red: categoryRed, amber: bySeverity.amber, other: bySeverity.other });
+    // Counted per category in the same pass, then added to the report's: no second walk over the policies.
+    const own = { red: new Map<string, number>(), amber: new Map<string, number>(), other: new Map<string, number>() };
+    const counts = countPolicies(category.Policies, own);
     addCounts(totals, counts);
-    addSeverities(bySeverity.red, categoryRed);
+    addSeverities(bySeverity.red, own.red);
+    addSeverities(bySeverity.amber, own.amber);
+    addSeverities(bySeverity.other, own.other);
     return {
       category,
       pointer: `${ref.pointer}/ResourceCategories/${index}`,
       figures: withPercent(counts, percentFormula),
-      redBySeverity: orderSeverities(categoryRed),
+      redBySeverity: orderSeverities(own.red),
+      amberBySeverity: orderSeverities(own.amber),
+      otherBySeverity: orderSeverities(own.other).filter((entry) => entry.count > 0),
     };
   });
   const context = { report: ref.report, pointer: ref.pointer, categories, percentFormula: options.percentFormula, folded: ref.folded ?? [] };

@@ -60,8 +60,11 @@ declare module '../model/finding.js' {
 /** Every rule the checker knows, with its id, default severity, description and rationale. */
 export const ruleCatalogue: readonly Rule[] = Object.values(rules);
 
-/** Rules that look across the reports of one document. */
-export const documentRules: readonly DocumentRule[] = ruleCatalogue.filter((rule): rule is DocumentRule => rule.stage === 'document');
+/** Rules that look across the reports of one document, and no further. */
+export const documentRules: readonly DocumentRule[] = ruleCatalogue.filter((rule): rule is DocumentRule => rule.stage === 'document' && (rule as DocumentRule).acrossInputs !== true);
+
+/** Rules of the document stage that also look across the inputs of a run: they run once all are analysed. */
+export const acrossInputRules: readonly DocumentRule[] = ruleCatalogue.filter((rule): rule is DocumentRule => rule.stage === 'document' && (rule as DocumentRule).acrossInputs === true);
 
 /** Rules that check one benchmark report or its categories, in the order their findings are listed. */
 export const reportRules: readonly ReportRule[] = ruleCatalogue.filter((rule): rule is ReportRule => rule.stage === 'report');

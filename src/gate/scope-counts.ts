@@ -1,5 +1,4 @@
 import { addCounts, emptyCounts, type Counts } from '../analyse/figures.js';
-import { countsAsRed } from '../analyse/colour-rank.js';
 import { sameRank } from '../analyse/severity-rank.js';
 import type { SeverityCount } from '../model/analysis.js';
 import type { ScopedReport } from './gate-metric.js';
@@ -38,11 +37,9 @@ export function countColours(reports: readonly ScopedReport[], colours: readonly
       if (amber) count += countOfRank(report.amberBySeverity, severity);
       continue;
     }
-    for (const { category } of categories) {
-      for (const policy of category.Policies) {
-        const counted = policy.Compliance === 'Amber' ? amber : countsAsRed(policy.Compliance) ? red : false;
-        if (counted && sameRank(policy.Severity, severity)) count += 1;
-      }
+    for (const category of categories) {
+      if (red) count += countOfRank(category.redBySeverity, severity) + countOfRank(category.otherBySeverity, severity);
+      if (amber) count += countOfRank(category.amberBySeverity, severity);
     }
   }
   return count;

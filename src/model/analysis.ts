@@ -1,4 +1,4 @@
-import type { BenchmarkReport, ResourceCategory } from './report.js';
+import type { BenchmarkReport, Policy, ResourceCategory } from './report.js';
 import type { Finding, RuleId, SeveritySetting } from './finding.js';
 import type { DocumentForm } from './document.js';
 
@@ -38,6 +38,17 @@ export interface AnalysedCategory {
    * name. Summed over a report's categories, severity by severity, they give the report's.
    */
   redBySeverity: SeverityCount[];
+  /** Amber policies of the category by Severity, in the same order. */
+  amberBySeverity: SeverityCount[];
+  /** Policies of a Compliance outside the observed set by Severity, only the severities that have one. */
+  otherBySeverity: SeverityCount[];
+  /**
+   * Present when the run let the category's policies go once its figures were made
+   * (check and gate keep figures, not reports: see keepFigures): the policies its
+   * findings point into and those a gate names, by their position in the category,
+   * whose `Policies` is then empty. Read a policy through policyAt or keptPoliciesOf.
+   */
+  keptPolicies?: ReadonlyMap<number, Policy>;
 }
 
 /** A benchmark report with recomputed figures for it and each of its categories. */

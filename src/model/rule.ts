@@ -95,6 +95,14 @@ export interface DocumentRule extends RuleInfo {
    * files counts twice as surely as a repeat inside one file.
    */
   start(): DocumentCheck;
+  /**
+   * True for a rule that looks across the inputs of a run (a report repeated in two
+   * files): it runs once every input has been analysed, in input order, on their
+   * figures, so that inputs analysed apart (on worker threads, in shards of a fleet)
+   * are judged as one run judges them. Findings keep the place in their file's list
+   * that a rule of the document stage would have given them.
+   */
+  acrossInputs?: true;
 }
 
 /** Any entry of the rule catalogue. */

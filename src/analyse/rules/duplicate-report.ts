@@ -17,6 +17,7 @@ interface FirstSeen {
 export const duplicateReport: DocumentRule = {
   id: 'duplicate-report',
   stage: 'document',
+  acrossInputs: true,
   defaultSeverity: 'error',
   description: 'The same benchmark report (BenchmarkId, AccountId and JobId) occurs more than once in a document or across the inputs of one run.',
   rationale:

@@ -16,10 +16,14 @@ export const policy: GateMetric = {
   measure(reports, assertion) {
     const colours: string[] = [];
     const id = assertion.policy;
-    // An indexed loop with the id in a local: this goes over every policy in scope.
     for (const { categories } of reports) {
-      for (const { category } of categories) {
-        const policies = category.Policies;
+      for (const category of categories) {
+        if (category.keptPolicies !== undefined) {
+          for (const kept of category.keptPolicies.values()) if (kept.PolicyId === id) colours.push(kept.Compliance);
+          continue;
+        }
+        // An indexed loop with the id in a local: this goes over every policy in scope.
+        const policies = category.category.Policies;
         for (let index = 0; index < policies.length; index += 1) if (policies[index]!.PolicyId === id) colours.push(policies[index]!.Compliance);
       }
     }

@@ -32,7 +32,7 @@ function analysedReport(pointer: string, tweak: (report: AnalysedReport['report'
   const report = minimalReport();
   report.ResourceCategories[0]!.Policies.push(policy('Storage"Quoted\\Id', '1000.4', 1, 1));
   tweak(report);
-  const categories: AnalysedCategory[] = report.ResourceCategories.map((category, index) => ({ category, pointer: `${pointer}/ResourceCategories/${index}`, figures: zero, redBySeverity: [] }));
+  const categories: AnalysedCategory[] = report.ResourceCategories.map((category, index) => ({ category, pointer: `${pointer}/ResourceCategories/${index}`, figures: zero, redBySeverity: [], amberBySeverity: [], otherBySeverity: [] }));
   return { report, pointer, figures: zero, redBySeverity: [], amberBySeverity: [], otherBySeverity: [], categories };
 }
 

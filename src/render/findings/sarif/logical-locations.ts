@@ -1,3 +1,4 @@
+import { policyAt } from '../../../analyse/kept-policies.js';
 import type { AnalysedCategory, AnalysedReport, AnalysedSource, TextRegion } from '../../../model/analysis.js';
 import { jsonString } from './json-text.js';
 
@@ -41,7 +42,7 @@ interface CategoryAnchors {
    * that follows can be escaped apart and appended.
    */
   policyPath: string;
-  category: AnalysedCategory['category'];
+  category: AnalysedCategory;
 }
 
 const policiesSegment = '/Policies/';
@@ -156,7 +157,7 @@ function categoryAnchors(report: AnalysedReport, analysed: AnalysedCategory): Ca
   const path = `${reportName(report.report)}${separator}${category.CategoryName}`;
   const identity = `${reportKey(report)}\u0000${category.CategoryId}\u0000`;
   const policyPath = jsonString(`${path}${separator}`).slice(0, -1);
-  return { anchor: { logical: logicalText(category.CategoryName, path, 'category'), identity }, policyPath, category };
+  return { anchor: { logical: logicalText(category.CategoryName, path, 'category'), identity }, policyPath, category: analysed };
 }
 
 /**
@@ -165,7 +166,7 @@ function categoryAnchors(report: AnalysedReport, analysed: AnalysedCategory): Ca
  */
 function categoryPlace(anchors: CategoryAnchors, rest: string): PlaceInReport {
   const end = policySegmentEnd(rest);
-  const policy = end === -1 ? undefined : anchors.category.Policies[Number(rest.slice(policiesSegment.length, end))];
+  const policy = end === -1 ? undefined : policyAt(anchors.category, Number(rest.slice(policiesSegment.length, end)));
   if (policy === undefined) return { logical: anchors.anchor.logical, identity: `${anchors.anchor.identity}${rest}` };
   const name = jsonString(`${policy.ComplianceNumber} ${policy.PolicyId}`);
   return {
