@@ -2,13 +2,25 @@ import type { FailOn } from '../analyse/fail-closed.js';
 import type { ReportInput } from '../load/load-reports.js';
 import type { Analysis } from '../model/analysis.js';
 import type { Verdict } from '../model/verdict.js';
-import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
+import { analyseFiles, type AnalyseFilesOptions } from './analyse-files.js';
+import { analyseInputs } from './analyse-inputs.js';
 import { checkVerdict } from './verdicts.js';
 
 /** Options of {@link checkReports}. */
-export interface CheckOptions extends AnalyseInputsOptions {
+export interface CheckOptions extends FiguresOnlyOptions {
   /** The lowest finding severity that fails the check (default `error`). */
   failOn?: FailOn;
+}
+
+/** The analysis options of check and gate: the loader's, the analysis's, and how much of each report the result keeps. */
+export interface FiguresOnlyOptions extends Omit<AnalyseFilesOptions, 'keep'> {
+  /**
+   * Keep each report's figures, names and findings but not its policies (see
+   * AnalysedCategory.keptPolicies), and analyse files on up to `jobs` worker threads:
+   * what a run over thousands of files needs, and all check and gate read. By default
+   * the result holds every report whole and `jobs` is not used.
+   */
+  figuresOnly?: boolean;
 }
 
 /** A check: the analysis of every input and its verdict. */
@@ -23,6 +35,6 @@ export interface CheckResult {
  * report, whatever rules were turned off: nothing passes on nothing.
  */
 export async function checkReports(input: ReportInput | readonly ReportInput[], options: CheckOptions = {}): Promise<CheckResult> {
-  const analysis = await analyseInputs(input, options);
+  const analysis = options.figuresOnly === true ? await analyseFiles(input, options) : await analyseInputs(input, options);
   return { analysis, verdict: checkVerdict(analysis, options.failOn ?? 'error') };
 }

@@ -11,12 +11,14 @@ import type { GateResult } from '../model/gate.js';
 import type { GateRules } from '../model/gate-rules.js';
 import type { Verdict } from '../model/verdict.js';
 import { exitCodes } from '../error/exit-codes.js';
-import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
+import { analyseInputs } from './analyse-inputs.js';
+import { analyseFiles } from './analyse-files.js';
+import type { FiguresOnlyOptions } from './check-reports.js';
 import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, inputsProblem, passed } from './verdicts.js';
 
 /** Options of {@link gateReports}. */
-export interface GateReportsOptions extends AnalyseInputsOptions {
+export interface GateReportsOptions extends FiguresOnlyOptions {
   /** A rules file (JSON or YAML), a preset name (`cspm:recommended`), or rules already loaded. */
   rules: string | GateRules;
   /** An older scan, for the metrics that compare with one (regressions, compliancePercentDrop). */
@@ -65,7 +67,8 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
       return { rules, baseline, verdict: failed(exitCodes.findings, `${problem}: gate not evaluated`) };
     }
   }
-  const analysis = await analyseInputs(input, options);
+  // A comparison with a baseline reads every policy; without one, figures and the policies the rules name suffice.
+  const analysis = options.figuresOnly === true && baseline === undefined ? await analyseFiles(input, { ...options, keep: { policyIds: namedPolicies(rules) } }) : await analyseInputs(input, options);
   let diff: DiffResult | undefined;
   if (baseline !== undefined) {
     diff = diffAnalyses(baseline, analysis, { allowMismatch: options.allowMismatch === true });
@@ -73,6 +76,13 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
   }
   const gate = evaluateGate(analysis, rules, diff === undefined ? {} : { baseline: diff });
   return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict: gateVerdict(analysis, gate, failOn) };
+}
+
+/** The PolicyIds the rules' `policy` assertions name: the policies a figures-only analysis keeps. */
+function namedPolicies(rules: GateRules): Set<string> {
+  const ids = new Set<string>();
+  for (const assertion of rules.assertions) if (assertion.policy !== undefined) ids.add(assertion.policy);
+  return ids;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Analysis } from '../model/analysis.js';
-import type { LoadedDocument } from '../model/document.js';
+import type { LoadedDocument, TextSource } from '../model/document.js';
 
 /**
  * Gives each source with findings the places of its findings in its text (see
@@ -9,10 +9,15 @@ import type { LoadedDocument } from '../model/document.js';
  * a file's text is read again rather than kept through the run, as a run over thousands
  * of files could not hold them all.
  *
- * @param documents the loaded documents, in the order of the analysis's sources
+ * @param documents the loaded documents, in the order of the analysis's sources, or
+ *        where each source's text can be had again (undefined where it cannot)
  */
-export async function placeFindings(analysis: Analysis, documents: readonly LoadedDocument[]): Promise<Analysis> {
-  const textOf = (index: number) => (documents[index]?.source === analysis.sources[index]?.source ? documents[index]?.textSource : undefined);
+export async function placeFindings(analysis: Analysis, documents: readonly LoadedDocument[] | readonly (TextSource | undefined)[]): Promise<Analysis> {
+  const textOf = (index: number): TextSource | undefined => {
+    const document = documents[index];
+    if (document === undefined || !('source' in document)) return document;
+    return document.source === analysis.sources[index]?.source ? document.textSource : undefined;
+  };
   if (!analysis.sources.some((source, index) => source.findings.length > 0 && textOf(index) !== undefined)) return analysis;
   const { findingRegions } = await import('../load/finding-regions.js');
   const sources = analysis.sources.map((source, index) => {

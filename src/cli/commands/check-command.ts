@@ -10,15 +10,16 @@ import { isStandardOutput } from '../write-output.js';
 import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
 import { namedFiles } from '../stopped-sarif.js';
 import type { CommandSpec } from './command-spec.js';
+import { type JobsArgs, withJobsOption } from '../jobs-option.js';
 
 /** The arguments of `check`. */
-export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs {
+export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs {
   inputs: string[];
 }
 
 function builder(yargs: Argv): Argv<CheckArgs> {
   const withInputs = yargs.positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined });
-  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs)))
+  return withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs))))
     .example('$0 check samples/', 'check every report under samples/')
     .example('$0 check r.json -o out.json', 'write the findings as JSON (format from the extension)')
     .example('$0 check r.json -f text -o - -f sarif -o r.sarif', 'text on the terminal and SARIF for code scanning')
@@ -29,7 +30,7 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs) });
+  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, ...(args.jobs === undefined ? {} : { jobs: args.jobs }) });
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
   await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args);

@@ -14,9 +14,10 @@ import { isStandardOutput } from '../write-output.js';
 import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
 import { namedFiles } from '../stopped-sarif.js';
 import type { CommandSpec } from './command-spec.js';
+import { type JobsArgs, withJobsOption } from '../jobs-option.js';
 
 /** The arguments of `gate`. */
-export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs {
+export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs {
   inputs: string[];
   rules: string;
   result: string | undefined;
@@ -35,7 +36,7 @@ function builder(yargs: Argv): Argv<GateArgs> {
       describe: 'an older scan (a report file, or - for standard input) for the metrics regressions and compliancePercentDrop; paired as diff pairs them',
     })
     .option('allow-mismatch', { type: 'boolean', default: false, describe: 'with --baseline, pair reports of another account or benchmark (by position)' });
-  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared)))
+  return withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared))))
     .example('$0 gate reports/ --rules gate-rules.yaml', 'fail the build (exit 3) when an error assertion fails')
     .example('$0 gate reports/ --rules cspm:recommended --result gate.json', 'gate on a preset and keep the verdict')
     .example('$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -', 'code scanning results and annotations in GitHub Actions')
@@ -55,6 +56,8 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     const result = await gateReports(toReportInputs(args.inputs, io, args['stdin-name']), {
       ...checkOptionsOf(args, io),
       placeFindings: placesFindings(outputs),
+      figuresOnly: true,
+      ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
       ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),

@@ -1,0 +1,44 @@
+import { analyseDocument, type DocumentAnalysis } from '../analyse/analyse-reports.js';
+import { keepFigures, type KeptPolicySelection } from '../analyse/keep-figures.js';
+import { loadReports, type LoadOptions, type ReportInput } from '../load/load-reports.js';
+import type { AnalyseOptions } from '../model/analysis.js';
+import type { SkippedInput, TextSource, ValidatedDocument } from '../model/document.js';
+import { validateReports } from '../validate/validate-documents.js';
+
+/** Options of {@link analyseFile}: what every file of a run is analysed with. */
+export interface FileAnalysisOptions extends AnalyseOptions {
+  /** The policies kept besides the figures (see keepFigures). */
+  keep?: KeptPolicySelection;
+}
+
+/** One input after its analysis: its figures and findings, or the note that it was left out. */
+export type FileOutcome =
+  | {
+      kind: 'analysed';
+      document: DocumentAnalysis;
+      /** Where its text can be had again, to place findings on lines (see placeFindings). */
+      textSource?: TextSource;
+    }
+  | { kind: 'skipped'; skipped: SkippedInput };
+
+/**
+ * Loads, validates and analyses one input, then lets its policies go (keepFigures): what
+ * a run over many files does for each, on this thread or a worker's. The rules across
+ * inputs run later, over every file's outcome in input order.
+ *
+ * @throws CspmError for an input that cannot be read, as loadReports does
+ */
+export async function analyseFile(input: ReportInput, options: FileAnalysisOptions, load: Pick<LoadOptions, 'beforeParse'> = {}): Promise<FileOutcome> {
+  let skipped: SkippedInput | undefined;
+  const [loaded] = await loadReports(input, {
+    ...load,
+    onSkip: (note) => {
+      skipped = note;
+    },
+  });
+  if (loaded === undefined) return { kind: 'skipped', skipped: skipped as SkippedInput };
+  const validated = validateReports([loaded])[0] as ValidatedDocument;
+  const analysed = analyseDocument(validated, options);
+  const document: DocumentAnalysis = { ...analysed, source: keepFigures(analysed.source, options.keep) };
+  return loaded.textSource === undefined ? { kind: 'analysed', document } : { kind: 'analysed', document, textSource: loaded.textSource };
+}

@@ -1,0 +1,126 @@
+import { availableParallelism } from 'node:os';
+import { checkAcrossInputs, summariseSources, type DocumentAnalysis } from '../analyse/analyse-reports.js';
+import { assertRuleSettings, withNoValidReport } from '../analyse/fail-closed.js';
+import type { KeptPolicySelection } from '../analyse/keep-figures.js';
+import { defaultPercentFormula } from '../analyse/percent-formulas.js';
+import { expandInputs, type ReportInput } from '../load/load-reports.js';
+import type { Analysis } from '../model/analysis.js';
+import type { TextSource } from '../model/document.js';
+import { analyseFile, type FileAnalysisOptions, type FileOutcome } from './analyse-file.js';
+import type { AnalyseInputsOptions } from './analyse-inputs.js';
+import { FileWorker, workersAvailable } from './file-workers.js';
+import { placeFindings } from './place-findings.js';
+
+/** Options of {@link analyseFiles}. */
+export interface AnalyseFilesOptions extends AnalyseInputsOptions {
+  /**
+   * Files analysed at once, each on a worker thread (default: the machine's CPUs, for a
+   * run of {@link workerRunFiles} files or more); 1 analyses every file on this thread.
+   * The result is the same whatever the number.
+   */
+  jobs?: number;
+  /** The policies kept besides the figures (see keepFigures). */
+  keep?: KeptPolicySelection;
+}
+
+/**
+ * Without `jobs`, the fewest files for which a run starts worker threads: each costs
+ * some 50 ms to start, which a few files would not win back.
+ */
+export const workerRunFiles = 16;
+
+/**
+ * The analysis of many files that keeps their figures, not their reports: each file is
+ * loaded, validated and analysed on its own, on up to `jobs` worker threads, and only
+ * its figures, names, findings and the policies those point into are kept (see
+ * keepFigures); then the rules across inputs run over all of them in input order. What
+ * `check` and `gate` read: the run's memory grows by kilobytes a file, not by the
+ * file's size, and its result is the same on one thread or many.
+ *
+ * @throws CspmError as analyseInputs does: for the first input, in input order, that cannot be read
+ */
+export async function analyseFiles(input: ReportInput | readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<Analysis> {
+  assertRuleSettings(options.severities);
+  const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
+  const fileOptions: FileAnalysisOptions = {
+    ...(options.severities === undefined ? {} : { severities: options.severities }),
+    ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
+  };
+  const outcomes = await analyseInOrder(inputs, fileOptions, options);
+  const documents: DocumentAnalysis[] = [];
+  const texts: (TextSource | undefined)[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.kind !== 'analysed') continue;
+    documents.push(outcome.document);
+    texts.push(outcome.textSource);
+  }
+  options.onProgress?.({ phase: 'checking', done: documents.length, total: documents.length, unit: 'files' });
+  const sources = checkAcrossInputs(documents, options);
+  const analysis = withNoValidReport({ percentFormula: options.percentFormula ?? defaultPercentFormula, summary: summariseSources(sources), sources });
+  return options.placeFindings === false ? analysis : placeFindings(analysis, texts);
+}
+
+/** How many worker threads a run of these inputs starts: 0 to analyse on this thread. */
+function workerCount(inputs: readonly ReportInput[], jobs: number | undefined): number {
+  const files = inputs.filter(isFile).length;
+  const wanted = jobs ?? (files >= workerRunFiles ? availableParallelism() : 1);
+  if (wanted <= 1 || files < 2 || !workersAvailable()) return 0;
+  return Math.min(wanted, files);
+}
+
+function isFile(input: ReportInput): input is string | { path: string; listed?: boolean } {
+  return typeof input === 'string' || 'path' in input;
+}
+
+/**
+ * Every input's outcome, in input order, analysed `jobs` at a time. Notes of skipped
+ * inputs and progress are told in input order as the outcomes come in. An input that
+ * cannot be read stops the run with its error, the first in input order, as a run on
+ * one thread stops; inputs after it are not started.
+ */
+async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileAnalysisOptions, options: AnalyseFilesOptions): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = new Array<FileOutcome>(inputs.length);
+  const count = workerCount(inputs, options.jobs);
+  const workers = Array.from({ length: count }, () => new FileWorker(fileOptions));
+  let next = 0;
+  let told = 0;
+  let failedAt = Number.POSITIVE_INFINITY;
+  let failure: unknown;
+  const tell = (): void => {
+    while (told < inputs.length && outcomes[told] !== undefined) {
+      const outcome = outcomes[told] as FileOutcome;
+      if (outcome.kind === 'skipped') options.onSkip?.(outcome.skipped);
+      told += 1;
+      options.onProgress?.({ phase: 'reading', done: told, total: inputs.length, unit: 'files' });
+    }
+  };
+  const slot = async (worker: FileWorker | undefined): Promise<void> => {
+    while (next < inputs.length && next < failedAt) {
+      const index = next;
+      next += 1;
+      const item = inputs[index] as ReportInput;
+      try {
+        outcomes[index] =
+          worker !== undefined && isFile(item)
+            ? await worker.analyse(index, typeof item === 'string' ? item : item.path, typeof item !== 'string' && item.listed === true)
+            : await analyseFile(item, fileOptions, options.beforeParse === undefined ? {} : { beforeParse: options.beforeParse });
+      } catch (error) {
+        if (index < failedAt) {
+          failedAt = index;
+          failure = error;
+        }
+        return;
+      }
+      tell();
+    }
+  };
+  options.onProgress?.({ phase: 'reading', done: 0, total: inputs.length, unit: 'files' });
+  try {
+    await Promise.all(count === 0 ? [slot(undefined)] : workers.map(slot));
+  } finally {
+    await Promise.all(workers.map((worker) => worker.close()));
+  }
+  if (failure !== undefined) throw failure;
+  return outcomes;
+}

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CspmError } from '../error/cspm-error.js';
+import type { ErrorCode } from '../error/error-codes.js';
+import { packageRoot } from '../package-root.js';
+import type { FileAnalysisOptions, FileOutcome } from './analyse-file.js';
+import type { FileReply, FileRequest, WorkerError } from './analyse-worker.js';
+
+/** The worker's entry as built; absent in a source tree before a build, where files are analysed on the main thread. */
+function workerEntry(): string | undefined {
+  const entry = fileURLToPath(new URL('dist/jobs/analyse-worker.js', packageRoot));
+  return existsSync(entry) ? entry : undefined;
+}
+
+/** True when files can be analysed on worker threads here. */
+export function workersAvailable(): boolean {
+  return workerEntry() !== undefined;
+}
+
+/**
+ * One worker thread that analyses files one at a time (see analyse-worker.ts). It
+ * answers each file with its outcome or the error its analysis threw, rebuilt here as
+ * the same CspmError, so that a run on workers fails as a run on one thread does.
+ */
+export class FileWorker {
+  private readonly worker: Worker;
+  private pending: { resolve(reply: FileReply): void; reject(error: Error): void } | undefined;
+  private dead: Error | undefined;
+
+  constructor(options: FileAnalysisOptions) {
+    const entry = workerEntry();
+    if (entry === undefined) throw new Error('the file analysis worker is not built (npm run build)');
+    // No execArgv: the process's flags and preloaded modules are not the worker's business.
+    this.worker = new Worker(entry, { workerData: { options }, execArgv: [] });
+    this.worker.on('message', (reply: FileReply) => this.settle((pending) => pending.resolve(reply)));
+    this.worker.on('error', (error: Error) => this.fail(error));
+    this.worker.on('exit', (code) => this.fail(new Error(`a file analysis worker stopped (exit code ${code})`)));
+  }
+
+  /** Analyses one file on the worker. */
+  async analyse(index: number, path: string, listed: boolean): Promise<FileOutcome> {
+    if (this.dead) throw this.dead;
+    const reply = await new Promise<FileReply>((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.worker.postMessage({ index, path, listed } satisfies FileRequest);
+    });
+    if ('error' in reply) throw rebuiltError(reply.error);
+    return reply.outcome;
+  }
+
+  /** Ends the worker. */
+  async close(): Promise<void> {
+    this.dead ??= new Error('the file analysis worker was closed');
+    await this.worker.terminate();
+  }
+
+  private settle(act: (pending: { resolve(reply: FileReply): void; reject(error: Error): void }) => void): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending) act(pending);
+  }
+
+  private fail(error: Error): void {
+    this.dead ??= error;
+    this.settle((pending) => pending.reject(error));
+  }
+}
+
+function rebuiltError(error: WorkerError): Error {
+  if (error.code === undefined) return new Error(error.message);
+  const rebuilt = new CspmError(error.code as ErrorCode, '', { data: error.data as never });
+  rebuilt.message = error.message;
+  return rebuilt;
+}
