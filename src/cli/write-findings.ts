@@ -1,4 +1,4 @@
-import { findingsFormats, type FindingsFormatOptions, type FindingsResult, ruleCatalogue } from '../index.js';
+import { findingsFormats, type FindingsFormat, type FindingsFormatOptions, type FindingsResult, ruleCatalogue } from '../index.js';
 import { maxSummaryBytes } from '../internal.js';
 import { appendStepSummary } from './append-step-summary.js';
 import { wantsColor, type CliIo } from './cli-io.js';
@@ -32,11 +32,17 @@ export async function writeFindings(
   };
   for (const output of outputs) {
     const toTerminal = isStandardOutput(output.path);
-    const text = findingsFormats[output.format].format(result, { ...shared, color: toTerminal && wantsColor(io, io.stdout, args.color) });
-    await writeOutput(output.path, text, io);
+    const format: FindingsFormat = findingsFormats[output.format];
+    const options = { ...shared, color: toTerminal && wantsColor(io, io.stdout, args.color) };
+    await writeOutput(output.path, format.formatChunks === undefined ? format.format(result, options) : asyncChunks(format.formatChunks(result, options)), io);
   }
   if (outputs.some((output) => output.format === 'github')) {
     const guarded = [...inputFiles(result.analysis), ...otherFiles, ...outputs.map((output) => output.path).filter((path) => !isStandardOutput(path))];
     await appendStepSummary(findingsFormats.markdown.format(result, { ...shared, markdownBytes: maxSummaryBytes }), guarded, io);
   }
+}
+
+/** The chunks of a format as the writers take them; each is made when the writer asks for it. */
+async function* asyncChunks(chunks: Iterable<string>): AsyncGenerator<string> {
+  yield* chunks;
 }

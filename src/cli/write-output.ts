@@ -26,7 +26,9 @@ export async function writeOutput(output: string, body: OutputBody, io: CliIo): 
   if (typeof body === 'string' || body instanceof Uint8Array) {
     io.stdout.write(body);
   } else {
-    for await (const chunk of body) io.stdout.write(chunk);
+    // A stream of chunks waits for each to leave once the pipe is full, so that an
+    // output of gigabytes to a slow reader is never held in memory whole.
+    for await (const chunk of body) if (io.stdout.write(chunk) === false) await flushStandardOutput(io).catch(() => undefined);
   }
   await flushStandardOutput(io).catch((error: unknown) => {
     throw standardOutputError(error);

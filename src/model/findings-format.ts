@@ -65,4 +65,10 @@ export interface FindingsFormat {
   placesFindings?: boolean;
   /** Writes the result; the text ends with a newline. */
   format(result: FindingsResult, options: FindingsFormatOptions): string;
+  /**
+   * The same text as `format`, in pieces made as they are written: for a format whose
+   * text grows with the number of files past the longest string a JavaScript engine
+   * holds (the JSON of a run over tens of thousands of files).
+   */
+  formatChunks?(result: FindingsResult, options: FindingsFormatOptions): Iterable<string>;
 }

@@ -1,4 +1,4 @@
-import type { Analysis } from '../../model/analysis.js';
+import type { AnalysedSource, Analysis, PercentFormula } from '../../model/analysis.js';
 import type { DiffResult } from '../../model/diff.js';
 import type { Finding, RuleId } from '../../model/finding.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
@@ -40,22 +40,49 @@ export interface CheckJsonFile {
 export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict): CheckJson {
   const json: CheckJson = {
     ...(verdict === undefined ? {} : { verdict }),
-    summary: { ...analysis.summary, percentFormula: analysis.percentFormula, posture: runPosture(analysis) },
-    files: analysis.sources.map((source) => {
-      const omitted = omittedByRule(source.findings);
-      return {
-        file: source.source,
-        reports: source.reportCount,
-        policies: source.policies,
-        posture: filePosture(source, analysis.percentFormula),
-        findings: source.findings,
-        ...(omitted === undefined ? {} : { omittedFindings: omitted }),
-      };
-    }),
+    summary: checkJsonSummary(analysis),
+    files: analysis.sources.map((source) => checkJsonFile(source, analysis.percentFormula)),
   };
   if (diff !== undefined) json.diff = diff;
   if (gate !== undefined) json.gate = gate;
   return json;
+}
+
+function checkJsonSummary(analysis: Analysis): CheckJson['summary'] {
+  return { ...analysis.summary, percentFormula: analysis.percentFormula, posture: runPosture(analysis) };
+}
+
+function checkJsonFile(source: AnalysedSource, formula: PercentFormula): CheckJsonFile {
+  const omitted = omittedByRule(source.findings);
+  return {
+    file: source.source,
+    reports: source.reportCount,
+    policies: source.policies,
+    posture: filePosture(source, formula),
+    findings: source.findings,
+    ...(omitted === undefined ? {} : { omittedFindings: omitted }),
+  };
+}
+
+/**
+ * The JSON text of {@link toCheckJson} in pieces, a file at a time, the same text
+ * JSON.stringify(…, null, 2) makes of the whole: the JSON of a run over tens of
+ * thousands of files is gigabytes, past the longest string V8 can hold.
+ */
+export function* checkJsonChunks(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict): Generator<string> {
+  const head: Partial<CheckJson> = { ...(verdict === undefined ? {} : { verdict }), summary: checkJsonSummary(analysis) };
+  const headText = JSON.stringify(head, null, 2);
+  // The head without its closing brace, then "files" as the next member.
+  yield terminalJson(`${headText.slice(0, -2)},\n  "files": [`);
+  for (const [index, source] of analysis.sources.entries()) {
+    const text = JSON.stringify(checkJsonFile(source, analysis.percentFormula), null, 2).replaceAll('\n', '\n    ');
+    yield terminalJson(index === 0 ? `\n    ${text}` : `,\n    ${text}`);
+  }
+  const tail: Partial<CheckJson> = {};
+  if (diff !== undefined) tail.diff = diff;
+  if (gate !== undefined) tail.gate = gate;
+  const tailText = JSON.stringify(tail, null, 2);
+  yield terminalJson(`${analysis.sources.length === 0 ? ']' : '\n  ]'}${tailText === '{}' ? '\n}' : `,${tailText.slice(1)}`}\n`);
 }
 
 function omittedByRule(findings: readonly Finding[]): Partial<Record<RuleId, number>> | undefined {
@@ -84,4 +111,5 @@ export const jsonFormat: FindingsFormat = {
   describe: 'the verdict, summary, posture figures and findings per file (and the gate\'s assertions) as one JSON document',
   // Always a top-level verdict: the exit code's, for a program that reads the file later.
   format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result)),
+  formatChunks: (result) => checkJsonChunks(result.analysis, result.gate, result.diff, statedVerdict(result)),
 };
