@@ -37,6 +37,8 @@ export { describeByteLimit, parseByteSize } from './client/byte-size.js';
 export { maxBodyRange, timeoutRange, withinRange } from './client/transport-limits.js';
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
+export { parseShard, shardOfPath } from './jobs/shard/shard-spec.js';
+export { partialJsonChunks } from './jobs/shard/partial-files.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
 export { escapePointerToken } from './text/pointer-token.js';

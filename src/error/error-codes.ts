@@ -100,6 +100,10 @@ export interface ErrorDataByCode {
   'response-too-large': { url: string; limit: number };
   /** An onboarding whose answer was lost after it was sent: `reason` is the broken connection's code, or `timeout`. */
   'onboarding-outcome-unknown': { url: string; host: string; reason: string };
+  /** A partial result of a sharded run (`merge`) that is not one: `pointer` is the value concerned. */
+  'partial-invalid': { file: string; pointer: string };
+  /** Partial results that are not the shards of one run: one missing or given twice, or other inputs or settings. */
+  'shards-mismatch': { files: string[]; what: string };
   internal: { what?: string };
 }
 
@@ -141,6 +145,8 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-redirect': 'redirect not followed',
   'response-too-large': 'answer too large',
   'onboarding-outcome-unknown': 'onboarding outcome unknown',
+  'partial-invalid': 'invalid partial result',
+  'shards-mismatch': 'the partial results are not the shards of one run',
   internal: 'internal error',
 };
 
@@ -187,6 +193,8 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-redirect': 'service',
   'response-too-large': 'input',
   'onboarding-outcome-unknown': 'service',
+  'partial-invalid': 'input',
+  'shards-mismatch': 'input',
   internal: 'internal',
 };
 

@@ -42,23 +42,53 @@ export const workerRunFiles = 16;
 export async function analyseFiles(input: ReportInput | readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<Analysis> {
   assertRuleSettings(options.severities);
   const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
+  return joinAnalyses(analysedOnly(await analyseEachInput(inputs, options)), options);
+}
+
+/** A file analysed on its own, with where its text can be had again. */
+export interface AnalysedFile {
+  document: DocumentAnalysis;
+  textSource?: TextSource;
+}
+
+/**
+ * Every input (files already listed: see expandInputs) analysed on its own, `jobs` at a
+ * time, in input order: the first step of {@link analyseFiles}, and what a shard of a
+ * run does with its part of the files.
+ */
+export async function analyseEachInput(inputs: readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<FileOutcome[]> {
+  assertRuleSettings(options.severities);
   const fileOptions: FileAnalysisOptions = {
     ...(options.severities === undefined ? {} : { severities: options.severities }),
     ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
     ...(options.keep === undefined ? {} : { keep: options.keep }),
   };
-  const outcomes = await analyseInOrder(inputs, fileOptions, options);
-  const documents: DocumentAnalysis[] = [];
-  const texts: (TextSource | undefined)[] = [];
+  return analyseInOrder(inputs, fileOptions, options);
+}
+
+/** The analysed files of outcomes, in order; skipped inputs were told of as they came. */
+export function analysedOnly(outcomes: readonly FileOutcome[]): AnalysedFile[] {
+  const files: AnalysedFile[] = [];
   for (const outcome of outcomes) {
-    if (outcome.kind !== 'analysed') continue;
-    documents.push(outcome.document);
-    texts.push(outcome.textSource);
+    if (outcome.kind === 'analysed') files.push(outcome.textSource === undefined ? { document: outcome.document } : { document: outcome.document, textSource: outcome.textSource });
   }
-  options.onProgress?.({ phase: 'checking', done: documents.length, total: documents.length, unit: 'files' });
-  const sources = checkAcrossInputs(documents, options);
+  return files;
+}
+
+/**
+ * Files analysed apart joined into one run's analysis: the rules across inputs over all
+ * of them in order, the run's counts, its own finding when no input holds a valid
+ * report, then findings placed on lines (unless `placeFindings` is false). The last step
+ * of {@link analyseFiles}, and of the merge of a sharded run.
+ */
+export async function joinAnalyses(files: readonly AnalysedFile[], options: AnalyseFilesOptions = {}): Promise<Analysis> {
+  options.onProgress?.({ phase: 'checking', done: files.length, total: files.length, unit: 'files' });
+  const sources = checkAcrossInputs(
+    files.map((file) => file.document),
+    options,
+  );
   const analysis = withNoValidReport({ percentFormula: options.percentFormula ?? defaultPercentFormula, summary: summariseSources(sources), sources });
-  return options.placeFindings === false ? analysis : placeFindings(analysis, texts);
+  return options.placeFindings === false ? analysis : placeFindings(analysis, files.map((file) => file.textSource));
 }
 
 /** How many worker threads a run of these inputs starts: 0 to analyse on this thread. */

@@ -90,7 +90,7 @@ function namedPolicies(rules: GateRules): Set<string> {
  * posture, so 1 (untrusted inputs, findings at or above `failOn`) wins over 3 (an
  * error assertion failed).
  */
-function gateVerdict(analysis: Analysis, gate: GateResult, failOn: FailOn): Verdict {
+export function gateVerdict(analysis: Analysis, gate: GateResult, failOn: FailOn): Verdict {
   const untrusted = untrustedInputs(analysis);
   const problem = inputsProblem(analysis, failOn);
   if (untrusted !== undefined || problem !== undefined) return failed(exitCodes.findings, untrusted?.message ?? (problem as string));

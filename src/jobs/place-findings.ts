@@ -1,4 +1,4 @@
-import type { Analysis } from '../model/analysis.js';
+import type { AnalysedSource, Analysis } from '../model/analysis.js';
 import type { LoadedDocument, TextSource } from '../model/document.js';
 
 /**
@@ -18,13 +18,22 @@ export async function placeFindings(analysis: Analysis, documents: readonly Load
     if (document === undefined || !('source' in document)) return document;
     return document.source === analysis.sources[index]?.source ? document.textSource : undefined;
   };
-  if (!analysis.sources.some((source, index) => source.findings.length > 0 && textOf(index) !== undefined)) return analysis;
+  if (!analysis.sources.some((source, index) => source.findings.length > 0 && textOf(index) !== undefined && !placedAlready(source))) return analysis;
   const { findingRegions } = await import('../load/finding-regions.js');
   const sources = analysis.sources.map((source, index) => {
     const textSource = textOf(index);
-    if (source.findings.length === 0 || textSource === undefined) return source;
+    if (source.findings.length === 0 || textSource === undefined || placedAlready(source)) return source;
     const regions = findingRegions(textSource, source.findings, source.repeatedKeys !== undefined);
     return regions === undefined ? source : { ...source, regions };
   });
   return { ...analysis, sources };
+}
+
+/**
+ * True when every finding of the source has its place already: placed where the file
+ * was analysed (a shard of a sharded run), with no finding added since.
+ */
+function placedAlready(source: AnalysedSource): boolean {
+  const regions = source.regions;
+  return regions !== undefined && source.findings.every((finding) => regions.has(finding.pointer));
 }

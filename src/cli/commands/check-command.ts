@@ -11,26 +11,30 @@ import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
 import { namedFiles } from '../stopped-sarif.js';
 import type { CommandSpec } from './command-spec.js';
 import { type JobsArgs, withJobsOption } from '../jobs-option.js';
+import { runShardCommand, type ShardArgs, withShardOption } from '../shard-run.js';
 
 /** The arguments of `check`. */
-export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs {
+export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs, ShardArgs {
   inputs: string[];
 }
 
 function builder(yargs: Argv): Argv<CheckArgs> {
   const withInputs = yargs.positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined });
-  return withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs))))
+  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs)))))
     .example('$0 check samples/', 'check every report under samples/')
     .example('$0 check r.json -o out.json', 'write the findings as JSON (format from the extension)')
     .example('$0 check r.json -f text -o - -f sarif -o r.sarif', 'text on the terminal and SARIF for code scanning')
     .example('$0 check - --fail-on warning < r.json', 'read standard input; warnings fail too')
     .example('$0 check - --stdin-name reports/aws.json -o aws.sarif < r.json', 'name the piped report in the outputs')
-    .example('$0 check r.json --rule mixed-ids=off', 'silence one rule') as unknown as Argv<CheckArgs>;
+    .example('$0 check r.json --rule mixed-ids=off', 'silence one rule')
+    .example('$0 check reports/ --shard 2/4 -o part-2.json', 'check a quarter of a fleet; cspm-report merge part-*.json judges the whole') as unknown as Argv<CheckArgs>;
 }
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
+  const jobs = args.jobs === undefined ? {} : { jobs: args.jobs };
+  if (args.shard !== undefined) return runShardCommand('check', args, toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), ...jobs }, args.inputs, io);
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, ...(args.jobs === undefined ? {} : { jobs: args.jobs }) });
+  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, ...jobs });
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
   await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args);

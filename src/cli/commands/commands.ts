@@ -4,6 +4,7 @@ import { completionCommand } from './completion-command.js';
 import { diffCommand } from './diff-command.js';
 import { fetchCommand } from './fetch-command.js';
 import { gateCommand } from './gate-command.js';
+import { mergeCommand } from './merge-command.js';
 import { onboardCommand } from './onboard-command.js';
 import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
@@ -18,6 +19,7 @@ import { trendCommand } from './trend-command.js';
 export const commands = {
   check: checkCommand,
   gate: gateCommand,
+  merge: mergeCommand,
   diff: diffCommand,
   trend: trendCommand,
   render: renderCommand,

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { CspmError, gateReports, type GateReportsResult, type ReportInput } from '../../index.js';
+import { CspmError, gateReports, loadGateRules, type GateReportsResult, type ReportInput } from '../../index.js';
 import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
@@ -15,9 +15,10 @@ import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
 import { namedFiles } from '../stopped-sarif.js';
 import type { CommandSpec } from './command-spec.js';
 import { type JobsArgs, withJobsOption } from '../jobs-option.js';
+import { runShardCommand, type ShardArgs, withShardOption } from '../shard-run.js';
 
 /** The arguments of `gate`. */
-export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs {
+export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs, ShardArgs {
   inputs: string[];
   rules: string;
   result: string | undefined;
@@ -36,15 +37,17 @@ function builder(yargs: Argv): Argv<GateArgs> {
       describe: 'an older scan (a report file, or - for standard input) for the metrics regressions and compliancePercentDrop; paired as diff pairs them',
     })
     .option('allow-mismatch', { type: 'boolean', default: false, describe: 'with --baseline, pair reports of another account or benchmark (by position)' });
-  return withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared))))
+  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared)))))
     .example('$0 gate reports/ --rules gate-rules.yaml', 'fail the build (exit 3) when an error assertion fails')
     .example('$0 gate reports/ --rules cspm:recommended --result gate.json', 'gate on a preset and keep the verdict')
     .example('$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -', 'code scanning results and annotations in GitHub Actions')
     .example('$0 gate r.json --rules rules.json -f junit -o gate.xml', 'a JUnit report for GitLab or Jenkins')
-    .example('$0 gate today.json --rules rules.json --baseline last-week.json', 'fail on regressions or a drop of compliance since an older scan') as unknown as Argv<GateArgs>;
+    .example('$0 gate today.json --rules rules.json --baseline last-week.json', 'fail on regressions or a drop of compliance since an older scan')
+    .example('$0 gate reports/ --rules rules.json --shard 1/4 -o part-1.json', 'one shard of a CI matrix; cspm-report merge part-*.json evaluates the rules on the whole') as unknown as Argv<GateArgs>;
 }
 
 async function run(args: GateArgs, io: CliIo): Promise<number> {
+  if (args.shard !== undefined) return runGateShard(args, io);
   try {
     const outputs = pairOutputs(args.format, args.output).findings;
     if (args.baseline === stdinToken && args.inputs.includes(stdinToken)) throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', { data: { option: 'baseline' } });
@@ -105,3 +108,18 @@ export const gateCommand: CommandSpec<GateArgs> = {
   readFiles: (argv) => [...namedFiles(argv, ['inputs', 'baseline']), ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : [])],
   refused,
 };
+
+/**
+ * One shard of a gate: the rules are loaded (and refused) here, as every shard must
+ * hold the same ones, and evaluated by merge on the whole run. A baseline and a result
+ * file belong to the merge's verdict, so a shard refuses them.
+ */
+async function runGateShard(args: GateArgs, io: CliIo): Promise<number> {
+  for (const [option, given] of [['baseline', args.baseline], ['result', args.result]] as const) {
+    if (given !== undefined) throw new CspmError('usage', `--${option} cannot be given with --shard: ${option === 'result' ? 'the verdict is merge\'s (cspm-report merge --result)' : 'a sharded gate compares with no baseline yet; gate the whole run'}`, { data: { option } });
+  }
+  const rules = await loadGateRules(args.rules);
+  const policyIds = new Set(rules.assertions.flatMap((assertion) => (assertion.policy === undefined ? [] : [assertion.policy])));
+  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), keep: { policyIds }, rules };
+  return runShardCommand('gate', args, toReportInputs(args.inputs, io, args['stdin-name']), options, [...args.inputs, ...rulesFiles(args.rules)], io);
+}

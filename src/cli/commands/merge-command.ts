@@ -1,0 +1,54 @@
+import type { Argv } from 'yargs';
+import { CspmError, mergePartials } from '../../index.js';
+import type { CliIo } from '../cli-io.js';
+import { pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { gateResultFile, gateResultText } from '../gate-result-file.js';
+import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
+import { inputFiles } from '../report-inputs.js';
+import { oneValue } from '../shared-options.js';
+import { namedFiles } from '../stopped-sarif.js';
+import { writeAtomic } from '../write-atomic.js';
+import { writeFindings } from '../write-findings.js';
+import { isStandardOutput } from '../write-output.js';
+import type { CommandSpec } from './command-spec.js';
+
+/** The arguments of `merge`. */
+export interface MergeArgs extends FindingsOutputArgs {
+  partials: string[];
+  result: string | undefined;
+}
+
+function builder(yargs: Argv): Argv<MergeArgs> {
+  const declared = yargs
+    .positional('partials', { describe: 'the partial results of every shard (check or gate --shard i/n -o part-i.json)', type: 'string', array: true, demandOption: true, default: undefined })
+    .option('result', { type: 'string', coerce: oneValue('result'), describe: "of a sharded gate: also write the verdict as JSON to this file (atomically), as gate --result does" });
+  return withFindingsOutputOptions(declared)
+    .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run; exits as the unsharded run would')
+    .example('$0 merge part-*.json -f sarif -o fleet.sarif -f junit -o fleet.xml', 'one SARIF and one JUnit report for the whole fleet')
+    .example('$0 merge part-*.json --result gate.json -f markdown -o summary.md', "a sharded gate's verdict and its summary") as unknown as Argv<MergeArgs>;
+}
+
+async function run(args: MergeArgs, io: CliIo): Promise<number> {
+  const outputs = pairOutputs(args.format, args.output).findings;
+  const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
+  if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
+  assertSafeOutputs(files, args.partials);
+  const merged = await mergePartials(args.partials, { placeFindings: placesFindings(outputs) });
+  const { analysis, gate, verdict } = merged;
+  assertSafeOutputs(files, [...args.partials, ...inputFiles(analysis)]);
+  if (args.result !== undefined) {
+    if (gate === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
+    await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
+  }
+  await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
+  return verdict.exitCode;
+}
+
+/** `cspm-report merge <partials..>`: join the shards of a check or gate and judge the whole. */
+export const mergeCommand: CommandSpec<MergeArgs> = {
+  command: 'merge <partials..>',
+  describe: 'join the partial results of a sharded check or gate and judge the whole run',
+  builder,
+  run,
+  readFiles: (argv) => namedFiles(argv, ['partials']),
+};

@@ -1,0 +1,109 @@
+import type { AnalysedCategory, AnalysedReport } from '../../model/analysis.js';
+import type { PartialCategory, PartialFile, PartialReport, PartialResult } from '../../model/partial.js';
+import type { BenchmarkReport, ResourceCategory } from '../../model/report.js';
+import type { AnalysedFile } from '../analyse-files.js';
+
+/** A file analysed on its own as a shard writes it: plain JSON, each category once. */
+export function toPartialFile(file: AnalysedFile, index: number): PartialFile {
+  const { document, textSource } = file;
+  const { source } = document;
+  return {
+    index,
+    source: source.source,
+    form: source.form,
+    reportCount: source.reportCount,
+    policies: source.policies,
+    reports: source.reports.map(toPartialReport),
+    findings: source.findings,
+    ...(source.regions === undefined ? {} : { regions: [...source.regions] }),
+    ...(source.repeatedKeys === undefined ? {} : { repeatedKeys: source.repeatedKeys }),
+    ...(document.acrossInputs === undefined ? {} : { acrossInputs: document.acrossInputs }),
+    ...(textSource === undefined ? {} : { textSource }),
+  };
+}
+
+function toPartialReport(analysed: AnalysedReport): PartialReport {
+  const fields: Record<string, unknown> = { ...analysed.report };
+  delete fields['ResourceCategories'];
+  return {
+    pointer: analysed.pointer,
+    fields,
+    figures: analysed.figures,
+    redBySeverity: analysed.redBySeverity,
+    amberBySeverity: analysed.amberBySeverity,
+    otherBySeverity: analysed.otherBySeverity,
+    categories: analysed.categories.map(toPartialCategory),
+  };
+}
+
+function toPartialCategory(analysed: AnalysedCategory): PartialCategory {
+  const fields: Record<string, unknown> = { ...analysed.category };
+  delete fields['Policies'];
+  return {
+    pointer: analysed.pointer,
+    fields,
+    figures: analysed.figures,
+    redBySeverity: analysed.redBySeverity,
+    amberBySeverity: analysed.amberBySeverity,
+    otherBySeverity: analysed.otherBySeverity,
+    keptPolicies: [...(analysed.keptPolicies ?? [])],
+  };
+}
+
+/** A shard's file back as the merge joins it: what {@link toPartialFile} wrote. */
+export function fromPartialFile(file: PartialFile): AnalysedFile {
+  const reports = file.reports.map(fromPartialReport);
+  return {
+    document: {
+      source: {
+        source: file.source,
+        form: file.form,
+        reportCount: file.reportCount,
+        reports,
+        policies: file.policies,
+        findings: file.findings,
+        ...(file.regions === undefined ? {} : { regions: new Map(file.regions) }),
+        ...(file.repeatedKeys === undefined ? {} : { repeatedKeys: file.repeatedKeys }),
+      },
+      ...(file.acrossInputs === undefined ? {} : { acrossInputs: file.acrossInputs }),
+    },
+    ...(file.textSource === undefined ? {} : { textSource: file.textSource }),
+  };
+}
+
+function fromPartialReport(partial: PartialReport): AnalysedReport {
+  const categories = partial.categories.map(fromPartialCategory);
+  const report = { ...partial.fields, ResourceCategories: categories.map(({ category }) => category) } as unknown as BenchmarkReport;
+  return {
+    report,
+    pointer: partial.pointer,
+    figures: partial.figures,
+    redBySeverity: partial.redBySeverity,
+    amberBySeverity: partial.amberBySeverity,
+    otherBySeverity: partial.otherBySeverity,
+    categories,
+  };
+}
+
+function fromPartialCategory(partial: PartialCategory): AnalysedCategory {
+  return {
+    category: { ...partial.fields, Policies: [] } as unknown as ResourceCategory,
+    pointer: partial.pointer,
+    figures: partial.figures,
+    redBySeverity: partial.redBySeverity,
+    amberBySeverity: partial.amberBySeverity,
+    otherBySeverity: partial.otherBySeverity,
+    keptPolicies: new Map(partial.keptPolicies),
+  };
+}
+
+/**
+ * A partial result as JSON text in pieces, a file at a time: a shard of a fleet holds
+ * more than the longest string V8 makes. The files come last.
+ */
+export function* partialJsonChunks(partial: PartialResult): Generator<string> {
+  const { files, ...head } = partial;
+  yield `${JSON.stringify(head).slice(0, -1)},"files":[`;
+  for (const [index, file] of files.entries()) yield `${index === 0 ? '' : ','}\n${JSON.stringify(file)}`;
+  yield '\n]}\n';
+}

@@ -1,0 +1,82 @@
+/*
+ * The partial result of one shard of a sharded check or gate (`--shard i/n`), which
+ * `cspm-report merge` joins into the run's result. Types only; src/jobs/shard/ writes
+ * and reads them.
+ */
+import type { DocumentForm, TextSource } from './document.js';
+import type { Figures, PercentFormula, SeverityCount, TextRegion } from './analysis.js';
+import type { Finding, RuleId, SeveritySetting } from './finding.js';
+import type { GateRules } from './gate-rules.js';
+import type { Policy } from './report.js';
+
+/** The version of the partial result's layout; a merge reads this one only. */
+export const partialVersion = 1;
+
+/** What every shard of one run must have been run with; a merge refuses shards that differ. */
+export interface PartialSettings {
+  command: 'check' | 'gate';
+  /** `--fail-on`: the lowest finding severity that fails the run. */
+  failOn: 'error' | 'warning' | 'never';
+  percentFormula?: PercentFormula;
+  severities: Partial<Record<RuleId, SeveritySetting>>;
+  /** The gate's rules as loaded (presets expanded), evaluated on the whole at the merge. */
+  rules?: GateRules;
+}
+
+/** A category as a shard keeps it: figures, ids and names, and the policies kept. */
+export interface PartialCategory {
+  pointer: string;
+  /** The category's own fields but its Policies. */
+  fields: Record<string, unknown>;
+  figures: Figures;
+  redBySeverity: SeverityCount[];
+  amberBySeverity: SeverityCount[];
+  otherBySeverity: SeverityCount[];
+  /** The policies kept (see AnalysedCategory.keptPolicies), by position. */
+  keptPolicies: [number, Policy][];
+}
+
+/** A report as a shard keeps it. */
+export interface PartialReport {
+  pointer: string;
+  /** The report's own fields but its ResourceCategories. */
+  fields: Record<string, unknown>;
+  figures: Figures;
+  redBySeverity: SeverityCount[];
+  amberBySeverity: SeverityCount[];
+  otherBySeverity: SeverityCount[];
+  categories: PartialCategory[];
+}
+
+/** One file of a shard: its analysis on its own, and its place in the whole run. */
+export interface PartialFile {
+  /** Position of the file among every file of the run (see PartialResult.inputs). */
+  index: number;
+  source: string;
+  form: DocumentForm;
+  reportCount: number;
+  policies: number;
+  reports: PartialReport[];
+  findings: Finding[];
+  regions?: [string, TextRegion][];
+  repeatedKeys?: number;
+  /** Where the rules across inputs add their findings; absent when the file held nothing for them. */
+  acrossInputs?: { at: number; reportsPointer: string };
+  /** Where the file's text can be had again, to place findings the merge adds. */
+  textSource?: TextSource;
+}
+
+/** The partial result of one shard: `check --shard i/n -f json` and `gate --shard i/n -f json` write it. */
+export interface PartialResult {
+  cspmReportPartial: typeof partialVersion;
+  tool: { name: 'cspm-report'; version: string };
+  shard: { index: number; count: number };
+  /** Every file of the whole run (all shards), counted and digested: the merge checks the shards agree. */
+  inputs: { files: number; digest: string };
+  settings: PartialSettings;
+  /** A shard decides nothing: the verdict is the merge's. */
+  verdict: { status: 'deferred'; reasons: string[] };
+  files: PartialFile[];
+  /** Positions of the shard's files that were left out (one of the tool's own outputs found in a folder). */
+  skipped: number[];
+}
