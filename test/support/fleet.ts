@@ -25,15 +25,17 @@ export function accountReport(index: number, base = sample): string {
 /**
  * A folder of `accounts` reports, one account each (the sample's 127 policies), among
  * them a file that repeats another's report, one whose numbers do not add up and one
- * that is not JSON: what the fleet path must judge as one run does.
+ * that is not JSON (unless `defects` is false): what the fleet path must judge as one
+ * run does.
  */
-export function writeFleet(dir: string, accounts: number, base?: string): Fleet {
+export function writeFleet(dir: string, accounts: number, base?: string, defects = true): Fleet {
   const files: string[] = [];
   for (let index = 0; index < accounts; index += 1) {
     const file = join(dir, `account-${String(index).padStart(5, '0')}.json`);
     writeFileSync(file, accountReport(index, base));
     files.push(file);
   }
+  if (!defects) return { dir, files, duplicate: '', wrongTotal: '', broken: '' };
   const original = files[Math.min(3, accounts - 1)] as string;
   const duplicate = join(dir, `copy-of-${basename(original)}`);
   copyFileSync(original, duplicate);

@@ -12,6 +12,7 @@ import { gateVerdict } from '../gate-reports.js';
 import { checkVerdict } from '../verdicts.js';
 import { fromPartialFile } from './partial-files.js';
 import { readPartial } from './read-partial.js';
+import { shardOfPath } from './shard-spec.js';
 
 /** Options of {@link mergePartials}. */
 export interface MergeOptions extends ProgressOptions {
@@ -70,7 +71,7 @@ function assertOneRun(partials: readonly { path: string; partial: PartialResult 
     if (partial.tool.version !== first.partial.tool.version) refuse(`${path} was written by cspm-report ${partial.tool.version}, ${first.path} by ${first.partial.tool.version}: run every shard with one version`);
     if (partial.shard.count !== first.partial.shard.count) refuse(`${path} is shard ${partial.shard.index} of ${partial.shard.count}, ${first.path} of ${first.partial.shard.count}`);
     if (partial.inputs.digest !== first.partial.inputs.digest || partial.inputs.files !== first.partial.inputs.files) {
-      refuse(`${path} listed other inputs (${partial.inputs.files} files) than ${first.path} (${first.partial.inputs.files} files): every shard must be given the same files and folders, with the same contents`);
+      refuse(`${path} listed other inputs (${partial.inputs.files} files) than ${first.path} (${first.partial.inputs.files} files): every shard must be given the same files and folders`);
     }
     if (JSON.stringify(partial.settings) !== JSON.stringify(first.partial.settings)) refuse(`${path} was run with other settings (command, --rules, --rule, --fail-on or --percent-formula) than ${first.path}`);
   }
@@ -85,6 +86,8 @@ function assertOneRun(partials: readonly { path: string; partial: PartialResult 
   if (missing.length > 0) refuse(`${missing.length === 1 ? 'shard' : 'shards'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: a verdict on part of the run could pass what the whole fails`);
   const seen = new Uint8Array(first.partial.inputs.files);
   for (const { path, partial } of partials) {
+    const stray = partial.files.find((file) => shardOfPath(file.source, count) !== partial.shard.index);
+    if (stray !== undefined) refuse(`${path} holds ${stray.source}, which belongs to shard ${shardOfPath(stray.source, count)} of ${count}, not ${partial.shard.index}`);
     for (const index of [...partial.files.map((file) => file.index), ...partial.skipped]) {
       if (index >= seen.length || seen[index] === 1) refuse(`${path} holds file ${index + 1} of ${seen.length}, which ${index >= seen.length ? 'the run does not have' : 'another shard holds too'}`);
       seen[index] = 1;
