@@ -12,7 +12,10 @@
 //   exports: CSV and HDF of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process
 //   sarif: posture SARIF (render -f sarif) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); peak memory of both as whole processes
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
-// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports sarif fetch] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
+//   fleet: 1,000 and 10,000 files of 879 policies: check, gate (--jobs = CPUs) and a sharded check + merge vs read + JSON.parse
+//          in one process and split over as many processes; one file of 1,000,000 policies vs read + JSON.parse
+//          (--fleet-files N,M to choose the fleet sizes; fleets are generated once into .bench/)
+// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports sarif fetch fleet] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
@@ -21,6 +24,7 @@ import { writeNextScan } from './bench/next-scan.js';
 import { benchTrend } from './bench/trend.js';
 import { benchExports } from './bench/exports.js';
 import { benchFetch } from './bench/fetch.js';
+import { benchFleet } from './bench/fleet.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
@@ -37,7 +41,14 @@ if (!Number.isInteger(runs) || runs < 1) {
   console.error('bench: --runs takes a whole number ≥ 1');
   process.exit(2);
 }
-const chosen = runsAt >= 0 ? args.filter((_, index) => index !== runsAt && index !== runsAt + 1) : args;
+const fleetAt = args.indexOf('--fleet-files');
+const fleetSizes = fleetAt >= 0 ? args[fleetAt + 1].split(',').map(Number) : [1_000, 10_000];
+if (fleetSizes.some((size) => !Number.isInteger(size) || size < 2)) {
+  console.error('bench: --fleet-files takes whole numbers ≥ 2, comma-separated');
+  process.exit(2);
+}
+const optionIndexes = new Set([runsAt, fleetAt].filter((at) => at >= 0).flatMap((at) => [at, at + 1]));
+const chosen = args.filter((_, index) => !optionIndexes.has(index));
 const wanted = (name) => chosen.length === 0 || chosen.includes(name);
 
 async function report(policies) {
@@ -121,4 +132,18 @@ if (wanted('sarif')) {
 if (wanted('fetch')) {
   const r = await benchFetch();
   console.log(`fetch  ${r.accounts} accounts, ${r.latencyMs} ms latency: --concurrency 8 ${s(r.parallelMs)} vs --concurrency 1 ${s(r.serialMs)} = ${x(r.speedup)} faster; peak ${r.peakRssMb.toFixed(0)} MB at ${r.accounts} accounts vs ${r.smallPeakRssMb.toFixed(0)} MB at 50 (${x(r.memoryRatio)}); exit ${r.exitCodes.join(', ')}`);
+}
+if (wanted('fleet')) {
+  for (const files of fleetSizes) {
+    const r = await benchFleet({ folder, files, runs: Math.min(runs, 3) });
+    const floor = `read+JSON.parse ${s(r.floor1.ms)} in 1 process, ${s(r.floorN.ms)} split over ${r.jobs}`;
+    console.log(`fleet  ${files.toLocaleString('en-US')} files of 879 policies (${floor}; peak ${r.floor1.peakRssMb.toFixed(0)} MB in 1 process):`);
+    for (const name of ['check', 'gate', 'sharded']) {
+      const what = name === 'sharded' ? `check as ${r.jobs} shards at once + merge (${s(r.sharded.mergeMs)} of it merge)` : `${name} --jobs ${r.jobs}`;
+      console.log(`  ${what}: ${s(r[name].ms)} = ${x(r[name].vsFloorN)} the ${r.jobs}-process floor, ${x(r[name].vsFloor1)} the 1-process one; peak ${r[name].peakRssMb.toFixed(0)} MB; exit ${r[name].statuses.join(', ')}`);
+    }
+  }
+  const huge = await report(1_000_000);
+  const r = await benchCheck({ file: huge, runs: Math.min(runs, 5) });
+  console.log(`fleet  one file of 1,000,000 policies (${mb(statSync(huge).size)}): check ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${Math.min(runs, 5)} alternated pairs); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
 }

@@ -1,13 +1,19 @@
 import type { AnalysedCategory, AnalysedReport, AnalysedSource } from '../model/analysis.js';
 import type { Policy } from '../model/report.js';
 
-/** What a source keeps of its policies besides its figures. */
+/** What a source keeps besides the figures of its reports. */
 export interface KeptPolicySelection {
   /** PolicyIds a gate names: every policy of one of them is kept, wherever it is. */
   policyIds?: ReadonlySet<string>;
+  /**
+   * The categories kept with their figures: `all` (for an output that lists every
+   * category's figures, `-f json`), or those a gate names by CategoryName or CategoryId.
+   * Those the findings point into, and those holding a kept policy, are always kept.
+   */
+  categories?: 'all' | ReadonlySet<string>;
 }
 
-const policyInPointer = /^\/ResourceCategories\/(\d+)\/Policies\/(\d+)(?:\/|$)/;
+const inCategory = /^\/ResourceCategories\/(\d+)(?:\/Policies\/(\d+))?(?:\/|$)/;
 
 /**
  * The source with its reports' figures and names but without their policies, but for
@@ -18,10 +24,13 @@ const policyInPointer = /^\/ResourceCategories\/(\d+)\/Policies\/(\d+)(?:\/|$)/;
 export function keepFigures(source: AnalysedSource, keep: KeptPolicySelection = {}): AnalysedSource {
   if (source.reports.length === 0) return source;
   const pointed = pointedPolicies(source);
-  return { ...source, reports: source.reports.map((report) => reportFigures(report, pointed, keep.policyIds)) };
+  return { ...source, reports: source.reports.map((report) => reportFigures(report, pointed, keep)) };
 }
 
-/** Positions of the policies each finding's pointer leads into, by the pointer of their category. */
+/**
+ * The categories the findings' pointers lead into, each with the positions of the
+ * policies they lead into (none for a finding about the category itself).
+ */
 function pointedPolicies(source: AnalysedSource): Map<string, Set<number>> {
   const pointed = new Map<string, Set<number>>();
   if (source.findings.length === 0) return pointed;
@@ -29,26 +38,38 @@ function pointedPolicies(source: AnalysedSource): Map<string, Set<number>> {
     const prefix = report.pointer;
     for (const finding of source.findings) {
       if (!finding.pointer.startsWith(prefix)) continue;
-      const match = policyInPointer.exec(finding.pointer.slice(prefix.length));
+      const match = inCategory.exec(finding.pointer.slice(prefix.length));
       if (match === null) continue;
       const key = `${prefix}/ResourceCategories/${match[1] as string}`;
       let positions = pointed.get(key);
       if (positions === undefined) pointed.set(key, (positions = new Set()));
-      positions.add(Number(match[2]));
+      if (match[2] !== undefined) positions.add(Number(match[2]));
     }
   }
   return pointed;
 }
 
-function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, ReadonlySet<number>>, policyIds: ReadonlySet<string> | undefined): AnalysedReport {
-  const categories = analysed.categories.map((category) => categoryFigures(category, pointed.get(category.pointer), policyIds));
-  // The report's own fields, its categories' without their policies: names for the
+function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, ReadonlySet<number>>, keep: KeptPolicySelection): AnalysedReport {
+  const named = keep.categories;
+  const categories: AnalysedCategory[] = [];
+  for (const category of analysed.categories) {
+    const kept = categoryFigures(category, pointed.get(category.pointer), keep.policyIds);
+    const wanted =
+      named === 'all' ||
+      pointed.has(category.pointer) ||
+      (kept.keptPolicies?.size ?? 0) > 0 ||
+      (named !== undefined && (named.has(category.category.CategoryName) || named.has(category.category.CategoryId)));
+    if (wanted) categories.push(kept);
+  }
+  // The report's own fields, its kept categories' without their policies: names for the
   // outputs and the gate's matches, ids for the rules across inputs.
   const report = { ...analysed.report, ResourceCategories: categories.map(({ category }) => category) };
-  return { ...analysed, report, categories };
+  return { ...analysed, report, categories, categoryCount: analysed.categoryCount ?? analysed.categories.length };
 }
 
 function categoryFigures(analysed: AnalysedCategory, pointed: ReadonlySet<number> | undefined, policyIds: ReadonlySet<string> | undefined): AnalysedCategory {
+  // Kept already (a shard's file read back by merge): what was kept stays.
+  if (analysed.keptPolicies !== undefined) return analysed;
   const policies = analysed.category.Policies;
   const kept = new Map<number, Policy>();
   for (const index of pointed ?? []) {

@@ -115,3 +115,8 @@ export function withFindingsOutputOptions<T>(yargs: Argv<T>, documentFormats: re
 export function placesFindings(outputs: readonly FindingsOutput[]): boolean {
   return outputs.some((output) => getFindingsFormat(output.format).placesFindings === true);
 }
+
+/** True when one of the outputs lists every category's figures (`json`): a run over many files then keeps them. */
+export function listsCategories(outputs: readonly FindingsOutput[]): boolean {
+  return outputs.some((output) => getFindingsFormat(output.format).listsCategories === true);
+}

@@ -37,7 +37,8 @@ export async function runShardCommand(
   const shard = parseShard(args.shard as string);
   const output = shardOutput(args);
   if (!isStandardOutput(output)) assertSafeOutputs([{ path: output, from: 'the partial result' }], readFiles);
-  const partial = await runShard(inputs, { ...options, shard, command, failOn: args['fail-on'] });
+  // Every category's figures: the merge may write the JSON, which lists them.
+  const partial = await runShard(inputs, { keep: { categories: 'all' }, ...options, shard, command, failOn: args['fail-on'] });
   await writeOutput(output, chunks(partialJsonChunks(partial)), io);
   return 0;
 }

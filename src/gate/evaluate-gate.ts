@@ -6,7 +6,7 @@ import type { AssertionResult, GateResult } from '../model/gate.js';
 import type { GateAssertion, GateRules } from '../model/gate-rules.js';
 import { assertBaselineGiven, indexBaseline, reportKey } from './baseline.js';
 import { expectedText, valueText, withinBound } from './bounds.js';
-import type { GateMetric, ScopedReport } from './gate-metric.js';
+import { scopeHasCategory, type GateMetric, type ScopedReport } from './gate-metric.js';
 import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
 import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from './select-reports.js';
 import { lostReports } from './lost-reports.js';
@@ -71,7 +71,7 @@ function evaluateAssertion(
   if (assertion.aggregate === 'all') {
     const scoped = matched.map((report) => narrow(report, assertion, baseline));
     const scope = `${matchText ? `${plural(matched.length, 'report')} matching ${matchText}` : 'all inputs'}${scopeSuffix(assertion)}`;
-    const inScope = scoped.filter((report) => report.categories.length > 0);
+    const inScope = scoped.filter(scopeHasCategory);
     const reportsInScope = plural(matched.length, 'report');
     // Without a category, only reports that have none leave nothing in scope.
     const what = assertion.category === undefined ? `none of the ${reportsInScope} in scope has a category` : `category "${assertion.category}" is in none of the ${reportsInScope} in scope`;
@@ -85,15 +85,16 @@ function evaluateAssertion(
   for (const report of matched) {
     const scoped = narrow(report, assertion, baseline);
     const scope = `${describeReport(report)}${suffix}`;
-    if (scoped.categories.length === 0) results.push(noMatch(assertion, metric, scope, `the report has no category${assertion.category === undefined ? '' : ` "${assertion.category}"`}`, report.source.source));
+    if (!scopeHasCategory(scoped)) results.push(noMatch(assertion, metric, scope, `the report has no category${assertion.category === undefined ? '' : ` "${assertion.category}"`}`, report.source.source));
     else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source, expected));
   }
 }
 
 function narrow(report: SourcedReport, assertion: GateAssertion, baseline: ReadonlyMap<string, ReportDiff>): ScopedReport {
-  const categories = assertion.category === undefined ? report.report.categories : selectCategories(report.report, assertion.category);
+  const whole = assertion.category === undefined;
+  const categories = whole ? report.report.categories : selectCategories(report.report, assertion.category as string);
   const diff = baseline.get(reportKey(report.source.source, report.report.pointer));
-  return diff === undefined ? { source: report.source, report: report.report, categories } : { source: report.source, report: report.report, categories, diff };
+  return diff === undefined ? { source: report.source, report: report.report, categories, whole } : { source: report.source, report: report.report, categories, whole, diff };
 }
 
 function scopeSuffix(assertion: GateAssertion): string {

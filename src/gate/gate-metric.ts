@@ -8,8 +8,14 @@ export type MetricKey = 'min' | 'max' | 'severity' | 'category' | 'policy' | 'mu
 
 /** One report in an assertion's scope, narrowed to the assertion's category when it names one. */
 export interface ScopedReport extends SourcedReport {
-  /** The categories in scope: the named one(s), or every category of the report. */
+  /** The categories in scope: the named one(s), or every category of the report (as far as the run kept them: see `whole`). */
   categories: readonly AnalysedCategory[];
+  /**
+   * True when the scope is the whole report (the assertion names no category): its
+   * figures are then the report's own, whatever categories the run kept. When absent,
+   * the scope is whole when it holds every category of the report.
+   */
+  whole?: boolean;
   /** The report compared with its scan in the gate's baseline, when there is one that pairs with it. */
   diff?: ReportDiff;
 }
@@ -54,4 +60,14 @@ export interface GateMetric {
   /** Printed after a number (`%`), or nothing for counts. */
   unit: string;
   measure(reports: readonly ScopedReport[], assertion: GateAssertion, formula: PercentFormula): Measurement;
+}
+
+/** True when the scope is the whole report (see ScopedReport.whole). */
+export function isWholeReport(scoped: ScopedReport): boolean {
+  return scoped.whole ?? scoped.categories.length === scoped.report.categories.length;
+}
+
+/** True when the scope holds a category: a report of none leaves nothing to measure. */
+export function scopeHasCategory(scoped: ScopedReport): boolean {
+  return scoped.whole === true ? (scoped.report.categoryCount ?? scoped.report.categories.length) > 0 : scoped.categories.length > 0;
 }

@@ -1,14 +1,14 @@
 import { addCounts, emptyCounts, type Counts } from '../analyse/figures.js';
 import { sameRank } from '../analyse/severity-rank.js';
 import type { SeverityCount } from '../model/analysis.js';
-import type { ScopedReport } from './gate-metric.js';
+import { isWholeReport, type ScopedReport } from './gate-metric.js';
 
 /** The recomputed counts of the categories in scope, summed over the reports. */
 export function sumFigures(reports: readonly ScopedReport[]): Counts {
   const sum = emptyCounts();
-  for (const { report, categories } of reports) {
+  for (const scoped of reports) {
     // A whole report's figures are already summed; categories only when narrowed.
-    const parts = categories.length === report.categories.length ? [report] : categories;
+    const parts = isWholeReport(scoped) ? [scoped.report] : scoped.categories;
     for (const { figures } of parts) addCounts(sum, figures);
   }
   return sum;
@@ -30,9 +30,10 @@ export function countColours(reports: readonly ScopedReport[], colours: readonly
     return (red ? sum.red + sum.other : 0) + (amber ? sum.amber : 0);
   }
   let count = 0;
-  for (const { report, categories } of reports) {
-    // Stryker disable next-line BlockStatement: counting a whole report's policies gives its counts by Severity; the block only saves the count
-    if (categories.length === report.categories.length) {
+  for (const scoped of reports) {
+    const { report, categories } = scoped;
+    // Stryker disable next-line BlockStatement: counting a whole report's categories gives its counts by Severity; the block only saves the count
+    if (isWholeReport(scoped)) {
       if (red) count += countOfRank(report.redBySeverity, severity) + countOfRank(report.otherBySeverity, severity);
       if (amber) count += countOfRank(report.amberBySeverity, severity);
       continue;

@@ -21,6 +21,12 @@ export interface FiguresOnlyOptions extends Omit<AnalyseFilesOptions, 'keep'> {
    * the result holds every report whole and `jobs` is not used.
    */
   figuresOnly?: boolean;
+  /**
+   * With `figuresOnly`, keep the figures of every category too, for an output that lists
+   * them (`-f json`); else only those the findings point into (and, for a gate, those
+   * its rules name) are kept.
+   */
+  allCategories?: boolean;
 }
 
 /** A check: the analysis of every input and its verdict. */
@@ -35,6 +41,6 @@ export interface CheckResult {
  * report, whatever rules were turned off: nothing passes on nothing.
  */
 export async function checkReports(input: ReportInput | readonly ReportInput[], options: CheckOptions = {}): Promise<CheckResult> {
-  const analysis = options.figuresOnly === true ? await analyseFiles(input, options) : await analyseInputs(input, options);
+  const analysis = options.figuresOnly === true ? await analyseFiles(input, { ...options, keep: options.allCategories === true ? { categories: 'all' } : {} }) : await analyseInputs(input, options);
   return { analysis, verdict: checkVerdict(analysis, options.failOn ?? 'error') };
 }

@@ -68,7 +68,7 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
     }
   }
   // A comparison with a baseline reads every policy; without one, figures and the policies the rules name suffice.
-  const analysis = options.figuresOnly === true && baseline === undefined ? await analyseFiles(input, { ...options, keep: { policyIds: namedPolicies(rules) } }) : await analyseInputs(input, options);
+  const analysis = options.figuresOnly === true && baseline === undefined ? await analyseFiles(input, { ...options, keep: { policyIds: namedPolicies(rules), categories: options.allCategories === true ? 'all' : namedCategories(rules) } }) : await analyseInputs(input, options);
   let diff: DiffResult | undefined;
   if (baseline !== undefined) {
     diff = diffAnalyses(baseline, analysis, { allowMismatch: options.allowMismatch === true });
@@ -79,10 +79,17 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
 }
 
 /** The PolicyIds the rules' `policy` assertions name: the policies a figures-only analysis keeps. */
-function namedPolicies(rules: GateRules): Set<string> {
+export function namedPolicies(rules: GateRules): Set<string> {
   const ids = new Set<string>();
   for (const assertion of rules.assertions) if (assertion.policy !== undefined) ids.add(assertion.policy);
   return ids;
+}
+
+/** The categories the rules' assertions name (by CategoryName or CategoryId): those a figures-only analysis keeps. */
+export function namedCategories(rules: GateRules): Set<string> {
+  const names = new Set<string>();
+  for (const assertion of rules.assertions) if (assertion.category !== undefined) names.add(assertion.category);
+  return names;
 }
 
 /**

@@ -55,6 +55,21 @@ function readCapped(fd: number, statedSize: number, limit: number, tooLarge: (si
   return buffer.subarray(0, length);
 }
 
+/**
+ * Refuses, before it is opened, a path that is no regular file (a folder, a named pipe
+ * or a device, which could block a read for ever), as readRegularFile does, for a reader
+ * that streams the file.
+ *
+ * @throws CspmError as readRegularFile does: not found, not regular, unreadable
+ */
+export function assertRegularFile(path: string, label = path): void {
+  try {
+    refuseIrregular(statSync(path), label);
+  } catch (error) {
+    throw error instanceof CspmError ? error : ioError(label, error);
+  }
+}
+
 function refuseIrregular(info: Stats, label: string): void {
   if (info.isFile()) return;
   if (info.isDirectory()) {

@@ -67,6 +67,13 @@ export interface AnalysedReport {
    */
   otherBySeverity: SeverityCount[];
   categories: AnalysedCategory[];
+  /**
+   * The report's number of categories, present when the run kept only some of them
+   * (check and gate of many files keep those their findings point into, those a gate
+   * names, and all only for an output that lists them: see keepFigures); `categories`
+   * then holds the kept ones, and the report's figures stand for all.
+   */
+  categoryCount?: number;
 }
 
 /**

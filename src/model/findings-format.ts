@@ -63,6 +63,11 @@ export interface FindingsFormat {
    * placing reads every file with findings again.
    */
   placesFindings?: boolean;
+  /**
+   * True when it lists the figures of every category: a run over many files, which
+   * otherwise keeps the figures of reports only, then keeps those of their categories.
+   */
+  listsCategories?: boolean;
   /** Writes the result; the text ends with a newline. */
   format(result: FindingsResult, options: FindingsFormatOptions): string;
   /**

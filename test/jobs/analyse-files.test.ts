@@ -47,10 +47,17 @@ describe('analyseFiles: a run over many files that keeps figures', () => {
 
   it('states the figures, findings and regions that a run holding every report states', async () => {
     const fleet = writeFleet(tempDir(), 20);
-    const kept = await analyseFiles(fleet.dir, { jobs: 2 });
+    const kept = await analyseFiles(fleet.dir, { jobs: 2, keep: { categories: 'all' } });
     const whole = await analyseInputs(fleet.dir);
     expect(figuresOf(kept)).toEqual(figuresOf(whole));
     expect(kept.summary.errors).toBeGreaterThanOrEqual(3);
+    // By default a report keeps the categories its findings point into, and says how many it had.
+    const lean = await analyseFiles(fleet.dir, { jobs: 2 });
+    const wrong = lean.sources.find((source) => source.source === fleet.wrongTotal)?.reports[0];
+    expect(wrong?.categories.map((category) => category.pointer)).toEqual(['/0/ResourceCategories/0']);
+    expect(wrong?.categoryCount).toBe(whole.sources.find((source) => source.source === fleet.wrongTotal)?.reports[0]?.categories.length);
+    expect(lean.sources[0]?.reports[0]?.categories).toEqual([]);
+    expect((figuresOf(lean) as { summary: unknown }).summary).toEqual((figuresOf(whole) as { summary: unknown }).summary);
   });
 
   it('lets the policies go but for those the findings point into and those named', async () => {
@@ -59,7 +66,7 @@ describe('analyseFiles: a run over many files that keeps figures', () => {
     const policy = report[0]!.ResourceCategories[2]!.Policies[4]!;
     policy.PassedResourceCount = policy.TotalResourceCount + 1;
     writeFileSync(fleet.files[1] as string, JSON.stringify(report));
-    const analysis = await analyseFiles([fleet.files[0] as string, fleet.files[1] as string], { keep: { policyIds: new Set(['VpnGatewayIkev2']) } });
+    const analysis = await analyseFiles([fleet.files[0] as string, fleet.files[1] as string], { keep: { policyIds: new Set(['VpnGatewayIkev2']), categories: 'all' } });
     for (const source of analysis.sources) {
       for (const category of source.reports.flatMap((analysed) => analysed.categories)) expect(category.category.Policies).toEqual([]);
     }

@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { checkReports } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { writeFindings } from '../write-findings.js';
@@ -34,7 +34,7 @@ async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const jobs = args.jobs === undefined ? {} : { jobs: args.jobs };
   if (args.shard !== undefined) return runShardCommand('check', args, toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), ...jobs }, args.inputs, io);
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, ...jobs });
+  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, allCategories: listsCategories(outputs), ...jobs });
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
   await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args);

@@ -3,7 +3,7 @@ import { CspmError, gateReports, loadGateRules, type GateReportsResult, type Rep
 import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { type FindingsOutput, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { failedResultFile, gateResultFile, gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
@@ -43,7 +43,7 @@ function builder(yargs: Argv): Argv<GateArgs> {
     .example('$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -', 'code scanning results and annotations in GitHub Actions')
     .example('$0 gate r.json --rules rules.json -f junit -o gate.xml', 'a JUnit report for GitLab or Jenkins')
     .example('$0 gate today.json --rules rules.json --baseline last-week.json', 'fail on regressions or a drop of compliance since an older scan')
-    .example('$0 gate reports/ --rules rules.json --shard 1/4 -o part-1.json', 'one shard of a CI matrix; cspm-report merge part-*.json evaluates the rules on the whole') as unknown as Argv<GateArgs>;
+    .example('$0 gate reports/ --rules r.yaml --shard 1/4 -o part-1.json', 'one shard of a CI matrix; merge part-*.json judges the whole') as unknown as Argv<GateArgs>;
 }
 
 async function run(args: GateArgs, io: CliIo): Promise<number> {
@@ -60,6 +60,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
       ...checkOptionsOf(args, io),
       placeFindings: placesFindings(outputs),
       figuresOnly: true,
+      allCategories: listsCategories(outputs),
       ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
@@ -120,6 +121,6 @@ async function runGateShard(args: GateArgs, io: CliIo): Promise<number> {
   }
   const rules = await loadGateRules(args.rules);
   const policyIds = new Set(rules.assertions.flatMap((assertion) => (assertion.policy === undefined ? [] : [assertion.policy])));
-  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), keep: { policyIds }, rules };
+  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), keep: { policyIds, categories: 'all' as const }, rules };
   return runShardCommand('gate', args, toReportInputs(args.inputs, io, args['stdin-name']), options, [...args.inputs, ...rulesFiles(args.rules)], io);
 }

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { CspmError, mergePartials } from '../../index.js';
 import type { CliIo } from '../cli-io.js';
-import { pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { gateResultFile, gateResultText } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles } from '../report-inputs.js';
@@ -23,9 +23,9 @@ function builder(yargs: Argv): Argv<MergeArgs> {
     .positional('partials', { describe: 'the partial results of every shard (check or gate --shard i/n -o part-i.json)', type: 'string', array: true, demandOption: true, default: undefined })
     .option('result', { type: 'string', coerce: oneValue('result'), describe: "of a sharded gate: also write the verdict as JSON to this file (atomically), as gate --result does" });
   return withFindingsOutputOptions(declared)
-    .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run; exits as the unsharded run would')
-    .example('$0 merge part-*.json -f sarif -o fleet.sarif -f junit -o fleet.xml', 'one SARIF and one JUnit report for the whole fleet')
-    .example('$0 merge part-*.json --result gate.json -f markdown -o summary.md', "a sharded gate's verdict and its summary") as unknown as Argv<MergeArgs>;
+    .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run, as one run would')
+    .example('$0 merge part-*.json -f sarif -o all.sarif -f junit -o all.xml', 'one SARIF and one JUnit report for the whole fleet')
+    .example('$0 merge part-*.json --result gate.json -f markdown -o sum.md', "a sharded gate's verdict and its summary") as unknown as Argv<MergeArgs>;
 }
 
 async function run(args: MergeArgs, io: CliIo): Promise<number> {
@@ -33,7 +33,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
   assertSafeOutputs(files, args.partials);
-  const merged = await mergePartials(args.partials, { placeFindings: placesFindings(outputs) });
+  const merged = await mergePartials(args.partials, { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs) });
   const { analysis, gate, verdict } = merged;
   assertSafeOutputs(files, [...args.partials, ...inputFiles(analysis)]);
   if (args.result !== undefined) {

@@ -1,6 +1,6 @@
 import type { Finding } from '../../model/finding.js';
 import { findingWeight } from '../../load/capped-findings.js';
-import type { GateMetric } from '../gate-metric.js';
+import { isWholeReport, type GateMetric } from '../gate-metric.js';
 
 function isUnder(finding: Finding, pointer: string): boolean {
   return pointer === '' || finding.pointer === pointer || finding.pointer.startsWith(`${pointer}/`);
@@ -19,8 +19,9 @@ export const findings: GateMetric = {
   unit: '',
   measure(reports, assertion) {
     let count = 0;
-    for (const { source, report, categories } of reports) {
-      const pointers = categories.length === report.categories.length ? [report.pointer] : categories.map((category) => category.pointer);
+    for (const scoped of reports) {
+      const { source, report, categories } = scoped;
+      const pointers = isWholeReport(scoped) ? [report.pointer] : categories.map((category) => category.pointer);
       for (const finding of source.findings) {
         if (assertion.severity === 'error' && finding.severity !== 'error') continue;
         if (pointers.some((pointer) => isUnder(finding, pointer))) count += findingWeight(finding);

@@ -4,20 +4,22 @@ import { evaluateGate } from '../../gate/evaluate-gate.js';
 import type { Analysis } from '../../model/analysis.js';
 import type { GateResult } from '../../model/gate.js';
 import type { GateRules } from '../../model/gate-rules.js';
-import type { PartialResult } from '../../model/partial.js';
 import type { ProgressOptions } from '../../model/progress.js';
 import type { Verdict } from '../../model/verdict.js';
-import { joinAnalyses } from '../analyse-files.js';
-import { gateVerdict } from '../gate-reports.js';
+import { joinAnalyses, type AnalysedFile } from '../analyse-files.js';
+import { keepFigures, type KeptPolicySelection } from '../../analyse/keep-figures.js';
+import { gateVerdict, namedCategories, namedPolicies } from '../gate-reports.js';
 import { checkVerdict } from '../verdicts.js';
 import { fromPartialFile } from './partial-files.js';
-import { readPartial } from './read-partial.js';
+import { readPartial, type PartialHead } from './read-partial.js';
 import { shardOfPath } from './shard-spec.js';
 
 /** Options of {@link mergePartials}. */
 export interface MergeOptions extends ProgressOptions {
   /** Place findings on lines (see AnalyseInputsOptions.placeFindings); on by default. */
   placeFindings?: boolean;
+  /** Keep the figures of every category, for an output that lists them (see FiguresOnlyOptions.allCategories). */
+  allCategories?: boolean;
 }
 
 /** The result of a merge: what the unsharded check or gate would have returned. */
@@ -43,52 +45,82 @@ export interface MergeResult {
  */
 export async function mergePartials(paths: readonly string[], options: MergeOptions = {}): Promise<MergeResult> {
   if (paths.length === 0) throw new CspmError('usage', 'merge needs the partial results of every shard (part-*.json)', { data: { option: 'partials' } });
-  const partials = paths.map((path) => ({ path, partial: readPartial(path) }));
+  const partials: ReadPartial[] = [];
+  const files: { index: number; file: AnalysedFile }[] = [];
+  for (const path of paths) {
+    const held: { index: number; source: string }[] = [];
+    const head = await readPartial(path, (started) => {
+      const keep = keptByMerge(started, options.allCategories === true);
+      return (file) => {
+        held.push({ index: file.index, source: file.source });
+        const analysed = fromPartialFile(file);
+        // Only what the merge's outputs read is kept: a fleet's categories are let go file by file.
+        files.push({ index: file.index, file: { ...analysed, document: { ...analysed.document, source: keepFigures(analysed.document.source, keep) } } });
+      };
+    });
+    partials.push({ path, head, files: held });
+  }
   assertOneRun(partials);
-  const first = (partials[0] as { partial: PartialResult }).partial;
-  const files = partials.flatMap(({ partial }) => partial.files).sort((a, b) => a.index - b.index);
-  const { settings } = first;
-  const analysis = await joinAnalyses(files.map(fromPartialFile), {
-    severities: settings.severities,
-    ...(settings.percentFormula === undefined ? {} : { percentFormula: settings.percentFormula }),
-    ...(options.placeFindings === undefined ? {} : { placeFindings: options.placeFindings }),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-  });
+  files.sort((a, b) => a.index - b.index);
+  const { settings } = (partials[0] as ReadPartial).head;
+  const analysis = await joinAnalyses(
+    files.map(({ file }) => file),
+    {
+      severities: settings.severities,
+      ...(settings.percentFormula === undefined ? {} : { percentFormula: settings.percentFormula }),
+      ...(options.placeFindings === undefined ? {} : { placeFindings: options.placeFindings }),
+      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    },
+  );
   if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: checkVerdict(analysis, settings.failOn) };
   const rules = settings.rules as GateRules;
   const gate = evaluateGate(analysis, rules);
   return { command: 'gate', analysis, failOn: settings.failOn, rules, gate, verdict: gateVerdict(analysis, gate, settings.failOn) };
 }
 
+/** A partial result as the merge holds it: its head, and which files it held. */
+interface ReadPartial {
+  path: string;
+  head: PartialHead;
+  files: { index: number; source: string }[];
+}
+
+/** What the merge keeps of each file: as the unsharded run would (see keepFigures). */
+function keptByMerge(head: PartialHead, allCategories: boolean): KeptPolicySelection {
+  const rules = head.settings.rules;
+  if (rules === undefined) return allCategories ? { categories: 'all' } : {};
+  return { policyIds: namedPolicies(rules), categories: allCategories ? 'all' : namedCategories(rules) };
+}
+
 /** Refuses partial results that are not every shard of one run, exactly once each. */
-function assertOneRun(partials: readonly { path: string; partial: PartialResult }[]): void {
-  const first = partials[0] as { path: string; partial: PartialResult };
+function assertOneRun(partials: readonly ReadPartial[]): void {
+  const first = partials[0] as ReadPartial;
   const all = partials.map(({ path }) => path);
   const refuse = (what: string): never => {
     throw new CspmError('shards-mismatch', what, { data: { files: all, what } });
   };
-  for (const { path, partial } of partials) {
-    if (partial.tool.version !== first.partial.tool.version) refuse(`${path} was written by cspm-report ${partial.tool.version}, ${first.path} by ${first.partial.tool.version}: run every shard with one version`);
-    if (partial.shard.count !== first.partial.shard.count) refuse(`${path} is shard ${partial.shard.index} of ${partial.shard.count}, ${first.path} of ${first.partial.shard.count}`);
-    if (partial.inputs.digest !== first.partial.inputs.digest || partial.inputs.files !== first.partial.inputs.files) {
-      refuse(`${path} listed other inputs (${partial.inputs.files} files) than ${first.path} (${first.partial.inputs.files} files): every shard must be given the same files and folders`);
+  for (const { path, head } of partials) {
+    if (head.tool.version !== first.head.tool.version) refuse(`${path} was written by cspm-report ${head.tool.version}, ${first.path} by ${first.head.tool.version}: run every shard with one version`);
+    if (head.shard.count !== first.head.shard.count) refuse(`${path} is shard ${head.shard.index} of ${head.shard.count}, ${first.path} of ${first.head.shard.count}`);
+    if (head.inputs.digest !== first.head.inputs.digest || head.inputs.files !== first.head.inputs.files) {
+      refuse(`${path} listed other inputs (${head.inputs.files} files) than ${first.path} (${first.head.inputs.files} files): every shard must be given the same files and folders`);
     }
-    if (JSON.stringify(partial.settings) !== JSON.stringify(first.partial.settings)) refuse(`${path} was run with other settings (command, --rules, --rule, --fail-on or --percent-formula) than ${first.path}`);
+    if (JSON.stringify(head.settings) !== JSON.stringify(first.head.settings)) refuse(`${path} was run with other settings (command, --rules, --rule, --fail-on or --percent-formula) than ${first.path}`);
   }
-  const count = first.partial.shard.count;
+  const count = first.head.shard.count;
   const byShard = new Map<number, string>();
-  for (const { path, partial } of partials) {
-    const other = byShard.get(partial.shard.index);
-    if (other !== undefined) refuse(`shard ${partial.shard.index} of ${count} is given twice: ${other} and ${path}`);
-    byShard.set(partial.shard.index, path);
+  for (const { path, head } of partials) {
+    const other = byShard.get(head.shard.index);
+    if (other !== undefined) refuse(`shard ${head.shard.index} of ${count} is given twice: ${other} and ${path}`);
+    byShard.set(head.shard.index, path);
   }
   const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !byShard.has(index));
   if (missing.length > 0) refuse(`${missing.length === 1 ? 'shard' : 'shards'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: a verdict on part of the run could pass what the whole fails`);
-  const seen = new Uint8Array(first.partial.inputs.files);
-  for (const { path, partial } of partials) {
-    const stray = partial.files.find((file) => shardOfPath(file.source, count) !== partial.shard.index);
-    if (stray !== undefined) refuse(`${path} holds ${stray.source}, which belongs to shard ${shardOfPath(stray.source, count)} of ${count}, not ${partial.shard.index}`);
-    for (const index of [...partial.files.map((file) => file.index), ...partial.skipped]) {
+  const seen = new Uint8Array(first.head.inputs.files);
+  for (const { path, head, files } of partials) {
+    const stray = files.find((file) => shardOfPath(file.source, count) !== head.shard.index);
+    if (stray !== undefined) refuse(`${path} holds ${stray.source}, which belongs to shard ${shardOfPath(stray.source, count)} of ${count}, not ${head.shard.index}`);
+    for (const index of [...files.map((file) => file.index), ...head.skipped]) {
       if (index >= seen.length || seen[index] === 1) refuse(`${path} holds file ${index + 1} of ${seen.length}, which ${index >= seen.length ? 'the run does not have' : 'another shard holds too'}`);
       seen[index] = 1;
     }

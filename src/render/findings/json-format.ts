@@ -108,6 +108,7 @@ export const jsonFormat: FindingsFormat = {
   name: 'json',
   extension: 'json',
   mediaType: 'application/json',
+  listsCategories: true,
   describe: 'the verdict, summary, posture figures and findings per file (and the gate\'s assertions) as one JSON document',
   // Always a top-level verdict: the exit code's, for a program that reads the file later.
   format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result)),
