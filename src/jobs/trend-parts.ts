@@ -1,5 +1,5 @@
 import { FleetBuilder, seriesKey } from '../analyse/trend/fleet-builder.js';
-import { pickReport } from '../analyse/trend/pick-report.js';
+import { isChosen, pickReport } from '../analyse/trend/pick-report.js';
 import { TrendBuilder } from '../analyse/trend/trend-builder.js';
 import { CspmError, isCspmError } from '../error/cspm-error.js';
 import type { AnalysedReport, AnalysedSource, PercentFormula } from '../model/analysis.js';
@@ -15,6 +15,8 @@ import type { TrendScansOptions } from './trend-scans.js';
 export class TrendParts {
   #trend: TrendBuilder | null;
   readonly #fleet: FleetBuilder | null;
+  /** True when a folder of many accounts may hold files of others than the one chosen. */
+  readonly #chooseInFolders: boolean;
   /** What a trend of one account would have refused first: thrown unless the inputs make a fleet. */
   #refusal: CspmError | null = null;
 
@@ -27,6 +29,7 @@ export class TrendParts {
     // A chosen account or benchmark, or scans mixed on purpose, make one trend, as they always did.
     const oneTrend = !fleet || options.allowMismatch === true || options.account !== undefined || options.benchmark !== undefined;
     this.#fleet = oneTrend ? null : new FleetBuilder();
+    this.#chooseInFolders = fleet && (options.account !== undefined || options.benchmark !== undefined);
   }
 
   /** The key a repeated JobId is looked up by: the account and benchmark's in a possible fleet. */
@@ -34,9 +37,15 @@ export class TrendParts {
     return this.#fleet === null ? '' : seriesKey({ accountId: analysed.report.AccountId, benchmarkId: analysed.report.BenchmarkId });
   }
 
-  /** The reports of one file the run counts: one picked, or every report when they may make a fleet. */
-  reportsOf(source: AnalysedSource): readonly AnalysedReport[] {
-    return this.#fleet === null ? [pickReport(source.source, source.reports, this.options)] : source.reports;
+  /**
+   * The reports of one file the run counts: one picked, or every report when they may
+   * make a fleet. A file found in a folder (`listed`) that holds no report of the
+   * account or benchmark chosen is another account's: none of it counts.
+   */
+  reportsOf(source: AnalysedSource, listed: boolean): readonly AnalysedReport[] {
+    if (this.#fleet !== null) return source.reports;
+    if (this.#chooseInFolders && listed && !source.reports.some((analysed) => isChosen(analysed, this.options))) return [];
+    return [pickReport(source.source, source.reports, this.options)];
   }
 
   /** Adds the reports of one file, less those read before. */
@@ -64,6 +73,8 @@ export class TrendParts {
   build(formula: PercentFormula, top: number): { trend: Trend } | { fleet: FleetTrend } {
     if (this.#trend !== null) return { trend: this.#trend.build(formula, top) };
     if (this.#fleet !== null && this.#fleet.seriesWith(2) >= 2) return { fleet: this.#fleet.build(formula, top) };
-    throw this.#refusal as CspmError;
+    const refusal = this.#refusal as CspmError;
+    // Said here, where it is known: what would have made a fleet of these inputs.
+    throw Object.assign(refusal, { message: `${refusal.message} (a trend of many accounts needs two scans or more of at least two of them)` });
   }
 }

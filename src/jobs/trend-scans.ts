@@ -150,7 +150,7 @@ async function readTrend(inputs: readonly ReportInput[], options: TrendScansOpti
       const problem = comparisonProblem(analysis, options.failOn ?? 'error', name) ?? `${name} cannot be read`;
       return { status: 'invalid', source: name, analysis, skipped, verdict: failed(exitCodes.findings, `${problem}: no trend drawn`) };
     }
-    const fresh = parts.reportsOf(source).filter((analysed) => {
+    const fresh = parts.reportsOf(source, isListed(input)).filter((analysed) => {
       const sameScan = seen.sameScan(source.source, analysed.report.JobId, parts.seriesOf(analysed));
       if (sameScan !== undefined) skipped.push({ source: source.source, message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once` });
       return sameScan === undefined;

@@ -24,7 +24,7 @@ function rankColumns(since: 'first' | 'previous'): Column<RankRow>[] {
 
 function seriesColumns(): Column<AccountSeries>[] {
   return [
-    { header: 'Account', width: 230, text: accountName },
+    { header: 'Account', width: 220, text: accountName },
     { header: 'Benchmark', width: 130, text: (series) => series.benchmarkId },
     { header: 'Scans', width: 40, align: 'right', text: (series) => displayCount(series.scans.length) },
     { header: 'Latest scan', width: 70, text: (series) => scanLabel(series.scans.at(-1) ?? { scanDate: null, jobId: '' }, series.scans.length - 1) },
