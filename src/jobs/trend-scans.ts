@@ -9,9 +9,9 @@ import type { Analysis, PercentFormula } from '../model/analysis.js';
 import type { SkippedInput } from '../model/document.js';
 import type { FleetTrend } from '../model/fleet-trend.js';
 import type { Trend } from '../model/trend.js';
-import { TrendParts } from './trend-parts.js';
 import type { Verdict } from '../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
+import { TrendParts } from './trend-parts.js';
 import { comparisonProblem, failed, passed } from './verdicts.js';
 
 /** Options of {@link trendScans}. */
@@ -25,8 +25,8 @@ export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice {
 }
 
 /**
- * The trend, or the first scan that did not check: a trend is never drawn over a scan whose reports
- * could not be trusted.
+ * The trend, or the first scan that did not check: a trend is never drawn over a scan
+ * whose reports could not be trusted.
  */
 export type TrendScansResult =
   | { status: 'ok'; trend: Trend; skipped: SkippedInput[]; verdict: Verdict }
@@ -100,6 +100,7 @@ class SeenScans {
  *         loader's errors for unreadable inputs
  */
 export async function trendScans(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendScansResult> {
+  // Without a fleet to build, the result is a trend of one account or an invalid input.
   return (await readTrend(inputs, options, false)) as TrendScansResult;
 }
 
