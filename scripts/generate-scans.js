@@ -23,7 +23,7 @@ function random(seed) {
 }
 
 /** Sets a policy's colour and resources so that they agree (Gray policies are left alone). */
-function setColour(policy, colour) {
+export function setColour(policy, colour) {
   const total = Math.max(policy.TotalResourceCount, 2);
   policy.TotalResourceCount = total;
   policy.PassedResourceCount = colour === 'Green' ? total : colour === 'Red' ? 0 : Math.floor(total / 2);
@@ -31,7 +31,7 @@ function setColour(policy, colour) {
 }
 
 /** Recomputes the stated totals of a report from its policies (percent: green of assessed). */
-function restate(report) {
+export function restate(report) {
   const posture = { Total: 0, Green: 0, Red: 0, Amber: 0, Gray: 0 };
   for (const category of report.ResourceCategories) {
     const counts = { Total: category.Policies.length, Green: 0, Red: 0, Amber: 0, Gray: 0 };

@@ -1,16 +1,17 @@
 import { stat } from 'node:fs/promises';
 import { canBeCompared, type FailOn } from '../analyse/fail-closed.js';
 import { defaultPercentFormula } from '../analyse/percent-formulas.js';
-import { pickReport, type ReportChoice } from '../analyse/trend/pick-report.js';
-import { TrendBuilder } from '../analyse/trend/trend-builder.js';
+import type { ReportChoice } from '../analyse/trend/pick-report.js';
 import { CspmError } from '../error/cspm-error.js';
 import { exitCodes } from '../error/exit-codes.js';
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import type { Analysis, PercentFormula } from '../model/analysis.js';
 import type { SkippedInput } from '../model/document.js';
+import type { FleetTrend } from '../model/fleet-trend.js';
 import type { Trend } from '../model/trend.js';
 import type { Verdict } from '../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
+import { TrendParts } from './trend-parts.js';
 import { comparisonProblem, failed, passed } from './verdicts.js';
 
 /** Options of {@link trendScans}. */
@@ -19,10 +20,9 @@ export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice {
   failOn?: FailOn;
   /** Keep scans of another account or benchmark than the first. */
   allowMismatch?: boolean;
-  /** How many policies each list keeps (default 10). */
+  /** How many policies each list keeps, and accounts each ranking of a fleet (default 10). */
   top?: number;
 }
-
 
 /**
  * The trend, or the first scan that did not check: a trend is never drawn over a scan
@@ -31,6 +31,9 @@ export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice {
 export type TrendScansResult =
   | { status: 'ok'; trend: Trend; skipped: SkippedInput[]; verdict: Verdict }
   | { status: 'invalid'; source: string; analysis: Analysis; skipped: SkippedInput[]; verdict: Verdict };
+
+/** What {@link trendAccounts} returns: a trend as {@link trendScans} does, or a fleet's series (status `fleet`). */
+export type TrendAccountsResult = TrendScansResult | { status: 'fleet'; fleet: FleetTrend; skipped: SkippedInput[]; verdict: Verdict };
 
 function isListed(input: ReportInput): boolean {
   return typeof input === 'object' && 'path' in input && input.listed === true;
@@ -70,11 +73,15 @@ class SeenScans {
     return first;
   }
 
-  /** The source read before that held the scan of this JobId, else undefined; notes this one. */
-  sameScan(source: string, jobId: string): string | undefined {
+  /**
+   * The source read before that held the scan of this JobId, else undefined; notes this
+   * one. `series` keeps apart the scans of different accounts, whose jobs may share ids.
+   */
+  sameScan(source: string, jobId: string, series = ''): string | undefined {
     if (jobId.trim() === '') return undefined;
-    const first = this.#jobs.get(jobId);
-    if (first === undefined) this.#jobs.set(jobId, source);
+    const key = `${series}\u0000${jobId}`;
+    const first = this.#jobs.get(key);
+    if (first === undefined) this.#jobs.set(key, source);
     return first;
   }
 }
@@ -93,11 +100,31 @@ class SeenScans {
  *         loader's errors for unreadable inputs
  */
 export async function trendScans(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendScansResult> {
+  // Without a fleet to build, the result is a trend of one account or an invalid input.
+  return (await readTrend(inputs, options, false)) as TrendScansResult;
+}
+
+/**
+ * The trend of one account and benchmark as {@link trendScans} draws it, or, when the
+ * inputs hold scans of many accounts (at least two accounts or benchmarks with two scans
+ * or more each), a fleet's: a series per account and benchmark, built from each
+ * report's figures alone, and the biggest drops in compliance percent ranked, worst
+ * first. An account with no scan in the folder of the fleet's latest scan is lost and
+ * ranked first. `benchmark`, `account` and `allowMismatch` ask for one trend, as in
+ * {@link trendScans}.
+ *
+ * @throws CspmError as {@link trendScans}, save the refusals of many accounts that make a fleet
+ */
+export async function trendAccounts(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendAccountsResult> {
+  return readTrend(inputs, options, true);
+}
+
+async function readTrend(inputs: readonly ReportInput[], options: TrendScansOptions, fleet: boolean): Promise<TrendAccountsResult> {
   const top = options.top ?? 10;
   // -1 or 2.5 would list nothing or round silently: a mistake of the call, told before any scan is read.
   if (!Number.isInteger(top) || top < 1) throw new CspmError('usage', `the policies listed per list must be a whole number of 1 or more, not ${String(top)}`, { data: { option: 'top', value: String(top) } });
   const files = await expandInputs(inputs, options.onSkip);
-  const builder = new TrendBuilder(options.allowMismatch === true);
+  const parts = new TrendParts(options, fleet);
   const skipped: SkippedInput[] = [];
   let formula: PercentFormula = options.percentFormula ?? defaultPercentFormula;
   const seen = new SeenScans();
@@ -124,13 +151,13 @@ export async function trendScans(inputs: readonly ReportInput[], options: TrendS
       const problem = comparisonProblem(analysis, options.failOn ?? 'error', name) ?? `${name} cannot be read`;
       return { status: 'invalid', source: name, analysis, skipped, verdict: failed(exitCodes.findings, `${problem}: no trend drawn`) };
     }
-    const picked = pickReport(source.source, source.reports, options);
-    const sameScan = seen.sameScan(source.source, picked.report.JobId);
-    if (sameScan !== undefined) {
-      skipped.push({ source: source.source, message: `the same scan (JobId ${picked.report.JobId}) as ${sameScan}; counted once` });
-      continue;
-    }
-    builder.add(source.source, picked);
+    const fresh = parts.reportsOf(source, isListed(input)).filter((analysed) => {
+      const sameScan = seen.sameScan(source.source, analysed.report.JobId, parts.seriesOf(analysed));
+      if (sameScan !== undefined) skipped.push({ source: source.source, message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once` });
+      return sameScan === undefined;
+    });
+    if (fresh.length > 0) parts.add(source.source, fresh);
   }
-  return { status: 'ok', trend: builder.build(formula, top), skipped, verdict: passed() };
+  const built = parts.build(formula, top);
+  return 'trend' in built ? { status: 'ok', trend: built.trend, skipped, verdict: passed() } : { status: 'fleet', fleet: built.fleet, skipped, verdict: passed() };
 }

@@ -112,6 +112,29 @@ export interface UnpairedReport {
   failing: SeverityCount[];
 }
 
+/**
+ * One account of a comparison of many: how its compliance and policies changed over
+ * its compared reports, or that one input has none of its reports.
+ * - `lost`: only the old input has its reports: its posture now is unknown;
+ * - `added`: only the new input has its reports;
+ * - `compared`: at least one of its reports is on both sides.
+ */
+export interface AccountChange {
+  accountId: string;
+  accountName: string;
+  status: 'compared' | 'lost' | 'added';
+  /** Its reports compared (one per benchmark both inputs have). */
+  compared: number;
+  /** Its benchmark reports only the old input has: lost by the later scan. */
+  lostReports: number;
+  /** Its benchmark reports only the new input has. */
+  addedReports: number;
+  /** The biggest fall (lowest new minus old percent, in points) of its compared reports; null when none has a percent both times. */
+  percentDelta: number | null;
+  /** Regressions and new failures over its compared reports, and failing policies of its reports only the new input has. */
+  regressions: number;
+}
+
 /** Every paired report of two inputs compared, and what could not be paired. */
 export interface DiffResult {
   percentFormula: PercentFormula;
@@ -121,6 +144,13 @@ export interface DiffResult {
   unpaired: UnpairedReport[];
   /** Changes over every paired report, by kind. */
   counts: Record<PolicyChangeKind, number> & { unchanged: number };
+  /**
+   * Every account, worst first (see rankAccounts), when the inputs hold more than one
+   * account: lost accounts, then accounts that lost a benchmark report, then those whose
+   * change has no figure, then the biggest fall in compliance percent (more regressions
+   * first on a tie), then added accounts. Absent for a comparison of one account.
+   */
+  accounts?: AccountChange[];
 }
 
 /** Options of the comparison. */

@@ -6,6 +6,7 @@ import { classifyAdded, classifyChange } from './classify-change.js';
 import { matchCategories } from './match-categories.js';
 import { matchPolicies } from './match-policies.js';
 import { pairReports, type SideReport } from './pair-reports.js';
+import { rankAccounts } from './rank-accounts.js';
 import { severityRank } from '../severity-rank.js';
 
 const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, 'new-failure': 0, fix: 0, coverage: 0, added: 0, removed: 0 });
@@ -128,18 +129,20 @@ function diffReport(old: SideReport, next: SideReport, mismatched: boolean, form
  *         unless `allowMismatch`
  */
 export function diffAnalyses(olds: Analysis, news: Analysis, options: DiffOptions = {}): DiffResult {
-  const { pairs, unpaired } = pairReports(olds, news, options.allowMismatch === true);
+  const { pairs, unpaired, left } = pairReports(olds, news, options.allowMismatch === true);
   const reports = pairs.map((pair) => diffReport(pair.old, pair.new, pair.mismatched, news.percentFormula));
   const counts = { ...noChanges(), unchanged: 0 };
   for (const report of reports) {
     for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += report.counts[key];
   }
+  const accounts = rankAccounts(reports, left.old, left.new);
   return {
     percentFormula: news.percentFormula,
     inputs: { old: olds.sources.map((source) => source.source), new: news.sources.map((source) => source.source) },
     reports,
     unpaired,
     counts,
+    ...(accounts === undefined ? {} : { accounts }),
   };
 }
 

@@ -13,6 +13,8 @@ export interface SideReport {
 export interface ReportPairing {
   pairs: { old: SideReport; new: SideReport; mismatched: boolean }[];
   unpaired: UnpairedReport[];
+  /** The reports of {@link unpaired} as read: of the old input, then of the new. */
+  left: { old: SideReport[]; new: SideReport[] };
 }
 
 function reportsOf(analysis: Analysis): SideReport[] {
@@ -76,5 +78,5 @@ export function pairReports(olds: Analysis, news: Analysis, allowMismatch: boole
       data: { old: oldLeft.map(identity), new: newLeft.map(identity) },
     });
   }
-  return { pairs, unpaired: [...oldLeft.map((entry) => unpaired('old', entry)), ...newLeft.map((entry) => unpaired('new', entry))] };
+  return { pairs, unpaired: [...oldLeft.map((entry) => unpaired('old', entry)), ...newLeft.map((entry) => unpaired('new', entry))], left: { old: oldLeft, new: newLeft } };
 }

@@ -6,7 +6,7 @@ import type { AssertionResult, GateResult } from '../../model/gate.js';
 import type { Verdict } from '../../model/verdict.js';
 import { displayCount } from '../../text/display-count.js';
 import { plural } from '../../text/plural.js';
-import { changeList, diffSummary, reportList, unpairedList } from './diff/diff-markdown.js';
+import { accountList, changeList, diffSummary, reportList, unpairedList } from './diff/diff-markdown.js';
 import { MarkdownBudget, markdownLimitRange } from './markdown-budget.js';
 import { markdownText, tableRow } from './markdown-cell.js';
 import { completeOutputText, type MarkdownList, writeList } from './markdown-list.js';
@@ -107,7 +107,10 @@ function formatMarkdown(result: FindingsResult, options: Partial<FindingsFormatO
   if (result.diff !== undefined) diffSummary(result.diff, result, verdict, out);
   if (result.gate !== undefined) gateSummary(result.gate, out);
   if (result.gate !== undefined) writeList(out, assertionList(result.gate), where);
-  if (result.diff !== undefined) writeList(out, changeList(result.diff, result), where);
+  if (result.diff !== undefined) {
+    writeList(out, accountList(result.diff), where);
+    writeList(out, changeList(result.diff, result), where);
+  }
   writeList(out, findingList(result.analysis, result.failOn), where);
   if (result.diff !== undefined) {
     writeList(out, reportList(result.diff), where);

@@ -28,7 +28,7 @@ export const seriesColours = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4
 const overallColour = '#1f2933';
 
 /** A scan as an axis names it: its date (day only), else its job, else its position. */
-export function scanLabel(scan: TrendScan, position: number): string {
+export function scanLabel(scan: Pick<TrendScan, 'scanDate' | 'jobId'>, position: number): string {
   if (scan.scanDate !== null && /^\d{4}-\d{2}-\d{2}/.test(scan.scanDate)) return scan.scanDate.slice(0, 10);
   if (scan.jobId !== '') return scan.jobId.length > 12 ? `${scan.jobId.slice(0, 11)}…` : scan.jobId;
   return `#${position + 1}`;

@@ -8,4 +8,8 @@ export const trendJsonRenderer: TrendRenderer = {
     const generatedAt = options.now ? { generatedAt: options.now.toISOString() } : {};
     return new TextEncoder().encode(`${JSON.stringify({ ...generatedAt, ...trend }, null, 2)}\n`);
   },
+  async renderFleet(fleet, options) {
+    const generatedAt = options.now ? { generatedAt: options.now.toISOString() } : {};
+    return new TextEncoder().encode(`${JSON.stringify({ ...generatedAt, ...fleet }, null, 2)}\n`);
+  },
 };

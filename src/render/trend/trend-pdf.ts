@@ -50,13 +50,18 @@ function policyColumns(trend: Trend): Column<PolicyTrend>[] {
   ];
 }
 
+/** A landscape A4 PDF of a trend begun: its canvas on the first page, and how to finish it. */
+export interface TrendPdf {
+  canvas: Canvas;
+  /** Draws "page X of Y" at each foot and ends the document. */
+  finish(): Promise<RenderedBody>;
+}
+
 /**
- * The trend as a PDF on landscape A4: the compliance chart drawn as vector paths with
- * its legend, the table of scans and the two lists of policies; "page X of Y" at the
- * foot. Same trend and options give the same bytes unless `now` is set.
+ * Begins a trend PDF titled `title`: the same document settings for a trend of one
+ * account and of a fleet. Same content and options give the same bytes unless `now` is set.
  */
-export async function renderTrendPdf(trend: Trend, options: TrendRenderOptions): Promise<RenderedBody> {
-  const title = trendTitle(trend, options);
+export function beginTrendPdf(title: string, options: TrendRenderOptions): TrendPdf {
   const page = pageGeometry(true);
   const doc = new PDFDocument({
     size: 'A4',
@@ -77,6 +82,23 @@ export async function renderTrendPdf(trend: Trend, options: TrendRenderOptions):
   const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, title);
   canvas.newPage();
   heading(canvas, title, 1);
+  return {
+    canvas,
+    async finish() {
+      drawPageFooters(canvas, `${toolInfo.name} ${toolInfo.version}`);
+      doc.end();
+      return new Uint8Array(await bytes);
+    },
+  };
+}
+
+/**
+ * The trend as a PDF on landscape A4: the compliance chart drawn as vector paths with
+ * its legend, the table of scans and the two lists of policies; "page X of Y" at the
+ * foot. Same trend and options give the same bytes unless `now` is set.
+ */
+export async function renderTrendPdf(trend: Trend, options: TrendRenderOptions): Promise<RenderedBody> {
+  const { canvas, finish } = beginTrendPdf(trendTitle(trend, options), options);
   const first = trend.scans[0] as TrendScan;
   const last = trend.scans.at(-1) as TrendScan;
   canvas.paragraph(
@@ -101,7 +123,5 @@ export async function renderTrendPdf(trend: Trend, options: TrendRenderOptions):
     else drawTable(canvas, policyColumns(trend), list, { continued: `${name} (continued)` });
     canvas.onPageBreak = null;
   }
-  drawPageFooters(canvas, `${toolInfo.name} ${toolInfo.version}`);
-  doc.end();
-  return new Uint8Array(await bytes);
+  return finish();
 }

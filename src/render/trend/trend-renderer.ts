@@ -1,4 +1,5 @@
 import type { RenderedBody } from '../../model/renderer.js';
+import type { FleetTrend } from '../../model/fleet-trend.js';
 import type { Trend } from '../../model/trend.js';
 
 /** Options of every trend renderer; each reads the ones that concern it. */
@@ -9,7 +10,7 @@ export interface TrendRenderOptions {
   now?: Date;
 }
 
-/** A trend renderer: a trend in, document bytes out. It never writes files. */
+/** A trend renderer: a trend (of one account, or of a fleet) in, document bytes out. It never writes files. */
 export interface TrendRenderer {
   /** File name extension without the dot. */
   extension: string;
@@ -17,6 +18,8 @@ export interface TrendRenderer {
   otherExtensions?: readonly string[];
   mediaType: string;
   render(trend: Trend, options: TrendRenderOptions): Promise<RenderedBody>;
+  /** The same format for a fleet: a series per account and the biggest drops ranked. */
+  renderFleet(fleet: FleetTrend, options: TrendRenderOptions): Promise<RenderedBody>;
 }
 
 /** The title of a trend document unless the caller gives one. */

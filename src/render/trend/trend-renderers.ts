@@ -10,6 +10,9 @@ const trendPdfRenderer: TrendRenderer = {
   async render(trend, options) {
     return (await import('./trend-pdf.js')).renderTrendPdf(trend, options);
   },
+  async renderFleet(fleet, options) {
+    return (await import('./fleet-pdf.js')).renderFleetPdf(fleet, options);
+  },
 };
 
 const trendXlsxRenderer: TrendRenderer = {
@@ -17,6 +20,9 @@ const trendXlsxRenderer: TrendRenderer = {
   mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   async render(trend, options) {
     return (await import('./trend-xlsx.js')).renderTrendXlsx(trend, options);
+  },
+  async renderFleet(fleet, options) {
+    return (await import('./fleet-xlsx.js')).renderFleetXlsx(fleet, options);
   },
 };
 

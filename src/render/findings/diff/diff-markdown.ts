@@ -1,5 +1,5 @@
 import { severityRank } from '../../../analyse/severity-rank.js';
-import { type DiffResult, type PolicyChange, policyChangeKinds, type ReportDiff, type UnpairedReport } from '../../../model/diff.js';
+import { type AccountChange, type DiffResult, type PolicyChange, policyChangeKinds, type ReportDiff, type UnpairedReport } from '../../../model/diff.js';
 import type { FindingsResult } from '../../../model/findings-format.js';
 import type { Verdict } from '../../../model/verdict.js';
 import { displayCount } from '../../../text/display-count.js';
@@ -8,6 +8,7 @@ import type { MarkdownBudget } from '../markdown-budget.js';
 import { markdownText, tableRow } from '../markdown-cell.js';
 import type { MarkdownList } from '../markdown-list.js';
 import { changeFails } from '../stated-verdict.js';
+import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
 import { changeWords, countsText, percentChangeText, resourcesChangeText, scanText, transitionText } from './diff-words.js';
 
 /** The heading of the comparison: its mark is the verdict's, so regressions that fail nothing never read as a failure. */
@@ -92,5 +93,17 @@ export function unpairedList(diff: DiffResult): MarkdownList<UnpairedReport> {
     items: diff.unpaired,
     line: (report) => `- Only in the ${report.side} input: ${markdownText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`, 400)}`,
     noun: ['report only in one input', 'reports only in one input'],
+  };
+}
+
+/** The accounts of a comparison of many, worst first; none for a comparison of one account. */
+export function accountList(diff: DiffResult): MarkdownList<{ place: number; account: AccountChange }> {
+  return {
+    heading: accountsHeading,
+    columns: ['#', 'Account', 'Change'],
+    items: (diff.accounts ?? []).map((account, at) => ({ place: at + 1, account })),
+    line: ({ place, account }) =>
+      tableRow([String(place), markdownText(accountText(account), 200), `${account.status === 'lost' || account.lostReports > 0 ? '⚠️ ' : ''}${markdownText(accountChangeText(account), 300)}`]),
+    noun: ['account', 'accounts'],
   };
 }

@@ -2,6 +2,7 @@ import type { DiffResult, PolicyChangeKind, ReportDiff } from '../../../model/di
 import type { Verdict } from '../../../model/verdict.js';
 import { plural } from '../../../text/plural.js';
 import { terminalText } from '../../../text/terminal-text.js';
+import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
 import { changeWords, countsText, percentChangeText, resourcesChangeText, scanText, transitionText } from './diff-words.js';
 
 type Paint = (code: string, text: string) => string;
@@ -39,7 +40,8 @@ function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
 /**
  * A comparison for a person: per paired report the two scans, the overall figures before
  * and after, then the changed policies, regressions first and worst severity first,
- * and the categories whose figures moved.
+ * and the categories whose figures moved; of many accounts, the accounts ranked worst
+ * first.
  */
 export function formatDiffText(diff: DiffResult, options: { color?: boolean; verdict?: Verdict } = {}): string {
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
@@ -52,6 +54,13 @@ export function formatDiffText(diff: DiffResult, options: { color?: boolean; ver
     const failing = report.failing.reduce((sum, { count }) => sum + count, 0);
     const what = report.side === 'old' ? 'only in the old input, lost by the later scan' : `only in the new input (${plural(failing, 'failing policy', 'failing policies')}: new failures)`;
     lines.push('', `${paint('33', what)}: ${terminalText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`);
+  }
+  if (diff.accounts !== undefined) {
+    lines.push('', paint('1', accountsHeading));
+    diff.accounts.forEach((account, at) => {
+      const line = `  ${String(at + 1).padStart(String(diff.accounts?.length ?? 0).length)}. ${terminalText(accountText(account))}: ${accountChangeText(account)}`;
+      lines.push(account.status === 'lost' || account.lostReports > 0 ? paint('33', line) : line);
+    });
   }
   const compared = `${plural(diff.reports.length, 'compared report')}: ${countsText(diff.counts)}`;
   const verdict = verdictText(diff, options.verdict, paint);
