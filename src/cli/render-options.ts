@@ -71,7 +71,7 @@ function warnUnreadOptions(options: RenderOptions, formats: readonly DocumentFor
     const readers = formatsReading(option, options);
     if (formats.some((format) => readers.includes(format))) continue;
     const value = option === 'tier' ? ` ${String(options.tier)}` : '';
-    io.stderr.write(`cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${readers.join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`);
+    io.stderr.write(`cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${[readers.slice(0, -1).join(', '), readers.at(-1)].filter(Boolean).join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`);
   }
 }
 

@@ -108,7 +108,7 @@ function readPolicy(value: unknown, pointer: string): FleetPolicy {
     failing: count(object, 'failing', pointer),
   };
   // A report counts once per policy, so no count can pass the reports that hold it.
-  for (const key of ['red', 'amber', 'failing'] as const) if (policy[key] > policy.accounts) throw invalid(`${pointer}/${key}`, `${policy[key]} is more than the ${policy.accounts} accounts holding the policy`);
+  for (const key of ['red', 'amber', 'failing'] as const) if (policy[key] > policy.accounts) throw invalid(`${pointer}/${key}`, `${policy[key]}, more than the reports that hold the policy (${policy.accounts})`);
   return policy;
 }
 
