@@ -15,6 +15,7 @@ const hostileName = '<img src=x onerror="window.__pwned=1"> "Q" & <script>window
 
 /** Loading a page of thousands of accounts takes seconds: run under CI or when asked. */
 const slow = process.env['CI'] === 'true' || process.env['CSPM_SLOW_TESTS'] === '1';
+if (!slow) console.warn('skipped: Chromium opening the fleet page of 5,000 accounts (seconds): set CSPM_SLOW_TESTS=1 or CI=true to run it');
 
 describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chromium', () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>;
