@@ -2,16 +2,19 @@ import type { FleetAccount, FleetCategorySummary, FleetGroup, FleetPolicy } from
 import { displayCount, displayPercentOrNa } from '../display-values.js';
 import { escapeHtml } from '../trend/escape-html.js';
 
-/** The page's style: names wrap wherever they must (never cut), and a detail section off screen costs no layout. */
+/**
+ * The page's style: text wraps between words, ids (which have none) anywhere, and nothing
+ * is cut; a detail section off screen costs no layout.
+ */
 export const fleetStyle = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1f2933;margin:0 auto;max-width:1200px;padding:24px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:32px 0 8px;border-bottom:2px solid #1f4e79;padding-bottom:2px}h3{font-size:15px;margin:0 0 4px}
 .meta,.note{color:#52606d;margin:0 0 12px}.note{font-size:12.5px}
 nav ul{display:flex;flex-wrap:wrap;gap:4px 18px;list-style:none;padding:0;margin:8px 0}
 .tiles{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0}.tile{border:1px solid #d9e2ec;border-radius:6px;padding:8px 14px;min-width:110px}
 .tile b{display:block;font-size:20px}.tile span{color:#52606d;font-size:12.5px}
-table{border-collapse:collapse;width:100%;font-size:12.5px}th,td{padding:4px 8px;border-bottom:1px solid #e4e9f0;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#e4e9f0;position:sticky;top:0;overflow-wrap:normal}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;overflow-wrap:normal}
-small{color:#52606d}.Red{color:#c62828}.Amber{color:#a86d00}.Green{color:#2e7d32}.Gray{color:#5f6b76}
+table{border-collapse:collapse;width:100%;font-size:12.5px}th,td{padding:4px 8px;border-bottom:1px solid #e4e9f0;text-align:left;vertical-align:top;overflow-wrap:break-word}
+th{background:#e4e9f0;position:sticky;top:0}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}td.n{white-space:nowrap}
+small{color:#52606d;overflow-wrap:anywhere}.Red{color:#c62828}.Amber{color:#a86d00}.Green{color:#2e7d32}.Gray{color:#5f6b76}
 section.account{content-visibility:auto;contain-intrinsic-size:auto 420px;border-top:1px solid #d9e2ec;padding:14px 0}
 a{color:#1f4e79}`;
 

@@ -150,7 +150,7 @@ export async function renderFleetPdf(fleet: FleetFigures, options: RenderOptions
   note(
     canvas,
     detailed.length < plan.reports
-      ? `Detail for the ${displayCount(detailed.length)} worst of ${displayCount(plan.reports)} benchmark reports (at most ${displayCount(maxPdfAccountDetails)} are detailed); the full list is in the HTML and XLSX documents of the fleet tier.`
+      ? `Detail for the ${displayCount(detailed.length)} worst of ${displayCount(plan.reports)} benchmark reports; the full list is in the HTML and XLSX documents of the fleet tier.`
       : `Detail for every one of the ${displayCount(plan.reports)} benchmark reports, the worst first.`,
   );
   detailed.forEach((account, index) => drawDetail(canvas, account, index + 1));
