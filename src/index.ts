@@ -65,6 +65,16 @@ export type { Emulator, EmulatorOptions } from './serve/emulator.js';
 export type { EmulatorCredentials, CredentialOptions } from './serve/credentials.js';
 export type { FaultOptions } from './serve/faults.js';
 
+// Fleets: figures built one report at a time, merged across shards, kept as JSON, rendered as the fleet tier.
+export { addFleetReport, buildFleetFigures, createFleetFigures, fleetPolicyKey } from './analyse/fleet/add-fleet-report.js';
+export { mergeFleetFigures } from './analyse/fleet/merge-fleet-figures.js';
+export { fleetFiguresFromJson, fleetFiguresToJson } from './analyse/fleet/fleet-json.js';
+export { fleetFiguresVersion } from './model/fleet.js';
+export { fleetRenderers, renderFleet } from './render/fleet/fleet-renderers.js';
+export { fleetAccountThreshold } from './render/fleet/fleet-tier.js';
+export type { FleetFigures, FleetFiguresJson, FleetAccount, FleetCategoryFigures, FleetPolicy, FleetCategorySummary, FleetGroup } from './model/fleet.js';
+export type { FleetFormat, FleetRenderer } from './render/fleet/fleet-renderers.js';
+
 // Errors of the tool and of its use: one class, a closed set of codes, data per code.
 export { CspmError, isCspmError } from './error/cspm-error.js';
 export { errorKinds } from './error/error-codes.js';

@@ -17,7 +17,7 @@ export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';
 export { displayPercent } from './render/display-values.js';
 export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
 export { markdownLimitRange, maxSummaryBytes } from './render/findings/markdown-budget.js';
-export { documentFormats, getRenderer } from './render/renderers.js';
+export { documentFormats, formatsReading, getRenderer } from './render/renderers.js';
 export { renderDocuments } from './render/render-documents.js';
 export { formatNamedBy, outputRegistries, resolveOutputFormat } from './render/output-formats.js';
 export type { OutputFormat, OutputKind } from './render/output-formats.js';
@@ -25,6 +25,7 @@ export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.j
 export { failOnLevels } from './analyse/fail-closed.js';
 export { percentFormulaIds } from './analyse/percent-formulas.js';
 export { policyChoices, renderTiers } from './model/renderer.js';
+export { fleetAccountThreshold } from './render/fleet/fleet-tier.js';
 export { csvFieldNames } from './model/csv-fields.js';
 export { isGatePresetName } from './gate/presets/gate-presets.js';
 export { yamlModule } from './gate/yaml-module.js';

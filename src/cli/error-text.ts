@@ -13,7 +13,7 @@ const flagHints: Partial<Record<ErrorCode, string>> = {
   'port-in-use': 'give another --port, or --port 0 for a free one',
   'port-not-allowed': 'give a --port above 1023, or --port 0 for a free one',
   'host-not-local': 'give --host 127.0.0.1 (this machine only), 0.0.0.0 (every address) or an address this machine has',
-  'document-too-large': 'give --out-dir for one document per input, or --tier executive',
+  'document-too-large': 'give --out-dir for one document per input, or --tier executive or --tier fleet',
 };
 
 /** Options whose usage errors tell which flags to give, beyond naming the option. */

@@ -1,5 +1,5 @@
 import { CspmError, type CsvFieldName, type DocumentFormat, type FormatOption, type PolicyChoice, type RenderOptions, type RenderTier, type RenderWarning } from '../index.js';
-import { csvFieldNames, documentFormats, getRenderer, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
+import { csvFieldNames, formatsReading, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
 import { stdinToken } from './report-inputs.js';
@@ -15,7 +15,7 @@ export interface RenderArgs extends AnalysisArgs {
   title: string | undefined;
   logo: string | undefined;
   landscape: boolean;
-  tier: RenderTier;
+  tier: RenderTier | undefined;
   'max-policies': number | undefined;
   policies: PolicyChoice;
   'show-paths': boolean;
@@ -30,7 +30,7 @@ export interface RenderArgs extends AnalysisArgs {
  * input. An option that none of the chosen formats reads gets a warning.
  */
 export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
-  const options: RenderOptions = { tier: args.tier, landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'], onWarning: renderWarningPrinter(io) };
+  const options: RenderOptions = { ...(args.tier === undefined ? {} : { tier: args.tier }), landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'], onWarning: renderWarningPrinter(io) };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
@@ -50,7 +50,7 @@ const flagOf = { tier: 'tier', landscape: 'landscape', maxPolicies: 'max-policie
 /** The format-specific options `options` set to something other than their defaults. */
 function setOptions(options: RenderOptions): FormatOption[] {
   const set = {
-    tier: options.tier === 'executive',
+    tier: options.tier !== undefined && options.tier !== 'full',
     landscape: options.landscape === true,
     maxPolicies: options.maxPolicies !== undefined,
     templates: options.templates !== undefined,
@@ -68,10 +68,10 @@ function setOptions(options: RenderOptions): FormatOption[] {
  */
 function warnUnreadOptions(options: RenderOptions, formats: readonly DocumentFormat[], io: CliIo): void {
   for (const option of setOptions(options)) {
-    if (formats.some((format) => getRenderer(format).reads?.includes(option) === true)) continue;
-    const readers = documentFormats.filter((format) => getRenderer(format).reads?.includes(option) === true);
+    const readers = formatsReading(option, options);
+    if (formats.some((format) => readers.includes(format))) continue;
     const value = option === 'tier' ? ` ${String(options.tier)}` : '';
-    io.stderr.write(`cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${readers.join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`);
+    io.stderr.write(`cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${[readers.slice(0, -1).join(', '), readers.at(-1)].filter(Boolean).join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`);
   }
 }
 

@@ -78,6 +78,8 @@ export interface ErrorDataByCode {
   'template-invalid': { file?: string; known?: readonly string[] };
   'rules-invalid': RulesLocation;
   'accounts-invalid': AccountsLocation;
+  /** `pointer`: RFC 6901 pointer of the value at fault in the fleet figures' JSON (`""` for the whole). */
+  'fleet-figures-invalid': { pointer: string };
   'reports-mismatch': { old: ReportIdentity[]; new: ReportIdentity[] };
   'scans-reversed': { old: ScanIdentity; new: ScanIdentity };
   'scans-identical': { old: ScanIdentity; new: ScanIdentity };
@@ -126,6 +128,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'template-invalid': 'invalid template',
   'rules-invalid': 'invalid gate rules',
   'accounts-invalid': 'invalid accounts file',
+  'fleet-figures-invalid': 'invalid fleet figures',
   'reports-mismatch': 'the reports are of another account or benchmark',
   'scans-reversed': 'the scans are in the wrong order',
   'scans-identical': 'the same scan on both sides',
@@ -174,6 +177,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'template-invalid': 'input',
   'rules-invalid': 'input',
   'accounts-invalid': 'input',
+  'fleet-figures-invalid': 'input',
   'reports-mismatch': 'input',
   'scans-reversed': 'input',
   'scans-identical': 'input',

@@ -21,11 +21,14 @@ export type PolicyChoice = 'failing' | 'assessed' | 'all';
 /** Every PolicyChoice, in the order help text lists them. */
 export const policyChoices = ['failing', 'assessed', 'all'] as const satisfies readonly PolicyChoice[];
 
-/** How much a document shows: the executive summary only, or everything. */
-export type RenderTier = 'executive' | 'full';
+/**
+ * Every tier of a document, in the order help text lists them: the executive summary
+ * only, everything, or the fleet roll-up of many accounts. The one list of tier names.
+ */
+export const renderTiers = ['executive', 'full', 'fleet'] as const;
 
-/** Every RenderTier, in the order help text lists them. */
-export const renderTiers = ['executive', 'full'] as const satisfies readonly RenderTier[];
+/** How much a document shows: one of {@link renderTiers}. */
+export type RenderTier = (typeof renderTiers)[number];
 
 /**
  * Something a renderer could not do as the document asks, told to the caller while the
@@ -57,6 +60,10 @@ export interface RenderOptions extends ProgressOptions {
    * HTML and PDF: `executive` keeps the cover, the summaries, the worst categories and
    * the top of each action list, a few pages at any report size; `full` (the default)
    * is everything. XLSX, CSV, HDF and POA&M are exports of every row and ignore it.
+   * `fleet` (HTML, PDF, XLSX) is the roll-up of many accounts, built from their figures
+   * only: worst accounts, policies failing in the most accounts, categories across
+   * accounts. Without a tier a document of more than `fleetAccountThreshold` distinct
+   * AccountIds is a fleet document, any other a full one.
    */
   tier?: RenderTier;
   /** PDF: landscape pages. */

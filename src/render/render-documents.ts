@@ -6,6 +6,10 @@ import { plural } from '../text/plural.js';
 import { buildViewModel } from './build-view-model.js';
 import { getRenderer } from './renderers.js';
 import { assertHtmlPageFits } from './html/page-size.js';
+import { buildFleetFigures } from '../analyse/fleet/add-fleet-report.js';
+import type { FleetFigures } from '../model/fleet.js';
+import { fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
+import { tierOf } from './fleet/fleet-tier.js';
 
 /**
  * Why `analysis` makes no document, or undefined when it makes one. Only a
@@ -21,25 +25,30 @@ function unrendered(analysis: Analysis, strict: boolean): Omit<UnrenderedDocumen
 }
 
 /**
- * The outputs of one document. Its view model is built when the first body is asked
- * for and shared by the other formats; once every format was rendered it is let go,
- * so that a plan of many documents never holds more than one view at a time.
+ * The outputs of one document. Its view model (or, for a fleet document's HTML, PDF
+ * and XLSX, its fleet figures) is built when the first body is asked for and shared by
+ * the other formats; once every format was rendered it is let go, so that a plan of
+ * many documents never holds more than one view at a time.
  */
 function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], options: RenderOptions): DocumentOutput[] {
   let view: ViewModel | undefined;
+  let fleet: FleetFigures | undefined;
   const waiting = new Set(formats);
   return formats.map((format) => {
     const renderer = getRenderer(format);
+    const asFleet = options.tier === 'fleet' && isFleetFormat(format);
     return {
       format,
       extension: renderer.extension,
       mediaType: renderer.mediaType,
       async render() {
-        const shown = (view ??= buildViewModel(analysis, options));
+        const figures = asFleet ? (fleet ??= buildFleetFigures(analysis)) : undefined;
+        const shown = asFleet ? undefined : (view ??= buildViewModel(analysis, options));
         waiting.delete(format);
-        if (waiting.size === 0) view = undefined;
+        if (waiting.size === 0) [view, fleet] = [undefined, undefined];
         options.onProgress?.({ phase: 'rendering', subject: format });
-        return renderer.render(shown, options);
+        if (figures !== undefined && isFleetFormat(format)) return fleetRenderers[format].render(figures, options);
+        return renderer.render(shown as ViewModel, options);
       },
     };
   });
@@ -49,8 +58,10 @@ function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], optio
  * Plans the documents of an analysis, as `cspm-report render` makes them: one per
  * input, or one of all inputs together with `combine`. An input with no benchmark
  * report and no error is skipped; a document with no valid report, or with errors
- * under `strict`, is refused. Nothing is rendered until an output's `render()` is
- * called, and nothing is written: the caller chooses where bodies go.
+ * under `strict`, is refused. Without `tier`, a document of more than
+ * `fleetAccountThreshold` distinct AccountIds gets the fleet tier, any other the full
+ * one. Nothing is rendered until an output's `render()` is called, and nothing is
+ * written: the caller chooses where bodies go.
  *
  * @throws CspmError `unknown-format` for a format that is not one of `documentFormats`;
  *   `document-too-large` for a full HTML page longer than one string can be, before any is rendered.
@@ -59,12 +70,12 @@ export function renderDocuments(analysis: Analysis, options: RenderDocumentsOpti
   const { formats, combine, strict = false, ...renderOptions } = options;
   // An unknown format is a mistake of the call, told even when no document is ready.
   for (const format of formats) getRenderer(format);
-  const fullHtml = formats.includes('html') && renderOptions.tier !== 'executive';
   const documents = (combine ? [analysis] : splitBySource(analysis)).map((shown): PlannedDocument => {
     const sources = shown.sources.map((source) => source.source);
     const not = unrendered(shown, strict);
-    if (not === undefined && fullHtml) assertHtmlPageFits(shown.summary.reports, shown.summary.policies);
-    return not === undefined ? { analysis: shown, sources, status: 'ready', outputs: outputsOf(shown, formats, renderOptions) } : { analysis: shown, sources, ...not };
+    const tier = tierOf(shown, renderOptions.tier);
+    if (not === undefined && formats.includes('html') && tier === 'full') assertHtmlPageFits(shown.summary.reports, shown.summary.policies);
+    return not === undefined ? { analysis: shown, sources, status: 'ready', outputs: outputsOf(shown, formats, { ...renderOptions, tier }) } : { analysis: shown, sources, ...not };
   });
   return { documents, complete: documents.every((document) => document.status !== 'refused') };
 }

@@ -3,6 +3,8 @@ import type { Analysis } from '../model/analysis.js';
 import type { DocumentFormat, FormatOption, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
 import { htmlRenderer as htmlPageRenderer, renderHtmlView } from './html/render-html.js';
+import { buildFleetFigures } from '../analyse/fleet/add-fleet-report.js';
+import { fleetFormats, fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
 
 /**
  * A renderer whose code is imported when it first renders: pdfkit and exceljs take a
@@ -61,9 +63,24 @@ export async function collectBytes(body: RenderedBody): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** Renders an analysis to one format; `options` also shape the view model (title, logo, time). */
+/**
+ * Renders an analysis to one format; `options` also shape the view model (title, logo,
+ * time). With `tier: 'fleet'`, HTML, PDF and XLSX are drawn from the analysis's fleet
+ * figures instead (`buildFleetFigures`); the other formats have no fleet tier.
+ */
 export async function renderReport(analysis: Analysis, format: DocumentFormat, options: RenderOptions = {}): Promise<RenderedBody> {
+  if (options.tier === 'fleet' && isFleetFormat(format)) return fleetRenderers[format].render(buildFleetFigures(analysis), options);
   return getRenderer(format).render(buildViewModel(analysis, options), options);
+}
+
+/**
+ * The formats that read `option` as `options` set it: for `tier`, those that draw that
+ * tier (the fleet tier has a registry of its own); for any other option, those whose
+ * renderer declares it.
+ */
+export function formatsReading(option: FormatOption, options: RenderOptions): DocumentFormat[] {
+  if (option === 'tier' && options.tier === 'fleet') return [...fleetFormats];
+  return documentFormats.filter((format) => getRenderer(format).reads?.includes(option) === true);
 }
 
 /** The HTML page of an analysis: one self-contained file. */

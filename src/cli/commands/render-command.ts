@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { type PolicyChoice, type RenderTier } from '../../index.js';
-import { csvFieldNames, documentFormats, policyChoices, renderTiers } from '../../internal.js';
+import { type PolicyChoice } from '../../index.js';
+import { csvFieldNames, documentFormats, fleetAccountThreshold, policyChoices, renderTiers } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
@@ -16,7 +16,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .option('templates', { type: 'string', coerce: oneValue('templates'), describe: 'HTML: folder of files replacing built-in templates or CSS by name' })
     .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: benchmark — account]' })
     .option('logo', { type: 'string', coerce: oneValue('logo'), describe: 'PNG or JPEG shown on the cover and in the header' })
-    .option('tier', { choices: renderTiers, default: 'full' as RenderTier, coerce: oneValue('tier'), describe: 'HTML and PDF: executive (cover, summaries, worst categories, top of the action list; a few pages at any size) or full; other formats ignore it' })
+    .option('tier', { choices: renderTiers, coerce: oneValue('tier'), describe: `HTML and PDF: executive (cover, summaries, worst categories, top of the action list; a few pages at any size) or full; HTML, PDF and XLSX: fleet (worst accounts, policies failing in the most accounts, categories across accounts) [default: fleet above ${fleetAccountThreshold} accounts, else full]` })
     .option('landscape', { type: 'boolean', default: false, describe: 'PDF: landscape pages' })
     .option('policies', { choices: policyChoices, default: 'all' as PolicyChoice, coerce: oneValue('policies'), describe: 'which policies the policy tables list: failing (Red, Amber), assessed (not Gray) or all; figures always count all' })
     .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: 'PDF: most policy rows to print, the most severe kept and the cut stated [default: 50000]' })
@@ -31,6 +31,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .example('$0 render reports/ --out-dir out', 'one page per report file')
     .example('$0 render a.json b.json -o all.pdf', 'one PDF, with a roll-up (format from the extension)')
     .example('$0 render r.json -f pdf --tier executive', 'a few pages for management, whatever the size')
+    .example('$0 render fleet/ -o fleet.html --tier fleet', 'one roll-up of thousands of accounts: worst first')
     .example('$0 render r.json -f pdf --policies failing', 'policy tables of Red and Amber policies only')
     .example('$0 render r.json -f csv --bom', 'one row per policy, for Excel and GRC tools')
     .example('$0 render r.json -o r.csv --fields number,title,compliance,severity', 'the columns you choose, in your order')

@@ -15,7 +15,7 @@ const charactersPer = { page: 40_000, report: 20_000, policy: 200 };
 export const htmlPageLimit = Math.floor((2 ** 29 - 24) * 0.9);
 
 /** How the page can be had instead, said by both refusals (the command line names its flags). */
-const wayAround = 'render one document per input, or the executive tier';
+const wayAround = 'render one document per input, or the executive or fleet tier';
 
 /**
  * Refuses, before any rendering, a full HTML page of `reports` reports and `policies`

@@ -9,10 +9,30 @@ import type { PageGeometry } from './theme.js';
 // time from the caller this fixed one keeps the ID, and so the bytes, reproducible.
 const fixedDate = new Date(0);
 
-function subjectOf(view: ViewModel): string {
-  const benchmarks = [...new Set(view.reports.map((report) => report.benchmarkName))];
-  const accounts = [...new Set(view.reports.map((report) => report.accountName))];
+/** What a PDF's metadata says of it. */
+export interface PdfInfo {
+  title: string;
+  subject: string;
+  keywords: readonly string[];
+  /** The time of generation, or null for none (the bytes are then the same run to run). */
+  now: Date | null;
+  tool: { name: string; version: string };
+}
+
+/** The subject of a document of these accounts and benchmarks: the first three of each named. */
+export function auditSubject(accounts: readonly string[], benchmarks: readonly string[]): string {
   return `Compliance audit of ${accounts.slice(0, 3).join(', ')}${accounts.length > 3 ? ', …' : ''} against ${benchmarks.slice(0, 3).join(', ')}${benchmarks.length > 3 ? ', …' : ''}`;
+}
+
+/** The metadata of the PDF of a view. */
+export function pdfInfoOf(view: ViewModel, options: RenderOptions): PdfInfo {
+  return {
+    title: options.title ?? view.title,
+    subject: auditSubject([...new Set(view.reports.map((report) => report.accountName))], [...new Set(view.reports.map((report) => report.benchmarkName))]),
+    keywords: ['compliance', 'CSPM', ...new Set(view.reports.map((report) => report.benchmarkId))],
+    now: options.now ?? (view.generatedAt ? new Date(view.generatedAt) : null),
+    tool: view.tool,
+  };
 }
 
 /**
@@ -20,9 +40,8 @@ function subjectOf(view: ViewModel): string {
  * every page kept in memory so that "page X of Y" can be written at the end. pdfkit
  * stamps the current time by default; here the dates are the caller's `now` or absent.
  */
-export function createDocument(view: ViewModel, options: RenderOptions, page: PageGeometry): PdfDocument {
-  const now = options.now ?? (view.generatedAt ? new Date(view.generatedAt) : null);
-  const keywords = ['compliance', 'CSPM', ...new Set(view.reports.map((report) => report.benchmarkId))];
+export function createDocument(info: PdfInfo, page: PageGeometry): PdfDocument {
+  const { now, keywords } = info;
   const doc = new PDFDocument({
     size: 'A4',
     layout: page.landscape ? 'landscape' : 'portrait',
@@ -32,10 +51,10 @@ export function createDocument(view: ViewModel, options: RenderOptions, page: Pa
     displayTitle: true,
     lang: 'en',
     info: {
-      Title: outlineText(options.title ?? view.title),
-      Subject: outlineText(subjectOf(view)),
-      Author: view.tool.name,
-      Creator: `${view.tool.name} ${view.tool.version}`,
+      Title: outlineText(info.title),
+      Subject: outlineText(info.subject),
+      Author: info.tool.name,
+      Creator: `${info.tool.name} ${info.tool.version}`,
       Producer: 'PDFKit',
       Keywords: outlineText(keywords.join(', ')),
       CreationDate: now ?? fixedDate,

@@ -2,7 +2,7 @@ import type { RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { displayIsoTime } from '../display-values.js';
 import { Canvas } from './canvas.js';
-import { createDocument } from './document-info.js';
+import { createDocument, pdfInfoOf, type PdfInfo } from './document-info.js';
 import { FontSet } from './font-set.js';
 import { missingFontWarning } from './missing-font.js';
 import { drawPageFooters } from './page-footer.js';
@@ -32,15 +32,25 @@ export function collect(doc: NodeJS.ReadableStream): Promise<Buffer> {
 
 /** Starts the PDF of a view, as every tier draws it: page size, metadata, fonts, canvas. */
 export function openPdf(view: ViewModel, options: RenderOptions): OpenPdf {
+  return openPdfWith(pdfInfoOf(view, options), options, view.generatedAt);
+}
+
+/**
+ * Starts a PDF of the metadata `info`: what {@link openPdf} does for a view, for a
+ * document drawn from something else (the fleet tier's figures).
+ *
+ * @param generatedAt the time of generation the footer states, as ISO 8601, or null for none
+ */
+export function openPdfWith(info: PdfInfo, options: RenderOptions, generatedAt: string | null): OpenPdf {
   const page = pageGeometry(options.landscape === true);
-  const doc = createDocument(view, options, page);
+  const doc = createDocument(info, page);
   const bytes = collect(doc);
   const fonts = new FontSet(doc, (family) => options.onWarning?.(missingFontWarning(family)));
-  const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, options.title ?? view.title);
+  const canvas = new Canvas(doc, fonts, new Typesetter(fonts), page, info.title);
   return {
     canvas,
     async finish(label = '') {
-      await drawPageFooters(canvas, `${view.tool.name} ${view.tool.version}${label}${view.generatedAt ? ` · generated ${displayIsoTime(view.generatedAt)}` : ''}`);
+      await drawPageFooters(canvas, `${info.tool.name} ${info.tool.version}${label}${generatedAt ? ` · generated ${displayIsoTime(generatedAt)}` : ''}`);
       await flushPagesInTurns(doc);
       doc.end();
       return bytes;

@@ -21,10 +21,14 @@ vi.mock('../../../src/text/show-control-characters.js', async (importOriginal) =
   };
 });
 
-/** A fleet as the render job plans it: `reports` reports of `policies` policies in all (the plan reads the counts only). */
-function fleet(reports: number, policies: number) {
+/**
+ * A fleet as the render job plans it: `reports` reports of `policies` policies in all,
+ * of `accounts` AccountIds in turn (the plan reads the counts and the ids only).
+ */
+function fleet(reports: number, policies: number, accounts = 1) {
   const analysis = fakeAnalysis([{ source: 'fleet', valid: reports }]);
-  return { ...analysis, summary: { ...analysis.summary, policies } };
+  const shells = (analysis.sources[0]?.reports ?? []).map((shell, index) => ({ ...shell, report: { AccountId: `account-${index % accounts}` } }) as typeof shell);
+  return { ...analysis, sources: analysis.sources.map((source) => ({ ...source, reports: shells })), summary: { ...analysis.summary, policies } };
 }
 
 function thrown(run: () => unknown): unknown {
@@ -41,16 +45,21 @@ describe('an HTML page longer than one string can be', () => {
     const error = thrown(() => renderDocuments(fleet(5_000, 2_500_000), { formats: ['html'], combine: true }));
     expect(isCspmError(error) && error.code).toBe('document-too-large');
     expect((error as Error).message).toBe(
-      'document too large: one HTML page of 5,000 reports and 2,500,000 policies would take about 572 MiB, past the 461 MiB one page can hold; render one document per input, or the executive tier',
+      'document too large: one HTML page of 5,000 reports and 2,500,000 policies would take about 572 MiB, past the 461 MiB one page can hold; render one document per input, or the executive or fleet tier',
     );
     expect(exitCodeOf('document-too-large')).toBe(2);
     // The library names no flag; the command line adds them.
-    expect(cliMessage(error as CspmError)).toMatch(/the executive tier; give --out-dir for one document per input, or --tier executive$/);
+    expect(cliMessage(error as CspmError)).toMatch(/the executive or fleet tier; give --out-dir for one document per input, or --tier executive or --tier fleet$/);
   });
 
   it('is let through when the page is the executive one, or the format another', () => {
     expect(renderDocuments(fleet(5_000, 2_500_000), { formats: ['html'], combine: true, tier: 'executive' }).documents).toHaveLength(1);
     expect(renderDocuments(fleet(5_000, 2_500_000), { formats: ['xlsx'], combine: true }).documents).toHaveLength(1);
+  });
+
+  it('is let through as the fleet tier, the default for reports of more than 20 accounts', () => {
+    expect(renderDocuments(fleet(5_000, 2_500_000, 5_000), { formats: ['html'], combine: true }).documents).toHaveLength(1);
+    expect(() => renderDocuments(fleet(5_000, 2_500_000, 5_000), { formats: ['html'], combine: true, tier: 'full' })).toThrow(/^document too large: /);
   });
 
   it('is estimated from the counts, against a limit that a test can make small', () => {
@@ -65,7 +74,7 @@ describe('an HTML page longer than one string can be', () => {
     try {
       const error = await htmlRenderer.render(view, {}).catch((caught: unknown) => caught);
       expect(isCspmError(error) && error.code).toBe('document-too-large');
-      expect((error as Error).message).toMatch(/^document too large: one HTML page of 2 reports and 12 policies is longer than the 512 MiB a page can hold; render one document per input, or the executive tier$/);
+      expect((error as Error).message).toMatch(/^document too large: one HTML page of 2 reports and 12 policies is longer than the 512 MiB a page can hold; render one document per input, or the executive or fleet tier$/);
     } finally {
       pageTooLong.now = false;
     }
