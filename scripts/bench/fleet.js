@@ -83,6 +83,7 @@ export async function benchFleet({ folder, files, runs = 3, jobs = availablePara
   const summary = (name) => ({ ms: median(times[name].map((r) => r.ms)), peakRssMb: Math.max(...times[name].map((r) => r.peakRssMb)), statuses: [...new Set(times[name].flatMap((r) => r.statuses))] });
   const result = { files, jobs, dir };
   for (const name of Object.keys(jobsList)) result[name] = summary(name);
+  result.sharded.mergeMs = median(times.sharded.map((r) => r.mergeMs));
   for (const name of ['check', 'gate', 'sharded']) {
     result[name].vsFloorN = median(times[name].map((r, index) => r.ms / times.floorN[index].ms));
     result[name].vsFloor1 = median(times[name].map((r, index) => r.ms / times.floor1[index].ms));

@@ -1,7 +1,9 @@
 import { analyseDocument, type DocumentAnalysis } from '../analyse/analyse-reports.js';
 import { keepFigures, type KeptPolicySelection } from '../analyse/keep-figures.js';
 import { loadReports, type LoadOptions, type ReportInput } from '../load/load-reports.js';
-import type { AnalyseOptions } from '../model/analysis.js';
+import type { AnalysedSource, AnalyseOptions } from '../model/analysis.js';
+import type { FleetFigures } from '../model/fleet.js';
+import { addFleetReport, createFleetFigures } from '../analyse/fleet/add-fleet-report.js';
 import type { SkippedInput, TextSource, ValidatedDocument } from '../model/document.js';
 import { validateReports } from '../validate/validate-documents.js';
 
@@ -9,6 +11,8 @@ import { validateReports } from '../validate/validate-documents.js';
 export interface FileAnalysisOptions extends AnalyseOptions {
   /** The policies kept besides the figures (see keepFigures). */
   keep?: KeptPolicySelection;
+  /** Also make the file's fleet figures (see addFleetReport), which need its policies, before they are let go. */
+  fleet?: boolean;
 }
 
 /** One input after its analysis: its figures and findings, or the note that it was left out. */
@@ -18,6 +22,8 @@ export type FileOutcome =
       document: DocumentAnalysis;
       /** Where its text can be had again, to place findings on lines (see placeFindings). */
       textSource?: TextSource;
+      /** The file's fleet figures, when asked for. */
+      fleet?: FleetFigures;
     }
   | { kind: 'skipped'; skipped: SkippedInput };
 
@@ -39,6 +45,13 @@ export async function analyseFile(input: ReportInput, options: FileAnalysisOptio
   if (loaded === undefined) return { kind: 'skipped', skipped: skipped as SkippedInput };
   const validated = validateReports([loaded])[0] as ValidatedDocument;
   const analysed = analyseDocument(validated, options);
+  const fleet = options.fleet === true ? fleetOf(analysed.source, options) : undefined;
   const document: DocumentAnalysis = { ...analysed, source: keepFigures(analysed.source, options.keep) };
-  return loaded.textSource === undefined ? { kind: 'analysed', document } : { kind: 'analysed', document, textSource: loaded.textSource };
+  return { kind: 'analysed', document, ...(loaded.textSource === undefined ? {} : { textSource: loaded.textSource }), ...(fleet === undefined ? {} : { fleet }) };
+}
+
+function fleetOf(source: AnalysedSource, options: FileAnalysisOptions): FleetFigures {
+  const fleet = createFleetFigures(options.percentFormula);
+  for (const report of source.reports) addFleetReport(fleet, source.source, report);
+  return fleet;
 }

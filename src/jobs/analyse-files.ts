@@ -5,6 +5,9 @@ import type { KeptPolicySelection } from '../analyse/keep-figures.js';
 import { defaultPercentFormula } from '../analyse/percent-formulas.js';
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import type { Analysis } from '../model/analysis.js';
+import type { FleetFigures } from '../model/fleet.js';
+import { createFleetFigures } from '../analyse/fleet/add-fleet-report.js';
+import { addFleetFigures } from '../analyse/fleet/merge-fleet-figures.js';
 import type { TextSource } from '../model/document.js';
 import { analyseFile, type FileAnalysisOptions, type FileOutcome } from './analyse-file.js';
 import type { AnalyseInputsOptions } from './analyse-inputs.js';
@@ -21,6 +24,8 @@ export interface AnalyseFilesOptions extends AnalyseInputsOptions {
   jobs?: number;
   /** The policies kept besides the figures (see keepFigures). */
   keep?: KeptPolicySelection;
+  /** Also make the fleet figures of every file, joined in input order (see {@link analyseFleet}). */
+  fleet?: boolean;
 }
 
 /**
@@ -45,6 +50,20 @@ export async function analyseFiles(input: ReportInput | readonly ReportInput[], 
   return joinAnalyses(analysedOnly(await analyseEachInput(inputs, options)), options);
 }
 
+/**
+ * {@link analyseFiles} with the fleet figures of every report (see addFleetReport),
+ * made on the worker that holds a file's policies and joined in input order: what the
+ * fleet tier renders, from a run that never holds more than one file's policies.
+ */
+export async function analyseFleet(input: ReportInput | readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<{ analysis: Analysis; fleet: FleetFigures }> {
+  assertRuleSettings(options.severities);
+  const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
+  const outcomes = await analyseEachInput(inputs, { ...options, fleet: true });
+  const fleet = createFleetFigures(options.percentFormula);
+  for (const outcome of outcomes) if (outcome.kind === 'analysed' && outcome.fleet !== undefined) addFleetFigures(fleet, outcome.fleet);
+  return { analysis: await joinAnalyses(analysedOnly(outcomes), options), fleet };
+}
+
 /** A file analysed on its own, with where its text can be had again. */
 export interface AnalysedFile {
   document: DocumentAnalysis;
@@ -62,6 +81,7 @@ export async function analyseEachInput(inputs: readonly ReportInput[], options: 
     ...(options.severities === undefined ? {} : { severities: options.severities }),
     ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
     ...(options.keep === undefined ? {} : { keep: options.keep }),
+    ...(options.fleet === true ? { fleet: true } : {}),
   };
   return analyseInOrder(inputs, fileOptions, options);
 }

@@ -3,12 +3,23 @@ import type { ReportInput } from '../load/load-reports.js';
 import type { Analysis } from '../model/analysis.js';
 import type { DocumentPlan, RenderDocumentsOptions, UnrenderedDocument } from '../model/renderer.js';
 import type { Verdict } from '../model/verdict.js';
-import { renderDocuments } from '../render/render-documents.js';
+import { renderDocuments, renderFleetDocument } from '../render/render-documents.js';
+import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { CspmError, isCspmError } from '../error/cspm-error.js';
+import { fleetFiguresFromJson } from '../analyse/fleet/fleet-json.js';
+import { readSmallText } from '../load/read-small-text.js';
+import { maxTextBytes } from '../load/read-text-file.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
+import { analyseFleet } from './analyse-files.js';
+import { isFleetFormat } from '../render/fleet/fleet-renderers.js';
+import { tierOf } from '../render/fleet/fleet-tier.js';
 import { failed, passed } from './verdicts.js';
 
 /** Options of {@link renderReports}: what to check, and what documents to make. */
-export interface RenderReportsOptions extends AnalyseInputsOptions, RenderDocumentsOptions {}
+export interface RenderReportsOptions extends AnalyseInputsOptions, RenderDocumentsOptions {
+  /** Files analysed at once for a fleet document (see analyseFiles); the documents are the same for any number. */
+  jobs?: number;
+}
 
 /** The documents of a run, planned, and the verdict. */
 export interface RenderReportsResult {
@@ -26,9 +37,70 @@ export interface RenderReportsResult {
  * else in a folder) is skipped, which is no failure.
  */
 export async function renderReports(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<RenderReportsResult> {
-  const analysis = await analyseInputs(input, { ...options, placeFindings: false });
-  const plan = renderDocuments(analysis, options);
+  const { analysis, plan } = figuresFilePlan(input, options) ?? (await fleetPlan(input, options)) ?? (await wholePlan(input, options));
   const refused = plan.documents.filter((document): document is UnrenderedDocument => document.status === 'refused');
   const verdict = refused.length === 0 ? passed() : failed(exitCodes.findings, ...refused.map((document) => `${document.sources.join(', ')}: ${document.message}`));
   return { analysis, plan, verdict };
+}
+
+async function wholePlan(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<{ analysis: Analysis; plan: DocumentPlan }> {
+  const analysis = await analyseInputs(input, { ...options, placeFindings: false });
+  return { analysis, plan: renderDocuments(analysis, options) };
+}
+
+/**
+ * One fleet document of many files, built from figures: each file is analysed on its
+ * own (on worker threads) and its fleet figures made before its policies are let go,
+ * so a fleet of any size renders in the memory of its figures. Only when every format
+ * is one the fleet tier draws (HTML, PDF, XLSX) and the tier is fleet, or not given and
+ * the inputs hold more than fleetAccountThreshold accounts; undefined otherwise (a
+ * smaller set of files is then analysed again, whole, for the full tier).
+ */
+async function fleetPlan(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<{ analysis: Analysis; plan: DocumentPlan } | undefined> {
+  if (options.combine !== true || !options.formats.every(isFleetFormat) || (options.tier !== undefined && options.tier !== 'fleet')) return undefined;
+  const { analysis, fleet } = await analyseFleet(input, { ...options, placeFindings: false });
+  if (tierOf(analysis, options.tier) !== 'fleet') return undefined;
+  return { analysis, plan: renderDocuments(analysis, { ...options, tier: 'fleet' }, fleet) };
+}
+
+/** How a file of fleet figures (`merge --fleet`) starts: its marker, written first. */
+export const fleetFiguresMarker = '{"cspmReportFleet":';
+
+/**
+ * The plan of a file of fleet figures, which a merge of a sharded run wrote (`merge
+ * --fleet FILE`): one fleet document drawn from them. Undefined for any other input,
+ * which is told by its first bytes, so that no report is read twice.
+ */
+function figuresFilePlan(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): { analysis: Analysis; plan: DocumentPlan } | undefined {
+  const inputs = Array.isArray(input) ? input : [input as ReportInput];
+  const only = inputs.length === 1 ? inputs[0] : undefined;
+  const path = typeof only === 'string' ? only : undefined;
+  if (path === undefined || !startsWith(path, fleetFiguresMarker)) return undefined;
+  const text = readSmallText(path, maxTextBytes, path, 'a fleet figures file');
+  let fleet;
+  try {
+    fleet = fleetFiguresFromJson(JSON.parse(text));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new CspmError('fleet-figures-invalid', `${path}: not JSON (${error.message})`, { data: { pointer: '' } });
+    if (isCspmError(error)) throw new CspmError('fleet-figures-invalid', `${path}: ${error.message.replace(/^invalid fleet figures: /, '')}`, { data: error.data as { pointer: string } });
+    throw error;
+  }
+  const plan = renderFleetDocument(fleet, path, options);
+  return { analysis: (plan.documents[0] as { analysis: Analysis }).analysis, plan };
+}
+
+/** True when the regular file at `path` starts with `prefix` (a folder, a pipe or a missing file does not). */
+function startsWith(path: string, prefix: string): boolean {
+  let fd: number | undefined;
+  try {
+    if (!statSync(path).isFile()) return false;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const head = Buffer.alloc(prefix.length);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, read).toString('utf8') === prefix;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

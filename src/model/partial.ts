@@ -8,6 +8,7 @@ import type { Figures, PercentFormula, SeverityCount, TextRegion } from './analy
 import type { Finding, RuleId, SeveritySetting } from './finding.js';
 import type { GateRules } from './gate-rules.js';
 import type { Policy } from './report.js';
+import type { FleetAccount, FleetPolicy } from './fleet.js';
 
 /** The version of the partial result's layout; a merge reads this one only. */
 export const partialVersion = 1;
@@ -64,6 +65,8 @@ export interface PartialFile {
   acrossInputs?: { at: number; reportsPointer: string };
   /** Where the file's text can be had again, to place findings the merge adds. */
   textSource?: TextSource;
+  /** The fleet figures' rows of the file's reports (see addFleetReport). */
+  fleetAccounts?: FleetAccount[];
 }
 
 /** The partial result of one shard: `check --shard i/n -f json` and `gate --shard i/n -f json` write it. */
@@ -79,4 +82,9 @@ export interface PartialResult {
   files: PartialFile[];
   /** Positions of the shard's files that were left out (one of the tool's own outputs found in a folder). */
   skipped: number[];
+  /**
+   * The fleet figures' policies over the shard's files, each with the position in the
+   * whole run of the first file that held it: the merge adds them up in that order.
+   */
+  fleetPolicies?: { first: number; policy: FleetPolicy }[];
 }

@@ -10,6 +10,7 @@ import { buildFleetFigures } from '../analyse/fleet/add-fleet-report.js';
 import type { FleetFigures } from '../model/fleet.js';
 import { fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
 import { tierOf } from './fleet/fleet-tier.js';
+import { CspmError } from '../error/cspm-error.js';
 
 /**
  * Why `analysis` makes no document, or undefined when it makes one. Only a
@@ -30,9 +31,9 @@ function unrendered(analysis: Analysis, strict: boolean): Omit<UnrenderedDocumen
  * the other formats; once every format was rendered it is let go, so that a plan of
  * many documents never holds more than one view at a time.
  */
-function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], options: RenderOptions): DocumentOutput[] {
+function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], options: RenderOptions, figures?: FleetFigures): DocumentOutput[] {
   let view: ViewModel | undefined;
-  let fleet: FleetFigures | undefined;
+  let fleet: FleetFigures | undefined = figures;
   const waiting = new Set(formats);
   return formats.map((format) => {
     const renderer = getRenderer(format);
@@ -42,12 +43,12 @@ function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], optio
       extension: renderer.extension,
       mediaType: renderer.mediaType,
       async render() {
-        const figures = asFleet ? (fleet ??= buildFleetFigures(analysis)) : undefined;
+        const made = asFleet ? (fleet ??= buildFleetFigures(analysis)) : undefined;
         const shown = asFleet ? undefined : (view ??= buildViewModel(analysis, options));
         waiting.delete(format);
         if (waiting.size === 0) [view, fleet] = [undefined, undefined];
         options.onProgress?.({ phase: 'rendering', subject: format });
-        if (figures !== undefined && isFleetFormat(format)) return fleetRenderers[format].render(figures, options);
+        if (made !== undefined && isFleetFormat(format)) return fleetRenderers[format].render(made, options);
         return renderer.render(shown as ViewModel, options);
       },
     };
@@ -61,12 +62,13 @@ function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], optio
  * under `strict`, is refused. Without `tier`, a document of more than
  * `fleetAccountThreshold` distinct AccountIds gets the fleet tier, any other the full
  * one. Nothing is rendered until an output's `render()` is called, and nothing is
- * written: the caller chooses where bodies go.
+ * written: the caller chooses where bodies go. `fleet`, the figures of a combined
+ * document already made (see analyseFleet), is what its fleet tier draws.
  *
  * @throws CspmError `unknown-format` for a format that is not one of `documentFormats`;
  *   `document-too-large` for a full HTML page longer than one string can be, before any is rendered.
  */
-export function renderDocuments(analysis: Analysis, options: RenderDocumentsOptions): DocumentPlan {
+export function renderDocuments(analysis: Analysis, options: RenderDocumentsOptions, fleet?: FleetFigures): DocumentPlan {
   const { formats, combine, strict = false, ...renderOptions } = options;
   // An unknown format is a mistake of the call, told even when no document is ready.
   for (const format of formats) getRenderer(format);
@@ -75,7 +77,28 @@ export function renderDocuments(analysis: Analysis, options: RenderDocumentsOpti
     const not = unrendered(shown, strict);
     const tier = tierOf(shown, renderOptions.tier);
     if (not === undefined && formats.includes('html') && tier === 'full') assertHtmlPageFits(shown.summary.reports, shown.summary.policies);
-    return not === undefined ? { analysis: shown, sources, status: 'ready', outputs: outputsOf(shown, formats, { ...renderOptions, tier }) } : { analysis: shown, sources, ...not };
+    return not === undefined ? { analysis: shown, sources, status: 'ready', outputs: outputsOf(shown, formats, { ...renderOptions, tier }, combine ? fleet : undefined) } : { analysis: shown, sources, ...not };
   });
   return { documents, complete: documents.every((document) => document.status !== 'refused') };
+}
+
+/**
+ * The plan of one fleet document drawn from fleet figures alone (the `--fleet` file of
+ * a merged sharded run): HTML, PDF and XLSX only, as no report is at hand for the rest.
+ *
+ * @throws CspmError `usage` for another format or tier
+ */
+export function renderFleetDocument(fleet: FleetFigures, source: string, options: RenderDocumentsOptions): DocumentPlan {
+  // The options a renderer reads; combine and strict concern plans of reports only.
+  const { formats, ...renderOptions } = options;
+  const other = formats.find((format) => !isFleetFormat(format));
+  if (other !== undefined || (renderOptions.tier !== undefined && renderOptions.tier !== 'fleet')) {
+    const what = other === undefined ? `--tier ${renderOptions.tier ?? ''}` : `-f ${other}`;
+    throw new CspmError('usage', `${source} holds fleet figures, which render as the fleet tier in html, pdf or xlsx, not ${what}`, { data: { option: other === undefined ? 'tier' : 'format', path: source } });
+  }
+  let policies = 0;
+  for (const account of fleet.accounts) policies += account.figures.total;
+  const analysis: Analysis = { percentFormula: fleet.percentFormula, summary: { files: 1, reports: fleet.accounts.length, policies, errors: 0, warnings: 0 }, sources: [] };
+  const outputs = outputsOf(analysis, formats, { ...renderOptions, tier: 'fleet' }, fleet);
+  return { documents: [{ analysis, sources: [source], status: 'ready', outputs }], complete: true };
 }

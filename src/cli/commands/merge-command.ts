@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { CspmError, mergePartials } from '../../index.js';
+import { CspmError, fleetFiguresToJson, mergePartials, type FleetFigures } from '../../index.js';
+import { fleetFiguresMarker } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { gateResultFile, gateResultText } from '../gate-result-file.js';
@@ -16,30 +17,35 @@ import type { CommandSpec } from './command-spec.js';
 export interface MergeArgs extends FindingsOutputArgs {
   partials: string[];
   result: string | undefined;
+  fleet: string | undefined;
 }
 
 function builder(yargs: Argv): Argv<MergeArgs> {
   const declared = yargs
     .positional('partials', { describe: 'the partial results of every shard (check or gate --shard i/n -o part-i.json)', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('result', { type: 'string', coerce: oneValue('result'), describe: "of a sharded gate: also write the verdict as JSON to this file (atomically), as gate --result does" });
+    .option('result', { type: 'string', coerce: oneValue('result'), describe: "of a sharded gate: also write the verdict as JSON to this file (atomically), as gate --result does" })
+    .option('fleet', { type: 'string', coerce: oneValue('fleet'), describe: 'also write the fleet figures of the whole run to this file, which render FILE draws as the fleet tier' });
   return withFindingsOutputOptions(declared)
     .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run, as one run would')
     .example('$0 merge part-*.json -f sarif -o all.sarif -f junit -o all.xml', 'one SARIF and one JUnit report for the whole fleet')
-    .example('$0 merge part-*.json --result gate.json -f markdown -o sum.md', "a sharded gate's verdict and its summary") as unknown as Argv<MergeArgs>;
+    .example('$0 merge part-*.json --result gate.json -f markdown -o sum.md', "a sharded gate's verdict and its summary")
+    .example('$0 merge part-*.json --fleet fleet.json', 'the fleet figures, then: cspm-report render fleet.json -o fleet.html') as unknown as Argv<MergeArgs>;
 }
 
 async function run(args: MergeArgs, io: CliIo): Promise<number> {
   const outputs = pairOutputs(args.format, args.output).findings;
   const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
+  if (args.fleet !== undefined) files.push({ path: args.fleet, from: 'the --fleet file' });
   assertSafeOutputs(files, args.partials);
-  const merged = await mergePartials(args.partials, { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs) });
+  const merged = await mergePartials(args.partials, { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined });
   const { analysis, gate, verdict } = merged;
   assertSafeOutputs(files, [...args.partials, ...inputFiles(analysis)]);
   if (args.result !== undefined) {
     if (gate === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
     await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
   }
+  if (args.fleet !== undefined && merged.fleet !== undefined) await writeAtomic(args.fleet, fleetFiguresText(merged.fleet));
   await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
   return verdict.exitCode;
 }
@@ -52,3 +58,8 @@ export const mergeCommand: CommandSpec<MergeArgs> = {
   run,
   readFiles: (argv) => namedFiles(argv, ['partials']),
 };
+
+/** The fleet figures as the file `render` recognises: its marker first, then the figures' JSON. */
+function fleetFiguresText(fleet: FleetFigures): string {
+  return `${fleetFiguresMarker}1,${JSON.stringify(fleetFiguresToJson(fleet)).slice(1)}\n`;
+}

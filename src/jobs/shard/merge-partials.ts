@@ -13,6 +13,10 @@ import { checkVerdict } from '../verdicts.js';
 import { fromPartialFile } from './partial-files.js';
 import { readPartial, type PartialHead } from './read-partial.js';
 import { shardOfPath } from './shard-spec.js';
+import type { FleetAccount, FleetFigures, FleetPolicy } from '../../model/fleet.js';
+import type { PercentFormula } from '../../model/analysis.js';
+import { createFleetFigures, fleetPolicyKey } from '../../analyse/fleet/add-fleet-report.js';
+import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
 
 /** Options of {@link mergePartials}. */
 export interface MergeOptions extends ProgressOptions {
@@ -20,6 +24,8 @@ export interface MergeOptions extends ProgressOptions {
   placeFindings?: boolean;
   /** Keep the figures of every category, for an output that lists them (see FiguresOnlyOptions.allCategories). */
   allCategories?: boolean;
+  /** Also join the fleet figures of the whole run (see FleetFigures), which `render` draws as the fleet tier. */
+  fleet?: boolean;
 }
 
 /** The result of a merge: what the unsharded check or gate would have returned. */
@@ -30,6 +36,8 @@ export interface MergeResult {
   rules?: GateRules;
   gate?: GateResult;
   verdict: Verdict;
+  /** The fleet figures of the whole run, when asked for. */
+  fleet?: FleetFigures;
 }
 
 /**
@@ -46,7 +54,7 @@ export interface MergeResult {
 export async function mergePartials(paths: readonly string[], options: MergeOptions = {}): Promise<MergeResult> {
   if (paths.length === 0) throw new CspmError('usage', 'merge needs the partial results of every shard (part-*.json)', { data: { option: 'partials' } });
   const partials: ReadPartial[] = [];
-  const files: { index: number; file: AnalysedFile }[] = [];
+  const files: { index: number; file: AnalysedFile; accounts: FleetAccount[] }[] = [];
   for (const path of paths) {
     const held: { index: number; source: string }[] = [];
     const head = await readPartial(path, (started) => {
@@ -55,7 +63,7 @@ export async function mergePartials(paths: readonly string[], options: MergeOpti
         held.push({ index: file.index, source: file.source });
         const analysed = fromPartialFile(file);
         // Only what the merge's outputs read is kept: a fleet's categories are let go file by file.
-        files.push({ index: file.index, file: { ...analysed, document: { ...analysed.document, source: keepFigures(analysed.document.source, keep) } } });
+        files.push({ index: file.index, file: { ...analysed, document: { ...analysed.document, source: keepFigures(analysed.document.source, keep) } }, accounts: options.fleet === true ? (file.fleetAccounts ?? []) : [] });
       };
     });
     partials.push({ path, head, files: held });
@@ -72,10 +80,36 @@ export async function mergePartials(paths: readonly string[], options: MergeOpti
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     },
   );
-  if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: checkVerdict(analysis, settings.failOn) };
+  const fleet = options.fleet === true ? joinFleet(partials, files, settings.percentFormula) : undefined;
+  const withFleet = fleet === undefined ? {} : { fleet };
+  if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: checkVerdict(analysis, settings.failOn), ...withFleet };
   const rules = settings.rules as GateRules;
   const gate = evaluateGate(analysis, rules);
-  return { command: 'gate', analysis, failOn: settings.failOn, rules, gate, verdict: gateVerdict(analysis, gate, settings.failOn) };
+  return { command: 'gate', analysis, failOn: settings.failOn, rules, gate, verdict: gateVerdict(analysis, gate, settings.failOn), ...withFleet };
+}
+
+/**
+ * The fleet figures of the whole run from its shards': the rows of every file in the
+ * run's order, and each policy's counts summed, named as the first file of the run
+ * that held it names it and listed in that order: what one run would have built.
+ *
+ * @throws CspmError `usage` for partial results written without fleet figures
+ */
+function joinFleet(partials: readonly ReadPartial[], files: readonly { accounts: FleetAccount[] }[], formula: PercentFormula | undefined): FleetFigures {
+  const fleet = createFleetFigures(formula);
+  const policies: { key: string; first: number; policy: FleetPolicy }[] = [];
+  for (const { path, head } of partials) {
+    if (head.fleetPolicies === undefined) throw new CspmError('usage', `${path} holds no fleet figures: write the shards again with this version of cspm-report`, { data: { option: 'fleet', path } });
+    for (const { first, policy } of head.fleetPolicies) policies.push({ key: fleetPolicyKey(policy.benchmarkId, policy.policyId), first, policy: { ...policy } });
+  }
+  policies.sort((a, b) => a.first - b.first);
+  for (const { key, policy } of policies) {
+    const known = fleet.policies.get(key);
+    if (known === undefined) fleet.policies.set(key, policy);
+    else addPolicyCounts(known, policy);
+  }
+  for (const file of files) for (const account of file.accounts) fleet.accounts.push(account);
+  return fleet;
 }
 
 /** A partial result as the merge holds it: its head, and which files it held. */

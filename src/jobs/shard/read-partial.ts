@@ -120,6 +120,12 @@ function arrayOf(item: Check): Check {
   };
 }
 
+function optional(check: Check): Check {
+  return (value, pointer) => {
+    if (value !== undefined) check(value, pointer);
+  };
+}
+
 function pair(first: Check, second: Check): Check {
   return (value, pointer) => {
     if (!Array.isArray(value) || value.length !== 2) throw new ShapeError(pointer, 'must be a pair [position, policy]');
@@ -138,10 +144,12 @@ const headShape = object({
   skipped: arrayOf(integer),
   settings: object({ command: oneOf('check', 'gate'), failOn: oneOf('error', 'warning', 'never'), severities: anyObject }),
   tool: object({ version: string }),
+  fleetPolicies: optional(arrayOf(object({ first: integer, policy: anyObject }))),
 });
 
 const fileShape = object({
   index: integer,
+  fleetAccounts: optional(arrayOf(anyObject)),
   source: string,
   form: oneOf('envelope', 'array', 'report', 'unparsed'),
   reportCount: integer,

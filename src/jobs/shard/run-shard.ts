@@ -7,6 +7,8 @@ import { partialVersion, type PartialResult } from '../../model/partial.js';
 import { toolInfo } from '../../tool-info.js';
 import { analyseEachInput, type AnalyseFilesOptions, type AnalysedFile } from '../analyse-files.js';
 import { placeFindings } from '../place-findings.js';
+import type { FleetAccount, FleetPolicy } from '../../model/fleet.js';
+import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
 import { listingOf, shardOfPath, type ShardSpec } from './shard-spec.js';
 import { toPartialFile } from './partial-files.js';
 
@@ -37,14 +39,23 @@ export async function runShard(inputs: readonly ReportInput[], options: ShardRun
   const mine = paths.flatMap((path, index) => (shardOfPath(path, options.shard.count) === options.shard.index ? [index] : []));
   const outcomes = await analyseEachInput(
     mine.map((index) => listed[index] as ReportInput),
-    options,
+    { ...options, fleet: true },
   );
-  const files: { index: number; file: AnalysedFile }[] = [];
+  const files: { index: number; file: AnalysedFile; accounts: FleetAccount[] }[] = [];
   const skipped: number[] = [];
+  const policies = new Map<string, { first: number; policy: FleetPolicy }>();
   outcomes.forEach((outcome, position) => {
     const index = mine[position] as number;
-    if (outcome.kind === 'skipped') skipped.push(index);
-    else files.push({ index, file: outcome.textSource === undefined ? { document: outcome.document } : { document: outcome.document, textSource: outcome.textSource } });
+    if (outcome.kind === 'skipped') {
+      skipped.push(index);
+      return;
+    }
+    files.push({ index, file: outcome.textSource === undefined ? { document: outcome.document } : { document: outcome.document, textSource: outcome.textSource }, accounts: outcome.fleet?.accounts ?? [] });
+    for (const [key, policy] of outcome.fleet?.policies ?? []) {
+      const known = policies.get(key);
+      if (known === undefined) policies.set(key, { first: index, policy });
+      else addPolicyCounts(known.policy, policy);
+    }
   });
   const placed = await placeOwnFindings(files.map(({ file }) => file));
   return {
@@ -60,8 +71,9 @@ export async function runShard(inputs: readonly ReportInput[], options: ShardRun
       ...(options.rules === undefined ? {} : { rules: options.rules }),
     },
     verdict: { status: 'deferred', reasons: [`shard ${options.shard.index} of ${options.shard.count}: the verdict is the merge's (cspm-report merge), on the whole run`] },
-    files: files.map(({ index }, position) => toPartialFile(placed[position] as AnalysedFile, index)),
+    files: files.map(({ index, accounts }, position) => ({ ...toPartialFile(placed[position] as AnalysedFile, index), fleetAccounts: accounts })),
     skipped,
+    fleetPolicies: [...policies.values()],
   };
 }
 
