@@ -1,5 +1,5 @@
-import type { AnalysedCategory, AnalysedReport, AnalysedSource } from '../model/analysis.js';
-import type { Policy } from '../model/report.js';
+import type { AnalysedCategory, AnalysedReport, AnalysedSource, SeverityCount } from '../model/analysis.js';
+import type { BenchmarkReport, Policy } from '../model/report.js';
 
 /** What a source keeps besides the figures of its reports. */
 export interface KeptPolicySelection {
@@ -61,10 +61,32 @@ function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, Re
       (named !== undefined && (named.has(category.category.CategoryName) || named.has(category.category.CategoryId)));
     if (wanted) categories.push(kept);
   }
-  // The report's own fields, its kept categories' without their policies: names for the
-  // outputs and the gate's matches, ids for the rules across inputs.
-  const report = { ...analysed.report, ResourceCategories: categories.map(({ category }) => category) };
-  return { ...analysed, report, categories, categoryCount: analysed.categoryCount ?? analysed.categories.length };
+  // The report's ids and names, its kept categories' without their policies: names for
+  // the outputs and the gate's matches, ids for the rules across inputs. Nothing else
+  // (its stated Posture, dates, fields of its own): a fleet keeps a few of these per file.
+  const { BenchmarkName, BenchmarkId, AccountId, LicenseId, LicenseName, AccountName, ConnectorType, SubscriptionId, AWSAccountId, JobId } = analysed.report;
+  const report: BenchmarkReport = {
+    BenchmarkName: shared(BenchmarkName),
+    BenchmarkId: shared(BenchmarkId),
+    AccountId,
+    LicenseId: shared(LicenseId),
+    LicenseName: shared(LicenseName),
+    AccountName,
+    ConnectorType: shared(ConnectorType),
+    SubscriptionId,
+    AWSAccountId,
+    JobId,
+    ResourceCategories: categories.map(({ category }) => category),
+  };
+  return {
+    ...analysed,
+    report,
+    categories,
+    categoryCount: analysed.categoryCount ?? analysed.categories.length,
+    redBySeverity: sharedCounts(analysed.redBySeverity),
+    amberBySeverity: sharedCounts(analysed.amberBySeverity),
+    otherBySeverity: sharedCounts(analysed.otherBySeverity),
+  };
 }
 
 function categoryFigures(analysed: AnalysedCategory, pointed: ReadonlySet<number> | undefined, policyIds: ReadonlySet<string> | undefined): AnalysedCategory {
@@ -83,4 +105,53 @@ function categoryFigures(analysed: AnalysedCategory, pointed: ReadonlySet<number
     }
   }
   return { ...analysed, category: { ...analysed.category, Policies: [] }, keptPolicies: kept };
+}
+
+/**
+ * Strings that repeat across a fleet's reports (benchmark, license, connector, severity
+ * names) kept once, and counts by Severity that are all zero shared: a run over tens
+ * of thousands of files would otherwise hold each as many times as there are reports.
+ * A value passed to a worker thread and back arrives as a copy, so this is also what
+ * the main thread does with each file's outcome (see internFigures).
+ */
+const strings = new Map<string, string>();
+
+function shared<T extends string | null | undefined>(value: T): T {
+  if (typeof value !== 'string' || value.length > 200) return value;
+  const known = strings.get(value);
+  if (known !== undefined) return known as T;
+  // Bounded: past this many distinct values (a fleet of unusual names), no more are kept.
+  if (strings.size < 100_000) strings.set(value, value);
+  return value;
+}
+
+const zeroCounts = new Map<string, readonly SeverityCount[]>();
+
+function sharedCounts(counts: SeverityCount[]): SeverityCount[] {
+  for (const entry of counts) entry.severity = shared(entry.severity);
+  if (counts.some((entry) => entry.count !== 0)) return counts;
+  const key = counts.map((entry) => entry.severity).join('\u0000');
+  const known = zeroCounts.get(key);
+  if (known !== undefined) return known as SeverityCount[];
+  zeroCounts.set(key, counts);
+  return counts;
+}
+
+/**
+ * The same sharing for a source as it arrives from a worker thread, whose strings are
+ * copies: what keepFigures did on the worker, done again where the source is kept.
+ */
+export function internFigures(source: AnalysedSource): AnalysedSource {
+  for (const analysed of source.reports) {
+    const report = analysed.report;
+    report.BenchmarkName = shared(report.BenchmarkName);
+    report.BenchmarkId = shared(report.BenchmarkId);
+    report.LicenseId = shared(report.LicenseId);
+    report.LicenseName = shared(report.LicenseName);
+    report.ConnectorType = shared(report.ConnectorType);
+    analysed.redBySeverity = sharedCounts(analysed.redBySeverity);
+    analysed.amberBySeverity = sharedCounts(analysed.amberBySeverity);
+    analysed.otherBySeverity = sharedCounts(analysed.otherBySeverity);
+  }
+  return source;
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { checkAcrossInputs, summariseSources, type DocumentAnalysis } from '../analyse/analyse-reports.js';
 import { assertRuleSettings, withNoValidReport } from '../analyse/fail-closed.js';
-import type { KeptPolicySelection } from '../analyse/keep-figures.js';
+import { internFigures, type KeptPolicySelection } from '../analyse/keep-figures.js';
 import { defaultPercentFormula } from '../analyse/percent-formulas.js';
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import type { Analysis } from '../model/analysis.js';
@@ -153,7 +153,7 @@ async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileA
       try {
         outcomes[index] =
           worker !== undefined && isFile(item)
-            ? await worker.analyse(index, typeof item === 'string' ? item : item.path, typeof item !== 'string' && item.listed === true)
+            ? interned(await worker.analyse(index, typeof item === 'string' ? item : item.path, typeof item !== 'string' && item.listed === true))
             : await analyseFile(item, fileOptions, options.beforeParse === undefined ? {} : { beforeParse: options.beforeParse });
       } catch (error) {
         if (index < failedAt) {
@@ -173,4 +173,10 @@ async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileA
   }
   if (failure !== undefined) throw failure;
   return outcomes;
+}
+
+/** An outcome from a worker thread with its repeated strings shared again (see internFigures). */
+function interned(outcome: FileOutcome): FileOutcome {
+  if (outcome.kind === 'analysed') internFigures(outcome.document.source);
+  return outcome;
 }

@@ -124,6 +124,33 @@ describe('--shard i/n and merge', () => {
     }
   });
 
+  it('merge --fleet writes the fleet figures, which render draws as the fleet tier of the unsharded folder, byte for byte', async () => {
+    const dir = tempDir();
+    const fleet = writeFleet(dir, 24, undefined, false);
+    const out = tempDir();
+    const whole = await runInProcess(['render', fleet.dir, '-o', join(out, 'whole.html')]);
+    expect(whole.code).toBe(0);
+    const parts: string[] = [];
+    for (let index = 1; index <= 3; index += 1) {
+      parts.push(join(out, `part-${index}.json`));
+      expect((await runInProcess(['check', fleet.dir, '--shard', `${index}/3`, '-o', parts[index - 1] as string])).code).toBe(0);
+    }
+    const figures = join(out, 'fleet.json');
+    expect((await runInProcess(['merge', ...parts, '--fleet', figures, '-f', 'text', '-o', join(out, 'merged.txt')])).code).toBe(0);
+    const rendered = await runInProcess(['render', figures, '-o', join(out, 'merged.html')]);
+    expect(rendered.code).toBe(0);
+    expect(readFileSync(join(out, 'merged.html'), 'utf8')).toBe(readFileSync(join(out, 'whole.html'), 'utf8'));
+    expect(readFileSync(join(out, 'whole.html'), 'utf8')).toContain('Compliance of a fleet of 24 accounts');
+    const csv = await runInProcess(['render', figures, '-f', 'csv', '-o', join(out, 'x.csv')]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('holds fleet figures, which render as the fleet tier in html, pdf or xlsx, not -f csv');
+    const damaged = join(out, 'damaged.json');
+    writeFileSync(damaged, readFileSync(figures, 'utf8').replace('"accounts":[{"accountName":"Account 0"', '"accounts":[{"accountName":0'));
+    const refused = await runInProcess(['render', damaged, '-o', join(out, 'y.html')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${damaged}: /accounts/0/accountName`);
+  });
+
   it('splits by path, stably: a file keeps its shard when others come and go', () => {
     const paths = Array.from({ length: 4000 }, (_, index) => `reports/account-${index}.json`);
     const before = new Map(paths.map((path) => [path, shardOfPath(path, 8)]));
