@@ -64,7 +64,7 @@ function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, Re
   // The report's ids and names, its kept categories' without their policies: names for
   // the outputs and the gate's matches, ids for the rules across inputs. Nothing else
   // (its stated Posture, dates, fields of its own): a fleet keeps a few of these per file.
-  const { BenchmarkName, BenchmarkId, AccountId, LicenseId, LicenseName, AccountName, ConnectorType, SubscriptionId, AWSAccountId, JobId } = analysed.report;
+  const { BenchmarkName, BenchmarkId, AccountId, LicenseId, LicenseName, AccountName, ConnectorType, JobId } = analysed.report;
   const report: BenchmarkReport = {
     BenchmarkName: shared(BenchmarkName),
     BenchmarkId: shared(BenchmarkId),
@@ -73,13 +73,15 @@ function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, Re
     LicenseName: shared(LicenseName),
     AccountName,
     ConnectorType: shared(ConnectorType),
-    SubscriptionId,
-    AWSAccountId,
+    // Read by the account-kind rule only, which has run: not kept.
+    SubscriptionId: null,
+    AWSAccountId: null,
     JobId,
     ResourceCategories: categories.map(({ category }) => category),
   };
   return {
     ...analysed,
+    pointer: shared(analysed.pointer),
     report,
     categories,
     categoryCount: analysed.categoryCount ?? analysed.categories.length,
@@ -149,6 +151,7 @@ export function internFigures(source: AnalysedSource): AnalysedSource {
     report.LicenseId = shared(report.LicenseId);
     report.LicenseName = shared(report.LicenseName);
     report.ConnectorType = shared(report.ConnectorType);
+    analysed.pointer = shared(analysed.pointer);
     analysed.redBySeverity = sharedCounts(analysed.redBySeverity);
     analysed.amberBySeverity = sharedCounts(analysed.amberBySeverity);
     analysed.otherBySeverity = sharedCounts(analysed.otherBySeverity);

@@ -13,6 +13,8 @@ export interface FileAnalysisOptions extends AnalyseOptions {
   keep?: KeptPolicySelection;
   /** Also make the file's fleet figures (see addFleetReport), which need its policies, before they are let go. */
   fleet?: boolean;
+  /** False when no finding will be placed on a line: where the text is is then not kept. */
+  placeFindings?: boolean;
 }
 
 /** One input after its analysis: its figures and findings, or the note that it was left out. */
@@ -47,7 +49,7 @@ export async function analyseFile(input: ReportInput, options: FileAnalysisOptio
   const analysed = analyseDocument(validated, options);
   const fleet = options.fleet === true ? fleetOf(analysed.source, options) : undefined;
   const document: DocumentAnalysis = { ...analysed, source: keepFigures(analysed.source, options.keep) };
-  return { kind: 'analysed', document, ...(loaded.textSource === undefined ? {} : { textSource: loaded.textSource }), ...(fleet === undefined ? {} : { fleet }) };
+  return { kind: 'analysed', document, ...(loaded.textSource === undefined || options.placeFindings === false ? {} : { textSource: loaded.textSource }), ...(fleet === undefined ? {} : { fleet }) };
 }
 
 function fleetOf(source: AnalysedSource, options: FileAnalysisOptions): FleetFigures {

@@ -82,6 +82,7 @@ export async function analyseEachInput(inputs: readonly ReportInput[], options: 
     ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
     ...(options.keep === undefined ? {} : { keep: options.keep }),
     ...(options.fleet === true ? { fleet: true } : {}),
+    ...(options.placeFindings === false ? { placeFindings: false } : {}),
   };
   return analyseInOrder(inputs, fileOptions, options);
 }

@@ -71,7 +71,10 @@ export interface AnalysedReport {
    * The report's number of categories, present when the run kept only some of them
    * (check and gate of many files keep those their findings point into, those a gate
    * names, and all only for an output that lists them: see keepFigures); `categories`
-   * then holds the kept ones, and the report's figures stand for all.
+   * then holds the kept ones, and the report's figures stand for all. Its `report` then
+   * keeps the ids and names only (BenchmarkName, BenchmarkId, AccountId, LicenseId,
+   * LicenseName, AccountName, ConnectorType, JobId; SubscriptionId and AWSAccountId are
+   * null), and its kept categories their own fields without their policies.
    */
   categoryCount?: number;
 }

@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeReport } from '../../scripts/generate-report.js';
 import { runBin } from '../support/bin-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -11,10 +11,11 @@ describe('check and gate of many files in flat memory', () => {
   it('check and gate 400 files of 879 policies in a 64 MB heap, which holding every report would overflow fivefold', async () => {
     const dir = tempDir();
     const base = join(dir, 'base.json');
-    await writeReport(base, 879);
+    const generator = (await import(pathToFileURL(resolve('scripts/generate-report.js')).href)) as { writeReport(path: string, policies: number): Promise<void> };
+    await generator.writeReport(base, 879);
     const text = readFileSync(base, 'utf8');
     const fleet = join(dir, 'fleet');
-    (await import('node:fs')).mkdirSync(fleet);
+    mkdirSync(fleet);
     for (let index = 0; index < 400; index += 1) {
       writeFileSync(join(fleet, `account-${String(index).padStart(4, '0')}.json`), text.replaceAll('00000000-0000-4000-8000-000000000001', `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`));
     }
