@@ -14,6 +14,7 @@
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
 //   fleet: 1,000 and 10,000 files of 879 policies: check, gate (--jobs = CPUs) and a sharded check + merge vs read + JSON.parse
 //          in one process and split over as many processes; one file of 1,000,000 policies vs read + JSON.parse
+//          the fleet tier's HTML of 5,000 accounts: first view in Chromium vs a blank page
 //          (--fleet-files N,M to choose the fleet sizes; fleets are generated once into .bench/)
 // Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports sarif fetch fleet] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { benchTrend } from './bench/trend.js';
 import { benchExports } from './bench/exports.js';
 import { benchFetch } from './bench/fetch.js';
 import { benchFleet } from './bench/fleet.js';
+import { benchFleetHtml } from './bench/fleet-html.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
@@ -143,6 +145,8 @@ if (wanted('fleet')) {
       console.log(`  ${what}: ${s(r[name].ms)} = ${x(r[name].vsFloorN)} the ${r.jobs}-process floor, ${x(r[name].vsFloor1)} the 1-process one; peak ${r[name].peakRssMb.toFixed(0)} MB; exit ${r[name].statuses.join(', ')}`);
     }
   }
+  const page = await benchFleetHtml({ file: `${folder}/fleet-base.json`, runs: Math.min(runs, 5) });
+  console.log(`fleet  HTML of the fleet tier, ${page.accounts.toLocaleString('en-US')} accounts: ${mb(page.bytes)}, rendered in ${s(page.renderMs)}; first view in Chromium ${s(page.firstViewMs)} vs a blank page ${s(page.blankMs)}`);
   const huge = await report(1_000_000);
   const r = await benchCheck({ file: huge, runs: Math.min(runs, 5) });
   console.log(`fleet  one file of 1,000,000 policies (${mb(statSync(huge).size)}): check ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${Math.min(runs, 5)} alternated pairs); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);

@@ -13,7 +13,7 @@ import { renderHtmlView } from '../../dist/render/html/render-html.js';
 import { median } from './run-node.js';
 
 /** Debian's chromium with every background service off, as in the tests: these machines have no network. */
-async function launchChromium(profile) {
+export async function launchChromium(profile) {
   return chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -22,7 +22,7 @@ async function launchChromium(profile) {
 }
 
 /** Milliseconds from navigation until a screenshot of `url` is taken. */
-async function timeFirstView(context, url) {
+export async function timeFirstView(context, url) {
   const page = await context.newPage();
   try {
     const started = performance.now();

@@ -15,7 +15,7 @@ import { analyseInputs } from './analyse-inputs.js';
 import { analyseFiles } from './analyse-files.js';
 import type { FiguresOnlyOptions } from './check-reports.js';
 import { assertScansInOrder } from './scan-order.js';
-import { comparisonProblem, failed, inputsProblem, passed } from './verdicts.js';
+import { comparisonProblem, failed, failedFor, inputsProblem, passed } from './verdicts.js';
 
 /** Options of {@link gateReports}. */
 export interface GateReportsOptions extends FiguresOnlyOptions {
@@ -102,6 +102,6 @@ export function gateVerdict(analysis: Analysis, gate: GateResult, failOn: FailOn
   const problem = inputsProblem(analysis, failOn);
   if (untrusted !== undefined || problem !== undefined) return failed(exitCodes.findings, untrusted?.message ?? (problem as string));
   const failing = gate.assertions.filter((result) => !result.passed && result.level === 'error');
-  if (failing.length > 0) return failed(exitCodes.gate, ...failing.map((result) => `${result.name}: ${result.message}`));
+  if (failing.length > 0) return failedFor(exitCodes.gate, failing.map((result) => `${result.name}: ${result.message}`));
   return passed();
 }

@@ -13,7 +13,7 @@ import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { analyseFleet } from './analyse-files.js';
 import { isFleetFormat } from '../render/fleet/fleet-renderers.js';
 import { tierOf } from '../render/fleet/fleet-tier.js';
-import { failed, passed } from './verdicts.js';
+import { failedFor, passed } from './verdicts.js';
 
 /** Options of {@link renderReports}: what to check, and what documents to make. */
 export interface RenderReportsOptions extends AnalyseInputsOptions, RenderDocumentsOptions {
@@ -39,7 +39,7 @@ export interface RenderReportsResult {
 export async function renderReports(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<RenderReportsResult> {
   const { analysis, plan } = figuresFilePlan(input, options) ?? (await fleetPlan(input, options)) ?? (await wholePlan(input, options));
   const refused = plan.documents.filter((document): document is UnrenderedDocument => document.status === 'refused');
-  const verdict = refused.length === 0 ? passed() : failed(exitCodes.findings, ...refused.map((document) => `${document.sources.join(', ')}: ${document.message}`));
+  const verdict = refused.length === 0 ? passed() : failedFor(exitCodes.findings, refused.map((document) => `${document.sources.join(', ')}: ${document.message}`));
   return { analysis, plan, verdict };
 }
 

@@ -14,6 +14,14 @@ export function failed(exitCode: 1 | 3, ...reasons: string[]): Verdict {
   return { status: 'fail', exitCode, reasons };
 }
 
+/**
+ * A failing verdict with a list of reasons of any length: a fleet's gate can fail on
+ * hundreds of thousands of results, more than a call's arguments can hold.
+ */
+export function failedFor(exitCode: 1 | 3, reasons: string[]): Verdict {
+  return { status: 'fail', exitCode, reasons };
+}
+
 /** Why inputs cannot stand for a verdict, or undefined when they can. */
 export function inputsProblem(analysis: Analysis, failOn: FailOn, what = 'the inputs'): string | undefined {
   if (!hasValidReport(analysis)) return `no valid benchmark report in ${what}`;

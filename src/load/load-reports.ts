@@ -180,7 +180,8 @@ export async function expandInputs(inputs: readonly ReportInput[], onSkip?: (ski
     if (typeof input !== 'string') expanded.push(input);
     else {
       const { paths, listed } = await expandPath(input, onSkip);
-      expanded.push(...(listed ? paths.map((path) => ({ path, listed })) : paths));
+      // A loop, not push(...): a folder may list more files than a call takes arguments.
+      for (const path of paths) expanded.push(listed ? { path, listed } : path);
     }
   }
   return expanded;

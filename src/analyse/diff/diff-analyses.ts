@@ -75,7 +75,8 @@ function diffReport(old: SideReport, next: SideReport, mismatched: boolean, form
     removed: (policy, category) => removed.push(change('removed', policy, category, policy, null)),
   });
   // Removed after added, whatever order the visitor told them in: a stable sort keeps it.
-  changes.push(...removed);
+  // A loop, not push(...): a scan may lose more policies than a call takes arguments.
+  for (const change of removed) changes.push(change);
   changes.sort(byKindAndSeverity);
 
   const counts = { ...noChanges(), unchanged };
