@@ -148,6 +148,6 @@ if (wanted('fleet')) {
   const page = await benchFleetHtml({ file: `${folder}/fleet-base.json`, runs: Math.min(runs, 5) });
   console.log(`fleet  HTML of the fleet tier, ${page.accounts.toLocaleString('en-US')} accounts: ${mb(page.bytes)}, rendered in ${s(page.renderMs)}; first view in Chromium ${s(page.firstViewMs)} vs a blank page ${s(page.blankMs)}`);
   const huge = await report(1_000_000);
-  const r = await benchCheck({ file: huge, runs: Math.min(runs, 5) });
-  console.log(`fleet  one file of 1,000,000 policies (${mb(statSync(huge).size)}): check ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${Math.min(runs, 5)} alternated pairs); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
+  const r = await benchCheck({ file: huge, runs: Math.min(runs, 5), format: 'text' });
+  console.log(`fleet  one file of 1,000,000 policies (${mb(statSync(huge).size)}): check -f text ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${Math.min(runs, 5)} alternated pairs); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
 }

@@ -11,12 +11,12 @@ const bin = fileURLToPath(new URL(`../../${packageJson.bin['cspm-report']}`, imp
 const baselineCode = "const fs = require('node:fs'); const value = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); if (!value) process.exit(1);";
 
 /** Times check against read + JSON.parse, alternated; returns the medians and the median ratio of the pairs. */
-export async function benchCheck({ file, runs = 5 }) {
+export async function benchCheck({ file, runs = 5, format = 'json' }) {
   const tool = [];
   const base = [];
   for (let run = 0; run < runs; run += 1) {
     base.push(runNode(['-e', baselineCode, file]));
-    tool.push(runNode([bin, 'check', file, '--format', 'json', '--output', '/dev/null']));
+    tool.push(runNode([bin, 'check', file, '--format', format, '--output', '/dev/null']));
   }
   const fileMb = statSync(file).size / 2 ** 20;
   const ms = median(tool.map((run) => run.ms));

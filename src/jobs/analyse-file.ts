@@ -27,7 +27,9 @@ export type FileOutcome =
       /** The file's fleet figures, when asked for. */
       fleet?: FleetFigures;
     }
-  | { kind: 'skipped'; skipped: SkippedInput };
+  | { kind: 'skipped'; skipped: SkippedInput }
+  /** Handed to a caller's onOutcome (see AnalyseFilesOptions), which kept what it needed of it. */
+  | { kind: 'taken' };
 
 /**
  * Loads, validates and analyses one input, then lets its policies go (keepFigures): what

@@ -26,6 +26,12 @@ export interface AnalyseFilesOptions extends AnalyseInputsOptions {
   keep?: KeptPolicySelection;
   /** Also make the fleet figures of every file, joined in input order (see {@link analyseFleet}). */
   fleet?: boolean;
+  /**
+   * Told of each file's outcome in input order as it comes in; what it returns is kept
+   * instead: a caller that folds a part of each outcome into a total (fleet figures)
+   * lets that part go at once, rather than holding it for every file to the end.
+   */
+  onOutcome?: (outcome: FileOutcome, index: number) => FileOutcome;
 }
 
 /**
@@ -58,9 +64,18 @@ export async function analyseFiles(input: ReportInput | readonly ReportInput[], 
 export async function analyseFleet(input: ReportInput | readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<{ analysis: Analysis; fleet: FleetFigures }> {
   assertRuleSettings(options.severities);
   const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
-  const outcomes = await analyseEachInput(inputs, { ...options, fleet: true });
   const fleet = createFleetFigures(options.percentFormula);
-  for (const outcome of outcomes) if (outcome.kind === 'analysed' && outcome.fleet !== undefined) addFleetFigures(fleet, outcome.fleet);
+  const outcomes = await analyseEachInput(inputs, {
+    ...options,
+    fleet: true,
+    onOutcome: (outcome) => {
+      if (outcome.kind !== 'analysed' || outcome.fleet === undefined) return outcome;
+      addFleetFigures(fleet, outcome.fleet);
+      const rest = { ...outcome };
+      delete rest.fleet;
+      return rest;
+    },
+  });
   return { analysis: await joinAnalyses(analysedOnly(outcomes), options), fleet };
 }
 
@@ -142,6 +157,7 @@ async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileA
     while (told < inputs.length && outcomes[told] !== undefined) {
       const outcome = outcomes[told] as FileOutcome;
       if (outcome.kind === 'skipped') options.onSkip?.(outcome.skipped);
+      if (options.onOutcome !== undefined) outcomes[told] = options.onOutcome(outcome, told);
       told += 1;
       options.onProgress?.({ phase: 'reading', done: told, total: inputs.length, unit: 'files' });
     }

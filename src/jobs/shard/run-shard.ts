@@ -37,26 +37,33 @@ export async function runShard(inputs: readonly ReportInput[], options: ShardRun
     throw new CspmError('usage', '--shard splits files and folders; standard input cannot be split: save it to a file', { data: { option: 'shard' } });
   });
   const mine = paths.flatMap((path, index) => (shardOfPath(path, options.shard.count) === options.shard.index ? [index] : []));
-  const outcomes = await analyseEachInput(
-    mine.map((index) => listed[index] as ReportInput),
-    { ...options, fleet: true },
-  );
   const files: { index: number; file: AnalysedFile; accounts: FleetAccount[] }[] = [];
   const skipped: number[] = [];
   const policies = new Map<string, { first: number; policy: FleetPolicy }>();
-  outcomes.forEach((outcome, position) => {
-    const index = mine[position] as number;
-    if (outcome.kind === 'skipped') {
-      skipped.push(index);
-      return;
-    }
-    files.push({ index, file: outcome.textSource === undefined ? { document: outcome.document } : { document: outcome.document, textSource: outcome.textSource }, accounts: outcome.fleet?.accounts ?? [] });
-    for (const [key, policy] of outcome.fleet?.policies ?? []) {
-      const known = policies.get(key);
-      if (known === undefined) policies.set(key, { first: index, policy });
-      else addPolicyCounts(known.policy, policy);
-    }
-  });
+  // Each file's outcome is folded in as it comes: its fleet policies summed into the
+  // shard's, its analysis kept, nothing else held to the end.
+  await analyseEachInput(
+    mine.map((index) => listed[index] as ReportInput),
+    {
+      ...options,
+      fleet: true,
+      onOutcome: (outcome, position) => {
+        const index = mine[position] as number;
+        if (outcome.kind === 'skipped') {
+          skipped.push(index);
+          return outcome;
+        }
+        if (outcome.kind === 'taken') return outcome;
+        files.push({ index, file: outcome.textSource === undefined ? { document: outcome.document } : { document: outcome.document, textSource: outcome.textSource }, accounts: outcome.fleet?.accounts ?? [] });
+        for (const [key, policy] of outcome.fleet?.policies ?? []) {
+          const known = policies.get(key);
+          if (known === undefined) policies.set(key, { first: index, policy });
+          else addPolicyCounts(known.policy, policy);
+        }
+        return { kind: 'taken' };
+      },
+    },
+  );
   const placed = await placeOwnFindings(files.map(({ file }) => file));
   return {
     cspmReportPartial: partialVersion,
