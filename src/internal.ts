@@ -39,7 +39,6 @@ export { maxBodyRange, timeoutRange, withinRange } from './client/transport-limi
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { parseShard, shardOfPath } from './jobs/shard/shard-spec.js';
-export { partialJsonChunks } from './jobs/shard/partial-files.js';
 export { fleetFiguresMarker } from './jobs/render-reports.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';

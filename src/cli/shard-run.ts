@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, runShard, type FailOn, type GateRules, type ReportInput } from '../index.js';
-import { parseShard, partialJsonChunks } from '../internal.js';
+import { parseShard } from '../internal.js';
 import type { CheckOptions } from '../index.js';
 import type { CliIo } from './cli-io.js';
 import type { FindingsOutputArgs } from './findings-outputs.js';
@@ -38,8 +38,7 @@ export async function runShardCommand(
   const output = shardOutput(args);
   if (!isStandardOutput(output)) assertSafeOutputs([{ path: output, from: 'the partial result' }], readFiles);
   // Every category's figures: the merge may write the JSON, which lists them.
-  const partial = await runShard(inputs, { keep: { categories: 'all' }, ...options, shard, command, failOn: args['fail-on'] });
-  await writeOutput(output, chunks(partialJsonChunks(partial)), io);
+  await writeOutput(output, runShard(inputs, { keep: { categories: 'all' }, ...options, shard, command, failOn: args['fail-on'] }), io);
   return 0;
 }
 
@@ -50,8 +49,4 @@ function shardOutput(args: FindingsOutputArgs): string {
     throw new CspmError('usage', `--shard writes one partial result as JSON (-o part-1.json); ${wrong === undefined ? 'other outputs' : `-f ${wrong}`} come from cspm-report merge of every shard's result`, { data: { option: 'shard' } });
   }
   return args.output[0] ?? '-';
-}
-
-async function* chunks(parts: Iterable<string>): AsyncGenerator<string> {
-  yield* parts;
 }

@@ -1,5 +1,5 @@
 import type { AnalysedCategory, AnalysedReport } from '../../model/analysis.js';
-import type { PartialCategory, PartialFile, PartialReport, PartialResult } from '../../model/partial.js';
+import type { PartialCategory, PartialFile, PartialReport } from '../../model/partial.js';
 import type { BenchmarkReport, ResourceCategory } from '../../model/report.js';
 import type { AnalysedFile } from '../analyse-files.js';
 
@@ -97,13 +97,3 @@ function fromPartialCategory(partial: PartialCategory): AnalysedCategory {
   };
 }
 
-/**
- * A partial result as JSON text in pieces, a file at a time: a shard of a fleet holds
- * more than the longest string V8 makes. The files come last.
- */
-export function* partialJsonChunks(partial: PartialResult): Generator<string> {
-  const { files, ...head } = partial;
-  yield `${JSON.stringify(head).slice(0, -1)},"files":[`;
-  for (const [index, file] of files.entries()) yield `${index === 0 ? '' : ','}\n${JSON.stringify(file)}`;
-  yield '\n]}\n';
-}

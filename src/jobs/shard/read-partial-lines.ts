@@ -2,8 +2,9 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /**
- * The JSON values of a partial result written as partialJsonChunks lays it out: the head
- * (every member but `files`) on the first line, then one file a line. Read a line at a
+ * The JSON values of a partial result written as runShard lays it out: the head (every
+ * member known before the files) on the first line, then one file a line, then the
+ * members known after them on the last (`],"skipped":…}`). Read a line at a
  * time, a partial result of any size is never one string, and each file can be let go
  * once read. Undefined when the text is laid out otherwise (reformatted by another
  * tool): the caller then parses it whole.
@@ -21,7 +22,9 @@ export async function readPartialLines(path: string, onFile: (file: unknown, ind
         onHead(head);
         continue;
       }
-      if (line === ']}') {
+      if (line.startsWith('],')) {
+        // The members known only once every file was read: skipped files, fleet policies.
+        Object.assign(head, JSON.parse(`{${line.slice(2)}`) as Record<string, unknown>);
         ended = true;
         continue;
       }

@@ -55,7 +55,7 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
     if (isCspmError(error)) throw error;
     throw ioError(path, error);
   }
-  if (streamed !== undefined) return streamed as unknown as PartialHead;
+  if (streamed !== undefined) return checked<PartialHead>(tailShape, streamed, '');
   if (taken > 0) fail(`/files/${taken}`, 'the text stops being one file a line; a partial result must be given as cspm-report wrote it');
   // Laid out otherwise (another tool's formatting): read and parse it whole.
   const text = readSmallText(path, maxTextBytes, path, 'a partial result');
@@ -68,7 +68,7 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
   const head = headOf(value);
   const files = checked<unknown[]>(arrayOf(anyObject), (value as Record<string, unknown>)['files'], '/files');
   files.forEach((file, index) => take?.(checked<PartialFile>(fileShape, file, `/files/${index}`)));
-  return head;
+  return checked<PartialHead>(tailShape, head, '');
 }
 
 /** A partial result but its files. */
@@ -141,9 +141,13 @@ const severities = arrayOf(object({ severity: string, count: integer }));
 const headShape = object({
   shard: object({ index: integer, count: integer }),
   inputs: object({ files: integer, digest: string }),
-  skipped: arrayOf(integer),
   settings: object({ command: oneOf('check', 'gate'), failOn: oneOf('error', 'warning', 'never'), severities: anyObject }),
   tool: object({ version: string }),
+});
+
+/** The members that follow the files. */
+const tailShape = object({
+  skipped: arrayOf(integer),
   fleetPolicies: optional(arrayOf(object({ first: integer, policy: anyObject }))),
 });
 
