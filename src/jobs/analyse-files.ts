@@ -32,6 +32,11 @@ export interface AnalyseFilesOptions extends AnalyseInputsOptions {
    * lets that part go at once, rather than holding it for every file to the end.
    */
   onOutcome?: (outcome: FileOutcome, index: number) => FileOutcome;
+  /**
+   * Awaited before each file is started: a caller that writes what onOutcome makes
+   * holds the analysis back while its writer is behind, so that nothing piles up.
+   */
+  pace?: () => Promise<void>;
 }
 
 /**
@@ -164,6 +169,8 @@ async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileA
   };
   const slot = async (worker: FileWorker | undefined): Promise<void> => {
     while (next < inputs.length && next < failedAt) {
+      if (options.pace !== undefined) await options.pace();
+      if (next >= inputs.length || next >= failedAt) break;
       const index = next;
       next += 1;
       const item = inputs[index] as ReportInput;

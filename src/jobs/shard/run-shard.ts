@@ -79,7 +79,7 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
   };
   const work = analyseEachInput(
     mine.map((index) => listed[index] as ReportInput),
-    { ...options, fleet: true, onOutcome: take },
+    { ...options, fleet: true, onOutcome: take, pace: () => lines.room() },
   ).then(
     () => lines.end(),
     (error: unknown) => lines.end(error),
@@ -97,11 +97,18 @@ class LineQueue {
   private done = false;
   private failure: unknown;
   private wake: (() => void) | undefined;
+  private waiting: (() => void)[] = [];
 
   push(line: string): void {
     this.lines.push(line);
     this.count += 1;
     this.wake?.();
+  }
+
+  /** Resolves once fewer than a few lines wait for the writer: the analysis waits for a slow disk. */
+  room(): Promise<void> {
+    if (this.lines.length < 8 || this.done) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   end(failure?: unknown): void {
@@ -115,6 +122,7 @@ class LineQueue {
       if (this.lines.length > 0) {
         const ready = this.lines;
         this.lines = [];
+        for (const resume of this.waiting.splice(0)) resume();
         yield ready.join('');
         continue;
       }
