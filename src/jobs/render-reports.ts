@@ -58,6 +58,9 @@ async function wholePlan(input: ReportInput | readonly ReportInput[], options: R
  */
 async function fleetPlan(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<{ analysis: Analysis; plan: DocumentPlan } | undefined> {
   if (options.combine !== true || !options.formats.every(isFleetFormat) || (options.tier !== undefined && options.tier !== 'fleet')) return undefined;
+  // Only files and folders, which can be read again: standard input is read once, whole.
+  const inputs = Array.isArray(input) ? input : [input as ReportInput];
+  if (!inputs.every((item) => typeof item === 'string' || 'path' in item)) return undefined;
   const { analysis, fleet } = await analyseFleet(input, { ...options, placeFindings: false });
   if (tierOf(analysis, options.tier) !== 'fleet') return undefined;
   return { analysis, plan: renderDocuments(analysis, { ...options, tier: 'fleet' }, fleet) };
