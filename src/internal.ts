@@ -45,3 +45,4 @@ export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-d
 export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
 export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
+export { namedPolicies } from './jobs/gate-reports.js';

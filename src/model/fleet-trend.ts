@@ -1,18 +1,8 @@
-import type { Figures, PercentFormula } from './analysis.js';
-import type { TrendOrder } from './trend.js';
+import type { PercentFormula } from './analysis.js';
+import type { TrendOrder, TrendScan } from './trend.js';
 
-/** One scan of an account's series: where it was read, which job it is and its figures. */
-export interface FleetScan {
-  source: string;
-  /** RFC 6901 pointer of the report in its document. */
-  pointer: string;
-  jobId: string;
-  /** LastScannedDate as the report states it, when it does. */
-  scanDate: string | null;
-  figures: Figures;
-  /** False when nothing was assessed: `figures.percent` is then no figure (n/a). */
-  hasPercent: boolean;
-}
+/** One scan of an account's series: a trend's scan without its categories and regressions, which a fleet does not keep. */
+export type FleetScan = Omit<TrendScan, 'categoryPercents' | 'regressions'>;
 
 /** The scans of one account and benchmark of a fleet, in order, and how its compliance moved. */
 export interface AccountSeries {

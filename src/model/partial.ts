@@ -24,28 +24,25 @@ export interface PartialSettings {
   rules?: GateRules;
 }
 
-/** A category as a shard keeps it: figures, ids and names, and the policies kept. */
-export interface PartialCategory {
+/** What a shard keeps of a report or a category: where it is, its own fields, and its figures. */
+export interface PartialFigures {
   pointer: string;
-  /** The category's own fields but its Policies. */
+  /** Its own fields but its list of categories (of a report) or policies (of a category). */
   fields: Record<string, unknown>;
   figures: Figures;
   redBySeverity: SeverityCount[];
   amberBySeverity: SeverityCount[];
   otherBySeverity: SeverityCount[];
+}
+
+/** A category as a shard keeps it: figures, ids and names, and the policies kept. */
+export interface PartialCategory extends PartialFigures {
   /** The policies kept (see AnalysedCategory.keptPolicies), by position. */
   keptPolicies: [number, Policy][];
 }
 
 /** A report as a shard keeps it. */
-export interface PartialReport {
-  pointer: string;
-  /** The report's own fields but its ResourceCategories. */
-  fields: Record<string, unknown>;
-  figures: Figures;
-  redBySeverity: SeverityCount[];
-  amberBySeverity: SeverityCount[];
-  otherBySeverity: SeverityCount[];
+export interface PartialReport extends PartialFigures {
   categories: PartialCategory[];
 }
 

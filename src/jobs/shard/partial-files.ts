@@ -1,5 +1,5 @@
 import type { AnalysedCategory, AnalysedReport } from '../../model/analysis.js';
-import type { PartialCategory, PartialFile, PartialReport } from '../../model/partial.js';
+import type { PartialCategory, PartialFigures, PartialFile, PartialReport } from '../../model/partial.js';
 import type { BenchmarkReport, ResourceCategory } from '../../model/report.js';
 import type { AnalysedFile } from '../analyse-files.js';
 
@@ -23,31 +23,19 @@ export function toPartialFile(file: AnalysedFile, index: number): PartialFile {
 }
 
 function toPartialReport(analysed: AnalysedReport): PartialReport {
-  const fields: Record<string, unknown> = { ...analysed.report };
-  delete fields['ResourceCategories'];
-  return {
-    pointer: analysed.pointer,
-    fields,
-    figures: analysed.figures,
-    redBySeverity: analysed.redBySeverity,
-    amberBySeverity: analysed.amberBySeverity,
-    otherBySeverity: analysed.otherBySeverity,
-    categories: analysed.categories.map(toPartialCategory),
-  };
+  return { ...partialFigures(analysed, analysed.report, 'ResourceCategories'), categories: analysed.categories.map(toPartialCategory) };
 }
 
 function toPartialCategory(analysed: AnalysedCategory): PartialCategory {
-  const fields: Record<string, unknown> = { ...analysed.category };
-  delete fields['Policies'];
-  return {
-    pointer: analysed.pointer,
-    fields,
-    figures: analysed.figures,
-    redBySeverity: analysed.redBySeverity,
-    amberBySeverity: analysed.amberBySeverity,
-    otherBySeverity: analysed.otherBySeverity,
-    keptPolicies: [...(analysed.keptPolicies ?? [])],
-  };
+  return { ...partialFigures(analysed, analysed.category, 'Policies'), keptPolicies: [...(analysed.keptPolicies ?? [])] };
+}
+
+/** Where a report or category is, its fields but the list under `left`, and its figures. */
+function partialFigures(analysed: AnalysedReport | AnalysedCategory, own: object, left: string): PartialFigures {
+  const fields: Record<string, unknown> = { ...own };
+  delete fields[left];
+  const { pointer, figures, redBySeverity, amberBySeverity, otherBySeverity } = analysed;
+  return { pointer, fields, figures, redBySeverity, amberBySeverity, otherBySeverity };
 }
 
 /** A shard's file back as the merge joins it: what {@link toPartialFile} wrote. */

@@ -3,7 +3,7 @@ import { displayCount, displayInstant } from '../display-values.js';
 import { escapeHtml } from './escape-html.js';
 import { changeText, fleetTitle, lostText, percentText, rankings, rankRows, scanPercent, accountCount } from './fleet-rows.js';
 import { scanLabel } from './trend-chart.js';
-import { styles } from './trend-styles.js';
+import { trendPageHead } from './trend-styles.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
 
 const cell = (text: string, numeric = false): string => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;
@@ -42,14 +42,7 @@ export function renderFleetHtml(fleet: FleetTrend, options: TrendRenderOptions =
     ...(options.now ? [`generated ${displayInstant(options.now)}`] : []),
   ].join(' · ');
   const ranked = rankings.map(({ since, heading, empty }) => `<h2>${heading}</h2>\n${rankingTable(fleet, since, empty)}`).join('\n');
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${styles}</style></head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p class="meta">${meta}</p>
+  return `${trendPageHead(title, meta)}
 ${ranked}
 <h2>Every account</h2>
 <div class="wrap"><table><thead><tr><th>Account</th><th>Benchmark</th><th class="n">Scans</th><th>Latest scan</th><th>Compliance, scan by scan</th><th class="n">Since first</th><th class="n">Since previous</th><th>Lost</th></tr></thead><tbody>

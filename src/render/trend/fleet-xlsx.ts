@@ -1,15 +1,11 @@
 import type { RenderedBody } from '../../model/renderer.js';
 import type { AccountSeries, FleetScan, FleetTrend } from '../../model/fleet-trend.js';
-import { toolInfo } from '../../tool-info.js';
-import { cellText } from '../xlsx/cell-text.js';
 import { excelSerial } from '../xlsx/excel-date.js';
-import { PinnedWorkbookWriter } from '../xlsx/pinned-workbook-writer.js';
-import { fixedDate } from '../xlsx/render-xlsx.js';
-import { writeTableSheet, type TableSheet } from '../xlsx/table-sheet.js';
-import { WorkbookOutput } from '../xlsx/workbook-output.js';
+import type { TableSheet } from '../xlsx/table-sheet.js';
 import { dateStyle } from '../xlsx/xlsx-styles.js';
 import { fleetTitle, lostText, rankings, rankRows, scanPercent, type RankRow } from './fleet-rows.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
+import { renderTrendWorkbook } from './trend-workbook.js';
 
 const percentOf = (value: number | null): number | null => (value === null ? null : value / 100);
 
@@ -88,19 +84,10 @@ function scansSheet(fleet: FleetTrend): TableSheet<{ series: AccountSeries; scan
  * reads −3.2 %), so that they sort and chart as numbers.
  */
 export async function renderFleetXlsx(fleet: FleetTrend, options: TrendRenderOptions): Promise<RenderedBody> {
-  const output = new WorkbookOutput();
   const title = fleetTitle(fleet, options);
-  const written = (async () => {
-    const writer = new PinnedWorkbookWriter({ stream: output.stream, date: options.now ?? fixedDate, creator: toolInfo.name });
-    writer.title = cellText(title);
-    await writeTableSheet(writer, dropsSheet(fleet, title), output.pace);
-    await writeTableSheet(writer, accountsSheet(fleet), output.pace);
-    await writeTableSheet(writer, scansSheet(fleet), output.pace);
-    await writer.commit();
-  })().catch((error: unknown) => {
-    output.fail(error);
-    throw error;
+  return renderTrendWorkbook(title, options, async (write) => {
+    await write(dropsSheet(fleet, title));
+    await write(accountsSheet(fleet));
+    await write(scansSheet(fleet));
   });
-  const [bytes] = await Promise.all([output.bytes(), written]);
-  return bytes;
 }

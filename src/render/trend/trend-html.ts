@@ -1,7 +1,7 @@
 import type { PolicyTrend, Trend, TrendScan } from '../../model/trend.js';
 import { displayCount, displayInstant, displayPercent } from '../display-values.js';
 import { escapeHtml } from './escape-html.js';
-import { styles } from './trend-styles.js';
+import { trendPageHead } from './trend-styles.js';
 import { scanLabel, seriesColours } from './trend-chart.js';
 import { trendTitle, type TrendRenderer, type TrendRenderOptions } from './trend-renderer.js';
 import { trendSvg } from './trend-svg.js';
@@ -48,14 +48,7 @@ export function renderTrendHtml(trend: Trend, options: TrendRenderOptions = {}):
     ...(trend.mismatched ? ['some scans name another account or benchmark (--allow-mismatch)'] : []),
     ...(options.now ? [`generated ${displayInstant(options.now)}`] : []),
   ].join(' · ');
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${styles}</style></head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p class="meta">${meta}</p>
+  return `${trendPageHead(title, meta)}
 <h2>Compliance over time</h2>
 ${trendSvg(trend)}
 ${legend(trend)}

@@ -1,15 +1,11 @@
 import type { RenderedBody } from '../../model/renderer.js';
 import type { PolicyTrend, Trend, TrendScan } from '../../model/trend.js';
-import { toolInfo } from '../../tool-info.js';
-import { cellText } from '../xlsx/cell-text.js';
 import { excelSerial } from '../xlsx/excel-date.js';
-import { PinnedWorkbookWriter } from '../xlsx/pinned-workbook-writer.js';
-import { fixedDate } from '../xlsx/render-xlsx.js';
-import { writeTableSheet, type TableColumn, type TableSheet } from '../xlsx/table-sheet.js';
-import { WorkbookOutput } from '../xlsx/workbook-output.js';
+import type { TableColumn, TableSheet } from '../xlsx/table-sheet.js';
 import { colourHeaderStyle, dateStyle } from '../xlsx/xlsx-styles.js';
 import { scanLabel } from './trend-chart.js';
 import { trendTitle, type TrendRenderOptions } from './trend-renderer.js';
+import { renderTrendWorkbook } from './trend-workbook.js';
 
 interface ScanRow {
   scan: TrendScan;
@@ -90,18 +86,9 @@ function policiesSheet(trend: Trend): TableSheet<PolicyRow> {
  * writer as the report workbooks: always a string cell, never a formula.
  */
 export async function renderTrendXlsx(trend: Trend, options: TrendRenderOptions): Promise<RenderedBody> {
-  const output = new WorkbookOutput();
   const title = trendTitle(trend, options);
-  const written = (async () => {
-    const writer = new PinnedWorkbookWriter({ stream: output.stream, date: options.now ?? fixedDate, creator: toolInfo.name });
-    writer.title = cellText(title);
-    await writeTableSheet(writer, scansSheet(trend, title), output.pace);
-    await writeTableSheet(writer, policiesSheet(trend), output.pace);
-    await writer.commit();
-  })().catch((error: unknown) => {
-    output.fail(error);
-    throw error;
+  return renderTrendWorkbook(title, options, async (write) => {
+    await write(scansSheet(trend, title));
+    await write(policiesSheet(trend));
   });
-  const [bytes] = await Promise.all([output.bytes(), written]);
-  return bytes;
 }
