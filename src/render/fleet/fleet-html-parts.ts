@@ -4,7 +4,7 @@ import { escapeHtml } from '../trend/escape-html.js';
 
 /**
  * The page's style: text wraps between words, ids (which have none) anywhere, and nothing
- * is cut; a detail section off screen costs no layout.
+ * is cut; the index's pager shows only where the page's script runs.
  */
 export const fleetStyle = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1f2933;margin:0 auto;max-width:1200px;padding:24px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:32px 0 8px;border-bottom:2px solid #1f4e79;padding-bottom:2px}h3{font-size:15px;margin:0 0 4px}
@@ -15,7 +15,8 @@ nav ul{display:flex;flex-wrap:wrap;gap:4px 18px;list-style:none;padding:0;margin
 table{border-collapse:collapse;width:100%;font-size:12.5px}th,td{padding:4px 8px;border-bottom:1px solid #e4e9f0;text-align:left;vertical-align:top;overflow-wrap:break-word}
 th{background:#e4e9f0;position:sticky;top:0}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}td.n{white-space:nowrap}
 small{color:#52606d;overflow-wrap:anywhere}.Red{color:#c62828}.Amber{color:#a86d00}.Green{color:#2e7d32}.Gray{color:#5f6b76}
-section.account{content-visibility:auto;contain-intrinsic-size:auto 420px;border-top:1px solid #d9e2ec;padding:14px 0}
+section.account{border-top:1px solid #d9e2ec;padding:14px 0}
+.pager{display:none}.js .pager{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}.pager input{flex:1 1 240px;padding:4px 8px}
 a{color:#1f4e79}`;
 
 const n = (value: number): string => `<td class="n">${displayCount(value)}</td>`;
@@ -71,16 +72,4 @@ export function groupTable(groups: readonly FleetGroup[], what: string): string 
       `<tr><td>${escapeHtml(group.label)}${group.label === group.key ? '' : `<br><small>${escapeHtml(group.key)}</small>`}</td>${n(group.accounts)}${n(group.reports)}${percent(group.percent)}${n(group.figures.red)}${n(group.figures.amber)}${n(group.figures.total)}</tr>`,
   );
   return `<table><thead><tr><th>${what}</th><th class="n">Accounts</th><th class="n">Reports</th><th class="n">Compliance</th><th class="n Red">Red</th><th class="n Amber">Amber</th><th class="n">Policies</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
-}
-
-/** The detail section of one account: its figures and its categories. */
-export function accountSection(account: FleetAccount, anchor: string, source: string): string {
-  const f = account.figures;
-  const categories = account.categories
-    .map((category) => `<tr><td>${escapeHtml(category.name)}</td>${n(category.figures.total)}${n(category.figures.green)}${n(category.figures.red)}${n(category.figures.amber)}${n(category.figures.gray)}${percent(category.percent)}</tr>`)
-    .join('');
-  return `<section class="account" id="${anchor}"><h3>${escapeHtml(account.accountName)}</h3>
-<p class="note">${escapeHtml(account.accountId)} · ${escapeHtml(account.connectorType)} · ${escapeHtml(account.benchmarkName)} (${escapeHtml(account.benchmarkId)}) · ${escapeHtml(source)}</p>
-<p>${displayPercentOrNa(account.percent)} compliant · ${displayCount(f.total)} policies: <span class="Green">${displayCount(f.green)} Green</span>, <span class="Red">${displayCount(f.red)} Red</span>, <span class="Amber">${displayCount(f.amber)} Amber</span>, <span class="Gray">${displayCount(f.gray)} Gray</span> · <a href="#index">back to the index</a></p>
-<table><thead><tr><th>Category</th><th class="n">Total</th><th class="n Green">Green</th><th class="n Red">Red</th><th class="n Amber">Amber</th><th class="n Gray">Gray</th><th class="n">Compliance</th></tr></thead><tbody>${categories}</tbody></table></section>\n`;
 }

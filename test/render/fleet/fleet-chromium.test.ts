@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFleetReport, renderFleet, type AnalysedReport } from '../../../src/index.js';
+import { indexPageSize } from '../../../src/render/fleet/fleet-html.js';
 import { maxWorstAccounts } from '../../../src/render/fleet/fleet-plan.js';
 import { launchChromium } from '../../support/chromium.js';
 import { generatedFleet, sampleReports } from '../../support/fleet-reports.js';
@@ -61,9 +62,10 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
     expect(firstName).toMatch(/^(Platform team \d{5} · production workloads of the payments business unit|<img.*)$/);
 
     // The index names every account, the hostile one as text.
-    const index = page.locator('#index + p + table tbody tr');
+    const index = page.locator('#index-rows tr');
     expect(await index.count()).toBe(61);
-    expect(await page.locator('#index + p + table a', { hasText: hostileName }).count()).toBe(1);
+    expect(await page.locator('#index-rows a', { hasText: hostileName }).count()).toBe(1);
+    expect(await page.locator('#index-label').textContent()).toBe('Accounts 1–61 of 61');
 
     // A link leads to the detail section, which shows the account's categories.
     const link = index.nth(3).locator('a');
@@ -74,17 +76,72 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
     expect(await section.locator('h3').textContent()).toBe(await link.textContent());
     expect(await section.locator('tbody tr').count()).toBeGreaterThan(3);
     expect(await section.isVisible()).toBe(true);
+
+    // The hostile account's detail is drawn as text too, and nothing ran.
+    await page.locator('#index-rows a', { hasText: hostileName }).click();
+    expect(await page.locator('#account-detail h3').textContent()).toBe(hostileName);
+    expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
+    expect(await page.evaluate('window.violations')).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('pages and filters an index longer than a page, and draws the account a link of the rankings names', async () => {
+    const fleet = await generatedFleet(250);
+    const { page } = await open('two-hundred-fifty', await bodyBytes(await renderFleet(fleet, 'html')));
+    const rows = page.locator('#index-rows tr');
+    expect(await rows.count()).toBe(indexPageSize);
+    expect(await page.locator('#index-label').textContent()).toBe('Accounts 1–100 of 250');
+    expect(await page.locator('#index-prev').isDisabled()).toBe(true);
+    await page.click('#index-next');
+    await page.click('#index-next');
+    expect(await rows.count()).toBe(50);
+    expect(await page.locator('#index-label').textContent()).toBe('Accounts 201–250 of 250');
+    expect(await page.locator('#index-next').isDisabled()).toBe(true);
+    const lastName = (await rows.last().locator('a').textContent()) ?? '';
+    expect(lastName).not.toBe('');
+
+    // Typing a name keeps the accounts whose name, id or benchmark holds it.
+    await page.fill('#index-filter', lastName.toUpperCase());
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().locator('a').textContent()).toBe(lastName);
+    await page.fill('#index-filter', 'no account is called this');
+    expect(await rows.count()).toBe(0);
+    expect(await page.locator('#index-label').textContent()).toBe('No account matches');
+
+    // The worst account's link in the rankings leads to its detail.
+    const worst = page.locator('#worst + p + table tbody tr').first().locator('a');
+    await worst.click();
+    const target = (await worst.getAttribute('href')) ?? '';
+    expect(await page.locator(`#account-detail section${target} h3`).textContent()).toBe(await worst.textContent());
+    await page.close();
+  }, 60_000);
+
+  it('shows the first page of the index without its script, and says where the rest is', async () => {
+    const path = join(folder, 'no-script.html');
+    writeFileSync(path, await bodyBytes(await renderFleet(await generatedFleet(150), 'html')));
+    const page = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    expect(await page.locator('#index-rows tr').count()).toBe(indexPageSize);
+    expect(await page.locator('noscript').textContent()).toContain('lists the first 100 of 150 benchmark reports');
+    expect(await page.locator('.pager').isVisible()).toBe(false);
     await page.close();
   }, 60_000);
 
   it.runIf(slow)('opens a page of 5,000 accounts and reaches the last one by its link', async () => {
     const { page } = await open('five-thousand', await bodyBytes(await renderFleet(await generatedFleet(5_000), 'html')));
     expect(await page.title()).toBe('Compliance of a fleet of 5,000 accounts');
-    expect(await page.locator('section.account').count()).toBe(5_000);
-    const last = page.locator('#index + p + table tbody tr').last().locator('a');
+    // Thousands of accounts as markup took Chromium seconds to parse and lay out (1.1 million
+    // nodes); the page holds the index's first page, the rest is data drawn on demand.
+    expect(await page.evaluate('document.getElementsByTagName("*").length')).toBeLessThan(20_000);
+    await page.fill('#index-filter', 'platform team');
+    for (let turn = 0; turn < 49; turn += 1) await page.click('#index-next');
+    expect(await page.locator('#index-label').textContent()).toBe('Accounts 4,901–5,000 of 5,000');
+    const last = page.locator('#index-rows tr').last().locator('a');
     const target = (await last.getAttribute('href')) ?? '';
     await last.click();
-    expect(await page.locator(`section${target}`).isVisible()).toBe(true);
+    expect(await page.locator(`#account-detail section${target}`).isVisible()).toBe(true);
     await page.close();
   }, 120_000);
 });

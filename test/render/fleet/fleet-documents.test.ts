@@ -63,7 +63,7 @@ describe('the fleet HTML page as a stream', () => {
       last = Buffer.from(chunk).toString('utf8');
     }
     expect(chunks).toBeGreaterThan(5);
-    expect(last).toBe('</body></html>\n');
+    expect(last.endsWith('</script>\n</body></html>\n')).toBe(true);
   });
 });
 
@@ -104,7 +104,8 @@ describe('a fleet of 5,000 accounts', () => {
     const fleet = await generatedFleet(5_000);
     const html = (await bodyBytes(await renderFleet(fleet, 'html'))).toString('utf8');
     expect(html).toContain('Compliance of a fleet of 5,000 accounts');
-    expect(html).toContain('id="account-5000"');
+    // The last account's detail is in the page's data, drawn when its link is followed.
+    expect(html).toMatch(/\[5000,"Platform team \d{5}/);
     const workbook = await readWorkbook(await bodyBytes(await renderFleet(fleet, 'xlsx')));
     expect(sheet(workbook, 'Accounts').rowCount).toBe(5_001);
     const pdf = await bodyBytes(await renderFleet(fleet, 'pdf'));
