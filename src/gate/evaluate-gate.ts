@@ -43,11 +43,16 @@ export function evaluateGate(analysis: Analysis, rules: GateRules, options: Gate
   if (untrusted) assertions.push(untrusted);
   const lost = options.baseline === undefined ? undefined : lostReports(options.baseline);
   if (lost) assertions.push(lost);
-  for (const assertion of rules.assertions) {
-    if (!isGateMetricName(assertion.metric)) {
-      throw new CspmError('rules-invalid', `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`, { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } });
+  texts = new Map();
+  try {
+    for (const assertion of rules.assertions) {
+      if (!isGateMetricName(assertion.metric)) {
+        throw new CspmError('rules-invalid', `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`, { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } });
+      }
+      evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, analysis, baseline, assertions);
     }
-    evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, analysis, baseline, assertions);
+  } finally {
+    texts = undefined;
   }
   const failed = (level: string) => assertions.some((result) => !result.passed && result.level === level);
   return { rulesFile: rules.file, status: failed('error') ? 'fail' : failed('warn') ? 'warn' : 'pass', assertions };
@@ -138,16 +143,34 @@ function noMatch(assertion: GateAssertion, metric: GateMetric, scope: string, wh
   return result(assertion, { passed, actual: null, expected: expectedText(assertion, metric), scope, message }, source);
 }
 
-// No object spread: a gate makes a result per assertion and report, and the field order
-// (name … message, source, pointer, preset) is what the JSON outputs show.
+/**
+ * The texts of this run's results, each kept once: a fleet's per-report results repeat
+ * the same few messages ("compliancePercent is 81.3%, within >= 75") hundreds of
+ * thousands of times, each built anew. Set for the length of one evaluateGate call.
+ */
+let texts: Map<string, string> | undefined;
+
+function sharedText(text: string): string {
+  if (texts === undefined) return text;
+  const kept = texts.get(text);
+  if (kept !== undefined) return kept;
+  texts.set(text, text);
+  return text;
+}
+
+// One object literal per shape, no spread and no delete: a gate makes a result per
+// assertion and report, hundreds of thousands on a fleet, and a deleted key leaves an
+// object in dictionary mode, several times its size. The field order (name … message,
+// source, pointer, preset) is what the JSON outputs show.
 function result(assertion: GateAssertion, outcome: Pick<AssertionResult, 'passed' | 'actual' | 'actualText' | 'expected' | 'scope' | 'message'>, source: string | undefined): AssertionResult {
-  const { passed, actual, actualText, expected, scope, message } = outcome;
-  const { name, level, metric, pointer } = assertion;
-  const made: AssertionResult =
-    source === undefined
-      ? { name, level, metric, passed, actual, actualText, expected, scope, message, pointer }
-      : { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer };
-  if (actualText === undefined) delete made.actualText;
-  if (assertion.preset !== undefined) made.preset = assertion.preset;
-  return made;
+  const { passed, actual, expected, scope } = outcome;
+  const { name, level, metric, pointer, preset } = assertion;
+  const message = sharedText(outcome.message);
+  if (outcome.actualText === undefined) {
+    if (source === undefined) return preset === undefined ? { name, level, metric, passed, actual, expected, scope, message, pointer } : { name, level, metric, passed, actual, expected, scope, message, pointer, preset };
+    return preset === undefined ? { name, level, metric, passed, actual, expected, scope, message, source, pointer } : { name, level, metric, passed, actual, expected, scope, message, source, pointer, preset };
+  }
+  const actualText = sharedText(outcome.actualText);
+  if (source === undefined) return preset === undefined ? { name, level, metric, passed, actual, actualText, expected, scope, message, pointer } : { name, level, metric, passed, actual, actualText, expected, scope, message, pointer, preset };
+  return preset === undefined ? { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer } : { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer, preset };
 }

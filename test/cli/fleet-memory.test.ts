@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runBin } from '../support/bin-run.js';
+import { writeFleet } from '../support/fleet.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -28,5 +29,26 @@ describe('check and gate of many files in flat memory', () => {
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(/400 files, 1,200 valid reports, 351,600 policies/);
     }
+  }, 180_000);
+
+  it('gates 2,000 reports on 60 assertions each (120,000 results) in a 64 MB heap, its text written in pieces', () => {
+    const dir = tempDir();
+    const fleet = join(dir, 'fleet');
+    mkdirSync(fleet);
+    writeFleet(fleet, 2_000, undefined, false);
+    // Per-report assertions make a result for each report: the results, not the reports,
+    // are what a fleet's gate holds. Each kept its own message and scope texts, some in
+    // objects left in dictionary mode, and the text output was one string of them all.
+    const assertions = Array.from({ length: 60 }, (_, index) => ({ name: `assertion ${index}`, metric: index % 2 === 0 ? 'compliancePercent' : 'redPolicies', ...(index % 2 === 0 ? { min: index } : { max: index }) }));
+    const rules = join(dir, 'rules.json');
+    writeFileSync(rules, JSON.stringify({ assertions }));
+    const output = join(dir, 'gate.txt');
+    const result = runBin(['gate', fleet, '--rules', rules, '--jobs', '1', '-o', output], { timeout: 170_000, env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+    expect(result.signal, result.stderr.slice(-2_000)).toBeNull();
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(3);
+    const text = readFileSync(output, 'utf8');
+    expect(text).toContain(': 120,000 results\n');
+    expect(text).toMatch(/✖ gate failed: [\d,]+ errors, 0 warnings, [\d,]+ passed\n$/);
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import type { Analysis, AnalysedSource } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
-import type { FindingsFormat } from '../../model/findings-format.js';
+import type { FindingsFormat, FindingsFormatOptions, FindingsResult } from '../../model/findings-format.js';
+import { displayCount } from '../../text/display-count.js';
 import type { AssertionResult, GateResult } from '../../model/gate.js';
 import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
@@ -23,27 +24,50 @@ type Paint = (code: string, text: string) => string;
  * line, in the manner of ESLint's stylish formatter.
  */
 export function formatCheckText(analysis: Analysis, options: TextFormatOptions = {}): string {
-  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
-  const lines: string[] = [];
-  for (const source of analysis.sources) formatSource(source, paint, lines);
-  lines.push('', summaryLine(analysis, paint, options.verdict));
-  return `${lines.join('\n')}\n`;
+  return [...inChunks(checkLines(analysis, options))].join('');
 }
 
+function paintOf(options: TextFormatOptions): Paint {
+  return options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+}
+
+/** Lines per piece of a text written in pieces. */
+const linesPerChunk = 1_000;
+
 /**
- * Appends the lines of one source. Loops, not `push(...lines)` or `Math.max(...widths)`:
- * a source can have more findings than a call can take arguments.
+ * Lines as text in pieces of some lines each, every line ending with a newline: a
+ * fleet's text runs to hundreds of megabytes, more than one string should hold.
  */
-function formatSource(source: AnalysedSource, paint: Paint, lines: string[]): void {
+function* inChunks(lines: Iterable<string>): Generator<string> {
+  let batch: string[] = [];
+  for (const line of lines) {
+    batch.push(line);
+    if (batch.length === linesPerChunk) {
+      yield `${batch.join('\n')}\n`;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield `${batch.join('\n')}\n`;
+}
+
+function* checkLines(analysis: Analysis, options: TextFormatOptions): Generator<string> {
+  const paint = paintOf(options);
+  for (const source of analysis.sources) yield* sourceLines(source, paint);
+  yield '';
+  yield summaryLine(analysis, paint, options.verdict);
+}
+
+/** The lines of one source. A loop, not `Math.max(...widths)`: a source can have more findings than a call can take arguments. */
+function* sourceLines(source: AnalysedSource, paint: Paint): Generator<string> {
   const head = `${paint('1', terminalText(source.source))}: ${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
   if (source.findings.length === 0) {
-    lines.push(`${head}, ${paint('32', 'no findings')}`);
+    yield `${head}, ${paint('32', 'no findings')}`;
     return;
   }
   let width = 0;
   for (const finding of source.findings) width = Math.max(width, Math.min(60, pointerText(finding).length));
-  lines.push(head);
-  for (const finding of source.findings) lines.push(formatFinding(finding, width, paint));
+  yield head;
+  for (const finding of source.findings) yield formatFinding(finding, width, paint);
 }
 
 function pointerText(finding: Finding): string {
@@ -71,15 +95,20 @@ function summaryLine(analysis: Analysis, paint: Paint, verdict: Verdict | undefi
  * line each, then one verdict line.
  */
 export function formatGateText(gate: GateResult, options: TextFormatOptions = {}): string {
-  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
-  const failed = gate.assertions.filter((result) => !result.passed);
-  const failing = [...failed.filter((result) => result.level === 'error'), ...failed.filter((result) => result.level === 'warn')];
-  const passing = gate.assertions.filter((result) => result.passed);
-  const lines = [`${paint('1', 'gate')} ${terminalText(gate.rulesFile)}: ${plural(gate.assertions.length, 'result')}`];
-  for (const result of failing) lines.push(...failingLines(result, paint));
-  for (const result of passing) lines.push(`  ${paint('32', 'pass ')}  ${terminalText(result.name)}  ${paint('2', `${terminalText(result.scope)}: ${terminalText(result.message)}`)}`);
-  lines.push('', verdictLine(gate, paint, options.verdict));
-  return `${lines.join('\n')}\n`;
+  return [...inChunks(gateLines(gate, options))].join('');
+}
+
+function* gateLines(gate: GateResult, options: TextFormatOptions): Generator<string> {
+  const paint = paintOf(options);
+  yield `${paint('1', 'gate')} ${terminalText(gate.rulesFile)}: ${plural(gate.assertions.length, 'result')}`;
+  for (const level of ['error', 'warn']) {
+    for (const result of gate.assertions) if (!result.passed && result.level === level) yield* failingLines(result, paint);
+  }
+  for (const result of gate.assertions) {
+    if (result.passed) yield `  ${paint('32', 'pass ')}  ${terminalText(result.name)}  ${paint('2', `${terminalText(result.scope)}: ${terminalText(result.message)}`)}`;
+  }
+  yield '';
+  yield verdictLine(gate, paint, options.verdict);
 }
 
 function failingLines(result: AssertionResult, paint: Paint): string[] {
@@ -96,11 +125,23 @@ function failingLines(result: AssertionResult, paint: Paint): string[] {
 function verdictLine(gate: GateResult, paint: Paint, verdict: Verdict | undefined): string {
   const count = (level: string) => gate.assertions.filter((result) => !result.passed && result.level === level).length;
   const passed = gate.assertions.filter((result) => result.passed).length;
-  const counts = `${plural(count('error'), 'error')}, ${plural(count('warn'), 'warning')}, ${passed} passed`;
+  const counts = `${plural(count('error'), 'error')}, ${plural(count('warn'), 'warning')}, ${displayCount(passed)} passed`;
   if (gate.status === 'fail') return paint('31;1', `✖ gate failed: ${counts}`);
   if (verdict?.status === 'fail') return paint('31;1', `✖ ${verdict.reasons[0] ?? 'failed'}: ${counts}`);
   if (gate.status === 'warn') return paint('33;1', `⚠ gate passed with warnings: ${counts}`);
   return paint('32', `✔ gate passed: ${counts}`);
+}
+
+/** The check's text, then the diff's and the gate's, a blank line between each. */
+function* textChunks(result: FindingsResult, options: FindingsFormatOptions): Generator<string> {
+  // A diff's or a gate's verdict is theirs to state; the check's line then tells the findings.
+  const own = result.diff === undefined && result.gate === undefined && result.verdict !== undefined ? { verdict: result.verdict } : {};
+  yield* inChunks(checkLines(result.analysis, { color: options.color, ...own }));
+  if (result.diff !== undefined) yield `\n${formatDiffText(result.diff, { color: options.color, ...(result.verdict === undefined ? {} : { verdict: result.verdict }) })}`;
+  if (result.gate !== undefined) {
+    yield '\n';
+    yield* inChunks(gateLines(result.gate, { color: options.color, verdict: statedVerdict(result) }));
+  }
 }
 
 /** `--format text`: findings for a person at a terminal, grouped by file, then the gate's verdict. */
@@ -109,12 +150,6 @@ export const textFormat: FindingsFormat = {
   extension: 'txt',
   mediaType: 'text/plain; charset=utf-8',
   describe: 'findings grouped by file, for a person (default)',
-  format: (result, options) => {
-    // A diff's or a gate's verdict is theirs to state; the check's line then tells the findings.
-    const own = result.diff === undefined && result.gate === undefined && result.verdict !== undefined ? { verdict: result.verdict } : {};
-    const parts = [formatCheckText(result.analysis, { color: options.color, ...own })];
-    if (result.diff !== undefined) parts.push(formatDiffText(result.diff, { color: options.color, ...(result.verdict === undefined ? {} : { verdict: result.verdict }) }));
-    if (result.gate !== undefined) parts.push(formatGateText(result.gate, { color: options.color, verdict: statedVerdict(result) }));
-    return parts.join('\n');
-  },
+  format: (result, options) => [...textChunks(result, options)].join(''),
+  formatChunks: textChunks,
 };
