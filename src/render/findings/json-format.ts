@@ -80,9 +80,36 @@ export function* checkJsonChunks(analysis: Analysis, gate?: GateResult, diff?: D
   }
   const tail: Partial<CheckJson> = {};
   if (diff !== undefined) tail.diff = diff;
-  if (gate !== undefined) tail.gate = gate;
+  // The gate's results stand in for a mark here and are written a batch at a time: a
+  // fleet's per-report assertions make hundreds of thousands.
+  if (gate !== undefined) tail.gate = { ...gate, assertions: assertionsMark as unknown as GateResult['assertions'] };
   const tailText = JSON.stringify(tail, null, 2);
-  yield terminalJson(`${analysis.sources.length === 0 ? ']' : '\n  ]'}${tailText === '{}' ? '\n}' : `,${tailText.slice(1)}`}\n`);
+  const closing = `${analysis.sources.length === 0 ? ']' : '\n  ]'}${tailText === '{}' ? '\n}' : `,${tailText.slice(1)}`}\n`;
+  if (gate === undefined) {
+    yield terminalJson(closing);
+    return;
+  }
+  const [before = '', after = ''] = closing.split(`"${assertionsMark}"`);
+  yield terminalJson(before);
+  yield* arrayChunks(gate.assertions, before.slice(before.lastIndexOf('\n') + 1).search(/\S/));
+  yield terminalJson(after);
+}
+
+/** A string no result can be: the JSON of the gate's assertions goes where it stands. */
+const assertionsMark = 'cspm-report:assertions';
+
+/** Items of an array as JSON.stringify(…, null, 2) writes them at `indent` spaces, in batches. */
+function* arrayChunks(items: readonly unknown[], indent: number): Generator<string> {
+  if (items.length === 0) {
+    yield '[]';
+    return;
+  }
+  const inner = `\n${' '.repeat(indent + 2)}`;
+  for (let start = 0; start < items.length; start += 1_000) {
+    const texts = items.slice(start, start + 1_000).map((item) => `${inner}${JSON.stringify(item, null, 2).replaceAll('\n', inner)}`);
+    yield terminalJson(`${start === 0 ? '[' : ','}${texts.join(',')}`);
+  }
+  yield `\n${' '.repeat(indent)}]`;
 }
 
 function omittedByRule(findings: readonly Finding[]): Partial<Record<RuleId, number>> | undefined {
