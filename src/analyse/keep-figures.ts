@@ -128,15 +128,31 @@ function shared<T extends string | null | undefined>(value: T): T {
 }
 
 const zeroCounts = new Map<string, readonly SeverityCount[]>();
+const counts = new Map<string, SeverityCount>();
 
-function sharedCounts(counts: SeverityCount[]): SeverityCount[] {
-  for (const entry of counts) entry.severity = shared(entry.severity);
-  if (counts.some((entry) => entry.count !== 0)) return counts;
-  const key = counts.map((entry) => entry.severity).join('\u0000');
+/**
+ * Counts by Severity with each entry shared: across a fleet's reports the same severity
+ * and count ({High, 3}) come back again and again, and a report keeps three such lists.
+ * Entries are never changed once made (sums make new ones), so sharing them is safe.
+ */
+function sharedCounts(list: SeverityCount[]): SeverityCount[] {
+  for (let index = 0; index < list.length; index += 1) {
+    const entry = list[index] as SeverityCount;
+    const key = `${entry.severity}\u0000${entry.count}`;
+    const known = counts.get(key);
+    if (known !== undefined) list[index] = known;
+    // Bounded as the strings are: past this many distinct entries, no more are kept.
+    else if (counts.size < 100_000) {
+      entry.severity = shared(entry.severity);
+      counts.set(key, entry);
+    }
+  }
+  if (list.some((entry) => entry.count !== 0)) return list;
+  const key = list.map((entry) => entry.severity).join('\u0000');
   const known = zeroCounts.get(key);
   if (known !== undefined) return known as SeverityCount[];
-  zeroCounts.set(key, counts);
-  return counts;
+  zeroCounts.set(key, list);
+  return list;
 }
 
 /**
