@@ -13,7 +13,7 @@ export type QueryValue = null | boolean | number | string | QueryValue[] | { [ke
 
 /** One column of a result. */
 export interface QueryColumn {
-  /** Its name, made unique within the result (`a`, `a_1`). */
+  /** Its name, made unique within the result as the engine does it (`a`, `a:1`). */
   name: string;
   /** Its SQL type as the engine names it (`BIGINT`, `VARCHAR`, `TIMESTAMP`). */
   type: string;

@@ -28,7 +28,8 @@ const tableNames = Object.keys(datasetTables) as DatasetTable[];
 /** The first line of an engine's message: its SQL excerpt and caret lines are for a console of its own. */
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return (text.split('\n', 1)[0] ?? text).trim();
+  // The wrapper's own words before the engine's ("Failed to extract statements: Parser Error: …") tell nothing more.
+  return (text.split('\n', 1)[0] ?? text).replace(/^Failed to extract statements: /, '').trim();
 }
 
 /** A query as messages name it: one line, at most 60 characters. */

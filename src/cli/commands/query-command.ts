@@ -43,7 +43,7 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
     return 0;
   }
   const source = querySourceOf(args.sql, args.preset);
-  if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: { option: 'dataset' } });
+  if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
   const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], { kind: 'query', format: 'table' });
   const result = await queryDataset(args.dataset, source);
   try {
