@@ -1,6 +1,6 @@
 import { CspmError } from '../error/cspm-error.js';
 import { findingsFormats } from './findings/findings-formats.js';
-import { queryRenderers } from './query/query-renderers.js';
+import { queryRenderers } from './query-output/query-renderers.js';
 import { renderers } from './renderers.js';
 import { trendRenderers } from './trend/trend-renderers.js';
 
