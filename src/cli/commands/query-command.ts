@@ -26,9 +26,9 @@ function builder(yargs: Argv): Argv<QueryArgs> {
     .option('list-presets', { type: 'boolean', default: false, describe: 'list the saved queries, each with what it answers' })
     .option('format', { alias: 'f', choices: queryFormats, coerce: oneValue('format'), describe: 'output format: an aligned table, RFC 4180 CSV, or a JSON array of objects [default: the --output extension, else table]' })
     .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write (atomically); - is standard output' })
-    .example('$0 query fleet-dataset/ "SELECT compliance, count(*) FROM policies GROUP BY ALL"', 'policies by colour over every scan')
-    .example('$0 query fleet-dataset/ --preset worst-accounts', 'accounts by their Red Critical and High policies, latest scans')
-    .example('$0 query fleet-dataset/ --preset new-failures -o new.csv', 'what turned Red since the scan before, for a spreadsheet')
+    .example('$0 query ds/ "SELECT severity, count(*) FROM policies GROUP BY 1"', 'policies by severity over every scan')
+    .example('$0 query ds/ --preset worst-accounts', 'accounts by their Red Critical and High policies, latest scans')
+    .example('$0 query ds/ --preset new-failures -o new.csv', 'what turned Red since the scan before, for a spreadsheet')
     .example('$0 query --list-presets', 'the saved queries') as unknown as Argv<QueryArgs>;
 }
 
