@@ -122,6 +122,15 @@ describe.runIf(available)('query: refusals, one line each with exit 2', () => {
     expect(lacking.stderr).toBe(`cspm-report: query failed: "SELECT count(*) FROM figures": the dataset has no figures table: no *.parquet file at ${dir}/figures/\n`);
   });
 
+  it('leaves no file when a query fails while its rows are read', async () => {
+    const dir = await dataset();
+    const outDir = tempDir();
+    const run = await runInProcess(['query', dir, 'SELECT CAST(title AS INTEGER) FROM policies', '-o', join(outDir, 'answer.csv')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('cspm-report: query failed: "SELECT CAST(title AS INTEGER) FROM policies": Conversion Error: Could not convert string \'=HYPERLINK("http://x")\' to INT32 when casting from source column title\n');
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+
   it('never writes over a file of the dataset', async () => {
     const dir = await dataset();
     const part = join(dir, 'policies', 'scan_date=2026-03-01', 'benchmark=cis', 'part-a.parquet');
