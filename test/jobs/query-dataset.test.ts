@@ -99,6 +99,13 @@ describe.runIf(available)('queryDataset: what is not a dataset, or not all of on
     await expect(queryDataset(linked, { sql: 'SELECT 1' })).rejects.toMatchObject({ code: 'dataset-invalid', message: expect.stringContaining('part-z.parquet is a symbolic link') });
   });
 
+  it('names a table file that is not Parquet, with the engine\'s reason', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'figures', 'scan_date=2026-03-01', 'benchmark=cis'), { recursive: true });
+    writeFileSync(join(dir, 'figures', 'scan_date=2026-03-01', 'benchmark=cis', 'part-a.parquet'), 'not parquet');
+    await expect(queryDataset(dir, { sql: 'SELECT 1' })).rejects.toMatchObject({ code: 'dataset-invalid', message: expect.stringMatching(new RegExp(`^not a posture dataset: ${dir}/figures/: .*part-a\\.parquet`)) });
+  });
+
   it('says a missing path is missing', async () => {
     await expect(queryDataset(join(tempDir(), 'none'), { sql: 'SELECT 1' })).rejects.toMatchObject({ code: 'input-not-found' });
   });
