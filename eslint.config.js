@@ -1,11 +1,11 @@
 // Lint configuration: typescript-eslint's recommended rules on src, test and scripts, and
 // the pipeline's boundaries: data flows load → validate → analyse → gate → render, then client
-// and serve (the service's API), then jobs that compose them, cli on top; a stage imports
+// and serve (the service's API), query (SQL over a dataset), then jobs that compose them, cli on top; a stage imports
 // model/, text/, error/ and earlier stages, never a later one.
 import tseslint from 'typescript-eslint';
 
 /** The folders of src/ in pipeline order; each may import only those before it. */
-const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'client', 'serve', 'jobs', 'cli'];
+const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'client', 'serve', 'query', 'jobs', 'cli'];
 /** Folders every stage may use; they import nothing of the stages themselves. */
 const foundations = ['model', 'text', 'error'];
 

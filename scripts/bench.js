@@ -12,11 +12,12 @@
 //   exports: CSV and HDF of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process
 //   sarif: posture SARIF (render -f sarif) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); peak memory of both as whole processes
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
+//   query: SQL over a dataset of 10,000,000 policy rows (Parquet, partitioned by scan date and benchmark): each query's time and peak memory
 //   fleet: 1,000 and 10,000 files of 879 policies: check, gate (--jobs = CPUs) and a sharded check + merge vs read + JSON.parse
 //          in one process and split over as many processes; one file of 1,000,000 policies vs read + JSON.parse
 //          the fleet tier's HTML of 5,000 accounts: first view in Chromium vs a blank page
 //          (--fleet-files N,M to choose the fleet sizes; fleets are generated once into .bench/)
-// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports sarif fetch fleet] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
+// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports sarif fetch fleet query] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
@@ -32,6 +33,7 @@ import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
 import { benchPdf } from './bench/pdf.js';
 import { benchPostureSarif } from './bench/posture-sarif.js';
+import { benchQuery } from './bench/query.js';
 import { benchXlsx } from './bench/xlsx.js';
 
 const folder = '.bench';
@@ -67,9 +69,11 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 
-const big = await report(300_000);
-const small = await report(30_000);
-process.stdout.write(`report of 300,000 policies: ${mb(statSync(big).size)}; of 30,000: ${mb(statSync(small).size)}\n\n`);
+// Only the sections over reports need the large reports: `bench -- query` generates none.
+const needsReports = chosen.length === 0 || chosen.some((name) => name !== 'query');
+const big = needsReports ? await report(300_000) : undefined;
+const small = needsReports ? await report(30_000) : undefined;
+if (needsReports) process.stdout.write(`report of 300,000 policies: ${mb(statSync(big).size)}; of 30,000: ${mb(statSync(small).size)}\n\n`);
 
 if (wanted('check')) {
   const r = await benchCheck({ file: big, runs });
@@ -150,4 +154,11 @@ if (wanted('fleet')) {
   const huge = await report(1_000_000);
   const r = await benchCheck({ file: huge, runs: Math.min(runs, 5), format: 'text' });
   console.log(`fleet  one file of 1,000,000 policies (${mb(statSync(huge).size)}): check -f text ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${Math.min(runs, 5)} alternated pairs); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
+}
+if (wanted('query')) {
+  const r = await benchQuery({ folder, runs: Math.min(runs, 3) });
+  if (r.generatedMs !== undefined) console.log(`query  generated ${r.rows.toLocaleString('en-US')} policy rows in ${s(r.generatedMs)} (${r.dir})`);
+  for (const q of r.results) {
+    console.log(`query  ${q.name} over ${r.rows.toLocaleString('en-US')} policy rows: ${s(q.ms)} (whole process, median of ${Math.min(runs, 3)}; node alone starts in ${s(r.startMs)}); peak ${q.peakRssMb.toFixed(0)} MB; exit ${q.exitCodes.join(', ')}`);
+  }
 }

@@ -10,6 +10,8 @@ export { checkReports } from './jobs/check-reports.js';
 export { gateReports } from './jobs/gate-reports.js';
 export { diffScans } from './jobs/diff-scans.js';
 export { trendAccounts, trendScans } from './jobs/trend-scans.js';
+export { queryDataset } from './jobs/query-dataset.js';
+export { queryPresets } from './query/query-presets.js';
 export { renderReports } from './jobs/render-reports.js';
 export { fetchReport, fetchReports, allBenchmarks } from './jobs/fetch-reports.js';
 export { analyseFiles } from './jobs/analyse-files.js';
@@ -25,6 +27,9 @@ export type { PartialResult, PartialFile, PartialSettings } from './model/partia
 export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.js';
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
 export type { TrendAccountsResult, TrendScansOptions, TrendScansResult } from './jobs/trend-scans.js';
+export type { QueryDatasetResult, QuerySource } from './jobs/query-dataset.js';
+export type { QueryPreset, QueryPresetName } from './query/query-presets.js';
+export type { QueryColumn, QueryResult, QueryValue } from './model/query-result.js';
 export type { RenderReportsOptions, RenderReportsResult } from './jobs/render-reports.js';
 export type { FetchTarget, FetchedReport, FetchFailure, FetchReportsOptions, FetchManyOptions, FetchManyResult } from './jobs/fetch-reports.js';
 export type { RegressionLimit, RegressionTally } from './analyse/diff/count-regressions.js';

@@ -27,7 +27,8 @@ const epilogue = `Exit codes:
        one failed; onboard --wait: the scan job Failed)
   2    usage error, missing or unreadable input, invalid gate rules or accounts
        file, scans that cannot be compared (another account, the wrong order,
-       the same scan), unwritable output, internal error
+       the same scan), a query refused or failed, no dataset or SQL engine
+       for a query, unwritable output, internal error
   3    an error assertion of \`gate\` failed, or \`diff --fail-on-regression\`
        found a regression (1 wins when a report is also invalid)
   4    the service refused the request or did not answer (fetch, onboard):

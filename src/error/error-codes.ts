@@ -106,6 +106,12 @@ export interface ErrorDataByCode {
   'partial-invalid': { file: string; pointer: string };
   /** Partial results that are not the shards of one run: one missing or given twice, or other inputs or settings. */
   'shards-mismatch': { files: string[]; what: string };
+  /** The optional SQL engine (`package`) is not installed, or could not be loaded (`reason`). */
+  'query-engine-missing': { package: string; reason: string };
+  /** A dataset folder or file that holds no dataset, or not one of this tool's tables. */
+  'dataset-invalid': { path: string };
+  /** A query the engine refused or failed: `query` is the preset's name or the SQL text. */
+  'query-failed': { query: string; reason: string };
   internal: { what?: string };
 }
 
@@ -150,6 +156,9 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'onboarding-outcome-unknown': 'onboarding outcome unknown',
   'partial-invalid': 'invalid partial result',
   'shards-mismatch': 'the partial results are not the shards of one run',
+  'query-engine-missing': 'the SQL engine is not installed',
+  'dataset-invalid': 'not a posture dataset',
+  'query-failed': 'query failed',
   internal: 'internal error',
 };
 
@@ -199,6 +208,9 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'onboarding-outcome-unknown': 'service',
   'partial-invalid': 'input',
   'shards-mismatch': 'input',
+  'query-engine-missing': 'usage',
+  'dataset-invalid': 'input',
+  'query-failed': 'usage',
   internal: 'internal',
 };
 

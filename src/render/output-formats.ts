@@ -1,5 +1,6 @@
 import { CspmError } from '../error/cspm-error.js';
 import { findingsFormats } from './findings/findings-formats.js';
+import { queryRenderers } from './query-output/query-renderers.js';
 import { renderers } from './renderers.js';
 import { trendRenderers } from './trend/trend-renderers.js';
 
@@ -12,7 +13,7 @@ interface OutputEntry {
 
 /**
  * The registries of output formats by the kind of output they write: findings (check,
- * gate, diff), documents (render, diff, fetch) and trends. Every extension a command
+ * gate, diff), documents (render, diff, fetch), trends and query results. Every extension a command
  * recognises in an output path comes from their entries, so that one resolver serves
  * every command and a new format names its files in one place.
  */
@@ -20,6 +21,7 @@ export const outputRegistries = {
   findings: findingsFormats,
   document: renderers,
   trend: trendRenderers,
+  query: queryRenderers,
 } as const satisfies Record<string, Record<string, OutputEntry>>;
 
 /** A kind of output. */

@@ -130,7 +130,7 @@ describe('usage and I/O errors exit 2 with one line', () => {
     // yargs also named the camel-cased key (fialOn) as an "unexpected argument".
     { name: 'a misspelt dashed option', args: ['check', 'x.json', '--fial-on', 'warning'], line: 'cspm-report: unknown option --fial-on; did you mean --fail-on?' },
     { name: 'an unknown option', args: ['check', 'x.json', '--bogus'], line: 'cspm-report: unknown option --bogus' },
-    { name: 'an unknown command', args: ['chek', 'x.json'], line: 'cspm-report: unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, render, schema, rules, serve, fetch, onboard, completion' },
+    { name: 'an unknown command', args: ['chek', 'x.json'], line: 'cspm-report: unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, query, render, schema, rules, serve, fetch, onboard, completion' },
     { name: 'a bad choice', args: ['check', 'x.json', '--fail-on', 'sometimes'], line: 'cspm-report: --fail-on "sometimes" is not one of error, warning, never' },
     { name: 'an unknown rule', args: ['check', 'x.json', '--rule', 'nope=off'], line: expect.stringContaining('cspm-report: invalid usage: --rule nope=off: unknown rule "nope"; the rules are json-syntax, ') },
     { name: 'a misspelt rule', args: ['check', 'x.json', '--rule', 'mixed-id=off'], line: expect.stringContaining('cspm-report: invalid usage: --rule mixed-id=off: unknown rule "mixed-id"; did you mean mixed-ids? The rules are json-syntax, ') },

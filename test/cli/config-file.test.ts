@@ -67,7 +67,7 @@ describe('a config file refused, exit 2', () => {
     { name: 'a value not among the choices', text: 'gate:\n  fail-on: sometimes\n', message: '2:12: /gate/fail-on: "sometimes" is not one of error, warning, never' },
     { name: 'a camelCase key', text: 'check:\n  failOn: warning\n', message: '2:3: /check/failOn: unknown key "failOn"; did you mean "fail-on"? (keys are spelled as the long options)' },
     { name: 'a misspelt key', text: 'percent-fromula: green-of-total\n', message: '1:1: /percent-fromula: unknown key "percent-fromula"; did you mean "percent-formula"? (keys are spelled as the long options)' },
-    { name: "a command's option at the top level", text: 'landscape: true\n', message: '1:1: /landscape: unknown key "landscape"; the keys are percent-formula, rule, fail-on, check, gate, merge, diff, trend, render, schema, rules, serve, fetch, onboard, completion (keys are spelled as the long options)' },
+    { name: "a command's option at the top level", text: 'landscape: true\n', message: '1:1: /landscape: unknown key "landscape"; the keys are percent-formula, rule, fail-on, check, gate, merge, diff, trend, query, render, schema, rules, serve, fetch, onboard, completion (keys are spelled as the long options)' },
     { name: 'a wrong type', text: 'render:\n  landscape: "yes"\n', message: '2:14: /render/landscape: "yes" is not true or false' },
     { name: 'a number that is not one', text: 'render:\n  max-policies: ten\n', message: '2:17: /render/max-policies: "ten" is not a number' },
     { name: 'a list for an option of one value', text: 'render:\n  title: [a, b]\n', message: '2:10: /render/title: takes one value, not a list' },

@@ -6,6 +6,7 @@ import { fetchCommand } from './fetch-command.js';
 import { gateCommand } from './gate-command.js';
 import { mergeCommand } from './merge-command.js';
 import { onboardCommand } from './onboard-command.js';
+import { queryCommand } from './query-command.js';
 import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
 import { schemaCommand } from './schema-command.js';
@@ -22,6 +23,7 @@ export const commands = {
   merge: mergeCommand,
   diff: diffCommand,
   trend: trendCommand,
+  query: queryCommand,
   render: renderCommand,
   schema: schemaCommand,
   rules: rulesCommand,

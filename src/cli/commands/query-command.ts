@@ -1,0 +1,65 @@
+import type { Argv } from 'yargs';
+import { CspmError, queryDataset, queryPresets } from '../../index.js';
+import { getQueryRenderer, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
+import type { CliIo } from '../cli-io.js';
+import { assertSafeOutputs } from '../output-guard.js';
+import { oneValue } from '../shared-options.js';
+import { isStandardOutput, writeOutput } from '../write-output.js';
+import type { CommandSpec } from './command-spec.js';
+
+/** The arguments of `query`. */
+export interface QueryArgs {
+  dataset: string | undefined;
+  sql: string | undefined;
+  preset: string | undefined;
+  'list-presets': boolean;
+  format: QueryFormat | undefined;
+  output: string;
+  quiet?: boolean;
+}
+
+function builder(yargs: Argv): Argv<QueryArgs> {
+  return yargs
+    .positional('dataset', { describe: 'a dataset folder (policies/ and figures/, partitioned by scan_date and benchmark) or a Parquet file of one', type: 'string' })
+    .positional('sql', { describe: 'one SELECT over the views policies and figures', type: 'string' })
+    .option('preset', { type: 'string', choices: queryPresetNames, coerce: oneValue('preset'), describe: 'run a saved query instead of SQL (see --list-presets)' })
+    .option('list-presets', { type: 'boolean', default: false, describe: 'list the saved queries, each with what it answers' })
+    .option('format', { alias: 'f', choices: queryFormats, coerce: oneValue('format'), describe: 'output format: an aligned table, RFC 4180 CSV, or a JSON array of objects [default: the --output extension, else table]' })
+    .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write (atomically); - is standard output' })
+    .example('$0 query ds/ "SELECT severity, count(*) FROM policies GROUP BY 1"', 'policies by severity over every scan')
+    .example('$0 query ds/ --preset worst-accounts', 'accounts by their Red Critical and High policies, latest scans')
+    .example('$0 query ds/ --preset new-failures -o new.csv', 'what turned Red since the scan before, for a spreadsheet')
+    .example('$0 query --list-presets', 'the saved queries') as unknown as Argv<QueryArgs>;
+}
+
+function presetList(): string {
+  const width = Math.max(...queryPresetNames.map((name) => name.length));
+  return queryPresetNames.map((name) => `${name.padEnd(width)}  ${queryPresets[name].description}\n`).join('');
+}
+
+async function run(args: QueryArgs, io: CliIo): Promise<number> {
+  if (args['list-presets']) {
+    io.stdout.write(presetList());
+    return 0;
+  }
+  const source = querySourceOf(args.sql, args.preset);
+  if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
+  const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], { kind: 'query', format: 'table' });
+  const result = await queryDataset(args.dataset, source);
+  try {
+    if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} result` }], result.files);
+    await writeOutput(args.output, getQueryRenderer(format).render(result), io);
+  } finally {
+    result.close();
+  }
+  if (!isStandardOutput(args.output) && args.quiet !== true) io.stderr.write(`wrote ${terminalText(args.output)}\n`);
+  return 0;
+}
+
+/** `cspm-report query <dataset> [sql]`: read-only SQL over a posture dataset, or a saved query. */
+export const queryCommand: CommandSpec<QueryArgs> = {
+  command: 'query [dataset] [sql]',
+  describe: 'SQL over a posture dataset (Parquet, partitioned by scan date and benchmark): your own SELECT or a saved query, as a table, CSV or JSON; needs the optional package @duckdb/node-api',
+  builder,
+  run,
+};

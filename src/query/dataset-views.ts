@@ -1,0 +1,63 @@
+import { datasetTables, partitionColumns, type DatasetColumnType, type DatasetTable } from '../model/dataset-columns.js';
+import { sqlString } from './engine-settings.js';
+
+/** The SQL type of each logical type of the registry, as the views cast the columns. */
+export const sqlTypes = {
+  string: 'VARCHAR',
+  int32: 'INTEGER',
+  int64: 'BIGINT',
+  double: 'DOUBLE',
+  timestamp: 'TIMESTAMP',
+} as const satisfies Record<DatasetColumnType, string>;
+
+/**
+ * The SQL type of each partition column. The registry types them as the text of their
+ * folder names; scan_date is a date there (YYYY-MM-DD), typed DATE so that a query can
+ * compare and subtract dates without a cast.
+ */
+export const partitionSqlTypes: Readonly<Record<string, string>> = { scan_date: 'DATE', benchmark: 'VARCHAR' };
+
+/** A quoted SQL identifier. */
+function identifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The SQL type of a partition column, or an error for one this module does not know (a registry change it must follow). */
+export function partitionSqlType(name: string): string {
+  const type = partitionSqlTypes[name];
+  if (type === undefined) throw new Error(`no SQL type for the partition column ${name}`);
+  return type;
+}
+
+/**
+ * The table function reading one table's files. Folders: Hive partitions typed (their
+ * values are %XX-escaped in folder names, which the engine decodes, and
+ * `__HIVE_DEFAULT_PARTITION__` reads as null); files written at different versions are
+ * read by column name, a column one file lacks being null there.
+ */
+export function readFiles(files: readonly string[], layout: 'folder' | 'file'): string {
+  const list = `[${files.map(sqlString).join(', ')}]`;
+  if (layout === 'file') return `read_parquet(${list}, union_by_name = true)`;
+  const types = partitionColumns.map((column) => `${sqlString(column.name)}: ${partitionSqlType(column.name)}`).join(', ');
+  return `read_parquet(${list}, hive_partitioning = true, union_by_name = true, hive_types = {${types}})`;
+}
+
+/**
+ * The view of one table: the registry's columns in its order, each cast to its type
+ * (a writer's timestamp with a zone reads as UTC), then the partition columns. A single
+ * file holds no partition folders: its scan_date and benchmark are derived from
+ * scan_time and benchmark_id, as the writer derives the folders.
+ */
+export function createViewSql(table: DatasetTable, files: readonly string[], layout: 'folder' | 'file'): string {
+  const columns = datasetTables[table].columns.map((column) => `CAST(${identifier(column.name)} AS ${sqlTypes[column.type]}) AS ${identifier(column.name)}`);
+  const partitions =
+    layout === 'folder'
+      ? partitionColumns.map((column) => `CAST(${identifier(column.name)} AS ${partitionSqlType(column.name)}) AS ${identifier(column.name)}`)
+      : ['CAST(CAST("scan_time" AS TIMESTAMP) AS DATE) AS "scan_date"', 'CAST("benchmark_id" AS VARCHAR) AS "benchmark"'];
+  return `CREATE VIEW ${identifier(table)} AS SELECT ${[...columns, ...partitions].join(', ')} FROM ${readFiles(files, layout)}`;
+}
+
+/** The statement that lists the columns the files of a table hold, to name those of the registry they lack. */
+export function describeFilesSql(files: readonly string[], layout: 'folder' | 'file'): string {
+  return `DESCRIBE SELECT * FROM ${readFiles(files, layout)}`;
+}

@@ -1,0 +1,124 @@
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { CspmError } from '../error/cspm-error.js';
+import { datasetTables, type DatasetTable } from '../model/dataset-columns.js';
+import type { QueryResult, QueryValue } from '../model/query-result.js';
+import { findDatasetFiles, tablePlace, type DatasetFiles } from './dataset-files.js';
+import { createViewSql, describeFilesSql } from './dataset-views.js';
+import { lockdownStatements, startSettings } from './engine-settings.js';
+import { loadEngine, type Engine } from './load-engine.js';
+import { convertedRows, resultColumns } from './result-values.js';
+
+/** A dataset open for queries: its views over its files, in an engine shut in to them. */
+export interface OpenDataset {
+  files: DatasetFiles;
+  /**
+   * Runs one read-only query (`name` is what messages call it: a preset's name, or the
+   * SQL itself) and gives its columns and its rows as they are computed.
+   *
+   * @throws CspmError `query-failed`, with the engine's message in one line
+   */
+  query(name: string, sql: string): Promise<QueryResult>;
+  /** Runs one statement without the one-SELECT check: what the engine's settings alone refuse (their tests). */
+  runUnchecked(sql: string): Promise<void>;
+  close(): void;
+}
+
+const tableNames = Object.keys(datasetTables) as DatasetTable[];
+
+/** The first line of an engine's message: its SQL excerpt and caret lines are for a console of its own. */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // The wrapper's own words before the engine's ("Failed to extract statements: Parser Error: …") tell nothing more.
+  return (text.split('\n', 1)[0] ?? text).replace(/^Failed to extract statements: /, '').trim();
+}
+
+/** A query as messages name it: one line, at most 60 characters. */
+export function queryLabel(sql: string): string {
+  const line = sql.replace(/\s+/g, ' ').trim();
+  return `"${line.length > 60 ? `${line.slice(0, 59)}…` : line}"`;
+}
+
+/**
+ * Opens a dataset (a folder or a Parquet file) for SQL: finds its files, starts the
+ * engine shut in to them (engine-settings.ts), checks that each table's files hold the
+ * registry's columns, and makes a view of each table that has files.
+ *
+ * @throws CspmError `query-engine-missing`, `input-not-found`, `dataset-invalid`
+ */
+export async function openDataset(path: string): Promise<OpenDataset> {
+  const engine = await loadEngine();
+  const files = await findDatasetFiles(path);
+  const instance = await engine.DuckDBInstance.create(':memory:', { ...startSettings });
+  let connection: DuckDBConnection | undefined;
+  try {
+    connection = await instance.connect();
+    for (const statement of lockdownStatements(tableNames.flatMap((table) => files.tables[table]))) await connection.run(statement);
+    for (const table of tableNames) await createView(connection, files, table);
+    return datasetHandle(engine, instance, connection, files);
+  } catch (error) {
+    connection?.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+}
+
+async function createView(connection: DuckDBConnection, files: DatasetFiles, table: DatasetTable): Promise<void> {
+  const paths = files.tables[table];
+  if (paths.length === 0) return;
+  const place = tablePlace(files, table);
+  const unreadable = (error: unknown): CspmError => new CspmError('dataset-invalid', `${place}: ${firstLine(error)}`, { cause: error, data: { path: place } });
+  const described = await connection.runAndReadAll(describeFilesSql(paths, files.layout)).catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  const held = new Set(described.getRowObjectsJson().map((row) => String(row['column_name'])));
+  const missing = datasetTables[table].columns.filter((column) => !held.has(column.name)).map((column) => column.name);
+  if (missing.length > 0) throw new CspmError('dataset-invalid', `${place}: the ${table} files have no column ${missing.join(', ')}`, { data: { path: place } });
+  await connection.run(createViewSql(table, paths, files.layout)).catch((error: unknown) => {
+    throw unreadable(error);
+  });
+}
+
+function datasetHandle(engine: Engine, instance: DuckDBInstance, connection: DuckDBConnection, files: DatasetFiles): OpenDataset {
+  /** The engine's message, or, for a table the dataset lacks, where its files were looked for. */
+  const failed = (name: string, error: unknown): CspmError => {
+    let reason = firstLine(error);
+    const absent = /^Catalog Error: Table with name (\w+) does not exist/.exec(reason)?.[1];
+    if (absent !== undefined && (tableNames as string[]).includes(absent)) reason = `the dataset has no ${absent} table: no *.parquet file at ${tablePlace(files, absent as DatasetTable)}`;
+    return new CspmError('query-failed', `${name}: ${reason}`, { cause: error, data: { query: name, reason } });
+  };
+  return {
+    files,
+    async query(name, sql) {
+      if (sql.trim() === '') throw failed(name, new Error('the query is empty'));
+      const extracted = await connection.extractStatements(sql).catch((error: unknown) => {
+        throw failed(name, error);
+      });
+      if (extracted.count !== 1) throw failed(name, new Error(`one SELECT statement runs at a time, not ${extracted.count}`));
+      const prepared = await extracted.prepare(0).catch((error: unknown) => {
+        throw failed(name, error);
+      });
+      // Only a query reads: COPY, ATTACH, EXPORT, SET, INSTALL and CREATE are refused here
+      // whatever the settings would have let through.
+      if (prepared.statementType !== engine.StatementType.SELECT) throw failed(name, new Error(`only a SELECT query runs over a dataset, not a ${engine.StatementType[prepared.statementType]} statement`));
+      const result = await prepared.stream().catch((error: unknown) => {
+        throw failed(name, error);
+      });
+      const { columns, converters } = resultColumns(result, engine);
+      async function* rows(): AsyncGenerator<QueryValue[][]> {
+        try {
+          yield* convertedRows(result, converters);
+        } catch (error) {
+          throw failed(name, error);
+        }
+      }
+      return { columns, rows: rows() };
+    },
+    async runUnchecked(sql) {
+      await connection.run(sql);
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
