@@ -37,7 +37,7 @@ export function ocsfScanOf(report: ReportView, tool: ViewModel['tool'], now: Dat
   const time = report.lastScanned?.date ?? now;
   if (time === undefined) {
     const stated = report.lastScanned === null ? 'states no LastScannedDate nor LastScannedDateEpochTime' : `states a scan date this tool cannot read (${JSON.stringify(report.lastScanned.stated)})`;
-    throw new CspmError('usage', `OCSF events need the time of the scan: the report at ${JSON.stringify(report.pointer)} of ${report.source} ${stated}; give --now to use the time of the render`, {
+    throw new CspmError('usage', `OCSF events need the time of the scan: the report at ${JSON.stringify(report.pointer)} of ${report.source} ${stated}; render it with --now to give its events the time of the render`, {
       data: { option: 'now', path: report.sourcePath },
     });
   }

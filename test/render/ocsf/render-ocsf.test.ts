@@ -121,7 +121,7 @@ describe('render -f ocsf: OCSF Compliance Finding events as JSON Lines', () => {
 
   it('refuses a report without a scan time unless --now is given, before writing anything', async () => {
     const analysis = await analyseInputs('samples/aws-cis.json');
-    await expect(renderReport(analysis, 'ocsf')).rejects.toThrow(/OCSF events need the time of the scan: .*states no LastScannedDate.*--now/);
+    await expect(renderReport(analysis, 'ocsf')).rejects.toThrow(/OCSF events need the time of the scan: .*states no LastScannedDate.*; render it with --now/);
     const events = eventsOf(await ocsfText('samples/aws-cis.json', { now }));
     expect(events.every((event) => event.time === now.getTime() && event.metadata.original_time === undefined)).toBe(true);
   });
