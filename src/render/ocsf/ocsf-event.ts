@@ -19,7 +19,7 @@ export interface OcsfScan {
 }
 
 /** Activity Create: each event tells the finding as one scan found it (see the README's OCSF section). */
-const activity = { id: 1, caption: 'Create' } as const;
+export const ocsfActivity = { id: 1, caption: 'Create' } as const;
 const classUid = 2003;
 
 /** A non-empty id, or undefined. */
@@ -57,8 +57,8 @@ export function ocsfFindingUid(accountUid: string, benchmarkId: string, policy: 
   return createHash('sha256').update(JSON.stringify([accountUid, benchmarkId, policy.PolicyId, policy.ComplianceNumber])).digest('hex').slice(0, 32);
 }
 
-/** What the result of a policy was, in words: digits and words of the tool only. */
-function resultDetail(policy: Policy): string {
+/** What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an unknown colour quoted. */
+export function ocsfResultDetail(policy: Pick<Policy, 'Compliance' | 'PassedResourceCount' | 'TotalResourceCount'>): string {
   const passed = policy.PassedResourceCount;
   const total = policy.TotalResourceCount;
   switch (policy.Compliance) {
@@ -85,7 +85,7 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
   const severity = ocsfSeverity(policy.Severity);
   const status = ocsfComplianceStatus(policy.Compliance);
   const findingStatus = ocsfFindingStatus(policy.Compliance);
-  const detail = resultDetail(policy);
+  const detail = ocsfResultDetail(policy);
   const uid = ocsfFindingUid(scan.accountUid, report.benchmarkId, policy);
   const stated = report.lastScanned?.date ? report.lastScanned.stated : undefined;
   return {
@@ -93,10 +93,10 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
     class_name: 'Compliance Finding',
     category_uid: 2,
     category_name: 'Findings',
-    activity_id: activity.id,
-    activity_name: activity.caption,
-    type_uid: classUid * 100 + activity.id,
-    type_name: `Compliance Finding: ${activity.caption}`,
+    activity_id: ocsfActivity.id,
+    activity_name: ocsfActivity.caption,
+    type_uid: classUid * 100 + ocsfActivity.id,
+    type_name: `Compliance Finding: ${ocsfActivity.caption}`,
     time,
     severity_id: severity.id,
     severity: severity.caption,

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { analyseInputs, renderReport, type ReportInput, type RenderOptions } from '../../../src/index.js';
 import type { OcsfComplianceFinding } from '../../../src/model/ocsf-event.js';
+import { buildViewModel } from '../../../src/render/build-view-model.js';
+import { ocsfEventsOf } from '../../../src/render/ocsf/ocsf-event.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 
 /** The checked-in schema of the events, compiled once; strict, so that a schema keyword ajv does not know fails. */
@@ -27,4 +29,14 @@ export function eventsOf(text: string): OcsfComplianceFinding[] {
 /** The schema's errors of an event, as text (empty when it is valid). */
 export function schemaErrors(event: unknown): string {
   return validateEvent(event) ? '' : JSON.stringify(validateEvent.errors);
+}
+
+/**
+ * The lines the event builder's objects make through JSON.stringify, with the line breaks
+ * it leaves raw escaped: what the JSON Lines writer must write, line for line.
+ */
+export async function builtLines(input: ReportInput, options: RenderOptions = {}): Promise<string[]> {
+  const view = buildViewModel(await analyseInputs(input), options);
+  const escape = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return [...ocsfEventsOf(view, options)].map((event) => JSON.stringify(event).replace(/[\u0085\u2028\u2029]/g, escape));
 }

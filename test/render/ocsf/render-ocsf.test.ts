@@ -9,7 +9,7 @@ import { toolInfo } from '../../../src/tool-info.js';
 import { writeReport } from '../../../scripts/generate-report.js';
 import { minimalReport, policy } from '../../support/minimal-report.js';
 import { useTempDir } from '../../support/temp-dir.js';
-import { eventsOf, ocsfText, schemaErrors } from './ocsf-support.js';
+import { builtLines, eventsOf, ocsfText, schemaErrors } from './ocsf-support.js';
 
 const tempDir = useTempDir();
 const now = new Date('2026-01-02T03:04:05.000Z');
@@ -43,6 +43,8 @@ describe('render -f ocsf: OCSF Compliance Finding events as JSON Lines', () => {
     const policies = reports.flatMap((report) => report.ResourceCategories.flatMap((category) => category.Policies));
     const text = await ocsfText(join('samples', name), { now });
     expectValid(text, policies.length);
+    // The writer's text is the event builder's objects, as JSON.stringify writes them.
+    expect(text.split('\n').slice(0, -1)).toEqual(await builtLines(join('samples', name), { now }));
     const events = eventsOf(text);
     events.forEach((event, index) => {
       const source = policies[index]!;
@@ -67,7 +69,9 @@ describe('render -f ocsf: OCSF Compliance Finding events as JSON Lines', () => {
     for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(1);
     for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeLessThan(1.1 * (1 << 20));
-    expectValid(Buffer.concat(chunks).toString('utf8'), 879);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expectValid(text, 879);
+    expect(text.split('\n').slice(0, -1)).toEqual(await builtLines(file, { now }));
   });
 
   it('maps the Amber policy of samples/azure-csbp.json', async () => {
@@ -137,9 +141,31 @@ describe('render -f ocsf: OCSF Compliance Finding events as JSON Lines', () => {
     expect(text).not.toMatch(/[\r\u2028\u2029\u0085]/);
     expect(text.split('\n')).toHaveLength(policies.length + 2);
     expectValid(text, policies.length + 1);
+    expect(text.split('\n').slice(0, -1)).toEqual(await builtLines({ value }, { now }));
     const events = eventsOf(text);
     expect(events.at(-1)!.finding_info.title).toBe('line\u2028separator\u2029paragraph\u0085next\r\nend');
     expect(events.map((event) => event.finding_info.title)).toEqual([...policies.map((source) => (source as unknown as { ShortTitle: string }).ShortTitle), breaks.ShortTitle]);
+  });
+
+  it('writes values outside the observed sets as the builder maps them, and validly', async () => {
+    const report = minimalReport();
+    const odd = [
+      policy('Purple', '7.1', 1, 2, { Compliance: 'Purple', Severity: ' critical ', RiskProbability: 'NotLikely ' }),
+      policy('Severe', '7.2', 0, 2, { Severity: 'Severe' }),
+      policy('NoSeverity', '7.3', 0, 0, { Severity: '' }),
+    ];
+    const value = { ...report, ConnectorType: 'GCP', LastScannedDate: null, LastScannedDateEpochTime: 1710744137, ResourceCategories: [{ ...report.ResourceCategories[0]!, Policies: odd }] };
+    const text = await ocsfText({ value });
+    expect(text.split('\n').slice(0, -1)).toEqual(await builtLines({ value }));
+    expectValid(text, 3);
+    const events = eventsOf(text);
+    expect(events.map((event) => [event.compliance.status_id, event.compliance.status, event.severity_id, event.severity])).toEqual([
+      [99, 'Purple', 5, 'Critical'],
+      [3, 'Fail', 99, 'Severe'],
+      [0, 'Unknown', 99, ''],
+    ]);
+    // Loading reads ` critical ` as Critical, as every format does.
+    expect(events[0]!).toMatchObject({ time: 1710744137000, cloud: { provider: 'GCP', account: { type_id: 0 } }, metadata: { original_time: '1710744137' }, unmapped: { risk_probability: 'NotLikely', severity: 'Critical' } });
   });
 
   it('is the document format ocsf, named by .ocsf.jsonl and .jsonl', () => {
