@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { CspmError } from '../../error/cspm-error.js';
 import { ocsfVersion, type OcsfCloud, type OcsfComplianceFinding } from '../../model/ocsf-event.js';
 import type { Policy } from '../../model/report.js';
@@ -54,7 +54,7 @@ export function ocsfScanOf(report: ReportView, tool: ViewModel['tool'], now: Dat
  * that no text of the report can make two findings' uids equal.
  */
 export function ocsfFindingUid(accountUid: string, benchmarkId: string, policy: Pick<Policy, 'PolicyId' | 'ComplianceNumber'>): string {
-  return createHash('sha256').update(JSON.stringify([accountUid, benchmarkId, policy.PolicyId, policy.ComplianceNumber])).digest('hex').slice(0, 32);
+  return hash('sha256', JSON.stringify([accountUid, benchmarkId, policy.PolicyId, policy.ComplianceNumber]), 'hex').slice(0, 32);
 }
 
 /** What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an unknown colour quoted. */
@@ -76,9 +76,9 @@ export function ocsfResultDetail(policy: Pick<Policy, 'Compliance' | 'PassedReso
 }
 
 /**
- * The OCSF Compliance Finding event of one policy of a scan, as a plain object (what a
- * JSON Lines or a columnar writer takes). Its frozen `cloud` and `metadata.product` are
- * the scan's, shared by its events.
+ * The OCSF Compliance Finding event of one policy of a scan, as a plain object: the
+ * reference of what every OCSF output holds. Its frozen `cloud` and `metadata.product`
+ * are the scan's, shared by its events.
  */
 export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, policy: Policy): OcsfComplianceFinding {
   const { report, time } = scan;
@@ -126,9 +126,11 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
 }
 
 /**
- * Every event of a view, one per policy of each report, in document order (every
- * policy, whatever the tables list). The scans are read first, so that a report without
- * a time is refused before any event is made.
+ * Every event of a view as objects, one per policy of each report, in document order
+ * (every policy, whatever the tables list): what a columnar (Parquet) writer takes. The
+ * JSON Lines writer writes the same events as text without building them (a test holds
+ * the two equal). The scans are read first, so that a report without a time is refused
+ * before any event is made.
  */
 export function ocsfEventsOf(view: ViewModel, options: Pick<RenderOptions, 'now'>): Iterable<OcsfComplianceFinding> {
   const scans = view.reports.map((report) => ocsfScanOf(report, view.tool, options.now));
