@@ -10,6 +10,7 @@
 //   diff:  two reports of 300,000 policies, whole CLI process vs read + JSON.parse of both
 //   trend: 30 and 365 daily scans of 127 policies, whole CLI process: time and peak memory
 //   exports: CSV and HDF of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process
+//   ocsf:  OCSF events (render -f ocsf) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); largest chunk; peak memory of both as whole processes
 //   sarif: posture SARIF (render -f sarif) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); peak memory of both as whole processes
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
 //   query: SQL over a dataset of 10,000,000 policy rows (Parquet, partitioned by scan date and benchmark): each query's time and peak memory
@@ -17,7 +18,7 @@
 //          in one process and split over as many processes; one file of 1,000,000 policies vs read + JSON.parse
 //          the fleet tier's HTML of 5,000 accounts: first view in Chromium vs a blank page
 //          (--fleet-files N,M to choose the fleet sizes; fleets are generated once into .bench/)
-// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports sarif fetch fleet query] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
+// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports ocsf sarif fetch fleet query] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
@@ -32,6 +33,7 @@ import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
 import { benchPdf } from './bench/pdf.js';
+import { benchOcsf } from './bench/ocsf.js';
 import { benchPostureSarif } from './bench/posture-sarif.js';
 import { benchQuery } from './bench/query.js';
 import { benchXlsx } from './bench/xlsx.js';
@@ -126,6 +128,14 @@ if (wanted('exports')) {
         `(the string alone ${s(r.textBaselineMs)}: ${x(r.textRatio)}; in process, after one check; medians); ${mb(r.bytes)} vs ${mb(r.baselineBytes)}`,
     );
   }
+}
+if (wanted('ocsf')) {
+  const r = await benchOcsf({ file: big, out: `${folder}/events.ocsf.jsonl`, runs: Math.max(3, Math.min(runs, 7)) });
+  console.log(
+    `ocsf   ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
+      `(in process, after one check; medians); ${r.events.toLocaleString('en-US')} events, ${mb(r.bytes)} vs ${mb(r.baselineBytes)}, largest chunk ${mb(r.largestChunk)}; ` +
+      `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`,
+  );
 }
 if (wanted('sarif')) {
   const r = await benchPostureSarif({ file: big, out: `${folder}/posture.sarif`, runs: Math.max(3, Math.min(runs, 7)) });

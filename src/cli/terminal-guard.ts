@@ -9,10 +9,10 @@ export interface BoundDocument {
   mediaType: string;
 }
 
-/** True for a media type whose bytes are not text meant for reading (PDF, XLSX). */
+/** True for a media type whose bytes are not text meant for reading (PDF, XLSX); JSON Lines (OCSF) is text. */
 export function isBinaryMediaType(mediaType: string): boolean {
   const type = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  return !(type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/xml' || type.endsWith('+xml'));
+  return !(type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/x-ndjson' || type === 'application/xml' || type.endsWith('+xml'));
 }
 
 /**

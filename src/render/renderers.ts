@@ -39,8 +39,11 @@ const sarifRenderer = reading(lazyRenderer('sarif', 'sarif', 'application/sarif+
 // POA&M has columns of its own: it takes the byte order mark only.
 const poamRenderer = reading(lazyRenderer('poam', 'poam.csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderPoamView(view, options)), ['csvBom']);
 
+// OCSF Compliance Finding events as JSON Lines; render writes no other JSON Lines, so `.jsonl` names it too.
+const ocsfRenderer = reading(lazyRenderer('ocsf', 'ocsf.jsonl', 'application/x-ndjson', async (view, options) => (await import('./ocsf/render-ocsf.js')).renderOcsfView(view, options), ['jsonl']), []);
+
 /** Every renderer, keyed by the format name the CLI and the API take, in the order help text lists them. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer } as const satisfies Record<string, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer, ocsf: ocsfRenderer } as const satisfies Record<string, Renderer>;
 
 declare module '../model/renderer.js' {
   // The registry's keys are the document formats: DocumentFormat is derived from them.

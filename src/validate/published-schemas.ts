@@ -1,5 +1,6 @@
 import { diffSchemaUrl, readDiffSchema } from './diff-schema.js';
 import { gateRulesSchemaUrl, readGateRulesSchema } from './gate-rules-schema.js';
+import { ocsfSchemaUrl, readOcsfSchema } from './ocsf-schema.js';
 import { readSchema, schemaUrl } from './schema-validators.js';
 import { readServiceOpenApi, serviceOpenApiUrl } from './service-openapi.js';
 
@@ -12,12 +13,14 @@ export interface PublishedSchema {
 /**
  * Every published JSON Schema (draft 2020-12), and the service's OpenAPI 3.1 document,
  * by the name `cspm-report schema <name>` takes: the audit report, gate rules files, the
- * `diff` member of a diff's JSON result, and the service's REST API.
+ * `diff` member of a diff's JSON result, an OCSF event of `render -f ocsf`, and the
+ * service's REST API.
  */
 export const publishedSchemas = {
   'audit-report': { url: schemaUrl, read: readSchema },
   'gate-rules': { url: gateRulesSchemaUrl, read: readGateRulesSchema },
   diff: { url: diffSchemaUrl, read: readDiffSchema },
+  ocsf: { url: ocsfSchemaUrl, read: readOcsfSchema },
   openapi: { url: serviceOpenApiUrl, read: readServiceOpenApi },
 } as const satisfies Record<string, PublishedSchema>;
 

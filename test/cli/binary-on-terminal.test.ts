@@ -17,6 +17,7 @@ describe('which documents are binary', () => {
     ['csv', false],
     ['hdf', false],
     ['poam', false],
+    ['ocsf', false],
   ] as const)('%s: %s', (format, binary) => {
     expect(isBinaryMediaType(renderers[format].mediaType)).toBe(binary);
   });
