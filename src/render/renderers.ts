@@ -39,8 +39,14 @@ const sarifRenderer = reading(lazyRenderer('sarif', 'sarif', 'application/sarif+
 // POA&M has columns of its own: it takes the byte order mark only.
 const poamRenderer = reading(lazyRenderer('poam', 'poam.csv', csvMediaType, async (view, options) => (await import('./csv/render-csv.js')).renderPoamView(view, options)), ['csvBom']);
 
+const parquetMediaType = 'application/vnd.apache.parquet';
+// The policies table; with --out-dir, render writes both tables as a partitioned dataset instead (see renderDataset).
+const parquetRenderer = reading(lazyRenderer('parquet', 'parquet', parquetMediaType, async (view) => (await import('./parquet/render-parquet.js')).renderParquetView(view)), []);
+// The figures table: its longer extension names it, as `poam.csv` names POA&M.
+const parquetFiguresRenderer = reading(lazyRenderer('parquet-figures', 'figures.parquet', parquetMediaType, async (view) => (await import('./parquet/render-parquet.js')).renderFiguresParquetView(view)), []);
+
 /** Every renderer, keyed by the format name the CLI and the API take, in the order help text lists them. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer } as const satisfies Record<string, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer, parquet: parquetRenderer, 'parquet-figures': parquetFiguresRenderer } as const satisfies Record<string, Renderer>;
 
 declare module '../model/renderer.js' {
   // The registry's keys are the document formats: DocumentFormat is derived from them.
