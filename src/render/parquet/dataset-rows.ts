@@ -1,7 +1,7 @@
 import { datasetTables, type DatasetColumn, type DatasetTable } from '../../model/dataset-columns.js';
 import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
-import type { DatasetCell } from './parquet-table.js';
+import type { CellReader, DatasetCell } from './parquet-table.js';
 
 /** What one row of the `policies` table is made of. */
 export interface PolicyRowSource {
@@ -80,19 +80,18 @@ function figuresOf({ report, category }: FigureRowSource): ReportView['figures']
 }
 
 /**
- * The cells of a row of `table`, in the order of its columns.
+ * How each cell of a row of `table` is read, in the order of its columns.
  *
- * @returns a function from a row's source to its cells
+ * @throws Error when a column of the registry has no reader here
  */
-export function rowReader<Table extends DatasetTable>(table: Table): (source: RowSources[Table]) => DatasetCell[] {
+export function cellReaders<Table extends DatasetTable>(table: Table): CellReader<RowSources[Table]>[] {
   const columns: readonly DatasetColumn[] = datasetTables[table].columns;
   const tableReaders = readers[table] as Readers<RowSources[Table]>;
-  const read = columns.map((column) => {
+  return columns.map((column) => {
     const reader = tableReaders[column.name];
     if (reader === undefined) throw new Error(`no reader for the ${table} column ${column.name}`);
     return reader;
   });
-  return (source) => read.map((reader) => reader(source));
 }
 
 /** The rows of the `policies` table of one report: its listed policies (every one by default), in document order. */

@@ -1,8 +1,8 @@
 import { datasetTables, type DatasetTable } from '../../model/dataset-columns.js';
 import type { ReportView } from '../../model/view-model.js';
-import { rowReader, rowsOfReport, type RowSources } from './dataset-rows.js';
+import { cellReaders, rowsOfReport, type RowSources } from './dataset-rows.js';
 import { partitionOf, partName, scanKey } from './hive-partition.js';
-import { ParquetTable, type DatasetCell } from './parquet-table.js';
+import { ParquetTable, rowGroupRows } from './parquet-table.js';
 
 /**
  * Where the parts of a dataset go: the caller opens a file for each and writes the
@@ -25,14 +25,21 @@ export interface DatasetPart<Part> {
   part: Part;
 }
 
-interface OpenPart<Part> {
+interface OpenPart<Part, Source> {
   table: DatasetTable;
   partition: string;
-  file: ParquetTable;
+  file: ParquetTable<Source>;
   part: Part;
 }
 
 const tables = Object.keys(datasetTables) as DatasetTable[];
+
+/**
+ * The most rows buffered over all open parts: a run over scans of many dates and
+ * benchmarks keeps a part open per partition, and each would otherwise fill a whole
+ * row group. Past it, the part holding the most rows writes its group early.
+ */
+export const bufferedRowsBudget = 2 * rowGroupRows;
 
 /**
  * A Hive-style dataset of reports (one table folder, then one folder per partition
@@ -41,12 +48,17 @@ const tables = Object.keys(datasetTables) as DatasetTable[];
  * it. Memory holds one row group per open part, whatever the number of reports.
  */
 export class DatasetWriter<Part> {
-  private readonly parts = new Map<string, OpenPart<Part>>();
+  private readonly parts = new Map<string, OpenPart<Part, never>>();
   /** The scans of each partition, which name its parts. */
   private readonly scans = new Map<string, Set<string>>();
-  private readonly cellsOf: { [Table in DatasetTable]: (source: RowSources[Table]) => DatasetCell[] } = { policies: rowReader('policies'), figures: rowReader('figures') };
-
-  constructor(private readonly sink: DatasetSink<Part>) {}
+  /**
+   * @param sink where the parts' bytes go
+   * @param budget the most rows buffered over all open parts (see {@link bufferedRowsBudget})
+   */
+  constructor(
+    private readonly sink: DatasetSink<Part>,
+    private readonly budget = bufferedRowsBudget,
+  ) {}
 
   /** Adds every row of one report to the parts of its partition. */
   async addReport(report: ReportView): Promise<void> {
@@ -55,24 +67,37 @@ export class DatasetWriter<Part> {
     if (scans === undefined) this.scans.set(partition, (scans = new Set()));
     scans.add(scanKey(report));
     for (const table of tables) await this.addRows(table, partition, report);
+    await this.keepWithinBudget();
+  }
+
+  private async keepWithinBudget(): Promise<void> {
+    let buffered = 0;
+    for (const open of this.parts.values()) buffered += open.file.buffered;
+    while (buffered > this.budget) {
+      let fullest: OpenPart<Part, never> | undefined;
+      for (const open of this.parts.values()) if (fullest === undefined || open.file.buffered > fullest.file.buffered) fullest = open;
+      if (fullest === undefined) return;
+      buffered -= fullest.file.buffered;
+      fullest.file.writeGroup();
+      await this.sink.write(fullest.part, fullest.file.take());
+    }
   }
 
   private async addRows<Table extends DatasetTable>(table: Table, partition: string, report: ReportView): Promise<void> {
     const open = await this.partOf(table, partition);
-    const cells = this.cellsOf[table] as (source: RowSources[Table]) => DatasetCell[];
     for (const source of rowsOfReport[table](report)) {
-      open.file.add(cells(source));
+      open.file.add(source);
       const chunks = open.file.take();
       if (chunks.length > 0) await this.sink.write(open.part, chunks);
     }
   }
 
-  private async partOf(table: DatasetTable, partition: string): Promise<OpenPart<Part>> {
+  private async partOf<Table extends DatasetTable>(table: Table, partition: string): Promise<OpenPart<Part, RowSources[Table]>> {
     const key = `${table}/${partition}`;
-    let open = this.parts.get(key);
+    let open = this.parts.get(key) as OpenPart<Part, RowSources[Table]> | undefined;
     if (open === undefined) {
-      open = { table, partition, file: new ParquetTable(datasetTables[table].columns), part: await this.sink.open(table, partition) };
-      this.parts.set(key, open);
+      open = { table, partition, file: new ParquetTable(datasetTables[table].columns, cellReaders(table)), part: await this.sink.open(table, partition) };
+      this.parts.set(key, open as OpenPart<Part, never>);
     }
     return open;
   }

@@ -2,14 +2,13 @@ import type { DatasetTable } from '../../model/dataset-columns.js';
 import { datasetTables } from '../../model/dataset-columns.js';
 import type { RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
-import { rowReader, rowsOfView } from './dataset-rows.js';
+import { cellReaders, rowsOfView } from './dataset-rows.js';
 import { ParquetTable } from './parquet-table.js';
 
 async function* tableChunks<Table extends DatasetTable>(view: ViewModel, table: Table): AsyncGenerator<Uint8Array> {
-  const file = new ParquetTable(datasetTables[table].columns);
-  const cells = rowReader(table);
+  const file = new ParquetTable(datasetTables[table].columns, cellReaders(table));
   for (const source of rowsOfView(view, table)) {
-    file.add(cells(source));
+    file.add(source);
     yield* file.take();
   }
   yield* file.finish();
