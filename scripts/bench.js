@@ -12,13 +12,15 @@
 //   exports: CSV and HDF of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process
 //   ocsf:  OCSF events (render -f ocsf) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); largest chunk; peak memory of both as whole processes
 //   sarif: posture SARIF (render -f sarif) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); peak memory of both as whole processes
+//   parquet: the policies table (render -f parquet) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process;
+//          file sizes; peak memory of both as whole processes; the dataset (--out-dir) of fleets of 100 and 1,000 files of 879 policies
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
 //   query: SQL over a dataset of 10,000,000 policy rows (Parquet, partitioned by scan date and benchmark): each query's time and peak memory
 //   fleet: 1,000 and 10,000 files of 879 policies: check, gate (--jobs = CPUs) and a sharded check + merge vs read + JSON.parse
 //          in one process and split over as many processes; one file of 1,000,000 policies vs read + JSON.parse
 //          the fleet tier's HTML of 5,000 accounts: first view in Chromium vs a blank page
 //          (--fleet-files N,M to choose the fleet sizes; fleets are generated once into .bench/)
-// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports ocsf sarif fetch fleet query] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
+// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports ocsf sarif parquet fetch fleet query] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
@@ -27,13 +29,14 @@ import { writeNextScan } from './bench/next-scan.js';
 import { benchTrend } from './bench/trend.js';
 import { benchExports } from './bench/exports.js';
 import { benchFetch } from './bench/fetch.js';
-import { benchFleet } from './bench/fleet.js';
+import { benchFleet, fleetFolder } from './bench/fleet.js';
 import { benchFleetHtml } from './bench/fleet-html.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
 import { benchHtml } from './bench/html.js';
 import { benchPdf } from './bench/pdf.js';
 import { benchOcsf } from './bench/ocsf.js';
+import { benchParquet, benchParquetFleet } from './bench/parquet.js';
 import { benchPostureSarif } from './bench/posture-sarif.js';
 import { benchQuery } from './bench/query.js';
 import { benchXlsx } from './bench/xlsx.js';
@@ -144,6 +147,19 @@ if (wanted('sarif')) {
       `(in process, after one check; medians); ${r.results.toLocaleString('en-US')} results, ${r.rules.toLocaleString('en-US')} rules, ${mb(r.bytes)}, ${mb(r.gzipBytes)} gzip-compressed; ` +
       `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`,
   );
+}
+if (wanted('parquet')) {
+  const r = await benchParquet({ file: big, out: `${folder}/report.parquet`, runs: Math.max(3, Math.min(runs, 7)) });
+  console.log(
+    `parquet ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} (in process, after one check; medians); ` +
+      `${mb(r.bytes)} vs ${mb(r.jsonBytes)} (the report file: ${mb(r.fileBytes)}); figures table ${s(r.figuresMs)}, ${(r.figuresBytes / 1024).toFixed(0)} KB; ` +
+      `peak ${r.peakRssMb.toFixed(0)} MB (whole render process, ${s(r.cliMs)}) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`,
+  );
+  const folders = [];
+  for (const files of [100, 1_000]) folders.push(await fleetFolder(folder, files));
+  for (const m of benchParquetFleet({ folders })) {
+    console.log(`parquet dataset of ${m.files.toLocaleString('en-US')} files of 879 policies: ${s(m.ms)}, peak ${m.peakRssMb.toFixed(0)} MB (whole process); ${mb(m.bytes)} vs ${mb(m.inputBytes)} of JSON`);
+  }
 }
 if (wanted('fetch')) {
   const r = await benchFetch();

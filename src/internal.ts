@@ -50,3 +50,8 @@ export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
 export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
 export { namedPolicies } from './jobs/gate-reports.js';
+export { renderDataset } from './jobs/render-dataset.js';
+export type { RenderDatasetOptions, RenderDatasetResult } from './jobs/render-dataset.js';
+export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.js';
+export { datasetTables, partitionColumns } from './model/dataset-columns.js';
+export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';

@@ -74,6 +74,8 @@ export interface ErrorDataByCode {
   'output-failed': { path: string };
   'output-is-input': { output: string; input: string };
   'output-collision': { output: string; inputs: string[] };
+  /** A part of a Parquet dataset whose name is taken by a file of other bytes: `path` is that file. */
+  'dataset-part-conflict': { path: string };
   'unknown-format': { name: string; known: readonly string[] };
   'template-invalid': { file?: string; known?: readonly string[] };
   'rules-invalid': RulesLocation;
@@ -130,6 +132,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'output-failed': 'cannot write output',
   'output-is-input': 'output would overwrite an input',
   'output-collision': 'two outputs of one run on one file',
+  'dataset-part-conflict': 'a dataset part of that name holds other rows',
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
   'rules-invalid': 'invalid gate rules',
@@ -182,6 +185,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'output-failed': 'io',
   'output-is-input': 'usage',
   'output-collision': 'usage',
+  'dataset-part-conflict': 'io',
   'unknown-format': 'usage',
   'template-invalid': 'input',
   'rules-invalid': 'input',

@@ -109,6 +109,7 @@ function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: { 
     licenseName: report.LicenseName,
     lastScanned: readScanDate(report.LastScannedDate, report.LastScannedDateEpochTime),
     figures,
+    statedPercent: report.Posture?.CompliancePercent ?? null,
     redBySeverity: analysed.redBySeverity,
     worstCategories: ranking.worstCategories.map((position) => categories[position] as CategoryView),
     categories,

@@ -42,8 +42,14 @@ const poamRenderer = reading(lazyRenderer('poam', 'poam.csv', csvMediaType, asyn
 // OCSF Compliance Finding events as JSON Lines; render writes no other JSON Lines, so `.jsonl` names it too.
 const ocsfRenderer = reading(lazyRenderer('ocsf', 'ocsf.jsonl', 'application/x-ndjson', async (view, options) => (await import('./ocsf/render-ocsf.js')).renderOcsfView(view, options), ['jsonl']), []);
 
+const parquetMediaType = 'application/vnd.apache.parquet';
+// The policies table; with --out-dir, render writes both tables as a partitioned dataset instead (see renderDataset).
+const parquetRenderer = reading(lazyRenderer('parquet', 'parquet', parquetMediaType, async (view) => (await import('./parquet/render-parquet.js')).renderParquetView(view)), []);
+// The figures table: its longer extension names it, as `poam.csv` names POA&M.
+const parquetFiguresRenderer = reading(lazyRenderer('parquet-figures', 'figures.parquet', parquetMediaType, async (view) => (await import('./parquet/render-parquet.js')).renderFiguresParquetView(view)), []);
+
 /** Every renderer, keyed by the format name the CLI and the API take, in the order help text lists them. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer, ocsf: ocsfRenderer } as const satisfies Record<string, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer, ocsf: ocsfRenderer, parquet: parquetRenderer, 'parquet-figures': parquetFiguresRenderer } as const satisfies Record<string, Renderer>;
 
 declare module '../model/renderer.js' {
   // The registry's keys are the document formats: DocumentFormat is derived from them.

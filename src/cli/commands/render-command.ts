@@ -12,7 +12,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
     .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
     .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'write one document (all inputs together) to this file, its format from the extension; - is standard output' })
-    .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'write one document per input into this folder, keeping the paths below a directory input [default: beside each input]' })
+    .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'write one document per input into this folder, keeping the paths below a directory input [default: beside each input]; with -f parquet, a Hive-style dataset: DIR/policies/ and DIR/figures/ by scan_date and benchmark, appended to run by run' })
     .option('templates', { type: 'string', coerce: oneValue('templates'), describe: 'HTML: folder of files replacing built-in templates or CSS by name' })
     .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: benchmark — account]' })
     .option('logo', { type: 'string', coerce: oneValue('logo'), describe: 'PNG or JPEG shown on the cover and in the header' })
@@ -35,6 +35,8 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .example('$0 render r.json -f pdf --policies failing', 'policy tables of Red and Amber policies only')
     .example('$0 render r.json -f csv --bom', 'one row per policy, for Excel and GRC tools')
     .example('$0 render r.json -o r.csv --fields number,title,compliance,severity', 'the columns you choose, in your order')
+    .example('$0 render reports/ -f parquet --out-dir lake', 'a Parquet dataset for DuckDB, Athena, Trino, Spark')
+    .example('$0 render r.json -o r.figures.parquet', 'the figures table (-o r.parquet: the policies table)')
     .example('$0 render r.json --templates mine/', 'your own templates')
     .example('$0 render r.json -f pdf --strict', 'refuse a report with errors') as unknown as Argv<RenderArgs>;
 }
@@ -50,7 +52,7 @@ async function run(args: RenderArgs, io: CliIo): Promise<number> {
 /** `cspm-report render <inputs..>`: HTML, PDF, XLSX and CSV documents from saved reports. */
 export const renderCommand: CommandSpec<RenderArgs> = {
   command: 'render <inputs..>',
-  describe: 'turn reports into HTML, PDF, XLSX or CSV documents',
+  describe: 'turn reports into HTML, PDF, XLSX or CSV documents, or Parquet datasets',
   builder,
   run,
 };

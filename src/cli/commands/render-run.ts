@@ -9,6 +9,7 @@ import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
+import { runRenderDataset, writesDataset } from './render-dataset-run.js';
 
 /** A document of the plan with the files it becomes. */
 interface Job {
@@ -65,6 +66,7 @@ async function runJob(job: Job, io: CliIo, status: CliIo['stderr'], onProgress: 
  * then write every chosen format of every document.
  */
 export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
+  if (writesDataset(args)) return runRenderDataset(args, io);
   const chosen = chosenFormats(args);
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.

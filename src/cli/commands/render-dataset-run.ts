@@ -1,0 +1,63 @@
+import { CspmError, type DocumentFormat, type PlannedDocument } from '../../index.js';
+import { plural, renderDataset, terminalText } from '../../internal.js';
+import { checkOptionsOf } from '../analysis-options.js';
+import type { CliIo } from '../cli-io.js';
+import { datasetFiles, placeParts } from '../dataset-files.js';
+import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
+import { toReportInputs } from '../report-inputs.js';
+
+/** The formats that, with --out-dir, mean the dataset: both of its tables, partitioned. */
+const datasetFormats: readonly DocumentFormat[] = ['parquet', 'parquet-figures'];
+
+/** True when a render run writes a Parquet dataset: a Parquet format and --out-dir. */
+export function writesDataset(args: RenderArgs): boolean {
+  return args['out-dir'] !== undefined && (args.format ?? []).some((format) => datasetFormats.includes(format));
+}
+
+function documentLine(document: PlannedDocument): string | undefined {
+  if (document.status === 'ready') return undefined;
+  const { errors, warnings } = document.analysis.summary;
+  const name = terminalText(document.sources.join(', '));
+  if (document.reason === 'no-benchmark-report') return `  ${name}: skipped, no benchmark report in it (${plural(warnings, 'warning')}; see cspm-report check)`;
+  if (document.reason === 'no-valid-report') return `cspm-report: ${name}: no valid benchmark report to write (${plural(errors, 'error')}; see cspm-report check)`;
+  return `cspm-report: ${name}: not written, ${plural(errors, 'error')} and --strict (see cspm-report check)`;
+}
+
+/**
+ * Runs `render -f parquet --out-dir DIR`: every input, one at a time, into the
+ * partitions of DIR's `policies/` and `figures/` tables; then every part is put in
+ * place whole, or none when a part's name is taken by other bytes.
+ */
+export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<number> {
+  const other = chosenFormats(args).filter((format) => !datasetFormats.includes(format));
+  if (other.length > 0) throw new CspmError('usage', `-f parquet with --out-dir writes a dataset; render ${other.join(', ')} in a run of its own`, { data: { option: 'format' } });
+  renderOptions(args, io);
+  const root = args['out-dir'] as string;
+  const files = datasetFiles(root);
+  let result;
+  try {
+    result = await renderDataset(
+      toReportInputs(args.inputs, io),
+      {
+        ...checkOptionsOf(args, io),
+        policies: args.policies,
+        showPaths: args['show-paths'],
+        strict: args.strict,
+        onDocument: (document) => {
+          const line = documentLine(document);
+          if (line !== undefined) (document.status === 'refused' ? io.stderr : io.stdout).write(`${line}\n`);
+        },
+      },
+      files,
+    );
+  } catch (error) {
+    await files.abandon();
+    throw error;
+  }
+  for (const placed of await placeParts(result.parts)) {
+    io.stdout.write(`${placed.status === 'written' ? 'wrote' : 'unchanged, already there:'} ${terminalText(placed.path)} (${plural(placed.rows, 'row')})\n`);
+  }
+  const { files: written, reports, policies } = result.summary;
+  io.stdout.write(`  ${terminalText(root)}: ${plural(written, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}\n`);
+  return result.verdict.exitCode;
+}

@@ -1,0 +1,29 @@
+import type { DatasetTable } from '../../model/dataset-columns.js';
+import { datasetTables } from '../../model/dataset-columns.js';
+import type { RenderedBody } from '../../model/renderer.js';
+import type { ViewModel } from '../../model/view-model.js';
+import { cellReaders, rowsOfView } from './dataset-rows.js';
+import { ParquetTable } from './parquet-table.js';
+
+async function* tableChunks<Table extends DatasetTable>(view: ViewModel, table: Table): AsyncGenerator<Uint8Array> {
+  const file = new ParquetTable(datasetTables[table].columns, cellReaders(table));
+  for (const source of rowsOfView(view, table)) {
+    file.add(source);
+    yield* file.take();
+  }
+  yield* file.finish();
+}
+
+/**
+ * The `policies` table of a view as one Parquet file: one row per listed policy (every
+ * policy by default) of each report, typed as the column registry says. Streamed a row
+ * group at a time, so 300,000 policies are never one buffer of rows.
+ */
+export function renderParquetView(view: ViewModel): RenderedBody {
+  return tableChunks(view, 'policies');
+}
+
+/** The `figures` table of a view as one Parquet file: one row per report and one per resource category. */
+export function renderFiguresParquetView(view: ViewModel): RenderedBody {
+  return tableChunks(view, 'figures');
+}
