@@ -32,7 +32,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS cspm_policies (
   source string COMMENT 'the input file the row was read from (its name, or its path with --show-paths)'
 )
 PARTITIONED BY (
-  scan_date string COMMENT 'the UTC date of scan_time as YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
+  scan_date string COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
   benchmark string COMMENT 'the benchmark_id'
 )
 STORED AS PARQUET
@@ -72,7 +72,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS cspm_figures (
   source string COMMENT 'the input file the row was read from (its name, or its path with --show-paths)'
 )
 PARTITIONED BY (
-  scan_date string COMMENT 'the UTC date of scan_time as YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
+  scan_date string COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
   benchmark string COMMENT 'the benchmark_id'
 )
 STORED AS PARQUET

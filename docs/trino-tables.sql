@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS hive.cspm.policies (
   passed_resources bigint COMMENT 'the PassedResourceCount',
   total_resources bigint COMMENT 'the TotalResourceCount',
   source varchar COMMENT 'the input file the row was read from (its name, or its path with --show-paths)',
-  scan_date varchar COMMENT 'the UTC date of scan_time as YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
+  scan_date varchar COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
   benchmark varchar COMMENT 'the benchmark_id'
 )
 WITH (
@@ -58,7 +58,7 @@ CREATE TABLE IF NOT EXISTS hive.cspm.figures (
   compliance_percent double COMMENT 'the compliance percent recomputed with the run''s --percent-formula; null when nothing was assessed',
   stated_compliance_percent double COMMENT 'the CompliancePercent the report states (Posture for a report row); null when it states none',
   source varchar COMMENT 'the input file the row was read from (its name, or its path with --show-paths)',
-  scan_date varchar COMMENT 'the UTC date of scan_time as YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
+  scan_date varchar COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
   benchmark varchar COMMENT 'the benchmark_id'
 )
 WITH (

@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { datasetTables, partitionColumns } from '../dist/internal.js';
 
 /** The SQL type of each registry type: Hive DDL (Athena) and Trino. */
+// A date (the scan_date partition) stays the text of its folder name, as partition
+// projection (Athena) and the Hive connector (Trino) take it; queries cast it.
 const sqlTypes = {
-  athena: { string: 'string', int32: 'int', int64: 'bigint', double: 'double', timestamp: 'timestamp' },
-  trino: { string: 'varchar', int32: 'integer', int64: 'bigint', double: 'double', timestamp: 'timestamp(3)' },
+  athena: { string: 'string', int32: 'int', int64: 'bigint', double: 'double', timestamp: 'timestamp', date: 'string' },
+  trino: { string: 'varchar', int32: 'integer', int64: 'bigint', double: 'double', timestamp: 'timestamp(3)', date: 'varchar' },
 };
 
 const header = (engine) =>

@@ -1,12 +1,9 @@
 #!/usr/bin/env node
-// Prints the tables and partition columns of a posture dataset (`render -f parquet`) as
-// the Markdown tables the README carries; a test checks that the README holds exactly
+// Prints the tables and partition columns of a posture dataset (`render -f parquet`), with
+// the SQL types `query` gives them, as the Markdown tables the README carries; a test checks that the README holds exactly
 // these, so the two cannot drift apart.
 import { fileURLToPath } from 'node:url';
-import { datasetTables, partitionColumns } from '../dist/internal.js';
-
-/** The SQL type a reader sees for each registry type (DuckDB's names). */
-const sqlTypes = { string: 'VARCHAR', int32: 'INTEGER', int64: 'BIGINT', double: 'DOUBLE', timestamp: 'TIMESTAMP' };
+import { datasetSqlTypes as sqlTypes, datasetTables, partitionColumns } from '../dist/model/dataset-columns.js';
 
 function columnTable(columns) {
   // A name like __HIVE_DEFAULT_PARTITION__ as code, which Markdown would read as bold.

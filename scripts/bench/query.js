@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { datasetTables } from '../../dist/model/dataset-columns.js';
-import { sqlTypes } from '../../dist/query/dataset-views.js';
+import { datasetSqlTypes as sqlTypes } from '../../dist/model/dataset-columns.js';
 import { median, runNode } from './run-node.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

@@ -4,11 +4,24 @@
  * the query engine's views, the README's column tables and the DDL are all derived.
  *
  * Names are snake_case, as SQL engines take them unquoted; types are the logical types a
- * Parquet reader sees (DuckDB: VARCHAR, INTEGER, BIGINT, DOUBLE, TIMESTAMP).
+ * Parquet reader sees (DuckDB: VARCHAR, INTEGER, BIGINT, DOUBLE, TIMESTAMP, DATE).
  */
 
 /** The logical type of a dataset column. */
-export type DatasetColumnType = 'string' | 'int32' | 'int64' | 'double' | 'timestamp';
+export type DatasetColumnType = 'string' | 'int32' | 'int64' | 'double' | 'timestamp' | 'date';
+
+/**
+ * The SQL type a reader of the dataset sees for each logical type (DuckDB's names): the
+ * views of `query` cast to them and the README's column tables print them.
+ */
+export const datasetSqlTypes = {
+  string: 'VARCHAR',
+  int32: 'INTEGER',
+  int64: 'BIGINT',
+  double: 'DOUBLE',
+  timestamp: 'TIMESTAMP',
+  date: 'DATE',
+} as const satisfies Record<DatasetColumnType, string>;
 
 /** One column of a dataset table. */
 export interface DatasetColumn {
@@ -75,7 +88,7 @@ export const figureColumns: readonly DatasetColumn[] = [
 
 /** The Hive-style partition columns of a dataset folder, in the order of its sub-folders (`scan_date=…/benchmark=…/`). */
 export const partitionColumns: readonly DatasetColumn[] = [
-  column('scan_date', 'string', 'the UTC date of scan_time as YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date'),
+  column('scan_date', 'date', 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date', true),
   column('benchmark', 'string', 'the benchmark_id'),
 ];
 

@@ -1,32 +1,9 @@
-import { datasetTables, partitionColumns, type DatasetColumnType, type DatasetTable } from '../model/dataset-columns.js';
+import { datasetSqlTypes, datasetTables, partitionColumns, type DatasetTable } from '../model/dataset-columns.js';
 import { sqlString } from './engine-settings.js';
-
-/** The SQL type of each logical type of the registry, as the views cast the columns. */
-export const sqlTypes = {
-  string: 'VARCHAR',
-  int32: 'INTEGER',
-  int64: 'BIGINT',
-  double: 'DOUBLE',
-  timestamp: 'TIMESTAMP',
-} as const satisfies Record<DatasetColumnType, string>;
-
-/**
- * The SQL type of each partition column. The registry types them as the text of their
- * folder names; scan_date is a date there (YYYY-MM-DD), typed DATE so that a query can
- * compare and subtract dates without a cast.
- */
-export const partitionSqlTypes: Readonly<Record<string, string>> = { scan_date: 'DATE', benchmark: 'VARCHAR' };
 
 /** A quoted SQL identifier. */
 function identifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
-}
-
-/** The SQL type of a partition column, or an error for one this module does not know (a registry change it must follow). */
-export function partitionSqlType(name: string): string {
-  const type = partitionSqlTypes[name];
-  if (type === undefined) throw new Error(`no SQL type for the partition column ${name}`);
-  return type;
 }
 
 /**
@@ -38,7 +15,7 @@ export function partitionSqlType(name: string): string {
 export function readFiles(files: readonly string[], layout: 'folder' | 'file'): string {
   const list = `[${files.map(sqlString).join(', ')}]`;
   if (layout === 'file') return `read_parquet(${list}, union_by_name = true)`;
-  const types = partitionColumns.map((column) => `${sqlString(column.name)}: ${partitionSqlType(column.name)}`).join(', ');
+  const types = partitionColumns.map((column) => `${sqlString(column.name)}: ${datasetSqlTypes[column.type]}`).join(', ');
   return `read_parquet(${list}, hive_partitioning = true, union_by_name = true, hive_types = {${types}})`;
 }
 
@@ -49,10 +26,10 @@ export function readFiles(files: readonly string[], layout: 'folder' | 'file'): 
  * scan_time and benchmark_id, as the writer derives the folders.
  */
 export function createViewSql(table: DatasetTable, files: readonly string[], layout: 'folder' | 'file'): string {
-  const columns = datasetTables[table].columns.map((column) => `CAST(${identifier(column.name)} AS ${sqlTypes[column.type]}) AS ${identifier(column.name)}`);
+  const columns = datasetTables[table].columns.map((column) => `CAST(${identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`);
   const partitions =
     layout === 'folder'
-      ? partitionColumns.map((column) => `CAST(${identifier(column.name)} AS ${partitionSqlType(column.name)}) AS ${identifier(column.name)}`)
+      ? partitionColumns.map((column) => `CAST(${identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`)
       : ['CAST(CAST("scan_time" AS TIMESTAMP) AS DATE) AS "scan_date"', 'CAST("benchmark_id" AS VARCHAR) AS "benchmark"'];
   return `CREATE VIEW ${identifier(table)} AS SELECT ${[...columns, ...partitions].join(', ')} FROM ${readFiles(files, layout)}`;
 }

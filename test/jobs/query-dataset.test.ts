@@ -33,7 +33,7 @@ describe.runIf(available)('queryDataset: the views', () => {
     const result = await queryDataset(dir, { sql: 'DESCRIBE policies' });
     const described: string[] = [];
     for await (const batch of result.rows) for (const row of batch) described.push(`${String(row[0])} ${String(row[1])}`);
-    const expected = (columns: typeof datasetTables.policies.columns): string[] => columns.map((column) => `${column.name} ${{ string: 'VARCHAR', int32: 'INTEGER', int64: 'BIGINT', double: 'DOUBLE', timestamp: 'TIMESTAMP' }[column.type]}`);
+    const expected = (columns: typeof datasetTables.policies.columns): string[] => columns.map((column) => `${column.name} ${{ string: 'VARCHAR', int32: 'INTEGER', int64: 'BIGINT', double: 'DOUBLE', timestamp: 'TIMESTAMP', date: 'DATE' }[column.type]}`);
     expect(described).toEqual([...expected(datasetTables.policies.columns), 'scan_date DATE', 'benchmark VARCHAR']);
     expect(partitionColumns.map((column) => column.name)).toEqual(['scan_date', 'benchmark']);
     const figures = await rowsOf(dir, 'SELECT * FROM figures');

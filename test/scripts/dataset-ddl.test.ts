@@ -5,8 +5,8 @@ import { datasetTables, partitionColumns, type DatasetColumnType } from '../../s
 
 /** The SQL types the definitions must give each registry type, written out here apart from the script. */
 const expectedTypes: Record<'athena' | 'trino', Record<DatasetColumnType, string>> = {
-  athena: { string: 'string', int32: 'int', int64: 'bigint', double: 'double', timestamp: 'timestamp' },
-  trino: { string: 'varchar', int32: 'integer', int64: 'bigint', double: 'double', timestamp: 'timestamp(3)' },
+  athena: { string: 'string', int32: 'int', int64: 'bigint', double: 'double', timestamp: 'timestamp', date: 'string' },
+  trino: { string: 'varchar', int32: 'integer', int64: 'bigint', double: 'double', timestamp: 'timestamp(3)', date: 'varchar' },
 };
 
 /** The statements of a SQL file whose first line matches `start`, each as its column lines `name type`. */

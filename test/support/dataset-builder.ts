@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { datasetTables, partitionColumns, type DatasetColumn, type DatasetTable } from '../../src/model/dataset-columns.js';
-import { sqlTypes } from '../../src/query/dataset-views.js';
+import { datasetSqlTypes as sqlTypes } from '../../src/model/dataset-columns.js';
 
 /** A row of a dataset table: any column of the registry, the others take defaults. */
 export type DatasetRow = Record<string, string | number | null>;

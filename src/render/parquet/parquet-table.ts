@@ -23,6 +23,8 @@ function schemaElement(column: DatasetColumn): Record<string, unknown> {
     double: { type: 'DOUBLE' },
     // Milliseconds since the epoch, UTC: the report's dates carry no finer part that matters.
     timestamp: { type: 'INT64', converted_type: 'TIMESTAMP_MILLIS' },
+    // Days since the epoch. No table column is a date today (scan_date is a partition folder).
+    date: { type: 'INT32', converted_type: 'DATE' },
   };
   return { name: column.name, repetition_type, ...physical[column.type] };
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-const duckTypes: Record<DatasetColumnType, string> = { string: 'VARCHAR', int32: 'INTEGER', int64: 'BIGINT', double: 'DOUBLE', timestamp: 'TIMESTAMP' };
+const duckTypes: Record<DatasetColumnType, string> = { string: 'VARCHAR', int32: 'INTEGER', int64: 'BIGINT', double: 'DOUBLE', timestamp: 'TIMESTAMP', date: 'DATE' };
 const samples = readdirSync('samples').filter((name) => name.endsWith('.json')).map((name) => join('samples', name));
 
 async function parquetOf(input: Parameters<typeof analyseInputs>[0], format: 'parquet' | 'parquet-figures', options: RenderOptions = {}): Promise<string> {
