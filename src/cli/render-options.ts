@@ -23,6 +23,8 @@ export interface RenderArgs extends AnalysisArgs {
   now: boolean;
   fields: string | undefined;
   bom: boolean;
+  /** With `-f ocsf`: the events as Parquet (`ocsf-parquet`). */
+  parquet?: boolean;
 }
 
 /**
@@ -99,7 +101,8 @@ function csvFields(text: string): CsvFieldName[] {
  * the `--output` name tells (the same resolver as every command's), else HTML.
  */
 export function chosenFormats(args: RenderArgs): DocumentFormat[] {
-  const given = [...new Set(args.format ?? [])];
+  if (args.parquet === true && !(args.format ?? []).includes('ocsf')) throw new CspmError('usage', '--parquet goes with -f ocsf (its events as Parquet); the dataset tables are -f parquet', { data: { option: 'parquet' } });
+  const given = [...new Set((args.format ?? []).map((format) => (args.parquet === true && format === 'ocsf' ? 'ocsf-parquet' : format)))];
   if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
   if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', { data: { option: 'out-dir' } });
   if (args.output !== undefined && given.length > 1) throw new CspmError('usage', `--output takes one format, not ${given.length}; use --out-dir for several`, { data: { option: 'output' } });

@@ -41,6 +41,8 @@ const poamRenderer = reading(lazyRenderer('poam', 'poam.csv', csvMediaType, asyn
 
 // OCSF Compliance Finding events as JSON Lines; render writes no other JSON Lines, so `.jsonl` names it too.
 const ocsfRenderer = reading(lazyRenderer('ocsf', 'ocsf.jsonl', 'application/x-ndjson', async (view, options) => (await import('./ocsf/render-ocsf.js')).renderOcsfView(view, options), ['jsonl']), []);
+// The same events as Parquet, nested objects as structs: an AWS Security Lake custom source's form.
+const ocsfParquetRenderer = reading(lazyRenderer('ocsf-parquet', 'ocsf.parquet', 'application/vnd.apache.parquet', async (view, options) => (await import('./ocsf/render-ocsf-parquet.js')).renderOcsfParquetView(view, options)), []);
 
 const parquetMediaType = 'application/vnd.apache.parquet';
 // The policies table; with --out-dir, render writes both tables as a partitioned dataset instead (see renderDataset).
@@ -49,7 +51,7 @@ const parquetRenderer = reading(lazyRenderer('parquet', 'parquet', parquetMediaT
 const parquetFiguresRenderer = reading(lazyRenderer('parquet-figures', 'figures.parquet', parquetMediaType, async (view) => (await import('./parquet/render-parquet.js')).renderFiguresParquetView(view)), []);
 
 /** Every renderer, keyed by the format name the CLI and the API take, in the order help text lists them. */
-export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer, ocsf: ocsfRenderer, parquet: parquetRenderer, 'parquet-figures': parquetFiguresRenderer } as const satisfies Record<string, Renderer>;
+export const renderers = { html: htmlRenderer, pdf: pdfRenderer, xlsx: xlsxRenderer, csv: csvRenderer, hdf: hdfRenderer, poam: poamRenderer, sarif: sarifRenderer, ocsf: ocsfRenderer, 'ocsf-parquet': ocsfParquetRenderer, parquet: parquetRenderer, 'parquet-figures': parquetFiguresRenderer } as const satisfies Record<string, Renderer>;
 
 declare module '../model/renderer.js' {
   // The registry's keys are the document formats: DocumentFormat is derived from them.

@@ -71,7 +71,7 @@ describe('a config file refused, exit 2', () => {
     { name: 'a wrong type', text: 'render:\n  landscape: "yes"\n', message: '2:14: /render/landscape: "yes" is not true or false' },
     { name: 'a number that is not one', text: 'render:\n  max-policies: ten\n', message: '2:17: /render/max-policies: "ten" is not a number' },
     { name: 'a list for an option of one value', text: 'render:\n  title: [a, b]\n', message: '2:10: /render/title: takes one value, not a list' },
-    { name: 'a list item not among the choices', text: 'render:\n  format: [pdf, docx]\n', message: '2:17: /render/format/1: "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, parquet, parquet-figures' },
+    { name: 'a list item not among the choices', text: 'render:\n  format: [pdf, docx]\n', message: '2:17: /render/format/1: "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures' },
     { name: 'a section that is no mapping', text: 'render: pdf\n', message: "1:9: /render: a command's section is a mapping of its options to values" },
     { name: 'a file that is no mapping', text: '- fail-on\n', message: '1:1: a config file is a mapping of option names (and command sections) to values' },
     { name: 'a YAML syntax error', text: 'fail-on: [warning\n', message: '2:1: not a YAML config file (it stops parsing here: bad indent)' },

@@ -95,7 +95,7 @@ describe('cspm-report render', () => {
 
 describe('render usage errors exit 2 and write nothing', () => {
   const cases = [
-    { name: 'an unknown format', args: (r: string) => ['render', r, '-f', 'docx'], line: /^cspm-report: --format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, parquet, parquet-figures$/ },
+    { name: 'an unknown format', args: (r: string) => ['render', r, '-f', 'docx'], line: /^cspm-report: --format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures$/ },
     { name: '--output with two formats', args: (r: string) => ['render', r, '-f', 'pdf', '-f', 'xlsx', '-o', 'x.out'], line: /^cspm-report: invalid usage: --output takes one format, not 2; use --out-dir for several$/ },
     { name: '--output over the input', args: (r: string) => ['render', r, '-o', r], line: /refusing to overwrite a report$/ },
     { name: 'standard input without a destination', args: () => ['render', '-'], line: /^cspm-report: invalid usage: rendering standard input needs --output FILE or --out-dir DIR$/ },

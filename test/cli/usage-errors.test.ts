@@ -10,8 +10,8 @@ const help = '\nRun "cspm-report --help" for usage.\n';
 
 describe('bad option values name the option, the value and the choices', () => {
   it.each([
-    [['render', sample, '-f', 'docx'], '--format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, parquet, parquet-figures'],
-    [['render', sample, '-f', 'PDF'], '--format "PDF" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, parquet, parquet-figures; did you mean pdf?'],
+    [['render', sample, '-f', 'docx'], '--format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures'],
+    [['render', sample, '-f', 'PDF'], '--format "PDF" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures; did you mean pdf?'],
     [['check', sample, '--fail-on', 'warnings'], '--fail-on "warnings" is not one of error, warning, never; did you mean warning?'],
     [['check', sample, '--percent-formula', 'green_of_total'], '--percent-formula "green_of_total" is not one of green-of-assessed, green-of-total, passed-resources; did you mean green-of-total?'],
     [['chek', sample], 'unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, query, render, schema, rules, serve, fetch, onboard, completion'],

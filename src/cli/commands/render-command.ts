@@ -24,7 +24,8 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
     .option('fields', { type: 'string', coerce: oneValue('fields'), describe: `CSV: the columns, in order, comma-separated (of ${csvFieldNames.join(', ')})` })
-    .option('bom', { type: 'boolean', default: false, describe: 'CSV: start with a UTF-8 byte order mark, so that Excel reads the file as UTF-8' });
+    .option('bom', { type: 'boolean', default: false, describe: 'CSV: start with a UTF-8 byte order mark, so that Excel reads the file as UTF-8' })
+    .option('parquet', { type: 'boolean', describe: 'with -f ocsf: the events as Parquet, nested objects as structs (the same as -f ocsf-parquet; the form AWS Security Lake takes)' });
   return withAnalysisOptions(declared)
     .example('$0 render r.json', 'r.html beside the input')
     .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')
@@ -37,6 +38,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .example('$0 render r.json -o r.csv --fields number,title,compliance,severity', 'the columns you choose, in your order')
     .example('$0 render reports/ -f parquet --out-dir lake', 'a Parquet dataset for DuckDB, Athena, Trino, Spark')
     .example('$0 render r.json -o r.figures.parquet', 'the figures table (-o r.parquet: the policies table)')
+    .example('$0 render r.json -f ocsf --parquet', 'OCSF Compliance Finding events as Parquet (r.ocsf.parquet)')
     .example('$0 render r.json --templates mine/', 'your own templates')
     .example('$0 render r.json -f pdf --strict', 'refuse a report with errors') as unknown as Argv<RenderArgs>;
 }

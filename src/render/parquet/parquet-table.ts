@@ -108,7 +108,7 @@ function columnBuffer(column: DatasetColumn): ColumnBuffer {
  * The bytes a ParquetWriter appends, handed out after each row group: the writer then
  * starts its buffer again, so a file of any length holds one group's bytes at a time.
  */
-class ChunkWriter extends ByteWriter {
+export class ChunkWriter extends ByteWriter {
   private readonly chunks: Uint8Array[] = [];
 
   flush(): void {
