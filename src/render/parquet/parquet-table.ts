@@ -1,4 +1,5 @@
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import { CspmError } from '../../error/cspm-error.js';
 import type { DatasetColumn, DatasetColumnType } from '../../model/dataset-columns.js';
 
 /** A cell of a dataset row, as the column registry types it; null only where a column is nullable. */
@@ -39,12 +40,25 @@ interface ColumnBuffer {
 
 type DecodedArray = unknown[] | Int32Array | BigInt64Array | Float64Array;
 
+/** The largest magnitude a Parquet INT64 holds, as a number. */
+const int64Limit = 2 ** 63;
+
+/**
+ * A whole number as a 64-bit integer. One past what 64 bits hold (a JSON number such as
+ * 1e20, which the schema allows for ControlCategoryOrder) is refused: the writer would
+ * store it wrapped around, another number, without a word.
+ */
+function int64Of(value: number): bigint {
+  if (!(Math.abs(value) < int64Limit)) throw new CspmError('usage', `the number ${value} is past the 64-bit integers a Parquet column holds; the other formats show it as it is`, { data: { value: String(value) } });
+  return BigInt(value);
+}
+
 /** 64-bit cells as bigints, each distinct run of equal values one bigint: a report's rows share its scan time. */
 function bigints(cells: readonly DatasetCell[]): (bigint | null)[] {
   let last: DatasetCell | undefined;
   let made: bigint | null = null;
   return cells.map((cell) => {
-    if (cell !== last) [last, made] = [cell, cell === null ? null : BigInt(cell)];
+    if (cell !== last) [last, made] = [cell, cell === null ? null : int64Of(cell as number)];
     return made;
   });
 }
@@ -59,6 +73,11 @@ function int64Array(cells: readonly DatasetCell[]): BigInt64Array {
   const halves = new Int32Array(values.buffer);
   for (let index = 0; index < cells.length; index += 1) {
     const value = cells[index] as number;
+    // Past 2^53 the halves lose the low bits: such a number goes through a bigint.
+    if (!Number.isSafeInteger(value)) {
+      values[index] = int64Of(value);
+      continue;
+    }
     halves[2 * index] = value % 0x1_0000_0000 | 0;
     halves[2 * index + 1] = Math.floor(value / 0x1_0000_0000);
   }

@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseInputs, renderReport, type RenderOptions } from '../../../src/index.js';
@@ -100,5 +100,28 @@ describe('Parquet export (-f parquet, -f parquet-figures), read back by DuckDB',
     expect(failing).toEqual([{ n: 0 }]);
     const [all] = await rows(`SELECT policies FROM read_parquet(${sqlText(await parquetOf('samples/azure-csbp.json', 'parquet-figures', { policies: 'failing' }))}) WHERE level = 'report'`);
     expect(all).toEqual({ policies: expected.rows });
+  });
+});
+
+describe('Parquet: numbers past 32 bits', () => {
+  /** The sample with its first category numbered `order`. */
+  function numbered(order: number): { value: unknown; name: string } {
+    const value = JSON.parse(readFileSync('samples/azure-csbp.json', 'utf8')) as { ResourceCategories: { ControlCategoryOrder: number }[] }[];
+    value[0]!.ResourceCategories[0]!.ControlCategoryOrder = order;
+    return { value, name: 'numbered.json' };
+  }
+
+  it('keeps a ControlCategoryOrder past 2^31 as it is (a 32-bit column wrapped 3,000,000,000 to -1,294,967,296)', async ({ skip }) => {
+    if (db === undefined) return skip();
+    for (const format of ['parquet', 'parquet-figures'] as const) {
+      const path = await parquetOf(numbered(3_000_000_000), format);
+      const found = await rows(`SELECT DISTINCT category_order::VARCHAR AS category_order FROM read_parquet(${sqlText(path)}) WHERE category_order > 100`);
+      expect(found, format).toEqual([{ category_order: '3000000000' }]);
+    }
+  });
+
+  it('refuses a number past 64 bits rather than store another one', async () => {
+    const analysis = await analyseInputs(numbered(1e20));
+    await expect(collectBytes(await renderReport(analysis, 'parquet'))).rejects.toThrow('the number 100000000000000000000 is past the 64-bit integers a Parquet column holds');
   });
 });
