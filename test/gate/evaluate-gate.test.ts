@@ -106,6 +106,42 @@ describe('evaluateGate: each result', () => {
     ]);
     expect(result.rulesFile).toBe('rules.json');
   });
+
+  it('of a preset that selects nothing names it too, with its input when scoped to one report, in the order the JSON shows', async () => {
+    const analysis = await analyseInputs({ value: minimalReport(), name: 'r1.json' });
+    const base = { level: 'error' as const, metric: 'compliancePercent', min: 0, allowNoMatch: false, preset: 'cspm:recommended', pointer: '/extends' };
+    const rules: GateRules = {
+      file: 'rules.json',
+      assertions: [
+        { ...base, name: 'all', aggregate: 'all', match: { AccountName: 'Nobody' } },
+        { ...base, name: 'each', aggregate: 'each', category: 'Nowhere' },
+        { ...base, name: 'each, no preset', aggregate: 'each', category: 'Nowhere', preset: undefined },
+      ],
+    };
+    const [all, each, plain] = evaluateGate(analysis, rules).assertions;
+    expect(Object.keys(all!)).toEqual(['name', 'level', 'metric', 'passed', 'actual', 'expected', 'scope', 'message', 'pointer', 'preset']);
+    expect(all!.preset).toBe('cspm:recommended');
+    expect(Object.keys(each!)).toEqual(['name', 'level', 'metric', 'passed', 'actual', 'expected', 'scope', 'message', 'source', 'pointer', 'preset']);
+    expect([each!.source, each!.preset, each!.passed]).toEqual(['r1.json', 'cspm:recommended', false]);
+    expect(Object.keys(plain!)).toEqual(['name', 'level', 'metric', 'passed', 'actual', 'expected', 'scope', 'message', 'source', 'pointer']);
+  });
+
+  it('of a measure has the keys its kind has, in the order the JSON shows', async () => {
+    const analysis = await analyseInputs({ value: minimalReport(), name: 'r1.json' });
+    const base = { level: 'error' as const, metric: 'compliancePercent', min: 0, allowNoMatch: false, pointer: '/assertions/0' };
+    const rules: GateRules = {
+      file: 'rules.json',
+      assertions: [
+        { ...base, name: 'all', aggregate: 'all' },
+        { ...base, name: 'all of a preset', aggregate: 'all', preset: 'cspm:recommended' },
+        { ...base, name: 'each', aggregate: 'each' },
+        { ...base, name: 'each of a preset', aggregate: 'each', preset: 'cspm:recommended' },
+      ],
+    };
+    const keys = evaluateGate(analysis, rules).assertions.map((result) => Object.keys(result).join(' '));
+    const measured = 'name level metric passed actual actualText expected scope message';
+    expect(keys).toEqual([`${measured} pointer`, `${measured} pointer preset`, `${measured} source pointer`, `${measured} source pointer preset`]);
+  });
 });
 
 describe('evaluateGate: a scope that selects nothing', () => {
