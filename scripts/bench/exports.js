@@ -11,14 +11,16 @@ import { median } from './run-node.js';
 const { analyseInputs, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
 
 /** The bytes of a rendered body, read to the end as a file writer would, without joining them. */
-async function byteCount(body) {
+/** The bytes of a rendered body, read to the end without joining them. */
+export async function byteCount(body) {
   if (body instanceof Uint8Array) return body.length;
   let bytes = 0;
   for await (const chunk of body) bytes += chunk.length;
   return bytes;
 }
 
-async function timed(work) {
+/** The time `work` takes, and the byte count it returns. */
+export async function timed(work) {
   const started = performance.now();
   const bytes = await work();
   return { ms: performance.now() - started, bytes };

@@ -7,6 +7,7 @@
 // states no scan time, so the events take --now's.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { timed } from './exports.js';
 import { median, runNode } from './run-node.js';
 
 const { analyseInputs, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
@@ -23,12 +24,6 @@ async function streamed(body) {
     for (let at = chunk.indexOf(0x0a); at >= 0; at = chunk.indexOf(0x0a, at + 1)) lines += 1;
   }
   return { bytes, lines, largest };
-}
-
-async function timed(work) {
-  const started = performance.now();
-  const result = await work();
-  return { ms: performance.now() - started, result };
 }
 
 /** Times `render -f ocsf` against JSON.stringify of the parsed report, `runs` alternated rounds, and both peaks. */

@@ -9,24 +9,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { byteCount, timed } from './exports.js';
 import { median, runNode } from './run-node.js';
 
 const { analyseInputs, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
 const cli = fileURLToPath(new URL('../../dist/cspm-report.js', import.meta.url));
-
-/** The bytes of a rendered body, read to the end as a file writer would, without joining them. */
-async function byteCount(body) {
-  if (body instanceof Uint8Array) return body.length;
-  let bytes = 0;
-  for await (const chunk of body) bytes += chunk.length;
-  return bytes;
-}
-
-async function timed(work) {
-  const started = performance.now();
-  const bytes = await work();
-  return { ms: performance.now() - started, bytes };
-}
 
 /** The total size of the files below a folder. */
 function folderBytes(dir) {

@@ -1,5 +1,6 @@
 import type { FleetAccount } from '../../model/fleet.js';
 import { displayPercentOrNa } from '../display-values.js';
+import { StringTable } from '../html/table-data.js';
 
 /**
  * The fleet page's accounts as its script reads them: one compact array per account,
@@ -7,19 +8,7 @@ import { displayPercentOrNa } from '../display-values.js';
  * one string table, so that thousands of accounts stay a few megabytes of JSON.
  */
 export class FleetPageData {
-  private readonly strings: string[] = [];
-  private readonly positions = new Map<string, number>();
-
-  /** The index of `value` in the string table, added on first use. */
-  private stringAt(value: string): number {
-    let found = this.positions.get(value);
-    if (found === undefined) {
-      found = this.strings.length;
-      this.strings.push(value);
-      this.positions.set(value, found);
-    }
-    return found;
-  }
+  private readonly strings = new StringTable();
 
   /**
    * The row of one account: [anchor number, name, id, connector, benchmark name,
@@ -30,15 +19,15 @@ export class FleetPageData {
     const f = account.figures;
     const categories = account.categories.map((category) => {
       const c = category.figures;
-      return [this.stringAt(category.name), c.total, c.green, c.red, c.amber, c.gray, displayPercentOrNa(category.percent)];
+      return [this.strings.indexOf(category.name), c.total, c.green, c.red, c.amber, c.gray, displayPercentOrNa(category.percent)];
     });
     return [
       anchor,
       account.accountName,
       account.accountId,
-      this.stringAt(account.connectorType),
-      this.stringAt(account.benchmarkName),
-      this.stringAt(account.benchmarkId),
+      this.strings.indexOf(account.connectorType),
+      this.strings.indexOf(account.benchmarkName),
+      this.strings.indexOf(account.benchmarkId),
       displayPercentOrNa(account.percent),
       f.red,
       account.redWeight,
@@ -53,6 +42,6 @@ export class FleetPageData {
 
   /** The string table, once every row is made. */
   table(): readonly string[] {
-    return this.strings;
+    return this.strings.values;
   }
 }

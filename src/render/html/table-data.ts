@@ -35,7 +35,8 @@ export interface ReportData {
   actions: number[][];
 }
 
-class StringTable {
+/** Strings kept once each, in the order first seen: rows then hold their indexes. */
+export class StringTable {
   readonly values: string[] = [];
   private readonly index = new Map<string, number>();
 
