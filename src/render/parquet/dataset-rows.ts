@@ -1,13 +1,12 @@
 import { datasetTables, type DatasetColumn, type DatasetTable } from '../../model/dataset-columns.js';
 import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
-import type { CellReader, DatasetCell } from './parquet-table.js';
+import type { DatasetCell } from './column-encoders.js';
 
-/** What one row of the `policies` table is made of. */
-export interface PolicyRowSource {
+/** What the rows of a run of the `policies` table share: a report and one of its categories; each row is one of the category's policies. */
+export interface PolicyRun {
   report: ReportView;
   category: CategoryView;
-  policy: Policy;
 }
 
 /** What one row of the `figures` table is made of: a report, and one of its categories or none for the report's own row. */
@@ -16,25 +15,37 @@ export interface FigureRowSource {
   category: CategoryView | null;
 }
 
-/** What a row of each table is made of. */
-export interface RowSources {
-  policies: PolicyRowSource;
-  figures: FigureRowSource;
+/** For each table, what a run of its rows shares and what each row adds. */
+export interface TableRows {
+  policies: { shared: PolicyRun; row: Policy };
+  figures: { shared: FigureRowSource; row: FigureRowSource };
 }
 
-type Readers<Source> = Readonly<Record<string, (source: Source) => DatasetCell>>;
+/** Rows that share what `shared` holds: the policies of one category, or one row of figures. */
+export interface RowRun<Table extends DatasetTable> {
+  shared: TableRows[Table]['shared'];
+  rows: readonly TableRows[Table]['row'][];
+}
 
-/** How the columns both tables open with are read from a report. */
-const scanReaders: Readers<{ report: ReportView }> = {
-  scan_time: ({ report }) => report.lastScanned?.date?.getTime() ?? null,
-  job_id: ({ report }) => report.jobId,
-  account_id: ({ report }) => report.accountId,
-  account_name: ({ report }) => report.accountName,
-  connector: ({ report }) => report.connectorType,
-  cloud_account_id: ({ report }) => report.awsAccountId ?? report.subscriptionId ?? null,
-  benchmark_id: ({ report }) => report.benchmarkId,
-  benchmark_name: ({ report }) => report.benchmarkName,
-  source: ({ report }) => report.source,
+/**
+ * How one column's cells are read: `perRun` when every row of a run has the same cell
+ * (a report's names, a category's), read once for the run, or `perRow`.
+ */
+export type ColumnReader<Shared, Row> = { perRun: (shared: Shared) => DatasetCell } | { perRow: (row: Row) => DatasetCell };
+
+type Readers<Shared, Row> = Readonly<Record<string, ColumnReader<Shared, Row>>>;
+
+/** How the columns both tables open with are read from a report: the same on every row of a run. */
+const scanReaders: Readers<{ report: ReportView }, never> = {
+  scan_time: { perRun: ({ report }) => report.lastScanned?.date?.getTime() ?? null },
+  job_id: { perRun: ({ report }) => report.jobId },
+  account_id: { perRun: ({ report }) => report.accountId },
+  account_name: { perRun: ({ report }) => report.accountName },
+  connector: { perRun: ({ report }) => report.connectorType },
+  cloud_account_id: { perRun: ({ report }) => report.awsAccountId ?? report.subscriptionId ?? null },
+  benchmark_id: { perRun: ({ report }) => report.benchmarkId },
+  benchmark_name: { perRun: ({ report }) => report.benchmarkName },
+  source: { perRun: ({ report }) => report.source },
 };
 
 /**
@@ -42,36 +53,37 @@ const scanReaders: Readers<{ report: ReportView }> = {
  * source. Keyed by the registry's names: a column added there without a reader here is
  * refused when the table is first written, and a test reads every column back.
  */
-const readers: { [Table in DatasetTable]: Readers<RowSources[Table]> } = {
+const readers: { [Table in DatasetTable]: Readers<TableRows[Table]['shared'], TableRows[Table]['row']> } = {
   policies: {
     ...scanReaders,
-    category_id: ({ category }) => category.categoryId,
-    category_name: ({ category }) => category.name,
-    category_order: ({ category }) => category.order,
-    policy_id: ({ policy }) => policy.PolicyId,
-    compliance_number: ({ policy }) => policy.ComplianceNumber,
-    title: ({ policy }) => policy.ShortTitle,
-    service: ({ policy }) => policy.ServiceName,
-    compliance: ({ policy }) => policy.Compliance,
-    severity: ({ policy }) => policy.Severity,
-    risk_probability: ({ policy }) => policy.RiskProbability.trim(),
-    risk_level: ({ policy }) => policy.RiskLevel,
-    passed_resources: ({ policy }) => policy.PassedResourceCount,
-    total_resources: ({ policy }) => policy.TotalResourceCount,
+    category_id: { perRun: ({ category }) => category.categoryId },
+    category_name: { perRun: ({ category }) => category.name },
+    category_order: { perRun: ({ category }) => category.order },
+    policy_id: { perRow: (policy) => policy.PolicyId },
+    compliance_number: { perRow: (policy) => policy.ComplianceNumber },
+    title: { perRow: (policy) => policy.ShortTitle },
+    service: { perRow: (policy) => policy.ServiceName },
+    compliance: { perRow: (policy) => policy.Compliance },
+    severity: { perRow: (policy) => policy.Severity },
+    risk_probability: { perRow: (policy) => policy.RiskProbability.trim() },
+    risk_level: { perRow: (policy) => policy.RiskLevel },
+    passed_resources: { perRow: (policy) => policy.PassedResourceCount },
+    total_resources: { perRow: (policy) => policy.TotalResourceCount },
   },
+  // One row per run: every reader reads the run's own row.
   figures: {
     ...scanReaders,
-    level: ({ category }) => (category === null ? 'report' : 'category'),
-    category_id: ({ category }) => category?.categoryId ?? null,
-    category_name: ({ category }) => category?.name ?? null,
-    category_order: ({ category }) => category?.order ?? null,
-    policies: (row) => figuresOf(row).total,
-    green: (row) => figuresOf(row).green,
-    red: (row) => figuresOf(row).red,
-    amber: (row) => figuresOf(row).amber,
-    gray: (row) => figuresOf(row).gray,
-    compliance_percent: (row) => figuresOf(row).percent,
-    stated_compliance_percent: ({ report, category }) => (category === null ? report.statedPercent : category.statedPercent),
+    level: { perRun: ({ category }) => (category === null ? 'report' : 'category') },
+    category_id: { perRun: ({ category }) => category?.categoryId ?? null },
+    category_name: { perRun: ({ category }) => category?.name ?? null },
+    category_order: { perRun: ({ category }) => category?.order ?? null },
+    policies: { perRun: (row) => figuresOf(row).total },
+    green: { perRun: (row) => figuresOf(row).green },
+    red: { perRun: (row) => figuresOf(row).red },
+    amber: { perRun: (row) => figuresOf(row).amber },
+    gray: { perRun: (row) => figuresOf(row).gray },
+    compliance_percent: { perRun: (row) => figuresOf(row).percent },
+    stated_compliance_percent: { perRun: ({ report, category }) => (category === null ? report.statedPercent : category.statedPercent) },
   },
 };
 
@@ -84,9 +96,9 @@ function figuresOf({ report, category }: FigureRowSource): ReportView['figures']
  *
  * @throws Error when a column of the registry has no reader here
  */
-export function cellReaders<Table extends DatasetTable>(table: Table): CellReader<RowSources[Table]>[] {
+export function columnReaders<Table extends DatasetTable>(table: Table): ColumnReader<TableRows[Table]['shared'], TableRows[Table]['row']>[] {
   const columns: readonly DatasetColumn[] = datasetTables[table].columns;
-  const tableReaders = readers[table] as Readers<RowSources[Table]>;
+  const tableReaders = readers[table] as Readers<TableRows[Table]['shared'], TableRows[Table]['row']>;
   return columns.map((column) => {
     const reader = tableReaders[column.name];
     if (reader === undefined) throw new Error(`no reader for the ${table} column ${column.name}`);
@@ -94,24 +106,28 @@ export function cellReaders<Table extends DatasetTable>(table: Table): CellReade
   });
 }
 
-/** The rows of the `policies` table of one report: its listed policies (every one by default), in document order. */
-export function* policyRowsOf(report: ReportView): Generator<PolicyRowSource> {
-  for (const category of report.categories) for (const policy of category.listed) yield { report, category, policy };
+/** The rows of the `policies` table of one report, a run per category: its listed policies (every one by default), in document order. */
+export function* policyRunsOf(report: ReportView): Generator<RowRun<'policies'>> {
+  for (const category of report.categories) if (category.listed.length > 0) yield { shared: { report, category }, rows: category.listed };
 }
 
-/** The rows of the `figures` table of one report: the report's own row, then one per category in its order. */
-export function* figureRowsOf(report: ReportView): Generator<FigureRowSource> {
-  yield { report, category: null };
-  for (const category of report.categories) yield { report, category };
+/** The rows of the `figures` table of one report, each its own run: the report's own row, then one per category in its order. */
+export function* figureRunsOf(report: ReportView): Generator<RowRun<'figures'>> {
+  const own: FigureRowSource = { report, category: null };
+  yield { shared: own, rows: [own] };
+  for (const category of report.categories) {
+    const row: FigureRowSource = { report, category };
+    yield { shared: row, rows: [row] };
+  }
 }
 
-/** The row sources of each table, by report. */
-export const rowsOfReport: { [Table in DatasetTable]: (report: ReportView) => Iterable<RowSources[Table]> } = {
-  policies: policyRowsOf,
-  figures: figureRowsOf,
+/** The runs of rows of each table, by report. */
+export const runsOfReport: { [Table in DatasetTable]: (report: ReportView) => Iterable<RowRun<Table>> } = {
+  policies: policyRunsOf,
+  figures: figureRunsOf,
 };
 
-/** Every row source of `table` in a view, report by report. */
-export function* rowsOfView<Table extends DatasetTable>(view: ViewModel, table: Table): Generator<RowSources[Table]> {
-  for (const report of view.reports) yield* rowsOfReport[table](report);
+/** Every run of rows of `table` in a view, report by report. */
+export function* runsOfView<Table extends DatasetTable>(view: ViewModel, table: Table): Generator<RowRun<Table>> {
+  for (const report of view.reports) yield* runsOfReport[table](report);
 }

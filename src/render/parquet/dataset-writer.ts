@@ -1,6 +1,6 @@
 import { datasetTables, type DatasetTable } from '../../model/dataset-columns.js';
 import type { ReportView } from '../../model/view-model.js';
-import { cellReaders, rowsOfReport, type RowSources } from './dataset-rows.js';
+import { columnReaders, runsOfReport, type TableRows } from './dataset-rows.js';
 import { partitionOf, partName, scanKey } from './hive-partition.js';
 import { ParquetTable, rowGroupRows } from './parquet-table.js';
 
@@ -25,10 +25,10 @@ export interface DatasetPart<Part> {
   part: Part;
 }
 
-interface OpenPart<Part, Source> {
+interface OpenPart<Part, Rows extends { shared: unknown; row: unknown }> {
   table: DatasetTable;
   partition: string;
-  file: ParquetTable<Source>;
+  file: ParquetTable<Rows['shared'], Rows['row']>;
   part: Part;
 }
 
@@ -48,7 +48,7 @@ export const bufferedRowsBudget = 2 * rowGroupRows;
  * it. Memory holds one row group per open part, whatever the number of reports.
  */
 export class DatasetWriter<Part> {
-  private readonly parts = new Map<string, OpenPart<Part, never>>();
+  private readonly parts = new Map<string, OpenPart<Part, { shared: never; row: never }>>();
   /** The scans of each partition, which name its parts. */
   private readonly scans = new Map<string, Set<string>>();
   /**
@@ -74,7 +74,7 @@ export class DatasetWriter<Part> {
     let buffered = 0;
     for (const open of this.parts.values()) buffered += open.file.buffered;
     while (buffered > this.budget) {
-      let fullest: OpenPart<Part, never> | undefined;
+      let fullest: OpenPart<Part, { shared: never; row: never }> | undefined;
       for (const open of this.parts.values()) if (fullest === undefined || open.file.buffered > fullest.file.buffered) fullest = open;
       if (fullest === undefined) return;
       buffered -= fullest.file.buffered;
@@ -85,19 +85,19 @@ export class DatasetWriter<Part> {
 
   private async addRows<Table extends DatasetTable>(table: Table, partition: string, report: ReportView): Promise<void> {
     const open = await this.partOf(table, partition);
-    for (const source of rowsOfReport[table](report)) {
-      open.file.add(source);
+    for (const { shared, rows } of runsOfReport[table](report)) {
+      open.file.addRun(shared, rows);
       const chunks = open.file.take();
       if (chunks.length > 0) await this.sink.write(open.part, chunks);
     }
   }
 
-  private async partOf<Table extends DatasetTable>(table: Table, partition: string): Promise<OpenPart<Part, RowSources[Table]>> {
+  private async partOf<Table extends DatasetTable>(table: Table, partition: string): Promise<OpenPart<Part, TableRows[Table]>> {
     const key = `${table}/${partition}`;
-    let open = this.parts.get(key) as OpenPart<Part, RowSources[Table]> | undefined;
+    let open = this.parts.get(key) as OpenPart<Part, TableRows[Table]> | undefined;
     if (open === undefined) {
-      open = { table, partition, file: new ParquetTable(datasetTables[table].columns, cellReaders(table)), part: await this.sink.open(table, partition) };
-      this.parts.set(key, open as OpenPart<Part, never>);
+      open = { table, partition, file: new ParquetTable(datasetTables[table].columns, columnReaders(table)), part: await this.sink.open(table, partition) };
+      this.parts.set(key, open as OpenPart<Part, { shared: never; row: never }>);
     }
     return open;
   }

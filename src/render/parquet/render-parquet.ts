@@ -2,13 +2,13 @@ import type { DatasetTable } from '../../model/dataset-columns.js';
 import { datasetTables } from '../../model/dataset-columns.js';
 import type { RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
-import { cellReaders, rowsOfView } from './dataset-rows.js';
+import { columnReaders, runsOfView } from './dataset-rows.js';
 import { ParquetTable } from './parquet-table.js';
 
 async function* tableChunks<Table extends DatasetTable>(view: ViewModel, table: Table): AsyncGenerator<Uint8Array> {
-  const file = new ParquetTable(datasetTables[table].columns, cellReaders(table));
-  for (const source of rowsOfView(view, table)) {
-    file.add(source);
+  const file = new ParquetTable(datasetTables[table].columns, columnReaders(table));
+  for (const { shared, rows } of runsOfView(view, table)) {
+    file.addRun(shared, rows);
     yield* file.take();
   }
   yield* file.finish();
