@@ -13,8 +13,8 @@ export interface EncodedColumn {
   nullCount: number;
   /** The dictionary page's values, PLAIN-encoded: only for text columns. */
   dictionary?: { bytes: Uint8Array; count: number };
-  /** The values of the data page: dictionary indexes, or the values PLAIN-encoded. */
-  values: { indexes: Int32Array; bitWidth: number } | { plain: Uint8Array };
+  /** The values of the data pages: dictionary indexes, or the values PLAIN-encoded, `width` bytes each (0: text, each with its length). */
+  values: { indexes: Int32Array; bitWidth: number } | { plain: Uint8Array; width: number };
   /** The least and greatest values, as the writer takes them for statistics (text in UTF-8 byte order); undefined when every cell is null. */
   min: string | number | undefined;
   max: string | number | undefined;
@@ -26,6 +26,8 @@ export interface ColumnEncoder {
   put(cell: DatasetCell): void;
   /** Adds `count` cells equal to `cell`. */
   putRepeated(cell: DatasetCell, count: number): void;
+  /** Adds the cell `read` gives of each of `rows[from, to)`. */
+  putEach<Row>(rows: readonly Row[], from: number, to: number, read: (row: Row) => DatasetCell): void;
   /** The chunk's bytes and statistics; the encoder then starts a new chunk. */
   encode(): EncodedColumn;
 }
@@ -166,6 +168,9 @@ function plainNumbers(type: Exclude<DatasetColumnType, 'string'>, numbers: reado
   return { bytes: numberLayouts[type](numbers), min: some ? (min === 0 ? -0 : min) : undefined, max: some ? (max === 0 ? 0 : max) : undefined };
 }
 
+/** The bytes a value of each type takes PLAIN-encoded; 0 for text, which takes its length and its bytes. */
+const plainWidths: Record<DatasetColumnType, number> = { string: 0, int32: 4, date: 4, int64: 8, timestamp: 8, double: 8 };
+
 /** The values of a chunk PLAIN-encoded with their statistics, by the column's type. */
 function plainValues(column: DatasetColumn, values: readonly (string | number)[]): { bytes: Uint8Array; min: string | number | undefined; max: string | number | undefined } {
   return column.type === 'string' ? plainTexts(values as string[]) : plainNumbers(column.type, values as number[]);
@@ -178,6 +183,13 @@ function plainValues(column: DatasetColumn, values: readonly (string | number)[]
  * stops paying a lookup per cell for a dictionary it would not use.
  */
 export const dictionaryLimit = 2 ** 20;
+
+/**
+ * Cells after which a chunk whose values were nearly all distinct (nine in ten) goes on
+ * PLAIN without waiting for the limit: a column of distinct titles. A fleet's repeated
+ * titles have repeated by then (a report holds some hundreds of policies).
+ */
+const sampleCells = 4096;
 
 /**
  * A column's cells, dictionary-encoded while they come: each distinct value of the
@@ -220,7 +232,34 @@ class DictionaryEncoder implements ColumnEncoder {
     const index = cell === this.last ? this.lastIndex : this.indexOf(cell as string | number);
     this.indexes = grownInt32(this.indexes, this.count);
     this.indexes[this.count++] = index;
-    if (this.dictionaryBytes > dictionaryLimit) this.toPlain();
+    if (this.outgrown()) this.toPlain();
+  }
+
+  putEach<Row>(rows: readonly Row[], from: number, to: number, read: (row: Row) => DatasetCell): void {
+    let row = from;
+    // The common case (no null, a dictionary) in a loop of locals: a call to put a cell cost as much as the rest.
+    if (this.defined === undefined && this.plain === undefined) {
+      this.indexes = grownInt32(this.indexes, this.count + (to - from));
+      const { indexes } = this;
+      let { count, last, lastIndex } = this;
+      let outgrown = false;
+      while (row < to) {
+        const value = read(rows[row++] as Row) as string | number;
+        if (value !== last) {
+          lastIndex = this.indexOf(value);
+          last = value;
+        }
+        indexes[count++] = lastIndex;
+        if (this.dictionaryBytes > dictionaryLimit || (count === sampleCells && this.mostlyDistinct())) {
+          outgrown = true;
+          break;
+        }
+      }
+      this.rows += count - this.count;
+      this.count = count;
+      if (outgrown) this.toPlain();
+    }
+    for (; row < to; row += 1) this.put(read(rows[row] as Row));
   }
 
   putRepeated(cell: DatasetCell, count: number): void {
@@ -240,23 +279,12 @@ class DictionaryEncoder implements ColumnEncoder {
     this.indexes = grownInt32(this.indexes, this.count + count);
     this.indexes.fill(index, this.count, this.count + count);
     this.count += count;
-    if (this.dictionaryBytes > dictionaryLimit) this.toPlain();
+    if (this.outgrown()) this.toPlain();
   }
 
   /** The index of a value in the dictionary, which it joins if new; the value is then the last one put. */
   private indexOf(value: string | number): number {
-    const { values } = this;
-    // A handful of values (colours, severities) is found faster by looking at each than by a lookup.
-    if (values.length <= 8) {
-      for (let index = 0; index < values.length; index += 1) {
-        if (values[index] === value) {
-          this.last = value;
-          this.lastIndex = index;
-          return index;
-        }
-      }
-    }
-    let index = values.length > 8 ? this.known.get(value) : undefined;
+    let index = this.known.get(value);
     if (index === undefined) {
       index = this.values.length;
       this.values.push(value);
@@ -266,6 +294,15 @@ class DictionaryEncoder implements ColumnEncoder {
     this.last = value;
     this.lastIndex = index;
     return index;
+  }
+
+  /** Whether the dictionary has passed its limit, or its first {@link sampleCells} cells were nearly all distinct. */
+  private outgrown(): boolean {
+    return this.dictionaryBytes > dictionaryLimit || (this.count === sampleCells && this.mostlyDistinct());
+  }
+
+  private mostlyDistinct(): boolean {
+    return 10 * this.values.length > 9 * sampleCells;
   }
 
   /** Goes on with the cells themselves: the ones so far gathered from the dictionary, which is let go. */
@@ -290,7 +327,7 @@ class DictionaryEncoder implements ColumnEncoder {
     }
     const cells = plain ?? Array.from(indexes, (index) => values[index] as string | number);
     const { bytes, min, max } = plainValues(this.column, cells);
-    return { ...common, values: { plain: bytes }, min, max };
+    return { ...common, values: { plain: bytes, width: plainWidths[this.column.type] }, min, max };
   }
 
   private restart(): void {

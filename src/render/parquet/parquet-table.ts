@@ -102,8 +102,7 @@ export class ParquetTable<Shared, Row> {
           encoder.putRepeated(reader.perRun(shared), count);
           continue;
         }
-        const { perRow } = reader;
-        for (let row = from; row < from + count; row += 1) encoder.put(perRow(rows[row] as Row));
+        encoder.putEach(rows, from, from + count, reader.perRow);
       }
       from += count;
       this.filled += count;

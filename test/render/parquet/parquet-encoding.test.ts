@@ -103,16 +103,44 @@ describe('ParquetTable, read back by DuckDB', () => {
     expect(groups).toEqual([{ groups: 6 }]);
   });
 
-  it('writes a column past the dictionary limit as its values, every one kept', async ({ skip }) => {
+  it('writes a column past the dictionary limit as its values, in pages of about a megabyte, every one and every null kept', async ({ skip }) => {
     if (db === undefined) return skip();
-    // Distinct names long enough to pass the limit part way through the group.
+    // Distinct names long enough to pass the limit part way through the group, and to fill two pages.
     const long = (index: number): string => `${index}:`.padEnd(dictionaryLimit / 8, String.fromCharCode(97 + (index % 26)));
-    const items = Array.from({ length: 12 }, (_, index) => ({ name: long(index), count: index, share: index }));
+    const items = Array.from({ length: 24 }, (_, index) => ({ name: index % 3 === 1 ? null : long(index), count: index, share: index }));
     const path = writeTable([{ group: 'g', at: null, items }], 100);
     const read = await db.rows(`SELECT length(name)::INTEGER AS length, left(name, 4) AS head FROM read_parquet(${sqlText(path)}) ORDER BY count`);
-    expect(read).toEqual(items.map(({ name }) => ({ length: name.length, head: name.slice(0, 4) })));
+    expect(read).toEqual(items.map(({ name }) => (name === null ? { length: null, head: null } : { length: name.length, head: name.slice(0, 4) })));
     const encodings = await db.rows(`SELECT encodings FROM parquet_metadata(${sqlText(path)}) WHERE path_in_schema = 'name'`);
     expect(String(encodings[0]?.['encodings'])).not.toContain('DICTIONARY');
+  });
+
+  it('reads back dictionary indexes of every width up to 11 bits, in runs and packed', async ({ skip }) => {
+    if (db === undefined) return skip();
+    for (const distinct of [1, 2, 3, 9, 200, 2000]) {
+      // Each name twice over, some in runs of ten: a dictionary (one distinct value in two cells or fewer).
+      const names = Array.from({ length: 2 * distinct + 20 }, (_, index) => (index < 20 ? 'run' : `name ${index % distinct}`));
+      const items = names.map((name, index) => ({ name, count: index, share: null }));
+      const path = writeTable([{ group: 'g', at: null, items }], 20_000);
+      const read = await db.rows(`SELECT name FROM read_parquet(${sqlText(path)}) ORDER BY count`);
+      expect(read.map((row) => row['name'])).toEqual(names);
+      const encodings = await db.rows(`SELECT encodings FROM parquet_metadata(${sqlText(path)}) WHERE path_in_schema = 'name'`);
+      expect(String(encodings[0]?.['encodings'])).toContain('RLE_DICTIONARY');
+    }
+  });
+
+  it('writes PLAIN a column whose first 4,096 cells are nine in ten distinct, and keeps a dictionary where they repeat sooner', async ({ skip }) => {
+    if (db === undefined) return skip();
+    for (const [distinct, encoding] of [
+      [5000, 'PLAIN, RLE'],
+      [3000, 'PLAIN, RLE, RLE_DICTIONARY'],
+    ] as const) {
+      const names = Array.from({ length: 2 * distinct }, (_, index) => `name ${index % distinct}`);
+      const path = writeTable([{ group: 'g', at: null, items: names.map((name, index) => ({ name, count: index, share: null })) }], 20_000);
+      expect((await db.rows(`SELECT name FROM read_parquet(${sqlText(path)}) ORDER BY count`)).map((row) => row['name'])).toEqual(names);
+      const encodings = await db.rows(`SELECT encodings FROM parquet_metadata(${sqlText(path)}) WHERE path_in_schema = 'name'`);
+      expect(String(encodings[0]?.['encodings'])).toBe(encoding);
+    }
   });
 
   it('states the least and greatest text in UTF-8 byte order, where JavaScript orders otherwise, and DuckDB finds each by them', async ({ skip }) => {
