@@ -92,34 +92,53 @@ function plainTexts(texts: readonly string[]): { bytes: Uint8Array; min: string 
   return asciiTexts(texts) ?? anyTexts(texts);
 }
 
-/** The four bytes of a little-endian length, as Latin-1 characters, by length: lengths repeat. */
-const lengthPrefixes: string[] = [];
+/** The four bytes of a little-endian length as Latin-1 characters, and how many of them are past ASCII (UTF-8 would take two bytes for each), by length: lengths repeat. */
+const lengthPrefixes: { text: string; wide: number }[] = [];
 
-function lengthPrefix(length: number): string {
-  return (lengthPrefixes[length] ??= String.fromCharCode(length & 0xff, (length >>> 8) & 0xff, (length >>> 16) & 0xff, length >>> 24));
+function lengthPrefix(length: number): { text: string; wide: number } {
+  const made = lengthPrefixes[length];
+  if (made !== undefined) return made;
+  const bytes = [length & 0xff, (length >>> 8) & 0xff, (length >>> 16) & 0xff, length >>> 24];
+  const prefix = { text: String.fromCharCode(...bytes), wide: bytes.filter((byte) => byte >= 0x80).length };
+  if (length < 0x10000) lengthPrefixes[length] = prefix;
+  return prefix;
 }
 
+/** Texts laid out a thousand at a time: joining all of a row group's distinct titles at once took twice as long. */
+const textsAPiece = 1024;
+
 /**
- * Texts of ASCII only, laid out with their lengths as one string of Latin-1 characters
- * (a byte each) and encoded in one call; undefined when any text holds more than
- * ASCII. Encoding each text on its own took four times as long for a column of
- * distinct titles.
+ * Texts of ASCII only, laid out with their lengths as strings of Latin-1 characters (a
+ * byte each), a piece at a time, each piece encoded in one call; undefined as soon as a
+ * piece holds more than ASCII (its UTF-8 is then longer than its characters and the
+ * lengths' bytes past ASCII). Encoding each text on its own took four times as long for
+ * a column of distinct titles.
  */
 function asciiTexts(texts: readonly string[]): { bytes: Uint8Array; min: string | undefined; max: string | undefined } | undefined {
-  const joined = texts.join('');
-  if (Buffer.byteLength(joined, 'utf8') !== joined.length) return undefined;
-  const parts: string[] = new Array<string>(2 * texts.length);
+  let total = 4 * texts.length;
+  for (const text of texts) total += text.length;
+  const bytes = Buffer.allocUnsafe(total);
+  let at = 0;
   let min = texts[0];
   let max = min;
-  for (let index = 0; index < texts.length; index += 1) {
-    const text = texts[index]!;
-    parts[2 * index] = text.length < 0x10000 ? lengthPrefix(text.length) : String.fromCharCode(text.length & 0xff, (text.length >>> 8) & 0xff, (text.length >>> 16) & 0xff, text.length >>> 24);
-    parts[2 * index + 1] = text;
-    // For ASCII, `<` orders as the bytes do.
-    if (text < min!) min = text;
-    else if (text > max!) max = text;
+  const piece: string[] = [];
+  for (let from = 0; from < texts.length; from += textsAPiece) {
+    piece.length = 0;
+    let wide = 0;
+    for (let index = from; index < Math.min(texts.length, from + textsAPiece); index += 1) {
+      const text = texts[index]!;
+      const prefix = lengthPrefix(text.length);
+      piece.push(prefix.text, text);
+      wide += prefix.wide;
+      // For ASCII, `<` orders as the bytes do.
+      if (text < min!) min = text;
+      else if (text > max!) max = text;
+    }
+    const laidOut = piece.join('');
+    if (Buffer.byteLength(laidOut, 'utf8') !== laidOut.length + wide) return undefined;
+    at += bytes.write(laidOut, at, 'latin1');
   }
-  return { bytes: Buffer.from(parts.join(''), 'latin1'), min, max };
+  return { bytes, min, max };
 }
 
 /** Texts of any characters, encoded one by one. */

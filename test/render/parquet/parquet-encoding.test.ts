@@ -143,6 +143,16 @@ describe('ParquetTable, read back by DuckDB', () => {
     }
   });
 
+  it('keeps texts of 128 bytes and longer, and a text past ASCII after thousands of ASCII ones, byte for byte', async ({ skip }) => {
+    if (db === undefined) return skip();
+    // Lengths whose four bytes include some past 0x7f (200 is 0xc8), and one é far into the column.
+    const names = Array.from({ length: 5000 }, (_, index) => (index === 3500 ? `caf\u00e9 ${index}` : `${index} `.padEnd(100 + (index % 300), 'x')));
+    const path = writeTable([{ group: 'g', at: null, items: names.map((name, index) => ({ name, count: index, share: null })) }], 20_000);
+    const read = await db.rows(`SELECT name, octet_length(encode(name))::INTEGER AS bytes FROM read_parquet(${sqlText(path)}) ORDER BY count`);
+    expect(read.map((row) => row['name'])).toEqual(names);
+    expect(read.map((row) => row['bytes'])).toEqual(names.map((name) => Buffer.byteLength(name)));
+  });
+
   it('states the least and greatest text in UTF-8 byte order, where JavaScript orders otherwise, and DuckDB finds each by them', async ({ skip }) => {
     if (db === undefined) return skip();
     // UTF-16 puts U+FFFD before an emoji (a surrogate pair); UTF-8 puts it after.
