@@ -141,4 +141,21 @@ describe('render -f parquet --out-dir: a Hive-style dataset', () => {
     expect(await db.rows(`SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlText(join(dir, 'scan.figures.parquet'))})`)).toEqual([{ n: 1 + 12 }]);
     expect(await db.rows(`SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlText(join(dir, 'scan.parquet'))})`)).toEqual([{ n: 127 }]);
   });
+
+  it('writes a scan given in two inputs once, names both, and fails (exit 1) while writing every other report', async ({ skip }) => {
+    if (db === undefined) return skip();
+    const dir = inputsFolder();
+    mkdirSync(join(dir, 'copy'));
+    copyFileSync('samples/azure-csbp.json', join(dir, 'copy', 'azure-csbp.json'));
+    const lake = join(tempDir(), 'lake');
+    const result = await runInProcess(['render', dir, '-f', 'parquet', '--out-dir', lake]);
+    expect(result.code).toBe(1);
+    const [report] = reportsOfFile('samples/azure-csbp.json');
+    expect(result.stderr).toContain(`${report?.BenchmarkId} of account ${report?.AccountId} (job ${report?.JobId}) was written from `);
+    expect(result.stderr).toMatch(/copy[/\\]azure-csbp\.json#\/0: .* was written from [^ ]*azure-csbp\.json#\/0; not written twice\n/);
+    const reports = samples.flatMap(reportsOfFile);
+    const [written] = await table(lake, 'policies', 'count(*)::INTEGER AS rows, count(DISTINCT (job_id, account_id, benchmark_id))::INTEGER AS scans');
+    expect(written).toEqual({ rows: expectedPolicyTotals(reports).rows, scans: reports.length });
+    expect(await table(lake, 'figures', "count(*)::INTEGER AS n", "WHERE level = 'report'")).toEqual([{ n: reports.length }]);
+  });
 });

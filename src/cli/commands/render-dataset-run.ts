@@ -57,6 +57,7 @@ export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<num
   for (const placed of await placeParts(result.parts)) {
     io.stdout.write(`${placed.status === 'written' ? 'wrote' : 'unchanged, already there:'} ${terminalText(placed.path)} (${plural(placed.rows, 'row')})\n`);
   }
+  for (const line of result.repeated) io.stderr.write(`cspm-report: ${terminalText(line)}\n`);
   const { files: written, reports, policies } = result.summary;
   io.stdout.write(`  ${terminalText(root)}: ${plural(written, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}\n`);
   return result.verdict.exitCode;
