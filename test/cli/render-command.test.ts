@@ -52,6 +52,19 @@ describe('cspm-report render', () => {
     expect(readFileSync(output, 'utf8')).toContain('2 benchmark reports');
   });
 
+  it('names a combined document of many inputs by its first and how many more, not every path', async () => {
+    const { dir } = setUp();
+    const inputs = Array.from({ length: 40 }, (_, index) => {
+      const path = join(dir, `account-${String(index).padStart(3, '0')}.json`);
+      copyFileSync('samples/aws-cis.json', path);
+      return path;
+    });
+    const result = await runInProcess(['render', ...inputs, '-o', join(dir, 'all.csv')]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`  ${inputs[0] as string} and 39 other inputs: 40 reports, `);
+    expect(result.stdout).not.toContain(inputs[1] as string);
+  });
+
   it('refuses a report with errors under --strict, and renders the rest', async () => {
     const { dir, report, broken } = setUp();
     const result = await runInProcess(['render', report, broken, '--strict', '-f', 'pdf']);

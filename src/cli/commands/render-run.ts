@@ -36,13 +36,18 @@ function reasonText(document: PlannedDocument & { status: 'skipped' | 'refused' 
   }
 }
 
+/** The inputs of a document as its status line names them: a few by name, a fleet's first and how many more (a line of 10,000 paths reads as none). */
+function sourcesName(sources: readonly string[]): string {
+  return sources.length <= 3 ? sources.join(', ') : `${sources[0]} and ${plural(sources.length - 1, 'other input')}`;
+}
+
 /** Every document of the plan with its output paths, decided before anything is written. */
 function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
   const place = { output: args.output, outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
   return plan.documents.map((document) => {
     const first = document.sources[0] ?? '<stdin>';
     const outputs = document.status === 'ready' ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) })) : [];
-    return { document, name: document.sources.join(', '), outputs };
+    return { document, name: sourcesName(document.sources), outputs };
   });
 }
 
