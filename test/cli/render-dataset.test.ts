@@ -158,4 +158,33 @@ describe('render -f parquet --out-dir: a Hive-style dataset', () => {
     expect(written).toEqual({ rows: expectedPolicyTotals(reports).rows, scans: reports.length });
     expect(await table(lake, 'figures', "count(*)::INTEGER AS n", "WHERE level = 'report'")).toEqual([{ n: reports.length }]);
   });
+
+  it('writes one table of every input to one file with -o, a scan given twice once (exit 1), the figures likewise', async ({ skip }) => {
+    if (db === undefined) return skip();
+    const dir = inputsFolder();
+    mkdirSync(join(dir, 'copy'));
+    copyFileSync('samples/azure-csbp.json', join(dir, 'copy', 'azure-csbp.json'));
+    const out = tempDir();
+    const reports = samples.flatMap(reportsOfFile);
+    const policies = join(out, 'all.parquet');
+    const result = await runInProcess(['render', dir, '-o', policies]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^cspm-report: [^\n]*copy[/\\]azure-csbp\.json#\/0: .* was written from [^ ]*azure-csbp\.json#\/0; not written twice\n$/);
+    expect(result.stdout).toContain(`wrote ${policies}\n`);
+    expect(result.stdout).toContain(`office365.json: 5 files, ${reports.length} reports, ${expectedPolicyTotals(reports).rows} policies written\n`);
+    expect(await db.rows(`SELECT count(*)::INTEGER AS rows, count(DISTINCT (job_id, account_id, benchmark_id))::INTEGER AS scans FROM read_parquet(${sqlText(policies)})`)).toEqual([{ rows: expectedPolicyTotals(reports).rows, scans: reports.length }]);
+    const figures = join(out, 'all.figures.parquet');
+    expect((await runInProcess(['render', dir, '-o', figures])).code).toBe(1);
+    expect(await db.rows(`SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlText(figures)}) WHERE level = 'report'`)).toEqual([{ n: reports.length }]);
+  });
+
+  it('makes no file with -o when no input has a report to write, and says so (exit 1)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'not-a-report.json'), '{"hello": "world"}');
+    const output = join(dir, 'all.parquet');
+    const result = await runInProcess(['render', join(dir, 'not-a-report.json'), '-o', output]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`cspm-report: ${output}: not written, no input had a benchmark report to write\n`);
+    expect(readdirSync(dir)).toEqual(['not-a-report.json']);
+  });
 });

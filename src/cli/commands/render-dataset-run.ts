@@ -7,7 +7,7 @@ import { chosenFormats, renderOptions, type RenderArgs } from '../render-options
 import { toReportInputs } from '../report-inputs.js';
 
 /** The formats that, with --out-dir, mean the dataset: both of its tables, partitioned. */
-const datasetFormats: readonly DocumentFormat[] = ['parquet', 'parquet-figures'];
+export const datasetFormats: readonly DocumentFormat[] = ['parquet', 'parquet-figures'];
 
 /** True when a render run writes a Parquet dataset: a Parquet format and --out-dir. */
 export function writesDataset(args: RenderArgs): boolean {
@@ -21,6 +21,14 @@ function documentLine(document: PlannedDocument): string | undefined {
   if (document.reason === 'no-benchmark-report') return `  ${name}: skipped, no benchmark report in it (${plural(warnings, 'warning')}; see cspm-report check)`;
   if (document.reason === 'no-valid-report') return `cspm-report: ${name}: no valid benchmark report to write (${plural(errors, 'error')}; see cspm-report check)`;
   return `cspm-report: ${name}: not written, ${plural(errors, 'error')} and --strict (see cspm-report check)`;
+}
+
+/** Says on the terminal why each input not written was not: a refusal on standard error, a skip on standard output. */
+export function documentListener(io: CliIo): (document: PlannedDocument) => void {
+  return (document) => {
+    const line = documentLine(document);
+    if (line !== undefined) (document.status === 'refused' ? io.stderr : io.stdout).write(`${line}\n`);
+  };
 }
 
 /**
@@ -43,10 +51,7 @@ export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<num
         policies: args.policies,
         showPaths: args['show-paths'],
         strict: args.strict,
-        onDocument: (document) => {
-          const line = documentLine(document);
-          if (line !== undefined) (document.status === 'refused' ? io.stderr : io.stdout).write(`${line}\n`);
-        },
+        onDocument: documentListener(io),
       },
       files,
     );

@@ -10,6 +10,8 @@ import { directoryInputs, outputPath } from '../output-paths.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import { runRenderDataset, writesDataset } from './render-dataset-run.js';
+import { runRenderTableFile, writesTableFile } from './render-table-run.js';
+import { sourcesName } from '../sources-name.js';
 
 /** A document of the plan with the files it becomes. */
 interface Job {
@@ -34,11 +36,6 @@ function reasonText(document: PlannedDocument & { status: 'skipped' | 'refused' 
     case 'errors-and-strict':
       return `not rendered, ${plural(errors, 'error')} and --strict (see cspm-report check)`;
   }
-}
-
-/** The inputs of a document as its status line names them: a few by name, a fleet's first and how many more (a line of 10,000 paths reads as none). */
-function sourcesName(sources: readonly string[]): string {
-  return sources.length <= 3 ? sources.join(', ') : `${sources[0]} and ${plural(sources.length - 1, 'other input')}`;
 }
 
 /** Every document of the plan with its output paths, decided before anything is written. */
@@ -72,6 +69,7 @@ async function runJob(job: Job, io: CliIo, status: CliIo['stderr'], onProgress: 
  */
 export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   if (writesDataset(args)) return runRenderDataset(args, io);
+  if (writesTableFile(args)) return runRenderTableFile(args, io);
   const chosen = chosenFormats(args);
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.

@@ -1,0 +1,59 @@
+import type { DatasetTable } from '../../internal.js';
+import { NothingToWrite, exitCodes, expandInputs, plural, renderTableFile, tallyVerdict, terminalText } from '../../internal.js';
+import { checkOptionsOf } from '../analysis-options.js';
+import type { CliIo } from '../cli-io.js';
+import { assertSafeOutputs } from '../output-guard.js';
+import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
+import { toReportInputs } from '../report-inputs.js';
+import { isStandardOutput, writeOutput } from '../write-output.js';
+import { sourcesName } from '../sources-name.js';
+import { datasetFormats, documentListener } from './render-dataset-run.js';
+
+/**
+ * True when a render run writes one Parquet table to one file (`-o all.parquet`, no
+ * other format): it is then made while the inputs are read, one at a time, rather than
+ * from every report held at once.
+ */
+export function writesTableFile(args: RenderArgs): boolean {
+  if (args.output === undefined || isStandardOutput(args.output) || args['out-dir'] !== undefined) return false;
+  const formats = chosenFormats(args);
+  return formats.length === 1 && datasetFormats.includes(formats[0] as (typeof datasetFormats)[number]);
+}
+
+/**
+ * Runs `render INPUTS -f parquet -o FILE` (or `-f parquet-figures`): the table of every
+ * input in one file, written whole or not at all. An input refused, or a scan given
+ * twice, is said on standard error and fails the run (exit 1); no file is made when no
+ * input had a report to write.
+ */
+export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<number> {
+  renderOptions(args, io);
+  const output = args.output as string;
+  const table: DatasetTable = chosenFormats(args)[0] === 'parquet' ? 'policies' : 'figures';
+  const check = checkOptionsOf(args, io);
+  const inputs = await expandInputs(toReportInputs(args.inputs, io), check.onSkip);
+  const paths = inputs.flatMap((input) => (typeof input === 'string' ? [input] : 'path' in input ? [input.path] : []));
+  assertSafeOutputs([{ path: output, from: paths[0] ?? '<stdin>' }], paths);
+  const run = renderTableFile(inputs, table, {
+    ...check,
+    policies: args.policies,
+    showPaths: args['show-paths'],
+    strict: args.strict,
+    onDocument: documentListener(io),
+  });
+  let made = true;
+  try {
+    await writeOutput(output, run.body, io);
+  } catch (error) {
+    if (!(error instanceof NothingToWrite)) throw error;
+    made = false;
+  }
+  const { tally } = run;
+  for (const line of tally.repeated) io.stderr.write(`cspm-report: ${terminalText(line)}\n`);
+  if (made) io.stdout.write(`wrote ${terminalText(output)}\n`);
+  else io.stderr.write(`cspm-report: ${terminalText(output)}: not written, no input had a benchmark report to write\n`);
+  const name = paths.length === 0 ? '<stdin>' : sourcesName(paths);
+  const { files, reports, policies } = tally.summary;
+  io.stdout.write(`  ${terminalText(name)}: ${plural(files, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')} written\n`);
+  return made ? tallyVerdict(tally).exitCode : exitCodes.findings;
+}
