@@ -5,6 +5,7 @@ import { packageRoot } from '../package-root.js';
 import type { KeyScanReply, KeyScanRequest } from './duplicate-key-worker.js';
 import { duplicateKeyLimit, findDuplicateKeys, findDuplicateKeysIn, type DuplicateKeyScan } from './find-duplicate-keys.js';
 import type { EncodedText } from './json-units.js';
+import { provesNoRepeatedKeys } from './repeated-key-proof.js';
 
 /**
  * From this many bytes on, an input is scanned for repeated keys on a worker thread
@@ -64,11 +65,15 @@ export class KeyScans {
     return { pending: scanOn(worker, shared) };
   }
 
-  /** The scan of a text that parsed: awaits its worker's, or makes it now. */
-  async finish(start: KeyScanStart, text: string): Promise<DuplicateKeyScan> {
-    if (start === undefined) return findDuplicateKeys(text);
-    if ('units' in start) return findDuplicateKeysIn(start.units);
-    return (await start.pending) ?? findDuplicateKeys(text);
+  /**
+   * The scan of a text that parsed as `value`: awaits its worker's, or makes it now,
+   * unless the parsed value proves that no key repeats (see provesNoRepeatedKeys),
+   * which costs less than half a scan. A worker's scan, already under way, is awaited.
+   */
+  async finish(start: KeyScanStart, text: string, value: unknown): Promise<DuplicateKeyScan> {
+    if (start !== undefined && 'pending' in start) return (await start.pending) ?? findDuplicateKeys(text);
+    if (provesNoRepeatedKeys(text, value)) return { count: 0, duplicates: [] };
+    return start === undefined ? findDuplicateKeys(text) : findDuplicateKeysIn(start.units);
   }
 
   /** Ends the workers still running: those of texts that did not parse, or of a read that failed. */

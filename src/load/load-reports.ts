@@ -161,8 +161,9 @@ async function parseDocument(source: string, decoded: DecodedInput, unwrap: Unwr
   if (!parsed.ok) {
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding], textSource };
   }
+  // Before anything reads the value: the scan may be proven needless from it as JSON.parse left it.
+  const scan = await scans.finish(keys, text, parsed.value);
   const document = unwrapDocument(source, parsed.value, unwrap);
-  const scan = await scans.finish(keys, text);
   if (scan.count === 0) return { ...document, textSource };
   return { ...document, findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings], repeatedKeys: scan.count, textSource };
 }

@@ -133,7 +133,7 @@ describe('duplicate-key: the scan on a worker thread', () => {
       const start = scans.start(bytes);
       // Run from the build (npm test builds first), as the command line runs it.
       expect(start && 'pending' in start).toBe(true);
-      expect(await scans.finish(start, text)).toEqual(findDuplicateKeys(text));
+      expect(await scans.finish(start, text, JSON.parse(text))).toEqual(findDuplicateKeys(text));
     } finally {
       scans.close();
     }
@@ -143,7 +143,7 @@ describe('duplicate-key: the scan on a worker thread', () => {
     const scans = new KeyScans(1);
     try {
       const start = scans.start(Buffer.from(text));
-      expect(await scans.finish(start, text)).toEqual(findDuplicateKeys(text));
+      expect(await scans.finish(start, text, JSON.parse(text))).toEqual(findDuplicateKeys(text));
     } finally {
       scans.close();
     }
