@@ -4,6 +4,7 @@ import { describeBytes } from '../text/describe-bytes.js';
 import { displayCount } from '../text/display-count.js';
 import { plural } from '../text/plural.js';
 import { largestArray, measureJsonShape, type JsonShape } from './json-shape.js';
+import { boundJsonShape } from './json-shape-bound.js';
 import { unitsOfText, type EncodedText } from './json-units.js';
 import { pointerAtOffset } from './pointer-at-offset.js';
 
@@ -58,8 +59,10 @@ export function parseHeapEstimate(shape: JsonShape, encoding: EncodedText['encod
  * Refuses, before JSON.parse runs, a text whose parse would end the process: one that
  * would fill the heap left (V8 aborts when out of memory, after minutes of collecting)
  * or that holds an array longer than V8 allows (an immediate abort). A text small
- * beside the heap left is let through without a look; a larger one is counted first
- * (about 3 ms a megabyte beside the key scan; see measureJsonShape).
+ * beside the heap left is let through without a look; a larger one is counted first:
+ * its characters (about 2 ms a megabyte; see boundJsonShape), and, when that bound
+ * does not fit, its values and keys (about 3 ms a megabyte more, beside the key scan;
+ * see measureJsonShape).
  *
  * @param source the input's name, for the message
  * @param text   the text, or its units (the UTF-8 bytes it was decoded from)
@@ -71,6 +74,9 @@ export function assertParseFits(source: string, text: string | EncodedText, heap
   // An array too long for V8 takes two units an item; below that, only the heap matters.
   if (length * worstHeapPerUnit <= heap && length < 2 * maxArrayItems) return;
   const { units, encoding } = typeof text === 'string' ? unitsOfText(text) : text;
+  // The bound passes what the measure would: only a text it does not pass is measured.
+  const bound = boundJsonShape(units);
+  if (bound.commas + 1 <= maxArrayItems && parseHeapEstimate(bound, encoding) <= heap) return;
   const shape = measureJsonShape(units);
   // Checked first: no heap makes room for it. Only a text with this many commas can hold one.
   if (shape.commas + 1 > maxArrayItems) assertArraysFit(source, units, encoding);

@@ -1,0 +1,58 @@
+import type { JsonShape } from './json-shape.js';
+import type { JsonUnits } from './json-units.js';
+
+/**
+ * A shape no smaller, in any count, than {@link measureJsonShape}'s of the same text,
+ * from counts of single characters wherever they stand, strings included: about a
+ * third of the measure's time, as it follows no string and hashes no key. Each count
+ * holds because the measure counts
+ * - objects and arrays: `{` and `[` outside strings;
+ * - commas, and decimal points and exponent letters: those outside strings;
+ * - keys, and so keys that differ: one per colon that follows a key;
+ * - strings: one each (keys too) from a quote to the next unescaped one, which are two
+ *   quotes of the text but for a last string left open, so at most (quotes + 1) / 2;
+ * - their units: units between those quotes, ranges apart, so at most the text's.
+ * A text whose bound fits the heap therefore fits by the measure too.
+ *
+ * @param units the text's units: UTF-8 bytes, or UTF-16 code units
+ */
+export function boundJsonShape(units: JsonUnits): JsonShape {
+  const counts = unitCounts(units);
+  const count = (character: string): number => counts[character.charCodeAt(0)]!;
+  const containers = count('{') + count('[');
+  const keys = count(':');
+  return {
+    containers,
+    commas: count(','),
+    fractions: count('.') + count('e') + count('E'),
+    keys,
+    distinctKeys: keys,
+    strings: Math.ceil((count('"') + 1) / 2),
+    stringUnits: units.length,
+  };
+}
+
+/**
+ * How many times each unit occurs. Four tables, each counting every fourth unit, then
+ * added up: one table makes each count wait for the one before when a unit repeats
+ * (a run of spaces), which made the loop half as fast.
+ */
+function unitCounts(units: JsonUnits): Uint32Array {
+  const size = units instanceof Uint8Array ? 2 ** 8 : 2 ** 16;
+  const first = new Uint32Array(size);
+  const second = new Uint32Array(size);
+  const third = new Uint32Array(size);
+  const fourth = new Uint32Array(size);
+  const length = units.length;
+  const whole = length - (length % 4);
+  let at = 0;
+  for (; at < whole; at += 4) {
+    first[units[at]!]! += 1;
+    second[units[at + 1]!]! += 1;
+    third[units[at + 2]!]! += 1;
+    fourth[units[at + 3]!]! += 1;
+  }
+  for (; at < length; at += 1) first[units[at]!]! += 1;
+  for (let unit = 0; unit < size; unit += 1) first[unit]! += second[unit]! + third[unit]! + fourth[unit]!;
+  return first;
+}
