@@ -33,9 +33,10 @@ export function boundJsonShape(units: JsonUnits): JsonShape {
 }
 
 /**
- * How many times each unit occurs. Four tables, each counting every fourth unit, then
+ * How many times each unit occurs. Four tables, each counting one unit of four, then
  * added up: one table makes each count wait for the one before when a unit repeats
- * (a run of spaces), which made the loop half as fast.
+ * (a run of spaces), which made the loop half as fast. Bytes are read four at a time,
+ * as one 32-bit word, a fifth faster than one by one.
  */
 function unitCounts(units: JsonUnits): Uint32Array {
   const size = units instanceof Uint8Array ? 2 ** 8 : 2 ** 16;
@@ -43,16 +44,29 @@ function unitCounts(units: JsonUnits): Uint32Array {
   const second = new Uint32Array(size);
   const third = new Uint32Array(size);
   const fourth = new Uint32Array(size);
-  const length = units.length;
-  const whole = length - (length % 4);
   let at = 0;
-  for (; at < whole; at += 4) {
-    first[units[at]!]! += 1;
-    second[units[at + 1]!]! += 1;
-    third[units[at + 2]!]! += 1;
-    fourth[units[at + 3]!]! += 1;
+  if (units instanceof Uint8Array) {
+    // Up to the first byte at a multiple of four in its buffer: words are read aligned.
+    // The order of a word's bytes does not matter, as the four tables are added up.
+    while (at < units.length && (units.byteOffset + at) % 4 !== 0) first[units[at++]!]! += 1;
+    const words = new Uint32Array(units.buffer, units.byteOffset + at, Math.floor((units.length - at) / 4));
+    for (let index = 0; index < words.length; index += 1) {
+      const word = words[index]!;
+      first[word & 0xff]! += 1;
+      second[(word >>> 8) & 0xff]! += 1;
+      third[(word >>> 16) & 0xff]! += 1;
+      fourth[word >>> 24]! += 1;
+    }
+    at += 4 * words.length;
+  } else {
+    for (const whole = units.length - (units.length % 4); at < whole; at += 4) {
+      first[units[at]!]! += 1;
+      second[units[at + 1]!]! += 1;
+      third[units[at + 2]!]! += 1;
+      fourth[units[at + 3]!]! += 1;
+    }
   }
-  for (; at < length; at += 1) first[units[at]!]! += 1;
+  for (; at < units.length; at += 1) first[units[at]!]! += 1;
   for (let unit = 0; unit < size; unit += 1) first[unit]! += second[unit]! + third[unit]! + fourth[unit]!;
   return first;
 }

@@ -32,6 +32,13 @@ describe('boundJsonShape bounds what measureJsonShape counts', () => {
   it('counts single characters exactly, whatever their repeats, in UTF-16 past the first 256 units too', () => {
     const text = `${'{'.repeat(5)}${'['.repeat(3)}"é€😀:::",,${' '.repeat(1_001)}.eE"`;
     expect(boundJsonShape(units(text))).toEqual({ containers: 8, commas: 2, fractions: 3, keys: 3, distinctKeys: 3, strings: 2, stringUnits: Buffer.byteLength(text) });
+    // Bytes that start anywhere in their buffer, and end anywhere: a BOM cut off, say.
+    for (let start = 0; start < 5; start += 1) {
+      for (let end = 0; end < 4; end += 1) {
+        const bytes = Buffer.concat([Buffer.from('{'.repeat(start)), units(text), Buffer.from(':'.repeat(end))]).subarray(start);
+        expect(boundJsonShape(bytes)).toMatchObject({ containers: 8, keys: 3 + end, stringUnits: Buffer.byteLength(text) + end });
+      }
+    }
     expect(boundJsonShape(wideUnits(text))).toMatchObject({ containers: 8, commas: 2, keys: 3, strings: 2, stringUnits: text.length });
   });
 });
