@@ -14,10 +14,10 @@ import type { JsonUnits } from './json-units.js';
  * - their units: units between those quotes, ranges apart, so at most the text's.
  * A text whose bound fits the heap therefore fits by the measure too.
  *
- * @param units the text's units: UTF-8 bytes, or UTF-16 code units
+ * @param units  the text's units: UTF-8 bytes, or UTF-16 code units
+ * @param counts how many times each unit occurs in them, if counted already (see countUnits)
  */
-export function boundJsonShape(units: JsonUnits): JsonShape {
-  const counts = unitCounts(units);
+export function boundJsonShape(units: JsonUnits, counts = countUnits(units)): JsonShape {
   const count = (character: string): number => counts[character.charCodeAt(0)]!;
   const containers = count('{') + count('[');
   const keys = count(':');
@@ -33,23 +33,24 @@ export function boundJsonShape(units: JsonUnits): JsonShape {
 }
 
 /**
- * How many times each unit occurs. Four tables, each counting one unit of four, then
- * added up: one table makes each count wait for the one before when a unit repeats
- * (a run of spaces), which made the loop half as fast. Bytes are read four at a time,
- * as one 32-bit word, a fifth faster than one by one.
+ * How many times each unit occurs from `from` to `to`, by unit (256 counts for bytes,
+ * 65,536 for UTF-16). Four tables, each counting one unit of four, then added up: one
+ * table makes each count wait for the one before when a unit repeats (a run of
+ * spaces), which made the loop half as fast. Bytes are read four at a time, as one
+ * 32-bit word, a fifth faster than one by one.
  */
-function unitCounts(units: JsonUnits): Uint32Array {
+export function countUnits(units: JsonUnits, from = 0, to = units.length): Uint32Array {
   const size = units instanceof Uint8Array ? 2 ** 8 : 2 ** 16;
   const first = new Uint32Array(size);
   const second = new Uint32Array(size);
   const third = new Uint32Array(size);
   const fourth = new Uint32Array(size);
-  let at = 0;
+  let at = from;
   if (units instanceof Uint8Array) {
     // Up to the first byte at a multiple of four in its buffer: words are read aligned.
     // The order of a word's bytes does not matter, as the four tables are added up.
-    while (at < units.length && (units.byteOffset + at) % 4 !== 0) first[units[at++]!]! += 1;
-    const words = new Uint32Array(units.buffer, units.byteOffset + at, Math.floor((units.length - at) / 4));
+    while (at < to && (units.byteOffset + at) % 4 !== 0) first[units[at++]!]! += 1;
+    const words = new Uint32Array(units.buffer, units.byteOffset + at, Math.floor((to - at) / 4));
     for (let index = 0; index < words.length; index += 1) {
       const word = words[index]!;
       first[word & 0xff]! += 1;
@@ -59,14 +60,22 @@ function unitCounts(units: JsonUnits): Uint32Array {
     }
     at += 4 * words.length;
   } else {
-    for (const whole = units.length - (units.length % 4); at < whole; at += 4) {
+    for (const whole = to - ((to - at) % 4); at < whole; at += 4) {
       first[units[at]!]! += 1;
       second[units[at + 1]!]! += 1;
       third[units[at + 2]!]! += 1;
       fourth[units[at + 3]!]! += 1;
     }
   }
-  for (; at < units.length; at += 1) first[units[at]!]! += 1;
-  for (let unit = 0; unit < size; unit += 1) first[unit]! += second[unit]! + third[unit]! + fourth[unit]!;
+  for (; at < to; at += 1) first[units[at]!]! += 1;
+  addCounts(first, second);
+  addCounts(first, third);
+  addCounts(first, fourth);
   return first;
+}
+
+/** Adds `more` into `into`, unit by unit: the counts of two ranges of one text. */
+export function addCounts(into: Uint32Array, more: Uint32Array): Uint32Array {
+  for (let unit = 0; unit < into.length; unit += 1) into[unit]! += more[unit]!;
+  return into;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureJsonShape } from '../../src/load/json-shape.js';
-import { boundJsonShape } from '../../src/load/json-shape-bound.js';
+import { addCounts, boundJsonShape, countUnits } from '../../src/load/json-shape-bound.js';
 import { assertParseFits, parseHeapEstimate } from '../../src/load/parse-budget.js';
 
 const units = (text: string): Uint8Array => Buffer.from(text, 'utf8');
@@ -59,6 +59,16 @@ describe('assertParseFits', () => {
     expect(() => assertParseFits('r.json', encoded, measured - 1)).toThrow(
       expect.objectContaining({ code: 'input-exceeds-memory', message: expect.stringMatching(/^input too large for memory: r\.json would take about .* to parse \(2,001 objects and arrays, 6,000 items, 8 different keys\)/) }),
     );
+  });
+
+  it('takes the counts of the units when given, as counted in two parts', () => {
+    const half = Math.floor(encoded.units.length / 2);
+    const counts = addCounts(countUnits(encoded.units, 0, half), countUnits(encoded.units, half));
+    expect(counts).toEqual(countUnits(encoded.units));
+    expect(() => assertParseFits('r.json', encoded, bounded, counts)).not.toThrow();
+    // Counts that say more than the text holds: the bound no longer fits, the measure still does.
+    expect(() => assertParseFits('r.json', encoded, measured, addCounts(countUnits(encoded.units), counts))).not.toThrow();
+    expect(() => assertParseFits('r.json', encoded, measured - 1, counts)).toThrow(expect.objectContaining({ code: 'input-exceeds-memory' }));
   });
 
   it('lets a text small beside the heap through without counting it', () => {
