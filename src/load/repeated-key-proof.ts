@@ -16,8 +16,10 @@ const tooDeep = Symbol('too deep');
  * its objects plus the colons in its keys and strings, at any depth. In JSON text a
  * colon is either the separator of a member (exactly one each) or a character inside a
  * string; and inside a string it stands for a colon of the string's value, unless the
- * value's colon is written `\u003a` (no other escape makes one, and no escape contains
- * a colon). So a text with no `\u` holds exactly f(text's tree) colons.
+ * value's colon is written `\u003a` or `\u003A` (no other escape makes one, and no
+ * escape contains a colon). So a text in which neither appears holds exactly f(text's
+ * tree) colons. (Other `\u` escapes are common: Windows PowerShell writes `'` as
+ * `\u0027`.)
  *
  * JSON.parse builds the same tree, except that of the members with one key in one
  * object it keeps only the last: every member it drops takes away at least its own 1
@@ -30,7 +32,7 @@ const tooDeep = Symbol('too deep');
  * not tried. The value must be JSON.parse's own, not changed since.
  */
 export function provesNoRepeatedKeys(text: string, value: unknown): boolean {
-  if (text.includes('\\u') || inheritsEnumerable()) return false;
+  if (text.includes('\\u003a') || text.includes('\\u003A') || inheritsEnumerable()) return false;
   let counted: number;
   try {
     counted = membersAndColons(value, 0);
