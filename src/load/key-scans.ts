@@ -5,6 +5,9 @@ import { packageRoot } from '../package-root.js';
 import type { KeyScanReply, KeyScanRequest } from './duplicate-key-worker.js';
 import { duplicateKeyLimit, findDuplicateKeys, findDuplicateKeysIn, type DuplicateKeyScan } from './find-duplicate-keys.js';
 import type { EncodedText } from './json-units.js';
+import { addCounts, countUnits } from './json-shape-bound.js';
+import { parseHeapLeft, parseNeedsCount } from './parse-budget.js';
+import { provesNoRepeatedKeys } from './repeated-key-proof.js';
 
 /**
  * From this many bytes on, an input is scanned for repeated keys on a worker thread
@@ -14,8 +17,28 @@ import type { EncodedText } from './json-units.js';
  */
 export const parallelScanBytes = 8 * 2 ** 20;
 
-/** How a document's keys get scanned: a scan under way, units to scan after the parse, or (undefined) the text itself. */
-export type KeyScanStart = { pending: Promise<DuplicateKeyScan | undefined> } | { units: EncodedText } | undefined;
+/**
+ * How a document's keys get scanned: a scan under way (and the count of its bytes from
+ * `from` on, for the parse budget, when its worker was asked for it), units to scan
+ * after the parse, or (undefined) the text itself.
+ */
+export type KeyScanStart = { pending: Promise<DuplicateKeyScan | undefined>; counted?: PartCount } | { units: EncodedText } | undefined;
+
+/** The counts of a text's units from `from` on (see countUnits), made by a worker. */
+export interface PartCount {
+  from: number;
+  counts: Promise<Uint32Array | undefined>;
+}
+
+/**
+ * Where a worker starts counting the bytes of a text for the parse budget: half way,
+ * so that the main thread counts the first half once it has decoded the text, while
+ * the worker counts the second; undefined when the budget will not count the text (it
+ * is small beside the heap left, decoded text included).
+ */
+export function halfOfParseCount(length: number): number | undefined {
+  return parseNeedsCount(length, parseHeapLeft() - 2 * length) ? Math.floor(length / 2) : undefined;
+}
 
 /**
  * The repeated-key scans of one load. The scan of a large input is exact and costs
@@ -34,8 +57,14 @@ export class KeyScans {
   private failed = false;
   private readonly workers = new Set<Worker>();
 
-  /** @param parallelFrom the size from which inputs are scanned on a worker */
-  constructor(private readonly parallelFrom = parallelScanBytes) {}
+  /**
+   * @param parallelFrom the size from which inputs are scanned on a worker
+   * @param countFrom    where a worker counts the bytes of an input of a given size from, if at all
+   */
+  constructor(
+    private readonly parallelFrom = parallelScanBytes,
+    private readonly countFrom: (length: number) => number | undefined = halfOfParseCount,
+  ) {}
 
   /**
    * A buffer of `size` bytes to read an input into: in shared memory when the input
@@ -61,14 +90,30 @@ export class KeyScans {
       shared = sharedBytes(bytes.byteLength);
       shared.set(bytes);
     }
-    return { pending: scanOn(worker, shared) };
+    return scanOn(worker, shared, this.countFrom(shared.byteLength));
   }
 
-  /** The scan of a text that parsed: awaits its worker's, or makes it now. */
-  async finish(start: KeyScanStart, text: string): Promise<DuplicateKeyScan> {
-    if (start === undefined) return findDuplicateKeys(text);
-    if ('units' in start) return findDuplicateKeysIn(start.units);
-    return (await start.pending) ?? findDuplicateKeys(text);
+  /**
+   * The counts of a text's units for the parse budget (see countUnits): those its
+   * worker makes from where it was asked to, added to those made here up to there.
+   * Undefined when no worker counts part of the text: the budget counts it all.
+   */
+  async countUnits(start: KeyScanStart, units: EncodedText['units']): Promise<Uint32Array | undefined> {
+    if (start === undefined || !('pending' in start) || start.counted === undefined) return undefined;
+    const { from, counts } = start.counted;
+    const own = countUnits(units, 0, from);
+    return addCounts(own, (await counts) ?? countUnits(units, from));
+  }
+
+  /**
+   * The scan of a text that parsed as `value`: awaits its worker's, or makes it now,
+   * unless the parsed value proves that no key repeats (see provesNoRepeatedKeys),
+   * which costs less than half a scan. A worker's scan, already under way, is awaited.
+   */
+  async finish(start: KeyScanStart, text: string, value: unknown): Promise<DuplicateKeyScan> {
+    if (start !== undefined && 'pending' in start) return (await start.pending) ?? findDuplicateKeys(text);
+    if (provesNoRepeatedKeys(text, value)) return { count: 0, duplicates: [] };
+    return start === undefined ? findDuplicateKeys(text) : findDuplicateKeysIn(start.units);
   }
 
   /** Ends the workers still running: those of texts that did not parse, or of a read that failed. */
@@ -99,22 +144,40 @@ export class KeyScans {
 
 /**
  * The worker's scan of `bytes`, or undefined when it failed: never a rejection, which
- * nobody might be waiting to catch (the scan of a text that does not parse is dropped).
+ * nobody might be waiting to catch (the scan of a text that does not parse is dropped);
+ * and, with `countFrom`, its counts of the bytes from there on, or undefined likewise.
  * The listeners must not reach `bytes` (they live until the main thread, busy parsing,
- * takes the answer), so the request is posted outside the promise's executor.
+ * takes the answer), so the request is posted outside the promises' executors.
  */
-function scanOn(worker: Worker, bytes: Uint8Array): Promise<DuplicateKeyScan | undefined> {
-  const answer = new Promise<DuplicateKeyScan | undefined>((resolve) => {
-    worker.once('message', (reply: KeyScanReply) => resolve('scan' in reply ? reply.scan : undefined));
+function scanOn(worker: Worker, bytes: Uint8Array, countFrom: number | undefined): { pending: Promise<DuplicateKeyScan | undefined>; counted?: PartCount } {
+  let counted: (counts: Uint32Array | undefined) => void = () => undefined;
+  const counts = new Promise<Uint32Array | undefined>((resolve) => {
+    counted = resolve;
+  });
+  const pending = new Promise<DuplicateKeyScan | undefined>((resolve) => {
+    const answer = (reply: KeyScanReply): void => {
+      if ('counts' in reply) {
+        counted(reply.counts);
+        return;
+      }
+      worker.off('message', answer);
+      counted(undefined);
+      resolve('scan' in reply ? reply.scan : undefined);
+    };
+    worker.on('message', answer);
     // After an answer these settle nothing.
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined));
+    const failed = (): void => {
+      counted(undefined);
+      resolve(undefined);
+    };
+    worker.once('error', failed);
+    worker.once('exit', failed);
   });
   // Held while it scans: an awaited answer must keep the process alive.
   worker.ref();
-  const request: KeyScanRequest = { bytes, limit: duplicateKeyLimit };
+  const request: KeyScanRequest = countFrom === undefined ? { bytes, limit: duplicateKeyLimit } : { bytes, limit: duplicateKeyLimit, countFrom };
   worker.postMessage(request);
-  return answer;
+  return countFrom === undefined ? { pending } : { pending, counted: { from: countFrom, counts } };
 }
 
 /** A buffer of `size` bytes in memory that a worker thread can read in place. */

@@ -8,7 +8,7 @@ import { KeyScans, type KeyScanStart } from './key-scans.js';
 import { listJsonFiles } from './list-json-files.js';
 import { ownOutputKind } from './own-output.js';
 import { parseJson } from './parse-json.js';
-import { assertParseFits } from './parse-budget.js';
+import { assertParseFits, parseHeapLeft, parseNeedsCount } from './parse-budget.js';
 import { ioError } from './io-error.js';
 import { readRegularFile } from './read-regular-file.js';
 import { maxTextBytes, tooLarge } from './read-text-file.js';
@@ -153,7 +153,7 @@ async function parseDocument(source: string, decoded: DecodedInput, unwrap: Unwr
   const { text, keys } = decoded;
   const textSource: TextSource = file === undefined ? { text } : { path: file, length: text.length };
   await options.beforeParse?.(text);
-  assertParseFits(source, decoded.bytes === undefined ? text : { units: decoded.bytes, encoding: 'utf8' });
+  await assertFits(source, decoded, scans);
   // Not needed past this point, and held in no local variable: once the key scan lets
   // go of them, the collector may return their memory during the parse.
   decoded.bytes = undefined;
@@ -161,10 +161,24 @@ async function parseDocument(source: string, decoded: DecodedInput, unwrap: Unwr
   if (!parsed.ok) {
     return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding], textSource };
   }
+  // Before anything reads the value: the scan may be proven needless from it as JSON.parse left it.
+  const scan = await scans.finish(keys, text, parsed.value);
   const document = unwrapDocument(source, parsed.value, unwrap);
-  const scan = await scans.finish(keys, text);
   if (scan.count === 0) return { ...document, textSource };
   return { ...document, findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings], repeatedKeys: scan.count, textSource };
+}
+
+/**
+ * assertParseFits, its count of a large text shared with the text's key scan worker
+ * (see KeyScans.countUnits). A function of its own, so that no variable of the caller
+ * holds the bytes during the parse.
+ */
+async function assertFits(source: string, decoded: DecodedInput, scans: KeyScans): Promise<void> {
+  const heap = parseHeapLeft();
+  const units = decoded.bytes;
+  if (units === undefined) return assertParseFits(source, decoded.text, heap);
+  const counts = parseNeedsCount(units.length, heap) ? await scans.countUnits(decoded.keys, units) : undefined;
+  assertParseFits(source, { units, encoding: 'utf8' }, heap, counts);
 }
 
 /**

@@ -4,6 +4,7 @@ import { describeBytes } from '../text/describe-bytes.js';
 import { displayCount } from '../text/display-count.js';
 import { plural } from '../text/plural.js';
 import { largestArray, measureJsonShape, type JsonShape } from './json-shape.js';
+import { boundJsonShape } from './json-shape-bound.js';
 import { unitsOfText, type EncodedText } from './json-units.js';
 import { pointerAtOffset } from './pointer-at-offset.js';
 
@@ -58,19 +59,23 @@ export function parseHeapEstimate(shape: JsonShape, encoding: EncodedText['encod
  * Refuses, before JSON.parse runs, a text whose parse would end the process: one that
  * would fill the heap left (V8 aborts when out of memory, after minutes of collecting)
  * or that holds an array longer than V8 allows (an immediate abort). A text small
- * beside the heap left is let through without a look; a larger one is counted first
- * (about 3 ms a megabyte beside the key scan; see measureJsonShape).
+ * beside the heap left is let through without a look; a larger one is counted first:
+ * its characters (about 2 ms a megabyte; see boundJsonShape), and, when that bound
+ * does not fit, its values and keys (about 3 ms a megabyte more, beside the key scan;
+ * see measureJsonShape).
  *
  * @param source the input's name, for the message
  * @param text   the text, or its units (the UTF-8 bytes it was decoded from)
  * @param heap   heap bytes the parse may fill (see parseHeapLeft)
+ * @param unitCounts how many times each unit occurs in `text`'s units, if counted already (see countUnits)
  * @throws CspmError `input-exceeds-memory`, naming the value concerned
  */
-export function assertParseFits(source: string, text: string | EncodedText, heap = parseHeapLeft()): void {
-  const length = typeof text === 'string' ? text.length : text.units.length;
-  // An array too long for V8 takes two units an item; below that, only the heap matters.
-  if (length * worstHeapPerUnit <= heap && length < 2 * maxArrayItems) return;
+export function assertParseFits(source: string, text: string | EncodedText, heap = parseHeapLeft(), unitCounts?: Uint32Array): void {
+  if (!parseNeedsCount(typeof text === 'string' ? text.length : text.units.length, heap)) return;
   const { units, encoding } = typeof text === 'string' ? unitsOfText(text) : text;
+  // The bound passes what the measure would: only a text it does not pass is measured.
+  const bound = boundJsonShape(units, unitCounts);
+  if (bound.commas + 1 <= maxArrayItems && parseHeapEstimate(bound, encoding) <= heap) return;
   const shape = measureJsonShape(units);
   // Checked first: no heap makes room for it. Only a text with this many commas can hold one.
   if (shape.commas + 1 > maxArrayItems) assertArraysFit(source, units, encoding);
@@ -84,6 +89,15 @@ export function assertParseFits(source: string, text: string | EncodedText, heap
     `${source} would take about ${describeBytes(needed)} of memory to parse (${counts}), more than the ${describeBytes(left)} this process has left; split the file, or run with NODE_OPTIONS=--max-old-space-size=${enough}`,
     { data: { path: source, pointer: '', needed, available: left } },
   );
+}
+
+/**
+ * False when a text of `length` units cannot hold more than the heap left takes, nor an
+ * array longer than V8 allows: assertParseFits then lets it through without a count.
+ */
+export function parseNeedsCount(length: number, heap: number): boolean {
+  // An array too long for V8 takes two units an item; below that, only the heap matters.
+  return length * worstHeapPerUnit > heap || length >= 2 * maxArrayItems;
 }
 
 function assertArraysFit(source: string, units: EncodedText['units'], encoding: EncodedText['encoding']): void {

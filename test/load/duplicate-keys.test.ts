@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadReports, type Finding } from '../../src/index.js';
 import { findDuplicateKeys } from '../../src/load/find-duplicate-keys.js';
+import { countUnits } from '../../src/load/json-shape-bound.js';
 import { KeyScans } from '../../src/load/key-scans.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -133,7 +134,31 @@ describe('duplicate-key: the scan on a worker thread', () => {
       const start = scans.start(bytes);
       // Run from the build (npm test builds first), as the command line runs it.
       expect(start && 'pending' in start).toBe(true);
-      expect(await scans.finish(start, text)).toEqual(findDuplicateKeys(text));
+      expect(await scans.finish(start, text, JSON.parse(text))).toEqual(findDuplicateKeys(text));
+    } finally {
+      scans.close();
+    }
+  });
+
+  it('counts the bytes from where it is asked to first, for the parse budget, and the main thread the rest', async () => {
+    const scans = new KeyScans(1, (length) => length - 7);
+    try {
+      const bytes = Buffer.from(text);
+      const start = scans.start(bytes);
+      expect(start && 'pending' in start && start.counted?.from).toBe(bytes.length - 7);
+      expect(await scans.countUnits(start, bytes)).toEqual(countUnits(bytes));
+      expect(await scans.finish(start, text, JSON.parse(text))).toEqual(findDuplicateKeys(text));
+    } finally {
+      scans.close();
+    }
+  });
+
+  it('leaves the count to the parse budget when its worker was not asked, or scans on this thread', async () => {
+    const scans = new KeyScans(1, () => undefined);
+    try {
+      const bytes = Buffer.from(text);
+      expect(await scans.countUnits(scans.start(bytes), bytes)).toBeUndefined();
+      expect(await new KeyScans(2 ** 30).countUnits(new KeyScans(2 ** 30).start(bytes), bytes)).toBeUndefined();
     } finally {
       scans.close();
     }
@@ -143,7 +168,7 @@ describe('duplicate-key: the scan on a worker thread', () => {
     const scans = new KeyScans(1);
     try {
       const start = scans.start(Buffer.from(text));
-      expect(await scans.finish(start, text)).toEqual(findDuplicateKeys(text));
+      expect(await scans.finish(start, text, JSON.parse(text))).toEqual(findDuplicateKeys(text));
     } finally {
       scans.close();
     }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findDuplicateKeys } from '../../src/load/find-duplicate-keys.js';
 import { findDuplicateKeysIn } from '../../src/load/find-duplicate-keys.js';
+import { provesNoRepeatedKeys } from '../../src/load/repeated-key-proof.js';
 import { referenceDuplicateKeys } from './reference-duplicate-keys.js';
 
 /*
@@ -114,6 +115,22 @@ describe('duplicate-key scanner against a simple reading of the text', () => {
       }),
       { seed, numRuns: 1_000 },
     );
+  });
+
+  it('is proven free of repeats (see provesNoRepeatedKeys) only when it has none, and always when it has none and no escaped colon', () => {
+    // Escapes off half the time: a text with an escaped colon is never proven, so proofs must be common.
+    const texts = fc.tuple(trees(anyUnit, keyPool), style, fc.boolean()).map(([tree, how, plain]) => write(tree, plain ? { ...how, escapes: [false] } : how));
+    let proven = 0;
+    fc.assert(
+      fc.property(texts, (text) => {
+        const proof = provesNoRepeatedKeys(text, JSON.parse(text));
+        const repeats = referenceDuplicateKeys(text).length;
+        if (proof) proven += 1;
+        expect({ proof, repeats: repeats > 0 }).toEqual({ proof: repeats === 0 && !/\\u003[aA]/.test(text), repeats: repeats > 0 });
+      }),
+      { seed, numRuns: 1_000 },
+    );
+    expect(proven).toBeGreaterThan(100);
   });
 
   it('generates repeats often enough to mean something', () => {
