@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * The tests that `npm run mutate` (stryker.config.mjs) runs against each mutant of the
  * verdict modules: the unit tests of those modules (test/gate, test/analyse, the folding
- * of coded values, the verdicts and scan order of jobs, the client's redaction) and the
+ * of coded values, the proof that no key repeats, the verdicts and scan order of jobs, the client's redaction) and the
  * analysis tests beside them. Stryker runs, for each mutant, the tests that reach it, and
  * each run loads their files again: the in-process CLI tests, the client's tests against
  * a live emulator and the renderers reach the same code through the whole pipeline and
@@ -15,6 +15,7 @@ export default defineConfig({
       'test/gate/**/*.test.ts',
       'test/analyse/**/*.test.ts',
       'test/validate/fold-coded-values.test.ts',
+      'test/load/repeated-key-proof.test.ts',
       'test/jobs/verdicts.test.ts',
       'test/jobs/scan-order.test.ts',
       'test/client/redact.test.ts',
