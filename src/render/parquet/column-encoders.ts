@@ -237,21 +237,7 @@ class DictionaryEncoder implements ColumnEncoder {
   }
 
   put(cell: DatasetCell): void {
-    const row = this.rows++;
-    if (this.defined !== undefined) {
-      this.defined = grownBytes(this.defined, row);
-      if (cell === null) return;
-      this.defined[row] = 1;
-    }
-    if (this.plain !== undefined) {
-      this.plain.push(cell as string | number);
-      this.count += 1;
-      return;
-    }
-    const index = cell === this.last ? this.lastIndex : this.indexOf(cell as string | number);
-    this.indexes = grownInt32(this.indexes, this.count);
-    this.indexes[this.count++] = index;
-    if (this.outgrown()) this.toPlain();
+    this.putRepeated(cell, 1);
   }
 
   putEach<Row>(rows: readonly Row[], from: number, to: number, read: (row: Row) => DatasetCell): void {
@@ -269,7 +255,7 @@ class DictionaryEncoder implements ColumnEncoder {
           last = value;
         }
         indexes[count++] = lastIndex;
-        if (this.dictionaryBytes > dictionaryLimit || (count === sampleCells && this.mostlyDistinct())) {
+        if (this.outgrown(count)) {
           outgrown = true;
           break;
         }
@@ -298,7 +284,7 @@ class DictionaryEncoder implements ColumnEncoder {
     this.indexes = grownInt32(this.indexes, this.count + count);
     this.indexes.fill(index, this.count, this.count + count);
     this.count += count;
-    if (this.outgrown()) this.toPlain();
+    if (this.outgrown(this.count)) this.toPlain();
   }
 
   /** The index of a value in the dictionary, which it joins if new; the value is then the last one put. */
@@ -315,13 +301,9 @@ class DictionaryEncoder implements ColumnEncoder {
     return index;
   }
 
-  /** Whether the dictionary has passed its limit, or its first {@link sampleCells} cells were nearly all distinct. */
-  private outgrown(): boolean {
-    return this.dictionaryBytes > dictionaryLimit || (this.count === sampleCells && this.mostlyDistinct());
-  }
-
-  private mostlyDistinct(): boolean {
-    return 10 * this.values.length > 9 * sampleCells;
+  /** Whether the dictionary has passed its limit, or the chunk's first {@link sampleCells} cells (`count` now) were nearly all distinct. */
+  private outgrown(count: number): boolean {
+    return this.dictionaryBytes > dictionaryLimit || (count === sampleCells && 10 * this.values.length > 9 * sampleCells);
   }
 
   /** Goes on with the cells themselves: the ones so far gathered from the dictionary, which is let go. */
