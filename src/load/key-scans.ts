@@ -108,11 +108,12 @@ export class KeyScans {
   /**
    * The scan of a text that parsed as `value`: awaits its worker's, or makes it now,
    * unless the parsed value proves that no key repeats (see provesNoRepeatedKeys),
-   * which costs less than half a scan. A worker's scan, already under way, is awaited.
+   * which costs a fraction of a scan. A worker's scan, already under way, is awaited.
    */
   async finish(start: KeyScanStart, text: string, value: unknown): Promise<DuplicateKeyScan> {
     if (start !== undefined && 'pending' in start) return (await start.pending) ?? findDuplicateKeys(text);
-    if (provesNoRepeatedKeys(text, value)) return { count: 0, duplicates: [] };
+    const bytes = start !== undefined && start.units.encoding === 'utf8' ? (start.units.units as Uint8Array) : undefined;
+    if (provesNoRepeatedKeys(text, value, bytes)) return { count: 0, duplicates: [] };
     return start === undefined ? findDuplicateKeys(text) : findDuplicateKeysIn(start.units);
   }
 
