@@ -16,10 +16,12 @@
 //          file sizes; peak memory of both as whole processes; the dataset (--out-dir) of fleets of 100 and 1,000 files of 879 policies
 //   fetch: 200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200
 //   query: SQL over a dataset of 10,000,000 policy rows (Parquet, partitioned by scan date and benchmark): each query's time and peak memory
-//   fleet: 1,000 and 10,000 files of 879 policies: check, gate (--jobs = CPUs) and a sharded check + merge vs read + JSON.parse
+//   fleet: 1,000, 5,000 and 10,000 files of 879 policies, laid out as the service's published sample and compact:
+//          check, gate (--jobs = CPUs) and a sharded check + merge vs read + JSON.parse
 //          in one process and split over as many processes; one file of 1,000,000 policies vs read + JSON.parse
 //          the fleet tier's HTML of 5,000 accounts: first view in Chromium vs a blank page
-//          (--fleet-files N,M to choose the fleet sizes; fleets are generated once into .bench/)
+//          (--fleet-files N,M to choose the fleet sizes, --fleet-layouts published,compact the layouts;
+//          fleets are generated once into .bench/)
 // Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports ocsf sarif parquet fetch fleet query] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
@@ -29,7 +31,7 @@ import { writeNextScan } from './bench/next-scan.js';
 import { benchTrend } from './bench/trend.js';
 import { benchExports } from './bench/exports.js';
 import { benchFetch } from './bench/fetch.js';
-import { benchFleet, fleetFolder } from './bench/fleet.js';
+import { benchFleet, fleetFolder, fleetLayouts } from './bench/fleet.js';
 import { benchFleetHtml } from './bench/fleet-html.js';
 import { benchFindingsFormats } from './bench/findings-formats.js';
 import { benchGate } from './bench/gate.js';
@@ -51,12 +53,18 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 const fleetAt = args.indexOf('--fleet-files');
-const fleetSizes = fleetAt >= 0 ? args[fleetAt + 1].split(',').map(Number) : [1_000, 10_000];
+const fleetSizes = fleetAt >= 0 ? args[fleetAt + 1].split(',').map(Number) : [1_000, 5_000, 10_000];
 if (fleetSizes.some((size) => !Number.isInteger(size) || size < 2)) {
   console.error('bench: --fleet-files takes whole numbers ≥ 2, comma-separated');
   process.exit(2);
 }
-const optionIndexes = new Set([runsAt, fleetAt].filter((at) => at >= 0).flatMap((at) => [at, at + 1]));
+const layoutsAt = args.indexOf('--fleet-layouts');
+const layouts = layoutsAt >= 0 ? args[layoutsAt + 1].split(',') : fleetLayouts;
+if (layouts.some((layout) => !fleetLayouts.includes(layout))) {
+  console.error(`bench: --fleet-layouts takes ${fleetLayouts.join(', ')}, comma-separated`);
+  process.exit(2);
+}
+const optionIndexes = new Set([runsAt, fleetAt, layoutsAt].filter((at) => at >= 0).flatMap((at) => [at, at + 1]));
 const chosen = args.filter((_, index) => !optionIndexes.has(index));
 const wanted = (name) => chosen.length === 0 || chosen.includes(name);
 
@@ -166,13 +174,15 @@ if (wanted('fetch')) {
   console.log(`fetch  ${r.accounts} accounts, ${r.latencyMs} ms latency: --concurrency 8 ${s(r.parallelMs)} vs --concurrency 1 ${s(r.serialMs)} = ${x(r.speedup)} faster; peak ${r.peakRssMb.toFixed(0)} MB at ${r.accounts} accounts vs ${r.smallPeakRssMb.toFixed(0)} MB at 50 (${x(r.memoryRatio)}); exit ${r.exitCodes.join(', ')}`);
 }
 if (wanted('fleet')) {
-  for (const files of fleetSizes) {
-    const r = await benchFleet({ folder, files, runs: Math.min(runs, 3) });
-    const floor = `read+JSON.parse ${s(r.floor1.ms)} in 1 process, ${s(r.floorN.ms)} split over ${r.jobs}`;
-    console.log(`fleet  ${files.toLocaleString('en-US')} files of 879 policies (${floor}; peak ${r.floor1.peakRssMb.toFixed(0)} MB in 1 process):`);
-    for (const name of ['check', 'gate', 'sharded']) {
-      const what = name === 'sharded' ? `check as ${r.jobs} shards at once + merge (${s(r.sharded.mergeMs)} of it merge)` : `${name} --jobs ${r.jobs}`;
-      console.log(`  ${what}: ${s(r[name].ms)} = ${x(r[name].vsFloorN)} the ${r.jobs}-process floor, ${x(r[name].vsFloor1)} the 1-process one; peak ${r[name].peakRssMb.toFixed(0)} MB; exit ${r[name].statuses.join(', ')}`);
+  for (const layout of layouts) {
+    for (const files of fleetSizes) {
+      const r = await benchFleet({ folder, files, layout, runs: Math.min(runs, 3) });
+      const floor = `read+JSON.parse ${s(r.floor1.ms)} in 1 process, ${s(r.floorN.ms)} split over ${r.jobs}`;
+      console.log(`fleet  ${files.toLocaleString('en-US')} files of 879 policies, ${layout} layout (${mb(r.fileBytes)} a file; ${floor}; peak ${r.floor1.peakRssMb.toFixed(0)} MB in 1 process):`);
+      for (const name of ['check', 'gate', 'sharded']) {
+        const what = name === 'sharded' ? `check as ${r.jobs} shards at once + merge (${s(r.sharded.mergeMs)} of it merge)` : `${name} --jobs ${r.jobs}`;
+        console.log(`  ${what}: ${s(r[name].ms)} = ${x(r[name].vsFloorN)} the ${r.jobs}-process floor, ${x(r[name].vsFloor1)} the 1-process one; peak ${r[name].peakRssMb.toFixed(0)} MB; exit ${r[name].statuses.join(', ')}`);
+      }
     }
   }
   const page = await benchFleetHtml({ file: `${folder}/fleet-base.json`, runs: Math.min(runs, 5) });

@@ -11,7 +11,7 @@ import { addFleetFigures } from '../analyse/fleet/merge-fleet-figures.js';
 import type { TextSource } from '../model/document.js';
 import { analyseFile, type FileAnalysisOptions, type FileOutcome } from './analyse-file.js';
 import type { AnalyseInputsOptions } from './analyse-inputs.js';
-import { FileWorker, workersAvailable } from './file-workers.js';
+import { filesInFlight, FileWorker, workersAvailable } from './file-workers.js';
 import { placeFindings } from './place-findings.js';
 
 /** Options of {@link analyseFiles}. */
@@ -191,7 +191,7 @@ async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileA
   };
   options.onProgress?.({ phase: 'reading', done: 0, total: inputs.length, unit: 'files' });
   try {
-    await Promise.all(count === 0 ? [slot(undefined)] : workers.map(slot));
+    await Promise.all(count === 0 ? [slot(undefined)] : workers.flatMap((worker) => Array.from({ length: filesInFlight }, () => slot(worker))));
   } finally {
     await Promise.all(workers.map((worker) => worker.close()));
   }

@@ -25,10 +25,18 @@ export type FileReply = { index: number; outcome: FileOutcome } | { index: numbe
 
 const options = (workerData as { options: FileAnalysisOptions }).options;
 const port = parentPort;
+/**
+ * The files are analysed one after another, in the order they came: the main thread
+ * sends the next before this one is done (see FileWorker), so that no file waits for
+ * it to be scheduled, and only one file's text and tree are held at a time.
+ */
+let queue = Promise.resolve();
 port?.on('message', (request: FileRequest) => {
-  analyseFile({ path: request.path, listed: request.listed }, options).then(
-    (outcome) => port.postMessage({ index: request.index, outcome } satisfies FileReply),
-    (error: unknown) => port.postMessage({ index: request.index, error: asWorkerError(error) } satisfies FileReply),
+  queue = queue.then(() =>
+    analyseFile({ path: request.path, listed: request.listed }, options).then(
+      (outcome) => port.postMessage({ index: request.index, outcome } satisfies FileReply),
+      (error: unknown) => port.postMessage({ index: request.index, error: asWorkerError(error) } satisfies FileReply),
+    ),
   );
 });
 

@@ -18,14 +18,28 @@ export function workersAvailable(): boolean {
   return workerEntry() !== undefined;
 }
 
+/** A file sent to a worker, not answered yet. */
+interface Pending {
+  resolve(reply: FileReply): void;
+  reject(error: Error): void;
+}
+
 /**
- * One worker thread that analyses files one at a time (see analyse-worker.ts). It
- * answers each file with its outcome or the error its analysis threw, rebuilt here as
- * the same CspmError, so that a run on workers fails as a run on one thread does.
+ * Files a worker is sent at once: the one it analyses and the next, so that it starts
+ * the next as soon as it is done rather than when the main thread, on a busy machine,
+ * gets to send it. The worker still analyses one at a time (see analyse-worker.ts).
+ */
+export const filesInFlight = 2;
+
+/**
+ * One worker thread that analyses files one at a time, in the order sent (see
+ * analyse-worker.ts). It answers each file with its outcome or the error its analysis
+ * threw, rebuilt here as the same CspmError, so that a run on workers fails as a run on
+ * one thread does.
  */
 export class FileWorker {
   private readonly worker: Worker;
-  private pending: { resolve(reply: FileReply): void; reject(error: Error): void } | undefined;
+  private readonly pending = new Map<number, Pending>();
   private dead: Error | undefined;
 
   constructor(options: FileAnalysisOptions) {
@@ -33,7 +47,7 @@ export class FileWorker {
     if (entry === undefined) throw new Error('the file analysis worker is not built (npm run build)');
     // No execArgv: the process's flags and preloaded modules are not the worker's business.
     this.worker = new Worker(entry, { workerData: { options }, execArgv: [] });
-    this.worker.on('message', (reply: FileReply) => this.settle((pending) => pending.resolve(reply)));
+    this.worker.on('message', (reply: FileReply) => this.settle(reply.index, (pending) => pending.resolve(reply)));
     this.worker.on('error', (error: Error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`a file analysis worker stopped (exit code ${code})`)));
   }
@@ -42,7 +56,7 @@ export class FileWorker {
   async analyse(index: number, path: string, listed: boolean): Promise<FileOutcome> {
     if (this.dead) throw this.dead;
     const reply = await new Promise<FileReply>((resolve, reject) => {
-      this.pending = { resolve, reject };
+      this.pending.set(index, { resolve, reject });
       this.worker.postMessage({ index, path, listed } satisfies FileRequest);
     });
     if ('error' in reply) throw rebuiltError(reply.error);
@@ -55,15 +69,15 @@ export class FileWorker {
     await this.worker.terminate();
   }
 
-  private settle(act: (pending: { resolve(reply: FileReply): void; reject(error: Error): void }) => void): void {
-    const pending = this.pending;
-    this.pending = undefined;
+  private settle(index: number, act: (pending: Pending) => void): void {
+    const pending = this.pending.get(index);
+    this.pending.delete(index);
     if (pending) act(pending);
   }
 
   private fail(error: Error): void {
     this.dead ??= error;
-    this.settle((pending) => pending.reject(error));
+    for (const index of [...this.pending.keys()]) this.settle(index, (pending) => pending.reject(error));
   }
 }
 
