@@ -166,7 +166,15 @@ function addSeverities(into: Map<string, number>, more: ReadonlyMap<string, numb
 
 /** Severity counts in order: the known severities worst first, then others by name. */
 function orderSeverities(counts: ReadonlyMap<string, number>): SeverityCount[] {
-  const known = severityOrder.map((severity) => ({ severity, count: counts.get(severity) ?? 0 }));
+  const known: SeverityCount[] = [];
+  let present = 0;
+  for (const severity of severityOrder) {
+    const count = counts.get(severity);
+    if (count !== undefined) present += 1;
+    known.push({ severity, count: count ?? 0 });
+  }
+  // Three times a category: most hold no Severity outside the known ones, and need no sort.
+  if (counts.size === present) return known;
   const others = [...counts]
     .filter(([severity]) => !severityOrder.includes(severity))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
