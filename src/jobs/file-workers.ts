@@ -18,9 +18,6 @@ export function workersAvailable(): boolean {
   return workerEntry() !== undefined;
 }
 
-/** The young generation of a file worker's heap, in MB (see FileWorker). */
-const youngGenerationMb = 96;
-
 /** A file sent to a worker, not answered yet. */
 interface Pending {
   resolve(reply: FileReply): void;
@@ -49,10 +46,7 @@ export class FileWorker {
     const entry = workerEntry();
     if (entry === undefined) throw new Error('the file analysis worker is not built (npm run build)');
     // No execArgv: the process's flags and preloaded modules are not the worker's business.
-    // A young generation twice V8's default: a file's parsed tree of a few megabytes then
-    // dies there more often than it is copied out, 5 % less time over a fleet (11 pairs);
-    // the peak memory did not change, as the space grows only when used.
-    this.worker = new Worker(entry, { workerData: { options }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
+    this.worker = new Worker(entry, { workerData: { options }, execArgv: [] });
     this.worker.on('message', (reply: FileReply) => this.settle(reply.index, (pending) => pending.resolve(reply)));
     this.worker.on('error', (error: Error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`a file analysis worker stopped (exit code ${code})`)));
