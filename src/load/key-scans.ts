@@ -8,6 +8,7 @@ import type { EncodedText } from './json-units.js';
 import { addCounts, countUnits } from './json-shape-bound.js';
 import { parseHeapLeft, parseNeedsCount } from './parse-budget.js';
 import { provesNoRepeatedKeys } from './repeated-key-proof.js';
+import { lendReadBuffer, returnReadBuffer } from './byte-counts.js';
 
 /**
  * From this many bytes on, an input is scanned for repeated keys on a worker thread
@@ -56,6 +57,8 @@ export class KeyScans {
   private ready: Worker | undefined;
   private failed = false;
   private readonly workers = new Set<Worker>();
+  /** The read buffers lent for this load's inputs (see lendReadBuffer), given back once their keys are judged. */
+  private lent: Uint8Array[] = [];
 
   /**
    * @param parallelFrom the size from which inputs are scanned on a worker
@@ -68,11 +71,17 @@ export class KeyScans {
 
   /**
    * A buffer of `size` bytes to read an input into: in shared memory when the input
-   * will go to a worker, which is then started, to boot while the input is read.
+   * will go to a worker, which is then started, to boot while the input is read; for a
+   * smaller one, in the memory where its quotes are counted (see lendReadBuffer), held
+   * until its keys are judged (finish) or the load ends (close).
    */
   readonly allocate = (size: number): Buffer => {
     if (size >= this.parallelFrom && !this.failed) this.ready ??= this.startWorker();
-    return this.ready ? sharedBytes(size) : Buffer.allocUnsafe(size);
+    if (this.ready) return sharedBytes(size);
+    const lent = size < this.parallelFrom ? lendReadBuffer(size) : undefined;
+    if (lent === undefined) return Buffer.allocUnsafe(size);
+    this.lent.push(lent);
+    return lent;
   };
 
   /**
@@ -112,16 +121,27 @@ export class KeyScans {
    */
   async finish(start: KeyScanStart, text: string, value: unknown): Promise<DuplicateKeyScan> {
     if (start !== undefined && 'pending' in start) return (await start.pending) ?? findDuplicateKeys(text);
-    const bytes = start !== undefined && start.units.encoding === 'utf8' ? (start.units.units as Uint8Array) : undefined;
-    if (provesNoRepeatedKeys(text, value, bytes)) return { count: 0, duplicates: [] };
-    return start === undefined ? findDuplicateKeys(text) : findDuplicateKeysIn(start.units);
+    try {
+      const bytes = start !== undefined && start.units.encoding === 'utf8' ? (start.units.units as Uint8Array) : undefined;
+      if (provesNoRepeatedKeys(text, value, bytes)) return { count: 0, duplicates: [] };
+      return start === undefined ? findDuplicateKeys(text) : findDuplicateKeysIn(start.units);
+    } finally {
+      // The input's bytes were read for the last time above.
+      this.giveBack();
+    }
   }
 
-  /** Ends the workers still running: those of texts that did not parse, or of a read that failed. */
+  /** Ends the workers still running (those of texts that did not parse, or of a read that failed), and gives back the read buffers. */
   close(): void {
+    this.giveBack();
     this.ready = undefined;
     for (const worker of this.workers) void worker.terminate();
     this.workers.clear();
+  }
+
+  private giveBack(): void {
+    for (const buffer of this.lent) returnReadBuffer(buffer);
+    this.lent = [];
   }
 
   private startWorker(): Worker | undefined {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { countQuotes } from '../../src/load/byte-counts.js';
+import { countQuotes, lendReadBuffer, returnReadBuffer } from '../../src/load/byte-counts.js';
 
 /** The count the WebAssembly must give, one byte at a time. */
 function counted(bytes: Uint8Array): { quotes: number; backslashes: number } {
@@ -44,6 +44,31 @@ describe('countQuotes', () => {
   it('counts only the bytes of a view, not the rest of its buffer', () => {
     const buffer = Buffer.from('""""\\\\ab"c\\d""""');
     expect(countQuotes(buffer.subarray(4, 12))).toEqual({ quotes: 1, backslashes: 3 });
+  });
+
+  it('counts a lent read buffer in place, while other bytes are counted beside it, and after it grew', () => {
+    const first = lendReadBuffer(100_000) as Buffer;
+    first.fill(0x20).write('"a\\"b"', 99_990);
+    // Counted while the first is held: another counter's memory, the first's bytes untouched.
+    const second = lendReadBuffer(50) as Buffer;
+    second.fill(0x22);
+    expect(countQuotes(Buffer.from('"x" "'))).toEqual({ quotes: 3, backslashes: 0 });
+    expect(countQuotes(second)).toEqual({ quotes: 50, backslashes: 0 });
+    expect(countQuotes(first.subarray(99_990, 99_996))).toEqual({ quotes: 3, backslashes: 1 });
+    expect(countQuotes(first)).toEqual({ quotes: 3, backslashes: 1 });
+    returnReadBuffer(second);
+    returnReadBuffer(first);
+    // The counters are lent again, one grown past its size: new buffers, counted right.
+    const grown = lendReadBuffer(300_000) as Buffer;
+    grown.fill(0x5c);
+    const other = lendReadBuffer(10) as Buffer;
+    other.fill(0x22);
+    expect(countQuotes(grown)).toEqual({ quotes: 0, backslashes: 300_000 });
+    expect(countQuotes(other)).toEqual({ quotes: 10, backslashes: 0 });
+    returnReadBuffer(grown);
+    returnReadBuffer(other);
+    // Giving back a buffer that was not lent does nothing.
+    returnReadBuffer(Buffer.from('x'));
   });
 
   it('counts the same where WebAssembly cannot run (node --jitless)', () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReports } from '../../src/index.js';
 import { findDuplicateKeys } from '../../src/load/find-duplicate-keys.js';
@@ -123,6 +126,27 @@ describe('provesNoRepeatedKeys', () => {
 });
 
 describe('loadReports with the proof', () => {
+  it("judges files read into the counters' memory alike when loads run at once and one after another", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cspm-proof-'));
+    try {
+      const clean = JSON.stringify([minimalReport()], null, 2);
+      const repeated = clean.replace('"Severity": "High"', '"Severity": "Low",\n"Severity": "High"');
+      const bigger = JSON.stringify([minimalReport(), minimalReport(), minimalReport()], null, 8);
+      const files = { a: clean, b: repeated, c: bigger, d: repeated };
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, `${name}.json`), text);
+      const repeatsOf = (documents: { repeatedKeys?: number }[]): (number | undefined)[] => documents.map((document) => document.repeatedKeys);
+      const paths = Object.keys(files).map((name) => join(folder, `${name}.json`));
+      const expected = [undefined, 1, undefined, 1];
+      expect(repeated).not.toBe(clean);
+      expect(repeatsOf(await loadReports(paths))).toEqual(expected);
+      const atOnce = await Promise.all(paths.map((path) => loadReports(path)));
+      expect(repeatsOf(atOnce.flat())).toEqual(expected);
+      expect(repeatsOf(await loadReports(folder))).toEqual(expected);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('still finds a repeat hidden behind an escaped colon, and one nested deep', async () => {
     const escaped = await loadReports({ text: '{"a": "x", "a": "\\u003a"}' });
     expect(escaped[0]?.repeatedKeys).toBe(1);

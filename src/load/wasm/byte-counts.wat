@@ -3,7 +3,8 @@
 ;; at a time: a lane of i8x16.eq is 0xFF (-1) where the byte matches, and subtracting it
 ;; adds 1 to that lane's count. A byte lane holds 255 at most, so the lanes are summed
 ;; into the totals every 255 chunks (4,080 bytes); the last bytes of a length that is no
-;; multiple of 16 are counted one at a time.
+;; multiple of 16 are counted one at a time. The bytes are where a file was read to
+;; (see lendReadBuffer in src/load/byte-counts.ts), or copied there.
 ;;
 ;; Compiled by scripts/generate-wasm.js into src/load/generated/byte-counts-wasm.ts.
 (module
@@ -20,12 +21,14 @@
       (i32.add (i32x4.extract_lane 0 (local.get $wide)) (i32x4.extract_lane 1 (local.get $wide)))
       (i32.add (i32x4.extract_lane 2 (local.get $wide)) (i32x4.extract_lane 3 (local.get $wide)))))
 
-  ;; The '"' bytes of memory[0, length); its '\' bytes are left in $backslashes.
-  (func (export "quotes") (param $length i32) (result i32)
-    (local $at i32) (local $whole i32) (local $blockEnd i32)
+  ;; The '"' bytes of memory[start, start + length); its '\' bytes are left in $backslashes.
+  (func (export "quotes") (param $start i32) (param $length i32) (result i32)
+    (local $at i32) (local $end i32) (local $whole i32) (local $blockEnd i32)
     (local $bytes v128) (local $quoteLanes v128) (local $slashLanes v128)
     (local $quotes i32) (local $slashes i32)
-    (local.set $whole (i32.and (local.get $length) (i32.const -16)))
+    (local.set $at (local.get $start))
+    (local.set $end (i32.add (local.get $start) (local.get $length)))
+    (local.set $whole (i32.add (local.get $start) (i32.and (local.get $length) (i32.const -16))))
     (block $blocksDone
       (loop $blocks
         (br_if $blocksDone (i32.ge_u (local.get $at) (local.get $whole)))
@@ -52,7 +55,7 @@
         (br $blocks)))
     (block $tailDone
       (loop $tail
-        (br_if $tailDone (i32.ge_u (local.get $at) (local.get $length)))
+        (br_if $tailDone (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $quotes (i32.add (local.get $quotes) (i32.eq (i32.load8_u (local.get $at)) (i32.const 34))))
         (local.set $slashes (i32.add (local.get $slashes) (i32.eq (i32.load8_u (local.get $at)) (i32.const 92))))
         (local.set $at (i32.add (local.get $at) (i32.const 1)))
