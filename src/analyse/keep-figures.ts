@@ -53,13 +53,15 @@ function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, Re
   const named = keep.categories;
   const categories: AnalysedCategory[] = [];
   for (const category of analysed.categories) {
-    const kept = categoryFigures(category, pointed.get(category.pointer), keep.policyIds);
+    const pointedHere = pointed.get(category.pointer);
+    const kept = keptPolicies(category, pointedHere, keep.policyIds);
     const wanted =
       named === 'all' ||
-      pointed.has(category.pointer) ||
-      (kept.keptPolicies?.size ?? 0) > 0 ||
+      pointedHere !== undefined ||
+      kept.size > 0 ||
       (named !== undefined && (named.has(category.category.CategoryName) || named.has(category.category.CategoryId)));
-    if (wanted) categories.push(kept);
+    // Only a kept category is copied without its policies: most of a clean fleet's are not kept.
+    if (wanted) categories.push(category.keptPolicies !== undefined ? category : { ...category, category: { ...category.category, Policies: [] }, keptPolicies: kept });
   }
   // The report's ids and names, its kept categories' without their policies: names for
   // the outputs and the gate's matches, ids for the rules across inputs. Nothing else
@@ -91,9 +93,10 @@ function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, Re
   };
 }
 
-function categoryFigures(analysed: AnalysedCategory, pointed: ReadonlySet<number> | undefined, policyIds: ReadonlySet<string> | undefined): AnalysedCategory {
+/** The policies a category keeps: those the findings point to and those `policyIds` names, by position. */
+function keptPolicies(analysed: AnalysedCategory, pointed: ReadonlySet<number> | undefined, policyIds: ReadonlySet<string> | undefined): ReadonlyMap<number, Policy> {
   // Kept already (a shard's file read back by merge): what was kept stays.
-  if (analysed.keptPolicies !== undefined) return analysed;
+  if (analysed.keptPolicies !== undefined) return analysed.keptPolicies;
   const policies = analysed.category.Policies;
   const kept = new Map<number, Policy>();
   for (const index of pointed ?? []) {
@@ -106,7 +109,7 @@ function categoryFigures(analysed: AnalysedCategory, pointed: ReadonlySet<number
       if (policyIds.has(policy.PolicyId)) kept.set(index, policy);
     }
   }
-  return { ...analysed, category: { ...analysed.category, Policies: [] }, keptPolicies: kept };
+  return kept;
 }
 
 /**
