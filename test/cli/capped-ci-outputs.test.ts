@@ -55,7 +55,8 @@ describe('CI outputs of a diff of two scans of 300,000 policies', () => {
     if (hasXmllint) expect(junitSchemaErrors(junit, run.dir)).toEqual([]);
 
     const commands = run.read('changes.log').trimEnd().split('\n');
-    for (const level of ['error', 'warning', 'notice']) expect(commands.filter((line) => line.startsWith(`::${level} file=`)).length).toBeLessThanOrEqual(10);
+    // The verdict and the notice counting the rest are among the 10 of their level: GitHub drops an 11th.
+    for (const level of ['error', 'warning', 'notice']) expect(commands.filter((line) => line.startsWith(`::${level} `)).length).toBeLessThanOrEqual(10);
     const unplaced = commands.filter((line) => !line.includes(' file='));
     expect(unplaced).toHaveLength(2);
     expect(unplaced[0]).toMatch(/^::notice title=cspm-report: more not annotated::/);

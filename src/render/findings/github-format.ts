@@ -71,7 +71,8 @@ function changeCommand(report: ReportDiff, change: PolicyChange, level: Annotati
 /**
  * The most annotations of each level written: GitHub shows 10 errors and 10 warnings
  * per step (50 per job) and drops the rest, and thousands of workflow commands make the
- * log unreadable. Notices (fixes) are held to the same number.
+ * log unreadable. Notices (fixes) are held to the same number. The verdict and the
+ * notice counting the rest are among them.
  */
 export const annotationLimit = 10;
 
@@ -97,19 +98,22 @@ function diffAnnotations(result: FindingsResult & { diff: DiffResult }, into: An
   }
 }
 
+/** How many annotations of each level may be given to the items, the others written beside them taken out. */
+type Budget = Record<Annotation['level'], number>;
+
 /**
- * The annotations to write, worst first and at most {@link annotationLimit} of each
- * level: failed error assertions of a gate, then regressions and new failures from
- * Critical to VeryLow, then findings' errors; then warn assertions, then findings'
- * warnings; then fixes. The sort is stable, so equals keep the order of the inputs.
+ * The annotations to write, worst first and at most `budget` of each level: failed
+ * error assertions of a gate, then regressions and new failures from Critical to
+ * VeryLow, then findings' errors; then warn assertions, then findings' warnings; then
+ * fixes. The sort is stable, so equals keep the order of the inputs.
  */
-function chooseAnnotations(all: Annotation[]): { shown: Annotation[]; left: Record<Annotation['level'], number> } {
+function chooseAnnotations(all: Annotation[], budget: Budget): { shown: Annotation[]; left: Record<Annotation['level'], number> } {
   const sorted = [...all].sort((a, b) => a.rank - b.rank);
   const left = { error: 0, warning: 0, notice: 0 };
   const taken = { error: 0, warning: 0, notice: 0 };
   const shown: Annotation[] = [];
   for (const annotation of sorted) {
-    if (taken[annotation.level] < annotationLimit) {
+    if (taken[annotation.level] < budget[annotation.level]) {
       taken[annotation.level] += 1;
       shown.push(annotation);
     } else left[annotation.level] += 1;
@@ -117,6 +121,22 @@ function chooseAnnotations(all: Annotation[]): { shown: Annotation[]; left: Reco
   const levels: Annotation['level'][] = ['error', 'warning', 'notice'];
   shown.sort((a, b) => levels.indexOf(a.level) - levels.indexOf(b.level) || a.rank - b.rank);
   return { shown, left };
+}
+
+/**
+ * The items' annotations within GitHub's 10 a level, counting the two lines written
+ * after them: the verdict (an `::error` or a `::notice`), and the `::notice` counting
+ * what was left out, when anything was. GitHub drops the 11th of a level, which was the
+ * verdict's `::error` after 10 findings.
+ */
+function budgetAnnotations(all: Annotation[], fails: boolean): ReturnType<typeof chooseAnnotations> {
+  const budget = { error: annotationLimit - (fails ? 1 : 0), warning: annotationLimit, notice: annotationLimit - (fails ? 0 : 1) };
+  const chosen = chooseAnnotations(all, budget);
+  const leftAny = chosen.left.error + chosen.left.warning + chosen.left.notice > 0;
+  // The notice counting the rest takes a notice's place: the last fix gives it up.
+  return leftAny && chosen.shown.filter((annotation) => annotation.level === 'notice').length === budget.notice
+    ? chooseAnnotations(all, { ...budget, notice: budget.notice - 1 })
+    : chosen;
 }
 
 function leftOutText(left: Record<Annotation['level'], number>): string | undefined {
@@ -148,13 +168,13 @@ function formatGithub(result: FindingsResult): string {
   let summary = describeRun(result.analysis);
   if (result.diff !== undefined) summary += `; diff: ${countsText(result.diff.counts)}`;
   if (result.gate !== undefined) summary += `; ${describeGate(result.gate)}`;
-  const { shown, left } = chooseAnnotations(all);
+  const verdict = statedVerdict(result);
+  const { shown, left } = budgetAnnotations(all, verdict.status === 'fail');
   const lines = shown.map((annotation) => annotation.line);
   const leftOut = leftOutText(left);
   if (leftOut !== undefined) lines.push(`::notice title=cspm-report: more not annotated::${escapeGithubData(leftOut)}`);
   // The last line states the verdict, the exit code's: an `::error` when the run failed,
   // whatever the annotations above showed, else a `::notice`.
-  const verdict = statedVerdict(result);
   if (verdict.status === 'fail') lines.push(`::error title=cspm-report failed (exit code ${verdict.exitCode})::${escapeGithubData(`${verdict.reasons.join('; ') || 'failed'}; ${summary}`)}`);
   else lines.push(`::notice title=cspm-report passed::${escapeGithubData(summary)}`);
   return `${lines.join('\n')}\n`;
@@ -164,8 +184,9 @@ function formatGithub(result: FindingsResult): string {
  * `--format github`: GitHub Actions workflow commands: `::error` annotations for what
  * fails the run (findings at or above `--fail-on`, failed `error` assertions, regressions
  * counted by `--fail-on-regression`), `::warning` for the rest of them, a `::notice` per
- * fix, at most 10 of each level, worst first (see chooseAnnotations), a `::notice`
- * counting the rest, then the verdict: `::error` when the run failed, else `::notice`.
+ * fix, worst first (see chooseAnnotations), a `::notice` counting the rest, then the
+ * verdict: `::error` when the run failed, else `::notice`; at most 10 of each level in
+ * all, the verdict and the count among them (see budgetAnnotations).
  * Written to standard output in a workflow step, the runner turns them into annotations.
  */
 export const githubFormat: FindingsFormat = {

@@ -23,8 +23,9 @@ interface CategoryPlace {
 
 /**
  * The failing policies of a document, each one's rank under the caps, and the counts.
- * A large report fails hundreds of thousands of policies of which a log keeps 25,000,
- * so each is held as positions in flat arrays, not as an object, until it is written.
+ * A large report fails hundreds of thousands of policies of which a log keeps 1,000
+ * (25,000 at most), so each is held as positions in flat arrays, not as an object,
+ * until it is written.
  */
 export class FailingPolicies {
   readonly ranks: Uint8Array;

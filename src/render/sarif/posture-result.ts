@@ -54,6 +54,7 @@ export function postureResults(fingerprint: (identity: string) => string): (fail
         categoryName: category.name,
         connectorType: report.connectorType,
         benchmarkId,
+        colour: policy.Compliance === 'Amber' ? 'Amber' : 'Red',
       }),
       level: policyLevel(policy.Severity),
       message: jsonString(message),

@@ -4,25 +4,37 @@ import { writePolicyLog } from '../findings/sarif/policy-log.js';
 import { FailingPolicies } from './failing-policies.js';
 import { postureResults } from './posture-result.js';
 
+/** What a caller may choose of a posture log. */
+export interface PostureSarifOptions {
+  /**
+   * The most results written, the worst first: 1,000 by default, at most 25,000
+   * (GitHub code scanning keeps the 5,000 with the highest `security-severity`).
+   */
+  maxResults?: number;
+}
+
 /**
  * The posture of a document's reports as SARIF 2.1.0 for GitHub code scanning, on one
  * line: one result per failing policy (Red or Amber), of the rule of its policy, with
- * its level and `security-severity` from the policy's Severity. Above GitHub's limits
- * the most severe are kept and the rest counted (policy-log.ts). UTF-8 bytes.
+ * its level and `security-severity` from the policy's Severity and colour. Above the
+ * limits the most severe are kept and the rest counted (policy-log.ts). UTF-8 bytes.
  */
-export function renderPostureSarif(view: ViewModel): Uint8Array {
+export function renderPostureSarif(view: ViewModel, options: PostureSarifOptions = {}): Uint8Array {
   const failing = new FailingPolicies(view);
   const files = [...new Set(view.reports.map((report) => report.sourcePath))];
-  const log = writePolicyLog({
-    ranks: failing.ranks,
-    noun: 'failing policies',
-    everyOne: 'The csv, xlsx and hdf documents list every policy.',
-    properties: { files, reports: view.reports.length, policies: view.rollup.policies, failing: { red: failing.red, amber: failing.amber } },
-    begin: () => {
-      const write = postureResults(createFingerprinter());
-      return (index, rules, out) => write(failing.at(index), rules, out);
+  const log = writePolicyLog(
+    {
+      ranks: failing.ranks,
+      noun: 'failing policies',
+      everyOne: 'The csv, xlsx and hdf documents list every policy.',
+      properties: { files, reports: view.reports.length, policies: view.rollup.policies, failing: { red: failing.red, amber: failing.amber } },
+      begin: () => {
+        const write = postureResults(createFingerprinter());
+        return (index, rules, out) => write(failing.at(index), rules, out);
+      },
     },
-  });
+    options.maxResults,
+  );
   return log.bytes ?? Buffer.from(log.text, 'utf8');
 }
 

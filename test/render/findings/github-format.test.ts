@@ -3,7 +3,8 @@ import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import type { Analysis } from '../../../src/index.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { escapeGithubData, escapeGithubProperty, githubFormat } from '../../../src/render/findings/github-format.js';
-import { gateResult, manyFindingsAnalysis, mixedAnalysis, warnedReport } from './findings-inputs.js';
+import { change, diffOf, reportDiff } from '../../support/fake-diff.js';
+import { gateResult, manyFindingsAnalysis, mixedAnalysis, warnedReport, withFindings } from './findings-inputs.js';
 
 function formatGithub(result: FindingsResult): string {
   return githubFormat.format(result, { rules: ruleCatalogue, color: false });
@@ -86,14 +87,33 @@ describe('github findings format', () => {
     expect(lines.join('\n')).not.toContain('file=cspm%3Arecommended');
   });
 
-  it('annotates 10 of 125,000 errors, the first, then one notice counting the rest, as GitHub shows 10 per step', async () => {
+  it('annotates 9 of 125,000 errors, the first, a notice counting the rest and the verdict as the 10th error, as GitHub shows 10 per step', async () => {
     const many = await manyFindingsAnalysis();
     const lines = formatGithub({ analysis: many }).slice(0, -1).split('\n');
-    expect(lines).toHaveLength(12);
+    expect(lines).toHaveLength(11);
+    expect(lines.filter((line) => line.startsWith('::error '))).toHaveLength(10);
     // The findings are made up after the analysis: those at a pointer the analysis found too have its line.
-    expect(lines.slice(0, 10).every((line) => /^::error file=many\.json,(line=\d+,col=\d+,)?title=schema::/.test(line))).toBe(true);
-    expect(lines[9]).toMatch(/\(\/0\/ResourceCategories\/0\/Policies\/9\/Severity\)$/);
-    expect(lines[10]).toBe('::notice title=cspm-report: more not annotated::124,990 errors more, not annotated: GitHub shows 10 error and 10 warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) lists them all');
-    expect(lines[11]).toMatch(/^::error title=cspm-report failed \(exit code 1\)::failed; 125,000 findings/);
+    expect(lines.slice(0, 9).every((line) => /^::error file=many\.json,(line=\d+,col=\d+,)?title=schema::/.test(line))).toBe(true);
+    expect(lines[8]).toMatch(/\(\/0\/ResourceCategories\/0\/Policies\/8\/Severity\)$/);
+    expect(lines[9]).toBe('::notice title=cspm-report: more not annotated::124,991 errors more, not annotated: GitHub shows 10 error and 10 warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) lists them all');
+    expect(lines[10]).toMatch(/^::error title=cspm-report failed \(exit code 1\)::failed; 125,000 findings/);
+  });
+
+  it('writes 10 annotations of a level at most, the verdict and the notice counting the rest among them', async () => {
+    const base = await mixedAnalysis();
+    const fixes = Array.from({ length: 20 }, () => change('fix', 'High'));
+    const regressions = Array.from({ length: 15 }, () => change('regression', 'Critical'));
+    const diff = diffOf([reportDiff([...fixes, ...regressions])]);
+    const cases: { name: string; result: FindingsResult; verdict: string }[] = [
+      { name: 'a passing diff with 20 fixes and 15 unlimited regressions', result: { analysis: base, diff, failOn: 'never' }, verdict: '::notice title=cspm-report passed' },
+      { name: 'a failing diff with 20 fixes and 15 counted regressions', result: { analysis: base, diff, regressionLimit: { severity: 'Moderate' } }, verdict: '::error title=cspm-report failed' },
+      { name: 'a failing check of 30 warnings under --fail-on warning', result: { analysis: withFindings(base, 30, (index) => ({ rule: 'schema', severity: 'warning', pointer: `/${index}`, message: 'w' })), failOn: 'warning' }, verdict: '::error title=cspm-report failed' },
+    ];
+    for (const { name, result, verdict } of cases) {
+      const lines = formatGithub(result).slice(0, -1).split('\n');
+      for (const level of ['error', 'warning', 'notice']) expect(lines.filter((line) => line.startsWith(`::${level} `)).length, `${name}: ${level}`).toBeLessThanOrEqual(10);
+      expect(lines.at(-1)!.startsWith(`${verdict}`), name).toBe(true);
+      expect(lines.some((line) => line.startsWith('::notice title=cspm-report: more not annotated::')), name).toBe(true);
+    }
   });
 });

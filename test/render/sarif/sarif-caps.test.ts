@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import { analyseInputs, diffScans, renderReport, type AnalysedSource, type Analysis, type BenchmarkReport } from '../../../src/index.js';
+import { analyseInputs, diffScans, type AnalysedSource, type Analysis, type BenchmarkReport } from '../../../src/index.js';
 import type { Finding } from '../../../src/model/finding.js';
-import { collectBytes } from '../../../src/render/renderers.js';
+import { buildViewModel } from '../../../src/render/build-view-model.js';
+import { renderPostureSarif } from '../../../src/render/sarif/render-posture-sarif.js';
 import { sarifFormat } from '../../../src/render/findings/sarif-format.js';
 import { reportOfPolicies, type PolicyShape } from '../../support/failing-policies.js';
 import { noiseText } from '../../support/noise-text.js';
@@ -12,7 +13,8 @@ import { readPolicyLog, uploadBytes, type PolicyLog } from './sarif-log.js';
 /**
  * GitHub takes at most 25,000 results per run and 10 MB gzip-compressed per upload: the
  * SARIF logs of render, diff, check and gate keep the worst first under both limits,
- * never half a result, and say what they left out.
+ * never half a result, and say what they left out. The posture log is written here at
+ * its largest limit, 25,000 (by default it holds 1,000: posture-cap.test.ts).
  */
 const severities = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
 const uploadLimit = 10_000_000;
@@ -60,7 +62,7 @@ const omitted300k = { Moderate: { red: 0, amber: 30_000 }, Low: { red: 215_000, 
 async function postureSarif(report: BenchmarkReport, name: string): Promise<string> {
   const analysis = await analyseInputs({ value: [report], name });
   expect(analysis.summary.errors).toBe(0);
-  return Buffer.from(await collectBytes(await renderReport(analysis, 'sarif'))).toString('utf8');
+  return Buffer.from(renderPostureSarif(buildViewModel(analysis), { maxResults: 25_000 })).toString('utf8');
 }
 
 describe('posture SARIF under the caps', () => {
@@ -101,7 +103,7 @@ describe('posture SARIF under the caps', () => {
 });
 
 describe('diff SARIF under the caps', () => {
-  it('keeps the worst 25,000 regressions of two 300,000-policy scans, not the first 25,000', async () => {
+  it('keeps the worst 1,000 regressions of two 300,000-policy scans, not the first 1,000, by default', async () => {
     const old = reportOfPolicies(300_000, () => ({ severity: 'High', compliance: 'Green' }));
     const next = reportOfPolicies(300_000, worstLast, 'a1b2c3d4-0000-4000-8000-0000000000ff');
     const result = await diffScans({ value: [old], name: 'scans/old.json' }, { value: [next], name: 'scans/new.json' });
@@ -109,13 +111,14 @@ describe('diff SARIF under the caps', () => {
     const text = sarifFormat.format({ analysis: result.analysis, diff: result.diff! }, { rules: ruleCatalogue, color: false });
     const log = readPolicyLog(text);
     const run = log.runs[0]!;
-    expect(run.results).toHaveLength(25_000);
-    expect(run.tool.driver.rules).toHaveLength(25_000);
+    expect(run.results).toHaveLength(1_000);
+    expect(run.tool.driver.rules).toHaveLength(1_000);
     const colourOf = (entry: PolicyLog['runs'][number]['results'][number]): string => (entry.properties['new'] as { compliance: string }).compliance;
-    expect(tally(log, colourOf)).toEqual(kept300k);
+    expect(tally(log, colourOf)).toEqual({ 'Critical Red': 1_000 });
     expectWorstFirst(log, colourOf);
-    expect(run.properties.resultLimit).toMatchObject({ written: 25_000, omitted: 245_000, cutBy: 'count', omittedBySeverity: omitted300k });
-    expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toContain('25,000 of 270,000 regressions written, the most severe first');
+    const omitted = { Critical: { red: 4_000, amber: 5_000 }, High: { red: 5_000, amber: 0 }, Moderate: { red: 10_000, amber: 30_000 }, Low: { red: 215_000, amber: 0 } };
+    expect(run.properties.resultLimit).toMatchObject({ maxResults: 1_000, written: 1_000, omitted: 269_000, cutBy: 'count', omittedBySeverity: omitted });
+    expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toContain('1,000 of 270,000 regressions written, the most severe first');
     expect(uploadBytes(text)).toBeLessThanOrEqual(uploadLimit);
   }, 300_000);
 });

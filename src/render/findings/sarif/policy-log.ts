@@ -2,7 +2,7 @@ import { capSeverityNames, capSeverityRank } from '../../../analyse/severity-ran
 import { terminalJson } from '../../../text/terminal-text.js';
 import { driverText, originalUriBaseIds, sarifSchemaUri } from './log-parts.js';
 import { PolicyRules } from './policy-rules.js';
-import { keepWorst, maxResultsPerRun } from './result-budget.js';
+import { checkedResultLimit, defaultPolicyResults, githubKeptResults, keepWorst, maxResultsPerRun } from './result-budget.js';
 import { ResultTexts } from './result-texts.js';
 import type { SarifInvocation } from './sarif-log.js';
 import { maxUploadBytes, writeWithinUpload, type FittedLog, type WrittenLog } from './upload-size.js';
@@ -42,17 +42,19 @@ type OmittedCounts = Record<string, { red: number; amber: number }>;
 
 /**
  * A SARIF log of one run whose results are failing policies or regressions, each of
- * the rule of its policy, as the JSON text of one line. Within GitHub's limits (25,000
- * results, and so at most 25,000 rules, per run; 10 MB compressed per upload) it keeps
- * the worst first, in that order, and states what it left out in a tool notification
- * and in `properties.resultLimit`. Rules are those the kept results cite. The log's
- * UTF-8 bytes come with it when measuring its size made them.
+ * the rule of its policy, as the JSON text of one line. It keeps the worst first, in
+ * that order, at most `maxResults` (by default {@link defaultPolicyResults}, below the
+ * 5,000 GitHub keeps of a run, so that GitHub drops none of them; at most 25,000, which
+ * GitHub accepts) within 10 MB compressed per upload, and states what it left out in a
+ * tool notification and in `properties.resultLimit`. Rules are those the kept results
+ * cite. The log's UTF-8 bytes come with it when measuring its size made them.
  */
-export function writePolicyLog(candidates: PolicyCandidates): FittedLog {
-  return writeWithinUpload((max) => writeCapped(candidates, max), maxResultsPerRun);
+export function writePolicyLog(candidates: PolicyCandidates, maxResults = defaultPolicyResults): FittedLog {
+  const limit = checkedResultLimit(maxResults);
+  return writeWithinUpload((max) => writeCapped(candidates, max, limit), limit);
 }
 
-function writeCapped(candidates: PolicyCandidates, max: number): WrittenLog {
+function writeCapped(candidates: PolicyCandidates, max: number, maxResults: number): WrittenLog {
   const { kept, omittedByRank } = keepWorst(candidates.ranks, policyRankCount, max);
   const rules = new PolicyRules();
   const texts = new ResultTexts();
@@ -63,13 +65,13 @@ function writeCapped(candidates: PolicyCandidates, max: number): WrittenLog {
   }
   const omitted = omittedCounts(omittedByRank);
   const omittedTotal = omittedByRank.reduce((sum, count) => sum + count, 0);
-  const cutBy = omittedTotal === 0 ? null : max < maxResultsPerRun ? 'size' : 'count';
+  const cutBy = omittedTotal === 0 ? null : max < maxResults ? 'size' : 'count';
   const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: [] }];
   if (cutBy !== null) {
-    const text = `${notificationText(candidates.noun, kept.length, omittedTotal, omitted)} ${candidates.everyOne}`;
+    const text = `${notificationText(candidates.noun, kept.length, omittedTotal, omitted, maxResults)} ${candidates.everyOne}`;
     invocations[0]!.toolExecutionNotifications.push({ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } });
   }
-  const resultLimit = { maxResultsPerRun, maxUploadBytes, written: kept.length, omitted: omittedTotal, cutBy, omittedBySeverity: omitted };
+  const resultLimit = { maxResults, githubKeptResults, maxResultsPerRun, maxUploadBytes, written: kept.length, omitted: omittedTotal, cutBy, omittedBySeverity: omitted };
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":{"driver":${driverText(`[${rules.joined()}]`)}},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
@@ -88,10 +90,12 @@ function omittedCounts(omittedByRank: readonly number[]): OmittedCounts {
   return counts;
 }
 
-function notificationText(noun: string, written: number, omitted: number, counts: OmittedCounts): string {
-  const left = Object.entries(counts).map(([severity, { red, amber }]) => `${severity} ${(red + amber).toLocaleString('en-US')} (Red ${red.toLocaleString('en-US')}, Amber ${amber.toLocaleString('en-US')})`);
+function notificationText(noun: string, written: number, omitted: number, counts: OmittedCounts, maxResults: number): string {
+  const count = (value: number): string => value.toLocaleString('en-US');
+  const left = Object.entries(counts).map(([severity, { red, amber }]) => `${severity} ${count(red + amber)} (Red ${count(red)}, Amber ${count(amber)})`);
   return (
-    `${written.toLocaleString('en-US')} of ${(written + omitted).toLocaleString('en-US')} ${noun} written, the most severe first: GitHub code scanning accepts at most ` +
-    `${maxResultsPerRun.toLocaleString('en-US')} results per run and ${maxUploadBytes / 1_000_000} MB compressed per upload. Left out: ${left.join(', ')}.`
+    `${count(written)} of ${count(written + omitted)} ${noun} written, the most severe first, Red before Amber: this log holds at most ${count(maxResults)} results; ` +
+    `GitHub code scanning keeps the ${count(githubKeptResults)} of a run with the highest security-severity, accepts at most ${count(maxResultsPerRun)} ` +
+    `and ${maxUploadBytes / 1_000_000} MB compressed per upload. Left out: ${left.join(', ')}.`
   );
 }

@@ -90,6 +90,7 @@ function regressionResult(report: ReportDiff, change: PolicyChange, rules: Polic
     categoryName: change.category.name,
     connectorType: report.connectorType,
     benchmarkId: report.benchmarkId || report.benchmarkName,
+    colour: change.new?.compliance === 'Amber' ? ('Amber' as const) : ('Red' as const),
   };
   pushResult(out, {
     rule: rules.cite(facts),

@@ -7,6 +7,32 @@ import type { Severity } from '../../../model/finding.js';
  */
 export const maxResultsPerRun = 25_000;
 
+/**
+ * Of a run's results, GitHub code scanning keeps and shows the 5,000 with the highest
+ * `security-severity` (its rules'), and drops the rest ("SARIF results exceed soft
+ * limits" in GitHub's documentation).
+ */
+export const githubKeptResults = 5_000;
+
+/**
+ * The results a log of failing policies or regressions holds unless told otherwise:
+ * fewer than GitHub keeps, so that GitHub chooses none of them, and no more than the
+ * 1,000 results and 1,000 rules of a run that sarif-multitool's GitHub ingestion rule
+ * GH1004 (ReviewArraysThatExceedConfigurableDefaults) accepts.
+ */
+export const defaultPolicyResults = 1_000;
+
+/**
+ * `maxResults` when it is a whole number from 1 to {@link maxResultsPerRun}; else a
+ * RangeError, as a library caller asked for a log GitHub refuses or holds nothing.
+ */
+export function checkedResultLimit(maxResults: number): number {
+  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > maxResultsPerRun) {
+    throw new RangeError(`maxResults takes a whole number from 1 to ${maxResultsPerRun.toLocaleString('en-US')}, not ${String(maxResults)}`);
+  }
+  return maxResults;
+}
+
 /** How many results of each kind a run writes, and how many it leaves out. */
 export interface ResultBudget {
   gate: number;
