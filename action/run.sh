@@ -3,11 +3,12 @@
 # step sets in env:) into one cspm-report command line, runs it and writes the step's
 # outputs. Inputs are data here: each becomes one argument, never shell code, and only
 # the report patterns are expanded as globs. No input can be read as an option: a value
-# goes into its option's --name=value word, and a path starting with - gets ./ before it
-# (find has no --, and the command takes no report after one). An input that cannot be used as it is (a newline in a path, a
-# file to write outside the workspace and the runner's temporary folder, an unknown
-# choice) stops the step before the command runs. The step succeeds whatever the
-# verdict, so that the SARIF upload after it runs; the Action's last step fails with the code.
+# goes into its option's --name=value word, and a path starting with - gets ./ before
+# it (find has no --, and the command takes no report after one). An input that cannot
+# be used as it is (a newline in a path, a file to write outside the workspace and the
+# runner's temporary folder, an unknown choice) stops the step, in one line, before the
+# command runs. The step succeeds whatever the verdict, so that the SARIF upload after
+# it runs; the Action's last step fails with the code.
 set -euo pipefail
 shopt -s globstar
 
@@ -126,11 +127,13 @@ if [ -n "$REPLY" ]; then
 fi
 # Before the outputs, whose options take several values and would take these too.
 while IFS= read -r arg; do
-  case "$arg" in
-    --config | --config=* | --no-config | --strict-config | --no-strict-config | --)
-      refuse args "holds $arg: name a config file in the config input, and the reports in the reports input"
-      ;;
-  esac
+  # --config, --no-config, --strict-config, --noConfig, …: whatever the spelling, the
+  # config input alone decides which file is read. A -- would end the options.
+  name=${arg%%=*}
+  name=${name,,}
+  if [ "$arg" = -- ] || [[ $arg == --* && ${name//-/} == *config ]]; then
+    refuse args "holds $arg: name a config file in the config input, and the reports in the reports input"
+  fi
   args+=("$arg")
 done < <(lines "${INPUT_ARGS:-}")
 
@@ -184,6 +187,8 @@ node "$GITHUB_ACTION_PATH/dist/cspm-report.js" "${args[@]}" || code=$?
 output exit-code "$code"
 if [ -n "$sarif" ] && [ -f "$sarif" ]; then output sarif-file "$sarif"; else output sarif-file ""; fi
 output sarif-category "${category:-cspm-report-$command}"
+# The input as run.sh read it (blanks trimmed, checked), for the upload step's condition.
+output upload-sarif "$upload_sarif"
 if [ "$command" = render ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -d "$out_dir" ]; then
   # find has no --: a relative folder is given as ./folder, and ./ is left out of the list.
   [[ $out_dir == /* ]] || out_dir="./${out_dir#./}"

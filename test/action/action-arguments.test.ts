@@ -48,7 +48,7 @@ describe('the command line the Action builds', () => {
     expect(output).toBe(`::error title=cspm-report::${message}\n`);
   });
 
-  it.each(['--config=other.yaml', '--config', '--no-config', '--strict-config', '--no-strict-config', '--'])('refuses %s among the args: the config input says which file', (arg) => {
+  it.each(['--config=other.yaml', '--config', '--no-config', '--strict-config', '--no-strict-config', '--noConfig', '--strictConfig=false', '--'])('refuses %s among the args: the config input says which file', (arg) => {
     const { argv, output } = runRecorded(recordingAction(tempDir()), workspace(), { reports: 'r.json', args: `--baseline=old.json\n${arg}` });
     expect(argv).toBeUndefined();
     expect(output).toBe(`::error title=cspm-report::the args input holds ${arg}: name a config file in the config input, and the reports in the reports input\n`);
@@ -80,5 +80,16 @@ describe('a config file in the repository', () => {
     const result = runCompositeAction(repositoryRoot, { workspace: dir, inputs: { reports: 'policy-compliance.json' } });
     expect(result.outputs['exit-code']).toBe('1');
     expect(result.failed).toBe(true);
+  });
+});
+
+describe('upload-sarif', () => {
+  it('uploads as the run step read the input, surrounding blanks left out', () => {
+    const dir = tempDir();
+    cpSync(join(repositoryRoot, 'samples', 'aws-cis.json'), join(dir, 'aws-cis.json'));
+    const result = runCompositeAction(repositoryRoot, { workspace: dir, inputs: { reports: 'aws-cis.json', 'upload-sarif': ' true\n' } });
+    const upload = result.steps.find((step) => step.uses !== undefined);
+    expect(upload?.status).toBe('success');
+    expect(upload?.with?.['sarif_file']).toMatch(/cspm-report-check\.sarif$/);
   });
 });
