@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readServiceOpenApi } from '../validate/service-openapi.js';
+import { ApiError, errorEnvelope } from './api-error.js';
 
 /** The path of the emulator's own copy of the OpenAPI document; the service has no such endpoint. */
 export const documentPath = '/openapi.json';
@@ -10,19 +11,21 @@ export const documentPath = '/openapi.json';
  * it from the running emulator. It is not an endpoint of the service, so it is not in
  * the route table the document is checked against: it asks no credentials, answers
  * the bare document rather than an envelope, and no injected fault delays or fails it.
+ * Any method but GET and HEAD is answered 405 with Allow in the envelope, as a route's is.
  */
 export function createDocumentRoute(): (request: IncomingMessage, response: ServerResponse) => boolean {
   const body = `${JSON.stringify(readServiceOpenApi(), null, 2)}\n`;
   /** Answers the request and returns true when it is for the document; false leaves it to the routes. */
   return (request, response) => {
     if (new URL(request.url ?? '/', 'http://emulator.invalid').pathname !== documentPath) return false;
-    const allowed = request.method === 'GET' || request.method === 'HEAD';
-    response.writeHead(allowed ? 200 : 405, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': allowed ? Buffer.byteLength(body) : 0,
-      ...(allowed ? {} : { Allow: 'GET, HEAD' }),
-    });
-    response.end(allowed && request.method === 'GET' ? body : undefined);
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      response.end(request.method === 'GET' ? body : undefined);
+    } else {
+      const refusal = JSON.stringify(errorEnvelope(new ApiError(405, `method ${request.method ?? ''} is not allowed here; use GET, HEAD`)));
+      response.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(refusal), Allow: 'GET, HEAD' });
+      response.end(refusal);
+    }
     return true;
   };
 }

@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
+import { runInProcess } from '../support/cli-run.js';
 import { hasProgram } from '../support/system-program.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -101,5 +102,36 @@ describe('zsh completion', () => {
     const { offered } = complete(['cspm-report', 'check', '--fa']);
     expect(offered.find((word) => word.startsWith('--fail-on:'))).toMatch(/^--fail-on:.*severity/);
     expect(offered.some((word) => word.startsWith('--rules:'))).toBe(false);
+  });
+});
+
+describe('other shells', () => {
+  it.each([
+    { shell: '/usr/bin/fish', named: '/usr/bin/fish' },
+    { shell: '/bin/tcsh', named: '/bin/tcsh' },
+    { shell: 'C:\\Program Files\\PowerShell\\7\\pwsh.exe', named: 'C:\\Program Files\\PowerShell\\7\\pwsh.exe' },
+    { shell: '/bin/sh', named: '/bin/sh' },
+  ])('refuses $shell in one line, exit 2, printing no script', async ({ shell, named }) => {
+    const result = await runInProcess(['completion'], { env: { SHELL: shell } });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `cspm-report: invalid usage: SHELL is ${named}: completion scripts exist for bash and zsh only (SHELL=bash or SHELL=zsh cspm-report completion prints one)\n`,
+    });
+  });
+
+  it('refuses to guess when SHELL is not set', async () => {
+    const result = await runInProcess(['completion'], { env: {} });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'cspm-report: invalid usage: SHELL is not set: completion scripts exist for bash and zsh only (SHELL=bash or SHELL=zsh cspm-report completion prints one)\n',
+    });
+  });
+
+  it('says in its help which shells it supports', async () => {
+    const result = await runInProcess(['completion', '--help'], { env: { SHELL: '/bin/bash' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('bash or zsh only');
   });
 });

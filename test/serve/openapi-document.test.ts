@@ -34,6 +34,21 @@ describe('GET /openapi.json, the emulator\'s own route', () => {
     expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it.each(['DELETE', 'POST', 'PUT', 'PATCH', 'OPTIONS'])('answers %s with 405 in the envelope every other answer has, and Allow', async (method) => {
+    const emulator = await start();
+    const response = await fetch(`${emulator.url}/openapi.json?download=1`, { method, ...(method === 'DELETE' || method === 'OPTIONS' ? {} : { body: '{}' }) });
+    const text = await response.text();
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toEqual({ result: null, statusCode: 405, message: `method ${method} is not allowed here; use GET, HEAD` });
+    // The same shape as a 405 of the service's routes.
+    const routed = await fetch(`${emulator.url}/audit/license/L/account/A/benchmarks`, { method });
+    expect(routed.status).toBe(405);
+    expect(Object.keys(JSON.parse(await routed.text()) as object)).toEqual(Object.keys(JSON.parse(text) as object));
+  });
+
   it('is not subject to the injected faults, which stand for the service\'s network', async () => {
     const emulator = await start({ failRate: 1 });
     expect((await fetch(`${emulator.url}/openapi.json`)).status).toBe(200);

@@ -1,4 +1,5 @@
 import yargs, { type Argv } from 'yargs';
+import { CspmError } from '../../index.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 
@@ -24,10 +25,27 @@ export async function completeLine(parser: Argv, args: readonly string[]): Promi
   return words;
 }
 
+/** The shells yargs writes a completion script for. */
+const supportedShells = ['bash', 'zsh'] as const;
+
+/**
+ * The shell `SHELL` names, by the last part of its path: bash or zsh. yargs itself
+ * prints bash's script for any other shell, which fish, tcsh or PowerShell would
+ * source with errors or not at all, so any other (or none) is refused by name.
+ */
+export function completionShell(shell: string | undefined): (typeof supportedShells)[number] {
+  const name = shell?.split(/[\\/]/).pop()?.replace(/\.exe$/i, '');
+  const found = supportedShells.find((supported) => supported === name);
+  if (found) return found;
+  const which = shell === undefined || shell === '' ? 'SHELL is not set' : `SHELL is ${shell}`;
+  throw new CspmError('usage', `${which}: completion scripts exist for bash and zsh only (SHELL=bash or SHELL=zsh cspm-report completion prints one)`, { data: {} });
+}
+
 /**
  * yargs' completion script for the shell `SHELL` names: zsh's (with descriptions) when
- * it is zsh, else bash's. The script calls `cspm-report` from PATH to list the words
- * that complete a line, so the completions always follow the installed version.
+ * it is zsh, else bash's (yargs reads SHELL itself). The script calls `cspm-report`
+ * from PATH to list the words that complete a line, so the completions always follow
+ * the installed version.
  */
 function completionScript(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -41,15 +59,16 @@ function completionScript(): Promise<string> {
   });
 }
 
-/** `cspm-report completion`: print the bash or zsh completion script. */
+/** `cspm-report completion`: print the bash or zsh completion script; any other shell is a usage error. */
 export const completionCommand: CommandSpec<object> = {
   command: 'completion',
-  describe: 'print a completion script for bash, or for zsh when $SHELL is zsh: cspm-report completion >> ~/.bashrc',
+  describe: 'print the completion script of the shell $SHELL names, bash or zsh only (any other is refused, exit 2): cspm-report completion >> ~/.bashrc',
   builder: (parser) =>
     parser
       .example('$0 completion >> ~/.bashrc', 'complete commands and options in bash (cspm-report must be on PATH)')
       .example('SHELL=zsh $0 completion >> ~/.zshrc', "zsh's script, whatever the current shell"),
   async run(_args, io: CliIo) {
+    completionShell(io.env['SHELL']);
     io.stdout.write(await completionScript());
     return exitCodes.ok;
   },
