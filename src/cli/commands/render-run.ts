@@ -18,6 +18,8 @@ interface Job {
   document: PlannedDocument;
   name: string;
   outputs: { output: DocumentOutput; path: string }[];
+  /** The --out-dir the outputs are written under, below which no link is written through. */
+  root: string | undefined;
 }
 
 function describeFindings(analysis: Analysis): string {
@@ -44,7 +46,7 @@ function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
   return plan.documents.map((document) => {
     const first = document.sources[0] ?? '<stdin>';
     const outputs = document.status === 'ready' ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) })) : [];
-    return { document, name: sourcesName(document.sources), outputs };
+    return { document, name: sourcesName(document.sources), outputs, root: place.outDir };
   });
 }
 
@@ -54,7 +56,7 @@ async function runJob(job: Job, io: CliIo, status: CliIo['stderr'], onProgress: 
     const body = await output.render();
     // A large PDF or workbook is drawn while it is written: its rows then carry on the line.
     onProgress?.({ phase: 'writing', subject: isStandardOutput(path) ? 'standard output' : path });
-    await writeOutput(path, body, io);
+    await writeOutput(path, body, io, job.root);
     if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
   }
   const { analysis } = job.document;
