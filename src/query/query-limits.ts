@@ -48,15 +48,24 @@ export function parseTimeout(text: string): number {
   return seconds;
 }
 
+/** Bytes per unit of a memory amount, as the engine reads them (KB = 1000, KiB = 1024). */
+const unitBytes: Readonly<Record<string, number>> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** The least memory limit taken: below it the engine cannot read a dataset's schema, and would fail as if the dataset were broken. */
+export const leastMemoryBytes = 32e6;
+
 /**
- * A `--memory-limit` value: an amount with its unit (`512MB`, `2GB`, `1.5GiB`), above 0.
+ * A `--memory-limit` value: an amount with its unit (`512MB`, `2GB`, `1.5GiB`), at
+ * least 32MB.
  *
  * @throws CspmError `usage` naming the option
  */
 export function parseMemoryLimit(text: string): string {
   const match = amount.exec(text.trim());
   if (match === null || !(Number(match[1]) > 0)) throw new CspmError('usage', `${text} is not an amount of memory such as 512MB or 2GB`, { data: { option: 'memory-limit' } });
-  return `${match[1]}${match[2]}`;
+  const [, figure = '', unit = ''] = match;
+  if (Number(figure) * (unitBytes[unit.toLowerCase()] ?? 0) < leastMemoryBytes) throw new CspmError('usage', `${text} is less than the 32MB a query needs`, { data: { option: 'memory-limit' } });
+  return `${figure}${unit}`;
 }
 
 /**

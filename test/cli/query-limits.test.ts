@@ -69,6 +69,8 @@ describe.runIf(available)('query: time and memory limits', () => {
     { flag: '--timeout', value: 'soon', message: '--timeout: soon is not a number of seconds above 0' },
     { flag: '--memory-limit', value: 'lots', message: '--memory-limit: lots is not an amount of memory such as 512MB or 2GB' },
     { flag: '--memory-limit', value: '0MB', message: '--memory-limit: 0MB is not an amount of memory such as 512MB or 2GB' },
+    { flag: '--memory-limit', value: '1KB', message: '--memory-limit: 1KB is less than the 32MB a query needs' },
+    { flag: '--memory-limit', value: '31.9MB', message: '--memory-limit: 31.9MB is less than the 32MB a query needs' },
   ])('refuses $flag $value before opening the dataset', async ({ flag, value, message }) => {
     const run = await runInProcess(['query', 'no-such-dataset', 'SELECT 1', flag, value]);
     expect(run.code).toBe(2);
