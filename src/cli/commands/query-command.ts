@@ -15,7 +15,7 @@ export interface QueryArgs {
   'list-presets': boolean;
   format: QueryFormat | undefined;
   output: string;
-  timeout: string;
+  timeout: string | undefined;
   'memory-limit': string | undefined;
   quiet?: boolean;
 }
@@ -27,8 +27,8 @@ function builder(yargs: Argv): Argv<QueryArgs> {
     .option('preset', { type: 'string', choices: queryPresetNames, coerce: oneValue('preset'), describe: 'run a saved query instead of SQL (see --list-presets)' })
     .option('list-presets', { type: 'boolean', default: false, describe: 'list the saved queries, each with what it answers' })
     .option('format', { alias: 'f', choices: queryFormats, coerce: oneValue('format'), describe: 'output format: an aligned table, RFC 4180 CSV, or a JSON array of objects [default: the --output extension, else table]' })
-    .option('timeout', { type: 'string', default: String(defaultTimeoutSeconds), coerce: oneValue('timeout'), describe: 'stop the query after this many seconds, its output included (exit 2)' })
-    .option('memory-limit', { type: 'string', coerce: oneValue('memory-limit'), describe: "the engine's memory (512MB, 2GB); past it, data spills to a private temporary folder removed after the run, and a query that cannot spill stops (exit 2) [default: 2GiB, or a quarter of this machine's memory where less]" })
+    .option('timeout', { type: 'string', defaultDescription: String(defaultTimeoutSeconds), coerce: oneValue('timeout'), describe: 'stop the query after this many seconds, its output included (exit 2)' })
+    .option('memory-limit', { type: 'string', defaultDescription: "2GiB, or a quarter of this machine's memory where less", coerce: oneValue('memory-limit'), describe: "the engine's memory (512MB, 2GB); past it, data spills to a private temporary folder removed after the run, and a query that cannot spill stops (exit 2)" })
     .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write (atomically); - is standard output' })
     .example('$0 query ds/ "SELECT severity, count(*) FROM policies GROUP BY 1"', 'policies by severity over every scan')
     .example('$0 query ds/ --preset worst-accounts', 'accounts by their Red Critical and High policies, latest scans')
@@ -47,7 +47,7 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
     return 0;
   }
   const source = querySourceOf(args.sql, args.preset);
-  const limits = { timeoutSeconds: parseTimeout(args.timeout), memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']) };
+  const limits = { timeoutSeconds: args.timeout === undefined ? undefined : parseTimeout(args.timeout), memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']) };
   if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
   const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], { kind: 'query', format: 'table' });
   const result = await queryDataset(args.dataset, source, limits);
