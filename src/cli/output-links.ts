@@ -44,3 +44,11 @@ function placesToCheck(target: string, root: string | undefined): string[] {
 function linkError(path: string, link: string): CspmError {
   return new CspmError('output-through-link', `${link} is a symbolic link; nothing is written through a link inside an output folder (move it away, or choose another output)`, { data: { path, link } });
 }
+
+/**
+ * {@link refuseLinks} for every file a run plans to write, before it writes the first:
+ * a link in the way of its last output stops the run with nothing written.
+ */
+export async function refuseLinksOfAll(outputs: readonly { path: string; root?: string | undefined }[]): Promise<void> {
+  for (const { path, root } of outputs) await refuseLinks(path, root);
+}

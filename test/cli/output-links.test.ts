@@ -78,6 +78,17 @@ describe('render --out-dir never writes through a link inside the output folder'
     expectUntouched(outside);
   });
 
+  it('refuses before writing any document when the last one\'s name is a link', async () => {
+    const outside = elsewhere();
+    const out = join(tempDir(), 'out');
+    mkdirSync(out);
+    symlinkSync(outside.file, join(out, 'office365.csv'));
+    const result = await runInProcess(['render', 'samples/azure-csbp.json', 'samples/office365.json', '-f', 'csv', '--out-dir', out]);
+    expectRefused(result, join(out, 'office365.csv'));
+    expectUntouched(outside);
+    expect(readdirSync(out)).toEqual(['office365.csv']);
+  });
+
   it('refuses a folder below --out-dir that is a link (a directory input mirrored)', async () => {
     const outside = elsewhere();
     const inputs = join(tempDir(), 'in');
@@ -138,5 +149,6 @@ describe('fetch --out-dir never writes through a link inside the output folder',
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`refusing to write through a symbolic link: ${link} is a symbolic link`);
     expectUntouched(outside);
+    expect(readdirSync(out)).toEqual([`${account.accountId}_CSBP_${account.jobId}.json`]);
   });
 });

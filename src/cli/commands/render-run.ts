@@ -5,6 +5,7 @@ import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { assertSafeOutputs } from '../output-guard.js';
+import { refuseLinksOfAll } from '../output-links.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
@@ -80,6 +81,7 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));
+  await refuseLinksOfAll(planned.map(({ path }) => ({ path, root: args['out-dir'] })));
   assertNoBinaryOnTerminal(jobs.flatMap((job) => job.outputs.map(({ output, path }) => ({ path, format: output.format, mediaType: output.mediaType }))), io);
   const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
   for (const job of jobs) {
