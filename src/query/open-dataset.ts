@@ -49,8 +49,8 @@ export function queryLabel(sql: string): string {
  * Opens a dataset (a folder or a Parquet file) for SQL: finds its files, starts the
  * engine shut in to them (engine-settings.ts), checks that each table's files hold the
  * registry's columns, and makes a view of each table that has files. The engine holds
- * to `limits`: its memory limit, a private temporary folder made for it under the
- * system's (mode 0700, removed on close) to spill into, and each query's time limit.
+ * to `limits`: its memory limit, a private temporary folder to spill into (by default
+ * made for it under the system's, mode 0700, removed on close), and each query's time limit.
  *
  * @throws CspmError `usage` (a limit out of range), `query-engine-missing`, `input-not-found`, `dataset-invalid`
  */
@@ -58,8 +58,10 @@ export async function openDataset(path: string, limits: QueryLimits = defaultQue
   checkQueryLimits(limits);
   const engine = await loadEngine();
   const files = await findDatasetFiles(path);
-  const spill = await mkdtemp(join(tmpdir(), 'cspm-query-'));
-  const removeSpill = (): void => rmSync(spill, { recursive: true, force: true });
+  const spill = limits.temporaryFolder ?? (await mkdtemp(join(tmpdir(), 'cspm-query-')));
+  const removeSpill = (): void => {
+    if (limits.temporaryFolder === undefined) rmSync(spill, { recursive: true, force: true });
+  };
   let instance: DuckDBInstance | undefined;
   let connection: DuckDBConnection | undefined;
   try {

@@ -7,6 +7,12 @@ export interface QueryLimits {
   timeoutSeconds: number;
   /** The engine's memory limit, as DuckDB reads it (`512MB`, `2GB`); past it, data spills to a private temporary folder, and what cannot spill fails. */
   memoryLimit: string;
+  /**
+   * The folder to spill into, made and removed by the caller (the command line, which
+   * removes it on a stop signal too); by default a fresh one under the system's
+   * temporary folder, mode 0700, made when the dataset opens and removed when it closes.
+   */
+  temporaryFolder?: string;
 }
 
 /** The default time limit of a query: five minutes. */

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bin } from '../support/bin-run.js';
 import { runInProcess } from '../support/cli-run.js';
 import { builderConnection, writeDataset } from '../support/dataset-builder.js';
 import { hasQueryEngine } from '../support/query-engine.js';
@@ -76,4 +78,19 @@ describe.runIf(available)('query: time and memory limits', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`cspm-report: invalid usage: ${message}\n`);
   });
+});
+
+describe.runIf(available)('query: a stop signal in the middle of a long query', () => {
+  it('removes the temporary folder it spills into, and exits 130', async () => {
+    const lake = await dataset();
+    const tmp = join(tempDir(), 'tmp');
+    mkdirSync(tmp);
+    const child = spawn(process.execPath, [bin, 'query', lake, 'SELECT count(*) FROM range(1000000000000000)', '--timeout', '600'], { stdio: 'ignore', env: { ...process.env, TMPDIR: tmp } });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
+    // Ready once its temporary folder is there: from then on a signal must remove it.
+    await expect.poll(() => readdirSync(tmp).length, { timeout: 20_000, interval: 50 }).toBe(1);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 30_000);
 });

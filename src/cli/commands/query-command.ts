@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { CspmError, queryDataset, queryPresets } from '../../index.js';
+import { CspmError, queryDataset, queryPresets, type QueryLimits, type QuerySource } from '../../index.js';
 import { defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
+import { addPendingFile, dropPendingFile } from '../pending-files.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
@@ -50,7 +54,20 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
   const limits = { timeoutSeconds: args.timeout === undefined ? undefined : parseTimeout(args.timeout), memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']) };
   if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
   const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], { kind: 'query', format: 'table' });
-  const result = await queryDataset(args.dataset, source, limits);
+  // Made here rather than by the engine's opening, and listed as pending, so that a stop
+  // signal in the middle of a long query removes what it spilled as well.
+  const spill = mkdtempSync(join(tmpdir(), 'cspm-query-'));
+  addPendingFile(spill);
+  try {
+    return await runQuery(args, io, source, { ...limits, temporaryFolder: spill }, format);
+  } finally {
+    rmSync(spill, { recursive: true, force: true });
+    dropPendingFile(spill);
+  }
+}
+
+async function runQuery(args: QueryArgs, io: CliIo, source: QuerySource, limits: Partial<QueryLimits>, format: string): Promise<number> {
+  const result = await queryDataset(args.dataset as string, source, limits);
   try {
     if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} result` }], result.files);
     await writeOutput(args.output, getQueryRenderer(format).render(result), io);
