@@ -33,7 +33,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS cspm_policies (
 )
 PARTITIONED BY (
   scan_date string COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
-  benchmark string COMMENT 'the benchmark_id'
+  benchmark string COMMENT 'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds'
 )
 STORED AS PARQUET
 LOCATION 's3://your-bucket/cspm/policies/'
@@ -73,7 +73,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS cspm_figures (
 )
 PARTITIONED BY (
   scan_date string COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
-  benchmark string COMMENT 'the benchmark_id'
+  benchmark string COMMENT 'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds'
 )
 STORED AS PARQUET
 LOCATION 's3://your-bucket/cspm/figures/'

@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS hive.cspm.policies (
   total_resources bigint COMMENT 'the TotalResourceCount',
   source varchar COMMENT 'the input file the row was read from (its name, or its path with --show-paths)',
   scan_date varchar COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
-  benchmark varchar COMMENT 'the benchmark_id'
+  benchmark varchar COMMENT 'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds'
 )
 WITH (
   format = 'PARQUET',
@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS hive.cspm.figures (
   stated_compliance_percent double COMMENT 'the CompliancePercent the report states (Posture for a report row); null when it states none',
   source varchar COMMENT 'the input file the row was read from (its name, or its path with --show-paths)',
   scan_date varchar COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
-  benchmark varchar COMMENT 'the benchmark_id'
+  benchmark varchar COMMENT 'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds'
 )
 WITH (
   format = 'PARQUET',

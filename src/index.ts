@@ -28,6 +28,7 @@ export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
 export type { TrendAccountsResult, TrendScansOptions, TrendScansResult } from './jobs/trend-scans.js';
 export type { QueryDatasetResult, QuerySource } from './jobs/query-dataset.js';
+export type { QueryLimits } from './query/query-limits.js';
 export type { QueryPreset, QueryPresetName } from './query/query-presets.js';
 export type { QueryColumn, QueryResult, QueryValue } from './model/query-result.js';
 export type { RenderReportsOptions, RenderReportsResult } from './jobs/render-reports.js';

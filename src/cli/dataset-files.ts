@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CspmError } from '../index.js';
+import { CspmError, isCspmError } from '../index.js';
 import type { DatasetPart, DatasetSink, DatasetTable } from '../internal.js';
 import { makeDirectories } from './make-directories.js';
+import { refuseLinks } from './output-links.js';
 import { addPendingFile, dropPendingFile } from './pending-files.js';
 
 /** A part being written: a hidden temporary file in its partition's folder, which every engine skips (`.` first). */
 export interface PartFile {
+  /** The dataset's folder (--out-dir), below which no link is written through. */
+  root: string;
   folder: string;
   temporary: string;
   handle: FileHandle;
@@ -21,6 +24,7 @@ export interface PlacedPart {
 }
 
 function outputError(path: string, error: unknown): CspmError {
+  if (isCspmError(error)) return error;
   const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
   return new CspmError('output-failed', `${path} (${reason})`, { cause: error, data: { path } });
 }
@@ -31,22 +35,30 @@ export interface DatasetFiles extends DatasetSink<PartFile> {
   abandon(): Promise<void>;
 }
 
-/** The parts of a dataset under `root`, each written into a temporary file until it is put in place whole (see placeParts). */
+/**
+ * The parts of a dataset under `root`, each written into a temporary file until it is
+ * put in place whole (see placeParts). A link in a table's or partition's folder
+ * (`lake/policies -> elsewhere`) refuses the run before anything is made through it.
+ */
 export function datasetFiles(root: string): DatasetFiles {
   const opened: PartFile[] = [];
   return {
     async open(table: DatasetTable, partition: string) {
       const folder = join(root, table, ...partition.split('/'));
-      await makeDirectories(folder).catch((error: unknown) => {
+      const fail = (error: unknown): never => {
         throw outputError(folder, error);
-      });
+      };
+      await refuseLinks(folder, root).catch(fail);
+      await makeDirectories(folder).catch(fail);
+      // Again once the folders are there: a link put in the way meanwhile is refused as well.
+      await refuseLinks(folder, root).catch(fail);
       const temporary = join(folder, `.part-${randomBytes(6).toString('hex')}.tmp`);
       addPendingFile(temporary);
       const handle = await open(temporary, 'wx').catch((error: unknown) => {
         dropPendingFile(temporary);
         throw outputError(temporary, error);
       });
-      const part = { folder, temporary, handle };
+      const part = { root, folder, temporary, handle };
       opened.push(part);
       return part;
     },
@@ -115,9 +127,10 @@ async function dropParts(parts: readonly PartFile[]): Promise<void> {
  * taken by the same bytes (the same scans written again) is left as it is; one taken by
  * other bytes refuses the run before any part is placed, and no file is ever replaced,
  * so a dataset's history is never rewritten. Each part is flushed to disk first, and
- * appears whole or not at all.
+ * appears whole or not at all. A part's name, or a folder above it, that is a symbolic
+ * link refuses the run as well: nothing is written through it, nor compared through it.
  *
- * @throws CspmError `dataset-part-conflict` naming the file in the way; `output-failed`
+ * @throws CspmError `dataset-part-conflict` naming the file in the way; `output-through-link` naming the link; `output-failed`
  */
 export async function placeParts(parts: readonly DatasetPart<PartFile>[]): Promise<PlacedPart[]> {
   try {
@@ -127,6 +140,9 @@ export async function placeParts(parts: readonly DatasetPart<PartFile>[]): Promi
     }
     const targets = parts.map(({ part, name }) => join(part.folder, name));
     for (const [index, target] of targets.entries()) {
+      await refuseLinks(target, (parts[index] as DatasetPart<PartFile>).part.root).catch((error: unknown) => {
+        throw outputError(target, error);
+      });
       const there = await stat(target).catch(() => undefined);
       if (there !== undefined && !(await sameBytes((parts[index] as DatasetPart<PartFile>).part.temporary, target))) throw conflict(target);
     }

@@ -24,9 +24,9 @@ export function dropPendingFile(path: string): void {
   }
 }
 
-/** Removes every temporary file still being written; synchronous, for a signal handler. */
+/** Removes every temporary file (or folder: a query's spill folder) still in use; synchronous, for a signal handler. */
 export function removePendingFiles(): void {
-  for (const path of pending) rmSync(path, { force: true });
+  for (const path of pending) rmSync(path, { force: true, recursive: true });
   pending.clear();
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CspmError } from '../index.js';
 import { makeDirectories } from './make-directories.js';
+import { refuseLinks } from './output-links.js';
 import { addPendingFile, dropPendingFile } from './pending-files.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeBody, type OutputBody } from './write-body.js';
@@ -23,21 +24,26 @@ export type { OutputBody } from './write-body.js';
  * Only regular files are replaced so. A device, pipe or socket (`-o /dev/null`, a named
  * pipe), and any path under /dev or /proc (`/dev/fd/3`, which may stand for a file the
  * shell redirected into), is written into, as a shell's `>` would: renaming a file over
- * it would destroy it. A symbolic link to a file keeps being a link; the file it points
- * to is replaced.
+ * it would destroy it. A symbolic link of that name is refused, never written through
+ * (see {@link refuseLinks}), and so is one in a folder below `root`, the output folder
+ * the file is written under (`--out-dir`).
+ *
+ * @throws CspmError `output-through-link`, `output-failed`
  */
-export async function writeAtomic(path: string, body: OutputBody): Promise<void> {
+export async function writeAtomic(path: string, body: OutputBody, root?: string): Promise<void> {
   const resolved = resolve(path);
+  await refuseLinks(path, root).catch(rethrowAsOutputError(path));
   const existing = await stat(resolved).catch(() => undefined);
   if (existing && (!existing.isFile() || isProcessStreamPath(resolved))) {
     await writeInPlace(path, resolved, body);
     return;
   }
-  const target = existing ? await realpath(resolved).catch(() => resolved) : resolved;
-  await makeDirectories(dirname(target)).catch((error: unknown) => {
+  await makeDirectories(dirname(resolved)).catch((error: unknown) => {
     throw outputError(path, error);
   });
-  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Again once the folders are there: a link put in the way meanwhile is refused as well.
+  await refuseLinks(path, root).catch(rethrowAsOutputError(path));
+  const temporary = join(dirname(resolved), `.${basename(resolved)}.${randomBytes(6).toString('hex')}.tmp`);
   addPendingFile(temporary);
   try {
     // Created no wider than the file it replaces, so no reader can open it in between.
@@ -49,7 +55,7 @@ export async function writeAtomic(path: string, body: OutputBody): Promise<void>
     } finally {
       await handle.close();
     }
-    await rename(temporary, target);
+    await rename(temporary, resolved);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     // File-system failures are the output's; anything else (a renderer failing while
@@ -88,6 +94,13 @@ async function writeInPlace(path: string, resolved: string, body: OutputBody): P
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
     throw isSystemError(error) ? outputError(path, error) : error;
   }
+}
+
+/** Passes an error of ours on, and gives a system error (a folder that cannot be read) the output's name. */
+function rethrowAsOutputError(path: string): (error: unknown) => never {
+  return (error: unknown) => {
+    throw isSystemError(error) ? outputError(path, error) : error;
+  };
 }
 
 function isSystemError(error: unknown): boolean {

@@ -14,13 +14,15 @@ export function isStandardOutput(output: string): boolean {
 }
 
 /**
- * Writes an output: to standard output for `-`, else atomically to the file. Standard
+ * Writes an output: to standard output for `-`, else atomically to the file, never
+ * through a link of that name or in a folder below `root`, the output folder it is
+ * written under (see writeAtomic). Standard
  * output is flushed before this returns, so that a failed write (a full disk behind a
  * redirect) fails the run here, with the output named, rather than passing unseen.
  */
-export async function writeOutput(output: string, body: OutputBody, io: CliIo): Promise<void> {
+export async function writeOutput(output: string, body: OutputBody, io: CliIo, root?: string): Promise<void> {
   if (!isStandardOutput(output)) {
-    await writeAtomic(output, body);
+    await writeAtomic(output, body, root);
     return;
   }
   if (typeof body === 'string' || body instanceof Uint8Array) {

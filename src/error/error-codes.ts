@@ -74,6 +74,8 @@ export interface ErrorDataByCode {
   'output-failed': { path: string };
   'output-is-input': { output: string; input: string };
   'output-collision': { output: string; inputs: string[] };
+  /** An output whose name, or a folder below its --out-dir, is a symbolic link: `link` is that link, `path` the file to be written. */
+  'output-through-link': { path: string; link: string };
   /** A part of a Parquet dataset whose name is taken by a file of other bytes: `path` is that file. */
   'dataset-part-conflict': { path: string };
   'unknown-format': { name: string; known: readonly string[] };
@@ -132,6 +134,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'output-failed': 'cannot write output',
   'output-is-input': 'output would overwrite an input',
   'output-collision': 'two outputs of one run on one file',
+  'output-through-link': 'refusing to write through a symbolic link',
   'dataset-part-conflict': 'a dataset part of that name holds other rows',
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
@@ -185,6 +188,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'output-failed': 'io',
   'output-is-input': 'usage',
   'output-collision': 'usage',
+  'output-through-link': 'usage',
   'dataset-part-conflict': 'io',
   'unknown-format': 'usage',
   'template-invalid': 'input',

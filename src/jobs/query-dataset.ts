@@ -2,6 +2,7 @@ import { CspmError } from '../error/cspm-error.js';
 import type { DatasetTable } from '../model/dataset-columns.js';
 import type { QueryColumn, QueryValue } from '../model/query-result.js';
 import { openDataset, queryLabel } from '../query/open-dataset.js';
+import { defaultQueryLimits, type QueryLimits } from '../query/query-limits.js';
 import { getQueryPreset } from '../query/query-presets.js';
 
 /** What {@link queryDataset} runs: SQL of one's own, or a saved query by name (`worst-accounts`). */
@@ -24,15 +25,19 @@ export interface QueryDatasetResult {
  * Runs one read-only SQL query over a posture dataset (a folder of Hive-partitioned
  * Parquet files, or one file): the tables `policies` and `figures` are views typed by
  * the registry of dataset columns. The engine (the optional package @duckdb/node-api)
- * reads the dataset's files and nothing else, writes nothing and reaches no network.
+ * reads the dataset's files and nothing else, writes nothing but what it spills into a
+ * private temporary folder (removed when it closes) and reaches no network. A query
+ * runs under `limits`: by default 300 seconds, and 2 GiB of memory or a quarter of the
+ * machine's where that is less (see query-limits.ts).
  *
  * @throws CspmError `query-engine-missing` (the package is not installed), `input-not-found`,
  *   `dataset-invalid` (no dataset there, or not of these tables), `query-failed` (a refused
- *   or wrong query, the engine's message in one line), `usage` (an unknown preset)
+ *   or wrong query, the engine's message in one line; a query stopped at a limit, saying
+ *   which), `usage` (an unknown preset, a limit out of range)
  */
-export async function queryDataset(path: string, source: QuerySource): Promise<QueryDatasetResult> {
+export async function queryDataset(path: string, source: QuerySource, limits: Partial<QueryLimits> = {}): Promise<QueryDatasetResult> {
   const { name, sql } = 'preset' in source ? { name: source.preset, sql: getQueryPreset(source.preset).sql } : { name: queryLabel(source.sql), sql: source.sql };
-  const dataset = await openDataset(path);
+  const dataset = await openDataset(path, { ...defaultQueryLimits(), ...definedLimits(limits) });
   let closed = false;
   const close = (): void => {
     if (closed) return;
@@ -62,4 +67,9 @@ export function querySourceOf(sql: string | undefined, preset: string | undefine
   if (preset !== undefined) return { preset };
   if (sql === undefined) throw new CspmError('usage', 'give the SQL to run, or --preset with a saved query', { data: { option: 'preset' } });
   return { sql };
+}
+
+/** The limits given, without the keys given as undefined (which would hide the defaults). */
+function definedLimits(limits: Partial<QueryLimits>): Partial<QueryLimits> {
+  return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined));
 }

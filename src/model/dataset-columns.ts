@@ -89,7 +89,7 @@ export const figureColumns: readonly DatasetColumn[] = [
 /** The Hive-style partition columns of a dataset folder, in the order of its sub-folders (`scan_date=…/benchmark=…/`). */
 export const partitionColumns: readonly DatasetColumn[] = [
   column('scan_date', 'date', 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date', true),
-  column('benchmark', 'string', 'the benchmark_id'),
+  column('benchmark', 'string', 'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds'),
 ];
 
 /** The tables of a dataset by name: the registry that the writer, the query views and the DDL read. */

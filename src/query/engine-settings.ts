@@ -12,16 +12,23 @@ export function sqlString(text: string): string {
 /**
  * Settings given when the engine starts: no extension is installed or loaded on
  * demand (httpfs would reach the network, and installing writes under the home
- * folder), no community extension is allowed, and no temporary file is written (a
- * query that outgrows memory fails rather than spill to disk).
+ * folder), no community extension is allowed; memory is held to the query's limit, and
+ * what outgrows it spills into a private folder made for this run (removed after it),
+ * never the engine's default of 80 % of the machine's memory.
+ *
+ * @param memoryLimit      the engine's memory limit (`2GB`)
+ * @param temporaryFolder  a fresh folder only this process may read, for spilled data
  */
-export const startSettings: Readonly<Record<string, string>> = {
-  autoinstall_known_extensions: 'false',
-  autoload_known_extensions: 'false',
-  allow_community_extensions: 'false',
-  allow_unsigned_extensions: 'false',
-  temp_directory: '',
-};
+export function startSettings(memoryLimit: string, temporaryFolder: string): Record<string, string> {
+  return {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    allow_community_extensions: 'false',
+    allow_unsigned_extensions: 'false',
+    memory_limit: memoryLimit,
+    temp_directory: temporaryFolder,
+  };
+}
 
 /**
  * The statements, in order, that close the engine after it started: timestamps shown in

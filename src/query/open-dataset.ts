@@ -1,3 +1,7 @@
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { CspmError } from '../error/cspm-error.js';
 import { datasetTables, type DatasetTable } from '../model/dataset-columns.js';
@@ -6,6 +10,7 @@ import { findDatasetFiles, tablePlace, type DatasetFiles } from './dataset-files
 import { createViewSql, describeFilesSql } from './dataset-views.js';
 import { lockdownStatements, startSettings } from './engine-settings.js';
 import { loadEngine, type Engine } from './load-engine.js';
+import { checkQueryLimits, defaultQueryLimits, timeoutMs, type QueryLimits } from './query-limits.js';
 import { convertedRows, resultColumns } from './result-values.js';
 
 /** A dataset open for queries: its views over its files, in an engine shut in to them. */
@@ -15,11 +20,13 @@ export interface OpenDataset {
    * Runs one read-only query (`name` is what messages call it: a preset's name, or the
    * SQL itself) and gives its columns and its rows as they are computed.
    *
-   * @throws CspmError `query-failed`, with the engine's message in one line
+   * @throws CspmError `query-failed`, with the engine's message in one line; a query
+   *   stopped at its time limit, or out of memory past its memory limit, says which
    */
   query(name: string, sql: string): Promise<QueryResult>;
   /** Runs one statement without the one-SELECT check: what the engine's settings alone refuse (their tests). */
   runUnchecked(sql: string): Promise<void>;
+  /** Closes the engine and removes its temporary folder. */
   close(): void;
 }
 
@@ -41,23 +48,32 @@ export function queryLabel(sql: string): string {
 /**
  * Opens a dataset (a folder or a Parquet file) for SQL: finds its files, starts the
  * engine shut in to them (engine-settings.ts), checks that each table's files hold the
- * registry's columns, and makes a view of each table that has files.
+ * registry's columns, and makes a view of each table that has files. The engine holds
+ * to `limits`: its memory limit, a private temporary folder to spill into (by default
+ * made for it under the system's, mode 0700, removed on close), and each query's time limit.
  *
- * @throws CspmError `query-engine-missing`, `input-not-found`, `dataset-invalid`
+ * @throws CspmError `usage` (a limit out of range), `query-engine-missing`, `input-not-found`, `dataset-invalid`
  */
-export async function openDataset(path: string): Promise<OpenDataset> {
+export async function openDataset(path: string, limits: QueryLimits = defaultQueryLimits()): Promise<OpenDataset> {
+  checkQueryLimits(limits);
   const engine = await loadEngine();
   const files = await findDatasetFiles(path);
-  const instance = await engine.DuckDBInstance.create(':memory:', { ...startSettings });
+  const spill = limits.temporaryFolder ?? (await mkdtemp(join(tmpdir(), 'cspm-query-')));
+  const removeSpill = (): void => {
+    if (limits.temporaryFolder === undefined) rmSync(spill, { recursive: true, force: true });
+  };
+  let instance: DuckDBInstance | undefined;
   let connection: DuckDBConnection | undefined;
   try {
+    instance = await engine.DuckDBInstance.create(':memory:', startSettings(limits.memoryLimit, spill));
     connection = await instance.connect();
     for (const statement of lockdownStatements(tableNames.flatMap((table) => files.tables[table]))) await connection.run(statement);
     for (const table of tableNames) await createView(connection, files, table);
-    return datasetHandle(engine, instance, connection, files);
+    return datasetHandle({ engine, instance, connection, files, limits, removeSpill });
   } catch (error) {
     connection?.closeSync();
-    instance.closeSync();
+    instance?.closeSync();
+    removeSpill();
     throw error;
   }
 }
@@ -78,10 +94,36 @@ async function createView(connection: DuckDBConnection, files: DatasetFiles, tab
   });
 }
 
-function datasetHandle(engine: Engine, instance: DuckDBInstance, connection: DuckDBConnection, files: DatasetFiles): OpenDataset {
-  /** The engine's message, or, for a table the dataset lacks, where its files were looked for. */
+interface EngineParts {
+  engine: Engine;
+  instance: DuckDBInstance;
+  connection: DuckDBConnection;
+  files: DatasetFiles;
+  limits: QueryLimits;
+  removeSpill: () => void;
+}
+
+function datasetHandle({ engine, instance, connection, files, limits, removeSpill }: EngineParts): OpenDataset {
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const stopTimer = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  /** Interrupts the engine at the time limit: whatever it is doing then (planning, computing, handing rows) fails. */
+  const startTimer = (): void => {
+    stopTimer();
+    timedOut = false;
+    timer = setTimeout(() => {
+      timedOut = true;
+      connection.interrupt();
+    }, timeoutMs(limits));
+  };
+  /** The engine's message; which limit stopped the query; or, for a table the dataset lacks, where its files were looked for. */
   const failed = (name: string, error: unknown): CspmError => {
     let reason = firstLine(error);
+    if (timedOut) reason = `stopped at the time limit of ${limits.timeoutSeconds} s (--timeout); give a longer --timeout or a narrower query`;
+    else if (/^Out of Memory Error\b/.test(reason)) reason = `needs more memory than the limit of ${limits.memoryLimit} (--memory-limit): ${reason}`;
     const absent = /^Catalog Error: Table with name (\w+) does not exist/.exec(reason)?.[1];
     if (absent !== undefined && (tableNames as string[]).includes(absent)) reason = `the dataset has no ${absent} table: no *.parquet file at ${tablePlace(files, absent as DatasetTable)}`;
     return new CspmError('query-failed', `${name}: ${reason}`, { cause: error, data: { query: name, reason } });
@@ -89,36 +131,53 @@ function datasetHandle(engine: Engine, instance: DuckDBInstance, connection: Duc
   return {
     files,
     async query(name, sql) {
-      if (sql.trim() === '') throw failed(name, new Error('the query is empty'));
-      const extracted = await connection.extractStatements(sql).catch((error: unknown) => {
-        throw failed(name, error);
-      });
-      if (extracted.count !== 1) throw failed(name, new Error(`one SELECT statement runs at a time, not ${extracted.count}`));
-      const prepared = await extracted.prepare(0).catch((error: unknown) => {
-        throw failed(name, error);
-      });
-      // Only a query reads: COPY, ATTACH, EXPORT, SET, INSTALL and CREATE are refused here
-      // whatever the settings would have let through.
-      if (prepared.statementType !== engine.StatementType.SELECT) throw failed(name, new Error(`only a SELECT query runs over a dataset, not a ${engine.StatementType[prepared.statementType]} statement`));
-      const result = await prepared.stream().catch((error: unknown) => {
-        throw failed(name, error);
-      });
-      const { columns, converters } = resultColumns(result, engine);
-      async function* rows(): AsyncGenerator<QueryValue[][]> {
-        try {
-          yield* convertedRows(result, converters);
-        } catch (error) {
-          throw failed(name, error);
-        }
+      startTimer();
+      try {
+        return await runQuery(name, sql);
+      } catch (error) {
+        stopTimer();
+        throw error;
       }
-      return { columns, rows: rows() };
     },
     async runUnchecked(sql) {
       await connection.run(sql);
     },
     close() {
-      connection.closeSync();
-      instance.closeSync();
+      stopTimer();
+      try {
+        connection.closeSync();
+        instance.closeSync();
+      } finally {
+        removeSpill();
+      }
     },
   };
+
+  async function runQuery(name: string, sql: string): Promise<QueryResult> {
+    if (sql.trim() === '') throw failed(name, new Error('the query is empty'));
+    const extracted = await connection.extractStatements(sql).catch((error: unknown) => {
+      throw failed(name, error);
+    });
+    if (extracted.count !== 1) throw failed(name, new Error(`one SELECT statement runs at a time, not ${extracted.count}`));
+    const prepared = await extracted.prepare(0).catch((error: unknown) => {
+      throw failed(name, error);
+    });
+    // Only a query reads: COPY, ATTACH, EXPORT, SET, INSTALL and CREATE are refused here
+    // whatever the settings would have let through.
+    if (prepared.statementType !== engine.StatementType.SELECT) throw failed(name, new Error(`only a SELECT query runs over a dataset, not a ${engine.StatementType[prepared.statementType]} statement`));
+    const result = await prepared.stream().catch((error: unknown) => {
+      throw failed(name, error);
+    });
+    const { columns, converters } = resultColumns(result, engine);
+    async function* rows(): AsyncGenerator<QueryValue[][]> {
+      try {
+        yield* convertedRows(result, converters);
+      } catch (error) {
+        throw failed(name, error);
+      } finally {
+        stopTimer();
+      }
+    }
+    return { columns, rows: rows() };
+  }
 }

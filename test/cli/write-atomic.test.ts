@@ -30,15 +30,28 @@ describe('writeAtomic', () => {
     expect(readFileSync(path, 'utf8')).toBe('one two');
   });
 
-  it('keeps a symbolic link a link and replaces the file it points to', async () => {
+  it('refuses to write through a symbolic link of that name, and leaves the link and its file as they were', async () => {
     const dir = tempDir();
     const file = join(dir, 'real.json');
     const link = join(dir, 'link.json');
     writeFileSync(file, 'old');
     symlinkSync(file, link);
-    await writeAtomic(link, 'new');
+    await expect(writeAtomic(link, 'new')).rejects.toMatchObject({ code: 'output-through-link', data: { path: link, link } });
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe('new');
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    expect(readdirSync(dir).sort()).toEqual(['link.json', 'real.json']);
+  });
+
+  it('refuses a folder below the output folder that is a link, but not the output folder itself', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'elsewhere'));
+    mkdirSync(join(dir, 'out'));
+    symlinkSync(join(dir, 'elsewhere'), join(dir, 'out', 'sub'));
+    await expect(writeAtomic(join(dir, 'out', 'sub', 'deeper', 'x.csv'), 'new', join(dir, 'out'))).rejects.toMatchObject({ code: 'output-through-link', data: { link: join(dir, 'out', 'sub') } });
+    expect(readdirSync(join(dir, 'elsewhere'))).toEqual([]);
+    symlinkSync(join(dir, 'elsewhere'), join(dir, 'linked-out'));
+    await writeAtomic(join(dir, 'linked-out', 'x.csv'), 'new', join(dir, 'linked-out'));
+    expect(readFileSync(join(dir, 'elsewhere', 'x.csv'), 'utf8')).toBe('new');
   });
 
   it.skipIf(process.platform === 'win32')('writes into a named pipe instead of renaming a file over it (as -o /dev/null, /dev/stdout)', async () => {

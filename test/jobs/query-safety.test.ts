@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,13 +114,17 @@ describe.runIf(available)('query safety: nothing is written, installed or change
     },
   );
 
-  it('keeps extensions from installing or loading on demand, and writes no temporary files', async () => {
+  it('keeps extensions from installing or loading on demand, and spills only into a private folder of its own, removed on close', async () => {
     const result = await queryDataset(dir, {
-      sql: "SELECT current_setting('autoinstall_known_extensions') AS i, current_setting('autoload_known_extensions') AS l, current_setting('allow_community_extensions') AS c, current_setting('temp_directory') AS t, current_setting('lock_configuration') AS k, current_setting('TimeZone') AS z",
-    });
+      sql: "SELECT current_setting('autoinstall_known_extensions') AS i, current_setting('autoload_known_extensions') AS l, current_setting('allow_community_extensions') AS c, current_setting('temp_directory') AS t, current_setting('lock_configuration') AS k, current_setting('TimeZone') AS z, current_setting('memory_limit') AS m",
+    }, { memoryLimit: '100MB' });
     const rows = [];
     for await (const batch of result.rows) rows.push(...batch);
-    expect(rows).toEqual([[false, false, false, '', true, 'UTC']]);
+    const [[install, load, community, spill, locked, zone, memory]] = rows as [unknown[]];
+    expect([install, load, community, locked, zone]).toEqual([false, false, false, true, 'UTC']);
+    expect(memory).toMatch(/^9\d\.\d MiB$/);
+    expect(String(spill).startsWith(join(tmpdir(), 'cspm-query-'))).toBe(true);
+    expect(existsSync(String(spill))).toBe(false);
   });
 
   it('runs one SELECT: not two statements, not a CREATE', async () => {
@@ -134,3 +138,17 @@ describe.runIf(available)('query safety: nothing is written, installed or change
 function dirPlaceholder(): string {
   return '/DATASET';
 }
+
+describe.runIf(hasQueryEngine())('the engine\'s temporary folder', () => {
+  it('is made for the run under the system\'s, readable by this user only, and removed on close', async () => {
+    const open = await openDataset(dir);
+    const result = await open.query('spill', "SELECT current_setting('temp_directory') AS t");
+    const batches = [];
+    for await (const batch of result.rows) batches.push(...batch);
+    const spill = String(batches[0]?.[0]);
+    expect(spill.startsWith(join(tmpdir(), 'cspm-query-'))).toBe(true);
+    if (process.platform !== 'win32') expect(statSync(spill).mode & 0o777).toBe(0o700);
+    open.close();
+    expect(existsSync(spill)).toBe(false);
+  });
+});

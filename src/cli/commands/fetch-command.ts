@@ -10,6 +10,7 @@ import { saveReport } from '../fetch/fetch-report.js';
 import { allBenchmarks, type FetchTarget } from '../fetch/fetch-target.js';
 import { placeReport, plannedFiles } from '../fetch/place-reports.js';
 import { assertSafeOutputs } from '../output-guard.js';
+import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput } from '../write-output.js';
@@ -60,6 +61,7 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
 
   const placed = placeReport(targets[0] as FetchTarget, place);
   assertSafeOutputs(plannedFiles([placed]), readFiles(args));
+  await refuseLinksOfAll(plannedFiles([placed]).map(({ path }) => ({ path, root: placed.root })));
   const fetched = await fetchReport(client, placed.target, { ...options.checkOptions, check: args.check, failOn: args['fail-on'], formats: place.formats, onWarning: renderWarningPrinter(io), name: placed.name });
   const saved = await saveReport(placed, fetched, io);
   // The envelope owns standard output when it is written there; the findings go aside.

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { CspmError, queryDataset, queryPresets } from '../../index.js';
-import { getQueryRenderer, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
+import { CspmError, queryDataset, queryPresets, type QueryLimits, type QuerySource } from '../../index.js';
+import { defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
+import { addPendingFile, dropPendingFile } from '../pending-files.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
@@ -15,6 +19,8 @@ export interface QueryArgs {
   'list-presets': boolean;
   format: QueryFormat | undefined;
   output: string;
+  timeout: string | undefined;
+  'memory-limit': string | undefined;
   quiet?: boolean;
 }
 
@@ -25,6 +31,8 @@ function builder(yargs: Argv): Argv<QueryArgs> {
     .option('preset', { type: 'string', choices: queryPresetNames, coerce: oneValue('preset'), describe: 'run a saved query instead of SQL (see --list-presets)' })
     .option('list-presets', { type: 'boolean', default: false, describe: 'list the saved queries, each with what it answers' })
     .option('format', { alias: 'f', choices: queryFormats, coerce: oneValue('format'), describe: 'output format: an aligned table, RFC 4180 CSV, or a JSON array of objects [default: the --output extension, else table]' })
+    .option('timeout', { type: 'string', defaultDescription: String(defaultTimeoutSeconds), coerce: oneValue('timeout'), describe: 'stop the query after this many seconds, its output included (exit 2)' })
+    .option('memory-limit', { type: 'string', defaultDescription: "2GiB, or a quarter of this machine's memory where less", coerce: oneValue('memory-limit'), describe: "the engine's memory (512MB, 2GB); past it, data spills to a private temporary folder removed after the run, and a query that cannot spill stops (exit 2)" })
     .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write (atomically); - is standard output' })
     .example('$0 query ds/ "SELECT severity, count(*) FROM policies GROUP BY 1"', 'policies by severity over every scan')
     .example('$0 query ds/ --preset worst-accounts', 'accounts by their Red Critical and High policies, latest scans')
@@ -43,9 +51,23 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
     return 0;
   }
   const source = querySourceOf(args.sql, args.preset);
+  const limits = { timeoutSeconds: args.timeout === undefined ? undefined : parseTimeout(args.timeout), memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']) };
   if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
   const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], { kind: 'query', format: 'table' });
-  const result = await queryDataset(args.dataset, source);
+  // Made here rather than by the engine's opening, and listed as pending, so that a stop
+  // signal in the middle of a long query removes what it spilled as well.
+  const spill = mkdtempSync(join(tmpdir(), 'cspm-query-'));
+  addPendingFile(spill);
+  try {
+    return await runQuery(args, io, source, { ...limits, temporaryFolder: spill }, format);
+  } finally {
+    rmSync(spill, { recursive: true, force: true });
+    dropPendingFile(spill);
+  }
+}
+
+async function runQuery(args: QueryArgs, io: CliIo, source: QuerySource, limits: Partial<QueryLimits>, format: string): Promise<number> {
+  const result = await queryDataset(args.dataset as string, source, limits);
   try {
     if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} result` }], result.files);
     await writeOutput(args.output, getQueryRenderer(format).render(result), io);

@@ -5,6 +5,7 @@ import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { assertSafeOutputs } from '../output-guard.js';
+import { refuseLinksOfAll } from '../output-links.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
@@ -18,6 +19,8 @@ interface Job {
   document: PlannedDocument;
   name: string;
   outputs: { output: DocumentOutput; path: string }[];
+  /** The --out-dir the outputs are written under, below which no link is written through. */
+  root: string | undefined;
 }
 
 function describeFindings(analysis: Analysis): string {
@@ -44,7 +47,7 @@ function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
   return plan.documents.map((document) => {
     const first = document.sources[0] ?? '<stdin>';
     const outputs = document.status === 'ready' ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) })) : [];
-    return { document, name: sourcesName(document.sources), outputs };
+    return { document, name: sourcesName(document.sources), outputs, root: place.outDir };
   });
 }
 
@@ -54,7 +57,7 @@ async function runJob(job: Job, io: CliIo, status: CliIo['stderr'], onProgress: 
     const body = await output.render();
     // A large PDF or workbook is drawn while it is written: its rows then carry on the line.
     onProgress?.({ phase: 'writing', subject: isStandardOutput(path) ? 'standard output' : path });
-    await writeOutput(path, body, io);
+    await writeOutput(path, body, io, job.root);
     if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
   }
   const { analysis } = job.document;
@@ -78,6 +81,7 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));
+  await refuseLinksOfAll(planned.map(({ path }) => ({ path, root: args['out-dir'] })));
   assertNoBinaryOnTerminal(jobs.flatMap((job) => job.outputs.map(({ output, path }) => ({ path, format: output.format, mediaType: output.mediaType }))), io);
   const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
   for (const job of jobs) {

@@ -12,6 +12,8 @@ export interface PlacedReport {
   /** The name findings and documents give the report: the file, or the ids for standard output. */
   name: string;
   documents: { format: DocumentFormat; path: string }[];
+  /** The --out-dir the files go under, below which no link is written through. */
+  root?: string;
 }
 
 /** What became of one saved report. */
@@ -32,13 +34,13 @@ export interface SavedReport {
  * @throws CspmError from writing; the caller reports it.
  */
 export async function saveReport(placed: PlacedReport, fetched: FetchedReport, io: CliIo): Promise<SavedReport> {
-  await writeOutput(placed.envelope, `${JSON.stringify(fetched.envelope, null, 2)}\n`, io);
+  await writeOutput(placed.envelope, `${JSON.stringify(fetched.envelope, null, 2)}\n`, io, placed.root);
   const { analysis, document } = fetched;
   const failing = fetched.verdict.status === 'fail';
   if (document === undefined) return { placed, analysis, failing };
   if (document.status !== 'ready') return { placed, analysis, failing, unrendered: document.message };
   for (const [index, output] of document.outputs.entries()) {
-    await writeOutput((placed.documents[index] as { path: string }).path, await output.render(), io);
+    await writeOutput((placed.documents[index] as { path: string }).path, await output.render(), io, placed.root);
   }
   return { placed, analysis, failing };
 }

@@ -21,7 +21,7 @@ export interface ReportPlace {
 export function placeReport(target: FetchTarget, place: ReportPlace): PlacedReport {
   if (place.outDir !== undefined) {
     const base = join(place.outDir, reportFileName(target));
-    return { target, envelope: `${base}.json`, name: `${base}.json`, documents: place.formats.map((format) => ({ format, path: `${base}.${getRenderer(format).extension}` })) };
+    return { target, envelope: `${base}.json`, name: `${base}.json`, documents: place.formats.map((format) => ({ format, path: `${base}.${getRenderer(format).extension}` })), root: place.outDir };
   }
   const output = place.output ?? '-';
   if (isStandardOutput(output)) return { target, envelope: output, name: describeTarget(target), documents: [] };

@@ -7,19 +7,65 @@ export const hiveDefaultPartition = '__HIVE_DEFAULT_PARTITION__';
 
 /**
  * Characters Hive escapes in a partition value (FileUtils.escapePathName, its Windows
- * set included, so that a dataset copied there keeps its names), and `%` itself:
- * anything that would end the folder name, read as `=`, or be taken for an escape.
+ * set included, so that a dataset copied there keeps its names), `%` itself, and `~`,
+ * which marks a shortened value (see {@link partitionValueBytes}) and so never stands
+ * unescaped in one written whole: anything that would end the folder name, read as `=`,
+ * or be taken for an escape or a shortening.
  */
-const unsafe = /[\u0000-\u001f\u007f"#%'*/:=?\\{}[\]^<>| ]/gu;
+const unsafe = /[\u0000-\u001f\u007f"#%'*/:=?\\{}[\]^<>|~ ]/gu;
+
+/**
+ * The longest partition value, in bytes as written (escapes included), kept whole in a
+ * folder name. A folder name stops at 255 bytes on every common file system; the column's
+ * name, `=`, and room for a copy tool's suffix stay well inside that.
+ */
+export const partitionValueBytes = 120;
+
+/** Hex digits of the SHA-256 of the whole value that end a shortened one: 64 bits. */
+const digestDigits = 16;
+
+/**
+ * Values that readers take for a null partition when written as they are: Hive's marker
+ * (DuckDB, Spark, Trino, Athena) and `NULL` in any case (DuckDB). The first character of
+ * such a value is escaped, which readers decode after deciding it is not null.
+ */
+const readAsNull = new Set(['null', hiveDefaultPartition.toLowerCase()]);
+
+function escapeCharacter(character: string): string {
+  return [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
 
 /**
  * A partition value as a Hive-style folder name's value: unsafe characters as `%XX`
- * (uppercase hex of the UTF-8 byte, as Hive writes them), an empty or missing value
- * as {@link hiveDefaultPartition}.
+ * (uppercase hex of the UTF-8 bytes, as Hive writes them); a missing value as
+ * {@link hiveDefaultPartition}; the empty string as nothing (`benchmark=`, read back as
+ * `''`); a value readers would take for null with its first character escaped. A value
+ * longer than {@link partitionValueBytes} once escaped is shortened: a readable prefix of
+ * its escaped form, `~`, and a digest of the whole value, so that the same value always
+ * makes the same folder and two values of one prefix make two. The whole value stays in
+ * the table's own column (`benchmark_id` beside `benchmark`).
  */
 export function escapePartitionValue(value: string | null): string {
-  if (value === null || value === '') return hiveDefaultPartition;
-  return value.replace(unsafe, (character) => `%${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(2, '0')}`);
+  if (value === null) return hiveDefaultPartition;
+  if (value === '') return '';
+  const escaped = value.replace(unsafe, escapeCharacter);
+  const written = readAsNull.has(value.toLowerCase()) ? escapeCharacter(value.charAt(0)) + escaped.slice(1) : escaped;
+  if (Buffer.byteLength(written) <= partitionValueBytes) return written;
+  return `${escapedPrefix(value, partitionValueBytes - 1 - digestDigits)}~${createHash('sha256').update(value, 'utf8').digest('hex').slice(0, digestDigits)}`;
+}
+
+/** The longest escaped prefix of `value` within `budget` bytes, never cutting an escape or a character. */
+function escapedPrefix(value: string, budget: number): string {
+  let prefix = '';
+  let bytes = 0;
+  for (const character of value) {
+    const escaped = character.replace(unsafe, escapeCharacter);
+    const size = Buffer.byteLength(escaped);
+    if (bytes + size > budget) break;
+    prefix += escaped;
+    bytes += size;
+  }
+  return prefix;
 }
 
 /** The UTC date of an instant as YYYY-MM-DD. */
