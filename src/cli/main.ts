@@ -10,7 +10,7 @@ import { commandFacts } from './command-facts.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
 import { assertDashWhereMeant } from './dash-arguments.js';
-import { protectStdinArgs } from './report-inputs.js';
+import { protectStdinArgs, restoreLiteralArgs } from './report-inputs.js';
 import { writeStoppedSarif } from './stopped-sarif.js';
 import { standardOutputError } from './write-output.js';
 import { quietOption } from './shared-options.js';
@@ -182,6 +182,7 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
     return exitCodes.ok;
   }
   state.selected = selected;
+  restoreLiteralArgs(selected.args as Record<string, unknown>);
   assertDashWhereMeant(selected.spec.command, selected.args as Record<string, unknown>);
   return await selected.spec.run(selected.args, io);
 }

@@ -8,9 +8,29 @@ import { defaultStdinName } from './stdin-name.js';
  */
 export const stdinToken = '\u0000-';
 
-/** Replaces each bare `-` argument with the stdin token before yargs parses. */
+/**
+ * How an argument after `--` that starts with a dash travels through yargs: yargs
+ * puts every word after `--` aside, where no positional argument sees it, so the `--`
+ * is dropped and such a word is marked as no option can be (a NUL character).
+ */
+const literalMark = '\u0000\u0000';
+
+/**
+ * Replaces each bare `-` argument with the stdin token before yargs parses, and makes
+ * the words after `--` plain arguments: `check -- -scan.json` reads the file
+ * `-scan.json`, as every POSIX tool does.
+ */
 export function protectStdinArgs(args: readonly string[]): string[] {
-  return args.map((arg) => (arg === '-' ? stdinToken : arg));
+  const end = args.indexOf('--');
+  const before = end === -1 ? args : args.slice(0, end);
+  const after = end === -1 ? [] : args.slice(end + 1).map((arg) => (arg !== '-' && arg.startsWith('-') ? `${literalMark}${arg}` : arg));
+  return [...before, ...after].map((arg) => (arg === '-' ? stdinToken : arg));
+}
+
+/** The words protectStdinArgs marked, as they were given: every string of the parsed arguments. */
+export function restoreLiteralArgs(args: Record<string, unknown>): void {
+  const restore = (value: unknown): unknown => (typeof value === 'string' && value.startsWith(literalMark) ? value.slice(literalMark.length) : value);
+  for (const [key, value] of Object.entries(args)) args[key] = Array.isArray(value) ? value.map(restore) : restore(value);
 }
 
 /**
