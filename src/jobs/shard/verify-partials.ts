@@ -47,7 +47,10 @@ export function verifyPartials(partials: readonly PartialSummary[], expected: Me
   verifyOneRun(partials);
   verifyCoverage(partials);
   // The files before the run ids: a stale shard is named with the file that changed.
-  if (found !== undefined) for (const partial of partials) verifyInputs(partial, found, expected);
+  if (found !== undefined) {
+    for (const partial of partials) verifyInputs(partial, found);
+    for (const partial of partials) verifyDerivedRunId(partial, found, expected);
+  }
   verifyRunIds(partials, expected);
 }
 
@@ -144,7 +147,7 @@ function verifyCoverage(partials: readonly PartialSummary[]): void {
 }
 
 /** Each file as the shard read it is the file as it is: a stale or edited shard is refused. */
-function verifyInputs(partial: PartialSummary, found: InputsFound, expected: MergeExpectation): void {
+function verifyInputs(partial: PartialSummary, found: InputsFound): void {
   const { path } = partial;
   const check = (file: string, recorded: string): void => {
     const now = found.digests.get(file);
@@ -156,6 +159,11 @@ function verifyInputs(partial: PartialSummary, found: InputsFound, expected: Mer
     check(skipped.path, skipped.sha256);
     if (!found.skippable.has(skipped.path)) refuse(path, `lists ${skipped.path} as skipped, but it is a file to check: every input must be accounted for`);
   }
+}
+
+/** A run id derived from the inputs is the one these files and settings give. */
+function verifyDerivedRunId(partial: PartialSummary, found: InputsFound, expected: MergeExpectation): void {
+  const { path } = partial;
   if (partial.run.from === 'inputs') {
     const digests = [...found.digests.values()].filter((digest): digest is string => typeof digest === 'string');
     if (digests.length === partial.inputs.files && derivedRunId(expected.version, partial.settings, partial.contentHashes, digests) !== partial.run.id) {
