@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { shardOfPath } from '../../src/jobs/shard/shard-spec.js';
 import { runInProcess } from '../support/cli-run.js';
@@ -149,5 +150,81 @@ describe('merge refuses crafted partials by JSON Pointer, never with an internal
     expect(merged.code).toBe(2);
     expect(merged.stderr).not.toContain('internal error');
     expect(merged.stderr).toMatch(new RegExp(`^cspm-report: invalid partial result: ${parts[0] as string}: ${pointer}[/:]`));
+  });
+});
+
+describe('merge without the input files, the MAC, the run id and the published schema', () => {
+  it('refuses a merge where the files are not, unless --inputs-absent, which every output then states', async () => {
+    const fleet = fleetWithOneError(tempDir(), 6);
+    const out = tempDir();
+    const parts = await runShards(out, ['check', fleet.dir], 2);
+    const present = await runInProcess(['merge', ...parts, '-f', 'json', '-o', join(out, 'present.json')]);
+    expect(present.code).toBe(1);
+    rmSync(fleet.dir, { recursive: true });
+    const refused = await runInProcess(['merge', ...parts]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^cspm-report: partial result refused: .*part-1\.json lists .*, which this merge cannot read \(.*\): give every input where the merge runs, or --inputs-absent\n$/);
+    const absent = await runInProcess(['merge', ...parts, '--inputs-absent', '-f', 'json', '-o', join(out, 'absent.json'), '-f', 'markdown', '-o', join(out, 'absent.md')]);
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toContain('cspm-report: note: merged without the input files (--inputs-absent)');
+    const json = JSON.parse(readFileSync(join(out, 'absent.json'), 'utf8')) as { verdict: { reasons: string[] } };
+    expect(json.verdict.reasons.at(-1)).toMatch(/^merged without the input files \(--inputs-absent\)/);
+    expect(readFileSync(join(out, 'absent.md'), 'utf8')).toContain('merged without the input files');
+    expect(readFileSync(join(out, 'present.json'), 'utf8')).not.toContain('--inputs-absent');
+  });
+
+  it('with CSPM_SHARD_KEY: refuses a shard without a MAC or under another key; without it, says the MAC was not checked', async () => {
+    const fleet = writeFleet(tempDir(), 6, undefined, false);
+    const out = tempDir();
+    const parts = await runShards(out, ['check', fleet.dir], 2, key);
+    const text = readFileSync(parts[0] as string, 'utf8');
+    expect(text).toMatch(/,"mac":"[0-9a-f]{64}"\}\n$/);
+    expect(text).not.toContain(key.CSPM_SHARD_KEY);
+    expect((await runInProcess(['merge', ...parts], { env: key })).code).toBe(0);
+    const otherKey = await runInProcess(['merge', ...parts], { env: { CSPM_SHARD_KEY: 'another key' } });
+    expect(otherKey.code).toBe(2);
+    expect(otherKey.stderr).toBe(`cspm-report: partial result refused: ${parts[0] as string} carries a MAC that is not right under CSPM_SHARD_KEY: the file was changed after its shard wrote it, or made with another key\n`);
+    const unkeyed = await runShards(tempDir(), ['check', fleet.dir], 2);
+    const mixed = await runInProcess(['merge', parts[0] as string, unkeyed[1] as string], { env: key });
+    expect(mixed.stderr).toBe(`cspm-report: partial result refused: ${unkeyed[1] as string} carries no MAC, and CSPM_SHARD_KEY is set: every shard must be run with the key\n`);
+    const unchecked = await runInProcess(['merge', ...parts, '-f', 'json', '-o', join(out, 'merged.json')]);
+    expect(unchecked.code).toBe(0);
+    expect(unchecked.stderr).toBe('cspm-report: note: the partial results carry a MAC, which was not checked: CSPM_SHARD_KEY is not set\n');
+    expect(readFileSync(join(out, 'merged.json'), 'utf8')).toContain('which was not checked: CSPM_SHARD_KEY is not set');
+  });
+
+  it('takes a --run-id shared by the shards, and refuses a shard of another run', async () => {
+    const fleet = writeFleet(tempDir(), 6, undefined, false);
+    const out = tempDir();
+    const parts = await runShards(out, ['check', fleet.dir, '--run-id', 'ci-1234'], 2);
+    expect((await runInProcess(['merge', ...parts, '--run-id', 'ci-1234'])).code).toBe(0);
+    expect((await runInProcess(['merge', ...parts])).code).toBe(0);
+    const wrong = await runInProcess(['merge', ...parts, '--run-id', 'ci-9']);
+    expect(wrong.stderr).toBe(`cspm-report: partial result refused: ${parts[0] as string} is of run ci-1234; this merge expects --run-id ci-9\n`);
+    const other = await runShards(tempDir(), ['check', fleet.dir, '--run-id', 'ci-1235'], 2);
+    const mixed = await runInProcess(['merge', parts[0] as string, other[1] as string]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain(`${other[1] as string} is of run ci-1235, ${parts[0] as string} of run ci-1234: every shard must come from one run`);
+    expect((await runInProcess(['check', fleet.dir, '--shard', '1/2', '--run-id', 'with space'])).stderr).toContain('--run-id takes 1 to 200 printable characters without spaces');
+  });
+
+  it('prints the partial result\'s schema, which the partial results of a check and a gate with fleet figures validate against', async () => {
+    const printed = await runInProcess(['schema', 'partial']);
+    expect(printed.code).toBe(0);
+    const schema = JSON.parse(printed.stdout) as Record<string, unknown>;
+    expect(schema).toEqual(JSON.parse(readFileSync('schema/partial.schema.json', 'utf8')));
+    const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+    const validate = ajv.compile(schema);
+    const fleet = fleetWithOneError(tempDir(), 6);
+    writeFileSync(join(fleet.dir, 'broken.json'), '[{"BenchmarkId": ');
+    const out = tempDir();
+    const check = await runShards(out, ['check', fleet.dir], 2, key);
+    const gate = await runShards(tempDir(), ['gate', fleet.dir, '--rules', 'cspm:recommended'], 1);
+    for (const part of [...check, ...gate]) {
+      const partial = readPart(part);
+      expect(validate(partial), JSON.stringify(validate.errors)).toBe(true);
+    }
+    expect(check.map(readPart).flatMap((partial) => partial.files).some((file) => file.findings.some((finding) => finding.rule === 'json-syntax'))).toBe(true);
+    expect(readPart(gate[0] as string).files[0]?.fleetAccounts?.length).toBeGreaterThan(0);
   });
 });
