@@ -117,7 +117,7 @@ function verifyOneRun(partials: readonly PartialSummary[]): void {
     byShard.set(shard.index, path);
   }
   const missing: number[] = [];
-  for (let index = 1; index <= count && missing.length <= 10; index += 1) if (!byShard.has(index)) missing.push(index);
+  for (let index = 1; index <= count; index += 1) if (!byShard.has(index)) missing.push(index);
   if (missing.length > 0) {
     const listed = `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`;
     mismatch(partials, `${missing.length === 1 ? 'shard' : 'shards'} ${listed} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: a verdict on part of the run could pass what the whole fails`);
@@ -151,7 +151,7 @@ function verifyInputs(partial: PartialSummary, found: InputsFound): void {
   const { path } = partial;
   const check = (file: string, recorded: string): void => {
     const now = found.digests.get(file);
-    if (now === undefined || typeof now !== 'string') refuse(path, `lists ${file}, which this merge cannot read (${now === undefined ? 'not found' : now.unreadable}): give every input where the merge runs, or --inputs-absent`);
+    if (typeof now !== 'string') refuse(path, `lists ${file}, which this merge cannot read (${now === undefined ? 'not found' : now.unreadable}): give every input where the merge runs, or --inputs-absent`);
     if (now !== recorded) refuse(path, `holds ${file} as it was before it changed (its SHA-256 differs): a stale or edited shard; run every shard again`);
   };
   for (const file of partial.files) check(file.source, file.sha256);

@@ -130,6 +130,20 @@ describe('verifyPartials', () => {
     expect(refusal(given, false).message).toBe('shard 2 of 14 is missing: a verdict on part of the run could pass what the whole fails');
   });
 
+  it('lists ten missing shards whole', () => {
+    const given = run();
+    for (const partial of given.partials) partial.shard.count = 11;
+    given.partials.pop();
+    for (const file of first(given).files) file.source = 'x';
+    expect(refusal(given, false).message).toBe('shards 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 of 11 are missing: a verdict on part of the run could pass what the whole fails');
+  });
+
+  it('refuses a gate shard made with other assertions', () => {
+    const given = run({ command: 'gate', failOn: 'error', severities: {}, rules });
+    first(given).settings.rules = { ...rules, assertions: [{ name: 'x' }] } as unknown as GateRules;
+    expect(refusal(given).message).toBe('part-1.json was made with other --rules than this merge is given');
+  });
+
   it('refuses no partial result at all', () => {
     expect(refusal({ ...run(), partials: [] }, false)).toMatchObject({ code: 'shards-mismatch', message: 'no partial result given' });
   });
