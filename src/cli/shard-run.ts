@@ -29,10 +29,15 @@ export function withRunIdOption<T>(yargs: Argv<T>): Argv<T & { 'run-id': string 
 
 /** Declares `--shard i/n`, the same way in check and gate. */
 export function withShardOption<T>(yargs: Argv<T>): Argv<T & ShardArgs> {
-  return withRunIdOption(yargs).option('shard', {
-    type: 'string',
-    describe: 'check only shard i of n of the files (a stable split by path) and write a partial result as JSON, for cspm-report merge',
-  }) as unknown as Argv<T & ShardArgs>;
+  return withRunIdOption(yargs)
+    .option('shard', {
+      type: 'string',
+      describe: 'check only shard i of n of the files (a stable split by path) and write a partial result as JSON, for cspm-report merge',
+    })
+    .check((argv) => {
+      if (argv['run-id'] !== undefined && argv['shard'] === undefined) throw new CspmError('usage', '--run-id names the run of a sharded check or gate: give it with --shard i/n, and to merge', { data: { option: 'run-id' } });
+      return true;
+    }) as unknown as Argv<T & ShardArgs>;
 }
 
 /**

@@ -228,3 +228,19 @@ describe('merge without the input files, the MAC, the run id and the published s
     expect(readPart(gate[0] as string).files[0]?.fleetAccounts?.length).toBeGreaterThan(0);
   });
 });
+
+describe('the digests of a sharded run', () => {
+  it('are the same with worker threads, and --run-id is refused without --shard', async () => {
+    const fleet = fleetWithOneError(tempDir(), 6);
+    const one = await runShards(tempDir(), ['check', fleet.dir], 2);
+    const two = await runShards(tempDir(), ['check', fleet.dir, '--jobs', '2'], 2);
+    const digests = (parts: string[]): string[] => parts.map(readPart).flatMap((partial) => partial.files.map((file) => (file as unknown as { sha256: string }).sha256));
+    expect(digests(two)).toEqual(digests(one));
+    expect(digests(one)).toHaveLength(6);
+    expect(new Set(digests(one)).size).toBe(6);
+    expect((await runInProcess(['merge', one[0] as string, two[1] as string])).code).toBe(1);
+    const unsharded = await runInProcess(['check', fleet.dir, '--run-id', 'ci-1']);
+    expect(unsharded.code).toBe(2);
+    expect(unsharded.stderr).toBe('cspm-report: invalid usage: --run-id names the run of a sharded check or gate: give it with --shard i/n, and to merge\nRun "cspm-report --help" for usage.\n');
+  });
+});
