@@ -12,13 +12,9 @@ import { gateVerdict, namedCategories, namedPolicies } from '../gate-reports.js'
 import { checkVerdict } from '../verdicts.js';
 import { fromPartialFile } from './partial-files.js';
 import { readPartial, type PartialHead } from './read-partial.js';
-import { verifyPartials, type InputsFound, type PartialSummary } from './verify-partials.js';
-import { fileMacStatus, shardKeyVariable } from './shard-mac.js';
-import { hashFile } from './hash-file.js';
-import { isCspmError } from '../../error/cspm-error.js';
-import { ioError } from '../../load/io-error.js';
-import { assertRegularFile } from '../../load/read-regular-file.js';
-import { loadReports } from '../../load/load-reports.js';
+import { verifyPartials } from './verify-partials.js';
+import { shardKeyVariable } from './shard-mac.js';
+import { assertMac, findInputs } from './find-inputs.js';
 import { toolInfo } from '../../tool-info.js';
 import type { PartialContentHashes, PartialSettings } from '../../model/partial.js';
 import type { FleetAccount, FleetFigures, FleetPolicy } from '../../model/fleet.js';
@@ -75,12 +71,17 @@ export interface MergeResult {
  * Joins the partial results of every shard of a check or gate into the run's result:
  * the files in the order of the whole run, the rules across inputs over all of them
  * (a report repeated in two shards), the gate's assertions on the whole, and the
- * verdict the unsharded run gives. It fails closed: shards of other inputs, other
- * settings or another version, a shard missing or given twice, a file of the run in no
- * shard or in two, are a `shards-mismatch` error, never a verdict on part of the run.
+ * verdict the unsharded run gives. It trusts no setting of the shards: each must have
+ * been made with `expected`, by this version, over the files as they are where the merge
+ * runs (read and hashed again, unless `inputsAbsent`), with a right MAC when `macKey` is
+ * given (see verifyPartials). It fails closed: a shard of another run, other settings or
+ * other file contents, a shard missing or given twice, a file of the run in no shard or
+ * in two, are an error, never a verdict on part of the run.
  *
  * @param paths the partial results, one per shard, in any order
- * @throws CspmError `partial-invalid` for a file that is not a partial result, `shards-mismatch`
+ * @param expected the settings of the merge's own command line
+ * @throws CspmError `partial-invalid` for a file that is not a partial result (by JSON
+ *         Pointer, see schema/partial.schema.json), `partial-refused`, `shards-mismatch`
  */
 export async function mergePartials(paths: readonly string[], expected: MergeSettings, options: MergeOptions = {}): Promise<MergeResult> {
   if (paths.length === 0) throw new CspmError('usage', 'merge needs the partial results of every shard (part-*.json)', { data: { option: 'partials' } });
@@ -130,53 +131,6 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
   const rules = settings.rules as GateRules;
   const gate = evaluateGate(analysis, rules);
   return { command: 'gate', analysis, failOn: settings.failOn, rules, gate, verdict: noted(gateVerdict(analysis, gate, settings.failOn)), notes, ...withFleet };
-}
-
-/** Refuses a partial result without a MAC that is right under the key (see createShardMac). */
-async function assertMac(path: string, key: string): Promise<void> {
-  assertRegularFile(path);
-  let status;
-  try {
-    status = await fileMacStatus(path, key);
-  } catch (error) {
-    throw ioError(path, error);
-  }
-  if (status === 'valid') return;
-  const what = status === 'absent' ? `carries no MAC, and ${shardKeyVariable} is set: every shard must be run with the key` : `carries a MAC that is not right under ${shardKeyVariable}: the file was changed after its shard wrote it, or made with another key`;
-  throw new CspmError('partial-refused', `${path} ${what}`, { data: { file: path, what } });
-}
-
-/**
- * Every input the partial results list, as it is where the merge runs: each file's
- * SHA-256 read now, and which skipped files the loader indeed skips (one of the tool's
- * own outputs found in a folder), judged again here rather than taken from the shard.
- */
-async function findInputs(partials: readonly PartialSummary[]): Promise<InputsFound> {
-  const digests = new Map<string, string | { unreadable: string }>();
-  const skippable = new Set<string>();
-  for (const { files } of partials) {
-    for (const { source } of files) {
-      try {
-        digests.set(source, hashFile(source));
-      } catch (error) {
-        if (!isCspmError(error)) throw error;
-        digests.set(source, { unreadable: error.message });
-      }
-    }
-  }
-  for (const { skipped } of partials) {
-    for (const { path } of skipped) {
-      let skippedNow = false;
-      try {
-        const loaded = await loadReports({ path, listed: true }, { onSkip: () => (skippedNow = true), onDigest: (_, sha256) => digests.set(path, sha256) });
-        if (loaded.length === 0 && skippedNow) skippable.add(path);
-      } catch (error) {
-        if (!isCspmError(error)) throw error;
-        digests.set(path, { unreadable: error.message });
-      }
-    }
-  }
-  return { digests, skippable };
 }
 
 /**
