@@ -44,6 +44,8 @@ export default {
     'src/load/repeated-key-proof.ts',
     'src/jobs/verdicts.ts',
     'src/jobs/scan-order.ts',
+    // Merge's verification of the shards: settings, run, coverage of the inputs, digests.
+    'src/jobs/shard/verify-partials.ts',
     // What every findings format states as failed, and GitLab's severities that state it.
     'src/render/findings/stated-verdict.ts',
     'src/render/findings/gitlab/regression-issues.ts',

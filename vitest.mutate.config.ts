@@ -18,6 +18,7 @@ export default defineConfig({
       'test/load/repeated-key-proof.test.ts',
       'test/jobs/verdicts.test.ts',
       'test/jobs/scan-order.test.ts',
+      'test/jobs/shard/verify-partials.test.ts',
       'test/client/redact.test.ts',
       'test/client/request-trace.test.ts',
       'test/render/findings/stated-verdict.test.ts',

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { CspmError, runShard, type FailOn, type GateRules, type ReportInput } from '../index.js';
-import { parseShard } from '../internal.js';
+import { contentHashesOf, parseShard, shardKeyOf } from '../internal.js';
+import { oneValue } from './shared-options.js';
 import type { CheckOptions } from '../index.js';
 import type { CliIo } from './cli-io.js';
 import type { FindingsOutputArgs } from './findings-outputs.js';
@@ -10,14 +11,33 @@ import { isStandardOutput, writeOutput } from './write-output.js';
 /** What check and gate hold of `--shard`. */
 export interface ShardArgs {
   shard: string | undefined;
+  'run-id': string | undefined;
+}
+
+/** Declares `--run-id`, the same way in check, gate (with --shard) and merge. */
+export function withRunIdOption<T>(yargs: Argv<T>): Argv<T & { 'run-id': string | undefined }> {
+  return yargs.option('run-id', {
+    type: 'string',
+    coerce: (value: unknown) => {
+      const id = oneValue('run-id')(value);
+      if (typeof id === 'string' && !/^[!-~]{1,200}$/.test(id)) throw new CspmError('usage', '--run-id takes 1 to 200 printable characters without spaces (a CI run\'s number, say)', { data: { option: 'run-id' } });
+      return id;
+    },
+    describe: 'the id every shard of one run shares (and merge expects); without it, each shard derives it from the digests of every input file',
+  }) as unknown as Argv<T & { 'run-id': string | undefined }>;
 }
 
 /** Declares `--shard i/n`, the same way in check and gate. */
 export function withShardOption<T>(yargs: Argv<T>): Argv<T & ShardArgs> {
-  return yargs.option('shard', {
-    type: 'string',
-    describe: 'check only shard i of n of the files (a stable split by path) and write a partial result as JSON, for cspm-report merge',
-  }) as unknown as Argv<T & ShardArgs>;
+  return withRunIdOption(yargs)
+    .option('shard', {
+      type: 'string',
+      describe: 'check only shard i of n of the files (a stable split by path) and write a partial result as JSON, for cspm-report merge',
+    })
+    .check((argv) => {
+      if (argv['run-id'] !== undefined && argv['shard'] === undefined) throw new CspmError('usage', '--run-id names the run of a sharded check or gate: give it with --shard i/n, and to merge', { data: { option: 'run-id' } });
+      return true;
+    }) as unknown as Argv<T & ShardArgs>;
 }
 
 /**
@@ -35,10 +55,13 @@ export async function runShardCommand(
   io: CliIo,
 ): Promise<number> {
   const shard = parseShard(args.shard as string);
+  const macKey = shardKeyOf(io.env);
+  const runId = args['run-id'];
+  const sealing = { contentHashes: contentHashesOf(options.rules), ...(runId === undefined ? {} : { runId }), ...(macKey === undefined ? {} : { macKey }) };
   const output = shardOutput(args);
   if (!isStandardOutput(output)) assertSafeOutputs([{ path: output, from: 'the partial result' }], readFiles);
   // Every category's figures: the merge may write the JSON, which lists them.
-  await writeOutput(output, runShard(inputs, { keep: { categories: 'all' }, ...options, shard, command, failOn: args['fail-on'] }), io);
+  await writeOutput(output, runShard(inputs, { keep: { categories: 'all' }, ...options, ...sealing, shard, command, failOn: args['fail-on'] }), io);
   return 0;
 }
 

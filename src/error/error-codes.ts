@@ -110,6 +110,8 @@ export interface ErrorDataByCode {
   'partial-invalid': { file: string; pointer: string };
   /** Partial results that are not the shards of one run: one missing or given twice, or other inputs or settings. */
   'shards-mismatch': { files: string[]; what: string };
+  /** A partial result the merge does not take: made with other settings, of other file contents, or not authenticated. */
+  'partial-refused': { file: string; what: string };
   /** The optional SQL engine (`package`) is not installed, or could not be loaded (`reason`). */
   'query-engine-missing': { package: string; reason: string };
   /** A dataset folder or file that holds no dataset, or not one of this tool's tables. */
@@ -162,6 +164,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'onboarding-outcome-unknown': 'onboarding outcome unknown',
   'partial-invalid': 'invalid partial result',
   'shards-mismatch': 'the partial results are not the shards of one run',
+  'partial-refused': 'partial result refused',
   'query-engine-missing': 'the SQL engine is not installed',
   'dataset-invalid': 'not a posture dataset',
   'query-failed': 'query failed',
@@ -216,6 +219,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'onboarding-outcome-unknown': 'service',
   'partial-invalid': 'input',
   'shards-mismatch': 'input',
+  'partial-refused': 'input',
   'query-engine-missing': 'usage',
   'dataset-invalid': 'input',
   'query-failed': 'usage',

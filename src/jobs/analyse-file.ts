@@ -26,8 +26,10 @@ export type FileOutcome =
       textSource?: TextSource;
       /** The file's fleet figures, when asked for. */
       fleet?: FleetFigures;
+      /** SHA-256 (hex) of the file's bytes as read; absent for an input that is no file. */
+      sha256?: string;
     }
-  | { kind: 'skipped'; skipped: SkippedInput }
+  | { kind: 'skipped'; skipped: SkippedInput; sha256?: string }
   /** Handed to a caller's onOutcome (see AnalyseFilesOptions), which kept what it needed of it. */
   | { kind: 'taken' };
 
@@ -40,18 +42,23 @@ export type FileOutcome =
  */
 export async function analyseFile(input: ReportInput, options: FileAnalysisOptions, load: Pick<LoadOptions, 'beforeParse'> = {}): Promise<FileOutcome> {
   let skipped: SkippedInput | undefined;
+  let sha256: string | undefined;
   const [loaded] = await loadReports(input, {
     ...load,
     onSkip: (note) => {
       skipped = note;
     },
+    onDigest: (_, digest) => {
+      sha256 = digest;
+    },
   });
-  if (loaded === undefined) return { kind: 'skipped', skipped: skipped as SkippedInput };
+  const digest = sha256 === undefined ? {} : { sha256 };
+  if (loaded === undefined) return { kind: 'skipped', skipped: skipped as SkippedInput, ...digest };
   const validated = validateReports([loaded])[0] as ValidatedDocument;
   const analysed = analyseDocument(validated, options);
   const fleet = options.fleet === true ? fleetOf(analysed.source, options) : undefined;
   const document: DocumentAnalysis = { ...analysed, source: keepFigures(analysed.source, options.keep) };
-  return { kind: 'analysed', document, ...(loaded.textSource === undefined || options.placeFindings === false ? {} : { textSource: loaded.textSource }), ...(fleet === undefined ? {} : { fleet }) };
+  return { kind: 'analysed', document, ...(loaded.textSource === undefined || options.placeFindings === false ? {} : { textSource: loaded.textSource }), ...(fleet === undefined ? {} : { fleet }), ...digest };
 }
 
 function fleetOf(source: AnalysedSource, options: FileAnalysisOptions): FleetFigures {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { CspmError } from '../error/cspm-error.js';
 import type { LoadedDocument, SkippedInput, TextSource } from '../model/document.js';
@@ -43,6 +44,11 @@ export interface LoadOptions extends ProgressOptions {
    * HDF, SARIF, findings, trend, diff or gate --result file). The command line prints a note.
    */
   onSkip?: (skipped: SkippedInput) => void;
+  /**
+   * Told of the SHA-256 (hex) of each file's bytes, hashed as read (never read again for
+   * it): a sharded run records what each of its inputs held (see PartialFile.sha256).
+   */
+  onDigest?: (path: string, sha256: string) => void;
 }
 
 /**
@@ -64,11 +70,11 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
         const { paths, listed } = await expandPath(item, options.onSkip);
         reading.expanded(paths.length);
         for (const path of paths) {
-          keep(documents, await parseDocument(path, readInput(path, scans), { listed }, options, scans, path), listed, options);
+          keep(documents, await parseDocument(path, readInput(path, scans, options), { listed }, options, scans, path), listed, options);
           reading.read();
         }
       } else if ('path' in item) {
-        keep(documents, await parseDocument(item.path, readInput(item.path, scans), { listed: item.listed === true }, options, scans, item.path), item.listed === true, options);
+        keep(documents, await parseDocument(item.path, readInput(item.path, scans, options), { listed: item.listed === true }, options, scans, item.path), item.listed === true, options);
       } else if ('value' in item) {
         documents.push(unwrapDocument(item.name ?? '<input>', item.value));
       } else if ('text' in item) {
@@ -137,8 +143,10 @@ interface DecodedInput {
  * (the worker lets go of them when its scan ends), and the collection before the parse
  * (settle-heap.ts) returns their memory.
  */
-function readInput(path: string, scans: KeyScans): DecodedInput {
-  return decodeInput(readRegularFile(path, maxTextBytes, (size) => tooLarge(path, size), path, scans.allocate), scans);
+function readInput(path: string, scans: KeyScans, options: LoadOptions): DecodedInput {
+  const bytes = readRegularFile(path, maxTextBytes, (size) => tooLarge(path, size), path, scans.allocate);
+  if (options.onDigest !== undefined) options.onDigest(path, createHash('sha256').update(bytes).digest('hex'));
+  return decodeInput(bytes, scans);
 }
 
 function decodeInput(bytes: Uint8Array, scans: KeyScans): DecodedInput {

@@ -11,7 +11,7 @@ import type { Policy } from './report.js';
 import type { FleetAccount, FleetPolicy } from './fleet.js';
 
 /** The version of the partial result's layout; a merge reads this one only. */
-export const partialVersion = 1;
+export const partialVersion = 2;
 
 /** What every shard of one run must have been run with; a merge refuses shards that differ. */
 export interface PartialSettings {
@@ -64,6 +64,33 @@ export interface PartialFile {
   textSource?: TextSource;
   /** The fleet figures' rows of the file's reports (see addFleetReport). */
   fleetAccounts?: FleetAccount[];
+  /** SHA-256 (hex) of the file's bytes, hashed as the shard read them: the merge hashes the file again. */
+  sha256: string;
+}
+
+/** A file of a shard that was left out (one of the tool's own outputs found in a folder). */
+export interface PartialSkipped {
+  index: number;
+  path: string;
+  sha256: string;
+}
+
+/** SHA-256 (hex) of the files beside the inputs that decide the verdict, as the shard read them. */
+export interface PartialContentHashes {
+  /** The gate rules file (absent for a check, or a preset named without a file). */
+  rules?: string;
+  /** An exceptions file, once the tool takes one. */
+  exceptions?: string;
+}
+
+/** What ties the shards of one run together. */
+export interface PartialRun {
+  /**
+   * Shared by every shard of the run: `--run-id`, or SHA-256 of the tool's version, the
+   * settings, the content hashes and the sorted digests of every input file of the run.
+   */
+  id: string;
+  from: 'inputs' | 'given';
 }
 
 /** The partial result of one shard: `check --shard i/n -f json` and `gate --shard i/n -f json` write it. */
@@ -74,14 +101,23 @@ export interface PartialResult {
   /** Every file of the whole run (all shards), counted and digested: the merge checks the shards agree. */
   inputs: { files: number; digest: string };
   settings: PartialSettings;
+  contentHashes: PartialContentHashes;
+  /** The configuration file the run read, recorded as every output records it. */
+  config?: Record<string, unknown>;
   /** A shard decides nothing: the verdict is the merge's. */
   verdict: { status: 'deferred'; reasons: string[] };
   files: PartialFile[];
-  /** Positions of the shard's files that were left out (one of the tool's own outputs found in a folder). */
-  skipped: number[];
+  /** The shard's files that were left out (one of the tool's own outputs found in a folder). */
+  skipped: PartialSkipped[];
   /**
    * The fleet figures' policies over the shard's files, each with the position in the
    * whole run of the first file that held it: the merge adds them up in that order.
    */
   fleetPolicies?: { first: number; policy: FleetPolicy }[];
+  run: PartialRun;
+  /**
+   * With `CSPM_SHARD_KEY` set: HMAC-SHA256 (hex) under that key of every byte of the
+   * file before `,"mac":`, which is the file's last member (see shardMac).
+   */
+  mac?: string;
 }

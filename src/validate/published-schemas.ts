@@ -1,6 +1,7 @@
 import { diffSchemaUrl, readDiffSchema } from './diff-schema.js';
 import { gateRulesSchemaUrl, readGateRulesSchema } from './gate-rules-schema.js';
 import { ocsfSchemaUrl, readOcsfSchema } from './ocsf-schema.js';
+import { partialSchemaUrl, readPartialSchema } from './partial-schema.js';
 import { readSchema, schemaUrl } from './schema-validators.js';
 import { readServiceOpenApi, serviceOpenApiUrl } from './service-openapi.js';
 
@@ -13,7 +14,7 @@ export interface PublishedSchema {
 /**
  * Every published JSON Schema (draft 2020-12), and the service's OpenAPI 3.1 document,
  * by the name `cspm-report schema <name>` takes: the audit report, gate rules files, the
- * `diff` member of a diff's JSON result, an OCSF event of `render -f ocsf`, and the
+ * `diff` member of a diff's JSON result, an OCSF event of `render -f ocsf`, a shard's partial result (`check --shard i/n`), and the
  * service's REST API.
  */
 export const publishedSchemas = {
@@ -21,6 +22,7 @@ export const publishedSchemas = {
   'gate-rules': { url: gateRulesSchemaUrl, read: readGateRulesSchema },
   diff: { url: diffSchemaUrl, read: readDiffSchema },
   ocsf: { url: ocsfSchemaUrl, read: readOcsfSchema },
+  partial: { url: partialSchemaUrl, read: readPartialSchema },
   openapi: { url: serviceOpenApiUrl, read: readServiceOpenApi },
 } as const satisfies Record<string, PublishedSchema>;
 

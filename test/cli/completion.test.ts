@@ -59,7 +59,7 @@ describe('bash completion', () => {
 
   it.runIf(available)("completes a command's own options and an option's choices", () => {
     expect(complete(['cspm-report', 'check', '--fa'])).toEqual(['--fail-on']);
-    expect(complete(['cspm-report', 'gate', 'r.json', '--ru']).sort()).toEqual(['--rule', '--rules']);
+    expect(complete(['cspm-report', 'gate', 'r.json', '--ru']).sort()).toEqual(['--rule', '--rules', '--run-id']);
     expect(complete(['cspm-report', 'gate', 'r.json', '--bas'])).toEqual(['--baseline']);
     expect(complete(['cspm-report', 'check', 'r.json', '--fail-on', 'w'])).toEqual(['warning']);
   });

@@ -163,6 +163,6 @@ describe('cspm-report schema', () => {
   });
 
   it('lists the schemas for an unknown name', async () => {
-    expect(await runInProcess(['schema', 'gate'])).toEqual({ code: 2, stdout: '', stderr: 'cspm-report: invalid usage: unknown schema "gate"; the schemas are audit-report, gate-rules, diff, ocsf, openapi\n' });
+    expect(await runInProcess(['schema', 'gate'])).toEqual({ code: 2, stdout: '', stderr: 'cspm-report: invalid usage: unknown schema "gate"; the schemas are audit-report, gate-rules, diff, ocsf, partial, openapi\n' });
   });
 });

@@ -64,7 +64,7 @@ describe('--shard i/n and merge', () => {
       parts.push(join(out, `part-${index}.json`));
       expect((await runInProcess([...gateArgs, '--shard', `${index}/2`, '-o', parts[index - 1] as string])).code).toBe(0);
     }
-    const merged = await runInProcess(['merge', ...parts, ...outputArgs(out, 'merged'), '--result', join(out, 'merged-result.json')]);
+    const merged = await runInProcess(['merge', ...parts, '--rules', rules, ...outputArgs(out, 'merged'), '--result', join(out, 'merged-result.json')]);
     expect(unsharded.code).toBe(3);
     // Each shard on its own is within the budget: a gate per shard would have passed.
     for (const part of parts) {
@@ -90,7 +90,7 @@ describe('--shard i/n and merge', () => {
     expect(twice.stderr).toContain(`shard 2 of 3 is given twice: ${parts[1] as string} and ${parts[1] as string}`);
     const otherRules = join(out, 'other.json');
     expect((await runInProcess(['check', fleet.dir, '--rule', 'mixed-ids=off', '--shard', '2/3', '-o', otherRules])).code).toBe(0);
-    expect((await runInProcess(['merge', parts[0] as string, otherRules, parts[2] as string])).stderr).toContain(`${otherRules} was run with other settings`);
+    expect((await runInProcess(['merge', parts[0] as string, otherRules, parts[2] as string])).stderr).toBe(`cspm-report: partial result refused: ${otherRules} was made with --rule mixed-ids=off; this merge expects --rule (none)\n`);
     writeFileSync(join(fleet.dir, 'late-arrival.json'), readFileSync(fleet.files[0] as string));
     const later = join(out, 'later.json');
     expect((await runInProcess(['check', fleet.dir, '--shard', '2/3', '-o', later])).code).toBe(0);

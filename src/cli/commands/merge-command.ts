@@ -1,9 +1,11 @@
 import type { Argv } from 'yargs';
-import { CspmError, fleetFiguresToJson, mergePartials, type FleetFigures } from '../../index.js';
-import { fleetFiguresMarker } from '../../internal.js';
+import { CspmError, fleetFiguresToJson, loadGateRules, mergePartials, type FleetFigures } from '../../index.js';
+import { contentHashesOf, fleetFiguresMarker, shardKeyOf } from '../../internal.js';
+import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
+import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
 import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { gateResultFile, gateResultText } from '../gate-result-file.js';
+import { gateResultFile, gateResultText, rulesFiles } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -14,21 +16,26 @@ import { isStandardOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 
 /** The arguments of `merge`. */
-export interface MergeArgs extends FindingsOutputArgs {
+export interface MergeArgs extends FindingsOutputArgs, FailOnArgs {
   partials: string[];
   result: string | undefined;
   fleet: string | undefined;
+  rules: string | undefined;
+  'run-id': string | undefined;
+  'inputs-absent': boolean;
 }
 
 function builder(yargs: Argv): Argv<MergeArgs> {
   const declared = yargs
     .positional('partials', { describe: 'the partial results of every shard (check or gate --shard i/n -o part-i.json)', type: 'string', array: true, demandOption: true, default: undefined })
     .option('result', { type: 'string', coerce: oneValue('result'), describe: "of a sharded gate: also write the verdict as JSON to this file (atomically), as gate --result does" })
-    .option('fleet', { type: 'string', coerce: oneValue('fleet'), describe: 'also write the fleet figures of the whole run to this file, which render FILE draws as the fleet tier' });
-  return withFindingsOutputOptions(declared)
+    .option('fleet', { type: 'string', coerce: oneValue('fleet'), describe: 'also write the fleet figures of the whole run to this file, which render FILE draws as the fleet tier' })
+    .option('rules', { type: 'string', coerce: oneValue('rules'), describe: 'of a sharded gate: the gate rules file or preset every shard must have been run with' })
+    .option('inputs-absent', { type: 'boolean', default: false, describe: "merge without the input files: their digests are not checked again (every output says so)" });
+  return withRunIdOption(withFailOnOptions(withFindingsOutputOptions(declared)))
     .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run, as one run would')
     .example('$0 merge part-*.json -f sarif -o all.sarif -f junit -o all.xml', 'one SARIF and one JUnit report for the whole fleet')
-    .example('$0 merge part-*.json --result gate.json -f markdown -o sum.md', "a sharded gate's verdict and its summary")
+    .example('$0 merge part-*.json --rules gate-rules.yaml --result gate.json -f markdown -o sum.md', "a sharded gate's verdict and its summary")
     .example('$0 merge part-*.json --fleet fleet.json', 'the fleet figures, then: cspm-report render fleet.json -o fleet.html') as unknown as Argv<MergeArgs>;
 }
 
@@ -37,10 +44,19 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
   if (args.fleet !== undefined) files.push({ path: args.fleet, from: 'the --fleet file' });
-  assertSafeOutputs(files, args.partials);
-  const merged = await mergePartials(args.partials, { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined });
+  assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules))]);
+  const rules = args.rules === undefined ? undefined : await loadGateRules(args.rules);
+  const { severities, percentFormula, failOn } = checkOptionsOf(args, io);
+  const runId = args['run-id'];
+  const macKey = shardKeyOf(io.env);
+  const merged = await mergePartials(
+    args.partials,
+    { command: rules === undefined ? 'check' : 'gate', failOn: failOn ?? 'error', ...(severities === undefined ? {} : { severities }), ...(percentFormula === undefined ? {} : { percentFormula }), ...(rules === undefined ? {} : { rules }), contentHashes: contentHashesOf(rules), ...(runId === undefined ? {} : { runId }) },
+    { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined, inputsAbsent: args['inputs-absent'], ...(macKey === undefined ? {} : { macKey }) },
+  );
   const { analysis, gate, verdict } = merged;
-  assertSafeOutputs(files, [...args.partials, ...inputFiles(analysis)]);
+  for (const note of merged.notes) io.stderr.write(`cspm-report: note: ${note}\n`);
+  assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules)), ...inputFiles(analysis)]);
   if (args.result !== undefined) {
     if (gate === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
     await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
@@ -56,7 +72,7 @@ export const mergeCommand: CommandSpec<MergeArgs> = {
   describe: 'join the partial results of a sharded check or gate and judge the whole run',
   builder,
   run,
-  readFiles: (argv) => namedFiles(argv, ['partials']),
+  readFiles: (argv) => [...namedFiles(argv, ['partials']), ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : [])],
 };
 
 /** The fleet figures as the file `render` recognises: its marker first, then the figures' JSON. */

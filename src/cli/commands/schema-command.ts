@@ -16,7 +16,7 @@ export interface SchemaArgs {
 /** `cspm-report schema [name]`: print a JSON Schema, the audit report's by default, or the service's OpenAPI document. */
 export const schemaCommand: CommandSpec<SchemaArgs> = {
   command: 'schema [name]',
-  describe: 'print a JSON Schema (draft 2020-12): the audit report\'s, gate-rules, diff (the JSON result of diff) or ocsf (an event of render -f ocsf); or the service\'s OpenAPI 3.1 document (openapi)',
+  describe: 'print a JSON Schema (draft 2020-12): the audit report\'s, gate-rules, diff (the JSON result of diff) or ocsf (an event of render -f ocsf), partial (a shard\'s partial result); or the service\'s OpenAPI 3.1 document (openapi)',
   builder: (yargs) =>
     yargs
       .positional('name', { type: 'string', default: 'audit-report', describe: `which schema: ${schemaNames.join(', ')}` })

@@ -12,7 +12,11 @@ import { gateVerdict, namedCategories, namedPolicies } from '../gate-reports.js'
 import { checkVerdict } from '../verdicts.js';
 import { fromPartialFile } from './partial-files.js';
 import { readPartial, type PartialHead } from './read-partial.js';
-import { shardOfPath } from './shard-spec.js';
+import { verifyPartials } from './verify-partials.js';
+import { shardKeyVariable } from './shard-mac.js';
+import { assertMac, findInputs } from './find-inputs.js';
+import { toolInfo } from '../../tool-info.js';
+import type { PartialContentHashes, PartialSettings } from '../../model/partial.js';
 import type { FleetAccount, FleetFigures, FleetPolicy } from '../../model/fleet.js';
 import type { PercentFormula } from '../../model/analysis.js';
 import { createFleetFigures, fleetPolicyKey } from '../../analyse/fleet/add-fleet-report.js';
@@ -26,6 +30,27 @@ export interface MergeOptions extends ProgressOptions {
   allCategories?: boolean;
   /** Also join the fleet figures of the whole run (see FleetFigures), which `render` draws as the fleet tier. */
   fleet?: boolean;
+  /**
+   * Merge without the input files: their digests are not checked again, nor is a skipped
+   * file's reason (the merge's notes say so). By default every input is read and hashed.
+   */
+  inputsAbsent?: boolean;
+  /** The key of the partial results' MACs (CSPM_SHARD_KEY): with it, a partial result without a right MAC is refused. */
+  macKey?: string;
+}
+
+/** What the merge expects of every shard: the settings of its own command line, not the shards'. */
+export interface MergeSettings {
+  command: 'check' | 'gate';
+  failOn: FailOn;
+  severities?: PartialSettings['severities'];
+  percentFormula?: PercentFormula;
+  /** The gate's rules, loaded as the merge loads them (loadGateRules). */
+  rules?: GateRules;
+  /** SHA-256 of the rules file the merge was given (absent for a preset). */
+  contentHashes?: PartialContentHashes;
+  /** The run id every shard must carry (`--run-id`). */
+  runId?: string;
 }
 
 /** The result of a merge: what the unsharded check or gate would have returned. */
@@ -38,29 +63,45 @@ export interface MergeResult {
   verdict: Verdict;
   /** The fleet figures of the whole run, when asked for. */
   fleet?: FleetFigures;
+  /** What the merge could not verify, one sentence each: every output states them. */
+  notes: string[];
 }
 
 /**
  * Joins the partial results of every shard of a check or gate into the run's result:
  * the files in the order of the whole run, the rules across inputs over all of them
  * (a report repeated in two shards), the gate's assertions on the whole, and the
- * verdict the unsharded run gives. It fails closed: shards of other inputs, other
- * settings or another version, a shard missing or given twice, a file of the run in no
- * shard or in two, are a `shards-mismatch` error, never a verdict on part of the run.
+ * verdict the unsharded run gives. It trusts no setting of the shards: each must have
+ * been made with `expected`, by this version, over the files as they are where the merge
+ * runs (read and hashed again, unless `inputsAbsent`), with a right MAC when `macKey` is
+ * given (see verifyPartials). It fails closed: a shard of another run, other settings or
+ * other file contents, a shard missing or given twice, a file of the run in no shard or
+ * in two, are an error, never a verdict on part of the run.
  *
  * @param paths the partial results, one per shard, in any order
- * @throws CspmError `partial-invalid` for a file that is not a partial result, `shards-mismatch`
+ * @param expected the settings of the merge's own command line
+ * @throws CspmError `partial-invalid` for a file that is not a partial result (by JSON
+ *         Pointer, see schema/partial.schema.json), `partial-refused`, `shards-mismatch`
  */
-export async function mergePartials(paths: readonly string[], options: MergeOptions = {}): Promise<MergeResult> {
+export async function mergePartials(paths: readonly string[], expected: MergeSettings, options: MergeOptions = {}): Promise<MergeResult> {
   if (paths.length === 0) throw new CspmError('usage', 'merge needs the partial results of every shard (part-*.json)', { data: { option: 'partials' } });
+  const settings: PartialSettings = {
+    command: expected.command,
+    failOn: expected.failOn,
+    ...(expected.percentFormula === undefined ? {} : { percentFormula: expected.percentFormula }),
+    severities: expected.severities ?? {},
+    ...(expected.rules === undefined ? {} : { rules: expected.rules }),
+  };
+  const notes: string[] = [];
   const partials: ReadPartial[] = [];
   const files: { index: number; file: AnalysedFile; accounts: FleetAccount[] }[] = [];
+  const keep = keptByMerge(settings, options.allCategories === true);
   for (const path of paths) {
-    const held: { index: number; source: string }[] = [];
-    const head = await readPartial(path, (started) => {
-      const keep = keptByMerge(started, options.allCategories === true);
+    if (options.macKey !== undefined) await assertMac(path, options.macKey);
+    const held: { index: number; source: string; sha256: string }[] = [];
+    const head = await readPartial(path, () => {
       return (file) => {
-        held.push({ index: file.index, source: file.source });
+        held.push({ index: file.index, source: file.source, sha256: file.sha256 });
         const analysed = fromPartialFile(file);
         // Only what the merge's outputs read is kept: a fleet's categories are let go file by file.
         files.push({ index: file.index, file: { ...analysed, document: { ...analysed.document, source: keepFigures(analysed.document.source, keep) } }, accounts: options.fleet === true ? (file.fleetAccounts ?? []) : [] });
@@ -68,9 +109,12 @@ export async function mergePartials(paths: readonly string[], options: MergeOpti
     });
     partials.push({ path, head, files: held });
   }
-  assertOneRun(partials);
+  const summaries = partials.map(({ path, head, files: held }) => ({ ...head, path, files: held }));
+  const found = options.inputsAbsent === true ? undefined : await findInputs(summaries);
+  verifyPartials(summaries, { version: toolInfo.version, settings, contentHashes: expected.contentHashes ?? {}, ...(expected.runId === undefined ? {} : { runId: expected.runId }) }, found);
+  if (options.inputsAbsent === true) notes.push('merged without the input files (--inputs-absent): the shards\' digests of the files and the files they skipped were not checked against the files');
+  if (options.macKey === undefined && partials.some(({ head }) => head.mac !== undefined)) notes.push(`the partial results carry a MAC, which was not checked: ${shardKeyVariable} is not set`);
   files.sort((a, b) => a.index - b.index);
-  const { settings } = (partials[0] as ReadPartial).head;
   const analysis = await joinAnalyses(
     files.map(({ file }) => file),
     {
@@ -82,10 +126,11 @@ export async function mergePartials(paths: readonly string[], options: MergeOpti
   );
   const fleet = options.fleet === true ? joinFleet(partials, files, settings.percentFormula) : undefined;
   const withFleet = fleet === undefined ? {} : { fleet };
-  if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: checkVerdict(analysis, settings.failOn), ...withFleet };
+  const noted = (verdict: Verdict): Verdict => ({ ...verdict, reasons: [...verdict.reasons, ...notes] });
+  if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: noted(checkVerdict(analysis, settings.failOn)), notes, ...withFleet };
   const rules = settings.rules as GateRules;
   const gate = evaluateGate(analysis, rules);
-  return { command: 'gate', analysis, failOn: settings.failOn, rules, gate, verdict: gateVerdict(analysis, gate, settings.failOn), ...withFleet };
+  return { command: 'gate', analysis, failOn: settings.failOn, rules, gate, verdict: noted(gateVerdict(analysis, gate, settings.failOn)), notes, ...withFleet };
 }
 
 /**
@@ -116,49 +161,12 @@ function joinFleet(partials: readonly ReadPartial[], files: readonly { accounts:
 interface ReadPartial {
   path: string;
   head: PartialHead;
-  files: { index: number; source: string }[];
+  files: { index: number; source: string; sha256: string }[];
 }
 
 /** What the merge keeps of each file: as the unsharded run would (see keepFigures). */
-function keptByMerge(head: PartialHead, allCategories: boolean): KeptPolicySelection {
-  const rules = head.settings.rules;
+function keptByMerge(settings: PartialSettings, allCategories: boolean): KeptPolicySelection {
+  const rules = settings.rules;
   if (rules === undefined) return allCategories ? { categories: 'all' } : {};
   return { policyIds: namedPolicies(rules), categories: allCategories ? 'all' : namedCategories(rules) };
-}
-
-/** Refuses partial results that are not every shard of one run, exactly once each. */
-function assertOneRun(partials: readonly ReadPartial[]): void {
-  const first = partials[0] as ReadPartial;
-  const all = partials.map(({ path }) => path);
-  const refuse = (what: string): never => {
-    throw new CspmError('shards-mismatch', what, { data: { files: all, what } });
-  };
-  for (const { path, head } of partials) {
-    if (head.tool.version !== first.head.tool.version) refuse(`${path} was written by cspm-report ${head.tool.version}, ${first.path} by ${first.head.tool.version}: run every shard with one version`);
-    if (head.shard.count !== first.head.shard.count) refuse(`${path} is shard ${head.shard.index} of ${head.shard.count}, ${first.path} of ${first.head.shard.count}`);
-    if (head.inputs.digest !== first.head.inputs.digest || head.inputs.files !== first.head.inputs.files) {
-      refuse(`${path} listed other inputs (${head.inputs.files} files) than ${first.path} (${first.head.inputs.files} files): every shard must be given the same files and folders`);
-    }
-    if (JSON.stringify(head.settings) !== JSON.stringify(first.head.settings)) refuse(`${path} was run with other settings (command, --rules, --rule, --fail-on or --percent-formula) than ${first.path}`);
-  }
-  const count = first.head.shard.count;
-  const byShard = new Map<number, string>();
-  for (const { path, head } of partials) {
-    const other = byShard.get(head.shard.index);
-    if (other !== undefined) refuse(`shard ${head.shard.index} of ${count} is given twice: ${other} and ${path}`);
-    byShard.set(head.shard.index, path);
-  }
-  const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !byShard.has(index));
-  if (missing.length > 0) refuse(`${missing.length === 1 ? 'shard' : 'shards'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: a verdict on part of the run could pass what the whole fails`);
-  const seen = new Uint8Array(first.head.inputs.files);
-  for (const { path, head, files } of partials) {
-    const stray = files.find((file) => shardOfPath(file.source, count) !== head.shard.index);
-    if (stray !== undefined) refuse(`${path} holds ${stray.source}, which belongs to shard ${shardOfPath(stray.source, count)} of ${count}, not ${head.shard.index}`);
-    for (const index of [...files.map((file) => file.index), ...head.skipped]) {
-      if (index >= seen.length || seen[index] === 1) refuse(`${path} holds file ${index + 1} of ${seen.length}, which ${index >= seen.length ? 'the run does not have' : 'another shard holds too'}`);
-      seen[index] = 1;
-    }
-  }
-  const lost = seen.indexOf(0);
-  if (lost !== -1) refuse(`file ${lost + 1} of ${seen.length} is in no shard's result`);
 }

@@ -4,7 +4,7 @@ import type { BenchmarkReport, ResourceCategory } from '../../model/report.js';
 import type { AnalysedFile } from '../analyse-files.js';
 
 /** A file analysed on its own as a shard writes it: plain JSON, each category once. */
-export function toPartialFile(file: AnalysedFile, index: number): PartialFile {
+export function toPartialFile(file: AnalysedFile, index: number): Omit<PartialFile, 'sha256'> {
   const { document, textSource } = file;
   const { source } = document;
   return {

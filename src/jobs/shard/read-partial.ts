@@ -6,8 +6,8 @@ import { isCspmError } from '../../error/cspm-error.js';
 import { ioError } from '../../load/io-error.js';
 import { assertRegularFile } from '../../load/read-regular-file.js';
 import { readPartialLines } from './read-partial-lines.js';
-
-type Check = (value: unknown, pointer: string) => void;
+import { partialViolation, type PartialPart } from '../../validate/partial-schema.js';
+import type { SchemaError } from '../../validate/schema-validators.js';
 
 /**
  * Reads a partial result (`--shard i/n -f json`) and checks its shape, so that the merge
@@ -24,12 +24,11 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
   const fail = (pointer: string, why: string): never => {
     throw new CspmError('partial-invalid', `${path}: ${pointer === '' ? '(document)' : pointer}: ${why}`, { data: { file: path, pointer } });
   };
-  const checked = <T>(check: Check, value: unknown, pointer: string): T => {
-    try {
-      check(value, pointer);
-    } catch (error) {
-      if (error instanceof ShapeError) fail(error.pointer, error.message);
-      throw error;
+  const checked = <T>(part: PartialPart, value: unknown, pointer: string): T => {
+    const violation = partialViolation(part, value);
+    if (violation !== undefined) {
+      const { at, why } = violationText(violation, value);
+      fail(`${pointer}${at}`, why);
     }
     return value as T;
   };
@@ -39,7 +38,7 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
       return fail('/cspmReportPartial', 'missing: not a partial result; merge takes the -f json output of check or gate --shard i/n');
     }
     if (value['cspmReportPartial'] !== partialVersion) fail('/cspmReportPartial', `version ${JSON.stringify(value['cspmReportPartial'])}; this cspm-report reads version ${partialVersion}`);
-    const head = checked<PartialHead>(headShape, value, '');
+    const head = checked<PartialHead>('head', value, '');
     take = start(head);
     return head;
   };
@@ -48,14 +47,14 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
   try {
     streamed = await readPartialLines(path, (value, index) => {
       if (take === undefined) return;
-      take(checked<PartialFile>(fileShape, value, `/files/${index}`));
+      take(checked<PartialFile>('file', value, `/files/${index}`));
       taken = index + 1;
     }, (value) => headOf(value));
   } catch (error) {
     if (isCspmError(error)) throw error;
     throw ioError(path, error);
   }
-  if (streamed !== undefined) return checked<PartialHead>(tailShape, streamed, '');
+  if (streamed !== undefined) return checked<PartialHead>('tail', streamed, '');
   if (taken > 0) fail(`/files/${taken}`, 'the text stops being one file a line; a partial result must be given as cspm-report wrote it');
   // Laid out otherwise (another tool's formatting): read and parse it whole.
   const text = readSmallText(path, maxTextBytes, path, 'a partial result');
@@ -66,108 +65,35 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
     return fail('', `not JSON (${error instanceof Error ? error.message : String(error)}); merge takes the -f json output of check or gate --shard i/n`);
   }
   const head = headOf(value);
-  const files = checked<unknown[]>(arrayOf(anyObject), (value as Record<string, unknown>)['files'], '/files');
-  files.forEach((file, index) => take?.(checked<PartialFile>(fileShape, file, `/files/${index}`)));
-  return checked<PartialHead>(tailShape, head, '');
+  const files = (value as Record<string, unknown>)['files'];
+  if (!Array.isArray(files)) return fail('/files', 'must be an array');
+  files.forEach((file, index) => take?.(checked<PartialFile>('file', file, `/files/${index}`)));
+  return checked<PartialHead>('tail', head, '');
 }
 
 /** A partial result but its files. */
 export type PartialHead = Omit<PartialResult, 'files'>;
 
-class ShapeError extends Error {
-  constructor(
-    readonly pointer: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const string: Check = (value, pointer) => {
-  if (typeof value !== 'string') throw new ShapeError(pointer, `must be a string, not ${JSON.stringify(value) ?? 'nothing'}`);
-};
-const integer: Check = (value, pointer) => {
-  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new ShapeError(pointer, `must be a whole number, not ${JSON.stringify(value) ?? 'nothing'}`);
-};
-const anyObject: Check = (value, pointer) => {
-  if (!isObject(value)) throw new ShapeError(pointer, 'must be an object');
-};
-const number: Check = (value, pointer) => {
-  if (typeof value !== 'number') throw new ShapeError(pointer, `must be a number, not ${JSON.stringify(value) ?? 'nothing'}`);
-};
-
-function oneOf(...values: string[]): Check {
-  return (value, pointer) => {
-    if (!values.includes(value as string)) throw new ShapeError(pointer, `must be ${values.join(' or ')}, not ${JSON.stringify(value) ?? 'nothing'}`);
-  };
+/** Where in the part a violation is, and what is wrong with it, in words. */
+function violationText(violation: SchemaError, part: unknown): { at: string; why: string } {
+  const { instancePath, keyword, params } = violation;
+  if (keyword === 'required') return { at: `${instancePath}/${String(params['missingProperty'])}`, why: 'missing' };
+  const value = valueAt(part, instancePath);
+  const shown = JSON.stringify(value)?.slice(0, 60) ?? 'nothing';
+  if (keyword === 'type' && params['type'] === 'integer') return { at: instancePath, why: `must be a whole number, not ${shown}` };
+  return { at: instancePath, why: `${violation.message ?? `fails ${keyword}`}, not ${shown}` };
 }
 
-function object(fields: Record<string, Check>): Check {
-  return (value, pointer) => {
-    anyObject(value, pointer);
-    for (const [key, check] of Object.entries(fields)) check((value as Record<string, unknown>)[key], `${pointer}/${key}`);
-  };
+/** The value at a JSON Pointer of a part, as ajv's instancePath gives it. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+    value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
 }
-
-function arrayOf(item: Check): Check {
-  return (value, pointer) => {
-    if (!Array.isArray(value)) throw new ShapeError(pointer, 'must be an array');
-    value.forEach((entry, index) => item(entry, `${pointer}/${index}`));
-  };
-}
-
-function optional(check: Check): Check {
-  return (value, pointer) => {
-    if (value !== undefined) check(value, pointer);
-  };
-}
-
-function pair(first: Check, second: Check): Check {
-  return (value, pointer) => {
-    if (!Array.isArray(value) || value.length !== 2) throw new ShapeError(pointer, 'must be a pair [position, policy]');
-    first(value[0], `${pointer}/0`);
-    second(value[1], `${pointer}/1`);
-  };
-}
-
-// Resources are summed over policies: past 2^53 they are numbers, no longer exact integers.
-const figures = object({ total: integer, green: integer, red: integer, amber: integer, gray: integer, other: integer, passedResources: number, totalResources: number, percent: number });
-const severities = arrayOf(object({ severity: string, count: integer }));
-
-const headShape = object({
-  shard: object({ index: integer, count: integer }),
-  inputs: object({ files: integer, digest: string }),
-  settings: object({ command: oneOf('check', 'gate'), failOn: oneOf('error', 'warning', 'never'), severities: anyObject }),
-  tool: object({ version: string }),
-});
-
-/** The members that follow the files. */
-const tailShape = object({
-  skipped: arrayOf(integer),
-  fleetPolicies: optional(arrayOf(object({ first: integer, policy: anyObject }))),
-});
-
-const fileShape = object({
-  index: integer,
-  fleetAccounts: optional(arrayOf(anyObject)),
-  source: string,
-  form: oneOf('envelope', 'array', 'report', 'unparsed'),
-  reportCount: integer,
-  policies: integer,
-  findings: arrayOf(object({ rule: string, severity: oneOf('error', 'warning'), pointer: string, message: string })),
-  reports: arrayOf(
-    object({
-      pointer: string,
-      fields: anyObject,
-      figures,
-      redBySeverity: severities,
-      amberBySeverity: severities,
-      otherBySeverity: severities,
-      categories: arrayOf(object({ pointer: string, fields: anyObject, figures, redBySeverity: severities, amberBySeverity: severities, otherBySeverity: severities, keptPolicies: arrayOf(pair(integer, anyObject)) })),
-    }),
-  ),
-});

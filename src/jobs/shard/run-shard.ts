@@ -2,7 +2,7 @@ import { CspmError } from '../../error/cspm-error.js';
 import { expandInputs, type ReportInput } from '../../load/load-reports.js';
 import type { FailOn } from '../../analyse/fail-closed.js';
 import type { GateRules } from '../../model/gate-rules.js';
-import { partialVersion, type PartialResult } from '../../model/partial.js';
+import { partialVersion, type PartialContentHashes, type PartialResult, type PartialSettings, type PartialSkipped } from '../../model/partial.js';
 import type { FleetPolicy } from '../../model/fleet.js';
 import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
 import { toolInfo } from '../../tool-info.js';
@@ -10,6 +10,8 @@ import { analyseEachInput, type AnalyseFilesOptions } from '../analyse-files.js'
 import type { FileOutcome } from '../analyse-file.js';
 import { listingOf, shardOfPath, type ShardSpec } from './shard-spec.js';
 import { toPartialFile } from './partial-files.js';
+import { createShardMac, derivedRunId } from './shard-mac.js';
+import { hashFile } from './hash-file.js';
 
 /** Options of {@link runShard}. */
 export interface ShardRunOptions extends AnalyseFilesOptions {
@@ -18,6 +20,16 @@ export interface ShardRunOptions extends AnalyseFilesOptions {
   failOn: FailOn;
   /** The gate's rules, loaded: evaluated at the merge, on the whole run. */
   rules?: GateRules;
+  /** SHA-256 of the files beside the inputs that decide the verdict (the rules file). */
+  contentHashes?: PartialContentHashes;
+  /**
+   * The run's id, the same for every shard (a CI run's number, say). Without it the id is
+   * derived from every input file's digest, which makes each shard hash the files of the
+   * others too.
+   */
+  runId?: string;
+  /** The key of the partial result's MAC (see shardMac): the command line takes it from CSPM_SHARD_KEY. */
+  macKey?: string;
 }
 
 /**
@@ -40,35 +52,48 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
   });
   const mine = paths.flatMap((path, index) => (shardOfPath(path, options.shard.count) === options.shard.index ? [index] : []));
   const { findingRegions } = await import('../../load/finding-regions.js');
-  const head: Omit<PartialResult, 'files' | 'skipped' | 'fleetPolicies'> = {
+  const settings: PartialSettings = {
+    command: options.command,
+    failOn: options.failOn,
+    ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
+    severities: options.severities ?? {},
+    ...(options.rules === undefined ? {} : { rules: options.rules }),
+  };
+  const contentHashes = options.contentHashes ?? {};
+  const head: Omit<PartialResult, 'files' | 'skipped' | 'fleetPolicies' | 'run' | 'mac'> = {
     cspmReportPartial: partialVersion,
     tool: { name: 'cspm-report', version: toolInfo.version },
     shard: { index: options.shard.index, count: options.shard.count },
     inputs: listingOf(paths),
-    settings: {
-      command: options.command,
-      failOn: options.failOn,
-      ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
-      severities: options.severities ?? {},
-      ...(options.rules === undefined ? {} : { rules: options.rules }),
-    },
+    settings,
+    contentHashes,
     verdict: { status: 'deferred', reasons: [`shard ${options.shard.index} of ${options.shard.count}: the verdict is the merge's (cspm-report merge), on the whole run`] },
   };
-  yield `${JSON.stringify(head).slice(0, -1)},"files":[`;
+  const mac = options.macKey === undefined ? undefined : createShardMac(options.macKey);
+  const out = (text: string): string => {
+    mac?.update(text);
+    return text;
+  };
+  yield out(`${JSON.stringify(head).slice(0, -1)},"files":[`);
 
   const lines = new LineQueue();
-  const skipped: number[] = [];
+  const skipped: PartialSkipped[] = [];
+  const digests = new Map<number, string>();
   const policies = new Map<string, { first: number; policy: FleetPolicy }>();
   const take = (outcome: FileOutcome, position: number): FileOutcome => {
     const index = mine[position] as number;
-    if (outcome.kind === 'skipped') skipped.push(index);
+    if (outcome.kind === 'taken') return outcome;
+    // Every read of a file is hashed: a shard that cannot say what it read decides nothing.
+    const sha256 = outcome.sha256 ?? failUnhashed(paths[index] as string);
+    digests.set(index, sha256);
+    if (outcome.kind === 'skipped') skipped.push({ index, path: paths[index] as string, sha256 });
     if (outcome.kind !== 'analysed') return outcome;
     const { document, textSource, fleet } = outcome;
     const source = document.source;
     // Placed here, where the file is: the merge may run where it is not.
     const regions = source.findings.length > 0 && textSource !== undefined ? findingRegions(textSource, source.findings, source.repeatedKeys !== undefined) : undefined;
     const placed = regions === undefined ? document : { ...document, source: { ...source, regions } };
-    const file = { ...toPartialFile(textSource === undefined ? { document: placed } : { document: placed, textSource }, index), fleetAccounts: fleet?.accounts ?? [] };
+    const file = { ...toPartialFile(textSource === undefined ? { document: placed } : { document: placed, textSource }, index), fleetAccounts: fleet?.accounts ?? [], sha256 };
     lines.push(`${lines.count === 0 ? '' : ','}\n${JSON.stringify(file)}`);
     for (const [key, policy] of fleet?.policies ?? []) {
       const known = policies.get(key);
@@ -84,10 +109,16 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     () => lines.end(),
     (error: unknown) => lines.end(error),
   );
-  yield* lines.drain();
+  for await (const text of lines.drain()) yield out(text);
   await work;
+  const run = options.runId === undefined ? { id: derivedRunId(toolInfo.version, settings, contentHashes, paths.map((path, index) => digests.get(index) ?? hashFile(path))), from: 'inputs' } : { id: options.runId, from: 'given' };
   // What is known only at the end follows the files, so that no file waits for it.
-  yield `\n],"skipped":${JSON.stringify(skipped)},"fleetPolicies":${JSON.stringify([...policies.values()])}}\n`;
+  const tail = out(`\n],"skipped":${JSON.stringify(skipped)},"fleetPolicies":${JSON.stringify([...policies.values()])},"run":${JSON.stringify(run)}`);
+  yield mac === undefined ? `${tail}}\n` : `${tail}${mac.suffix()}`;
+}
+
+function failUnhashed(path: string): never {
+  throw new CspmError('internal', `${path} was analysed without the digest of its bytes`, { data: { what: path } });
 }
 
 /** Lines made as files are analysed, handed to the writer as it asks for them. */

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { readRegularFile } from '../../load/read-regular-file.js';
+import { maxTextBytes, tooLarge } from '../../load/read-text-file.js';
+import type { GateRules } from '../../model/gate-rules.js';
+import type { PartialContentHashes } from '../../model/partial.js';
+
+/**
+ * SHA-256 (hex) of a file's bytes, read as the loader reads an input (a regular file
+ * only, within the size it takes): for a file this process does not analyse (another
+ * shard's, or one a merge checks again).
+ *
+ * @throws CspmError as readRegularFile does: not found, not regular, unreadable, too large
+ */
+export function hashFile(path: string): string {
+  return createHash('sha256').update(readRegularFile(path, maxTextBytes, (size) => tooLarge(path, size))).digest('hex');
+}
+
+/**
+ * The content hashes a sharded run records and a merge expects (see PartialContentHashes):
+ * the SHA-256 of the gate's rules file, none for a preset (its assertions are the tool's).
+ */
+export function contentHashesOf(rules: GateRules | undefined): PartialContentHashes {
+  if (rules === undefined || rules.file.startsWith('cspm:')) return {};
+  return { rules: hashFile(rules.file) };
+}
