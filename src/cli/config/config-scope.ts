@@ -14,6 +14,7 @@ const commandLineOnlyReasons = {
   output: 'it names where the command writes',
   format: 'it sets the form of what the command writes',
   shard: 'it makes the command write one shard of a result, not a verdict',
+  command: 'it changes what the command does',
 } as const;
 
 /** Why an option is refused in a config file. */
@@ -35,6 +36,12 @@ const commandLineOnlyOptions: Readonly<Record<string, CommandLineOnly>> = {
   body: 'input',
   reports: 'input',
   preset: 'input',
+  'stdin-name': 'input',
+  license: 'input',
+  account: 'input',
+  job: 'input',
+  benchmark: 'input',
+  'list-presets': 'command',
 };
 
 /** How a config file was found: named with `--config`, or found from the working directory upward. */
@@ -53,7 +60,7 @@ export interface ScopeFact {
  * only from a file named with `--config`: a file found by search could be anyone's.
  */
 export function refusedKey(key: string, fact: ScopeFact, found: ConfigFound): string | undefined {
-  const role: CommandLineOnly | undefined = fact.positional ? 'input' : commandLineOnlyOptions[key];
+  const role: CommandLineOnly | undefined = fact.positional ? 'input' : own(commandLineOnlyOptions, key);
   if (role !== undefined) return `a config file does not set "${key}", since ${commandLineOnlyReasons[role]}: give it on the command line`;
   if (fact.credential && found === 'search') {
     return `a config file found by search does not set "${key}", since it decides where the service's credentials go: name the file with --config, or give --${key} on the command line`;
@@ -61,7 +68,7 @@ export function refusedKey(key: string, fact: ScopeFact, found: ConfigFound): st
   return undefined;
 }
 
-/** The levels of `--fail-on`, the strictest first: below `error` (the default) a run lets errors pass. */
+/** The levels of `--fail-on`, the strictest first: below `error` (1, the default) a run lets errors pass. */
 const failOnStrictness: Readonly<Record<string, number>> = { warning: 2, error: 1, never: 0 };
 
 /**
@@ -87,9 +94,9 @@ export function weakens(key: string, value: unknown, defaultSeverityOf: (rule: s
   if (key.startsWith('allow-')) return value !== false;
   switch (key) {
     case 'fail-on':
-      return (failOnStrictness[String(value)] ?? 0) < (failOnStrictness['error'] ?? 0);
+      return (own(failOnStrictness, String(value)) ?? 0) < 1;
     case 'percent-formula':
-      return laxerFormulas[String(value)] ?? true;
+      return own(laxerFormulas, String(value)) ?? true;
     case 'check':
       return value === false;
     case 'rule':
@@ -101,8 +108,15 @@ export function weakens(key: string, value: unknown, defaultSeverityOf: (rule: s
 
 /** True when `id=level` sets the rule below its default severity (or names what is unknown). */
 function weakensRule(setting: string, defaultSeverityOf: (rule: string) => string | undefined): boolean {
+  // Stryker disable next-line StringLiteral: any default that names no level reads as none, as '' does
   const [id = '', level = ''] = setting.split('=', 2);
-  const given = ruleStrictness[level];
-  const usual = ruleStrictness[defaultSeverityOf(id) ?? ''];
+  const given = own(ruleStrictness, level);
+  // Stryker disable next-line StringLiteral: the same
+  const usual = own(ruleStrictness, defaultSeverityOf(id) ?? '');
   return given === undefined || usual === undefined || given < usual;
+}
+
+/** A table's own entry for `key`: never one of Object's (`toString`, `constructor`). */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
