@@ -84,6 +84,15 @@ describe('what a run records of the config file it read', () => {
     expect(properties).toEqual(expect.arrayContaining([['cspm-report.config.path', config], ['cspm-report.config.sha256', sha256], ['cspm-report.config.keys', 'fail-on,rule']]));
   });
 
+  it("records them in a diff's JSON", async () => {
+    const dir = tempDir();
+    const config = join(dir, 'c.yaml');
+    writeFileSync(config, 'diff:\n  allow-removed: true\n');
+    const run = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '--config', config, '-f', 'json', '-o', join(dir, 'd.json')]);
+    expect(run.stderr).toBe(`cspm-report: config file ${config} (named with --config) sets allow-removed\n`);
+    expect((JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { runSettings: { config: unknown } }).runSettings.config).toMatchObject({ keys: ['allow-removed'], weakening: ['allow-removed'] });
+  });
+
   it('records nothing new in a run that read no config file', async () => {
     const dir = tempDir();
     const run = await runInProcess(['check', failing, '-f', 'json', '-o', join(dir, 'f.json')]);

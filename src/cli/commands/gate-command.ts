@@ -87,8 +87,9 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
  */
 async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
-  if (args.result !== undefined) await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message })));
-  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'] }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
+  const recorded = result.runSettings === undefined ? {} : { runSettings: result.runSettings };
+  if (args.result !== undefined) await writeAtomic(args.result, gateResultText({ ...failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message }), ...recorded }));
+  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
 }
