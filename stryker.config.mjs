@@ -59,6 +59,9 @@ export default {
     // Redaction of the client's secrets in messages and --debug traces.
     'src/client/redact.ts',
     'src/client/request-trace.ts',
+    // What a config file may set, what of it weakens a verdict, and the record of its settings.
+    'src/cli/config/config-scope.ts',
+    'src/cli/config/run-settings.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },

@@ -23,6 +23,8 @@ export default defineConfig({
       'test/client/request-trace.test.ts',
       'test/render/findings/stated-verdict.test.ts',
       'test/render/findings/gitlab-format.test.ts',
+      'test/cli/config/config-scope.test.ts',
+      'test/cli/config/run-settings.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

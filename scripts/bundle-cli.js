@@ -4,7 +4,7 @@
 // because Node's ESM loader resolves, reads and links each module on its own, and for
 // the 60 modules of a `check` that was 45 ms of every run. The renderers that load
 // pdfkit or exceljs stay in chunks of their own, loaded only when a format needs them;
-// packages from node_modules are not bundled but for yargs and lilconfig (see below;
+// packages from node_modules are not bundled but for yargs (see below;
 // their licences ship beside the bundle), and neither is the bundle of exceljs that
 // scripts/bundle-exceljs.js wrote (the library's modules import it too: one copy).
 import { chmodSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,10 +15,9 @@ import { bundleNotices } from './build/bundle-notices.js';
 
 const outdir = 'dist';
 /**
- * yargs and what it imports, and lilconfig (the config file's search, which every run
- * does), bundled into the command line (see the plugin below).
+ * yargs and what it imports, bundled into the command line (see the plugin below).
  */
-const bundledPackages = new Set(['lilconfig', 'yargs', 'yargs-parser', 'cliui', 'y18n', 'escalade', 'string-width', 'strip-ansi', 'wrap-ansi', 'ansi-regex', 'ansi-styles', 'emoji-regex', 'is-fullwidth-code-point', 'color-convert', 'color-name']);
+const bundledPackages = new Set(['yargs', 'yargs-parser', 'cliui', 'y18n', 'escalade', 'string-width', 'strip-ansi', 'wrap-ansi', 'ansi-regex', 'ansi-styles', 'emoji-regex', 'is-fullwidth-code-point', 'color-convert', 'color-name']);
 const name = 'cspm-report';
 
 // Chunk names carry a content hash: drop the previous build's chunks first.
@@ -80,8 +79,8 @@ const result = await build({
       },
     },
   ],
-  // lilconfig is CommonJS and requires Node's modules; an ES module has no `require` of
-  // its own, so the bundle makes one.
+  // A CommonJS module in the bundle requires Node's modules; an ES module has no `require`
+  // of its own, so the bundle makes one.
   banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
   sourcemap: true,
   metafile: true,

@@ -35,6 +35,7 @@ export type { RenderReportsOptions, RenderReportsResult } from './jobs/render-re
 export type { FetchTarget, FetchedReport, FetchFailure, FetchReportsOptions, FetchManyOptions, FetchManyResult } from './jobs/fetch-reports.js';
 export type { RegressionLimit, RegressionTally } from './analyse/diff/count-regressions.js';
 export type { Verdict } from './model/verdict.js';
+export type { ConfigRecord, RunSettings } from './model/run-settings.js';
 
 // Loaders.
 export { loadReports } from './load/load-reports.js';

@@ -58,6 +58,7 @@ export function checkOptionsOf(args: AnalysisArgs & QuietArgs & { 'fail-on'?: Fa
     ...(onProgress === undefined ? {} : { onProgress }),
     ...(percentFormula === undefined ? {} : { percentFormula }),
     ...(failOn === undefined ? {} : { failOn }),
+    ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { RunSettings } from '../index.js';
+
 /**
  * What the CLI touches of its process, passed in so that tests run the commands
  * in-process against their own streams and environment.
@@ -16,6 +18,8 @@ export interface CliIo {
   stderr: { write(text: string): unknown; isTTY?: boolean };
   stdin: AsyncIterable<Uint8Array | string>;
   env: Record<string, string | undefined>;
+  /** The settings of a run that read a config file, which its machine-readable outputs record. */
+  runSettings?: RunSettings;
 }
 
 /** Exit codes, documented in the README and in `--help`: the library's one table. */

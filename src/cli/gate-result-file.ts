@@ -1,5 +1,5 @@
 import { lstat, rm } from 'node:fs/promises';
-import { type Analysis, type GateResult, isCspmError } from '../index.js';
+import { type Analysis, type GateResult, isCspmError, type RunSettings } from '../index.js';
 import { exitCodeOf, findingWeight, isGatePresetName, terminalJson } from '../internal.js';
 import { assertSafeOutputs } from './output-guard.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
@@ -13,6 +13,8 @@ export interface GateResultFile extends GateResult {
   files?: { file: string; reports: number; policies: number; errors: number; warnings: number }[];
   /** Why the run stopped before a verdict (missing input, invalid rules file, …). */
   error?: { code: string; message: string };
+  /** The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force. */
+  runSettings?: RunSettings;
 }
 
 /** The result file of a run that reached a verdict. */

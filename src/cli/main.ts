@@ -5,7 +5,7 @@ import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
-import { loadConfigDefaults, withConfigDefaults, type ConfigDefaults } from './config/config-defaults.js';
+import { loadConfigDefaults, settleConfig, withConfigDefaults, withConfigOrigin, type ConfigDefaults } from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
@@ -52,7 +52,8 @@ function buildParser(select: (selected: Selected) => void, width: number, config
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
     .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error, and each request to the service (secrets as <PLACEHOLDERS>)', global: true })
     .option('quiet', quietOption)
-    .option('config', { type: 'string', describe: 'read options from this file; --no-config reads none [default: cspm-report.config.json, .yaml, .yml or package.json "cspm-report", here or above]', global: true })
+    .option('config', { type: 'string', describe: 'read options from this file; --no-config reads none [default: cspm-report.config.json, .yaml, .yml or package.json "cspm-report", here or above, up to the repository\'s root or your home]', global: true })
+    .option('strict-config', { type: 'boolean', default: false, describe: 'refuse a config file found by search that weakens the verdict (a rule off, --fail-on never, an --allow-… option…)', global: true })
     .demandCommand(1, `name a command: ${commandNames.join(', ')}`)
     .recommendCommands()
     .strict()
@@ -152,7 +153,7 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   let selected: Selected | undefined;
   // The terminal's width; 80 columns when the help goes to a file or a pipe.
   const width = (io.stdout as { columns?: number }).columns ?? 80;
-  const config = loadConfigDefaults(args, process.cwd());
+  const config = loadConfigDefaults(args, process.cwd(), io.env);
   const parser = buildParser((value) => {
     selected = value;
   }, width, config);
@@ -166,8 +167,8 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
     });
   });
   state.debug = parsed.argv['debug'] === true;
-  // Which file set options is told only when asked: a run's output stays the same.
-  if (state.debug && config !== undefined) io.stderr.write(`cspm-report: config file ${terminalText(config.file.shown)}\n`);
+  // A run that read a config file says so, whatever else it prints: its settings are not on the command line.
+  const settings = config === undefined ? undefined : settleConfig(config, args, parsed.argv, (line) => io.stderr.write(line));
   if (parsed.error) {
     const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
     const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: facts.options, command: facts });
@@ -184,7 +185,12 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   state.selected = selected;
   restoreLiteralArgs(selected.args as Record<string, unknown>);
   assertDashWhereMeant(selected.spec.command, selected.args as Record<string, unknown>);
-  return await selected.spec.run(selected.args, io);
+  if (config === undefined || settings === undefined) return await selected.spec.run(selected.args, io);
+  try {
+    return await selected.spec.run(selected.args, { ...io, runSettings: settings });
+  } catch (error) {
+    throw withConfigOrigin(error, config, args);
+  }
 }
 
 /** The registry's command named `name`, if there is one. */

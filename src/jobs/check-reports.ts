@@ -1,6 +1,7 @@
 import type { FailOn } from '../analyse/fail-closed.js';
 import type { ReportInput } from '../load/load-reports.js';
 import type { Analysis } from '../model/analysis.js';
+import type { RunSettings } from '../model/run-settings.js';
 import type { Verdict } from '../model/verdict.js';
 import { analyseFiles, type AnalyseFilesOptions } from './analyse-files.js';
 import { analyseInputs } from './analyse-inputs.js';
@@ -27,12 +28,20 @@ export interface FiguresOnlyOptions extends Omit<AnalyseFilesOptions, 'keep'> {
    * its rules name) are kept.
    */
   allCategories?: boolean;
+  /**
+   * The settings the run was made with (its config file, each option in force): the
+   * result holds them as given, for its outputs to record. The CLI gives them when a
+   * config file set options; a library user may give their own.
+   */
+  runSettings?: RunSettings;
 }
 
 /** A check: the analysis of every input and its verdict. */
 export interface CheckResult {
   analysis: Analysis;
   verdict: Verdict;
+  /** The options' `runSettings`, when given. */
+  runSettings?: RunSettings;
 }
 
 /**
@@ -42,5 +51,5 @@ export interface CheckResult {
  */
 export async function checkReports(input: ReportInput | readonly ReportInput[], options: CheckOptions = {}): Promise<CheckResult> {
   const analysis = options.figuresOnly === true ? await analyseFiles(input, { ...options, keep: options.allCategories === true ? { categories: 'all' } : {} }) : await analyseInputs(input, options);
-  return { analysis, verdict: checkVerdict(analysis, options.failOn ?? 'error') };
+  return { analysis, verdict: checkVerdict(analysis, options.failOn ?? 'error'), ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }) };
 }

@@ -9,6 +9,7 @@ import type { Analysis } from '../model/analysis.js';
 import type { DiffResult } from '../model/diff.js';
 import type { GateResult } from '../model/gate.js';
 import type { GateRules } from '../model/gate-rules.js';
+import type { RunSettings } from '../model/run-settings.js';
 import type { Verdict } from '../model/verdict.js';
 import { exitCodes } from '../error/exit-codes.js';
 import { analyseInputs } from './analyse-inputs.js';
@@ -40,6 +41,8 @@ export interface GateReportsResult {
   /** The assertions' verdict; absent when the baseline did not check (then nothing was evaluated). */
   gate?: GateResult;
   verdict: Verdict;
+  /** The options' `runSettings`, when given. */
+  runSettings?: RunSettings;
 }
 
 /**
@@ -64,7 +67,7 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
     baseline = await analyseInputs(options.baseline, options);
     if (!canBeCompared(baseline, failOn)) {
       const problem = comparisonProblem(baseline, failOn, 'the baseline') as string;
-      return { rules, baseline, verdict: failed(exitCodes.findings, `${problem}: gate not evaluated`) };
+      return { rules, baseline, verdict: failed(exitCodes.findings, `${problem}: gate not evaluated`), ...settingsOf(options) };
     }
   }
   // A comparison with a baseline reads every policy; without one, figures and the policies the rules name suffice.
@@ -75,7 +78,12 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
     assertScansInOrder(diff, options.allowMismatch === true);
   }
   const gate = evaluateGate(analysis, rules, diff === undefined ? {} : { baseline: diff });
-  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict: gateVerdict(analysis, gate, failOn) };
+  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict: gateVerdict(analysis, gate, failOn), ...settingsOf(options) };
+}
+
+/** The run's settings as the result holds them: only when given. */
+function settingsOf(options: GateReportsOptions): Pick<GateReportsResult, 'runSettings'> {
+  return options.runSettings === undefined ? {} : { runSettings: options.runSettings };
 }
 
 /** The PolicyIds the rules' `policy` assertions name: the policies a figures-only analysis keeps. */

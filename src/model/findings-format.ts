@@ -2,6 +2,7 @@ import type { Analysis } from './analysis.js';
 import type { DiffResult, RegressionLimit } from './diff.js';
 import type { GateResult } from './gate.js';
 import type { RuleInfo } from './rule.js';
+import type { RunSettings } from './run-settings.js';
 import type { Verdict } from './verdict.js';
 
 /**
@@ -29,6 +30,8 @@ export interface FindingsResult {
    * they are then warnings.
    */
   regressionLimit?: RegressionLimit;
+  /** The settings the run was made with (its config file, each option in force), which a machine-readable format records. */
+  runSettings?: RunSettings;
 }
 
 /** What every findings format is given beside the result. */

@@ -34,10 +34,10 @@ async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const jobs = args.jobs === undefined ? {} : { jobs: args.jobs };
   if (args.shard !== undefined) return runShardCommand('check', args, toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), ...jobs }, args.inputs, io);
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, allCategories: listsCategories(outputs), ...jobs });
+  const { analysis, verdict, runSettings } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, allCategories: listsCategories(outputs), ...jobs });
   const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
-  await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, outputs, io, args);
+  await writeFindings({ analysis, verdict, failOn: args['fail-on'], ...(runSettings === undefined ? {} : { runSettings }) }, outputs, io, args);
   return verdict.exitCode;
 }
 

@@ -66,6 +66,8 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     ...(failOnRegression === undefined ? {} : { failOnRegression }),
   });
   const { analysis, diff, verdict } = result;
+  // The settings a config file set, which the findings outputs record.
+  const recorded = checkOptions.runSettings === undefined ? {} : { runSettings: checkOptions.runSettings };
   const files = [...outputs.map((output) => ({ path: output.path, from: `the ${output.format} result` })), ...documents.map((output) => ({ path: output.path, from: `the ${output.format} document` }))].filter(
     (output) => !isStandardOutput(output.path),
   );
@@ -74,11 +76,11 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   if (diff === undefined) {
     // With only documents asked for, the findings that stopped the run still need telling.
     const told = outputs.length > 0 || documents.some((output) => isStandardOutput(output.path)) ? outputs : [{ format: 'text' as const, path: '-' }];
-    await writeFindings({ analysis, verdict, failOn: args['fail-on'] }, told, io, args);
+    await writeFindings({ analysis, verdict, failOn: args['fail-on'], ...recorded }, told, io, args);
     io.stderr.write(`cspm-report: ${terminalText(verdict.reasons[0] ?? 'not compared')} (see above)\n`);
     return verdict.exitCode;
   }
-  await writeFindings({ analysis, diff, verdict, failOn: args['fail-on'], ...(result.limit === undefined ? {} : { regressionLimit: result.limit }) }, outputs, io, args);
+  await writeFindings({ analysis, diff, verdict, failOn: args['fail-on'], ...recorded, ...(result.limit === undefined ? {} : { regressionLimit: result.limit }) }, outputs, io, args);
   // Status lines keep out of standard output when a result or document goes there.
   const toStandardOutput = [...outputs, ...documents].some((output) => isStandardOutput(output.path));
   await writeDiffDocuments(result.new, diff, documents, io, toStandardOutput ? io.stderr : io.stdout, checkOptions.onProgress);

@@ -66,13 +66,14 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
       allowMismatch: args['allow-mismatch'],
       ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),
     });
-    const { analysis, baseline, gate, verdict } = result;
+    const { analysis, baseline, gate, verdict, runSettings } = result;
+    const recorded = runSettings === undefined ? {} : { runSettings };
     const otherInputs = [...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)];
     assertSafeOutputs(files, [...(analysis ? inputFiles(analysis) : []), ...otherInputs]);
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
     // The result first: when a findings output fails, CI still finds the verdict.
-    if (args.result !== undefined) await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
-    await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'] }, outputs, io, args, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
+    if (args.result !== undefined) await writeAtomic(args.result, gateResultText({ ...gateResultFile(gate, analysis, verdict.exitCode), ...recorded }));
+    await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
     return verdict.exitCode;
   } catch (error) {
     if (args.result !== undefined) await writeStoppedResult(args.result, args.rules, args.inputs.filter((input) => input !== stdinToken), error);
@@ -86,8 +87,9 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
  */
 async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
-  if (args.result !== undefined) await writeAtomic(args.result, gateResultText(failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message })));
-  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'] }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
+  const recorded = result.runSettings === undefined ? {} : { runSettings: result.runSettings };
+  if (args.result !== undefined) await writeAtomic(args.result, gateResultText({ ...failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message }), ...recorded }));
+  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
 }

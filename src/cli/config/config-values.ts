@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { CspmError } from '../../index.js';
 import { closestName, escapePointerToken, isGatePresetName } from '../../internal.js';
@@ -6,6 +5,7 @@ import { withFailOnOptions } from '../analysis-options.js';
 import { commandNames, commands } from '../commands/commands.js';
 import { secretSources } from '../service-secrets.js';
 import { locateInConfig } from './config-text.js';
+import { refusedKey } from './config-scope.js';
 import type { ConfigFile } from './find-config-file.js';
 import { optionFactsOf, type OptionFact } from './option-facts.js';
 
@@ -17,6 +17,17 @@ const pathOptions = new Set(['output', 'out-dir', 'templates', 'logo', 'rules', 
 
 /** Words that name a secret: no key of a config file, which is shared and often committed. */
 const secretWords = /token|secret|password|passwd|api-?key|credential/i;
+
+/** The environment variable of the service's base URL, which a config file's `base-url` may not contradict. */
+const baseUrlVariable = 'CSPM_BASE_URL';
+
+/**
+ * True for an option that decides where the service's credentials go or what they are:
+ * the service's address (`base-url`, `env`) and a file of a secret (`api-key-file`).
+ */
+export function isCredential(key: string): boolean {
+  return key === 'base-url' || key === 'env' || (key.endsWith('-file') && secretWords.test(key));
+}
 
 /** A config file's values, checked, by where they apply. */
 export interface ConfigDefaults {
@@ -33,7 +44,7 @@ export interface ConfigDefaults {
  * Anything else is a usage error naming the file, the JSON Pointer and, where the text
  * tells, the line and column.
  */
-export function readConfigDefaults(file: ConfigFile): ConfigDefaults {
+export function readConfigDefaults(file: ConfigFile, env: Readonly<Record<string, string | undefined>> = {}): ConfigDefaults {
   const refuse = refusal(file);
   const root = file.value;
   if (!isMapping(root)) throw refuse([], false, 'a config file is a mapping of option names (and command sections) to values');
@@ -43,12 +54,35 @@ export function readConfigDefaults(file: ConfigFile): ConfigDefaults {
     if ((commandNames as readonly string[]).includes(key)) {
       if (!isMapping(value)) throw refuse([key], false, `a command's section is a mapping of its options to values`);
       const facts = optionFactsOf(commands[key as keyof typeof commands].builder);
-      defaults.sections[key] = Object.fromEntries(Object.entries(value).map(([name, given]) => [name, checkedValue(file, [key, name], given, facts, [...facts.keys()])]));
+      const entries = Object.entries(value).map(([name, given]) => [name, checkedValue(file, [key, name], given, facts, settable(facts, file))] as const);
+      defaults.sections[key] = Object.fromEntries(entries.filter(([name, checked]) => !yieldsToEnvironment(file, [key, name], checked, env)));
     } else {
-      defaults.shared[key] = checkedValue(file, [key], value, shared, [...shared.keys(), ...commandNames]);
+      defaults.shared[key] = checkedValue(file, [key], value, shared, [...settable(shared, file), ...commandNames]);
     }
   }
   return defaults;
+}
+
+/** The options of `facts` that a config file found as `file` was may set. */
+function settable(facts: Map<string, OptionFact>, file: ConfigFile): string[] {
+  return [...facts.entries()].filter(([key, fact]) => refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, file.found) === undefined).map(([key]) => key);
+}
+
+/**
+ * True when the environment wins over a credential of a config file named with
+ * `--config`: a secret's variable, when set, over the file's `…-file`. A base URL that
+ * differs from $CSPM_BASE_URL is refused: the file would send the credentials of that
+ * service to another host.
+ */
+function yieldsToEnvironment(file: ConfigFile, path: string[], value: unknown, env: Readonly<Record<string, string | undefined>>): boolean {
+  const key = path.at(-1) ?? '';
+  const source = Object.values(secretSources).find((candidate) => candidate.flag === key);
+  if (source !== undefined) return (env[source.variable] ?? '') !== '';
+  const pinned = env[baseUrlVariable] ?? '';
+  if (pinned === '') return false;
+  if (key === 'base-url' && value !== pinned) throw refusal(file)(path, false, `differs from $${baseUrlVariable}: a config file does not send the service's credentials to another host (give --base-url on the command line)`);
+  if (key === 'env') throw refusal(file)(path, false, `$${baseUrlVariable} is set: a config file does not send the service's credentials to another host (give --env on the command line)`);
+  return false;
 }
 
 /** The file's values for a command that declares `declared`: the top level's, then its section's. */
@@ -63,6 +97,8 @@ function checkedValue(file: ConfigFile, path: string[], value: unknown, facts: M
   if (secretWords.test(key) && !key.endsWith('-file')) throw refuse(path, true, secretMessage(key));
   const fact = facts.get(key);
   if (fact === undefined) throw refuse(path, true, unknownKeyMessage(key, known));
+  const refused = refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, file.found);
+  if (refused !== undefined) throw refuse(path, true, refused);
   if (fact.array) {
     const items = Array.isArray(value) ? value : [value];
     return items.map((item, index) => checkedItem(file, Array.isArray(value) ? [...path, String(index)] : path, item, fact, key));
@@ -119,7 +155,7 @@ function refusal(file: ConfigFile): (path: readonly string[], atKey: boolean, me
   return (path, atKey, message) => {
     const full = [...file.within, ...path];
     const pointer = full.map((token) => `/${escapePointerToken(token)}`).join('');
-    const position = locateInConfig(readFileSync(file.path, 'utf8'), full, atKey);
+    const position = locateInConfig(file.text, full, atKey);
     return new CspmError('usage', `${file.shown}${position}: ${pointer === '' ? '' : `${pointer}: `}${message}`, { data: { path: file.shown } });
   };
 }

@@ -5,6 +5,8 @@ export interface OptionFact {
   type: 'boolean' | 'number' | 'string';
   array: boolean;
   choices: readonly string[] | undefined;
+  /** A positional argument (`inputs`): what the command reads, never set by a config file. */
+  positional: boolean;
   /** The option's coerce function, which checks a value as it checks the flag's. */
   coerce: ((value: unknown) => unknown) | undefined;
 }
@@ -23,6 +25,12 @@ export function optionFactsOf(builder: (parser: Argv) => Argv): Map<string, Opti
     if (typeof options?.coerce === 'function') coerces.set(key, options.coerce as (value: unknown) => unknown);
     return option(key, options);
   };
+  const positionals = new Set<string>();
+  const positional = parser.positional.bind(parser) as (key: string, options: Options) => Argv;
+  (parser as unknown as { positional: typeof positional }).positional = (key, options) => {
+    positionals.add(key);
+    return positional(key, options);
+  };
   builder(parser);
   // getOptions() is yargs's own record; its typings leave it out.
   const declared = (parser as unknown as { getOptions(): Record<'boolean' | 'number' | 'string' | 'array', string[]> & { key: Record<string, unknown>; choices: Record<string, string[]> } }).getOptions();
@@ -30,7 +38,7 @@ export function optionFactsOf(builder: (parser: Argv) => Argv): Map<string, Opti
   for (const key of Object.keys(declared.key)) {
     if (key.length < 2 || key === 'help' || key === 'version') continue;
     const type = declared.boolean.includes(key) ? 'boolean' : declared.number.includes(key) ? 'number' : 'string';
-    facts.set(key, { type, array: declared.array.includes(key), choices: declared.choices[key], coerce: coerces.get(key) });
+    facts.set(key, { type, array: declared.array.includes(key), choices: declared.choices[key], coerce: coerces.get(key), positional: positionals.has(key) });
   }
   return facts;
 }

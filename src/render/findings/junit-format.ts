@@ -13,6 +13,7 @@ import { pointerLabel, visibleText } from './visible-text.js';
 import { utf8Length } from './markdown-cell.js';
 import { capCases, maxJunitBytes, maxTestCases, type CappedSuite, type CaseSuite, type RankedCase } from './junit-cap.js';
 import { xmlBuilder } from './xml-builder.js';
+import { withRunSettings } from './junit-settings.js';
 import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
 
 /** One `<testcase>` as fast-xml-builder takes it: `@_` attributes, child elements by name. */
@@ -298,7 +299,7 @@ export const junitFormat: FindingsFormat = {
     // No `skipped` here: junit-10.xsd allows it on <testsuite> only.
     const document = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-      testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', testsuite: suites },
+      testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', testsuite: withRunSettings(suites, result.runSettings) },
     };
     const xml: string = xmlBuilder().build(document);
     return xml.endsWith('\n') ? xml : `${xml}\n`;

@@ -103,7 +103,10 @@ function notifications(budget: ResultBudget, max: number): SarifNotification[] {
 
 /** What every log of a check, gate or diff tells of the inputs. */
 function analysisProperties(result: FindingsResult): Record<string, unknown> {
-  return { percentFormula: result.analysis.percentFormula, summary: result.analysis.summary, files: result.analysis.sources.map((source) => source.source) };
+  const properties: Record<string, unknown> = { percentFormula: result.analysis.percentFormula, summary: result.analysis.summary, files: result.analysis.sources.map((source) => source.source) };
+  // Settings no command line shows (a config file's): recorded with the file's digest.
+  if (result.runSettings !== undefined) properties['runSettings'] = result.runSettings;
+  return properties;
 }
 
 function runProperties(result: FindingsResult, budget: ResultBudget, rules: DriverRules, max: number): Record<string, unknown> {
