@@ -6,6 +6,7 @@ import { isCspmError } from '../../error/cspm-error.js';
 import { ioError } from '../../load/io-error.js';
 import { assertRegularFile } from '../../load/read-regular-file.js';
 import { readPartialLines } from './read-partial-lines.js';
+import { syntaxErrorText } from '../../load/syntax-error-text.js';
 
 type Check = (value: unknown, pointer: string) => void;
 
@@ -63,7 +64,7 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return fail('', `not JSON (${error instanceof Error ? error.message : String(error)}); merge takes the -f json output of check or gate --shard i/n`);
+    return fail('', `${syntaxErrorText(text, error)}; merge takes the -f json output of check or gate --shard i/n`);
   }
   const head = headOf(value);
   const files = checked<unknown[]>(arrayOf(anyObject), (value as Record<string, unknown>)['files'], '/files');
