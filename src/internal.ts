@@ -61,3 +61,4 @@ export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.j
 export { datasetTables, partitionColumns } from './model/dataset-columns.js';
 export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
 export { syntaxErrorPlace } from './load/syntax-error-text.js';
+export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';
