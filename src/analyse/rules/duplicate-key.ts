@@ -5,6 +5,7 @@ export const duplicateKey: RuleInfo = {
   id: 'duplicate-key',
   stage: 'load',
   defaultSeverity: 'error',
+  unusableInput: 'always',
   description:
     'A key appears more than once in one JSON object (keys compared after unescaping); the finding gives the line and column of both and the value kept. Every repeat is a finding, up to 1,000 per document.',
   rationale:
