@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { analyseInputs, isCspmError, type Analysis, type DocumentFormat, type PlannedDocument, type ReadyDocument } from '../../src/index.js';
@@ -81,13 +84,21 @@ describe('renderDocuments', () => {
   });
 
   it('skips an input with no benchmark report and no error, which is no failure', async () => {
-    // As a JSON file found in a folder: its not-a-report finding is a warning there.
+    // A JSON file found in a folder: its not-a-report finding is a warning there (named, it
+    // is an error, which no setting lowers: the input could not be used).
     const all = inputs();
-    const analysis = await analyseInputs([all.other, all.good], { severities: { 'not-a-report': 'warning' } });
-    const plan = renderDocuments(analysis, { formats: ['pdf'], combine: false, strict: true });
-    expect(plan.complete).toBe(true);
-    expect(plan.documents[0]).toMatchObject({ status: 'skipped', reason: 'no-benchmark-report', sources: ['package.json'], message: 'no benchmark report in it (1 warning)' });
-    expect(plan.documents[1]!.status).toBe('ready');
+    const folder = mkdtempSync(join(tmpdir(), 'cspm-test-'));
+    writeFileSync(join(folder, 'a-package.json'), JSON.stringify(all.other.value));
+    writeFileSync(join(folder, 'contoso.json'), JSON.stringify(all.good.value));
+    try {
+      const analysis = await analyseInputs([folder]);
+      const plan = renderDocuments(analysis, { formats: ['pdf'], combine: false, strict: true });
+      expect(plan.complete).toBe(true);
+      expect(plan.documents[0]).toMatchObject({ status: 'skipped', reason: 'no-benchmark-report', sources: [join(folder, 'a-package.json')], message: 'no benchmark report in it (1 warning)' });
+      expect(plan.documents[1]!.status).toBe('ready');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses an input with no valid report, strict or not', async () => {
