@@ -62,7 +62,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
     await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
   }
   if (args.fleet !== undefined && merged.fleet !== undefined) await writeAtomic(args.fleet, fleetFiguresText(merged.fleet));
-  await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
+  await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn, notes: merged.notes }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
   return verdict.exitCode;
 }
 
