@@ -38,8 +38,9 @@ export default {
     'src/analyse/colour-rank.ts',
     'src/validate/observed-values.ts',
     'src/validate/fold-coded-values.ts',
-    // Fail-on and fail-closed.
+    // Fail-on and fail-closed, and the guard that keeps a rule marking an unusable input from being silenced.
     'src/analyse/fail-closed.ts',
+    'src/analyse/silencing-guard.ts',
     // The proof that a text holds no repeated key: one it passes wrongly hides a value JSON.parse dropped.
     'src/load/repeated-key-proof.ts',
     'src/jobs/verdicts.ts',

@@ -63,3 +63,5 @@ export type { WriteReportsOptions, WriteTally } from './jobs/reports-to-write.js
 export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.js';
 export { datasetTables, partitionColumns } from './model/dataset-columns.js';
 export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
+export { syntaxErrorPlace } from './load/syntax-error-text.js';
+export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';

@@ -2,6 +2,7 @@ import type { AnalysedSource, Analysis } from '../model/analysis.js';
 import type { DiffResult, ReportDiff } from '../model/diff.js';
 import { CspmError } from '../error/cspm-error.js';
 import type { Finding, RuleId, SeveritySetting } from '../model/finding.js';
+import { marksUnusableInput } from './silencing-guard.js';
 
 /*
  * The fail-closed policy, written once: what no verdict may pass on. Every job (check,
@@ -48,20 +49,15 @@ export function ambiguousSources(analysis: Analysis): AnalysedSource[] {
 }
 
 /**
- * Findings that say a document holds nothing to judge, whatever severity they were
- * given: the document did not parse, the call failed, or it was empty.
- */
-const unreadable: ReadonlySet<RuleId> = new Set<RuleId>(['json-syntax', 'envelope-failure', 'empty-report']);
-
-/**
  * The sources whose reports a verdict cannot stand on: a document that did not parse,
- * whose call failed, that was empty or that repeats a key, or one of whose reports did
- * not validate (it is not analysed, so no rule could see its posture). Turning a rule
- * off changes what is reported, never this.
+ * whose call failed, that holds no report or nothing in one, or that repeats a key, or
+ * one of whose reports did not validate (it is not analysed, so no rule could see its
+ * posture): any finding of a rule the catalogue marks as meaning an unusable input
+ * (see marksUnusableInput). Turning a rule off changes what is reported, never this.
  */
 export function untrustedSources(analysis: Analysis): AnalysedSource[] {
   return analysis.sources.filter(
-    (source) => source.form === 'unparsed' || source.reports.length < source.reportCount || (source.repeatedKeys ?? 0) > 0 || source.findings.some((finding) => unreadable.has(finding.rule)),
+    (source) => source.form === 'unparsed' || source.reports.length < source.reportCount || (source.repeatedKeys ?? 0) > 0 || source.findings.some(marksUnusableInput),
   );
 }
 

@@ -2,10 +2,11 @@ import type { AnalyseOptions } from '../model/analysis.js';
 import type { Finding, RuleId, Severity } from '../model/finding.js';
 import type { CappedFindings } from '../load/capped-findings.js';
 import type { CategoryVisitor, PolicyRule, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
+import { settingInForce } from './silencing-guard.js';
 
-/** The severity a hit gets: the user's setting, else the hit's own, else the rule's default. */
+/** The severity a hit gets: the user's setting in force (see settingInForce), else the hit's own, else the rule's default. */
 export function resolveSeverity(rule: RuleInfo, hit: RuleHit, options: AnalyseOptions): Severity | undefined {
-  const setting = options.severities?.[rule.id];
+  const setting = settingInForce(options.severities, rule.id);
   if (setting === 'off') return undefined;
   return setting ?? hit.severity ?? rule.defaultSeverity;
 }
@@ -16,7 +17,7 @@ export function applySeverities(findings: readonly Finding[], options: AnalyseOp
   if (!settings) return [...findings];
   const kept: Finding[] = [];
   for (const finding of findings) {
-    const setting = settings[finding.rule];
+    const setting = settingInForce(settings, finding.rule);
     if (setting !== 'off') kept.push(setting ? { ...finding, severity: setting } : finding);
   }
   return kept;
@@ -33,7 +34,7 @@ export function runRule<C>(
   options: AnalyseOptions,
   into: CappedFindings,
 ): void {
-  if (options.severities?.[rule.id] === 'off') return;
+  if (settingInForce(options.severities, rule.id) === 'off') return;
   try {
     addHits(rule, rule.check(context), options, into);
   } catch (error) {
@@ -56,7 +57,7 @@ interface RunningPolicyRule {
 export function runPolicyRules(rules: readonly PolicyRule[], context: ReportContext, options: AnalyseOptions, into: CappedFindings): void {
   const running: RunningPolicyRule[] = [];
   for (const rule of rules) {
-    if (options.severities?.[rule.id] === 'off') continue;
+    if (settingInForce(options.severities, rule.id) === 'off') continue;
     const entry: RunningPolicyRule = { rule, hits: [], visit: undefined };
     try {
       entry.visit = rule.start(context, entry.hits);

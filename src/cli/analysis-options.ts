@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type CheckOptions, type FailOn, type PercentFormula, type SkippedInput } from '../index.js';
-import { failOnLevels, percentFormulaIds, terminalText } from '../internal.js';
+import { failOnLevels, percentFormulaIds, refusedSettings, refusedSettingText, terminalText } from '../internal.js';
 import { parseRuleSettings } from './parse-rule-settings.js';
 import type { CliIo } from './cli-io.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
@@ -38,7 +38,9 @@ export function withFailOnOptions<T>(yargs: Argv<T>): Argv<T & FailOnArgs> {
 
 /**
  * The options every job takes from the parsed arguments: --percent-formula, --rule and
- * --fail-on when the command has it. The command line settles V8's heap before a large
+ * --fail-on when the command has it; a --rule setting the silencing guard does not apply
+ * (it would silence a rule marking an unusable input) gets a warning on standard error.
+ * The command line settles V8's heap before a large
  * parse: a process-wide step the library leaves to its caller. An entry of a scanned
  * folder that is left out gets a note on standard error, and a long run a progress
  * line on a terminal, unless --quiet.
@@ -47,8 +49,11 @@ export function checkOptionsOf(args: AnalysisArgs & QuietArgs & { 'fail-on'?: Fa
   const percentFormula = args['percent-formula'];
   const failOn = args['fail-on'];
   const onProgress = progressListener(io, args.quiet);
+  const severities = parseRuleSettings(args.rule);
+  // Said even under --quiet: a setting the user gave is not applied.
+  for (const refused of refusedSettings(severities)) io.stderr.write(`cspm-report: warning: ${terminalText(refusedSettingText(refused))}\n`);
   return {
-    severities: parseRuleSettings(args.rule),
+    severities,
     beforeParse: async (text) => {
       // No line is left on the terminal by a signal that ends a long parse.
       if (text.length >= largeText) clearProgressLine(io);

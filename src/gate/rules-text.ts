@@ -2,6 +2,7 @@ import type { Document } from 'yaml';
 import { CspmError, type RulesLocation } from '../error/cspm-error.js';
 import { describeRepeatedKey } from './repeated-rules-key.js';
 import { yamlModule } from './yaml-module.js';
+import { closestName } from '../text/closest-name.js';
 
 /** A rules file parsed, with what it takes to turn a pointer into a line and column. */
 export interface ParsedRulesText {
@@ -62,17 +63,21 @@ function valueOf(document: Document, file: string): unknown {
   }
 }
 
+/** The keys at the top of a rules file. */
+const topKeys = ['assertions', 'extends', '$schema'];
+
 /**
  * True when the value can be a rules file, so that its keys may be quoted in errors: a
- * mapping with one of the file's keys, or with keys that read as misspelt ones. Any
- * other text that happens to parse as YAML (a password file's lines are plain
- * scalars) is not quoted back.
+ * mapping with one of the file's keys, or with a key that reads as a misspelt one
+ * (`assertion`). Any other text that happens to parse as YAML is not quoted back: a
+ * password file's lines are plain scalars, and a credentials file in YAML
+ * (`AWS_SECRET_ACCESS_KEY: …`) is a mapping of none of these keys.
  */
 function looksLikeRules(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value !== 'object' || Array.isArray(value)) return false;
   const keys = Object.keys(value);
-  return keys.some((key) => key === 'assertions' || key === 'extends' || key === '$schema') || keys.every((key) => /^[A-Za-z$][\w-]{0,39}$/.test(key));
+  return keys.length === 0 || keys.some((key) => closestName(key, topKeys) !== undefined);
 }
 
 function offsetOf(document: Document, pointer: string, atKey: boolean): number | undefined {

@@ -7,6 +7,7 @@ import { renderDocuments, renderFleetDocument } from '../render/render-documents
 import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { CspmError, isCspmError } from '../error/cspm-error.js';
 import { fleetFiguresFromJson } from '../analyse/fleet/fleet-json.js';
+import { syntaxErrorText } from '../load/syntax-error-text.js';
 import { readSmallText } from '../load/read-small-text.js';
 import { maxTextBytes } from '../load/read-text-file.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
@@ -84,7 +85,7 @@ function figuresFilePlan(input: ReportInput | readonly ReportInput[], options: R
   try {
     fleet = fleetFiguresFromJson(JSON.parse(text));
   } catch (error) {
-    if (error instanceof SyntaxError) throw new CspmError('fleet-figures-invalid', `${path}: not JSON (${error.message})`, { data: { pointer: '' } });
+    if (error instanceof SyntaxError) throw new CspmError('fleet-figures-invalid', `${path}: ${syntaxErrorText(text, error)}`, { data: { pointer: '' } });
     if (isCspmError(error)) throw new CspmError('fleet-figures-invalid', `${path}: ${error.message.replace(/^invalid fleet figures: /, '')}`, { data: error.data as { pointer: string } });
     throw error;
   }

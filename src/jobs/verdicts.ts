@@ -1,6 +1,6 @@
 import { ambiguousSources, type FailOn, hasFailingFindings, hasValidReport, untrustedSources } from '../analyse/fail-closed.js';
 import { exitCodes } from '../error/exit-codes.js';
-import type { Analysis } from '../model/analysis.js';
+import type { AnalysedSource, Analysis } from '../model/analysis.js';
 import type { Verdict } from '../model/verdict.js';
 import { plural } from '../text/plural.js';
 
@@ -22,31 +22,38 @@ export function failedFor(exitCode: 1 | 3, reasons: string[]): Verdict {
   return { status: 'fail', exitCode, reasons };
 }
 
-/** Why inputs cannot stand for a verdict, or undefined when they can. */
+/**
+ * Why inputs cannot stand for a verdict, or undefined when they can: no valid report,
+ * findings at or above `failOn`, or, whatever `failOn` says, an input that could not
+ * be read or analysed (see untrustedSources), a repeated key among them: `never`
+ * judges findings in the figures, and an input whose figures were not read has none.
+ */
 export function inputsProblem(analysis: Analysis, failOn: FailOn, what = 'the inputs'): string | undefined {
   if (!hasValidReport(analysis)) return `no valid benchmark report in ${what}`;
   if (hasFailingFindings(analysis, failOn)) {
     const { errors, warnings } = analysis.summary;
     return `findings at or above ${failOn} in ${what} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   }
-  return undefined;
+  const ambiguous = ambiguousSources(analysis);
+  const broken = untrustedSources(analysis).filter((source) => !ambiguous.includes(source));
+  if (broken.length > 0) return `${sourcesText(broken)} in ${what}: an input that could not be read or analysed fails whatever the fail-on level`;
+  const [repeated] = ambiguous;
+  return repeated === undefined ? undefined : `a key given twice in one object in ${what} (${repeated.source}): its values are ambiguous`;
 }
 
 /**
- * Why inputs cannot stand on one side of a comparison, or undefined when they can.
- * Stricter than {@link inputsProblem}: a repeated key fails even when its rule is
- * silenced, since a comparison would take one reader's value as the scan's.
+ * Why inputs cannot stand on one side of a comparison, or undefined when they can: as
+ * {@link inputsProblem}, which fails a repeated key even when its rule is silenced,
+ * since a comparison would take one reader's value as the scan's.
  */
 export function comparisonProblem(analysis: Analysis, failOn: FailOn, what: string): string | undefined {
-  const problem = inputsProblem(analysis, failOn, what);
-  if (problem !== undefined) return problem;
-  const [ambiguous] = ambiguousSources(analysis);
-  return ambiguous === undefined ? undefined : `a key given twice in one object in ${what} (${ambiguous.source}): its values are ambiguous`;
+  return inputsProblem(analysis, failOn, what);
 }
 
 /**
  * The verdict of a check: it fails (1) on findings at or above `failOn`, and always
- * when no input holds a valid report, whatever `failOn` says: nothing passes on nothing.
+ * when no input holds a valid report or one could not be read or analysed, whatever
+ * `failOn` says: nothing passes on nothing, nor on an input it could not read.
  */
 export function checkVerdict(analysis: Analysis, failOn: FailOn): Verdict {
   const problem = inputsProblem(analysis, failOn);
@@ -55,7 +62,11 @@ export function checkVerdict(analysis: Analysis, failOn: FailOn): Verdict {
 
 /** The sources a verdict cannot stand on, in words, or undefined when there are none. */
 export function untrustedText(analysis: Analysis): string | undefined {
-  const broken = untrustedSources(analysis).map((source) => source.source);
-  if (broken.length === 0) return undefined;
-  return `${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ` and ${broken.length - 3} more` : ''} ${broken.length === 1 ? 'is' : 'are'} unreadable, invalid or empty`;
+  const broken = untrustedSources(analysis);
+  return broken.length === 0 ? undefined : sourcesText(broken);
+}
+
+function sourcesText(sources: readonly AnalysedSource[]): string {
+  const names = sources.map((source) => source.source);
+  return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} ${names.length === 1 ? 'is' : 'are'} unreadable, invalid or empty`;
 }

@@ -9,6 +9,7 @@ import type { Finding, RuleId, SeveritySetting } from './finding.js';
 import type { GateRules } from './gate-rules.js';
 import type { Policy } from './report.js';
 import type { FleetAccount, FleetPolicy } from './fleet.js';
+import type { RunSettings } from './run-settings.js';
 
 /** The version of the partial result's layout; a merge reads this one only. */
 export const partialVersion = 2;
@@ -102,8 +103,8 @@ export interface PartialResult {
   inputs: { files: number; digest: string };
   settings: PartialSettings;
   contentHashes: PartialContentHashes;
-  /** The configuration file the run read, recorded as every output records it. */
-  config?: Record<string, unknown>;
+  /** The settings the shard was run with: its config file, when one was read, and each option in force (see RunSettings). */
+  runSettings?: RunSettings;
   /** A shard decides nothing: the verdict is the merge's. */
   verdict: { status: 'deferred'; reasons: string[] };
   files: PartialFile[];

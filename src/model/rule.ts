@@ -56,6 +56,14 @@ export interface RuleInfo {
    * `run` rules judge a whole run and cannot be turned off (nothing passes on nothing).
    */
   stage: 'load' | 'validate' | 'report' | 'policy' | 'document' | 'run';
+  /**
+   * Set on a rule whose finding means the input's figures were not analysed (it did not
+   * parse, its call failed, it holds no report, a report did not validate, a key
+   * repeats): such an input stays failed, and a setting that would silence or lower the
+   * rule is not applied. `as-error` when only its errors mean that (a warning of
+   * not-a-report marks a file found in a folder and skipped, which loses no input).
+   */
+  unusableInput?: 'always' | 'as-error';
 }
 
 /** A rule that checks one benchmark report. */

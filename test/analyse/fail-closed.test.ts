@@ -56,8 +56,22 @@ describe('untrustedSources', () => {
       { source: 'errored.json', findings: [{ rule: 'category-total', severity: 'error' }] },
       { source: 'repeated-key.json', repeatedKeys: 2 },
       { source: 'no-repeat-counted.json', repeatedKeys: 0 },
+      { source: 'named-not-a-report.json', valid: 0, findings: [{ rule: 'not-a-report', severity: 'error' }] },
+      { source: 'listed-not-a-report.json', valid: 0, findings: [{ rule: 'not-a-report', severity: 'warning' }] },
+      { source: 'schema-of-the-envelope.json', findings: [{ rule: 'schema', severity: 'error' }] },
+      { source: 'duplicate-key-finding.json', findings: [{ rule: 'duplicate-key', severity: 'error' }] },
     ]);
-    expect(untrustedSources(analysis).map((source) => source.source)).toEqual(['unparsed.json', 'one-invalid.json', 'failed-call.json', 'syntax-as-warning.json', 'empty.json', 'repeated-key.json']);
+    expect(untrustedSources(analysis).map((source) => source.source)).toEqual([
+      'unparsed.json',
+      'one-invalid.json',
+      'failed-call.json',
+      'syntax-as-warning.json',
+      'empty.json',
+      'repeated-key.json',
+      'named-not-a-report.json',
+      'schema-of-the-envelope.json',
+      'duplicate-key-finding.json',
+    ]);
   });
 });
 

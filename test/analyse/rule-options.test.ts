@@ -38,19 +38,22 @@ describe('severity settings', () => {
       expected: [{ rule: 'compliance-number', severity: 'error', pointer: '/ResourceCategories/1/Policies/1/ComplianceNumber' }],
     },
     {
-      name: 'settings apply to the loader findings too (and nothing valid is still an error)',
+      name: 'a setting that would lower a loader finding is not applied: the input could not be read',
       input: text('[{"BenchmarkId": "CSBP",'),
       options: { severities: { 'json-syntax': 'warning' } },
-      expected: [
-        { rule: 'json-syntax', severity: 'warning', pointer: '' },
-        { rule: 'no-valid-report', severity: 'error', pointer: '' },
-      ],
+      expected: [{ rule: 'json-syntax', severity: 'error', pointer: '' }],
     },
     {
-      name: 'and to the schema findings (the invalid report is still left out: nothing valid is an error)',
+      name: 'nor one that would silence a schema finding: the invalid report is left out of the figures',
       input: value(changed((report) => (policyOf(report, 0, 0).TotalResourceCount = -4))),
       options: { severities: { schema: 'off' } },
-      expected: [{ rule: 'no-valid-report', severity: 'error', pointer: '' }],
+      expected: [{ rule: 'schema', severity: 'error', pointer: '/ResourceCategories/0/Policies/0/TotalResourceCount' }],
+    },
+    {
+      name: 'a setting that raises a loader finding is applied',
+      input: { path: 'package.json', listed: true },
+      options: { severities: { 'not-a-report': 'error' } },
+      expected: [{ rule: 'not-a-report', severity: 'error', pointer: '' }],
     },
   ];
   it.each(cases)('$name', async (item) => {

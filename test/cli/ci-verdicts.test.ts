@@ -30,6 +30,8 @@ function warnOnlyRules(dir: string): string {
 const cases: Case[] = [
   { name: 'check --fail-on warning with warnings only', args: () => ['check', 'samples/broken/compliance-percent.json', '--fail-on', 'warning'], exitCode: 1 },
   { name: 'check --fail-on never with errors', args: () => ['check', 'samples/broken/category-total.json', '--fail-on', 'never'], exitCode: 0 },
+  { name: 'check --fail-on never with an input that could not be read', args: () => ['check', 'samples/broken/envelope-failure.json', 'samples/aws-cis.json', '--fail-on', 'never'], exitCode: 1 },
+  { name: 'check --fail-on never with a report that did not validate', args: () => ['check', 'samples/broken/schema.json', 'samples/aws-cis.json', '--fail-on', 'never'], exitCode: 1 },
   { name: 'diff with regressions and no --fail-on-regression', args: () => ['diff', old, next], exitCode: 0 },
   { name: 'diff with regressions below --fail-on-regression', args: () => ['diff', old, next, '--fail-on-regression', 'Critical', '--allow-new-failures'], exitCode: 0 },
   { name: 'diff failing on its regressions', args: () => ['diff', old, next, '--fail-on-regression', 'High'], exitCode: 3 },

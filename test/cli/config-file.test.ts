@@ -29,7 +29,7 @@ describe('a config file given with --config', () => {
     { name: "another command's section does not apply", file: 'c.yaml', text: 'percent-formula: green-of-total\ngate:\n  fail-on: warning\n', flags: [], code: 0, keys: 'percent-formula' },
     { name: 'a flag wins over the file', file: 'c.yaml', text: 'fail-on: warning\npercent-formula: green-of-total\n', flags: ['--fail-on', 'error'], code: 0, keys: 'percent-formula' },
     { name: 'a list option takes a list', file: 'c.yaml', text: 'fail-on: warning\npercent-formula: green-of-total\nrule: [compliance-percent=off]\n', flags: [], code: 0, keys: 'fail-on, percent-formula, rule' },
-    { name: "a list flag replaces the file's list", file: 'c.yaml', text: 'fail-on: warning\npercent-formula: green-of-total\nrule: [compliance-percent=off]\n', flags: ['--rule', 'duplicate-key=off'], code: 1, keys: 'fail-on, percent-formula' },
+    { name: "a list flag replaces the file's list", file: 'c.yaml', text: 'fail-on: warning\npercent-formula: green-of-total\nrule: [compliance-percent=off]\n', flags: ['--rule', 'mixed-ids=off'], code: 1, keys: 'fail-on, percent-formula' },
     { name: 'a list option takes one value', file: 'c.yaml', text: 'fail-on: warning\npercent-formula: green-of-total\nrule: compliance-percent=off\n', flags: [], code: 0, keys: 'fail-on, percent-formula, rule' },
   ];
   for (const { name, file, text, flags, code, keys } of applied) {

@@ -93,6 +93,20 @@ describe('what a run records of the config file it read', () => {
     expect((JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { runSettings: { config: unknown } }).runSettings.config).toMatchObject({ keys: ['allow-removed'], weakening: ['allow-removed'] });
   });
 
+  it("records them in a shard's partial result, which the published schema accepts", async () => {
+    const dir = tempDir();
+    const config = join(dir, 'c.yaml');
+    const text = 'fail-on: warning\n';
+    writeFileSync(config, text);
+    const partial = join(dir, 'part-1.json');
+    const run = await runInProcess(['check', failing, '--shard', '1/1', '--config', config, '-o', partial]);
+    expect(run.code).toBe(0);
+    const written = JSON.parse(readFileSync(partial, 'utf8')) as { runSettings: unknown };
+    expect(written.runSettings).toEqual({ config: { path: config, sha256: createHash('sha256').update(text).digest('hex'), found: 'named', keys: ['fail-on'], weakening: [] }, effective: expect.objectContaining({ 'fail-on': 'warning' }) });
+    const merged = await runInProcess(['merge', partial, '--fail-on', 'warning', '--no-config']);
+    expect(merged.code).toBe(1);
+  });
+
   it('records nothing new in a run that read no config file', async () => {
     const dir = tempDir();
     const run = await runInProcess(['check', failing, '-f', 'json', '-o', join(dir, 'f.json')]);

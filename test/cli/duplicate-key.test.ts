@@ -37,12 +37,14 @@ describe('duplicate-key on the command line', () => {
     expect(finding).toMatchObject({ rule: 'duplicate-key', pointer: expect.stringMatching(pointer) });
   });
 
-  it('--rule duplicate-key=warning and =off change the check like any rule', async () => {
+  it('--rule duplicate-key=warning and =off are not applied: the check still fails on the report, and says why', async () => {
     const { report } = setUp();
-    expect((await runInProcess(['check', report, '--rule', 'duplicate-key=warning'])).code).toBe(0);
-    const off = await runInProcess(['check', report, '--rule', 'duplicate-key=off']);
-    expect(off.code).toBe(0);
-    expect(off.stdout).not.toContain('duplicate-key');
+    for (const setting of ['warning', 'off']) {
+      const run = await runInProcess(['check', report, '--rule', `duplicate-key=${setting}`]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/error .*duplicate-key/);
+      expect(run.stderr).toContain(`--rule duplicate-key=${setting}: this rule marks an input that could not be read or analysed`);
+    }
   });
 
   it('gate fails closed on the report (exit 1, an input it cannot trust), even with the rule silenced', async () => {

@@ -323,7 +323,11 @@ describe('a repeated key is ambiguous for every verdict, silenced or not', () =>
     writeFileSync(path, readFileSync(path, 'utf8').replace('"Compliance":"Green"', '"Compliance":"Red","Compliance":"Green"'));
     const result = await runInProcess(['diff', write('old.json', old, dir), path, '--fail-on-regression', '--rule', 'duplicate-key=off']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/a key given twice in one object in the later scan \(\S+new\.json\): its values are ambiguous: not compared/);
+    expect(result.stderr).toMatch(/--rule duplicate-key=off: this rule marks an input that could not be read or analysed; it cannot be silenced/);
+    expect(result.stderr).toMatch(/findings at or above error in the later scan \(1 error, 0 warnings\): not compared/);
+    const never = await runInProcess(['diff', write('old.json', old, dir), path, '--fail-on-regression', '--fail-on', 'never']);
+    expect(never.code).toBe(1);
+    expect(never.stderr).toMatch(/a key given twice in one object in the later scan \(\S+new\.json\): its values are ambiguous: not compared/);
   });
 });
 
@@ -334,7 +338,7 @@ describe('silenced rules never make nothing pass', () => {
     const result = await runInProcess(['check', join(dir, 'notjson.json'), '--rule', 'json-syntax=off']);
     expect(result.code).toBe(1);
     expect(result.stdout).not.toContain('✔');
-    expect(result.stdout).toMatch(/no valid benchmark report/);
+    expect(result.stdout).toMatch(/not valid JSON at line 1, column 2: unexpected character: a letter/);
   });
 
   it.each(['empty-report', 'not-a-report', 'schema', 'envelope-failure'])('check of inputs with nothing valid fails with --rule %s=off', async (rule) => {

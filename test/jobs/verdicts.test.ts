@@ -21,6 +21,12 @@ describe('inputsProblem and checkVerdict', () => {
     ['errors, never failing', fakeAnalysis([{ source: 'a' }], { errors: 2, warnings: 3 }), 'never', undefined],
     ['no valid report, never failing', fakeAnalysis([{ source: 'a', valid: 0 }]), 'never', 'no valid benchmark report in the inputs'],
     ['no valid report and errors', fakeAnalysis([{ source: 'a', valid: 0 }], { errors: 1 }), 'error', 'no valid benchmark report in the inputs'],
+    ['an input that did not parse, never failing', fakeAnalysis([{ source: 'a' }, { source: 'b', form: 'unparsed', valid: 0 }]), 'never', 'b is unreadable, invalid or empty in the inputs: an input that could not be read or analysed fails whatever the fail-on level'],
+    ['a report that did not validate, never failing', fakeAnalysis([{ source: 'a', reportCount: 2 }]), 'never', 'a is unreadable, invalid or empty in the inputs: an input that could not be read or analysed fails whatever the fail-on level'],
+    ['a failed call, never failing', fakeAnalysis([{ source: 'a' }, { source: 'b', valid: 0, findings: [{ rule: 'envelope-failure', severity: 'error' }] }], { errors: 1 }), 'never', 'b is unreadable, invalid or empty in the inputs: an input that could not be read or analysed fails whatever the fail-on level'],
+    ['an unreadable input and a repeated key: the unreadable one first', fakeAnalysis([{ source: 'a', repeatedKeys: 1 }, { source: 'b', form: 'unparsed', valid: 0 }]), 'never', 'b is unreadable, invalid or empty in the inputs: an input that could not be read or analysed fails whatever the fail-on level'],
+    ['a file skipped as no report, never failing', fakeAnalysis([{ source: 'a' }, { source: 'b', valid: 0, findings: [{ rule: 'not-a-report', severity: 'warning' }] }], { warnings: 1 }), 'never', undefined],
+    ['failing findings come before an unreadable input', fakeAnalysis([{ source: 'a' }, { source: 'b', form: 'unparsed', valid: 0 }], { errors: 1 }), 'error', 'findings at or above error in the inputs (1 error, 0 warnings)'],
   ])('%s', (_name, analysis, failOn, problem) => {
     expect(inputsProblem(analysis, failOn)).toBe(problem);
     const verdict: Verdict = problem === undefined ? { status: 'pass', exitCode: 0, reasons: [] } : { status: 'fail', exitCode: 1, reasons: [problem] };
@@ -44,9 +50,9 @@ describe('comparisonProblem', () => {
     expect(comparisonProblem(analysis, failOn, 'the later scan')).toBe(problem);
   });
 
-  it('is stricter than the check: a check with the rule silenced passes the same inputs', () => {
+  it('is what the check says: a repeated key fails it too, whatever failOn says', () => {
     const analysis = fakeAnalysis([{ source: 'b.json', repeatedKeys: 1 }]);
-    expect(checkVerdict(analysis, 'never')).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(checkVerdict(analysis, 'never')).toEqual({ status: 'fail', exitCode: 1, reasons: ['a key given twice in one object in the inputs (b.json): its values are ambiguous'] });
   });
 });
 

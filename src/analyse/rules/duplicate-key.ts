@@ -5,8 +5,9 @@ export const duplicateKey: RuleInfo = {
   id: 'duplicate-key',
   stage: 'load',
   defaultSeverity: 'error',
+  unusableInput: 'always',
   description:
     'A key appears more than once in one JSON object (keys compared after unescaping); the finding gives the line and column of both and the value kept. Every repeat is a finding, up to 1,000 per document.',
   rationale:
-    'Section 1: the service "carries JSON"; RFC 8259, section 4: the names within an object "SHOULD be unique", and software that receives repeats behaves unpredictably. JSON.parse keeps the last value without a word, so "Compliance": "Red", "Compliance": "Green" reads as Green where another reader sees Red. A gate fails on such a document even when the rule is silenced.',
+    'Section 1: the service "carries JSON"; RFC 8259, section 4: the names within an object "SHOULD be unique", and software that receives repeats behaves unpredictably. JSON.parse keeps the last value without a word, so "Compliance": "Red", "Compliance": "Green" reads as Green where another reader sees Red. The rule marks an unusable input: no setting silences or lowers it.',
 };

@@ -6,6 +6,7 @@ export const emptyReport: DocumentRule = {
   id: 'empty-report',
   stage: 'document',
   defaultSeverity: 'error',
+  unusableInput: 'always',
   description: 'The input holds no benchmark report, or a benchmark report holds no category or no policy.',
   rationale:
     'Section 2.3: the audit result is an array of benchmark reports, each grouped into resource categories that hold policies. A report with nothing in it says nothing about posture, and a CI gate must not pass on it.',

@@ -5,6 +5,7 @@ export const jsonSyntax: RuleInfo = {
   id: 'json-syntax',
   stage: 'load',
   defaultSeverity: 'error',
+  unusableInput: 'always',
   description: 'The input is not valid JSON (the finding gives line and column).',
   rationale: 'Section 1: the service "carries JSON".',
 };

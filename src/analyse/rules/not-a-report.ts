@@ -8,6 +8,7 @@ export const notAReport: RuleInfo = {
   id: 'not-a-report',
   stage: 'load',
   defaultSeverity: 'error',
+  unusableInput: 'as-error',
   description:
     'The JSON holds nothing like a benchmark report (no object with a report field, such as a package.json or an onboarding response): it is skipped and counts 0 reports. A warning for a file found in a directory, an error for one named.',
   rationale:

@@ -42,6 +42,10 @@ const commandLineOnlyOptions: Readonly<Record<string, CommandLineOnly>> = {
   job: 'input',
   benchmark: 'input',
   'list-presets': 'command',
+  // merge: whether the shards' files are checked again, and which run the shards are of.
+  'inputs-absent': 'command',
+  fleet: 'output',
+  'run-id': 'input',
 };
 
 /** How a config file was found: named with `--config`, or found from the working directory upward. */

@@ -1,5 +1,5 @@
 import { allBenchmarks, CspmError, type AccountsLocation } from '../../index.js';
-import { escapePointerToken, findDuplicateKeys, pathIdProblem } from '../../internal.js';
+import { escapePointerToken, findDuplicateKeys, pathIdProblem, syntaxErrorPlace } from '../../internal.js';
 import { readSecretFile } from '../service-secrets.js';
 import type { FetchTarget } from './fetch-target.js';
 
@@ -23,6 +23,18 @@ const maxAccountsBytes = 64 * 2 ** 20;
 function fieldOf(name: string): Field | undefined {
   const key = name.toLowerCase().replace(/[\s_-]/g, '');
   return fields.find((field) => (fieldNames[field] as readonly string[]).includes(key));
+}
+
+/**
+ * What a header row names, for a message: only the cells that name a column are
+ * quoted. The first row of a file that is no accounts file (a credentials file read
+ * as CSV) could be a secret.
+ */
+function namedColumns(record: readonly string[]): string {
+  const known = record.filter((name) => fieldOf(name) !== undefined);
+  const others = record.length - known.length;
+  const extra = others === 0 ? '' : `${known.length === 0 ? '' : ' and '}${others} other ${others === 1 ? 'cell' : 'cells'}`;
+  return `it names ${known.length === 0 ? '' : known.join(', ')}${extra}`;
 }
 
 function invalid(location: AccountsLocation, what: string): CspmError<'accounts-invalid'> {
@@ -89,7 +101,7 @@ function csvRecords(text: string, file: string, parse: typeof import('csv-parse/
     }
   }
   for (const field of fields) {
-    if (!columns.includes(field)) throw invalid({ file, line: header.info.lines, pointer: `/${field.replace(/Id$/, '')}` }, `no ${field.replace(/Id$/, '')} column in the header row (${header.record.join(',')})`);
+    if (!columns.includes(field)) throw invalid({ file, line: header.info.lines, pointer: `/${field.replace(/Id$/, '')}` }, `no ${field.replace(/Id$/, '')} column in the header row (${namedColumns(header.record)})`);
   }
   const names: Partial<Record<Field, string>> = {};
   header.record.forEach((name, index) => {
@@ -115,7 +127,9 @@ function jsonLines(text: string, file: string): RawRecord[] {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      throw invalid({ file, line }, `not JSON: ${(error as Error).message}`);
+      // The line may be any text (a link to a credentials file): its place and the kind of character there, never its characters.
+      const { column, reason } = syntaxErrorPlace(raw, error);
+      throw invalid({ file, line }, `not JSON at column ${column}: ${reason}`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid({ file, line, pointer: '' }, 'not a JSON object');
     const [repeated] = findDuplicateKeys(raw, 1).duplicates;

@@ -8,6 +8,7 @@ import { assertRegularFile } from '../../load/read-regular-file.js';
 import { readPartialLines } from './read-partial-lines.js';
 import { partialViolation, type PartialPart } from '../../validate/partial-schema.js';
 import type { SchemaError } from '../../validate/schema-validators.js';
+import { syntaxErrorText } from '../../load/syntax-error-text.js';
 
 /**
  * Reads a partial result (`--shard i/n -f json`) and checks its shape, so that the merge
@@ -62,7 +63,7 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return fail('', `not JSON (${error instanceof Error ? error.message : String(error)}); merge takes the -f json output of check or gate --shard i/n`);
+    return fail('', `${syntaxErrorText(text, error)}; merge takes the -f json output of check or gate --shard i/n`);
   }
   const head = headOf(value);
   const files = (value as Record<string, unknown>)['files'];

@@ -4,6 +4,7 @@ import type { FailOn } from '../../analyse/fail-closed.js';
 import type { GateRules } from '../../model/gate-rules.js';
 import { partialVersion, type PartialContentHashes, type PartialResult, type PartialSettings, type PartialSkipped } from '../../model/partial.js';
 import type { FleetPolicy } from '../../model/fleet.js';
+import type { RunSettings } from '../../model/run-settings.js';
 import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
 import { toolInfo } from '../../tool-info.js';
 import { analyseEachInput, type AnalyseFilesOptions } from '../analyse-files.js';
@@ -30,6 +31,8 @@ export interface ShardRunOptions extends AnalyseFilesOptions {
   runId?: string;
   /** The key of the partial result's MAC (see shardMac): the command line takes it from CSPM_SHARD_KEY. */
   macKey?: string;
+  /** The settings the run was made with (its config file, each option in force), recorded in the partial result. */
+  runSettings?: RunSettings;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     inputs: listingOf(paths),
     settings,
     contentHashes,
+    ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }),
     verdict: { status: 'deferred', reasons: [`shard ${options.shard.index} of ${options.shard.count}: the verdict is the merge's (cspm-report merge), on the whole run`] },
   };
   const mac = options.macKey === undefined ? undefined : createShardMac(options.macKey);

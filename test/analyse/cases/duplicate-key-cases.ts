@@ -86,16 +86,16 @@ export const duplicateKeyTables: RuleTables = {
       expected: [],
     },
     {
-      name: '--rule duplicate-key=warning makes it a warning',
+      name: '--rule duplicate-key=warning is not applied: a repeated key leaves the input unusable',
       input: text(repeated(baseReport(), ...redThenGreen)),
       options: { severities: { 'duplicate-key': 'warning' } },
-      expected: [{ rule: 'duplicate-key', severity: 'warning', pointer: '/ResourceCategories/0/Policies/0/Compliance' }],
+      expected: [{ rule: 'duplicate-key', severity: 'error', pointer: '/ResourceCategories/0/Policies/0/Compliance' }],
     },
     {
-      name: '--rule duplicate-key=off silences it',
+      name: '--rule duplicate-key=off is not applied either',
       input: text(repeated(baseReport(), ...redThenGreen)),
       options: { severities: { 'duplicate-key': 'off' } },
-      expected: [],
+      expected: [{ rule: 'duplicate-key', severity: 'error', pointer: '/ResourceCategories/0/Policies/0/Compliance' }],
     },
   ],
 };

@@ -44,28 +44,37 @@ export const loadTables: RuleTables = {
   ],
   'no-valid-report': [
     {
-      name: 'a file that is not JSON, with json-syntax turned off',
+      name: 'a folder whose one JSON file is no report (a package.json)',
+      input: { path: 'package.json', listed: true },
+      expected: [
+        { rule: 'not-a-report', severity: 'warning', pointer: '' },
+        { rule: 'no-valid-report', severity: 'error', pointer: '', says: ['no valid benchmark report', 'whatever rules are turned off'] },
+      ],
+    },
+    {
+      name: 'two files of a folder with nothing valid: each says so',
+      input: [
+        { path: 'package.json', listed: true },
+        { path: 'samples/gate/gate-rules.json', listed: true },
+      ],
+      expected: [
+        { rule: 'not-a-report', severity: 'warning', pointer: '' },
+        { rule: 'not-a-report', severity: 'warning', pointer: '' },
+        { rule: 'no-valid-report', severity: 'error', pointer: '' },
+        { rule: 'no-valid-report', severity: 'error', pointer: '' },
+      ],
+    },
+    {
+      name: 'a file that is not JSON, with json-syntax turned off: the setting is not applied, and its error says why',
       input: text('this is not JSON'),
       options: { severities: { 'json-syntax': 'off' } },
-      expected: [{ rule: 'no-valid-report', severity: 'error', pointer: '', says: ['no valid benchmark report', 'whatever rules are turned off'] }],
+      expected: [{ rule: 'json-syntax', severity: 'error', pointer: '' }],
     },
     {
-      name: 'an empty array, with empty-report lowered to a warning',
+      name: 'an empty array, with empty-report lowered to a warning: the setting is not applied',
       input: value([]),
       options: { severities: { 'empty-report': 'warning' } },
-      expected: [
-        { rule: 'empty-report', severity: 'warning', pointer: '' },
-        { rule: 'no-valid-report', severity: 'error', pointer: '' },
-      ],
-    },
-    {
-      name: 'two inputs with nothing valid: each says so',
-      input: [text('{', 'a.json'), text('[]', 'b.json')],
-      options: { severities: { 'json-syntax': 'off', 'empty-report': 'off' } },
-      expected: [
-        { rule: 'no-valid-report', severity: 'error', pointer: '' },
-        { rule: 'no-valid-report', severity: 'error', pointer: '' },
-      ],
+      expected: [{ rule: 'empty-report', severity: 'error', pointer: '' }],
     },
     {
       name: 'an error that says why already is enough',
@@ -73,10 +82,10 @@ export const loadTables: RuleTables = {
       expected: [{ rule: 'json-syntax', severity: 'error', pointer: '' }],
     },
     {
-      name: 'one valid report among unreadable inputs: the others tell their own findings',
+      name: 'one valid report among unreadable inputs: the others keep their own errors, silenced or not',
       input: [value([baseReport()], 'good.json'), text('{', 'bad.json')],
       options: { severities: { 'json-syntax': 'off' } },
-      expected: [],
+      expected: [{ rule: 'json-syntax', severity: 'error', pointer: '' }],
     },
   ],
   'not-a-report': [

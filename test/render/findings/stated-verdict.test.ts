@@ -8,6 +8,8 @@ import { change } from '../../support/fake-diff.js';
 
 const error = { rule: 'category-total', severity: 'error', pointer: '', message: 'e' } as Finding;
 const warning = { rule: 'compliance-percent', severity: 'warning', pointer: '', message: 'w' } as Finding;
+const unreadable = { rule: 'json-syntax', severity: 'error', pointer: '', message: 'not valid JSON' } as Finding;
+const skipped = { rule: 'not-a-report', severity: 'warning', pointer: '', message: 'no report' } as Finding;
 
 /** An analysis of one file with one valid report and the given findings. */
 function analysisWith(findings: Finding[], reports = 1): Analysis {
@@ -15,7 +17,7 @@ function analysisWith(findings: Finding[], reports = 1): Analysis {
   return {
     summary: { files: 1, reports, policies: reports * 3, errors, warnings: findings.length - errors },
     percentFormula: 'green-of-assessed',
-    sources: [{ source: 'r.json', form: 'envelope', reportCount: reports, reports: [], policies: reports * 3, findings }],
+    sources: [{ source: 'r.json', form: 'envelope', reportCount: reports, reports: Array.from({ length: reports }, () => ({})), policies: reports * 3, findings }],
   } as unknown as Analysis;
 }
 
@@ -29,6 +31,12 @@ describe('findingFails', () => {
     [warning, 'warning', true],
     [error, 'never', false],
     [warning, 'never', false],
+    // An input that could not be read fails whatever failOn says; a file skipped as no report fails nothing it would not.
+    [unreadable, 'never', true],
+    [unreadable, undefined, true],
+    [skipped, 'never', false],
+    [skipped, 'error', false],
+    [skipped, 'warning', true],
   ] as const)('%o under --fail-on %s: %s', (finding, failOn, fails) => {
     expect(findingFails(finding, failOn)).toBe(fails);
   });
@@ -52,6 +60,12 @@ describe('statedVerdict', () => {
   it("is the job's verdict when there is one, whatever the findings say", () => {
     const verdict: Verdict = { status: 'pass', exitCode: 0, reasons: ['fine'] };
     expect(statedVerdict({ analysis: analysisWith([error]), verdict })).toBe(verdict);
+  });
+
+  it('without one, fails an input that could not be read whatever failOn says', () => {
+    expect(statedVerdict({ analysis: analysisWith([unreadable]), failOn: 'never' })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict({ analysis: analysisWith([skipped]), failOn: 'never' })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict({ analysis: analysisWith([error]), failOn: 'never' })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
   });
 
   it('without one, judges the findings by failOn (error by default), and exit 1 when they fail', () => {
