@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +120,30 @@ describe('merge --inputs-absent of a passing run: every output states the notes'
     const fingerprints = (text: string) => (JSON.parse(text) as { check_name: string; fingerprint: string }[]).filter((issue) => issue.check_name === 'cspm-report/note').map((issue) => issue.fingerprint);
     expect(fingerprints(run.out.gitlab)).toHaveLength(2);
     expect(fingerprints(again.out.gitlab)).toEqual(fingerprints(run.out.gitlab));
+  });
+});
+
+/**
+ * The files merge writes beside the findings formats: a sharded gate's --result states
+ * the notes too, and a config file the merge read is recorded as check and gate record it.
+ */
+describe("merge's --result and its config file", () => {
+  it('a sharded gate merged with --inputs-absent states the notes in --result, and records the config file', async () => {
+    const inputs = tempDir();
+    for (const name of ['aws-cis.json', 'azure-csbp.json']) cpSync(join('samples', name), join(inputs, name));
+    const dir = tempDir();
+    const part = join(dir, 'p1.json');
+    expect(await runInProcess(['gate', inputs, '--rules', 'cspm:recommended', '--shard', '1/1', '-o', part])).toMatchObject({ code: 0 });
+    rmSync(inputs, { recursive: true });
+    const config = join(dir, 'c.yaml');
+    writeFileSync(config, 'merge:\n  rules: cspm:recommended\n');
+    const result = join(dir, 'gate.json');
+    const json = join(dir, 'm.json');
+    const merged = await runInProcess(['merge', part, '--inputs-absent', '--config', config, '--result', result, '-f', 'json', '-o', json]);
+    expect(merged.stderr).toContain(absentNote);
+    const written = JSON.parse(readFileSync(result, 'utf8')) as { notes?: string[]; runSettings?: { config: { path: string } } };
+    expect(written.notes).toEqual([absentNote]);
+    expect(written.runSettings?.config.path).toBe(config);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as { runSettings?: { config: { path: string } } }).runSettings?.config.path).toBe(config);
   });
 });
