@@ -15,6 +15,8 @@ export interface GateResultFile extends GateResult {
   error?: { code: string; message: string };
   /** The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force. */
   runSettings?: RunSettings;
+  /** Caveats of the run that leave its verdict as it is (a merge without its input files): absent when none. */
+  notes?: string[];
 }
 
 /** The result file of a run that reached a verdict. */

@@ -32,6 +32,13 @@ export interface FindingsResult {
   regressionLimit?: RegressionLimit;
   /** The settings the run was made with (its config file, each option in force), which a machine-readable format records. */
   runSettings?: RunSettings;
+  /**
+   * Caveats of the run that do not change its verdict but that a reader must see (a merge
+   * made without its input files, a MAC left unchecked), one sentence each. Every format
+   * states each, on a passing run as on a failing one; a verdict reason that is also a
+   * note is stated once, as the note.
+   */
+  notes?: readonly string[];
 }
 
 /** What every findings format is given beside the result. */

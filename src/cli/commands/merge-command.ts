@@ -59,10 +59,11 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules)), ...inputFiles(analysis)]);
   if (args.result !== undefined) {
     if (gate === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
-    await writeAtomic(args.result, gateResultText(gateResultFile(gate, analysis, verdict.exitCode)));
+    const recorded = { ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }), ...(merged.notes.length === 0 ? {} : { notes: merged.notes }) };
+    await writeAtomic(args.result, gateResultText({ ...gateResultFile(gate, analysis, verdict.exitCode), ...recorded }));
   }
   if (args.fleet !== undefined && merged.fleet !== undefined) await writeAtomic(args.fleet, fleetFiguresText(merged.fleet));
-  await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
+  await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn, notes: merged.notes, ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
   return verdict.exitCode;
 }
 

@@ -8,6 +8,7 @@ import { countsText, transitionText } from './diff/diff-words.js';
 import { describeGate, describeRun } from './run-summary.js';
 import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
 import { displayCount } from '../../text/display-count.js';
+import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
 
 /**
@@ -124,13 +125,13 @@ function chooseAnnotations(all: Annotation[], budget: Budget): { shown: Annotati
 }
 
 /**
- * The items' annotations within GitHub's 10 a level, counting the two lines written
- * after them: the verdict (an `::error` or a `::notice`), and the `::notice` counting
- * what was left out, when anything was. GitHub drops the 11th of a level, which was the
- * verdict's `::error` after 10 findings.
+ * The items' annotations within GitHub's 10 a level, counting the lines written after
+ * them: the run's notes (a `::notice` each, see noteCommands), the verdict (an `::error`
+ * or a `::notice`), and the `::notice` counting what was left out, when anything was.
+ * GitHub drops the 11th of a level, which was the verdict's `::error` after 10 findings.
  */
-function budgetAnnotations(all: Annotation[], fails: boolean): ReturnType<typeof chooseAnnotations> {
-  const budget = { error: annotationLimit - (fails ? 1 : 0), warning: annotationLimit, notice: annotationLimit - (fails ? 0 : 1) };
+function budgetAnnotations(all: Annotation[], fails: boolean, notes: number): ReturnType<typeof chooseAnnotations> {
+  const budget = { error: annotationLimit - (fails ? 1 : 0), warning: annotationLimit, notice: annotationLimit - (fails ? 0 : 1) - notes };
   const chosen = chooseAnnotations(all, budget);
   const leftAny = chosen.left.error + chosen.left.warning + chosen.left.notice > 0;
   // The notice counting the rest takes a notice's place: the last fix gives it up.
@@ -147,6 +148,17 @@ function leftOutText(left: Record<Annotation['level'], number>): string | undefi
   ].filter((part) => part !== '');
   if (parts.length === 0) return undefined;
   return `${parts.join(', ')} more, not annotated: GitHub shows ${annotationLimit} error and ${annotationLimit} warning annotations per step, the worst are above; the text, json or sarif format (-f text -o -, -f json -o FILE) lists them all`;
+}
+
+/**
+ * The run's notes, a `::notice` each, within the notices left beside the verdict's and
+ * the one counting what was left out: they come before any fix's notice. Notes past
+ * that room share the last notice, so that none is dropped.
+ */
+function noteCommands(notes: readonly string[], fails: boolean): string[] {
+  const room = annotationLimit - 1 - (fails ? 0 : 1);
+  const texts = notes.length <= room ? notes : [...notes.slice(0, room - 1), notes.slice(room - 1).join('; ')];
+  return texts.map((note) => `::notice title=cspm-report note::${escapeGithubData(note)}`);
 }
 
 function formatGithub(result: FindingsResult): string {
@@ -169,13 +181,17 @@ function formatGithub(result: FindingsResult): string {
   if (result.diff !== undefined) summary += `; diff: ${countsText(result.diff.counts)}`;
   if (result.gate !== undefined) summary += `; ${describeGate(result.gate)}`;
   const verdict = statedVerdict(result);
-  const { shown, left } = budgetAnnotations(all, verdict.status === 'fail');
+  const fails = verdict.status === 'fail';
+  const notes = noteCommands(runNotes(result), fails);
+  const { shown, left } = budgetAnnotations(all, fails, notes.length);
   const lines = shown.map((annotation) => annotation.line);
   const leftOut = leftOutText(left);
   if (leftOut !== undefined) lines.push(`::notice title=cspm-report: more not annotated::${escapeGithubData(leftOut)}`);
+  lines.push(...notes);
   // The last line states the verdict, the exit code's: an `::error` when the run failed,
-  // whatever the annotations above showed, else a `::notice`.
-  if (verdict.status === 'fail') lines.push(`::error title=cspm-report failed (exit code ${verdict.exitCode})::${escapeGithubData(`${verdict.reasons.join('; ') || 'failed'}; ${summary}`)}`);
+  // whatever the annotations above showed, else a `::notice`. A note is its own notice.
+  const reasons = reasonsBesideNotes(verdict, runNotes(result));
+  if (fails) lines.push(`::error title=cspm-report failed (exit code ${verdict.exitCode})::${escapeGithubData(`${reasons.join('; ') || 'failed'}; ${summary}`)}`);
   else lines.push(`::notice title=cspm-report passed::${escapeGithubData(summary)}`);
   return `${lines.join('\n')}\n`;
 }
@@ -184,9 +200,10 @@ function formatGithub(result: FindingsResult): string {
  * `--format github`: GitHub Actions workflow commands: `::error` annotations for what
  * fails the run (findings at or above `--fail-on`, failed `error` assertions, regressions
  * counted by `--fail-on-regression`), `::warning` for the rest of them, a `::notice` per
- * fix, worst first (see chooseAnnotations), a `::notice` counting the rest, then the
- * verdict: `::error` when the run failed, else `::notice`; at most 10 of each level in
- * all, the verdict and the count among them (see budgetAnnotations).
+ * fix, worst first (see chooseAnnotations), a `::notice` counting the rest, a `::notice`
+ * per note of the run, then the verdict: `::error` when the run failed, else `::notice`;
+ * at most 10 of each level in all, the notes, verdict and count among them (see
+ * budgetAnnotations).
  * Written to standard output in a workflow step, the runner turns them into annotations.
  */
 export const githubFormat: FindingsFormat = {

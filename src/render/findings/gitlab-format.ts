@@ -6,6 +6,7 @@ import { gateIssues } from './gitlab/gate-issues.js';
 import { createIssueFingerprinter } from './gitlab/issue-fingerprints.js';
 import { issuePath } from './gitlab/issue-path.js';
 import { regressionIssues } from './gitlab/regression-issues.js';
+import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails } from './stated-verdict.js';
 
 /** Severities that say the run failed: an error finding, a regression of a High policy or worse, a failed `error` assertion. */
@@ -16,6 +17,7 @@ const failingSeverities = new Set<CodeQualityIssue['severity']>(['major', 'criti
  * findings of each input in file order, then a diff's regressions. A run that fails
  * for what no issue shows as failing (a lost report, removed policies) ends on a
  * `critical` issue of its own, so that a failed run never reads as a clean report.
+ * Last, an `info` issue per note of the run (FindingsResult.notes), passing or failing.
  */
 export function codeQualityIssues(result: FindingsResult, workingDirectory: string): CodeQualityIssue[] {
   const context: IssueContext = { path: (source) => issuePath(source, workingDirectory), fingerprint: createIssueFingerprinter() };
@@ -26,10 +28,14 @@ export function codeQualityIssues(result: FindingsResult, workingDirectory: stri
   for (const source of result.analysis.sources) findingIssues(source, context, issues, (finding) => findingFails(finding, result.failOn));
   if (result.diff !== undefined) regressionIssues(result.diff, context, issues, (change) => changeFails(change, result));
   const verdict = result.verdict;
+  const notes = runNotes(result);
+  const path = context.path(inputs[0] ?? '.');
   if (verdict?.status === 'fail' && !issues.some((issue) => failingSeverities.has(issue.severity))) {
-    const path = context.path(inputs[0] ?? '.');
-    issues.push(codeQualityIssue(path, 'cspm-report/verdict', 'critical', `cspm-report failed: ${verdict.reasons.join('; ') || 'failed'}`, context.fingerprint('verdict', path)));
+    issues.push(codeQualityIssue(path, 'cspm-report/verdict', 'critical', `cspm-report failed: ${reasonsBesideNotes(verdict, notes).join('; ') || 'failed'}`, context.fingerprint('verdict', path)));
   }
+  // Each note an `info` issue whose identity is its text alone, a caveat of the whole run:
+  // it keeps its fingerprint from run to run whatever the inputs are.
+  for (const note of notes) issues.push(codeQualityIssue(path, 'cspm-report/note', 'info', `cspm-report note: ${note}`, context.fingerprint('note', note)));
   return issues;
 }
 

@@ -13,6 +13,8 @@ import { statedVerdict } from './stated-verdict.js';
 export interface CheckJson {
   /** The run's verdict and exit code (see statedVerdict); absent only from a toCheckJson call without one. */
   verdict?: Verdict;
+  /** Caveats of the run that leave its verdict as it is (FindingsResult.notes); absent when it has none. */
+  notes?: readonly string[];
   /** The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force. */
   runSettings?: RunSettings;
   /** Run counts, the percent formula, and the posture summed over every valid report of the run. */
@@ -40,9 +42,10 @@ export interface CheckJsonFile {
 }
 
 /** The check result (and the gate's verdict, when given) as a plain object for JSON output (stable field order). */
-export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings): CheckJson {
+export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings, notes?: readonly string[]): CheckJson {
   const json: CheckJson = {
     ...(verdict === undefined ? {} : { verdict }),
+    ...withNotes(notes),
     ...(runSettings === undefined ? {} : { runSettings }),
     summary: checkJsonSummary(analysis),
     files: analysis.sources.map((source) => checkJsonFile(source, analysis.percentFormula)),
@@ -50,6 +53,11 @@ export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffRe
   if (diff !== undefined) json.diff = diff;
   if (gate !== undefined) json.gate = gate;
   return json;
+}
+
+/** The notes member, only when there are notes: the JSON of every other run stays as it was. */
+function withNotes(notes: readonly string[] | undefined): Pick<CheckJson, 'notes'> {
+  return notes === undefined || notes.length === 0 ? {} : { notes };
 }
 
 function checkJsonSummary(analysis: Analysis): CheckJson['summary'] {
@@ -73,8 +81,8 @@ function checkJsonFile(source: AnalysedSource, formula: PercentFormula): CheckJs
  * JSON.stringify(…, null, 2) makes of the whole: the JSON of a run over tens of
  * thousands of files is gigabytes, past the longest string V8 can hold.
  */
-export function* checkJsonChunks(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings): Generator<string> {
-  const head: Partial<CheckJson> = { ...(verdict === undefined ? {} : { verdict }), ...(runSettings === undefined ? {} : { runSettings }), summary: checkJsonSummary(analysis) };
+export function* checkJsonChunks(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings, notes?: readonly string[]): Generator<string> {
+  const head: Partial<CheckJson> = { ...(verdict === undefined ? {} : { verdict }), ...withNotes(notes), ...(runSettings === undefined ? {} : { runSettings }), summary: checkJsonSummary(analysis) };
   const headText = JSON.stringify(head, null, 2);
   // The head without its closing brace, then "files" as the next member.
   yield terminalJson(`${headText.slice(0, -2)},\n  "files": [`);
@@ -130,8 +138,8 @@ function omittedByRule(findings: readonly Finding[]): Partial<Record<RuleId, num
  * The check result as JSON text, two-space indented, with a final newline; bidirectional
  * and C1 control characters are written as `\uXXXX` escapes, safe on a terminal.
  */
-export function formatCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings): string {
-  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate, diff, verdict, runSettings), null, 2)}\n`);
+export function formatCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings, notes?: readonly string[]): string {
+  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate, diff, verdict, runSettings, notes), null, 2)}\n`);
 }
 
 /** `--format json`: the result as one JSON document, for programs. */
@@ -142,6 +150,6 @@ export const jsonFormat: FindingsFormat = {
   listsCategories: true,
   describe: 'the verdict, summary, posture figures and findings per file (and the gate\'s assertions) as one JSON document',
   // Always a top-level verdict: the exit code's, for a program that reads the file later.
-  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings),
-  formatChunks: (result) => checkJsonChunks(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings),
+  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
+  formatChunks: (result) => checkJsonChunks(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
 };

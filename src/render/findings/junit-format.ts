@@ -13,7 +13,8 @@ import { pointerLabel, visibleText } from './visible-text.js';
 import { utf8Length } from './markdown-cell.js';
 import { capCases, maxJunitBytes, maxTestCases, type CappedSuite, type CaseSuite, type RankedCase } from './junit-cap.js';
 import { xmlBuilder } from './xml-builder.js';
-import { withRunSettings } from './junit-settings.js';
+import { withNotes, withRunSettings } from './junit-settings.js';
+import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
 
 /** One `<testcase>` as fast-xml-builder takes it: `@_` attributes, child elements by name. */
@@ -214,11 +215,16 @@ function diffSuite(report: ReportDiff, result: FindingsResult): CaseSuite<TestCa
   return { name: `diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`, cases };
 }
 
-/** The verdict as a failed case: the run failed, and why. */
-function verdictSuite(verdict: Verdict): TestSuite {
+/**
+ * The verdict as a case: failed when the run failed, and why; passed when it passed
+ * with notes. The notes are its `<system-out>`, which a dashboard shows of a passed
+ * case as of a failed one.
+ */
+function verdictSuite(verdict: Verdict, notes: readonly string[]): TestSuite {
   const testCase: TestCase = { '@_name': 'verdict', '@_classname': junitClassname('verdict') };
-  const text = verdict.reasons.map(visibleText).join('\n');
-  testCase.failure = { '@_message': visibleText(verdict.reasons[0] ?? 'failed'), '@_type': 'verdict', '#text': `${text}\n` };
+  const reasons = reasonsBesideNotes(verdict, notes);
+  if (verdict.status === 'fail') testCase.failure = { '@_message': visibleText(reasons[0] ?? 'failed'), '@_type': 'verdict', '#text': `${reasons.map(visibleText).join('\n')}\n` };
+  if (notes.length > 0) testCase['system-out'] = `${notes.map((note) => `note: ${visibleText(note)}`).join('\n')}\n`;
   return suite('verdict', [testCase]);
 }
 
@@ -293,13 +299,15 @@ export const junitFormat: FindingsFormat = {
     const suites = capped.map(writtenSuite);
     const omitted = omittedSuite(capped);
     if (omitted !== undefined) suites.push(omitted);
-    // A run that fails for what no case shows (a lost report, nothing valid) says so in a case of its own.
+    // A run that fails for what no case shows (a lost report, nothing valid) says so in a
+    // case of its own; one that passes with notes states them in one.
     const verdict = statedVerdict(result);
-    if (verdict.status === 'fail' && sum(suites, '@_failures') === '0') suites.push(verdictSuite(verdict));
+    const notes = runNotes(result);
+    if ((verdict.status === 'fail' && sum(suites, '@_failures') === '0') || (verdict.status === 'pass' && notes.length > 0)) suites.push(verdictSuite(verdict, notes));
     // No `skipped` here: junit-10.xsd allows it on <testsuite> only.
     const document = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-      testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', testsuite: withRunSettings(suites, result.runSettings) },
+      testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', testsuite: withNotes(withRunSettings(suites, result.runSettings), notes) },
     };
     const xml: string = xmlBuilder().build(document);
     return xml.endsWith('\n') ? xml : `${xml}\n`;

@@ -15,7 +15,20 @@ interface SuiteWithProperties {
  */
 export function withRunSettings<S extends SuiteWithProperties>(suites: S[], settings: RunSettings | undefined): S[] {
   if (settings === undefined) return suites;
-  const added = settingsProperties(settings);
+  return withSuiteProperties(suites, settingsProperties(settings));
+}
+
+/**
+ * The suites with a `cspm-report.note` property in each per note of the run
+ * (FindingsResult.notes), after the properties they hold; the suites as they are
+ * when the run has none.
+ */
+export function withNotes<S extends SuiteWithProperties>(suites: S[], notes: readonly string[]): S[] {
+  if (notes.length === 0) return suites;
+  return withSuiteProperties(suites, notes.map((note) => ({ '@_name': 'cspm-report.note', '@_value': visibleText(note) })));
+}
+
+function withSuiteProperties<S extends SuiteWithProperties>(suites: S[], added: { '@_name': string; '@_value': string }[]): S[] {
   return suites.map((suite) => {
     const { properties, testcase, ...rest } = suite;
     const attributes = Object.fromEntries(Object.entries(rest).filter(([key]) => key.startsWith('@_')));

@@ -11,22 +11,34 @@ import { MarkdownBudget, markdownLimitRange } from './markdown-budget.js';
 import { markdownText, tableRow } from './markdown-cell.js';
 import { completeOutputText, type MarkdownList, writeList } from './markdown-list.js';
 import { describeGate, describeRun } from './run-summary.js';
+import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { findingFails, statedVerdict } from './stated-verdict.js';
 import { pointerLabel } from './visible-text.js';
 
 /** Reasons of the verdict the heading lists; the rest are counted (every format that lists them all has them). */
 const maxReasons = 3;
 
-/** The verdict as the heading's mark, its reasons, and the run's totals: kept whole however small the limit. */
+/** Notes of the run the heading lists, and the characters of each; the rest are counted (the json format lists them all). */
+const maxNotes = 3;
+const maxNoteCharacters = 300;
+
+/**
+ * The verdict as the heading's mark, its reasons, the run's notes, and the run's totals:
+ * kept whole however small the limit. A reason that is also a note is listed as the note.
+ */
 function header(result: FindingsResult, verdict: Verdict, out: MarkdownBudget): void {
   const { files, reports, policies, errors, warnings } = result.analysis.summary;
   const failed = verdict.status === 'fail';
   const command = result.gate !== undefined ? 'gate' : result.diff !== undefined ? 'diff' : 'check';
+  const notes = runNotes(result);
+  const reasons = reasonsBesideNotes(verdict, notes);
   out.force(`## ${failed ? '❌' : '✅'} cspm-report ${command}: ${failed ? `failed (exit code ${verdict.exitCode})` : 'passed'}`);
   out.force('');
-  for (const reason of verdict.reasons.slice(0, maxReasons)) out.force(`${failed ? '**Failed:**' : '**Passed:**'} ${markdownText(reason, 200)}  `);
-  if (verdict.reasons.length > maxReasons) out.force(`_and ${plural(verdict.reasons.length - maxReasons, 'more reason')}_  `);
-  if (verdict.reasons.length > 0) out.force('');
+  for (const reason of reasons.slice(0, maxReasons)) out.force(`${failed ? '**Failed:**' : '**Passed:**'} ${markdownText(reason, 200)}  `);
+  if (reasons.length > maxReasons) out.force(`_and ${plural(reasons.length - maxReasons, 'more reason')}_  `);
+  for (const note of notes.slice(0, maxNotes)) out.force(`**Note:** ${markdownText(note, maxNoteCharacters)}  `);
+  if (notes.length > maxNotes) out.force(`_and ${plural(notes.length - maxNotes, 'more note')}; the json format lists them all_  `);
+  if (reasons.length + notes.length > 0) out.force('');
   out.force(markdownText(describeRun(result.analysis)));
   out.force('');
   out.force(tableRow(['Files', 'Reports', 'Policies', 'Errors', 'Warnings']));
@@ -122,7 +134,7 @@ function formatMarkdown(result: FindingsResult, options: Partial<FindingsFormatO
 
 /**
  * `--format markdown`: a summary for a pull-request comment or a GitHub job summary.
- * The verdict (the heading's mark is the exit code's), the run's totals and a diff's
+ * The verdict (the heading's mark is the exit code's), its notes, the run's totals and a diff's
  * counts whole; then the items, worst first: failed gate assertions, a diff's changes
  * (regressions from Critical to VeryLow, new failures, the rest), findings (errors before
  * warnings), compared reports and files. It stops at 65,536 characters (UTF-16 code

@@ -7,6 +7,7 @@ import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
 import type { Verdict } from '../../model/verdict.js';
 import { formatDiffText } from './diff/diff-text.js';
+import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { statedVerdict } from './stated-verdict.js';
 
 /** Options of the text formatter. */
@@ -132,16 +133,24 @@ function verdictLine(gate: GateResult, paint: Paint, verdict: Verdict | undefine
   return paint('32', `✔ gate passed: ${counts}`);
 }
 
-/** The check's text, then the diff's and the gate's, a blank line between each. */
+/**
+ * The check's text, then the diff's and the gate's, a blank line between each, then a
+ * line per note of the run under the verdict's line.
+ */
 function* textChunks(result: FindingsResult, options: FindingsFormatOptions): Generator<string> {
+  const notes = runNotes(result);
+  // A reason that is a note is said once, on its note's line.
+  const verdict = result.verdict === undefined ? undefined : { ...result.verdict, reasons: reasonsBesideNotes(result.verdict, notes) };
   // A diff's or a gate's verdict is theirs to state; the check's line then tells the findings.
-  const own = result.diff === undefined && result.gate === undefined && result.verdict !== undefined ? { verdict: result.verdict } : {};
+  const own = result.diff === undefined && result.gate === undefined && verdict !== undefined ? { verdict } : {};
   yield* inChunks(checkLines(result.analysis, { color: options.color, ...own }));
-  if (result.diff !== undefined) yield `\n${formatDiffText(result.diff, { color: options.color, ...(result.verdict === undefined ? {} : { verdict: result.verdict }) })}`;
+  if (result.diff !== undefined) yield `\n${formatDiffText(result.diff, { color: options.color, ...(verdict === undefined ? {} : { verdict }) })}`;
   if (result.gate !== undefined) {
     yield '\n';
-    yield* inChunks(gateLines(result.gate, { color: options.color, verdict: statedVerdict(result) }));
+    yield* inChunks(gateLines(result.gate, { color: options.color, verdict: verdict ?? statedVerdict(result) }));
   }
+  const paint = paintOf(options);
+  if (notes.length > 0) yield* inChunks(notes.map((note) => `${paint('33', 'note:')} ${terminalText(note)}`));
 }
 
 /** `--format text`: findings for a person at a terminal, grouped by file, then the gate's verdict. */

@@ -1,5 +1,6 @@
 import { toolInfo } from '../../../tool-info.js';
 import { sourceRootId } from './artifact-uri.js';
+import type { SarifNotification } from './sarif-log.js';
 
 /** The schema every log names: the OASIS Standard's, with Errata 01. */
 export const sarifSchemaUri = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -16,4 +17,13 @@ export const originalUriBaseIds = JSON.stringify({
 export function driverText(rules: string): string {
   const driver = JSON.stringify({ name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri });
   return `${driver.slice(0, -1)},"rules":${rules}}`;
+}
+
+/**
+ * The run's notes (FindingsResult.notes) as tool notifications of level `note`, where a
+ * SARIF viewer shows what the tool says of its own run: caveats that leave the verdict
+ * as it is, such as a merge that did not check its input files.
+ */
+export function noteNotifications(notes: readonly string[] | undefined): SarifNotification[] {
+  return (notes ?? []).map((text) => ({ level: 'note', message: { text }, descriptor: { id: 'run-note' } }));
 }

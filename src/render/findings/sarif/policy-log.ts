@@ -4,7 +4,7 @@ import { driverText, originalUriBaseIds, sarifSchemaUri } from './log-parts.js';
 import { PolicyRules } from './policy-rules.js';
 import { checkedResultLimit, defaultPolicyResults, githubKeptResults, keepWorst, maxResultsPerRun } from './result-budget.js';
 import { ResultTexts } from './result-texts.js';
-import type { SarifInvocation } from './sarif-log.js';
+import type { SarifInvocation, SarifNotification } from './sarif-log.js';
 import { maxUploadBytes, writeWithinUpload, type FittedLog, type WrittenLog } from './upload-size.js';
 
 /** Ranks of failing policies: each severity in cap order, Red (and an unknown colour) then Amber. */
@@ -35,6 +35,8 @@ export interface PolicyCandidates {
   everyOne: string;
   /** The run's properties besides `resultLimit`. */
   properties: Record<string, unknown>;
+  /** Notifications of the run beside the one of results left out (its notes), written after it. */
+  notifications?: readonly SarifNotification[];
 }
 
 /** Left out, by severity in cap order and by colour; only the severities with one. */
@@ -71,6 +73,7 @@ function writeCapped(candidates: PolicyCandidates, max: number, maxResults: numb
     const text = `${notificationText(candidates.noun, kept.length, omittedTotal, omitted, maxResults)} ${candidates.everyOne}`;
     invocations[0]!.toolExecutionNotifications.push({ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } });
   }
+  invocations[0]!.toolExecutionNotifications.push(...(candidates.notifications ?? []));
   const resultLimit = { maxResults, githubKeptResults, maxResultsPerRun, maxUploadBytes, written: kept.length, omitted: omittedTotal, cutBy, omittedBySeverity: omitted };
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":{"driver":${driverText(`[${rules.joined()}]`)}},` +

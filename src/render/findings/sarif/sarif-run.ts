@@ -4,7 +4,7 @@ import type { RuleInfo } from '../../../model/rule.js';
 import { terminalJson } from '../../../text/terminal-text.js';
 import { toolInfo } from '../../../tool-info.js';
 import { artifactLocation } from './artifact-uri.js';
-import { informationUri, originalUriBaseIds, sarifSchemaUri } from './log-parts.js';
+import { informationUri, noteNotifications, originalUriBaseIds, sarifSchemaUri } from './log-parts.js';
 import { writePolicyLog } from './policy-log.js';
 import { maxUploadBytes, writeWithinUpload, type WrittenLog } from './upload-size.js';
 import { createFingerprinter } from './fingerprints.js';
@@ -31,7 +31,7 @@ export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleIn
     const candidates = regressionCandidates(result.diff);
     // The verdict last, as in a check's or gate's log: the exit code's, stated once.
     const verdict = result.verdict === undefined ? {} : { verdict: result.verdict };
-    return writePolicyLog({ ...candidates, properties: { ...analysisProperties(result), ...candidates.properties, ...verdict } }).text;
+    return writePolicyLog({ ...candidates, properties: { ...analysisProperties(result), ...candidates.properties, ...verdict }, notifications: noteNotifications(result.notes) }).text;
   }
   return writeWithinUpload((max) => writeFindingsLog(result, catalogue, max), maxResultsPerRun).text;
 }
@@ -40,7 +40,7 @@ function writeFindingsLog(result: FindingsResult, catalogue: readonly RuleInfo[]
   const texts = new ResultTexts();
   const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate), texts, max);
   const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: rules.rules } };
-  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: notifications(budget, max) }];
+  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: [...notifications(budget, max), ...noteNotifications(result.notes)] }];
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
