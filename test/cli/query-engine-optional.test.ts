@@ -18,9 +18,12 @@ function withoutEngine(args: string[]): { status: number | null; stdout: string;
   const dir = tempDir();
   writeFileSync(
     join(dir, 'hooks.mjs'),
-    `export async function resolve(specifier, context, next) {
+    // The hooks run on a thread of their own, whose process.stderr may not be flushed before
+    // the command exits: the note is written to the descriptor at once.
+    `import { writeSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
   if (specifier.startsWith('@duckdb/')) {
-    process.stderr.write('ENGINE IMPORTED\\n');
+    writeSync(2, 'ENGINE IMPORTED\\n');
     throw Object.assign(new Error("Cannot find package '" + specifier + "'"), { code: 'ERR_MODULE_NOT_FOUND' });
   }
   return next(specifier, context);
