@@ -1,5 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { CspmError } from '../../error/cspm-error.js';
+import { ioError } from '../../load/io-error.js';
+import { assertRegularFile } from '../../load/read-regular-file.js';
 import type { PartialContentHashes, PartialSettings } from '../../model/partial.js';
 
 /** The environment variable that holds the key of the shards' MACs; never an option, never written. */
@@ -68,4 +71,22 @@ export async function fileMacStatus(path: string, key: string): Promise<'valid' 
   const given = Buffer.from(ending.slice(macHead.length, macHead.length + 64), 'latin1');
   const expected = Buffer.from(hmac.digest('hex'), 'latin1');
   return timingSafeEqual(given, expected) ? 'valid' : 'invalid';
+}
+
+/**
+ * Refuses a partial result without a MAC that is right under the key (see createShardMac).
+ *
+ * @throws CspmError `partial-refused`; the reader's errors
+ */
+export async function assertMac(path: string, key: string): Promise<void> {
+  assertRegularFile(path);
+  let status;
+  try {
+    status = await fileMacStatus(path, key);
+  } catch (error) {
+    throw ioError(path, error);
+  }
+  if (status === 'valid') return;
+  const what = status === 'absent' ? `carries no MAC, and ${shardKeyVariable} is set: every shard must be run with the key` : `carries a MAC that is not right under ${shardKeyVariable}: the file was changed after its shard wrote it, or made with another key`;
+  throw new CspmError('partial-refused', `${path} ${what}`, { data: { file: path, what } });
 }
