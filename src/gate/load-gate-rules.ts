@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CspmError } from '../error/cspm-error.js';
 import { decodeText } from '../load/decode-text.js';
 import { readRegularFile } from '../load/read-regular-file.js';
@@ -6,6 +7,18 @@ import { parseGateRules, presetAssertions } from './parse-gate-rules.js';
 
 /** A rules file larger than this is surely not a rules file. */
 const maxRulesBytes = 10 * 2 ** 20;
+
+/**
+ * The SHA-256 of the bytes each loaded rules file was parsed from, beside the rules
+ * rather than in them: the rules are written as they are (a shard's settings), and the
+ * digest must be of the very bytes read, not of a second read the file may have changed by.
+ */
+const digests = new WeakMap<GateRules, string>();
+
+/** The SHA-256 (hex) of the bytes `rules` were loaded from; undefined for a preset or rules not made by {@link loadGateRules}. */
+export function rulesFileDigest(rules: GateRules): string | undefined {
+  return digests.get(rules);
+}
 
 /**
  * Loads gate rules: a preset by its name (`cspm:recommended`), or a rules file in JSON
@@ -20,5 +33,8 @@ export async function loadGateRules(pathOrPreset: string): Promise<GateRules> {
   if (pathOrPreset.startsWith('cspm:')) return { file: pathOrPreset, assertions: presetAssertions(pathOrPreset, '') };
   const tooLarge = (size: number): CspmError =>
     new CspmError('input-too-large', `${pathOrPreset} is ${Math.round(size / 2 ** 20)} MiB; a rules file may be at most 10 MiB`, { data: { path: pathOrPreset, bytes: size, limit: maxRulesBytes } });
-  return parseGateRules(decodeText(readRegularFile(pathOrPreset, maxRulesBytes, tooLarge)), pathOrPreset);
+  const bytes = readRegularFile(pathOrPreset, maxRulesBytes, tooLarge);
+  const rules = parseGateRules(decodeText(bytes), pathOrPreset);
+  digests.set(rules, createHash('sha256').update(bytes).digest('hex'));
+  return rules;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readRegularFile } from '../../load/read-regular-file.js';
 import { maxTextBytes, tooLarge } from '../../load/read-text-file.js';
+import { rulesFileDigest } from '../../gate/load-gate-rules.js';
 import type { GateRules } from '../../model/gate-rules.js';
 import type { PartialContentHashes } from '../../model/partial.js';
 
@@ -17,9 +18,11 @@ export function hashFile(path: string): string {
 
 /**
  * The content hashes a sharded run records and a merge expects (see PartialContentHashes):
- * the SHA-256 of the gate's rules file, none for a preset (its assertions are the tool's).
+ * the SHA-256 of the bytes the gate's rules were loaded from, none for a preset (its
+ * assertions are the tool's).
  */
 export function contentHashesOf(rules: GateRules | undefined): PartialContentHashes {
   if (rules === undefined || rules.file.startsWith('cspm:')) return {};
-  return { rules: hashFile(rules.file) };
+  // Rules made without loadGateRules (a library caller's) are hashed from the file.
+  return { rules: rulesFileDigest(rules) ?? hashFile(rules.file) };
 }
