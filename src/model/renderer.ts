@@ -107,6 +107,7 @@ export interface Renderer {
   mediaType: string;
   /** The format-specific options it reads (none when absent); it ignores the others. */
   reads?: readonly FormatOption[];
+  /** Renders the view model into this format's bytes. */
   render(view: ViewModel, options: RenderOptions): Promise<RenderedBody>;
 }
 
