@@ -2,6 +2,8 @@
  * cspm-report: load, check, gate, compare and render compliance audit reports of cloud
  * accounts. The public entry: everything a program may import is named here. The jobs
  * give a program the same verdicts as the command line, from the same calls.
+ *
+ * @packageDocumentation
  */
 
 // Jobs: each composes the pipeline and returns its verdict with the exit code the CLI uses.
