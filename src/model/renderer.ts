@@ -27,7 +27,11 @@ export const policyChoices = ['failing', 'assessed', 'all'] as const satisfies r
  */
 export const renderTiers = ['executive', 'full', 'fleet'] as const;
 
-/** How much a document shows: one of {@link renderTiers}. */
+/**
+ * How much a document shows: one of `renderTiers`.
+ *
+ * @useDeclaredType
+ */
 export type RenderTier = (typeof renderTiers)[number];
 
 /**
