@@ -18,6 +18,8 @@ class CollectingLogger extends ConsoleLogger {
  * validation of undocumented exports, names used but not exported and broken `{@link}`s,
  * warnings counted as errors) and every message it gives fails the test, listed. The HTML
  * is not written: its pages come from the same conversion and cost time, not checks.
+ * What must carry a comment is typedoc.json's `requiredToBeDocumented`: every exported
+ * declaration, method, constructor and accessor; the properties of interfaces not yet.
  */
 describe('API reference (TypeDoc)', () => {
   it('documents every export of the public entry, with no broken link and no unexported type', async () => {
