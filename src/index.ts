@@ -2,6 +2,8 @@
  * cspm-report: load, check, gate, compare and render compliance audit reports of cloud
  * accounts. The public entry: everything a program may import is named here. The jobs
  * give a program the same verdicts as the command line, from the same calls.
+ *
+ * @packageDocumentation
  */
 
 // Jobs: each composes the pipeline and returns its verdict with the exit code the CLI uses.
@@ -108,3 +110,16 @@ export type { TrendRenderer, TrendRenderOptions } from './render/trend/trend-ren
 export type { CsvFieldName } from './model/csv-fields.js';
 export type { Progress, ProgressListener, ProgressOptions, ProgressPhase } from './model/progress.js';
 export type { ViewModel } from './model/view-model.js';
+
+// Types the exports above refer to, so that the API reference links every name it shows.
+export type { DocumentFormats } from './model/renderer.js';
+export type { DocumentCheck } from './model/rule.js';
+export type { RuleIds } from './model/finding.js';
+export type { KeptPolicySelection } from './analyse/keep-figures.js';
+export type { AccountChange } from './model/diff.js';
+export type { ReportLibrary, ServedBenchmark } from './serve/report-library.js';
+export type { PartialCategory, PartialFigures, PartialReport } from './model/partial.js';
+export type { ActionView, CategoryChangeView, CategoryView, ChangeCountView, ChangeSideView, ChangeView, DateView, FiguresView, FindingView, LogoView, PolicyListingView, ReportChangesView, ReportView, ScanView } from './model/view-model.js';
+export type { FileOutcome } from './jobs/analyse-file.js';
+export type { AcrossInputsPlace, DocumentAnalysis } from './analyse/analyse-reports.js';
+export type { PercentInputs } from './analyse/percent-formulas.js';

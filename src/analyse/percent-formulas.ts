@@ -16,6 +16,7 @@ export interface PercentFormulaInfo {
   description: string;
   /** What the percent is of (its denominator); 0 leaves it undefined, shown as n/a. */
   base(inputs: PercentInputs): number;
+  /** The percent, 0 to 100; 0 when the base is 0, never NaN or Infinity. */
   compute(inputs: PercentInputs): number;
 }
 
@@ -40,19 +41,25 @@ export const percentFormulas = {
   'green-of-assessed': {
     id: 'green-of-assessed',
     description: 'Green / (Total − Gray) × 100',
+    /** Total − Gray: the policies assessed. */
     base: (inputs) => inputs.total - inputs.gray,
+    /** The percent of the assessed policies that are Green. */
     compute: (inputs) => ratio(inputs.green, inputs.total - inputs.gray),
   },
   'green-of-total': {
     id: 'green-of-total',
     description: 'Green / Total × 100',
+    /** Total: every policy, Gray ones included. */
     base: (inputs) => inputs.total,
+    /** The percent of all policies that are Green. */
     compute: (inputs) => ratio(inputs.green, inputs.total),
   },
   'passed-resources': {
     id: 'passed-resources',
     description: 'sum of PassedResourceCount / sum of TotalResourceCount × 100',
+    /** The resources checked. */
     base: (inputs) => inputs.totalResources,
+    /** The percent of the resources checked that passed. */
     compute: (inputs) => ratio(inputs.passedResources, inputs.totalResources),
   },
 } as const satisfies Record<PercentFormula, PercentFormulaInfo>;

@@ -10,7 +10,11 @@ export const onboardingKinds = {
   office365: { path: 'office', fields: ['AccountName', 'DomainName', 'TenantId', 'ADApplicationClientId', 'ADApplicationClientSecret'] },
 } as const satisfies Record<string, { path: string; fields: readonly string[] }>;
 
-/** A kind of account the service onboards. */
+/**
+ * A kind of account the service onboards.
+ *
+ * @useDeclaredType
+ */
 export type OnboardingKind = keyof typeof onboardingKinds;
 
 /** The onboarding body of an AWS account. */

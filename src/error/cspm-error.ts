@@ -20,6 +20,8 @@ export class CspmError<C extends ErrorCode = ErrorCode> extends Error {
   readonly data: ErrorDataByCode[C];
 
   /**
+   * An error of one code, its message the code's summary followed by the detail.
+   *
    * @param code   one of the closed set of codes
    * @param detail the file, option or value concerned, and why, for a person
    */

@@ -59,6 +59,7 @@ export interface GateMetric {
   baseline?: boolean;
   /** Printed after a number (`%`), or nothing for counts. */
   unit: string;
+  /** Measures the reports in the assertion's scope; the gate compares the value with the assertion's bound. */
   measure(reports: readonly ScopedReport[], assertion: GateAssertion, formula: PercentFormula): Measurement;
 }
 

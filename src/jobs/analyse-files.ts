@@ -18,13 +18,14 @@ import { placeFindings } from './place-findings.js';
 export interface AnalyseFilesOptions extends AnalyseInputsOptions {
   /**
    * Files analysed at once, each on a worker thread (default: the machine's CPUs, for a
-   * run of {@link workerRunFiles} files or more); 1 analyses every file on this thread.
+   * run of files enough to repay the threads' start, `workerRunFiles`); 1 analyses every
+   * file on this thread.
    * The result is the same whatever the number.
    */
   jobs?: number;
   /** The policies kept besides the figures (see keepFigures). */
   keep?: KeptPolicySelection;
-  /** Also make the fleet figures of every file, joined in input order (see {@link analyseFleet}). */
+  /** Also make the fleet figures of every file, joined in input order as `render --tier fleet` does. */
   fleet?: boolean;
   /**
    * Told of each file's outcome in input order as it comes in; what it returns is kept

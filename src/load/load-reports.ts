@@ -18,7 +18,7 @@ import { unwrapDocument, type UnwrapOptions } from './unwrap-document.js';
 /**
  * One input of the loader:
  * - a string: a file path, or a directory (every `*.json` inside, recursively, sorted);
- * - a file found in a directory: `{ path, listed: true }` (see {@link expandInputs});
+ * - a file found in a directory: `{ path, listed: true }`, as the loader lists a directory's files;
  * - bytes or text: `{ text, name? }`;
  * - an already parsed value: `{ value, name? }`;
  * - a byte stream such as standard input: `{ stream, name? }`.

@@ -25,7 +25,11 @@ export const csvFieldNames = [
   'scan-date',
 ] as const;
 
-/** A column name of `--fields`. */
+/**
+ * A column name of `--fields`.
+ *
+ * @useDeclaredType
+ */
 export type CsvFieldName = (typeof csvFieldNames)[number];
 
 /** The columns written without `--fields`: one row per policy as auditors' spreadsheets take it. */

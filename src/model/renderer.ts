@@ -27,7 +27,11 @@ export const policyChoices = ['failing', 'assessed', 'all'] as const satisfies r
  */
 export const renderTiers = ['executive', 'full', 'fleet'] as const;
 
-/** How much a document shows: one of {@link renderTiers}. */
+/**
+ * How much a document shows: one of `renderTiers`.
+ *
+ * @useDeclaredType
+ */
 export type RenderTier = (typeof renderTiers)[number];
 
 /**
@@ -107,6 +111,7 @@ export interface Renderer {
   mediaType: string;
   /** The format-specific options it reads (none when absent); it ignores the others. */
   reads?: readonly FormatOption[];
+  /** Renders the view model into this format's bytes. */
   render(view: ViewModel, options: RenderOptions): Promise<RenderedBody>;
 }
 

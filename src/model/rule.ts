@@ -69,6 +69,7 @@ export interface RuleInfo {
 /** A rule that checks one benchmark report. */
 export interface ReportRule extends RuleInfo {
   stage: 'report';
+  /** The rule's hits in one report: none when the report passes it. */
   check(context: ReportContext): RuleHit[];
 }
 

@@ -8,6 +8,7 @@ import { readServiceOpenApi, serviceOpenApiUrl } from './service-openapi.js';
 /** A schema the package publishes: where its file is, and the file parsed. */
 export interface PublishedSchema {
   url: URL;
+  /** Reads the file and parses it: the schema as JSON. */
   read(): Record<string, unknown>;
 }
 
@@ -18,12 +19,36 @@ export interface PublishedSchema {
  * service's REST API.
  */
 export const publishedSchemas = {
-  'audit-report': { url: schemaUrl, read: readSchema },
-  'gate-rules': { url: gateRulesSchemaUrl, read: readGateRulesSchema },
-  diff: { url: diffSchemaUrl, read: readDiffSchema },
-  ocsf: { url: ocsfSchemaUrl, read: readOcsfSchema },
-  partial: { url: partialSchemaUrl, read: readPartialSchema },
-  openapi: { url: serviceOpenApiUrl, read: readServiceOpenApi },
+  'audit-report': {
+    url: schemaUrl,
+    /** Reads the audit report's JSON Schema. */
+    read: readSchema,
+  },
+  'gate-rules': {
+    url: gateRulesSchemaUrl,
+    /** Reads the gate rules' JSON Schema. */
+    read: readGateRulesSchema,
+  },
+  diff: {
+    url: diffSchemaUrl,
+    /** Reads the diff's JSON Schema. */
+    read: readDiffSchema,
+  },
+  ocsf: {
+    url: ocsfSchemaUrl,
+    /** Reads the OCSF event's JSON Schema. */
+    read: readOcsfSchema,
+  },
+  partial: {
+    url: partialSchemaUrl,
+    /** Reads the partial result's JSON Schema. */
+    read: readPartialSchema,
+  },
+  openapi: {
+    url: serviceOpenApiUrl,
+    /** Reads the service's OpenAPI document. */
+    read: readServiceOpenApi,
+  },
 } as const satisfies Record<string, PublishedSchema>;
 
 /** The name of a published schema. */

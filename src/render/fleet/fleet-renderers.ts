@@ -4,6 +4,7 @@ import { registryEntry } from '../registry-entry.js';
 
 /** A renderer of the fleet tier: fleet figures in, document bytes out. It never writes files. */
 export interface FleetRenderer {
+  /** Renders the fleet figures into this format's bytes. */
   render(fleet: FleetFigures, options: RenderOptions): Promise<RenderedBody>;
 }
 
@@ -12,9 +13,18 @@ export interface FleetRenderer {
  * formats (CSV, HDF, POA&M, SARIF) export every row of every report whatever the tier.
  */
 export const fleetRenderers = {
-  html: { render: async (fleet, options) => (await import('./fleet-html.js')).renderFleetHtml(fleet, options) },
-  pdf: { render: async (fleet, options) => (await import('./fleet-pdf.js')).renderFleetPdf(fleet, options) },
-  xlsx: { render: async (fleet, options) => (await import('./fleet-xlsx.js')).renderFleetXlsx(fleet, options) },
+  html: {
+    /** The fleet document as HTML. */
+    render: async (fleet, options) => (await import('./fleet-html.js')).renderFleetHtml(fleet, options),
+  },
+  pdf: {
+    /** The fleet document as PDF. */
+    render: async (fleet, options) => (await import('./fleet-pdf.js')).renderFleetPdf(fleet, options),
+  },
+  xlsx: {
+    /** The fleet document as an XLSX workbook. */
+    render: async (fleet, options) => (await import('./fleet-xlsx.js')).renderFleetXlsx(fleet, options),
+  },
 } as const satisfies Partial<Record<DocumentFormat, FleetRenderer>>;
 
 /** A format with a fleet tier. */

@@ -17,6 +17,7 @@ export interface TrendRenderer {
   /** Other extensions that name this format in an output path (`htm`). */
   otherExtensions?: readonly string[];
   mediaType: string;
+  /** Renders the trend of one account into this format's bytes. */
   render(trend: Trend, options: TrendRenderOptions): Promise<RenderedBody>;
   /** The same format for a fleet: a series per account and the biggest drops ranked. */
   renderFleet(fleet: FleetTrend, options: TrendRenderOptions): Promise<RenderedBody>;
