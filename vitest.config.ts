@@ -1,11 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The end-to-end tier (vitest.e2e.config.ts, `npm run test:e2e`): npm installs and builds of minutes. */
+const endToEnd = 'test/e2e/**';
+
+/**
+ * Test files that replace a module (`vi.mock`) or say `// vitest: isolate`: each runs in
+ * a module graph of its own. Every other file shares its worker's modules with the files
+ * run before it: loading the command line and its renderers again for each of some 300
+ * files was a third of the suite's time. Derived from the files, so a new mock is isolated
+ * without a list to keep.
+ */
+function isolatedFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.test.ts') && /\bvi\.(?:do)?mock\(|^\/\/ vitest: isolate$/m.test(readFileSync(path, 'utf8'))) files.push(path.split('\\').join('/'));
+    }
+  };
+  walk('test');
+  return files.sort();
+}
+
+const isolated = isolatedFiles();
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The end-to-end tier (vitest.e2e.config.ts, `npm run test:e2e`): npm installs and builds of minutes.
-    exclude: [...configDefaults.exclude, 'test/e2e/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'isolated', include: isolated, exclude: [...configDefaults.exclude, endToEnd], isolate: true } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, endToEnd, ...isolated], isolate: false } },
+    ],
   },
 });
