@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: generates large reports once (into .bench/) and measures each job
-// against a plain baseline in the same run, printing the ratios the README records.
+// against a plain baseline in the same run, printing the ratios docs/performance.md records.
 //   check: 300,000 policies, whole CLI process vs read + JSON.parse
 //   gate:  300,000 policies, six assertions, whole CLI process vs read + JSON.parse
 //   xlsx:  300,000 policies, styled workbook vs plain exceljs streaming of the same rows (unstyled)
