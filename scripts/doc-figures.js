@@ -19,9 +19,14 @@ import { writeReport } from './generate-report.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Bytes as npm and most tools print them: decimal megabytes, one decimal. */
+/** Bytes as `npm pack` prints a package's size: decimal megabytes, one decimal. */
 function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** Bytes as `npm run bench` and `du -h` print them: units of 2^20 bytes, one decimal. */
+function binaryMegabytes(bytes) {
+  return `${(bytes / 2 ** 20).toFixed(1)} MB`;
 }
 
 function lockPackages() {
@@ -55,10 +60,10 @@ export const figures = {
   'tarball-size': { cheap: true, measure: () => megabytes(packed().size) },
   'runtime-packages': { cheap: true, measure: () => String(lockPackages().filter(([, entry]) => entry.dev !== true).length) },
   'engine-packages': { cheap: true, measure: () => String(lockPackages().filter(([path, entry]) => entry.dev !== true && path.startsWith('node_modules/@duckdb/')).length) },
-  'exceljs-bundle-size': { cheap: true, measure: () => megabytes(statSync(`${root}dist/render/xlsx/exceljs.js`).size) },
+  'exceljs-bundle-size': { cheap: true, measure: () => binaryMegabytes(statSync(`${root}dist/render/xlsx/exceljs.js`).size) },
   // node_modules after `npm ci` in a clone: every dependency, dev and optional ones included.
   'dev-install-size': { cheap: false, measure: () => `${Math.round(Number(execFileSync('du', ['-skL', `${root}node_modules`], { encoding: 'utf8' }).split('\t')[0]) / 1024)} MB` },
-  'large-report-size': { cheap: false, measure: async () => megabytes(await generatedSize(300_000)) },
+  'large-report-size': { cheap: false, measure: async () => binaryMegabytes(await generatedSize(300_000)) },
 };
 
 /** Every generated table by name: the script that prints it. */

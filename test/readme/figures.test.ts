@@ -72,6 +72,25 @@ describe('timings the pages state', () => {
     expect(performance.slice(0, table).trimEnd().split('\n').at(-1)).toMatch(measured);
   });
 
+  it('holds the last run of npm run bench, written by the run with its date', () => {
+    const run = /<!-- measured: npm run bench -- ([^,>]+), (\d{4}-\d{2}-\d{2}), (\d+) CPUs, load average [\d.]+ -->\n```text\n([\s\S]*?)```\n<!-- \/measured -->/.exec(page('docs/performance.md').text);
+    expect(run, 'run npm run bench -- trend --record').not.toBeNull();
+    expect(run![4]!.trim().split('\n').length).toBeGreaterThan(0);
+  });
+
+  it('records a run of the bench over the block of the last one, and only there', async () => {
+    const { withBenchRun } = (await import(pathToFileURL(resolve('scripts/bench/record.js')).href)) as {
+      withBenchRun(text: string, lines: string[], options: { jobs: string[]; date: string; cpus?: number; load?: number }): string;
+    };
+    // The table's own marker, above, is no run's block: a run leaves it and the table as they are.
+    const table = '<!-- measured: npm run bench, rows taken from 2026-11-23 -->\n\n| job |\n|---|\n| check |\n\n';
+    const before = `${table}<!-- measured: npm run bench -- check, 2026-01-01, 2 CPUs, load average 0.5 -->\n\`\`\`text\nold\n\`\`\`\n<!-- /measured -->\n\nAfter.\n`;
+    expect(withBenchRun(before, ['trend  30 scans -f json: 0.28 s'], { jobs: ['trend'], date: '2026-12-02', cpus: 2, load: 1.25 })).toBe(
+      `${table}<!-- measured: npm run bench -- trend, 2026-12-02, 2 CPUs, load average 1.3 -->\n\`\`\`text\ntrend  30 scans -f json: 0.28 s\n\`\`\`\n<!-- /measured -->\n\nAfter.\n`,
+    );
+    expect(() => withBenchRun('No block.\n', [], { jobs: [], date: '2026-12-02' })).toThrow(/no <!-- measured: npm run bench/);
+  });
+
   it('marks each install time of the install and CI pages as measured, with the date', () => {
     const timed = ['docs/install.md', 'docs/ci.md'].flatMap((path) =>
       page(path)
