@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: generates large reports once (into .bench/) and measures each job
-// against a plain baseline in the same run, printing the ratios the README records.
+// against a plain baseline in the same run, printing the ratios docs/performance.md records.
 //   check: 300,000 policies, whole CLI process vs read + JSON.parse
 //   gate:  300,000 policies, six assertions, whole CLI process vs read + JSON.parse
 //   xlsx:  300,000 policies, styled workbook vs plain exceljs streaming of the same rows (unstyled)
@@ -22,8 +22,10 @@
 //          the fleet tier's HTML of 5,000 accounts: first view in Chromium vs a blank page
 //          (--fleet-files N,M to choose the fleet sizes, --fleet-layouts published,compact the layouts;
 //          fleets are generated once into .bench/)
-// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports ocsf sarif parquet fetch fleet query] [--runs N]   (check, gate, diff, findings: N alternated pairs, default 11)
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+// Usage: npm run bench [-- check gate diff trend xlsx pdf html findings exports ocsf sarif parquet fetch fleet query] [--runs N] [--record]
+//   (check, gate, diff, findings: N alternated pairs, default 11; --record writes what the run printed, dated,
+//   into docs/performance.md under "The last run of npm run bench")
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { writeReport } from './generate-report.js';
 import { benchCheck } from './bench/check.js';
 import { benchDiff } from './bench/diff.js';
@@ -42,6 +44,7 @@ import { benchParquet, benchParquetFleet } from './bench/parquet.js';
 import { benchPostureSarif } from './bench/posture-sarif.js';
 import { benchQuery } from './bench/query.js';
 import { benchXlsx } from './bench/xlsx.js';
+import { withBenchRun } from './bench/record.js';
 
 const folder = '.bench';
 const args = process.argv.slice(2);
@@ -65,7 +68,15 @@ if (layouts.some((layout) => !fleetLayouts.includes(layout))) {
   process.exit(2);
 }
 const optionIndexes = new Set([runsAt, fleetAt, layoutsAt].filter((at) => at >= 0).flatMap((at) => [at, at + 1]));
-const chosen = args.filter((_, index) => !optionIndexes.has(index));
+const record = args.includes('--record');
+const chosen = args.filter((_, index) => !optionIndexes.has(index) && args[index] !== '--record');
+// The result lines, kept for --record as they are printed.
+const printed = [];
+const log = console.log;
+console.log = (...parts) => {
+  printed.push(parts.join(' '));
+  log(...parts);
+};
 const wanted = (name) => chosen.length === 0 || chosen.includes(name);
 
 async function report(policies) {
@@ -197,4 +208,10 @@ if (wanted('query')) {
   for (const q of r.results) {
     console.log(`query  ${q.name} over ${r.rows.toLocaleString('en-US')} policy rows: ${s(q.ms)} (whole process, median of ${Math.min(runs, 3)}; node alone starts in ${s(r.startMs)}); peak ${q.peakRssMb.toFixed(0)} MB; exit ${q.exitCodes.join(', ')}`);
   }
+}
+
+if (record) {
+  const path = new URL('../docs/performance.md', import.meta.url);
+  writeFileSync(path, withBenchRun(readFileSync(path, 'utf8'), printed, { jobs: chosen, date: new Date().toISOString().slice(0, 10) }));
+  log(`recorded in ${path.pathname}`);
 }

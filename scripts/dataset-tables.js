@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the tables and partition columns of a posture dataset (`render -f parquet`), with
-// the SQL types `query` gives them, as the Markdown tables the README carries; a test checks that the README holds exactly
-// these, so the two cannot drift apart.
+// the SQL types `query` gives them, as the Markdown tables docs/datasets-and-query.md carries (node scripts/doc-figures.js
+// writes them there); a test checks that the page holds exactly these, so the two cannot drift apart.
 import { fileURLToPath } from 'node:url';
 import { datasetSqlTypes as sqlTypes, datasetTables, partitionColumns } from '../dist/model/dataset-columns.js';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures what `npm install cspm-report` puts on disk, as the README records it: packs
+// Measures what `npm install cspm-report` puts on disk, as docs/performance.md records it: packs
 // the project, installs the tarball with its production dependencies into an empty
 // temporary folder and prints `du` of its node_modules (disk usage and apparent size),
 // with the bundled fonts apart, first without the optional SQL engine (the base install,

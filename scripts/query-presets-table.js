@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the saved queries of `query` (their names and what each answers, from the
-// registry in src/query/query-presets.ts) as the Markdown table the README carries; a
-// test checks that the README holds exactly this text.
+// registry in src/query/query-presets.ts) as the Markdown table docs/datasets-and-query.md
+// carries (node scripts/doc-figures.js writes it there); a test checks that the page holds exactly this text.
 import { fileURLToPath } from 'node:url';
 import { queryPresets } from '../dist/query/query-presets.js';
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Prints the rule catalogue as the Markdown table the README carries; a test checks
-// that the README holds exactly this table, so the two cannot drift apart.
+// Prints the rule catalogue as the Markdown table docs/rules.md carries (node
+// scripts/doc-figures.js writes it there); a test checks that the page holds exactly this
+// table, so the two cannot drift apart.
 import { fileURLToPath } from 'node:url';
 import { ruleCatalogue } from '../dist/index.js';
 

@@ -1,24 +1,33 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './support/cli-run.js';
+import { documentationPages, page, section, type Page } from './support/documentation.js';
 import { useTempDir } from './support/temp-dir.js';
 
 const tempDir = useTempDir();
 const outputOptions = new Set(['-o', '--output', '--out-dir', '--result']);
 
-/** The example's arguments with every file it writes moved into `dir`: examples never write into the checkout. */
+/**
+ * The example's arguments with every file it writes moved into `dir`, and every file an
+ * earlier command of its block wrote there read from there: examples never write into
+ * the checkout, and a block's commands run in order, as a reader types them.
+ */
 function writingInto(dir: string, args: string[]): string[] {
-  return args.map((arg, index) => (index > 0 && outputOptions.has(args[index - 1]!) && arg !== '-' && !isAbsolute(arg) ? join(dir, arg) : arg));
+  return args.map((arg, index) => {
+    if (index > 0 && outputOptions.has(args[index - 1]!) && arg !== '-' && !isAbsolute(arg)) return join(dir, arg);
+    if (!arg.startsWith('-') && !isAbsolute(arg) && !existsSync(arg) && existsSync(join(dir, arg))) return join(dir, arg);
+    return arg;
+  });
 }
 
 /**
- * The README shows commands with the output they print. Every `$ cspm-report …` line
- * of a ```console block is run here and its output compared, so the README stays true.
- * A block that cannot run here (it needs a server, the network, ids of an earlier
- * answer) says so in a comment `<!-- not run: why -->` on the last line before it; the
- * tests count those blocks, so that none is left out silently.
+ * The documentation (README.md and docs/*.md) shows commands with the output they print.
+ * Every `$ cspm-report …` line of a ```console block is run here and its output compared,
+ * so the pages stay true. A block that cannot run here (it needs a server, the network,
+ * ids of an earlier answer) says so in a comment `<!-- not run: why -->` on the last line
+ * before it; the tests count those blocks, so that none is left out silently.
  */
 interface Example {
   command: string;
@@ -26,16 +35,16 @@ interface Example {
 }
 
 interface ConsoleBlock {
-  line: number;
+  where: string;
   notRun: string | undefined;
   commands: Example[];
 }
 
 const notRunMarker = /^<!-- not run: (.+) -->$/;
 
-function consoleBlocks(markdown: string): ConsoleBlock[] {
-  return [...markdown.matchAll(/^```console\n([\s\S]*?)^```$/gm)].map((block) => {
-    const before = markdown.slice(0, block.index).trimEnd().split('\n');
+function consoleBlocks({ path, text }: Page): ConsoleBlock[] {
+  return [...text.matchAll(/^```console\n([\s\S]*?)^```$/gm)].map((block) => {
+    const before = text.slice(0, block.index).trimEnd().split('\n');
     const commands: Example[] = [];
     let current: Example | undefined;
     for (const line of block[1]!.split('\n')) {
@@ -47,7 +56,7 @@ function consoleBlocks(markdown: string): ConsoleBlock[] {
       }
     }
     return {
-      line: before.length + 2,
+      where: `${path}:${text.slice(0, block.index).split('\n').length}`,
       notRun: notRunMarker.exec(before.at(-1) ?? '')?.[1],
       commands: commands.map((example) => ({ ...example, output: example.output.replace(/\n+$/, '\n') })),
     };
@@ -59,57 +68,63 @@ function words(command: string): string[] {
   return [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
 }
 
-const readme = readFileSync('README.md', 'utf8');
-const blocks = consoleBlocks(readme);
-const shown = blocks.filter((block) => block.notRun === undefined).flatMap((block) => block.commands);
+const pages = documentationPages();
+const blocks = pages.flatMap(consoleBlocks);
+const shown = blocks.filter((block) => block.notRun === undefined);
 
-describe('README examples print what the README shows', () => {
-  it('has examples to check', () => {
-    expect(shown.length).toBeGreaterThan(3);
+describe('documentation examples print what the pages show', () => {
+  it('has examples to check, on the front page too', () => {
+    expect(shown.flatMap((block) => block.commands).length).toBeGreaterThan(3);
+    expect(shown.filter((block) => block.where.startsWith('README.md:')).length).toBeGreaterThan(4);
   });
 
   it('runs every command of a console block that is not marked as not run', () => {
-    expect(shown.filter((example) => !example.command.startsWith('cspm-report ')).map((example) => example.command)).toEqual([]);
+    const commands = shown.flatMap((block) => block.commands.map((example) => `${block.where}: ${example.command}`));
+    expect(commands.filter((line) => !/^[^ ]+ cspm-report /.test(line))).toEqual([]);
   });
 
   it('counts the console blocks it does not run, each with its reason', () => {
     const notRun = blocks.filter((block) => block.notRun !== undefined);
-    expect(notRun.map((block) => `README.md:${block.line}: ${block.notRun}`)).toEqual([expect.stringContaining('needs a running server')]);
+    expect(notRun.map((block) => `${block.where}: ${block.notRun}`)).toEqual([expect.stringContaining('needs a running server')]);
   });
 
   it('shows every shell session with prompts as a console block, which is run or marked', () => {
-    const prompted = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].filter((block) => block[1] !== 'console' && /^\$ /m.test(block[2]!));
-    expect(prompted.map((block) => `README.md:${readme.slice(0, block.index).split('\n').length}`)).toEqual([]);
+    const prompted = pages.flatMap(({ path, text }) =>
+      [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].filter((block) => block[1] !== 'console' && /^\$ /m.test(block[2]!)).map((block) => `${path}:${text.slice(0, block.index).split('\n').length}`),
+    );
+    expect(prompted).toEqual([]);
   });
 
-  it.each(shown)('$command', async ({ command, output }) => {
-    const [, ...args] = words(command.replace(/\s*# exit \d+$/, ''));
+  it.each(shown)('$where', async ({ commands }) => {
     const dir = tempDir();
-    const result = await runInProcess(writingInto(dir, args));
-    const exit = /# exit (\d+)$/.exec(command);
-    expect(result.code).toBe(exit ? Number(exit[1]) : 0);
-    const printed = `${result.stdout}${result.stderr}`.replace(/\n+$/, '\n').split(`${dir}/`).join('');
-    if (output.trim() === '…') return;
-    expect(printed).toBe(output);
+    for (const { command, output } of commands) {
+      const [, ...args] = words(command.replace(/\s*# exit \d+$/, ''));
+      const result = await runInProcess(writingInto(dir, args));
+      const exit = /# exit (\d+)$/.exec(command);
+      const printed = `${result.stdout}${result.stderr}`.replace(/\n+$/, '\n').split(`${dir}/`).join('');
+      expect(result.code, `${command}\n${printed}`).toBe(exit ? Number(exit[1]) : 0);
+      if (output.trim() === '…') continue;
+      expect(printed, command).toBe(output === '\n' ? '' : output);
+    }
   });
 });
 
-describe('README rule catalogue', () => {
-  it('lists every rule as the catalogue does (regenerate with node scripts/rule-table.js)', () => {
+describe('rule catalogue page', () => {
+  it('lists every rule as the catalogue does (regenerate with node scripts/doc-figures.js)', () => {
     const table = execFileSync(process.execPath, ['scripts/rule-table.js'], { encoding: 'utf8' });
-    expect(readme).toContain(table.trim());
+    expect(page('docs/rules.md').text).toContain(table.trim());
   });
 });
 
-describe('README dataset tables', () => {
-  it('lists every table and column of the dataset as the column registry does (regenerate with node scripts/dataset-tables.js)', () => {
+describe('dataset tables', () => {
+  it('lists every table and column of the dataset as the column registry does (regenerate with node scripts/doc-figures.js)', () => {
     const tables = execFileSync(process.execPath, ['scripts/dataset-tables.js'], { encoding: 'utf8' });
-    const shownTables = /<!-- dataset-tables: generated by node scripts\/dataset-tables\.js -->\n([\s\S]*?)\n<!-- \/dataset-tables -->/.exec(readme)?.[1];
+    const shownTables = /<!-- dataset-tables: generated by node scripts\/dataset-tables\.js -->\n([\s\S]*?)\n<!-- \/dataset-tables -->/.exec(page('docs/datasets-and-query.md').text)?.[1];
     expect(shownTables).toBe(tables.trim());
   });
 });
 
-describe('README exit codes', () => {
+describe('exit codes page', () => {
   it('says what --help says, code by code', async () => {
     const help = (await runInProcess(['--help'])).stdout;
     // An entry is its codes and text, the text going on over lines indented past the codes.
@@ -118,9 +133,8 @@ describe('README exit codes', () => {
       match[1],
       [match[2] ?? '', ...match[3]!.split('\n').map((line) => line.trim())].filter((part) => part !== '').join(' '),
     ]);
-    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Other commands'));
-    const inReadme = [...section.matchAll(/^\| (\d+(?:, \d+)?) \| (.+) \|$/gm)].map((match) => [match[1], match[2]]);
-    expect(inHelp.map(([code]) => code)).toEqual(inReadme.map(([code]) => code));
-    expect(inHelp.find(([code]) => code === '3')?.[1]).toContain(inReadme.find(([code]) => code === '3')?.[1]);
+    const inPage = [...section('Exit codes').text.matchAll(/^\| (\d+(?:, \d+)?) \| (.+) \|$/gm)].map((match) => [match[1], match[2]]);
+    expect(inHelp.map(([code]) => code)).toEqual(inPage.map(([code]) => code));
+    expect(inHelp.find(([code]) => code === '3')?.[1]).toContain(inPage.find(([code]) => code === '3')?.[1]);
   });
 });

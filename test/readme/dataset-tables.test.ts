@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { page } from '../support/documentation.js';
 
-describe('README: the saved queries', () => {
-  it('holds them as the registry gives them (regenerate with node scripts/query-presets-table.js)', () => {
-    const readme = readFileSync('README.md', 'utf8');
+describe('docs: the saved queries', () => {
+  it('holds them as the registry gives them (regenerate with node scripts/doc-figures.js)', () => {
+    const queries = page('docs/datasets-and-query.md').text;
     const printed = execFileSync(process.execPath, ['scripts/query-presets-table.js'], { encoding: 'utf8' }).trim();
     expect(printed).toContain('| `worst-accounts` |');
-    expect(readme).toContain(printed);
+    expect(queries).toContain(printed);
   });
 });

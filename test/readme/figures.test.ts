@@ -1,35 +1,121 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli-run.js';
+import { documentationPages, page, proseLines, section } from '../support/documentation.js';
 import { hasProgram } from '../support/system-program.js';
 import { useTempDir } from '../support/temp-dir.js';
 
-/** Figures the README states, measured again from what they describe. */
-const readme = readFileSync('README.md', 'utf8');
+/** Figures the documentation states, measured again from what they describe. */
+interface Stated {
+  kind: 'figure' | 'table';
+  name: string;
+  stated: string;
+}
+interface DocFigures {
+  figures: Record<string, { cheap: boolean; measure(): string | Promise<string> }>;
+  tables: Record<string, string>;
+  statedIn(text: string): Stated[];
+}
+
+const docFigures = (await import(pathToFileURL(resolve('scripts/doc-figures.js')).href)) as DocFigures;
+const pages = documentationPages();
+const stated = pages.flatMap(({ path, text }) => docFigures.statedIn(text).map((figure) => ({ ...figure, path })));
 const tempDir = useTempDir();
 
-describe('README figures', () => {
+describe('figures the pages state (written by node scripts/doc-figures.js)', () => {
+  it('names only figures and tables the script measures', () => {
+    const known = (figure: Stated): boolean => (figure.kind === 'figure' ? figure.name in docFigures.figures : figure.name in docFigures.tables || figure.name === 'dataset-tables');
+    expect(stated.filter((figure) => !known(figure)).map((figure) => `${figure.path}: ${figure.kind} ${figure.name}`)).toEqual([]);
+    expect(new Set(stated.map((figure) => figure.name))).toEqual(new Set([...Object.keys(docFigures.figures), ...Object.keys(docFigures.tables), 'dataset-tables']));
+  });
+
+  const cheap = Object.entries(docFigures.figures).filter(([, figure]) => figure.cheap);
+  it.each(cheap)('states %s as measured now', async (name, figure) => {
+    const measured = await figure.measure();
+    const where = stated.filter((candidate) => candidate.kind === 'figure' && candidate.name === name);
+    expect(where.length).toBeGreaterThan(0);
+    expect(where.map((candidate) => `${candidate.path}: ${candidate.stated}`)).toEqual(where.map((candidate) => `${candidate.path}: ${measured}`));
+  });
+
+  it('states every figure the script leaves to itself the same way on every page', () => {
+    for (const name of Object.keys(docFigures.figures).filter((key) => !docFigures.figures[key]!.cheap)) {
+      expect(new Set(stated.filter((candidate) => candidate.name === name).map((candidate) => candidate.stated)).size, name).toBe(1);
+    }
+  });
+
+  it('finds a stale figure and a stale table', () => {
+    const stale = docFigures.statedIn('The tarball (<!-- figure: tarball-size -->2.8 MB<!-- /figure -->).\n\n<!-- generated: rule-table -->\n| id |\n<!-- /generated -->\n');
+    expect(stale).toEqual([
+      { kind: 'figure', name: 'tarball-size', stated: '2.8 MB' },
+      { kind: 'table', name: 'rule-table', stated: '| id |' },
+    ]);
+  });
+
+  it('the front page states no size in its prose that the script does not write', () => {
+    const prose = proseLines(page('README.md').text)
+      .map(({ line, text }) => ({ line, text: text.replace(/<!-- figure: [\w-]+ -->[^<]*<!-- \/figure -->/g, '') }))
+      .filter(({ text }) => /\b\d[\d,.]* ?(?:KB|MB|GB|KiB|MiB|GiB)\b/.test(text));
+    expect(prose.map(({ line, text }) => `README.md:${line}: ${text}`)).toEqual([]);
+  });
+});
+
+describe('timings the pages state', () => {
+  const measured = /<!-- measured: [^>]*\b\d{4}-\d{2}-\d{2}\b[^>]*-->/;
+
+  it('marks the bench table of the performance page as measured, with the dates', () => {
+    const performance = page('docs/performance.md').text;
+    const table = performance.indexOf('| job | cspm-report | baseline | ratio |');
+    expect(table).toBeGreaterThan(0);
+    expect(performance.slice(0, table).trimEnd().split('\n').at(-1)).toMatch(measured);
+  });
+
+  it('holds the last run of npm run bench, written by the run with its date', () => {
+    const run = /<!-- measured: npm run bench -- ([^,>]+), (\d{4}-\d{2}-\d{2}), (\d+) CPUs, load average [\d.]+ -->\n```text\n([\s\S]*?)```\n<!-- \/measured -->/.exec(page('docs/performance.md').text);
+    expect(run, 'run npm run bench -- trend --record').not.toBeNull();
+    expect(run![4]!.trim().split('\n').length).toBeGreaterThan(0);
+  });
+
+  it('records a run of the bench over the block of the last one, and only there', async () => {
+    const { withBenchRun } = (await import(pathToFileURL(resolve('scripts/bench/record.js')).href)) as {
+      withBenchRun(text: string, lines: string[], options: { jobs: string[]; date: string; cpus?: number; load?: number }): string;
+    };
+    // The table's own marker, above, is no run's block: a run leaves it and the table as they are.
+    const table = '<!-- measured: npm run bench, rows taken from 2026-11-23 -->\n\n| job |\n|---|\n| check |\n\n';
+    const before = `${table}<!-- measured: npm run bench -- check, 2026-01-01, 2 CPUs, load average 0.5 -->\n\`\`\`text\nold\n\`\`\`\n<!-- /measured -->\n\nAfter.\n`;
+    expect(withBenchRun(before, ['trend  30 scans -f json: 0.28 s'], { jobs: ['trend'], date: '2026-12-02', cpus: 2, load: 1.25 })).toBe(
+      `${table}<!-- measured: npm run bench -- trend, 2026-12-02, 2 CPUs, load average 1.3 -->\n\`\`\`text\ntrend  30 scans -f json: 0.28 s\n\`\`\`\n<!-- /measured -->\n\nAfter.\n`,
+    );
+    expect(() => withBenchRun('No block.\n', [], { jobs: [], date: '2026-12-02' })).toThrow(/no <!-- measured: npm run bench/);
+  });
+
+  it('marks each install time of the install and CI pages as measured, with the date', () => {
+    const timed = ['docs/install.md', 'docs/ci.md'].flatMap((path) =>
+      page(path)
+        .text.split(/\n\n+/)
+        .filter((paragraph) => /\b\d[\d.]* (?:seconds|minutes)\b/.test(paragraph) && !paragraph.startsWith('```'))
+        .filter((paragraph) => !measured.test(paragraph))
+        .map((paragraph) => `${path}: ${paragraph.slice(0, 80)}`),
+    );
+    expect(timed).toEqual([]);
+  });
+});
+
+describe('figures checked against their source', () => {
   it('states the Node.js version that package.json engines asks for, wherever it names one', () => {
     const engines = (JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node;
     const minimum = /^>=(\d+\.\d+)$/.exec(engines)?.[1];
     expect(minimum).toBeDefined();
-    const stated = [...readme.matchAll(/Node\.js (\d+(?:\.\d+)*) or later/g)].map((match) => match[1]);
+    const stated = pages.flatMap(({ text }) => [...text.matchAll(/Node\.js (\d+(?:\.\d+)*) or later/g)].map((match) => match[1]));
     expect(stated.length).toBeGreaterThan(1);
     expect(stated.every((version) => version === minimum)).toBe(true);
-    const setUp = readme.slice(readme.indexOf('## Set-up on a fresh machine'), readme.indexOf('## Install'));
-    expect(setUp).toContain(`Node.js ${minimum} or later`);
-  });
-
-  it('counts the packages npm ci --omit=dev installs as the lockfile lists them', () => {
-    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-    const runtime = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev !== true).length;
-    expect(/`npm ci --omit=dev --ignore-scripts`, (\d+) packages/.exec(readme)?.[1]).toBe(String(runtime));
+    expect(section('Set-up on a fresh machine').text).toContain(`Node.js ${minimum} or later`);
   });
 
   it.runIf(hasProgram('pdfinfo', 'poppler-utils'))('gives the page counts of the sample PDF that pdfinfo reads, in full and with --policies failing', async () => {
-    const stated = /`samples\/azure-csbp\.json` makes (\d+) pages, (\d+) with\s+`--policies failing`/.exec(readme);
+    const stated = /`samples\/azure-csbp\.json` makes (\d+) pages, (\d+) with\s+`--policies failing`/.exec(page('docs/documents.md').text);
     expect(stated).not.toBeNull();
     const pages = async (extra: string[]): Promise<number> => {
       const file = join(tempDir(), 'sample.pdf');

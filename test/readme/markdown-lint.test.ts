@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { lint } from 'markdownlint/sync';
 import type { Configuration, LintError, Rule } from 'markdownlint';
 import { describe, expect, it } from 'vitest';
+import { documentationPages, page } from '../support/documentation.js';
 
 /**
- * The rules this README is held to. Structure is checked (fences closed and named,
+ * The rules every page of the documentation (README.md, docs/*.md) is held to. Structure is checked (fences closed and named,
  * headings in order and unique, link references defined, no bare URL); the house
  * style of the prose is left alone: long lines, a list right after its colon, tables
  * written compactly, code spans that show a leading space on purpose (` Critical`).
@@ -76,25 +76,25 @@ const codeSpansWhole: Rule = {
   },
 };
 
-function problems(markdown: string): string[] {
+function problems(markdown: string, name = 'README.md'): string[] {
   const results = lint({
-    strings: { 'README.md': markdown },
+    strings: { [name]: markdown },
     config: { ...readmeLintConfig, 'fences-closed': true, 'code-spans-whole': true },
     customRules: [fencesClosed, codeSpansWhole],
   });
-  return (results['README.md'] ?? []).map((error: LintError) => `README.md:${error.lineNumber} ${error.ruleNames.join('/')} ${error.ruleDescription}${error.errorDetail ? `: ${error.errorDetail}` : ''}`);
+  return (results[name] ?? []).map((error: LintError) => `${name}:${error.lineNumber} ${error.ruleNames.join('/')} ${error.ruleDescription}${error.errorDetail ? `: ${error.errorDetail}` : ''}`);
 }
 
-const readme = readFileSync('README.md', 'utf8');
+const pages = documentationPages();
 
-describe('README is well-formed Markdown (markdownlint)', () => {
-  it('has no problem', () => {
-    expect(problems(readme)).toEqual([]);
+describe('the documentation is well-formed Markdown (markdownlint)', () => {
+  it.each(pages.map(({ path, text }) => [path, text]))('%s has no problem', (path, text) => {
+    expect(problems(text, path)).toEqual([]);
   });
 
   it('catches a fence left open, which swallows the headings after it', () => {
-    const lines = readme.split('\n');
-    const heading = lines.indexOf('## `cspm-report gate`');
+    const lines = page('docs/gates.md').text.split('\n');
+    const heading = lines.indexOf('### Rules file');
     const closing = lines.lastIndexOf('```', heading);
     const broken = [...lines.slice(0, closing), ...lines.slice(closing + 1)].join('\n');
     expect(problems(broken)).toContainEqual(expect.stringContaining('fences-closed'));

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as entry from '../../src/index.js';
+import { page } from '../support/documentation.js';
 
-/** The Library section names every value of the public entry and counts them right. */
-describe('README: the public entry', () => {
-  const readme = readFileSync('README.md', 'utf8');
-  const library = readme.slice(readme.indexOf('## Library'), readme.indexOf('## Development'));
+/** The library page names every value of the public entry and counts them right. */
+describe('docs: the public entry', () => {
+  const library = page('docs/library.md').text;
   const values = Object.keys(entry).sort();
 
   it('names each value the package exports', () => {

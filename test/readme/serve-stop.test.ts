@@ -4,15 +4,15 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
+import { section } from '../support/documentation.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 /**
- * The README's way to stop `serve` stops it: the script form, run as written in a
+ * The documented way to stop `serve` (docs/service.md) stops it: the script form, run as written in a
  * project where npm linked the command, exits 0 and frees the port; and what it warns
  * of is so: `kill $!` after `npx … &` leaves the server running, `kill %1` does not.
  */
-const readme = readFileSync('README.md', 'utf8');
-const serveSection = readme.slice(readme.indexOf('## `cspm-report serve`'), readme.indexOf('## GitHub Action'));
+const serveSection = section('`cspm-report serve`').text;
 const stopping = serveSection.slice(serveSection.indexOf('To stop it:'));
 const script = /```sh\n([\s\S]*?)```/.exec(stopping)?.[1] ?? '';
 const tempDir = useTempDir();
@@ -44,7 +44,7 @@ function answers(port: number): Promise<boolean> {
 
 const waitForLog = 'for i in $(seq 200); do grep -q listening serve.log 2>/dev/null && break; sleep 0.1; done';
 
-describe('README: stopping serve', () => {
+describe('docs: stopping serve', () => {
   it('shows a script that starts the command itself and kills its pid', () => {
     expect(script).toMatch(/^node_modules\/\.bin\/cspm-report serve --port \d+ > serve\.log &/m);
     expect(script).toContain('server=$!');

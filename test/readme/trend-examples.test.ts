@@ -1,23 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli-run.js';
+import { section as sectionOf } from '../support/documentation.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 /**
  * The trend section's commands run as shown, in a folder of their own: first the line
  * that makes `scans/`, then each `cspm-report trend` line, whose outputs must be written.
  */
-const readme = readFileSync('README.md', 'utf8');
-const section = readme.slice(readme.indexOf('## `cspm-report trend`'), readme.indexOf('## `cspm-report render`'));
+const section = sectionOf('`cspm-report trend`').text;
 const lines = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '')
   .split('\n')
   .map((line) => line.replace(/\s+#.*$/, '').trim())
   .filter((line) => line !== '');
 const tempDir = useTempDir();
 
-describe('README trend examples', () => {
+describe('documented trend examples', () => {
   it('make their scans/ folder with a script of the repository before reading it', () => {
     expect(lines[0]).toMatch(/^node scripts\/[\w-]+\.js scans\b/);
     expect(lines.slice(1).length).toBeGreaterThan(2);

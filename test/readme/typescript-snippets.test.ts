@@ -1,24 +1,25 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { documentationPages } from '../support/documentation.js';
 
 /**
- * Every ```ts snippet of the README compiles as shown: on its own, with its imports from
+ * Every ```ts snippet of the documentation (README.md, docs/*.md) compiles as shown: on its own, with its imports from
  * 'cspm-report', mapped to the package's own source, under the project's strict options.
  * A snippet is a module of its own (top-level await, no name shared with another).
  */
-const readme = readFileSync('README.md', 'utf8');
-const snippets = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({
-  line: readme.slice(0, match.index).split('\n').length,
-  code: match[1]!,
-}));
+const snippets = documentationPages().flatMap(({ path, text }) =>
+  [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({
+    where: `${path}:${text.slice(0, match.index).split('\n').length}`,
+    code: match[1]!,
+  })),
+);
 
-function snippetDiagnostics(): Map<number, string[]> {
+function snippetDiagnostics(): Map<string, string[]> {
   const root = process.cwd();
   const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
   const options: ts.CompilerOptions = { ...config.options, noEmit: true, paths: { 'cspm-report': [resolve(root, 'src/index.ts')] } };
-  const files = new Map(snippets.map((snippet) => [resolve(root, `readme-snippet-line-${snippet.line}.mts`), snippet]));
+  const files = new Map(snippets.map((snippet) => [resolve(root, `doc-snippet-${snippet.where.replace(/[/.:]/g, '-')}.mts`), snippet]));
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (name) => files.has(name) || fileExists.call(host, name);
@@ -28,12 +29,12 @@ function snippetDiagnostics(): Map<number, string[]> {
     return snippet ? ts.createSourceFile(name, snippet.code, language) : getSourceFile.call(host, name, language, ...rest);
   };
   const program = ts.createProgram([...files.keys()], options, host);
-  const found = new Map<number, string[]>();
+  const found = new Map<string, string[]>();
   for (const [name, snippet] of files) {
     const source = program.getSourceFile(name)!;
     const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     found.set(
-      snippet.line,
+      snippet.where,
       diagnostics.map((diagnostic) => {
         const at = diagnostic.start === undefined ? '' : `${source.getLineAndCharacterOfPosition(diagnostic.start).line + 1}: `;
         return `${at}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
@@ -43,15 +44,15 @@ function snippetDiagnostics(): Map<number, string[]> {
   return found;
 }
 
-describe('README TypeScript snippets', () => {
+describe('documentation TypeScript snippets', () => {
   it('has snippets to compile', () => {
     expect(snippets.length).toBeGreaterThan(2);
   });
 
   it('compile as shown, against the package\'s own types', () => {
     const diagnostics = snippetDiagnostics();
-    expect(Object.fromEntries([...diagnostics].map(([line, messages]) => [`README.md:${line}`, messages]))).toEqual(
-      Object.fromEntries(snippets.map((snippet) => [`README.md:${snippet.line}`, []])),
+    expect(Object.fromEntries(diagnostics)).toEqual(
+      Object.fromEntries(snippets.map((snippet) => [snippet.where, []])),
     );
   }, 60_000);
 });

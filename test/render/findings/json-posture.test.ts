@@ -7,6 +7,7 @@ import { toCheckJson } from '../../../src/render/findings/json-format.js';
 import type { PostureFiguresJson } from '../../../src/render/findings/json-posture.js';
 import type { FiguresView } from '../../../src/model/view-model.js';
 import { runInProcess } from '../../support/cli-run.js';
+import { page } from '../../support/documentation.js';
 import { minimalReport, policy } from '../../support/minimal-report.js';
 import { useTempDir } from '../../support/temp-dir.js';
 
@@ -116,10 +117,10 @@ describe('posture figures of check --format json', () => {
   });
 });
 
-describe('the README example of --format json', () => {
+describe('the documented example of --format json', () => {
   it('is what check writes for its sample, the verdict left out', async () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('The JSON output (`--format json`)'));
+    const checking = page('docs/checking.md').text;
+    const section = checking.slice(checking.indexOf('The JSON output (`--format json`)'));
     const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as unknown;
     expect(shown).toEqual(toCheckJson(await analyseInputs('samples/broken/compliance-percent.json')));
   });

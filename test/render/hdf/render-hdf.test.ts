@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { contextualizeEvaluation, convertFile } from 'inspecjs';
 import { describe, expect, it } from 'vitest';
 import { analyseInputs, renderReport } from '../../../src/index.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { toolInfo } from '../../../src/tool-info.js';
+import { section as documentedSection } from '../../support/documentation.js';
 import { minimalReport } from '../../support/minimal-report.js';
 
 async function hdfOf(input: string): Promise<{ text: string; analysis: Awaited<ReturnType<typeof analyseInputs>> }> {
@@ -95,9 +95,8 @@ describe('HDF export, read by MITRE\'s inspecjs', () => {
     expect(control.code).toBe(JSON.stringify({ PolicyId: first.PolicyId, ServiceName: first.ServiceName }));
   });
 
-  it('writes the control the README shows', async () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('### HDF for Heimdall and the SAF CLI'), readme.indexOf('### POA&M'));
+  it('writes the control the documentation shows', async () => {
+    const section = documentedSection('HDF for Heimdall and the SAF CLI').text;
     const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as { id: string };
     const { text } = await hdfOf('samples/azure-csbp.json');
     const controls = (JSON.parse(text) as { profiles: { controls: { id: string }[] }[] }).profiles[0]!.controls;
