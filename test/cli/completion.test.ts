@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
 import { runInProcess } from '../support/cli-run.js';
 import { hasProgram } from '../support/system-program.js';
-import { useTempDir } from '../support/temp-dir.js';
 
 /**
  * `cspm-report completion` prints yargs' completion script; a real shell sources it and
@@ -13,7 +13,16 @@ import { useTempDir } from '../support/temp-dir.js';
  * command (found on PATH, as the script expects) for the words.
  */
 
-const tempDir = useTempDir();
+// One folder for the file: each shell's environment and script are made once and
+// shared by its cases (printing the script is a Node.js start-up of its own).
+let folder: string | undefined;
+afterAll(() => {
+  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+});
+function tempDir(): string {
+  folder ??= mkdtempSync(join(tmpdir(), 'cspm-completion-'));
+  return mkdtempSync(join(folder, 'dir-'));
+}
 
 /** A folder holding `cspm-report`, the built command line, and the shell's environment with it first on PATH. */
 function shellEnv(shell: string): NodeJS.ProcessEnv {
@@ -38,13 +47,24 @@ function completionScript(env: NodeJS.ProcessEnv): string {
   return file;
 }
 
+/** The environment of `shell` and the completion script printed in it, made on first use. */
+const shellSetups = new Map<string, { env: NodeJS.ProcessEnv; script: string }>();
+function shellSetup(shell: string): { env: NodeJS.ProcessEnv; script: string } {
+  let setup = shellSetups.get(shell);
+  if (setup === undefined) {
+    const env = shellEnv(shell);
+    setup = { env, script: completionScript(env) };
+    shellSetups.set(shell, setup);
+  }
+  return setup;
+}
+
 describe('bash completion', () => {
   const available = hasProgram('bash', 'bash');
 
   /** What bash offers for the line `words`, the last word being completed. */
   function complete(words: string[]): string[] {
-    const env = shellEnv('/bin/bash');
-    const script = completionScript(env);
+    const { env, script } = shellSetup('/bin/bash');
     const line = `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _cspm-report_yargs_completions; printf '%s\\n' "\${COMPREPLY[@]}"; complete -p cspm-report >&2`;
     const ran = run('bash', ['--norc', '--noprofile', '-c', line, 'bash', script, ...words], env);
     expect(ran.stderr).toBe('complete -o bashdefault -o default -F _cspm-report_yargs_completions cspm-report\n');
@@ -74,8 +94,7 @@ describe('zsh completion', () => {
    * only works inside a completion widget, is replaced by one that prints its list.
    */
   function complete(words: string[]): { registered: string; offered: string[] } {
-    const env = shellEnv('/usr/bin/zsh');
-    const script = completionScript(env);
+    const { env, script } = shellSetup('/usr/bin/zsh');
     const line = [
       'autoload -U compinit && compinit -u -D',
       'source "$1"; shift',

@@ -57,10 +57,18 @@ describe('the executive tier', () => {
     larger = existsSync(bench) ? await viewOfFile(bench) : await viewOfPolicies(60_000);
   }, 120_000);
 
+  // The executive PDF of the 30,000-policy view, rendered once for the two tests that read it.
+  let largeExecutivePdf: Promise<Buffer> | undefined;
+  const executivePdfOfLarge = async (): Promise<Buffer> => {
+    const { renderExecutivePdfView } = await import('../../src/render/pdf/render-executive-pdf.js');
+    largeExecutivePdf ??= renderExecutivePdfView(large, { tier: 'executive' }).then(bytesOf);
+    return largeExecutivePdf;
+  };
+
   it('renders a PDF of the same few pages for 30,000 policies as for the 300,000-policy bench file (or 60,000), far fewer than the full tier', async () => {
     const { renderExecutivePdfView } = await import('../../src/render/pdf/render-executive-pdf.js');
     const { renderPdfView } = await import('../../src/render/pdf/render-pdf.js');
-    const largePages = await pageCount(await bytesOf(await renderExecutivePdfView(large, { tier: 'executive' })));
+    const largePages = await pageCount(await executivePdfOfLarge());
     const largerPages = await pageCount(await bytesOf(await renderExecutivePdfView(larger, { tier: 'executive' })));
     const fullPages = await pageCount(await bytesOf(await renderPdfView(large, {})));
     expect(largePages).toBeLessThanOrEqual(2 + 2 * executiveLimits.reports);
@@ -69,8 +77,7 @@ describe('the executive tier', () => {
   }, 120_000);
 
   it('holds the cover, the roll-up, the worst reports and the top of their action lists in the PDF, and no policy table', async () => {
-    const { renderExecutivePdfView } = await import('../../src/render/pdf/render-executive-pdf.js');
-    const text = await textOf(await bytesOf(await renderExecutivePdfView(large, { tier: 'executive' })));
+    const text = await textOf(await executivePdfOfLarge());
     expect(text).toContain('COMPLIANCE AUDIT REPORT');
     expect(text).toContain('Roll-up across 100 benchmark reports');
     expect(text).toContain('Reports with the lowest compliance');

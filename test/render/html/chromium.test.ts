@@ -41,6 +41,21 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     return { page, requests };
   }
 
+  /**
+   * One load of a page for the tests that leave it as they found it or change only what
+   * no later user of it reads: 'three' is read, then printed by the last test; 'large'
+   * is paged in its first section, then scrolled to sections further down.
+   */
+  const shared = new Map<string, Promise<{ page: Page; requests: string[] }>>();
+  function openShared(name: string): Promise<{ page: Page; requests: string[] }> {
+    let opened = shared.get(name);
+    if (opened === undefined) {
+      opened = open(name);
+      shared.set(name, opened);
+    }
+    return opened;
+  }
+
   const rows = (page: Page, table: string) => page.locator(`${table} tbody tr`);
   /** Text as in the DOM: innerText is empty for sections the browser has not laid out yet. */
   const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -79,7 +94,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
   });
 
   it('draws the tables of every report', async () => {
-    const { page } = await open('three');
+    const { page } = await openShared('three');
     for (const anchor of ['r1', 'r2', 'r3']) {
       expect(await rows(page, `#${anchor} .category-table`).count()).toBe(4);
       expect(await rows(page, `#${anchor} .policy-table`).count()).toBe(100);
@@ -87,7 +102,6 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     expect(await rows(page, '#overview .report-table').count()).toBe(3);
     expect(await page.locator('#r1 .bar-chart a').count()).toBe(4);
     await page.screenshot({ path: join(screenshots, 'html-three-reports.png') });
-    await page.close();
   });
 
   it('filters policies by colour, severity, service and text', async () => {
@@ -143,7 +157,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
   });
 
   it('pages through a table longer than its static rows', async () => {
-    const { page } = await open('large');
+    const { page } = await openShared('large');
     const block = page.locator('#r1 .table-block[data-kind="policies"]');
     expect(await rows(page, '#r1 .policy-table').count()).toBe(pageLimits.policyRowsPerTable);
     expect(await text(page, '#r1 .table-block[data-kind="policies"] .table-status')).toMatch(new RegExp(`^Showing the first ${pageLimits.policyRowsPerTable} of 300 policies\\.`));
@@ -151,11 +165,10 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     await poll(() => rows(page, '#r1 .policy-table').count()).toBe(300 - pageLimits.policyRowsPerTable);
     expect(await text(page, '#r1 .table-block[data-kind="policies"] .table-status')).toBe(`Showing ${pageLimits.policyRowsPerTable + 1}–300 of 300 policies.`);
     expect(await block.locator('[data-page="next"]').isDisabled()).toBe(true);
-    await page.close();
   });
 
   it('draws the tables and sections beyond the static budget when they are scrolled to', async () => {
-    const { page, requests } = await open('large');
+    const { page, requests } = await openShared('large');
     const budgetless = `#r${pageLimits.policyRowsInPage / pageLimits.policyRowsPerTable + 1}`;
     expect(await page.locator(`${budgetless} .table-block[data-kind="policies"]`).getAttribute('data-static')).toBe('0');
     await page.locator(`${budgetless} .policy-table`).scrollIntoViewIfNeeded();
@@ -172,7 +185,6 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     expect(await page.locator(`${lazy} .bar-chart a`).count()).toBe(3);
     expect(await page.evaluate('window.violations')).toEqual([]);
     expect(requests).toEqual([pages['large']?.url]);
-    await page.close();
   });
 
   it('fills a section still left out when a link points to it', async () => {
@@ -213,7 +225,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
   });
 
   it('prints without the controls', async () => {
-    const { page } = await open('three');
+    const { page } = await openShared('three');
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('#r1 .table-tools').isVisible()).toBe(false);
     expect(await rows(page, '#r1 .policy-table').count()).toBe(100);

@@ -36,6 +36,23 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
     return page;
   }
 
+  /**
+   * A sample's page for the tests that only read its layout: loaded once per file and
+   * resized to `width` (the layout follows the viewport), where each test used to load
+   * the sample again at each width. Tests that filter, sort or page open their own.
+   */
+  const shared = new Map<string, Promise<Page>>();
+  async function look(name: string, width = 1280): Promise<Page> {
+    let opened = shared.get(name);
+    if (opened === undefined) {
+      opened = open(name, width);
+      shared.set(name, opened);
+    }
+    const page = await opened;
+    await page.setViewportSize({ width, height: 900 });
+    return page;
+  }
+
   const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
   const policiesOf = (name: string, category: string) =>
     pages[name]?.view.reports[0]?.categories.filter((entry) => entry.name === category).flatMap((entry) => [...entry.policies]) ?? [];
@@ -93,7 +110,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
 
   it.each([1280, 1400])('fits every policy table in its box at %i px, with no column cut', async (width) => {
     for (const sample of samples) {
-      const page = await open(sample, width);
+      const page = await look(sample, width);
       const overflow = (await page.evaluate(
         "[...document.querySelectorAll('.policy-table')].map((table) => { const box = table.closest('.table-scroll'); return { scroll: box.scrollWidth, client: box.clientWidth }; })",
       )) as { scroll: number; client: number }[];
@@ -103,15 +120,13 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
         await page.evaluate("document.getElementById('r1-policies').scrollIntoView()");
         await page.screenshot({ path: join(screenshots, `html-policy-table-${width}.png`) });
       }
-      await page.close();
     }
   });
 
   it('draws a bar for every category, or links to the table that lists the rest', async () => {
-    const every = await open('azure-csbp');
+    const every = await look('azure-csbp');
     expect(await every.locator('#r1 .bar-chart a').count()).toBe(pages['azure-csbp']?.view.reports[0]?.categories.length);
     expect(await every.locator('#r1 .chart-note').count()).toBe(0);
-    await every.close();
 
     const page = await open('many-categories');
     const total = pageLimits.chartBars + 10;
@@ -127,13 +142,12 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
   });
 
   it('orders the chart legend like the colour cards', async () => {
-    const page = await open('azure-csbp', 1400);
+    const page = await look('azure-csbp', 1400);
     const cards = (await page.locator('#r1 .colour-cards .card-label').allInnerTexts()).map((label) => label.trim());
     const legend = (await page.locator('#r1 .legend li').allInnerTexts()).map((label) => label.trim());
     expect(legend).toEqual(cards.filter((label) => !['Compliance', 'Policies'].includes(label)));
     expect(legend).toEqual(['Green', 'Red', 'Amber', 'Gray']);
     await page.locator('#r1 .chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(screenshots, 'html-chart-legend-1400.png') });
-    await page.close();
   });
 });

@@ -1,10 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewModel } from '../../../src/model/view-model.js';
 import { renderXlsxView } from '../../../src/render/xlsx/render-xlsx.js';
 import { hasProgram } from '../../support/system-program.js';
-import { useTempDir } from '../../support/temp-dir.js';
 import { bodyBytes, hostileView, readWorkbook } from './read-workbook.js';
 import { convertWithLibreOffice as convert } from './soffice.js';
 
@@ -39,24 +39,30 @@ function parseCsv(text: string): string[][] {
 // Comma, double quote, UTF-8, from line 1, values as shown (formatted), every sheet to its own file.
 const csvFilter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1';
 
+/**
+ * One workbook, converted once to CSV and once to a flat ODF spreadsheet (the tests
+ * read what they need of each) by LibreOffice runs that share one profile: a new
+ * profile costs LibreOffice seconds to set up, and each test used to make its own.
+ */
 describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice reads the workbook', () => {
-  const tempDir = useTempDir();
   let view: ViewModel;
   let dir: string;
   let file: string;
+  let flat: string;
   beforeAll(async () => {
     view = await hostileView();
-  });
-
-  const setUp = async (): Promise<void> => {
-    dir = tempDir();
+    dir = mkdtempSync(join(tmpdir(), 'cspm-libreoffice-'));
     file = join(dir, 'hostile.xlsx');
     writeFileSync(file, await bodyBytes(await renderXlsxView(view, {})));
-  };
-
-  it('converts every sheet to CSV with the texts and figures of the view model', async () => {
-    await setUp();
     convert(file, csvFilter, dir);
+    convert(file, 'fods', dir);
+    flat = readFileSync(join(dir, 'hostile.fods'), 'utf8');
+  }, 180_000);
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('converts every sheet to CSV with the texts and figures of the view model', () => {
     const policies = parseCsv(readFileSync(join(dir, 'hostile-Policies.csv'), 'utf8'));
     expect(policies).toHaveLength(1 + view.rollup.policies);
     const titles = policies.map((row) => row[5]);
@@ -81,19 +87,13 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice reads t
   });
 
   // Headless LibreOffice writes no view settings, so frozen panes are checked with exceljs only.
-  it('sees the auto-filter of every sheet', async () => {
-    await setUp();
-    convert(file, 'fods', dir);
-    const flat = readFileSync(join(dir, 'hostile.fods'), 'utf8');
+  it('sees the auto-filter of every sheet', () => {
     const filters = flat.match(/<table:database-range [^>]*table:display-filter-buttons="true"[^>]*>/g) ?? [];
     expect(filters.join('\n')).toContain('Policies.A1:Policies.M15');
     expect(filters).toHaveLength(6);
   });
 
   it('prints the Summary on A4 landscape, as many pages wide as the workbook asks', async () => {
-    await setUp();
-    convert(file, 'fods', dir);
-    const flat = readFileSync(join(dir, 'hostile.fods'), 'utf8');
     // Sheet → table style → master page → page layout.
     const tableStyle = /<table:table table:name="Summary" table:style-name="([^"]+)"/.exec(flat)?.[1];
     const masterPage = new RegExp(`<style:style style:name="${tableStyle}" style:family="table" style:master-page-name="([^"]+)"`).exec(flat)?.[1];
