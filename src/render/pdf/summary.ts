@@ -62,10 +62,9 @@ export function drawReportSummary(canvas: Canvas, report: ReportView, measure: s
   canvas.y += 10;
 }
 
-/** A worst category with its rank and measure: `1. Key Management — 0.0% compliant (0 Green of 4 assessed); Red 3, weighted 12; Amber 1`. */
-export function worstLine({ rank, category }: RankedCategory): string {
-  const { red, amber, green, assessed, percentText } = category.figures;
-  return `${rank}. ${category.name} — ${percentText} compliant (${displayCount(green)} Green of ${displayCount(assessed)} assessed); Red ${displayCount(red)}, weighted ${displayCount(category.redWeight)}; Amber ${displayCount(amber)}`;
+/** A worst category with its rank and measure: `1. Azure - Security Center — Red 115, weighted 339; …` (see worstFiguresText). */
+export function worstLine({ rank, category, figuresText }: RankedCategory): string {
+  return `${rank}. ${category.name} — ${figuresText}`;
 }
 
 /** The roll-up across several benchmark reports: totals and charts over all of them. */
@@ -79,12 +78,12 @@ export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
   figureTiles(canvas, view.rollup.figures);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
   // As in the web page's overview; each bar is named by its BenchmarkId, so same-named reports are told apart.
-  heading(canvas, 'Reports with the lowest compliance', 3, 60);
+  heading(canvas, 'Worst reports', 3, 60);
   if (view.rollup.worstReports.length === 0) {
     canvas.paragraph('No report has a Red or Amber policy.', { size: sizes.small, colour: 'muted' }, 10);
     return;
   }
-  canvas.paragraph('Ranked as the worst categories are: lowest compliance among reports with an assessed policy, ties by Red policies weighted by severity.', { size: sizes.small, colour: 'muted' }, 6);
+  canvas.paragraph(`Ranked by ${view.ranking.worstReports}.`, { size: sizes.small, colour: 'muted' }, 6);
   stackedBars(canvas, view.rollup.worstReports.map((report) => ({ label: reportLabel(report), figures: report.figures })), 0.5);
   canvas.y += 10;
 }
