@@ -1,24 +1,33 @@
 import type { SeverityCount } from '../../model/analysis.js';
 import type { FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
-import { displayCount, displayPercent } from '../display-values.js';
+import { displayCount } from '../display-values.js';
+import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import { reportLabel } from '../executive-plan.js';
 import { rankWorstCategories, type RankedCategory } from '../worst-ranks.js';
 import { heading, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { categoryBars, colourLegend, donut, severityBars, stackedBars } from './charts.js';
-import { sizes } from './theme.js';
+import { complianceFill, sizes } from './theme.js';
 
-/** Tiles of the headline figures: the percent, the policy count, and each colour with its name. */
+/**
+ * The key figures as tiles, in two rows (the headline figures, then the colour counts),
+ * then the coverage in words and its warning when low: the same list the web page's
+ * cards and the workbook's Summary lines are drawn from (see keyFigures).
+ */
 export function figureTiles(canvas: Canvas, figures: FiguresView): void {
-  const share = (count: number): string => (figures.total > 0 ? `${displayPercent((count / figures.total) * 100)} of policies` : '');
-  tiles(canvas, [
-    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${displayCount(figures.assessed)} assessed` },
-    { label: 'Policies', value: displayCount(figures.total) },
-    { label: 'Green', value: displayCount(figures.green), chip: 'Green', note: share(figures.green) },
-    { label: 'Red', value: displayCount(figures.red), chip: 'Red', note: share(figures.red) },
-    { label: 'Amber', value: displayCount(figures.amber), chip: 'Amber', note: share(figures.amber) },
-    { label: 'Gray', value: displayCount(figures.gray), chip: 'Gray', note: share(figures.gray) },
-  ]);
+  const list = keyFigures(figures);
+  for (const group of ['headline', 'colours'] as const) {
+    tiles(
+      canvas,
+      list
+        .filter((figure) => figure.group === group)
+        .map((figure) => ({ label: figure.label, value: figure.text, ...(figure.note ? { note: figure.note } : {}), ...(figure.colour ? { chip: complianceFill(figure.colour) } : {}) })),
+    );
+  }
+  canvas.paragraph(coverageText(figures), { size: sizes.body, colour: 'muted' }, 4);
+  const warning = lowCoverageWarning(figures);
+  if (warning) canvas.paragraph(warning, { size: sizes.body, weight: 'bold' }, 4);
+  canvas.y += 6;
 }
 
 /** The donut of colours beside the bars of Red policies by severity. */

@@ -1,4 +1,5 @@
 import type { FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
+import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import type { PreambleLine, TableColumn, TableSheet } from './table-sheet.js';
 import { dateCell, dateCellStyle, excelSerial } from './excel-date.js';
 import { colourHeaderStyle, colourLabelStyle, countValueStyle, dateStyle, percentValueStyle, titleStyle } from './xlsx-styles.js';
@@ -65,29 +66,33 @@ function columns(view: ViewModel): TableColumn<SummaryRow>[] {
   ];
 }
 
-/** The figures across all reports, as the cards of the other formats show them: compliance, colour counts, Red by severity. */
-function keyFigures(view: ViewModel): PreambleLine[] {
+/**
+ * The figures across all reports, drawn from the same list as the cards and tiles of the
+ * other formats (keyFigures), then Red by severity and the coverage in words, with its
+ * warning when low.
+ */
+function keyFigureLines(view: ViewModel): PreambleLine[] {
   const { figures, redBySeverity } = view.rollup;
-  const colour = (label: string, value: number): PreambleLine => ({ label, value, labelStyle: colourLabelStyle.get(label), valueStyle: countValueStyle });
+  const lines = keyFigures(figures).map((figure): PreambleLine => {
+    if (figure.id === 'compliance') {
+      // Nothing assessed: no number (no colour scale paints it) and the reason beside it.
+      return figure.value === null ? { label: figure.label, value: `n/a (${figure.note ?? 'nothing assessed'})` } : { label: figure.label, value: figure.value / 100, valueStyle: percentValueStyle };
+    }
+    return { label: figure.label, value: figure.value, labelStyle: figure.colour ? colourLabelStyle.get(figure.colour) : undefined, valueStyle: countValueStyle };
+  });
+  const warning = lowCoverageWarning(figures);
   return [
-    // Nothing assessed: an empty cell (no colour scale paints it) and the reason beside it.
-    figures.percent === null
-      ? { label: 'Compliance', value: `n/a (${figures.percentNote ?? 'nothing assessed'})` }
-      : { label: 'Compliance', value: figures.percent / 100, valueStyle: percentValueStyle },
-    { label: 'Policies', value: view.rollup.policies, valueStyle: countValueStyle },
-    colour('Green', figures.green),
-    colour('Red', figures.red),
-    colour('Amber', figures.amber),
-    colour('Gray', figures.gray),
-    ...(figures.other > 0 ? [colour('Other', figures.other)] : []),
+    ...lines,
     ...redBySeverity.map(({ severity, count: red }) => ({ label: `Red ${severity}`, value: red, valueStyle: countValueStyle })),
+    { label: 'Coverage', value: coverageText(figures) },
+    ...(warning ? [{ label: 'Warning', value: warning, labelStyle: colourLabelStyle.get('Amber') }] : []),
   ];
 }
 
 function preamble(view: ViewModel, title: string): PreambleLine[] {
   return [
     { label: title, labelStyle: titleStyle },
-    ...keyFigures(view),
+    ...keyFigureLines(view),
     { label: 'Reports', value: view.rollup.reports, valueStyle: countValueStyle },
     { label: 'Errors found', value: view.findingCounts.errors, valueStyle: countValueStyle },
     { label: 'Warnings found', value: view.findingCounts.warnings, valueStyle: countValueStyle },

@@ -29,8 +29,8 @@ function category(order: number, CategoryName: string, policies: Policy[]): Reso
  * A report shaped as a security manager saw the service's published sample: Key
  * Management (0 Green of 4 assessed: 3 Red, 1 Amber), Fundamentals (0 of 8) and BC/DR
  * (0 of 2) at 0 %, Security Center with 6 Green of 121 assessed, 115 Red weighted 339,
- * six clean categories, and two categories with nothing assessed: 561 policies, 414 of
- * them (73.8 %) Gray.
+ * six clean categories, and two categories with nothing assessed: 321 policies, 174 of
+ * them (54.2 %) Gray, so that fewer than half were assessed.
  */
 export function managerReport(): BenchmarkReport {
   const report = minimalReport();
@@ -48,10 +48,16 @@ export function managerReport(): BenchmarkReport {
     ]),
     ...['Storage', 'Networking', 'Databases', 'Compute (PaaS)', 'Data Lake', 'Logic Apps'].map((name, index) => category(5 + index, `Azure - ${name}`, many(`G${index}`, 2, 'Green', 'High'))),
     category(11, 'Azure - Kubernetes & Containers', many('KU', 5, 'Gray', 'High')),
-    category(12, 'Windows 2016 - Security Options', many('WS', 400, 'Gray', 'Moderate')),
+    category(12, 'Windows 2016 - Security Options', many('WS', 160, 'Gray', 'Moderate')),
   ];
   return report;
 }
 
 /** The manager's report as an input of analyseInputs. */
 export const managerInput = (): { value: unknown; name: string } => ({ value: [managerReport()], name: 'manager.json' });
+
+/** Runs `make` once and hands every later caller the same promise: a file renders each document once. */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderers } from '../../../src/index.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { hasProgram } from '../../support/system-program.js';
-import { managerInput } from './manager-report.js';
+import { managerInput, once } from './manager-report.js';
 import { popplerText } from './poppler-text.js';
 import { htmlOf, htmlText, rowsOf, viewOf, workbookOf } from './support.js';
 
@@ -21,17 +21,18 @@ function ranked(text: string): string[] {
 }
 
 const wanted = expected.map((name, index) => `${index + 1}. ${name}`);
+const manager = once(() => viewOf(managerInput()));
 
 describe('worst categories rank by the weight of what fails, not by the lowest percent', () => {
   it('the view ranks Security Center first and never a category with nothing assessed', async () => {
-    const view = await viewOf(managerInput());
+    const view = await manager();
     const names = view.reports[0]!.worstCategories.map((category) => category.name);
     expect(names).toEqual(expected);
     expect(view.ranking.worstCategories).toMatch(/^most Red policies weighted by severity \(Critical 5, High 4, Moderate 3, Low 2, VeryLow 1\), then most failing resources/);
   });
 
   it.each(['full', 'executive'] as const)('%s tier: HTML lists the same ranks with percent and assessed coverage beside each', async (tier) => {
-    const view = await viewOf(managerInput());
+    const view = await manager();
     const text = await htmlText(view, { tier });
     expect(rankedItems(await htmlOf(view, { tier }))).toEqual(wanted);
     expect(text).toContain(securityLine.slice('1. '.length));
@@ -40,14 +41,14 @@ describe('worst categories rank by the weight of what fails, not by the lowest p
   });
 
   it.skipIf(!hasProgram('pdftotext', 'poppler-utils')).each(['full', 'executive'] as const)('%s tier: poppler reads the same ranks and figures from the PDF', async (tier) => {
-    const view = await viewOf(managerInput());
+    const view = await manager();
     const text = await popplerText(view, { tier });
     expect(ranked(text)).toEqual(wanted);
     expect(text).toContain(securityLine);
   });
 
   it("the workbook's Worst rank column gives the same ranks, beside the weight and failing resources", async () => {
-    const view = await viewOf(managerInput());
+    const view = await manager();
     const rows = rowsOf(await workbookOf(view), 'Categories');
     const header = rows[0] ?? [];
     const column = (name: string): number => header.indexOf(name);
@@ -60,7 +61,7 @@ describe('worst categories rank by the weight of what fails, not by the lowest p
   });
 
   it('the worst reports of a roll-up rank by the same measure', async () => {
-    const heavy = (await viewOf(managerInput())).reports[0]!;
+    const heavy = (await manager()).reports[0]!;
     expect(heavy.redWeight).toBe(339 + 9 + 8 + 4);
     const view = await viewOf({ value: [...(managerInput().value as unknown[]), smallReport()], name: 'two.json' });
     expect(view.rollup.worstReports.map((report) => report.benchmarkId)).toEqual(['CSBP']);
