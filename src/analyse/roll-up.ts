@@ -70,6 +70,14 @@ export function rollUpFigures(analysis: Analysis): RollUpFigures {
  * recomputed over the sums, not averaged), Red by severity, and the rankings of
  * categories within each report and of reports across them. Every format reads these
  * numbers, so an HTML page, a PDF and a workbook of the same analysis agree.
+ *
+ * Benchmark reports are summed as they are, also when several are of one account: a
+ * policy (PolicyId) that the service mapped into CSBP, CIS and PCI counts once per
+ * benchmark, as each benchmark's own report counts it. This is the roll-up of benchmark
+ * reports, not of distinct checks: each benchmark assessed that check against its own
+ * control, and counting it once would need one colour where the benchmarks may differ.
+ * The documents say so beside the roll-up wherever one account's reports share policies
+ * (see accountOverlaps, which counts the distinct ones).
  */
 export function rollUpReports(analysis: Analysis): RollUp {
   const formula = analysis.percentFormula;

@@ -241,8 +241,13 @@ export interface ViewModel {
     policies: number;
     figures: FiguresView;
     redBySeverity: SeverityCount[];
-    /** The reports with the lowest compliance, ranked as the worst categories are. */
+    /** The worst reports, ranked by `ranking.worstReports`. */
     worstReports: ReportView[];
+    /**
+     * What the roll-up counts when one account's benchmark reports share policies (it
+     * sums the reports, a shared policy once per benchmark), in words; null when none share.
+     */
+    countingNote: string | null;
   };
   /** How worst categories, worst reports and the action list are ordered, in words. */
   ranking: { worstCategories: string; worstReports: string; actions: string };

@@ -1,4 +1,5 @@
 import { definedPercent, percentFormulas } from '../analyse/percent-formulas.js';
+import { accountOverlaps } from '../analyse/account-overlap.js';
 import { rollUpReports } from '../analyse/roll-up.js';
 import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure, worstReportMeasure } from '../analyse/severity-rank.js';
 import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
@@ -10,6 +11,7 @@ import { toolInfo } from '../tool-info.js';
 import { findReportDiff, reportChangesView } from './changes-view.js';
 import { displayPercentOrNa } from './display-values.js';
 import { describeLeftOut } from './policy-listing.js';
+import { rollUpCountingNote } from './roll-up-note.js';
 import { readScanDate } from './stated-date.js';
 
 /** Options that shape the document rather than its figures. */
@@ -177,6 +179,7 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
       figures: rollupFigures,
       redBySeverity: rollUp.redBySeverity,
       worstReports: rollUp.worstReports.map((position) => reports[position] as ReportView),
+      countingNote: rollUpCountingNote(accountOverlaps(analysis.sources.flatMap((source) => source.reports))),
     },
     ranking: { worstCategories: worstCategoryMeasure, worstReports: worstReportMeasure, actions: actionOrderText },
     policyListing: {

@@ -5,7 +5,7 @@ import { displayCount, displayIsoTime } from '../display-values.js';
 import { keyValues } from './blocks.js';
 import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
-import { figureTiles } from './summary.js';
+import { countingNote, figureTiles } from './summary.js';
 import { sizes } from './theme.js';
 
 function distinct(values: readonly string[], limit = 4): string {
@@ -78,6 +78,7 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   canvas.rule(left, left + 60, canvas.y + 8, 'accent', 2);
   canvas.y += 28;
   figureTiles(canvas, view.rollup.figures);
+  countingNote(canvas, view);
   canvas.y += 10;
   keyValues(canvas, identity(view), 1, 110);
   canvas.y += 14;

@@ -9,7 +9,7 @@ import { Canvas } from './canvas.js';
 import { stackedBars } from './charts.js';
 import { openPdf } from './open-pdf.js';
 import { drawCover } from './cover.js';
-import { chartRow, figureTiles, worstLine } from './summary.js';
+import { chartRow, countingNote, figureTiles, worstLine } from './summary.js';
 import { drawTable } from './table.js';
 import { sizes } from './theme.js';
 
@@ -23,6 +23,7 @@ function drawRollup(canvas: Canvas, view: ViewModel, plan: ExecutivePlan): void 
   heading(canvas, `Roll-up across ${displayCount(view.rollup.reports)} benchmark reports`, 1);
   canvas.paragraph(`${displayCount(view.rollup.policies)} policies in ${displayCount(view.rollup.reports)} benchmark reports, counted together.`, { size: sizes.body, colour: 'muted' }, 10);
   figureTiles(canvas, view.rollup.figures);
+  countingNote(canvas, view);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
   heading(canvas, 'Worst reports', 3, 60);
   note(canvas, `Ranked by ${view.ranking.worstReports}.`);

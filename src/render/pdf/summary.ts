@@ -30,6 +30,11 @@ export function figureTiles(canvas: Canvas, figures: FiguresView): void {
   canvas.y += 6;
 }
 
+/** What the roll-up counts, when one account's benchmark reports share policies (see rollUpReports). */
+export function countingNote(canvas: Canvas, view: ViewModel): void {
+  if (view.rollup.countingNote) canvas.paragraph(view.rollup.countingNote, { size: sizes.body }, 10);
+}
+
 /** The donut of colours beside the bars of Red policies by severity. */
 export function chartRow(canvas: Canvas, figures: FiguresView, redBySeverity: readonly SeverityCount[]): void {
   const { left, contentWidth } = canvas.page;
@@ -85,6 +90,7 @@ export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
     10,
   );
   figureTiles(canvas, view.rollup.figures);
+  countingNote(canvas, view);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
   // As in the web page's overview; each bar is named by its BenchmarkId, so same-named reports are told apart.
   heading(canvas, 'Worst reports', 3, 60);
