@@ -1,21 +1,29 @@
-import type { AnalysedReport, Analysis, PercentFormula, ReportRanking, RollUp, RollUpFigures, SeverityCount } from '../model/analysis.js';
+import type { AnalysedReport, Analysis, Figures, PercentFormula, ReportRanking, RollUp, RollUpFigures, SeverityCount } from '../model/analysis.js';
 import { addCounts, emptyCounts, withPercent } from './figures.js';
 import { definedPercent, hasPercent } from './percent-formulas.js';
-import { redWeight, worstCategories } from './severity-rank.js';
+import { redWeight, worstCategories, type RankedCategory } from './severity-rank.js';
 
 /** What the ranking reads of a category or a report, with its position. */
-interface Ranked {
-  figures: { red: number; amber: number; percent: number | null };
-  redWeight: number;
-  order: number;
+interface Ranked extends RankedCategory {
   position: number;
+}
+
+/** What the ranking reads of some figures: the counts, the percent, the assessed policies and the failing resources. */
+function rankedFigures(figures: Figures, formula: PercentFormula): RankedCategory['figures'] {
+  return {
+    red: figures.red,
+    amber: figures.amber,
+    percent: definedPercent(formula, figures),
+    assessed: figures.total - figures.gray,
+    failingResources: Math.max(0, figures.totalResources - figures.passedResources),
+  };
 }
 
 function rankReport(analysed: AnalysedReport, formula: PercentFormula): ReportRanking {
   const categoryRedWeights = analysed.categories.map(({ category }) => redWeight(category.Policies));
   const ranked = analysed.categories.map(
     ({ category, figures }, position): Ranked => ({
-      figures: { red: figures.red, amber: figures.amber, percent: definedPercent(formula, figures) },
+      figures: rankedFigures(figures, formula),
       redWeight: categoryRedWeights[position] as number,
       order: category.ControlCategoryOrder,
       position,
@@ -62,6 +70,14 @@ export function rollUpFigures(analysis: Analysis): RollUpFigures {
  * recomputed over the sums, not averaged), Red by severity, and the rankings of
  * categories within each report and of reports across them. Every format reads these
  * numbers, so an HTML page, a PDF and a workbook of the same analysis agree.
+ *
+ * Benchmark reports are summed as they are, also when several are of one account: a
+ * policy (PolicyId) that the service mapped into CSBP, CIS and PCI counts once per
+ * benchmark, as each benchmark's own report counts it. This is the roll-up of benchmark
+ * reports, not of distinct checks: each benchmark assessed that check against its own
+ * control, and counting it once would need one colour where the benchmarks may differ.
+ * The documents say so beside the roll-up wherever one account's reports share policies
+ * (see accountOverlaps, which counts the distinct ones).
  */
 export function rollUpReports(analysis: Analysis): RollUp {
   const formula = analysis.percentFormula;
@@ -69,7 +85,7 @@ export function rollUpReports(analysis: Analysis): RollUp {
   const rankings = reports.map((report) => rankReport(report, formula));
   const rankedReports = reports.map(
     (report, position): Ranked => ({
-      figures: { red: report.figures.red, amber: report.figures.amber, percent: definedPercent(formula, report.figures) },
+      figures: rankedFigures(report.figures, formula),
       redWeight: (rankings[position] as ReportRanking).redWeight,
       order: position,
       position,

@@ -44,9 +44,18 @@ export function capSeverityRank(severity: string): number {
 /** The severities in cap order, then the name an unknown one is counted under. */
 export const capSeverityNames: readonly string[] = [...severityOrder, 'unknown'];
 
-/** How worst categories are ranked, in the words every format prints. */
+/**
+ * How worst categories (and worst reports) are ranked, in the words every format prints.
+ * By what fails, not by the lowest percent: a category of 4 assessed policies at 0 % is
+ * less to act on than one of 121 with 115 Red, and a manager reads rank 1 as where to
+ * act first. The percent and the assessed count are printed beside each rank.
+ */
 export const worstCategoryMeasure =
-  'lowest compliance among categories with an assessed policy; ties by Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1)';
+  'most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; a category with nothing assessed is never ranked';
+
+/** How the worst reports of a roll-up are ranked: as the worst categories are. */
+export const worstReportMeasure =
+  'most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; a report with nothing assessed is never ranked';
 
 /** The order of the action list, in the words every format prints. */
 export const actionOrderText = 'Red before Amber, then Critical first down to VeryLow, then most failing resources';
@@ -85,31 +94,56 @@ export function redWeight(policies: readonly Policy[]): number {
   return weight;
 }
 
-/** A category as the ranking reads it. */
+/** A category (or a report) as the ranking reads it. */
 export interface RankedCategory {
-  figures: Pick<Figures, 'red' | 'amber'> & { percent: number | null };
+  figures: Pick<Figures, 'red' | 'amber'> & {
+    percent: number | null;
+    /** Policies assessed (not Gray): a category with none is never ranked. */
+    assessed: number;
+    /** Resources that failed a policy, summed over the policies. */
+    failingResources: number;
+  };
+  /** Red policies weighted by severity ({@link severityWeights}). */
   redWeight: number;
   order: number;
 }
 
+/** How a percent compares, lowest first; no percent after every percent. */
+function lowerPercentFirst(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
+}
+
 /**
- * The worst categories: those with an assessed policy that is Red or Amber, lowest
- * compliance first, ties by weighted Red, then by Amber, then in report order. At most
- * five, and at most half of the assessed categories (at least one), so that a small
- * report does not call every category "worst".
+ * Compares two categories (or reports) by {@link worstCategoryMeasure}, the worst first:
+ * the heaviest weighted Red, then most failing resources, most Amber, lowest compliance
+ * (no percent last), then order. The one comparison every ranking of the documents uses.
+ */
+export function compareWorst(a: RankedCategory, b: RankedCategory): number {
+  return (
+    b.redWeight - a.redWeight ||
+    b.figures.failingResources - a.figures.failingResources ||
+    b.figures.amber - a.figures.amber ||
+    lowerPercentFirst(a.figures.percent, b.figures.percent) ||
+    a.order - b.order
+  );
+}
+
+/**
+ * The worst categories by {@link worstCategoryMeasure}: those with an assessed policy
+ * that is Red or Amber, the heaviest weighted Red first, then most failing resources,
+ * most Amber, lowest compliance, then report order. At most five, and at most half of
+ * the assessed categories (at least one), so that a small report does not call every
+ * category "worst". The one ranking every document prints (HTML, PDF, XLSX, executive tier).
  */
 export function worstCategories<Category extends RankedCategory>(categories: readonly Category[]): Category[] {
-  const assessed = categories.filter((category) => category.figures.percent !== null);
+  const assessed = categories.filter((category) => category.figures.assessed > 0);
   const limit = Math.min(maxWorstCategories, Math.max(1, Math.floor(assessed.length / 2)));
   return assessed
-    .filter((category) => category.figures.red + category.figures.amber > 0)
-    .sort(
-      (a, b) =>
-        (a.figures.percent as number) - (b.figures.percent as number) ||
-        b.redWeight - a.redWeight ||
-        b.figures.amber - a.figures.amber ||
-        a.order - b.order,
-    )
+    .filter((category) => category.figures.red + category.figures.amber > 0 || category.redWeight > 0)
+    .sort(compareWorst)
     .slice(0, limit);
 }
 

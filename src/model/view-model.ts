@@ -17,6 +17,8 @@ import type { PolicyChoice } from './renderer.js';
 export interface FiguresView extends Omit<Figures, 'percent'> {
   /** Policies that were assessed: total − gray. */
   assessed: number;
+  /** Resources that failed a policy: totalResources − passedResources (never below 0). */
+  failingResources: number;
   /** Compliance percent, or null when nothing was assessed (every policy Gray): no percent, not 0. */
   percent: number | null;
   /** The percent as every format prints it: one decimal, e.g. `15.4%`, or `n/a`. */
@@ -57,7 +59,7 @@ export interface CategoryView {
   policies: readonly Policy[];
   /** The policies the detail tables list (the choice of `policies` in the options), in report order. */
   listed: readonly Policy[];
-  /** Red policies weighted by severity, the tie-break of the worst categories. */
+  /** Red policies weighted by severity, the first measure of the worst categories. */
   redWeight: number;
 }
 
@@ -91,6 +93,8 @@ export interface ReportView {
   statedPercent: number | null;
   /** Red policies by Severity, worst first (every known severity, zeros included). */
   redBySeverity: SeverityCount[];
+  /** Red policies weighted by severity over all categories, the first measure of the worst reports. */
+  redWeight: number;
   /** Worst categories by the measure in `ViewModel.ranking.worstCategories`. */
   worstCategories: CategoryView[];
   categories: CategoryView[];
@@ -237,11 +241,16 @@ export interface ViewModel {
     policies: number;
     figures: FiguresView;
     redBySeverity: SeverityCount[];
-    /** The reports with the lowest compliance, ranked as the worst categories are. */
+    /** The worst reports, ranked by `ranking.worstReports`. */
     worstReports: ReportView[];
+    /**
+     * What the roll-up counts when one account's benchmark reports share policies (it
+     * sums the reports, a shared policy once per benchmark), in words; null when none share.
+     */
+    countingNote: string | null;
   };
-  /** How worst categories and the action list are ordered, in words. */
-  ranking: { worstCategories: string; actions: string };
+  /** How worst categories, worst reports and the action list are ordered, in words. */
+  ranking: { worstCategories: string; worstReports: string; actions: string };
   policyListing: PolicyListingView;
   reports: ReportView[];
   findings: FindingView[];

@@ -1,6 +1,7 @@
 import { definedPercent, percentFormulas } from '../analyse/percent-formulas.js';
+import { accountOverlaps } from '../analyse/account-overlap.js';
 import { rollUpReports } from '../analyse/roll-up.js';
-import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure } from '../analyse/severity-rank.js';
+import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure, worstReportMeasure } from '../analyse/severity-rank.js';
 import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
 import type { DiffResult } from '../model/diff.js';
 import type { Policy } from '../model/report.js';
@@ -10,6 +11,7 @@ import { toolInfo } from '../tool-info.js';
 import { findReportDiff, reportChangesView } from './changes-view.js';
 import { displayPercentOrNa } from './display-values.js';
 import { describeLeftOut } from './policy-listing.js';
+import { rollUpCountingNote } from './roll-up-note.js';
 import { readScanDate } from './stated-date.js';
 
 /** Options that shape the document rather than its figures. */
@@ -48,6 +50,7 @@ export function figuresView(figures: Figures, formula: PercentFormula): FiguresV
     passedResources: figures.passedResources,
     totalResources: figures.totalResources,
     assessed: figures.total - figures.gray,
+    failingResources: Math.max(0, figures.totalResources - figures.passedResources),
     percent,
     percentText: displayPercentOrNa(percent),
     percentNote: percent === null ? percentNote(figures) : null,
@@ -111,6 +114,7 @@ function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: { 
     figures,
     statedPercent: report.Posture?.CompliancePercent ?? null,
     redBySeverity: analysed.redBySeverity,
+    redWeight: ranking.redWeight,
     worstCategories: ranking.worstCategories.map((position) => categories[position] as CategoryView),
     categories,
     listedPolicies: lister ? categories.reduce((sum, category) => sum + category.listed.length, 0) : figures.total,
@@ -175,8 +179,9 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
       figures: rollupFigures,
       redBySeverity: rollUp.redBySeverity,
       worstReports: rollUp.worstReports.map((position) => reports[position] as ReportView),
+      countingNote: rollUpCountingNote(accountOverlaps(analysis.sources.flatMap((source) => source.reports))),
     },
-    ranking: { worstCategories: worstCategoryMeasure, actions: actionOrderText },
+    ranking: { worstCategories: worstCategoryMeasure, worstReports: worstReportMeasure, actions: actionOrderText },
     policyListing: {
       choice,
       listed: reports.reduce((sum, report) => sum + report.listedPolicies, 0),

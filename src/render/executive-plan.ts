@@ -1,3 +1,4 @@
+import { compareWorst } from '../analyse/severity-rank.js';
 import type { ReportView, ViewModel } from '../model/view-model.js';
 
 /**
@@ -5,9 +6,9 @@ import type { ReportView, ViewModel } from '../model/view-model.js';
  * file holds a thousand reports, and the tier must still be a few pages that open at once.
  */
 export const executiveLimits = {
-  /** Report sections; with more reports, the lowest in compliance are kept. */
+  /** Report sections; with more reports, the worst are kept (see compareWorst). */
   reports: 5,
-  /** Bars of the roll-up chart of reports, lowest compliance first. */
+  /** Bars of the roll-up chart of reports, the worst first. */
   chartReports: 10,
   /** Rows of each report's action list, the most severe first. */
   actions: 10,
@@ -21,7 +22,7 @@ export interface ExecutivePlan {
   reports: ReportView[];
   /** Reports without a section. */
   reportsLeftOut: number;
-  /** The reports the roll-up chart draws, lowest compliance first. */
+  /** The reports the roll-up chart draws, the worst first. */
   chart: ReportView[];
   /** Reports the roll-up chart leaves out. */
   chartLeftOut: number;
@@ -32,10 +33,10 @@ export function reportLabel(report: ReportView): string {
   return `${report.benchmarkId} · ${report.benchmarkName} — ${report.accountName}`;
 }
 
-/** Lowest compliance first (no percent last), then most Red, most Amber, then document order (the sort is stable). */
-function lowestFirst(reports: readonly ReportView[]): ReportView[] {
-  const percent = (report: ReportView) => report.figures.percent ?? Number.POSITIVE_INFINITY;
-  return [...reports].sort((a, b) => percent(a) - percent(b) || b.figures.red - a.figures.red || b.figures.amber - a.figures.amber);
+/** The worst first, by the measure of the worst reports (compareWorst), then document order. */
+function worstFirst(reports: readonly ReportView[]): ReportView[] {
+  const ranked = reports.map((report, order) => ({ report, order, redWeight: report.redWeight, figures: report.figures }));
+  return ranked.sort(compareWorst).map((entry) => entry.report);
 }
 
 /** The failing policies of a report the executive tier lists, the most severe first, and how many it leaves out. */
@@ -51,10 +52,10 @@ export function executiveCategories(report: ReportView): ReportView['categories'
 
 /**
  * Plans the executive tier: with few reports every one gets a section in document
- * order; with more, only the lowest in compliance, the rest counted and named as left out.
+ * order; with more, only the worst (see compareWorst), the rest counted and named as left out.
  */
 export function planExecutive(view: ViewModel): ExecutivePlan {
-  const ranked = lowestFirst(view.reports);
+  const ranked = worstFirst(view.reports);
   const reports = view.reports.length <= executiveLimits.reports ? view.reports : ranked.slice(0, executiveLimits.reports);
   const chart = ranked.slice(0, executiveLimits.chartReports);
   return { reports, reportsLeftOut: view.reports.length - reports.length, chart, chartLeftOut: view.reports.length - chart.length };

@@ -78,9 +78,9 @@ describe('redWeight', () => {
   });
 });
 
-/** A category to rank: percent (null when nothing was assessed), red, amber, red weight. */
-function category(order: number, percent: number | null, red = 1, amber = 0, weight = red): RankedCategory {
-  return { order, figures: { percent, red, amber }, redWeight: weight };
+/** A category to rank: percent (null when nothing was assessed), red, amber, red weight, failing resources. */
+function category(order: number, percent: number | null, red = 1, amber = 0, weight = red, failing = 0): RankedCategory {
+  return { order, figures: { percent, red, amber, assessed: percent === null ? 0 : 10, failingResources: failing }, redWeight: weight };
 }
 
 const orders = (categories: RankedCategory[]) => worstCategories(categories).map((entry) => entry.order);
@@ -89,14 +89,16 @@ describe('worstCategories', () => {
   it.each<[string, RankedCategory[], number[]]>([
     ['nothing', [], []],
     ['one assessed category is the one worst', [category(0, 50)], [0]],
-    ['of three, one (half, rounded down)', [category(0, 60), category(1, 40), category(2, 50)], [1]],
-    ['of four, two', [category(0, 60), category(1, 40), category(2, 50), category(3, 70)], [1, 2]],
-    ['of twelve, five at most', Array.from({ length: 12 }, (_, index) => category(index, 90 - index)), [11, 10, 9, 8, 7]],
+    ['of three, one (half, rounded down)', [category(0, 60, 1), category(1, 40, 3), category(2, 50, 2)], [1]],
+    ['of four, two', [category(0, 60, 1), category(1, 40, 4), category(2, 50, 3), category(3, 70, 0, 1)], [1, 2]],
+    ['of twelve, five at most', Array.from({ length: 12 }, (_, index) => category(index, 90 - index, 1, 0, index)), [11, 10, 9, 8, 7]],
     ['a category with nothing assessed is never worst, nor counted', [category(0, null, 3), category(1, 40), category(2, 60)], [1]],
     ['a category with nothing Red or Amber is never worst', [category(0, 0, 0, 0), category(1, 40), category(2, 60), category(3, 70)], [1, 2]],
-    ['Amber alone makes a candidate', [category(0, 0, 0, 1), category(1, 40), category(2, 60), category(3, 70)], [0, 1]],
-    ['ties on percent go to the heavier Red', [category(0, 50, 1, 0, 2), category(1, 50, 1, 0, 5), category(2, 50, 1, 0, 3), category(3, 90)], [1, 2]],
+    ['Amber alone makes a candidate', [category(0, 0, 0, 1), category(1, 40), category(2, 60), category(3, 70)], [1, 2]],
+    ['the heavier Red first, whatever the percent', [category(0, 0, 3, 1, 9), category(1, 5, 115, 0, 339), category(2, 0, 8, 0, 8), category(3, 90)], [1, 0]],
+    ['ties on weight go to more failing resources', [category(0, 50, 1, 0, 4, 2), category(1, 80, 1, 0, 4, 9), category(2, 50, 1, 0, 4, 3), category(3, 90, 0, 1)], [1, 2]],
     ['then to more Amber', [category(0, 50, 1, 1), category(1, 50, 1, 3), category(2, 50, 1, 2), category(3, 90)], [1, 2]],
+    ['then to the lower percent', [category(0, 50), category(1, 20), category(2, 30), category(3, 90)], [1, 2]],
     ['then to report order', [category(2, 50), category(0, 50), category(1, 50), category(3, 90)], [0, 1]],
   ])('%s', (_name, categories, expected) => {
     expect(orders(categories)).toEqual(expected);

@@ -109,13 +109,16 @@ export function readHtml(html: string): ShownDocument & { parseErrors: string[];
 }
 
 const count = '([\\d,]+)';
-/** The compliance tile: `67.4% 141 assessed`, or `n/a nothing assessed: …` (the note cut to the tile). */
-const tile = `(\\S+%|n/a) (?:${count} assessed|nothing assessed.*?)`;
+/** The compliance tile: `67.4% 95 Green of 141 assessed`, or `n/a nothing assessed: …` (the note cut to the tile). */
+const tile = `(\\S+%|n/a) (?:[\\d,]+ Green of ${count} assessed|nothing assessed.*?)`;
+/**
+ * The key figures as every PDF summary draws them (the cover's and each report's, from
+ * one list): the headline row, then the colour counts, Gray's note `not assessed`.
+ */
 const reportBlock = new RegExp(
-  `Compliance ${tile} Policies ${count} Green ${count} \\S+% of policies Red ${count} \\S+% of policies Amber ${count} \\S+% of policies Gray ${count} \\S+% of policies`,
+  `Compliance ${tile} Policies ${count} [\\d,]+ assessed, [\\d,]+ not Failing resources [\\d,]+ [\\d,]+ of [\\d,]+ resources passed Green ${count} \\S+% of policies Red ${count} \\S+% of policies Amber ${count} \\S+% of policies Gray ${count} not assessed`,
   'g',
 );
-const coverBlock = new RegExp(`Compliance ${tile} Policies ${count} [\\d,]+ reports? Green ${count} Red ${count} Amber ${count} Gray ${count} not assessed`);
 
 function figuresOf(match: RegExpMatchArray): ShownFigures {
   return { percentText: match[1]!, total: countOf(match[3]), green: countOf(match[4]), red: countOf(match[5]), amber: countOf(match[6]), gray: countOf(match[7]) };
@@ -132,12 +135,12 @@ export async function readPdf(pdf: Uint8Array): Promise<ShownDocument & { info: 
   }
   const text = pages.join(' ').replace(/\s+/g, ' ');
   const { info } = await document.getMetadata();
-  const cover = coverBlock.exec(text);
+  // The cover's block first; with several reports, the roll-up's, then the reports'.
   const blocks = [...text.matchAll(reportBlock)].map(figuresOf);
-  // Several reports: an overview page with the roll-up precedes the reports.
-  const reports = blocks.length > 1 ? blocks.slice(1) : blocks;
+  const cover = blocks[0] ?? null;
+  const reports = blocks.length > 2 ? blocks.slice(2) : blocks.slice(1);
   await document.destroy();
-  return { rollup: cover ? figuresOf(cover) : null, reports, categories: [], info: { ...info }, pages: pages.length };
+  return { rollup: cover, reports, categories: [], info: { ...info }, pages: pages.length };
 }
 
 function columnsOf(sheet: ExcelJS.Worksheet, header: number): Map<string, number> {

@@ -80,7 +80,8 @@ describe('the executive tier', () => {
     const text = await textOf(await executivePdfOfLarge());
     expect(text).toContain('COMPLIANCE AUDIT REPORT');
     expect(text).toContain('Roll-up across 100 benchmark reports');
-    expect(text).toContain('Reports with the lowest compliance');
+    expect(text).toContain('Worst reports');
+    expect(text).toContain('Ranked by most Red policies weighted by severity');
     expect(text).toMatch(/GEN\d+ · Generated Security Benchmark/);
     expect(text).toContain('90 more reports are not drawn');
     expect(text).toContain('95 other reports are left out of this executive summary');

@@ -1,6 +1,7 @@
 import type Handlebars from 'handlebars';
 import { observedValues } from '../../validate/observed-values.js';
-import type { CategoryView, LogoView, ReportView } from '../../model/view-model.js';
+import type { CategoryView, FiguresView, LogoView, ReportView } from '../../model/view-model.js';
+import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import { rankWorstCategories } from '../worst-ranks.js';
 import { displayCount, displayIsoTime, displayPercent, displayResources, displayRisk } from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
@@ -80,6 +81,12 @@ export function registerHelpers(env: Env): void {
       const found = categories.filter((category) => category.figures.percent === null);
       return found.length > 0 ? found : null;
     },
+    /** `{{#each (keyFigures figures)}}`: the key figures every cover shows, in order (see keyFigures). */
+    keyFigures: (figures: FiguresView) => keyFigures(figures),
+    /** `{{coverageText figures}}`: `414 of 561 policies (73.8%) were not assessed (Gray).` */
+    coverageText: (figures: FiguresView) => coverageText(figures),
+    /** `{{#with (lowCoverageWarning figures)}}`: the low-coverage warning, or null. */
+    lowCoverageWarning: (figures: FiguresView) => lowCoverageWarning(figures),
     /** `{{#each (rankWorst worstCategories)}}`: each worst category with its rank, labelled as in the PDF and the workbook. */
     rankWorst: (worst: readonly CategoryView[]) => rankWorstCategories(worst),
     logoSource,

@@ -2,9 +2,10 @@ import { CspmError } from '../../error/cspm-error.js';
 import type { RenderOptions } from '../../model/renderer.js';
 import type { LogoView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayCount, displayIsoTime } from '../display-values.js';
-import { keyValues, tiles } from './blocks.js';
+import { keyValues } from './blocks.js';
 import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
+import { countingNote, figureTiles } from './summary.js';
 import { sizes } from './theme.js';
 
 function distinct(values: readonly string[], limit = 4): string {
@@ -76,15 +77,8 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   canvas.y += canvas.block(options.title ?? view.title, left, canvas.y, contentWidth, { size: sizes.coverTitle, weight: 'bold' }, maxTitleLength);
   canvas.rule(left, left + 60, canvas.y + 8, 'accent', 2);
   canvas.y += 28;
-  const figures = view.rollup.figures;
-  tiles(canvas, [
-    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${displayCount(figures.assessed)} assessed` },
-    { label: 'Policies', value: displayCount(figures.total), note: `${displayCount(view.rollup.reports)} report${view.rollup.reports === 1 ? '' : 's'}` },
-    { label: 'Green', value: displayCount(figures.green), chip: 'Green' },
-    { label: 'Red', value: displayCount(figures.red), chip: 'Red' },
-    { label: 'Amber', value: displayCount(figures.amber), chip: 'Amber' },
-    { label: 'Gray', value: displayCount(figures.gray), chip: 'Gray', note: 'not assessed' },
-  ]);
+  figureTiles(canvas, view.rollup.figures);
+  countingNote(canvas, view);
   canvas.y += 10;
   keyValues(canvas, identity(view), 1, 110);
   canvas.y += 14;

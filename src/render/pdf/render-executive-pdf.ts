@@ -9,7 +9,7 @@ import { Canvas } from './canvas.js';
 import { stackedBars } from './charts.js';
 import { openPdf } from './open-pdf.js';
 import { drawCover } from './cover.js';
-import { chartRow, figureTiles, worstLine } from './summary.js';
+import { chartRow, countingNote, figureTiles, worstLine } from './summary.js';
 import { drawTable } from './table.js';
 import { sizes } from './theme.js';
 
@@ -23,13 +23,15 @@ function drawRollup(canvas: Canvas, view: ViewModel, plan: ExecutivePlan): void 
   heading(canvas, `Roll-up across ${displayCount(view.rollup.reports)} benchmark reports`, 1);
   canvas.paragraph(`${displayCount(view.rollup.policies)} policies in ${displayCount(view.rollup.reports)} benchmark reports, counted together.`, { size: sizes.body, colour: 'muted' }, 10);
   figureTiles(canvas, view.rollup.figures);
+  countingNote(canvas, view);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
-  heading(canvas, 'Reports with the lowest compliance', 3, 60);
+  heading(canvas, 'Worst reports', 3, 60);
+  note(canvas, `Ranked by ${view.ranking.worstReports}.`);
   // Wider labels than a category chart's: a report is named by its id, benchmark and account.
   stackedBars(canvas, plan.chart.map((report) => ({ label: reportLabel(report), figures: report.figures })), 0.5);
   canvas.y += 4;
   if (plan.chartLeftOut > 0) note(canvas, `${displayCount(plan.chartLeftOut)} more ${plan.chartLeftOut === 1 ? 'report is' : 'reports are'} not drawn; the full tier lists every report.`);
-  if (plan.reportsLeftOut > 0) note(canvas, `The ${displayCount(plan.reports.length)} lowest get a summary on the next pages; ${displayCount(plan.reportsLeftOut)} other reports are left out of this executive summary.`);
+  if (plan.reportsLeftOut > 0) note(canvas, `The ${displayCount(plan.reports.length)} worst get a summary on the next pages; ${displayCount(plan.reportsLeftOut)} other reports are left out of this executive summary.`);
 }
 
 function drawReport(canvas: Canvas, report: ReportView, view: ViewModel): void {
@@ -87,8 +89,8 @@ function drawDataQualityLine(canvas: Canvas, view: ViewModel): void {
 }
 
 /**
- * Renders the executive tier as PDF: the cover, the roll-up with a chart of the reports
- * lowest in compliance (several reports), then for a bounded number of reports their
+ * Renders the executive tier as PDF: the cover, the roll-up with a chart of the worst
+ * reports (several reports), then for a bounded number of reports their
  * summary, worst categories and most severe failing policies. Nothing is laid out per
  * policy, so the page count stays small and the same at any report size.
  */

@@ -1,24 +1,38 @@
 import type { SeverityCount } from '../../model/analysis.js';
 import type { FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
-import { displayCount, displayPercent } from '../display-values.js';
+import { displayCount } from '../display-values.js';
+import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import { reportLabel } from '../executive-plan.js';
 import { rankWorstCategories, type RankedCategory } from '../worst-ranks.js';
 import { heading, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { categoryBars, colourLegend, donut, severityBars, stackedBars } from './charts.js';
-import { sizes } from './theme.js';
+import { complianceFill, sizes } from './theme.js';
 
-/** Tiles of the headline figures: the percent, the policy count, and each colour with its name. */
+/**
+ * The key figures as tiles, in two rows (the headline figures, then the colour counts),
+ * then the coverage in words and its warning when low: the same list the web page's
+ * cards and the workbook's Summary lines are drawn from (see keyFigures).
+ */
 export function figureTiles(canvas: Canvas, figures: FiguresView): void {
-  const share = (count: number): string => (figures.total > 0 ? `${displayPercent((count / figures.total) * 100)} of policies` : '');
-  tiles(canvas, [
-    { label: 'Compliance', value: figures.percentText, note: figures.percentNote ?? `${displayCount(figures.assessed)} assessed` },
-    { label: 'Policies', value: displayCount(figures.total) },
-    { label: 'Green', value: displayCount(figures.green), chip: 'Green', note: share(figures.green) },
-    { label: 'Red', value: displayCount(figures.red), chip: 'Red', note: share(figures.red) },
-    { label: 'Amber', value: displayCount(figures.amber), chip: 'Amber', note: share(figures.amber) },
-    { label: 'Gray', value: displayCount(figures.gray), chip: 'Gray', note: share(figures.gray) },
-  ]);
+  const list = keyFigures(figures);
+  for (const group of ['headline', 'colours'] as const) {
+    tiles(
+      canvas,
+      list
+        .filter((figure) => figure.group === group)
+        .map((figure) => ({ label: figure.label, value: figure.text, ...(figure.note ? { note: figure.note } : {}), ...(figure.colour ? { chip: complianceFill(figure.colour) } : {}) })),
+    );
+  }
+  canvas.paragraph(coverageText(figures), { size: sizes.body, colour: 'muted' }, 4);
+  const warning = lowCoverageWarning(figures);
+  if (warning) canvas.paragraph(warning, { size: sizes.body, weight: 'bold' }, 4);
+  canvas.y += 6;
+}
+
+/** What the roll-up counts, when one account's benchmark reports share policies (see rollUpReports). */
+export function countingNote(canvas: Canvas, view: ViewModel): void {
+  if (view.rollup.countingNote) canvas.paragraph(view.rollup.countingNote, { size: sizes.body }, 10);
 }
 
 /** The donut of colours beside the bars of Red policies by severity. */
@@ -62,10 +76,9 @@ export function drawReportSummary(canvas: Canvas, report: ReportView, measure: s
   canvas.y += 10;
 }
 
-/** A worst category with its rank and measure: `1. Key Management — 0.0% compliant (0 Green of 4 assessed); Red 3, weighted 12; Amber 1`. */
-export function worstLine({ rank, category }: RankedCategory): string {
-  const { red, amber, green, assessed, percentText } = category.figures;
-  return `${rank}. ${category.name} — ${percentText} compliant (${displayCount(green)} Green of ${displayCount(assessed)} assessed); Red ${displayCount(red)}, weighted ${displayCount(category.redWeight)}; Amber ${displayCount(amber)}`;
+/** A worst category with its rank and measure: `1. Azure - Security Center — Red 115, weighted 339; …` (see worstFiguresText). */
+export function worstLine({ rank, category, figuresText }: RankedCategory): string {
+  return `${rank}. ${category.name} — ${figuresText}`;
 }
 
 /** The roll-up across several benchmark reports: totals and charts over all of them. */
@@ -77,14 +90,15 @@ export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
     10,
   );
   figureTiles(canvas, view.rollup.figures);
+  countingNote(canvas, view);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
   // As in the web page's overview; each bar is named by its BenchmarkId, so same-named reports are told apart.
-  heading(canvas, 'Reports with the lowest compliance', 3, 60);
+  heading(canvas, 'Worst reports', 3, 60);
   if (view.rollup.worstReports.length === 0) {
     canvas.paragraph('No report has a Red or Amber policy.', { size: sizes.small, colour: 'muted' }, 10);
     return;
   }
-  canvas.paragraph('Ranked as the worst categories are: lowest compliance among reports with an assessed policy, ties by Red policies weighted by severity.', { size: sizes.small, colour: 'muted' }, 6);
+  canvas.paragraph(`Ranked by ${view.ranking.worstReports}.`, { size: sizes.small, colour: 'muted' }, 6);
   stackedBars(canvas, view.rollup.worstReports.map((report) => ({ label: reportLabel(report), figures: report.figures })), 0.5);
   canvas.y += 10;
 }

@@ -26,8 +26,8 @@ function* categoryRows(view: ViewModel): Iterable<CategoryRow> {
 /**
  * The Categories sheet: one row per resource category of every report, with the
  * recomputed colour counts and compliance percent (empty, with a note saying why,
- * where nothing was assessed), Red weighted by severity and the place among the
- * worst categories.
+ * where nothing was assessed), Red weighted by severity, failing resources (the first
+ * two measures of the worst categories) and the place among the worst categories.
  */
 export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
   const anyOther = view.rollup.figures.other > 0;
@@ -49,6 +49,7 @@ export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
       // Nothing assessed: an empty cell, which the colour scale leaves white, and the reason beside it.
       { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => (row.category.figures.percent === null ? null : row.category.figures.percent / 100) },
       count('Red weighted', (category) => category.redWeight),
+      count('Failing resources', (category) => category.figures.failingResources),
       { header: 'Worst rank', kind: 'count', width: { max: 10 }, value: (row) => worstRank(row.report, row.category) },
       ...(anyNa ? [{ header: 'Note', kind: 'text', width: { max: 44 }, value: (row) => (row.category.figures.percentNote === null ? null : `no compliance %: ${row.category.figures.percentNote}`) } satisfies TableColumn<CategoryRow>] : []),
     ],

@@ -31,7 +31,7 @@ describe.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('the PDF read by popp
 
   it('pdfinfo reads the page count and the metadata', () => {
     const info = run('pdfinfo', ['-enc', 'UTF-8', file]);
-    expect(info).toMatch(/^Pages:\s+5$/m);
+    expect(info).toMatch(/^Pages:\s+6$/m);
     expect(info).toMatch(/^Page size:\s+595\.28 x 841\.89 pts \(A4\)$/m);
     expect(info).toContain(`Title:           ${view.title}`);
     expect(info).toMatch(/^Subject:\s+Compliance audit of /m);
@@ -56,13 +56,13 @@ describe.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('the PDF read by popp
     const joined = text.replace(/\n+/g, ' ').replace(/ +/g, ' ');
     const unwrapped = text.replace(/\n+/g, '');
     for (const title of titles) expect(joined.includes(title) || unwrapped.includes(title)).toBe(true);
-    expect(text).toMatch(/Page 1 of 5/);
-    expect(text).toMatch(/Page 5 of 5/);
+    expect(text).toMatch(/Page 1 of 6/);
+    expect(text).toMatch(/Page 6 of 6/);
   });
 
   it('pdftoppm draws every page', () => {
     run('pdftoppm', ['-png', '-r', '20', file, join(directory, 'page')]);
     const pages = run('sh', ['-c', `ls ${JSON.stringify(directory)} | grep -c '^page-.*\\.png$'`]).trim();
-    expect(pages).toBe('5');
+    expect(pages).toBe('6');
   });
 });

@@ -120,7 +120,7 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     const summaryHeader = rowOf(sheet(workbook, 'Summary'), 'Benchmark');
     const expected: Record<string, { ySplit: number | null; filter: string }> = {
       Summary: { ySplit: null, filter: `A${summaryHeader}:X${summaryHeader + 1}` },
-      Categories: { ySplit: 1, filter: 'A1:L3' },
+      Categories: { ySplit: 1, filter: 'A1:M3' },
       'Action list': { ySplit: 4, filter: 'A4:L11' },
       Policies: { ySplit: 1, filter: 'A1:M15' },
       Findings: { ySplit: 1, filter: 'A1:G2' },

@@ -33,6 +33,7 @@ describe.each(['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json'])
     const keyFigures = [
       { label: 'Compliance', value: (figures.percent ?? Number.NaN) / 100 },
       { label: 'Policies', value: view.rollup.policies },
+      { label: 'Failing resources', value: figures.failingResources },
       { label: 'Green', value: figures.green },
       { label: 'Red', value: figures.red },
       { label: 'Amber', value: figures.amber },
@@ -58,7 +59,10 @@ describe.each(['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json'])
       const headerRow = worksheet.getRow(header);
       for (let column = 1; column <= headerRow.cellCount; column += 1) {
         // A spreadsheet aligns numbers and dates right; their headers follow.
-        const value = worksheet.getCell(header + 1, column).value;
+        // The first row that has a value in the column: a rank column is empty for most rows.
+        let row = header + 1;
+        while (row < worksheet.rowCount && (worksheet.getCell(row, column).value ?? null) === null) row += 1;
+        const value = worksheet.getCell(row, column).value;
         const numeric = typeof value === 'number' || value instanceof Date;
         const name = `${worksheet.name} ${String(headerRow.getCell(column).value)}`;
         expect(headerRow.getCell(column).alignment?.horizontal, name).toBe(numeric ? 'right' : undefined);
