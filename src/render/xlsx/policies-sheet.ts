@@ -32,16 +32,17 @@ export function policiesSheet(view: ViewModel): TableSheet<PolicyRow> {
     name: 'Policies',
     keyColumns: 4,
     columns: [
-      // Names of several words wrap; ids (number, policy id, service) are one word each,
-      // which a wrap would break inside, so their columns are wide enough for the longest
-      // the service sends (`DiagnosticsLogsInSelectiveAppServicesMonitoringEffectId`, 55).
-      { header: 'Benchmark', kind: 'text', width: { max: 32, wrapHeader: true }, value: (row) => row.report.benchmarkName },
-      { header: 'Account', kind: 'text', width: { max: 20, wrapHeader: true }, value: (row) => row.report.accountName },
-      { header: 'Category', kind: 'text', width: { max: 26, wrapHeader: true }, value: (row) => row.category.name },
-      { header: 'Number', kind: 'text', width: { max: 20, wrapHeader: true }, value: (row) => row.policy.ComplianceNumber },
+      // Names of several words wrap; a policy id is one word, which a wrap would break
+      // inside, so its column is wide enough for the longest the service sends
+      // (`DiagnosticsLogsInSelectiveAppServicesMonitoringEffectId`, 55). The widths keep
+      // the id and the title on the first page across and the rest on the second.
+      { header: 'Benchmark', kind: 'text', width: { max: 32 }, value: (row) => row.report.benchmarkName },
+      { header: 'Account', kind: 'text', width: { max: 20 }, value: (row) => row.report.accountName },
+      { header: 'Category', kind: 'text', width: { max: 26 }, value: (row) => row.category.name },
+      { header: 'Number', kind: 'text', width: { max: 20 }, value: (row) => row.policy.ComplianceNumber },
       { header: 'Policy id', kind: 'text', width: { max: 58, wrapHeader: true }, value: (row) => row.policy.PolicyId },
-      { header: 'Title', kind: 'text', width: { max: 52, wrapHeader: true }, value: (row) => row.policy.ShortTitle },
-      { header: 'Service', kind: 'text', width: { max: 35, wrapHeader: true }, value: (row) => row.policy.ServiceName },
+      { header: 'Title', kind: 'text', width: { max: 48 }, value: (row) => row.policy.ShortTitle },
+      { header: 'Service', kind: 'text', width: { max: 32 }, value: (row) => row.policy.ServiceName },
       { header: 'Compliance', kind: 'text', width: { max: 14, wrapHeader: true }, value: (row) => row.policy.Compliance, style: (row) => colourStyle.get(row.policy.Compliance) },
       { header: 'Severity', kind: 'text', width: { max: 12, wrapHeader: true }, value: (row) => row.policy.Severity },
       { header: 'Risk probability', kind: 'text', width: { max: 16, wrapHeader: true }, value: (row) => displayRisk(row.policy.RiskProbability) },

@@ -16,7 +16,7 @@ export const widthPerPage = 200;
  * A sheet up to this share of a page wider prints on one page, a little smaller (about
  * 64 %, text near 7 pt), rather than putting its last column or two alone on a second page.
  */
-const onePageShare = 1.1;
+export const onePageShare = 1.1;
 
 /** Excel pads each column with about 5 pixels, some 0.7 character widths. */
 const columnPadding = 5 / 7;

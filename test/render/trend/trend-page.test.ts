@@ -63,22 +63,22 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the trend page in Chromium
     const page = await browser.context.newPage();
     await page.setViewportSize({ width, height: 900 });
     await page.setContent(html, { waitUntil: 'load' });
-    const seen = await page.evaluate(() => {
-      const box = (element: Element) => {
-        const rect = element.getBoundingClientRect();
-        return { text: element.textContent ?? '', left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
-      };
-      const ticks = [...document.querySelectorAll('svg text')].filter((text) => /^\d{4}-\d{2}-\d{2}$/.test(text.textContent ?? '')).map(box);
-      const strokes = [...document.querySelectorAll('svg g[data-series]:not(.other) path')].map((path) => path.getAttribute('stroke') ?? '');
-      return {
-        ticks,
-        strokes,
-        header: document.querySelector('header.page-header h1')?.textContent ?? null,
-        eyebrow: document.querySelector('header.page-header .eyebrow')?.textContent ?? null,
-        images: document.querySelectorAll('img').length,
-        legend: document.querySelector('.legend')?.textContent ?? '',
-      };
-    });
+    const ticks: Box[] = [];
+    for (const text of await page.locator('svg text').all()) {
+      const label = (await text.textContent()) ?? '';
+      const box = await text.boundingBox();
+      if (/^\d{4}-\d{2}-\d{2}$/.test(label) && box) ticks.push({ text: label, left: box.x, right: box.x + box.width, top: box.y, bottom: box.y + box.height });
+    }
+    const strokes = await Promise.all((await page.locator('svg g[data-series]:not(.other) path').all()).map(async (path) => (await path.getAttribute('stroke')) ?? ''));
+    const textOf = async (selector: string): Promise<string | null> => ((await page.locator(selector).count()) > 0 ? page.locator(selector).first().textContent() : null);
+    const seen = {
+      ticks,
+      strokes,
+      header: await textOf('header.page-header h1'),
+      eyebrow: await textOf('header.page-header .eyebrow'),
+      images: await page.locator('img').count(),
+      legend: (await textOf('.legend')) ?? '',
+    };
     await page.close();
     return seen;
   }
