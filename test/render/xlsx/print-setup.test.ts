@@ -103,9 +103,9 @@ describe('the printed workbook', () => {
       expect(pages[0]).toMatch(/PCI_DSS_3\.2\.1 +PCI3_2_1 +Fabrikam Payments - +47 +18 +18 +10 +1 +39\.1%/);
     });
 
-    it('prints the Summary in text of at least 6 pt, with the benchmark on every page', () => {
+    it('prints the Summary on one page in text of at least 6 pt, with the benchmark on it', () => {
       const summaryPages = boxes.filter((page) => page.includes('>Compliance</word>') && page.includes('>Policies</word>'));
-      expect(summaryPages.length).toBeGreaterThan(1);
+      expect(summaryPages.length).toBe(1);
       for (const page of summaryPages) {
         const heights = [...page.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">PCI_DSS_3\.2\.1<\/word>/g)].map((match) => Number(match[2]) - Number(match[1]));
         expect(heights.length).toBe(1);
