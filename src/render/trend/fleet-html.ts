@@ -3,7 +3,7 @@ import { displayCount, displayInstant } from '../display-values.js';
 import { escapeHtml } from './escape-html.js';
 import { changeText, fleetTitle, lostText, percentText, rankings, rankRows, scanPercent, accountCount } from './fleet-rows.js';
 import { scanLabel } from './trend-chart.js';
-import { trendPageHead } from './trend-styles.js';
+import { trendPageEnd, trendPageHead, trendSection } from './trend-styles.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
 
 const cell = (text: string, numeric = false): string => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;
@@ -41,13 +41,12 @@ export function renderFleetHtml(fleet: FleetTrend, options: TrendRenderOptions =
     `percent: ${escapeHtml(fleet.percentFormula)}`,
     ...(options.now ? [`generated ${displayInstant(options.now)}`] : []),
   ].join(' · ');
-  const ranked = rankings.map(({ since, heading, empty }) => `<h2>${heading}</h2>\n${rankingTable(fleet, since, empty)}`).join('\n');
-  return `${trendPageHead(title, meta)}
-${ranked}
-<h2>Every account</h2>
-<div class="wrap"><table><thead><tr><th>Account</th><th>Benchmark</th><th class="n">Scans</th><th>Latest scan</th><th>Compliance, scan by scan</th><th class="n">Since first</th><th class="n">Since previous</th><th>Lost</th></tr></thead><tbody>
+  const ranked = rankings.map(({ since, heading, empty }) => trendSection(heading, rankingTable(fleet, since, empty))).join('\n');
+  const every = `<div class="wrap"><table><thead><tr><th>Account</th><th>Benchmark</th><th class="n">Scans</th><th>Latest scan</th><th>Compliance, scan by scan</th><th class="n">Since first</th><th class="n">Since previous</th><th>Lost</th></tr></thead><tbody>
 ${seriesRows(fleet)}
-</tbody></table></div>
-</body></html>
-`;
+</tbody></table></div>`;
+  return `${trendPageHead(title, meta, 'Fleet compliance trend')}
+${ranked}
+${trendSection('Every account', every)}
+${trendPageEnd}`;
 }

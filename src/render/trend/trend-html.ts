@@ -1,8 +1,8 @@
 import type { PolicyTrend, Trend, TrendScan } from '../../model/trend.js';
 import { displayCount, displayInstant, displayPercent } from '../display-values.js';
 import { escapeHtml } from './escape-html.js';
-import { trendPageHead } from './trend-styles.js';
-import { scanLabel, seriesColours } from './trend-chart.js';
+import { trendPageEnd, trendPageHead, trendSection } from './trend-styles.js';
+import { highlightedCategories, layoutChart, otherColour, scanLabel } from './trend-chart.js';
 import { trendTitle, type TrendRenderer, type TrendRenderOptions } from './trend-renderer.js';
 import { trendSvg } from './trend-svg.js';
 import { renderFleetHtml } from './fleet-html.js';
@@ -30,10 +30,18 @@ function policyTable(trend: Trend, policies: readonly PolicyTrend[], empty: stri
   return `<div class="wrap"><table><thead><tr><th>Number</th><th>Policy</th><th>Severity</th><th class="n">Regressions</th><th class="n">Longest Red (scans)</th><th>Red from – to</th><th>Last scan</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`;
 }
 
+/** The legend: overall and the worst categories with their colours, then the other categories named in one gray line. */
 function legend(trend: Trend): string {
-  const items = [`<li class="overall"><span class="swatch" style="background:#1f2933"></span>Overall</li>`];
-  trend.categories.forEach((category, at) => items.push(`<li><span class="swatch" style="background:${seriesColours[at % seriesColours.length]}"></span>${escapeHtml(category.name)}</li>`));
-  return `<ul class="legend">${items.join('')}</ul>`;
+  // The colours and order of the chart's series; the geometry is not needed.
+  const series = layoutChart(trend, 100, 100).series;
+  const swatch = (colour: string): string => `<span class="swatch" style="background:${colour}"></span>`;
+  const items = series.filter((line) => !line.other).map((line) => `<li${line.overall ? ' class="overall"' : ''}>${swatch(line.colour)}${escapeHtml(line.name)}</li>`);
+  const others = series.filter((line) => line.other);
+  if (others.length > 0) {
+    items.push(`<li class="other">${swatch(otherColour)}${displayCount(others.length)} other ${others.length === 1 ? 'category' : 'categories'}: ${others.map((line) => escapeHtml(line.name)).join(', ')}</li>`);
+  }
+  const note = `In colour: the ${displayCount(highlightedCategories)} categories with the lowest compliance in their latest assessed scan; the others in gray.`;
+  return `<ul class="legend">${items.join('')}</ul>${others.length > 0 ? `<p class="note">${note}</p>` : ''}`;
 }
 
 /** The trend as one self-contained HTML page: the chart as inline SVG, the scans and the policies; no script, no external resource. */
@@ -48,20 +56,15 @@ export function renderTrendHtml(trend: Trend, options: TrendRenderOptions = {}):
     ...(trend.mismatched ? ['some scans name another account or benchmark (--allow-mismatch)'] : []),
     ...(options.now ? [`generated ${displayInstant(options.now)}`] : []),
   ].join(' · ');
-  return `${trendPageHead(title, meta)}
-<h2>Compliance over time</h2>
-${trendSvg(trend)}
-${legend(trend)}
-<h2>Scans</h2>
-<div class="wrap"><table><thead><tr><th>Scan</th><th>JobId</th><th class="n">Compliance</th><th class="n Green">Green</th><th class="n Red">Red</th><th class="n Amber">Amber</th><th class="n Gray">Gray</th><th class="n">Regressions</th><th>File</th></tr></thead><tbody>
+  const scans = `<div class="wrap"><table><thead><tr><th>Scan</th><th>JobId</th><th class="n">Compliance</th><th class="n Green">Green</th><th class="n Red">Red</th><th class="n Amber">Amber</th><th class="n Gray">Gray</th><th class="n">Regressions</th><th>File</th></tr></thead><tbody>
 ${scanRows(trend)}
-</tbody></table></div>
-<h2>Policies that regressed most often</h2>
-${policyTable(trend, trend.regressed, 'No policy got worse from one scan to the next.')}
-<h2>Policies Red for the longest run of scans</h2>
-${policyTable(trend, trend.longestRed, 'No policy was Red in any scan.')}
-</body></html>
-`;
+</tbody></table></div>`;
+  return `${trendPageHead(title, meta)}
+${trendSection('Compliance over time', `${trendSvg(trend)}\n${legend(trend)}`)}
+${trendSection('Scans', scans)}
+${trendSection('Policies that regressed most often', policyTable(trend, trend.regressed, 'No policy got worse from one scan to the next.'))}
+${trendSection('Policies Red for the longest run of scans', policyTable(trend, trend.longestRed, 'No policy was Red in any scan.'))}
+${trendPageEnd}`;
 }
 
 /** The HTML trend renderer. */

@@ -2,7 +2,7 @@ import type { Trend } from '../../model/trend.js';
 import type { Canvas } from '../pdf/canvas.js';
 import { sizes } from '../pdf/theme.js';
 import { num } from '../pdf/typesetter.js';
-import { layoutChart, segments } from './trend-chart.js';
+import { drawingOrder, layoutChart, segments } from './trend-chart.js';
 
 /** A `#rrggbb` colour as operands of the content stream. */
 function operands(hex: string): string {
@@ -11,6 +11,8 @@ function operands(hex: string): string {
 }
 
 const legendRow = 12;
+
+const tickAlign = { start: 'left', middle: 'center', end: 'right' } as const;
 
 /**
  * Draws the compliance chart at the current position as vector paths (the layout the
@@ -22,7 +24,7 @@ export function drawTrendChart(canvas: Canvas, trend: Trend, height = 250): void
   const legendHeight = Math.ceil((trend.categories.length + 1) / columns) * legendRow + 6;
   canvas.ensure(height + legendHeight);
   const top = canvas.y;
-  const chart = layoutChart(trend, contentWidth, height, { left: 34, top: 6, right: 8, bottom: 30 });
+  const chart = layoutChart(trend, contentWidth, height, { left: 34, top: 6, right: 8, bottom: 30 }, sizes.small);
   const at = (x: number, y: number): string => `${num(left + x)} ${num(top + y)}`;
   const { plot } = chart;
   for (const tick of chart.yTicks) {
@@ -30,17 +32,16 @@ export function drawTrendChart(canvas: Canvas, trend: Trend, height = 250): void
     canvas.text(tick.label, left, top + tick.at - sizes.small * 0.6, { size: sizes.small, colour: 'muted' }, plot.left - 5, 'right');
   }
   canvas.raw(`${operands('#9aa5b1')} RG 0.75 w ${at(plot.left, plot.bottom)} m ${at(plot.right, plot.bottom)} l S\n`);
-  chart.xTicks.forEach((tick, index) => {
+  chart.xTicks.forEach((tick) => {
     canvas.raw(`${operands('#9aa5b1')} RG 0.75 w ${at(tick.at, plot.bottom)} m ${at(tick.at, plot.bottom + 3)} l S\n`);
     const width = 70;
-    const align = index === 0 ? 'left' : index === chart.xTicks.length - 1 ? 'right' : 'center';
+    const align = tickAlign[tick.anchor];
     const x = align === 'left' ? tick.at : align === 'right' ? tick.at - width : tick.at - width / 2;
     canvas.text(tick.label, left + x, top + plot.bottom + 5, { size: sizes.small, colour: 'muted' }, width, align);
   });
   const order = trend.order === 'scan-date' ? 'LastScannedDate' : trend.order === 'job-id' ? 'JobId order' : 'input order';
   canvas.text(`Scan (${order})`, left + plot.left, top + plot.bottom + 17, { size: sizes.small, colour: 'muted' }, plot.right - plot.left, 'center');
-  // Categories first, overall last, so that the overall line is on top.
-  for (const series of [...chart.series.slice(1), ...chart.series.slice(0, 1)]) {
+  for (const series of drawingOrder(chart.series)) {
     const colour = operands(series.colour);
     for (const run of segments(series.points)) {
       if (run.length === 1) {
@@ -49,7 +50,7 @@ export function drawTrendChart(canvas: Canvas, trend: Trend, height = 250): void
         continue;
       }
       const path = run.map((point, index) => `${at(point.x, point.y)} ${index === 0 ? 'm' : 'l'}`).join(' ');
-      canvas.raw(`${colour} RG ${series.overall ? 2.2 : 1} w 1 J 1 j ${path} S\n`);
+      canvas.raw(`${colour} RG ${series.overall ? 2.2 : series.other ? 0.6 : 1.2} w 1 J 1 j ${path} S\n`);
     }
   }
   canvas.y = top + height + 4;

@@ -1,36 +1,40 @@
 import type { Trend } from '../../model/trend.js';
-import { layoutChart, segments } from './trend-chart.js';
+import { drawingOrder, layoutChart, segments } from './trend-chart.js';
 import { escapeHtml } from './escape-html.js';
 
 const n = (value: number): string => String(Math.round(value * 10) / 10);
+
+/** Size of the tick labels in the chart's units; the style sheet sets the same (`.chart text`). */
+const tickFontSize = 11;
 
 /**
  * The compliance chart as inline SVG: grid and axis labels (dates of the scans, percent),
  * one `<path>` per series (overall thicker, on top) with a `<title>` naming it, and no
  * script or external reference, so the page stays self-contained. The legend is HTML
- * beside it, where long category names can wrap.
+ * beside it, where long category names can wrap. Tick labels are spaced by the width
+ * they need (see layoutChart), so they never overlap at any zoom: the whole drawing scales.
  */
 export function trendSvg(trend: Trend, width = 900, height = 340): string {
-  const chart = layoutChart(trend, width, height, { left: 44, top: 12, right: 16, bottom: 40 });
+  const chart = layoutChart(trend, width, height, { left: 44, top: 12, right: 16, bottom: 40 }, tickFontSize);
   const { plot } = chart;
   const grid = chart.yTicks
     .map((tick) => `<line x1="${n(plot.left)}" y1="${n(tick.at)}" x2="${n(plot.right)}" y2="${n(tick.at)}" class="grid"/><text x="${n(plot.left - 6)}" y="${n(tick.at + 4)}" text-anchor="end">${escapeHtml(tick.label)}</text>`)
     .join('');
   const xLabels = chart.xTicks
-    .map((tick, index) => {
-      const anchor = index === 0 ? 'start' : index === chart.xTicks.length - 1 ? 'end' : 'middle';
-      return `<line x1="${n(tick.at)}" y1="${n(plot.bottom)}" x2="${n(tick.at)}" y2="${n(plot.bottom + 4)}" class="axis"/><text x="${n(tick.at)}" y="${n(plot.bottom + 17)}" text-anchor="${anchor}">${escapeHtml(tick.label)}</text>`;
-    })
+    .map(
+      (tick) =>
+        `<line x1="${n(tick.at)}" y1="${n(plot.bottom)}" x2="${n(tick.at)}" y2="${n(plot.bottom + 4)}" class="axis"/><text x="${n(tick.at)}" y="${n(plot.bottom + 17)}" text-anchor="${tick.anchor}" class="x-tick">${escapeHtml(tick.label)}</text>`,
+    )
     .join('');
-  // Categories first, overall last: the line that matters most is drawn on top.
-  const ordered = [...chart.series.slice(1), ...chart.series.slice(0, 1)];
-  const lines = ordered
+  const lines = drawingOrder(chart.series)
     .map((series) => {
       const runs = segments(series.points);
       const d = runs.map((run) => run.map((point, index) => `${index === 0 ? 'M' : 'L'}${n(point.x)} ${n(point.y)}`).join(' ')).join(' ');
       // A run of one scan is a dot, not an invisible zero-length line.
       const dots = runs.filter((run) => run.length === 1).map(([point]) => `<circle cx="${n(point?.x ?? 0)}" cy="${n(point?.y ?? 0)}" r="2.5" fill="${series.colour}"/>`).join('');
-      return `<g class="series${series.overall ? ' overall' : ''}" data-series="${escapeHtml(series.name)}"><title>${escapeHtml(series.name)}</title><path d="${d}" stroke="${series.colour}" stroke-width="${series.overall ? 3 : 1.5}" fill="none" stroke-linejoin="round" stroke-linecap="round"/>${dots}</g>`;
+      const kind = series.overall ? ' overall' : series.other ? ' other' : '';
+      const stroke = series.overall ? 3 : series.other ? 1 : 2;
+      return `<g class="series${kind}" data-series="${escapeHtml(series.name)}"><title>${escapeHtml(series.name)}</title><path d="${d}" stroke="${series.colour}" stroke-width="${stroke}" fill="none" stroke-linejoin="round" stroke-linecap="round"/>${dots}</g>`;
     })
     .join('');
   return (

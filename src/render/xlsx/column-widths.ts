@@ -24,12 +24,21 @@ export interface WidthBounds {
   min?: number;
   /** Widest width: longer text is cut off by the next cell or wraps. */
   max: number;
+  /** The header wraps at its spaces, so only its longest word bounds the width (`Resources` of `Resources passed`). */
+  wrapHeader?: boolean;
 }
 
 /** Padding for the cell margins. */
 const padding = 2;
 /** Room for the auto-filter button beside a header. */
 const filterButton = 3;
+/** A wrapped header's button sits beside its last line, which is seldom its longest word: a little room is enough. */
+const wrappedFilterButton = 1;
+
+function headerWidth(header: string, bounds: WidthBounds | undefined): number {
+  if (!bounds?.wrapHeader) return textWidth(header) + filterButton;
+  return Math.max(...header.split(' ').map(textWidth)) + wrappedFilterButton;
+}
 
 /**
  * Keeps the widest value seen in each column and turns it into a width: the content's
@@ -44,7 +53,7 @@ export class ColumnWidths {
     headers: readonly string[],
     private readonly bounds: readonly WidthBounds[],
   ) {
-    this.#header = headers.map((header) => textWidth(header) + filterButton);
+    this.#header = headers.map((header, index) => headerWidth(header, bounds[index]));
     this.#widest = headers.map(() => 0);
   }
 

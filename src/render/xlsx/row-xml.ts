@@ -1,5 +1,6 @@
 import { cellText } from './cell-text.js';
 import { columnLetter } from './column-letter.js';
+import { lineHeight, wrappedLines } from './wrapped-lines.js';
 import type { CellStyle } from './xlsx-styles.js';
 
 /** What a cell holds: text, a number, or nothing. */
@@ -10,6 +11,8 @@ export interface XmlColumn<T> {
   value(item: T): CellValue;
   /** The item's style for this column, if any. */
   style?: ((item: T) => CellStyle | undefined) | undefined;
+  /** The column's width when its text wraps: the row is made tall enough for the most lines of its cells. */
+  wrapWidth?: number | undefined;
 }
 
 /** The `s` index of a style in the workbook's style sheet. */
@@ -37,6 +40,7 @@ export function rowXml<T>(columns: readonly XmlColumn<T>[], styleIndex: StyleInd
   const letters = columns.map((_, index) => columnLetter(index + 1));
   const lastRaw: (string | null)[] = columns.map(() => null);
   const lastXml: string[] = columns.map(() => '');
+  const lastLines: number[] = columns.map(() => 1);
   const styleAttributes = new Map<CellStyle, string>();
   const styleAttribute = (style: CellStyle | undefined): string => {
     if (!style) return '';
@@ -48,10 +52,12 @@ export function rowXml<T>(columns: readonly XmlColumn<T>[], styleIndex: StyleInd
     }
     return attribute;
   };
-  const rowEnd = `" spans="1:${columns.length}" x14ac:dyDescent="0.25">`;
+  const spans = `" spans="1:${columns.length}"`;
+  const rowEnd = ' x14ac:dyDescent="0.25">';
 
   return (rowNumber, item) => {
-    let xml = `<row r="${rowNumber}${rowEnd}`;
+    let xml = '';
+    let lines = 1;
     for (let index = 0; index < columns.length; index += 1) {
       const column = columns[index] as XmlColumn<T>;
       const value = column.value(item);
@@ -61,14 +67,17 @@ export function rowXml<T>(columns: readonly XmlColumn<T>[], styleIndex: StyleInd
         if (value !== lastRaw[index]) {
           lastRaw[index] = value;
           lastXml[index] = escapeXml(cellText(value));
+          if (column.wrapWidth !== undefined) lastLines[index] = wrappedLines(value, column.wrapWidth);
         }
         xml += `${reference} t="str"><v>${lastXml[index] as string}</v></c>`;
+        if (column.wrapWidth !== undefined) lines = Math.max(lines, lastLines[index] as number);
       } else if (typeof value === 'number' && Number.isFinite(value)) {
         xml += `${reference}><v>${value}</v></c>`;
       } else if (style) {
         xml += `${reference}/>`;
       }
     }
-    return `${xml}</row>`;
+    const height = lines > 1 ? ` ht="${lines * lineHeight}" customHeight="1"` : '';
+    return `<row r="${rowNumber}${spans}${height}${rowEnd}${xml}</row>`;
   };
 }

@@ -12,17 +12,19 @@ interface SummaryRow {
   red: ReadonlyMap<string, number>;
 }
 
+// Every header wraps at its spaces (`Resources` over `checked`), so that the columns are as
+// narrow as their figures and the printed ones fit one page across (see summarySheet).
 const text = (header: string, value: (report: ReportView) => string | null, max = 40, min?: number): TableColumn<SummaryRow> => ({
   header,
   kind: 'text',
-  width: { max, min },
+  width: { max, min, wrapHeader: true },
   value: (row) => (row.report ? value(row.report) : null),
 });
 
 const count = (header: string, value: (row: SummaryRow) => number): TableColumn<SummaryRow> => ({
   header,
   kind: 'count',
-  width: { max: 14 },
+  width: { max: 14, wrapHeader: true },
   value,
   ...(colourHeaderStyle.has(header) ? { headerStyle: colourHeaderStyle.get(header) } : {}),
 });
@@ -30,41 +32,46 @@ const count = (header: string, value: (row: SummaryRow) => number): TableColumn<
 const lastScannedColumn: TableColumn<SummaryRow> = {
   header: 'Last scanned',
   kind: 'date',
-  width: { min: 20, max: 24 },
+  width: { min: 20, max: 24, wrapHeader: true },
   value: (row) => dateCell(row.report?.lastScanned ?? null),
   style: (row) => dateCellStyle(row.report?.lastScanned ?? null),
 };
 
-function columns(view: ViewModel): TableColumn<SummaryRow>[] {
+/** The columns a reader of the printed Summary needs: what each report is, its figures and when it was scanned. */
+function printedColumns(view: ViewModel): TableColumn<SummaryRow>[] {
   const anyOther = view.rollup.figures.other > 0;
   const anyScanned = view.reports.some((report) => report.lastScanned !== null);
   return [
     // Wide enough for the labels of the lines above the table, which share its column.
-    { ...text('Benchmark', (report) => report.benchmarkName, 50, 20), value: (row) => (row.report ? row.report.benchmarkName : `All ${view.reports.length} reports`) },
-    text('Benchmark id', (report) => report.benchmarkId, 20),
-    text('Account', (report) => report.accountName),
-    // The figures before the other ids: printed, the first page across holds them.
+    { ...text('Benchmark', (report) => report.benchmarkName, 24, 20), value: (row) => (row.report ? row.report.benchmarkName : `All ${view.reports.length} reports`) },
+    // The values of the lines above the table share this column: wide enough for a date.
+    text('Benchmark id', (report) => report.benchmarkId, 22, 22),
+    text('Account', (report) => report.accountName, 20),
     count('Total', (row) => row.figures.total),
     count('Green', (row) => row.figures.green),
     count('Red', (row) => row.figures.red),
     count('Amber', (row) => row.figures.amber),
     count('Gray', (row) => row.figures.gray),
     ...(anyOther ? [count('Other', (row) => row.figures.other)] : []),
-    { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => (row.figures.percent === null ? null : row.figures.percent / 100) },
+    { header: 'Compliance %', kind: 'percent', width: { max: 14, wrapHeader: true }, value: (row) => (row.figures.percent === null ? null : row.figures.percent / 100) },
     ...view.rollup.redBySeverity.map(({ severity }) => count(`Red ${severity}`, (row) => row.red.get(severity) ?? 0)),
     count('Resources passed', (row) => row.figures.passedResources),
     count('Resources checked', (row) => row.figures.totalResources),
     ...(anyScanned ? [lastScannedColumn] : []),
-    text('Account id', (report) => report.accountId),
-    text('Connector', (report) => report.connectorType, 16),
-    text('Subscription id', (report) => report.subscriptionId),
-    text('AWS account id', (report) => report.awsAccountId),
-    text('Job id', (report) => report.jobId),
-    text('License', (report) => report.licenseName),
-    text('License id', (report) => report.licenseId),
-    text('Source', (report) => (report.pointer ? `${report.source} ${report.pointer}` : report.source), 60),
   ];
 }
+
+/** Ids and the source file: kept in the sheet for look-ups, left off the printed page. */
+const referenceColumns: readonly TableColumn<SummaryRow>[] = [
+  text('Account id', (report) => report.accountId),
+  text('Connector', (report) => report.connectorType, 16),
+  text('Subscription id', (report) => report.subscriptionId),
+  text('AWS account id', (report) => report.awsAccountId),
+  text('Job id', (report) => report.jobId),
+  text('License', (report) => report.licenseName),
+  text('License id', (report) => report.licenseId),
+  text('Source', (report) => (report.pointer ? `${report.source} ${report.pointer}` : report.source), 60),
+];
 
 /**
  * The figures across all reports, drawn from the same list as the cards and tiles of the
@@ -111,15 +118,22 @@ function severityCounts(counts: readonly { severity: string; count: number }[]):
  * The Summary sheet: the key figures across all reports as label–value lines, then what
  * the workbook is and how its percent is computed, then one row per benchmark report
  * with its header fields and figures, and a roll-up row when there are several reports.
- * Printed, its pages across each start with the benchmark name; its header row is not
- * frozen, since with the lines above it a frozen band would fill a laptop's window.
+ * Printed, it is one page across (A4 landscape): the key figures, then each report's
+ * names, figures and scan date with wrapped headers; the ids and the source file stay in
+ * the sheet but off the page, where they spread one report's row over four pages whose
+ * later ones showed the labels above the table without their values. Its header row is
+ * not frozen, since with the lines above it a frozen band would fill a laptop's window.
  */
 export function summarySheet(view: ViewModel, title: string): TableSheet<SummaryRow> {
   const rows = view.reports.map((report): SummaryRow => ({ report, figures: report.figures, red: severityCounts(report.redBySeverity) }));
   const rollup: SummaryRow = { report: null, figures: view.rollup.figures, red: severityCounts(view.rollup.redBySeverity) };
+  const printed = printedColumns(view);
   return {
     name: 'Summary',
-    columns: columns(view),
+    columns: [...printed, ...referenceColumns],
+    printedColumns: printed.length,
+    // A long benchmark or account name wraps rather than widening the page.
+    wrap: true,
     rows: () => rows,
     preamble: preamble(view, title),
     footer: view.reports.length > 1 ? [rollup] : [],

@@ -6,7 +6,8 @@ import { addPercentScales } from './percent-scales.js';
 import { printSetup } from './print-setup.js';
 import type { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { rowXml, type CellValue } from './row-xml.js';
-import { countStyle, dateStyle, headerStyle, labelStyle, numberHeaderStyle, percentStyle, totalStyles, type CellStyle } from './xlsx-styles.js';
+import { lineHeight, wrappedLines } from './wrapped-lines.js';
+import { countStyle, dateStyle, headerStyle, labelStyle, numberHeaderStyle, percentStyle, totalStyles, wrapped, type CellStyle } from './xlsx-styles.js';
 
 export type { CellValue } from './row-xml.js';
 
@@ -47,6 +48,14 @@ export interface TableSheet<T> {
   keyColumns?: number;
   /** Keep the header row in view while scrolling; off where the lines above it would fill the window. Default on. */
   freezeHeader?: boolean;
+  /** Wrap every cell's text within its column, top-aligned, so that a long value shows whole on screen and on paper rather than cut off by the next cell. */
+  wrap?: boolean;
+  /**
+   * How many leading columns print (default all): the columns after them stay in the sheet
+   * but off the printed page, for reference fields (ids, file names) a reader of the page
+   * does not need and that would spread it over more pages.
+   */
+  printedColumns?: number;
 }
 
 /** Lets the consumer of the workbook keep up; called after each batch of rows. */
@@ -76,8 +85,9 @@ const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, coun
 export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, pace: Pace): Promise<void> {
   const preamble = table.preamble ?? [];
   const headerRow = preamble.length > 0 ? preamble.length + 2 : 1;
-  const sheet = openSheet(writer, table, headerRow);
-  const lastRow = headerRow + (await writeRows(writer, sheet, table, headerRow, pace));
+  const widths = fitWidths(table);
+  const sheet = openSheet(writer, table, headerRow, widths);
+  const lastRow = headerRow + (await writeRows(writer, sheet, table, { headerRow, widths }, pace));
 
   const range = `$A$${headerRow}:$${columnLetter(table.columns.length)}$${lastRow}`;
   sheet.autoFilter = range.replaceAll('$', '');
@@ -96,27 +106,39 @@ export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: Ta
 }
 
 /** Adds the sheet with its widths, views and page set-up, and writes the lines above the table and the header. */
-function openSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, headerRow: number): Worksheet {
+function openSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, headerRow: number, widths: readonly number[]): Worksheet {
   const { columns } = table;
-  const widths = fitWidths(table);
+  const printed = Math.min(table.printedColumns ?? columns.length, columns.length);
+  const { pageSetup } = printSetup(widths.slice(0, printed), headerRow, table.keyColumns ?? 1);
   const sheet = writer.addWorksheet(table.name, {
     views: table.freezeHeader === false ? [] : [{ state: 'frozen', xSplit: 0, ySplit: headerRow }],
-    pageSetup: printSetup(widths, headerRow, table.keyColumns ?? 1).pageSetup,
+    pageSetup: printed < columns.length ? { ...pageSetup, printArea: `A:${columnLetter(printed)}` } : pageSetup,
     ...(table.tabColour ? { properties: { tabColor: { argb: table.tabColour } } } : {}),
   });
   sheet.columns = widths.map((width) => ({ width }));
   for (const line of table.preamble ?? []) writePreambleLine(sheet, line);
   if (headerRow > 1) sheet.addRow([]).commit();
   const header = sheet.addRow(columns.map((column) => column.header));
-  columns.forEach((column, index) => (header.getCell(index + 1).style = column.headerStyle ?? kindHeaderStyle[column.kind]));
+  columns.forEach((column, index) => {
+    const style = column.headerStyle ?? kindHeaderStyle[column.kind];
+    header.getCell(index + 1).style = column.width.wrapHeader ? wrapped(style) : style;
+  });
+  const headerLines = Math.max(...columns.map((column, index) => (column.width.wrapHeader ? wrappedLines(column.header, widths[index] ?? 0) : 1)));
+  if (headerLines > 1) header.height = headerLines * lineHeight;
   header.commit();
   return sheet;
 }
 
 /** Writes a row per item below the header, in batches; returns the number of rows. */
-async function writeRows<T>(writer: PinnedWorkbookWriter, sheet: Worksheet, table: TableSheet<T>, headerRow: number, pace: Pace): Promise<number> {
+async function writeRows<T>(writer: PinnedWorkbookWriter, sheet: Worksheet, table: TableSheet<T>, at: { headerRow: number; widths: readonly number[] }, pace: Pace): Promise<number> {
+  const { headerRow } = at;
+  const wrap = table.wrap === true;
   const dataRow = rowXml(
-    table.columns.map((column) => ({ value: column.value, style: column.style ?? constant(kindStyle[column.kind]) })),
+    table.columns.map((column, index) => ({
+      value: column.value,
+      style: cellStyle(column, wrap),
+      wrapWidth: wrap && column.kind === 'text' ? at.widths[index] : undefined,
+    })),
     writer.styleIndex,
   );
   let written = 0;
@@ -158,6 +180,14 @@ function writePreambleLine(sheet: Worksheet, line: PreambleLine): void {
   row.getCell(1).style = line.labelStyle ?? labelStyle;
   if (line.valueStyle) row.getCell(2).style = line.valueStyle;
   row.commit();
+}
+
+/** A column's style for each item: its own, else its kind's; wrapped when the sheet wraps. */
+function cellStyle<T>(column: TableColumn<T>, wrap: boolean): ((item: T) => CellStyle | undefined) | undefined {
+  const { style } = column;
+  if (!wrap) return style ?? constant(kindStyle[column.kind]);
+  if (!style) return constant(wrapped(kindStyle[column.kind]));
+  return (item) => wrapped(style(item) ?? kindStyle[column.kind]);
 }
 
 function constant(style: CellStyle | undefined): (() => CellStyle) | undefined {

@@ -73,6 +73,19 @@ export const percentStyle = style({ numFmt: numberFormats.percent });
 /** Long text that wraps within its (capped) column width. */
 export const wrapStyle = style({ alignment: { wrapText: true, vertical: 'top' } });
 
+const wrappedStyles = new WeakMap<CellStyle, CellStyle>();
+
+/** The same style with its text wrapped within the column; one object per style, as the writer needs (see above). */
+export function wrapped(base: CellStyle | undefined): CellStyle {
+  if (!base) return wrapStyle;
+  let found = wrappedStyles.get(base);
+  if (!found) {
+    found = style({ ...base, alignment: { vertical: 'top', ...base.alignment, wrapText: true } });
+    wrappedStyles.set(base, found);
+  }
+  return found;
+}
+
 const totalFont = { ...baseFont, bold: true };
 const totalBorder = { top: thin };
 

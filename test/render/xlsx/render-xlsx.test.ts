@@ -137,7 +137,7 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     const policiesSheet = sheet(workbook, 'Policies');
     const title = policiesSheet.getColumn(columnOf(policiesSheet, 1, 'Title')).width;
     const number = policiesSheet.getColumn(columnOf(policiesSheet, 1, 'Number')).width;
-    expect(title).toBe(70);
+    expect(title).toBe(48);
     expect(number).toBeGreaterThanOrEqual(9);
     expect(number).toBeLessThan(16);
   });
