@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../support/bin-run.js';
 import { writeFleet } from '../support/fleet.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -23,9 +24,18 @@ async function generatedFleet(dir: string, files: number): Promise<string> {
 }
 
 describe('check and gate of many files in flat memory', () => {
-  it('check and gate 400 files of 879 policies in a 64 MB heap, which holding every report would overflow fivefold', async () => {
-    const dir = tempDir();
-    const fleet = await generatedFleet(dir, 400);
+  // Some 380 MB of files, written once for the two tests that read them.
+  let fleetDir: string;
+  let fleet: string;
+  beforeAll(async () => {
+    fleetDir = mkdtempSync(join(tmpdir(), 'cspm-test-'));
+    fleet = await generatedFleet(fleetDir, 400);
+  }, 120_000);
+  afterAll(() => {
+    if (fleetDir !== undefined) rmSync(fleetDir, { recursive: true, force: true });
+  });
+
+  it('check and gate 400 files of 879 policies in a 64 MB heap, which holding every report would overflow fivefold', () => {
     for (const args of [
       ['check', fleet, '--quiet'],
       ['gate', fleet, '--rules', 'cspm:recommended', '--quiet'],
@@ -37,9 +47,8 @@ describe('check and gate of many files in flat memory', () => {
     }
   }, 180_000);
 
-  it('writes the policies of 400 files of 879 policies to one Parquet file in a 64 MB heap, reading them one at a time', async () => {
+  it('writes the policies of 400 files of 879 policies to one Parquet file in a 64 MB heap, reading them one at a time', () => {
     const dir = tempDir();
-    const fleet = await generatedFleet(dir, 400);
     const output = join(dir, 'all.parquet');
     // Held whole, as every other format of one document is, the reports took some 300 MB.
     const result = runBin(['render', fleet, '-o', output], { timeout: 120_000, env: { NODE_OPTIONS: '--max-old-space-size=64' } });

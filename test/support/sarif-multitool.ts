@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,26 +20,61 @@ export interface MultitoolProblem {
   text: string;
 }
 
+interface ValidationLog {
+  runs: { results?: { ruleId: string; level?: string; message: { id?: string; text?: string; arguments?: string[] }; locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] }[] }[];
+}
+
 /**
- * What sarif-multitool's `validate` says of `sarif` at level error or warning, with
- * GitHub's ingestion rules (GH1001–GH1007) and the SARIF rules on: an empty list when
- * GitHub code scanning would take the log as it is. Run on a copy in `dir`.
+ * What sarif-multitool's `validate` says of each of `logs` (SARIF texts by a name of the
+ * caller's, a plain file name) at level error or warning, with GitHub's ingestion rules
+ * (GH1001–GH1007) and the SARIF rules on: for each name, an empty list when GitHub code
+ * scanning would take that log as it is. The logs are written to a folder of their own
+ * in `dir` and validated by one run of the tool: its start-up (the .NET runtime) costs
+ * seconds, far more than validating a log.
  */
-export function multitoolProblems(sarif: string, dir: string): MultitoolProblem[] {
-  const input = join(dir, 'checked.sarif');
+export function multitoolProblemsOf(logs: Record<string, string>, dir: string): Record<string, MultitoolProblem[]> {
+  const inputs = join(dir, 'multitool-inputs');
+  rmSync(inputs, { recursive: true, force: true });
+  mkdirSync(inputs);
+  const byPath = new Map<string, MultitoolProblem[]>();
+  const problems: Record<string, MultitoolProblem[]> = {};
+  for (const [name, text] of Object.entries(logs)) {
+    if (!/^[\w.-]+$/.test(name)) throw new Error(`a log's name must be a plain file name, not ${name}`);
+    const path = join(inputs, `${name}.sarif`);
+    writeFileSync(path, text);
+    problems[name] = [];
+    byPath.set(path, problems[name]);
+  }
   const output = join(dir, 'multitool-result.sarif');
-  writeFileSync(input, sarif);
   // The tool will not write over an output unless told in a form this version refuses.
   rmSync(output, { force: true });
-  const run = spawnSync(multitool, ['validate', '-c', githubPolicy, '--rule-kind', 'Gh;Sarif', '--level', 'Error;Warning', '-o', output, input], {
+  const run = spawnSync(multitool, ['validate', '-c', githubPolicy, '--rule-kind', 'Gh;Sarif', '--level', 'Error;Warning', '-o', output, ...byPath.keys()], {
     encoding: 'utf8',
     env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
   });
   if (run.status !== 0) throw new Error(`sarif-multitool exited with ${String(run.status)}: ${run.stdout}${run.stderr}`);
-  const log = JSON.parse(readFileSync(output, 'utf8')) as { runs: { results?: { ruleId: string; level?: string; message: { id?: string; text?: string; arguments?: string[] } }[] }[] };
-  return (log.runs[0]?.results ?? []).map((result) => ({
-    ruleId: result.ruleId,
-    level: result.level ?? 'warning',
-    text: result.message.text ?? `${result.message.id ?? ''} ${(result.message.arguments ?? []).join(', ')}`,
-  }));
+  const scanned = /Done\. (\d+) files? scanned\./.exec(run.stdout);
+  if (Number(scanned?.[1]) !== byPath.size) throw new Error(`sarif-multitool scanned ${scanned?.[1] ?? 'no'} files of ${byPath.size}: ${run.stdout}`);
+  const log = JSON.parse(readFileSync(output, 'utf8')) as ValidationLog;
+  for (const result of log.runs[0]?.results ?? []) {
+    const uri = result.locations?.[0]?.physicalLocation?.artifactLocation?.uri;
+    const found = uri === undefined ? undefined : byPath.get(fileURLToPath(uri));
+    if (found === undefined) throw new Error(`sarif-multitool reported ${result.ruleId} of no log it was given: ${String(uri)}`);
+    found.push({
+      ruleId: result.ruleId,
+      level: result.level ?? 'warning',
+      text: result.message.text ?? `${result.message.id ?? ''} ${(result.message.arguments ?? []).join(', ')}`,
+    });
+  }
+  return problems;
+}
+
+/**
+ * What sarif-multitool's `validate` says of `sarif` at level error or warning, with
+ * GitHub's ingestion rules (GH1001–GH1007) and the SARIF rules on: an empty list when
+ * GitHub code scanning would take the log as it is. Run on a copy in `dir`. A file with
+ * several logs to check gives them all to {@link multitoolProblemsOf} at once.
+ */
+export function multitoolProblems(sarif: string, dir: string): MultitoolProblem[] {
+  return multitoolProblemsOf({ checked: sarif }, dir)['checked']!;
 }

@@ -11,6 +11,12 @@ export interface PostureSarifOptions {
    * (GitHub code scanning keeps the 5,000 with the highest `security-severity`).
    */
   maxResults?: number;
+  /**
+   * The most bytes the log takes gzip-compressed: 10 MB, GitHub's upload limit, by
+   * default and at most. Lower only so that tests can prove the cut by size on a small
+   * report; no command line sets it.
+   */
+  maxUploadBytes?: number;
 }
 
 /**
@@ -34,6 +40,7 @@ export function renderPostureSarif(view: ViewModel, options: PostureSarifOptions
       },
     },
     options.maxResults,
+    options.maxUploadBytes,
   );
   return log.bytes ?? Buffer.from(log.text, 'utf8');
 }

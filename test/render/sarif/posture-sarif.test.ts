@@ -1,13 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchmarkReport } from '../../../src/index.js';
 import { analyseInputs, renderReport } from '../../../src/index.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { runInProcess } from '../../support/cli-run.js';
 import { reportOfPolicies } from '../../support/failing-policies.js';
 import { hostileText } from '../findings/findings-inputs.js';
-import { multitoolProblems } from '../../support/sarif-multitool.js';
+import { multitoolProblemsOf, type MultitoolProblem } from '../../support/sarif-multitool.js';
 import { useTempDir } from '../../support/temp-dir.js';
 import { readPolicyLog, type PolicyLog } from './sarif-log.js';
 
@@ -41,11 +42,41 @@ function policiesOf(path: string): Policies {
 const scores: Record<string, string> = { Critical: '9.5', High: '8.0', Moderate: '5.5', Low: '3.0', VeryLow: '1.0' };
 const levels: Record<string, string> = { Critical: 'error', High: 'error', Moderate: 'warning', Low: 'note', VeryLow: 'note' };
 
+/*
+ * sarif-multitool starts the .NET runtime, seconds a run: the logs of the samples and of
+ * a diff are written once, before the tests, and validated by one run of the tool.
+ */
+const diffSamples = ['samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json'];
+let sharedDir: string;
+const rendered = new Map<string, { text: string; log: PolicyLog }>();
+let diffRun: { code: number; stderr: string; text: string };
+let multitoolSays: Record<string, MultitoolProblem[]> = {};
+
+beforeAll(async () => {
+  sharedDir = mkdtempSync(join(tmpdir(), 'cspm-test-'));
+  const texts: Record<string, string> = {};
+  for (const [index, sample] of samples.entries()) {
+    const dir = join(sharedDir, `sample-${index}`);
+    mkdirSync(dir);
+    const one = await renderSarif(sample, dir);
+    rendered.set(sample, one);
+    texts[`sample-${index}`] = one.text;
+  }
+  const out = join(sharedDir, 'diff.sarif');
+  const run = await runInProcess(['diff', ...diffSamples, '-f', 'sarif', '-o', out]);
+  diffRun = { code: run.code, stderr: run.stderr, text: run.code === 0 ? readFileSync(out, 'utf8') : '' };
+  if (run.code === 0) texts['diff'] = diffRun.text;
+  multitoolSays = multitoolProblemsOf(texts, sharedDir);
+}, 240_000);
+
+afterAll(() => {
+  if (sharedDir !== undefined) rmSync(sharedDir, { recursive: true, force: true });
+});
+
 describe('render -f sarif', () => {
-  it.each(samples)('writes %s as a valid log GitHub takes, one result per Red or Amber policy and none for Gray or Green', async (sample) => {
-    const dir = tempDir();
-    const { text, log } = await renderSarif(sample, dir);
-    expect(multitoolProblems(text, dir)).toEqual([]);
+  it.each(samples)('writes %s as a valid log GitHub takes, one result per Red or Amber policy and none for Gray or Green', (sample) => {
+    const { log } = rendered.get(sample)!;
+    expect(multitoolSays[`sample-${samples.indexOf(sample)}`]).toEqual([]);
     const run = log.runs[0]!;
     const policies = policiesOf(sample);
     const failing = policies.filter((policy) => policy.Compliance === 'Red' || policy.Compliance === 'Amber');
@@ -67,8 +98,8 @@ describe('render -f sarif', () => {
     expect(run.properties.resultLimit).toMatchObject({ written: failing.length, omitted: 0, cutBy: null });
   }, 60_000);
 
-  it('keeps the worst first: Critical, then High, down to VeryLow, Red before Amber within each', async () => {
-    const { log } = await renderSarif('samples/azure-csbp.json');
+  it('keeps the worst first: Critical, then High, down to VeryLow, Red before Amber within each', () => {
+    const { log } = rendered.get('samples/azure-csbp.json')!;
     const order = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
     const ranks = log.runs[0]!.results.map((result) => order.indexOf(result.properties.severity) * 2 + (result.properties['compliance'] === 'Amber' ? 1 : 0));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
@@ -77,7 +108,7 @@ describe('render -f sarif', () => {
   it('gives a policy the same fingerprint in a later scan under another name, job and date, and another one in another account', async () => {
     const dir = tempDir();
     const fingerprints = (log: PolicyLog): Map<string, string> => new Map(log.runs[0]!.results.map((result) => [result.properties.policyId, Object.values(result.partialFingerprints)[0]!]));
-    const first = fingerprints((await renderSarif('samples/aws-cis.json', dir)).log);
+    const first = fingerprints(rendered.get('samples/aws-cis.json')!.log);
     const later = reportsOf('samples/aws-cis.json');
     later[0]!.JobId = '00000000-0000-4000-8000-00000000beef';
     later[0]!.LastScannedDate = '2031-01-02T03:04:05Z';
@@ -113,14 +144,10 @@ describe('render -f sarif', () => {
     expect(purple.message.text).toContain('of unknown colour "Purple", counted as Red');
   });
 
-  it('writes the SARIF of a diff that GitHub takes, each regression of the rule of its policy with its security-severity', async () => {
-    const dir = tempDir();
-    const out = join(dir, 'diff.sarif');
-    const run = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '-f', 'sarif', '-o', out]);
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    const text = readFileSync(out, 'utf8');
-    expect(multitoolProblems(text, dir)).toEqual([]);
-    const log = readPolicyLog(text).runs[0]!;
+  it('writes the SARIF of a diff that GitHub takes, each regression of the rule of its policy with its security-severity', () => {
+    expect(diffRun).toMatchObject({ code: 0, stderr: '' });
+    expect(multitoolSays['diff']).toEqual([]);
+    const log = readPolicyLog(diffRun.text).runs[0]!;
     expect(log.results).toHaveLength(5);
     expect(log.tool.driver.rules).toHaveLength(5);
     for (const result of log.results) {

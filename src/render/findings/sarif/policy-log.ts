@@ -50,13 +50,20 @@ type OmittedCounts = Record<string, { red: number; amber: number }>;
  * GitHub accepts) within 10 MB compressed per upload, and states what it left out in a
  * tool notification and in `properties.resultLimit`. Rules are those the kept results
  * cite. The log's UTF-8 bytes come with it when measuring its size made them.
+ *
+ * `uploadLimit` lowers the 10 MB (compressed) a log may take, never raises it: tests
+ * prove the cut by size on a log of a few thousand results instead of compressing tens
+ * of megabytes, and the log states the limit it was written under.
  */
-export function writePolicyLog(candidates: PolicyCandidates, maxResults = defaultPolicyResults): FittedLog {
+export function writePolicyLog(candidates: PolicyCandidates, maxResults = defaultPolicyResults, uploadLimit = maxUploadBytes): FittedLog {
   const limit = checkedResultLimit(maxResults);
-  return writeWithinUpload((max) => writeCapped(candidates, max, limit), limit);
+  if (!Number.isInteger(uploadLimit) || uploadLimit < 1 || uploadLimit > maxUploadBytes) {
+    throw new RangeError(`uploadLimit takes a whole number of bytes from 1 to ${maxUploadBytes.toLocaleString('en-US')}, not ${String(uploadLimit)}`);
+  }
+  return writeWithinUpload((max) => writeCapped(candidates, max, limit, uploadLimit), limit, uploadLimit);
 }
 
-function writeCapped(candidates: PolicyCandidates, max: number, maxResults: number): WrittenLog {
+function writeCapped(candidates: PolicyCandidates, max: number, maxResults: number, uploadLimit: number): WrittenLog {
   const { kept, omittedByRank } = keepWorst(candidates.ranks, policyRankCount, max);
   const rules = new PolicyRules();
   const texts = new ResultTexts();
@@ -70,11 +77,11 @@ function writeCapped(candidates: PolicyCandidates, max: number, maxResults: numb
   const cutBy = omittedTotal === 0 ? null : max < maxResults ? 'size' : 'count';
   const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: [] }];
   if (cutBy !== null) {
-    const text = `${notificationText(candidates.noun, kept.length, omittedTotal, omitted, maxResults)} ${candidates.everyOne}`;
+    const text = `${notificationText(candidates.noun, kept.length, omittedTotal, omitted, maxResults, uploadLimit)} ${candidates.everyOne}`;
     invocations[0]!.toolExecutionNotifications.push({ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } });
   }
   invocations[0]!.toolExecutionNotifications.push(...(candidates.notifications ?? []));
-  const resultLimit = { maxResults, githubKeptResults, maxResultsPerRun, maxUploadBytes, written: kept.length, omitted: omittedTotal, cutBy, omittedBySeverity: omitted };
+  const resultLimit = { maxResults, githubKeptResults, maxResultsPerRun, maxUploadBytes: uploadLimit, written: kept.length, omitted: omittedTotal, cutBy, omittedBySeverity: omitted };
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":{"driver":${driverText(`[${rules.joined()}]`)}},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
@@ -93,12 +100,12 @@ function omittedCounts(omittedByRank: readonly number[]): OmittedCounts {
   return counts;
 }
 
-function notificationText(noun: string, written: number, omitted: number, counts: OmittedCounts, maxResults: number): string {
+function notificationText(noun: string, written: number, omitted: number, counts: OmittedCounts, maxResults: number, uploadLimit: number): string {
   const count = (value: number): string => value.toLocaleString('en-US');
   const left = Object.entries(counts).map(([severity, { red, amber }]) => `${severity} ${count(red + amber)} (Red ${count(red)}, Amber ${count(amber)})`);
   return (
     `${count(written)} of ${count(written + omitted)} ${noun} written, the most severe first, Red before Amber: this log holds at most ${count(maxResults)} results; ` +
     `GitHub code scanning keeps the ${count(githubKeptResults)} of a run with the highest security-severity, accepts at most ${count(maxResultsPerRun)} ` +
-    `and ${maxUploadBytes / 1_000_000} MB compressed per upload. Left out: ${left.join(', ')}.`
+    `and ${uploadLimit / 1_000_000} MB compressed per upload. Left out: ${left.join(', ')}.`
   );
 }
