@@ -2,11 +2,12 @@ import { CspmError, type CsvFieldName, type DocumentFormat, type FormatOption, t
 import { csvFieldNames, formatsReading, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
+import type { QuietArgs } from './shared-options.js';
 import { stdinToken } from './report-inputs.js';
 import { isStandardOutput } from './write-output.js';
 
 /** The options of `render`, as yargs hands them over. */
-export interface RenderArgs extends AnalysisArgs {
+export interface RenderArgs extends AnalysisArgs, QuietArgs {
   inputs: string[];
   format: DocumentFormat[] | undefined;
   output: string | undefined;

@@ -12,10 +12,12 @@ import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
 import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
 import { namedFiles } from '../stopped-sarif.js';
+import { statusWriter } from '../status-line.js';
 import type { CommandSpec } from './command-spec.js';
+import type { QuietArgs } from '../shared-options.js';
 
 /** The arguments of `diff`. */
-export interface DiffArgs extends FailOnArgs, Omit<FindingsOutputArgs, 'format'>, StdinNameArgs {
+export interface DiffArgs extends FailOnArgs, Omit<FindingsOutputArgs, 'format'>, StdinNameArgs, QuietArgs {
   /** Findings formats and document formats, each paired with the --output in its position. */
   format: (FindingsFormatName | DocumentFormat)[];
   old: string;
@@ -81,9 +83,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     return verdict.exitCode;
   }
   await writeFindings({ analysis, diff, verdict, failOn: args['fail-on'], ...recorded, ...(result.limit === undefined ? {} : { regressionLimit: result.limit }) }, outputs, io, args);
-  // Status lines keep out of standard output when a result or document goes there.
-  const toStandardOutput = [...outputs, ...documents].some((output) => isStandardOutput(output.path));
-  await writeDiffDocuments(result.new, diff, documents, io, toStandardOutput ? io.stderr : io.stdout, checkOptions.onProgress);
+  await writeDiffDocuments(result.new, diff, documents, io, statusWriter(io, args.quiet), checkOptions.onProgress);
   return verdict.exitCode;
 }
 

@@ -12,12 +12,13 @@ import { placeReport, plannedFiles } from '../fetch/place-reports.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
-import { oneValue } from '../shared-options.js';
+import { oneValue, type QuietArgs } from '../shared-options.js';
 import { isStandardOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
+import { statusWriter } from '../status-line.js';
 
 /** The arguments of `fetch`. */
-export interface FetchArgs extends FailOnArgs, ServiceArgs {
+export interface FetchArgs extends FailOnArgs, ServiceArgs, QuietArgs {
   license: string | undefined;
   account: string | undefined;
   job: string | undefined;
@@ -67,7 +68,8 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
   // The envelope owns standard output when it is written there; the findings go aside.
   const stream = isStandardOutput(placed.envelope) ? io.stderr : io.stdout;
   if (args.check) stream.write(formatCheckText(saved.analysis, { color: wantsColor(io, stream, undefined), verdict: fetched.verdict }));
-  for (const { path } of placed.documents) if (saved.unrendered === undefined) stream.write(`wrote ${terminalText(path)}\n`);
+  const status = statusWriter(io, args.quiet);
+  for (const { path } of placed.documents) if (saved.unrendered === undefined) status(`wrote ${terminalText(path)}`);
   if (saved.unrendered !== undefined) io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(saved.unrendered)}\n`);
   return fetched.verdict.exitCode;
 }

@@ -13,6 +13,7 @@ import { isStandardOutput, writeOutput } from '../write-output.js';
 import { runRenderDataset, writesDataset } from './render-dataset-run.js';
 import { runRenderTableFile, writesTableFile } from './render-table-run.js';
 import { sourcesName } from '../sources-name.js';
+import { type StatusWriter, statusWriter } from '../status-line.js';
 
 /** A document of the plan with the files it becomes. */
 interface Job {
@@ -51,18 +52,18 @@ function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
   });
 }
 
-/** Renders and writes one document; `status` takes the "wrote" lines (standard error when the document goes to standard output). */
-async function runJob(job: Job, io: CliIo, status: CliIo['stderr'], onProgress: ProgressListener | undefined): Promise<void> {
+/** Renders and writes one document; `status` takes the "wrote" lines and the tally. */
+async function runJob(job: Job, io: CliIo, status: StatusWriter, onProgress: ProgressListener | undefined): Promise<void> {
   for (const { output, path } of job.outputs) {
     const body = await output.render();
     // A large PDF or workbook is drawn while it is written: its rows then carry on the line.
     onProgress?.({ phase: 'writing', subject: isStandardOutput(path) ? 'standard output' : path });
     await writeOutput(path, body, io, job.root);
-    if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
+    if (!isStandardOutput(path)) status(`wrote ${terminalText(path)}`);
   }
   const { analysis } = job.document;
   const { reports, policies } = analysis.summary;
-  status.write(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(analysis)}\n`);
+  status(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(analysis)}`);
 }
 
 /**
@@ -83,11 +84,11 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   assertSafeOutputs(planned, inputFiles(analysis));
   await refuseLinksOfAll(planned.map(({ path }) => ({ path, root: args['out-dir'] })));
   assertNoBinaryOnTerminal(jobs.flatMap((job) => job.outputs.map(({ output, path }) => ({ path, format: output.format, mediaType: output.mediaType }))), io);
-  const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
+  const status = statusWriter(io, args.quiet);
   for (const job of jobs) {
     const { document } = job;
     if (document.status === 'ready') await runJob(job, io, status, check.onProgress);
-    else if (document.status === 'skipped') status.write(`  ${terminalText(job.name)}: ${reasonText(document)}\n`);
+    else if (document.status === 'skipped') status(`  ${terminalText(job.name)}: ${reasonText(document)}`);
     else io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${reasonText(document)}\n`);
   }
   return verdict.exitCode;
