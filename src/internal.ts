@@ -19,7 +19,7 @@ export { findingsFormatNames, getFindingsFormat } from './render/findings/findin
 export { markdownLimitRange, maxSummaryBytes } from './render/findings/markdown-budget.js';
 export { documentFormats, formatsReading, getRenderer } from './render/renderers.js';
 export { renderDocuments } from './render/render-documents.js';
-export { formatNamedBy, outputRegistries, resolveOutputFormat } from './render/output-formats.js';
+export { extensionsNaming, formatNamedBy, outputRegistries, resolveOutputFormat } from './render/output-formats.js';
 export type { OutputFormat, OutputKind } from './render/output-formats.js';
 export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
 export { queryFormats, getQueryRenderer } from './render/query-output/query-renderers.js';

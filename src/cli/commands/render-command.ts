@@ -11,7 +11,14 @@ function builder(yargs: Argv): Argv<RenderArgs> {
   const declared = yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
     .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
-    .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'write one document (all inputs together) to this file, its format from the extension; - is standard output' })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      array: true,
+      default: [] as string[],
+      defaultDescription: 'one file per input and format, beside each input',
+      describe: 'write one document of all inputs together to this file, repeatable: its format from the -f in the same position, else from the extension (-o a.html -o a.pdf); one -o with several -f takes each format\'s extension; - is standard output',
+    })
     .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'write one document per input into this folder, keeping the paths below a directory input [default: beside each input]; with -f parquet, a Hive-style dataset: DIR/policies/ and DIR/figures/ by scan_date and benchmark, appended to run by run' })
     .option('templates', { type: 'string', coerce: oneValue('templates'), describe: 'HTML: folder of files replacing built-in templates or CSS by name' })
     .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: benchmark — account]' })

@@ -3,7 +3,7 @@ import { type Analysis, type DocumentOutput, type DocumentPlan, type PlannedDocu
 import { plural, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
+import { chosenFormats, renderOptions, renderOutputs, type RenderArgs } from '../render-options.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
@@ -42,12 +42,22 @@ function reasonText(document: PlannedDocument & { status: 'skipped' | 'refused' 
   }
 }
 
-/** Every document of the plan with its output paths, decided before anything is written. */
+/**
+ * Every document of the plan with its output paths, decided before anything is written:
+ * the --output files (one document of all inputs), else one file per format beside each
+ * input or under --out-dir.
+ */
 function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
-  const place = { output: args.output, outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
+  const place = { outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
+  const named = args.output.length > 0 ? renderOutputs(args) : undefined;
   return plan.documents.map((document) => {
     const first = document.sources[0] ?? '<stdin>';
-    const outputs = document.status === 'ready' ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) })) : [];
+    const outputs =
+      document.status !== 'ready'
+        ? []
+        : named === undefined
+          ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) }))
+          : named.map(({ format, path }) => ({ output: document.outputs.find((output) => output.format === format) as DocumentOutput, path }));
     return { document, name: sourcesName(document.sources), outputs, root: place.outDir };
   });
 }
@@ -78,7 +88,7 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.
   const check = checkOptionsOf(args, io);
-  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...check, ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
+  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...check, ...options, formats: chosen, combine: args.output.length > 0, strict: args.strict });
   const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));

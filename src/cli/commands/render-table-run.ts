@@ -16,7 +16,8 @@ import { statusWriter } from '../status-line.js';
  * from every report held at once.
  */
 export function writesTableFile(args: RenderArgs): boolean {
-  if (args.output === undefined || isStandardOutput(args.output) || args['out-dir'] !== undefined) return false;
+  const [output] = args.output;
+  if (args.output.length !== 1 || output === undefined || isStandardOutput(output) || args['out-dir'] !== undefined) return false;
   const formats = chosenFormats(args);
   return formats.length === 1 && datasetFormats.includes(formats[0] as (typeof datasetFormats)[number]);
 }
@@ -29,7 +30,7 @@ export function writesTableFile(args: RenderArgs): boolean {
  */
 export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<number> {
   renderOptions(args, io);
-  const output = args.output as string;
+  const output = args.output[0] as string;
   const table: DatasetTable = chosenFormats(args)[0] === 'parquet' ? 'policies' : 'figures';
   const check = checkOptionsOf(args, io);
   const status = statusWriter(io, args.quiet);
