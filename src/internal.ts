@@ -18,6 +18,7 @@ export { displayPercent } from './render/display-values.js';
 export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
 export { markdownLimitRange, maxSummaryBytes } from './render/findings/markdown-budget.js';
 export { documentFormats, formatsReading, getRenderer } from './render/renderers.js';
+export { fleetFormats } from './render/fleet/fleet-renderers.js';
 export { renderDocuments } from './render/render-documents.js';
 export { extensionsNaming, formatNamedBy, outputRegistries, resolveOutputFormat } from './render/output-formats.js';
 export type { OutputFormat, OutputKind } from './render/output-formats.js';

@@ -45,7 +45,7 @@ function builder(yargs: Argv): Argv<DiffArgs> {
     .example('$0 diff last-week.json today.json', 'what changed between two scans')
     .example('$0 diff old.json new.json --fail-on-regression High', 'fail the build (exit 3) when a High or Critical policy got worse')
     .example('$0 diff old.json new.json -f markdown -o changes.md -f text -o -', 'a pull-request comment, and text on the terminal')
-    .example('$0 diff old.json new.json -o changes.pdf', 'the new report as a PDF with a "Changes since" section (also .html, .xlsx)') as unknown as Argv<DiffArgs>;
+    .example('$0 diff old.json new.json -o changes.pdf', 'the new report as a PDF with a "Changes since" section (any -f of render)') as unknown as Argv<DiffArgs>;
 }
 
 /** `--fail-on-regression` as the job takes it: absent, any (given bare), or a Severity. */
