@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
 import { findingsFormatNames, getFindingsFormat, markdownLimitRange, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
-import { isStandardOutput } from './write-output.js';
+import { pairOutputPaths } from './output-pairs.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */
 export interface FindingsOutput {
@@ -24,13 +24,10 @@ export interface RunOutputs {
 const textOutput: OutputFormat = { kind: 'findings', format: 'text' };
 
 /**
- * Pairs `--format` and `--output` values in the order given: the first format goes to
- * the first output, and so on (`-f json -o a.json -f sarif -o b.sarif`). Without
- * `--format`, each output's name tells its format (one resolver for every command: the
- * registries' extensions); without `--output`, the one format goes to standard output
- * (text by default). Anything else is ambiguous and refused before any input is read:
- * unequal counts, content that does not fit its file's name (JSON into a `.xml`), a
- * document with no file, an output given twice, or standard output twice.
+ * The findings (and, for diff, document) outputs of a run, by the rule every command
+ * follows (see pairOutputPaths): each `-o` takes the `-f` in its position or the format
+ * its name says. Without `--output`, the one format goes to standard output (text by
+ * default); a document there needs its `-o`.
  *
  * @param kinds the kinds of output the command writes: findings, and documents for diff
  */
@@ -41,20 +38,11 @@ export function pairOutputs(formats: readonly string[], outputs: readonly string
     if (only.kind === 'document') throw new CspmError('usage', `--format ${only.format} writes a document: pair it with an --output file (-f ${only.format} -o changes.${only.format})`, { data: { option: 'output', value: only.format } });
     return { findings: [{ format: only.format as FindingsFormatName, path: '-' }], documents: [] };
   }
-  if (formats.length > 0 && formats.length !== outputs.length) {
-    throw new CspmError('usage', `${formats.length} --format values for ${outputs.length} --output values; give one --format before each --output, or none and let the names tell`, { data: { option: 'format' } });
-  }
   const paired: RunOutputs = { findings: [], documents: [] };
-  const seen = new Set<string>();
-  outputs.forEach((path, index) => {
-    const toTerminal = isStandardOutput(path);
-    const key = toTerminal ? '-' : path;
-    if (seen.has(key)) throw new CspmError('usage', toTerminal ? '--output - is given twice; only one output can go to standard output' : `--output ${path} is given twice; each format needs its own output`, { data: { option: 'output', path } });
-    seen.add(key);
-    const format = resolveOutputFormat(toTerminal ? undefined : path, formats[index], kinds, toTerminal ? textOutput : undefined);
+  for (const { format, path } of pairOutputPaths(formats, outputs, kinds, { standardOutput: textOutput })) {
     if (format.kind === 'document') paired.documents.push({ format: format.format as DocumentFormat, path });
     else paired.findings.push({ format: format.format as FindingsFormatName, path });
-  });
+  }
   return paired;
 }
 

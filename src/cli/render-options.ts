@@ -1,15 +1,18 @@
 import { CspmError, type CsvFieldName, type DocumentFormat, type FormatOption, type PolicyChoice, type RenderOptions, type RenderTier, type RenderWarning } from '../index.js';
-import { csvFieldNames, formatsReading, loadLogo, loadTemplates, resolveOutputFormat } from '../internal.js';
+import { csvFieldNames, formatsReading, loadLogo, loadTemplates, type OutputFormat } from '../internal.js';
+import { pairOutputPaths } from './output-pairs.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
+import type { QuietArgs } from './shared-options.js';
 import { stdinToken } from './report-inputs.js';
 import { isStandardOutput } from './write-output.js';
 
 /** The options of `render`, as yargs hands them over. */
-export interface RenderArgs extends AnalysisArgs {
+export interface RenderArgs extends AnalysisArgs, QuietArgs {
   inputs: string[];
   format: DocumentFormat[] | undefined;
-  output: string | undefined;
+  /** Files of one document of all inputs together, each in the format its -f or its name says. */
+  output: string[];
   'out-dir': string | undefined;
   templates: string | undefined;
   title: string | undefined;
@@ -96,20 +99,34 @@ function csvFields(text: string): CsvFieldName[] {
   return names as CsvFieldName[];
 }
 
-/**
- * The formats of the run, after refusing what cannot be: `--format` values, else the one
- * the `--output` name tells (the same resolver as every command's), else HTML.
- */
-export function chosenFormats(args: RenderArgs): DocumentFormat[] {
+/** The --format values, `--parquet` applied, each once. */
+function givenFormats(args: RenderArgs): DocumentFormat[] {
   if (args.parquet === true && !(args.format ?? []).includes('ocsf')) throw new CspmError('usage', '--parquet goes with -f ocsf (its events as Parquet); the dataset tables are -f parquet', { data: { option: 'parquet' } });
-  const given = [...new Set((args.format ?? []).map((format) => (args.parquet === true && format === 'ocsf' ? 'ocsf-parquet' : format)))];
-  if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
-  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', { data: { option: 'out-dir' } });
-  if (args.output !== undefined && given.length > 1) throw new CspmError('usage', `--output takes one format, not ${given.length}; use --out-dir for several`, { data: { option: 'output' } });
-  if (args.inputs.includes(stdinToken) && args.output === undefined && args['out-dir'] === undefined) {
-    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', { data: { option: 'output' } });
-  }
-  if (args.output === undefined || isStandardOutput(args.output)) return given.length > 0 ? given : ['html'];
-  return [resolveOutputFormat(args.output, given[0], ['document'], { kind: 'document', format: 'html' }).format as DocumentFormat];
+  return [...new Set((args.format ?? []).map((format) => (args.parquet === true && format === 'ocsf' ? 'ocsf-parquet' : format)))];
 }
 
+/**
+ * The files of a run with --output, each with its format, by the rule every command
+ * follows (see pairOutputPaths); a name that names no document format is HTML's, as is
+ * standard output without -f.
+ */
+export function renderOutputs(args: RenderArgs): { format: DocumentFormat; path: string }[] {
+  return pairOutputPaths(givenFormats(args), args.output, ['document'], { standardOutput: htmlOutput, file: htmlOutput }).map(({ format, path }) => ({ format: format.format as DocumentFormat, path }));
+}
+
+const htmlOutput: OutputFormat = { kind: 'document', format: 'html' };
+
+/**
+ * The formats of the run, after refusing what cannot be: those of the --output files,
+ * else the --format values, else HTML.
+ */
+export function chosenFormats(args: RenderArgs): DocumentFormat[] {
+  const given = givenFormats(args);
+  if (args.output.length > 0 && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
+  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', { data: { option: 'out-dir' } });
+  if (args.inputs.includes(stdinToken) && args.output.length === 0 && args['out-dir'] === undefined) {
+    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', { data: { option: 'output' } });
+  }
+  if (args.output.length === 0) return given.length > 0 ? given : ['html'];
+  return [...new Set(renderOutputs(args).map((output) => output.format))];
+}

@@ -1,6 +1,7 @@
 import { type Analysis, CspmError, type DiffResult, type ProgressListener } from '../index.js';
 import { renderDocuments, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
+import type { StatusWriter } from './status-line.js';
 import { renderWarningPrinter } from './render-options.js';
 import type { DocumentOutputPath } from './findings-outputs.js';
 import { isStandardOutput, writeOutput } from './write-output.js';
@@ -10,7 +11,7 @@ import { isStandardOutput, writeOutput } from './write-output.js';
  * compared, into each document output, atomically like every file the CLI writes.
  * `status` takes a "wrote" line per file; `onProgress`, the rows rendered.
  */
-export async function writeDiffDocuments(news: Analysis, diff: DiffResult, documents: readonly DocumentOutputPath[], io: CliIo, status: CliIo['stderr'], onProgress?: ProgressListener): Promise<void> {
+export async function writeDiffDocuments(news: Analysis, diff: DiffResult, documents: readonly DocumentOutputPath[], io: CliIo, status: StatusWriter, onProgress?: ProgressListener): Promise<void> {
   if (documents.length === 0) return;
   const formats = [...new Set(documents.map((document) => document.format))];
   const [planned] = renderDocuments(news, { formats, combine: true, diff, onWarning: renderWarningPrinter(io), ...(onProgress === undefined ? {} : { onProgress }) }).documents;
@@ -22,6 +23,6 @@ export async function writeDiffDocuments(news: Analysis, diff: DiffResult, docum
     const body = await output.render();
     onProgress?.({ phase: 'writing', subject: isStandardOutput(path) ? 'standard output' : path });
     await writeOutput(path, body, io);
-    if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
+    if (!isStandardOutput(path)) status(`wrote ${terminalText(path)}`);
   }
 }

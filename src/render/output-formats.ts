@@ -43,6 +43,20 @@ function extensionsOf(entry: OutputEntry): string[] {
 }
 
 /**
+ * The extension of `format`'s own name for its files (`html`, `poam.csv`), and the
+ * extension of `path` that names it, longest first, letter case aside; undefined when
+ * the path's name ends in none of them.
+ */
+export function extensionsNaming(format: OutputFormat, path: string): { own: string; inPath: string | undefined } {
+  const entry = entryOf(format);
+  const name = path.toLowerCase();
+  const inPath = extensionsOf(entry)
+    .filter((extension) => name.endsWith(`.${extension}`) && name.length > extension.length + 1)
+    .sort((a, b) => b.length - a.length)[0];
+  return { own: entry.extension, inPath };
+}
+
+/**
  * The format that the name of `path` names among `kinds` (in that order of preference),
  * by the longest extension that matches (`plan.poam.csv` is a POA&M, `plan.csv` a CSV),
  * letter case aside; undefined when none does. `-` (standard output) names none.

@@ -8,7 +8,7 @@ import { getRenderer } from './renderers.js';
 import { assertHtmlPageFits } from './html/page-size.js';
 import { buildFleetFigures } from '../analyse/fleet/add-fleet-report.js';
 import type { FleetFigures } from '../model/fleet.js';
-import { fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
+import { fleetFormats, fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
 import { tierOf } from './fleet/fleet-tier.js';
 import { CspmError } from '../error/cspm-error.js';
 
@@ -94,7 +94,7 @@ export function renderFleetDocument(fleet: FleetFigures, source: string, options
   const other = formats.find((format) => !isFleetFormat(format));
   if (other !== undefined || (renderOptions.tier !== undefined && renderOptions.tier !== 'fleet')) {
     const what = other === undefined ? `--tier ${renderOptions.tier ?? ''}` : `-f ${other}`;
-    throw new CspmError('usage', `${source} holds fleet figures, which render as the fleet tier in html, pdf or xlsx, not ${what}`, { data: { option: other === undefined ? 'tier' : 'format', path: source } });
+    throw new CspmError('usage', `${source} holds fleet figures, which render as the fleet tier in ${fleetFormats.slice(0, -1).join(', ')} or ${fleetFormats.at(-1) ?? ''}, not ${what}`, { data: { option: other === undefined ? 'tier' : 'format', path: source } });
   }
   let policies = 0;
   for (const account of fleet.accounts) policies += account.figures.total;

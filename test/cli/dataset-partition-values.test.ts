@@ -49,7 +49,7 @@ describe('render -f parquet --out-dir: partition values of any length and spelli
     const slashes = Array.from({ length: 90 }, (_, index) => `p${index}`).join('/');
     const lake = join(dir, 'lake');
     const result = await runInProcess(['render', ...reportsWithIds(dir, ['CSBP', long, slashes]), '-f', 'parquet', '--out-dir', lake]);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).not.toMatch(/^cspm-report:/m);
     expect(result.code).toBe(0);
     for (const file of filesBelow(lake)) for (const segment of file.split('/')) expect(Buffer.byteLength(segment)).toBeLessThanOrEqual(140);
     const rows = await idsReadBack(lake);
@@ -76,7 +76,7 @@ describe('render -f parquet --out-dir: partition values of any length and spelli
     expect(folders.size).toBe(2);
     const again = await runInProcess(['render', join(dir, 'r0.json'), '-f', 'parquet', '--out-dir', lake]);
     expect(again.code).toBe(0);
-    expect(again.stdout).not.toMatch(/^wrote /m);
+    expect(again.stderr).not.toMatch(/^wrote /m);
     expect((await idsReadBack(lake)).map((row) => row['n'])).toEqual([5, 5]);
   });
 

@@ -96,7 +96,7 @@ describe('cspm-report diff', () => {
       const result = await runInProcess(['diff', old, next, '-f', 'text', '-o', '-', '-f', 'html', '-o', html, '-f', 'pdf', '-o', pdf, '-f', 'xlsx', '-o', xlsx]);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain('3 regressions, 2 new failures, 2 fixes, 1 coverage change, 0 new policies, 1 removed policy, 119 unchanged');
-      // Text took standard output, so the status lines go to standard error.
+      // Status lines go to standard error, always: standard output is the text's.
       expect(result.stderr).toBe(`wrote ${html}\nwrote ${pdf}\nwrote ${xlsx}\n`);
       expect(readFileSync(html, 'utf8')).toContain('Changes since the scan of 2024-03-11 06:40 UTC');
       const document = await getDocumentProxy(new Uint8Array(readFileSync(pdf)));
@@ -106,11 +106,12 @@ describe('cspm-report diff', () => {
       expect(readdirSync(dir).sort()).toEqual(['changes.html', 'changes.pdf', 'changes.xlsx']);
     });
 
-    it('takes the format from -o alone, and tells what it wrote on standard output', async () => {
+    it('takes the format from -o alone, and tells what it wrote on standard error', async () => {
       const file = join(tempDir(), 'changes.pdf');
       const result = await runInProcess(['diff', old, next, '-o', file]);
       expect(result.code).toBe(0);
-      expect(result.stdout).toBe(`wrote ${file}\n`);
+      expect(result.stderr).toBe(`wrote ${file}\n`);
+      expect(result.stdout).toBe('');
       expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
 

@@ -18,7 +18,8 @@ describe('pairing --format with --output', () => {
 
   const refused: { name: string; formats: FindingsFormatName[]; outputs: string[]; message: RegExp }[] = [
     { name: 'two formats to standard output', formats: ['json', 'text'], outputs: [], message: /2 --format values but no --output/ },
-    { name: 'unequal counts', formats: ['json', 'text'], outputs: ['a.json'], message: /2 --format values for 1 --output values/ },
+    { name: 'unequal counts', formats: ['json', 'text', 'sarif'], outputs: ['a.json', 'b.txt'], message: /3 --format values for 2 --output values/ },
+    { name: 'several formats under a name that says another', formats: ['json', 'sarif'], outputs: ['a.md'], message: /a\.md: its name says markdown, which is not one of the --format values \(json, sarif\)/ },
     { name: 'an extension that names no format, without --format', formats: [], outputs: ['a.out'], message: /a\.out: its name names no format of this command/ },
     { name: 'a format that contradicts the extension', formats: ['text'], outputs: ['a.json'], message: /a\.json: its name says json, not text/ },
     { name: 'plain JSON into a .sarif', formats: ['json'], outputs: ['scan.sarif'], message: /scan\.sarif: its name says sarif, not json/ },

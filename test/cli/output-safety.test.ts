@@ -54,7 +54,7 @@ describe('two outputs of one run never land on one file', () => {
     const out = join(root, 'out');
     const result = await runInProcess(['render', join(root, 'tree'), '--out-dir', out, '-f', 'pdf']);
     expect(result.code).toBe(0);
-    expect(result.stdout.match(/^wrote /gm)).toHaveLength(2);
+    expect(result.stderr.match(/^wrote /gm)).toHaveLength(2);
     expect(readdirSync(out).sort()).toEqual(['x', 'y']);
     expect(existsSync(join(out, 'x/report.pdf')) && existsSync(join(out, 'y/report.pdf'))).toBe(true);
   });

@@ -25,7 +25,8 @@ describe('cspm-report render', () => {
     const { dir, report } = setUp();
     const result = await runInProcess(['render', report]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`wrote ${join(dir, 'contoso.html')}\n  ${report}: 1 report, 5 policies, no findings\n`);
+    expect(result.stderr).toBe(`wrote ${join(dir, 'contoso.html')}\n  ${report}: 1 report, 5 policies, no findings\n`);
+    expect(result.stdout).toBe('');
     expect(readFileSync(join(dir, 'contoso.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/i);
     expect(readdirSync(dir).sort()).toEqual(['broken.json', 'contoso.html', 'contoso.json']);
   });
@@ -36,7 +37,7 @@ describe('cspm-report render', () => {
     const first = await runInProcess(['render', report, broken, '-f', 'pdf', '-f', 'xlsx', '-f', 'html', '--out-dir', out]);
     expect(first.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['broken.html', 'broken.pdf', 'broken.xlsx', 'contoso.html', 'contoso.pdf', 'contoso.xlsx']);
-    expect(first.stdout).toContain(`${broken}: 1 report, 5 policies, 2 errors, 0 warnings (listed in the data quality section)`);
+    expect(first.stderr).toContain(`${broken}: 1 report, 5 policies, 2 errors, 0 warnings (listed in the data quality section)`);
     const pdf = readFileSync(join(out, 'contoso.pdf'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await runInProcess(['render', report, '-f', 'pdf', '-f', 'xlsx', '--out-dir', out]);
@@ -48,7 +49,7 @@ describe('cspm-report render', () => {
     const output = join(dir, 'all.html');
     const result = await runInProcess(['render', report, broken, '-o', output]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`${report}, ${broken}: 2 reports, 10 policies`);
+    expect(result.stderr).toContain(`${report}, ${broken}: 2 reports, 10 policies`);
     expect(readFileSync(output, 'utf8')).toContain('2 benchmark reports');
   });
 
@@ -61,15 +62,15 @@ describe('cspm-report render', () => {
     });
     const result = await runInProcess(['render', ...inputs, '-o', join(dir, 'all.csv')]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`  ${inputs[0] as string} and 39 other inputs: 40 reports, `);
-    expect(result.stdout).not.toContain(inputs[1] as string);
+    expect(result.stderr).toContain(`  ${inputs[0] as string} and 39 other inputs: 40 reports, `);
+    expect(result.stderr).not.toContain(inputs[1] as string);
   });
 
   it('refuses a report with errors under --strict, and renders the rest', async () => {
     const { dir, report, broken } = setUp();
     const result = await runInProcess(['render', report, broken, '--strict', '-f', 'pdf']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`cspm-report: ${broken}: not rendered, 2 errors and --strict (see cspm-report check)\n`);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('cspm-report:'))).toEqual([`cspm-report: ${broken}: not rendered, 2 errors and --strict (see cspm-report check)`]);
     expect(existsSync(join(dir, 'contoso.pdf'))).toBe(true);
     expect(existsSync(join(dir, 'broken.pdf'))).toBe(false);
   });
@@ -109,7 +110,7 @@ describe('cspm-report render', () => {
 describe('render usage errors exit 2 and write nothing', () => {
   const cases = [
     { name: 'an unknown format', args: (r: string) => ['render', r, '-f', 'docx'], line: /^cspm-report: --format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures$/ },
-    { name: '--output with two formats', args: (r: string) => ['render', r, '-f', 'pdf', '-f', 'xlsx', '-o', 'x.out'], line: /^cspm-report: invalid usage: --output takes one format, not 2; use --out-dir for several$/ },
+    { name: '--output named for neither of two formats', args: (r: string) => ['render', r, '-f', 'pdf', '-f', 'xlsx', '-o', 'x.html'], line: /^cspm-report: invalid usage: x\.html: its name says html, which is not one of the --format values \(pdf, xlsx\); name it for one of them, or give one --output per --format$/ },
     { name: '--output over the input', args: (r: string) => ['render', r, '-o', r], line: /refusing to overwrite a report$/ },
     { name: 'standard input without a destination', args: () => ['render', '-'], line: /^cspm-report: invalid usage: rendering standard input needs --output FILE or --out-dir DIR$/ },
     { name: 'a logo that is not an image', args: (r: string) => ['render', r, '--logo', r], line: /is neither a PNG nor a JPEG image$/ },

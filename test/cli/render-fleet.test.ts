@@ -22,7 +22,7 @@ describe('render: the fleet tier', () => {
     const dir = fleetFolder(fleetAccountThreshold + 1);
     const out = join(dir, 'all.html');
     const run = await runInProcess(['render', dir, '-o', out]);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).not.toMatch(/^cspm-report:/m);
     expect(run.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain(`<title>Compliance of a fleet of ${fleetAccountThreshold + 1} accounts</title>`);
   });
@@ -44,13 +44,13 @@ describe('render: the fleet tier', () => {
     const dir = fleetFolder(1);
     const run = await runInProcess(['render', dir, '--tier', 'fleet', '-f', 'xlsx', '-f', 'pdf', '--out-dir', join(dir, 'out')]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('account-1.xlsx');
-    expect(run.stdout).toContain('account-1.pdf');
+    expect(run.stderr).toContain('account-1.xlsx');
+    expect(run.stderr).toContain('account-1.pdf');
   });
 
   it('warns that CSV has no fleet tier, naming the formats that do', async () => {
     const dir = fleetFolder(1);
     const run = await runInProcess(['render', join(dir, 'account-1.json'), '-f', 'csv', '--tier', 'fleet', '--out-dir', join(dir, 'out')]);
-    expect(run.stderr).toBe('cspm-report: warning: --tier fleet does nothing for csv; html, pdf and xlsx read it\n');
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('cspm-report:'))).toEqual(['cspm-report: warning: --tier fleet does nothing for csv; html, pdf and xlsx read it']);
   });
 });

@@ -23,6 +23,6 @@ describe('the same report given twice in one run', () => {
     writeFileSync(report, JSON.stringify([minimalReport()]));
     const result = await runInProcess(['render', report, report, '-o', join(dir, 'x.html')]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`${report}, ${report}: 2 reports, 10 policies, 1 error, 0 warnings (listed in the data quality section)`);
+    expect(result.stderr).toContain(`${report}, ${report}: 2 reports, 10 policies, 1 error, 0 warnings (listed in the data quality section)`);
   });
 });

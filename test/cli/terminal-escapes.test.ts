@@ -17,8 +17,8 @@ describe('terminal lines escape control and bidi characters', () => {
     copyFileSync('samples/aws-cis.json', report);
     const rendered = await runInProcess(['render', report]);
     expect(rendered.code).toBe(0);
-    expect(rendered.stdout).not.toMatch(unsafe);
-    expect(rendered.stdout).toContain('r\\u001b]0;pwned\\u0007\\u009b31m\\u202eevil\\u2066x\\u2069.html');
+    expect(rendered.stderr).not.toMatch(unsafe);
+    expect(rendered.stderr).toContain('r\\u001b]0;pwned\\u0007\\u009b31m\\u202eevil\\u2066x\\u2069.html');
     const missing = await runInProcess(['check', join(dir, `gone${hostile}.json`)]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).not.toMatch(unsafe);

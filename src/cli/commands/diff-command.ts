@@ -12,10 +12,12 @@ import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
 import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
 import { namedFiles } from '../stopped-sarif.js';
+import { statusWriter } from '../status-line.js';
 import type { CommandSpec } from './command-spec.js';
+import type { QuietArgs } from '../shared-options.js';
 
 /** The arguments of `diff`. */
-export interface DiffArgs extends FailOnArgs, Omit<FindingsOutputArgs, 'format'>, StdinNameArgs {
+export interface DiffArgs extends FailOnArgs, Omit<FindingsOutputArgs, 'format'>, StdinNameArgs, QuietArgs {
   /** Findings formats and document formats, each paired with the --output in its position. */
   format: (FindingsFormatName | DocumentFormat)[];
   old: string;
@@ -43,7 +45,7 @@ function builder(yargs: Argv): Argv<DiffArgs> {
     .example('$0 diff last-week.json today.json', 'what changed between two scans')
     .example('$0 diff old.json new.json --fail-on-regression High', 'fail the build (exit 3) when a High or Critical policy got worse')
     .example('$0 diff old.json new.json -f markdown -o changes.md -f text -o -', 'a pull-request comment, and text on the terminal')
-    .example('$0 diff old.json new.json -o changes.pdf', 'the new report as a PDF with a "Changes since" section (also .html, .xlsx)') as unknown as Argv<DiffArgs>;
+    .example('$0 diff old.json new.json -o changes.pdf', 'the new report as a PDF with a "Changes since" section (any -f of render)') as unknown as Argv<DiffArgs>;
 }
 
 /** `--fail-on-regression` as the job takes it: absent, any (given bare), or a Severity. */
@@ -81,9 +83,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     return verdict.exitCode;
   }
   await writeFindings({ analysis, diff, verdict, failOn: args['fail-on'], ...recorded, ...(result.limit === undefined ? {} : { regressionLimit: result.limit }) }, outputs, io, args);
-  // Status lines keep out of standard output when a result or document goes there.
-  const toStandardOutput = [...outputs, ...documents].some((output) => isStandardOutput(output.path));
-  await writeDiffDocuments(result.new, diff, documents, io, toStandardOutput ? io.stderr : io.stdout, checkOptions.onProgress);
+  await writeDiffDocuments(result.new, diff, documents, io, statusWriter(io, args.quiet), checkOptions.onProgress);
   return verdict.exitCode;
 }
 

@@ -12,12 +12,13 @@ import { placeReport, plannedFiles } from '../fetch/place-reports.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
-import { oneValue } from '../shared-options.js';
+import { oneValue, type QuietArgs } from '../shared-options.js';
 import { isStandardOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
+import { statusWriter } from '../status-line.js';
 
 /** The arguments of `fetch`. */
-export interface FetchArgs extends FailOnArgs, ServiceArgs {
+export interface FetchArgs extends FailOnArgs, ServiceArgs, QuietArgs {
   license: string | undefined;
   account: string | undefined;
   job: string | undefined;
@@ -39,7 +40,7 @@ function builder(yargs: Argv): Argv<FetchArgs> {
     .option('accounts', { type: 'string', coerce: oneValue('accounts'), describe: 'CSV (header license,account,job,benchmark) or JSON lines of many reports to fetch (needs --out-dir)' })
     .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'save the envelope to this file (atomically); - is standard output [default: -]' })
     .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'save each report (and its documents) in this folder as <account>_<benchmark>_<job>.json' })
-    .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'also render each report: html, pdf, xlsx (repeatable)' })
+    .option('format', { alias: 'f', choices: documentFormats, array: true, describe: `also render each report: ${documentFormats.join(', ')} (repeatable)` })
     .option('concurrency', { type: 'number', default: 4, coerce: oneValue('concurrency'), describe: 'reports fetched at once with --accounts or --benchmark all' })
     .option('check', { type: 'boolean', default: true, describe: 'check each report and exit as check does (--no-check: save only)' });
   return withFailOnOptions(withServiceOptions(options))
@@ -67,7 +68,8 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
   // The envelope owns standard output when it is written there; the findings go aside.
   const stream = isStandardOutput(placed.envelope) ? io.stderr : io.stdout;
   if (args.check) stream.write(formatCheckText(saved.analysis, { color: wantsColor(io, stream, undefined), verdict: fetched.verdict }));
-  for (const { path } of placed.documents) if (saved.unrendered === undefined) stream.write(`wrote ${terminalText(path)}\n`);
+  const status = statusWriter(io, args.quiet);
+  for (const { path } of placed.documents) if (saved.unrendered === undefined) status(`wrote ${terminalText(path)}`);
   if (saved.unrendered !== undefined) io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(saved.unrendered)}\n`);
   return fetched.verdict.exitCode;
 }

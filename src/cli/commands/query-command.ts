@@ -10,6 +10,7 @@ import { addPendingFile, dropPendingFile } from '../pending-files.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
+import { statusWriter } from '../status-line.js';
 
 /** The arguments of `query`. */
 export interface QueryArgs {
@@ -74,7 +75,7 @@ async function runQuery(args: QueryArgs, io: CliIo, source: QuerySource, limits:
   } finally {
     result.close();
   }
-  if (!isStandardOutput(args.output) && args.quiet !== true) io.stderr.write(`wrote ${terminalText(args.output)}\n`);
+  if (!isStandardOutput(args.output)) statusWriter(io, args.quiet)(`wrote ${terminalText(args.output)}`);
   return 0;
 }
 

@@ -1,30 +1,42 @@
 import type { Argv } from 'yargs';
-import { type PolicyChoice } from '../../index.js';
-import { csvFieldNames, documentFormats, fleetAccountThreshold, policyChoices, renderTiers } from '../../internal.js';
+import { type FormatOption, type PolicyChoice } from '../../index.js';
+import { csvFieldNames, documentFormats, fleetAccountThreshold, fleetFormats, formatsReading, policyChoices, renderTiers } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
 import { withAnalysisOptions } from '../analysis-options.js';
 import { oneValue } from '../shared-options.js';
 
+/** The formats that read a format-specific option, as its help begins (`pdf: landscape pages`): the renderers' registry's word. */
+function readBy(option: FormatOption): string {
+  return formatsReading(option, {}).join(', ');
+}
+
 function builder(yargs: Argv): Argv<RenderArgs> {
   const declared = yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
     .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
-    .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'write one document (all inputs together) to this file, its format from the extension; - is standard output' })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      array: true,
+      default: [] as string[],
+      defaultDescription: 'one file per input and format, beside each input',
+      describe: 'write one document of all inputs together to this file, repeatable: its format from the -f in the same position, else from the extension (-o a.html -o a.pdf); one -o with several -f takes each format\'s extension; - is standard output',
+    })
     .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'write one document per input into this folder, keeping the paths below a directory input [default: beside each input]; with -f parquet, a Hive-style dataset: DIR/policies/ and DIR/figures/ by scan_date and benchmark, appended to run by run' })
-    .option('templates', { type: 'string', coerce: oneValue('templates'), describe: 'HTML: folder of files replacing built-in templates or CSS by name' })
+    .option('templates', { type: 'string', coerce: oneValue('templates'), describe: `${readBy('templates')}: folder of files replacing built-in templates or CSS by name` })
     .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: benchmark — account]' })
-    .option('logo', { type: 'string', coerce: oneValue('logo'), describe: 'PNG or JPEG shown on the cover and in the header' })
-    .option('tier', { choices: renderTiers, coerce: oneValue('tier'), describe: `HTML and PDF: executive (cover, summaries, worst categories, top of the action list; a few pages at any size) or full; HTML, PDF and XLSX: fleet (worst accounts, policies failing in the most accounts, categories across accounts) [default: fleet above ${fleetAccountThreshold} accounts, else full]` })
-    .option('landscape', { type: 'boolean', default: false, describe: 'PDF: landscape pages' })
+    .option('logo', { type: 'string', coerce: oneValue('logo'), describe: `${readBy('logo')}: PNG or JPEG shown on the cover and in the header` })
+    .option('tier', { choices: renderTiers, coerce: oneValue('tier'), describe: `${readBy('tier')}: executive (cover, summaries, worst categories, top of the action list; a few pages at any size) or full; ${fleetFormats.join(', ')}: fleet (worst accounts, policies failing in the most accounts, categories across accounts) [default: fleet above ${fleetAccountThreshold} accounts, else full]` })
+    .option('landscape', { type: 'boolean', default: false, describe: `${readBy('landscape')}: landscape pages` })
     .option('policies', { choices: policyChoices, default: 'all' as PolicyChoice, coerce: oneValue('policies'), describe: 'which policies the policy tables list: failing (Red, Amber), assessed (not Gray) or all; figures always count all' })
-    .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: 'PDF: most policy rows to print, the most severe kept and the cut stated [default: 50000]' })
+    .option('max-policies', { type: 'number', coerce: oneValue('max-policies'), describe: `${readBy('maxPolicies')}: most policy rows to print, the most severe kept and the cut stated [default: 50000]` })
     .option('show-paths', { type: 'boolean', default: false, describe: "show the inputs' paths in documents, not only their file names" })
     .option('strict', { type: 'boolean', default: false, describe: 'refuse to render a report that has errors (exit 1)' })
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
-    .option('fields', { type: 'string', coerce: oneValue('fields'), describe: `CSV: the columns, in order, comma-separated (of ${csvFieldNames.join(', ')})` })
-    .option('bom', { type: 'boolean', default: false, describe: 'CSV: start with a UTF-8 byte order mark, so that Excel reads the file as UTF-8' })
+    .option('fields', { type: 'string', coerce: oneValue('fields'), describe: `${readBy('csvFields')}: the columns, in order, comma-separated (of ${csvFieldNames.join(', ')})` })
+    .option('bom', { type: 'boolean', default: false, describe: `${readBy('csvBom')}: start with a UTF-8 byte order mark, so that Excel reads the file as UTF-8` })
     .option('parquet', { type: 'boolean', describe: 'with -f ocsf: the events as Parquet, nested objects as structs (the same as -f ocsf-parquet; the form AWS Security Lake takes)' });
   return withAnalysisOptions(declared)
     .example('$0 render r.json', 'r.html beside the input')
@@ -51,10 +63,10 @@ async function run(args: RenderArgs, io: CliIo): Promise<number> {
   return (await import('./render-run.js')).runRender(args, io);
 }
 
-/** `cspm-report render <inputs..>`: HTML, PDF, XLSX and CSV documents from saved reports. */
+/** `cspm-report render <inputs..>`: documents of every format of the renderers' registry from saved reports. */
 export const renderCommand: CommandSpec<RenderArgs> = {
   command: 'render <inputs..>',
-  describe: 'turn reports into HTML, PDF, XLSX or CSV documents, or Parquet datasets',
+  describe: `turn reports into documents (${documentFormats.join(', ')}), or Parquet datasets`,
   builder,
   run,
 };

@@ -5,6 +5,7 @@ import type { CliIo } from '../cli-io.js';
 import { datasetFiles, placeParts } from '../dataset-files.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { toReportInputs } from '../report-inputs.js';
+import { type StatusWriter, statusWriter } from '../status-line.js';
 
 /** The formats that, with --out-dir, mean the dataset: both of its tables, partitioned. */
 export const datasetFormats: readonly DocumentFormat[] = ['parquet', 'parquet-figures'];
@@ -23,11 +24,13 @@ function documentLine(document: PlannedDocument): string | undefined {
   return `cspm-report: ${name}: not written, ${plural(errors, 'error')} and --strict (see cspm-report check)`;
 }
 
-/** Says on the terminal why each input not written was not: a refusal on standard error, a skip on standard output. */
-export function documentListener(io: CliIo): (document: PlannedDocument) => void {
+/** Says on the terminal why each input not written was not: a refusal as an error, a skip as a status line. */
+export function documentListener(io: CliIo, status: StatusWriter): (document: PlannedDocument) => void {
   return (document) => {
     const line = documentLine(document);
-    if (line !== undefined) (document.status === 'refused' ? io.stderr : io.stdout).write(`${line}\n`);
+    if (line === undefined) return;
+    if (document.status === 'refused') io.stderr.write(`${line}\n`);
+    else status(line);
   };
 }
 
@@ -42,6 +45,7 @@ export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<num
   renderOptions(args, io);
   const root = args['out-dir'] as string;
   const files = datasetFiles(root);
+  const status = statusWriter(io, args.quiet);
   let result;
   try {
     result = await renderDataset(
@@ -51,7 +55,7 @@ export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<num
         policies: args.policies,
         showPaths: args['show-paths'],
         strict: args.strict,
-        onDocument: documentListener(io),
+        onDocument: documentListener(io, status),
       },
       files,
     );
@@ -60,10 +64,10 @@ export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<num
     throw error;
   }
   for (const placed of await placeParts(result.parts)) {
-    io.stdout.write(`${placed.status === 'written' ? 'wrote' : 'unchanged, already there:'} ${terminalText(placed.path)} (${plural(placed.rows, 'row')})\n`);
+    status(`${placed.status === 'written' ? 'wrote' : 'unchanged, already there:'} ${terminalText(placed.path)} (${plural(placed.rows, 'row')})`);
   }
   for (const line of result.repeated) io.stderr.write(`cspm-report: ${terminalText(line)}\n`);
   const { files: written, reports, policies } = result.summary;
-  io.stdout.write(`  ${terminalText(root)}: ${plural(written, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}\n`);
+  status(`  ${terminalText(root)}: ${plural(written, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}`);
   return result.verdict.exitCode;
 }

@@ -3,7 +3,7 @@ import { type Analysis, type DocumentOutput, type DocumentPlan, type PlannedDocu
 import { plural, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
+import { chosenFormats, renderOptions, renderOutputs, type RenderArgs } from '../render-options.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
@@ -13,6 +13,7 @@ import { isStandardOutput, writeOutput } from '../write-output.js';
 import { runRenderDataset, writesDataset } from './render-dataset-run.js';
 import { runRenderTableFile, writesTableFile } from './render-table-run.js';
 import { sourcesName } from '../sources-name.js';
+import { type StatusWriter, statusWriter } from '../status-line.js';
 
 /** A document of the plan with the files it becomes. */
 interface Job {
@@ -41,28 +42,38 @@ function reasonText(document: PlannedDocument & { status: 'skipped' | 'refused' 
   }
 }
 
-/** Every document of the plan with its output paths, decided before anything is written. */
+/**
+ * Every document of the plan with its output paths, decided before anything is written:
+ * the --output files (one document of all inputs), else one file per format beside each
+ * input or under --out-dir.
+ */
 function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
-  const place = { output: args.output, outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
+  const place = { outDir: args['out-dir'], inputDirs: directoryInputs(args.inputs) };
+  const named = args.output.length > 0 ? renderOutputs(args) : undefined;
   return plan.documents.map((document) => {
     const first = document.sources[0] ?? '<stdin>';
-    const outputs = document.status === 'ready' ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) })) : [];
+    const outputs =
+      document.status !== 'ready'
+        ? []
+        : named === undefined
+          ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) }))
+          : named.map(({ format, path }) => ({ output: document.outputs.find((output) => output.format === format) as DocumentOutput, path }));
     return { document, name: sourcesName(document.sources), outputs, root: place.outDir };
   });
 }
 
-/** Renders and writes one document; `status` takes the "wrote" lines (standard error when the document goes to standard output). */
-async function runJob(job: Job, io: CliIo, status: CliIo['stderr'], onProgress: ProgressListener | undefined): Promise<void> {
+/** Renders and writes one document; `status` takes the "wrote" lines and the tally. */
+async function runJob(job: Job, io: CliIo, status: StatusWriter, onProgress: ProgressListener | undefined): Promise<void> {
   for (const { output, path } of job.outputs) {
     const body = await output.render();
     // A large PDF or workbook is drawn while it is written: its rows then carry on the line.
     onProgress?.({ phase: 'writing', subject: isStandardOutput(path) ? 'standard output' : path });
     await writeOutput(path, body, io, job.root);
-    if (!isStandardOutput(path)) status.write(`wrote ${terminalText(path)}\n`);
+    if (!isStandardOutput(path)) status(`wrote ${terminalText(path)}`);
   }
   const { analysis } = job.document;
   const { reports, policies } = analysis.summary;
-  status.write(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(analysis)}\n`);
+  status(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(analysis)}`);
 }
 
 /**
@@ -77,17 +88,17 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.
   const check = checkOptionsOf(args, io);
-  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...check, ...options, formats: chosen, combine: args.output !== undefined, strict: args.strict });
+  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...check, ...options, formats: chosen, combine: args.output.length > 0, strict: args.strict });
   const jobs = placeDocuments(plan, args);
   const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
   assertSafeOutputs(planned, inputFiles(analysis));
   await refuseLinksOfAll(planned.map(({ path }) => ({ path, root: args['out-dir'] })));
   assertNoBinaryOnTerminal(jobs.flatMap((job) => job.outputs.map(({ output, path }) => ({ path, format: output.format, mediaType: output.mediaType }))), io);
-  const status = args.output !== undefined && isStandardOutput(args.output) ? io.stderr : io.stdout;
+  const status = statusWriter(io, args.quiet);
   for (const job of jobs) {
     const { document } = job;
     if (document.status === 'ready') await runJob(job, io, status, check.onProgress);
-    else if (document.status === 'skipped') status.write(`  ${terminalText(job.name)}: ${reasonText(document)}\n`);
+    else if (document.status === 'skipped') status(`  ${terminalText(job.name)}: ${reasonText(document)}`);
     else io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${reasonText(document)}\n`);
   }
   return verdict.exitCode;

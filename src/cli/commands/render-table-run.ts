@@ -8,6 +8,7 @@ import { toReportInputs } from '../report-inputs.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import { sourcesName } from '../sources-name.js';
 import { datasetFormats, documentListener } from './render-dataset-run.js';
+import { statusWriter } from '../status-line.js';
 
 /**
  * True when a render run writes one Parquet table to one file (`-o all.parquet`, no
@@ -15,7 +16,8 @@ import { datasetFormats, documentListener } from './render-dataset-run.js';
  * from every report held at once.
  */
 export function writesTableFile(args: RenderArgs): boolean {
-  if (args.output === undefined || isStandardOutput(args.output) || args['out-dir'] !== undefined) return false;
+  const [output] = args.output;
+  if (args.output.length !== 1 || output === undefined || isStandardOutput(output) || args['out-dir'] !== undefined) return false;
   const formats = chosenFormats(args);
   return formats.length === 1 && datasetFormats.includes(formats[0] as (typeof datasetFormats)[number]);
 }
@@ -28,9 +30,10 @@ export function writesTableFile(args: RenderArgs): boolean {
  */
 export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<number> {
   renderOptions(args, io);
-  const output = args.output as string;
+  const output = args.output[0] as string;
   const table: DatasetTable = chosenFormats(args)[0] === 'parquet' ? 'policies' : 'figures';
   const check = checkOptionsOf(args, io);
+  const status = statusWriter(io, args.quiet);
   const inputs = await expandInputs(toReportInputs(args.inputs, io), check.onSkip);
   const paths = inputs.flatMap((input) => (typeof input === 'string' ? [input] : 'path' in input ? [input.path] : []));
   assertSafeOutputs([{ path: output, from: paths[0] ?? '<stdin>' }], paths);
@@ -39,7 +42,7 @@ export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<n
     policies: args.policies,
     showPaths: args['show-paths'],
     strict: args.strict,
-    onDocument: documentListener(io),
+    onDocument: documentListener(io, status),
   });
   let made = true;
   try {
@@ -50,10 +53,10 @@ export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<n
   }
   const { tally } = run;
   for (const line of tally.repeated) io.stderr.write(`cspm-report: ${terminalText(line)}\n`);
-  if (made) io.stdout.write(`wrote ${terminalText(output)}\n`);
+  if (made && !isStandardOutput(output)) status(`wrote ${terminalText(output)}`);
   else io.stderr.write(`cspm-report: ${terminalText(output)}: not written, no input had a benchmark report to write\n`);
   const name = paths.length === 0 ? '<stdin>' : sourcesName(paths);
   const { files, reports, policies } = tally.summary;
-  io.stdout.write(`  ${terminalText(name)}: ${plural(files, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')} written\n`);
+  status(`  ${terminalText(name)}: ${plural(files, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')} written`);
   return made ? tallyVerdict(tally).exitCode : exitCodes.findings;
 }

@@ -1,19 +1,22 @@
 import type { Argv } from 'yargs';
 import { CspmError, trendAccounts, type TrendFormat } from '../../index.js';
-import { formatCheckText, getTrendRenderer, resolveOutputFormat, terminalText, trendFormats } from '../../internal.js';
+import { formatCheckText, getTrendRenderer, type OutputFormat, terminalText, trendFormats } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { stdinToken } from '../report-inputs.js';
-import { oneValue } from '../shared-options.js';
+import { oneValue, type QuietArgs } from '../shared-options.js';
+import { pairOutputPaths } from '../output-pairs.js';
+import { statusWriter } from '../status-line.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 
 /** The arguments of `trend`. */
-export interface TrendArgs extends FailOnArgs {
+export interface TrendArgs extends FailOnArgs, QuietArgs {
   inputs: string[];
-  format: TrendFormat | undefined;
-  output: string;
+  /** Each paired with the --output in its position, as in every command. */
+  format: TrendFormat[];
+  output: string[];
   benchmark: string | undefined;
   account: string | undefined;
   'allow-mismatch': boolean;
@@ -25,8 +28,8 @@ export interface TrendArgs extends FailOnArgs {
 function builder(yargs: Argv): Argv<TrendArgs> {
   const declared = yargs
     .positional('inputs', { describe: 'saved scans of one account and benchmark, or of many (a series each): report files, or directories (every *.json inside)', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: trendFormats, coerce: oneValue('format'), describe: 'output format [default: the --output name, else json]' })
-    .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write; - is standard output' })
+    .option('format', { alias: 'f', choices: trendFormats, array: true, default: [] as TrendFormat[], defaultDescription: 'the --output name; on standard output, text on a terminal, else json', describe: 'output format; repeat it with --output to write several: -f html -o t.html -f xlsx -o t.xlsx' })
+    .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically), repeatable, its format from the -f in the same position, else from its name; - is standard output' })
     .option('benchmark', { type: 'string', coerce: oneValue('benchmark'), describe: 'in files of several reports, the BenchmarkId (or name) to follow' })
     .option('account', { type: 'string', coerce: oneValue('account'), describe: 'in files of several reports, the AccountId (or name) to follow' })
     .option('allow-mismatch', { type: 'boolean', default: false, describe: 'keep scans of another account or benchmark than the first' })
@@ -34,18 +37,29 @@ function builder(yargs: Argv): Argv<TrendArgs> {
     .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: Compliance trend: benchmark — account]' })
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' });
   return withFailOnOptions(declared)
-    .example('$0 trend scans/', 'the trend of every scan in a folder, as JSON')
+    .example('$0 trend scans/', 'the trend of every scan in a folder: text on a terminal, JSON into a pipe')
+    .example('$0 trend scans/ -o trend.html -o trend.xlsx', 'the chart page and the workbook in one run')
     .example('$0 trend scans/ -f html -o trend.html', 'a page with the compliance chart')
     .example('$0 trend scans/*.json -f xlsx -o trend.xlsx', 'one row per scan, to chart in a spreadsheet')
     .example('$0 trend fleet/ -f html -o fleet.html', 'many accounts (a folder per scan date): the biggest drops, worst first') as unknown as Argv<TrendArgs>;
 }
 
+/**
+ * The outputs of a trend, by the rule every command follows (see pairOutputPaths):
+ * standard output without -o, where a terminal gets text and a pipe JSON.
+ */
+function trendOutputs(args: TrendArgs, io: CliIo): { format: TrendFormat; path: string }[] {
+  const onStandardOutput: OutputFormat = { kind: 'trend', format: io.stdout.isTTY === true ? 'text' : 'json' };
+  const outputs = args.output.length === 0 ? ['-'] : args.output;
+  return pairOutputPaths(args.format, outputs, ['trend'], { standardOutput: onStandardOutput, file: { kind: 'trend', format: 'json' } }).map(({ format, path }) => ({ format: format.format as TrendFormat, path }));
+}
+
 async function run(args: TrendArgs, io: CliIo): Promise<number> {
-  const format = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['trend'], { kind: 'trend', format: 'json' }).format;
-  const renderer = getTrendRenderer(format);
+  const outputs = trendOutputs(args, io);
   // Scans are read one at a time and counted before any is read: files, not a stream.
   if (args.inputs.includes(stdinToken)) throw new CspmError('usage', 'trend reads scans from files or directories, not standard input (-)', { data: { option: 'inputs' } });
-  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} trend` }], args.inputs);
+  const files = outputs.filter(({ path }) => !isStandardOutput(path)).map(({ path, format }) => ({ path, from: `the ${format} trend` }));
+  assertSafeOutputs(files, args.inputs);
   const result = await trendAccounts(args.inputs, {
     ...checkOptionsOf(args, io),
     allowMismatch: args['allow-mismatch'],
@@ -61,11 +75,15 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
   }
   const read = result.status === 'fleet' ? result.fleet.series.flatMap((series) => series.scans.map((scan) => scan.source)) : result.trend.scans.map((scan) => scan.source);
   // The files read out of a directory input are inputs too: never written over.
-  if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} trend` }], read);
+  assertSafeOutputs(files, read);
   const options = { ...(args.title === undefined ? {} : { title: args.title }), ...(args.now ? { now: new Date() } : {}) };
-  const body = result.status === 'fleet' ? await renderer.renderFleet(result.fleet, options) : await renderer.render(result.trend, options);
-  await writeOutput(args.output, body, io);
-  if (!isStandardOutput(args.output)) io.stderr.write(`wrote ${terminalText(args.output)}\n`);
+  const status = statusWriter(io, args.quiet);
+  for (const { format, path } of outputs) {
+    const renderer = getTrendRenderer(format);
+    const body = result.status === 'fleet' ? await renderer.renderFleet(result.fleet, options) : await renderer.render(result.trend, options);
+    await writeOutput(path, body, io);
+    if (!isStandardOutput(path)) status(`wrote ${terminalText(path)}`);
+  }
   return result.verdict.exitCode;
 }
 

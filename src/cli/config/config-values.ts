@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { CspmError } from '../../index.js';
 import { closestName, escapePointerToken, isGatePresetName } from '../../internal.js';
 import { withFailOnOptions } from '../analysis-options.js';
@@ -119,7 +119,9 @@ function checkedItem(file: ConfigFile, path: string[], value: unknown, fact: Opt
   const text = fact.type === 'string' ? String(value) : value;
   if (fact.choices !== undefined && !fact.choices.includes(String(text))) throw refuse(path, false, `${shown} is not one of ${fact.choices.join(', ')}`);
   if (typeof text === 'string' && pathOptions.has(key) && text !== '-' && !isAbsolute(text) && !(key === 'rules' && isGatePresetName(text))) {
-    return resolve(dirname(file.path), text);
+    // Joined to the file's path as the user named it (or as found, relative to here), not
+    // resolved: the same file, and the path a header or a `wrote` line prints stays relative.
+    return join(dirname(file.shown), text);
   }
   return text;
 }

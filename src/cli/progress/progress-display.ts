@@ -89,8 +89,10 @@ export class ProgressDisplay {
 
   #draw(now: number): void {
     if (this.#latest === undefined) return;
-    // One column short of the width: a line that wraps cannot be redrawn in place.
-    const width = Math.max(20, (this.#stream.columns ?? 80) - 1);
+    // One column short of the width: a line that wraps cannot be redrawn in place. A
+    // terminal that reports no size (0×0 under script(1), a serial console) is taken as 80 wide.
+    const columns = this.#stream.columns === undefined || this.#stream.columns <= 0 ? 80 : this.#stream.columns;
+    const width = Math.max(20, columns - 1);
     const text = progressText(this.#latest);
     if (!this.#shown) this.#hooks.onShow();
     this.#stream.write(`${eraseLine}${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);

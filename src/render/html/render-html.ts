@@ -9,6 +9,7 @@ import { renderExecutiveHtmlView } from './render-executive-html.js';
 import { pageLimits, planPage } from './page-plan.js';
 import { pageTooLongError } from './page-size.js';
 import { templateSet } from './template-set.js';
+import { rowProgress } from '../render-progress.js';
 
 /**
  * Renders the view model as one self-contained HTML page: inline CSS, inline SVG,
@@ -31,8 +32,14 @@ export function renderHtmlView(view: ViewModel, options: RenderOptions): string 
 async function renderHtmlViewInTurns(view: ViewModel, options: RenderOptions): Promise<string> {
   if (options.tier === 'executive') return renderExecutiveHtmlView(view, options);
   const page = preparePage(view, options);
+  // The rows are the policies the tables list: the part of a page that grows with a report.
+  const tellRows = rowProgress(options, 'html', view.reports.reduce((sum, report) => sum + report.listedPolicies, 0));
+  let rows = 0;
+  tellRows(rows);
   for (const report of view.reports) {
     page.prepareSection(report);
+    rows += report.listedPolicies;
+    tellRows(rows);
     await nextTurn();
   }
   return page.render();

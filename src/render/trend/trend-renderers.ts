@@ -2,6 +2,7 @@ import { registryEntry } from '../registry-entry.js';
 import type { TrendRenderer } from './trend-renderer.js';
 import { trendHtmlRenderer } from './trend-html.js';
 import { trendJsonRenderer } from './trend-json.js';
+import { trendTextRenderer } from './trend-text.js';
 
 /** pdfkit and exceljs load only when a trend is drawn in their format, as for the document renderers. */
 const trendPdfRenderer: TrendRenderer = {
@@ -26,8 +27,8 @@ const trendXlsxRenderer: TrendRenderer = {
   },
 };
 
-/** Every trend renderer by the format name `trend -f` takes; json first, the default. */
-export const trendRenderers = { json: trendJsonRenderer, html: trendHtmlRenderer, pdf: trendPdfRenderer, xlsx: trendXlsxRenderer } as const satisfies Record<string, TrendRenderer>;
+/** Every trend renderer by the format name `trend -f` takes; json first, the default off a terminal (text is on one). */
+export const trendRenderers = { json: trendJsonRenderer, text: trendTextRenderer, html: trendHtmlRenderer, pdf: trendPdfRenderer, xlsx: trendXlsxRenderer } as const satisfies Record<string, TrendRenderer>;
 
 /** A format of `trend`. */
 export type TrendFormat = keyof typeof trendRenderers;

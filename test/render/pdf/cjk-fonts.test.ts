@@ -19,7 +19,7 @@ describe('a PDF of CJK text with the optional font packages installed', () => {
     expect(warnings).toEqual([]);
     const run = await runInProcess(['render', scriptsFixture, '-f', 'pdf', '-o', join(tempDir(), 'scripts.pdf')]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).not.toMatch(/^cspm-report:/m);
   });
 
   it.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('draws the Chinese, Japanese and Korean titles, as pdftotext reads them back', async () => {
