@@ -61,6 +61,8 @@ export const figures = {
   'runtime-packages': { cheap: true, measure: () => String(lockPackages().filter(([, entry]) => entry.dev !== true).length) },
   'engine-packages': { cheap: true, measure: () => String(lockPackages().filter(([path, entry]) => entry.dev !== true && path.startsWith('node_modules/@duckdb/')).length) },
   'exceljs-bundle-size': { cheap: true, measure: () => binaryMegabytes(statSync(`${root}dist/render/xlsx/exceljs.js`).size) },
+  // Packages `npm ci` put in node_modules: the lockfile's entries that are there (the others are other platforms' builds).
+  'dev-install-packages': { cheap: true, measure: () => String(lockPackages().filter(([path]) => existsSync(`${root}${path}/package.json`)).length) },
   // node_modules after `npm ci` in a clone: every dependency, dev and optional ones included.
   'dev-install-size': { cheap: false, measure: () => `${Math.round(Number(execFileSync('du', ['-skL', `${root}node_modules`], { encoding: 'utf8' }).split('\t')[0]) / 1024)} MB` },
   'large-report-size': { cheap: false, measure: async () => binaryMegabytes(await generatedSize(300_000)) },
