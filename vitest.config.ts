@@ -31,7 +31,8 @@ export default defineConfig({
   test: {
     // Measured on 2 idle cores (the whole suite, CI=true): 1 worker (vitest's default there,
     // CPUs − 1) 936 s with every file isolated; with shared modules, 2 workers 377 s, 3
-    // workers 339 s, 4 workers 424 s and a timing test failed. Many tests wait on a child
+    // workers 339 s, 4 workers 424 s (a build ran beside it for a minute) and a timing test
+    // failed. Many tests wait on a child
     // process (Chromium, LibreOffice, the built command line), so one worker more than the
     // cores keeps both busy; two more only contend.
     maxWorkers: 3,
