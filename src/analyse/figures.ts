@@ -5,6 +5,14 @@ import { computePercent } from './percent-formulas.js';
 /** Counts without the percent, which depends on the formula in force. */
 export type Counts = Omit<Figures, 'percent'>;
 
+/**
+ * Resources that failed a policy, summed over the policies: never below zero, as a report
+ * whose passed count exceeds its total (a finding of the check) still ranks and prints.
+ */
+export function failingResourcesOf(counts: Pick<Counts, 'passedResources' | 'totalResources'>): number {
+  return Math.max(0, counts.totalResources - counts.passedResources);
+}
+
 /** Zero of every count. */
 export function emptyCounts(): Counts {
   return { total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0 };

@@ -1,5 +1,5 @@
 import type { AnalysedReport, Analysis, Figures, PercentFormula, ReportRanking, RollUp, RollUpFigures, SeverityCount } from '../model/analysis.js';
-import { addCounts, emptyCounts, withPercent } from './figures.js';
+import { addCounts, emptyCounts, failingResourcesOf, withPercent } from './figures.js';
 import { definedPercent, hasPercent } from './percent-formulas.js';
 import { redWeight, worstCategories, type RankedCategory } from './severity-rank.js';
 
@@ -15,7 +15,7 @@ function rankedFigures(figures: Figures, formula: PercentFormula): RankedCategor
     amber: figures.amber,
     percent: definedPercent(formula, figures),
     assessed: figures.total - figures.gray,
-    failingResources: Math.max(0, figures.totalResources - figures.passedResources),
+    failingResources: failingResourcesOf(figures),
   };
 }
 

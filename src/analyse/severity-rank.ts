@@ -44,18 +44,21 @@ export function capSeverityRank(severity: string): number {
 /** The severities in cap order, then the name an unknown one is counted under. */
 export const capSeverityNames: readonly string[] = [...severityOrder, 'unknown'];
 
+/** The measure of {@link compareWorst} in words, for a ranking of categories or of reports. */
+function worstMeasure(what: 'category' | 'report'): string {
+  return `most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; a ${what} with nothing assessed is never ranked`;
+}
+
 /**
  * How worst categories (and worst reports) are ranked, in the words every format prints.
  * By what fails, not by the lowest percent: a category of 4 assessed policies at 0 % is
  * less to act on than one of 121 with 115 Red, and a manager reads rank 1 as where to
  * act first. The percent and the assessed count are printed beside each rank.
  */
-export const worstCategoryMeasure =
-  'most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; a category with nothing assessed is never ranked';
+export const worstCategoryMeasure = worstMeasure('category');
 
 /** How the worst reports of a roll-up are ranked: as the worst categories are. */
-export const worstReportMeasure =
-  'most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; a report with nothing assessed is never ranked';
+export const worstReportMeasure = worstMeasure('report');
 
 /** The order of the action list, in the words every format prints. */
 export const actionOrderText = 'Red before Amber, then Critical first down to VeryLow, then most failing resources';

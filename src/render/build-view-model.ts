@@ -1,5 +1,6 @@
 import { definedPercent, percentFormulas } from '../analyse/percent-formulas.js';
 import { accountOverlaps } from '../analyse/account-overlap.js';
+import { failingResourcesOf } from '../analyse/figures.js';
 import { rollUpReports } from '../analyse/roll-up.js';
 import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure, worstReportMeasure } from '../analyse/severity-rank.js';
 import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
@@ -50,7 +51,7 @@ export function figuresView(figures: Figures, formula: PercentFormula): FiguresV
     passedResources: figures.passedResources,
     totalResources: figures.totalResources,
     assessed: figures.total - figures.gray,
-    failingResources: Math.max(0, figures.totalResources - figures.passedResources),
+    failingResources: failingResourcesOf(figures),
     percent,
     percentText: displayPercentOrNa(percent),
     percentNote: percent === null ? percentNote(figures) : null,
