@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
+import { generatedReport } from '../support/generated-report.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -68,12 +69,9 @@ function hasRead(pid: number, bytes: number): boolean {
   }
 }
 
-beforeAll(() => {
-  // Made once, outside the temporary folders removed after each test.
-  const dir = join(process.cwd(), 'node_modules', '.cache', 'cspm-stop-test');
-  report = join(dir, 'big.json');
-  mkdirSync(dir, { recursive: true });
-  if (!existsSync(report)) expect(spawnSync(process.execPath, ['scripts/generate-report.js', '30000', report]).status).toBe(0);
+beforeAll(async () => {
+  // Made once and shared, outside the temporary folders removed after each test.
+  report = await generatedReport(30_000);
 });
 
 // The old PDF renderer drew every page in one synchronous stretch of seconds: SIGTERM
