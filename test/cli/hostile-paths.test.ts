@@ -73,7 +73,6 @@ describe('outputs in folders that cannot be made', () => {
 });
 
 describe('signals and closed pipes', () => {
-
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],

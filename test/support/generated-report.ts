@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,7 +20,7 @@ export async function generatedReport(policies: number): Promise<string> {
   if (existsSync(path)) return path;
   mkdirSync(dir, { recursive: true });
   const generator = (await import(pathToFileURL(generatorPath).href)) as { writeReport(path: string, policies: number): Promise<void> };
-  const partial = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const partial = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   await generator.writeReport(partial, policies);
   renameSync(partial, path);
   return path;
