@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bin, runBin } from '../support/bin-run.js';
 import { runInProcess } from '../support/cli-run.js';
+import { generatedReport } from '../support/generated-report.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -73,25 +73,12 @@ describe('outputs in folders that cannot be made', () => {
 });
 
 describe('signals and closed pipes', () => {
-  // One report for both signals, made on first use: long enough to render that the signal lands mid-write.
-  let bigReport: string | undefined;
-  afterAll(() => {
-    if (bigReport !== undefined) rmSync(join(bigReport, '..'), { recursive: true, force: true });
-  });
-  function big(): string {
-    if (bigReport === undefined) {
-      const report = join(mkdtempSync(join(tmpdir(), 'cspm-big-')), 'big.json');
-      expect(spawnSync(process.execPath, ['scripts/generate-report.js', '60000', report]).status).toBe(0);
-      bigReport = report;
-    }
-    return bigReport;
-  }
-
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const)('removes the temporary file of an unfinished render on %s and exits %i', async (signal, code) => {
-    const report = big();
+    // Long enough to render that the signal lands mid-write; generated once and shared with other files.
+    const report = await generatedReport(30_000);
     const out = join(tempDir(), 'out');
     const child = spawn(process.execPath, [bin, 'render', report, '-f', 'xlsx', '--out-dir', out], { stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));

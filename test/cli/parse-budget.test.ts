@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
+import { generatedReport } from '../support/generated-report.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -34,14 +34,16 @@ function writeRepeated(file: string, head: string, unit: string, count: number, 
  * V8 allows (SIGTRAP), with a native stack on standard error and no word of the file.
  */
 describe('a report whose parse would not fit is refused before it starts, never a crash', () => {
-  it('4 million empty objects under a 128 MB heap: exit 2, one line naming the file, the need and the way out; the advice works', () => {
+  it('2.5 million empty objects under a 128 MB heap: exit 2, one line naming the file, the need and the way out; the advice works', () => {
     const file = join(tempDir(), 'empties.json');
-    writeRepeated(file, '[', '{}', 4_000_000, ']');
+    // About 170 MiB to parse by the estimate, a third over what the heap has left: refused, yet
+    // as few objects as that allows, since the advised run parses them all.
+    writeRepeated(file, '[', '{}', 2_500_000, ']');
     const run = checkUnderHeap(128, file);
     expect(run.signal).toBeNull();
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    const message = /^cspm-report: input too large for memory: (.*) would take about (\d+) MiB of memory to parse \(4,000,001 objects and arrays, 8,000,000 items, 0 different keys\), more than the (\d+) MiB this process has left; split the file, or run with NODE_OPTIONS=--max-old-space-size=(\d+)\n$/.exec(run.stderr);
+    const message = /^cspm-report: input too large for memory: (.*) would take about (\d+) MiB of memory to parse \(2,500,001 objects and arrays, 5,000,000 items, 0 different keys\), more than the (\d+) MiB this process has left; split the file, or run with NODE_OPTIONS=--max-old-space-size=(\d+)\n$/.exec(run.stderr);
     expect(message).not.toBeNull();
     expect(message![1]).toBe(file);
     expect(Number(message![2])).toBeGreaterThan(Number(message![3]));
@@ -51,11 +53,12 @@ describe('a report whose parse would not fit is refused before it starts, never 
     expect(advised.stdout).toContain('not an audit report');
   }, 150_000);
 
-  it('3 million different keys in one object under a 128 MB heap: exit 2, counted as different keys', () => {
+  it('1.5 million different keys in one object under a 128 MB heap: exit 2, counted as different keys', () => {
     const file = join(tempDir(), 'keys.json');
     const fd = openSync(file, 'w');
     writeSync(fd, '{');
-    for (let block = 0; block < 30; block += 1) {
+    // About 200 MiB to parse by the estimate, well over what the heap has left.
+    for (let block = 0; block < 15; block += 1) {
       const keys = Array.from({ length: 100_000 }, (_, index) => `"k${block * 100_000 + index}":0`).join(',');
       writeSync(fd, block === 0 ? keys : `,${keys}`);
     }
@@ -64,7 +67,7 @@ describe('a report whose parse would not fit is refused before it starts, never 
     const run = checkUnderHeap(128, file);
     expect(run.signal).toBeNull();
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^cspm-report: input too large for memory: .*keys\.json would take about \d+ MiB of memory to parse \(1 object or array, 3,000,000 items, (?:2,9\d\d,\d{3}|3,000,000) different keys\)/);
+    expect(run.stderr).toMatch(/^cspm-report: input too large for memory: .*keys\.json would take about \d+ MiB of memory to parse \(1 object or array, 1,500,000 items, (?:1,4\d\d,\d{3}|1,500,000) different keys\)/);
     expect(run.stderr.split('\n')).toHaveLength(2);
   }, 150_000);
 
@@ -78,15 +81,13 @@ describe('a report whose parse would not fit is refused before it starts, never 
   }, 150_000);
 
   it('a real report large enough to be counted is not refused under a small heap', async () => {
-    const file = join(tempDir(), 'report.json');
-    // The generator in this process: a process of its own would only add Node's start-up.
-    const generator = (await import(pathToFileURL(resolve('scripts/generate-report.js')).href)) as { writeReport(path: string, policies: number): Promise<void> };
-    await generator.writeReport(file, 40_000);
-    // About 11 MB: over the size a 128 MB heap lets through uncounted (about 4 MB).
+    // Generated once and shared with other files of the suite.
+    const file = await generatedReport(30_000);
+    // About 9 MB: over the size a 128 MB heap lets through uncounted (about 4 MB).
     const run = checkUnderHeap(128, file);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('40,000 policies');
+    expect(run.stdout).toContain('30,000 policies');
   }, 150_000);
 });
 

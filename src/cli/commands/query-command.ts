@@ -7,6 +7,7 @@ import { defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { addPendingFile, dropPendingFile } from '../pending-files.js';
+import { holdStopSignals } from '../stop-signals.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
@@ -57,13 +58,28 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
   const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], { kind: 'query', format: 'table' });
   // Made here rather than by the engine's opening, and listed as pending, so that a stop
   // signal in the middle of a long query removes what it spilled as well.
-  const spill = mkdtempSync(join(tmpdir(), 'cspm-query-'));
-  addPendingFile(spill);
+  const spill = makePendingFolder(join(tmpdir(), 'cspm-query-'));
   try {
     return await runQuery(args, io, source, { ...limits, temporaryFolder: spill }, format);
   } finally {
     rmSync(spill, { recursive: true, force: true });
     dropPendingFile(spill);
+  }
+}
+
+/**
+ * A new temporary folder (mkdtemp), listed as pending. The stop signals are held from
+ * before it exists: a signal between its making and its listing would otherwise end the
+ * process the default way, with no exit code and the folder left behind.
+ */
+function makePendingFolder(prefix: string): string {
+  const release = holdStopSignals();
+  try {
+    const folder = mkdtempSync(prefix);
+    addPendingFile(folder);
+    return folder;
+  } finally {
+    release();
   }
 }
 

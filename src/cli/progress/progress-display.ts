@@ -1,7 +1,7 @@
 import type { Progress } from '../../index.js';
 import { progressText } from './progress-text.js';
 
-/** How the line is timed; tests shorten nothing of it, they make the work long instead. */
+/** How the line is timed; the command line takes the delay from CSPM_PROGRESS_DELAY_MS when set (see progress-io.ts). */
 export interface ProgressTiming {
   /** A run shorter than this shows nothing: a progress line that flashes by is noise. */
   delayMs: number;

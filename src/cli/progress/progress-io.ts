@@ -15,6 +15,21 @@ function drawsProgress(io: CliIo): boolean {
   return io.stderr.isTTY === true && io.env['TERM'] !== 'dumb';
 }
 
+/** The variable that sets the delay before the line appears, in whole milliseconds. */
+export const progressDelayVariable = 'CSPM_PROGRESS_DELAY_MS';
+
+/**
+ * The timing of the line: the default, or the delay of `CSPM_PROGRESS_DELAY_MS` when it
+ * is a whole number of milliseconds (anything else is ignored). It exists so that a short
+ * run can show its progress at once (`0`): a test of what a terminal shows needs no input
+ * large enough to outlast the default second, and one of a run that must show nothing
+ * proves something only if the line would otherwise have appeared.
+ */
+export function progressTimingOf(env: CliIo['env']): ProgressTiming {
+  const delay = env[progressDelayVariable];
+  return delay !== undefined && /^\d{1,9}$/.test(delay) ? { ...defaultTiming, delayMs: Number(delay) } : defaultTiming;
+}
+
 /**
  * The streams of a run with a progress line on standard error when it is a terminal:
  * every other write, to standard error or to a terminal's standard output, clears the
@@ -22,7 +37,7 @@ function drawsProgress(io: CliIo): boolean {
  * `stop` when the run ends, before its last words. A run whose standard error is not a
  * terminal gets its streams unchanged.
  */
-export function withProgressLine(io: CliIo, timing: ProgressTiming = defaultTiming): { io: CliIo; stop: () => void } {
+export function withProgressLine(io: CliIo, timing: ProgressTiming = progressTimingOf(io.env)): { io: CliIo; stop: () => void } {
   if (!drawsProgress(io)) return { io, stop: () => undefined };
   const display = new ProgressDisplay(io.stderr as ProgressStream, timing, signalsHeldWhileShown(io));
   const shown: CliIo = {

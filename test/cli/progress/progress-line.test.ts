@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src/cli/cli-io.js';
-import { progressListener, withProgressLine } from '../../../src/cli/progress/progress-io.js';
+import { progressListener, progressTimingOf, withProgressLine } from '../../../src/cli/progress/progress-io.js';
 import { progressText } from '../../../src/cli/progress/progress-text.js';
 import type { Progress } from '../../../src/index.js';
 
@@ -48,6 +48,22 @@ describe('the progress line', () => {
     expect(progressListener(withProgressLine(fakeIo().io, atOnce).io, true)).toBeUndefined();
     expect(progressListener(withProgressLine(fakeIo({ stderrIsTTY: false }).io, atOnce).io, false)).toBeUndefined();
     expect(progressListener(withProgressLine(fakeIo({ env: { TERM: 'dumb' } }).io, atOnce).io, false)).toBeUndefined();
+  });
+
+  it('waits a second before it shows, or the whole milliseconds of CSPM_PROGRESS_DELAY_MS', () => {
+    const reading: Progress = { phase: 'reading', done: 1, total: 2, unit: 'files' };
+    const waiting = fakeIo();
+    const waited = withProgressLine(waiting.io);
+    progressListener(waited.io, false)?.(reading);
+    waited.stop();
+    expect(waiting.written.stderr).toBe('');
+    const atStart = fakeIo({ env: { CSPM_PROGRESS_DELAY_MS: '0' } });
+    const shown = withProgressLine(atStart.io);
+    progressListener(shown.io, false)?.(reading);
+    shown.stop();
+    expect(atStart.written.stderr).toBe('\r\u001b[Kreading: 1/2 files (50%)\r\u001b[K');
+    expect(progressTimingOf({ CSPM_PROGRESS_DELAY_MS: '250' })).toEqual({ delayMs: 250, intervalMs: 250 });
+    for (const ignored of [undefined, '', 'soon', '-1', '1.5', '1e3']) expect(progressTimingOf({ CSPM_PROGRESS_DELAY_MS: ignored })).toEqual({ delayMs: 1000, intervalMs: 250 });
   });
 
   it('keeps within the terminal width, so that a carriage return can redraw it', () => {
