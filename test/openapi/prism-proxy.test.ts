@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
-import { freePort, runCspm, tools, useFolder, useServers, type RunningServer } from './api-tools.js';
+import { runInProcess } from '../support/cli-run.js';
+import { freePort, tools, useFolder, useServers, type RunningServer } from './api-tools.js';
 
 /**
  * prism proxy between the client and `cspm-report serve`, with the document the emulator
@@ -34,11 +35,11 @@ describe('the client through prism proxy to cspm-report serve', () => {
     { kind: 'azure', flags: ['--domain-name', 'contoso.com', '--tenant-id', 'T', '--ad-application-client-id', 'C', '--subscription-id', 'S'], benchmarks: 3 },
     { kind: 'office365', flags: ['--domain-name', 'contoso.com', '--tenant-id', 'T', '--ad-application-client-id', 'C'], benchmarks: 1 },
   ])('onboards $kind, waits for its scan and fetches every benchmark, with no violation', async ({ kind, flags, benchmarks }) => {
-    const onboarded = await runCspm(['onboard', kind, '--base-url', baseUrl, '--license', 'L1', '--account-name', 'Payments', ...flags, '--wait', '--poll-seconds', '0.5', '--format', 'json'], { env: secrets });
+    const onboarded = await runInProcess(['onboard', kind, '--base-url', baseUrl, '--license', 'L1', '--account-name', 'Payments', ...flags, '--wait', '--poll-seconds', '0.5', '--format', 'json'], { env: secrets });
     expect(onboarded.code, onboarded.stderr).toBe(0);
     const { accountId, jobId } = JSON.parse(onboarded.stdout) as { accountId: string; jobId: string };
     const out = join(folder(), kind);
-    const fetched = await runCspm(['fetch', '--base-url', baseUrl, '--license', 'L1', '--account', accountId, '--job', jobId, '--benchmark', 'all', '--out-dir', out], { env: secrets });
+    const fetched = await runInProcess(['fetch', '--base-url', baseUrl, '--license', 'L1', '--account', accountId, '--job', jobId, '--benchmark', 'all', '--out-dir', out], { env: secrets });
     expect(fetched.code, fetched.stderr).toBe(0);
     expect(readdirSync(out)).toHaveLength(benchmarks);
     expect(problemsOf(proxy.log())).toEqual([]);
@@ -46,10 +47,10 @@ describe('the client through prism proxy to cspm-report serve', () => {
 
   it('obtains the license and account tokens with the API application credentials, with no violation', async () => {
     const credentials = { CSPM_API_KEY: secrets.CSPM_API_KEY, CSPM_APP_ID: secrets.CSPM_APP_ID, CSPM_APP_SECRET: secrets.CSPM_APP_SECRET };
-    const onboarded = await runCspm(['onboard', 'aws', '--base-url', baseUrl, '--license', 'L2', '--account-name', 'Shop', '--aws-account-id', '210987654321', '--aws-role-name', 'Audit', '--wait', '--poll-seconds', '0.5', '--format', 'json'], { env: credentials });
+    const onboarded = await runInProcess(['onboard', 'aws', '--base-url', baseUrl, '--license', 'L2', '--account-name', 'Shop', '--aws-account-id', '210987654321', '--aws-role-name', 'Audit', '--wait', '--poll-seconds', '0.5', '--format', 'json'], { env: credentials });
     expect(onboarded.code, onboarded.stderr).toBe(0);
     const { accountId, jobId } = JSON.parse(onboarded.stdout) as { accountId: string; jobId: string };
-    const fetched = await runCspm(['fetch', '--base-url', baseUrl, '--license', 'L2', '--account', accountId, '--job', jobId, '--benchmark', 'CISAWS140', '-o', join(folder(), 'shop.json')], { env: credentials });
+    const fetched = await runInProcess(['fetch', '--base-url', baseUrl, '--license', 'L2', '--account', accountId, '--job', jobId, '--benchmark', 'CISAWS140', '-o', join(folder(), 'shop.json')], { env: credentials });
     expect(fetched.code, fetched.stderr).toBe(0);
     expect(fetched.stdout).toContain('no findings in 1 file, 1 valid report');
     expect(problemsOf(proxy.log())).toEqual([]);

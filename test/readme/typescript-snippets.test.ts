@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -5,9 +6,13 @@ import { documentationPages } from '../support/documentation.js';
 
 /**
  * Every ```ts snippet of the documentation (README.md, docs/*.md) compiles as shown: on its own, with its imports from
- * 'cspm-report', mapped to the package's own source, under the project's strict options.
+ * 'cspm-report' mapped to the package's published types (package.json `types`, which `npm run build`
+ * writes and `npm test` builds first), under the project's strict options: what a reader's compiler
+ * sees, and a third of the files to parse that the sources and every type they import were.
  * A snippet is a module of its own (top-level await, no name shared with another).
  */
+const { types } = JSON.parse(readFileSync('package.json', 'utf8')) as { types: string };
+const packageTypes = resolve(types);
 const snippets = documentationPages().flatMap(({ path, text }) =>
   [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({
     where: `${path}:${text.slice(0, match.index).split('\n').length}`,
@@ -18,7 +23,7 @@ const snippets = documentationPages().flatMap(({ path, text }) =>
 function snippetDiagnostics(): Map<string, string[]> {
   const root = process.cwd();
   const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
-  const options: ts.CompilerOptions = { ...config.options, noEmit: true, paths: { 'cspm-report': [resolve(root, 'src/index.ts')] } };
+  const options: ts.CompilerOptions = { ...config.options, noEmit: true, paths: { 'cspm-report': [packageTypes] } };
   const files = new Map(snippets.map((snippet) => [resolve(root, `doc-snippet-${snippet.where.replace(/[/.:]/g, '-')}.mts`), snippet]));
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
@@ -50,6 +55,7 @@ describe('documentation TypeScript snippets', () => {
   });
 
   it('compile as shown, against the package\'s own types', () => {
+    expect(existsSync(packageTypes), `${types}: run npm run build`).toBe(true);
     const diagnostics = snippetDiagnostics();
     expect(Object.fromEntries(diagnostics)).toEqual(
       Object.fromEntries(snippets.map((snippet) => [snippet.where, []])),

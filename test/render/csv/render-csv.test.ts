@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { analyseInputs, renderReport, type RenderOptions } from '../../../src/in
 import { collectBytes } from '../../../src/render/renderers.js';
 import { hasProgram } from '../../support/system-program.js';
 import { useTempDir } from '../../support/temp-dir.js';
+import { runLibreOffice } from '../xlsx/soffice.js';
 
 const tempDir = useTempDir();
 const hostile = 'test/fixtures/hostile-report.json';
@@ -54,9 +53,8 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice opens t
     const file = join(dir, 'hostile.csv');
     const bytes = await csvOf(hostile, { csv: { bom: true } });
     writeFileSync(file, bytes);
-    const profile = pathToFileURL(join(dir, 'profile')).href;
     // Comma, double quote, UTF-8 (76), from line 1: LibreOffice's own CSV import.
-    const converted = spawnSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx', '--outdir', dir, file], { encoding: 'utf8', timeout: 120_000 });
+    const converted = runLibreOffice(['--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx'], [file], dir);
     expect(converted.status, converted.stderr).toBe(0);
     expect(readdirSync(dir)).toContain('hostile.xlsx');
     const workbook = new ExcelJS.Workbook();

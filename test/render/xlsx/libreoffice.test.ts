@@ -41,8 +41,8 @@ const csvFilter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true
 
 /**
  * One workbook, converted once to CSV and once to a flat ODF spreadsheet (the tests
- * read what they need of each) by LibreOffice runs that share one profile: a new
- * profile costs LibreOffice seconds to set up, and each test used to make its own.
+ * read what they need of each) by two LibreOffice runs, one per target (a run converts
+ * to one): each test used to convert on its own.
  */
 describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice reads the workbook', () => {
   let view: ViewModel;
