@@ -37,10 +37,10 @@ export async function benchOcsf({ file, out, runs = 3 }) {
   for (let run = 0; run < runs; run += 1) {
     const json = await timed(async () => Buffer.from(JSON.stringify(value)).length);
     rounds.json.push(json.ms);
-    jsonBytes = json.result;
+    jsonBytes = json.bytes;
     const ocsf = await timed(async () => streamed(await renderReport(analysis, 'ocsf', { now })));
     rounds.ocsf.push(ocsf.ms);
-    events = ocsf.result;
+    events = ocsf.bytes;
   }
   const whole = runNode([cli, 'render', file, '-f', 'ocsf', '--now', '-o', out]);
   const baseline = runNode(['-e', `Buffer.from(JSON.stringify(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))))`]);

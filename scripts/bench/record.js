@@ -1,17 +1,25 @@
-// `npm run bench -- … --record`: the lines a run printed go into docs/performance.md, in
-// the block "The last run of npm run bench", dated, with the jobs run and the machine's
-// CPUs and load average, so that the page shows a measured run, not figures typed from one.
+// `npm run bench -- … --record`: each job's lines go into that job's block of
+// docs/performance.md ("Measured by the bench"), dated, with the options of the run and the
+// machine's CPUs and load average, so that the page shows measured runs, not figures typed
+// from them. A run of some jobs leaves the other jobs' blocks as they were.
 import { availableParallelism, loadavg } from 'node:os';
 
-const block = /<!-- measured: npm run bench -- [^>]*-->\n```text\n[\s\S]*?```\n<!-- \/measured -->/;
+/** The block of `job`: its marker line (date, options, machine), its lines, its end marker. */
+const blockOf = (job) => new RegExp(`<!-- bench: ${job}(?:,[^>]*)? -->\\n\`\`\`text\\n[\\s\\S]*?\`\`\`\\n<!-- /bench -->`);
 
 /**
- * `page` with its last-run block replaced by `lines`, measured on `date` (YYYY-MM-DD) by
- * the `jobs` named (every job when none is). Throws when the page has no such block.
+ * `page` with the block of each job of `linesByJob` replaced by its lines, measured on `date`
+ * (YYYY-MM-DD) with `options` (the bench's own, such as `--runs 5`). Throws when the page has
+ * no block for one of the jobs, so that a new job cannot be measured without a place on the page.
  */
-export function withBenchRun(page, lines, { jobs, date, cpus = availableParallelism(), load = loadavg()[0] }) {
-  if (!block.test(page)) throw new Error('docs/performance.md has no <!-- measured: npm run bench … --> block to record into');
-  const what = jobs.length === 0 ? 'every job' : jobs.join(' ');
-  const text = `<!-- measured: npm run bench -- ${what}, ${date}, ${cpus} CPUs, load average ${load.toFixed(1)} -->\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n<!-- /measured -->`;
-  return page.replace(block, () => text);
+export function withBenchRecords(page, linesByJob, { options = [], date, cpus = availableParallelism(), load = loadavg()[0] }) {
+  let text = page;
+  for (const [job, lines] of Object.entries(linesByJob)) {
+    const block = blockOf(job);
+    if (!block.test(text)) throw new Error(`docs/performance.md has no <!-- bench: ${job} --> block to record into`);
+    const how = options.length === 0 ? '' : `, npm run bench -- ${job} ${options.join(' ')}`;
+    const recorded = `<!-- bench: ${job}, ${date}${how}, ${cpus} CPUs, load average ${load.toFixed(1)} -->\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n<!-- /bench -->`;
+    text = text.replace(block, () => recorded);
+  }
+  return text;
 }

@@ -72,23 +72,30 @@ describe('timings the pages state', () => {
     expect(performance.slice(0, table).trimEnd().split('\n').at(-1)).toMatch(measured);
   });
 
-  it('holds the last run of npm run bench, written by the run with its date', () => {
-    const run = /<!-- measured: npm run bench -- ([^,>]+), (\d{4}-\d{2}-\d{2}), (\d+) CPUs, load average [\d.]+ -->\n```text\n([\s\S]*?)```\n<!-- \/measured -->/.exec(page('docs/performance.md').text);
-    expect(run, 'run npm run bench -- trend --record').not.toBeNull();
-    expect(run![4]!.trim().split('\n').length).toBeGreaterThan(0);
+  it('holds a block per job of the bench, each written by a run with its date, and none for a job it has not', async () => {
+    const { benchJobs } = (await import(pathToFileURL(resolve('scripts/bench/jobs.js')).href)) as { benchJobs: Record<string, { what: string }> };
+    const text = page('docs/performance.md').text;
+    const blocks = [...text.matchAll(/\*\*(\w+)\*\*: (.*)\n\n<!-- bench: (\w+)(, (\d{4}-\d{2}-\d{2})(, npm run bench -- [^,]*)?, (\d+) CPUs, load average [\d.]+)? -->\n```text\n([\s\S]*?)```\n<!-- \/bench -->/g)];
+    expect(blocks.map((block) => block[3])).toEqual(Object.keys(benchJobs));
+    for (const [, named, what, job, dated, , , , lines] of blocks) {
+      expect(named, 'each block under the name of its job').toBe(job);
+      expect(what, `the words of scripts/bench/jobs.js for ${job}`).toBe(`${benchJobs[job!]!.what}.`);
+      expect(dated, `run npm run bench -- ${job} --record`).toBeDefined();
+      expect(lines!.trim()).not.toBe('');
+    }
   });
 
-  it('records a run of the bench over the block of the last one, and only there', async () => {
-    const { withBenchRun } = (await import(pathToFileURL(resolve('scripts/bench/record.js')).href)) as {
-      withBenchRun(text: string, lines: string[], options: { jobs: string[]; date: string; cpus?: number; load?: number }): string;
+  it('records a run of the bench over the blocks of its jobs, and only there', async () => {
+    const { withBenchRecords } = (await import(pathToFileURL(resolve('scripts/bench/record.js')).href)) as {
+      withBenchRecords(text: string, lines: Record<string, string[]>, options: { options?: string[]; date: string; cpus?: number; load?: number }): string;
     };
-    // The table's own marker, above, is no run's block: a run leaves it and the table as they are.
-    const table = '<!-- measured: npm run bench, rows taken from 2026-11-23 -->\n\n| job |\n|---|\n| check |\n\n';
-    const before = `${table}<!-- measured: npm run bench -- check, 2026-01-01, 2 CPUs, load average 0.5 -->\n\`\`\`text\nold\n\`\`\`\n<!-- /measured -->\n\nAfter.\n`;
-    expect(withBenchRun(before, ['trend  30 scans -f json: 0.28 s'], { jobs: ['trend'], date: '2026-12-02', cpus: 2, load: 1.25 })).toBe(
-      `${table}<!-- measured: npm run bench -- trend, 2026-12-02, 2 CPUs, load average 1.3 -->\n\`\`\`text\ntrend  30 scans -f json: 0.28 s\n\`\`\`\n<!-- /measured -->\n\nAfter.\n`,
+    const block = (job: string, marker: string, line: string): string => `<!-- bench: ${job}${marker} -->\n\`\`\`text\n${line}\n\`\`\`\n<!-- /bench -->\n`;
+    const before = `${block('check', ', 2026-01-01, 2 CPUs, load average 0.5', 'old check')}\n${block('trend', '', 'not measured yet')}\nAfter.\n`;
+    expect(withBenchRecords(before, { trend: ['trend  30 scans -f json: 0.28 s'] }, { date: '2026-12-02', cpus: 2, load: 1.25 })).toBe(
+      `${block('check', ', 2026-01-01, 2 CPUs, load average 0.5', 'old check')}\n${block('trend', ', 2026-12-02, 2 CPUs, load average 1.3', 'trend  30 scans -f json: 0.28 s')}\nAfter.\n`,
     );
-    expect(() => withBenchRun('No block.\n', [], { jobs: [], date: '2026-12-02' })).toThrow(/no <!-- measured: npm run bench/);
+    expect(withBenchRecords(before, { check: ['new'] }, { options: ['--runs', '5'], date: '2026-12-02', cpus: 2, load: 0 })).toContain(block('check', ', 2026-12-02, npm run bench -- check --runs 5, 2 CPUs, load average 0.0', 'new'));
+    expect(() => withBenchRecords(before, { pdf: [] }, { date: '2026-12-02' })).toThrow(/no <!-- bench: pdf --> block/);
   });
 
   it('marks each install time of the install and CI pages as measured, with the date', () => {
