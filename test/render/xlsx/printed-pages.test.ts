@@ -10,7 +10,7 @@ import { useTempDir } from '../../support/temp-dir.js';
 import { bodyBytes } from './read-workbook.js';
 import { convertWithLibreOffice } from './soffice.js';
 
-/** The longest category name and policy id of the service's published sample, which the printed Policies sheet cut off. */
+/** The longest category name and policy id of the service's published sample, which the printed Policies and Action list sheets cut off. */
 const longCategory = 'Azure - Compute (PaaS and Serverless)';
 const longPolicyId = 'DiagnosticsLogsInSelectiveAppServicesMonitoringEffectId';
 
@@ -97,5 +97,15 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc') || !hasProgram('pdfto
       const top = (pages[index] ?? '').split('\n').slice(0, 3);
       expect(top.some((line) => /^\s*Benchmark +Account +Category +Number/.test(line)), `page ${index + 1}`).toBe(true);
     }
+  });
+
+  it('prints the whole category name and policy id of a failing policy on the Action list', () => {
+    // The sample's policy given the long id is Amber: a row of the Action list.
+    const actions = sheetPages(/Failing policies \(Red and Amber\)/, /Number +Policy id/);
+    expect(actions.length).toBeGreaterThan(0);
+    const actionWords = actions.flatMap((index) => words[index] ?? []);
+    expect(actionWords.map((word) => word.text)).toContain(longPolicyId);
+    const withCategory = actions.map((index) => columnText(words[index] ?? [], 'Category', 'Service')).join(' ');
+    expect(withCategory).toContain(longCategory);
   });
 });
