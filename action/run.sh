@@ -77,10 +77,15 @@ choice_of() {
   refuse "$input" "must be one of: $*; not \"$value\""
 }
 
-# Writes a step output in the delimited form, which no value can break out of.
+# Writes a step output in the delimited form, which no value can break out of: the
+# delimiter ends in 96 random bits that no value can know, drawn once for all the
+# step's outputs (a draw per output cost a subshell and two processes each).
+delimiter=
 output() {
-  local delimiter
-  delimiter="cspm_report_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+  if [ -z "$delimiter" ]; then
+    delimiter=$(od -An -N12 -tx1 /dev/urandom)
+    delimiter="cspm_report_${delimiter//[[:space:]]/}"
+  fi
   printf '%s<<%s\n%s\n%s\n' "$1" "$delimiter" "$2" "$delimiter" >> "$GITHUB_OUTPUT"
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readAction, runCompositeAction } from '../support/composite-action.js';
 import { repositoryRoot } from '../support/clean-clone.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { recordingAction, runRecorded } from './recording-action.js';
+import { runRecorded, useRecordingAction } from './recording-action.js';
 
 /**
  * The command line the Action builds from its inputs, word for word: no config file
@@ -12,6 +12,7 @@ import { recordingAction, runRecorded } from './recording-action.js';
  */
 
 const tempDir = useTempDir();
+const recordingAction = useRecordingAction();
 
 /** A workspace holding a report, a config file where the search would find it, and a folder. */
 function workspace(): string {
@@ -24,7 +25,7 @@ function workspace(): string {
 }
 
 function argvOf(inputs: Record<string, string>): string[] | undefined {
-  return runRecorded(recordingAction(tempDir()), workspace(), inputs).argv;
+  return runRecorded(recordingAction(), workspace(), inputs).argv;
 }
 
 describe('the command line the Action builds', () => {
@@ -42,14 +43,14 @@ describe('the command line the Action builds', () => {
     { config: 'configs', message: 'the config input names no file: "configs"' },
     { config: 'a.yaml\nb.yaml', message: 'the config input holds a control character (a newline?): give one path' },
   ])('refuses a config input that names no file: $config', ({ config, message }) => {
-    const { argv, output, result } = runRecorded(recordingAction(tempDir()), workspace(), { reports: 'r.json', config });
+    const { argv, output, result } = runRecorded(recordingAction(), workspace(), { reports: 'r.json', config });
     expect(argv).toBeUndefined();
     expect(result.failed).toBe(true);
     expect(output).toBe(`::error title=cspm-report::${message}\n`);
   });
 
   it.each(['--config=other.yaml', '--config', '--no-config', '--strict-config', '--no-strict-config', '--noConfig', '--strictConfig=false', '--'])('refuses %s among the args: the config input says which file', (arg) => {
-    const { argv, output } = runRecorded(recordingAction(tempDir()), workspace(), { reports: 'r.json', args: `--baseline=old.json\n${arg}` });
+    const { argv, output } = runRecorded(recordingAction(), workspace(), { reports: 'r.json', args: `--baseline=old.json\n${arg}` });
     expect(argv).toBeUndefined();
     expect(output).toBe(`::error title=cspm-report::the args input holds ${arg}: name a config file in the config input, and the reports in the reports input\n`);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCompositeAction } from '../support/composite-action.js';
 import { repositoryRoot } from '../support/clean-clone.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { listTree, recordingAction, runRecorded } from './recording-action.js';
+import { listTree, runRecorded, useRecordingAction } from './recording-action.js';
 
 /**
  * Every input of the Action set to values an attacker would choose (a leading dash, a
@@ -15,6 +15,7 @@ import { listTree, recordingAction, runRecorded } from './recording-action.js';
  */
 
 const tempDir = useTempDir();
+const recordingAction = useRecordingAction();
 
 const hostile = {
   dash: '-delete',
@@ -116,7 +117,7 @@ describe('the Action given hostile inputs', () => {
     it.each(Object.keys(hostile) as Hostile[])(`${input}: %s`, (kind) => {
       const { root, dir } = workspace();
       const before = listTree(root);
-      const actionPath = recordingAction(tempDir());
+      const actionPath = recordingAction();
       const { argv, result, output } = runRecorded(actionPath, dir, { ...base, [input]: hostile[kind] });
       expect(listTree(root), 'no file created or deleted').toEqual(before);
       expect(existsSync(join(dir, 'PWNED')) || existsSync(join(actionPath, 'PWNED'))).toBe(false);

@@ -29,41 +29,34 @@ export function cloneJson(value: unknown): unknown {
 
 /** JSON text of a value; `indent` spaces per level, 0 for one line. */
 export function toJsonText(value: unknown, indent = 0): string {
-  const parts: string[] = [];
-  write(value, indent, '', parts);
-  return parts.join('');
+  return write(value, indent, '');
 }
 
-function write(value: unknown, indent: number, margin: string, parts: string[]): void {
-  if (value instanceof RawJson) {
-    parts.push(value.text);
-    return;
-  }
-  const entries: [string | null, unknown][] | null = Array.isArray(value)
-    ? value.map((item) => [null, item])
-    : value instanceof KeyList
-      ? value.entries
-      : isPlainObject(value)
-        ? Object.entries(value)
-        : null;
-  if (entries === null) {
-    // Primitives, including lone surrogates, which JSON.stringify escapes.
-    parts.push(value === undefined ? 'null' : JSON.stringify(value));
-    return;
-  }
-  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  if (entries.length === 0) {
-    parts.push(open, close);
-    return;
-  }
+// Written by concatenation, each value's text returned: the huge arrays of the mutated
+// cases made a list of parts and an entry pair per element, most of a case's time.
+function write(value: unknown, indent: number, margin: string): string {
+  if (value instanceof RawJson) return value.text;
+  const array = Array.isArray(value) ? (value as unknown[]) : null;
+  const entries = array ? null : value instanceof KeyList ? value.entries : isPlainObject(value) ? Object.entries(value) : null;
+  // Primitives, including lone surrogates, which JSON.stringify escapes.
+  if (array === null && entries === null) return value === undefined ? 'null' : JSON.stringify(value);
+  const count = array ? array.length : entries!.length;
+  const [open, close] = array ? ['[', ']'] : ['{', '}'];
+  if (count === 0) return `${open}${close}`;
   const inner = indent > 0 ? `${margin}${' '.repeat(indent)}` : '';
-  parts.push(open);
-  entries.forEach(([key, item], index) => {
-    if (index > 0) parts.push(',');
-    if (indent > 0) parts.push('\n', inner);
-    if (key !== null) parts.push(JSON.stringify(key), indent > 0 ? ': ' : ':');
-    write(item, indent, inner, parts);
-  });
-  if (indent > 0) parts.push('\n', margin);
-  parts.push(close);
+  const before = indent > 0 ? `\n${inner}` : '';
+  const colon = indent > 0 ? ': ' : ':';
+  let text = open;
+  for (let index = 0; index < count; index++) {
+    if (index > 0) text += ',';
+    text += before;
+    if (array) {
+      text += write(array[index], indent, inner);
+    } else {
+      const [key, item] = entries![index]!;
+      text += `${JSON.stringify(key)}${colon}${write(item, indent, inner)}`;
+    }
+  }
+  if (indent > 0) text += `\n${margin}`;
+  return `${text}${close}`;
 }

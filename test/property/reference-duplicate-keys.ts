@@ -22,17 +22,26 @@ export function referenceDuplicateKeys(text: string): DuplicateKey[] {
     return { line: low + 1, column: offset - lineStarts[low]! + 1, offset };
   };
   const space = (): void => {
-    while (' \t\n\r'.includes(text[at] ?? 'x')) at += 1;
+    for (let code = text.charCodeAt(at); code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d; code = text.charCodeAt(at)) at += 1;
   };
   const string = (): string => {
     const start = at;
     at += 1;
-    while (text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+    for (let code = text.charCodeAt(at); code !== 0x22; code = text.charCodeAt(at)) at += code === 0x5c ? 2 : 1;
     at += 1;
     return JSON.parse(text.slice(start, at)) as string;
   };
   const token = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-  const value = (pointer: string): void => {
+  // Where a value is, as the chain of keys and indexes to it: written out as a JSON
+  // Pointer only for a repeated key, not for each of the millions of members of the
+  // largest cases.
+  type Path = { parent: Path; part: string | number } | null;
+  const pointerOf = (path: Path): string => {
+    let pointer = '';
+    for (let step = path; step !== null; step = step.parent) pointer = `/${typeof step.part === 'number' ? step.part : token(step.part)}${pointer}`;
+    return pointer;
+  };
+  const value = (path: Path): void => {
     space();
     const char = text[at];
     if (char === '{') {
@@ -42,11 +51,11 @@ export function referenceDuplicateKeys(text: string): DuplicateKey[] {
       while (text[at] !== '}') {
         const keyAt = at;
         const key = string();
-        const member = `${pointer}/${token(key)}`;
+        const member = { parent: path, part: key };
         const earlier = seen.get(key);
         if (earlier) {
           earlier.count += 1;
-          found.push({ key, pointer: member, occurrence: earlier.count, first: position(earlier.first), repeat: position(keyAt) });
+          found.push({ key, pointer: pointerOf(member), occurrence: earlier.count, first: position(earlier.first), repeat: position(keyAt) });
         } else {
           seen.set(key, { first: keyAt, count: 1 });
         }
@@ -62,7 +71,7 @@ export function referenceDuplicateKeys(text: string): DuplicateKey[] {
       at += 1;
       space();
       for (let index = 0; text[at] !== ']'; index += 1) {
-        value(`${pointer}/${index}`);
+        value({ parent: path, part: index });
         space();
         if (text[at] === ',') at += 1;
         space();
@@ -74,6 +83,6 @@ export function referenceDuplicateKeys(text: string): DuplicateKey[] {
       while (at < text.length && !',]} \t\n\r'.includes(text[at]!)) at += 1;
     }
   };
-  value('');
+  value(null);
   return found;
 }

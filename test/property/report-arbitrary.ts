@@ -21,9 +21,23 @@ const severities = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'] as const;
 const probabilities = ['Certain', 'High', 'Moderate', 'NotLikely'] as const;
 const levels = ['Red', 'Amber', 'Green'] as const;
 
+// Arbitraries are built inside chains, once for each generated report, category and
+// policy; an arbitrary is a pure function of the random stream, so one built once per
+// sizes serves them all and generates the very same values, without building
+// fast-check's string and regular-expression arbitraries again (milliseconds each).
+const texts = new WeakMap<ReportSizes, fc.Arbitrary<string>>();
+
 function text(sizes: ReportSizes): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 9, arbitrary: reportText() }, { weight: 1, arbitrary: longText(sizes.maxTextLength) });
+  let arbitrary = texts.get(sizes);
+  if (!arbitrary) {
+    arbitrary = fc.oneof({ weight: 9, arbitrary: reportText() }, { weight: 1, arbitrary: longText(sizes.maxTextLength) });
+    texts.set(sizes, arbitrary);
+  }
+  return arbitrary;
 }
+
+/** A 12-digit AWS account id (built once: see texts). */
+const awsAccountId = fc.stringMatching(/^[0-9]{12}$/);
 
 /** Resource counts: small ones mostly, some up to the limit, some equal (Green) or zero. */
 function resourceCounts(sizes: ReportSizes): fc.Arbitrary<{ passed: number; total: number }> {
@@ -115,7 +129,7 @@ function reportArbitrary(sizes: ReportSizes, identity: Identity, position: numbe
       name: text(sizes),
       id: text(sizes),
       subscription: text(sizes),
-      awsAccount: fc.stringMatching(/^[0-9]{12}$/),
+      awsAccount: awsAccountId,
       posture: fc.boolean(),
       categories: fc.integer({ min: 1, max: sizes.maxCategories }).chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => categoryArbitrary(sizes, index)))),
     })

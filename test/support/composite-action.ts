@@ -49,9 +49,24 @@ export interface ActionResult {
   summary: string;
 }
 
-/** Reads action.yml from `actionPath`. */
+// action.yml parsed, by its text: a file runs the Action dozens of times, and parsing the
+// YAML again each time cost more than the run's own work in this process. Keyed by the
+// text, so that an edited or other action.yml is parsed afresh.
+const parsedActions = new Map<string, ActionFile>();
+
+function parsedAction(actionPath: string): ActionFile {
+  const text = readFileSync(join(actionPath, 'action.yml'), 'utf8');
+  let action = parsedActions.get(text);
+  if (!action) {
+    action = parse(text) as ActionFile;
+    parsedActions.set(text, action);
+  }
+  return action;
+}
+
+/** Reads action.yml from `actionPath` (a copy the caller may change). */
 export function readAction(actionPath: string): ActionFile {
-  return parse(readFileSync(join(actionPath, 'action.yml'), 'utf8')) as ActionFile;
+  return structuredClone(parsedAction(actionPath));
 }
 
 /** Parses a GITHUB_OUTPUT file: `name=value` lines and `name<<DELIMITER` blocks. */
@@ -121,7 +136,7 @@ function substitute(text: string, context: Context): string {
  * runner does), in `workspace`, with `env` added to the environment of its steps.
  */
 export function runCompositeAction(actionPath: string, options: { inputs: Record<string, string>; workspace: string; env?: NodeJS.ProcessEnv }): ActionResult {
-  const action = readAction(actionPath);
+  const action = parsedAction(actionPath);
   if (action.runs.using !== 'composite') throw new Error(`not a composite action: ${action.runs.using}`);
   const temp = mkdtempSync(join(options.workspace, '.runner-'));
   const inputs: Record<string, string> = {};

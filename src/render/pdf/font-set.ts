@@ -1,6 +1,6 @@
 import { fontFamilies, hasFontFamily, readFontFile, damagedFont, type FontFamily, type FontWeight } from './font-files.js';
 import { fontWouldDraw } from './missing-font.js';
-import { openEmbeddedFont, useFontOnPage, type EmbeddedFont, type PdfDocument } from './pdfkit-internals.js';
+import { documentFont, openEmbeddedFont, parseFont, registerFont, useFontOnPage, type EmbeddedFont, type FontkitFont, type PdfDocument } from './pdfkit-internals.js';
 
 const SANS = 0;
 const ARABIC = 1;
@@ -38,6 +38,19 @@ export function scriptFamily(codePoint: number): number {
   return CJK;
 }
 
+// fontkit's reading of each face, by the bytes read (once a process): the documents of
+// a process share the tables it decodes (see documentFont).
+const parsedFaces = new WeakMap<Buffer, FontkitFont>();
+
+function parsedFace(bytes: Buffer): FontkitFont {
+  let parsed = parsedFaces.get(bytes);
+  if (!parsed) {
+    parsed = parseFont(bytes);
+    parsedFaces.set(bytes, parsed);
+  }
+  return parsed;
+}
+
 /** Punctuation, symbols and digits: they take the font of the text around them when it has them. */
 const neutral = /[\p{P}\p{S}\p{N}]/u;
 
@@ -73,7 +86,7 @@ export class FontSet {
       const name = `noto-${family}-${weight}`;
       const bytes = readFontFile(family, weight);
       try {
-        this.doc.registerFont(name, bytes);
+        registerFont(this.doc, name, documentFont(parsedFace(bytes)));
         font = openEmbeddedFont(this.doc, name);
       } catch (error) {
         // The bytes were read but are no font (a truncated or replaced file).

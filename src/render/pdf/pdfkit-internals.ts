@@ -1,4 +1,4 @@
-import type PDFDocument from 'pdfkit';
+import PDFDocument from 'pdfkit';
 
 /**
  * The few pdfkit internals the PDF renderer relies on, typed in one place.
@@ -24,6 +24,37 @@ export interface GlyphPosition {
 /** The fontkit font inside an embedded font. */
 export interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/**
+ * fontkit's reading of a font file, for {@link documentFont} to lay out with: read by a
+ * document of its own that draws nothing, so that no text is ever laid out with it.
+ */
+export function parseFont(bytes: Buffer): FontkitFont {
+  const scratch = new PDFDocument({ autoFirstPage: false });
+  scratch.registerFont('face', bytes);
+  return openEmbeddedFont(scratch, 'face').font;
+}
+
+/**
+ * A font for one document that shares the tables fontkit has decoded of `parsed`
+ * ({@link parseFont}) and has glyph objects of its own. fontkit decodes a font's tables
+ * when first used and keeps them, and decoding the layout tables (GSUB, GPOS) again in
+ * every document was most of the time of a small PDF. A glyph object, though, keeps
+ * the code points of the first text that reached it (a ligature's letters), which the
+ * document's text map is written from; and the layout engine is built over the glyphs.
+ * Both are made afresh for each document, from this object, as with a fresh font, so
+ * that no document depends on another (nor on one drawn at the same time).
+ */
+export function documentFont(parsed: FontkitFont): FontkitFont {
+  const font = Object.create(parsed) as FontkitFont & { _glyphs: Record<number, unknown> };
+  font._glyphs = {};
+  return font;
+}
+
+/** Registers a font for {@link openEmbeddedFont}: pdfkit takes fontkit's font objects where its typings say bytes. */
+export function registerFont(doc: PdfDocument, name: string, font: FontkitFont): void {
+  doc.registerFont(name, font as unknown as Buffer);
 }
 
 /** pdfkit's EmbeddedFont: encodes text to glyph ids of the subset it will embed. */
