@@ -1,24 +1,8 @@
 // The jobs of `npm run bench`, by name: what each measures, whether it needs the large
 // generated reports, and how it runs. The runner (scripts/bench.js), its usage line and the
-// blocks docs/performance.md records (one per job) all come from this one list.
+// blocks docs/performance.md records (one per job) all come from this one list. Each job
+// loads its measuring module when it runs: listing the jobs loads none of them (nor the build).
 import { existsSync, statSync } from 'node:fs';
-import { benchCheck } from './check.js';
-import { benchDiff } from './diff.js';
-import { writeNextScan } from './next-scan.js';
-import { benchTrend } from './trend.js';
-import { benchExports } from './exports.js';
-import { benchFetch } from './fetch.js';
-import { benchFleet, fleetFolder } from './fleet.js';
-import { benchFleetHtml } from './fleet-html.js';
-import { benchFindingsFormats } from './findings-formats.js';
-import { benchGate } from './gate.js';
-import { benchHtml } from './html.js';
-import { benchPdf } from './pdf.js';
-import { benchOcsf } from './ocsf.js';
-import { benchParquet, benchParquetFleet } from './parquet.js';
-import { benchPostureSarif } from './posture-sarif.js';
-import { benchQuery } from './query.js';
-import { benchXlsx } from './xlsx.js';
 
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -34,6 +18,7 @@ export const benchJobs = {
     what: '300,000 policies, whole CLI process vs read + JSON.parse',
     needsReports: true,
     async run({ big, runs, log }) {
+      const { benchCheck } = await import('./check.js');
       const r = await benchCheck({ file: big, runs });
       log(`check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
     },
@@ -42,6 +27,7 @@ export const benchJobs = {
     what: '300,000 policies, six assertions, whole CLI process vs read + JSON.parse',
     needsReports: true,
     async run({ big, runs, log }) {
+      const { benchGate } = await import('./gate.js');
       for (const r of await benchGate({ file: big, runs })) {
         log(`${r.name}: ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`);
       }
@@ -51,6 +37,8 @@ export const benchJobs = {
     what: 'two reports of 300,000 policies, whole CLI process vs read + JSON.parse of both',
     needsReports: true,
     async run({ big, runs, folder, log }) {
+      const { benchDiff } = await import('./diff.js');
+      const { writeNextScan } = await import('./next-scan.js');
       // Next week's scan: one policy in 50 changed colour (6,000 changes).
       const next = `${folder}/report-300000-next.json`;
       if (!existsSync(next)) {
@@ -65,6 +53,7 @@ export const benchJobs = {
     what: '30 and 365 daily scans of 127 policies, whole CLI process: time and peak memory',
     needsReports: true,
     async run({ log }) {
+      const { benchTrend } = await import('./trend.js');
       const r = await benchTrend();
       for (const [count, byFormat] of Object.entries(r)) {
         for (const [format, m] of Object.entries(byFormat)) log(`trend  ${count} scans -f ${format}: ${s(m.ms)}, peak ${m.peakRssMb.toFixed(0)} MB; exit ${m.exitCodes.join(', ')}`);
@@ -75,6 +64,7 @@ export const benchJobs = {
     what: '300,000 policies, styled workbook vs plain exceljs streaming of the same rows (unstyled)',
     needsReports: true,
     async run({ big, log }) {
+      const { benchXlsx } = await import('./xlsx.js');
       const r = await benchXlsx({ file: big });
       log(`xlsx   ${s(r.ms)} vs plain exceljs streaming of the same rows (action list, policies, POA&M) ${s(r.baselineMs)} = ${x(r.ratio)}; peak ${r.peakRssMb.toFixed(0)} MB (whole render process); ${mb(r.bytes)}`);
     },
@@ -83,6 +73,7 @@ export const benchJobs = {
     what: '30,000 policies vs a plain pdfkit loop drawing the same rows',
     needsReports: true,
     async run({ small, log }) {
+      const { benchPdf } = await import('./pdf.js');
       const r = await benchPdf({ file: small });
       log(`pdf    ${s(r.ms)} vs plain pdfkit loop ${s(r.baselineMs)} = ${x(r.ratio)}; ${r.pages} pages, ${mb(r.bytes)}`);
     },
@@ -91,6 +82,7 @@ export const benchJobs = {
     what: '300,000 policies, file size vs JSON, first view in Chromium vs a blank page',
     needsReports: true,
     async run({ big, log }) {
+      const { benchHtml } = await import('./html.js');
       const r = await benchHtml({ file: big });
       log(`html   ${mb(r.bytes)} = ${x(r.sizeRatio)} the JSON; rendered in ${s(r.renderMs)}; first view ${s(r.firstViewMs)} vs blank page ${s(r.blankMs)} (+${s(r.firstViewExtraMs)})`);
     },
@@ -99,6 +91,7 @@ export const benchJobs = {
     what: 'each findings format but json vs json, 125,000 and 20,000 findings, in process',
     needsReports: true,
     async run({ runs, log }) {
+      const { benchFindingsFormats } = await import('./findings-formats.js');
       for (const count of [125_000, 20_000]) {
         for (const r of await benchFindingsFormats({ count, runs })) {
           log(`${r.name.padEnd(6)} ${r.findings.toLocaleString('en-US')} findings: ${s(r.ms)} vs json ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${runs} alternated pairs); ${mb(r.bytes)} vs ${mb(r.baselineBytes)}`);
@@ -110,6 +103,7 @@ export const benchJobs = {
     what: 'CSV and HDF of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process',
     needsReports: true,
     async run({ big, runs, log }) {
+      const { benchExports } = await import('./exports.js');
       for (const r of await benchExports({ file: big, runs: Math.max(3, Math.min(runs, 7)) })) {
         log(
           `${r.name.padEnd(6)} ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
@@ -122,6 +116,7 @@ export const benchJobs = {
     what: 'OCSF events (render -f ocsf) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); largest chunk; peak memory of both as whole processes',
     needsReports: true,
     async run({ big, runs, folder, log }) {
+      const { benchOcsf } = await import('./ocsf.js');
       const r = await benchOcsf({ file: big, out: `${folder}/events.ocsf.jsonl`, runs: Math.max(3, Math.min(runs, 7)) });
       log(
         `ocsf   ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
@@ -134,6 +129,7 @@ export const benchJobs = {
     what: 'posture SARIF (render -f sarif) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes); peak memory of both as whole processes',
     needsReports: true,
     async run({ big, runs, folder, log }) {
+      const { benchPostureSarif } = await import('./posture-sarif.js');
       const r = await benchPostureSarif({ file: big, out: `${folder}/posture.sarif`, runs: Math.max(3, Math.min(runs, 7)) });
       log(
         `sarif  ${r.policies.toLocaleString('en-US')} policies (${r.failing.red.toLocaleString('en-US')} Red, ${r.failing.amber.toLocaleString('en-US')} Amber): ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
@@ -146,6 +142,8 @@ export const benchJobs = {
     what: 'the policies table (render -f parquet) of 300,000 policies vs JSON.stringify of the same report (to UTF-8 bytes), in process; file sizes; peak memory of both as whole processes; the dataset (--out-dir) of fleets of 100 and 1,000 files of 879 policies',
     needsReports: true,
     async run({ big, runs, folder, log }) {
+      const { fleetFolder } = await import('./fleet.js');
+      const { benchParquet, benchParquetFleet } = await import('./parquet.js');
       const r = await benchParquet({ file: big, out: `${folder}/report.parquet`, runs: Math.max(3, Math.min(runs, 7)) });
       log(
         `parquet ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} (in process, after one check; medians); ` +
@@ -163,6 +161,7 @@ export const benchJobs = {
     what: '200 accounts from `cspm-report serve --latency 50`, --concurrency 8 vs 1; peak memory at 50 and 200',
     needsReports: true,
     async run({ log }) {
+      const { benchFetch } = await import('./fetch.js');
       const r = await benchFetch();
       log(`fetch  ${r.accounts} accounts, ${r.latencyMs} ms latency: --concurrency 8 ${s(r.parallelMs)} vs --concurrency 1 ${s(r.serialMs)} = ${x(r.speedup)} faster; peak ${r.peakRssMb.toFixed(0)} MB at ${r.accounts} accounts vs ${r.smallPeakRssMb.toFixed(0)} MB at 50 (${x(r.memoryRatio)}); exit ${r.exitCodes.join(', ')}`);
     },
@@ -171,6 +170,9 @@ export const benchJobs = {
     what: "1,000, 5,000 and 10,000 files of 879 policies (--fleet-files N,M), laid out as the service's published sample and compact (--fleet-layouts published,compact), generated once into .bench/: check, gate (--jobs = CPUs) and a sharded check + merge vs read + JSON.parse in one process and split over as many; one file of 1,000,000 policies vs read + JSON.parse; the fleet tier's HTML of 5,000 accounts: first view in Chromium vs a blank page",
     needsReports: true,
     async run({ runs, folder, layouts, fleetSizes, report, log }) {
+      const { benchCheck } = await import('./check.js');
+      const { benchFleet } = await import('./fleet.js');
+      const { benchFleetHtml } = await import('./fleet-html.js');
       for (const layout of layouts) {
         for (const files of fleetSizes) {
           const r = await benchFleet({ folder, files, layout, runs: Math.min(runs, 3) });
@@ -193,6 +195,7 @@ export const benchJobs = {
     what: "SQL over a dataset of 10,000,000 policy rows (Parquet, partitioned by scan date and benchmark): each query's time and peak memory",
     needsReports: false,
     async run({ runs, folder, log }) {
+      const { benchQuery } = await import('./query.js');
       const r = await benchQuery({ folder, runs: Math.min(runs, 3) });
       if (r.generatedMs !== undefined) log(`query  generated ${r.rows.toLocaleString('en-US')} policy rows in ${s(r.generatedMs)} (${r.dir})`);
       for (const q of r.results) {
