@@ -12,6 +12,20 @@ const multitool = join(dirname(require.resolve(`@microsoft/sarif-multitool-${pro
 /** The policy that turns on GitHub's ingestion rules (GH1001–GH1007) as errors. */
 const githubPolicy = fileURLToPath(new URL('../fixtures/sarif/github-ingestion.config.xml', import.meta.url));
 
+/**
+ * The .NET runtime's settings for a validation: on a log of 1,000 results the tool spent
+ * half of its CPU time collecting garbage in a young generation of the default size and
+ * on a background thread, and on tiered profiling. Measured on 2 cores: 13 CPU-seconds
+ * with the defaults, 7 with these; a small log's run costs the same. What the tool
+ * checks and reports is the same.
+ */
+const runtimeSettings = {
+  // A 64 MB young generation (hexadecimal), collected on the tool's own thread.
+  DOTNET_GCgen0size: '0x4000000',
+  DOTNET_gcConcurrent: '0',
+  DOTNET_TieredPGO: '0',
+};
+
 /** One problem sarif-multitool reports in a log. */
 export interface MultitoolProblem {
   ruleId: string;
@@ -50,7 +64,7 @@ export function multitoolProblemsOf(logs: Record<string, string>, dir: string): 
   rmSync(output, { force: true });
   const run = spawnSync(multitool, ['validate', '-c', githubPolicy, '--rule-kind', 'Gh;Sarif', '--level', 'Error;Warning', '-o', output, ...byPath.keys()], {
     encoding: 'utf8',
-    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', ...runtimeSettings },
   });
   if (run.status !== 0) throw new Error(`sarif-multitool exited with ${String(run.status)}: ${run.stdout}${run.stderr}`);
   const scanned = /Done\. (\d+) files? scanned\./.exec(run.stdout);

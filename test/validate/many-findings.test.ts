@@ -64,13 +64,15 @@ describe('schema validation of a report of many bad policies', () => {
       validators[name] = wrapped;
     }
     try {
-      const text = `[${JSON.stringify({ ...minimalReport(), ResourceCategories: [{ ...minimalReport().ResourceCategories[0]!, Policies: Array.from({ length: 200_000 }, () => ({})) }] })}]`;
+      // One call on the whole report listed every policy's errors: 100,000 of these 20,000
+      // policies (a million policies took 18 s and 2.3 GB). Each call now lists one part's.
+      const text = `[${JSON.stringify({ ...minimalReport(), ResourceCategories: [{ ...minimalReport().ResourceCategories[0]!, Policies: Array.from({ length: 20_000 }, () => ({})) }] })}]`;
       const analysis = await analyseInputs({ text, name: 'empty-policies.json' });
       expect(longest).toBeLessThan(20);
       const findings = analysis.sources[0]!.findings;
       expect(findings).toHaveLength(1_001);
       expect(analysis.summary.errors).toBe(1_000 + findings[1_000]!.omitted!);
-      expect(analysis.summary.errors).toBeGreaterThan(200_000 * 5);
+      expect(analysis.summary.errors).toBeGreaterThan(20_000 * 5);
     } finally {
       Object.assign(validators, originals);
     }

@@ -52,14 +52,19 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
  * Policies, POA&M and Findings sheets; with a diff (`options.diff`), Changes and Category
  * changes sheets after the Summary. Small workbooks come back as bytes; large ones as a stream of zip
  * chunks written while the caller reads (the caller must read it to the end).
+ *
+ * @param streamAbove - the row count above which the workbook streams: {@link streamAboveRows},
+ * which every caller in the library keeps. Lower only in a test, so that a stream read
+ * slowly need not be tens of thousands of rows long (seconds to write); never a way to
+ * hold a larger workbook in memory.
  */
-export async function renderXlsxView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
+export async function renderXlsxView(view: ViewModel, options: RenderOptions, streamAbove = streamAboveRows): Promise<RenderedBody> {
   const output = new WorkbookOutput();
   const written = writeWorkbook(view, options, output).catch((error: unknown) => {
     output.fail(error);
     throw error;
   });
-  if (view.rollup.policies + view.findings.length > streamAboveRows) {
+  if (view.rollup.policies + view.findings.length > Math.min(streamAbove, streamAboveRows)) {
     // The reader sees a failure as the stream's error.
     written.catch(() => undefined);
     return output.stream;

@@ -4,8 +4,6 @@ import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { renderPostureSarif } from '../../../src/render/sarif/render-posture-sarif.js';
 import { reportOfPolicies, type PolicyShape } from '../../support/failing-policies.js';
-import { multitoolProblems } from '../../support/sarif-multitool.js';
-import { useTempDir } from '../../support/temp-dir.js';
 import { readPolicyLog, type PolicyLog } from './sarif-log.js';
 
 /**
@@ -14,7 +12,6 @@ import { readPolicyLog, type PolicyLog } from './sarif-log.js';
  * capped below that, worst first, Red before Amber at each Severity and rated so, so
  * that what GitHub keeps is the worst and nothing is left for GitHub to choose.
  */
-const tempDir = useTempDir();
 const severities = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
 
 async function postureLog(report: BenchmarkReport, maxResults?: number): Promise<{ text: string; log: PolicyLog }> {
@@ -48,13 +45,12 @@ function worstLast(count: number): (index: number) => PolicyShape {
   return (index) => ({ severity: severities[4 - Math.floor((index * 5) / count)]!, compliance: index % 2 === 0 ? 'Amber' : 'Red' });
 }
 
-/** A generated report of 6,000 failing policies, and its log at the defaults, which two tests read: made once. */
+/**
+ * A generated report of 6,000 failing policies. That GitHub's rules (sarif-multitool)
+ * clear its log at the defaults is checked in posture-sarif.test.ts, in the one run of
+ * the tool there.
+ */
 const largeReport = reportOfPolicies(6_000, worstLast(6_000));
-let defaultLog: Promise<{ text: string; log: PolicyLog }> | undefined;
-function largeByDefault(): Promise<{ text: string; log: PolicyLog }> {
-  defaultLog ??= postureLog(largeReport);
-  return defaultLog;
-}
 
 describe('posture SARIF capped for GitHub code scanning', () => {
   it('keeps the worst of a small report under a lowered limit: Red before Amber of one Severity, rated a notch apart, the rest counted', async () => {
@@ -84,7 +80,7 @@ describe('posture SARIF capped for GitHub code scanning', () => {
   });
 
   it('writes 1,000 results by default and 5,000 at GitHub\'s limit of a generated report of 6,000 failing policies, the worst first', async () => {
-    const byDefault = (await largeByDefault()).log;
+    const byDefault = (await postureLog(largeReport)).log;
     expect(byDefault.runs[0]!.results).toHaveLength(1_000);
     expect(byDefault.runs[0]!.properties.resultLimit).toMatchObject({ maxResults: 1_000, written: 1_000, omitted: 5_000, cutBy: 'count' });
     expectWorstFirst(byDefault);
@@ -98,11 +94,4 @@ describe('posture SARIF capped for GitHub code scanning', () => {
     // The 1,000 VeryLow are left out, and nothing else.
     expect(run.properties.resultLimit).toMatchObject({ maxResults: 5_000, written: 5_000, omitted: 1_000, cutBy: 'count', omittedBySeverity: { VeryLow: { red: 400, amber: 600 } } });
   });
-
-  it('clears sarif-multitool\'s GitHub rules (GH1001–GH1007) at the defaults on a report of 6,000 failing policies', async () => {
-    const dir = tempDir();
-    const { text, log } = await largeByDefault();
-    expect(multitoolProblems(text, dir)).toEqual([]);
-    expect(log.runs[0]!.results).toHaveLength(1_000);
-  }, 240_000);
 });

@@ -44,14 +44,24 @@ const scores: Record<string, string> = { Critical: '9.5', High: '8.0', Moderate:
 const levels: Record<string, string> = { Critical: 'error', High: 'error', Moderate: 'warning', Low: 'note', VeryLow: 'note' };
 
 /*
- * sarif-multitool starts the .NET runtime, seconds a run: the logs of the samples and of
- * a diff are written once, before the tests, and validated by one run of the tool.
+ * sarif-multitool starts the .NET runtime, seconds a run: the logs of the samples, of a
+ * diff and of a report capped at the default limit are written once, before the tests,
+ * and validated by one run of the tool.
  */
 const diffSamples = ['samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json'];
 let sharedDir: string;
 const rendered = new Map<string, { text: string; log: PolicyLog }>();
 let diffRun: { code: number; stderr: string; text: string };
 let multitoolSays: Record<string, MultitoolProblem[]> = {};
+
+/**
+ * A generated report of 6,000 failing policies, the worst last (Amber and Red of each
+ * Severity interleaved, Critical at the end), as posture-cap.test.ts caps it, and its
+ * log at the defaults: 1,000 results.
+ */
+const severityNames = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
+const cappedReport = reportOfPolicies(6_000, (index) => ({ severity: severityNames[4 - Math.floor((index * 5) / 6_000)]!, compliance: index % 2 === 0 ? 'Amber' : 'Red' }));
+let cappedLog: PolicyLog;
 
 beforeAll(async () => {
   sharedDir = mkdtempSync(join(tmpdir(), 'cspm-test-'));
@@ -67,6 +77,9 @@ beforeAll(async () => {
   const run = await runInProcess(['diff', ...diffSamples, '-f', 'sarif', '-o', out]);
   diffRun = { code: run.code, stderr: run.stderr, text: run.code === 0 ? readFileSync(out, 'utf8') : '' };
   if (run.code === 0) texts['diff'] = diffRun.text;
+  const capped = Buffer.from(await collectBytes(await renderReport(await analyseInputs({ value: [cappedReport], name: 'reports/many.json' }), 'sarif'))).toString('utf8');
+  cappedLog = readPolicyLog(capped);
+  texts['capped'] = capped;
   multitoolSays = multitoolProblemsOf(texts, sharedDir);
 }, 240_000);
 
@@ -172,5 +185,12 @@ describe('render -f sarif', () => {
     expect(log.results).toHaveLength(2);
     expect(log.results[0]!.message.text).toContain(hostileText);
     expect(log.tool.driver.rules[0]!.shortDescription.text).toBe(hostileText);
+  });
+
+  // Of posture-cap.test.ts, here for the one run of sarif-multitool: a log of 1,000 results takes it seconds to read.
+  it('clears sarif-multitool\'s GitHub rules (GH1001–GH1007) at the defaults on a report of 6,000 failing policies', () => {
+    expect(multitoolSays['capped']).toEqual([]);
+    expect(cappedLog.runs[0]!.results).toHaveLength(1_000);
+    expect(cappedLog.runs[0]!.properties.resultLimit).toMatchObject({ maxResults: 1_000, written: 1_000, omitted: 5_000, cutBy: 'count' });
   });
 });

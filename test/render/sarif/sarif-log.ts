@@ -38,7 +38,9 @@ export function readPolicyLog(text: string): PolicyLog {
   const run = log.runs[0]!;
   const sampled = { ...run, results: sample(run.results), tool: { driver: { ...run.tool.driver, rules: sample(run.tool.driver.rules) } } };
   expect(sarifSchemaErrors({ ...log, runs: [sampled] })).toEqual([]);
-  for (const result of run.results) expect(run.tool.driver.rules[result.ruleIndex]?.id).toBe(result.ruleId);
+  // One assertion over the mismatches: an expect per result cost a second on 25,000.
+  const mismatched = run.results.filter((result) => run.tool.driver.rules[result.ruleIndex]?.id !== result.ruleId).map((result) => `${result.ruleId} at rule ${result.ruleIndex}`);
+  expect(mismatched).toEqual([]);
   return log;
 }
 
