@@ -77,8 +77,10 @@ describe('signals and closed pipes', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const)('removes the temporary file of an unfinished render on %s and exits %i', async (signal, code) => {
-    // Long enough to render that the signal lands mid-write; generated once and shared with other files.
-    const report = await generatedReport(30_000);
+    // Above the 50,000 rows a workbook streams from (streamAboveRows): its temporary file
+    // then lives for the whole write. Below, the bytes are written at once and renamed
+    // within milliseconds, which a busy machine's polling missed. Generated once and kept.
+    const report = await generatedReport(60_000);
     const out = join(tempDir(), 'out');
     const child = spawn(process.execPath, [bin, 'render', report, '-f', 'xlsx', '--out-dir', out], { stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
