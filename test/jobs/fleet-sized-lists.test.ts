@@ -1,41 +1,29 @@
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, linkSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gateVerdict } from '../../src/jobs/gate-reports.js';
 import { expandInputs } from '../../src/load/load-reports.js';
 import type { AssertionResult, GateResult } from '../../src/model/gate.js';
 import { fakeAnalysis } from '../support/fake-analysis.js';
+import { keptTemporary } from '../support/kept-temporary.js';
 
 /**
- * A folder of `count` empty report files, kept under the system's temporary folder for
- * later runs: hard links to a few empty files, a system call each and no new inode, which
- * still took two seconds to make and more to remove. It is made in a folder of its own
- * and renamed into place complete, so that runs side by side never list half of one; a
- * folder found with fewer files (a cleaner of old temporary files) is made again.
- * ext4 allows 65,000 links to one file.
+ * A folder of `count` empty report files, kept for later runs (keptTemporary): hard links
+ * to a few empty files, a system call each and no new inode, which still took two seconds
+ * to make and more to remove. ext4 allows 65,000 links to one file.
  */
-function cachedLinkFolder(count: number): string {
-  const cached = join(tmpdir(), `cspm-test-links-${count}`);
-  const fleet = join(cached, 'fleet');
-  const complete = (): boolean => existsSync(join(cached, 'complete')) && readdirSync(fleet).length === count;
-  if (complete()) return fleet;
-  const building = mkdtempSync(join(tmpdir(), 'cspm-test-links-'));
-  const seeds = Array.from({ length: Math.ceil(count / 60_000) }, (_, index) => join(building, `seed-${index}.json`));
-  for (const seed of seeds) writeFileSync(seed, '');
-  mkdirSync(join(building, 'fleet'));
-  for (let index = 0; index < count; index += 1) linkSync(seeds[index % seeds.length]!, join(building, 'fleet', `a${index}.json`));
-  writeFileSync(join(building, 'complete'), '');
-  try {
-    renameSync(building, cached);
-  } catch {
-    // Another run put its folder there first; one left incomplete (or cleaned away in part) goes.
-    if (!complete()) {
-      rmSync(cached, { recursive: true, force: true });
-      renameSync(building, cached);
-    } else rmSync(building, { recursive: true, force: true });
-  }
-  return fleet;
+async function cachedLinkFolder(count: number): Promise<string> {
+  const cached = await keptTemporary(
+    `cspm-test-links-${count}`,
+    (building) => {
+      mkdirSync(join(building, 'fleet'), { recursive: true });
+      const seeds = Array.from({ length: Math.ceil(count / 60_000) }, (_, index) => join(building, `seed-${index}.json`));
+      for (const seed of seeds) writeFileSync(seed, '');
+      for (let index = 0; index < count; index += 1) linkSync(seeds[index % seeds.length]!, join(building, 'fleet', `a${index}.json`));
+    },
+    (path) => existsSync(join(path, 'fleet')) && readdirSync(join(path, 'fleet')).length === count,
+  );
+  return join(cached, 'fleet');
 }
 
 // More than a call takes arguments: a list spread into a call (push(...list), f(...list)) throws RangeError.
@@ -51,7 +39,7 @@ describe('lists the size of a fleet', () => {
   });
 
   it('a folder of 150,000 report files is listed, not a stack overflow', async () => {
-    const inputs = await expandInputs([cachedLinkFolder(150_000)]);
+    const inputs = await expandInputs([await cachedLinkFolder(150_000)]);
     expect(inputs).toHaveLength(150_000);
   }, 120_000);
 });

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { keptTemporary } from './kept-temporary.js';
 
 const generatorPath = resolve('scripts/generate-report.js');
 
@@ -11,17 +11,11 @@ const generatorPath = resolve('scripts/generate-report.js');
  * defaults: reports of 10 categories of 30 policies), made once and kept in the system's
  * temporary folder under a name keyed by the generator's text: the files of the suite that
  * need a large input share one, across runs too, and a changed generator makes a new one.
- * Written under another name and renamed, so a file run beside it never reads half of it.
  */
 export async function generatedReport(policies: number): Promise<string> {
   const key = createHash('sha256').update(readFileSync(generatorPath)).digest('hex').slice(0, 16);
-  const dir = join(tmpdir(), 'cspm-test-reports');
-  const path = join(dir, `report-${policies}-${key}.json`);
-  if (existsSync(path)) return path;
-  mkdirSync(dir, { recursive: true });
-  const generator = (await import(pathToFileURL(generatorPath).href)) as { writeReport(path: string, policies: number): Promise<void> };
-  const partial = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  await generator.writeReport(partial, policies);
-  renameSync(partial, path);
-  return path;
+  return keptTemporary(join('cspm-test-reports', `report-${policies}-${key}.json`), async (path) => {
+    const generator = (await import(pathToFileURL(generatorPath).href)) as { writeReport(path: string, policies: number): Promise<void> };
+    await generator.writeReport(path, policies);
+  });
 }
