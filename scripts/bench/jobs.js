@@ -7,6 +7,8 @@ import { existsSync, statSync } from 'node:fs';
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const x = (ratio) => `${ratio.toFixed(2)}×`;
+/** The peaks of an export's whole render process and of one that reads, parses and stringifies the report. */
+const peaks = (r) => `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`;
 
 /**
  * Each job of the bench. `run` gets the large reports (`big`: 300,000 policies, `small`: 30,000),
@@ -121,7 +123,7 @@ export const benchJobs = {
       log(
         `ocsf   ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
           `(in process, after one check; medians); ${r.events.toLocaleString('en-US')} events, ${mb(r.bytes)} vs ${mb(r.baselineBytes)}, largest chunk ${mb(r.largestChunk)}; ` +
-          `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`,
+          peaks(r),
       );
     },
   },
@@ -134,7 +136,7 @@ export const benchJobs = {
       log(
         `sarif  ${r.policies.toLocaleString('en-US')} policies (${r.failing.red.toLocaleString('en-US')} Red, ${r.failing.amber.toLocaleString('en-US')} Amber): ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
           `(in process, after one check; medians); ${r.results.toLocaleString('en-US')} results, ${r.rules.toLocaleString('en-US')} rules, ${mb(r.bytes)}, ${mb(r.gzipBytes)} gzip-compressed; ` +
-          `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`,
+          peaks(r),
       );
     },
   },
