@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
@@ -7,7 +8,6 @@ import { defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { addPendingFile, dropPendingFile } from '../pending-files.js';
-import { holdStopSignals } from '../stop-signals.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
@@ -68,19 +68,22 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
 }
 
 /**
- * A new temporary folder (mkdtemp), listed as pending. The stop signals are held from
- * before it exists: a signal between its making and its listing would otherwise end the
- * process the default way, with no exit code and the folder left behind.
+ * A new temporary folder, listed as pending before it is made, as the file writers list
+ * theirs (write-atomic.ts): a stop signal at any moment after its making then removes it
+ * and exits with the signal's code. Made with mkdtemp, the folder existed a moment before
+ * it was listed, and a signal then ended the process the default way and left it behind.
  */
 function makePendingFolder(prefix: string): string {
-  const release = holdStopSignals();
+  const folder = `${prefix}${randomBytes(6).toString('hex')}`;
+  addPendingFile(folder);
   try {
-    const folder = mkdtempSync(prefix);
-    addPendingFile(folder);
-    return folder;
-  } finally {
-    release();
+    // Readable by its owner only, as mkdtemp makes it.
+    mkdirSync(folder, { mode: 0o700 });
+  } catch (error) {
+    dropPendingFile(folder);
+    throw error;
   }
+  return folder;
 }
 
 async function runQuery(args: QueryArgs, io: CliIo, source: QuerySource, limits: Partial<QueryLimits>, format: string): Promise<number> {
