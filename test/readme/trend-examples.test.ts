@@ -36,12 +36,13 @@ describe('documented trend examples', () => {
         if (word === 'scans/*.json') return scans.map((name) => join(dir, 'scans', name));
         return [word.startsWith('scans/') ? join(dir, word) : word];
       });
-      const output = words.indexOf('-o');
-      if (output >= 0) words[output + 1] = join(dir, words[output + 1]!);
+      // Every output into the folder, not the first only: a second -o once wrote into the checkout.
+      const outputs = words.flatMap((word, index) => (word === '-o' ? [index + 1] : []));
+      for (const index of outputs) words[index] = join(dir, words[index]!);
       const result = await runInProcess(words);
       expect(result.code, line).toBe(0);
-      if (output >= 0) expect(statSync(words[output + 1]!).size, line).toBeGreaterThan(1000);
-      else expect((JSON.parse(result.stdout) as { scans: unknown[] }).scans.length, line).toBe(scans.length);
+      for (const index of outputs) expect(statSync(words[index]!).size, line).toBeGreaterThan(1000);
+      if (outputs.length === 0) expect((JSON.parse(result.stdout) as { scans: unknown[] }).scans.length, line).toBe(scans.length);
     }
   });
 });
