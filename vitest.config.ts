@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The end-to-end tier (vitest.e2e.config.ts, `npm run test:e2e`): npm installs and builds of minutes. */
@@ -27,6 +28,24 @@ function isolatedFiles(): string[] {
 
 const isolated = isolatedFiles();
 
+/**
+ * Vitest's order (the longest or largest files first), with the isolated files among the
+ * others rather than before them. Vitest runs one project after another in name order, so
+ * the isolated files came first: each starts a worker of its own and imports the command
+ * line afresh, and for the first 15 s of a run they held the three workers while the
+ * shared ones waited. Put last, they made the tail of the run. Among the others, their
+ * imports overlap with work.
+ */
+class IsolatedAmongSharedSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const own = sorted.filter((file) => file.project.config.isolate);
+    const shared = sorted.filter((file) => !file.project.config.isolate);
+    const middle = Math.floor(shared.length / 2);
+    return [...shared.slice(0, middle), ...own, ...shared.slice(middle)];
+  }
+}
+
 export default defineConfig({
   test: {
     // Measured on 2 idle cores (the whole suite, CI=true): 1 worker (vitest's default there,
@@ -36,6 +55,7 @@ export default defineConfig({
     // process (Chromium, LibreOffice, the built command line), so one worker more than the
     // cores keeps both busy; two more only contend.
     maxWorkers: 3,
+    sequence: { sequencer: IsolatedAmongSharedSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
