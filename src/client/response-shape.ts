@@ -1,4 +1,4 @@
-import { unwrapDocument } from '../load/unwrap-document.js';
+import { unwrapDocument } from '../load/readers/service-reports.js';
 import type { ServiceEnvelope } from './send-request.js';
 
 /** The body as received of each envelope made for a body that had none: what the caller saves and checks. */

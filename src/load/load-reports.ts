@@ -13,7 +13,8 @@ import { assertParseFits, parseHeapLeft, parseNeedsCount } from './parse-budget.
 import { ioError } from './io-error.js';
 import { readRegularFile } from './read-regular-file.js';
 import { maxTextBytes, tooLarge } from './read-text-file.js';
-import { unwrapDocument, type UnwrapOptions } from './unwrap-document.js';
+import { readDocument } from './read-document.js';
+import type { ReadOptions } from './readers/input-reader.js';
 
 /**
  * One input of the loader:
@@ -76,7 +77,7 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
       } else if ('path' in item) {
         keep(documents, await parseDocument(item.path, readInput(item.path, scans, options), { listed: item.listed === true }, options, scans, item.path), item.listed === true, options);
       } else if ('value' in item) {
-        documents.push(unwrapDocument(item.name ?? '<input>', item.value));
+        documents.push(readDocument(item.name ?? '<input>', item.value));
       } else if ('text' in item) {
         const name = item.name ?? '<input>';
         const decoded = typeof item.text === 'string' ? { text: stripBom(item.text), keys: undefined } : decodeInput(checkSize(name, item.text), scans);
@@ -157,7 +158,7 @@ function decodeInput(bytes: Uint8Array, scans: KeyScans): DecodedInput {
 }
 
 /** @param file the path a file input was read from: its text is read again if needed, not kept */
-async function parseDocument(source: string, decoded: DecodedInput, unwrap: UnwrapOptions, options: LoadOptions, scans: KeyScans, file?: string): Promise<LoadedDocument> {
+async function parseDocument(source: string, decoded: DecodedInput, unwrap: ReadOptions, options: LoadOptions, scans: KeyScans, file?: string): Promise<LoadedDocument> {
   const { text, keys } = decoded;
   const textSource: TextSource = file === undefined ? { text } : { path: file, length: text.length };
   await options.beforeParse?.(text);
@@ -171,7 +172,7 @@ async function parseDocument(source: string, decoded: DecodedInput, unwrap: Unwr
   }
   // Before anything reads the value: the scan may be proven needless from it as JSON.parse left it.
   const scan = await scans.finish(keys, text, parsed.value);
-  const document = unwrapDocument(source, parsed.value, unwrap);
+  const document = readDocument(source, parsed.value, unwrap);
   if (scan.count === 0) return { ...document, textSource };
   return { ...document, findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings], repeatedKeys: scan.count, textSource };
 }

@@ -1,19 +1,11 @@
-import type { LoadedDocument } from '../model/document.js';
-import type { Finding } from '../model/finding.js';
+import type { LoadedDocument } from '../../model/document.js';
+import type { Finding } from '../../model/finding.js';
+import type { InputReader, ReadOptions } from './input-reader.js';
 
 const envelopeKeys = ['result', 'statusCode', 'message'];
 const reportKeys = ['ResourceCategories', 'BenchmarkId', 'BenchmarkName'];
 /** The benchmark report's fields (section 2.3): an object with none of them is no report. */
 const reportFields = [...reportKeys, 'AccountId', 'LicenseId', 'LicenseName', 'AccountName', 'ConnectorType', 'SubscriptionId', 'AWSAccountId', 'JobId'];
-
-/** How the loader came to a document. */
-export interface UnwrapOptions {
-  /**
-   * True when the file was found in a directory rather than named: a stray JSON file
-   * among reports (a package.json) is then skipped with a warning, not an error.
-   */
-  listed?: boolean;
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,7 +25,7 @@ function isReportLike(value: unknown): boolean {
  * array of reports (as the specification's sample), or one report object.
  * An envelope whose statusCode is not 200 is a failed call: its result is not read.
  */
-export function unwrapDocument(source: string, value: unknown, options: UnwrapOptions = {}): LoadedDocument {
+export function unwrapDocument(source: string, value: unknown, options: ReadOptions = {}): LoadedDocument {
   if (Array.isArray(value)) return holding(document(source, 'array', value, '', []), { list: value }, options);
   if (isObject(value) && envelopeKeys.some((key) => has(value, key)) && !reportKeys.some((key) => has(value, key))) {
     return unwrapEnvelope(source, value, options);
@@ -51,7 +43,7 @@ type Found = { list: unknown[] } | { one: unknown } | undefined;
  * and 0 reports. An empty list stays empty-report's to tell; a list with at least one
  * report-like item is validated item by item as before.
  */
-function holding(loaded: LoadedDocument, found: Found, options: UnwrapOptions): LoadedDocument {
+function holding(loaded: LoadedDocument, found: Found, options: ReadOptions): LoadedDocument {
   if (found === undefined) return loaded;
   const items = 'list' in found ? found.list : [found.one];
   // Decided before the items are validated: a list of millions of objects that are no
@@ -61,7 +53,7 @@ function holding(loaded: LoadedDocument, found: Found, options: UnwrapOptions): 
 }
 
 /** The document with one not-a-report finding and no candidate; `shown` is what it held instead. */
-function notAReport(loaded: LoadedDocument, shown: unknown, options: UnwrapOptions): LoadedDocument {
+function notAReport(loaded: LoadedDocument, shown: unknown, options: ReadOptions): LoadedDocument {
   const where = loaded.reportsPointer === '' ? '' : ` at ${loaded.reportsPointer}`;
   const finding: Finding = {
     rule: 'not-a-report',
@@ -85,7 +77,7 @@ function describeValue(value: unknown): string {
   return value === null ? 'null' : `a ${typeof value}`;
 }
 
-function unwrapEnvelope(source: string, envelope: Record<string, unknown>, options: UnwrapOptions): LoadedDocument {
+function unwrapEnvelope(source: string, envelope: Record<string, unknown>, options: ReadOptions): LoadedDocument {
   const status = envelope['statusCode'];
   if (typeof status === 'number' && status !== 200) {
     const message = typeof envelope['message'] === 'string' ? envelope['message'] : '(no message)';
@@ -108,3 +100,13 @@ function unwrapEnvelope(source: string, envelope: Record<string, unknown>, optio
 function document(source: string, form: LoadedDocument['form'], value: unknown, reportsPointer: string, findings: Finding[]): LoadedDocument {
   return { source, form, value, reportsPointer, candidates: [], findings };
 }
+
+/**
+ * The service's own audit summaries as an input format. It reads any JSON, and tells one
+ * that holds no report with a not-a-report finding: the registry asks it last.
+ */
+export const serviceReportReader: InputReader = {
+  description: 'the audit summaries of the CSPM service: an envelope, an array of benchmark reports, or one report',
+  recognises: () => true,
+  read: unwrapDocument,
+};
