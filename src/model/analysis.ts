@@ -168,7 +168,7 @@ export interface RollUpFigures {
 export interface RollUp extends RollUpFigures {
   /** One ranking per report. */
   rankings: ReportRanking[];
-  /** Positions of the reports with the lowest compliance, ranked as worst categories are. */
+  /** Positions of the worst reports, ranked as worst categories are (by what fails). */
   worstReports: number[];
 }
 

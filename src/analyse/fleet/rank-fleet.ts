@@ -2,28 +2,35 @@ import type { Figures, SeverityCount } from '../../model/analysis.js';
 import type { FleetAccount, FleetCategorySummary, FleetFigures, FleetGroup, FleetPolicy } from '../../model/fleet.js';
 import { addCounts, emptyCounts, withPercent } from '../figures.js';
 import { definedPercent } from '../percent-formulas.js';
-import { severityRank } from '../severity-rank.js';
+import { compareWorst, severityRank, type RankedCategory } from '../severity-rank.js';
 
 /**
  * The orders and sums every fleet document shows, from the fleet figures alone: the
  * web page, the PDF and the workbook rank alike.
  */
 
-/** How the worst accounts are ranked, in the words every format prints. */
-export const worstAccountMeasure = 'lowest compliance first (n/a last); ties by Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then by Red policies';
+/**
+ * How the worst accounts are ranked, in the words every format prints: by what fails, as
+ * the worst categories are (see compareWorst), not by the lowest percent, which put an
+ * account of one assessed Red policy above one of 115.
+ */
+export const worstAccountMeasure = 'most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; an account with nothing assessed last';
 
 /** How the failing policies are ranked, in the words every format prints. */
 export const failingPolicyMeasure = 'failing (Red, Amber or an unknown Compliance) in the most accounts first; ties by Red accounts, then by severity';
 
-/** Compares two accounts, the worst first; equal ones keep their order (Array#sort is stable). */
-function compareAccounts(a: FleetAccount, b: FleetAccount): number {
-  if (a.percent === null || b.percent === null) return (a.percent === null ? 1 : 0) - (b.percent === null ? 1 : 0);
-  return a.percent - b.percent || b.redWeight - a.redWeight || b.figures.red - a.figures.red;
+/** An account as the ranking of the documents reads a category (compareWorst). */
+function asRanked(account: FleetAccount, order: number): RankedCategory & { account: FleetAccount } {
+  const { red, amber, total, gray, passedResources, totalResources } = account.figures;
+  return { account, redWeight: account.redWeight, order, figures: { red, amber, percent: account.percent, assessed: total - gray, failingResources: totalResources - passedResources } };
 }
 
-/** Every account row, the worst first (see {@link worstAccountMeasure}). */
+/** Every account row, the worst first (see {@link worstAccountMeasure}); equal ones keep their order. */
 export function rankFleetAccounts(fleet: FleetFigures): FleetAccount[] {
-  return [...fleet.accounts].sort(compareAccounts);
+  const ranked = fleet.accounts.map(asRanked);
+  const assessed = ranked.filter((entry) => entry.figures.assessed > 0).sort(compareWorst);
+  const unassessed = ranked.filter((entry) => entry.figures.assessed === 0);
+  return [...assessed, ...unassessed].map((entry) => entry.account);
 }
 
 /** The policies that fail somewhere, failing in the most accounts first (see {@link failingPolicyMeasure}). */

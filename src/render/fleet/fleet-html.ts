@@ -45,7 +45,7 @@ function head(plan: FleetPlan, options: RenderOptions, script: string): string {
 function rankings(plan: FleetPlan, anchors: ReadonlyMap<object, string>): string {
   const worst = plan.worst.slice(0, maxWorstAccounts);
   const failing = plan.failing.slice(0, maxFailingPolicies);
-  return `<h2 id="worst">Accounts with the lowest compliance</h2>
+  return `<h2 id="worst">Worst accounts</h2>
 <p class="note">The ${displayCount(worst.length)} worst of ${displayCount(plan.reports)} benchmark reports, ${escapeHtml(plan.measures.accounts)}. The index below lists every one.</p>
 <table><thead>${accountHeader}</thead><tbody>
 ${worst.map((account, index) => accountRow(account, index + 1, anchors.get(account) as string)).join('\n')}

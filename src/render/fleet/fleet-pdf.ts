@@ -124,11 +124,11 @@ export async function renderFleetPdf(fleet: FleetFigures, options: RenderOptions
   drawSummary(canvas, plan, fleet);
 
   canvas.newPage();
-  bookmark(canvas, 'Accounts with the lowest compliance');
-  heading(canvas, 'Accounts with the lowest compliance', 1);
+  bookmark(canvas, 'Worst accounts');
+  heading(canvas, 'Worst accounts', 1);
   const worst = plan.worst.slice(0, maxWorstAccounts);
   note(canvas, `The ${displayCount(worst.length)} worst of ${displayCount(plan.reports)} benchmark reports, ${plan.measures.accounts}. The HTML and XLSX documents of the fleet tier list every one.`);
-  drawTable(canvas, accountColumns(canvas), worst.map((account, index) => ({ account, rank: index + 1 })), { continued: 'Accounts with the lowest compliance (continued)' });
+  drawTable(canvas, accountColumns(canvas), worst.map((account, index) => ({ account, rank: index + 1 })), { continued: 'Worst accounts (continued)' });
 
   canvas.newPage();
   bookmark(canvas, 'Policies failing in the most accounts');

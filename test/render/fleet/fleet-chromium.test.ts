@@ -56,8 +56,10 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
 
     const worst = page.locator('#worst + p + table tbody tr');
     expect(await worst.count()).toBe(maxWorstAccounts);
-    const percents = (await page.locator('#worst + p + table tbody tr td:nth-child(5)').allTextContents()).map((text) => Number.parseFloat(text));
-    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    // By what fails: the weighted Red (the seventh column) never grows down the list.
+    const weights = (await page.locator('#worst + p + table tbody tr td:nth-child(7)').allTextContents()).map((text) => Number.parseInt(text.replaceAll(',', ''), 10));
+    expect(weights).toEqual([...weights].sort((a, b) => b - a));
+    expect(weights[0]).toBe(Math.max(...fleet.accounts.map((account) => account.redWeight)));
     const firstName = (await worst.first().locator('td:nth-child(2) a').textContent()) ?? '';
     expect(firstName).toMatch(/^(Platform team \d{5} · production workloads of the payments business unit|<img.*)$/);
 
