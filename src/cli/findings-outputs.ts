@@ -39,7 +39,7 @@ export function pairOutputs(formats: readonly string[], outputs: readonly string
     return { findings: [{ format: only.format as FindingsFormatName, path: '-' }], documents: [] };
   }
   const paired: RunOutputs = { findings: [], documents: [] };
-  for (const { format, path } of pairOutputPaths(formats, outputs, kinds, { standardOutput: textOutput })) {
+  for (const { format, path } of pairOutputPaths(formats, outputs, kinds, { standardOutput: textOutput, file: textOutput })) {
     if (format.kind === 'document') paired.documents.push({ format: format.format as DocumentFormat, path });
     else paired.findings.push({ format: format.format as FindingsFormatName, path });
   }
@@ -86,7 +86,7 @@ export function withFindingsOutputOptions<T>(yargs: Argv<T>, documentFormats: re
           ? 'findings format; repeat it with --output to write several: -f json -o a.json -f sarif -o b.sarif'
           : `findings format, or a document (${documentFormats.join(', ')}); repeat it with --output to write several: -f text -o - -f html -o changes.html`,
     })
-    .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically); - is standard output; pairs with the --format in the same position' })
+    .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically); - is standard output; its format from the --format in the same position, else its extension, else text' })
     .option('markdown-limit', {
       type: 'string',
       coerce: markdownLimitOf,

@@ -1,6 +1,12 @@
 import { CspmError } from '../index.js';
 import { extensionsNaming, formatNamedBy, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
+import { basename } from 'node:path';
 import { isStandardOutput } from './write-output.js';
+
+/** True when a file name ends in an extension (`a.out`); a dotfile's leading dot is none. */
+function hasExtension(path: string): boolean {
+  return /.\.[^.]+$/.test(basename(path));
+}
 
 /** One output of a run: its format and where it goes (`-` is standard output). */
 export interface OutputPair {
@@ -12,7 +18,7 @@ export interface OutputPair {
 export interface OutputFallbacks {
   /** The format of `-o -` without a `-f` (text for findings, HTML for render). */
   standardOutput?: OutputFormat;
-  /** The format of a file whose name names none of the command's formats. */
+  /** The format of a file whose name has no extension (`-o results`): the command's default. */
   file?: OutputFormat;
 }
 
@@ -22,7 +28,10 @@ export interface OutputFallbacks {
  *
  * - each `-o` takes the `-f` in its position (`-f json -o a.json -f sarif -o b.sarif`);
  * - without `-f`, each `-o` takes the format its name says, by the extensions of the
- *   formats' registries (`-o a.html -o a.pdf`);
+ *   formats' registries (`-o a.html -o a.pdf`); a name without an extension takes the
+ *   command's default format (`fallbacks.file`), and an extension that names no format of
+ *   the command is refused, whatever the command (it used to be HTML for render, JSON
+ *   for trend, and refused for check);
  * - one `-o FILE` with several `-f` writes each format under the file's name with that
  *   format's extension (`-f xlsx -f html -o big.xlsx`: big.xlsx and big.html);
  * - anything else is ambiguous and refused before any input is read: unequal counts,
@@ -45,7 +54,7 @@ export function pairOutputPaths(formats: readonly string[], outputs: readonly st
     const key = toTerminal ? '-' : path;
     if (seen.has(key)) throw new CspmError('usage', toTerminal ? '--output - is given twice; only one output can go to standard output' : `--output ${path} is given twice; each format needs its own output`, { data: { option: 'output', path } });
     seen.add(key);
-    const fallback = toTerminal ? fallbacks.standardOutput : fallbacks.file;
+    const fallback = toTerminal ? fallbacks.standardOutput : hasExtension(path) ? undefined : fallbacks.file;
     return { format: resolveOutputFormat(toTerminal ? undefined : path, formats[index], kinds, fallback), path };
   });
 }

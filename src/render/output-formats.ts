@@ -108,7 +108,7 @@ export function resolveOutputFormat(path: string | undefined, given: string | un
   if (given !== undefined) {
     const chosen = kinds.map((kind) => ({ kind, format: given })).find((candidate) => Object.hasOwn(outputRegistries[candidate.kind], given));
     if (chosen === undefined) {
-      const known = kinds.flatMap((kind) => Object.keys(outputRegistries[kind]));
+      const known = [...new Set(kinds.flatMap((kind) => Object.keys(outputRegistries[kind])))];
       throw new CspmError('unknown-format', `"${given}"; the formats are ${known.join(', ')}`, { data: { name: given, known } });
     }
     const against = namedHere ?? named;
@@ -119,6 +119,6 @@ export function resolveOutputFormat(path: string | undefined, given: string | un
   }
   if (namedHere !== undefined) return namedHere;
   if (fallback !== undefined && (named === undefined || fitsName(fallback, named))) return fallback;
-  const known = kinds.flatMap((kind) => Object.keys(outputRegistries[kind]));
+  const known = [...new Set(kinds.flatMap((kind) => Object.keys(outputRegistries[kind])))];
   throw new CspmError('usage', `${path ?? 'standard output'}: its name names no format of this command; give the format (${known.join(', ')})`, { data: { ...(path === undefined ? {} : { path }), known } });
 }

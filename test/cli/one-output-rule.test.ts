@@ -122,3 +122,35 @@ describe('status lines', () => {
     }
   });
 });
+
+describe('a name without a known extension, the same in every command', () => {
+  // Each command's default format, and how its file starts.
+  const commands = [
+    { command: ['render', report], starts: /^<!DOCTYPE html>/i },
+    { command: ['trend', old, next], starts: /^\{/ },
+    { command: ['check', report], starts: /aws-cis\.json: 1 report, 59 policies/ },
+    { command: ['diff', old, next], starts: /azure-csbp-2024-03-11\.json: 1 report/ },
+  ];
+
+  it.each(commands)('$command.0 -o results (no extension) writes its default format', async ({ command, starts }) => {
+    const dir = tempDir();
+    const result = await runInProcess([...command, '--no-config', '-o', join(dir, 'results')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'results'), 'utf8')).toMatch(starts);
+  });
+
+  it.each(commands)('$command.0 -o results.out (an extension of no format) is refused, exit 2, nothing written', async ({ command }) => {
+    const dir = tempDir();
+    const result = await runInProcess([...command, '--no-config', '-o', join(dir, 'results.out')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/results\.out: its name names no format of this command; give the format \(/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('lists each format once in the refusal (sarif is a document and a findings format of diff)', async () => {
+    const result = await runInProcess(['diff', old, next, '--no-config', '-o', join(tempDir(), 'changes.out')]);
+    const listed = /give the format \(([^)]*)\)/.exec(result.stderr)?.[1]?.split(', ') ?? [];
+    expect(listed).toContain('sarif');
+    expect(listed.length).toBe(new Set(listed).size);
+  });
+});
