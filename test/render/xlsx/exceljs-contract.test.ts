@@ -10,7 +10,7 @@ const library: Library = { name: 'exceljs', module: 'src/render/xlsx/pinned-work
 function plainWriter(): ExcelJS.stream.xlsx.WorkbookWriter {
   const stream = new PassThrough();
   stream.resume();
-  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false, created: new Date(0) });
+  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
 }
 
 /** A sheet of {@link plainWriter} with its first row committed, as writeRowsXml finds it. */
