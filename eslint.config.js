@@ -42,6 +42,26 @@ const cliBoundary = {
   },
 };
 
+/**
+ * Code on a library's private parts stays in one module per library, pinned to an exact
+ * version, with a contract test (test/render/<format>/<library>-contract.test.ts): an
+ * upgrade then has one file to re-check. Elsewhere in src/, no deep import of a library's
+ * files, no run-time exceljs but through the pinned writer, and in render/ no member
+ * named like a private one (`_font`).
+ */
+const internalsModules = ['src/render/pdf/pdfkit-internals.ts', 'src/render/xlsx/pinned-workbook-writer.ts', 'src/render/xlsx/exceljs.ts', 'src/render/parquet/hyparquet-writer-internals.ts'];
+const importFences = [
+  { selector: "ImportDeclaration[source.value=/^hyparquet-writer\\u002Fsrc\\u002F/]", message: 'hyparquet-writer/src/* is reached through src/render/parquet/hyparquet-writer-internals.ts only.' },
+  { selector: "ImportDeclaration[source.value='exceljs'][importKind!='type']", message: 'exceljs runs through src/render/xlsx/pinned-workbook-writer.ts only (types may be imported).' },
+  { selector: "ImportDeclaration[source.value=/\\u002Fexceljs\\.js$/]", message: 'exceljs runs through src/render/xlsx/pinned-workbook-writer.ts only.' },
+];
+/** The renderers are where the libraries live; a later block for the same files replaces the rule's options, hence both lists there. */
+const privateMembers = { selector: 'MemberExpression[property.name=/^_/]', message: "a library's private member is reached through its internals module only (pdfkit-internals.ts, pinned-workbook-writer.ts, hyparquet-writer-internals.ts)." };
+const fencedInternals = [
+  { files: ['src/**/*.ts'], ignores: internalsModules, rules: { 'no-restricted-syntax': ['error', ...importFences] } },
+  { files: ['src/render/**/*.ts'], ignores: internalsModules, rules: { 'no-restricted-syntax': ['error', ...importFences, privateMembers] } },
+];
+
 const boundaries = [
   cliBoundary,
   boundary('model', [...stages, 'text', 'error'], 'model/ holds types only and imports nothing.'),
@@ -57,6 +77,7 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' } },
   },
   ...boundaries,
+  ...fencedInternals,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

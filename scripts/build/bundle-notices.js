@@ -12,12 +12,7 @@ const licenceFile = /^(licen[sc]e|copying|notice)(\.|-|$)/i;
  * @param heading   the first lines: which file bundles what
  */
 export function bundleNotices(metafile, heading) {
-  const packageFolders = new Set();
-  for (const input of Object.keys(metafile.inputs)) {
-    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (match) packageFolders.add(match[1]);
-  }
-  const sections = [...packageFolders].sort().map((folder) => {
+  const sections = [...packageFolders(metafile)].sort().map((folder) => {
     const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
     const stated = manifest.license ?? (manifest.licenses ?? []).map((entry) => entry.type).join(' OR ');
     const licence = stated || 'no licence stated in its package.json';
@@ -30,4 +25,29 @@ export function bundleNotices(metafile, heading) {
     return `${manifest.name} ${manifest.version} (${licence})\n${'-'.repeat(60)}\n${text}\n`;
   });
   return `${heading}\n\n${sections.join('\n')}`;
+}
+
+/** The node_modules folders of the packages esbuild took code from. */
+function packageFolders(metafile) {
+  const folders = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) folders.add(match[1]);
+  }
+  return folders;
+}
+
+/**
+ * The packages a bundle holds, as `{ name: [versions] }`: the body npm's bulk advisory
+ * endpoint takes, so that scripts/audit-bundled.js can ask about exactly what ships.
+ *
+ * @param metafile  esbuild's metafile of the bundle
+ */
+export function bundledPackages(metafile) {
+  const packages = {};
+  for (const folder of [...packageFolders(metafile)].sort()) {
+    const { name, version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    packages[name] = [...new Set([...(packages[name] ?? []), version])].sort();
+  }
+  return Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -1,7 +1,7 @@
 import { ParquetWriter } from 'hyparquet-writer';
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
-import { ChunkWriter } from '../parquet/parquet-table.js';
+import { ChunkWriter } from '../parquet/hyparquet-writer-internals.js';
 import { ocsfEventsOf } from './ocsf-event.js';
 import { ocsfParquetSchema, type ParquetElement } from './ocsf-parquet-schema.js';
 

@@ -1,6 +1,6 @@
 import type { ColumnChunk, SchemaElement } from 'hyparquet';
-import { ByteWriter } from 'hyparquet-writer';
-import { writePageHeader } from 'hyparquet-writer/src/datapage.js';
+import type { ByteWriter } from 'hyparquet-writer';
+import { writePageHeader } from './hyparquet-writer-internals.js';
 import { rleHybrid } from './rle-hybrid.js';
 import { snappyCompress } from './snappy.js';
 import type { EncodedColumn } from './column-encoders.js';

@@ -1,8 +1,7 @@
 import type { RowGroup, SchemaElement } from 'hyparquet';
-import { ByteWriter } from 'hyparquet-writer';
-import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 import type { DatasetColumn, DatasetColumnType } from '../../model/dataset-columns.js';
 import { writeColumnChunk } from './column-chunk.js';
+import { ChunkWriter, writeMetadata } from './hyparquet-writer-internals.js';
 import { columnEncoder, type ColumnEncoder } from './column-encoders.js';
 import type { ColumnReader } from './dataset-rows.js';
 
@@ -31,29 +30,6 @@ function schemaElement(column: DatasetColumn): SchemaElement {
     date: { type: 'INT32', converted_type: 'DATE' },
   };
   return { name: column.name, repetition_type, ...physical[column.type] } as SchemaElement;
-}
-
-/**
- * The bytes a ParquetWriter appends, handed out after each row group: the writer then
- * starts its buffer again, so a file of any length holds one group's bytes at a time.
- */
-export class ChunkWriter extends ByteWriter {
-  private readonly chunks: Uint8Array[] = [];
-
-  flush(): void {
-    if (this.index === 0) return;
-    this.chunks.push(new Uint8Array(this.buffer.slice(0, this.index)));
-    this.index = 0;
-  }
-
-  override finish(): void {
-    this.flush();
-  }
-
-  /** The bytes written since the last call. */
-  take(): Uint8Array[] {
-    return this.chunks.splice(0);
-  }
 }
 
 /** "PAR1", as a little-endian 32-bit number: the mark a Parquet file opens and ends with. */

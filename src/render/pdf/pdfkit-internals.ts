@@ -7,7 +7,9 @@ import PDFDocument from 'pdfkit';
  * given; on 30,000 policy rows that alone costs seconds. The renderer instead encodes
  * each word once through the embedded font and writes the text operators itself, which
  * needs the font object behind `doc.font()` and the current page's font resources.
- * @types/pdfkit does not describe these, so they are narrowed here and nowhere else.
+ * @types/pdfkit does not describe these, so they are narrowed here and nowhere else;
+ * pdfkit and fontkit are pinned to exact versions, and
+ * test/render/pdf/pdfkit-contract.test.ts checks each part relied on before an upgrade.
  */
 
 /** A pdfkit document. */

@@ -5,7 +5,8 @@ import { drained } from './drain.js';
 
 /*
  * Everything this renderer needs from exceljs 4.4's streaming writer beyond its typings
- * lives here, so that an upgrade has one file to check (the tests exercise each part).
+ * lives here, so that an upgrade has one file to check: exceljs is pinned to an exact
+ * version, and test/render/xlsx/exceljs-contract.test.ts checks each part it relies on.
  */
 
 /** The archiver instance the writer zips into (`this.zip`). */
