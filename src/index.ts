@@ -7,7 +7,6 @@
  */
 
 // Jobs: each composes the pipeline and returns its verdict with the exit code the CLI uses.
-export { analyseInputs } from './jobs/analyse-inputs.js';
 export { checkReports } from './jobs/check-reports.js';
 export { gateReports } from './jobs/gate-reports.js';
 export { diffScans } from './jobs/diff-scans.js';
@@ -16,12 +15,11 @@ export { queryDataset } from './jobs/query-dataset.js';
 export { queryPresets } from './query/query-presets.js';
 export { renderReports } from './jobs/render-reports.js';
 export { fetchReport, fetchReports, allBenchmarks } from './jobs/fetch-reports.js';
-export { analyseFiles } from './jobs/analyse-files.js';
 export { runShard } from './jobs/shard/run-shard.js';
 export { mergePartials } from './jobs/shard/merge-partials.js';
 export type { AnalyseInputsOptions } from './jobs/analyse-inputs.js';
 export type { CheckOptions, CheckResult, FiguresOnlyOptions } from './jobs/check-reports.js';
-export type { AnalyseFilesOptions } from './jobs/analyse-files.js';
+export type { FilesRunOptions } from './jobs/analyse-files.js';
 export type { ShardRunOptions } from './jobs/shard/run-shard.js';
 export type { MergeOptions, MergeResult, MergeSettings } from './jobs/shard/merge-partials.js';
 export type { ShardSpec } from './jobs/shard/shard-spec.js';
@@ -45,12 +43,12 @@ export type { ReportInput, LoadOptions } from './load/load-reports.js';
 export { loadGateRules } from './gate/load-gate-rules.js';
 
 // Registries: every name of a kind comes from one of these.
-export { ruleCatalogue } from './analyse/rule-catalogue.js';
+export { ruleCatalogue } from './analyse/rule-descriptions.js';
 export { observedValues } from './validate/observed-values.js';
 export { percentFormulas } from './analyse/percent-formulas.js';
 export { gateMetrics } from './gate/metrics/gate-metrics.js';
 export { gatePresets } from './gate/presets/gate-presets.js';
-export { renderers, renderReport } from './render/renderers.js';
+export { renderers } from './render/renderers.js';
 export { findingsFormats } from './render/findings/findings-formats.js';
 export { trendRenderers } from './render/trend/trend-renderers.js';
 export { publishedSchemas } from './validate/published-schemas.js';
@@ -74,15 +72,8 @@ export type { Emulator, EmulatorOptions } from './serve/emulator.js';
 export type { EmulatorCredentials, CredentialOptions } from './serve/credentials.js';
 export type { FaultOptions } from './serve/faults.js';
 
-// Fleets: figures built one report at a time, merged across shards, kept as JSON, rendered as the fleet tier.
-export { addFleetReport, buildFleetFigures, createFleetFigures, fleetPolicyKey } from './analyse/fleet/add-fleet-report.js';
-export { mergeFleetFigures } from './analyse/fleet/merge-fleet-figures.js';
-export { fleetFiguresFromJson, fleetFiguresToJson } from './analyse/fleet/fleet-json.js';
-export { fleetFiguresVersion } from './model/fleet.js';
-export { fleetRenderers, renderFleet } from './render/fleet/fleet-renderers.js';
-export { fleetAccountThreshold } from './render/fleet/fleet-tier.js';
-export type { FleetFigures, FleetFiguresJson, FleetAccount, FleetCategoryFigures, FleetPolicy, FleetCategorySummary, FleetGroup } from './model/fleet.js';
-export type { FleetFormat, FleetRenderer } from './render/fleet/fleet-renderers.js';
+// Fleets: the figures a merge joins (`mergePartials` with `fleet`) and the fleet tier draws (`renderReports`).
+export type { FleetFigures, FleetAccount, FleetCategoryFigures, FleetPolicy, FleetCategorySummary, FleetGroup } from './model/fleet.js';
 
 // Errors of the tool and of its use: one class, a closed set of codes, data per code.
 export { CspmError, isCspmError } from './error/cspm-error.js';
@@ -93,7 +84,6 @@ export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdenti
 export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';
 export type { Finding, RuleId, Severity, SeveritySetting } from './model/finding.js';
 export type { DocumentForm, FoldedValue, LoadedDocument, ValidatedDocument, ReportRef, SkippedInput, TextSource } from './model/document.js';
-export { candidatePointer } from './model/document.js';
 export type { Analysis, AnalysisSummary, AnalysedSource, AnalysedReport, AnalysedCategory, AnalyseOptions, Figures, PercentFormula, SeverityCount, TextRegion } from './model/analysis.js';
 export type { FailOn } from './analyse/fail-closed.js';
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
@@ -104,7 +94,7 @@ export type { CategoryChange, DiffResult, FiguresChange, PolicyChange, PolicyCha
 export type { PolicyTrend, Trend, TrendCategory, TrendOrder, TrendScan } from './model/trend.js';
 export type { AccountSeries, FleetRank, FleetScan, FleetTrend } from './model/fleet-trend.js';
 export type { FindingsFormat, FindingsFormatOptions, FindingsResult } from './model/findings-format.js';
-export type { Rule, RuleInfo, ReportRule, DocumentRule, PolicyRule, RuleHit, ReportContext, DocumentContext, CategoryInContext, CategoryVisitor } from './model/rule.js';
+export type { RuleInfo } from './model/rule.js';
 export type { DocumentFormat, FormatOption, PolicyChoice, Renderer, RenderOptions, RenderWarning, RenderedBody, RenderTier, RenderDocumentsOptions, DocumentPlan, PlannedDocument, ReadyDocument, UnrenderedDocument, DocumentOutput, DocumentReason } from './model/renderer.js';
 export type { TrendRenderer, TrendRenderOptions } from './render/trend/trend-renderer.js';
 export type { CsvFieldName } from './model/csv-fields.js';
@@ -113,13 +103,9 @@ export type { ViewModel } from './model/view-model.js';
 
 // Types the exports above refer to, so that the API reference links every name it shows.
 export type { DocumentFormats } from './model/renderer.js';
-export type { DocumentCheck } from './model/rule.js';
 export type { RuleIds } from './model/finding.js';
-export type { KeptPolicySelection } from './analyse/keep-figures.js';
 export type { AccountChange } from './model/diff.js';
 export type { ReportLibrary, ServedBenchmark } from './serve/report-library.js';
 export type { PartialCategory, PartialFigures, PartialReport } from './model/partial.js';
 export type { ActionView, CategoryChangeView, CategoryView, ChangeCountView, ChangeSideView, ChangeView, DateView, FiguresView, FindingView, LogoView, PolicyListingView, ReportChangesView, ReportView, ScanView } from './model/view-model.js';
-export type { FileOutcome } from './jobs/analyse-file.js';
-export type { AcrossInputsPlace, DocumentAnalysis } from './analyse/analyse-reports.js';
 export type { PercentInputs } from './analyse/percent-formulas.js';

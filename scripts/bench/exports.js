@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { median } from './run-node.js';
 
-const { analyseInputs, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
+const { analyseInputs } = await import(new URL('../../dist/jobs/analyse-inputs.js', import.meta.url).href);
+const { renderReport } = await import(new URL('../../dist/render/renderers.js', import.meta.url).href);
 
 /** The bytes of a rendered body, read to the end as a file writer would, without joining them. */
 /** The bytes of a rendered body, read to the end without joining them. */

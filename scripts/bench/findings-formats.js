@@ -6,7 +6,8 @@
 // format writes every finding. A file lists the first 1,000 findings of a rule (the rest
 // counted), so the findings are spread over files of 1,000 policies each.
 import { fileURLToPath } from 'node:url';
-import { analyseInputs, findingsFormats, ruleCatalogue } from '../../dist/index.js';
+import { findingsFormats, ruleCatalogue } from '../../dist/index.js';
+import { analyseInputs } from '../../dist/jobs/analyse-inputs.js';
 import { median } from './run-node.js';
 
 /** A report of `count` policies, each Green with none of its one resource passed: one finding each. */

@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { addFleetReport, analyseInputs, createFleetFigures, renderFleet } from '../../dist/index.js';
+import { addFleetReport, createFleetFigures } from '../../dist/analyse/fleet/add-fleet-report.js';
+import { analyseInputs } from '../../dist/jobs/analyse-inputs.js';
+import { renderFleet } from '../../dist/render/fleet/fleet-renderers.js';
 import { launchChromium, timeFirstView } from './html.js';
 import { median } from './run-node.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { analyseInputs } from '../../dist/index.js';
+import { analyseInputs } from '../../dist/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../dist/render/build-view-model.js';
 import { renderHtmlView } from '../../dist/render/html/render-html.js';
 import { median } from './run-node.js';

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { timed } from './exports.js';
 import { median, runNode } from './run-node.js';
 
-const { analyseInputs, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
+const { analyseInputs } = await import(new URL('../../dist/jobs/analyse-inputs.js', import.meta.url).href);
+const { renderReport } = await import(new URL('../../dist/render/renderers.js', import.meta.url).href);
 const cli = fileURLToPath(new URL('../../dist/cspm-report.js', import.meta.url));
 
 /** Bytes, lines and the largest chunk of a rendered body, read to the end as a file writer would. */

@@ -6,7 +6,7 @@
 // (cover, summaries, charts, category tables, every policy with wrapped titles,
 // bookmarks, page numbers). Loading and checking the report is excluded from both.
 import PDFDocument from 'pdfkit';
-import { analyseInputs } from '../../dist/index.js';
+import { analyseInputs } from '../../dist/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../dist/render/build-view-model.js';
 import { renderPdfView } from '../../dist/render/pdf/render-pdf.js';
 

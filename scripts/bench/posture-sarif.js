@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { median, runNode } from './run-node.js';
 
-const { analyseInputs, renderReport } = await import(new URL('../../dist/index.js', import.meta.url).href);
+const { analyseInputs } = await import(new URL('../../dist/jobs/analyse-inputs.js', import.meta.url).href);
+const { renderReport } = await import(new URL('../../dist/render/renderers.js', import.meta.url).href);
 const cli = fileURLToPath(new URL('../../dist/cspm-report.js', import.meta.url));
 
 async function timed(work) {

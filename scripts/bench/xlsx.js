@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { analyseInputs } from '../../dist/index.js';
+import { analyseInputs } from '../../dist/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../dist/render/build-view-model.js';
 import { actionSheet } from '../../dist/render/xlsx/action-sheet.js';
 import { policiesSheet } from '../../dist/render/xlsx/policies-sheet.js';

@@ -60,8 +60,7 @@ export async function runShardCommand(
   const sealing = { contentHashes: contentHashesOf(options.rules), ...(runId === undefined ? {} : { runId }), ...(macKey === undefined ? {} : { macKey }) };
   const output = shardOutput(args);
   if (!isStandardOutput(output)) assertSafeOutputs([{ path: output, from: 'the partial result' }], readFiles);
-  // Every category's figures: the merge may write the JSON, which lists them.
-  await writeOutput(output, runShard(inputs, { keep: { categories: 'all' }, ...options, ...sealing, shard, command, failOn: args['fail-on'] }), io);
+  await writeOutput(output, runShard(inputs, { ...options, ...sealing, shard, command, failOn: args['fail-on'] }), io);
   return 0;
 }
 

@@ -14,8 +14,8 @@ import type { AnalyseInputsOptions } from './analyse-inputs.js';
 import { filesInFlight, FileWorker, workersAvailable } from './file-workers.js';
 import { placeFindings } from './place-findings.js';
 
-/** Options of {@link analyseFiles}. */
-export interface AnalyseFilesOptions extends AnalyseInputsOptions {
+/** The options of a run over many files that a program sets: the loader's, the analysis's, and the threads. */
+export interface FilesRunOptions extends AnalyseInputsOptions {
   /**
    * Files analysed at once, each on a worker thread (default: the machine's CPUs, for a
    * run of files enough to repay the threads' start, `workerRunFiles`); 1 analyses every
@@ -23,6 +23,10 @@ export interface AnalyseFilesOptions extends AnalyseInputsOptions {
    * The result is the same whatever the number.
    */
   jobs?: number;
+}
+
+/** Options of {@link analyseFiles}: a run's, and what the jobs that call it keep of each file. */
+export interface AnalyseFilesOptions extends FilesRunOptions {
   /** The policies kept besides the figures (see keepFigures). */
   keep?: KeptPolicySelection;
   /** Also make the fleet figures of every file, joined in input order as `render --tier fleet` does. */

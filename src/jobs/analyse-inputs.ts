@@ -5,7 +5,7 @@ import type { AnalyseOptions, Analysis } from '../model/analysis.js';
 import { validateReports } from '../validate/validate-documents.js';
 import { placeFindings } from './place-findings.js';
 
-/** Options of {@link analyseInputs}: the loader's and the analysis's. */
+/** The analysis options every job takes: the loader's and the analysis's. */
 export interface AnalyseInputsOptions extends AnalyseOptions, LoadOptions {
   /**
    * Place each finding on a line of its text (AnalysedSource.regions), which the SARIF,

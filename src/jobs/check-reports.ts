@@ -3,7 +3,7 @@ import type { ReportInput } from '../load/load-reports.js';
 import type { Analysis } from '../model/analysis.js';
 import type { RunSettings } from '../model/run-settings.js';
 import type { Verdict } from '../model/verdict.js';
-import { analyseFiles, type AnalyseFilesOptions } from './analyse-files.js';
+import { analyseFiles, type FilesRunOptions } from './analyse-files.js';
 import { analyseInputs } from './analyse-inputs.js';
 import { checkVerdict } from './verdicts.js';
 
@@ -14,7 +14,7 @@ export interface CheckOptions extends FiguresOnlyOptions {
 }
 
 /** The analysis options of check and gate: the loader's, the analysis's, and how much of each report the result keeps. */
-export interface FiguresOnlyOptions extends Omit<AnalyseFilesOptions, 'keep'> {
+export interface FiguresOnlyOptions extends FilesRunOptions {
   /**
    * Keep each report's figures, names and findings but not its policies (see
    * AnalysedCategory.keptPolicies), and analyse files on up to `jobs` worker threads:

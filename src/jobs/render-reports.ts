@@ -15,6 +15,7 @@ import { analyseFleet } from './analyse-files.js';
 import { isFleetFormat } from '../render/fleet/fleet-renderers.js';
 import { tierOf } from '../render/fleet/fleet-tier.js';
 import { failedFor, passed } from './verdicts.js';
+import { fleetFiguresMarker } from './fleet-figures-file.js';
 
 /** Options of {@link renderReports}: what to check, and what documents to make. */
 export interface RenderReportsOptions extends AnalyseInputsOptions, RenderDocumentsOptions {
@@ -67,8 +68,7 @@ async function fleetPlan(input: ReportInput | readonly ReportInput[], options: R
   return { analysis, plan: renderDocuments(analysis, { ...options, tier: 'fleet' }, fleet) };
 }
 
-/** How a file of fleet figures (`merge --fleet`) starts: its marker, written first. */
-export const fleetFiguresMarker = '{"cspmReportFleet":';
+export { fleetFiguresMarker } from './fleet-figures-file.js';
 
 /**
  * The plan of a file of fleet figures, which a merge of a sharded run wrote (`merge

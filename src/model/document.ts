@@ -32,7 +32,7 @@ export interface LoadedDocument {
   /**
    * The values that may be benchmark reports, unvalidated: the items of the list at
    * `reportsPointer` (item i at `reportsPointer/i`), or, when `single`, the one value
-   * there (see {@link candidatePointer}). The parsed list itself, not a record per item:
+   * there (its pointer is `reportsPointer` itself). The parsed list itself, not a record per item:
    * a list of millions of items that are no report costs nothing more.
    */
   candidates: readonly unknown[];

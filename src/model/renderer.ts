@@ -119,8 +119,8 @@ export interface Renderer {
 export interface RenderDocumentsOptions extends RenderOptions {
   /** The formats of every document; each is rendered only when its body is asked for. */
   formats: readonly DocumentFormat[];
-  /** One document of every input together (true), or one document per input (false). */
-  combine: boolean;
+  /** One document of every input together (true), or one document per input (false, the default, as `render` makes them). */
+  combine?: boolean;
   /** Refuse a document when its inputs have an error finding (default false). */
   strict?: boolean;
 }

@@ -69,7 +69,7 @@ function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], optio
  *   `document-too-large` for a full HTML page longer than one string can be, before any is rendered.
  */
 export function renderDocuments(analysis: Analysis, options: RenderDocumentsOptions, fleet?: FleetFigures): DocumentPlan {
-  const { formats, combine, strict = false, ...renderOptions } = options;
+  const { formats, combine = false, strict = false, ...renderOptions } = options;
   // An unknown format is a mistake of the call, told even when no document is ready.
   for (const format of formats) getRenderer(format);
   const documents = (combine ? [analysis] : splitBySource(analysis)).map((shown): PlannedDocument => {

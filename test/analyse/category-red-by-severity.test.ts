@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type AnalysedReport, type SeverityCount } from '../../src/index.js';
+import { type AnalysedReport, type SeverityCount } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 
 /** Counts by severity summed over lists, severity by severity. */

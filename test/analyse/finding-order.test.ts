@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { categoryOf, changed } from './support/base-report.js';
 
 describe('findings of one rule come in policy order', () => {

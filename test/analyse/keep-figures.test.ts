@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type AnalysedSource } from '../../src/index.js';
+import { type AnalysedSource } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { internFigures, keepFigures } from '../../src/analyse/keep-figures.js';
 import { minimalReport } from '../support/minimal-report.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type BenchmarkReport, type ValidatedDocument } from '../../src/index.js';
+import { type BenchmarkReport, type ValidatedDocument } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { analyseReports } from '../../src/analyse/analyse-reports.js';
 import { buildViewModel } from '../../src/render/build-view-model.js';
 import { formatCheckJson } from '../../src/render/findings/json-format.js';

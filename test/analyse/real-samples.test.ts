@@ -2,7 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type ResourceCategory } from '../../src/index.js';
+import { type ResourceCategory } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 
 /**
  * Excerpts of the service's published audit report, kept beside the checkout (they are

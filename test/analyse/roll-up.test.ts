@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type BenchmarkReport, type Policy } from '../../src/index.js';
+import { type BenchmarkReport, type Policy } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../src/render/build-view-model.js';
 import { rollUpReports } from '../../src/analyse/roll-up.js';
 import { type RollUp } from '../../src/model/analysis.js';

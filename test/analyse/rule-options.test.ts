@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type Finding, type ReportRule } from '../../src/index.js';
+import { type Finding } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
+import { type ReportRule } from '../../src/model/rule.js';
 import { runRule } from '../../src/analyse/run-rules.js';
 import { CappedFindings } from '../../src/load/capped-findings.js';
 import { baseReport, categoryOf, changed, envelope, policyOf, withoutPosture } from './support/base-report.js';

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, ruleCatalogue, type RuleId } from '../../src/index.js';
+import { ruleCatalogue, type RuleId } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 
 const samplesDir = fileURLToPath(new URL('../../samples/', import.meta.url));
 const brokenDir = join(samplesDir, 'broken');

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { writeScans } from '../analyse/trend/scan-series.js';
 import { runInProcess } from '../support/cli-run.js';
 import { minimalReport } from '../support/minimal-report.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { hasFailingFindings } from '../../src/analyse/fail-closed.js';
 import { bodies, secrets, startClient, type ClientFixture } from './client-fixture.js';
 

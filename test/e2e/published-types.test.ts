@@ -60,7 +60,6 @@ const consumerSource = `import {
   gateReports,
   diffScans,
   renderReports,
-  renderReport,
   renderers,
   publishedSchemas,
   ruleCatalogue,
@@ -81,12 +80,15 @@ const verdict: Verdict = checked.verdict;
 const findings: Finding[] = analysis.sources.flatMap((source) => source.findings);
 const gate = await gateReports(input, { rules: 'cspm:recommended' });
 const diff = await diffScans(input, input, { allowMismatch: true, failOnRegression: 'High' });
-const planned = await renderReports(input, { formats: ['html'], combine: true });
+// One document per input unless combined: one input, one document, in both formats.
+const planned = await renderReports(input, { formats: ['html', 'xlsx'] });
+const [document] = planned.plan.documents;
+const outputs = document?.status === 'ready' ? document.outputs : [];
 const html: Renderer = renderers.html;
 const first: BenchmarkReport | undefined = analysis.sources[0]?.reports[0]?.report;
-const body = await renderReport(analysis, 'html');
+const body = await outputs.find((output) => output.format === 'html')!.render();
 // The XLSX renderer's exceljs is bundled into the package: this consumer has none.
-const workbook = await renderReport(analysis, 'xlsx');
+const workbook = await outputs.find((output) => output.format === 'xlsx')!.render();
 await writeFile(process.argv[3]!, workbook);
 console.log(JSON.stringify({
   check: verdict.exitCode,

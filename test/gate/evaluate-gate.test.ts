@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, isCspmError, type AssertionResult, type GateResult, type GateRules, type RulesFileAssertion } from '../../src/index.js';
+import { isCspmError, type AssertionResult, type GateResult, type GateRules, type RulesFileAssertion } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { evaluateGate } from '../../src/gate/evaluate-gate.js';
 import { parseGateRules } from '../../src/gate/parse-gate-rules.js';
 import { minimalReport } from '../support/minimal-report.js';

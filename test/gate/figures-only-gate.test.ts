@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
+import { type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { evaluateGate } from '../../src/gate/evaluate-gate.js';
 import { parseGateRules } from '../../src/gate/parse-gate-rules.js';
 import { analyseFiles } from '../../src/jobs/analyse-files.js';

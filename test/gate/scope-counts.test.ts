@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type AnalysedReport, type BenchmarkReport } from '../../src/index.js';
+import { type AnalysedReport, type BenchmarkReport } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import type { ScopedReport } from '../../src/gate/gate-metric.js';
 import { countColours, sumFigures } from '../../src/gate/scope-counts.js';
 import { minimalReport, policy } from '../support/minimal-report.js';

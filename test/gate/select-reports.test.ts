@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type BenchmarkReport, type ReportMatch } from '../../src/index.js';
+import { type BenchmarkReport, type ReportMatch } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from '../../src/gate/select-reports.js';
 import { minimalReport } from '../support/minimal-report.js';
 

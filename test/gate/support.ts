@@ -1,4 +1,5 @@
-import { analyseInputs, type AssertionResult, type BenchmarkReport, type GateResult, type RulesFileAssertion } from '../../src/index.js';
+import { type AssertionResult, type BenchmarkReport, type GateResult, type RulesFileAssertion } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { diffAnalyses } from '../../src/analyse/diff/diff-analyses.js';
 import { evaluateGate } from '../../src/gate/evaluate-gate.js';
 import { parseGateRules } from '../../src/gate/parse-gate-rules.js';

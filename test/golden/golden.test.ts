@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, renderers, type ViewModel } from '../../src/index.js';
+import { renderers, type ViewModel } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../src/render/build-view-model.js';
 import { collectBytes } from '../../src/render/renderers.js';
 import { formatCheckJson } from '../../src/render/findings/json-format.js';

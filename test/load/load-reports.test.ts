@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { candidatePointer, CspmError, loadReports } from '../../src/index.js';
+import { CspmError, loadReports } from '../../src/index.js';
+import { candidatePointer } from '../../src/model/document.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { useTempDir } from '../support/temp-dir.js';
 

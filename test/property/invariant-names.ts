@@ -5,7 +5,7 @@
 
 /** Invariants of every load and check, whatever the input (test/property/invariants.ts). */
 export const checkInvariants = [
-  'analyseInputs resolves for any report text',
+  'checkReports resolves for any report text',
   'findings name a catalogue rule',
   'findings have a severity',
   'findings have a message',

@@ -201,10 +201,10 @@ export function checkFormats(api: Api, analysis: Analysis): void {
 export async function checkText(api: Api, text: string): Promise<Analysis> {
   let analysis: Analysis;
   try {
-    analysis = await api.analyseInputs({ text, name: 'generated.json' });
+    analysis = (await api.checkReports({ text, name: 'generated.json' })).analysis;
   } catch (error) {
     const what = api.isCspmError(error) ? `CspmError ${error.code}: ${error.message}` : `${error instanceof Error ? error.name : typeof error}: ${String(error instanceof Error ? error.message : error)}`;
-    throw new InvariantError('analyseInputs resolves for any report text', what.slice(0, 300));
+    throw new InvariantError('checkReports resolves for any report text', what.slice(0, 300));
   }
   await checkAll([
     () => checkAnalysis(analysis, new Set(api.ruleCatalogue.map((rule) => rule.id))),

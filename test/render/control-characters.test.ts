@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, renderers, type ViewModel } from '../../src/index.js';
+import { renderers, type ViewModel } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../src/render/build-view-model.js';
 import { collectBytes } from '../../src/render/renderers.js';
 import { minimalReport } from '../support/minimal-report.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import type { ViewModel } from '../../src/model/view-model.js';
 import { buildViewModel } from '../../src/render/build-view-model.js';
 import { executiveLimits } from '../../src/render/executive-plan.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { hasFailingFindings } from '../../src/analyse/fail-closed.js';
 import { bodies, startEmulator, type TestEmulator } from './emulator-client.js';
 

@@ -1,4 +1,5 @@
-import { analyseInputs, type AnalysedReport, type Analysis } from '../../src/index.js';
+import { type AnalysedReport, type Analysis } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { addFleetReport, createFleetFigures } from '../../src/analyse/fleet/add-fleet-report.js';
 import type { FleetFigures } from '../../src/model/fleet.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { formatCheckJson } from '../../src/render/findings/json-format.js';
 import { schemaValidators, type SchemaValidator } from '../../src/validate/schema-validators.js';
 import { formatCheckText } from '../../src/render/findings/text-format.js';

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { readSchema } from '../../src/validate/schema-validators.js';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { readServiceOpenApi, readServiceOpenApiFile } from '../../src/validate/service-openapi.js';
 
 interface Operation {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../src/index.js';
+import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { readSchema } from '../../src/validate/schema-validators.js';
 import { minimalReport } from '../support/minimal-report.js';
 

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, gateReports, loadGateRules, type GateReportsResult, type ReportInput } from '../../index.js';
-import { namedPolicies, terminalText } from '../../internal.js';
+import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
@@ -122,6 +122,6 @@ async function runGateShard(args: GateArgs, io: CliIo): Promise<number> {
     if (given !== undefined) throw new CspmError('usage', `--${option} cannot be given with --shard: ${option === 'result' ? 'the verdict is merge\'s (cspm-report merge --result)' : 'a sharded gate compares with no baseline yet; gate the whole run'}`, { data: { option } });
   }
   const rules = await loadGateRules(args.rules);
-  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), keep: { policyIds: namedPolicies(rules), categories: 'all' as const }, rules };
+  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), rules };
   return runShardCommand('gate', args, toReportInputs(args.inputs, io, args['stdin-name']), options, [...args.inputs, ...rulesFiles(args.rules)], io);
 }

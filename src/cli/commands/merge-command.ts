@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { CspmError, fleetFiguresToJson, loadGateRules, mergePartials, type FleetFigures } from '../../index.js';
-import { contentHashesOf, fleetFiguresMarker, shardKeyOf } from '../../internal.js';
+import { CspmError, loadGateRules, mergePartials } from '../../index.js';
+import { contentHashesOf, shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
@@ -62,7 +62,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
     const recorded = { ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }), ...(merged.notes.length === 0 ? {} : { notes: merged.notes }) };
     await writeAtomic(args.result, gateResultText({ ...gateResultFile(gate, analysis, verdict.exitCode), ...recorded }));
   }
-  if (args.fleet !== undefined && merged.fleet !== undefined) await writeAtomic(args.fleet, fleetFiguresText(merged.fleet));
+  if (args.fleet !== undefined && merged.fleetFile !== undefined) await writeAtomic(args.fleet, merged.fleetFile);
   await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn, notes: merged.notes, ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
   return verdict.exitCode;
 }
@@ -75,8 +75,3 @@ export const mergeCommand: CommandSpec<MergeArgs> = {
   run,
   readFiles: (argv) => [...namedFiles(argv, ['partials']), ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : [])],
 };
-
-/** The fleet figures as the file `render` recognises: its marker first, then the figures' JSON. */
-function fleetFiguresText(fleet: FleetFigures): string {
-  return `${fleetFiguresMarker}1,${JSON.stringify(fleetFiguresToJson(fleet)).slice(1)}\n`;
-}

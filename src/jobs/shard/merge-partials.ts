@@ -21,6 +21,7 @@ import type { FleetAccount, FleetFigures, FleetPolicy } from '../../model/fleet.
 import type { PercentFormula } from '../../model/analysis.js';
 import { createFleetFigures, fleetPolicyKey } from '../../analyse/fleet/add-fleet-report.js';
 import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
+import { fleetFiguresFileText } from '../fleet-figures-file.js';
 
 /** Options of {@link mergePartials}. */
 export interface MergeOptions extends ProgressOptions {
@@ -63,6 +64,8 @@ export interface MergeResult {
   verdict: Verdict;
   /** The fleet figures of the whole run, when asked for. */
   fleet?: FleetFigures;
+  /** The same figures as the file `renderReports` draws the fleet document from (`merge --fleet FILE`), when asked for. */
+  fleetFile?: string;
   /** What the merge could not verify, one sentence each: every output states them. */
   notes: string[];
 }
@@ -125,7 +128,7 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
     },
   );
   const fleet = options.fleet === true ? joinFleet(partials, files, settings.percentFormula) : undefined;
-  const withFleet = fleet === undefined ? {} : { fleet };
+  const withFleet = fleet === undefined ? {} : { fleet, fleetFile: fleetFiguresFileText(fleet) };
   const noted = (verdict: Verdict): Verdict => ({ ...verdict, reasons: [...verdict.reasons, ...notes] });
   if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: noted(checkVerdict(analysis, settings.failOn)), notes, ...withFleet };
   const rules = settings.rules as GateRules;

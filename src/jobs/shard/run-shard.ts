@@ -7,15 +7,16 @@ import type { FleetPolicy } from '../../model/fleet.js';
 import type { RunSettings } from '../../model/run-settings.js';
 import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
 import { toolInfo } from '../../tool-info.js';
-import { analyseEachInput, type AnalyseFilesOptions } from '../analyse-files.js';
+import { analyseEachInput, type FilesRunOptions } from '../analyse-files.js';
 import type { FileOutcome } from '../analyse-file.js';
 import { listingOf, shardOfPath, type ShardSpec } from './shard-spec.js';
 import { toPartialFile } from './partial-files.js';
 import { createShardMac, derivedRunId } from './shard-mac.js';
 import { hashFile } from './hash-file.js';
+import { namedPolicies } from '../gate-reports.js';
 
 /** Options of {@link runShard}. */
-export interface ShardRunOptions extends AnalyseFilesOptions {
+export interface ShardRunOptions extends FilesRunOptions {
   shard: ShardSpec;
   command: 'check' | 'gate';
   failOn: FailOn;
@@ -108,7 +109,8 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
   };
   const work = analyseEachInput(
     mine.map((index) => listed[index] as ReportInput),
-    { ...options, fleet: true, onOutcome: take, pace: () => lines.room() },
+    // Every category's figures (the merge may write the JSON, which lists them) and the policies the gate's rules name.
+    { ...options, keep: { categories: 'all', ...(options.rules === undefined ? {} : { policyIds: namedPolicies(options.rules) }) }, fleet: true, onOutcome: take, pace: () => lines.room() },
   ).then(
     () => lines.end(),
     (error: unknown) => lines.end(error),

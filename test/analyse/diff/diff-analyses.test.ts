@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BenchmarkReport, analyseInputs, type DiffResult, isCspmError } from '../../../src/index.js';
+import { type BenchmarkReport, type DiffResult, isCspmError } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { tallyRegressions } from '../../../src/analyse/diff/count-regressions.js';
 import { diffAnalyses } from '../../../src/analyse/diff/diff-analyses.js';
 import { minimalReport, policy } from '../../support/minimal-report.js';

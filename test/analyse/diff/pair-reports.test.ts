@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, isCspmError, type Analysis, type BenchmarkReport } from '../../../src/index.js';
+import { isCspmError, type Analysis, type BenchmarkReport } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { pairReports, type ReportPairing } from '../../../src/analyse/diff/pair-reports.js';
 import { minimalReport, policy } from '../../support/minimal-report.js';
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addFleetReport, createFleetFigures, fleetFiguresFromJson, fleetFiguresToJson, isCspmError, mergeFleetFigures, type AnalysedReport, type FleetFigures } from '../../../src/index.js';
+import { isCspmError, type AnalysedReport, type FleetFigures } from '../../../src/index.js';
+import { addFleetReport, createFleetFigures } from '../../../src/analyse/fleet/add-fleet-report.js';
+import { fleetFiguresFromJson, fleetFiguresToJson } from '../../../src/analyse/fleet/fleet-json.js';
+import { mergeFleetFigures } from '../../../src/analyse/fleet/merge-fleet-figures.js';
 import { fleetMember, sampleReports } from '../../support/fleet-reports.js';
 
 type Member = { source: string; report: AnalysedReport };

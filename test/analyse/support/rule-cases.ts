@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { analyseInputs, type AnalyseOptions, type Finding, type ReportInput, type RuleId, type Severity } from '../../../src/index.js';
+import { type AnalyseOptions, type Finding, type ReportInput, type RuleId, type Severity } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 
 /** A finding a case expects: its rule, severity and pointer, and words its message must hold. */
 export interface ExpectedFinding {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, renderReport, type Progress } from '../../../src/index.js';
+import { type Progress } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { ProgressDisplay } from '../../../src/cli/progress/progress-display.js';
 import { minimalReport } from '../../support/minimal-report.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type BenchmarkReport } from '../../../src/index.js';
+import { type BenchmarkReport } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { evaluateGate } from '../../../src/gate/evaluate-gate.js';
 import { parseGateRules } from '../../../src/gate/parse-gate-rules.js';
 import { minimalReport, policy } from '../../support/minimal-report.js';

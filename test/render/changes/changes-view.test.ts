@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, renderReport } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { renderDocuments } from '../../../src/render/render-documents.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';

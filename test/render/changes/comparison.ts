@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { analyseInputs, type Analysis, type DiffResult } from '../../../src/index.js';
+import { type Analysis, type DiffResult } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { diffAnalyses } from '../../../src/analyse/diff/diff-analyses.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import type { ViewModel } from '../../../src/model/view-model.js';

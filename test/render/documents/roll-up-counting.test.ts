@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountOverlaps } from '../../../src/analyse/account-overlap.js';
-import { analyseInputs } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { hasProgram } from '../../support/system-program.js';
 import { minimalReport } from '../../support/minimal-report.js';
 import { once } from './manager-report.js';

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { analyseInputs, renderers, type RenderOptions, type ViewModel } from '../../../src/index.js';
+import { renderers, type RenderOptions, type ViewModel } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { textOf } from '../pdf/pdf-helpers.js';

@@ -1,4 +1,5 @@
-import { analyseInputs, type Analysis, type Finding } from '../../../src/index.js';
+import { type Analysis, type Finding } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { reportWithoutSeverities } from '../../support/report-without-severities.js';
 import type { GateResult } from '../../../src/model/gate.js';
 import { minimalReport } from '../../support/minimal-report.js';

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, type BenchmarkReport, type PercentFormula } from '../../../src/index.js';
+import { type BenchmarkReport, type PercentFormula } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { toCheckJson } from '../../../src/render/findings/json-format.js';
 import type { PostureFiguresJson } from '../../../src/render/findings/json-posture.js';

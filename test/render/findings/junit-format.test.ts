@@ -1,7 +1,8 @@
 import type { Element } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import { analyseInputs, type Analysis } from '../../../src/index.js';
+import { type Analysis } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { reportWithoutSeverities } from '../../support/report-without-severities.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import { junitFormat, maxLinesPerCase } from '../../../src/render/findings/junit-format.js';

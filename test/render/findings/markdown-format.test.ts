@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import { analyseInputs, type Analysis } from '../../../src/index.js';
+import { type Analysis } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { FindingsFormatOptions, FindingsResult } from '../../../src/model/findings-format.js';
 import { markdownText } from '../../../src/render/findings/markdown-cell.js';
 import { markdownLimitRange, maxSummaryBytes } from '../../../src/render/findings/markdown-budget.js';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import { analyseInputs, type Analysis } from '../../../src/index.js';
+import { type Analysis } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { FindingsResult } from '../../../src/model/findings-format.js';
 import type { Verdict } from '../../../src/model/verdict.js';
 import { escapeGithubData, githubFormat } from '../../../src/render/findings/github-format.js';

@@ -1,6 +1,7 @@
 import { contextualizeEvaluation, convertFile } from 'inspecjs';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, renderReport } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { toolInfo } from '../../../src/tool-info.js';
 import { section as documentedSection } from '../../support/documentation.js';

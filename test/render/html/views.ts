@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { analyseInputs } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 

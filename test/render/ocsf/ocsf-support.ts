@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { analyseInputs, renderReport, type ReportInput, type RenderOptions } from '../../../src/index.js';
+import { type ReportInput, type RenderOptions } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import type { OcsfComplianceFinding } from '../../../src/model/ocsf-event.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { ocsfEventsOf } from '../../../src/render/ocsf/ocsf-event.js';

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseInputs, renderReport, type ReportInput, type RenderOptions } from '../../../src/index.js';
+import { type ReportInput, type RenderOptions } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { formatNamedBy } from '../../../src/render/output-formats.js';
 // @ts-expect-error -- a script of the project, without types

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, renderReport } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import { renderers } from '../../../src/render/renderers.js';
 import { formatNamedBy } from '../../../src/render/output-formats.js';
 import { toolInfo } from '../../../src/tool-info.js';

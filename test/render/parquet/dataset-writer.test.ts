@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { DatasetTable } from '../../../src/model/dataset-columns.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { DatasetWriter, type DatasetSink } from '../../../src/render/parquet/dataset-writer.js';

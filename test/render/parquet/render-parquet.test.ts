@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseInputs, renderReport, type RenderOptions } from '../../../src/index.js';
+import { type RenderOptions } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import { datasetTables, type DatasetColumnType } from '../../../src/model/dataset-columns.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { expectedCategoryFigures, expectedPolicyTotals, reportsOfFile, reportsOfValue } from '../../support/dataset-expectations.js';

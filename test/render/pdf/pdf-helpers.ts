@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
-import { analyseInputs } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { renderPdfView } from '../../../src/render/pdf/render-pdf.js';
 import { collectBytes } from '../../../src/render/renderers.js';

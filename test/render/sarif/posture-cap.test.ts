@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseInputs, renderReport, type BenchmarkReport } from '../../../src/index.js';
+import { type BenchmarkReport } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { renderReport } from '../../../src/render/renderers.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 import { renderPostureSarif } from '../../../src/render/sarif/render-posture-sarif.js';

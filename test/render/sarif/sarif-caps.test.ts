@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
-import { analyseInputs, diffScans, type AnalysedSource, type Analysis, type BenchmarkReport } from '../../../src/index.js';
+import { diffScans, type AnalysedSource, type Analysis, type BenchmarkReport } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { Finding } from '../../../src/model/finding.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { renderPostureSarif, type PostureSarifOptions } from '../../../src/render/sarif/render-posture-sarif.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
-import { analyseInputs } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { renderXlsxView } from '../../../src/render/xlsx/render-xlsx.js';
 import { bodyBytes, hostileView, readWorkbook, rowOf, sheet, zipEntryStamps } from './read-workbook.js';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseInputs } from '../../../src/index.js';
+import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import { renderXlsxView } from '../../../src/render/xlsx/render-xlsx.js';
 import { hasProgram } from '../../support/system-program.js';
