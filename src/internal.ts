@@ -54,6 +54,8 @@ export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
 export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
 export { namedPolicies } from './jobs/gate-reports.js';
+export { gateResultRecord, incompleteGateRecord, stoppedGateRecord } from './jobs/gate-result-record.js';
+export type { GateResultRecord } from './jobs/gate-result-record.js';
 export { renderDataset } from './jobs/render-dataset.js';
 export type { RenderDatasetOptions, RenderDatasetResult } from './jobs/render-dataset.js';
 export { NothingToWrite, renderTableFile } from './jobs/render-table-file.js';

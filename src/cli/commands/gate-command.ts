@@ -4,7 +4,7 @@ import { namedPolicies, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { failedResultFile, gateResultFile, gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
+import { gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -72,7 +72,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     assertSafeOutputs(files, [...(analysis ? inputFiles(analysis) : []), ...otherInputs]);
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
     // The result first: when a findings output fails, CI still finds the verdict.
-    if (args.result !== undefined) await writeAtomic(args.result, gateResultText({ ...gateResultFile(gate, analysis, verdict.exitCode), ...recorded }));
+    if (args.result !== undefined) await writeAtomic(args.result, gateResultText(result.record));
     await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
     return verdict.exitCode;
   } catch (error) {
@@ -88,7 +88,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
 async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
   const recorded = result.runSettings === undefined ? {} : { runSettings: result.runSettings };
-  if (args.result !== undefined) await writeAtomic(args.result, gateResultText({ ...failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message }), ...recorded }));
+  if (args.result !== undefined) await writeAtomic(args.result, gateResultText(result.record));
   if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;

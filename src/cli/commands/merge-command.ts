@@ -1,11 +1,11 @@
 import type { Argv } from 'yargs';
 import { CspmError, fleetFiguresToJson, loadGateRules, mergePartials, type FleetFigures } from '../../index.js';
-import { contentHashesOf, fleetFiguresMarker, shardKeyOf } from '../../internal.js';
+import { contentHashesOf, fleetFiguresMarker, gateResultRecord, shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
 import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { gateResultFile, gateResultText, rulesFiles } from '../gate-result-file.js';
+import { gateResultText, rulesFiles } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -60,7 +60,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   if (args.result !== undefined) {
     if (gate === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
     const recorded = { ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }), ...(merged.notes.length === 0 ? {} : { notes: merged.notes }) };
-    await writeAtomic(args.result, gateResultText({ ...gateResultFile(gate, analysis, verdict.exitCode), ...recorded }));
+    await writeAtomic(args.result, gateResultText({ ...gateResultRecord(gate, analysis, verdict.exitCode), ...recorded }));
   }
   if (args.fleet !== undefined && merged.fleet !== undefined) await writeAtomic(args.fleet, fleetFiguresText(merged.fleet));
   await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn, notes: merged.notes, ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
