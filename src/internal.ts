@@ -58,10 +58,9 @@ export { gateResultRecord, incompleteGateRecord, stoppedGateRecord } from './job
 export type { GateResultRecord } from './jobs/gate-result-record.js';
 export { renderDataset } from './jobs/render-dataset.js';
 export type { RenderDatasetOptions, RenderDatasetResult } from './jobs/render-dataset.js';
-export { NothingToWrite, renderTableFile } from './jobs/render-table-file.js';
-export type { TableFileRun } from './jobs/render-table-file.js';
+export { renderTableFile } from './jobs/render-table-file.js';
+export type { TableFileResult, TableFileRun } from './jobs/render-table-file.js';
 export { expandInputs } from './load/load-reports.js';
-export { tallyVerdict } from './jobs/reports-to-write.js';
 export type { WriteReportsOptions, WriteTally } from './jobs/reports-to-write.js';
 export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.js';
 export { datasetTables, partitionColumns } from './model/dataset-columns.js';
