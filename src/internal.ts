@@ -53,7 +53,6 @@ export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-d
 export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
 export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
-export { namedPolicies } from './jobs/gate-reports.js';
 export { gateResultRecord, incompleteGateRecord, stoppedGateRecord } from './jobs/gate-result-record.js';
 export type { GateResultRecord } from './jobs/gate-result-record.js';
 export { renderDataset } from './jobs/render-dataset.js';

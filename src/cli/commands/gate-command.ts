@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { CspmError, gateReports, loadGateRules, type GateReportsResult, type ReportInput } from '../../index.js';
-import { namedPolicies, terminalText } from '../../internal.js';
+import { CspmError, gateReports, type GateReportsResult, type ReportInput } from '../../index.js';
+import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
@@ -113,15 +113,14 @@ export const gateCommand: CommandSpec<GateArgs> = {
 };
 
 /**
- * One shard of a gate: the rules are loaded (and refused) here, as every shard must
- * hold the same ones, and evaluated by merge on the whole run. A baseline and a result
- * file belong to the merge's verdict, so a shard refuses them.
+ * One shard of a gate: every shard holds the same rules (runShard loads them), which
+ * merge evaluates on the whole run. A baseline and a result file belong to the merge's
+ * verdict, so a shard refuses them.
  */
 async function runGateShard(args: GateArgs, io: CliIo): Promise<number> {
   for (const [option, given] of [['baseline', args.baseline], ['result', args.result]] as const) {
     if (given !== undefined) throw new CspmError('usage', `--${option} cannot be given with --shard: ${option === 'result' ? 'the verdict is merge\'s (cspm-report merge --result)' : 'a sharded gate compares with no baseline yet; gate the whole run'}`, { data: { option } });
   }
-  const rules = await loadGateRules(args.rules);
-  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), keep: { policyIds: namedPolicies(rules), categories: 'all' as const }, rules };
+  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), rules: args.rules };
   return runShardCommand('gate', args, toReportInputs(args.inputs, io, args['stdin-name']), options, [...args.inputs, ...rulesFiles(args.rules)], io);
 }

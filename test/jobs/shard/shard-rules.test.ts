@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runShard, type PartialResult } from '../../../src/index.js';
+import { runInProcess } from '../../support/cli-run.js';
+import { useTempDir } from '../../support/temp-dir.js';
+
+const tempDir = useTempDir();
+const input = 'samples/azure-csbp.json';
+
+async function textOf(lines: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const line of lines) text += line;
+  return text;
+}
+
+describe('runShard loads the gate rules it is given by name', () => {
+  it('records them and their digest, keeps the policies they name, as gate --shard does', async () => {
+    const rules = join(tempDir(), 'rules.json');
+    writeFileSync(rules, JSON.stringify({ assertions: [{ name: 'backups', metric: 'policy', policy: 'VMBackupEnabled', mustNotBe: 'Red' }] }));
+    const text = await textOf(runShard([input], { shard: { index: 1, count: 1 }, command: 'gate', failOn: 'error', rules }));
+    const partial = JSON.parse(text) as PartialResult;
+    expect(partial.settings.rules).toMatchObject({ file: rules, assertions: [expect.objectContaining({ policy: 'VMBackupEnabled' })] });
+    expect(partial.contentHashes).toEqual({ rules: createHash('sha256').update(readFileSync(rules)).digest('hex') });
+    const run = await runInProcess(['gate', input, '--rules', rules, '--shard', '1/1', '-o', '-']);
+    expect(run.code).toBe(0);
+    expect(text).toBe(run.stdout);
+  });
+
+  it('loads a preset by name, with no digest', async () => {
+    const partial = JSON.parse(await textOf(runShard([input], { shard: { index: 1, count: 1 }, command: 'gate', failOn: 'error', rules: 'cspm:recommended' }))) as PartialResult;
+    expect(partial.settings.rules?.file).toBe('cspm:recommended');
+    expect(partial.contentHashes).toEqual({});
+  });
+});
