@@ -45,7 +45,6 @@ export { maxBodyRange, timeoutRange, withinRange } from './client/transport-limi
 export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { parseShard, shardOfPath } from './jobs/shard/shard-spec.js';
-export { contentHashesOf } from './jobs/shard/hash-file.js';
 export { shardKeyOf } from './jobs/shard/shard-mac.js';
 export { fleetFiguresMarker } from './jobs/render-reports.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';

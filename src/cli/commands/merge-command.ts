@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { CspmError, fleetFiguresToJson, loadGateRules, mergePartials, type FleetFigures } from '../../index.js';
-import { contentHashesOf, fleetFiguresMarker, gateResultRecord, shardKeyOf } from '../../internal.js';
+import { CspmError, fleetFiguresToJson, mergePartials, type FleetFigures } from '../../index.js';
+import { fleetFiguresMarker, gateResultRecord, shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
@@ -45,13 +45,12 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
   if (args.fleet !== undefined) files.push({ path: args.fleet, from: 'the --fleet file' });
   assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules))]);
-  const rules = args.rules === undefined ? undefined : await loadGateRules(args.rules);
   const { severities, percentFormula, failOn } = checkOptionsOf(args, io);
   const runId = args['run-id'];
   const macKey = shardKeyOf(io.env);
   const merged = await mergePartials(
     args.partials,
-    { command: rules === undefined ? 'check' : 'gate', failOn: failOn ?? 'error', ...(severities === undefined ? {} : { severities }), ...(percentFormula === undefined ? {} : { percentFormula }), ...(rules === undefined ? {} : { rules }), contentHashes: contentHashesOf(rules), ...(runId === undefined ? {} : { runId }) },
+    { command: args.rules === undefined ? 'check' : 'gate', failOn: failOn ?? 'error', ...(severities === undefined ? {} : { severities }), ...(percentFormula === undefined ? {} : { percentFormula }), ...(args.rules === undefined ? {} : { rules: args.rules }), ...(runId === undefined ? {} : { runId }) },
     { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined, inputsAbsent: args['inputs-absent'], ...(macKey === undefined ? {} : { macKey }) },
   );
   const { analysis, gate, verdict } = merged;
