@@ -25,7 +25,9 @@ export type { MergeOptions, MergeResult, MergeSettings } from './jobs/shard/merg
 export type { ShardSpec } from './jobs/shard/shard-spec.js';
 export type { PartialResult, PartialFile, PartialSettings, PartialContentHashes, PartialRun, PartialSkipped } from './model/partial.js';
 export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.js';
+export type { GateResultRecord } from './jobs/gate-result-record.js';
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
+export type { DiffDocumentsOptions } from './jobs/diff-documents.js';
 export type { TrendAccountsResult, TrendScansOptions, TrendScansResult } from './jobs/trend-scans.js';
 export type { QueryDatasetResult, QuerySource } from './jobs/query-dataset.js';
 export type { QueryLimits } from './query/query-limits.js';

@@ -1,50 +1,12 @@
 import { lstat, rm } from 'node:fs/promises';
-import { type Analysis, type GateResult, isCspmError, type RunSettings } from '../index.js';
-import { exitCodeOf, findingWeight, isGatePresetName, terminalJson } from '../internal.js';
+import { isCspmError } from '../index.js';
+import { type GateResultRecord, incompleteGateRecord, isGatePresetName, stoppedGateRecord, terminalJson } from '../internal.js';
 import { assertSafeOutputs } from './output-guard.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeAtomic } from './write-atomic.js';
 
-/** The `--result` file of `cspm-report gate`: the verdict, every assertion, and the check's counts. */
-export interface GateResultFile extends GateResult {
-  /** The run's exit code; null in the file a run writes as it starts, replaced when it ends. */
-  exitCode: number | null;
-  summary?: Analysis['summary'] & { percentFormula: Analysis['percentFormula'] };
-  files?: { file: string; reports: number; policies: number; errors: number; warnings: number }[];
-  /** Why the run stopped before a verdict (missing input, invalid rules file, …). */
-  error?: { code: string; message: string };
-  /** The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force. */
-  runSettings?: RunSettings;
-  /** Caveats of the run that leave its verdict as it is (a merge without its input files): absent when none. */
-  notes?: string[];
-}
-
-/** The result file of a run that reached a verdict. */
-export function gateResultFile(gate: GateResult, analysis: Analysis, exitCode: number): GateResultFile {
-  return {
-    ...gate,
-    // The exit code's verdict: inputs that cannot be trusted fail the run (1) whatever the assertions say.
-    status: exitCode === 0 ? gate.status : 'fail',
-    exitCode,
-    summary: { ...analysis.summary, percentFormula: analysis.percentFormula },
-    files: analysis.sources.map((source) => ({
-      file: source.source,
-      reports: source.reportCount,
-      policies: source.policies,
-      // A finding that stands for those past the listing limit counts for all of them.
-      errors: source.findings.reduce((sum, finding) => sum + (finding.severity === 'error' ? findingWeight(finding) : 0), 0),
-      warnings: source.findings.reduce((sum, finding) => sum + (finding.severity === 'warning' ? findingWeight(finding) : 0), 0),
-    })),
-  };
-}
-
-/** The result file of a run stopped by an error: it fails, so that CI never reads a stale pass. */
-export function failedResultFile(rulesFile: string, exitCode: number | null, error: { code: string; message: string }): GateResultFile {
-  return { rulesFile, status: 'fail', assertions: [], exitCode, error };
-}
-
 /** JSON text of a result file, safe to print on a terminal. */
-export function gateResultText(file: GateResultFile): string {
+export function gateResultText(file: GateResultRecord): string {
   return terminalJson(`${JSON.stringify(file, null, 2)}\n`);
 }
 
@@ -69,9 +31,7 @@ export async function writeStoppedResult(path: string, rules: string, inputs: re
   }
   const failedHere = isCspmError(error) && error.code === 'output-failed' && (error.data as { path?: unknown }).path === path;
   if (!failedHere) {
-    const code = isCspmError(error) ? error.code : 'internal';
-    const message = error instanceof Error ? error.message : String(error);
-    const written = await writeAtomic(path, gateResultText(failedResultFile(rules, exitCodeOf(code), { code, message }))).then(
+    const written = await writeAtomic(path, gateResultText(stoppedGateRecord(rules, error))).then(
       () => true,
       () => false,
     );
@@ -93,8 +53,7 @@ export async function writeIncompleteResult(path: string, rules: string, inputs:
   if (isProcessStreamPath(path)) return;
   const info = await lstat(path).catch(() => undefined);
   if (info !== undefined && !info.isFile()) return;
-  const error = { code: 'gate-incomplete', message: 'the gate run that writes this file has not ended: it is still running, or it was stopped (a signal, a kill, a time limit) before its verdict' };
-  await writeAtomic(path, gateResultText(failedResultFile(rules, null, error)));
+  await writeAtomic(path, gateResultText(incompleteGateRecord(rules)));
 }
 
 /** Removes a regular file left by an earlier run; never a device or a descriptor (`/dev/stdout`). */

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { CspmError, runShard, type FailOn, type GateRules, type ReportInput } from '../index.js';
-import { contentHashesOf, parseShard, shardKeyOf } from '../internal.js';
+import { CspmError, runShard, type FailOn, type ReportInput } from '../index.js';
+import { parseShard, shardKeyOf } from '../internal.js';
 import { oneValue } from './shared-options.js';
 import type { CheckOptions } from '../index.js';
 import type { CliIo } from './cli-io.js';
@@ -50,14 +50,14 @@ export async function runShardCommand(
   command: 'check' | 'gate',
   args: FindingsOutputArgs & ShardArgs & { 'fail-on': FailOn },
   inputs: ReportInput[],
-  options: CheckOptions & { rules?: GateRules },
+  options: CheckOptions & { rules?: string },
   readFiles: readonly string[],
   io: CliIo,
 ): Promise<number> {
   const shard = parseShard(args.shard as string);
   const macKey = shardKeyOf(io.env);
   const runId = args['run-id'];
-  const sealing = { contentHashes: contentHashesOf(options.rules), ...(runId === undefined ? {} : { runId }), ...(macKey === undefined ? {} : { macKey }) };
+  const sealing = { ...(runId === undefined ? {} : { runId }), ...(macKey === undefined ? {} : { macKey }) };
   const output = shardOutput(args);
   if (!isStandardOutput(output)) assertSafeOutputs([{ path: output, from: 'the partial result' }], readFiles);
   await writeOutput(output, runShard(inputs, { ...options, ...sealing, shard, command, failOn: args['fail-on'] }), io);

@@ -28,9 +28,12 @@ export type { OutputBody } from './write-body.js';
  * (see {@link refuseLinks}), and so is one in a folder below `root`, the output folder
  * the file is written under (`--out-dir`).
  *
+ * `keep`, asked once the body is written, may decline the file (a table file of no
+ * report): the temporary file is then removed and the old file stays as it was.
+ *
  * @throws CspmError `output-through-link`, `output-failed`
  */
-export async function writeAtomic(path: string, body: OutputBody, root?: string): Promise<void> {
+export async function writeAtomic(path: string, body: OutputBody, root?: string, keep?: () => boolean): Promise<void> {
   const resolved = resolve(path);
   await refuseLinks(path, root).catch(rethrowAsOutputError(path));
   const existing = await stat(resolved).catch(() => undefined);
@@ -45,17 +48,20 @@ export async function writeAtomic(path: string, body: OutputBody, root?: string)
   await refuseLinks(path, root).catch(rethrowAsOutputError(path));
   const temporary = join(dirname(resolved), `.${basename(resolved)}.${randomBytes(6).toString('hex')}.tmp`);
   addPendingFile(temporary);
+  let kept = true;
   try {
     // Created no wider than the file it replaces, so no reader can open it in between.
     const handle = await open(temporary, 'wx', existing ? existing.mode & 0o777 : 0o666);
     try {
       await keepOwnerAndMode(handle, existing);
       await writeBody(handle, body);
-      await handle.sync();
+      kept = keep?.() !== false;
+      if (kept) await handle.sync();
     } finally {
       await handle.close();
     }
-    await rename(temporary, resolved);
+    if (kept) await rename(temporary, resolved);
+    else await rm(temporary, { force: true });
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     // File-system failures are the output's; anything else (a renderer failing while

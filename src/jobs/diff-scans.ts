@@ -12,6 +12,8 @@ import { foldValue, isObserved, observedValues } from '../validate/observed-valu
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, passed } from './verdicts.js';
+import { diffDocuments, type DiffDocumentsOptions } from './diff-documents.js';
+import type { DocumentOutput } from '../model/renderer.js';
 
 /** Options of {@link diffScans}. */
 export interface DiffScansOptions extends AnalyseInputsOptions, Omit<RegressionLimit, 'severity'> {
@@ -25,6 +27,12 @@ export interface DiffScansOptions extends AnalyseInputsOptions, Omit<RegressionL
    * not judged.
    */
   failOnRegression?: boolean | string;
+  /**
+   * Documents of the later scan to make, with a "Changes since …" section for every
+   * report compared (any format of `renderers`): given, the result's `documents` holds
+   * one output per format.
+   */
+  documents?: DiffDocumentsOptions;
 }
 
 /** Two scans compared, and the verdict. */
@@ -41,6 +49,11 @@ export interface DiffScansResult {
   /** The regression limit in force, when `failOnRegression` was given. */
   limit?: RegressionLimit;
   verdict: Verdict;
+  /**
+   * The documents `options.documents` asked for, one output per format in their order,
+   * each rendered when its `render()` is called; absent when nothing was compared.
+   */
+  documents?: DocumentOutput[];
 }
 
 /** The Severity a regression limit names, in its observed spelling. */
@@ -89,7 +102,8 @@ export async function diffScans(oldInput: ReportInput, newInput: ReportInput, op
   assertScansInOrder(diff, options.allowMismatch === true);
   const limit: RegressionLimit = { ...(severity === undefined ? {} : { severity }), allowNewFailures: options.allowNewFailures === true, allowRemoved: options.allowRemoved === true };
   const regressions = tallyRegressions(diff, limit);
-  if (options.failOnRegression === undefined || options.failOnRegression === false) return { ...sides, diff, regressions, verdict: passed() };
+  const documents = options.documents === undefined ? {} : { documents: diffDocuments(news, diff, options.documents) };
+  if (options.failOnRegression === undefined || options.failOnRegression === false) return { ...sides, diff, regressions, verdict: passed(), ...documents };
   const verdict = regressions.total > 0 ? failed(exitCodes.gate, tallyText(regressions, limit)) : passed(tallyText(regressions, limit));
-  return { ...sides, diff, regressions, limit, verdict };
+  return { ...sides, diff, regressions, limit, verdict, ...documents };
 }

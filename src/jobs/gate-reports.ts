@@ -17,6 +17,7 @@ import { analyseFiles } from './analyse-files.js';
 import type { FiguresOnlyOptions } from './check-reports.js';
 import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, failedFor, inputsProblem, passed } from './verdicts.js';
+import { failedGateRecord, gateResultRecord, type GateResultRecord } from './gate-result-record.js';
 
 /** Options of {@link gateReports}. */
 export interface GateReportsOptions extends FiguresOnlyOptions {
@@ -43,6 +44,12 @@ export interface GateReportsResult {
   verdict: Verdict;
   /** The options' `runSettings`, when given. */
   runSettings?: RunSettings;
+  /**
+   * The run's record, as `gate --result` writes it: the gate's status, made `fail` when
+   * the verdict fails for untrusted inputs, with the exit code and the check's counts; a
+   * failure with the error `baseline-invalid` when the baseline did not check.
+   */
+  record: GateResultRecord;
 }
 
 /**
@@ -67,7 +74,10 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
     baseline = await analyseInputs(options.baseline, options);
     if (!canBeCompared(baseline, failOn)) {
       const problem = comparisonProblem(baseline, failOn, 'the baseline') as string;
-      return { rules, baseline, verdict: failed(exitCodes.findings, `${problem}: gate not evaluated`), ...settingsOf(options) };
+      const verdict = failed(exitCodes.findings, `${problem}: gate not evaluated`);
+      const rulesFile = typeof options.rules === 'string' ? options.rules : rules.file;
+      const record = { ...failedGateRecord(rulesFile, verdict.exitCode, { code: 'baseline-invalid', message: verdict.reasons[0] as string }), ...settingsOf(options) };
+      return { rules, baseline, verdict, ...settingsOf(options), record };
     }
   }
   // A comparison with a baseline reads every policy; without one, figures and the policies the rules name suffice.
@@ -78,7 +88,9 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
     assertScansInOrder(diff, options.allowMismatch === true);
   }
   const gate = evaluateGate(analysis, rules, diff === undefined ? {} : { baseline: diff });
-  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict: gateVerdict(analysis, gate, failOn), ...settingsOf(options) };
+  const verdict = gateVerdict(analysis, gate, failOn);
+  const record = { ...gateResultRecord(gate, analysis, verdict.exitCode), ...settingsOf(options) };
+  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict, ...settingsOf(options), record };
 }
 
 /** The run's settings as the result holds them: only when given. */

@@ -1,28 +1,40 @@
+import { exitCodes } from '../error/exit-codes.js';
 import type { ReportInput } from '../load/load-reports.js';
 import { datasetTables, type DatasetTable } from '../model/dataset-columns.js';
-import { newTally, reportsToWrite, type WriteReportsOptions, type WriteTally } from './reports-to-write.js';
+import type { Verdict } from '../model/verdict.js';
+import { newTally, reportsToWrite, tallyVerdict, type WriteReportsOptions, type WriteTally } from './reports-to-write.js';
+import { failed } from './verdicts.js';
 
-/** Thrown by the body of {@link renderTableFile} when no input had a report to write: the file is then not made at all. */
-export class NothingToWrite extends Error {
-  constructor() {
-    super('no input had a benchmark report to write');
-    this.name = 'NothingToWrite';
-  }
+/** What a table file holds once its body was read to its end, and the verdict. */
+export interface TableFileResult {
+  /** False when no input had a report to write: the body yielded no byte, and no file is to be made. */
+  written: boolean;
+  /** Inputs, reports and policies written. */
+  summary: WriteTally['summary'];
+  /** Each report not written because its scan was written already, said in a line. */
+  repeated: string[];
+  /** Fails (exit code 1) on a refused input, a repeated scan, or nothing written. */
+  verdict: Verdict;
 }
 
-/** A table's file being made: its bytes, made as they are read, and the tally of what they hold so far. */
+/** A table's file being made: its bytes, made as they are read, and what they held once read. */
 export interface TableFileRun {
+  /** The file's bytes; none at all when no input had a report to write. */
   body: AsyncGenerator<Uint8Array>;
+  /** The tally of what the body holds so far: complete once the body has been read to its end. */
   tally: WriteTally;
+  /** The outcome, once the body has been read to its end. */
+  result(): TableFileResult;
 }
 
 /**
  * One Parquet file of one dataset table over every input (`render DIR -f parquet -o
  * all.parquet`), made while it is written: the inputs are read one at a time (see
  * {@link reportsToWrite}) and each row group leaves as soon as it is full, so a fleet of
- * any number of files is written in the memory of one file and one row group. The tally
- * is complete once the body has been read to its end; the body throws
- * {@link NothingToWrite} at its end when no report was written.
+ * any number of files is written in the memory of one file and one row group. When no
+ * input had a report to write, the body ends without a byte and `result().written` is
+ * false: the caller then makes no file at all (an empty Parquet file would read as a
+ * table of no rows).
  */
 export function renderTableFile(inputs: readonly ReportInput[], table: DatasetTable, options: WriteReportsOptions): TableFileRun {
   const tally = newTally();
@@ -36,8 +48,12 @@ export function renderTableFile(inputs: readonly ReportInput[], table: DatasetTa
         yield* file.take();
       }
     }
-    if (tally.summary.reports === 0) throw new NothingToWrite();
-    yield* file.finish();
+    if (tally.summary.reports > 0) yield* file.finish();
   }
-  return { body: body(), tally };
+  const result = (): TableFileResult => {
+    const written = tally.summary.reports > 0;
+    const verdict = written ? tallyVerdict(tally) : failed(exitCodes.findings, 'no input had a benchmark report to write');
+    return { written, summary: tally.summary, repeated: tally.repeated, verdict };
+  };
+  return { body: body(), tally, result };
 }

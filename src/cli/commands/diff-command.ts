@@ -1,9 +1,10 @@
 import type { Argv } from 'yargs';
-import { CspmError, diffScans, type DocumentFormat, type FindingsFormatName, observedValues, renderers, type ReportInput } from '../../index.js';
+import { CspmError, type DiffDocumentsOptions, diffScans, type DocumentFormat, type FindingsFormatName, observedValues, type ProgressListener, renderers, type ReportInput } from '../../index.js';
 import { documentFormats, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { type DocumentOutputPath, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import { renderWarningPrinter } from '../render-options.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
@@ -53,6 +54,11 @@ function regressionLimit(value: string | undefined): boolean | string | undefine
   return value === '' ? true : value;
 }
 
+/** What documents the diff makes: the formats of the document outputs, their warnings printed, their rows told. */
+function documentsOptions(documents: readonly DocumentOutputPath[], io: CliIo, onProgress: ProgressListener | undefined): DiffDocumentsOptions {
+  return { formats: documents.map((document) => document.format), onWarning: renderWarningPrinter(io), ...(onProgress === undefined ? {} : { onProgress }) };
+}
+
 async function run(args: DiffArgs, io: CliIo): Promise<number> {
   const { findings: outputs, documents } = pairOutputs(args.format, args.output, ['findings', 'document']);
   if (args.old === stdinToken && args.new === stdinToken) throw new CspmError('usage', 'only one of the two scans can come from standard input', { data: { option: 'new' } });
@@ -66,6 +72,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     allowNewFailures: args['allow-new-failures'],
     allowRemoved: args['allow-removed'],
     ...(failOnRegression === undefined ? {} : { failOnRegression }),
+    ...(documents.length === 0 ? {} : { documents: documentsOptions(documents, io, checkOptions.onProgress) }),
   });
   const { analysis, diff, verdict } = result;
   // The settings a config file set, which the findings outputs record.
@@ -83,7 +90,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     return verdict.exitCode;
   }
   await writeFindings({ analysis, diff, verdict, failOn: args['fail-on'], ...recorded, ...(result.limit === undefined ? {} : { regressionLimit: result.limit }) }, outputs, io, args);
-  await writeDiffDocuments(result.new, diff, documents, io, statusWriter(io, args.quiet), checkOptions.onProgress);
+  await writeDiffDocuments(result.documents ?? [], documents, io, statusWriter(io, args.quiet), checkOptions.onProgress);
   return verdict.exitCode;
 }
 

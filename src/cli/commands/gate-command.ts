@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
-import { CspmError, gateReports, loadGateRules, type GateReportsResult, type ReportInput } from '../../index.js';
+import { CspmError, gateReports, type GateReportsResult, type ReportInput } from '../../index.js';
 import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { failedResultFile, gateResultFile, gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
+import { gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -72,7 +72,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
     assertSafeOutputs(files, [...(analysis ? inputFiles(analysis) : []), ...otherInputs]);
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
     // The result first: when a findings output fails, CI still finds the verdict.
-    if (args.result !== undefined) await writeAtomic(args.result, gateResultText({ ...gateResultFile(gate, analysis, verdict.exitCode), ...recorded }));
+    if (args.result !== undefined) await writeAtomic(args.result, gateResultText(result.record));
     await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
     return verdict.exitCode;
   } catch (error) {
@@ -88,7 +88,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
 async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
   const recorded = result.runSettings === undefined ? {} : { runSettings: result.runSettings };
-  if (args.result !== undefined) await writeAtomic(args.result, gateResultText({ ...failedResultFile(args.rules, result.verdict.exitCode, { code: 'baseline-invalid', message }), ...recorded }));
+  if (args.result !== undefined) await writeAtomic(args.result, gateResultText(result.record));
   if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
@@ -113,15 +113,14 @@ export const gateCommand: CommandSpec<GateArgs> = {
 };
 
 /**
- * One shard of a gate: the rules are loaded (and refused) here, as every shard must
- * hold the same ones, and evaluated by merge on the whole run. A baseline and a result
- * file belong to the merge's verdict, so a shard refuses them.
+ * One shard of a gate: every shard holds the same rules (runShard loads them), which
+ * merge evaluates on the whole run. A baseline and a result file belong to the merge's
+ * verdict, so a shard refuses them.
  */
 async function runGateShard(args: GateArgs, io: CliIo): Promise<number> {
   for (const [option, given] of [['baseline', args.baseline], ['result', args.result]] as const) {
     if (given !== undefined) throw new CspmError('usage', `--${option} cannot be given with --shard: ${option === 'result' ? 'the verdict is merge\'s (cspm-report merge --result)' : 'a sharded gate compares with no baseline yet; gate the whole run'}`, { data: { option } });
   }
-  const rules = await loadGateRules(args.rules);
-  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), rules };
+  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), rules: args.rules };
   return runShardCommand('gate', args, toReportInputs(args.inputs, io, args['stdin-name']), options, [...args.inputs, ...rulesFiles(args.rules)], io);
 }

@@ -1,11 +1,11 @@
 import type { Argv } from 'yargs';
-import { CspmError, loadGateRules, mergePartials } from '../../index.js';
-import { contentHashesOf, shardKeyOf } from '../../internal.js';
+import { CspmError, mergePartials } from '../../index.js';
+import { gateResultRecord, shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
 import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { gateResultFile, gateResultText, rulesFiles } from '../gate-result-file.js';
+import { gateResultText, rulesFiles } from '../gate-result-file.js';
 import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -45,13 +45,12 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
   if (args.fleet !== undefined) files.push({ path: args.fleet, from: 'the --fleet file' });
   assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules))]);
-  const rules = args.rules === undefined ? undefined : await loadGateRules(args.rules);
   const { severities, percentFormula, failOn } = checkOptionsOf(args, io);
   const runId = args['run-id'];
   const macKey = shardKeyOf(io.env);
   const merged = await mergePartials(
     args.partials,
-    { command: rules === undefined ? 'check' : 'gate', failOn: failOn ?? 'error', ...(severities === undefined ? {} : { severities }), ...(percentFormula === undefined ? {} : { percentFormula }), ...(rules === undefined ? {} : { rules }), contentHashes: contentHashesOf(rules), ...(runId === undefined ? {} : { runId }) },
+    { command: args.rules === undefined ? 'check' : 'gate', failOn: failOn ?? 'error', ...(severities === undefined ? {} : { severities }), ...(percentFormula === undefined ? {} : { percentFormula }), ...(args.rules === undefined ? {} : { rules: args.rules }), ...(runId === undefined ? {} : { runId }) },
     { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined, inputsAbsent: args['inputs-absent'], ...(macKey === undefined ? {} : { macKey }) },
   );
   const { analysis, gate, verdict } = merged;
@@ -60,7 +59,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   if (args.result !== undefined) {
     if (gate === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
     const recorded = { ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }), ...(merged.notes.length === 0 ? {} : { notes: merged.notes }) };
-    await writeAtomic(args.result, gateResultText({ ...gateResultFile(gate, analysis, verdict.exitCode), ...recorded }));
+    await writeAtomic(args.result, gateResultText({ ...gateResultRecord(gate, analysis, verdict.exitCode), ...recorded }));
   }
   if (args.fleet !== undefined && merged.fleetFile !== undefined) await writeAtomic(args.fleet, merged.fleetFile);
   await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn, notes: merged.notes, ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);

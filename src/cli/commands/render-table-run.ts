@@ -1,11 +1,12 @@
 import type { DatasetTable } from '../../internal.js';
-import { NothingToWrite, exitCodes, expandInputs, plural, renderTableFile, tallyVerdict, terminalText } from '../../internal.js';
+import { expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { toReportInputs } from '../report-inputs.js';
-import { isStandardOutput, writeOutput } from '../write-output.js';
+import { isStandardOutput } from '../write-output.js';
+import { writeAtomic } from '../write-atomic.js';
 import { sourcesName } from '../sources-name.js';
 import { datasetFormats, documentListener } from './render-dataset-run.js';
 import { statusWriter } from '../status-line.js';
@@ -44,19 +45,14 @@ export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<n
     strict: args.strict,
     onDocument: documentListener(io, status),
   });
-  let made = true;
-  try {
-    await writeOutput(output, run.body, io);
-  } catch (error) {
-    if (!(error instanceof NothingToWrite)) throw error;
-    made = false;
-  }
-  const { tally } = run;
-  for (const line of tally.repeated) io.stderr.write(`cspm-report: ${terminalText(line)}\n`);
-  if (made && !isStandardOutput(output)) status(`wrote ${terminalText(output)}`);
+  // A run of no report makes no file (see renderTableFile): the file is declined once its body ended.
+  await writeAtomic(output, run.body, undefined, () => run.result().written);
+  const { written, summary, repeated, verdict } = run.result();
+  for (const line of repeated) io.stderr.write(`cspm-report: ${terminalText(line)}\n`);
+  if (written && !isStandardOutput(output)) status(`wrote ${terminalText(output)}`);
   else io.stderr.write(`cspm-report: ${terminalText(output)}: not written, no input had a benchmark report to write\n`);
   const name = paths.length === 0 ? '<stdin>' : sourcesName(paths);
-  const { files, reports, policies } = tally.summary;
+  const { files, reports, policies } = summary;
   status(`  ${terminalText(name)}: ${plural(files, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')} written`);
-  return made ? tallyVerdict(tally).exitCode : exitCodes.findings;
+  return verdict.exitCode;
 }

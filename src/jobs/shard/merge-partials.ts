@@ -15,6 +15,8 @@ import { readPartial, type PartialHead } from './read-partial.js';
 import { verifyPartials } from './verify-partials.js';
 import { assertMac, shardKeyVariable } from './shard-mac.js';
 import { findInputs } from './find-inputs.js';
+import { contentHashesOf } from './hash-file.js';
+import { loadGateRules } from '../../gate/load-gate-rules.js';
 import { toolInfo } from '../../tool-info.js';
 import type { PartialContentHashes, PartialSettings } from '../../model/partial.js';
 import type { FleetAccount, FleetFigures, FleetPolicy } from '../../model/fleet.js';
@@ -46,9 +48,9 @@ export interface MergeSettings {
   failOn: FailOn;
   severities?: PartialSettings['severities'];
   percentFormula?: PercentFormula;
-  /** The gate's rules, loaded as the merge loads them (loadGateRules). */
-  rules?: GateRules;
-  /** SHA-256 of the rules file the merge was given (absent for a preset). */
+  /** The gate's rules: a rules file, a preset name, or rules already loaded (loadGateRules). */
+  rules?: string | GateRules;
+  /** SHA-256 of the rules file the merge was given (absent for a preset); by default, of the file the rules were loaded from. */
   contentHashes?: PartialContentHashes;
   /** The run id every shard must carry (`--run-id`). */
   runId?: string;
@@ -88,12 +90,13 @@ export interface MergeResult {
  */
 export async function mergePartials(paths: readonly string[], expected: MergeSettings, options: MergeOptions = {}): Promise<MergeResult> {
   if (paths.length === 0) throw new CspmError('usage', 'merge needs the partial results of every shard (part-*.json)', { data: { option: 'partials' } });
+  const rules = typeof expected.rules === 'string' ? await loadGateRules(expected.rules) : expected.rules;
   const settings: PartialSettings = {
     command: expected.command,
     failOn: expected.failOn,
     ...(expected.percentFormula === undefined ? {} : { percentFormula: expected.percentFormula }),
     severities: expected.severities ?? {},
-    ...(expected.rules === undefined ? {} : { rules: expected.rules }),
+    ...(rules === undefined ? {} : { rules }),
   };
   const notes: string[] = [];
   const partials: ReadPartial[] = [];
@@ -114,7 +117,7 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
   }
   const summaries = partials.map(({ path, head, files: held }) => ({ ...head, path, files: held }));
   const found = options.inputsAbsent === true ? undefined : await findInputs(summaries);
-  verifyPartials(summaries, { version: toolInfo.version, settings, contentHashes: expected.contentHashes ?? {}, ...(expected.runId === undefined ? {} : { runId: expected.runId }) }, found);
+  verifyPartials(summaries, { version: toolInfo.version, settings, contentHashes: expected.contentHashes ?? contentHashesOf(rules), ...(expected.runId === undefined ? {} : { runId: expected.runId }) }, found);
   if (options.inputsAbsent === true) notes.push('merged without the input files (--inputs-absent): the shards\' digests of the files and the files they skipped were not checked against the files');
   if (options.macKey === undefined && partials.some(({ head }) => head.mac !== undefined)) notes.push(`the partial results carry a MAC, which was not checked: ${shardKeyVariable} is not set`);
   files.sort((a, b) => a.index - b.index);
@@ -131,9 +134,8 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
   const withFleet = fleet === undefined ? {} : { fleet, fleetFile: fleetFiguresFileText(fleet) };
   const noted = (verdict: Verdict): Verdict => ({ ...verdict, reasons: [...verdict.reasons, ...notes] });
   if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: noted(checkVerdict(analysis, settings.failOn)), notes, ...withFleet };
-  const rules = settings.rules as GateRules;
-  const gate = evaluateGate(analysis, rules);
-  return { command: 'gate', analysis, failOn: settings.failOn, rules, gate, verdict: noted(gateVerdict(analysis, gate, settings.failOn)), notes, ...withFleet };
+  const gate = evaluateGate(analysis, settings.rules as GateRules);
+  return { command: 'gate', analysis, failOn: settings.failOn, rules: settings.rules as GateRules, gate, verdict: noted(gateVerdict(analysis, gate, settings.failOn)), notes, ...withFleet };
 }
 
 /**

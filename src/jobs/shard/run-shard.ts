@@ -12,7 +12,8 @@ import type { FileOutcome } from '../analyse-file.js';
 import { listingOf, shardOfPath, type ShardSpec } from './shard-spec.js';
 import { toPartialFile } from './partial-files.js';
 import { createShardMac, derivedRunId } from './shard-mac.js';
-import { hashFile } from './hash-file.js';
+import { contentHashesOf, hashFile } from './hash-file.js';
+import { loadGateRules } from '../../gate/load-gate-rules.js';
 import { namedPolicies } from '../gate-reports.js';
 
 /** Options of {@link runShard}. */
@@ -20,9 +21,13 @@ export interface ShardRunOptions extends FilesRunOptions {
   shard: ShardSpec;
   command: 'check' | 'gate';
   failOn: FailOn;
-  /** The gate's rules, loaded: evaluated at the merge, on the whole run. */
-  rules?: GateRules;
-  /** SHA-256 of the files beside the inputs that decide the verdict (the rules file). */
+  /**
+   * A gate's rules: a rules file, a preset name (`cspm:recommended`), or rules already
+   * loaded. Every shard holds the same ones, which the merge evaluates on the whole run;
+   * each keeps the policies their assertions name.
+   */
+  rules?: string | GateRules;
+  /** SHA-256 of the files beside the inputs that decide the verdict; by default, of the rules file the rules were loaded from. */
   contentHashes?: PartialContentHashes;
   /**
    * The run's id, the same for every shard (a CI run's number, say). Without it the id is
@@ -45,9 +50,11 @@ export interface ShardRunOptions extends FilesRunOptions {
  * the gate's assertions need the whole run, which `merge` joins.
  *
  * @throws CspmError `usage` for an input that is not a file or folder (standard input
- *         cannot be split); the loader's errors, as check throws them
+ *         cannot be split); the loader's errors, as check throws them; the rules'
+ *         loader's, as gate throws them
  */
 export async function* runShard(inputs: readonly ReportInput[], options: ShardRunOptions): AsyncGenerator<string> {
+  const rules = typeof options.rules === 'string' ? await loadGateRules(options.rules) : options.rules;
   const listed = await expandInputs(inputs, options.onSkip);
   const paths = listed.map((input) => {
     if (typeof input === 'string') return input;
@@ -61,9 +68,9 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     failOn: options.failOn,
     ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
     severities: options.severities ?? {},
-    ...(options.rules === undefined ? {} : { rules: options.rules }),
+    ...(rules === undefined ? {} : { rules }),
   };
-  const contentHashes = options.contentHashes ?? {};
+  const contentHashes = options.contentHashes ?? contentHashesOf(rules);
   const head: Omit<PartialResult, 'files' | 'skipped' | 'fleetPolicies' | 'run' | 'mac'> = {
     cspmReportPartial: partialVersion,
     tool: { name: 'cspm-report', version: toolInfo.version },
@@ -109,8 +116,8 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
   };
   const work = analyseEachInput(
     mine.map((index) => listed[index] as ReportInput),
-    // Every category's figures (the merge may write the JSON, which lists them) and the policies the gate's rules name.
-    { ...options, keep: { categories: 'all', ...(options.rules === undefined ? {} : { policyIds: namedPolicies(options.rules) }) }, fleet: true, onOutcome: take, pace: () => lines.room() },
+    // Every category's figures (the merge may write the JSON, which lists them), and the policies the rules name.
+    { ...options, keep: { ...(rules === undefined ? {} : { policyIds: namedPolicies(rules) }), categories: 'all' }, fleet: true, onOutcome: take, pace: () => lines.room() },
   ).then(
     () => lines.end(),
     (error: unknown) => lines.end(error),
