@@ -1,8 +1,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
-import { CspmError } from '../../index.js';
+import { CspmError, isCspmError } from '../../index.js';
 import { closestName, escapePointerToken, isGatePresetName } from '../../internal.js';
 import { withFailOnOptions } from '../analysis-options.js';
-import { refusalDetail } from '../option-refusal.js';
 import { commandNames, commands } from '../commands/commands.js';
 import { secretSources } from '../service-secrets.js';
 import { locateInConfig } from './config-text.js';
@@ -136,7 +135,7 @@ function assertCoerces(file: ConfigFile, path: string[], value: unknown, coerce:
   try {
     coerce(value);
   } catch (error) {
-    throw refusal(file)(path, false, refusalDetail(error instanceof Error ? error.message : String(error)));
+    throw refusal(file)(path, false, isCspmError(error) ? error.detail : error instanceof Error ? error.message : String(error));
   }
 }
 
