@@ -8,8 +8,12 @@ import type { FileAnalysisOptions, FileOutcome } from './analyse-file.js';
 import type { FileReply, FileRequest, WorkerError } from './analyse-worker.js';
 
 /** The worker's entry as built; absent in a source tree before a build, where files are analysed on the main thread. */
+function workerPath(): string {
+  return fileURLToPath(new URL('dist/jobs/analyse-worker.js', packageRoot));
+}
+
 function workerEntry(): string | undefined {
-  const entry = fileURLToPath(new URL('dist/jobs/analyse-worker.js', packageRoot));
+  const entry = workerPath();
   return existsSync(entry) ? entry : undefined;
 }
 
@@ -44,7 +48,8 @@ export class FileWorker {
 
   constructor(options: FileAnalysisOptions) {
     const entry = workerEntry();
-    if (entry === undefined) throw new Error('the file analysis worker is not built (npm run build)');
+    // Callers ask workersAvailable() first: a worker that went missing since is a damaged installation.
+    if (entry === undefined) throw new CspmError('installation-damaged', 'the file analysis worker is not built (npm run build)', { data: { path: workerPath() } });
     // No execArgv: the process's flags and preloaded modules are not the worker's business.
     this.worker = new Worker(entry, { workerData: { options }, execArgv: [] });
     this.worker.on('message', (reply: FileReply) => this.settle(reply.index, (pending) => pending.resolve(reply)));
@@ -83,7 +88,7 @@ export class FileWorker {
 
 function rebuiltError(error: WorkerError): Error {
   if (error.code === undefined) return new Error(error.message);
-  const rebuilt = new CspmError(error.code as ErrorCode, '', { data: error.data as never });
+  const rebuilt = new CspmError(error.code as ErrorCode, error.detail ?? '', { data: error.data as never });
   rebuilt.message = error.message;
   return rebuilt;
 }
