@@ -54,7 +54,7 @@ export class FileWorker {
     this.worker = new Worker(entry, { workerData: { options }, execArgv: [] });
     this.worker.on('message', (reply: FileReply) => this.settle(reply.index, (pending) => pending.resolve(reply)));
     this.worker.on('error', (error: Error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`a file analysis worker stopped (exit code ${code})`)));
+    this.worker.on('exit', (code) => this.fail(new CspmError('internal', `a file analysis worker stopped (exit code ${code})`, { data: { what: 'file analysis worker' } })));
   }
 
   /** Analyses one file on the worker. */
@@ -70,7 +70,7 @@ export class FileWorker {
 
   /** Ends the worker. */
   async close(): Promise<void> {
-    this.dead ??= new Error('the file analysis worker was closed');
+    this.dead ??= new CspmError('internal', 'the file analysis worker was closed', { data: { what: 'file analysis worker' } });
     await this.worker.terminate();
   }
 
@@ -87,6 +87,8 @@ export class FileWorker {
 }
 
 function rebuiltError(error: WorkerError): Error {
+  // An uncoded error is a fault the worker's code threw (a TypeError, say): on one thread it
+  // would reach the command line as that plain error, printed as an internal error, so it stays one.
   if (error.code === undefined) return new Error(error.message);
   const rebuilt = new CspmError(error.code as ErrorCode, error.detail ?? '', { data: error.data as never });
   rebuilt.message = error.message;
