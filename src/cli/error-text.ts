@@ -48,6 +48,7 @@ export function failureLine(error: unknown): string {
 /** The line (and with --debug the stack) the command line prints for an error that ended a run. */
 export function describeFailure(error: unknown, debug: boolean): string {
   const stack = debug && error instanceof Error && error.stack ? `${error.stack}\n` : '';
-  const hint = isCspmError(error) || debug ? '' : ' (run with --debug for details)';
+  // A fault of the tool, coded or not, has a stack worth showing; a problem of use has none.
+  const hint = debug || (isCspmError(error) && error.code !== 'internal') ? '' : ' (run with --debug for details)';
   return `cspm-report: ${terminalText(failureLine(error))}${hint}\n${stack}`;
 }

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
 import { findingsFormatNames, getFindingsFormat, markdownLimitRange, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
+import { optionRefusal } from './option-refusal.js';
 import { pairOutputPaths } from './output-pairs.js';
 
 /** One findings output of a run: a format and where it goes (`-` is standard output). */
@@ -64,7 +65,7 @@ function markdownLimitOf(value: unknown): number {
   const text = Array.isArray(value) ? undefined : String(value).trim();
   const limit = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(limit >= min && limit <= max)) {
-    throw new Error(`--markdown-limit takes a whole number of characters from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
+    throw optionRefusal('markdown-limit', value, `--markdown-limit takes a whole number of characters from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
   }
   return limit;
 }

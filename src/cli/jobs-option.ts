@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { optionRefusal } from './option-refusal.js';
 
 /** The most worker threads `--jobs` takes: far past any machine's cores, short of a typo's thousands. */
 export const maxJobs = 256;
@@ -13,7 +14,7 @@ function jobsOf(value: unknown): number {
   const text = Array.isArray(value) ? undefined : String(value).trim();
   const jobs = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(jobs >= 1 && jobs <= maxJobs)) {
-    throw new Error(`--jobs takes a whole number of files to analyse at once, from 1 to ${maxJobs}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
+    throw optionRefusal('jobs', value, `--jobs takes a whole number of files to analyse at once, from 1 to ${maxJobs}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
   }
   return jobs;
 }

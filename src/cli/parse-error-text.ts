@@ -1,5 +1,6 @@
 import { closestName } from '../internal.js';
 import type { CommandFacts } from './command-facts.js';
+import { refusalDetail } from './option-refusal.js';
 
 /** What a parse error message can name: the commands, and the options of the command given. */
 export interface ParseContext {
@@ -34,7 +35,9 @@ export function describeParseError(message: string, context: ParseContext): stri
     const command = names.find((name) => name === context.args[0]);
     return (command !== undefined ? [command] : names).map((name) => describeUnknown(name, context)).join('; ');
   }
-  return message.split('\n')[0] ?? message;
+  const line = message.split('\n')[0] ?? message;
+  // A coerce function's refusal (option-refusal.ts) reads as yargs's own errors do.
+  return refusalDetail(line);
 }
 
 function describeInvalidValue(line: string): string {

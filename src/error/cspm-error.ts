@@ -18,6 +18,8 @@ export class CspmError<C extends ErrorCode = ErrorCode> extends Error {
   override readonly name = 'CspmError';
   /** What the error concerns, typed by its code: the data its message is built from. */
   readonly data: ErrorDataByCode[C];
+  /** The message without the code's summary: the file, option or value concerned, and why. */
+  readonly detail: string;
 
   /**
    * An error of one code, its message the code's summary followed by the detail.
@@ -32,6 +34,7 @@ export class CspmError<C extends ErrorCode = ErrorCode> extends Error {
   ) {
     super(`${errorSummaries[code]}: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.data = options.data;
+    this.detail = detail;
   }
 }
 

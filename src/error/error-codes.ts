@@ -118,6 +118,12 @@ export interface ErrorDataByCode {
   'dataset-invalid': { path: string };
   /** A query the engine refused or failed: `query` is the preset's name or the SQL text. */
   'query-failed': { query: string; reason: string };
+  /**
+   * A request the service emulator (`serve`) answers with an error: the HTTP `status`,
+   * the envelope's `reason` and extra response headers (Allow, Retry-After). It never
+   * ends a run of the command line: the emulator sends it as its answer.
+   */
+  'request-refused': { status: number; reason: string; headers: Readonly<Record<string, string>> };
   internal: { what?: string };
 }
 
@@ -168,6 +174,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'query-engine-missing': 'the SQL engine is not installed',
   'dataset-invalid': 'not a posture dataset',
   'query-failed': 'query failed',
+  'request-refused': 'request refused by the emulator',
   internal: 'internal error',
 };
 
@@ -223,6 +230,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'query-engine-missing': 'usage',
   'dataset-invalid': 'input',
   'query-failed': 'usage',
+  'request-refused': 'usage',
   internal: 'internal',
 };
 

@@ -17,6 +17,8 @@ export interface FileRequest {
 export interface WorkerError {
   code?: string;
   message: string;
+  /** A CspmError's detail (its message without the code's summary). */
+  detail?: string;
   data?: unknown;
 }
 
@@ -41,6 +43,6 @@ port?.on('message', (request: FileRequest) => {
 });
 
 function asWorkerError(error: unknown): WorkerError {
-  if (isCspmError(error)) return { code: error.code, message: error.message, data: error.data };
+  if (isCspmError(error)) return { code: error.code, message: error.message, detail: error.detail, data: error.data };
   return { message: error instanceof Error ? error.message : String(error) };
 }

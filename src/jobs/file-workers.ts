@@ -8,8 +8,12 @@ import type { FileAnalysisOptions, FileOutcome } from './analyse-file.js';
 import type { FileReply, FileRequest, WorkerError } from './analyse-worker.js';
 
 /** The worker's entry as built; absent in a source tree before a build, where files are analysed on the main thread. */
+function workerPath(): string {
+  return fileURLToPath(new URL('dist/jobs/analyse-worker.js', packageRoot));
+}
+
 function workerEntry(): string | undefined {
-  const entry = fileURLToPath(new URL('dist/jobs/analyse-worker.js', packageRoot));
+  const entry = workerPath();
   return existsSync(entry) ? entry : undefined;
 }
 
@@ -44,12 +48,13 @@ export class FileWorker {
 
   constructor(options: FileAnalysisOptions) {
     const entry = workerEntry();
-    if (entry === undefined) throw new Error('the file analysis worker is not built (npm run build)');
+    // Callers ask workersAvailable() first: a worker that went missing since is a damaged installation.
+    if (entry === undefined) throw new CspmError('installation-damaged', 'the file analysis worker is not built (npm run build)', { data: { path: workerPath() } });
     // No execArgv: the process's flags and preloaded modules are not the worker's business.
     this.worker = new Worker(entry, { workerData: { options }, execArgv: [] });
     this.worker.on('message', (reply: FileReply) => this.settle(reply.index, (pending) => pending.resolve(reply)));
     this.worker.on('error', (error: Error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`a file analysis worker stopped (exit code ${code})`)));
+    this.worker.on('exit', (code) => this.fail(new CspmError('internal', `a file analysis worker stopped (exit code ${code})`, { data: { what: 'file analysis worker' } })));
   }
 
   /** Analyses one file on the worker. */
@@ -65,7 +70,7 @@ export class FileWorker {
 
   /** Ends the worker. */
   async close(): Promise<void> {
-    this.dead ??= new Error('the file analysis worker was closed');
+    this.dead ??= new CspmError('internal', 'the file analysis worker was closed', { data: { what: 'file analysis worker' } });
     await this.worker.terminate();
   }
 
@@ -82,8 +87,10 @@ export class FileWorker {
 }
 
 function rebuiltError(error: WorkerError): Error {
+  // An uncoded error is a fault the worker's code threw (a TypeError, say): on one thread it
+  // would reach the command line as that plain error, printed as an internal error, so it stays one.
   if (error.code === undefined) return new Error(error.message);
-  const rebuilt = new CspmError(error.code as ErrorCode, '', { data: error.data as never });
+  const rebuilt = new CspmError(error.code as ErrorCode, error.detail ?? '', { data: error.data as never });
   rebuilt.message = error.message;
   return rebuilt;
 }

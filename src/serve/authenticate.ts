@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError } from './api-error.js';
+import { refuseRequest, type RequestRefusal } from './api-error.js';
 import { sameSecret } from './credentials.js';
 import type { EmulatorContext } from './request-context.js';
 
@@ -19,23 +19,23 @@ const apiKeyChallenge = { 'WWW-Authenticate': `AzureApiManagementKey realm="${re
 /** The token of an `Authorization: Bearer <token>` header; 401 when there is none. */
 function bearerToken(headers: IncomingHttpHeaders): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
-  if (!match?.[1]) throw new ApiError(401, 'missing Authorization header with a Bearer token', bearerChallenge);
+  if (!match?.[1]) throw refuseRequest(401, 'missing Authorization header with a Bearer token', bearerChallenge);
   return match[1];
 }
 
 /** Checks `Ocp-Apim-Subscription-Key`: 401 when missing or not the emulator's API key. */
 export function requireApiKey(context: EmulatorContext, headers: IncomingHttpHeaders): void {
   const key = headers[apiKeyHeader];
-  if (typeof key !== 'string' || key === '') throw new ApiError(401, 'missing Ocp-Apim-Subscription-Key header', apiKeyChallenge);
-  if (!sameSecret(key, context.credentials.apiKey)) throw new ApiError(401, 'invalid Ocp-Apim-Subscription-Key', apiKeyChallenge);
+  if (typeof key !== 'string' || key === '') throw refuseRequest(401, 'missing Ocp-Apim-Subscription-Key header', apiKeyChallenge);
+  if (!sameSecret(key, context.credentials.apiKey)) throw refuseRequest(401, 'invalid Ocp-Apim-Subscription-Key', apiKeyChallenge);
 }
 
 /**
  * The 401 of a token exchange whose application id or secret is wrong: the route's only
  * HTTP credential is the API key, so its challenge is the one a 401 there can carry.
  */
-export function refusedApplication(): ApiError {
-  return new ApiError(401, 'invalid APIApplicationId or Secret', apiKeyChallenge);
+export function refusedApplication(): RequestRefusal {
+  return refuseRequest(401, 'invalid APIApplicationId or Secret', apiKeyChallenge);
 }
 
 /** Checks the bearer license token: the emulator's own, or one issued for this license. */
@@ -44,7 +44,7 @@ export function requireLicenseToken(context: EmulatorContext, headers: IncomingH
   if (sameSecret(token, context.credentials.licenseToken)) return;
   const binding = context.state.findToken(token);
   if (binding?.licenseId === licenseId && binding.accountId === null) return;
-  throw new ApiError(401, `the bearer token is not a license token of license ${licenseId}`, invalidTokenChallenge);
+  throw refuseRequest(401, `the bearer token is not a license token of license ${licenseId}`, invalidTokenChallenge);
 }
 
 /** Checks the bearer account token (the emulator's own, or one issued for this account) and the API key. */
@@ -52,6 +52,6 @@ export function requireAccountToken(context: EmulatorContext, headers: IncomingH
   const token = bearerToken(headers);
   const binding = context.state.findToken(token);
   const bound = binding?.licenseId === licenseId && binding.accountId === accountId;
-  if (!bound && !sameSecret(token, context.credentials.accountToken)) throw new ApiError(401, `the bearer token is not an account token of account ${accountId}`, invalidTokenChallenge);
+  if (!bound && !sameSecret(token, context.credentials.accountToken)) throw refuseRequest(401, `the bearer token is not an account token of account ${accountId}`, invalidTokenChallenge);
   requireApiKey(context, headers);
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError, errorEnvelope } from './api-error.js';
+import { errorEnvelope, refuseRequest } from './api-error.js';
 
 /** Reason phrases of the statuses Node's parser and timers give up with. */
 const reasons = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' } as const;
@@ -37,7 +37,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     return;
   }
   const status = statusOf(error);
-  const body = JSON.stringify(errorEnvelope(new ApiError(status, messages[status])));
+  const body = JSON.stringify(errorEnvelope(refuseRequest(status, messages[status])));
   const head = [`HTTP/1.1 ${status} ${reasons[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readServiceOpenApi } from '../validate/service-openapi.js';
-import { ApiError, errorEnvelope } from './api-error.js';
+import { errorEnvelope, refuseRequest } from './api-error.js';
 
 /** The path of the emulator's own copy of the OpenAPI document; the service has no such endpoint. */
 export const documentPath = '/openapi.json';
@@ -22,7 +22,7 @@ export function createDocumentRoute(): (request: IncomingMessage, response: Serv
       response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
       response.end(request.method === 'GET' ? body : undefined);
     } else {
-      const refusal = JSON.stringify(errorEnvelope(new ApiError(405, `method ${request.method ?? ''} is not allowed here; use GET, HEAD`)));
+      const refusal = JSON.stringify(errorEnvelope(refuseRequest(405, `method ${request.method ?? ''} is not allowed here; use GET, HEAD`)));
       response.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(refusal), Allow: 'GET, HEAD' });
       response.end(refusal);
     }

@@ -1,7 +1,7 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, errorEnvelope, successEnvelope, type ApiEnvelope } from './api-error.js';
+import { errorEnvelope, isRequestRefusal, refuseRequest, successEnvelope, type ApiEnvelope } from './api-error.js';
 import { answerClientError } from './client-error.js';
 import { makeCredentials, type CredentialOptions, type EmulatorCredentials } from './credentials.js';
 import { createDocumentRoute } from './document-route.js';
@@ -97,9 +97,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       const result = await route.handle(context, { params, query: url.searchParams, headers: request.headers, body: () => readJsonBody(request, maxBodyBytes) });
       send(response, 200, successEnvelope(result));
     } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError(500, 'internal error of the emulator');
-      for (const [name, value] of Object.entries(failure.headers)) response.setHeader(name, value);
-      send(response, failure.status, errorEnvelope(failure));
+      const failure = isRequestRefusal(error) ? error : refuseRequest(500, 'internal error of the emulator');
+      for (const [name, value] of Object.entries(failure.data.headers)) response.setHeader(name, value);
+      send(response, failure.data.status, errorEnvelope(failure));
     }
   }
 

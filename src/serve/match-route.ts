@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { refuseRequest } from './api-error.js';
 import type { Route } from './request-context.js';
 
 /** The route of a request and its decoded path parameters. */
@@ -17,7 +17,7 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   try {
     segments = path.split('/').map((segment) => decodeURIComponent(segment));
   } catch {
-    throw new ApiError(400, 'the path has a malformed percent escape');
+    throw refuseRequest(400, 'the path has a malformed percent escape');
   }
   const wanted = method === 'HEAD' ? 'GET' : method;
   const allowed = new Set<string>();
@@ -29,8 +29,8 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
     if (route.method === 'GET') allowed.add('HEAD');
   }
   const allow = [...allowed].join(', ');
-  if (allow !== '') throw new ApiError(405, `method ${method} is not allowed here; use ${allow}`, { Allow: allow });
-  throw new ApiError(404, 'no such endpoint');
+  if (allow !== '') throw refuseRequest(405, `method ${method} is not allowed here; use ${allow}`, { Allow: allow });
+  throw refuseRequest(404, 'no such endpoint');
 }
 
 function matchPattern(pattern: string, segments: string[]): Record<string, string> | undefined {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accountKinds, type AccountKind } from './account-kinds.js';
-import { ApiError } from './api-error.js';
+import { refuseRequest } from './api-error.js';
 
 /**
  * What the emulator keeps of an onboarding body: the fields in clear except the
@@ -26,7 +26,7 @@ const secretField = 'ADApplicationClientSecret';
  */
 export function readOnboardingBody(kind: AccountKind, body: unknown): OnboardedFields {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, `the body must be a JSON object with ${accountKinds[kind].fields.join(', ')}`);
+    throw refuseRequest(400, `the body must be a JSON object with ${accountKinds[kind].fields.join(', ')}`);
   }
   const record = body as Record<string, unknown>;
   const missing = accountKinds[kind].fields.filter((field) => !Object.hasOwn(record, field) || record[field] === null);
@@ -35,7 +35,7 @@ export function readOnboardingBody(kind: AccountKind, body: unknown): OnboardedF
     ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
     ...(notStrings.length > 0 ? [`not a string: ${notStrings.join(', ')}`] : []),
   ];
-  if (problems.length > 0) throw new ApiError(400, `invalid ${accountKinds[kind].connectorType} account: ${problems.join('; ')}`);
+  if (problems.length > 0) throw refuseRequest(400, `invalid ${accountKinds[kind].connectorType} account: ${problems.join('; ')}`);
   const details: Record<string, string> = {};
   for (const field of accountKinds[kind].fields) if (field !== secretField) details[field] = record[field] as string;
   const secret = record[secretField];

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { findDuplicateKeys } from '../load/find-duplicate-keys.js';
-import { ApiError } from './api-error.js';
+import { refuseRequest } from './api-error.js';
 
 /**
  * Whether a Content-Type names JSON as the OpenAPI document declares it: `application/json`,
@@ -31,20 +31,20 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
     if (json && size <= limit) chunks.push(chunk);
   }
   if (size > 0 && !json) {
-    throw new ApiError(415, 'the request body must be sent as Content-Type: application/json (charset utf-8, if one is named)');
+    throw refuseRequest(415, 'the request body must be sent as Content-Type: application/json (charset utf-8, if one is named)');
   }
-  if (size > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
+  if (size > limit) throw refuseRequest(413, `the request body is larger than ${limit} bytes`);
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError(400, 'the request body is not valid JSON');
+    throw refuseRequest(400, 'the request body is not valid JSON');
   }
   // JSON.parse keeps the last of two values; a service that took the first would
   // onboard another account than the one checked here. The key is named, never a value.
   const [repeated] = findDuplicateKeys(text, 1).duplicates;
-  if (repeated) throw new ApiError(400, `the request body repeats the key ${JSON.stringify(repeated.key)} in one object (${repeated.pointer}): which value counts would be a guess`);
+  if (repeated) throw refuseRequest(400, `the request body repeats the key ${JSON.stringify(repeated.key)} in one object (${repeated.pointer}): which value counts would be a guess`);
   return value;
 }

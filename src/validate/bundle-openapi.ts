@@ -1,3 +1,5 @@
+import { CspmError } from '../error/cspm-error.js';
+
 /** A JSON Schema document that an OpenAPI document refers to by a relative name. */
 export interface ReferencedSchema {
   /** The name the OpenAPI document's `$ref`s use: `audit-report.schema.json`. */
@@ -15,7 +17,7 @@ export interface ReferencedSchema {
  * read a printed or served document (prism, redocly, spectral) have no location to
  * resolve a relative reference against.
  *
- * @throws Error when a reference names a definition the schema lacks, or a copied
+ * @throws CspmError `internal` when a reference names a definition the schema lacks, or a copied
  *   definition's component name is already taken: both are faults of the package's files
  */
 export function bundleOpenApi(document: Record<string, unknown>, referenced: ReferencedSchema): Record<string, unknown> {
@@ -28,7 +30,7 @@ export function bundleOpenApi(document: Record<string, unknown>, referenced: Ref
     return Object.fromEntries(Object.entries(value).map(([key, item]) => {
       if (key !== '$ref' || typeof item !== 'string' || !item.startsWith(prefix)) return [key, rewrite(item, prefix)];
       const name = item.slice(prefix.length);
-      if (!Object.hasOwn(definitions, name)) throw new Error(`${item} names no definition of ${referenced.name}`);
+      if (!Object.hasOwn(definitions, name)) throw new CspmError('internal', `${item} names no definition of ${referenced.name}`, { data: { what: referenced.name } });
       reached.add(name);
       return [key, `#/components/schemas/${componentName(name)}`];
     }));
@@ -40,7 +42,7 @@ export function bundleOpenApi(document: Record<string, unknown>, referenced: Ref
   for (let pending = [...reached]; pending.length > 0; pending = [...reached].filter((name) => !copied.has(name))) {
     for (const name of pending) {
       const component = componentName(name);
-      if (Object.hasOwn(schemas, component)) throw new Error(`the component ${component} of ${referenced.name}#/$defs/${name} is already taken`);
+      if (Object.hasOwn(schemas, component)) throw new CspmError('internal', `the component ${component} of ${referenced.name}#/$defs/${name} is already taken`, { data: { what: referenced.name } });
       schemas[component] = rewrite(definitions[name], '#/$defs/');
       copied.add(name);
     }

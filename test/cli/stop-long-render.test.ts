@@ -4,6 +4,7 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin } from '../support/bin-run.js';
+import { hasProgram } from '../support/system-program.js';
 import { generatedReport } from '../support/generated-report.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -31,12 +32,11 @@ function shellStatus(status: number | null, signal: NodeJS.Signals | null): numb
 }
 
 /**
- * Spawns the built command line, sends `signal` after `delay` ms (or once `ready(pid)`
- * holds, checked every 20 ms) and resolves with the shell's status, the signal that
- * ended the process if one did (rather than a handler's exit), the ms it took to end,
- * and stderr.
+ * Spawns the built command line, sends `signal` once `ready(pid)` holds (checked every
+ * 20 ms) and resolves with the shell's status, the signal that ended the process if one
+ * did (rather than a handler's exit), the ms it took to end, and stderr.
  */
-async function stopAfter(args: string[], signal: NodeJS.Signals, delay: number | ((pid: number) => boolean)): Promise<{ status: number | null; endedBy: NodeJS.Signals | null; took: number; stderr: string }> {
+async function stopAfter(args: string[], signal: NodeJS.Signals, ready: (pid: number) => boolean): Promise<{ status: number | null; endedBy: NodeJS.Signals | null; took: number; stderr: string }> {
   const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -47,8 +47,7 @@ async function stopAfter(args: string[], signal: NodeJS.Signals, delay: number |
       resolve({ status: shellStatus(status, ended), endedBy: ended });
     }),
   );
-  if (typeof delay === 'number') await new Promise((resolve) => setTimeout(resolve, delay));
-  else while (running && !delay(child.pid!)) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (running && !ready(child.pid!)) await new Promise((resolve) => setTimeout(resolve, 20));
   const sent = Date.now();
   child.kill(signal);
   const { status, endedBy } = await exited;
@@ -74,20 +73,53 @@ beforeAll(async () => {
   report = await generatedReport(30_000);
 });
 
-// The old PDF renderer drew every page in one synchronous stretch of seconds: SIGTERM
-// waited for it to end. The signal must now end the run within a moment wherever it lands.
-describe('a stop signal during a long render', () => {
+/**
+ * Runs the built command line on a pseudo-terminal (script(1)), its progress line drawn
+ * from the start, and sends `signal` to it once the line shows the PDF's first rows drawn
+ * (and not yet all of them): the process says it is drawing the document. Resolves with
+ * the shell's status, everything the terminal showed, and the rows shown when it was sent.
+ */
+async function stopWhileDrawing(args: string[], signal: NodeJS.Signals): Promise<{ status: number | null; shown: string; rowsWhenSent: string | undefined }> {
+  const command = [process.execPath, join(process.cwd(), bin), ...args].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+  // `exec` makes the shell's pid the command line's: it prints it first, for the signal.
+  const child = spawn('script', ['-qec', `stty cols 100; echo "pid $$"; exec ${command}`, '/dev/null'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, TERM: 'xterm', CSPM_PROGRESS_DELAY_MS: '0' },
+  });
+  let shown = '';
+  let rowsWhenSent: string | undefined;
+  child.stdout.on('data', (chunk: Buffer) => {
+    shown += chunk.toString();
+    const pid = /^pid (\d+)\r?\n/.exec(shown)?.[1];
+    const rows = /rendering pdf: ([\d,]+)\/([\d,]+) rows/.exec(shown);
+    if (rowsWhenSent === undefined && pid !== undefined && rows?.[1] !== undefined && rows[1] !== rows[2]) {
+      rowsWhenSent = rows[1];
+      process.kill(Number(pid), signal);
+    }
+  });
+  const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { status, shown, rowsWhenSent };
+}
+
+// The old PDF renderer drew every page in one synchronous stretch of seconds: the stop
+// signal's handler, installed while the progress line is shown, waited for it to end.
+// It must now run while the document is being drawn: the run ends before its last row,
+// through the handler (whose exit clears the line), and leaves no output.
+describe.skipIf(process.platform !== 'linux' || !hasProgram('script', 'bsdutils'))('a stop signal during a long render', () => {
   it.each([
     ['SIGTERM', 143],
     ['SIGINT', 130],
-  ] as const)('%s ends a 30,000-policy PDF render at once (exit %i), leaving no output', async (signal, code) => {
+  ] as const)('%s ends a 30,000-policy PDF render while it is drawn (exit %i), leaving no output', async (signal, code) => {
     const out = join(tempDir(), 'out');
-    // Past loading and checking: the document is being drawn.
-    const { status, took, stderr } = await stopAfter(['render', report, '-f', 'pdf', '--out-dir', out], signal, 1500);
+    const { status, shown, rowsWhenSent } = await stopWhileDrawing(['render', report, '-f', 'pdf', '--out-dir', out], signal);
+    expect(rowsWhenSent, 'the progress line never showed the PDF being drawn').toBeDefined();
     expect(status).toBe(code);
-    expect(took).toBeLessThan(1500);
+    // Stopped within a few rows of the signal, never drawn to its end.
+    expect(shown).not.toContain('rendering pdf: 30,000/30,000 rows');
+    expect(shown).not.toContain('writing');
+    // The handler's exit cleared the line; nothing follows it.
+    expect(shown).toMatch(/rows \(\d+%\)\r\u001b\[K$/);
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
-    expect(stderr).toBe('');
   }, 60_000);
 });
 

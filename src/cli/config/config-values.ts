@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join } from 'node:path';
-import { CspmError } from '../../index.js';
+import { CspmError, isCspmError } from '../../index.js';
 import { closestName, escapePointerToken, isGatePresetName } from '../../internal.js';
 import { withFailOnOptions } from '../analysis-options.js';
 import { commandNames, commands } from '../commands/commands.js';
@@ -135,7 +135,7 @@ function assertCoerces(file: ConfigFile, path: string[], value: unknown, coerce:
   try {
     coerce(value);
   } catch (error) {
-    throw refusal(file)(path, false, error instanceof Error ? error.message : String(error));
+    throw refusal(file)(path, false, isCspmError(error) ? error.detail : error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -7,6 +7,7 @@ import { displayCount, displayIsoTime, displayPercent, displayResources, display
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
 import { colourKey, colourOrder } from './value-order.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /** What helpers read beside the view model, passed as the `htmlPage` data variable. */
 export interface PageData {
@@ -19,13 +20,13 @@ type Env = typeof Handlebars;
 
 function pageOf(options: Handlebars.HelperOptions): PageData {
   const page = (options.data as { htmlPage?: PageData } | undefined)?.htmlPage;
-  if (!page) throw new Error('the htmlPage data variable is missing: render through renderHtmlView');
+  if (!page) throw new CspmError('internal', 'the htmlPage data variable is missing: render through renderHtmlView', { data: { what: 'htmlPage' } });
   return page;
 }
 
 function reportPlan(report: ReportView, options: Handlebars.HelperOptions): ReportPlan {
   const plan = pageOf(options).plan.reports.get(report);
-  if (!plan) throw new Error(`reportPlan expects a report of the view model, got ${typeof report}`);
+  if (!plan) throw new CspmError('internal', `reportPlan expects a report of the view model, got ${typeof report}`, { data: { what: 'reportPlan' } });
   return plan;
 }
 
@@ -45,7 +46,7 @@ const orderBlock = scriptJsonBlock('data-orders', {
 function reportNumber(report: ReportView, options: Handlebars.HelperOptions): number {
   const reports = (options.data as { root?: { reports?: readonly ReportView[] } } | undefined)?.root?.reports ?? [];
   const index = reports.findIndex((shown) => shown === report || shown.anchor === report.anchor);
-  if (index === -1) throw new Error(`reportNumber expects a report of the view model, got ${typeof report}`);
+  if (index === -1) throw new CspmError('internal', `reportNumber expects a report of the view model, got ${typeof report}`, { data: { what: 'reportNumber' } });
   return index + 1;
 }
 

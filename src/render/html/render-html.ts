@@ -84,9 +84,11 @@ function preparePage(view: ViewModel, options: RenderOptions): { prepareSection(
  * The built-in templates failing is the tool's own fault and stays an internal error.
  */
 function templateFailure(error: unknown, options: RenderOptions): unknown {
-  if (options.templates === undefined || Object.keys(options.templates).length === 0 || isCspmError(error)) return error;
+  // A helper refusing what a template gave it (helpers.ts) is the template's mistake too.
+  const fault = isCspmError(error) && error.code === 'internal';
+  if (options.templates === undefined || Object.keys(options.templates).length === 0 || (isCspmError(error) && !fault)) return error;
   const reason =
-    error instanceof RangeError ? 'a partial includes itself without end' : (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    error instanceof RangeError ? 'a partial includes itself without end' : (fault ? error.detail : error instanceof Error ? error.message : String(error)).split('\n')[0];
   return new CspmError('template-invalid', `a template failed while rendering the page (${reason})`, { data: { known: Object.keys(options.templates) }, cause: error });
 }
 

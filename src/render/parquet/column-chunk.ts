@@ -4,6 +4,7 @@ import { writePageHeader } from './hyparquet-writer-internals.js';
 import { rleHybrid } from './rle-hybrid.js';
 import { snappyCompress } from './snappy.js';
 import type { EncodedColumn } from './column-encoders.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /**
  * Writes one column chunk of a row group: a dictionary page for text, then one data
@@ -63,7 +64,7 @@ export function writeColumnChunk(writer: ByteWriter, element: SchemaElement, enc
   }
 
   const type = element.type;
-  if (type === undefined) throw new Error(`the Parquet column ${element.name} has no type`);
+  if (type === undefined) throw new CspmError('internal', `the Parquet column ${element.name} has no type`, { data: { what: element.name } });
   return {
     file_offset: BigInt(start),
     meta_data: {

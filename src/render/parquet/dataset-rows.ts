@@ -2,6 +2,7 @@ import { datasetTables, type DatasetColumn, type DatasetTable } from '../../mode
 import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
 import type { DatasetCell } from './column-encoders.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /** What the rows of a run of the `policies` table share: a report and one of its categories; each row is one of the category's policies. */
 export interface PolicyRun {
@@ -101,7 +102,7 @@ export function columnReaders<Table extends DatasetTable>(table: Table): ColumnR
   const tableReaders = readers[table] as Readers<TableRows[Table]['shared'], TableRows[Table]['row']>;
   return columns.map((column) => {
     const reader = tableReaders[column.name];
-    if (reader === undefined) throw new Error(`no reader for the ${table} column ${column.name}`);
+    if (reader === undefined) throw new CspmError('internal', `no reader for the ${table} column ${column.name}`, { data: { what: `${table}.${column.name}` } });
     return reader;
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { partitionColumns } from '../../model/dataset-columns.js';
 import type { ReportView } from '../../model/view-model.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /** The folder name Hive, Spark, Trino, Athena and DuckDB read as a null partition value. */
 export const hiveDefaultPartition = '__HIVE_DEFAULT_PARTITION__';
@@ -88,7 +89,7 @@ export function partitionOf(report: ReportView): string {
   return partitionColumns
     .map((column) => {
       const value = partitionValues[column.name];
-      if (value === undefined) throw new Error(`no value for the partition column ${column.name}`);
+      if (value === undefined) throw new CspmError('internal', `no value for the partition column ${column.name}`, { data: { what: column.name } });
       return `${column.name}=${escapePartitionValue(value(report))}`;
     })
     .join('/');

@@ -1,3 +1,5 @@
+import { CspmError } from '../../error/cspm-error.js';
+
 /**
  * Parquet's RLE / bit-packing hybrid (dictionary indexes, definition levels): a run of
  * eight or more equal values as the value once with its count, anything else packed
@@ -42,7 +44,7 @@ function bitPacked(out: Uint8Array, at: number, values: ArrayLike<number>, from:
  * prefix some pages put before it.
  */
 export function rleHybrid(values: ArrayLike<number>, bitWidth: number): Uint8Array {
-  if (bitWidth > 24) throw new Error(`RLE of ${bitWidth}-bit values`);
+  if (bitWidth > 24) throw new CspmError('internal', `RLE of ${bitWidth}-bit values`, { data: { what: 'parquet RLE' } });
   const length = values.length;
   // Runs and groups each cover eight values or more: headers and RLE values take under two bytes a value.
   const out = new Uint8Array(32 + 2 * length + (Math.ceil(length / 8) + 1) * bitWidth);

@@ -2,6 +2,7 @@ import ExcelJS from './exceljs.js';
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { drained } from './drain.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /*
  * Everything this renderer needs from exceljs 4.4's streaming writer beyond its typings
@@ -114,7 +115,7 @@ export class PinnedWorkbookWriter extends ExcelJS.stream.xlsx.WorkbookWriter {
    */
   async writeRowsXml(sheet: ExcelJS.Worksheet, xml: string): Promise<void> {
     const internals = sheet as unknown as { startedData: boolean; stream: { write(data: string): unknown; pipes?: ZipperInput[] } };
-    if (!internals.startedData) throw new Error('rows can be written as XML only after a row was committed');
+    if (!internals.startedData) throw new CspmError('internal', 'rows can be written as XML only after a row was committed', { data: { what: 'exceljs worksheet' } });
     internals.stream.write(xml);
     const zipper = internals.stream.pipes?.[0];
     // The zipper's input is a readable-stream 2 stream: no writableLength getter.

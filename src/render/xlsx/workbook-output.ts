@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { drained } from './drain.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /**
  * Where the zip bytes of a workbook go while it is written. The writer adds rows
@@ -18,7 +19,7 @@ export class WorkbookOutput {
     } else {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    if (this.stream.destroyed) throw new Error('the workbook stream was closed before the workbook was complete');
+    if (this.stream.destroyed) throw new CspmError('internal', 'the workbook stream was closed before the workbook was complete', { data: { what: 'workbook stream' } });
   };
 
   /** Ends the stream with an error, which its reader then sees. */

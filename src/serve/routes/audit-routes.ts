@@ -1,5 +1,5 @@
 import { accountKinds } from '../account-kinds.js';
-import { ApiError } from '../api-error.js';
+import { refuseRequest } from '../api-error.js';
 import { requireAccountToken } from '../authenticate.js';
 import { jobStatusAt } from '../job-status.js';
 import type { Route } from '../request-context.js';
@@ -22,10 +22,10 @@ export const summaryRoute: Route = {
     const account = findAccount(context, params);
     const connectorType = accountKinds[account.kind].connectorType;
     const report = context.reports.find(connectorType, params['benchmarkId']!);
-    if (!report) throw new ApiError(404, `no benchmark ${params['benchmarkId']} for ${connectorType} accounts`);
+    if (!report) throw refuseRequest(404, `no benchmark ${params['benchmarkId']} for ${connectorType} accounts`);
     const status = jobStatusAt(account.jobStartedAt, context.scanMs, account.jobOutcome, context.now());
-    if (status === 'Failed') throw new ApiError(409, `scan job ${account.jobId} Failed; it has no report`);
-    if (status !== 'Success') throw new ApiError(409, `scan job ${account.jobId} is ${status}; the report is ready when it is Success`);
+    if (status === 'Failed') throw refuseRequest(409, `scan job ${account.jobId} Failed; it has no report`);
+    if (status !== 'Success') throw refuseRequest(409, `scan job ${account.jobId} is ${status}; the report is ready when it is Success`);
     return [
       {
         ...structuredClone(report),

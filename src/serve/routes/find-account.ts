@@ -1,4 +1,4 @@
-import { ApiError } from '../api-error.js';
+import { refuseRequest } from '../api-error.js';
 import type { Account } from '../emulator-state.js';
 import type { EmulatorContext } from '../request-context.js';
 
@@ -7,8 +7,8 @@ export function findAccount(context: EmulatorContext, params: Record<string, str
   const licenseId = params['licenseId']!;
   const accountId = params['accountId']!;
   const account = context.state.findAccount(licenseId, accountId);
-  if (!account) throw new ApiError(404, `no account ${accountId} under license ${licenseId}`);
+  if (!account) throw refuseRequest(404, `no account ${accountId} under license ${licenseId}`);
   const jobId = params['jobId'];
-  if (jobId !== undefined && jobId !== account.jobId) throw new ApiError(404, `no scan job ${jobId} for account ${accountId}`);
+  if (jobId !== undefined && jobId !== account.jobId) throw refuseRequest(404, `no scan job ${jobId} for account ${accountId}`);
   return account;
 }

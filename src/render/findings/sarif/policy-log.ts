@@ -6,6 +6,7 @@ import { checkedResultLimit, defaultPolicyResults, githubKeptResults, keepWorst,
 import { ResultTexts } from './result-texts.js';
 import type { SarifInvocation, SarifNotification } from './sarif-log.js';
 import { maxUploadBytes, writeWithinUpload, type FittedLog, type WrittenLog } from './upload-size.js';
+import { CspmError } from '../../../error/cspm-error.js';
 
 /** Ranks of failing policies: each severity in cap order, Red (and an unknown colour) then Amber. */
 export const policyRankCount = capSeverityNames.length * 2;
@@ -58,7 +59,7 @@ type OmittedCounts = Record<string, { red: number; amber: number }>;
 export function writePolicyLog(candidates: PolicyCandidates, maxResults = defaultPolicyResults, uploadLimit = maxUploadBytes): FittedLog {
   const limit = checkedResultLimit(maxResults);
   if (!Number.isInteger(uploadLimit) || uploadLimit < 1 || uploadLimit > maxUploadBytes) {
-    throw new RangeError(`uploadLimit takes a whole number of bytes from 1 to ${maxUploadBytes.toLocaleString('en-US')}, not ${String(uploadLimit)}`);
+    throw new CspmError('usage', `uploadLimit takes a whole number of bytes from 1 to ${maxUploadBytes.toLocaleString('en-US')}, not ${String(uploadLimit)}`, { data: { option: 'uploadLimit', value: String(uploadLimit) } });
   }
   return writeWithinUpload((max) => writeCapped(candidates, max, limit, uploadLimit), limit, uploadLimit);
 }

@@ -1,4 +1,5 @@
 import type { Severity } from '../../../model/finding.js';
+import { CspmError } from '../../../error/cspm-error.js';
 
 /**
  * GitHub code scanning rejects a run of more than 25,000 results ("SARIF results exceed
@@ -24,11 +25,11 @@ export const defaultPolicyResults = 1_000;
 
 /**
  * `maxResults` when it is a whole number from 1 to {@link maxResultsPerRun}; else a
- * RangeError, as a library caller asked for a log GitHub refuses or holds nothing.
+ * usage error, as a library caller asked for a log GitHub refuses or holds nothing.
  */
 export function checkedResultLimit(maxResults: number): number {
   if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > maxResultsPerRun) {
-    throw new RangeError(`maxResults takes a whole number from 1 to ${maxResultsPerRun.toLocaleString('en-US')}, not ${String(maxResults)}`);
+    throw new CspmError('usage', `maxResults takes a whole number from 1 to ${maxResultsPerRun.toLocaleString('en-US')}, not ${String(maxResults)}`, { data: { option: 'maxResults', value: String(maxResults) } });
   }
   return maxResults;
 }
