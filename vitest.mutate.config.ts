@@ -17,6 +17,7 @@ export default defineConfig({
       'test/validate/fold-coded-values.test.ts',
       'test/load/repeated-key-proof.test.ts',
       'test/jobs/verdicts.test.ts',
+      'test/jobs/gate-result-record.test.ts',
       'test/jobs/scan-order.test.ts',
       'test/jobs/shard/verify-partials.test.ts',
       'test/client/redact.test.ts',
