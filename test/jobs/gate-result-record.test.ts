@@ -63,7 +63,7 @@ describe('the record itself', () => {
 
   it('counts a finding that stands for those past the listing limit as all of them, errors and warnings apart', async () => {
     const { gate, analysis } = await gateReports('samples/azure-csbp.json', { rules: passingRules() });
-    const finding = (severity: Finding['severity'], omitted?: number): Finding => ({ rule: 'r', severity, pointer: '', message: 'm', ...(omitted === undefined ? {} : { omitted }) });
+    const finding = (severity: Finding['severity'], omitted?: number): Finding => ({ rule: 'not-a-report', severity, pointer: '', message: 'm', ...(omitted === undefined ? {} : { omitted }) });
     const source = { ...analysis!.sources[0]!, source: 'a.json', reportCount: 2, policies: 7, findings: [finding('error', 1000), finding('error'), finding('warning'), finding('warning', 5), finding('info' as Finding['severity'])] };
     const record = gateResultRecord(gate!, { ...analysis!, sources: [source] } as Analysis, 1);
     expect(record.files).toEqual([{ file: 'a.json', reports: 2, policies: 7, errors: 1001, warnings: 6 }]);
