@@ -44,7 +44,7 @@ export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { parseShard } from './jobs/shard/shard-spec.js';
 export { shardKeyOf } from './jobs/shard/shard-mac.js';
-export { fleetFiguresMarker } from './jobs/render-reports.js';
+export { fleetFiguresMarker } from './jobs/fleet-figures-file.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
 export { escapePointerToken } from './text/pointer-token.js';

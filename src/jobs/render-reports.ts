@@ -68,7 +68,6 @@ async function fleetPlan(input: ReportInput | readonly ReportInput[], options: R
   return { analysis, plan: renderDocuments(analysis, { ...options, tier: 'fleet' }, fleet) };
 }
 
-export { fleetFiguresMarker } from './fleet-figures-file.js';
 
 /**
  * The plan of a file of fleet figures, which a merge of a sharded run wrote (`merge
