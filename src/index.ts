@@ -55,7 +55,7 @@ export { findingsFormats } from './render/findings/findings-formats.js';
 export { trendRenderers } from './render/trend/trend-renderers.js';
 export { publishedSchemas } from './validate/published-schemas.js';
 export type { FindingsFormatName } from './render/findings/findings-formats.js';
-export type { GateMetricName } from './gate/metrics/gate-metrics.js';
+export type { GateMetricName } from './gate/metric-names.js';
 export type { GatePresetName } from './gate/presets/gate-presets.js';
 export type { TrendFormat } from './render/trend/trend-renderers.js';
 export type { PublishedSchemaName, PublishedSchema } from './validate/published-schemas.js';

@@ -1,7 +1,8 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { DiffResult, ReportDiff } from '../model/diff.js';
 import type { GateRules } from '../model/gate-rules.js';
-import { gateMetrics, isGateMetricName } from './metrics/gate-metrics.js';
+import { isGateMetricName } from './metric-names.js';
+import { gateMetrics } from './metrics/gate-metrics.js';
 
 /** The metrics of `rules` that compare with a baseline scan, each named once, in rules-file order. */
 export function baselineMetricsOf(rules: GateRules): string[] {

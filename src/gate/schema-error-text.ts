@@ -1,6 +1,6 @@
 import type { SchemaError } from '../validate/schema-validators.js';
 import { closestName } from '../text/closest-name.js';
-import { gateMetricNames } from './metrics/gate-metrics.js';
+import { gateMetricNames, isGateMetricName } from './metric-names.js';
 
 /** Keywords that say most about what to fix come first; combinators say least. */
 const keywordOrder = ['additionalProperties', 'enum', 'type', 'pattern', 'minItems', 'minProperties', 'required', 'const', 'oneOf', 'anyOf', 'if'];
@@ -41,6 +41,9 @@ export function describeSchemaError(error: SchemaError, value?: unknown): string
     case 'enum':
       if (instancePath.endsWith('/metric')) {
         const suggestion = typeof value === 'string' ? closestName(value, gateMetricNames) : undefined;
+        // A metric added to the registry reaches the schema's enum only when the validators are
+        // generated again: say so, rather than call a listed metric unknown.
+        if (typeof value === 'string' && isGateMetricName(value)) return `metric "${value}" is in the registry but not yet in the rules schema; run npm run generate:validators`;
         const named = `unknown metric${typeof value === 'string' ? ` "${value}"` : ''}`;
         const list = gateMetricNames.join(', ');
         return suggestion === undefined ? `${named}; the metrics are ${list}` : `${named}; did you mean ${suggestion}? The metrics are ${list}`;

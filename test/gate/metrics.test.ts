@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
-import { gateMetricNames, gateMetrics } from '../../src/gate/metrics/gate-metrics.js';
+import { gateMetricNames } from '../../src/gate/metric-names.js';
+import { gateMetrics } from '../../src/gate/metrics/gate-metrics.js';
 import { readGateRulesSchema } from '../../src/validate/gate-rules-schema.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
 import { gate, only } from './support.js';
