@@ -1,6 +1,6 @@
 import type { Analysis } from '../../model/analysis.js';
 import type { ExceptionMatch, ExceptionOutcome, ExceptionState, RiskException } from '../../model/exceptions.js';
-import { dayNumber, dayOf } from './calendar-day.js';
+import { dayNumber, dayOf } from '../../text/calendar-day.js';
 import { exceptionScope, type ExceptionScope } from './exception-scope.js';
 
 /** How exceptions are judged: on which day, and how near an expiry warns. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeExceptions } from '../../../src/analyse/exceptions/judge-exceptions.js';
-import { dayNumber } from '../../../src/analyse/exceptions/calendar-day.js';
+import { dayNumber } from '../../../src/text/calendar-day.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { RiskException } from '../../../src/model/exceptions.js';
 import { minimalReport } from '../../support/minimal-report.js';
