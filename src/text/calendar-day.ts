@@ -20,3 +20,8 @@ export function dayNumber(text: string): number | undefined {
 export function dayOf(instant: Date): number {
   return Math.floor(instant.getTime() / dayMs);
 }
+
+/** The `YYYY-MM-DD` text of a day number (see {@link dayNumber}). */
+export function dayText(day: number): string {
+  return new Date(day * dayMs).toISOString().slice(0, 10);
+}

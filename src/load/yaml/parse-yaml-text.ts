@@ -19,8 +19,12 @@ export interface YamlFileKind {
   aliases: 'rules-aliases' | 'exceptions-aliases';
   /** How messages name the file: `rules file`. */
   name: string;
-  /** The keys at the top of such a file: a text with none of them (or of their misspellings) is not quoted back. */
-  topKeys: readonly string[];
+  /**
+   * The keys at the top of such a file: a text with none of them (or of their
+   * misspellings) is not quoted back. Undefined for a file whose keys are ids (any
+   * mapping then passes; its values are checked by its reader).
+   */
+  topKeys?: readonly string[];
 }
 
 /** Aliases a file may use: a handful, where a "billion laughs" file needs thousands. */
@@ -48,8 +52,9 @@ export function parseYamlText(text: string, file: string, kind: YamlFileKind): P
   const value = valueOf(document, file, kind);
   if (!looksLikeKind(value, kind.topKeys)) {
     const { line, col } = lineCounter.linePos(document.contents?.range?.[0] ?? 0);
-    const keys = kind.topKeys.filter((key) => key !== '$schema').map((key) => `"${key}"`);
-    throw new CspmError(kind.invalid, `${file}:${line}:${col}: ${notThisFile} (no ${keys.join(' or ')} at its top)`, { data: { file, pointer: '', line, column: col } });
+    const keys = (kind.topKeys ?? []).filter((key) => key !== '$schema').map((key) => `"${key}"`);
+    const why = keys.length === 0 ? 'no mapping at its top' : `no ${keys.join(' or ')} at its top`;
+    throw new CspmError(kind.invalid, `${file}:${line}:${col}: ${notThisFile} (${why})`, { data: { file, pointer: '', line, column: col } });
   }
   return {
     value,
@@ -82,11 +87,11 @@ function valueOf(document: Document, file: string, kind: YamlFileKind): unknown 
  * password file's lines are plain scalars, and a credentials file in YAML
  * (`AWS_SECRET_ACCESS_KEY: …`) is a mapping of none of these keys.
  */
-function looksLikeKind(value: unknown, topKeys: readonly string[]): boolean {
+function looksLikeKind(value: unknown, topKeys: readonly string[] | undefined): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value !== 'object' || Array.isArray(value)) return false;
   const keys = Object.keys(value);
-  return keys.length === 0 || keys.some((key) => closestName(key, topKeys) !== undefined);
+  return keys.length === 0 || topKeys === undefined || keys.some((key) => closestName(key, topKeys) !== undefined);
 }
 
 function offsetOf(document: Document, pointer: string, atKey: boolean): number | undefined {

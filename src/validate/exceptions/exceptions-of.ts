@@ -37,6 +37,8 @@ const reasonWords = 3;
  * JSON Pointer: a file that does not check never counts as "no exceptions".
  */
 export function exceptionsOf(parsed: ParsedYamlText, file: string, maxDays = defaultMaxExceptionDays): RiskException[] {
+  const todo = firstTodo(parsed.value, '');
+  if (todo !== undefined) fail(parsed, todo, 'still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)');
   const error = pickSchemaError(validateExceptionsShape(parsed.value));
   if (error) {
     const { pointer, atKey } = errorPointer(error);
@@ -52,6 +54,21 @@ export function exceptionsOf(parsed: ParsedYamlText, file: string, maxDays = def
     checkEntry(parsed, entry, pointer, maxDays);
     return exceptionFrom(entry, file, pointer);
   });
+}
+
+/**
+ * The pointer of the first value that starts with `TODO`: what `exceptions import` writes
+ * where the peer's file had no owner, approver, date or reason. Checked before the
+ * schema, so that the message says what to do rather than "must be a day".
+ */
+function firstTodo(value: unknown, pointer: string): string | undefined {
+  if (typeof value === 'string') return /^TODO\b/.test(value.trim()) ? pointer : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = firstTodo(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function checkEntry(parsed: ParsedYamlText, entry: ExceptionEntry, pointer: string, maxDays: number): void {
