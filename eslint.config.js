@@ -6,7 +6,10 @@ import tseslint from 'typescript-eslint';
 
 /** The folders of src/ in pipeline order; each may import only those before it. */
 const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'client', 'serve', 'query', 'jobs', 'cli'];
-/** Folders every stage may use; they import nothing of the stages themselves. */
+/**
+ * Folders every stage may use; they import nothing of the stages themselves. model/ holds
+ * the types and the vocabulary every stage reads, and may use text/ and error/.
+ */
 const foundations = ['model', 'text', 'error'];
 
 /** An import pattern for a folder of src/, from any depth. */
@@ -64,7 +67,7 @@ const fencedInternals = [
 
 const boundaries = [
   cliBoundary,
-  boundary('model', [...stages, 'text', 'error'], 'model/ holds types only and imports nothing.'),
+  boundary('model', stages, 'model/ holds the types and the vocabulary every stage reads (labels, observed values, capped findings); it may import text/ and error/, never a stage.'),
   ...['text', 'error'].map((name) => boundary(name, [...stages, ...foundations.filter((other) => other !== name && other !== 'model')], `${name}/ is a foundation of every stage and imports none of them.`)),
   ...stages.slice(0, -1).map((name, index) => boundary(name, stages.slice(index + 1), `${name}/ must not import a later stage (${stages.slice(index + 1).join(', ')}): data flows one way.`)),
 ];

@@ -46,7 +46,7 @@ export { loadGateRules } from './gate/load-gate-rules.js';
 
 // Registries: every name of a kind comes from one of these.
 export { ruleCatalogue } from './analyse/rule-descriptions.js';
-export { observedValues } from './validate/observed-values.js';
+export { observedValues } from './model/observed-values.js';
 export { percentFormulas } from './analyse/percent-formulas.js';
 export { gateMetrics } from './gate/metrics/gate-metrics.js';
 export { gatePresets } from './gate/presets/gate-presets.js';
@@ -59,7 +59,7 @@ export type { GateMetricName } from './gate/metrics/gate-metrics.js';
 export type { GatePresetName } from './gate/presets/gate-presets.js';
 export type { TrendFormat } from './render/trend/trend-renderers.js';
 export type { PublishedSchemaName, PublishedSchema } from './validate/published-schemas.js';
-export type { CodedField } from './validate/observed-values.js';
+export type { CodedField } from './model/observed-values.js';
 export type { PercentFormulaInfo } from './analyse/percent-formulas.js';
 
 // The service: its client, and the emulator to test against.

@@ -1,6 +1,6 @@
 import type { Figures } from '../model/analysis.js';
 import type { Policy } from '../model/report.js';
-import { severityOrder } from '../validate/observed-values.js';
+import { severityOrder } from '../model/observed-values.js';
 import { colourRank, countsAsRed, isFailingColour } from './colour-rank.js';
 
 /**

@@ -8,7 +8,7 @@ import type { Analysis } from '../model/analysis.js';
 import type { DiffResult } from '../model/diff.js';
 import type { Verdict } from '../model/verdict.js';
 import { plural } from '../text/plural.js';
-import { foldValue, isObserved, observedValues } from '../validate/observed-values.js';
+import { foldValue, isObserved, observedValues } from '../model/observed-values.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, passed } from './verdicts.js';

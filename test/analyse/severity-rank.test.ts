@@ -14,7 +14,7 @@ import {
   worstCategoryMeasure,
   type RankedCategory,
 } from '../../src/analyse/severity-rank.js';
-import { severityOrder } from '../../src/validate/observed-values.js';
+import { severityOrder } from '../../src/model/observed-values.js';
 import { policy } from '../support/minimal-report.js';
 
 /** A policy of a colour and severity; `failing` resources of 10 for the colours that fail. */

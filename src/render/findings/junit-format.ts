@@ -1,4 +1,4 @@
-import { findingWeight } from '../../load/capped-findings.js';
+import { findingWeight } from '../../model/capped-findings.js';
 import { isWorse } from '../../analyse/diff/classify-change.js';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { PolicyChange, ReportDiff } from '../../model/diff.js';

@@ -1,4 +1,4 @@
-import { findingLimit, findingWeight } from '../../load/capped-findings.js';
+import { findingLimit, findingWeight } from '../../model/capped-findings.js';
 import type { AnalysedSource, Analysis } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsFormatOptions, FindingsResult } from '../../model/findings-format.js';
