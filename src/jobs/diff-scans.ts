@@ -1,6 +1,6 @@
 import { tallyRegressions, type RegressionLimit, type RegressionTally } from '../analyse/diff/count-regressions.js';
 import { diffAnalyses, joinAnalyses } from '../analyse/diff/diff-analyses.js';
-import { canBeCompared, type FailOn } from '../analyse/fail-closed.js';
+import { canBeCompared, type FailOn } from '../model/fail-closed.js';
 import { CspmError } from '../error/cspm-error.js';
 import { exitCodes } from '../error/exit-codes.js';
 import type { ReportInput } from '../load/load-reports.js';
