@@ -26,7 +26,7 @@ export type { QueryFormat } from './render/query-output/query-renderers.js';
 export { queryPresetNames } from './query/query-presets.js';
 export { querySourceOf } from './jobs/query-dataset.js';
 export { defaultTimeoutSeconds, parseMemoryLimit, parseTimeout } from './query/query-limits.js';
-export { failOnLevels } from './analyse/fail-closed.js';
+export { failOnLevels } from './model/fail-closed.js';
 export { percentFormulaIds } from './analyse/percent-formulas.js';
 export { policyChoices, renderTiers } from './model/renderer.js';
 export { fleetAccountThreshold } from './render/fleet/fleet-tier.js';
