@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type FormatOption, type PolicyChoice } from '../../index.js';
-import { csvFieldNames, documentFormats, fleetAccountThreshold, fleetFormats, formatsReading, policyChoices, renderTiers } from '../../internal.js';
+import { csvFieldNames, documentFormats, fleetAccountThreshold, fleetFormats, formatsFor, formatsReading, policyChoices, renderTiers } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
@@ -15,7 +15,7 @@ function readBy(option: FormatOption): string {
 function builder(yargs: Argv): Argv<RenderArgs> {
   const declared = yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
+    .option('format', { alias: 'f', choices: formatsFor('render'), array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
     .option('output', {
       alias: 'o',
       type: 'string',
