@@ -20,7 +20,7 @@ export { documentFormats, formatsReading, getRenderer } from './render/renderers
 export { fleetFormats } from './render/fleet/fleet-renderers.js';
 export { defaultOutput, extensionsNaming, formatNamedBy, resolveOutputFormat } from './render/formats/output-routing.js';
 export type { OutputFormat, RoutedKind } from './render/formats/output-routing.js';
-export { datasetFormats, formatsFor, formatsOf, formatsWithParquetForm, parquetFormOf } from './render/formats/format-views.js';
+export { datasetFormats, datasetTableOf, formatsFor, formatsOf, formatsWithParquetForm, parquetFormOf } from './render/formats/format-views.js';
 export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
 export { queryFormats, getQueryRenderer } from './render/query-output/query-renderers.js';
 export type { QueryFormat } from './render/query-output/query-renderers.js';

@@ -1,5 +1,5 @@
 import type { DatasetTable } from '../../internal.js';
-import { datasetFormats, expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
+import { datasetFormats, datasetTableOf, expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
@@ -32,7 +32,9 @@ export function writesTableFile(args: RenderArgs): boolean {
 export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<number> {
   renderOptions(args, io);
   const output = args.output[0] as string;
-  const table: DatasetTable = chosenFormats(args)[0] === 'parquet' ? 'policies' : 'figures';
+  // writesTableFile sent this run here for its one format, a table of the dataset.
+  const [format] = chosenFormats(args);
+  const table = (format === undefined ? undefined : datasetTableOf(format)) as DatasetTable;
   const check = checkOptionsOf(args, io);
   const status = statusWriter(io, args.quiet);
   const inputs = await expandInputs(toReportInputs(args.inputs, io), check.onSkip);

@@ -1,3 +1,4 @@
+import type { DatasetTable } from '../../model/dataset-columns.js';
 import type { DocumentFormat } from '../../model/renderer.js';
 import { outputFormats } from './output-formats.js';
 import { outputKinds, type OutputCommand, type OutputFormatEntry, type OutputKind, type RoutedKind } from './output-format.js';
@@ -44,7 +45,12 @@ export function formatsFor(command: OutputCommand): string[] {
 export const routedKinds = (Object.keys(outputKinds) as OutputKind[]).filter((kind): kind is RoutedKind => !('filesOf' in outputKinds[kind]));
 
 /** The formats that, with `render --out-dir`, mean the dataset: both of its tables, partitioned. */
-export const datasetFormats = Object.keys(entries).filter((name) => entries[name]?.dataset === true) as DocumentFormat[];
+export const datasetFormats = Object.keys(entries).filter((name) => entries[name]?.dataset !== undefined) as DocumentFormat[];
+
+/** The dataset table `format` writes, or undefined for a format of no dataset. */
+export function datasetTableOf(format: DocumentFormat): DatasetTable | undefined {
+  return entries[format]?.dataset;
+}
 
 /** The formats that `--parquet` turns into another (`ocsf`), in the registry's order. */
 export const formatsWithParquetForm = Object.keys(entries).filter((name) => entries[name]?.asParquet !== undefined) as DocumentFormat[];

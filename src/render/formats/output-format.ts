@@ -1,3 +1,4 @@
+import type { DatasetTable } from '../../model/dataset-columns.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import type { FleetFigures } from '../../model/fleet.js';
 import type { QueryResult } from '../../model/query-result.js';
@@ -42,10 +43,11 @@ export interface OutputFormatEntry {
   /** The result of a `query`. */
   query?: QueryRenderer;
   /**
-   * With `--out-dir`, render writes this format's table as part of a partitioned dataset
-   * of both tables (`policies/`, `figures/`) instead of a file per input.
+   * The dataset table this format writes: with `--out-dir`, render writes it as part of a
+   * partitioned dataset of both tables (`policies/`, `figures/`) instead of a file per
+   * input, and with one `-o` it makes the table while the inputs are read.
    */
-  dataset?: true;
+  dataset?: DatasetTable;
   /** The format that `--parquet` turns this one into: the same content as Parquet (`ocsf` → `ocsf-parquet`). */
   asParquet?: string;
 }

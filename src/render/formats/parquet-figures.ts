@@ -10,5 +10,5 @@ export const parquetFiguresEntry: OutputFormatOf<'document'> = {
     render: async (view) => (await import('../parquet/render-parquet.js')).renderFiguresParquetView(view),
     reads: [],
   },
-  dataset: true,
+  dataset: 'figures',
 };

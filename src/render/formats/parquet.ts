@@ -15,5 +15,5 @@ export const parquetEntry: OutputFormatOf<'document'> = {
     render: async (view) => (await import('../parquet/render-parquet.js')).renderParquetView(view),
     reads: [],
   },
-  dataset: true,
+  dataset: 'policies',
 };
