@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, RuleId } from '../../src/index.js';
-import { ruleCatalogue, rules } from '../../src/analyse/rule-catalogue.js';
+import { ruleCatalogue } from '../../src/analyse/rule-catalogue.js';
+import { rules } from '../../src/analyse/rule-registry.js';
 import { marksUnusableInput, unusableInputRules } from '../../src/model/unusable-input.js';
 
 const finding = (rule: RuleId, severity: 'error' | 'warning'): Finding => ({ rule, severity, pointer: '', message: 'm' });
