@@ -6,7 +6,10 @@ import tseslint from 'typescript-eslint';
 
 /** The folders of src/ in pipeline order; each may import only those before it. */
 const stages = ['load', 'validate', 'analyse', 'gate', 'render', 'client', 'serve', 'query', 'jobs', 'cli'];
-/** Folders every stage may use; they import nothing of the stages themselves. */
+/**
+ * Folders every stage may use; they import nothing of the stages themselves. model/ holds
+ * the types and the vocabulary every stage reads, and may use text/ and error/.
+ */
 const foundations = ['model', 'text', 'error'];
 
 /** An import pattern for a folder of src/, from any depth. */
@@ -14,12 +17,33 @@ const folder = (name) => [`**/${name}/*`, `**/${name}/**`];
 /** The public entry and the internal one, which only cli/ (and the project's tools) use. */
 const entries = ['**/index.js', '**/internal.js'];
 
-/** no-restricted-imports for the files of `name`, forbidding `forbidden` folders. */
-function boundary(name, forbidden, why) {
+/**
+ * The vocabulary every stage reads lives in model/ (STYLE.md): a module of its name is
+ * imported from model/ only, so that it cannot drift back into a stage (validate/,
+ * load/, analyse/ were its homes) where only the later stages could read it.
+ */
+const vocabularyHomes = {
+  group: ['**/labels*', '**/observed-values*', '**/capped-findings*', '**/fail-closed*', '**/unusable-input*', '!**/model/*'],
+  message: 'the vocabulary every stage reads (labels, observed values, capped findings, the fail-closed policy) lives in model/ and is imported from there only.',
+};
+
+/**
+ * A renderer states the judgement a run was given (FindingsResult.judgement, made by
+ * judgeFindingsResult in model/fail-closed.ts) and judges nothing: the fail-closed policy,
+ * the silencing guard, and the tally of regressions are out of its reach,
+ * so that no output can disagree with the exit code.
+ */
+const verdictLogic = {
+  group: ['**/fail-closed*', '**/unusable-input*', '**/silencing-guard*', '**/count-regressions*'],
+  message: 'render/ judges nothing: it states the judgement the run was given (FindingsResult.judgement), never the fail-closed policy or a verdict rule.',
+};
+
+/** no-restricted-imports for the files of `name`, forbidding `forbidden` folders and the `more` patterns. */
+function boundary(name, forbidden, why, more = []) {
   return {
     files: [`src/${name}/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: [...forbidden.flatMap(folder), ...entries], message: why }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: [...forbidden.flatMap(folder), ...entries], message: why }, ...more] }],
     },
   };
 }
@@ -64,9 +88,13 @@ const fencedInternals = [
 
 const boundaries = [
   cliBoundary,
-  boundary('model', [...stages, 'text', 'error'], 'model/ holds types only and imports nothing.'),
+  boundary('model', stages, 'model/ holds the types and the vocabulary every stage reads (labels, observed values, capped findings, the fail-closed policy); it may import text/ and error/, never a stage.'),
   ...['text', 'error'].map((name) => boundary(name, [...stages, ...foundations.filter((other) => other !== name && other !== 'model')], `${name}/ is a foundation of every stage and imports none of them.`)),
-  ...stages.slice(0, -1).map((name, index) => boundary(name, stages.slice(index + 1), `${name}/ must not import a later stage (${stages.slice(index + 1).join(', ')}): data flows one way.`)),
+  ...stages
+    .slice(0, -1)
+    .map((name, index) =>
+      boundary(name, stages.slice(index + 1), `${name}/ must not import a later stage (${stages.slice(index + 1).join(', ')}): data flows one way.`, name === 'render' ? [vocabularyHomes, verdictLogic] : [vocabularyHomes]),
+    ),
 ];
 
 export default tseslint.config(

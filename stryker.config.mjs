@@ -36,10 +36,11 @@ export default {
     // Severity and colour ranking, and the folding of coded values they rely on.
     'src/analyse/severity-rank.ts',
     'src/analyse/colour-rank.ts',
-    'src/validate/observed-values.ts',
+    'src/model/observed-values.ts',
     'src/validate/fold-coded-values.ts',
     // Fail-on and fail-closed, and the guard that keeps a rule marking an unusable input from being silenced.
-    'src/analyse/fail-closed.ts',
+    'src/model/fail-closed.ts',
+    'src/model/unusable-input.ts',
     'src/analyse/silencing-guard.ts',
     // The proof that a text holds no repeated key: one it passes wrongly hides a value JSON.parse dropped.
     'src/load/repeated-key-proof.ts',

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The tests that `npm run mutate` (stryker.config.mjs) runs against each mutant of the
- * verdict modules: the unit tests of those modules (test/gate, test/analyse, the folding
+ * verdict modules: the unit tests of those modules (test/gate, test/analyse, test/model, the folding
  * of coded values, the proof that no key repeats, the verdicts and scan order of jobs, the client's redaction) and the
  * analysis tests beside them. Stryker runs, for each mutant, the tests that reach it, and
  * each run loads their files again: the in-process CLI tests, the client's tests against
@@ -14,6 +14,7 @@ export default defineConfig({
     include: [
       'test/gate/**/*.test.ts',
       'test/analyse/**/*.test.ts',
+      'test/model/**/*.test.ts',
       'test/validate/fold-coded-values.test.ts',
       'test/load/repeated-key-proof.test.ts',
       'test/jobs/verdicts.test.ts',

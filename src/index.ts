@@ -46,12 +46,14 @@ export { loadGateRules } from './gate/load-gate-rules.js';
 
 // Registries: every name of a kind comes from one of these.
 export { ruleCatalogue } from './analyse/rule-descriptions.js';
-export { observedValues } from './validate/observed-values.js';
+export { observedValues } from './model/observed-values.js';
 export { percentFormulas } from './analyse/percent-formulas.js';
 export { gateMetrics } from './gate/metrics/gate-metrics.js';
 export { gatePresets } from './gate/presets/gate-presets.js';
 export { renderers } from './render/renderers.js';
 export { findingsFormats } from './render/findings/findings-formats.js';
+// The fail-closed judgement every findings format states: a run's result is judged here, never by a format.
+export { judgeFindingsResult } from './model/fail-closed.js';
 export { trendRenderers } from './render/trend/trend-renderers.js';
 export { publishedSchemas } from './validate/published-schemas.js';
 export type { FindingsFormatName } from './render/findings/findings-formats.js';
@@ -59,7 +61,7 @@ export type { GateMetricName } from './gate/metric-names.js';
 export type { GatePresetName } from './gate/presets/gate-presets.js';
 export type { TrendFormat } from './render/trend/trend-renderers.js';
 export type { PublishedSchemaName, PublishedSchema } from './validate/published-schemas.js';
-export type { CodedField } from './validate/observed-values.js';
+export type { CodedField } from './model/observed-values.js';
 export type { PercentFormulaInfo } from './analyse/percent-formulas.js';
 
 // The service: its client, and the emulator to test against.
@@ -87,7 +89,7 @@ export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, 
 export type { Finding, RuleId, Severity, SeveritySetting } from './model/finding.js';
 export type { DocumentForm, FoldedValue, LoadedDocument, ValidatedDocument, ReportRef, SkippedInput, TextSource } from './model/document.js';
 export type { Analysis, AnalysisSummary, AnalysedSource, AnalysedReport, AnalysedCategory, AnalyseOptions, Figures, PercentFormula, SeverityCount, TextRegion } from './model/analysis.js';
-export type { FailOn } from './analyse/fail-closed.js';
+export type { FailOn } from './model/fail-closed.js';
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
 export type { GateRules, GateAssertion, GateAggregate, ReportMatch } from './model/gate-rules.js';
 export type { RulesFile, RulesFileAssertion } from './gate/rules-file.js';
@@ -95,7 +97,7 @@ export type { GateMetric, Measurement, ScopedReport, MetricKey } from './gate/ga
 export type { CategoryChange, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicyMatch, PolicySide, ReportDiff, ScanRef, UnpairedReport } from './model/diff.js';
 export type { PolicyTrend, Trend, TrendCategory, TrendOrder, TrendScan } from './model/trend.js';
 export type { AccountSeries, FleetRank, FleetScan, FleetTrend } from './model/fleet-trend.js';
-export type { FindingsFormat, FindingsFormatOptions, FindingsResult } from './model/findings-format.js';
+export type { FindingsFormat, FindingsFormatOptions, FindingsResult, FindingsRun, RunJudgement } from './model/findings-format.js';
 export type { RuleInfo } from './model/rule.js';
 export type { DocumentFormat, FormatOption, PolicyChoice, Renderer, RenderOptions, RenderWarning, RenderedBody, RenderTier, RenderDocumentsOptions, DocumentPlan, PlannedDocument, ReadyDocument, UnrenderedDocument, DocumentOutput, DocumentReason } from './model/renderer.js';
 export type { TrendRenderer, TrendRenderOptions } from './render/trend/trend-renderer.js';

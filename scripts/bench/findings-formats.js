@@ -6,7 +6,7 @@
 // format writes every finding. A file lists the first 1,000 findings of a rule (the rest
 // counted), so the findings are spread over files of 1,000 policies each.
 import { fileURLToPath } from 'node:url';
-import { findingsFormats, ruleCatalogue } from '../../dist/index.js';
+import { findingsFormats, judgeFindingsResult, ruleCatalogue } from '../../dist/index.js';
 import { analyseInputs } from '../../dist/jobs/analyse-inputs.js';
 import { median } from './run-node.js';
 
@@ -45,7 +45,7 @@ function inputsOfFalseGreens(count) {
 /** Times every findings format but json against json on `count` false-Green policies. */
 export async function benchFindingsFormats({ count = 125_000, runs = 5 } = {}) {
   const analysis = await analyseInputs(inputsOfFalseGreens(count));
-  const result = { analysis };
+  const result = judgeFindingsResult({ analysis });
   const findings = analysis.sources.reduce((sum, source) => sum + source.findings.length, 0);
   const json = findingsFormats.json;
   time(json, result);

@@ -2,10 +2,10 @@ import type { AnalyseOptions, Analysis, AnalysedCategory, AnalysedReport, Analys
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
 import type { RuleId } from '../model/finding.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
-import { severityOrder } from '../validate/observed-values.js';
+import { severityOrder } from '../model/observed-values.js';
 import { defaultPercentFormula } from './percent-formulas.js';
 import { acrossInputRules, documentRules, policyRules, reportRules } from './rule-catalogue.js';
-import { CappedFindings, findingWeight } from '../load/capped-findings.js';
+import { CappedFindings, findingWeight } from '../model/capped-findings.js';
 import { applySeverities, runPolicyRules, runRule } from './run-rules.js';
 
 /** Loader findings after which a document holds nothing for the document rules to judge. */

@@ -1,4 +1,4 @@
-import { isObserved } from '../validate/observed-values.js';
+import { isObserved } from '../model/observed-values.js';
 
 /*
  * The one model of how a Compliance colour counts, for every verdict and every order.

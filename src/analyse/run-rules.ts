@@ -1,6 +1,6 @@
 import type { AnalyseOptions } from '../model/analysis.js';
 import type { Finding, RuleId, Severity } from '../model/finding.js';
-import type { CappedFindings } from '../load/capped-findings.js';
+import type { CappedFindings } from '../model/capped-findings.js';
 import type { CategoryVisitor, PolicyRule, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
 import { settingInForce } from './silencing-guard.js';
 

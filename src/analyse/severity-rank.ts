@@ -1,6 +1,6 @@
 import type { Figures } from '../model/analysis.js';
 import type { Policy } from '../model/report.js';
-import { severityOrder } from '../validate/observed-values.js';
+import { severityOrder, severityRank } from '../model/observed-values.js';
 import { colourRank, countsAsRed, isFailingColour } from './colour-rank.js';
 
 /**
@@ -32,8 +32,8 @@ export function securitySeverity(severity: string): number {
 /**
  * Position of a Severity in the order outputs with a size limit keep results: Critical
  * (0) down to VeryLow, then every unknown severity (one past the last). Unlike
- * {@link severityRank}, which decides verdicts, an unknown severity is not ranked as
- * Critical here: keeping the severities the service vouches for first is what a capped
+ * severityRank (model/observed-values.ts), which decides verdicts, an unknown severity
+ * is not ranked as Critical here: keeping the severities the service vouches for first is what a capped
  * JUnit, GitHub or SARIF output is read for, and each counts what it left out.
  */
 export function capSeverityRank(severity: string): number {
@@ -68,26 +68,6 @@ export const maxWorstCategories = 5;
 
 function weightOf(severity: string): number {
   return Object.hasOwn(severityWeights, severity) ? (severityWeights[severity] as number) : (severityWeights['Critical'] as number);
-}
-
-/**
- * Position of a Severity, Critical (0) first. A Severity outside the observed set (after
- * folding its spelling at load) ranks as Critical: a value nobody knows could be the
- * worst, and a gate that let it pass would fail open.
- */
-export function severityRank(severity: string): number {
-  const rank = severityOrder.indexOf(severity);
-  return rank === -1 ? 0 : rank;
-}
-
-/** True when `severity` is at or above `threshold` (an unknown severity is at or above every one). */
-export function isAtLeast(severity: string, threshold: string): boolean {
-  return severityRank(severity) <= severityRank(threshold);
-}
-
-/** True when two severities rank alike: the same one, or Critical and an unknown one. */
-export function sameRank(severity: string, other: string): boolean {
-  return severityRank(severity) === severityRank(other);
 }
 
 /** Red policies weighted by severity (a policy of an unknown Compliance counts as Red). */

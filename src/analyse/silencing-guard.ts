@@ -1,4 +1,4 @@
-import type { Finding, RuleId, SeveritySetting } from '../model/finding.js';
+import type { RuleId, SeveritySetting } from '../model/finding.js';
 import { ruleCatalogue } from './rule-catalogue.js';
 
 /*
@@ -11,9 +11,6 @@ import { ruleCatalogue } from './rule-catalogue.js';
 
 /** The rules that mark an unusable input, in catalogue order: derived from the registry. */
 export const unsilenceableRules: ReadonlySet<RuleId> = new Set(ruleCatalogue.filter((rule) => rule.unusableInput !== undefined).map((rule) => rule.id));
-
-/** Rules whose every finding, whatever its severity, marks an unusable input. */
-const unusableWhatever: ReadonlySet<RuleId> = new Set(ruleCatalogue.filter((rule) => rule.unusableInput === 'always').map((rule) => rule.id));
 
 /**
  * The user's setting of `rule` as the analysis applies it: `off` or `warning` on a rule
@@ -50,12 +47,4 @@ const runRules: ReadonlySet<RuleId> = new Set(ruleCatalogue.filter((rule) => rul
 /** One line saying that a setting was not applied, and why. */
 export function refusedSettingText({ rule, setting }: RefusedSetting): string {
   return `--rule ${rule}=${setting}: this rule marks an input that could not be read or analysed; it cannot be ${setting === 'off' ? 'silenced' : 'lowered'}, the input stays failed`;
-}
-
-/**
- * True when `finding` means its input's figures were not analysed: a finding of such a
- * rule, or for a rule that says so only of its errors (not-a-report), an error.
- */
-export function marksUnusableInput(finding: Finding): boolean {
-  return unusableWhatever.has(finding.rule) || (finding.severity === 'error' && unsilenceableRules.has(finding.rule));
 }

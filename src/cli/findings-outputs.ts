@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
-import { findingsFormatNames, getFindingsFormat, markdownLimitRange, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
+import { defaultOutput, formatsFor, formatsOf, getFindingsFormat, markdownLimitRange, type RoutedKind, resolveOutputFormat } from '../internal.js';
 import { optionRefusal } from './option-refusal.js';
 import { pairOutputPaths } from './output-pairs.js';
 
@@ -22,8 +22,6 @@ export interface RunOutputs {
   documents: DocumentOutputPath[];
 }
 
-const textOutput: OutputFormat = { kind: 'findings', format: 'text' };
-
 /**
  * The findings (and, for diff, document) outputs of a run, by the rule every command
  * follows (see pairOutputPaths): each `-o` takes the `-f` in its position or the format
@@ -32,15 +30,16 @@ const textOutput: OutputFormat = { kind: 'findings', format: 'text' };
  *
  * @param kinds the kinds of output the command writes: findings, and documents for diff
  */
-export function pairOutputs(formats: readonly string[], outputs: readonly string[], kinds: readonly OutputKind[] = ['findings']): RunOutputs {
+export function pairOutputs(formats: readonly string[], outputs: readonly string[], kinds: readonly RoutedKind[] = ['findings']): RunOutputs {
   if (outputs.length === 0) {
     if (formats.length > 1) throw new CspmError('usage', `${formats.length} --format values but no --output; pair each --format with an --output file`, { data: { option: 'output' } });
-    const only = resolveOutputFormat(undefined, formats[0], kinds, textOutput);
+    const only = resolveOutputFormat(undefined, formats[0], kinds, defaultOutput('findings'));
     if (only.kind === 'document') throw new CspmError('usage', `--format ${only.format} writes a document: pair it with an --output file (-f ${only.format} -o changes.${only.format})`, { data: { option: 'output', value: only.format } });
     return { findings: [{ format: only.format as FindingsFormatName, path: '-' }], documents: [] };
   }
   const paired: RunOutputs = { findings: [], documents: [] };
-  for (const { format, path } of pairOutputPaths(formats, outputs, kinds, { standardOutput: textOutput, file: textOutput })) {
+  const fallback = defaultOutput('findings');
+  for (const { format, path } of pairOutputPaths(formats, outputs, kinds, { standardOutput: fallback, file: fallback })) {
     if (format.kind === 'document') paired.documents.push({ format: format.format as DocumentFormat, path });
     else paired.findings.push({ format: format.format as FindingsFormatName, path });
   }
@@ -71,14 +70,15 @@ function markdownLimitOf(value: unknown): number {
 }
 
 /**
- * Declares --format, --output and --color, the same way in check, gate and diff.
- * `documentFormats` are further --format values a command takes (diff's documents).
+ * Declares --format, --output and --color, the same way in check, gate, merge and diff:
+ * `--format` takes every format the registry has for `command` (diff's documents too).
  */
-export function withFindingsOutputOptions<T>(yargs: Argv<T>, documentFormats: readonly string[] = []): Argv<T & FindingsOutputArgs> {
+export function withFindingsOutputOptions<T>(yargs: Argv<T>, command: 'check' | 'gate' | 'merge' | 'diff'): Argv<T & FindingsOutputArgs> {
+  const documentFormats = command === 'diff' ? formatsOf('document') : [];
   return yargs
     .option('format', {
       alias: 'f',
-      choices: [...findingsFormatNames, ...documentFormats],
+      choices: formatsFor(command),
       array: true,
       default: [] as FindingsFormatName[],
       defaultDescription: 'the --output name, else text',

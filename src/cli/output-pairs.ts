@@ -1,5 +1,5 @@
 import { CspmError } from '../index.js';
-import { extensionsNaming, formatNamedBy, type OutputFormat, type OutputKind, resolveOutputFormat } from '../internal.js';
+import { extensionsNaming, formatNamedBy, type OutputFormat, type RoutedKind, resolveOutputFormat } from '../internal.js';
 import { basename } from 'node:path';
 import { isStandardOutput } from './write-output.js';
 
@@ -42,7 +42,7 @@ export interface OutputFallbacks {
  * @param kinds the kinds of output the command writes, in order of preference
  * @throws CspmError `usage` or `unknown-format`, one line naming the output
  */
-export function pairOutputPaths(formats: readonly string[], outputs: readonly string[], kinds: readonly OutputKind[], fallbacks: OutputFallbacks = {}): OutputPair[] {
+export function pairOutputPaths(formats: readonly string[], outputs: readonly string[], kinds: readonly RoutedKind[], fallbacks: OutputFallbacks = {}): OutputPair[] {
   const only = outputs.length === 1 ? (outputs[0] as string) : undefined;
   if (only !== undefined && !isStandardOutput(only) && new Set(formats).size > 1) return pairUnderOneName(formats, only, kinds);
   if (formats.length > 0 && formats.length !== outputs.length) {
@@ -63,7 +63,7 @@ export function pairOutputPaths(formats: readonly string[], outputs: readonly st
  * Several formats under one name: the name's own extension is its format's (which must
  * be one of them), and every other format takes the name with its own extension.
  */
-function pairUnderOneName(formats: readonly string[], path: string, kinds: readonly OutputKind[]): OutputPair[] {
+function pairUnderOneName(formats: readonly string[], path: string, kinds: readonly RoutedKind[]): OutputPair[] {
   const given = [...new Set(formats)];
   const chosen = given.map((format) => resolveOutputFormat(undefined, format, kinds));
   const named = formatNamedBy(path, kinds);

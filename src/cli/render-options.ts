@@ -1,5 +1,5 @@
 import { CspmError, type CsvFieldName, type DocumentFormat, type FormatOption, type PolicyChoice, type RenderOptions, type RenderTier, type RenderWarning } from '../index.js';
-import { csvFieldNames, formatsReading, loadLogo, loadTemplates, type OutputFormat } from '../internal.js';
+import { csvFieldNames, defaultOutput, formatsReading, formatsWithParquetForm, loadLogo, loadTemplates, parquetFormOf } from '../internal.js';
 import { pairOutputPaths } from './output-pairs.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
@@ -99,10 +99,14 @@ function csvFields(text: string): CsvFieldName[] {
   return names as CsvFieldName[];
 }
 
-/** The --format values, `--parquet` applied, each once. */
+/** The --format values, `--parquet` applied (each format with a Parquet form becomes it), each once. */
 function givenFormats(args: RenderArgs): DocumentFormat[] {
-  if (args.parquet === true && !(args.format ?? []).includes('ocsf')) throw new CspmError('usage', '--parquet goes with -f ocsf (its events as Parquet); the dataset tables are -f parquet', { data: { option: 'parquet' } });
-  return [...new Set((args.format ?? []).map((format) => (args.parquet === true && format === 'ocsf' ? 'ocsf-parquet' : format)))];
+  const given = args.format ?? [];
+  if (args.parquet !== true) return [...new Set(given)];
+  if (!given.some((format) => formatsWithParquetForm.includes(format))) {
+    throw new CspmError('usage', `--parquet goes with ${formatsWithParquetForm.map((format) => `-f ${format}`).join(' or ')} (its events as Parquet); the dataset tables are -f parquet`, { data: { option: 'parquet' } });
+  }
+  return [...new Set(given.map(parquetFormOf))];
 }
 
 /**
@@ -111,10 +115,9 @@ function givenFormats(args: RenderArgs): DocumentFormat[] {
  * standard output without -f.
  */
 export function renderOutputs(args: RenderArgs): { format: DocumentFormat; path: string }[] {
-  return pairOutputPaths(givenFormats(args), args.output, ['document'], { standardOutput: htmlOutput, file: htmlOutput }).map(({ format, path }) => ({ format: format.format as DocumentFormat, path }));
+  const fallback = defaultOutput('document');
+  return pairOutputPaths(givenFormats(args), args.output, ['document'], { standardOutput: fallback, file: fallback }).map(({ format, path }) => ({ format: format.format as DocumentFormat, path }));
 }
-
-const htmlOutput: OutputFormat = { kind: 'document', format: 'html' };
 
 /**
  * The formats of the run, after refusing what cannot be: those of the --output files,
@@ -127,6 +130,6 @@ export function chosenFormats(args: RenderArgs): DocumentFormat[] {
   if (args.inputs.includes(stdinToken) && args.output.length === 0 && args['out-dir'] === undefined) {
     throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', { data: { option: 'output' } });
   }
-  if (args.output.length === 0) return given.length > 0 ? given : ['html'];
+  if (args.output.length === 0) return given.length > 0 ? given : [defaultOutput('document').format as DocumentFormat];
   return [...new Set(renderOutputs(args).map((output) => output.format))];
 }

@@ -1,4 +1,4 @@
-import { findingsFormats, type FindingsFormat, type FindingsFormatOptions, type FindingsResult, ruleCatalogue } from '../index.js';
+import { findingsFormats, judgeFindingsResult, type FindingsFormat, type FindingsFormatOptions, type FindingsRun, ruleCatalogue } from '../index.js';
 import { maxSummaryBytes } from '../internal.js';
 import { appendStepSummary } from './append-step-summary.js';
 import { wantsColor, type CliIo } from './cli-io.js';
@@ -7,7 +7,8 @@ import type { FindingsOutput, FindingsOutputArgs } from './findings-outputs.js';
 import { isStandardOutput, writeOutput } from './write-output.js';
 
 /**
- * Writes a check, gate or diff result in each format to its output. Each text is built
+ * Writes a check, gate or diff result in each format to its output, with the judgement
+ * of the fail-closed policy that every format states (judged once). Each text is built
  * before its file is written, and each file atomically: a failure leaves no partial file.
  * A run that writes GitHub annotations inside a GitHub Actions job also appends the
  * Markdown summary to the job's step summary, unless that is one of the run's files,
@@ -16,12 +17,13 @@ import { isStandardOutput, writeOutput } from './write-output.js';
  * @param otherFiles files the run reads or writes beside the reports and the outputs (a baseline, a rules file, a result file)
  */
 export async function writeFindings(
-  result: FindingsResult,
+  run: FindingsRun,
   outputs: readonly FindingsOutput[],
   io: CliIo,
   args: Pick<FindingsOutputArgs, 'color' | 'markdown-limit'>,
   otherFiles: readonly string[] = [],
 ): Promise<void> {
+  const result = judgeFindingsResult(run);
   // A capped format names the run's own complete output, when it writes one to a file.
   const complete = outputs.find((output) => (output.format === 'text' || output.format === 'json') && !isStandardOutput(output.path));
   const shared: FindingsFormatOptions = {

@@ -1,7 +1,7 @@
 import { CspmError } from '../error/cspm-error.js';
 import type { GateAssertion, GateRules } from '../model/gate-rules.js';
 import { validateGateRulesShape } from '../validate/gate-rules-schema.js';
-import { foldValue, isObserved, observedValues } from '../validate/observed-values.js';
+import { foldValue, isObserved, observedValues } from '../model/observed-values.js';
 import type { GateMetric, MetricKey } from './gate-metric.js';
 import { isGateMetricName } from './metric-names.js';
 import { gateMetrics } from './metrics/gate-metrics.js';

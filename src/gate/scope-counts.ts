@@ -1,5 +1,5 @@
 import { addCounts, emptyCounts, type Counts } from '../analyse/figures.js';
-import { sameRank } from '../analyse/severity-rank.js';
+import { sameRank } from '../model/observed-values.js';
 import type { SeverityCount } from '../model/analysis.js';
 import { isWholeReport, type ScopedReport } from './gate-metric.js';
 

@@ -1,4 +1,4 @@
-import { ambiguousSources, untrustedSources } from '../analyse/fail-closed.js';
+import { ambiguousSources, untrustedSources } from '../model/fail-closed.js';
 import type { Analysis } from '../model/analysis.js';
 import type { AssertionResult } from '../model/gate.js';
 import { plural } from '../text/plural.js';

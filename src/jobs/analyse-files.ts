@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { checkAcrossInputs, summariseSources, type DocumentAnalysis } from '../analyse/analyse-reports.js';
-import { assertRuleSettings, withNoValidReport } from '../analyse/fail-closed.js';
+import { assertRuleSettings, withNoValidReport } from '../model/fail-closed.js';
 import { internFigures, type KeptPolicySelection } from '../analyse/keep-figures.js';
 import { defaultPercentFormula } from '../analyse/percent-formulas.js';
 import { expandInputs, type ReportInput } from '../load/load-reports.js';

@@ -1,5 +1,5 @@
 import { analyseReports } from '../analyse/analyse-reports.js';
-import { assertRuleSettings, withNoValidReport } from '../analyse/fail-closed.js';
+import { assertRuleSettings, withNoValidReport } from '../model/fail-closed.js';
 import { loadReports, type LoadOptions, type ReportInput } from '../load/load-reports.js';
 import type { AnalyseOptions, Analysis } from '../model/analysis.js';
 import { validateReports } from '../validate/validate-documents.js';

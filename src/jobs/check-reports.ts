@@ -1,4 +1,4 @@
-import type { FailOn } from '../analyse/fail-closed.js';
+import type { FailOn } from '../model/fail-closed.js';
 import type { ReportInput } from '../load/load-reports.js';
 import type { Analysis } from '../model/analysis.js';
 import type { RunSettings } from '../model/run-settings.js';

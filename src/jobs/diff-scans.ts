@@ -1,6 +1,6 @@
 import { tallyRegressions, type RegressionLimit, type RegressionTally } from '../analyse/diff/count-regressions.js';
 import { diffAnalyses, joinAnalyses } from '../analyse/diff/diff-analyses.js';
-import { canBeCompared, type FailOn } from '../analyse/fail-closed.js';
+import { canBeCompared, type FailOn } from '../model/fail-closed.js';
 import { CspmError } from '../error/cspm-error.js';
 import { exitCodes } from '../error/exit-codes.js';
 import type { ReportInput } from '../load/load-reports.js';
@@ -8,7 +8,7 @@ import type { Analysis } from '../model/analysis.js';
 import type { DiffResult } from '../model/diff.js';
 import type { Verdict } from '../model/verdict.js';
 import { plural } from '../text/plural.js';
-import { foldValue, isObserved, observedValues } from '../validate/observed-values.js';
+import { foldValue, isObserved, observedValues } from '../model/observed-values.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, passed } from './verdicts.js';

@@ -1,4 +1,4 @@
-import type { FailOn } from '../analyse/fail-closed.js';
+import type { FailOn } from '../model/fail-closed.js';
 import type { AuditSummaryIds, CspmClient } from '../client/create-client.js';
 import { exitCodes } from '../error/exit-codes.js';
 import type { Analysis } from '../model/analysis.js';

@@ -1,5 +1,5 @@
 import { diffAnalyses } from '../analyse/diff/diff-analyses.js';
-import { canBeCompared, type FailOn } from '../analyse/fail-closed.js';
+import { canBeCompared, type FailOn } from '../model/fail-closed.js';
 import { assertBaselineGiven } from '../gate/baseline.js';
 import { evaluateGate } from '../gate/evaluate-gate.js';
 import { loadGateRules } from '../gate/load-gate-rules.js';

@@ -3,7 +3,7 @@ import type { GateResult } from '../model/gate.js';
 import type { RunSettings } from '../model/run-settings.js';
 import { isCspmError } from '../error/cspm-error.js';
 import { exitCodeOf } from '../error/error-codes.js';
-import { findingWeight } from '../load/capped-findings.js';
+import { findingWeight } from '../model/capped-findings.js';
 
 /** The record of a gate run (`cspm-report gate --result`): the verdict, every assertion, and the check's counts. */
 export interface GateResultRecord extends GateResult {

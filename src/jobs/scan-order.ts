@@ -1,4 +1,4 @@
-import { scanOrderProblems } from '../analyse/fail-closed.js';
+import { scanOrderProblems } from '../model/fail-closed.js';
 import { CspmError } from '../error/cspm-error.js';
 import type { DiffResult } from '../model/diff.js';
 

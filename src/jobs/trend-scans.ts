@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { canBeCompared, type FailOn } from '../analyse/fail-closed.js';
+import { canBeCompared, type FailOn } from '../model/fail-closed.js';
 import { defaultPercentFormula } from '../analyse/percent-formulas.js';
 import type { ReportChoice } from '../analyse/trend/pick-report.js';
 import { CspmError } from '../error/cspm-error.js';

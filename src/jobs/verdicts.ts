@@ -1,4 +1,4 @@
-import { ambiguousSources, type FailOn, hasFailingFindings, hasValidReport, untrustedSources } from '../analyse/fail-closed.js';
+import { ambiguousSources, type FailOn, hasFailingFindings, hasValidReport, untrustedSources } from '../model/fail-closed.js';
 import { exitCodes } from '../error/exit-codes.js';
 import type { AnalysedSource, Analysis } from '../model/analysis.js';
 import type { Verdict } from '../model/verdict.js';

@@ -1,6 +1,6 @@
 import type { Finding } from '../model/finding.js';
 import type { DuplicateKey, DuplicateKeyScan } from './find-duplicate-keys.js';
-import { CappedFindings } from './capped-findings.js';
+import { CappedFindings } from '../model/capped-findings.js';
 
 /**
  * The `duplicate-key` findings of a document: one per repeat described by the scan (the

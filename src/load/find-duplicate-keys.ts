@@ -1,6 +1,6 @@
 import { textLength, unitsOfText, type EncodedText } from './json-units.js';
 import { scanDuplicateKeys, type RawScan } from './scan-duplicate-keys.js';
-import { findingLimit } from './capped-findings.js';
+import { findingLimit } from '../model/capped-findings.js';
 
 /** A place in a text: 1-based line and column, and the offset, in UTF-16 code units of the text as decoded. */
 export interface TextPosition {

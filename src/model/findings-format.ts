@@ -1,22 +1,24 @@
 import type { Analysis } from './analysis.js';
-import type { DiffResult, RegressionLimit } from './diff.js';
+import type { DiffResult, PolicyChange, RegressionLimit } from './diff.js';
+import type { RuleId, Severity } from './finding.js';
 import type { GateResult } from './gate.js';
 import type { RuleInfo } from './rule.js';
 import type { RunSettings } from './run-settings.js';
 import type { Verdict } from './verdict.js';
 
 /**
- * What a findings format writes: the check's analysis, the gate's verdict when the run
- * was a gate, and the comparison of two scans when it was a diff (the analysis then
- * holds both inputs, old first).
+ * What a run gives its findings formats: the check's analysis, the gate's verdict when
+ * the run was a gate, and the comparison of two scans when it was a diff (the analysis
+ * then holds both inputs, old first). judgeFindingsResult adds the judgement that makes
+ * it a {@link FindingsResult}.
  */
-export interface FindingsResult {
+export interface FindingsRun {
   analysis: Analysis;
   gate?: GateResult;
   diff?: DiffResult;
   /**
-   * The job's verdict, which every format states as the exit code does; without one a
-   * format judges by the findings (and the gate's status) alone.
+   * The job's verdict, which every format states as the exit code does; without one the
+   * run is judged by its findings (and the gate's status) alone.
    */
   verdict?: Verdict;
   /**
@@ -39,6 +41,25 @@ export interface FindingsResult {
    * note is stated once, as the note.
    */
   notes?: readonly string[];
+}
+
+/**
+ * What the fail-closed policy judged of a run, as data: every format states it, and none
+ * judges, so that no two outputs of one run can disagree with each other or with the
+ * exit code.
+ */
+export interface RunJudgement {
+  /** The verdict every format states: the job's, or the policy's for a run made without a job. */
+  verdict: Verdict;
+  /** The rules whose findings fail the run, by the findings' severity: `every` rule, or those listed. */
+  failingRules: Readonly<Record<Severity, 'every' | readonly RuleId[]>>;
+  /** The changes of the run's diff that fail it (they count against its regression limit); none without one. */
+  failingChanges: ReadonlySet<PolicyChange>;
+}
+
+/** What a findings format writes: a run and the judgement of it (see judgeFindingsResult). */
+export interface FindingsResult extends FindingsRun {
+  judgement: RunJudgement;
 }
 
 /** What every findings format is given beside the result. */

@@ -5,14 +5,15 @@ import type { ProgressOptions } from './progress.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
 /**
- * The names of the document renderers' registry (src/render/renderers.ts), which adds
- * one key per renderer to this interface by declaration merging: a new format is a
- * renderer and a registry line, and no list of names is kept here by hand.
+ * The names of the output formats with a document writer: the output formats' registry
+ * (src/render/formats/) adds one key per such format to this interface by declaration
+ * merging, so that a new format is a file and a registry line, and no list of names is
+ * kept here by hand.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the registry (declaration merging)
 export interface DocumentFormats {}
 
-/** One output format of `render`: a key of the renderers' registry. */
+/** One output format of `render`: a format of the output formats' registry with a document writer. */
 export type DocumentFormat = keyof DocumentFormats & string;
 
 /** Which policies the detail tables list: Red and Amber, every assessed one (not Gray), or all. */

@@ -62,6 +62,8 @@ export interface RuleInfo {
    * repeats): such an input stays failed, and a setting that would silence or lower the
    * rule is not applied. `as-error` when only its errors mean that (a warning of
    * not-a-report marks a file found in a folder and skipped, which loses no input).
+   * The fail-closed policy's table (model/unusable-input.ts) says the same, and a test
+   * holds the two together.
    */
   unusableInput?: 'always' | 'as-error';
 }

@@ -1,4 +1,4 @@
-import { categoryLabel, policyLabel, reportLabel } from './labels.js';
+import { categoryLabel, policyLabel, reportLabel } from '../model/labels.js';
 
 /** Splits an RFC 6901 pointer into unescaped tokens. */
 export function pointerTokens(pointer: string): string[] {

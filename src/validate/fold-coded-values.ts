@@ -1,6 +1,6 @@
 import type { FoldedValue, ReportRef } from '../model/document.js';
 import type { BenchmarkReport, Policy, ResourceCategory } from '../model/report.js';
-import { foldValue, hasObservedValues } from './observed-values.js';
+import { foldValue, hasObservedValues } from '../model/observed-values.js';
 
 const policyFields = ['Compliance', 'Severity', 'RiskProbability', 'RiskLevel'] as const;
 

@@ -4,7 +4,7 @@ import type { BenchmarkReport } from '../model/report.js';
 import { schemaValidators, type SchemaError } from './schema-validators.js';
 import { describeLocation, valueAt } from './describe-location.js';
 import { foldCodedValues } from './fold-coded-values.js';
-import { CappedFindings } from '../load/capped-findings.js';
+import { CappedFindings } from '../model/capped-findings.js';
 import { escapePointerToken } from '../text/pointer-token.js';
 
 /**

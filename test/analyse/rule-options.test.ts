@@ -3,7 +3,7 @@ import { type Finding } from '../../src/index.js';
 import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { type ReportRule } from '../../src/model/rule.js';
 import { runRule } from '../../src/analyse/run-rules.js';
-import { CappedFindings } from '../../src/load/capped-findings.js';
+import { CappedFindings } from '../../src/model/capped-findings.js';
 import { baseReport, categoryOf, changed, envelope, policyOf, withoutPosture } from './support/base-report.js';
 import { expectCase, text, value, type RuleCase } from './support/rule-cases.js';
 

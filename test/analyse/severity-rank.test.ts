@@ -4,17 +4,14 @@ import {
   actionOrderText,
   compareBySeverity,
   failingResources,
-  isAtLeast,
   isFailing,
   redWeight,
-  sameRank,
-  severityRank,
   severityWeights,
   worstCategories,
   worstCategoryMeasure,
   type RankedCategory,
 } from '../../src/analyse/severity-rank.js';
-import { severityOrder } from '../../src/validate/observed-values.js';
+import { isAtLeast, sameRank, severityOrder, severityRank } from '../../src/model/observed-values.js';
 import { policy } from '../support/minimal-report.js';
 
 /** A policy of a colour and severity; `failing` resources of 10 for the colours that fail. */

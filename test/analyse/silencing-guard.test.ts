@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, RuleId, SeveritySetting } from '../../src/index.js';
-import { ruleCatalogue, rules } from '../../src/analyse/rule-catalogue.js';
-import { marksUnusableInput, refusedSettings, refusedSettingText, settingInForce, unsilenceableRules } from '../../src/analyse/silencing-guard.js';
-
-const finding = (rule: RuleId, severity: 'error' | 'warning'): Finding => ({ rule, severity, pointer: '', message: 'm' });
+import type { RuleId, SeveritySetting } from '../../src/index.js';
+import { ruleCatalogue } from '../../src/analyse/rule-catalogue.js';
+import { refusedSettings, refusedSettingText, settingInForce, unsilenceableRules } from '../../src/analyse/silencing-guard.js';
 
 describe('unsilenceableRules', () => {
   it('are the rules of the registry that mark an input whose figures were not analysed', () => {
@@ -55,29 +53,5 @@ describe('refusedSettingText', () => {
   it('says in one line that the input stays failed', () => {
     expect(refusedSettingText({ rule: 'envelope-failure', setting: 'off' })).toBe('--rule envelope-failure=off: this rule marks an input that could not be read or analysed; it cannot be silenced, the input stays failed');
     expect(refusedSettingText({ rule: 'schema', setting: 'warning' })).toBe('--rule schema=warning: this rule marks an input that could not be read or analysed; it cannot be lowered, the input stays failed');
-  });
-});
-
-describe('marksUnusableInput', () => {
-  it.each<[RuleId, 'error' | 'warning', boolean]>([
-    ['json-syntax', 'error', true],
-    ['json-syntax', 'warning', true],
-    ['envelope-failure', 'warning', true],
-    ['empty-report', 'warning', true],
-    ['schema', 'error', true],
-    ['duplicate-key', 'error', true],
-    ['no-valid-report', 'error', true],
-    ['not-a-report', 'error', true],
-    // A file found in a folder that is no report at all is skipped with a warning: no input was lost.
-    ['not-a-report', 'warning', false],
-    ['category-total', 'error', false],
-    ['compliance-percent', 'warning', false],
-  ])('%s as %s: %s', (rule, severity, marks) => {
-    expect(marksUnusableInput(finding(rule, severity))).toBe(marks);
-  });
-
-  it('follows what each rule declares', () => {
-    expect(rules['not-a-report'].unusableInput).toBe('as-error');
-    expect(rules['json-syntax'].unusableInput).toBe('always');
   });
 });

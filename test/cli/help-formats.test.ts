@@ -23,7 +23,8 @@ function formatChoices(help: string): string[] {
 const commands: { command: string; formats: readonly string[] }[] = [
   { command: 'render', formats: documentFormats },
   { command: 'fetch', formats: documentFormats },
-  { command: 'diff', formats: [...findingsFormatNames, ...documentFormats] },
+  // sarif is a findings format and a document: diff offers it once.
+  { command: 'diff', formats: [...new Set([...findingsFormatNames, ...documentFormats])] },
   { command: 'check', formats: findingsFormatNames },
   { command: 'gate', formats: findingsFormatNames },
   { command: 'merge', formats: findingsFormatNames },
@@ -35,6 +36,13 @@ describe("every list of formats in the help comes from the formats' registries",
   it.each(commands)('$command --help offers the formats of its registry', async ({ command, formats }) => {
     const help = (await runInProcess([command, '--help'])).stdout;
     expect(formatChoices(help)).toEqual([...formats]);
+  });
+
+  it('refuses a format the command does not write, naming each of its formats once', async () => {
+    const result = await runInProcess(['diff', 'a.json', 'b.json', '-f', 'yaml']);
+    expect(result.code).toBe(2);
+    const listed = /is not one of (.*)\n/.exec(result.stderr)?.[1]?.split(', ') ?? [];
+    expect(listed).toEqual([...new Set([...findingsFormatNames, ...documentFormats])]);
   });
 
   it("render's one-line description names every document format, in the command's help and in the list of commands", async () => {

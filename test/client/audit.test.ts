@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
-import { hasFailingFindings } from '../../src/analyse/fail-closed.js';
+import { hasFailingFindings } from '../../src/model/fail-closed.js';
 import { bodies, secrets, startClient, type ClientFixture } from './client-fixture.js';
 
 let fixture: ClientFixture | undefined;

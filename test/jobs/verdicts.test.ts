@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Verdict } from '../../src/index.js';
-import type { FailOn } from '../../src/analyse/fail-closed.js';
+import type { FailOn } from '../../src/model/fail-closed.js';
 import { checkVerdict, comparisonProblem, failed, inputsProblem, passed, untrustedText } from '../../src/jobs/verdicts.js';
 import { fakeAnalysis } from '../support/fake-analysis.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
-import { hasFailingFindings } from '../../src/analyse/fail-closed.js';
+import { hasFailingFindings } from '../../src/model/fail-closed.js';
 import { bodies, startEmulator, type TestEmulator } from './emulator-client.js';
 
 let api: TestEmulator;

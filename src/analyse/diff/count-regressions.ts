@@ -1,5 +1,6 @@
-import type { DiffResult, PolicyChange, RegressionLimit, ReportDiff } from '../../model/diff.js';
-import { isAtLeast } from '../severity-rank.js';
+import type { DiffResult, RegressionLimit, ReportDiff } from '../../model/diff.js';
+import { countsAgainst } from '../../model/fail-closed.js';
+import { isAtLeast } from '../../model/observed-values.js';
 
 export type { RegressionLimit };
 
@@ -46,16 +47,4 @@ export function tallyRegressions(compared: DiffResult | readonly ReportDiff[], l
   }
   tally.total = tally.regressions + tally.newFailures + tally.removedPolicies + tally.lostReports;
   return tally;
-}
-
-/**
- * True when `change` counts against `limit`: a regression, a new failure or a removed
- * policy at or above its severity, less what it allows. The one test of a changed
- * policy that the tally and every format's wording of it share.
- */
-export function countsAgainst(change: PolicyChange, limit: RegressionLimit): boolean {
-  if (limit.severity !== undefined && !isAtLeast(change.severity, limit.severity)) return false;
-  if (change.kind === 'regression') return true;
-  if (change.kind === 'new-failure') return limit.allowNewFailures !== true;
-  return change.kind === 'removed' && limit.allowRemoved !== true;
 }

@@ -7,7 +7,7 @@ import { matchCategories } from './match-categories.js';
 import { matchPolicies } from './match-policies.js';
 import { pairReports, type SideReport } from './pair-reports.js';
 import { rankAccounts } from './rank-accounts.js';
-import { severityRank } from '../severity-rank.js';
+import { severityRank } from '../../model/observed-values.js';
 
 const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, 'new-failure': 0, fix: 0, coverage: 0, added: 0, removed: 0 });
 

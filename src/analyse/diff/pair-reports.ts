@@ -1,6 +1,6 @@
 import { CspmError } from '../../error/cspm-error.js';
 import type { AnalysedReport, Analysis, SeverityCount } from '../../model/analysis.js';
-import { severityRank } from '../severity-rank.js';
+import { severityRank } from '../../model/observed-values.js';
 import type { UnpairedReport } from '../../model/diff.js';
 
 /** A report with the input it came from. */

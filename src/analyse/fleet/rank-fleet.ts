@@ -2,7 +2,8 @@ import type { Figures, SeverityCount } from '../../model/analysis.js';
 import type { FleetAccount, FleetCategorySummary, FleetFigures, FleetGroup, FleetPolicy } from '../../model/fleet.js';
 import { addCounts, emptyCounts, withPercent } from '../figures.js';
 import { definedPercent } from '../percent-formulas.js';
-import { compareWorst, severityRank, type RankedCategory } from '../severity-rank.js';
+import { severityRank } from '../../model/observed-values.js';
+import { compareWorst, type RankedCategory } from '../severity-rank.js';
 
 /**
  * The orders and sums every fleet document shows, from the fleet figures alone: the

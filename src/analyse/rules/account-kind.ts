@@ -1,5 +1,5 @@
 import type { ReportRule, RuleHit } from '../../model/rule.js';
-import { reportLabel } from '../../validate/labels.js';
+import { reportLabel } from '../../model/labels.js';
 import { quote } from '../locate.js';
 
 /** AWSAccountId belongs to AWS accounts and to them only. */

@@ -1,5 +1,5 @@
 import type { CategoryInContext, ReportRule, RuleHit } from '../../model/rule.js';
-import { categoryLabel, reportLabel } from '../../validate/labels.js';
+import { categoryLabel, reportLabel } from '../../model/labels.js';
 import { categoryPointer } from '../locate.js';
 
 function listNumbers(numbers: readonly number[]): string {

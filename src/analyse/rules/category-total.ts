@@ -1,5 +1,5 @@
 import type { ReportRule, RuleHit } from '../../model/rule.js';
-import { categoryLabel } from '../../validate/labels.js';
+import { categoryLabel } from '../../model/labels.js';
 import { categoryPointer } from '../locate.js';
 
 /** The stated colour counts of a category must add up to its stated Total. */

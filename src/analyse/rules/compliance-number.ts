@@ -1,6 +1,6 @@
 import type { Policy } from '../../model/report.js';
 import type { CategoryInContext, PolicyRule, RuleHit } from '../../model/rule.js';
-import { categoryLabel, policyLabel } from '../../validate/labels.js';
+import { categoryLabel, policyLabel } from '../../model/labels.js';
 import { findFirstPolicy } from '../find-policy.js';
 import { policyPointer, quote } from '../locate.js';
 

@@ -1,5 +1,5 @@
 import type { PolicyRule } from '../../model/rule.js';
-import { categoryLabel, policyLabel } from '../../validate/labels.js';
+import { categoryLabel, policyLabel } from '../../model/labels.js';
 import { findFirstPolicy } from '../find-policy.js';
 import { policyPointer, quote } from '../locate.js';
 

@@ -1,5 +1,5 @@
 import type { DocumentRule, RuleHit } from '../../model/rule.js';
-import { reportLabel } from '../../validate/labels.js';
+import { reportLabel } from '../../model/labels.js';
 
 /** Where a report was first seen in the run. */
 interface FirstSeen {

@@ -1,5 +1,5 @@
 import type { DocumentRule, RuleHit } from '../../model/rule.js';
-import { reportLabel } from '../../validate/labels.js';
+import { reportLabel } from '../../model/labels.js';
 
 /** A gate must never pass on nothing: an input without a single policy is an error. */
 export const emptyReport: DocumentRule = {

@@ -1,5 +1,5 @@
 import type { DocumentRule, RuleHit } from '../../model/rule.js';
-import { reportLabel } from '../../validate/labels.js';
+import { reportLabel } from '../../model/labels.js';
 import { quote } from '../locate.js';
 
 const fields = ['AccountId', 'JobId', 'LicenseId'] as const;

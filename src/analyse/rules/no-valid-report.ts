@@ -1,7 +1,7 @@
 import type { RuleInfo } from '../../model/rule.js';
 
 /**
- * Nothing valid in the inputs. The fail-closed policy tells (src/analyse/fail-closed.ts);
+ * Nothing valid in the inputs. The fail-closed policy tells (src/model/fail-closed.ts);
  * this is the rule's catalogue entry. It cannot be turned off.
  */
 export const noValidReport: RuleInfo = {

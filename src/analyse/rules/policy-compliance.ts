@@ -1,8 +1,8 @@
 import type { Policy } from '../../model/report.js';
 import type { PolicyRule } from '../../model/rule.js';
-import { categoryLabel, policyLabel } from '../../validate/labels.js';
+import { categoryLabel, policyLabel } from '../../model/labels.js';
 import { policyPointer, quote } from '../locate.js';
-import { observedSets } from '../../validate/observed-values.js';
+import { observedSets } from '../../model/observed-values.js';
 
 /** The colour the resource counts call for, per the relations observed in section 2.3. */
 export function expectedCompliance(policy: Pick<Policy, 'PassedResourceCount' | 'TotalResourceCount'>): string {

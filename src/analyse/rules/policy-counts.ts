@@ -1,5 +1,5 @@
 import type { PolicyRule } from '../../model/rule.js';
-import { categoryLabel, policyLabel } from '../../validate/labels.js';
+import { categoryLabel, policyLabel } from '../../model/labels.js';
 import { policyPointer } from '../locate.js';
 
 /** More resources cannot pass than were checked. */

@@ -1,6 +1,6 @@
 import type { ColourCounts } from '../../model/report.js';
 import type { ReportRule, RuleHit } from '../../model/rule.js';
-import { reportLabel } from '../../validate/labels.js';
+import { reportLabel } from '../../model/labels.js';
 import { checkPercent } from '../percent-finding.js';
 import { defaultPercentFormula } from '../percent-formulas.js';
 

@@ -1,8 +1,8 @@
 import type { FoldedValue } from '../../model/document.js';
 import type { PolicyRule, ReportContext } from '../../model/rule.js';
-import { categoryLabel, policyLabel, reportLabel } from '../../validate/labels.js';
+import { categoryLabel, policyLabel, reportLabel } from '../../model/labels.js';
 import { policyPointer, quote } from '../locate.js';
-import { hasObservedValues, isObserved, observedValues } from '../../validate/observed-values.js';
+import { hasObservedValues, isObserved, observedValues } from '../../model/observed-values.js';
 
 const policyFields = ['Compliance', 'Severity', 'RiskProbability', 'RiskLevel'] as const;
 

@@ -1,7 +1,7 @@
 import type { Policy } from '../../model/report.js';
 import type { PolicyTrend } from '../../model/trend.js';
 import { classifyChange, isWorse } from '../diff/classify-change.js';
-import { severityRank } from '../severity-rank.js';
+import { severityRank } from '../../model/observed-values.js';
 
 /** Colours as one byte each; 0 is "not in this scan". */
 const codes: Readonly<Record<string, number>> = { Green: 1, Amber: 2, Red: 3, Gray: 4 };

@@ -20,7 +20,7 @@ export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs
 
 function builder(yargs: Argv): Argv<CheckArgs> {
   const withInputs = yargs.positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined });
-  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs)))))
+  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs, 'check')))))
     .example('$0 check samples/', 'check every report under samples/')
     .example('$0 check r.json -o out.json', 'write the findings as JSON (format from the extension)')
     .example('$0 check r.json -f text -o - -f sarif -o r.sarif', 'text on the terminal and SARIF for code scanning')

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, type DiffDocumentsOptions, diffScans, type DocumentFormat, type FindingsFormatName, observedValues, type ProgressListener, renderers, type ReportInput } from '../../index.js';
-import { documentFormats, terminalText } from '../../internal.js';
+import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type DocumentOutputPath, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
@@ -42,7 +42,7 @@ function builder(yargs: Argv): Argv<DiffArgs> {
     })
     .option('allow-new-failures', { type: 'boolean', default: false, describe: 'with --fail-on-regression: do not count new failures (failing now, Gray or not there before)' })
     .option('allow-removed', { type: 'boolean', default: false, describe: 'with --fail-on-regression: do not count policies and benchmark reports the later scan lost' });
-  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, documentFormats)))
+  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'diff')))
     .example('$0 diff last-week.json today.json', 'what changed between two scans')
     .example('$0 diff old.json new.json --fail-on-regression High', 'fail the build (exit 3) when a High or Critical policy got worse')
     .example('$0 diff old.json new.json -f markdown -o changes.md -f text -o -', 'a pull-request comment, and text on the terminal')

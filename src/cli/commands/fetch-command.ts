@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { renderWarningPrinter } from '../render-options.js';
 import { type DocumentFormat, fetchReport } from '../../index.js';
-import { documentFormats, formatCheckText, terminalText } from '../../internal.js';
+import { formatCheckText, formatsFor, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { checkUsage, readFiles, targetsOf } from '../fetch/fetch-args.js';
@@ -40,7 +40,7 @@ function builder(yargs: Argv): Argv<FetchArgs> {
     .option('accounts', { type: 'string', coerce: oneValue('accounts'), describe: 'CSV (header license,account,job,benchmark) or JSON lines of many reports to fetch (needs --out-dir)' })
     .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'save the envelope to this file (atomically); - is standard output [default: -]' })
     .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'save each report (and its documents) in this folder as <account>_<benchmark>_<job>.json' })
-    .option('format', { alias: 'f', choices: documentFormats, array: true, describe: `also render each report: ${documentFormats.join(', ')} (repeatable)` })
+    .option('format', { alias: 'f', choices: formatsFor('fetch'), array: true, describe: `also render each report: ${formatsFor('fetch').join(', ')} (repeatable)` })
     .option('concurrency', { type: 'number', default: 4, coerce: oneValue('concurrency'), describe: 'reports fetched at once with --accounts or --benchmark all' })
     .option('check', { type: 'boolean', default: true, describe: 'check each report and exit as check does (--no-check: save only)' });
   return withFailOnOptions(withServiceOptions(options))

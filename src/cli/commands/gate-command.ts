@@ -37,7 +37,7 @@ function builder(yargs: Argv): Argv<GateArgs> {
       describe: 'an older scan (a report file, or - for standard input) for the metrics regressions and compliancePercentDrop; paired as diff pairs them',
     })
     .option('allow-mismatch', { type: 'boolean', default: false, describe: 'with --baseline, pair reports of another account or benchmark (by position)' });
-  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared)))))
+  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'gate')))))
     .example('$0 gate reports/ --rules gate-rules.yaml', 'fail the build (exit 3) when an error assertion fails')
     .example('$0 gate reports/ --rules cspm:recommended --result gate.json', 'gate on a preset and keep the verdict')
     .example('$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -', 'code scanning results and annotations in GitHub Actions')

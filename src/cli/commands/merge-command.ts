@@ -32,7 +32,7 @@ function builder(yargs: Argv): Argv<MergeArgs> {
     .option('fleet', { type: 'string', coerce: oneValue('fleet'), describe: 'also write the fleet figures of the whole run to this file, which render FILE draws as the fleet tier' })
     .option('rules', { type: 'string', coerce: oneValue('rules'), describe: 'of a sharded gate: the gate rules file or preset every shard must have been run with' })
     .option('inputs-absent', { type: 'boolean', default: false, describe: "merge without the input files: their digests are not checked again (every output says so)" });
-  return withRunIdOption(withFailOnOptions(withFindingsOutputOptions(declared)))
+  return withRunIdOption(withFailOnOptions(withFindingsOutputOptions(declared, 'merge')))
     .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run, as one run would')
     .example('$0 merge part-*.json -f sarif -o all.sarif -f junit -o all.xml', 'one SARIF and one JUnit report for the whole fleet')
     .example('$0 merge part-*.json --rules gate-rules.yaml --result gate.json -f markdown -o sum.md', "a sharded gate's verdict and its summary")

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { CspmError, queryDataset, queryPresets, type QueryLimits, type QuerySource } from '../../index.js';
-import { defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
+import { defaultOutput, defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
 import { addPendingFile, dropPendingFile } from '../pending-files.js';
@@ -26,13 +26,19 @@ export interface QueryArgs {
   quiet?: boolean;
 }
 
+/** What each format writes, as `--format`'s help lists them: "an aligned table, RFC 4180 CSV, or a JSON array of objects". */
+function formatList(): string {
+  const described = queryFormats.map((format) => getQueryRenderer(format).describe);
+  return described.length < 2 ? described.join('') : `${described.slice(0, -1).join(', ')}, or ${described.at(-1) ?? ''}`;
+}
+
 function builder(yargs: Argv): Argv<QueryArgs> {
   return yargs
     .positional('dataset', { describe: 'a dataset folder (policies/ and figures/, partitioned by scan_date and benchmark) or a Parquet file of one', type: 'string' })
     .positional('sql', { describe: 'one SELECT over the views policies and figures', type: 'string' })
     .option('preset', { type: 'string', choices: queryPresetNames, coerce: oneValue('preset'), describe: 'run a saved query instead of SQL (see --list-presets)' })
     .option('list-presets', { type: 'boolean', default: false, describe: 'list the saved queries, each with what it answers' })
-    .option('format', { alias: 'f', choices: queryFormats, coerce: oneValue('format'), describe: 'output format: an aligned table, RFC 4180 CSV, or a JSON array of objects [default: the --output extension, else table]' })
+    .option('format', { alias: 'f', choices: queryFormats, coerce: oneValue('format'), describe: `output format: ${formatList()} [default: the --output extension, else ${defaultOutput('query').format}]` })
     .option('timeout', { type: 'string', defaultDescription: String(defaultTimeoutSeconds), coerce: oneValue('timeout'), describe: 'stop the query after this many seconds, its output included (exit 2)' })
     .option('memory-limit', { type: 'string', defaultDescription: "2GiB, or a quarter of this machine's memory where less", coerce: oneValue('memory-limit'), describe: "the engine's memory (512MB, 2GB); past it, data spills to a private temporary folder removed after the run, and a query that cannot spill stops (exit 2)" })
     .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write (atomically); - is standard output' })
@@ -55,7 +61,7 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
   const source = querySourceOf(args.sql, args.preset);
   const limits = { timeoutSeconds: args.timeout === undefined ? undefined : parseTimeout(args.timeout), memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']) };
   if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
-  const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], { kind: 'query', format: 'table' });
+  const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], defaultOutput('query'));
   // Made here rather than by the engine's opening, and listed as pending, so that a stop
   // signal in the middle of a long query removes what it spilled as well.
   const spill = makePendingFolder(join(tmpdir(), 'cspm-query-'));

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type FormatOption, type PolicyChoice } from '../../index.js';
-import { csvFieldNames, documentFormats, fleetAccountThreshold, fleetFormats, formatsReading, policyChoices, renderTiers } from '../../internal.js';
+import { csvFieldNames, documentFormats, fleetAccountThreshold, fleetFormats, formatsFor, formatsReading, formatsWithParquetForm, parquetFormOf, policyChoices, renderTiers } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
@@ -12,10 +12,15 @@ function readBy(option: FormatOption): string {
   return formatsReading(option, {}).join(', ');
 }
 
+/** Formats as the flags that choose them: `-f ocsf` (or `-f a or -f b`). */
+function flags(formats: readonly string[]): string {
+  return formats.map((format) => `-f ${format}`).join(' or ');
+}
+
 function builder(yargs: Argv): Argv<RenderArgs> {
   const declared = yargs
     .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: documentFormats, array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
+    .option('format', { alias: 'f', choices: formatsFor('render'), array: true, describe: 'output format, repeatable: --format pdf --format xlsx [default: the --output extension, else html]' })
     .option('output', {
       alias: 'o',
       type: 'string',
@@ -37,7 +42,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' })
     .option('fields', { type: 'string', coerce: oneValue('fields'), describe: `${readBy('csvFields')}: the columns, in order, comma-separated (of ${csvFieldNames.join(', ')})` })
     .option('bom', { type: 'boolean', default: false, describe: `${readBy('csvBom')}: start with a UTF-8 byte order mark, so that Excel reads the file as UTF-8` })
-    .option('parquet', { type: 'boolean', describe: 'with -f ocsf: the events as Parquet, nested objects as structs (the same as -f ocsf-parquet; the form AWS Security Lake takes)' });
+    .option('parquet', { type: 'boolean', describe: `with ${flags(formatsWithParquetForm)}: the events as Parquet, nested objects as structs (the same as ${flags(formatsWithParquetForm.map(parquetFormOf))}; the form AWS Security Lake takes)` });
   return withAnalysisOptions(declared)
     .example('$0 render r.json', 'r.html beside the input')
     .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')

@@ -1,14 +1,11 @@
-import { CspmError, type DocumentFormat, type PlannedDocument } from '../../index.js';
-import { plural, renderDataset, terminalText } from '../../internal.js';
+import { CspmError, type PlannedDocument } from '../../index.js';
+import { datasetFormats, plural, renderDataset, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { datasetFiles, placeParts } from '../dataset-files.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { toReportInputs } from '../report-inputs.js';
 import { type StatusWriter, statusWriter } from '../status-line.js';
-
-/** The formats that, with --out-dir, mean the dataset: both of its tables, partitioned. */
-export const datasetFormats: readonly DocumentFormat[] = ['parquet', 'parquet-figures'];
 
 /** True when a render run writes a Parquet dataset: a Parquet format and --out-dir. */
 export function writesDataset(args: RenderArgs): boolean {

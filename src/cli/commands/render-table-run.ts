@@ -1,5 +1,5 @@
 import type { DatasetTable } from '../../internal.js';
-import { expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
+import { datasetFormats, datasetTableOf, expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
@@ -8,7 +8,7 @@ import { toReportInputs } from '../report-inputs.js';
 import { isStandardOutput } from '../write-output.js';
 import { writeAtomic } from '../write-atomic.js';
 import { sourcesName } from '../sources-name.js';
-import { datasetFormats, documentListener } from './render-dataset-run.js';
+import { documentListener } from './render-dataset-run.js';
 import { statusWriter } from '../status-line.js';
 
 /**
@@ -20,7 +20,7 @@ export function writesTableFile(args: RenderArgs): boolean {
   const [output] = args.output;
   if (args.output.length !== 1 || output === undefined || isStandardOutput(output) || args['out-dir'] !== undefined) return false;
   const formats = chosenFormats(args);
-  return formats.length === 1 && datasetFormats.includes(formats[0] as (typeof datasetFormats)[number]);
+  return formats.length === 1 && formats[0] !== undefined && datasetFormats.includes(formats[0]);
 }
 
 /**
@@ -32,7 +32,9 @@ export function writesTableFile(args: RenderArgs): boolean {
 export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<number> {
   renderOptions(args, io);
   const output = args.output[0] as string;
-  const table: DatasetTable = chosenFormats(args)[0] === 'parquet' ? 'policies' : 'figures';
+  // writesTableFile sent this run here for its one format, a table of the dataset.
+  const [format] = chosenFormats(args);
+  const table = (format === undefined ? undefined : datasetTableOf(format)) as DatasetTable;
   const check = checkOptionsOf(args, io);
   const status = statusWriter(io, args.quiet);
   const inputs = await expandInputs(toReportInputs(args.inputs, io), check.onSkip);

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { CspmError, trendAccounts, type TrendFormat } from '../../index.js';
-import { formatCheckText, getTrendRenderer, type OutputFormat, terminalText, trendFormats } from '../../internal.js';
+import { defaultOutput, formatCheckText, formatsFor, getTrendRenderer, type OutputFormat, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../output-guard.js';
@@ -28,7 +28,7 @@ export interface TrendArgs extends FailOnArgs, QuietArgs {
 function builder(yargs: Argv): Argv<TrendArgs> {
   const declared = yargs
     .positional('inputs', { describe: 'saved scans of one account and benchmark, or of many (a series each): report files, or directories (every *.json inside)', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('format', { alias: 'f', choices: trendFormats, array: true, default: [] as TrendFormat[], defaultDescription: 'the --output name; on standard output, text on a terminal, else json', describe: 'output format; repeat it with --output to write several: -f html -o t.html -f xlsx -o t.xlsx' })
+    .option('format', { alias: 'f', choices: formatsFor('trend'), array: true, default: [] as TrendFormat[], defaultDescription: 'the --output name; on standard output, text on a terminal, else json', describe: 'output format; repeat it with --output to write several: -f html -o t.html -f xlsx -o t.xlsx' })
     .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically), repeatable, its format from the -f in the same position, else from its name; - is standard output' })
     .option('benchmark', { type: 'string', coerce: oneValue('benchmark'), describe: 'in files of several reports, the BenchmarkId (or name) to follow' })
     .option('account', { type: 'string', coerce: oneValue('account'), describe: 'in files of several reports, the AccountId (or name) to follow' })
@@ -49,9 +49,9 @@ function builder(yargs: Argv): Argv<TrendArgs> {
  * standard output without -o, where a terminal gets text and a pipe JSON.
  */
 function trendOutputs(args: TrendArgs, io: CliIo): { format: TrendFormat; path: string }[] {
-  const onStandardOutput: OutputFormat = { kind: 'trend', format: io.stdout.isTTY === true ? 'text' : 'json' };
+  const onStandardOutput: OutputFormat = io.stdout.isTTY === true ? { kind: 'trend', format: 'text' } : defaultOutput('trend');
   const outputs = args.output.length === 0 ? ['-'] : args.output;
-  return pairOutputPaths(args.format, outputs, ['trend'], { standardOutput: onStandardOutput, file: { kind: 'trend', format: 'json' } }).map(({ format, path }) => ({ format: format.format as TrendFormat, path }));
+  return pairOutputPaths(args.format, outputs, ['trend'], { standardOutput: onStandardOutput, file: defaultOutput('trend') }).map(({ format, path }) => ({ format: format.format as TrendFormat, path }));
 }
 
 async function run(args: TrendArgs, io: CliIo): Promise<number> {

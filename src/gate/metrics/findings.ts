@@ -1,5 +1,5 @@
 import type { Finding } from '../../model/finding.js';
-import { findingWeight } from '../../load/capped-findings.js';
+import { findingWeight } from '../../model/capped-findings.js';
 import { isWholeReport, type GateMetric } from '../gate-metric.js';
 
 function isUnder(finding: Finding, pointer: string): boolean {

@@ -1,5 +1,5 @@
 import { CspmError } from '../../error/cspm-error.js';
-import type { FailOn } from '../../analyse/fail-closed.js';
+import type { FailOn } from '../../model/fail-closed.js';
 import { evaluateGate } from '../../gate/evaluate-gate.js';
 import type { Analysis } from '../../model/analysis.js';
 import type { GateResult } from '../../model/gate.js';

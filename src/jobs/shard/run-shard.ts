@@ -1,6 +1,6 @@
 import { CspmError } from '../../error/cspm-error.js';
 import { expandInputs, type ReportInput } from '../../load/load-reports.js';
-import type { FailOn } from '../../analyse/fail-closed.js';
+import type { FailOn } from '../../model/fail-closed.js';
 import type { GateRules } from '../../model/gate-rules.js';
 import { partialVersion, type PartialContentHashes, type PartialResult, type PartialSettings, type PartialSkipped } from '../../model/partial.js';
 import type { FleetPolicy } from '../../model/fleet.js';

@@ -1,34 +1,21 @@
 import { registryEntry } from '../registry-entry.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
-import { githubFormat } from './github-format.js';
-import { gitlabFormat } from './gitlab-format.js';
-import { jsonFormat } from './json-format.js';
-import { sarifFormat } from './sarif-format.js';
-import { junitFormat } from './junit-format.js';
-import { markdownFormat } from './markdown-format.js';
-import { textFormat } from './text-format.js';
+import { formatsOf, writersOf, type FormatNameOf } from '../formats/format-views.js';
+import { outputKinds } from '../formats/output-format.js';
+
+/** The name of one findings format (`--format` of check, gate, merge and diff). */
+export type FindingsFormatName = FormatNameOf<'findings'>;
 
 /**
- * Every findings format of `check` and `gate` by name: a new format is a file beside
- * this one and a line here.
+ * Every findings format of `check` and `gate` by name: a view of the output formats'
+ * registry (src/render/formats/), where a new format is a file and a line.
  */
-export const findingsFormats = {
-  text: textFormat,
-  json: jsonFormat,
-  sarif: sarifFormat,
-  junit: junitFormat,
-  github: githubFormat,
-  gitlab: gitlabFormat,
-  markdown: markdownFormat,
-} as const satisfies Record<string, FindingsFormat>;
-
-/** The name of one findings format (`--format` of check and gate). */
-export type FindingsFormatName = keyof typeof findingsFormats;
+export const findingsFormats: Readonly<Record<FindingsFormatName, FindingsFormat>> = writersOf('findings');
 
 /** Every findings format name, in the order help text lists them. */
-export const findingsFormatNames = Object.keys(findingsFormats) as FindingsFormatName[];
+export const findingsFormatNames: FindingsFormatName[] = formatsOf('findings');
 
 /** The findings format called `name`; an unknown name is a usage error listing the known ones. */
 export function getFindingsFormat(name: string): FindingsFormat {
-  return registryEntry(findingsFormats, name, 'findings formats');
+  return registryEntry(findingsFormats, name, outputKinds.findings.named);
 }

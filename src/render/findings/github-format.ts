@@ -172,7 +172,7 @@ function formatGithub(result: FindingsResult): string {
   for (const source of result.analysis.sources) {
     const file = escapeGithubProperty(source.source);
     for (const finding of source.findings) {
-      const level = findingFails(finding, result.failOn) ? 'error' : 'warning';
+      const level = findingFails(finding, result) ? 'error' : 'warning';
       // Errors before warnings among those of one level: a failing warning after every error.
       all.push({ level, rank: finding.severity === 'error' ? 10 : 11, line: findingCommand(file, finding, level, source.regions?.get(finding.pointer)) });
     }

@@ -24,8 +24,8 @@ export function codeQualityIssues(result: FindingsResult, workingDirectory: stri
   const inputs = result.analysis.sources.map((source) => source.source);
   const issues: CodeQualityIssue[] = [];
   if (result.gate !== undefined) gateIssues(result.gate, inputs, context, issues);
-  // What fails the run is judged once (stated-verdict.ts), as every format judges it.
-  for (const source of result.analysis.sources) findingIssues(source, context, issues, (finding) => findingFails(finding, result.failOn));
+  // What fails the run was judged once (judgeFindingsResult); every format reads that judgement (stated-verdict.ts).
+  for (const source of result.analysis.sources) findingIssues(source, context, issues, (finding) => findingFails(finding, result));
   if (result.diff !== undefined) regressionIssues(result.diff, context, issues, (change) => changeFails(change, result));
   const verdict = result.verdict;
   const notes = runNotes(result);

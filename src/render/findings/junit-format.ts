@@ -1,4 +1,4 @@
-import { findingWeight } from '../../load/capped-findings.js';
+import { findingWeight } from '../../model/capped-findings.js';
 import { isWorse } from '../../analyse/diff/classify-change.js';
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { PolicyChange, ReportDiff } from '../../model/diff.js';
@@ -87,7 +87,7 @@ function findingLine(finding: Finding): string {
  * Jenkins, GitLab and Azure DevOps show, where `<system-out>` of a passed case was
  * shown by none.
  */
-function ruleCase(classname: string, rule: string, findings: readonly Finding[] | undefined, failOn: FindingsResult['failOn']): RankedCase<TestCase> {
+function ruleCase(classname: string, rule: string, findings: readonly Finding[] | undefined, result: FindingsResult): RankedCase<TestCase> {
   const testCase: TestCase = { '@_name': visibleText(rule), '@_classname': classname };
   if (findings === undefined) return { testCase, kind: 'passed' };
   let errors = 0;
@@ -99,7 +99,7 @@ function ruleCase(classname: string, rule: string, findings: readonly Finding[] 
   for (const finding of findings) {
     total += findingWeight(finding);
     if (finding.severity === 'error') errors += findingWeight(finding);
-    if (findingFails(finding, failOn)) failing = true;
+    if (findingFails(finding, result)) failing = true;
     if (finding.omitted !== undefined) unlisted = true;
     else if (lines.length < maxLinesPerCase) lines.push(findingLine(finding));
   }
@@ -122,7 +122,7 @@ function ruleCase(classname: string, rule: string, findings: readonly Finding[] 
 }
 
 /** A case per rule of the catalogue, then one per rule that a finding names outside it. */
-function sourceSuite(source: AnalysedSource, rules: readonly RuleInfo[], failOn: FindingsResult['failOn']): CaseSuite<TestCase> {
+function sourceSuite(source: AnalysedSource, rules: readonly RuleInfo[], result: FindingsResult): CaseSuite<TestCase> {
   const byRule = new Map<string, Finding[]>();
   for (const finding of source.findings) {
     const list = byRule.get(finding.rule);
@@ -132,10 +132,10 @@ function sourceSuite(source: AnalysedSource, rules: readonly RuleInfo[], failOn:
   const classname = junitClassname(source.source);
   const cases: RankedCase<TestCase>[] = [];
   for (const rule of rules) {
-    cases.push(ruleCase(classname, rule.id, byRule.get(rule.id), failOn));
+    cases.push(ruleCase(classname, rule.id, byRule.get(rule.id), result));
     byRule.delete(rule.id);
   }
-  for (const [rule, findings] of byRule) cases.push(ruleCase(classname, rule, findings, failOn));
+  for (const [rule, findings] of byRule) cases.push(ruleCase(classname, rule, findings, result));
   return { name: source.source, cases };
 }
 
@@ -288,7 +288,7 @@ export const junitFormat: FindingsFormat = {
   describe: 'JUnit XML: a test suite per file, a test case per rule (CI test reports)',
   format(result, options) {
     const ranked: CaseSuite<TestCase>[] = [];
-    for (const source of result.analysis.sources) ranked.push(sourceSuite(source, options.rules, result.failOn));
+    for (const source of result.analysis.sources) ranked.push(sourceSuite(source, options.rules, result));
     if (result.diff !== undefined) for (const report of result.diff.reports) ranked.push(diffSuite(report, result));
     if (result.gate !== undefined) ranked.push(gateSuite(result.gate));
     // Room for the suites' own elements, names (escaped at worst six bytes a character), and the notes of what was left out.

@@ -1,4 +1,4 @@
-import { findingLimit, findingWeight } from '../../load/capped-findings.js';
+import { findingLimit, findingWeight } from '../../model/capped-findings.js';
 import type { AnalysedSource, Analysis } from '../../model/analysis.js';
 import type { Finding } from '../../model/finding.js';
 import type { FindingsFormat, FindingsFormatOptions, FindingsResult } from '../../model/findings-format.js';
@@ -76,7 +76,7 @@ interface SourceFinding {
 }
 
 /** Every file's errors, then every file's warnings; one that fails the run is marked ❌, another ⚠️. */
-function findingList(analysis: Analysis, failOn: FindingsResult['failOn']): MarkdownList<SourceFinding> {
+function findingList(analysis: Analysis, result: FindingsResult): MarkdownList<SourceFinding> {
   const items: SourceFinding[] = [];
   let total = 0;
   for (const severity of ['error', 'warning']) {
@@ -95,7 +95,7 @@ function findingList(analysis: Analysis, failOn: FindingsResult['failOn']): Mark
     items,
     total,
     line: ({ source, finding }) =>
-      tableRow([markdownText(source.source, 200), finding.rule, `${findingFails(finding, failOn) ? '❌' : '⚠️'} ${finding.severity}`, markdownText(pointerLabel(finding.pointer), 200), markdownText(finding.message)]),
+      tableRow([markdownText(source.source, 200), finding.rule, `${findingFails(finding, result) ? '❌' : '⚠️'} ${finding.severity}`, markdownText(pointerLabel(finding.pointer), 200), markdownText(finding.message)]),
     noun: ['finding', 'findings'],
     listed: `lists them, up to ${findingLimit.toLocaleString('en-US')} of a rule per file (the rest counted)`,
   };
@@ -123,7 +123,7 @@ function formatMarkdown(result: FindingsResult, options: Partial<FindingsFormatO
     writeList(out, accountList(result.diff), where);
     writeList(out, changeList(result.diff, result), where);
   }
-  writeList(out, findingList(result.analysis, result.failOn), where);
+  writeList(out, findingList(result.analysis, result), where);
   if (result.diff !== undefined) {
     writeList(out, reportList(result.diff), where);
     writeList(out, unpairedList(result.diff), where);

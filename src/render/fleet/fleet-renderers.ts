@@ -1,37 +1,22 @@
 import type { FleetFigures } from '../../model/fleet.js';
-import type { DocumentFormat, RenderedBody, RenderOptions } from '../../model/renderer.js';
+import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import { registryEntry } from '../registry-entry.js';
+import { formatsOf, writersOf, type FormatNameOf } from '../formats/format-views.js';
+import { outputKinds, type FleetRenderer } from '../formats/output-format.js';
 
-/** A renderer of the fleet tier: fleet figures in, document bytes out. It never writes files. */
-export interface FleetRenderer {
-  /** Renders the fleet figures into this format's bytes. */
-  render(fleet: FleetFigures, options: RenderOptions): Promise<RenderedBody>;
-}
-
-/**
- * The formats that have a fleet tier, each imported when it first renders. The other
- * formats (CSV, HDF, POA&M, SARIF) export every row of every report whatever the tier.
- */
-export const fleetRenderers = {
-  html: {
-    /** The fleet document as HTML. */
-    render: async (fleet, options) => (await import('./fleet-html.js')).renderFleetHtml(fleet, options),
-  },
-  pdf: {
-    /** The fleet document as PDF. */
-    render: async (fleet, options) => (await import('./fleet-pdf.js')).renderFleetPdf(fleet, options),
-  },
-  xlsx: {
-    /** The fleet document as an XLSX workbook. */
-    render: async (fleet, options) => (await import('./fleet-xlsx.js')).renderFleetXlsx(fleet, options),
-  },
-} as const satisfies Partial<Record<DocumentFormat, FleetRenderer>>;
+export type { FleetRenderer } from '../formats/output-format.js';
 
 /** A format with a fleet tier. */
-export type FleetFormat = keyof typeof fleetRenderers;
+export type FleetFormat = FormatNameOf<'fleet'>;
+
+/**
+ * The formats that have a fleet tier, a view of the output formats' registry. The other
+ * formats (CSV, HDF, POA&M, SARIF) export every row of every report whatever the tier.
+ */
+export const fleetRenderers: Readonly<Record<FleetFormat, FleetRenderer>> = writersOf('fleet');
 
 /** The formats with a fleet tier, in the order help text lists them. */
-export const fleetFormats = Object.keys(fleetRenderers) as FleetFormat[];
+export const fleetFormats: FleetFormat[] = formatsOf('fleet');
 
 /** True when `format` has a fleet tier. */
 export function isFleetFormat(format: string): format is FleetFormat {
@@ -45,5 +30,5 @@ export function isFleetFormat(format: string): format is FleetFormat {
  * @throws CspmError `unknown-format` for a format without a fleet tier, listing those with one
  */
 export async function renderFleet(fleet: FleetFigures, format: string, options: RenderOptions = {}): Promise<RenderedBody> {
-  return registryEntry(fleetRenderers, format, 'formats of the fleet tier').render(fleet, options);
+  return registryEntry(fleetRenderers, format, outputKinds.fleet.named).render(fleet, options);
 }

@@ -1,5 +1,5 @@
 import type Handlebars from 'handlebars';
-import { observedValues } from '../../validate/observed-values.js';
+import { observedValues } from '../../model/observed-values.js';
 import type { CategoryView, FiguresView, LogoView, ReportView } from '../../model/view-model.js';
 import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import { rankWorstCategories } from '../worst-ranks.js';

@@ -1,4 +1,4 @@
-import { observedValues } from '../../validate/observed-values.js';
+import { observedValues } from '../../model/observed-values.js';
 
 /** Colours worst first: the order of filters, sorting and chart legends. */
 export const colourOrder: readonly string[] = ['Red', 'Amber', 'Green', 'Gray'];

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import type { Analysis } from '../../../src/index.js';
-import type { FindingsResult } from '../../../src/model/findings-format.js';
+import type { FindingsRun } from '../../../src/model/findings-format.js';
 import { escapeGithubData, escapeGithubProperty, githubFormat } from '../../../src/render/findings/github-format.js';
 import { change, diffOf, reportDiff } from '../../support/fake-diff.js';
 import { gateResult, manyFindingsAnalysis, mixedAnalysis, warnedReport, withFindings } from './findings-inputs.js';
 
-function formatGithub(result: FindingsResult): string {
-  return githubFormat.format(result, { rules: ruleCatalogue, color: false });
+function formatGithub(result: FindingsRun): string {
+  return githubFormat.format(judgeFindingsResult(result), { rules: ruleCatalogue, color: false });
 }
 
 describe('escaping of workflow commands', () => {
@@ -104,7 +105,7 @@ describe('github findings format', () => {
     const fixes = Array.from({ length: 20 }, () => change('fix', 'High'));
     const regressions = Array.from({ length: 15 }, () => change('regression', 'Critical'));
     const diff = diffOf([reportDiff([...fixes, ...regressions])]);
-    const cases: { name: string; result: FindingsResult; verdict: string }[] = [
+    const cases: { name: string; result: FindingsRun; verdict: string }[] = [
       { name: 'a passing diff with 20 fixes and 15 unlimited regressions', result: { analysis: base, diff, failOn: 'never' }, verdict: '::notice title=cspm-report passed' },
       { name: 'a failing diff with 20 fixes and 15 counted regressions', result: { analysis: base, diff, regressionLimit: { severity: 'Moderate' } }, verdict: '::error title=cspm-report failed' },
       { name: 'a failing check of 30 warnings under --fail-on warning', result: { analysis: withFindings(base, 30, (index) => ({ rule: 'schema', severity: 'warning', pointer: `/${index}`, message: 'w' })), failOn: 'warning' }, verdict: '::error title=cspm-report failed' },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import type { Analysis } from '../../../src/index.js';
-import type { FindingsResult } from '../../../src/model/findings-format.js';
+import type { FindingsRun } from '../../../src/model/findings-format.js';
 import type { CodeQualityIssue } from '../../../src/render/findings/gitlab/code-quality-issue.js';
 import { issuePath } from '../../../src/render/findings/gitlab/issue-path.js';
 import { regressionSeverity } from '../../../src/render/findings/gitlab/regression-issues.js';
@@ -10,8 +11,8 @@ import { gateResult, hostileName, manyFindingsAnalysis, mixedAnalysis } from './
 import { codeQualityErrors } from './gitlab-schema.js';
 
 /** The report as GitLab parses it, checked against the documented format first. */
-function issuesOf(result: FindingsResult, cwd = '/work/repo'): CodeQualityIssue[] {
-  const issues = JSON.parse(formatGitlab(result, cwd)) as CodeQualityIssue[];
+function issuesOf(result: FindingsRun, cwd = '/work/repo'): CodeQualityIssue[] {
+  const issues = JSON.parse(formatGitlab(judgeFindingsResult(result), cwd)) as CodeQualityIssue[];
   expect(codeQualityErrors(issues)).toEqual([]);
   return issues;
 }
@@ -44,7 +45,7 @@ describe('gitlab findings format', () => {
     expect(first!.description).toContain('`code` \\u0001\\u0007 \\u202eevil');
     expect(first!.description).toMatch(/ states Total 4, but Green \+ Red \+ Amber \+ Gray = 1 \+ 1 \+ 0 \+ 1 = 3 \(\/0\/ResourceCategories\/0\/Total\)$/);
     // The path is the file's real name, so that GitLab can match it; JSON escapes what it must.
-    expect(formatGitlab({ analysis })).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    expect(formatGitlab(judgeFindingsResult({ analysis }))).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
   });
 
   it('gives fingerprints that are stable from run to run and unique within a report', () => {
@@ -63,7 +64,7 @@ describe('gitlab findings format', () => {
 
   it('writes an empty array only for a run with nothing to show', () => {
     const clean = { ...analysis, sources: analysis.sources.map((source) => ({ ...source, findings: [] })) };
-    expect(formatGitlab({ analysis: clean, verdict: { status: 'pass', exitCode: 0, reasons: [] } })).toBe('[]\n');
+    expect(formatGitlab(judgeFindingsResult({ analysis: clean, verdict: { status: 'pass', exitCode: 0, reasons: [] } }))).toBe('[]\n');
     const failed = issuesOf({ analysis: clean, verdict: { status: 'fail', exitCode: 1, reasons: ['no valid benchmark report in the inputs'] } });
     expect(failed).toEqual([
       expect.objectContaining({ check_name: 'cspm-report/verdict', severity: 'critical', description: 'cspm-report failed: no valid benchmark report in the inputs', location: { path: 'clean.json', lines: { begin: 1 } } }),
@@ -112,7 +113,7 @@ describe('gitlab findings format', () => {
 
   it('lists at most the shared finding limit of a rule per file and counts the rest in one issue', async () => {
     const many = await manyFindingsAnalysis();
-    const text = formatGitlab({ analysis: many }, '/work/repo');
+    const text = formatGitlab(judgeFindingsResult({ analysis: many }), '/work/repo');
     const issues = JSON.parse(text) as CodeQualityIssue[];
     expect(issues).toHaveLength(1001);
     expect(issues[1000]).toMatchObject({ check_name: 'schema', severity: 'major', description: '124,000 more findings of schema in this file, counted but not listed: the json format lists the first 1,000 of a rule per file' });

@@ -1,10 +1,11 @@
 import type { Element } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import { type Analysis } from '../../../src/index.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { reportWithoutSeverities } from '../../support/report-without-severities.js';
-import type { FindingsResult } from '../../../src/model/findings-format.js';
+import type { FindingsRun } from '../../../src/model/findings-format.js';
 import { junitFormat, maxLinesPerCase } from '../../../src/render/findings/junit-format.js';
 import { parseXml } from '../../support/parse-xml.js';
 import { hasXmllint, junitSchemaErrors } from '../../support/junit-schema.js';
@@ -13,8 +14,8 @@ import { gateResult, hostileName, manyFindingsAnalysis, mixedAnalysis } from './
 
 const tempDir = useTempDir();
 
-function formatJunit(result: FindingsResult): string {
-  return junitFormat.format(result, { rules: ruleCatalogue, color: false });
+function formatJunit(result: FindingsRun): string {
+  return junitFormat.format(judgeFindingsResult(result), { rules: ruleCatalogue, color: false });
 }
 
 function children(element: Element, name: string): Element[] {

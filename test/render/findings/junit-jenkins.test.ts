@@ -1,9 +1,10 @@
 import type { Element } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import { type Analysis } from '../../../src/index.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
-import type { FindingsResult } from '../../../src/model/findings-format.js';
+import type { FindingsRun } from '../../../src/model/findings-format.js';
 import { maxJunitBytes, maxTestCases } from '../../../src/render/findings/junit-cap.js';
 import { junitFormat } from '../../../src/render/findings/junit-format.js';
 import { change, diffOf, reportDiff } from '../../support/fake-diff.js';
@@ -20,8 +21,8 @@ import { gateResult, manyFindingsAnalysis, mixedAnalysis, withFindings } from '.
  */
 const tempDir = useTempDir();
 
-function formatJunit(result: FindingsResult): string {
-  return junitFormat.format(result, { rules: ruleCatalogue, color: false });
+function formatJunit(result: FindingsRun): string {
+  return junitFormat.format(judgeFindingsResult(result), { rules: ruleCatalogue, color: false });
 }
 
 function children(element: Element, name: string): Element[] {
@@ -46,7 +47,7 @@ describe('junit for Jenkins, GitLab and Azure DevOps', () => {
 
   it.skipIf(!hasXmllint)('is valid against junit-10.xsd for a check, a gate, a diff and 125,000 findings', async () => {
     const diff = diffOf([reportDiff([change('regression', 'High'), change('fix', 'Low'), change('removed', 'Moderate')])]);
-    const results: FindingsResult[] = [
+    const results: FindingsRun[] = [
       { analysis },
       { analysis, failOn: 'warning', verdict: { status: 'fail', exitCode: 1, reasons: ['findings at or above warning'] } },
       { analysis, gate: gateResult() },

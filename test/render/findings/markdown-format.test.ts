@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import { type Analysis } from '../../../src/index.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
-import type { FindingsFormatOptions, FindingsResult } from '../../../src/model/findings-format.js';
+import type { FindingsFormatOptions, FindingsRun } from '../../../src/model/findings-format.js';
 import { markdownText } from '../../../src/render/findings/markdown-cell.js';
 import { markdownLimitRange, maxSummaryBytes } from '../../../src/render/findings/markdown-budget.js';
 import { markdownFormat } from '../../../src/render/findings/markdown-format.js';
 import { reportWithoutSeverities } from '../../support/report-without-severities.js';
 import { gateResult, hostileText, manyFindingsAnalysis, mixedAnalysis, withFindings } from './findings-inputs.js';
 
-function formatMarkdown(result: FindingsResult, options: Partial<FindingsFormatOptions> = {}): string {
-  return markdownFormat.format(result, { rules: ruleCatalogue, color: false, ...options });
+function formatMarkdown(result: FindingsRun, options: Partial<FindingsFormatOptions> = {}): string {
+  return markdownFormat.format(judgeFindingsResult(result), { rules: ruleCatalogue, color: false, ...options });
 }
 
 /** The cells of a table row, split at the pipes that no backslash escapes, as GitHub splits them. */
@@ -74,7 +75,7 @@ describe('markdown findings format', () => {
   });
 
   it('marks the findings that fail the run, as --fail-on decides', () => {
-    const failing = (failOn: FindingsResult['failOn']) => tableAfter(formatMarkdown({ analysis, failOn }), '### Findings, errors first').map((row) => row[2]);
+    const failing = (failOn: FindingsRun['failOn']) => tableAfter(formatMarkdown({ analysis, failOn }), '### Findings, errors first').map((row) => row[2]);
     expect(failing('warning')).toEqual(['❌ error', '❌ error', '❌ warning', '❌ warning']);
     expect(failing('never')).toEqual(['⚠️ error', '⚠️ error', '⚠️ warning', '⚠️ warning']);
     expect(formatMarkdown({ analysis, failOn: 'never' })).toMatch(/^## ✅ cspm-report check: passed\n/);

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import { type Analysis } from '../../../src/index.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
-import type { FindingsResult } from '../../../src/model/findings-format.js';
+import type { FindingsRun } from '../../../src/model/findings-format.js';
 import type { Verdict } from '../../../src/model/verdict.js';
 import { escapeGithubData, githubFormat } from '../../../src/render/findings/github-format.js';
 import { formatGitlab } from '../../../src/render/findings/gitlab-format.js';
@@ -40,17 +41,17 @@ beforeAll(async () => {
 });
 
 /** A run that passes, its job listing the plain note among the reasons. */
-function passing(): FindingsResult {
+function passing(): FindingsRun {
   return { analysis: clean, verdict: { status: 'pass', exitCode: 0, reasons: [plainNote] }, notes };
 }
 
 /** A run that fails for what no finding shows, its job listing the plain note after the reason. */
-function failingUnseen(): FindingsResult {
+function failingUnseen(): FindingsRun {
   return { analysis: clean, verdict: { status: 'fail', exitCode: 1, reasons: [lost, plainNote] }, notes };
 }
 
 /** A run that fails on its findings. */
-function failingFindings(): FindingsResult {
+function failingFindings(): FindingsRun {
   const verdict: Verdict = { status: 'fail', exitCode: 1, reasons: ['2 errors', plainNote] };
   return { analysis: mixed, verdict, notes };
 }
@@ -61,7 +62,7 @@ function occurrences(text: string, part: string): number {
 
 describe('text: a note line each under the verdict line', () => {
   it('passing: the notes, escaped for the terminal, after the check line, each once', () => {
-    const text = textFormat.format(passing(), options);
+    const text = textFormat.format(judgeFindingsResult(passing()), options);
     expect(text).toMatch(/✔ no findings in 1 file, 1 valid report, \d+ policies\nnote: merged without/);
     expect(text.endsWith(`\nnote: ${plainNote}\nnote: ${terminalText(hostileText)}\n`)).toBe(true);
     expect(text).not.toContain('\u202e');
@@ -70,21 +71,21 @@ describe('text: a note line each under the verdict line', () => {
   });
 
   it('failing for what no finding shows: the reason that is no note on the verdict line, then the notes', () => {
-    const text = textFormat.format(failingUnseen(), options);
+    const text = textFormat.format(judgeFindingsResult(failingUnseen()), options);
     expect(text).toMatch(new RegExp(`✖ ${lost}: 1 file, 1 valid report, \\d+ policies\\nnote: merged without`));
     expect(occurrences(text, plainNote)).toBe(1);
   });
 
   it("a gate: the notes after the gate's verdict line", () => {
-    const text = textFormat.format({ ...failingFindings(), gate: gateResult(), verdict: { status: 'fail', exitCode: 3, reasons: ['the gate failed'] } }, options);
+    const text = textFormat.format(judgeFindingsResult({ ...failingFindings(), gate: gateResult(), verdict: { status: 'fail', exitCode: 3, reasons: ['the gate failed'] } }), options);
     expect(text).toMatch(/✖ gate failed: [^\n]*\nnote: merged without[^\n]*\nnote: a "q"/);
   });
 });
 
 describe('json: a top-level notes array', () => {
   it('holds each note, whole and chunked alike, beside the verdict as the job gave it', () => {
-    const whole = jsonFormat.format(passing(), options);
-    const chunked = [...(jsonFormat.formatChunks?.(passing(), options) ?? [])].join('');
+    const whole = jsonFormat.format(judgeFindingsResult(passing()), options);
+    const chunked = [...(jsonFormat.formatChunks?.(judgeFindingsResult(passing()), options) ?? [])].join('');
     expect(chunked).toBe(whole);
     const json = JSON.parse(whole) as { verdict: Verdict; notes: string[] };
     expect(Object.keys(json).slice(0, 3)).toEqual(['verdict', 'notes', 'summary']);
@@ -93,8 +94,8 @@ describe('json: a top-level notes array', () => {
   });
 
   it('is absent without notes, so that the JSON of every other run stays as it was', () => {
-    const without = jsonFormat.format({ analysis: clean }, options);
-    expect(jsonFormat.format({ analysis: clean, notes: [] }, options)).toBe(without);
+    const without = jsonFormat.format(judgeFindingsResult({ analysis: clean }), options);
+    expect(jsonFormat.format(judgeFindingsResult({ analysis: clean, notes: [] }), options)).toBe(without);
     expect(without).not.toContain('"notes"');
   });
 });
@@ -105,20 +106,20 @@ describe('sarif: a tool notification of level note each', () => {
 
   it('in the log of a passing and of a failing run, valid against the SARIF schema', () => {
     for (const result of [passing(), failingFindings()]) {
-      const log = JSON.parse(sarifFormat.format(result, options)) as Log;
+      const log = JSON.parse(sarifFormat.format(judgeFindingsResult(result), options)) as Log;
       expect(noted(log).map((notification) => [notification.message.text, notification.descriptor.id])).toEqual(notes.map((note) => [note, 'run-note']));
       expect(sarifSchemaErrors(log)).toEqual([]);
     }
   });
 
   it("in a diff's log too", () => {
-    const log = JSON.parse(sarifFormat.format({ analysis: clean, diff: diffOf([reportDiff([change('regression', 'High')])]), notes }, options)) as Log;
+    const log = JSON.parse(sarifFormat.format(judgeFindingsResult({ analysis: clean, diff: diffOf([reportDiff([change('regression', 'High')])]), notes }), options)) as Log;
     expect(noted(log).map((notification) => notification.message.text)).toEqual(notes);
     expect(sarifSchemaErrors(log)).toEqual([]);
   });
 
   it('none without notes', () => {
-    expect(noted(JSON.parse(sarifFormat.format({ analysis: mixed }, options)) as Log)).toEqual([]);
+    expect(noted(JSON.parse(sarifFormat.format(judgeFindingsResult({ analysis: mixed }), options)) as Log)).toEqual([]);
   });
 });
 
@@ -133,7 +134,7 @@ describe('junit: a cspm-report.note property each in every suite', () => {
   };
 
   it('passing: the notes as properties and as the system-out of a passed verdict case', () => {
-    const xml = junitFormat.format(passing(), options);
+    const xml = junitFormat.format(judgeFindingsResult(passing()), options);
     validate(xml);
     for (const each of propertyNotes(xml)) expect(each).toEqual(notes.map(visibleText));
     const verdict = verdictCase(xml);
@@ -143,7 +144,7 @@ describe('junit: a cspm-report.note property each in every suite', () => {
   });
 
   it('failing for what no case shows: the verdict case fails for its reason, the notes in its system-out', () => {
-    const xml = junitFormat.format(failingUnseen(), options);
+    const xml = junitFormat.format(judgeFindingsResult(failingUnseen()), options);
     validate(xml);
     const failure = verdictCase(xml)?.getElementsByTagName('failure')[0];
     expect(failure?.getAttribute('message')).toBe(lost);
@@ -152,7 +153,7 @@ describe('junit: a cspm-report.note property each in every suite', () => {
   });
 
   it('failing on findings: the properties of every suite', () => {
-    const xml = junitFormat.format(failingFindings(), options);
+    const xml = junitFormat.format(judgeFindingsResult(failingFindings()), options);
     validate(xml);
     const suites = propertyNotes(xml);
     expect(suites.length).toBe(3);
@@ -160,14 +161,14 @@ describe('junit: a cspm-report.note property each in every suite', () => {
   });
 
   it('without notes: no property and no passed verdict case', () => {
-    const xml = junitFormat.format({ analysis: clean }, options);
+    const xml = junitFormat.format(judgeFindingsResult({ analysis: clean }), options);
     expect(xml).not.toContain('cspm-report.note');
     expect(verdictCase(xml)).toBeUndefined();
   });
 });
 
 describe('github: a notice each, within the 10 notices of a step', () => {
-  const lines = (result: FindingsResult) => githubFormat.format(result, options).split('\n').filter((line) => line !== '');
+  const lines = (result: FindingsRun) => githubFormat.format(judgeFindingsResult(result), options).split('\n').filter((line) => line !== '');
 
   it('passing: a notice each before the verdict, escaped, none as a reason', () => {
     const written = lines(passing());
@@ -200,7 +201,7 @@ describe('github: a notice each, within the 10 notices of a step', () => {
 
 describe('gitlab: an info issue each, cspm-report/note', () => {
   type Issue = { check_name: string; severity: string; description: string; fingerprint: string; location: { path: string } };
-  const issues = (result: FindingsResult) => JSON.parse(formatGitlab(result, '/work')) as Issue[];
+  const issues = (result: FindingsRun) => JSON.parse(formatGitlab(judgeFindingsResult(result), '/work')) as Issue[];
 
   it('passing and failing alike, with a fingerprint of its own that other inputs keep', () => {
     for (const result of [passing(), failingFindings()]) {
@@ -208,7 +209,7 @@ describe('gitlab: an info issue each, cspm-report/note', () => {
       expect(noteIssues.map((issue) => [issue.severity, issue.description])).toEqual(notes.map((note) => ['info', `cspm-report note: ${visibleText(note)}`]));
       expect(new Set(noteIssues.map((issue) => issue.fingerprint)).size).toBe(2);
     }
-    const fingerprints = (result: FindingsResult) => issues(result).filter((issue) => issue.check_name === 'cspm-report/note').map((issue) => issue.fingerprint);
+    const fingerprints = (result: FindingsRun) => issues(result).filter((issue) => issue.check_name === 'cspm-report/note').map((issue) => issue.fingerprint);
     expect(fingerprints(failingFindings())).toEqual(fingerprints(passing()));
   });
 
@@ -223,7 +224,7 @@ describe('gitlab: an info issue each, cspm-report/note', () => {
 });
 
 describe('markdown: a Note line each under the heading', () => {
-  const format = (result: FindingsResult, markdownLimit?: number) => markdownFormat.format(result, { ...options, ...(markdownLimit === undefined ? {} : { markdownLimit }) });
+  const format = (result: FindingsRun, markdownLimit?: number) => markdownFormat.format(judgeFindingsResult(result), { ...options, ...(markdownLimit === undefined ? {} : { markdownLimit }) });
 
   it('passing: the notes, escaped, and no reason that is a note', () => {
     const markdown = format(passing());

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import type { RunSettings } from '../../../src/index.js';
-import type { FindingsResult } from '../../../src/model/findings-format.js';
+import type { FindingsRun } from '../../../src/model/findings-format.js';
 import { jsonFormat } from '../../../src/render/findings/json-format.js';
 import { junitFormat } from '../../../src/render/findings/junit-format.js';
 import { sarifFormat } from '../../../src/render/findings/sarif-format.js';
@@ -19,7 +20,7 @@ const runSettings: RunSettings = {
   effective: { 'fail-on': 'never', rule: ['mixed-ids=off'], title: 'a "q" <b> & \u202e' },
 };
 
-async function result(): Promise<FindingsResult> {
+async function result(): Promise<FindingsRun> {
   return { analysis: await mixedAnalysis(), gate: gateResult(), runSettings };
 }
 
@@ -27,20 +28,20 @@ const options = { rules: ruleCatalogue, color: false };
 
 describe('the settings of a run in each machine-readable output', () => {
   it('JSON: a runSettings member, chunked or whole', async () => {
-    const whole = JSON.parse(jsonFormat.format(await result(), options)) as { runSettings: unknown };
+    const whole = JSON.parse(jsonFormat.format(judgeFindingsResult(await result()), options)) as { runSettings: unknown };
     expect(whole.runSettings).toEqual(runSettings);
-    const chunked = JSON.parse([...(jsonFormat.formatChunks?.(await result(), options) ?? [])].join('')) as { runSettings: unknown };
+    const chunked = JSON.parse([...(jsonFormat.formatChunks?.(judgeFindingsResult(await result()), options) ?? [])].join('')) as { runSettings: unknown };
     expect(chunked.runSettings).toEqual(runSettings);
   });
 
   it("SARIF: the run's properties, valid against the SARIF schema", async () => {
-    const log = JSON.parse(sarifFormat.format(await result(), options)) as { runs: { properties: { runSettings: unknown } }[] };
+    const log = JSON.parse(sarifFormat.format(judgeFindingsResult(await result()), options)) as { runs: { properties: { runSettings: unknown } }[] };
     expect(log.runs[0]?.properties.runSettings).toEqual(runSettings);
     expect(sarifSchemaErrors(log)).toEqual([]);
   });
 
   it.skipIf(!hasXmllint && process.env['CI'] !== 'true')("JUnit: each suite's properties, valid against junit-10.xsd", async () => {
-    const xml = junitFormat.format(await result(), options);
+    const xml = junitFormat.format(judgeFindingsResult(await result()), options);
     expect(junitSchemaErrors(xml, tempDir())).toEqual([]);
     const suites = [...parseXml(xml).getElementsByTagName('testsuite')];
     expect(suites.length).toBeGreaterThan(1);

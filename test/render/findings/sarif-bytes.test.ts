@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import type { Analysis } from '../../../src/index.js';
 import type { GateResult } from '../../../src/model/gate.js';
@@ -20,7 +21,7 @@ import { sarifSchemaErrors } from './sarif-schema.js';
 const update = process.env['UPDATE_GOLDEN'] === '1';
 
 function sarifText(analysis: Analysis, gate?: GateResult): string {
-  const text = sarifFormat.format({ analysis, gate }, { rules: ruleCatalogue, color: false });
+  const text = sarifFormat.format(judgeFindingsResult({ analysis, gate }), { rules: ruleCatalogue, color: false });
   const version = `"version":"${toolInfo.version}","semanticVersion":"${toolInfo.version}"`;
   expect(text).toContain(version);
   // Absolute input paths are written relative to the folder the tests run in, but for the run's list of files.

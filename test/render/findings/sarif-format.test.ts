@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { Analysis, BenchmarkReport } from '../../../src/index.js';
@@ -29,7 +30,7 @@ interface Run {
 
 /** Formats a result as SARIF, checks it against the OASIS schema and returns its one run. */
 function sarifRun(analysis: Analysis, gate?: GateResult): Run {
-  const text = sarifFormat.format({ analysis, gate }, { rules: ruleCatalogue, color: false });
+  const text = sarifFormat.format(judgeFindingsResult({ analysis, gate }), { rules: ruleCatalogue, color: false });
   const log = JSON.parse(text) as { version: string; runs: Run[] };
   expect(sarifSchemaErrors(log)).toEqual([]);
   expect(log.version).toBe('2.1.0');
@@ -155,7 +156,7 @@ describe('the sarif findings format', () => {
   it('escapes bidirectional and C1 controls as the json format does, keeping the value', async () => {
     const report = brokenReport();
     report.ResourceCategories[0]!.CategoryName = 'Storage \u202e\u0085';
-    const text = sarifFormat.format({ analysis: await analyse(report) }, { rules: ruleCatalogue, color: false });
+    const text = sarifFormat.format(judgeFindingsResult({ analysis: await analyse(report) }), { rules: ruleCatalogue, color: false });
     expect(text).not.toMatch(/[\u202e\u0085]/);
     expect(text).toContain('\\u202e');
     const run = (JSON.parse(text) as { runs: Run[] }).runs[0]!;

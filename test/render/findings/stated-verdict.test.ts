@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../../../src/model/analysis.js';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import type { Finding } from '../../../src/model/finding.js';
 import type { GateResult } from '../../../src/model/gate.js';
 import type { Verdict } from '../../../src/model/verdict.js';
 import { changeFails, findingFails, statedVerdict } from '../../../src/render/findings/stated-verdict.js';
-import { change } from '../../support/fake-diff.js';
+import { change, diffOf, reportDiff } from '../../support/fake-diff.js';
 
 const error = { rule: 'category-total', severity: 'error', pointer: '', message: 'e' } as Finding;
 const warning = { rule: 'compliance-percent', severity: 'warning', pointer: '', message: 'w' } as Finding;
@@ -38,47 +39,53 @@ describe('findingFails', () => {
     [skipped, 'error', false],
     [skipped, 'warning', true],
   ] as const)('%o under --fail-on %s: %s', (finding, failOn, fails) => {
-    expect(findingFails(finding, failOn)).toBe(fails);
+    expect(findingFails(finding, judgeFindingsResult({ analysis: analysisWith([finding]), failOn }))).toBe(fails);
   });
 });
 
 describe('changeFails', () => {
+  const changes = [change('regression', 'Critical'), change('regression', 'High'), change('regression', 'Moderate'), change('fix', 'Critical')];
+  const diff = diffOf([reportDiff(changes)]);
+
   it('fails nothing without a regression limit', () => {
-    expect(changeFails(change('regression', 'Critical'), { analysis: analysisWith([]) })).toBe(false);
+    const result = judgeFindingsResult({ analysis: analysisWith([]), diff });
+    expect(changes.map((item) => changeFails(item, result))).toEqual([false, false, false, false]);
   });
 
   it('fails what counts against the limit, at or above its severity', () => {
-    const result = { analysis: analysisWith([]), regressionLimit: { severity: 'High' } };
-    expect(changeFails(change('regression', 'Critical'), result)).toBe(true);
-    expect(changeFails(change('regression', 'High'), result)).toBe(true);
-    expect(changeFails(change('regression', 'Moderate'), result)).toBe(false);
-    expect(changeFails(change('fix', 'Critical'), result)).toBe(false);
+    const result = judgeFindingsResult({ analysis: analysisWith([]), diff, regressionLimit: { severity: 'High' } });
+    expect(changes.map((item) => changeFails(item, result))).toEqual([true, true, false, false]);
+  });
+
+  it("fails only the changes of the run's own diff, which the judgement names", () => {
+    const result = judgeFindingsResult({ analysis: analysisWith([]), diff, regressionLimit: { severity: 'High' } });
+    expect(changeFails(change('regression', 'Critical'), result)).toBe(false);
   });
 });
 
 describe('statedVerdict', () => {
   it("is the job's verdict when there is one, whatever the findings say", () => {
     const verdict: Verdict = { status: 'pass', exitCode: 0, reasons: ['fine'] };
-    expect(statedVerdict({ analysis: analysisWith([error]), verdict })).toBe(verdict);
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]), verdict }))).toBe(verdict);
   });
 
   it('without one, fails an input that could not be read whatever failOn says', () => {
-    expect(statedVerdict({ analysis: analysisWith([unreadable]), failOn: 'never' })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
-    expect(statedVerdict({ analysis: analysisWith([skipped]), failOn: 'never' })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
-    expect(statedVerdict({ analysis: analysisWith([error]), failOn: 'never' })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([unreadable]), failOn: 'never' }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([skipped]), failOn: 'never' }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]), failOn: 'never' }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
   });
 
   it('without one, judges the findings by failOn (error by default), and exit 1 when they fail', () => {
-    expect(statedVerdict({ analysis: analysisWith([warning]) })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
-    expect(statedVerdict({ analysis: analysisWith([error]) })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
-    expect(statedVerdict({ analysis: analysisWith([warning]), failOn: 'warning' })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
-    expect(statedVerdict({ analysis: analysisWith([error]), failOn: 'never' })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([warning]) }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]) }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([warning]), failOn: 'warning' }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]), failOn: 'never' }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
   });
 
   it('without one, fails a run with no valid report (exit 1) and a failed gate (exit 3)', () => {
-    expect(statedVerdict({ analysis: analysisWith([], 0) })).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([], 0) }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
     const gate: GateResult = { rulesFile: 'g.yaml', status: 'fail', assertions: [] };
-    expect(statedVerdict({ analysis: analysisWith([]), gate })).toEqual({ status: 'fail', exitCode: 3, reasons: [] });
-    expect(statedVerdict({ analysis: analysisWith([]), gate: { ...gate, status: 'warn' } })).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([]), gate }))).toEqual({ status: 'fail', exitCode: 3, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([]), gate: { ...gate, status: 'warn' } }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
   });
 });

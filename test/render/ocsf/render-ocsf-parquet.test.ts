@@ -5,7 +5,7 @@ import { type ReportInput, type RenderOptions } from '../../../src/index.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { renderReport } from '../../../src/render/renderers.js';
 import { collectBytes } from '../../../src/render/renderers.js';
-import { formatNamedBy } from '../../../src/render/output-formats.js';
+import { formatNamedBy } from '../../../src/render/formats/output-routing.js';
 // @ts-expect-error -- a script of the project, without types
 import { writeReport } from '../../../scripts/generate-report.js';
 import { openDuckDb, sqlText, type DuckDb } from '../../support/duckdb.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import { renderReport } from '../../../src/render/renderers.js';
 import { renderers } from '../../../src/render/renderers.js';
-import { formatNamedBy } from '../../../src/render/output-formats.js';
+import { formatNamedBy } from '../../../src/render/formats/output-routing.js';
 import { toolInfo } from '../../../src/tool-info.js';
 // @ts-expect-error -- a script of the project, without types
 import { writeReport } from '../../../scripts/generate-report.js';

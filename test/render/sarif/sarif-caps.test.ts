@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { judgeFindingsResult } from '../../../src/model/fail-closed.js';
 import { ruleCatalogue } from '../../../src/analyse/rule-catalogue.js';
 import { diffScans, type AnalysedSource, type Analysis, type BenchmarkReport } from '../../../src/index.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
@@ -122,7 +123,7 @@ describe('diff SARIF under the caps', () => {
     const next = reportOfPolicies(policyCount, worstLast, 'a1b2c3d4-0000-4000-8000-0000000000ff');
     const result = await diffScans({ value: [old], name: 'scans/old.json' }, { value: [next], name: 'scans/new.json' });
     expect(result.diff).toBeDefined();
-    const text = sarifFormat.format({ analysis: result.analysis, diff: result.diff! }, { rules: ruleCatalogue, color: false });
+    const text = sarifFormat.format(judgeFindingsResult({ analysis: result.analysis, diff: result.diff! }), { rules: ruleCatalogue, color: false });
     const log = readPolicyLog(text);
     const run = log.runs[0]!;
     expect(run.results).toHaveLength(1_000);
@@ -148,7 +149,7 @@ describe('check and gate SARIF under the caps', () => {
     const source: AnalysedSource = { source: 'reports/noisy.json', form: 'envelope', reportCount: 0, reports: [], policies: 0, findings };
     const analysis: Analysis = { summary: { files: 1, reports: 0, policies: 0, errors: 15_000, warnings: 1_000 }, percentFormula: 'green-of-assessed', sources: [source] };
     const gate = variedGate();
-    const text = sarifFormat.format({ analysis, gate }, { rules: ruleCatalogue, color: false });
+    const text = sarifFormat.format(judgeFindingsResult({ analysis, gate }), { rules: ruleCatalogue, color: false });
     const log = JSON.parse(text) as PolicyLog & { runs: { properties: { resultLimit: Record<string, unknown> } }[] };
     const run = log.runs[0]!;
     const bytes = uploadBytes(text);

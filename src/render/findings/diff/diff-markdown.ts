@@ -1,4 +1,4 @@
-import { severityRank } from '../../../analyse/severity-rank.js';
+import { severityRank } from '../../../model/observed-values.js';
 import { type AccountChange, type DiffResult, type PolicyChange, policyChangeKinds, type ReportDiff, type UnpairedReport } from '../../../model/diff.js';
 import type { FindingsResult } from '../../../model/findings-format.js';
 import type { Verdict } from '../../../model/verdict.js';

@@ -1,4 +1,4 @@
-import { findingLimit, findingWeight } from '../../../load/capped-findings.js';
+import { findingLimit, findingWeight } from '../../../model/capped-findings.js';
 import type { AnalysedSource } from '../../../model/analysis.js';
 import type { Finding } from '../../../model/finding.js';
 import { plural } from '../../../text/plural.js';

@@ -12,7 +12,7 @@ import { findingResults } from './finding-result.js';
 import { assertionResult, countGate, failedAssertions } from './gate-results.js';
 import { indexSource } from './logical-locations.js';
 import { ResultTexts } from './result-texts.js';
-import { findingLimit } from '../../../load/capped-findings.js';
+import { findingLimit } from '../../../model/capped-findings.js';
 import { maxResultsPerRun, omittedResults, planResults, type ResultBudget } from './result-budget.js';
 import type { SarifInvocation, SarifNotification, SarifTool } from './sarif-log.js';
 import { regressionCandidates } from './regression-results.js';

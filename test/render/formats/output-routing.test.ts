@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isCspmError } from '../../src/error/cspm-error.js';
-import { fitsName, formatNamedBy, outputRegistries, type OutputKind, resolveOutputFormat } from '../../src/render/output-formats.js';
+import { isCspmError } from '../../../src/error/cspm-error.js';
+import { routedKinds, writersOf } from '../../../src/render/formats/format-views.js';
+import { fitsName, formatNamedBy, type RoutedKind, resolveOutputFormat } from '../../../src/render/formats/output-routing.js';
 
-/** One resolver serves every command: what a name tells, by the registries' extensions. */
+/** One resolver serves every command: what a name tells, by the extensions of the registry's writers. */
 describe('formatNamedBy', () => {
   it.each([
     ['a.sarif', ['findings'], { kind: 'findings', format: 'sarif' }],
@@ -16,15 +17,15 @@ describe('formatNamedBy', () => {
     ['trend.xlsx', ['trend'], { kind: 'trend', format: 'xlsx' }],
     ['notes.out', ['findings', 'document', 'trend'], undefined],
     ['.json', ['findings'], undefined],
-  ] as [string, OutputKind[], unknown][])('%s among %j', (path, kinds, expected) => {
+  ] as [string, RoutedKind[], unknown][])('%s among %j', (path, kinds, expected) => {
     expect(formatNamedBy(path, kinds)).toEqual(expected);
   });
 
   it('knows every extension of every registry entry', () => {
-    for (const [kind, registry] of Object.entries(outputRegistries)) {
-      for (const [format, entry] of Object.entries(registry)) {
-        const named = formatNamedBy(`x.${entry.extension}`, [kind as OutputKind]);
-        expect(named === undefined ? undefined : fitsName({ kind: kind as OutputKind, format }, named), `${kind} ${format}`).toBe(true);
+    for (const kind of routedKinds) {
+      for (const [format, entry] of Object.entries(writersOf(kind) as Readonly<Record<string, { extension: string }>>)) {
+        const named = formatNamedBy(`x.${entry.extension}`, [kind]);
+        expect(named === undefined ? undefined : fitsName({ kind, format }, named), `${kind} ${format}`).toBe(true);
       }
     }
   });
@@ -47,7 +48,7 @@ describe('resolveOutputFormat', () => {
     ['findings.pdf', 'json', ['findings'], /findings\.pdf: its name says pdf, not json/],
     ['report.txt', undefined, ['document'], /report\.txt: its name names no format of this command/],
     ['a.out', undefined, ['findings'], /its name names no format of this command; give the format \(text, json/],
-  ] as [string, string | undefined, OutputKind[], RegExp][])('refuses %s with %s', (path, given, kinds, message) => {
+  ] as [string, string | undefined, RoutedKind[], RegExp][])('refuses %s with %s', (path, given, kinds, message) => {
     let caught: unknown;
     try {
       resolveOutputFormat(path, given, kinds, kinds.includes('document') ? { kind: 'document', format: 'html' } : undefined);

@@ -1,4 +1,4 @@
-import type { Finding, RuleId, Severity } from '../model/finding.js';
+import type { Finding, RuleId, Severity } from './finding.js';
 
 /**
  * The most findings of one rule listed per file; the rest are counted in one finding

@@ -18,6 +18,26 @@ export type CodedField = keyof typeof observedValues;
 /** Severities from the worst down, the order used by every summary. */
 export const severityOrder: readonly string[] = observedValues.Severity;
 
+/**
+ * Position of a Severity, Critical (0) first. A Severity outside the observed set (after
+ * folding its spelling at load) ranks as Critical: a value nobody knows could be the
+ * worst, and a gate that let it pass would fail open.
+ */
+export function severityRank(severity: string): number {
+  const rank = severityOrder.indexOf(severity);
+  return rank === -1 ? 0 : rank;
+}
+
+/** True when `severity` is at or above `threshold` (an unknown severity is at or above every one). */
+export function isAtLeast(severity: string, threshold: string): boolean {
+  return severityRank(severity) <= severityRank(threshold);
+}
+
+/** True when two severities rank alike: the same one, or Critical and an unknown one. */
+export function sameRank(severity: string, other: string): boolean {
+  return severityRank(severity) === severityRank(other);
+}
+
 /** The observed values as sets, for checks that run on every policy. */
 export const observedSets = {
   Compliance: new Set<string>(observedValues.Compliance),

@@ -1,44 +1,50 @@
-import { CspmError } from '../error/cspm-error.js';
-import { findingsFormats } from './findings/findings-formats.js';
-import { queryRenderers } from './query-output/query-renderers.js';
-import { renderers } from './renderers.js';
-import { trendRenderers } from './trend/trend-renderers.js';
+import { CspmError } from '../../error/cspm-error.js';
+import { formatsOf, routedKinds } from './format-views.js';
+import { outputKinds, type OutputFormatEntry, type RoutedKind } from './output-format.js';
+import { outputFormats } from './output-formats.js';
 
-/** What every output registry's entry tells of its files. */
-interface OutputEntry {
+export type { RoutedKind } from './output-format.js';
+
+const entries: Readonly<Record<string, OutputFormatEntry>> = outputFormats;
+
+/** What every writer that names its files tells of them. */
+interface OutputFiles {
   extension: string;
   otherExtensions?: readonly string[];
   mediaType: string;
 }
 
 /**
- * The registries of output formats by the kind of output they write: findings (check,
- * gate, diff), documents (render, diff, fetch), trends and query results. Every extension a command
- * recognises in an output path comes from their entries, so that one resolver serves
- * every command and a new format names its files in one place.
+ * The files of `format`'s writer of `kind`. Every extension a command recognises in an
+ * output path comes from the registry's writers, so that one resolver serves every
+ * command and a new format names its files in one place.
  */
-export const outputRegistries = {
-  findings: findingsFormats,
-  document: renderers,
-  trend: trendRenderers,
-  query: queryRenderers,
-} as const satisfies Record<string, Record<string, OutputEntry>>;
+function filesOf(kind: RoutedKind, format: string): OutputFiles | undefined {
+  return Object.hasOwn(entries, format) ? entries[format]?.[kind] : undefined;
+}
 
-/** A kind of output. */
-export type OutputKind = keyof typeof outputRegistries;
+/** True when `format` has a writer of `kind`. */
+function serves(kind: RoutedKind, format: string): boolean {
+  return filesOf(kind, format) !== undefined;
+}
 
 /** A format of a kind of output. */
 export interface OutputFormat {
-  kind: OutputKind;
+  kind: RoutedKind;
   format: string;
 }
 
-function entryOf({ kind, format }: OutputFormat): OutputEntry {
-  return (outputRegistries[kind] as Record<string, OutputEntry>)[format] as OutputEntry;
+/** The output a command of `kind` writes when nothing names its format: the kind's first format. */
+export function defaultOutput(kind: RoutedKind): OutputFormat {
+  return { kind, format: outputKinds[kind].first };
+}
+
+function entryOf({ kind, format }: OutputFormat): OutputFiles {
+  return filesOf(kind, format) as OutputFiles;
 }
 
 /** The extensions of an entry, longest first (`hdf.json` before `json`). */
-function extensionsOf(entry: OutputEntry): string[] {
+function extensionsOf(entry: OutputFiles): string[] {
   return [entry.extension, ...(entry.otherExtensions ?? [])];
 }
 
@@ -61,12 +67,12 @@ export function extensionsNaming(format: OutputFormat, path: string): { own: str
  * by the longest extension that matches (`plan.poam.csv` is a POA&M, `plan.csv` a CSV),
  * letter case aside; undefined when none does. `-` (standard output) names none.
  */
-export function formatNamedBy(path: string, kinds: readonly OutputKind[]): OutputFormat | undefined {
+export function formatNamedBy(path: string, kinds: readonly RoutedKind[]): OutputFormat | undefined {
   const name = path.toLowerCase();
   let best: { format: OutputFormat; length: number } | undefined;
   for (const kind of kinds) {
-    for (const [format, entry] of Object.entries(outputRegistries[kind] as Record<string, OutputEntry>)) {
-      for (const extension of extensionsOf(entry)) {
+    for (const format of formatsOf(kind)) {
+      for (const extension of extensionsOf(entryOf({ kind, format }))) {
         if (!name.endsWith(`.${extension}`) || name.length === extension.length + 1) continue;
         if (best === undefined || extension.length > best.length) best = { format: { kind, format }, length: extension.length };
       }
@@ -102,13 +108,13 @@ export function fitsName(chosen: OutputFormat, named: OutputFormat): boolean {
  * @param path the output path, or undefined (standard output)
  * @throws CspmError `usage` naming the path and the formats
  */
-export function resolveOutputFormat(path: string | undefined, given: string | undefined, kinds: readonly OutputKind[], fallback?: OutputFormat): OutputFormat {
-  const named = path === undefined ? undefined : formatNamedBy(path, Object.keys(outputRegistries) as OutputKind[]);
+export function resolveOutputFormat(path: string | undefined, given: string | undefined, kinds: readonly RoutedKind[], fallback?: OutputFormat): OutputFormat {
+  const named = path === undefined ? undefined : formatNamedBy(path, routedKinds);
   const namedHere = path === undefined ? undefined : formatNamedBy(path, kinds);
   if (given !== undefined) {
-    const chosen = kinds.map((kind) => ({ kind, format: given })).find((candidate) => Object.hasOwn(outputRegistries[candidate.kind], given));
+    const chosen = kinds.map((kind) => ({ kind, format: given })).find((candidate) => serves(candidate.kind, given));
     if (chosen === undefined) {
-      const known = [...new Set(kinds.flatMap((kind) => Object.keys(outputRegistries[kind])))];
+      const known = [...new Set(kinds.flatMap((kind) => formatsOf(kind)))];
       throw new CspmError('unknown-format', `"${given}"; the formats are ${known.join(', ')}`, { data: { name: given, known } });
     }
     const against = namedHere ?? named;
@@ -119,6 +125,6 @@ export function resolveOutputFormat(path: string | undefined, given: string | un
   }
   if (namedHere !== undefined) return namedHere;
   if (fallback !== undefined && (named === undefined || fitsName(fallback, named))) return fallback;
-  const known = [...new Set(kinds.flatMap((kind) => Object.keys(outputRegistries[kind])))];
+  const known = [...new Set(kinds.flatMap((kind) => formatsOf(kind)))];
   throw new CspmError('usage', `${path ?? 'standard output'}: its name names no format of this command; give the format (${known.join(', ')})`, { data: { ...(path === undefined ? {} : { path }), known } });
 }

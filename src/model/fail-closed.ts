@@ -1,13 +1,18 @@
-import type { AnalysedSource, Analysis } from '../model/analysis.js';
-import type { DiffResult, ReportDiff } from '../model/diff.js';
+import type { AnalysedSource, Analysis } from './analysis.js';
+import type { DiffResult, PolicyChange, RegressionLimit, ReportDiff } from './diff.js';
 import { CspmError } from '../error/cspm-error.js';
-import type { Finding, RuleId, SeveritySetting } from '../model/finding.js';
-import { marksUnusableInput } from './silencing-guard.js';
+import type { Finding, RuleId, Severity, SeveritySetting } from './finding.js';
+import type { FindingsResult, FindingsRun } from './findings-format.js';
+import { isAtLeast } from './observed-values.js';
+import { marksUnusableInput, unusableInputRules } from './unusable-input.js';
+import type { Verdict } from './verdict.js';
 
 /*
  * The fail-closed policy, written once: what no verdict may pass on. Every job (check,
  * gate, diff, trend, render, fetch) and the gate's own assertion on its inputs ask
- * these questions and no others; a new way for input to be untrustworthy is a line here.
+ * these questions and no others; a new way for input to be untrustworthy is a line here
+ * (or in unusable-input.ts). It lives in model/ so that every stage reads the same
+ * policy; the renderers read only the judgement it makes (judgeFindingsResult).
  */
 
 /** The lowest severity that fails a check run, or `never`. */
@@ -52,8 +57,8 @@ export function ambiguousSources(analysis: Analysis): AnalysedSource[] {
  * The sources whose reports a verdict cannot stand on: a document that did not parse,
  * whose call failed, that holds no report or nothing in one, or that repeats a key, or
  * one of whose reports did not validate (it is not analysed, so no rule could see its
- * posture): any finding of a rule the catalogue marks as meaning an unusable input
- * (see marksUnusableInput). Turning a rule off changes what is reported, never this.
+ * posture): any finding of a rule marked as meaning an unusable input (see
+ * marksUnusableInput). Turning a rule off changes what is reported, never this.
  */
 export function untrustedSources(analysis: Analysis): AnalysedSource[] {
   return analysis.sources.filter(
@@ -124,4 +129,54 @@ export function assertRuleSettings(settings: Partial<Record<RuleId, SeveritySett
   const setting = settings?.[noValidReportRule];
   if (setting === undefined || setting === 'error') return;
   throw new CspmError('usage', `the rule ${noValidReportRule} cannot be set to ${setting}: nothing passes on nothing, whatever other rules are turned off`, { data: { option: 'rule' } });
+}
+
+/**
+ * True when `change` counts against `limit`: a regression, a new failure or a removed
+ * policy at or above its severity, less what it allows. The one test of a changed
+ * policy that the tally of regressions and the judgement of a diff share.
+ */
+export function countsAgainst(change: PolicyChange, limit: RegressionLimit): boolean {
+  if (limit.severity !== undefined && !isAtLeast(change.severity, limit.severity)) return false;
+  if (change.kind === 'regression') return true;
+  if (change.kind === 'new-failure') return limit.allowNewFailures !== true;
+  return change.kind === 'removed' && limit.allowRemoved !== true;
+}
+
+/**
+ * A run's result with the judgement every findings format states and none makes again:
+ * the verdict, the rules whose findings fail the run and the diff's changes that do.
+ * The command line and a library user who builds a result by hand get it from here.
+ */
+export function judgeFindingsResult(run: FindingsRun): FindingsResult {
+  return { ...run, judgement: { verdict: judgedVerdict(run), failingRules: failingRules(run.failOn ?? 'error'), failingChanges: failingChanges(run) } };
+}
+
+/**
+ * The job's verdict, which the exit code is. A result made without a job is judged as a
+ * check with its `failOn` (an input that could not be read fails whatever it says) and
+ * a gate's status would judge it; regressions then fail nothing.
+ */
+function judgedVerdict(run: FindingsRun): Verdict {
+  if (run.verdict !== undefined) return run.verdict;
+  if (run.gate?.status === 'fail') return { status: 'fail', exitCode: 3, reasons: [] };
+  const failing = !hasValidReport(run.analysis) || hasFailingFindings(run.analysis, run.failOn) || untrustedSources(run.analysis).length > 0;
+  return failing ? { status: 'fail', exitCode: 1, reasons: [] } : { status: 'pass', exitCode: 0, reasons: [] };
+}
+
+/**
+ * The rules whose findings fail a run, by severity: every finding at or above `failOn`,
+ * and an error saying that its input could not be read or analysed whatever `failOn` says.
+ */
+function failingRules(failOn: FailOn): Readonly<Record<Severity, 'every' | readonly RuleId[]>> {
+  if (failOn === 'warning') return { error: 'every', warning: 'every' };
+  return { error: failOn === 'error' ? 'every' : (Object.keys(unusableInputRules) as RuleId[]), warning: [] };
+}
+
+/** The diff's changes that count against its regression limit; none without a limit. */
+function failingChanges({ diff, regressionLimit }: FindingsRun): ReadonlySet<PolicyChange> {
+  const failing = new Set<PolicyChange>();
+  if (diff === undefined || regressionLimit === undefined) return failing;
+  for (const report of diff.reports) for (const change of report.changes) if (countsAgainst(change, regressionLimit)) failing.add(change);
+  return failing;
 }

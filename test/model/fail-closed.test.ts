@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCspmError, type Analysis, type RuleId, type SeveritySetting } from '../../src/index.js';
-import { assertRuleSettings, canBeCompared, failOnLevels, hasFailingFindings, hasValidReport, scanOrderProblems, untrustedSources, withNoValidReport, type FailOn } from '../../src/analyse/fail-closed.js';
+import { assertRuleSettings, canBeCompared, failOnLevels, hasFailingFindings, hasValidReport, judgeFindingsResult, scanOrderProblems, untrustedSources, withNoValidReport, type FailOn } from '../../src/model/fail-closed.js';
 import { fakeAnalysis } from '../support/fake-analysis.js';
 import { diffOf, reportDiff, scan } from '../support/fake-diff.js';
 
@@ -155,5 +155,26 @@ describe('assertRuleSettings', () => {
     expect(isCspmError(error) && error.code).toBe('usage');
     expect((error as Error).message).toBe(`invalid usage: the rule no-valid-report cannot be set to ${setting}: nothing passes on nothing, whatever other rules are turned off`);
     expect((error as { data: unknown }).data).toEqual({ option: 'rule' });
+  });
+});
+
+describe('judgeFindingsResult', () => {
+  it('states which rules fail the run by severity, as data a format reads', () => {
+    const analysis = fakeAnalysis([{ source: 'a' }]);
+    const failing = (failOn?: FailOn) => judgeFindingsResult({ analysis, ...(failOn === undefined ? {} : { failOn }) }).judgement.failingRules;
+    expect(failing()).toEqual({ error: 'every', warning: [] });
+    expect(failing('warning')).toEqual({ error: 'every', warning: 'every' });
+    // Under never, only an error saying that an input could not be read or analysed fails.
+    expect(failing('never')).toEqual({ error: ['json-syntax', 'duplicate-key', 'envelope-failure', 'not-a-report', 'schema', 'empty-report', 'no-valid-report'], warning: [] });
+  });
+
+  it("states the job's verdict, whatever the findings say, and keeps the run as given", () => {
+    const analysis = fakeAnalysis([{ source: 'a' }], { errors: 1 });
+    const verdict = { status: 'pass', exitCode: 0, reasons: ['as the job says'] } as const;
+    const judged = judgeFindingsResult({ analysis, verdict: { ...verdict, reasons: [...verdict.reasons] } });
+    expect(judged.judgement.verdict).toBe(judged.verdict);
+    expect(judged.judgement.verdict).toEqual(verdict);
+    expect(judged.analysis).toBe(analysis);
+    expect(judged.judgement.failingChanges.size).toBe(0);
   });
 });

@@ -1,0 +1,17 @@
+import { renderQueryCsv } from '../query-output/query-csv.js';
+import type { OutputFormatOf } from './output-format.js';
+
+/** The media type of a CSV file whose first row names the columns. */
+export const csvMediaType = 'text/csv; charset=utf-8; header=present';
+
+/** CSV: one row per policy of a document (its writer imported when it first writes), or the rows of a query. */
+export const csvEntry: OutputFormatOf<'document' | 'query'> = {
+  document: {
+    format: 'csv',
+    extension: 'csv',
+    mediaType: csvMediaType,
+    render: async (view, options) => (await import('../csv/render-csv.js')).renderCsvView(view, options),
+    reads: ['csvFields', 'csvBom'],
+  },
+  query: { extension: 'csv', mediaType: 'text/csv; charset=utf-8', describe: 'RFC 4180 CSV', render: renderQueryCsv },
+};
