@@ -33,7 +33,7 @@ export { policyChoices, renderTiers } from './model/renderer.js';
 export { fleetAccountThreshold } from './render/fleet/fleet-tier.js';
 export { csvFieldNames } from './model/csv-fields.js';
 export { isGatePresetName } from './gate/presets/gate-presets.js';
-export { yamlModule } from './gate/yaml-module.js';
+export { yamlModule } from './load/yaml/yaml-module.js';
 export { loadLogo } from './load/load-logo.js';
 export { loadTemplates } from './load/load-templates.js';
 export { readSmallText } from './load/read-small-text.js';

@@ -81,6 +81,7 @@ export interface ErrorDataByCode {
   'unknown-format': { name: string; known: readonly string[] };
   'template-invalid': { file?: string; known?: readonly string[] };
   'rules-invalid': RulesLocation;
+  'exceptions-invalid': RulesLocation;
   'accounts-invalid': AccountsLocation;
   /** `pointer`: RFC 6901 pointer of the value at fault in the fleet figures' JSON (`""` for the whole). */
   'fleet-figures-invalid': { pointer: string };
@@ -94,6 +95,7 @@ export interface ErrorDataByCode {
   'service-invalid-response': { url: string; status: number };
   'document-too-large': { format: string; reports: number; policies: number; limit: number };
   'rules-aliases': { file: string; limit: number };
+  'exceptions-aliases': { file: string; limit: number };
   'installation-damaged': { path: string };
   'service-host-unknown': { url: string; host: string };
   'service-connection-reset': { url: string; host: string };
@@ -147,6 +149,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'unknown-format': 'unknown format',
   'template-invalid': 'invalid template',
   'rules-invalid': 'invalid gate rules',
+  'exceptions-invalid': 'invalid exceptions file',
   'accounts-invalid': 'invalid accounts file',
   'fleet-figures-invalid': 'invalid fleet figures',
   'reports-mismatch': 'the reports are of another account or benchmark',
@@ -159,6 +162,7 @@ export const errorSummaries: Readonly<Record<ErrorCode, string>> = {
   'service-invalid-response': 'unexpected answer from the service',
   'document-too-large': 'document too large',
   'rules-aliases': 'too many aliases in gate rules',
+  'exceptions-aliases': 'too many aliases in an exceptions file',
   'installation-damaged': 'the installation is damaged',
   'service-host-unknown': 'unknown host',
   'service-connection-reset': 'connection reset',
@@ -203,6 +207,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'unknown-format': 'usage',
   'template-invalid': 'input',
   'rules-invalid': 'input',
+  'exceptions-invalid': 'input',
   'accounts-invalid': 'input',
   'fleet-figures-invalid': 'input',
   'reports-mismatch': 'input',
@@ -215,6 +220,7 @@ export const errorKinds: Readonly<Record<ErrorCode, ErrorKind>> = {
   'service-invalid-response': 'service',
   'document-too-large': 'usage',
   'rules-aliases': 'input',
+  'exceptions-aliases': 'input',
   'installation-damaged': 'internal',
   'service-host-unknown': 'service',
   'service-connection-reset': 'service',

@@ -9,7 +9,8 @@ import { gatePresets, isGatePresetName } from './presets/gate-presets.js';
 import type { RulesFile, RulesFileAssertion } from './rules-file.js';
 import { parseRulesText, type ParsedRulesText } from './rules-text.js';
 import { valueAt } from '../validate/describe-location.js';
-import { describeSchemaError, errorPointer, pickSchemaError } from './schema-error-text.js';
+import { describeSchemaError } from './schema-error-text.js';
+import { errorPointer, pickSchemaError } from '../validate/pick-schema-error.js';
 
 const metricKeys: readonly MetricKey[] = ['min', 'max', 'severity', 'category', 'policy', 'mustBe', 'mustNotBe', 'allowNewFailures', 'allowRemoved'];
 

@@ -1,104 +1,12 @@
-import type { Document } from 'yaml';
-import { CspmError, type RulesLocation } from '../error/cspm-error.js';
-import { describeRepeatedKey } from './repeated-rules-key.js';
-import { yamlModule } from './yaml-module.js';
-import { closestName } from '../text/closest-name.js';
+import { parseYamlText, type ParsedYamlText, type YamlFileKind } from '../load/yaml/parse-yaml-text.js';
 
 /** A rules file parsed, with what it takes to turn a pointer into a line and column. */
-export interface ParsedRulesText {
-  value: unknown;
-  /** The location of a pointer in the text (the key's when `atKey`), as precise as the text allows. */
-  locate(pointer: string, atKey?: boolean): RulesLocation;
-}
+export type ParsedRulesText = ParsedYamlText;
 
-/**
- * Parses a rules file in YAML or JSON. JSON is read as YAML 1.2 (of which it is a
- * subset) so that both get the same positions in errors and the same refusal of
- * duplicate keys, which JSON.parse would silently resolve to the last one.
- */
+/** A gate rules file, as the YAML parser names and codes its errors. */
+const rulesFile: YamlFileKind = { invalid: 'rules-invalid', aliases: 'rules-aliases', name: 'rules file', topKeys: ['assertions', 'extends', '$schema'] };
+
+/** Parses a rules file in YAML or JSON (see parseYamlText). */
 export function parseRulesText(text: string, file: string): ParsedRulesText {
-  const { LineCounter, parseDocument } = yamlModule();
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
-  const [error] = document.errors;
-  if (error) {
-    const position = lineCounter.linePos(error.pos[0]);
-    const where = `${file}:${position.line}:${position.col}`;
-    const repeated = error.code === 'DUPLICATE_KEY' ? describeRepeatedKey(text, error.pos[0], lineCounter) : undefined;
-    const location: RulesLocation = { file, pointer: repeated?.pointer ?? '', line: position.line, column: position.col };
-    // yaml's messages can quote the text (an escape, a tag): a file that does not parse may be any file (--rules /etc/shadow), so nothing of it is shown.
-    throw new CspmError('rules-invalid', `${where}: ${repeated?.message ?? `${notRulesFile} (it stops parsing here: ${error.code.toLowerCase().replace(/_/g, ' ')})`}`, { data: location });
-  }
-  const value = valueOf(document, file);
-  if (!looksLikeRules(value)) {
-    const { line, col } = lineCounter.linePos(document.contents?.range?.[0] ?? 0);
-    throw new CspmError('rules-invalid', `${file}:${line}:${col}: ${notRulesFile} (no "assertions" or "extends" at its top)`, { data: { file, pointer: '', line, column: col } });
-  }
-  return {
-    value,
-    locate(pointer, atKey = false) {
-      const offset = offsetOf(document, pointer, atKey);
-      if (offset === undefined) return { file, pointer };
-      const { line, col } = lineCounter.linePos(offset);
-      return { file, pointer, line, column: col };
-    },
-  };
-}
-
-const notRulesFile = 'not a YAML or JSON rules file';
-
-/** Aliases a rules file may use: a handful, where a "billion laughs" file needs thousands. */
-export const maxRulesAliases = 100;
-
-/** The document as a value; aliases that expand without end (a "billion laughs") are refused, not followed. */
-function valueOf(document: Document, file: string): unknown {
-  try {
-    return document.toJS({ maxAliasCount: maxRulesAliases });
-  } catch (error) {
-    // yaml throws a ReferenceError of its own wording when the count is passed.
-    if (error instanceof ReferenceError && /alias count/i.test(error.message)) {
-      throw new CspmError('rules-aliases', `${file}: its aliases expand past ${maxRulesAliases} copies (a YAML alias bomb?); write the values out`, { data: { file, limit: maxRulesAliases }, cause: error });
-    }
-    throw error;
-  }
-}
-
-/** The keys at the top of a rules file. */
-const topKeys = ['assertions', 'extends', '$schema'];
-
-/**
- * True when the value can be a rules file, so that its keys may be quoted in errors: a
- * mapping with one of the file's keys, or with a key that reads as a misspelt one
- * (`assertion`). Any other text that happens to parse as YAML is not quoted back: a
- * password file's lines are plain scalars, and a credentials file in YAML
- * (`AWS_SECRET_ACCESS_KEY: …`) is a mapping of none of these keys.
- */
-function looksLikeRules(value: unknown): boolean {
-  if (value === null || value === undefined) return true;
-  if (typeof value !== 'object' || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length === 0 || keys.some((key) => closestName(key, topKeys) !== undefined);
-}
-
-function offsetOf(document: Document, pointer: string, atKey: boolean): number | undefined {
-  const { isMap, isPair, isScalar, isSeq } = yamlModule();
-  let node: unknown = document.contents;
-  let key: unknown;
-  for (const token of pointer.split('/').slice(1)) {
-    const segment = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    key = undefined;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
-      if (!pair) return undefined;
-      key = pair.key;
-      node = pair.value;
-    } else if (isSeq(node)) {
-      node = node.items[Number(segment)];
-    } else {
-      return undefined;
-    }
-  }
-  const target = atKey && key !== undefined ? key : node;
-  const range = (target as { range?: [number, number, number] } | null)?.range;
-  return range?.[0];
+  return parseYamlText(text, file, rulesFile);
 }

@@ -1,6 +1,6 @@
 import type { AnalysedCategory, AnalysedReport, AnalysedSource, Analysis } from '../model/analysis.js';
 import type { ReportMatch } from '../model/gate-rules.js';
-import { globToRegExp } from './glob.js';
+import { globToRegExp } from '../text/glob.js';
 
 /** A report with the input it came from. */
 export interface SourcedReport {

@@ -152,7 +152,7 @@ describe('the published package', () => {
   it('ships the licences of the packages bundled with exceljs, yaml and the command line', () => {
     const cli = readFileSync(join('dist', 'cspm-report.licenses.txt'), 'utf8');
     for (const name of ['yargs', 'yargs-parser', 'cliui', 'y18n', 'escalade']) expect(cli).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\((MIT|ISC)\\)$`, 'm'));
-    expect(readFileSync(join('dist', 'gate', 'yaml.licenses.txt'), 'utf8')).toMatch(/^yaml \d+\.\d+\.\d+ \(ISC\)$/m);
+    expect(readFileSync(join('dist', 'load', 'yaml', 'yaml.licenses.txt'), 'utf8')).toMatch(/^yaml \d+\.\d+\.\d+ \(ISC\)$/m);
     const notices = readFileSync(join('dist', 'render', 'xlsx', 'exceljs.licenses.txt'), 'utf8');
     for (const name of ['exceljs', 'archiver', 'jszip', 'saxes', 'unzipper', 'readdir-glob']) expect(notices).toMatch(new RegExp(`^${name} \\d`, 'm'));
     expect(notices).toContain('Permission is hereby granted, free of charge');

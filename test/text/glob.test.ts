@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globToRegExp } from '../../src/gate/glob.js';
+import { globToRegExp } from '../../src/text/glob.js';
 
 describe('globToRegExp', () => {
   it.each<[string, string, boolean]>([

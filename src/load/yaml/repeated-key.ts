@@ -1,9 +1,9 @@
 import type { LineCounter, Node } from 'yaml';
 import { yamlModule } from './yaml-module.js';
-import { escapePointerToken } from '../text/pointer-token.js';
+import { escapePointerToken } from '../../text/pointer-token.js';
 
-/** A key that a rules file repeats within one mapping, as a message and a place. */
-export interface RepeatedRulesKey {
+/** A key that a YAML or JSON file repeats within one mapping, as a message and a place. */
+export interface RepeatedKey {
   /** `key "max" appears twice in /assertions/0 (lines 5 and 7)` */
   message: string;
   /** RFC 6901 pointer of the repeated member. */
@@ -17,13 +17,13 @@ export interface RepeatedRulesKey {
  * compared by value, as yaml compares them (`"\u0061"` and `a` are one key in JSON and
  * YAML alike). Undefined for a key that is no plain value (a YAML mapping as a key).
  */
-export function describeRepeatedKey(text: string, offset: number, lineCounter: LineCounter): RepeatedRulesKey | undefined {
+export function describeRepeatedKey(text: string, offset: number, lineCounter: LineCounter): RepeatedKey | undefined {
   const { parseDocument } = yamlModule();
   const document = parseDocument(text, { uniqueKeys: false, prettyErrors: false, version: '1.2' });
   return findRepeat(document.contents, '', offset, lineCounter);
 }
 
-function findRepeat(node: unknown, pointer: string, offset: number, lines: LineCounter): RepeatedRulesKey | undefined {
+function findRepeat(node: unknown, pointer: string, offset: number, lines: LineCounter): RepeatedKey | undefined {
   const { isMap, isScalar, isSeq } = yamlModule();
   if (isSeq(node)) {
     for (const [index, item] of node.items.entries()) {

@@ -1,0 +1,80 @@
+import type { Analysis } from '../../model/analysis.js';
+import type { ExceptionMatch, ExceptionOutcome, ExceptionState, RiskException } from '../../model/exceptions.js';
+import { dayNumber, dayOf } from '../../text/calendar-day.js';
+import { exceptionScope, type ExceptionScope } from './exception-scope.js';
+
+/** How exceptions are judged: on which day, and how near an expiry warns. */
+export interface JudgeExceptionsOptions {
+  /** The run's day (its UTC date); by default now. */
+  today?: Date;
+  /** An exception this many days or fewer from its expiry is `expiring`; by default 30. */
+  expiryWarningDays?: number;
+}
+
+/** The days before an expiry that a run warns of, when not given. */
+export const defaultExpiryWarningDays = 30;
+
+/** Red and Amber: the colours an exception can accept. Any other colour the service adds counts as failing too (fail closed). */
+function isFailingColour(compliance: string): boolean {
+  return compliance !== 'Green' && compliance !== 'Gray';
+}
+
+/**
+ * What each exception does in a run: the policies of the analysis it names, and its state
+ * on the run's day. An expired exception accepts nothing, so its policies fail again; an
+ * exception that names only Green or Gray policies is unneeded, and one that names none is
+ * unused. States are judged in that order: expired first, since an expired exception is
+ * the one a run must name whatever it matches.
+ *
+ * @param exceptions every exception of the run, already validated (their dates are days)
+ */
+export function judgeExceptions(analysis: Analysis, exceptions: readonly RiskException[], options: JudgeExceptionsOptions = {}): ExceptionOutcome[] {
+  const today = dayOf(options.today ?? new Date());
+  const warning = options.expiryWarningDays ?? defaultExpiryWarningDays;
+  const scopes = exceptions.map(exceptionScope);
+  const matches = exceptions.map((): ExceptionMatch[] => []);
+  collectMatches(analysis, scopes, matches);
+  return exceptions.map((exception, index) => {
+    const found = matches[index] ?? [];
+    const daysLeft = (dayNumber(exception.expires) ?? Number.NEGATIVE_INFINITY) - today;
+    const failing = found.filter((match) => isFailingColour(match.compliance));
+    const state = stateOf(daysLeft, warning, found.length, failing.length);
+    return { exception, state, daysLeft, matches: found, accepted: state === 'expired' ? [] : failing };
+  });
+}
+
+function stateOf(daysLeft: number, warning: number, matched: number, failing: number): ExceptionState {
+  if (daysLeft < 0) return 'expired';
+  if (matched === 0) return 'unused';
+  if (failing === 0) return 'unneeded';
+  return daysLeft <= warning ? 'expiring' : 'active';
+}
+
+/** Appends to `matches[i]` every policy of the analysis that exception `i` names. */
+function collectMatches(analysis: Analysis, scopes: readonly ExceptionScope[], matches: ExceptionMatch[][]): void {
+  for (const { source, reports } of analysis.sources) {
+    for (const { report, categories } of reports) {
+      const covering = scopes.flatMap((scope, index) => (scope.coversReport(report) ? [index] : []));
+      if (covering.length === 0) continue;
+      for (const { category, pointer } of categories) {
+        const here = covering.filter((index) => scopes[index]?.coversCategory(category) === true);
+        if (here.length === 0) continue;
+        category.Policies.forEach((policy, policyIndex) => {
+          for (const index of here) {
+            if (!scopes[index]?.policies.has(policy.PolicyId)) continue;
+            matches[index]?.push({
+              source,
+              pointer: `${pointer}/Policies/${policyIndex}`,
+              policyId: policy.PolicyId,
+              accountId: report.AccountId,
+              accountName: report.AccountName,
+              benchmarkId: report.BenchmarkId,
+              compliance: policy.Compliance,
+              severity: policy.Severity,
+            });
+          }
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Accepted risks: a team's exception for a failing policy, with an owner, an approver, a
+ * reason and an expiry. An exception never changes what a scan said: a matched Red or Amber
+ * policy keeps its colour and is set apart as accepted; past its expiry the exception does
+ * not apply and its policies fail again.
+ */
+
+/** One exception as its file states it, with where it was written. */
+export interface RiskException {
+  /** Unique across every exceptions file of a run (`EXC-2026-014`). */
+  id: string;
+  /** The PolicyIds it covers: one or more, never every policy. */
+  policies: readonly string[];
+  /** Globs over AccountId or AccountName (`a1f0c9e2-*`); `*` covers every account. */
+  accounts: readonly string[];
+  /** A BenchmarkId or BenchmarkName (a glob), when the exception is for one benchmark. */
+  benchmark?: string;
+  /** A CategoryName or CategoryId (a glob), when the exception is for one category. */
+  category?: string;
+  /** Why the risk is accepted: a sentence. */
+  reason: string;
+  /** Who answers for the risk (an address or a team). */
+  owner: string;
+  /** Who approved it: someone other than the owner. */
+  approvedBy: string;
+  /** The day it was approved, `YYYY-MM-DD`. */
+  approved: string;
+  /** The last day it applies, `YYYY-MM-DD` (UTC): from the day after, it has expired. */
+  expires: string;
+  /** A ticket id, linked where a ticket URL is given. */
+  ticket?: string;
+  /** The exceptions file it comes from, as given. */
+  file: string;
+  /** RFC 6901 pointer of its entry in that file (`/exceptions/2`). */
+  pointer: string;
+}
+
+/**
+ * What an exception is in a run:
+ * - `active`: it applies, and covers at least one Red or Amber policy;
+ * - `expiring`: the same, within the warning days of its expiry;
+ * - `expired`: past its expiry, so it applies to nothing and its policies fail again;
+ * - `unused`: it matches no policy of the run;
+ * - `unneeded`: it matches only Green or Gray policies (the risk is gone).
+ */
+export type ExceptionState = 'active' | 'expiring' | 'expired' | 'unused' | 'unneeded';
+
+/** A policy of a run that an exception names. */
+export interface ExceptionMatch {
+  /** The input the policy was read from. */
+  source: string;
+  /** RFC 6901 pointer of the policy inside that input. */
+  pointer: string;
+  policyId: string;
+  accountId: string;
+  accountName: string;
+  benchmarkId: string;
+  /** The policy's colour as the scan said it: never rewritten. */
+  compliance: string;
+  severity: string;
+}
+
+/** An exception and what it did in a run. */
+export interface ExceptionOutcome {
+  exception: RiskException;
+  state: ExceptionState;
+  /** Days from the run's day to the expiry: 0 on the last day, negative once expired. */
+  daysLeft: number;
+  /** Every policy of the run it names, whatever their colour. */
+  matches: readonly ExceptionMatch[];
+  /** The Red and Amber policies it sets apart as accepted: none when expired. */
+  accepted: readonly ExceptionMatch[];
+}
