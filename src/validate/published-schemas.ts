@@ -1,4 +1,5 @@
 import { diffSchemaUrl, readDiffSchema } from './diff-schema.js';
+import { exceptionsSchemaUrl, readExceptionsSchema } from './exceptions/exceptions-schema.js';
 import { gateRulesSchemaUrl, readGateRulesSchema } from './gate-rules-schema.js';
 import { ocsfSchemaUrl, readOcsfSchema } from './ocsf-schema.js';
 import { partialSchemaUrl, readPartialSchema } from './partial-schema.js';
@@ -14,7 +15,8 @@ export interface PublishedSchema {
 
 /**
  * Every published JSON Schema (draft 2020-12), and the service's OpenAPI 3.1 document,
- * by the name `cspm-report schema <name>` takes: the audit report, gate rules files, the
+ * by the name `cspm-report schema <name>` takes: the audit report, gate rules files,
+ * exceptions files (accepted risks), the
  * `diff` member of a diff's JSON result, an OCSF event of `render -f ocsf`, a shard's partial result (`check --shard i/n`), and the
  * service's REST API.
  */
@@ -28,6 +30,11 @@ export const publishedSchemas = {
     url: gateRulesSchemaUrl,
     /** Reads the gate rules' JSON Schema. */
     read: readGateRulesSchema,
+  },
+  exceptions: {
+    url: exceptionsSchemaUrl,
+    /** Reads the exceptions file's JSON Schema. */
+    read: readExceptionsSchema,
   },
   diff: {
     url: diffSchemaUrl,

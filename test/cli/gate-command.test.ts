@@ -160,9 +160,10 @@ describe('cspm-report schema', () => {
   it('prints the audit report schema by default and the gate rules schema by name', async () => {
     expect(JSON.parse((await runInProcess(['schema'])).stdout).$id).toBe('https://cspm-report.dev/schema/audit-report.schema.json');
     expect(JSON.parse((await runInProcess(['schema', 'gate-rules'])).stdout).$id).toBe('https://cspm-report.dev/schema/gate-rules.schema.json');
+    expect(JSON.parse((await runInProcess(['schema', 'exceptions'])).stdout).$id).toBe('https://cspm-report.dev/schema/exceptions.schema.json');
   });
 
   it('lists the schemas for an unknown name', async () => {
-    expect(await runInProcess(['schema', 'gate'])).toEqual({ code: 2, stdout: '', stderr: 'cspm-report: invalid usage: unknown schema "gate"; the schemas are audit-report, gate-rules, diff, ocsf, partial, openapi\n' });
+    expect(await runInProcess(['schema', 'gate'])).toEqual({ code: 2, stdout: '', stderr: 'cspm-report: invalid usage: unknown schema "gate"; the schemas are audit-report, gate-rules, exceptions, diff, ocsf, partial, openapi\n' });
   });
 });
