@@ -16,6 +16,8 @@ export { queryPresets } from './query/query-presets.js';
 export { renderReports } from './jobs/render-reports.js';
 export { fetchReport, fetchReports, allBenchmarks } from './jobs/fetch-reports.js';
 export { runShard } from './jobs/shard/run-shard.js';
+export { assertSafeOutputs, guardedFileOf } from './jobs/output-guard.js';
+export type { PlannedOutput } from './jobs/output-guard.js';
 export { mergePartials } from './jobs/shard/merge-partials.js';
 export type { AnalyseInputsOptions } from './jobs/analyse-inputs.js';
 export type { CheckOptions, CheckResult, FiguresOnlyOptions } from './jobs/check-reports.js';

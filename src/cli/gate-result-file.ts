@@ -1,7 +1,6 @@
 import { lstat, rm } from 'node:fs/promises';
-import { isCspmError } from '../index.js';
+import { assertSafeOutputs, isCspmError } from '../index.js';
 import { type GateResultRecord, incompleteGateRecord, isGatePresetName, stoppedGateRecord, terminalJson } from '../internal.js';
-import { assertSafeOutputs } from './output-guard.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeAtomic } from './write-atomic.js';
 

@@ -1,9 +1,8 @@
-import { isCspmError } from '../index.js';
+import { assertSafeOutputs, isCspmError } from '../index.js';
 import { exitCodeOf, exitCodes, stoppedSarifLog } from '../internal.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { failureLine } from './error-text.js';
 import { pairOutputs } from './findings-outputs.js';
-import { assertSafeOutputs } from './output-guard.js';
 import { stdinToken } from './report-inputs.js';
 import { writeAtomic } from './write-atomic.js';
 import { isStandardOutput } from './write-output.js';

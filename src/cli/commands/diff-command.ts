@@ -1,11 +1,10 @@
 import type { Argv } from 'yargs';
-import { CspmError, type DiffDocumentsOptions, diffScans, type DocumentFormat, type FindingsFormatName, observedValues, type ProgressListener, renderers, type ReportInput } from '../../index.js';
+import { assertSafeOutputs, CspmError, type DiffDocumentsOptions, diffScans, type DocumentFormat, type FindingsFormatName, observedValues, type ProgressListener, renderers, type ReportInput } from '../../index.js';
 import { documentFormats, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type DocumentOutputPath, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { renderWarningPrinter } from '../render-options.js';
-import { assertSafeOutputs } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { writeDiffDocuments } from '../write-diff-documents.js';

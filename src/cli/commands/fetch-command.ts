@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { renderWarningPrinter } from '../render-options.js';
-import { type DocumentFormat, fetchReport } from '../../index.js';
+import { assertSafeOutputs, type DocumentFormat, fetchReport } from '../../index.js';
 import { documentFormats, formatCheckText, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
@@ -9,7 +9,6 @@ import { fetchMany } from '../fetch/fetch-many.js';
 import { saveReport } from '../fetch/fetch-report.js';
 import { allBenchmarks, type FetchTarget } from '../fetch/fetch-target.js';
 import { placeReport, plannedFiles } from '../fetch/place-reports.js';
-import { assertSafeOutputs } from '../output-guard.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';

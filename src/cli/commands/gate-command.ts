@@ -1,11 +1,10 @@
 import type { Argv } from 'yargs';
-import { CspmError, gateReports, type GateReportsResult, type ReportInput } from '../../index.js';
+import { assertSafeOutputs, CspmError, gateReports, type GateReportsResult, type PlannedOutput, type ReportInput } from '../../index.js';
 import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
-import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
 import { writeAtomic } from '../write-atomic.js';

@@ -1,12 +1,11 @@
 import type { Argv } from 'yargs';
-import { CspmError, mergePartials } from '../../index.js';
+import { assertSafeOutputs, CspmError, mergePartials, type PlannedOutput } from '../../index.js';
 import { gateResultRecord, shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
 import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { gateResultText, rulesFiles } from '../gate-result-file.js';
-import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
 import { inputFiles } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
 import { namedFiles } from '../stopped-sarif.js';

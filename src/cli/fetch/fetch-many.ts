@@ -1,8 +1,7 @@
-import { type CheckOptions, type CspmClient, type FailOn, fetchReports, type FetchFailure, isCspmError } from '../../index.js';
+import { assertSafeOutputs, type CheckOptions, type CspmClient, type FailOn, type FetchFailure, fetchReports, isCspmError } from '../../index.js';
 import { renderWarningPrinter } from '../render-options.js';
 import { plural, terminalText } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
-import { assertSafeOutputs } from '../output-guard.js';
 import { describeChecked, type PlacedReport, saveReport, type SavedReport } from './fetch-report.js';
 import { describeTarget, type FetchTarget } from './fetch-target.js';
 import { placeReport, plannedFiles, type ReportPlace } from './place-reports.js';
