@@ -16,7 +16,7 @@ export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';
 export { displayPercent } from './render/display-values.js';
 export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
 export { markdownLimitRange, maxSummaryBytes } from './render/findings/markdown-budget.js';
-export { documentFormats, formatsReading, getRenderer } from './render/renderers.js';
+export { documentFormats, formatsReading } from './render/renderers.js';
 export { fleetFormats } from './render/fleet/fleet-renderers.js';
 export { extensionsNaming, formatNamedBy, resolveOutputFormat } from './render/output-formats.js';
 export type { OutputFormat, OutputKind } from './render/output-formats.js';
@@ -61,5 +61,4 @@ export type { WriteReportsOptions, WriteTally } from './jobs/reports-to-write.js
 export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.js';
 export { datasetTables, partitionColumns } from './model/dataset-columns.js';
 export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
-export { syntaxErrorPlace } from './load/syntax-error-text.js';
 export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';
