@@ -9,6 +9,7 @@
 // Jobs: each composes the pipeline and returns its verdict with the exit code the CLI uses.
 export { checkReports } from './jobs/check-reports.js';
 export { gateReports } from './jobs/gate-reports.js';
+export { gateResultFile } from './jobs/gate-result-file.js';
 export { diffScans } from './jobs/diff-scans.js';
 export { trendAccounts, trendScans } from './jobs/trend-scans.js';
 export { queryDataset } from './jobs/query-dataset.js';
@@ -30,6 +31,7 @@ export type { ShardSpec } from './jobs/shard/shard-spec.js';
 export type { PartialResult, PartialFile, PartialSettings, PartialContentHashes, PartialRun, PartialSkipped } from './model/partial.js';
 export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.js';
 export type { GateResultRecord } from './jobs/gate-result-record.js';
+export type { GateResultFile, ResultFileSystem } from './jobs/gate-result-file.js';
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
 export type { DiffDocumentsOptions } from './jobs/diff-documents.js';
 export type { TrendAccountsResult, TrendScansOptions, TrendScansResult } from './jobs/trend-scans.js';

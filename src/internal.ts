@@ -6,7 +6,7 @@
  */
 export { exitCodes } from './error/exit-codes.js';
 export { exitCodeOf } from './error/error-codes.js';
-export { terminalText, terminalJson } from './text/terminal-text.js';
+export { terminalText } from './text/terminal-text.js';
 export { plural } from './text/plural.js';
 export { displayCount } from './text/display-count.js';
 export { kindOf } from './load/read-regular-file.js';
@@ -44,14 +44,11 @@ export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { parseShard } from './jobs/shard/shard-spec.js';
 export { shardKeyOf } from './jobs/shard/shard-mac.js';
-export { fleetFiguresMarker } from './jobs/fleet-figures-file.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
 export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
 export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
-export { gateResultRecord, incompleteGateRecord, stoppedGateRecord } from './jobs/gate-result-record.js';
-export type { GateResultRecord } from './jobs/gate-result-record.js';
 export { renderDataset } from './jobs/render-dataset.js';
 export type { RenderDatasetOptions, RenderDatasetResult } from './jobs/render-dataset.js';
 export { renderTableFile } from './jobs/render-table-file.js';

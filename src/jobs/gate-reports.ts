@@ -18,6 +18,8 @@ import type { FiguresOnlyOptions } from './check-reports.js';
 import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, failedFor, inputsProblem, passed } from './verdicts.js';
 import { failedGateRecord, gateResultRecord, type GateResultRecord } from './gate-result-record.js';
+import { type GateResultFile, rulesFilesOf } from './gate-result-file.js';
+import { analysedFiles, assertSafeOutputs, type PlannedOutput } from './output-guard.js';
 
 /** Options of {@link gateReports}. */
 export interface GateReportsOptions extends FiguresOnlyOptions {
@@ -29,6 +31,14 @@ export interface GateReportsOptions extends FiguresOnlyOptions {
   failOn?: FailOn;
   /** Compare with a baseline of another account or benchmark, in the wrong order, or the same scan. */
   allowMismatch?: boolean;
+  /**
+   * The files the caller will write (findings outputs): one that is an input, the
+   * baseline or the rules file, or two that are one file, refuse the run once the
+   * inputs are read, before the verdict is returned (see assertSafeOutputs).
+   */
+  outputs?: readonly PlannedOutput[];
+  /** The run's result file (see gateResultFile): a failure as the run starts, the record when it ends, the error when it stops. */
+  resultFile?: GateResultFile;
 }
 
 /** A gate: the analysis, the baseline's when one was given, the verdict of every assertion. */
@@ -65,6 +75,30 @@ export interface GateReportsResult {
  *         `allowMismatch`)
  */
 export async function gateReports(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
+  const { resultFile } = options;
+  if (resultFile === undefined) return guarded(await gateRun(input, options), options);
+  try {
+    await resultFile.start();
+    const result = guarded(await gateRun(input, options), options);
+    // The result first: a caller's output that fails after it still leaves the verdict behind.
+    await resultFile.finish(result.record);
+    return result;
+  } catch (error) {
+    await resultFile.stop(error);
+    throw error;
+  }
+}
+
+/** The result once its outputs are known not to land on what it read (see `GateReportsOptions.outputs`). */
+function guarded(result: GateReportsResult, options: GateReportsOptions): GateReportsResult {
+  const outputs = [...(options.outputs ?? []), ...(options.resultFile === undefined ? [] : [{ path: options.resultFile.path, from: 'the --result file' }])];
+  const rulesFiles = typeof options.rules === 'string' ? rulesFilesOf(options.rules) : [];
+  const read = [...(result.analysis ? analysedFiles(result.analysis) : []), ...(result.baseline ? analysedFiles(result.baseline) : []), ...rulesFiles];
+  assertSafeOutputs(outputs, read);
+  return result;
+}
+
+async function gateRun(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
   const rules = typeof options.rules === 'string' ? await loadGateRules(options.rules) : options.rules;
   assertBaselineGiven(rules, options.baseline !== undefined);
   const failOn = options.failOn ?? 'error';

@@ -1,6 +1,8 @@
 import { statSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { CspmError } from '../error/cspm-error.js';
+import { defaultStreamName } from '../load/load-reports.js';
+import type { Analysis } from '../model/analysis.js';
 
 /** One file a run is about to write, and the input (or inputs) it comes from. */
 export interface PlannedOutput {
@@ -83,4 +85,9 @@ function statOrNothing(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The files an analysis read: every source but standard input under its default name (a name given to it is guarded too). */
+export function analysedFiles(analysis: Analysis): string[] {
+  return analysis.sources.map((source) => source.source).filter((source) => source !== defaultStreamName);
 }
