@@ -19,6 +19,8 @@ export { fetchReport, fetchReports, allBenchmarks } from './jobs/fetch-reports.j
 export { fetchAccount, fetchAccounts } from './jobs/fetch/fetch-accounts.js';
 export { readAccountsFile } from './jobs/fetch/read-accounts-file.js';
 export { runShard } from './jobs/shard/run-shard.js';
+export { waitForScanJob } from './jobs/wait-for-scan-job.js';
+export type { ScanJobWait, WaitForScanJobOptions } from './jobs/wait-for-scan-job.js';
 export { assertSafeOutputs, guardedFileOf } from './jobs/output-guard.js';
 export type { PlannedOutput } from './jobs/output-guard.js';
 export { mergePartials } from './jobs/shard/merge-partials.js';
