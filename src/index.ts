@@ -20,6 +20,8 @@ export { fetchAccount, fetchAccounts } from './jobs/fetch/fetch-accounts.js';
 export { readAccountsFile } from './jobs/fetch/read-accounts-file.js';
 export { runShard } from './jobs/shard/run-shard.js';
 export { waitForScanJob } from './jobs/wait-for-scan-job.js';
+export { writeStoppedSarif } from './jobs/stopped-sarif.js';
+export type { StoppedSarifOptions } from './jobs/stopped-sarif.js';
 export type { ScanJobWait, WaitForScanJobOptions } from './jobs/wait-for-scan-job.js';
 export { assertSafeOutputs, guardedFileOf } from './jobs/output-guard.js';
 export type { PlannedOutput } from './jobs/output-guard.js';

@@ -48,7 +48,6 @@ export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
 export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
-export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
 export { renderDataset } from './jobs/render-dataset.js';
 export type { RenderDatasetOptions, RenderDatasetResult } from './jobs/render-dataset.js';
 export { renderTableFile } from './jobs/render-table-file.js';
