@@ -1,12 +1,11 @@
 import type { Argv } from 'yargs';
 import { renderWarningPrinter } from '../render-options.js';
-import { type DocumentFormat, fetchAccount } from '../../index.js';
+import { allBenchmarks, type DocumentFormat, fetchAccount, type FetchTarget } from '../../index.js';
 import { documentFormats, formatCheckText, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { checkUsage, readFiles, targetsOf } from '../fetch/fetch-args.js';
 import { fetchMany } from '../fetch/fetch-many.js';
-import { allBenchmarks, type FetchTarget } from '../fetch/fetch-target.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';

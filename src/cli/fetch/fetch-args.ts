@@ -1,6 +1,5 @@
-import { CspmError, readAccountsFile } from '../../index.js';
+import { allBenchmarks, CspmError, type FetchTarget, readAccountsFile } from '../../index.js';
 import { pathIdProblem } from '../../internal.js';
-import { allBenchmarks, type FetchTarget } from './fetch-target.js';
 import { secretSources } from '../service-secrets.js';
 import { isStandardOutput } from '../write-output.js';
 import type { FetchArgs } from '../commands/fetch-command.js';

@@ -1,9 +1,8 @@
-import { type Analysis, type CheckOptions, type CspmClient, type FailOn, fetchAccounts, type FetchAccountsResult, isCspmError, type ReportPlace, type SavedReport } from '../../index.js';
+import { type Analysis, type CheckOptions, type CspmClient, type FailOn, fetchAccounts, type FetchAccountsResult, type FetchTarget, isCspmError, type ReportPlace, type SavedReport } from '../../index.js';
 import { renderWarningPrinter } from '../render-options.js';
-import { plural, terminalText } from '../../internal.js';
+import { describeTarget, plural, terminalText } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { writeOutput } from '../write-output.js';
-import { describeTarget, type FetchTarget } from './fetch-target.js';
 
 /** What fetching several reports needs. */
 export interface FetchManyOptions {
