@@ -23,5 +23,5 @@ const resultFileSystem: ResultFileSystem = {
 
 /** The `--result` file of a gate run over the named inputs (standard input left out). */
 export function resultFileOf(path: string, rules: string, inputs: readonly string[]): GateResultFile {
-  return gateResultFile(path, rules, inputs.filter((input) => input !== stdinToken), resultFileSystem);
+  return gateResultFile(path, rules, inputs.filter((input) => input !== stdinToken), resultFileSystem, 'the --result file');
 }

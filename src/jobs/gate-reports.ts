@@ -91,7 +91,7 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
 
 /** The result once its outputs are known not to land on what it read (see `GateReportsOptions.outputs`). */
 function guarded(result: GateReportsResult, options: GateReportsOptions): GateReportsResult {
-  const outputs = [...(options.outputs ?? []), ...(options.resultFile === undefined ? [] : [{ path: options.resultFile.path, from: 'the --result file' }])];
+  const outputs = [...(options.outputs ?? []), ...(options.resultFile === undefined ? [] : [{ path: options.resultFile.path, from: options.resultFile.name }])];
   const rulesFiles = typeof options.rules === 'string' ? rulesFilesOf(options.rules) : [];
   const read = [...(result.analysis ? analysedFiles(result.analysis) : []), ...(result.baseline ? analysedFiles(result.baseline) : []), ...rulesFiles];
   assertSafeOutputs(outputs, read);

@@ -24,6 +24,8 @@ export interface ResultFileSystem {
 /** A gate's result file (`gate --result`) through a run: see {@link gateResultFile}. */
 export interface GateResultFile {
   path: string;
+  /** How messages name the file (`the result file`). */
+  name: string;
   /** States, as the run starts, a failure (`gate-incomplete`) that the run's end replaces. */
   start(): Promise<void>;
   /** Writes the record of the run's verdict. */
@@ -53,12 +55,14 @@ export function rulesFilesOf(rules: string): string[] {
  *
  * @param rules  the rules file or preset, which the records name
  * @param inputs the files the run reads (standard input left out)
+ * @param name   how messages name the file
  */
-export function gateResultFile(path: string, rules: string, inputs: readonly string[], files: ResultFileSystem): GateResultFile {
-  const guard = (): void => assertSafeOutputs([{ path, from: 'the --result file' }], [...inputs, ...rulesFilesOf(rules)]);
+export function gateResultFile(path: string, rules: string, inputs: readonly string[], files: ResultFileSystem, name = 'the result file'): GateResultFile {
+  const guard = (): void => assertSafeOutputs([{ path, from: name }], [...inputs, ...rulesFilesOf(rules)]);
   let stopped = false;
   return {
     path,
+    name,
     async start() {
       guard();
       if ((await files.kindAt(path)) === 'other') return;
