@@ -13,15 +13,13 @@ const fieldNames = {
 
 /** A field of an accounts file's record: one id of an audit summary. */
 export type AccountsField = keyof typeof fieldNames;
-type Field = AccountsField;
 
 /** The fields every record gives, in the order they are checked and named. */
-export const accountsFields = Object.keys(fieldNames) as Field[];
-const fields = accountsFields;
+export const accountsFields = Object.keys(fieldNames) as AccountsField[];
 
-function fieldOf(name: string): Field | undefined {
+function fieldOf(name: string): AccountsField | undefined {
   const key = name.toLowerCase().replace(/[\s_-]/g, '');
-  return fields.find((field) => (fieldNames[field] as readonly string[]).includes(key));
+  return accountsFields.find((field) => (fieldNames[field] as readonly string[]).includes(key));
 }
 
 /**
@@ -62,9 +60,10 @@ export async function parseAccountsFile(text: string, file: string): Promise<Acc
 export interface AccountsRecord {
   /** The record's line in the file, from 1. */
   line: number;
-  values: Partial<Record<Field, unknown>>;
+  /** Each field's value as the file gave it: any JSON value in a JSON line, a string in CSV. */
+  values: Partial<Record<AccountsField, unknown>>;
   /** The name each field had in the file: its pointer in messages. */
-  names: Partial<Record<Field, string>>;
+  names: Partial<Record<AccountsField, string>>;
 }
 
 function csvRecords(text: string, file: string, parse: typeof import('csv-parse/sync').parse): AccountsRecord[] {
@@ -84,16 +83,16 @@ function csvRecords(text: string, file: string, parse: typeof import('csv-parse/
       throw accountsInvalid({ file, line: header.info.lines, pointer: `/${escapePointerToken(header.record[index]!)}` }, `columns ${earlier + 1} and ${index + 1} (${header.record[earlier]}, ${header.record[index]}) both name the ${field!.replace(/Id$/, '')}`);
     }
   }
-  for (const field of fields) {
+  for (const field of accountsFields) {
     if (!columns.includes(field)) throw accountsInvalid({ file, line: header.info.lines, pointer: `/${field.replace(/Id$/, '')}` }, `no ${field.replace(/Id$/, '')} column in the header row (${namedColumns(header.record)})`);
   }
-  const names: Partial<Record<Field, string>> = {};
+  const names: Partial<Record<AccountsField, string>> = {};
   header.record.forEach((name, index) => {
     const field = columns[index];
     if (field !== undefined) names[field] = name;
   });
   return body.map(({ record, info }) => {
-    const values: Partial<Record<Field, unknown>> = {};
+    const values: Partial<Record<AccountsField, unknown>> = {};
     record.forEach((value, index) => {
       const field = columns[index];
       if (field !== undefined) values[field] = value;
@@ -120,8 +119,8 @@ function jsonLines(text: string, file: string): AccountsRecord[] {
     if (repeated) {
       throw accountsInvalid({ file, line, pointer: repeated.pointer }, `key ${JSON.stringify(repeated.key)} appears twice (columns ${repeated.first.column} and ${repeated.repeat.column}); which value counts would be a guess`);
     }
-    const values: Partial<Record<Field, unknown>> = {};
-    const names: Partial<Record<Field, string>> = {};
+    const values: Partial<Record<AccountsField, unknown>> = {};
+    const names: Partial<Record<AccountsField, string>> = {};
     for (const [key, item] of Object.entries(value)) {
       const field = fieldOf(key);
       if (field === undefined) continue;
