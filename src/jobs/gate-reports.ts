@@ -68,11 +68,13 @@ export interface GateReportsResult {
  * compares them with the baseline and evaluates every assertion. It fails closed: on
  * inputs that hold no valid report or one that did not parse or validate (exit code 1,
  * which wins over a failed assertion's 3), and on a report of the baseline that the
- * inputs lost.
+ * inputs lost. With a `resultFile`, the run states its failure there as it starts, its
+ * record when it ends, and the error that stopped it (see gateResultFile).
  *
  * @throws CspmError for rules that cannot be read, a missing or unreadable input, a
  *         baseline of another account, in the wrong order or the same scan (unless
- *         `allowMismatch`)
+ *         `allowMismatch`); `output-is-input` or `output-collision` for the `outputs`
+ *         and the result file
  */
 export async function gateReports(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
   const { resultFile } = options;
@@ -80,7 +82,7 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
   try {
     await resultFile.start();
     const result = guarded(await gateRun(input, options), options);
-    // The result first: a caller's output that fails after it still leaves the verdict behind.
+    // Before the caller writes its outputs: a run killed while it writes them leaves its verdict behind.
     await resultFile.finish(result.record);
     return result;
   } catch (error) {
