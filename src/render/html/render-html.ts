@@ -83,7 +83,7 @@ function preparePage(view: ViewModel, options: RenderOptions): { prepareSection(
  * partial that includes itself): that is a mistake in the template, told as such.
  * The built-in templates failing is the tool's own fault and stays an internal error.
  */
-function templateFailure(error: unknown, options: RenderOptions): unknown {
+export function templateFailure(error: unknown, options: Pick<RenderOptions, 'templates'>): unknown {
   // A helper refusing what a template gave it (helpers.ts) is the template's mistake too.
   const fault = isCspmError(error) && error.code === 'internal';
   if (options.templates === undefined || Object.keys(options.templates).length === 0 || (isCspmError(error) && !fault)) return error;

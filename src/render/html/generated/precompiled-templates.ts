@@ -1170,6 +1170,252 @@ export const precompiledTemplates: Readonly<Record<string, TemplateSpecification
     + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":75,"column":53},"end":{"line":75,"column":155}}})) != null ? stack1 : "")
     + "</p>\n</footer>\n</body>\n</html>\n";
 },"usePartial":true,"useData":true},
+  "fleet-account-header": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    return "<tr><th class=\"n\">#</th><th>Account</th><th>Connector</th><th>Benchmark</th><th class=\"n\">Compliance</th><th class=\"n Red\">Red</th><th class=\"n\">Red weighted</th><th class=\"n Amber\">Amber</th><th class=\"n\">Policies</th></tr>";
+},"useData":true},
+  "fleet-account-row": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"rank") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":18},"end":{"line":2,"column":32}}}))
+    + "</td><td><a href=\"#"
+    + alias3(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":51},"end":{"line":2,"column":61}}}) : helper)))
+    + "\">"
+    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"accountName") : stack1), depth0))
+    + "</a><br><small>"
+    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"accountId") : stack1), depth0))
+    + "</small></td><td>"
+    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"connectorType") : stack1), depth0))
+    + "</td><td>"
+    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"benchmarkName") : stack1), depth0))
+    + "<br><small>"
+    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"benchmarkId") : stack1), depth0))
+    + "</small></td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"percent") : stack1),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":2,"column":259},"end":{"line":2,"column":290}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"figures") : stack1)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":309},"end":{"line":2,"column":338}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"redWeight") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":357},"end":{"line":2,"column":384}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"figures") : stack1)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":403},"end":{"line":2,"column":434}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"figures") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":453},"end":{"line":2,"column":484}}}))
+    + "</td></tr>\n";
+},"useData":true},
+  "fleet-group-table": {"0":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td>"
+    + alias3(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":4,"column":8},"end":{"line":4,"column":17}}}) : helper)))
+    + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(lookupProperty(helpers,"eq")||(depth0 && lookupProperty(depth0,"eq"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"label") : depth0),(depth0 != null ? lookupProperty(depth0,"key") : depth0),{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":4,"column":27},"end":{"line":4,"column":41}}}),{"name":"unless","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":17},"end":{"line":4,"column":80}}})) != null ? stack1 : "")
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"accounts") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":99},"end":{"line":4,"column":117}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":136},"end":{"line":4,"column":153}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"percent") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":4,"column":172},"end":{"line":4,"column":195}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":214},"end":{"line":4,"column":235}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":254},"end":{"line":4,"column":277}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":296},"end":{"line":4,"column":319}}}))
+    + "</td></tr>\n";
+},"1":function(container,depth0,helpers,partials,data) {
+    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<br><small>"
+    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"key") || (depth0 != null ? lookupProperty(depth0,"key") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"key","hash":{},"data":data,"loc":{"start":{"line":4,"column":54},"end":{"line":4,"column":61}}}) : helper)))
+    + "</small>";
+},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<table><thead><tr><th>"
+    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"what") || (depth0 != null ? lookupProperty(depth0,"what") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"what","hash":{},"data":data,"loc":{"start":{"line":2,"column":22},"end":{"line":2,"column":30}}}) : helper)))
+    + "</th><th class=\"n\">Accounts</th><th class=\"n\">Reports</th><th class=\"n\">Compliance</th><th class=\"n Red\">Red</th><th class=\"n Amber\">Amber</th><th class=\"n\">Policies</th></tr></thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"groups") : depth0),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":5,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table>\n";
+},"useData":true},
+  "fleet-page": {"0":function(container,depth0,helpers,partials,data) {
+    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<div class=\"tile\"><b>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"value") || (depth0 != null ? lookupProperty(depth0,"value") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"value","hash":{},"data":data,"loc":{"start":{"line":11,"column":55},"end":{"line":11,"column":64}}}) : helper)))
+    + "</b><span>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":11,"column":74},"end":{"line":11,"column":83}}}) : helper)))
+    + "</span></div>";
+},"1":function(container,depth0,helpers,partials,data) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-account-row"),depth0,{"name":"fleet-account-row","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
+},"2":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "The first "
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"failing") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":21,"column":48},"end":{"line":21,"column":72}}}))
+    + " of "
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"failingTotal") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":21,"column":76},"end":{"line":21,"column":98}}}))
+    + " policies that fail somewhere, "
+    + alias3(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"measures") : depth0)) != null ? lookupProperty(stack1,"policies") : stack1), depth0))
+    + ". The XLSX workbook of this tier lists every one.";
+},"3":function(container,depth0,helpers,partials,data) {
+    return "No policy fails in any account.";
+},"4":function(container,depth0,helpers,partials,data) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<table><thead><tr><th class=\"n\">#</th><th>Policy</th><th>Benchmark</th><th>Severity</th><th class=\"n\">Failing in</th><th class=\"n Red\">Red in</th><th class=\"n Amber\">Amber in</th><th class=\"n\">Assessed in</th></tr></thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"failing") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":25,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table>";
+},"5":function(container,depth0,helpers,partials,data) {
+    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(lookupProperty(helpers,"add")||(depth0 && lookupProperty(depth0,"add"))||alias2).call(alias1,(data && lookupProperty(data,"index")),1,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":24,"column":26},"end":{"line":24,"column":40}}}),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":18},"end":{"line":24,"column":42}}}))
+    + "</td><td>"
+    + alias3(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":24,"column":51},"end":{"line":24,"column":60}}}) : helper)))
+    + "<br><small>"
+    + alias3(((helper = (helper = lookupProperty(helpers,"policyId") || (depth0 != null ? lookupProperty(depth0,"policyId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"policyId","hash":{},"data":data,"loc":{"start":{"line":24,"column":71},"end":{"line":24,"column":83}}}) : helper)))
+    + "</small></td><td>"
+    + alias3(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":24,"column":100},"end":{"line":24,"column":115}}}) : helper)))
+    + "</td><td>"
+    + alias3(((helper = (helper = lookupProperty(helpers,"severity") || (depth0 != null ? lookupProperty(depth0,"severity") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"severity","hash":{},"data":data,"loc":{"start":{"line":24,"column":124},"end":{"line":24,"column":136}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"failing") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":155},"end":{"line":24,"column":172}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"red") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":191},"end":{"line":24,"column":204}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"amber") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":223},"end":{"line":24,"column":238}}}))
+    + "</td><td class=\"n\">"
+    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"accounts") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":257},"end":{"line":24,"column":275}}}))
+    + "</td></tr>\n";
+},"6":function(container,depth0,helpers,partials,data) {
+    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkName") || (depth0 != null ? lookupProperty(depth0,"benchmarkName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkName","hash":{},"data":data,"loc":{"start":{"line":31,"column":8},"end":{"line":31,"column":25}}}) : helper)))
+    + "<br><small>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":31,"column":36},"end":{"line":31,"column":51}}}) : helper)))
+    + "</small></td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":31,"column":68},"end":{"line":31,"column":76}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"accounts") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":31,"column":95},"end":{"line":31,"column":113}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"assessed") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":31,"column":132},"end":{"line":31,"column":150}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"min") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":31,"column":169},"end":{"line":31,"column":188}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"median") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":31,"column":207},"end":{"line":31,"column":229}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"mean") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":31,"column":248},"end":{"line":31,"column":268}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"red") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":31,"column":287},"end":{"line":31,"column":300}}}))
+    + "</td></tr>\n";
+},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\""
+    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"csp") || (data && lookupProperty(data,"csp"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"csp","hash":{},"data":data,"loc":{"start":{"line":4,"column":52},"end":{"line":4,"column":62}}}) : helper))) != null ? stack1 : "")
+    + "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":6,"column":7},"end":{"line":6,"column":16}}}) : helper)))
+    + "</title><style>"
+    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"style") || (data && lookupProperty(data,"style"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"style","hash":{},"data":data,"loc":{"start":{"line":6,"column":31},"end":{"line":6,"column":43}}}) : helper))) != null ? stack1 : "")
+    + "</style></head>\n<body>\n<h1>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":8,"column":4},"end":{"line":8,"column":13}}}) : helper)))
+    + "</h1>\n<p class=\"meta\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"meta") || (depth0 != null ? lookupProperty(depth0,"meta") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"meta","hash":{},"data":data,"loc":{"start":{"line":9,"column":16},"end":{"line":9,"column":24}}}) : helper)))
+    + "</p>\n<nav><ul><li><a href=\"#worst\">Worst accounts</a></li><li><a href=\"#policies\">Failing policies</a></li><li><a href=\"#categories\">Categories</a></li><li><a href=\"#groups\">By connector and benchmark</a></li><li><a href=\"#index\">Every account</a></li></ul></nav>\n<div class=\"tiles\">"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"tiles") : depth0),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":19},"end":{"line":11,"column":105}}})) != null ? stack1 : "")
+    + "</div>\n<p class=\"note\">Red policies by severity: "
+    + alias4(((helper = (helper = lookupProperty(helpers,"severities") || (depth0 != null ? lookupProperty(depth0,"severities") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"severities","hash":{},"data":data,"loc":{"start":{"line":12,"column":42},"end":{"line":12,"column":56}}}) : helper)))
+    + ".</p>\n<h2 id=\"worst\">Worst accounts</h2>\n<p class=\"note\">The "
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"worst") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":14,"column":20},"end":{"line":14,"column":42}}}))
+    + " worst of "
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":14,"column":52},"end":{"line":14,"column":69}}}))
+    + " benchmark reports, "
+    + alias4(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"measures") : depth0)) != null ? lookupProperty(stack1,"accounts") : stack1), depth0))
+    + ". The index below lists every one.</p>\n<table><thead>"
+    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-account-header"),depth0,{"name":"fleet-account-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+    + "</thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"worst") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":18,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table>\n<h2 id=\"policies\">Policies failing in the most accounts</h2>\n<p class=\"note\">"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"failing") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":21,"column":16},"end":{"line":21,"column":245}}})) != null ? stack1 : "")
+    + "</p>\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"failing") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":26,"column":23}}})) != null ? stack1 : "")
+    + "\n<h2 id=\"categories\">Compliance by category across accounts</h2>\n<p class=\"note\">Each account's compliance in the category; lowest median first. Accounts where nothing in it was assessed are left out of the figures.</p>\n<table><thead><tr><th>Benchmark</th><th>Category</th><th class=\"n\">Accounts</th><th class=\"n\">Assessed in</th><th class=\"n\">Lowest</th><th class=\"n\">Median</th><th class=\"n\">Mean</th><th class=\"n Red\">Red</th></tr></thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"categories") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":32,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table>\n<h2 id=\"groups\">By connector type and benchmark</h2>\n"
+    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-group-table"),depth0,{"name":"fleet-group-table","hash":{"what":"Connector type","groups":(depth0 != null ? lookupProperty(depth0,"byConnector") : depth0)},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+    + "<p></p>\n"
+    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-group-table"),depth0,{"name":"fleet-group-table","hash":{"what":"Benchmark","groups":(depth0 != null ? lookupProperty(depth0,"byBenchmark") : depth0)},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+    + "<h2 id=\"index\">Every account</h2>\n<p class=\"note\">By account name; each links to its figures per category.</p>\n<div class=\"pager\"><input id=\"index-filter\" type=\"search\" placeholder=\"Filter by name, id or benchmark\" aria-label=\"Filter the accounts\"><button id=\"index-prev\" type=\"button\">‹ Previous</button><span id=\"index-label\"></span><button id=\"index-next\" type=\"button\">Next ›</button></div>\n<noscript><p class=\"note\">Without JavaScript this page lists the first "
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"index") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":41,"column":71},"end":{"line":41,"column":93}}}))
+    + " of "
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":41,"column":97},"end":{"line":41,"column":114}}}))
+    + " benchmark reports and no account's categories: the XLSX workbook of this tier lists them all.</p></noscript>\n<table><thead>"
+    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-account-header"),depth0,{"name":"fleet-account-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+    + "</thead><tbody id=\"index-rows\">\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"index") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":45,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table>\n<div id=\"account-detail\" hidden></div>\n"
+    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"fleetData") || (data && lookupProperty(data,"fleetData"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"fleetData","hash":{},"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":48,"column":16}}}) : helper))) != null ? stack1 : "")
+    + "\n\u003Cscript>"
+    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"script") || (data && lookupProperty(data,"script"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"script","hash":{},"data":data,"loc":{"start":{"line":49,"column":8},"end":{"line":49,"column":21}}}) : helper))) != null ? stack1 : "")
+    + "\u003C/script>\n</body></html>\n";
+},"usePartial":true,"useData":true},
   "overview": {"0":function(container,depth0,helpers,partials,data,blockParams) {
     var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.escapeExpression, alias3=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
