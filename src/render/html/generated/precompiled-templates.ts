@@ -1416,6 +1416,111 @@ export const precompiledTemplates: Readonly<Record<string, TemplateSpecification
     + ((stack1 = ((helper = (helper = lookupProperty(helpers,"script") || (data && lookupProperty(data,"script"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"script","hash":{},"data":data,"loc":{"start":{"line":49,"column":8},"end":{"line":49,"column":21}}}) : helper))) != null ? stack1 : "")
     + "\u003C/script>\n</body></html>\n";
 },"usePartial":true,"useData":true},
+  "fleet-trend-page": {"0":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<section class=\"panel\"><h2>"
+    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"heading") || (depth0 != null ? lookupProperty(depth0,"heading") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"heading","hash":{},"data":data,"loc":{"start":{"line":4,"column":27},"end":{"line":4,"column":38}}}) : helper)))
+    + "</h2>\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"rows") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(4, data, 0),"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
+    + "</section>\n";
+},"1":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<div class=\"wrap\"><table><thead><tr><th class=\"n\">#</th><th>Account</th><th>Benchmark</th><th class=\"n\">"
+    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"since") || (depth0 != null ? lookupProperty(depth0,"since") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"since","hash":{},"data":data,"loc":{"start":{"line":6,"column":104},"end":{"line":6,"column":113}}}) : helper)))
+    + "</th><th class=\"n\">Latest</th><th class=\"n\">Change</th></tr></thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":9,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table></div>\n";
+},"2":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td class=\"n\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"place") || (depth0 != null ? lookupProperty(depth0,"place") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"place","hash":{},"data":data,"loc":{"start":{"line":8,"column":18},"end":{"line":8,"column":27}}}) : helper)))
+    + "</td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"account") || (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"account","hash":{},"data":data,"loc":{"start":{"line":8,"column":36},"end":{"line":8,"column":47}}}) : helper)))
+    + "</td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":8,"column":56},"end":{"line":8,"column":71}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"from") || (depth0 != null ? lookupProperty(depth0,"from") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"from","hash":{},"data":data,"loc":{"start":{"line":8,"column":90},"end":{"line":8,"column":98}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"to") || (depth0 != null ? lookupProperty(depth0,"to") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"to","hash":{},"data":data,"loc":{"start":{"line":8,"column":117},"end":{"line":8,"column":123}}}) : helper)))
+    + "</td><td class=\"n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lost") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":140},"end":{"line":8,"column":163}}})) != null ? stack1 : "")
+    + "\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"change") || (depth0 != null ? lookupProperty(depth0,"change") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"change","hash":{},"data":data,"loc":{"start":{"line":8,"column":165},"end":{"line":8,"column":175}}}) : helper)))
+    + "</td></tr>\n";
+},"3":function(container,depth0,helpers,partials,data) {
+    return " Red";
+},"4":function(container,depth0,helpers,partials,data) {
+    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<p>"
+    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"empty") || (depth0 != null ? lookupProperty(depth0,"empty") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"empty","hash":{},"data":data,"loc":{"start":{"line":12,"column":3},"end":{"line":12,"column":12}}}) : helper)))
+    + "</p>\n";
+},"5":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"account") || (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"account","hash":{},"data":data,"loc":{"start":{"line":19,"column":8},"end":{"line":19,"column":19}}}) : helper)))
+    + "</td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":19,"column":28},"end":{"line":19,"column":43}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"scans") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":19,"column":62},"end":{"line":19,"column":77}}}))
+    + "</td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"latest") || (depth0 != null ? lookupProperty(depth0,"latest") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"latest","hash":{},"data":data,"loc":{"start":{"line":19,"column":86},"end":{"line":19,"column":96}}}) : helper)))
+    + "</td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"percents") || (depth0 != null ? lookupProperty(depth0,"percents") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"percents","hash":{},"data":data,"loc":{"start":{"line":19,"column":105},"end":{"line":19,"column":117}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"sinceFirst") || (depth0 != null ? lookupProperty(depth0,"sinceFirst") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sinceFirst","hash":{},"data":data,"loc":{"start":{"line":19,"column":136},"end":{"line":19,"column":150}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"sincePrevious") || (depth0 != null ? lookupProperty(depth0,"sincePrevious") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sincePrevious","hash":{},"data":data,"loc":{"start":{"line":19,"column":169},"end":{"line":19,"column":186}}}) : helper)))
+    + "</td><td"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lost") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":194},"end":{"line":19,"column":225}}})) != null ? stack1 : "")
+    + ">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"lostText") || (depth0 != null ? lookupProperty(depth0,"lostText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lostText","hash":{},"data":data,"loc":{"start":{"line":19,"column":226},"end":{"line":19,"column":238}}}) : helper)))
+    + "</td></tr>\n";
+},"6":function(container,depth0,helpers,partials,data) {
+    return " class=\"Red\"";
+},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return ((stack1 = container.invokePartial(lookupProperty(partials,"trend-page-head"),depth0,{"name":"trend-page-head","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rankings") : depth0),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":15,"column":9}}})) != null ? stack1 : "")
+    + "<section class=\"panel\"><h2>Every account</h2>\n<div class=\"wrap\"><table><thead><tr><th>Account</th><th>Benchmark</th><th class=\"n\">Scans</th><th>Latest scan</th><th>Compliance, scan by scan</th><th class=\"n\">Since first</th><th class=\"n\">Since previous</th><th>Lost</th></tr></thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"series") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":20,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table></div>\n</section>\n</main>\n</body></html>\n";
+},"usePartial":true,"useData":true},
   "overview": {"0":function(container,depth0,helpers,partials,data,blockParams) {
     var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.escapeExpression, alias3=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -2152,4 +2257,192 @@ export const precompiledTemplates: Readonly<Record<string, TemplateSpecification
   "table-pager": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     return "<nav class=\"pager js-only\" aria-label=\"Pages\">\n<button type=\"button\" data-page=\"prev\" disabled>‹ Previous</button>\n<span class=\"pager-label\">Page 1</span>\n<button type=\"button\" data-page=\"next\">Next ›</button>\n</nav>\n";
 },"useData":true},
+  "trend-page-head": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":6,"column":7},"end":{"line":6,"column":16}}}) : helper)))
+    + "</title><style>"
+    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"style") || (data && lookupProperty(data,"style"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"style","hash":{},"data":data,"loc":{"start":{"line":6,"column":31},"end":{"line":6,"column":43}}}) : helper))) != null ? stack1 : "")
+    + "</style></head>\n<body>\n<header class=\"page-header\"><div class=\"page-header-inner\">\n<p class=\"eyebrow\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"eyebrow") || (depth0 != null ? lookupProperty(depth0,"eyebrow") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"eyebrow","hash":{},"data":data,"loc":{"start":{"line":9,"column":19},"end":{"line":9,"column":30}}}) : helper)))
+    + "</p>\n<h1 dir=\"auto\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":10,"column":15},"end":{"line":10,"column":24}}}) : helper)))
+    + "</h1>\n<p class=\"page-meta\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"meta") || (depth0 != null ? lookupProperty(depth0,"meta") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"meta","hash":{},"data":data,"loc":{"start":{"line":11,"column":21},"end":{"line":11,"column":29}}}) : helper)))
+    + "</p>\n</div></header>\n<main>\n";
+},"useData":true},
+  "trend-page": {"0":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<li"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"overall") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":45},"end":{"line":5,"column":83}}})) != null ? stack1 : "")
+    + "><span class=\"swatch\" style=\"background:"
+    + alias4(((helper = (helper = lookupProperty(helpers,"colour") || (depth0 != null ? lookupProperty(depth0,"colour") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"colour","hash":{},"data":data,"loc":{"start":{"line":5,"column":123},"end":{"line":5,"column":133}}}) : helper)))
+    + "\"></span>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":5,"column":142},"end":{"line":5,"column":150}}}) : helper)))
+    + "</li>";
+},"1":function(container,depth0,helpers,partials,data) {
+    return " class=\"overall\"";
+},"2":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=container.escapeExpression, alias2=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<li class=\"other\"><span class=\"swatch\" style=\"background:"
+    + alias1(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"otherColour") : stack1), depth0))
+    + "\"></span>"
+    + alias1((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(alias2,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),"other category","other categories",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":5,"column":280},"end":{"line":5,"column":347}}}))
+    + ": "
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":349},"end":{"line":5,"column":420}}})) != null ? stack1 : "")
+    + "</li>";
+},"3":function(container,depth0,helpers,partials,data) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"first")),{"name":"unless","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":372},"end":{"line":5,"column":403}}})) != null ? stack1 : "")
+    + container.escapeExpression(container.lambda(depth0, depth0));
+},"4":function(container,depth0,helpers,partials,data) {
+    return ", ";
+},"5":function(container,depth0,helpers,partials,data) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<p class=\"note\">In colour: the "
+    + container.escapeExpression((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"highlighted") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":5,"column":496},"end":{"line":5,"column":524}}}))
+    + " categories with the lowest compliance in their latest assessed scan; the others in gray.</p>";
+},"6":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":10,"column":8},"end":{"line":10,"column":17}}}) : helper)))
+    + "</td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"jobId") || (depth0 != null ? lookupProperty(depth0,"jobId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"jobId","hash":{},"data":data,"loc":{"start":{"line":10,"column":26},"end":{"line":10,"column":35}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"compliance") || (depth0 != null ? lookupProperty(depth0,"compliance") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"compliance","hash":{},"data":data,"loc":{"start":{"line":10,"column":54},"end":{"line":10,"column":68}}}) : helper)))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"green") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":87},"end":{"line":10,"column":110}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":129},"end":{"line":10,"column":150}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":169},"end":{"line":10,"column":192}}}))
+    + "</td><td class=\"n\">"
+    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"gray") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":211},"end":{"line":10,"column":233}}}))
+    + "</td><td class=\"n\">"
+    + alias4(((helper = (helper = lookupProperty(helpers,"regressions") || (depth0 != null ? lookupProperty(depth0,"regressions") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"regressions","hash":{},"data":data,"loc":{"start":{"line":10,"column":252},"end":{"line":10,"column":267}}}) : helper)))
+    + "</td><td>"
+    + alias4(((helper = (helper = lookupProperty(helpers,"source") || (depth0 != null ? lookupProperty(depth0,"source") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"source","hash":{},"data":data,"loc":{"start":{"line":10,"column":276},"end":{"line":10,"column":286}}}) : helper)))
+    + "</td></tr>\n";
+},"7":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<section class=\"panel\"><h2>"
+    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"heading") || (depth0 != null ? lookupProperty(depth0,"heading") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"heading","hash":{},"data":data,"loc":{"start":{"line":15,"column":27},"end":{"line":15,"column":38}}}) : helper)))
+    + "</h2>\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"policies") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "")
+    + "</section>\n";
+},"8":function(container,depth0,helpers,partials,data) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<div class=\"wrap\"><table><thead><tr><th>Number</th><th>Policy</th><th>Severity</th><th class=\"n\">Regressions</th><th class=\"n\">Longest Red (scans)</th><th>Red from – to</th><th>Last scan</th></tr></thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"policies") : depth0),{"name":"each","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":20,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table></div>\n";
+},"9":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=container.lambda, alias2=container.escapeExpression, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4=container.hooks.helperMissing, alias5="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<tr><td>"
+    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"complianceNumber") : stack1), depth0))
+    + "</td><td>"
+    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"shortTitle") : stack1), depth0))
+    + "<br><small>"
+    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"policyId") : stack1), depth0))
+    + " · "
+    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"category") : stack1), depth0))
+    + "</small></td><td>"
+    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"severity") : stack1), depth0))
+    + "</td><td class=\"n\">"
+    + alias2((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias4).call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"regressions") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":19,"column":172},"end":{"line":19,"column":200}}}))
+    + "</td><td class=\"n\">"
+    + alias2((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias4).call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"longestRed") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":19,"column":219},"end":{"line":19,"column":246}}}))
+    + "</td><td>"
+    + alias2(((helper = (helper = lookupProperty(helpers,"redRun") || (depth0 != null ? lookupProperty(depth0,"redRun") : depth0)) != null ? helper : alias4),(typeof helper === alias5 ? helper.call(alias3,{"name":"redRun","hash":{},"data":data,"loc":{"start":{"line":19,"column":255},"end":{"line":19,"column":265}}}) : helper)))
+    + "</td><td class=\""
+    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"lastCompliance") : stack1), depth0))
+    + "\">"
+    + alias2(((helper = (helper = lookupProperty(helpers,"last") || (depth0 != null ? lookupProperty(depth0,"last") : depth0)) != null ? helper : alias4),(typeof helper === alias5 ? helper.call(alias3,{"name":"last","hash":{},"data":data,"loc":{"start":{"line":19,"column":308},"end":{"line":19,"column":316}}}) : helper)))
+    + "</td></tr>\n";
+},"10":function(container,depth0,helpers,partials,data) {
+    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<p>"
+    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"empty") || (depth0 != null ? lookupProperty(depth0,"empty") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"empty","hash":{},"data":data,"loc":{"start":{"line":23,"column":3},"end":{"line":23,"column":12}}}) : helper)))
+    + "</p>\n";
+},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return ((stack1 = container.invokePartial(lookupProperty(partials,"trend-page-head"),depth0,{"name":"trend-page-head","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+    + "<section class=\"panel\"><h2>Compliance over time</h2>\n"
+    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"chart") || (data && lookupProperty(data,"chart"))) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"chart","hash":{},"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":4,"column":12}}}) : helper))) != null ? stack1 : "")
+    + "\n<ul class=\"legend\">"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"series") : stack1),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":19},"end":{"line":5,"column":164}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":164},"end":{"line":5,"column":432}}})) != null ? stack1 : "")
+    + "</ul>"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":437},"end":{"line":5,"column":624}}})) != null ? stack1 : "")
+    + "\n</section>\n<section class=\"panel\"><h2>Scans</h2>\n<div class=\"wrap\"><table><thead><tr><th>Scan</th><th>JobId</th><th class=\"n\">Compliance</th><th class=\"n Green\">Green</th><th class=\"n Red\">Red</th><th class=\"n Amber\">Amber</th><th class=\"n Gray\">Gray</th><th class=\"n\">Regressions</th><th>File</th></tr></thead><tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"scans") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":9}}})) != null ? stack1 : "")
+    + "</tbody></table></div>\n</section>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"policyLists") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":26,"column":9}}})) != null ? stack1 : "")
+    + "</main>\n</body></html>\n";
+},"usePartial":true,"useData":true},
 };
