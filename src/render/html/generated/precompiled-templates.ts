@@ -3,2446 +3,554 @@
 import type { TemplateSpecification } from 'handlebars';
 
 /** The built-in templates, precompiled, by name. */
-export const precompiledTemplates: Readonly<Record<string, TemplateSpecification>> = {
-  "action-list": {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"block action-list\" aria-labelledby=\""
-    + alias2(alias1((depths[1] != null ? lookupProperty(depths[1],"anchor") : depths[1]), depth0))
-    + "-actions\">\n<h3 id=\""
-    + alias2(alias1((depths[1] != null ? lookupProperty(depths[1],"anchor") : depths[1]), depth0))
-    + "-actions\">Action list</h3>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(8, data, 0, blockParams, depths),"data":data,"blockParams":blockParams,"loc":{"start":{"line":5,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
-    + "</section>\n";
-},"1":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.escapeExpression, alias3=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted\">"
-    + alias2((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(alias1,((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"failing policy","failing policies",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":6,"column":17},"end":{"line":6,"column":82}}}))
-    + " (Red and Amber) across all categories, ordered "
-    + alias2(alias3(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"ranking"))) && lookupProperty(stack1,"actions")), depth0))
-    + ".</p>\n<div class=\"table-block\" data-kind=\"actions\" data-source=\""
-    + alias2(alias3(((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"dataId") : stack1), depth0))
-    + "\" data-page-size=\""
-    + alias2(alias3(((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"pageSize") : stack1), depth0))
-    + "\" data-total=\""
-    + alias2(alias3(((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"total") : stack1), depth0))
-    + "\" data-static=\""
-    + alias2(alias3(((stack1 = ((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1), depth0))
-    + "\">\n<p class=\"table-status\" aria-live=\"polite\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"complete") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams),"inverse":container.program(3, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":8,"column":43},"end":{"line":8,"column":495}}})) != null ? stack1 : "")
-    + "</p>\n<div class=\"table-scroll\">\n<table class=\"data-table action-table\">\n<thead>\n<tr>\n<th scope=\"col\" class=\"num\" data-key=\"rank\"><button type=\"button\">#</button></th>\n<th scope=\"col\" data-key=\"colour\"><button type=\"button\">Compliance</button></th>\n<th scope=\"col\" data-key=\"severity\"><button type=\"button\">Severity</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"failing\"><button type=\"button\">Failing resources</button></th>\n<th scope=\"col\" data-key=\"number\"><button type=\"button\">No.</button></th>\n<th scope=\"col\" data-key=\"title\"><button type=\"button\">Policy</button></th>\n<th scope=\"col\" data-key=\"category\"><button type=\"button\">Category</button></th>\n</tr>\n</thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1),{"name":"each","hash":{},"fn":container.program(6, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":23,"column":0},"end":{"line":33,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"paged") : stack1),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":37,"column":0},"end":{"line":37,"column":50}}})) != null ? stack1 : "")
-    + "\n</div>\n";
-},"2":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"failing policy","failing policies",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":8,"column":72},"end":{"line":8,"column":137}}}));
-},"3":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams),"inverse":container.program(5, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":8,"column":137},"end":{"line":8,"column":488}}})) != null ? stack1 : "");
-},"4":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "Showing the first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = ((stack1 = blockParams[3][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":8,"column":191},"end":{"line":8,"column":225}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = blockParams[3][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":8,"column":229},"end":{"line":8,"column":257}}}))
-    + " failing policies.<span class=\"no-js-only\"> Turn on JavaScript to page through all of them; the XLSX export lists every one.</span>";
-},"5":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = blockParams[3][0]) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"failing policy","failing policies",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":8,"column":396},"end":{"line":8,"column":461}}}))
-    + ", drawn by the page script.";
-},"6":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr>\n<td class=\"num\">"
-    + alias3((lookupProperty(helpers,"add")||(depth0 && lookupProperty(depth0,"add"))||alias2).call(alias1,(data && lookupProperty(data,"index")),1,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":25,"column":16},"end":{"line":25,"column":32}}}))
-    + "</td>\n<td>"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-badge"),((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"Compliance") : stack1),{"name":"colour-badge","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</td>\n<td><span class=\"sev sev-"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"Severity") : stack1), depth0))
-    + "\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"Severity") : stack1), depth0))
-    + "</span></td>\n<td class=\"num\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"failingResources") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":28,"column":16},"end":{"line":28,"column":42}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"TotalResourceCount") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":28,"column":46},"end":{"line":28,"column":81}}}))
-    + "</td>\n<td class=\"code\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"ComplianceNumber") : stack1), depth0))
-    + "</td>\n<td class=\"title\" dir=\"auto\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"ShortTitle") : stack1), depth0))
-    + "</td>\n<td dir=\"auto\"><a href=\"#"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"category") : depth0)) != null ? lookupProperty(stack1,"anchor") : stack1), depth0))
-    + "\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"category") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + "</a></td>\n</tr>\n";
-},"7":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"table-pager"),depth0,{"name":"table-pager","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"8":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"muted\">No failing policy: nothing is Red or Amber.</p>\n";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"with").call(alias1,(lookupProperty(helpers,"reportPlan")||(depth0 && lookupProperty(depth0,"reportPlan"))||container.hooks.helperMissing).call(alias1,depth0,{"name":"reportPlan","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":8},"end":{"line":2,"column":25}}}),{"name":"with","hash":{},"fn":container.program(0, data, 1, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":0},"end":{"line":43,"column":9}}})) != null ? stack1 : "");
-},"usePartial":true,"useData":true,"useDepths":true,"useBlockParams":true},
-  "category-table": {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, alias1=container.lambda, alias2=container.escapeExpression, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4=container.hooks.helperMissing, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"block\" aria-labelledby=\""
-    + alias2(alias1((depths[1] != null ? lookupProperty(depths[1],"anchor") : depths[1]), depth0))
-    + "-categories\">\n<h3 id=\""
-    + alias2(alias1((depths[1] != null ? lookupProperty(depths[1],"anchor") : depths[1]), depth0))
-    + "-categories\">Categories</h3>\n<div class=\"table-block\" data-kind=\"categories\" data-source=\""
-    + alias2(alias1(((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"dataId") : stack1), depth0))
-    + "\" data-page-size=\""
-    + alias2(alias1(((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"pageSize") : stack1), depth0))
-    + "\" data-total=\""
-    + alias2(alias1(((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"total") : stack1), depth0))
-    + "\" data-static=\""
-    + alias2(alias1(((stack1 = ((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1), depth0))
-    + "\">\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(lookupProperty(helpers,"gt")||(depth0 && lookupProperty(depth0,"gt"))||alias4).call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),20,{"name":"gt","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":6,"column":6},"end":{"line":6,"column":35}}}),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":6,"column":0},"end":{"line":10,"column":7}}})) != null ? stack1 : "")
-    + "<p class=\"table-status\" aria-live=\"polite\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"complete") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.program(3, data, 0, blockParams, depths),"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":43},"end":{"line":11,"column":459}}})) != null ? stack1 : "")
-    + "</p>\n<div class=\"table-scroll\">\n<table class=\"data-table category-table\">\n<thead>\n<tr>\n<th scope=\"col\" class=\"num\" data-key=\"order\"><button type=\"button\">#</button></th>\n<th scope=\"col\" data-key=\"name\"><button type=\"button\">Category</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"total\"><button type=\"button\">Total</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"green\"><button type=\"button\"><span class=\"swatch swatch-green\"></span>Green</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"red\"><button type=\"button\"><span class=\"swatch swatch-red\"></span>Red</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"amber\"><button type=\"button\"><span class=\"swatch swatch-amber\"></span>Amber</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"gray\"><button type=\"button\"><span class=\"swatch swatch-gray\"></span>Gray</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"percent\"><button type=\"button\">Compliance</button></th>\n</tr>\n</thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1),{"name":"each","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":27,"column":0},"end":{"line":38,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"paged") : stack1),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":42,"column":0},"end":{"line":42,"column":53}}})) != null ? stack1 : "")
-    + "\n</div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(lookupProperty(helpers,"notAssessed")||(depth0 && lookupProperty(depth0,"notAssessed"))||alias4).call(alias3,(depths[1] != null ? lookupProperty(depths[1],"categories") : depths[1]),{"name":"notAssessed","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":44,"column":6},"end":{"line":44,"column":33}}}),{"name":"if","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":44,"column":0},"end":{"line":44,"column":319}}})) != null ? stack1 : "")
-    + "\n</section>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    return "<form class=\"table-tools js-only\" role=\"search\" aria-label=\"Filter categories\">\n<label>Search <input type=\"search\" data-filter=\"text\" placeholder=\"Category name\" autocomplete=\"off\"></label>\n</form>\n";
-},"2":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"category","categories",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":75},"end":{"line":11,"column":131}}}));
-},"3":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams),"inverse":container.program(5, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":131},"end":{"line":11,"column":452}}})) != null ? stack1 : "");
-},"4":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "Showing the first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":188},"end":{"line":11,"column":225}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":229},"end":{"line":11,"column":260}}}))
-    + " categories.<span class=\"no-js-only\"> Turn on JavaScript to page through and sort all of them.</span>";
-},"5":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"categories") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"category","categories",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":369},"end":{"line":11,"column":425}}}))
-    + ", drawn by the page script.";
-},"6":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr id=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":28,"column":8},"end":{"line":28,"column":18}}}) : helper)))
-    + "\">\n<td class=\"num\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"order") || (depth0 != null ? lookupProperty(depth0,"order") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"order","hash":{},"data":data,"loc":{"start":{"line":29,"column":16},"end":{"line":29,"column":25}}}) : helper)))
-    + "</td>\n<td dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":30,"column":15},"end":{"line":30,"column":23}}}) : helper)))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":31,"column":16},"end":{"line":31,"column":39}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"green") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":32,"column":16},"end":{"line":32,"column":39}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":33,"column":16},"end":{"line":33,"column":37}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":34,"column":16},"end":{"line":34,"column":39}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"gray") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":35,"column":16},"end":{"line":35,"column":38}}}))
-    + "</td>\n<td class=\"num\"><span class=\"percent\""
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"percentNote") : stack1),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":37},"end":{"line":36,"column":103}}})) != null ? stack1 : "")
-    + ">"
-    + alias4(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"percentText") : stack1), depth0))
-    + "</span>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"statedPercent")||(depth0 && lookupProperty(depth0,"statedPercent"))||alias2).call(alias1,depth0,{"name":"statedPercent","hash":{},"data":data,"loc":{"start":{"line":36,"column":140},"end":{"line":36,"column":160}}}),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":134},"end":{"line":36,"column":277}}})) != null ? stack1 : "")
-    + "</td>\n</tr>\n";
-},"7":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " title=\""
-    + container.escapeExpression(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"percentNote") : stack1), depth0))
-    + "\"";
-},"8":function(container,depth0,helpers,partials,data) {
-    var lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " <span class=\"stated\" title=\"CompliancePercent as the report states it\">stated "
-    + container.escapeExpression((lookupProperty(helpers,"statedPercent")||(depth0 && lookupProperty(depth0,"statedPercent"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"statedPercent","hash":{},"data":data,"loc":{"start":{"line":36,"column":241},"end":{"line":36,"column":263}}}))
-    + "</span>";
-},"9":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"table-pager"),depth0,{"name":"table-pager","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"10":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted table-note\">n/a: no compliance percent, since nothing was assessed: "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(lookupProperty(helpers,"notAssessed")||(depth0 && lookupProperty(depth0,"notAssessed"))||container.hooks.helperMissing).call(alias1,(depths[1] != null ? lookupProperty(depths[1],"categories") : depths[1]),{"name":"notAssessed","hash":{},"data":data,"loc":{"start":{"line":44,"column":127},"end":{"line":44,"column":154}}}),{"name":"each","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":119},"end":{"line":44,"column":257}}})) != null ? stack1 : "")
-    + ". Such a category is neither compliant nor failing.</p>";
-},"11":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(alias1,(data && lookupProperty(data,"index")),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":156},"end":{"line":44,"column":179}}})) != null ? stack1 : "")
-    + "<span dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"order") || (depth0 != null ? lookupProperty(depth0,"order") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"order","hash":{},"data":data,"loc":{"start":{"line":44,"column":196},"end":{"line":44,"column":205}}}) : helper)))
-    + ". "
-    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":44,"column":207},"end":{"line":44,"column":215}}}) : helper)))
-    + "</span> ("
-    + alias4(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"percentNote") : stack1), depth0))
-    + ")";
-},"12":function(container,depth0,helpers,partials,data) {
-    return "; ";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"with").call(alias1,(lookupProperty(helpers,"reportPlan")||(depth0 && lookupProperty(depth0,"reportPlan"))||container.hooks.helperMissing).call(alias1,depth0,{"name":"reportPlan","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":8},"end":{"line":2,"column":25}}}),{"name":"with","hash":{},"fn":container.program(0, data, 1, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":0},"end":{"line":46,"column":9}}})) != null ? stack1 : "");
-},"usePartial":true,"useData":true,"useDepths":true,"useBlockParams":true},
-  "changes-section": {"0":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"changes-warning\">Paired by --allow-mismatch: the old scan is of another account or benchmark.</p>";
-},"1":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<li class=\"change-count change-count-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"kind") || (depth0 != null ? lookupProperty(depth0,"kind") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kind","hash":{},"data":data,"loc":{"start":{"line":13,"column":37},"end":{"line":13,"column":45}}}) : helper)))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"text") || (depth0 != null ? lookupProperty(depth0,"text") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"text","hash":{},"data":data,"loc":{"start":{"line":13,"column":47},"end":{"line":13,"column":55}}}) : helper)))
-    + "</li>\n";
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div class=\"table-scroll\">\n<table class=\"data-table change-table\">\n<thead>\n<tr>\n<th scope=\"col\">Change</th>\n<th scope=\"col\">Severity</th>\n<th scope=\"col\">No.</th>\n<th scope=\"col\">Policy</th>\n<th scope=\"col\">Colour</th>\n<th scope=\"col\">Category</th>\n<th scope=\"col\" class=\"num\">Resources passed</th>\n</tr>\n</thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"changes") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":41,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n";
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr class=\"change-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"kind") || (depth0 != null ? lookupProperty(depth0,"kind") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kind","hash":{},"data":data,"loc":{"start":{"line":32,"column":18},"end":{"line":32,"column":26}}}) : helper)))
-    + "\">\n<td><span class=\"change-kind change-kind-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"kind") || (depth0 != null ? lookupProperty(depth0,"kind") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kind","hash":{},"data":data,"loc":{"start":{"line":33,"column":41},"end":{"line":33,"column":49}}}) : helper)))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"kindText") || (depth0 != null ? lookupProperty(depth0,"kindText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kindText","hash":{},"data":data,"loc":{"start":{"line":33,"column":51},"end":{"line":33,"column":63}}}) : helper)))
-    + "</span></td>\n<td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"severity") || (depth0 != null ? lookupProperty(depth0,"severity") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"severity","hash":{},"data":data,"loc":{"start":{"line":34,"column":4},"end":{"line":34,"column":16}}}) : helper)))
-    + "</td>\n<td dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"complianceNumber") || (depth0 != null ? lookupProperty(depth0,"complianceNumber") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"complianceNumber","hash":{},"data":data,"loc":{"start":{"line":35,"column":15},"end":{"line":35,"column":35}}}) : helper)))
-    + "</td>\n<td class=\"title\" dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"shortTitle") || (depth0 != null ? lookupProperty(depth0,"shortTitle") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"shortTitle","hash":{},"data":data,"loc":{"start":{"line":36,"column":29},"end":{"line":36,"column":43}}}) : helper)))
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"matchedByTitle") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":43},"end":{"line":36,"column":151}}})) != null ? stack1 : "")
-    + "</td>\n<td class=\"transition\" title=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"transition") || (depth0 != null ? lookupProperty(depth0,"transition") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"transition","hash":{},"data":data,"loc":{"start":{"line":37,"column":30},"end":{"line":37,"column":44}}}) : helper)))
-    + "\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"old") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(6, data, 0),"data":data,"loc":{"start":{"line":37,"column":46},"end":{"line":37,"column":131}}})) != null ? stack1 : "")
-    + " → "
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"new") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(8, data, 0),"data":data,"loc":{"start":{"line":37,"column":134},"end":{"line":37,"column":223}}})) != null ? stack1 : "")
-    + "</td>\n<td dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"categoryName") || (depth0 != null ? lookupProperty(depth0,"categoryName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"categoryName","hash":{},"data":data,"loc":{"start":{"line":38,"column":15},"end":{"line":38,"column":31}}}) : helper)))
-    + "</td>\n<td class=\"num\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"old") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":39,"column":16},"end":{"line":39,"column":64}}})) != null ? stack1 : "")
-    + " → "
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"new") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":39,"column":67},"end":{"line":39,"column":115}}})) != null ? stack1 : "")
-    + "</td>\n</tr>\n";
-},"4":function(container,depth0,helpers,partials,data) {
-    return " <span class=\"muted\">(matched by number and title: its PolicyId changed)</span>";
-},"5":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"colour-badge"),((stack1 = (depth0 != null ? lookupProperty(depth0,"old") : depth0)) != null ? lookupProperty(stack1,"colour") : stack1),{"name":"colour-badge","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"6":function(container,depth0,helpers,partials,data) {
-    return "<span class=\"muted\">new</span>";
-},"7":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"colour-badge"),((stack1 = (depth0 != null ? lookupProperty(depth0,"new") : depth0)) != null ? lookupProperty(stack1,"colour") : stack1),{"name":"colour-badge","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"8":function(container,depth0,helpers,partials,data) {
-    return "<span class=\"muted\">removed</span>";
-},"9":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"old") : depth0)) != null ? lookupProperty(stack1,"resourcesText") : stack1), depth0));
-},"10":function(container,depth0,helpers,partials,data) {
-    return "–";
-},"11":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"new") : depth0)) != null ? lookupProperty(stack1,"resourcesText") : stack1), depth0));
-},"12":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"muted\">No policy changed colour, and no policy was added or removed.</p>\n";
-},"13":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr>\n<td dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":66,"column":15},"end":{"line":66,"column":23}}}) : helper)))
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"eq")||(depth0 && lookupProperty(depth0,"eq"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"status") : depth0),"added",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":66,"column":29},"end":{"line":66,"column":48}}}),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":23},"end":{"line":66,"column":99}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"eq")||(depth0 && lookupProperty(depth0,"eq"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"status") : depth0),"removed",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":66,"column":105},"end":{"line":66,"column":126}}}),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":99},"end":{"line":66,"column":181}}})) != null ? stack1 : "")
-    + "</td>\n<td class=\"num\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"oldPercentText") || (depth0 != null ? lookupProperty(depth0,"oldPercentText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"oldPercentText","hash":{},"data":data,"loc":{"start":{"line":67,"column":16},"end":{"line":67,"column":34}}}) : helper)))
-    + "</td>\n<td class=\"num\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"newPercentText") || (depth0 != null ? lookupProperty(depth0,"newPercentText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"newPercentText","hash":{},"data":data,"loc":{"start":{"line":68,"column":16},"end":{"line":68,"column":34}}}) : helper)))
-    + "</td>\n<td class=\"num delta"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"gt")||(depth0 && lookupProperty(depth0,"gt"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"percentDelta") : depth0),0,{"name":"gt","hash":{},"data":data,"loc":{"start":{"line":69,"column":26},"end":{"line":69,"column":45}}}),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":20},"end":{"line":69,"column":63}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"gt")||(depth0 && lookupProperty(depth0,"gt"))||alias2).call(alias1,0,(depth0 != null ? lookupProperty(depth0,"percentDelta") : depth0),{"name":"gt","hash":{},"data":data,"loc":{"start":{"line":69,"column":69},"end":{"line":69,"column":88}}}),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":63},"end":{"line":69,"column":108}}})) != null ? stack1 : "")
-    + "\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"deltaText") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":69,"column":110},"end":{"line":69,"column":156}}})) != null ? stack1 : "")
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"changes") : depth0)) != null ? lookupProperty(stack1,"regression") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":70,"column":16},"end":{"line":70,"column":44}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"changes") : depth0)) != null ? lookupProperty(stack1,"new-failure") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":71,"column":16},"end":{"line":71,"column":47}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"changes") : depth0)) != null ? lookupProperty(stack1,"fix") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":72,"column":16},"end":{"line":72,"column":37}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(lookupProperty(helpers,"add")||(depth0 && lookupProperty(depth0,"add"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"changes") : depth0)) != null ? lookupProperty(stack1,"coverage") : stack1),(lookupProperty(helpers,"add")||(depth0 && lookupProperty(depth0,"add"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"changes") : depth0)) != null ? lookupProperty(stack1,"added") : stack1),((stack1 = (depth0 != null ? lookupProperty(depth0,"changes") : depth0)) != null ? lookupProperty(stack1,"removed") : stack1),{"name":"add","hash":{},"data":data,"loc":{"start":{"line":73,"column":46},"end":{"line":73,"column":81}}}),{"name":"add","hash":{},"data":data,"loc":{"start":{"line":73,"column":24},"end":{"line":73,"column":82}}}),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":73,"column":16},"end":{"line":73,"column":84}}}))
-    + "</td>\n</tr>\n";
-},"14":function(container,depth0,helpers,partials,data) {
-    return " <span class=\"muted\">(new category)</span>";
-},"15":function(container,depth0,helpers,partials,data) {
-    return " <span class=\"muted\">(removed category)</span>";
-},"16":function(container,depth0,helpers,partials,data) {
-    return " delta-up";
-},"17":function(container,depth0,helpers,partials,data) {
-    return " delta-down";
-},"18":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression(((helper = (helper = lookupProperty(helpers,"deltaText") || (depth0 != null ? lookupProperty(depth0,"deltaText") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"deltaText","hash":{},"data":data,"loc":{"start":{"line":69,"column":127},"end":{"line":69,"column":140}}}) : helper)));
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, alias5=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"block changes\" id=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":35},"end":{"line":2,"column":45}}}) : helper)))
-    + "\" aria-labelledby=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":64},"end":{"line":2,"column":74}}}) : helper)))
-    + "-title\">\n<h3 id=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":3,"column":8},"end":{"line":3,"column":18}}}) : helper)))
-    + "-title\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"heading") || (depth0 != null ? lookupProperty(depth0,"heading") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"heading","hash":{},"data":data,"loc":{"start":{"line":3,"column":26},"end":{"line":3,"column":37}}}) : helper)))
-    + "</h3>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"mismatched") : depth0),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":4,"column":132}}})) != null ? stack1 : "")
-    + "\n<dl class=\"changes-scans\">\n<dt>Old</dt><dd>"
-    + alias4(alias5(((stack1 = (depth0 != null ? lookupProperty(depth0,"old") : depth0)) != null ? lookupProperty(stack1,"text") : stack1), depth0))
-    + "</dd>\n<dt>New</dt><dd>"
-    + alias4(alias5(((stack1 = (depth0 != null ? lookupProperty(depth0,"new") : depth0)) != null ? lookupProperty(stack1,"text") : stack1), depth0))
-    + "</dd>\n<dt>Compliance</dt><dd><strong>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"percentText") || (depth0 != null ? lookupProperty(depth0,"percentText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"percentText","hash":{},"data":data,"loc":{"start":{"line":8,"column":31},"end":{"line":8,"column":46}}}) : helper)))
-    + "</strong></dd>\n<dt>Resources passed</dt><dd>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"resourcesText") || (depth0 != null ? lookupProperty(depth0,"resourcesText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"resourcesText","hash":{},"data":data,"loc":{"start":{"line":9,"column":29},"end":{"line":9,"column":46}}}) : helper)))
-    + "</dd>\n</dl>\n<ul class=\"change-counts\" aria-label=\"Changes by kind\">\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"counts") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":14,"column":9}}})) != null ? stack1 : "")
-    + "</ul>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"changes") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.program(12, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":47,"column":7}}})) != null ? stack1 : "")
-    + "<h4>Compliance by category, before and after</h4>\n<div class=\"table-scroll\">\n<table class=\"data-table category-change-table\">\n<thead>\n<tr>\n<th scope=\"col\">Category</th>\n<th scope=\"col\" class=\"num\">Before</th>\n<th scope=\"col\" class=\"num\">After</th>\n<th scope=\"col\" class=\"num\">Change</th>\n<th scope=\"col\" class=\"num\">Regressions</th>\n<th scope=\"col\" class=\"num\">New failures</th>\n<th scope=\"col\" class=\"num\">Fixes</th>\n<th scope=\"col\" class=\"num\">Other changes</th>\n</tr>\n</thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"categories") : depth0),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":64,"column":0},"end":{"line":75,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n</section>\n";
-},"usePartial":true,"useData":true},
-  "colour-badge": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var alias1=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<span class=\"badge badge-"
-    + alias1((lookupProperty(helpers,"colourKey")||(depth0 && lookupProperty(depth0,"colourKey"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"colourKey","hash":{},"data":data,"loc":{"start":{"line":1,"column":25},"end":{"line":1,"column":43}}}))
-    + "\">"
-    + alias1(container.lambda(depth0, depth0))
-    + "</span>\n";
-},"useData":true},
-  "colour-cards": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<li class=\"card card-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"id") || (depth0 != null ? lookupProperty(depth0,"id") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":3,"column":21},"end":{"line":3,"column":27}}}) : helper)))
-    + "\"><span class=\"card-label\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"colour") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":54},"end":{"line":3,"column":131}}})) != null ? stack1 : "")
-    + alias4(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":3,"column":131},"end":{"line":3,"column":140}}}) : helper)))
-    + "</span><span class=\"card-value\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"text") || (depth0 != null ? lookupProperty(depth0,"text") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"text","hash":{},"data":data,"loc":{"start":{"line":3,"column":172},"end":{"line":3,"column":180}}}) : helper)))
-    + "</span>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"note") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":187},"end":{"line":3,"column":245}}})) != null ? stack1 : "")
-    + "</li>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    var lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<span class=\"swatch swatch-"
-    + container.escapeExpression((lookupProperty(helpers,"colourKey")||(depth0 && lookupProperty(depth0,"colourKey"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"colour") : depth0),{"name":"colourKey","hash":{},"data":data,"loc":{"start":{"line":3,"column":95},"end":{"line":3,"column":115}}}))
-    + "\"></span>";
-},"2":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<span class=\"card-note\">"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"note") || (depth0 != null ? lookupProperty(depth0,"note") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"note","hash":{},"data":data,"loc":{"start":{"line":3,"column":223},"end":{"line":3,"column":231}}}) : helper)))
-    + "</span>";
-},"3":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"coverage-warning\" role=\"note\"><strong>"
-    + container.escapeExpression(container.lambda(depth0, depth0))
-    + "</strong></p>";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<ul class=\"colour-cards\">\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(lookupProperty(helpers,"keyFigures")||(depth0 && lookupProperty(depth0,"keyFigures"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"figures") : depth0),{"name":"keyFigures","hash":{},"data":data,"loc":{"start":{"line":2,"column":8},"end":{"line":2,"column":28}}}),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":9}}})) != null ? stack1 : "")
-    + "</ul>\n<p class=\"coverage\">"
-    + container.escapeExpression((lookupProperty(helpers,"coverageText")||(depth0 && lookupProperty(depth0,"coverageText"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"figures") : depth0),{"name":"coverageText","hash":{},"data":data,"loc":{"start":{"line":6,"column":20},"end":{"line":6,"column":44}}}))
-    + "</p>\n"
-    + ((stack1 = lookupProperty(helpers,"with").call(alias1,(lookupProperty(helpers,"lowCoverageWarning")||(depth0 && lookupProperty(depth0,"lowCoverageWarning"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"figures") : depth0),{"name":"lowCoverageWarning","hash":{},"data":data,"loc":{"start":{"line":7,"column":8},"end":{"line":7,"column":36}}}),{"name":"with","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":7,"column":116}}})) != null ? stack1 : "")
-    + "\n";
-},"useData":true},
-  "colour-chart": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<span class=\"chart-note\">The first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"shown") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":5,"column":71},"end":{"line":5,"column":92}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":5,"column":96},"end":{"line":5,"column":117}}}))
-    + " "
-    + alias3(((helper = (helper = lookupProperty(helpers,"unit") || (depth0 != null ? lookupProperty(depth0,"unit") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"unit","hash":{},"data":data,"loc":{"start":{"line":5,"column":118},"end":{"line":5,"column":126}}}) : helper)))
-    + " are drawn; the <a href=\"#"
-    + alias3(alias4(((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"table") : stack1)) != null ? lookupProperty(stack1,"anchor") : stack1), depth0))
-    + "\">"
-    + alias3(alias4(((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"table") : stack1)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + " table</a> below lists all "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":5,"column":223},"end":{"line":5,"column":244}}}))
-    + ".</span>";
-},"1":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<li><span class=\"swatch swatch-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"key") || (depth0 != null ? lookupProperty(depth0,"key") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"key","hash":{},"data":data,"loc":{"start":{"line":6,"column":91},"end":{"line":6,"column":98}}}) : helper)))
-    + "\"></span>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"colour") || (depth0 != null ? lookupProperty(depth0,"colour") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"colour","hash":{},"data":data,"loc":{"start":{"line":6,"column":107},"end":{"line":6,"column":117}}}) : helper)))
-    + "</li>";
-},"2":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, alias5=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"anchor") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.program(4, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":10,"column":54}}})) != null ? stack1 : "")
-    + "<title>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"fullLabel") || (depth0 != null ? lookupProperty(depth0,"fullLabel") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"fullLabel","hash":{},"data":data,"loc":{"start":{"line":10,"column":61},"end":{"line":10,"column":74}}}) : helper)))
-    + ": "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"segments") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":76},"end":{"line":10,"column":129}}})) != null ? stack1 : "")
-    + alias4((lookupProperty(helpers,"compliant")||(depth0 && lookupProperty(depth0,"compliant"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"percentText") : depth0),{"name":"compliant","hash":{},"data":data,"loc":{"start":{"line":10,"column":129},"end":{"line":10,"column":154}}}))
-    + "</title><text class=\"bar-label\" x=\""
-    + alias4(alias5(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"chart") : depths[1])) != null ? lookupProperty(stack1,"labelWidth") : stack1), depth0))
-    + "\" y=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"textY") || (depth0 != null ? lookupProperty(depth0,"textY") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"textY","hash":{},"data":data,"loc":{"start":{"line":10,"column":217},"end":{"line":10,"column":226}}}) : helper)))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":10,"column":228},"end":{"line":10,"column":237}}}) : helper)))
-    + "</text>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"segments") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.program(8, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":11,"column":331}}})) != null ? stack1 : "")
-    + "\n<text class=\"bar-percent\" x=\""
-    + alias4(alias5(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"chart") : depths[1])) != null ? lookupProperty(stack1,"percentX") : stack1), depth0))
-    + "\" y=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"textY") || (depth0 != null ? lookupProperty(depth0,"textY") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"textY","hash":{},"data":data,"loc":{"start":{"line":12,"column":55},"end":{"line":12,"column":64}}}) : helper)))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"percentText") || (depth0 != null ? lookupProperty(depth0,"percentText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"percentText","hash":{},"data":data,"loc":{"start":{"line":12,"column":66},"end":{"line":12,"column":81}}}) : helper)))
-    + "</text>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"anchor") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.program(10, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":12,"column":88},"end":{"line":12,"column":125}}})) != null ? stack1 : "")
-    + "\n";
-},"3":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<a href=\"#"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":10,"column":24},"end":{"line":10,"column":34}}}) : helper)))
-    + "\">";
-},"4":function(container,depth0,helpers,partials,data) {
-    return "<g>";
-},"5":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return alias4(((helper = (helper = lookupProperty(helpers,"colour") || (depth0 != null ? lookupProperty(depth0,"colour") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"colour","hash":{},"data":data,"loc":{"start":{"line":10,"column":94},"end":{"line":10,"column":104}}}) : helper)))
-    + " "
-    + alias4(((helper = (helper = lookupProperty(helpers,"countText") || (depth0 != null ? lookupProperty(depth0,"countText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"countText","hash":{},"data":data,"loc":{"start":{"line":10,"column":105},"end":{"line":10,"column":118}}}) : helper)))
-    + ", ";
-},"6":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<rect class=\"seg-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"key") || (depth0 != null ? lookupProperty(depth0,"key") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"key","hash":{},"data":data,"loc":{"start":{"line":11,"column":35},"end":{"line":11,"column":42}}}) : helper)))
-    + "\" x=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"x") || (depth0 != null ? lookupProperty(depth0,"x") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"x","hash":{},"data":data,"loc":{"start":{"line":11,"column":47},"end":{"line":11,"column":52}}}) : helper)))
-    + "\" y=\""
-    + alias4(container.lambda((depths[1] != null ? lookupProperty(depths[1],"y") : depths[1]), depth0))
-    + "\" width=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"width") || (depth0 != null ? lookupProperty(depth0,"width") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"width","hash":{},"data":data,"loc":{"start":{"line":11,"column":74},"end":{"line":11,"column":83}}}) : helper)))
-    + "\" height=\"16\"/>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"showCount") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":98},"end":{"line":11,"column":215}}})) != null ? stack1 : "");
-},"7":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<text class=\"seg-count seg-count-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"key") || (depth0 != null ? lookupProperty(depth0,"key") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"key","hash":{},"data":data,"loc":{"start":{"line":11,"column":148},"end":{"line":11,"column":155}}}) : helper)))
-    + "\" x=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"textX") || (depth0 != null ? lookupProperty(depth0,"textX") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"textX","hash":{},"data":data,"loc":{"start":{"line":11,"column":160},"end":{"line":11,"column":169}}}) : helper)))
-    + "\" y=\""
-    + alias4(container.lambda((depths[1] != null ? lookupProperty(depths[1],"textY") : depths[1]), depth0))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"countText") || (depth0 != null ? lookupProperty(depth0,"countText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"countText","hash":{},"data":data,"loc":{"start":{"line":11,"column":188},"end":{"line":11,"column":201}}}) : helper)))
-    + "</text>";
-},"8":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, helper, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<rect class=\"bar-track\" x=\""
-    + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"chart") : depths[1])) != null ? lookupProperty(stack1,"barX") : stack1), depth0))
-    + "\" y=\""
-    + alias2(((helper = (helper = lookupProperty(helpers,"y") || (depth0 != null ? lookupProperty(depth0,"y") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"y","hash":{},"data":data,"loc":{"start":{"line":11,"column":272},"end":{"line":11,"column":277}}}) : helper)))
-    + "\" width=\""
-    + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"chart") : depths[1])) != null ? lookupProperty(stack1,"barWidth") : stack1), depth0))
-    + "\" height=\"16\"/>";
-},"9":function(container,depth0,helpers,partials,data) {
-    return "</a>";
-},"10":function(container,depth0,helpers,partials,data) {
-    return "</g>";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, alias5=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<figure class=\"chart\">\n<figcaption>\n<span class=\"chart-title\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"caption") || (depth0 != null ? lookupProperty(depth0,"caption") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"caption","hash":{},"data":data,"loc":{"start":{"line":4,"column":26},"end":{"line":4,"column":37}}}) : helper)))
-    + "</span>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"gt")||(depth0 && lookupProperty(depth0,"gt"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"shown") : stack1),{"name":"gt","hash":{},"data":data,"loc":{"start":{"line":5,"column":6},"end":{"line":5,"column":34}}}),{"name":"if","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":5,"column":259}}})) != null ? stack1 : "")
-    + "\n<ul class=\"legend\" aria-hidden=\"true\">"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"legend") : stack1),{"name":"each","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":38},"end":{"line":6,"column":131}}})) != null ? stack1 : "")
-    + "</ul>\n</figcaption>\n<svg class=\"bar-chart\" role=\"img\" aria-label=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"caption") || (depth0 != null ? lookupProperty(depth0,"caption") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"caption","hash":{},"data":data,"loc":{"start":{"line":8,"column":46},"end":{"line":8,"column":57}}}) : helper)))
-    + ": share of policies by colour\" width=\""
-    + alias4(alias5(((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"width") : stack1), depth0))
-    + "\" height=\""
-    + alias4(alias5(((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"height") : stack1), depth0))
-    + "\" viewBox=\"0 0 "
-    + alias4(alias5(((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"width") : stack1), depth0))
-    + " "
-    + alias4(alias5(((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"height") : stack1), depth0))
-    + "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"bars") : stack1),{"name":"each","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":13,"column":9}}})) != null ? stack1 : "")
-    + "</svg>\n</figure>\n";
-},"useData":true,"useDepths":true},
-  "data-quality": {"0":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"report data-quality\" id=\"data-quality\" aria-labelledby=\"data-quality-title\">\n<header class=\"report-header\">\n<p class=\"eyebrow\">About the data</p>\n<h2 id=\"data-quality-title\">Data quality</h2>\n</header>\n<p>Every figure in this report is recomputed from the policies themselves. Compliance percent is <strong>"
-    + alias2(alias1(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"percentFormula"))) && lookupProperty(stack1,"description")), depth0))
-    + "</strong> (formula <span class=\"code\">"
-    + alias2(alias1(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"percentFormula"))) && lookupProperty(stack1,"id")), depth0))
-    + "</span>); where a report states a different CompliancePercent, the category table shows it as “stated”.</p>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"findings"))) && lookupProperty(stack1,"length")),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams),"inverse":container.program(7, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":9,"column":0},"end":{"line":28,"column":7}}})) != null ? stack1 : "")
-    + "</section>\n";
-},"1":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"quality-counts\"><span class=\"badge badge-red\">"
-    + alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"findingCounts"))) && lookupProperty(stack1,"errors")),"error","errors",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":10,"column":56},"end":{"line":10,"column":110}}}))
-    + "</span> <span class=\"badge badge-amber\">"
-    + alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"findingCounts"))) && lookupProperty(stack1,"warnings")),"warning","warnings",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":10,"column":150},"end":{"line":10,"column":210}}}))
-    + "</span> found by the check."
-    + ((stack1 = lookupProperty(helpers,"unless").call(alias1,((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"complete") : stack1),{"name":"unless","hash":{},"fn":container.program(2, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":10,"column":237},"end":{"line":10,"column":390}}})) != null ? stack1 : "")
-    + "</p>\n<div class=\"table-scroll\">\n<table class=\"data-table finding-table\">\n<thead><tr><th scope=\"col\">Severity</th><th scope=\"col\">Rule</th><th scope=\"col\">Finding</th><th scope=\"col\">Where</th></tr></thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"rows") : stack1),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":15,"column":0},"end":{"line":22,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n";
-},"2":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " The first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":10,"column":273},"end":{"line":10,"column":299}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":10,"column":303},"end":{"line":10,"column":323}}}))
-    + " findings are listed; the check command lists every one.";
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr>\n<td><span class=\"badge badge-"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"eq")||(depth0 && lookupProperty(depth0,"eq"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"severity") : depth0),"error",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":17,"column":35},"end":{"line":17,"column":56}}}),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":17,"column":29},"end":{"line":17,"column":81}}})) != null ? stack1 : "")
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"severity") || (depth0 != null ? lookupProperty(depth0,"severity") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"severity","hash":{},"data":data,"loc":{"start":{"line":17,"column":83},"end":{"line":17,"column":95}}}) : helper)))
-    + "</span></td>\n<td class=\"code\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"rule") || (depth0 != null ? lookupProperty(depth0,"rule") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"rule","hash":{},"data":data,"loc":{"start":{"line":18,"column":17},"end":{"line":18,"column":25}}}) : helper)))
-    + "</td>\n<td dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"message") || (depth0 != null ? lookupProperty(depth0,"message") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"message","hash":{},"data":data,"loc":{"start":{"line":19,"column":15},"end":{"line":19,"column":26}}}) : helper)))
-    + "</td>\n<td class=\"code muted where\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"source") || (depth0 != null ? lookupProperty(depth0,"source") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"source","hash":{},"data":data,"loc":{"start":{"line":20,"column":29},"end":{"line":20,"column":39}}}) : helper)))
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pointer") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":39},"end":{"line":20,"column":73}}})) != null ? stack1 : "")
-    + "</td>\n</tr>\n";
-},"4":function(container,depth0,helpers,partials,data) {
-    return "red";
-},"5":function(container,depth0,helpers,partials,data) {
-    return "amber";
-},"6":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " "
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"pointer") || (depth0 != null ? lookupProperty(depth0,"pointer") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"pointer","hash":{},"data":data,"loc":{"start":{"line":20,"column":55},"end":{"line":20,"column":66}}}) : helper)));
-},"7":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"quality-counts\"><span class=\"badge badge-green\">No findings</span> The check found no problem in the data.</p>\n";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"with").call(alias1,(lookupProperty(helpers,"findingsPlan")||(depth0 && lookupProperty(depth0,"findingsPlan"))||container.hooks.helperMissing).call(alias1,{"name":"findingsPlan","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":8},"end":{"line":2,"column":22}}}),{"name":"with","hash":{},"fn":container.program(0, data, 1, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":0},"end":{"line":30,"column":9}}})) != null ? stack1 : "");
-},"useData":true,"useBlockParams":true},
-  "executive-summary": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<ol class=\"worst-list\">\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(lookupProperty(helpers,"rankWorst")||(depth0 && lookupProperty(depth0,"rankWorst"))||container.hooks.helperMissing).call(alias1,(depth0 != null ? lookupProperty(depth0,"worstCategories") : depth0),{"name":"rankWorst","hash":{},"data":data,"loc":{"start":{"line":11,"column":8},"end":{"line":11,"column":35}}}),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":13,"column":9}}})) != null ? stack1 : "")
-    + "</ol>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<li value=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"rank") || (depth0 != null ? lookupProperty(depth0,"rank") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"rank","hash":{},"data":data,"loc":{"start":{"line":12,"column":11},"end":{"line":12,"column":19}}}) : helper)))
-    + "\">"
-    + ((stack1 = lookupProperty(helpers,"with").call(alias1,(depth0 != null ? lookupProperty(depth0,"category") : depth0),{"name":"with","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":21},"end":{"line":12,"column":154}}})) != null ? stack1 : "")
-    + " — <span class=\"worst-figures\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"figuresText") || (depth0 != null ? lookupProperty(depth0,"figuresText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"figuresText","hash":{},"data":data,"loc":{"start":{"line":12,"column":185},"end":{"line":12,"column":200}}}) : helper)))
-    + "</span></li>\n";
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"anchor") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(4, data, 0),"data":data,"loc":{"start":{"line":12,"column":39},"end":{"line":12,"column":145}}})) != null ? stack1 : "");
-},"3":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<a href=\"#"
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":12,"column":63},"end":{"line":12,"column":73}}}) : helper)))
-    + "\" dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":12,"column":86},"end":{"line":12,"column":94}}}) : helper)))
-    + "</a>";
-},"4":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<span dir=\"auto\">"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"name","hash":{},"data":data,"loc":{"start":{"line":12,"column":123},"end":{"line":12,"column":131}}}) : helper)))
-    + "</span>";
-},"5":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"muted\">No assessed category has a Red or Amber policy.</p>\n";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"summary\" aria-label=\"Executive summary\">\n<h3>Executive summary</h3>\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-cards"),depth0,{"name":"colour-cards","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<div class=\"summary-grid\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"red-by-severity"),(depth0 != null ? lookupProperty(depth0,"redBySeverity") : depth0),{"name":"red-by-severity","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<div class=\"worst-block\">\n<h4>Worst categories</h4>\n<p class=\"muted measure\">Ranked by "
-    + container.escapeExpression(container.lambda(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"ranking"))) && lookupProperty(stack1,"worstCategories")), depth0))
-    + ".</p>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"worstCategories") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
-    + "</div>\n</div>\n</section>\n";
-},"usePartial":true,"useData":true},
-  "executive": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"report overview\" id=\"overview\" aria-labelledby=\"overview-title\">\n<header class=\"report-header\">\n<p class=\"eyebrow\">Executive summary · across all reports</p>\n<h2 id=\"overview-title\">Roll-up of "
-    + alias2((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||container.hooks.helperMissing).call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"reports")),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":21,"column":35},"end":{"line":21,"column":65}}}))
-    + " benchmark reports</h2>\n</header>\n<section class=\"summary\" aria-label=\"Roll-up\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-cards"),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup")),{"name":"colour-cards","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"countingNote")),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":25,"column":110}}})) != null ? stack1 : "")
-    + "\n<div class=\"summary-grid\">"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"red-by-severity"),((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"redBySeverity")),{"name":"red-by-severity","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</div>\n</section>\n<section class=\"block\" aria-label=\"Worst reports\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-chart"),depth0,{"name":"colour-chart","hash":{"unit":"reports","caption":"Worst reports","chart":((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"chart"))},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<p class=\"muted measure\">Ranked by "
-    + alias2(container.lambda(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"ranking"))) && lookupProperty(stack1,"worstReports")), depth0))
-    + ".</p>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"chartLeftOut")),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":31,"column":183}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"reportsLeftOut")),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":32,"column":247}}})) != null ? stack1 : "")
-    + "\n</section>\n</section>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"counting-note\" role=\"note\">"
-    + container.escapeExpression(container.lambda(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"countingNote")), depth0))
-    + "</p>";
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted left-out\">"
-    + container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"chartLeftOut")),"more report is","more reports are",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":31,"column":57},"end":{"line":31,"column":127}}}))
-    + " not drawn; the full tier lists every report.</p>";
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted left-out\">The "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"reports"))) && lookupProperty(stack1,"length")),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":32,"column":63},"end":{"line":32,"column":98}}}))
-    + " worst get a summary below; "
-    + alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"reportsLeftOut")),"other report is","other reports are",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":32,"column":126},"end":{"line":32,"column":200}}}))
-    + " left out of this executive summary.</p>";
-},"4":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=container.lambda, alias2=container.escapeExpression, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"report\" id=\""
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"report") : depth0)) != null ? lookupProperty(stack1,"anchor") : stack1), depth0))
-    + "\" aria-labelledby=\""
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"report") : depth0)) != null ? lookupProperty(stack1,"anchor") : stack1), depth0))
-    + "-title\">\n"
-    + ((stack1 = lookupProperty(helpers,"with").call(alias3,(depth0 != null ? lookupProperty(depth0,"report") : depth0),{"name":"with","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":38,"column":67}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"chart") : depth0)) != null ? lookupProperty(stack1,"bars") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":39,"column":0},"end":{"line":39,"column":312}}})) != null ? stack1 : "")
-    + "\n<section class=\"block action-list\" aria-labelledby=\""
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"report") : depth0)) != null ? lookupProperty(stack1,"anchor") : stack1), depth0))
-    + "-actions\">\n<h3 id=\""
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"report") : depth0)) != null ? lookupProperty(stack1,"anchor") : stack1), depth0))
-    + "-actions\">Most severe failing policies</h3>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"actions") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":65,"column":7}}})) != null ? stack1 : "")
-    + "</section>\n</section>\n";
-},"5":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"report-header"),depth0,{"name":"report-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"executive-summary"),depth0,{"name":"executive-summary","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"6":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"block\" aria-label=\"Colours per category\">"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-chart"),depth0,{"name":"colour-chart","hash":{"unit":"categories","caption":(depth0 != null ? lookupProperty(depth0,"chartCaption") : depth0),"chart":(depth0 != null ? lookupProperty(depth0,"chart") : depth0)},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"categoriesLeftOut") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":39,"column":151},"end":{"line":39,"column":295}}})) != null ? stack1 : "")
-    + "</section>";
-},"7":function(container,depth0,helpers,partials,data) {
-    var lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted left-out\">"
-    + container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"categoriesLeftOut") : depth0),"other category is","other categories are",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":39,"column":202},"end":{"line":39,"column":273}}}))
-    + " not drawn.</p>";
-},"8":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted\">The first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"actions") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":43,"column":27},"end":{"line":43,"column":51}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"report") : depth0)) != null ? lookupProperty(stack1,"actions") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),"failing policy","failing policies",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":43,"column":55},"end":{"line":43,"column":123}}}))
-    + " (Red and Amber), ordered "
-    + alias3(container.lambda(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"ranking"))) && lookupProperty(stack1,"actions")), depth0))
-    + ".</p>\n<div class=\"table-scroll\">\n<table class=\"data-table action-table\">\n<thead><tr><th scope=\"col\" class=\"num\">#</th><th scope=\"col\">Compliance</th><th scope=\"col\">Severity</th><th scope=\"col\" class=\"num\">Failing resources</th><th scope=\"col\">No.</th><th scope=\"col\">Policy</th><th scope=\"col\">Category</th></tr></thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"actions") : depth0),{"name":"each","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":58,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"actionsLeftOut") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":62,"column":207}}})) != null ? stack1 : "")
-    + "\n";
-},"9":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr>\n<td class=\"num\">"
-    + alias3((lookupProperty(helpers,"add")||(depth0 && lookupProperty(depth0,"add"))||alias2).call(alias1,(data && lookupProperty(data,"index")),1,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":50,"column":16},"end":{"line":50,"column":32}}}))
-    + "</td>\n<td>"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-badge"),((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"Compliance") : stack1),{"name":"colour-badge","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</td>\n<td><span class=\"sev sev-"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"Severity") : stack1), depth0))
-    + "\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"Severity") : stack1), depth0))
-    + "</span></td>\n<td class=\"num\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"failingResources") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":53,"column":16},"end":{"line":53,"column":42}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"TotalResourceCount") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":53,"column":46},"end":{"line":53,"column":81}}}))
-    + "</td>\n<td class=\"code\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"ComplianceNumber") : stack1), depth0))
-    + "</td>\n<td class=\"title\" dir=\"auto\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"ShortTitle") : stack1), depth0))
-    + "</td>\n<td dir=\"auto\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"category") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + "</td>\n</tr>\n";
-},"10":function(container,depth0,helpers,partials,data) {
-    var lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted left-out\">"
-    + container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"actionsLeftOut") : depth0),"more failing policy","more failing policies",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":62,"column":48},"end":{"line":62,"column":119}}}))
-    + ": the full tier and the XLSX Action list and POA&amp;M sheets list every one.</p>";
-},"11":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"muted\">No failing policy: nothing is Red or Amber.</p>\n";
-},"12":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"errors") : stack1),"error","errors",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":71,"column":31},"end":{"line":71,"column":79}}}))
-    + " and "
-    + alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"warnings") : stack1),"warning","warnings",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":71,"column":84},"end":{"line":71,"column":138}}}))
-    + "; the full tier lists them (or run cspm-report check).";
-},"13":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"warnings") : stack1),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.program(15, data, 0),"data":data,"loc":{"start":{"line":71,"column":192},"end":{"line":71,"column":386}}})) != null ? stack1 : "");
-},"14":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"warnings") : stack1),"warning","warnings",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":71,"column":226},"end":{"line":71,"column":280}}}))
-    + "; the full tier lists them (or run cspm-report check).";
-},"15":function(container,depth0,helpers,partials,data) {
-    return "No findings: the reports passed every check.";
-},"16":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " · generated <time datetime=\""
-    + alias3(((helper = (helper = lookupProperty(helpers,"generatedAt") || (depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"generatedAt","hash":{},"data":data,"loc":{"start":{"line":75,"column":101},"end":{"line":75,"column":116}}}) : helper)))
-    + "\">"
-    + alias3((lookupProperty(helpers,"instant")||(depth0 && lookupProperty(depth0,"instant"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0),{"name":"instant","hash":{},"data":data,"loc":{"start":{"line":75,"column":118},"end":{"line":75,"column":141}}}))
-    + "</time>";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, alias5=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<!DOCTYPE html>\n<html lang=\"en\" class=\"no-js\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\""
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"csp") || (data && lookupProperty(data,"csp"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"csp","hash":{},"data":data,"loc":{"start":{"line":6,"column":52},"end":{"line":6,"column":62}}}) : helper))) != null ? stack1 : "")
-    + "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\""
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + " "
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"version") : stack1), depth0))
-    + "\">\n<meta name=\"referrer\" content=\"no-referrer\">\n<title>"
-    + alias5(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":10,"column":7},"end":{"line":10,"column":16}}}) : helper)))
-    + " — executive summary</title>\n<link rel=\"icon\" href=\"data:,\">\n<style>"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"style") || (data && lookupProperty(data,"style"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"style","hash":{},"data":data,"loc":{"start":{"line":12,"column":7},"end":{"line":12,"column":19}}}) : helper))) != null ? stack1 : "")
-    + "</style>\n</head>\n<body class=\"executive\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"page-header"),depth0,{"name":"page-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<main>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"rollup")),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = (data && lookupProperty(data,"executive"))) && lookupProperty(stack1,"reports")),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":68,"column":9}}})) != null ? stack1 : "")
-    + "<section class=\"report data-quality\" id=\"data-quality\" aria-labelledby=\"data-quality-title\">\n<h2 id=\"data-quality-title\">Data quality</h2>\n<p>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"errors") : stack1),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.program(13, data, 0),"data":data,"loc":{"start":{"line":71,"column":3},"end":{"line":71,"column":393}}})) != null ? stack1 : "")
-    + " Compliance percent is <strong>"
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"percentFormula") : depth0)) != null ? lookupProperty(stack1,"description") : stack1), depth0))
-    + "</strong>.</p>\n</section>\n</main>\n<footer class=\"page-footer\">\n<p>"
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + " "
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"version") : stack1), depth0))
-    + " · executive summary"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":75,"column":53},"end":{"line":75,"column":155}}})) != null ? stack1 : "")
-    + "</p>\n</footer>\n</body>\n</html>\n";
-},"usePartial":true,"useData":true},
-  "fleet-account-header": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    return "<tr><th class=\"n\">#</th><th>Account</th><th>Connector</th><th>Benchmark</th><th class=\"n\">Compliance</th><th class=\"n Red\">Red</th><th class=\"n\">Red weighted</th><th class=\"n Amber\">Amber</th><th class=\"n\">Policies</th></tr>";
-},"useData":true},
-  "fleet-account-row": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"rank") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":18},"end":{"line":2,"column":32}}}))
-    + "</td><td><a href=\"#"
-    + alias3(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":51},"end":{"line":2,"column":61}}}) : helper)))
-    + "\">"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"accountName") : stack1), depth0))
-    + "</a><br><small>"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"accountId") : stack1), depth0))
-    + "</small></td><td>"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"connectorType") : stack1), depth0))
-    + "</td><td>"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"benchmarkName") : stack1), depth0))
-    + "<br><small>"
-    + alias3(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"benchmarkId") : stack1), depth0))
-    + "</small></td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"percent") : stack1),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":2,"column":259},"end":{"line":2,"column":290}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"figures") : stack1)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":309},"end":{"line":2,"column":338}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"redWeight") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":357},"end":{"line":2,"column":384}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"figures") : stack1)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":403},"end":{"line":2,"column":434}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? lookupProperty(stack1,"figures") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":2,"column":453},"end":{"line":2,"column":484}}}))
-    + "</td></tr>\n";
-},"useData":true},
-  "fleet-group-table": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td>"
-    + alias3(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":4,"column":8},"end":{"line":4,"column":17}}}) : helper)))
-    + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(lookupProperty(helpers,"eq")||(depth0 && lookupProperty(depth0,"eq"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"label") : depth0),(depth0 != null ? lookupProperty(depth0,"key") : depth0),{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":4,"column":27},"end":{"line":4,"column":41}}}),{"name":"unless","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":17},"end":{"line":4,"column":80}}})) != null ? stack1 : "")
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"accounts") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":99},"end":{"line":4,"column":117}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":136},"end":{"line":4,"column":153}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"percent") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":4,"column":172},"end":{"line":4,"column":195}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":214},"end":{"line":4,"column":235}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":254},"end":{"line":4,"column":277}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":4,"column":296},"end":{"line":4,"column":319}}}))
-    + "</td></tr>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<br><small>"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"key") || (depth0 != null ? lookupProperty(depth0,"key") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"key","hash":{},"data":data,"loc":{"start":{"line":4,"column":54},"end":{"line":4,"column":61}}}) : helper)))
-    + "</small>";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<table><thead><tr><th>"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"what") || (depth0 != null ? lookupProperty(depth0,"what") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"what","hash":{},"data":data,"loc":{"start":{"line":2,"column":22},"end":{"line":2,"column":30}}}) : helper)))
-    + "</th><th class=\"n\">Accounts</th><th class=\"n\">Reports</th><th class=\"n\">Compliance</th><th class=\"n Red\">Red</th><th class=\"n Amber\">Amber</th><th class=\"n\">Policies</th></tr></thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"groups") : depth0),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":5,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table>\n";
-},"useData":true},
-  "fleet-page": {"0":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div class=\"tile\"><b>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"value") || (depth0 != null ? lookupProperty(depth0,"value") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"value","hash":{},"data":data,"loc":{"start":{"line":11,"column":55},"end":{"line":11,"column":64}}}) : helper)))
-    + "</b><span>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":11,"column":74},"end":{"line":11,"column":83}}}) : helper)))
-    + "</span></div>";
-},"1":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-account-row"),depth0,{"name":"fleet-account-row","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "The first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"failing") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":21,"column":48},"end":{"line":21,"column":72}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"failingTotal") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":21,"column":76},"end":{"line":21,"column":98}}}))
-    + " policies that fail somewhere, "
-    + alias3(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"measures") : depth0)) != null ? lookupProperty(stack1,"policies") : stack1), depth0))
-    + ". The XLSX workbook of this tier lists every one.";
-},"3":function(container,depth0,helpers,partials,data) {
-    return "No policy fails in any account.";
-},"4":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<table><thead><tr><th class=\"n\">#</th><th>Policy</th><th>Benchmark</th><th>Severity</th><th class=\"n\">Failing in</th><th class=\"n Red\">Red in</th><th class=\"n Amber\">Amber in</th><th class=\"n\">Assessed in</th></tr></thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"failing") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":25,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table>";
-},"5":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(lookupProperty(helpers,"add")||(depth0 && lookupProperty(depth0,"add"))||alias2).call(alias1,(data && lookupProperty(data,"index")),1,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":24,"column":26},"end":{"line":24,"column":40}}}),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":18},"end":{"line":24,"column":42}}}))
-    + "</td><td>"
-    + alias3(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":24,"column":51},"end":{"line":24,"column":60}}}) : helper)))
-    + "<br><small>"
-    + alias3(((helper = (helper = lookupProperty(helpers,"policyId") || (depth0 != null ? lookupProperty(depth0,"policyId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"policyId","hash":{},"data":data,"loc":{"start":{"line":24,"column":71},"end":{"line":24,"column":83}}}) : helper)))
-    + "</small></td><td>"
-    + alias3(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":24,"column":100},"end":{"line":24,"column":115}}}) : helper)))
-    + "</td><td>"
-    + alias3(((helper = (helper = lookupProperty(helpers,"severity") || (depth0 != null ? lookupProperty(depth0,"severity") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"severity","hash":{},"data":data,"loc":{"start":{"line":24,"column":124},"end":{"line":24,"column":136}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"failing") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":155},"end":{"line":24,"column":172}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"red") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":191},"end":{"line":24,"column":204}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"amber") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":223},"end":{"line":24,"column":238}}}))
-    + "</td><td class=\"n\">"
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"accounts") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":24,"column":257},"end":{"line":24,"column":275}}}))
-    + "</td></tr>\n";
-},"6":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkName") || (depth0 != null ? lookupProperty(depth0,"benchmarkName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkName","hash":{},"data":data,"loc":{"start":{"line":31,"column":8},"end":{"line":31,"column":25}}}) : helper)))
-    + "<br><small>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":31,"column":36},"end":{"line":31,"column":51}}}) : helper)))
-    + "</small></td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":31,"column":68},"end":{"line":31,"column":76}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"accounts") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":31,"column":95},"end":{"line":31,"column":113}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"assessed") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":31,"column":132},"end":{"line":31,"column":150}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"min") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":31,"column":169},"end":{"line":31,"column":188}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"median") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":31,"column":207},"end":{"line":31,"column":229}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"percentOrNa")||(depth0 && lookupProperty(depth0,"percentOrNa"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"mean") : depth0),{"name":"percentOrNa","hash":{},"data":data,"loc":{"start":{"line":31,"column":248},"end":{"line":31,"column":268}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"red") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":31,"column":287},"end":{"line":31,"column":300}}}))
-    + "</td></tr>\n";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\""
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"csp") || (data && lookupProperty(data,"csp"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"csp","hash":{},"data":data,"loc":{"start":{"line":4,"column":52},"end":{"line":4,"column":62}}}) : helper))) != null ? stack1 : "")
-    + "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":6,"column":7},"end":{"line":6,"column":16}}}) : helper)))
-    + "</title><style>"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"style") || (data && lookupProperty(data,"style"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"style","hash":{},"data":data,"loc":{"start":{"line":6,"column":31},"end":{"line":6,"column":43}}}) : helper))) != null ? stack1 : "")
-    + "</style></head>\n<body>\n<h1>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":8,"column":4},"end":{"line":8,"column":13}}}) : helper)))
-    + "</h1>\n<p class=\"meta\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"meta") || (depth0 != null ? lookupProperty(depth0,"meta") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"meta","hash":{},"data":data,"loc":{"start":{"line":9,"column":16},"end":{"line":9,"column":24}}}) : helper)))
-    + "</p>\n<nav><ul><li><a href=\"#worst\">Worst accounts</a></li><li><a href=\"#policies\">Failing policies</a></li><li><a href=\"#categories\">Categories</a></li><li><a href=\"#groups\">By connector and benchmark</a></li><li><a href=\"#index\">Every account</a></li></ul></nav>\n<div class=\"tiles\">"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"tiles") : depth0),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":19},"end":{"line":11,"column":105}}})) != null ? stack1 : "")
-    + "</div>\n<p class=\"note\">Red policies by severity: "
-    + alias4(((helper = (helper = lookupProperty(helpers,"severities") || (depth0 != null ? lookupProperty(depth0,"severities") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"severities","hash":{},"data":data,"loc":{"start":{"line":12,"column":42},"end":{"line":12,"column":56}}}) : helper)))
-    + ".</p>\n<h2 id=\"worst\">Worst accounts</h2>\n<p class=\"note\">The "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"worst") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":14,"column":20},"end":{"line":14,"column":42}}}))
-    + " worst of "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":14,"column":52},"end":{"line":14,"column":69}}}))
-    + " benchmark reports, "
-    + alias4(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"measures") : depth0)) != null ? lookupProperty(stack1,"accounts") : stack1), depth0))
-    + ". The index below lists every one.</p>\n<table><thead>"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-account-header"),depth0,{"name":"fleet-account-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"worst") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":18,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table>\n<h2 id=\"policies\">Policies failing in the most accounts</h2>\n<p class=\"note\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"failing") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":21,"column":16},"end":{"line":21,"column":245}}})) != null ? stack1 : "")
-    + "</p>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"failing") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":26,"column":23}}})) != null ? stack1 : "")
-    + "\n<h2 id=\"categories\">Compliance by category across accounts</h2>\n<p class=\"note\">Each account's compliance in the category; lowest median first. Accounts where nothing in it was assessed are left out of the figures.</p>\n<table><thead><tr><th>Benchmark</th><th>Category</th><th class=\"n\">Accounts</th><th class=\"n\">Assessed in</th><th class=\"n\">Lowest</th><th class=\"n\">Median</th><th class=\"n\">Mean</th><th class=\"n Red\">Red</th></tr></thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"categories") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":32,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table>\n<h2 id=\"groups\">By connector type and benchmark</h2>\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-group-table"),depth0,{"name":"fleet-group-table","hash":{"what":"Connector type","groups":(depth0 != null ? lookupProperty(depth0,"byConnector") : depth0)},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<p></p>\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-group-table"),depth0,{"name":"fleet-group-table","hash":{"what":"Benchmark","groups":(depth0 != null ? lookupProperty(depth0,"byBenchmark") : depth0)},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<h2 id=\"index\">Every account</h2>\n<p class=\"note\">By account name; each links to its figures per category.</p>\n<div class=\"pager\"><input id=\"index-filter\" type=\"search\" placeholder=\"Filter by name, id or benchmark\" aria-label=\"Filter the accounts\"><button id=\"index-prev\" type=\"button\">‹ Previous</button><span id=\"index-label\"></span><button id=\"index-next\" type=\"button\">Next ›</button></div>\n<noscript><p class=\"note\">Without JavaScript this page lists the first "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"index") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":41,"column":71},"end":{"line":41,"column":93}}}))
-    + " of "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":41,"column":97},"end":{"line":41,"column":114}}}))
-    + " benchmark reports and no account's categories: the XLSX workbook of this tier lists them all.</p></noscript>\n<table><thead>"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"fleet-account-header"),depth0,{"name":"fleet-account-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</thead><tbody id=\"index-rows\">\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"index") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":45,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table>\n<div id=\"account-detail\" hidden></div>\n"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"fleetData") || (data && lookupProperty(data,"fleetData"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"fleetData","hash":{},"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":48,"column":16}}}) : helper))) != null ? stack1 : "")
-    + "\n\u003Cscript>"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"script") || (data && lookupProperty(data,"script"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"script","hash":{},"data":data,"loc":{"start":{"line":49,"column":8},"end":{"line":49,"column":21}}}) : helper))) != null ? stack1 : "")
-    + "\u003C/script>\n</body></html>\n";
-},"usePartial":true,"useData":true},
-  "fleet-trend-page": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"panel\"><h2>"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"heading") || (depth0 != null ? lookupProperty(depth0,"heading") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"heading","hash":{},"data":data,"loc":{"start":{"line":4,"column":27},"end":{"line":4,"column":38}}}) : helper)))
-    + "</h2>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"rows") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(4, data, 0),"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
-    + "</section>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div class=\"wrap\"><table><thead><tr><th class=\"n\">#</th><th>Account</th><th>Benchmark</th><th class=\"n\">"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"since") || (depth0 != null ? lookupProperty(depth0,"since") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"since","hash":{},"data":data,"loc":{"start":{"line":6,"column":104},"end":{"line":6,"column":113}}}) : helper)))
-    + "</th><th class=\"n\">Latest</th><th class=\"n\">Change</th></tr></thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":9,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table></div>\n";
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td class=\"n\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"place") || (depth0 != null ? lookupProperty(depth0,"place") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"place","hash":{},"data":data,"loc":{"start":{"line":8,"column":18},"end":{"line":8,"column":27}}}) : helper)))
-    + "</td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"account") || (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"account","hash":{},"data":data,"loc":{"start":{"line":8,"column":36},"end":{"line":8,"column":47}}}) : helper)))
-    + "</td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":8,"column":56},"end":{"line":8,"column":71}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"from") || (depth0 != null ? lookupProperty(depth0,"from") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"from","hash":{},"data":data,"loc":{"start":{"line":8,"column":90},"end":{"line":8,"column":98}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"to") || (depth0 != null ? lookupProperty(depth0,"to") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"to","hash":{},"data":data,"loc":{"start":{"line":8,"column":117},"end":{"line":8,"column":123}}}) : helper)))
-    + "</td><td class=\"n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lost") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":140},"end":{"line":8,"column":163}}})) != null ? stack1 : "")
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"change") || (depth0 != null ? lookupProperty(depth0,"change") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"change","hash":{},"data":data,"loc":{"start":{"line":8,"column":165},"end":{"line":8,"column":175}}}) : helper)))
-    + "</td></tr>\n";
-},"3":function(container,depth0,helpers,partials,data) {
-    return " Red";
-},"4":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p>"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"empty") || (depth0 != null ? lookupProperty(depth0,"empty") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"empty","hash":{},"data":data,"loc":{"start":{"line":12,"column":3},"end":{"line":12,"column":12}}}) : helper)))
-    + "</p>\n";
-},"5":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"account") || (depth0 != null ? lookupProperty(depth0,"account") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"account","hash":{},"data":data,"loc":{"start":{"line":19,"column":8},"end":{"line":19,"column":19}}}) : helper)))
-    + "</td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":19,"column":28},"end":{"line":19,"column":43}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"scans") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":19,"column":62},"end":{"line":19,"column":77}}}))
-    + "</td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"latest") || (depth0 != null ? lookupProperty(depth0,"latest") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"latest","hash":{},"data":data,"loc":{"start":{"line":19,"column":86},"end":{"line":19,"column":96}}}) : helper)))
-    + "</td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"percents") || (depth0 != null ? lookupProperty(depth0,"percents") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"percents","hash":{},"data":data,"loc":{"start":{"line":19,"column":105},"end":{"line":19,"column":117}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"sinceFirst") || (depth0 != null ? lookupProperty(depth0,"sinceFirst") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sinceFirst","hash":{},"data":data,"loc":{"start":{"line":19,"column":136},"end":{"line":19,"column":150}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"sincePrevious") || (depth0 != null ? lookupProperty(depth0,"sincePrevious") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sincePrevious","hash":{},"data":data,"loc":{"start":{"line":19,"column":169},"end":{"line":19,"column":186}}}) : helper)))
-    + "</td><td"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lost") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":194},"end":{"line":19,"column":225}}})) != null ? stack1 : "")
-    + ">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"lostText") || (depth0 != null ? lookupProperty(depth0,"lostText") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lostText","hash":{},"data":data,"loc":{"start":{"line":19,"column":226},"end":{"line":19,"column":238}}}) : helper)))
-    + "</td></tr>\n";
-},"6":function(container,depth0,helpers,partials,data) {
-    return " class=\"Red\"";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"trend-page-head"),depth0,{"name":"trend-page-head","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rankings") : depth0),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":15,"column":9}}})) != null ? stack1 : "")
-    + "<section class=\"panel\"><h2>Every account</h2>\n<div class=\"wrap\"><table><thead><tr><th>Account</th><th>Benchmark</th><th class=\"n\">Scans</th><th>Latest scan</th><th>Compliance, scan by scan</th><th class=\"n\">Since first</th><th class=\"n\">Since previous</th><th>Lost</th></tr></thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"series") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":20,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table></div>\n</section>\n</main>\n</body></html>\n";
-},"usePartial":true,"useData":true},
-  "overview": {"0":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.escapeExpression, alias3=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"report overview\" id=\"overview\" aria-labelledby=\"overview-title\">\n<header class=\"report-header\">\n<p class=\"eyebrow\">Across all reports</p>\n<h2 id=\"overview-title\">Overview of "
-    + alias2((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||container.hooks.helperMissing).call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"reports")),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":6,"column":36},"end":{"line":6,"column":66}}}))
-    + " benchmark reports</h2>\n</header>\n<section class=\"summary\" aria-label=\"Roll-up\">\n<h3>Roll-up</h3>\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-cards"),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup")),{"name":"colour-cards","data":data,"blockParams":blockParams,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"countingNote")),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":0},"end":{"line":11,"column":110}}})) != null ? stack1 : "")
-    + "\n<div class=\"summary-grid\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"red-by-severity"),((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"redBySeverity")),{"name":"red-by-severity","data":data,"blockParams":blockParams,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<div class=\"worst-block\">\n<h4>Worst reports</h4>\n<p class=\"muted measure\">Ranked by "
-    + alias2(alias3(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"ranking"))) && lookupProperty(stack1,"worstReports")), depth0))
-    + ".</p>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"worstReports") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams),"inverse":container.program(4, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":17,"column":0},"end":{"line":25,"column":7}}})) != null ? stack1 : "")
-    + "</div>\n</div>\n</section>\n<section class=\"block\" aria-label=\"Colours per report\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-chart"),depth0,{"name":"colour-chart","hash":{"unit":"reports","caption":"Colours per report","chart":((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"chart") : stack1)},"data":data,"blockParams":blockParams,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</section>\n<section class=\"block\" aria-labelledby=\"overview-reports\">\n<h3 id=\"overview-reports\">Reports</h3>\n<div class=\"table-block\" data-kind=\"reports\" data-source=\"data-reports\" data-page-size=\""
-    + alias2(alias3(((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"pageSize") : stack1), depth0))
-    + "\" data-total=\""
-    + alias2(alias3(((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"total") : stack1), depth0))
-    + "\" data-static=\""
-    + alias2(alias3(((stack1 = ((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1), depth0))
-    + "\">\n<form class=\"table-tools js-only\" role=\"search\" aria-label=\"Filter reports\">\n<label class=\"grow\">Search <input type=\"search\" data-filter=\"text\" placeholder=\"Benchmark, id, account or connector\" autocomplete=\"off\"></label>\n</form>\n<p class=\"table-status\" aria-live=\"polite\">"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"complete") : stack1),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams),"inverse":container.program(6, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":38,"column":43},"end":{"line":38,"column":317}}})) != null ? stack1 : "")
-    + "</p>\n<div class=\"table-scroll\">\n<table class=\"data-table report-table\">\n<thead>\n<tr>\n<th scope=\"col\" data-key=\"benchmark\"><button type=\"button\">Benchmark</button></th>\n<th scope=\"col\" data-key=\"account\"><button type=\"button\">Account</button></th>\n<th scope=\"col\" data-key=\"connector\"><button type=\"button\">Connector</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"total\"><button type=\"button\">Policies</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"green\"><button type=\"button\"><span class=\"swatch swatch-green\"></span>Green</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"red\"><button type=\"button\"><span class=\"swatch swatch-red\"></span>Red</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"amber\"><button type=\"button\"><span class=\"swatch swatch-amber\"></span>Amber</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"gray\"><button type=\"button\"><span class=\"swatch swatch-gray\"></span>Gray</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"percent\"><button type=\"button\">Compliance</button></th>\n</tr>\n</thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1),{"name":"each","hash":{},"fn":container.program(7, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":55,"column":0},"end":{"line":67,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"paged") : stack1),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":71,"column":0},"end":{"line":71,"column":50}}})) != null ? stack1 : "")
-    + "\n</div>\n</section>\n</section>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"counting-note\" role=\"note\">"
-    + container.escapeExpression(container.lambda(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"rollup"))) && lookupProperty(stack1,"countingNote")), depth0))
-    + "</p>";
-},"2":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<ol class=\"worst-list\">\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"worstReports") : stack1),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":9}}})) != null ? stack1 : "")
-    + "</ol>\n";
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<li><a href=\"#"
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":20,"column":14},"end":{"line":20,"column":24}}}) : helper)))
-    + "\" dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkName") || (depth0 != null ? lookupProperty(depth0,"benchmarkName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkName","hash":{},"data":data,"loc":{"start":{"line":20,"column":37},"end":{"line":20,"column":54}}}) : helper)))
-    + "</a> <span class=\"code muted\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":20,"column":84},"end":{"line":20,"column":99}}}) : helper)))
-    + "</span> <span class=\"muted\" dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"accountName") || (depth0 != null ? lookupProperty(depth0,"accountName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"accountName","hash":{},"data":data,"loc":{"start":{"line":20,"column":138},"end":{"line":20,"column":153}}}) : helper)))
-    + "</span> <span class=\"worst-figures\"><strong>"
-    + alias4(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"percentText") : stack1), depth0))
-    + "</strong> <span class=\"badge badge-red\">Red "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":20,"column":264},"end":{"line":20,"column":285}}}))
-    + ", weighted "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"redWeight") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":20,"column":296},"end":{"line":20,"column":315}}}))
-    + "</span> "
-    + alias4((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"failingResources") : stack1),"failing resource","failing resources",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":20,"column":323},"end":{"line":20,"column":397}}}))
-    + " <span class=\"badge badge-amber\">Amber "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":20,"column":436},"end":{"line":20,"column":459}}}))
-    + "</span></span></li>\n";
-},"4":function(container,depth0,helpers,partials,data) {
-    return "<p class=\"muted\">No report has a Red or Amber policy.</p>\n";
-},"5":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"report","reports",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":38,"column":72},"end":{"line":38,"column":120}}}));
-},"6":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "Showing the first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":38,"column":146},"end":{"line":38,"column":180}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"reports") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":38,"column":184},"end":{"line":38,"column":212}}}))
-    + " reports.<span class=\"no-js-only\"> Turn on JavaScript to page through and sort all of them.</span>";
-},"7":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr>\n<td dir=\"auto\"><a href=\"#"
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":57,"column":25},"end":{"line":57,"column":35}}}) : helper)))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkName") || (depth0 != null ? lookupProperty(depth0,"benchmarkName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkName","hash":{},"data":data,"loc":{"start":{"line":57,"column":37},"end":{"line":57,"column":54}}}) : helper)))
-    + "</a> <span class=\"code muted\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":57,"column":84},"end":{"line":57,"column":99}}}) : helper)))
-    + "</span></td>\n<td dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"accountName") || (depth0 != null ? lookupProperty(depth0,"accountName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"accountName","hash":{},"data":data,"loc":{"start":{"line":58,"column":15},"end":{"line":58,"column":30}}}) : helper)))
-    + "</td>\n<td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"connectorType") || (depth0 != null ? lookupProperty(depth0,"connectorType") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"connectorType","hash":{},"data":data,"loc":{"start":{"line":59,"column":4},"end":{"line":59,"column":21}}}) : helper)))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":60,"column":16},"end":{"line":60,"column":39}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"green") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":61,"column":16},"end":{"line":61,"column":39}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":62,"column":16},"end":{"line":62,"column":37}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":63,"column":16},"end":{"line":63,"column":39}}}))
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"gray") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":64,"column":16},"end":{"line":64,"column":38}}}))
-    + "</td>\n<td class=\"num\"><span class=\"percent\">"
-    + alias4(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"percentText") : stack1), depth0))
-    + "</span></td>\n</tr>\n";
-},"8":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"table-pager"),depth0,{"name":"table-pager","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"with").call(alias1,(lookupProperty(helpers,"overviewPlan")||(depth0 && lookupProperty(depth0,"overviewPlan"))||container.hooks.helperMissing).call(alias1,{"name":"overviewPlan","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":8},"end":{"line":2,"column":22}}}),{"name":"with","hash":{},"fn":container.program(0, data, 1, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":0},"end":{"line":75,"column":9}}})) != null ? stack1 : "");
-},"usePartial":true,"useData":true,"useBlockParams":true},
-  "page-header": {"0":function(container,depth0,helpers,partials,data) {
-    var lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<img class=\"logo\" src=\""
-    + container.escapeExpression((lookupProperty(helpers,"logoSource")||(depth0 && lookupProperty(depth0,"logoSource"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"logo") : depth0),{"name":"logoSource","hash":{},"data":data,"loc":{"start":{"line":3,"column":35},"end":{"line":3,"column":54}}}))
-    + "\" alt=\"\">";
-},"1":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " · generated <time datetime=\""
-    + alias3(((helper = (helper = lookupProperty(helpers,"generatedAt") || (depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"generatedAt","hash":{},"data":data,"loc":{"start":{"line":9,"column":48},"end":{"line":9,"column":63}}}) : helper)))
-    + "\">"
-    + alias3((lookupProperty(helpers,"instant")||(depth0 && lookupProperty(depth0,"instant"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0),{"name":"instant","hash":{},"data":data,"loc":{"start":{"line":9,"column":65},"end":{"line":9,"column":88}}}))
-    + "</time>";
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " · <a href=\"#data-quality\">"
-    + container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"errors") : stack1),"data error","data errors",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":10,"column":55},"end":{"line":10,"column":113}}}))
-    + "</a>";
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " · <a href=\"#data-quality\">"
-    + container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"warnings") : stack1),"warning","warnings",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":11,"column":57},"end":{"line":11,"column":111}}}))
-    + "</a>";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<header class=\"page-header\">\n<div class=\"page-header-inner\">\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"logo") : depth0),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":3,"column":70}}})) != null ? stack1 : "")
-    + "\n<div>\n<p class=\"eyebrow\">Compliance audit report</p>\n<h1 dir=\"auto\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":6,"column":15},"end":{"line":6,"column":24}}}) : helper)))
-    + "</h1>\n<p class=\"page-meta\">\n"
-    + alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"rollup") : depth0)) != null ? lookupProperty(stack1,"reports") : stack1),"benchmark report","benchmark reports",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":8,"column":64}}}))
-    + " · "
-    + alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"rollup") : depth0)) != null ? lookupProperty(stack1,"policies") : stack1),"policy","policies",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":8,"column":67},"end":{"line":8,"column":113}}}))
-    + " · "
-    + alias3((lookupProperty(helpers,"compliant")||(depth0 && lookupProperty(depth0,"compliant"))||alias2).call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"rollup") : depth0)) != null ? lookupProperty(stack1,"figures") : stack1)) != null ? lookupProperty(stack1,"percentText") : stack1),{"name":"compliant","hash":{},"data":data,"loc":{"start":{"line":8,"column":116},"end":{"line":8,"column":156}}}))
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":9,"column":102}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"errors") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":10,"column":124}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"findingCounts") : depth0)) != null ? lookupProperty(stack1,"warnings") : stack1),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":11,"column":122}}})) != null ? stack1 : "")
-    + "\n</p>\n</div>\n</div>\n</header>\n";
-},"useData":true},
-  "policy-table": {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, alias1=container.lambda, alias2=container.escapeExpression, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"block\" aria-labelledby=\""
-    + alias2(alias1((depths[1] != null ? lookupProperty(depths[1],"anchor") : depths[1]), depth0))
-    + "-policies\">\n<h3 id=\""
-    + alias2(alias1((depths[1] != null ? lookupProperty(depths[1],"anchor") : depths[1]), depth0))
-    + "-policies\">Policies</h3>\n<div class=\"table-block\" data-kind=\"policies\" data-source=\""
-    + alias2(alias1(((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"dataId") : stack1), depth0))
-    + "\" data-page-size=\""
-    + alias2(alias1(((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"pageSize") : stack1), depth0))
-    + "\" data-total=\""
-    + alias2(alias1(((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"total") : stack1), depth0))
-    + "\" data-static=\""
-    + alias2(alias1(((stack1 = ((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1), depth0))
-    + "\">\n<form class=\"table-tools js-only\" role=\"search\" aria-label=\"Filter policies\">\n<label>Colour\n<select data-filter=\"colour\"><option value=\"\">All</option>"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"filters") : stack1)) != null ? lookupProperty(stack1,"colours") : stack1),{"name":"each","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":8,"column":58},"end":{"line":8,"column":139}}})) != null ? stack1 : "")
-    + "</select>\n</label>\n<label>Severity\n<select data-filter=\"severity\"><option value=\"\">All</option>"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"filters") : stack1)) != null ? lookupProperty(stack1,"severities") : stack1),{"name":"each","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":11,"column":60},"end":{"line":11,"column":144}}})) != null ? stack1 : "")
-    + "</select>\n</label>\n<label>Category\n<select data-filter=\"category\"><option value=\"\">All</option>"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"filters") : stack1)) != null ? lookupProperty(stack1,"categories") : stack1),{"name":"each","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":14,"column":60},"end":{"line":14,"column":144}}})) != null ? stack1 : "")
-    + "</select>\n</label>\n<label>Service\n<select data-filter=\"service\"><option value=\"\">All</option>"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"filters") : stack1)) != null ? lookupProperty(stack1,"services") : stack1),{"name":"each","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":17,"column":59},"end":{"line":17,"column":141}}})) != null ? stack1 : "")
-    + "</select>\n</label>\n<label class=\"grow\">Search\n<input type=\"search\" data-filter=\"text\" placeholder=\"Title, number, category or service\" autocomplete=\"off\">\n</label>\n<button type=\"reset\">Clear</button>\n</form>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depths[1] != null ? lookupProperty(depths[1],"policiesLeftOut") : depths[1]),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":24,"column":0},"end":{"line":24,"column":87}}})) != null ? stack1 : "")
-    + "\n<p class=\"table-status\" aria-live=\"polite\">\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"complete") : stack1),{"name":"if","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.program(4, data, 0, blockParams, depths),"data":data,"blockParams":blockParams,"loc":{"start":{"line":26,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
-    + "</p>\n<div class=\"table-scroll\">\n<table class=\"data-table policy-table\">\n<thead>\n<tr>\n<th scope=\"col\" data-key=\"number\"><button type=\"button\">No.</button></th>\n<th scope=\"col\" data-key=\"title\"><button type=\"button\">Policy</button></th>\n<th scope=\"col\" data-key=\"category\"><button type=\"button\">Category</button></th>\n<th scope=\"col\" data-key=\"service\"><button type=\"button\">Service</button></th>\n<th scope=\"col\" data-key=\"colour\"><button type=\"button\">Compliance</button></th>\n<th scope=\"col\" data-key=\"severity\"><button type=\"button\">Severity</button></th>\n<th scope=\"col\" data-key=\"probability\"><button type=\"button\">Risk probability</button></th>\n<th scope=\"col\" data-key=\"level\"><button type=\"button\">Risk level</button></th>\n<th scope=\"col\" class=\"num\" data-key=\"resources\"><button type=\"button\">Resources passed</button></th>\n</tr>\n</thead>\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1),{"name":"each","hash":{},"fn":container.program(7, data, 1, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":47,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = ((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"paged") : stack1),{"name":"if","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":65,"column":0},"end":{"line":65,"column":51}}})) != null ? stack1 : "")
-    + "\n</div>\n</section>\n";
-},"1":function(container,depth0,helpers,partials,data) {
-    var alias1=container.lambda, alias2=container.escapeExpression;
-
-  return "<option value=\""
-    + alias2(alias1(depth0, depth0))
-    + "\">"
-    + alias2(alias1(depth0, depth0))
-    + "</option>";
-},"2":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"muted table-note\">"
-    + container.escapeExpression(container.lambda((depths[1] != null ? lookupProperty(depths[1],"policiesLeftOut") : depths[1]), depth0))
-    + "</p>";
-},"3":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"policy","policies",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":26,"column":30},"end":{"line":26,"column":80}}}))
-    + "\n";
-},"4":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = ((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams),"inverse":container.program(6, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":0}}})) != null ? stack1 : "");
-},"5":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "Showing the first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"rows") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":27,"column":55},"end":{"line":27,"column":90}}}))
-    + " of "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":27,"column":94},"end":{"line":27,"column":123}}}))
-    + " policies.<span class=\"no-js-only\"> Turn on JavaScript to page through, sort and filter all of them; the XLSX export lists every policy.</span>\n";
-},"6":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return alias3((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = ((stack1 = blockParams[2][0]) != null ? lookupProperty(stack1,"policies") : stack1)) != null ? lookupProperty(stack1,"total") : stack1),"policy","policies",{"name":"plural","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":28,"column":8},"end":{"line":28,"column":58}}}))
-    + ", drawn by the page script.<span class=\"no-js-only\"> With JavaScript off this page lists the first "
-    + alias3((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (data && lookupProperty(data,"limits"))) && lookupProperty(stack1,"policyRowsInPage")),{"name":"count","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":28,"column":157},"end":{"line":28,"column":191}}}))
-    + " policies of the document only; turn it on to see these, or use the XLSX export.</span>\n";
-},"7":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"with").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = blockParams[0][0]) != null ? lookupProperty(stack1,"policy") : stack1),{"name":"with","hash":{},"fn":container.program(8, data, 0, blockParams),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":48,"column":0},"end":{"line":60,"column":9}}})) != null ? stack1 : "");
-},"8":function(container,depth0,helpers,partials,data,blockParams) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr>\n<td class=\"code\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"ComplianceNumber") || (depth0 != null ? lookupProperty(depth0,"ComplianceNumber") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"ComplianceNumber","hash":{},"data":data,"loc":{"start":{"line":50,"column":17},"end":{"line":50,"column":37}}}) : helper)))
-    + "</td>\n<td class=\"title\" dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"ShortTitle") || (depth0 != null ? lookupProperty(depth0,"ShortTitle") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"ShortTitle","hash":{},"data":data,"loc":{"start":{"line":51,"column":29},"end":{"line":51,"column":43}}}) : helper)))
-    + "</td>\n<td class=\"category\" dir=\"auto\">"
-    + alias4(container.lambda(((stack1 = ((stack1 = blockParams[1][0]) != null ? lookupProperty(stack1,"category") : stack1)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + "</td>\n<td dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"ServiceName") || (depth0 != null ? lookupProperty(depth0,"ServiceName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"ServiceName","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":53,"column":15},"end":{"line":53,"column":30}}}) : helper)))
-    + "</td>\n<td>"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-badge"),(depth0 != null ? lookupProperty(depth0,"Compliance") : depth0),{"name":"colour-badge","data":data,"blockParams":blockParams,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</td>\n<td><span class=\"sev sev-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"Severity") || (depth0 != null ? lookupProperty(depth0,"Severity") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"Severity","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":55,"column":25},"end":{"line":55,"column":37}}}) : helper)))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"Severity") || (depth0 != null ? lookupProperty(depth0,"Severity") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"Severity","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":55,"column":39},"end":{"line":55,"column":51}}}) : helper)))
-    + "</span></td>\n<td>"
-    + alias4((lookupProperty(helpers,"risk")||(depth0 && lookupProperty(depth0,"risk"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"RiskProbability") : depth0),{"name":"risk","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":56,"column":4},"end":{"line":56,"column":28}}}))
-    + "</td>\n<td>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"eq")||(depth0 && lookupProperty(depth0,"eq"))||alias2).call(alias1,(lookupProperty(helpers,"risk")||(depth0 && lookupProperty(depth0,"risk"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"RiskLevel") : depth0),{"name":"risk","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":57,"column":14},"end":{"line":57,"column":30}}}),"–",{"name":"eq","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":57,"column":10},"end":{"line":57,"column":35}}}),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams),"inverse":container.program(10, data, 0, blockParams),"data":data,"blockParams":blockParams,"loc":{"start":{"line":57,"column":4},"end":{"line":57,"column":81}}})) != null ? stack1 : "")
-    + "</td>\n<td class=\"num\">"
-    + alias4((lookupProperty(helpers,"resources")||(depth0 && lookupProperty(depth0,"resources"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"PassedResourceCount") : depth0),(depth0 != null ? lookupProperty(depth0,"TotalResourceCount") : depth0),{"name":"resources","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":58,"column":16},"end":{"line":58,"column":68}}}))
-    + "</td>\n</tr>\n";
-},"9":function(container,depth0,helpers,partials,data) {
-    return "–";
-},"10":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"colour-badge"),(depth0 != null ? lookupProperty(depth0,"RiskLevel") : depth0),{"name":"colour-badge","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"11":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"table-pager"),depth0,{"name":"table-pager","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"with").call(alias1,(lookupProperty(helpers,"reportPlan")||(depth0 && lookupProperty(depth0,"reportPlan"))||container.hooks.helperMissing).call(alias1,depth0,{"name":"reportPlan","hash":{},"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":8},"end":{"line":2,"column":25}}}),{"name":"with","hash":{},"fn":container.program(0, data, 1, blockParams, depths),"inverse":container.noop,"data":data,"blockParams":blockParams,"loc":{"start":{"line":2,"column":0},"end":{"line":68,"column":9}}})) != null ? stack1 : "");
-},"usePartial":true,"useData":true,"useDepths":true,"useBlockParams":true},
-  "red-by-severity": {"0":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><th scope=\"row\"><span class=\"sev sev-"
-    + alias4(((helper = (helper = lookupProperty(helpers,"severity") || (depth0 != null ? lookupProperty(depth0,"severity") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"severity","hash":{},"data":data,"loc":{"start":{"line":6,"column":41},"end":{"line":6,"column":53}}}) : helper)))
-    + "\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"severity") || (depth0 != null ? lookupProperty(depth0,"severity") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"severity","hash":{},"data":data,"loc":{"start":{"line":6,"column":55},"end":{"line":6,"column":67}}}) : helper)))
-    + "</span></th><td class=\"num\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"count") : depth0),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":6,"column":95},"end":{"line":6,"column":110}}}))
-    + "</td></tr>\n";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div class=\"severity-block\">\n<h4>Red policies by severity</h4>\n<table class=\"mini-table\">\n<tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":9}}})) != null ? stack1 : "")
-    + "</tbody>\n</table>\n</div>\n";
-},"useData":true},
-  "report-header": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " of "
-    + container.escapeExpression(container.lambda(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"reports"))) && lookupProperty(stack1,"length")), depth0));
-},"1":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div><dt>AWS account id</dt><dd class=\"code\">"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"awsAccountId") || (depth0 != null ? lookupProperty(depth0,"awsAccountId") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"awsAccountId","hash":{},"data":data,"loc":{"start":{"line":8,"column":65},"end":{"line":8,"column":81}}}) : helper)))
-    + "</dd></div>";
-},"2":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div><dt>Subscription id</dt><dd class=\"code\">"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"subscriptionId") || (depth0 != null ? lookupProperty(depth0,"subscriptionId") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"subscriptionId","hash":{},"data":data,"loc":{"start":{"line":9,"column":68},"end":{"line":9,"column":86}}}) : helper)))
-    + "</dd></div>";
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"subscriptionId") : depth0),{"name":"unless","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":24},"end":{"line":10,"column":117}}})) != null ? stack1 : "");
-},"4":function(container,depth0,helpers,partials,data) {
-    return "<div><dt>Subscription / AWS account</dt><dd>–</dd></div>";
-},"5":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div><dt>Last scanned</dt><dd><time"
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"lastScanned") : depth0)) != null ? lookupProperty(stack1,"date") : stack1),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":54},"end":{"line":13,"column":119}}})) != null ? stack1 : "")
-    + ">"
-    + container.escapeExpression(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"lastScanned") : depth0)) != null ? lookupProperty(stack1,"text") : stack1), depth0))
-    + "</time></dd></div>";
-},"6":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " datetime=\""
-    + container.escapeExpression(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"lastScanned") : depth0)) != null ? lookupProperty(stack1,"stated") : stack1), depth0))
-    + "\"";
-},"7":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " "
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"pointer") || (depth0 != null ? lookupProperty(depth0,"pointer") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"pointer","hash":{},"data":data,"loc":{"start":{"line":14,"column":69},"end":{"line":14,"column":80}}}) : helper)));
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<header class=\"report-header\">\n<p class=\"eyebrow\">Benchmark report "
-    + alias3((lookupProperty(helpers,"reportNumber")||(depth0 && lookupProperty(depth0,"reportNumber"))||alias2).call(alias1,depth0,{"name":"reportNumber","hash":{},"data":data,"loc":{"start":{"line":2,"column":36},"end":{"line":2,"column":57}}}))
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"gt")||(depth0 && lookupProperty(depth0,"gt"))||alias2).call(alias1,((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"reports"))) && lookupProperty(stack1,"length")),1,{"name":"gt","hash":{},"data":data,"loc":{"start":{"line":2,"column":63},"end":{"line":2,"column":90}}}),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":57},"end":{"line":2,"column":127}}})) != null ? stack1 : "")
-    + "</p>\n<h2 id=\""
-    + alias3(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":3,"column":8},"end":{"line":3,"column":18}}}) : helper)))
-    + "-title\" dir=\"auto\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"benchmarkName") || (depth0 != null ? lookupProperty(depth0,"benchmarkName") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"benchmarkName","hash":{},"data":data,"loc":{"start":{"line":3,"column":37},"end":{"line":3,"column":54}}}) : helper)))
-    + " <span class=\"code\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":3,"column":74},"end":{"line":3,"column":89}}}) : helper)))
-    + "</span></h2>\n<dl class=\"facts\">\n<div><dt>Account</dt><dd dir=\"auto\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"accountName") || (depth0 != null ? lookupProperty(depth0,"accountName") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"accountName","hash":{},"data":data,"loc":{"start":{"line":5,"column":36},"end":{"line":5,"column":51}}}) : helper)))
-    + "</dd></div>\n<div><dt>Account id</dt><dd class=\"code\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"accountId") || (depth0 != null ? lookupProperty(depth0,"accountId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"accountId","hash":{},"data":data,"loc":{"start":{"line":6,"column":41},"end":{"line":6,"column":54}}}) : helper)))
-    + "</dd></div>\n<div><dt>Connector</dt><dd>"
-    + alias3(((helper = (helper = lookupProperty(helpers,"connectorType") || (depth0 != null ? lookupProperty(depth0,"connectorType") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"connectorType","hash":{},"data":data,"loc":{"start":{"line":7,"column":27},"end":{"line":7,"column":44}}}) : helper)))
-    + "</dd></div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"awsAccountId") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":8,"column":99}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subscriptionId") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":9,"column":104}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"awsAccountId") : depth0),{"name":"unless","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":10,"column":128}}})) != null ? stack1 : "")
-    + "\n<div><dt>Job id</dt><dd class=\"code\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"jobId") || (depth0 != null ? lookupProperty(depth0,"jobId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"jobId","hash":{},"data":data,"loc":{"start":{"line":11,"column":37},"end":{"line":11,"column":46}}}) : helper)))
-    + "</dd></div>\n<div><dt>License</dt><dd dir=\"auto\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"licenseName") || (depth0 != null ? lookupProperty(depth0,"licenseName") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"licenseName","hash":{},"data":data,"loc":{"start":{"line":12,"column":36},"end":{"line":12,"column":51}}}) : helper)))
-    + " <span class=\"code muted\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"licenseId") || (depth0 != null ? lookupProperty(depth0,"licenseId") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"licenseId","hash":{},"data":data,"loc":{"start":{"line":12,"column":77},"end":{"line":12,"column":90}}}) : helper)))
-    + "</span></dd></div>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lastScanned") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":13,"column":165}}})) != null ? stack1 : "")
-    + "\n<div><dt>Source</dt><dd class=\"code muted\">"
-    + alias3(((helper = (helper = lookupProperty(helpers,"source") || (depth0 != null ? lookupProperty(depth0,"source") : depth0)) != null ? helper : alias2),(typeof helper === alias4 ? helper.call(alias1,{"name":"source","hash":{},"data":data,"loc":{"start":{"line":14,"column":43},"end":{"line":14,"column":53}}}) : helper)))
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pointer") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":53},"end":{"line":14,"column":87}}})) != null ? stack1 : "")
-    + "</dd></div>\n</dl>\n</header>\n";
-},"useData":true},
-  "report-placeholder": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"report report-lazy\" id=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":40},"end":{"line":2,"column":50}}}) : helper)))
-    + "\" aria-labelledby=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":69},"end":{"line":2,"column":79}}}) : helper)))
-    + "-title\">\n<header class=\"report-header\">\n<p class=\"eyebrow\">Benchmark report "
-    + alias4((lookupProperty(helpers,"reportNumber")||(depth0 && lookupProperty(depth0,"reportNumber"))||alias2).call(alias1,depth0,{"name":"reportNumber","hash":{},"data":data,"loc":{"start":{"line":4,"column":36},"end":{"line":4,"column":57}}}))
-    + " of "
-    + alias4(container.lambda(((stack1 = ((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"reports"))) && lookupProperty(stack1,"length")), depth0))
-    + "</p>\n<h2 id=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":5,"column":8},"end":{"line":5,"column":18}}}) : helper)))
-    + "-title\" dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkName") || (depth0 != null ? lookupProperty(depth0,"benchmarkName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkName","hash":{},"data":data,"loc":{"start":{"line":5,"column":37},"end":{"line":5,"column":54}}}) : helper)))
-    + " <span class=\"code\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"benchmarkId") || (depth0 != null ? lookupProperty(depth0,"benchmarkId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"benchmarkId","hash":{},"data":data,"loc":{"start":{"line":5,"column":74},"end":{"line":5,"column":89}}}) : helper)))
-    + "</span></h2>\n<p class=\"lazy-line\"><span dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"accountName") || (depth0 != null ? lookupProperty(depth0,"accountName") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"accountName","hash":{},"data":data,"loc":{"start":{"line":6,"column":38},"end":{"line":6,"column":53}}}) : helper)))
-    + "</span> · "
-    + alias4(((helper = (helper = lookupProperty(helpers,"connectorType") || (depth0 != null ? lookupProperty(depth0,"connectorType") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"connectorType","hash":{},"data":data,"loc":{"start":{"line":6,"column":63},"end":{"line":6,"column":80}}}) : helper)))
-    + " · "
-    + alias4((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"total") : stack1),"policy","policies",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":6,"column":83},"end":{"line":6,"column":127}}}))
-    + " · "
-    + alias4((lookupProperty(helpers,"compliant")||(depth0 && lookupProperty(depth0,"compliant"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"percentText") : stack1),{"name":"compliant","hash":{},"data":data,"loc":{"start":{"line":6,"column":130},"end":{"line":6,"column":163}}}))
-    + " · Green "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"green") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":6,"column":172},"end":{"line":6,"column":195}}}))
-    + " · Red "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":6,"column":202},"end":{"line":6,"column":223}}}))
-    + " · Amber "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":6,"column":232},"end":{"line":6,"column":255}}}))
-    + " · Gray "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"gray") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":6,"column":263},"end":{"line":6,"column":285}}}))
-    + "</p>\n<p class=\"lazy-note\">Loading this report’s details…<span class=\"no-js-only\"> With JavaScript off this page shows the first "
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (data && lookupProperty(data,"limits"))) && lookupProperty(stack1,"fullSections")),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":7,"column":123},"end":{"line":7,"column":153}}}))
-    + " reports in full; the table of reports above holds the figures of every report.</span></p>\n</header>\n"
-    + alias4((lookupProperty(helpers,"sectionData")||(depth0 && lookupProperty(depth0,"sectionData"))||alias2).call(alias1,depth0,{"name":"sectionData","hash":{},"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":9,"column":20}}}))
-    + "\n</section>\n";
-},"useData":true},
-  "report-section": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"changes-section"),(depth0 != null ? lookupProperty(depth0,"changes") : depth0),{"name":"changes-section","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"report\" id=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":28},"end":{"line":2,"column":38}}}) : helper)))
-    + "\" aria-labelledby=\""
-    + alias4(((helper = (helper = lookupProperty(helpers,"anchor") || (depth0 != null ? lookupProperty(depth0,"anchor") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":2,"column":57},"end":{"line":2,"column":67}}}) : helper)))
-    + "-title\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"report-header"),depth0,{"name":"report-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"executive-summary"),depth0,{"name":"executive-summary","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"changes") : depth0),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":7}}})) != null ? stack1 : "")
-    + "<section class=\"block\" aria-label=\"Colours per category\">\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"colour-chart"),depth0,{"name":"colour-chart","hash":{"unit":"categories","caption":"Colours per category","chart":lookupProperty(helpers,"lookup").call(alias1,(lookupProperty(helpers,"reportPlan")||(depth0 && lookupProperty(depth0,"reportPlan"))||alias2).call(alias1,depth0,{"name":"reportPlan","hash":{},"data":data,"loc":{"start":{"line":9,"column":31},"end":{"line":9,"column":48}}}),"chart",{"name":"lookup","hash":{},"data":data,"loc":{"start":{"line":9,"column":23},"end":{"line":9,"column":57}}})},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</section>\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"category-table"),depth0,{"name":"category-table","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"action-list"),depth0,{"name":"action-list","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"policy-table"),depth0,{"name":"policy-table","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</section>\n";
-},"usePartial":true,"useData":true},
-  "report": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"overview"),depth0,{"name":"overview","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"1":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(helpers,"lookup").call(alias1,(lookupProperty(helpers,"reportPlan")||(depth0 && lookupProperty(depth0,"reportPlan"))||container.hooks.helperMissing).call(alias1,depth0,{"name":"reportPlan","hash":{},"data":data,"loc":{"start":{"line":18,"column":14},"end":{"line":18,"column":31}}}),"full",{"name":"lookup","hash":{},"data":data,"loc":{"start":{"line":18,"column":6},"end":{"line":18,"column":39}}}),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":18,"column":100}}})) != null ? stack1 : "")
-    + "\n";
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"report-section"),depth0,{"name":"report-section","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"report-placeholder"),depth0,{"name":"report-placeholder","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"4":function(container,depth0,helpers,partials,data) {
-    return "<section class=\"panel empty\"><h2>No report to show</h2><p>None of the inputs held a valid benchmark report; the data-quality section below says why.</p></section>\n";
-},"5":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return " · generated <time datetime=\""
-    + alias3(((helper = (helper = lookupProperty(helpers,"generatedAt") || (depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0)) != null ? helper : alias2),(typeof helper === "function" ? helper.call(alias1,{"name":"generatedAt","hash":{},"data":data,"loc":{"start":{"line":26,"column":81},"end":{"line":26,"column":96}}}) : helper)))
-    + "\">"
-    + alias3((lookupProperty(helpers,"instant")||(depth0 && lookupProperty(depth0,"instant"))||alias2).call(alias1,(depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0),{"name":"instant","hash":{},"data":data,"loc":{"start":{"line":26,"column":98},"end":{"line":26,"column":121}}}))
-    + "</time>";
-},"6":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression(((helper = (helper = lookupProperty(helpers,"overviewData") || (depth0 != null ? lookupProperty(depth0,"overviewData") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"overviewData","hash":{},"data":data,"loc":{"start":{"line":29,"column":29},"end":{"line":29,"column":45}}}) : helper)));
-},"7":function(container,depth0,helpers,partials,data) {
-    var lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return container.escapeExpression((lookupProperty(helpers,"reportData")||(depth0 && lookupProperty(depth0,"reportData"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"reportData","hash":{},"data":data,"loc":{"start":{"line":30,"column":17},"end":{"line":30,"column":36}}}));
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, alias5=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<!DOCTYPE html>\n<html lang=\"en\" class=\"no-js\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\""
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"csp") || (data && lookupProperty(data,"csp"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"csp","hash":{},"data":data,"loc":{"start":{"line":5,"column":52},"end":{"line":5,"column":62}}}) : helper))) != null ? stack1 : "")
-    + "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\""
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + " "
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"version") : stack1), depth0))
-    + "\">\n<meta name=\"referrer\" content=\"no-referrer\">\n<title>"
-    + alias5(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":9,"column":7},"end":{"line":9,"column":16}}}) : helper)))
-    + "</title>\n<link rel=\"icon\" href=\"data:,\">\n<style>"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"style") || (data && lookupProperty(data,"style"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"style","hash":{},"data":data,"loc":{"start":{"line":11,"column":7},"end":{"line":11,"column":19}}}) : helper))) != null ? stack1 : "")
-    + "</style>\n</head>\n<body>\n"
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"page-header"),depth0,{"name":"page-header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<main>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"gt")||(depth0 && lookupProperty(depth0,"gt"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"reports") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),1,{"name":"gt","hash":{},"data":data,"loc":{"start":{"line":16,"column":6},"end":{"line":16,"column":27}}}),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":16,"column":50}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":19,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"unless").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"reports") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"unless","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":11}}})) != null ? stack1 : "")
-    + ((stack1 = container.invokePartial(lookupProperty(partials,"data-quality"),depth0,{"name":"data-quality","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "</main>\n<footer class=\"page-footer\">\n<p>"
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + " "
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"tool") : depth0)) != null ? lookupProperty(stack1,"version") : stack1), depth0))
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"generatedAt") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":33},"end":{"line":26,"column":135}}})) != null ? stack1 : "")
-    + " · compliance percent: "
-    + alias5(alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"percentFormula") : depth0)) != null ? lookupProperty(stack1,"description") : stack1), depth0))
-    + "</p>\n</footer>\n"
-    + alias5(((helper = (helper = lookupProperty(helpers,"orderData") || (depth0 != null ? lookupProperty(depth0,"orderData") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"orderData","hash":{},"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":28,"column":13}}}) : helper)))
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(lookupProperty(helpers,"gt")||(depth0 && lookupProperty(depth0,"gt"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"reports") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),1,{"name":"gt","hash":{},"data":data,"loc":{"start":{"line":29,"column":6},"end":{"line":29,"column":27}}}),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":29,"column":52}}})) != null ? stack1 : "")
-    + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"reports") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":30,"column":45}}})) != null ? stack1 : "")
-    + "\n\u003Cscript>"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"script") || (data && lookupProperty(data,"script"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"script","hash":{},"data":data,"loc":{"start":{"line":31,"column":8},"end":{"line":31,"column":21}}}) : helper))) != null ? stack1 : "")
-    + "\u003C/script>\n</body>\n</html>\n";
-},"usePartial":true,"useData":true},
-  "table-pager": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    return "<nav class=\"pager js-only\" aria-label=\"Pages\">\n<button type=\"button\" data-page=\"prev\" disabled>‹ Previous</button>\n<span class=\"pager-label\">Page 1</span>\n<button type=\"button\" data-page=\"next\">Next ›</button>\n</nav>\n";
-},"useData":true},
-  "trend-page-head": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":6,"column":7},"end":{"line":6,"column":16}}}) : helper)))
-    + "</title><style>"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"style") || (data && lookupProperty(data,"style"))) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"style","hash":{},"data":data,"loc":{"start":{"line":6,"column":31},"end":{"line":6,"column":43}}}) : helper))) != null ? stack1 : "")
-    + "</style></head>\n<body>\n<header class=\"page-header\"><div class=\"page-header-inner\">\n<p class=\"eyebrow\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"eyebrow") || (depth0 != null ? lookupProperty(depth0,"eyebrow") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"eyebrow","hash":{},"data":data,"loc":{"start":{"line":9,"column":19},"end":{"line":9,"column":30}}}) : helper)))
-    + "</p>\n<h1 dir=\"auto\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"title") || (depth0 != null ? lookupProperty(depth0,"title") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":10,"column":15},"end":{"line":10,"column":24}}}) : helper)))
-    + "</h1>\n<p class=\"page-meta\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"meta") || (depth0 != null ? lookupProperty(depth0,"meta") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"meta","hash":{},"data":data,"loc":{"start":{"line":11,"column":21},"end":{"line":11,"column":29}}}) : helper)))
-    + "</p>\n</div></header>\n<main>\n";
-},"useData":true},
-  "trend-page": {"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<li"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"overall") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":45},"end":{"line":5,"column":83}}})) != null ? stack1 : "")
-    + "><span class=\"swatch\" style=\"background:"
-    + alias4(((helper = (helper = lookupProperty(helpers,"colour") || (depth0 != null ? lookupProperty(depth0,"colour") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"colour","hash":{},"data":data,"loc":{"start":{"line":5,"column":123},"end":{"line":5,"column":133}}}) : helper)))
-    + "\"></span>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"name") || (depth0 != null ? lookupProperty(depth0,"name") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":5,"column":142},"end":{"line":5,"column":150}}}) : helper)))
-    + "</li>";
-},"1":function(container,depth0,helpers,partials,data) {
-    return " class=\"overall\"";
-},"2":function(container,depth0,helpers,partials,data) {
-    var stack1, alias1=container.escapeExpression, alias2=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<li class=\"other\"><span class=\"swatch\" style=\"background:"
-    + alias1(container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"otherColour") : stack1), depth0))
-    + "\"></span>"
-    + alias1((lookupProperty(helpers,"plural")||(depth0 && lookupProperty(depth0,"plural"))||container.hooks.helperMissing).call(alias2,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),"other category","other categories",{"name":"plural","hash":{},"data":data,"loc":{"start":{"line":5,"column":280},"end":{"line":5,"column":347}}}))
-    + ": "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":349},"end":{"line":5,"column":420}}})) != null ? stack1 : "")
-    + "</li>";
-},"3":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"first")),{"name":"unless","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":372},"end":{"line":5,"column":403}}})) != null ? stack1 : "")
-    + container.escapeExpression(container.lambda(depth0, depth0));
-},"4":function(container,depth0,helpers,partials,data) {
-    return ", ";
-},"5":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p class=\"note\">In colour: the "
-    + container.escapeExpression((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||container.hooks.helperMissing).call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"highlighted") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":5,"column":496},"end":{"line":5,"column":524}}}))
-    + " categories with the lowest compliance in their latest assessed scan; the others in gray.</p>";
-},"6":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"label") || (depth0 != null ? lookupProperty(depth0,"label") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"label","hash":{},"data":data,"loc":{"start":{"line":10,"column":8},"end":{"line":10,"column":17}}}) : helper)))
-    + "</td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"jobId") || (depth0 != null ? lookupProperty(depth0,"jobId") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"jobId","hash":{},"data":data,"loc":{"start":{"line":10,"column":26},"end":{"line":10,"column":35}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"compliance") || (depth0 != null ? lookupProperty(depth0,"compliance") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"compliance","hash":{},"data":data,"loc":{"start":{"line":10,"column":54},"end":{"line":10,"column":68}}}) : helper)))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"green") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":87},"end":{"line":10,"column":110}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"red") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":129},"end":{"line":10,"column":150}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"amber") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":169},"end":{"line":10,"column":192}}}))
-    + "</td><td class=\"n\">"
-    + alias4((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias2).call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"figures") : depth0)) != null ? lookupProperty(stack1,"gray") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":10,"column":211},"end":{"line":10,"column":233}}}))
-    + "</td><td class=\"n\">"
-    + alias4(((helper = (helper = lookupProperty(helpers,"regressions") || (depth0 != null ? lookupProperty(depth0,"regressions") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"regressions","hash":{},"data":data,"loc":{"start":{"line":10,"column":252},"end":{"line":10,"column":267}}}) : helper)))
-    + "</td><td>"
-    + alias4(((helper = (helper = lookupProperty(helpers,"source") || (depth0 != null ? lookupProperty(depth0,"source") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"source","hash":{},"data":data,"loc":{"start":{"line":10,"column":276},"end":{"line":10,"column":286}}}) : helper)))
-    + "</td></tr>\n";
-},"7":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<section class=\"panel\"><h2>"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"heading") || (depth0 != null ? lookupProperty(depth0,"heading") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"heading","hash":{},"data":data,"loc":{"start":{"line":15,"column":27},"end":{"line":15,"column":38}}}) : helper)))
-    + "</h2>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"policies") : depth0)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "")
-    + "</section>\n";
-},"8":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<div class=\"wrap\"><table><thead><tr><th>Number</th><th>Policy</th><th>Severity</th><th class=\"n\">Regressions</th><th class=\"n\">Longest Red (scans)</th><th>Red from – to</th><th>Last scan</th></tr></thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"policies") : depth0),{"name":"each","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":20,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table></div>\n";
-},"9":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.lambda, alias2=container.escapeExpression, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4=container.hooks.helperMissing, alias5="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<tr><td>"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"complianceNumber") : stack1), depth0))
-    + "</td><td>"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"shortTitle") : stack1), depth0))
-    + "<br><small>"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"policyId") : stack1), depth0))
-    + " · "
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"category") : stack1), depth0))
-    + "</small></td><td>"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"severity") : stack1), depth0))
-    + "</td><td class=\"n\">"
-    + alias2((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias4).call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"regressions") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":19,"column":172},"end":{"line":19,"column":200}}}))
-    + "</td><td class=\"n\">"
-    + alias2((lookupProperty(helpers,"count")||(depth0 && lookupProperty(depth0,"count"))||alias4).call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"longestRed") : stack1),{"name":"count","hash":{},"data":data,"loc":{"start":{"line":19,"column":219},"end":{"line":19,"column":246}}}))
-    + "</td><td>"
-    + alias2(((helper = (helper = lookupProperty(helpers,"redRun") || (depth0 != null ? lookupProperty(depth0,"redRun") : depth0)) != null ? helper : alias4),(typeof helper === alias5 ? helper.call(alias3,{"name":"redRun","hash":{},"data":data,"loc":{"start":{"line":19,"column":255},"end":{"line":19,"column":265}}}) : helper)))
-    + "</td><td class=\""
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"policy") : depth0)) != null ? lookupProperty(stack1,"lastCompliance") : stack1), depth0))
-    + "\">"
-    + alias2(((helper = (helper = lookupProperty(helpers,"last") || (depth0 != null ? lookupProperty(depth0,"last") : depth0)) != null ? helper : alias4),(typeof helper === alias5 ? helper.call(alias3,{"name":"last","hash":{},"data":data,"loc":{"start":{"line":19,"column":308},"end":{"line":19,"column":316}}}) : helper)))
-    + "</td></tr>\n";
-},"10":function(container,depth0,helpers,partials,data) {
-    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "<p>"
-    + container.escapeExpression(((helper = (helper = lookupProperty(helpers,"empty") || (depth0 != null ? lookupProperty(depth0,"empty") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"empty","hash":{},"data":data,"loc":{"start":{"line":23,"column":3},"end":{"line":23,"column":12}}}) : helper)))
-    + "</p>\n";
-},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return ((stack1 = container.invokePartial(lookupProperty(partials,"trend-page-head"),depth0,{"name":"trend-page-head","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-    + "<section class=\"panel\"><h2>Compliance over time</h2>\n"
-    + ((stack1 = ((helper = (helper = lookupProperty(helpers,"chart") || (data && lookupProperty(data,"chart"))) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"chart","hash":{},"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":4,"column":12}}}) : helper))) != null ? stack1 : "")
-    + "\n<ul class=\"legend\">"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"series") : stack1),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":19},"end":{"line":5,"column":164}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":164},"end":{"line":5,"column":432}}})) != null ? stack1 : "")
-    + "</ul>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = ((stack1 = (depth0 != null ? lookupProperty(depth0,"legend") : depth0)) != null ? lookupProperty(stack1,"others") : stack1)) != null ? lookupProperty(stack1,"length") : stack1),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":437},"end":{"line":5,"column":624}}})) != null ? stack1 : "")
-    + "\n</section>\n<section class=\"panel\"><h2>Scans</h2>\n<div class=\"wrap\"><table><thead><tr><th>Scan</th><th>JobId</th><th class=\"n\">Compliance</th><th class=\"n Green\">Green</th><th class=\"n Red\">Red</th><th class=\"n Amber\">Amber</th><th class=\"n Gray\">Gray</th><th class=\"n\">Regressions</th><th>File</th></tr></thead><tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"scans") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":9}}})) != null ? stack1 : "")
-    + "</tbody></table></div>\n</section>\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"policyLists") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":26,"column":9}}})) != null ? stack1 : "")
-    + "</main>\n</body></html>\n";
-},"usePartial":true,"useData":true},
-};
+export const precompiledTemplates: Readonly<Record<string, TemplateSpecification>> = {"action-list":{0:function(a,l,c,f,u,o,n){var e,r=a.lambda,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<section class="block action-list" aria-labelledby="'+i(r(n[1]!=null?t(n[1],"anchor"):n[1],l))+`-actions">
+<h3 id="`+i(r(n[1]!=null?t(n[1],"anchor"):n[1],l))+`-actions">Action list</h3>
+`+((e=t(c,"if").call(l??(a.nullContext||{}),(e=(e=o[0][0])!=null?t(e,"actions"):e)!=null?t(e,"total"):e,{name:"if",hash:{},fn:a.program(1,u,0,o,n),inverse:a.program(8,u,0,o,n),data:u,blockParams:o,loc:{start:{line:5,column:0},end:{line:41,column:7}}}))!=null?e:"")+`</section>
+`},1:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.escapeExpression,i=a.lambda,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<p class="muted">'+r((t(c,"plural")||l&&t(l,"plural")||a.hooks.helperMissing).call(e,(n=(n=o[1][0])!=null?t(n,"actions"):n)!=null?t(n,"total"):n,"failing policy","failing policies",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:6,column:17},end:{line:6,column:82}}}))+" (Red and Amber) across all categories, ordered "+r(i((n=(n=u&&t(u,"root"))&&t(n,"ranking"))&&t(n,"actions"),l))+`.</p>
+<div class="table-block" data-kind="actions" data-source="`+r(i((n=o[1][0])!=null?t(n,"dataId"):n,l))+'" data-page-size="'+r(i((n=(n=o[1][0])!=null?t(n,"actions"):n)!=null?t(n,"pageSize"):n,l))+'" data-total="'+r(i((n=(n=o[1][0])!=null?t(n,"actions"):n)!=null?t(n,"total"):n,l))+'" data-static="'+r(i((n=(n=(n=o[1][0])!=null?t(n,"actions"):n)!=null?t(n,"rows"):n)!=null?t(n,"length"):n,l))+`">
+<p class="table-status" aria-live="polite">`+((n=t(c,"if").call(e,(n=(n=o[1][0])!=null?t(n,"actions"):n)!=null?t(n,"complete"):n,{name:"if",hash:{},fn:a.program(2,u,0,o),inverse:a.program(3,u,0,o),data:u,blockParams:o,loc:{start:{line:8,column:43},end:{line:8,column:495}}}))!=null?n:"")+`</p>
+<div class="table-scroll">
+<table class="data-table action-table">
+<thead>
+<tr>
+<th scope="col" class="num" data-key="rank"><button type="button">#</button></th>
+<th scope="col" data-key="colour"><button type="button">Compliance</button></th>
+<th scope="col" data-key="severity"><button type="button">Severity</button></th>
+<th scope="col" class="num" data-key="failing"><button type="button">Failing resources</button></th>
+<th scope="col" data-key="number"><button type="button">No.</button></th>
+<th scope="col" data-key="title"><button type="button">Policy</button></th>
+<th scope="col" data-key="category"><button type="button">Category</button></th>
+</tr>
+</thead>
+<tbody>
+`+((n=t(c,"each").call(e,(n=(n=o[1][0])!=null?t(n,"actions"):n)!=null?t(n,"rows"):n,{name:"each",hash:{},fn:a.program(6,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:23,column:0},end:{line:33,column:9}}}))!=null?n:"")+`</tbody>
+</table>
+</div>
+`+((n=t(c,"if").call(e,(n=(n=o[1][0])!=null?t(n,"actions"):n)!=null?t(n,"paged"):n,{name:"if",hash:{},fn:a.program(7,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:37,column:0},end:{line:37,column:50}}}))!=null?n:"")+`
+</div>
+`},2:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return a.escapeExpression((e(c,"plural")||l&&e(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(n=(n=o[2][0])!=null?e(n,"actions"):n)!=null?e(n,"total"):n,"failing policy","failing policies",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:8,column:72},end:{line:8,column:137}}}))},3:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return(n=e(c,"if").call(l??(a.nullContext||{}),(n=(n=(n=o[2][0])!=null?e(n,"actions"):n)!=null?e(n,"rows"):n)!=null?e(n,"length"):n,{name:"if",hash:{},fn:a.program(4,u,0,o),inverse:a.program(5,u,0,o),data:u,blockParams:o,loc:{start:{line:8,column:137},end:{line:8,column:488}}}))!=null?n:""},4:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return"Showing the first "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=(n=o[3][0])!=null?t(n,"actions"):n)!=null?t(n,"rows"):n)!=null?t(n,"length"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:8,column:191},end:{line:8,column:225}}}))+" of "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=o[3][0])!=null?t(n,"actions"):n)!=null?t(n,"total"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:8,column:229},end:{line:8,column:257}}}))+' failing policies.<span class="no-js-only"> Turn on JavaScript to page through all of them; the XLSX export lists every one.</span>'},5:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return a.escapeExpression((e(c,"plural")||l&&e(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(n=(n=o[3][0])!=null?e(n,"actions"):n)!=null?e(n,"total"):n,"failing policy","failing policies",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:8,column:396},end:{line:8,column:461}}}))+", drawn by the page script."},6:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lambda,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return`<tr>
+<td class="num">`+r((t(c,"add")||l&&t(l,"add")||e).call(n,u&&t(u,"index"),1,{name:"add",hash:{},data:u,loc:{start:{line:25,column:16},end:{line:25,column:32}}}))+`</td>
+<td>`+((o=a.invokePartial(t(f,"colour-badge"),(o=l!=null?t(l,"policy"):l)!=null?t(o,"Compliance"):o,{name:"colour-badge",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</td>
+<td><span class="sev sev-`+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"Severity"):o,l))+'">'+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"Severity"):o,l))+`</span></td>
+<td class="num">`+r((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"failingResources"):l,{name:"count",hash:{},data:u,loc:{start:{line:28,column:16},end:{line:28,column:42}}}))+" of "+r((t(c,"count")||l&&t(l,"count")||e).call(n,(o=l!=null?t(l,"policy"):l)!=null?t(o,"TotalResourceCount"):o,{name:"count",hash:{},data:u,loc:{start:{line:28,column:46},end:{line:28,column:81}}}))+`</td>
+<td class="code">`+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"ComplianceNumber"):o,l))+`</td>
+<td class="title" dir="auto">`+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"ShortTitle"):o,l))+`</td>
+<td dir="auto"><a href="#`+r(i((o=l!=null?t(l,"category"):l)!=null?t(o,"anchor"):o,l))+'">'+r(i((o=l!=null?t(l,"category"):l)!=null?t(o,"name"):o,l))+`</a></td>
+</tr>
+`},7:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"table-pager"),l,{name:"table-pager",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},8:function(a,l,c,f,u){return`<p class="muted">No failing policy: nothing is Red or Amber.</p>
+`},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u,o,n){var e,r=l??(a.nullContext||{}),i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return(e=i(c,"with").call(r,(i(c,"reportPlan")||l&&i(l,"reportPlan")||a.hooks.helperMissing).call(r,l,{name:"reportPlan",hash:{},data:u,blockParams:o,loc:{start:{line:2,column:8},end:{line:2,column:25}}}),{name:"with",hash:{},fn:a.program(0,u,1,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:2,column:0},end:{line:43,column:9}}}))!=null?e:""},usePartial:!0,useData:!0,useDepths:!0,useBlockParams:!0},"category-table":{0:function(a,l,c,f,u,o,n){var e,r=a.lambda,i=a.escapeExpression,t=l??(a.nullContext||{}),s=a.hooks.helperMissing,m=a.lookupProperty||function(y,g){if(Object.prototype.hasOwnProperty.call(y,g))return y[g]};return'<section class="block" aria-labelledby="'+i(r(n[1]!=null?m(n[1],"anchor"):n[1],l))+`-categories">
+<h3 id="`+i(r(n[1]!=null?m(n[1],"anchor"):n[1],l))+`-categories">Categories</h3>
+<div class="table-block" data-kind="categories" data-source="`+i(r((e=o[0][0])!=null?m(e,"dataId"):e,l))+'" data-page-size="'+i(r((e=(e=o[0][0])!=null?m(e,"categories"):e)!=null?m(e,"pageSize"):e,l))+'" data-total="'+i(r((e=(e=o[0][0])!=null?m(e,"categories"):e)!=null?m(e,"total"):e,l))+'" data-static="'+i(r((e=(e=(e=o[0][0])!=null?m(e,"categories"):e)!=null?m(e,"rows"):e)!=null?m(e,"length"):e,l))+`">
+`+((e=m(c,"if").call(t,(m(c,"gt")||l&&m(l,"gt")||s).call(t,(e=(e=o[0][0])!=null?m(e,"categories"):e)!=null?m(e,"total"):e,20,{name:"gt",hash:{},data:u,blockParams:o,loc:{start:{line:6,column:6},end:{line:6,column:35}}}),{name:"if",hash:{},fn:a.program(1,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:6,column:0},end:{line:10,column:7}}}))!=null?e:"")+'<p class="table-status" aria-live="polite">'+((e=m(c,"if").call(t,(e=(e=o[0][0])!=null?m(e,"categories"):e)!=null?m(e,"complete"):e,{name:"if",hash:{},fn:a.program(2,u,0,o,n),inverse:a.program(3,u,0,o,n),data:u,blockParams:o,loc:{start:{line:11,column:43},end:{line:11,column:459}}}))!=null?e:"")+`</p>
+<div class="table-scroll">
+<table class="data-table category-table">
+<thead>
+<tr>
+<th scope="col" class="num" data-key="order"><button type="button">#</button></th>
+<th scope="col" data-key="name"><button type="button">Category</button></th>
+<th scope="col" class="num" data-key="total"><button type="button">Total</button></th>
+<th scope="col" class="num" data-key="green"><button type="button"><span class="swatch swatch-green"></span>Green</button></th>
+<th scope="col" class="num" data-key="red"><button type="button"><span class="swatch swatch-red"></span>Red</button></th>
+<th scope="col" class="num" data-key="amber"><button type="button"><span class="swatch swatch-amber"></span>Amber</button></th>
+<th scope="col" class="num" data-key="gray"><button type="button"><span class="swatch swatch-gray"></span>Gray</button></th>
+<th scope="col" class="num" data-key="percent"><button type="button">Compliance</button></th>
+</tr>
+</thead>
+<tbody>
+`+((e=m(c,"each").call(t,(e=(e=o[0][0])!=null?m(e,"categories"):e)!=null?m(e,"rows"):e,{name:"each",hash:{},fn:a.program(6,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:27,column:0},end:{line:38,column:9}}}))!=null?e:"")+`</tbody>
+</table>
+</div>
+`+((e=m(c,"if").call(t,(e=(e=o[0][0])!=null?m(e,"categories"):e)!=null?m(e,"paged"):e,{name:"if",hash:{},fn:a.program(9,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:42,column:0},end:{line:42,column:53}}}))!=null?e:"")+`
+</div>
+`+((e=m(c,"if").call(t,(m(c,"notAssessed")||l&&m(l,"notAssessed")||s).call(t,n[1]!=null?m(n[1],"categories"):n[1],{name:"notAssessed",hash:{},data:u,blockParams:o,loc:{start:{line:44,column:6},end:{line:44,column:33}}}),{name:"if",hash:{},fn:a.program(10,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:44,column:0},end:{line:44,column:319}}}))!=null?e:"")+`
+</section>
+`},1:function(a,l,c,f,u){return`<form class="table-tools js-only" role="search" aria-label="Filter categories">
+<label>Search <input type="search" data-filter="text" placeholder="Category name" autocomplete="off"></label>
+</form>
+`},2:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return a.escapeExpression((e(c,"plural")||l&&e(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(n=(n=o[1][0])!=null?e(n,"categories"):n)!=null?e(n,"total"):n,"category","categories",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:11,column:75},end:{line:11,column:131}}}))},3:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return(n=e(c,"if").call(l??(a.nullContext||{}),(n=(n=(n=o[1][0])!=null?e(n,"categories"):n)!=null?e(n,"rows"):n)!=null?e(n,"length"):n,{name:"if",hash:{},fn:a.program(4,u,0,o),inverse:a.program(5,u,0,o),data:u,blockParams:o,loc:{start:{line:11,column:131},end:{line:11,column:452}}}))!=null?n:""},4:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return"Showing the first "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=(n=o[2][0])!=null?t(n,"categories"):n)!=null?t(n,"rows"):n)!=null?t(n,"length"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:11,column:188},end:{line:11,column:225}}}))+" of "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=o[2][0])!=null?t(n,"categories"):n)!=null?t(n,"total"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:11,column:229},end:{line:11,column:260}}}))+' categories.<span class="no-js-only"> Turn on JavaScript to page through and sort all of them.</span>'},5:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return a.escapeExpression((e(c,"plural")||l&&e(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(n=(n=o[2][0])!=null?e(n,"categories"):n)!=null?e(n,"total"):n,"category","categories",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:11,column:369},end:{line:11,column:425}}}))+", drawn by the page script."},6:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<tr id="'+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:28,column:8},end:{line:28,column:18}}}):n))+`">
+<td class="num">`+t((n=(n=s(c,"order")||(l!=null?s(l,"order"):l))!=null?n:r,typeof n===i?n.call(e,{name:"order",hash:{},data:u,loc:{start:{line:29,column:16},end:{line:29,column:25}}}):n))+`</td>
+<td dir="auto">`+t((n=(n=s(c,"name")||(l!=null?s(l,"name"):l))!=null?n:r,typeof n===i?n.call(e,{name:"name",hash:{},data:u,loc:{start:{line:30,column:15},end:{line:30,column:23}}}):n))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"total"):o,{name:"count",hash:{},data:u,loc:{start:{line:31,column:16},end:{line:31,column:39}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"green"):o,{name:"count",hash:{},data:u,loc:{start:{line:32,column:16},end:{line:32,column:39}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"red"):o,{name:"count",hash:{},data:u,loc:{start:{line:33,column:16},end:{line:33,column:37}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"amber"):o,{name:"count",hash:{},data:u,loc:{start:{line:34,column:16},end:{line:34,column:39}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"gray"):o,{name:"count",hash:{},data:u,loc:{start:{line:35,column:16},end:{line:35,column:38}}}))+`</td>
+<td class="num"><span class="percent"`+((o=s(c,"if").call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"percentNote"):o,{name:"if",hash:{},fn:a.program(7,u,0),inverse:a.noop,data:u,loc:{start:{line:36,column:37},end:{line:36,column:103}}}))!=null?o:"")+">"+t(a.lambda((o=l!=null?s(l,"figures"):l)!=null?s(o,"percentText"):o,l))+"</span>"+((o=s(c,"if").call(e,(s(c,"statedPercent")||l&&s(l,"statedPercent")||r).call(e,l,{name:"statedPercent",hash:{},data:u,loc:{start:{line:36,column:140},end:{line:36,column:160}}}),{name:"if",hash:{},fn:a.program(8,u,0),inverse:a.noop,data:u,loc:{start:{line:36,column:134},end:{line:36,column:277}}}))!=null?o:"")+`</td>
+</tr>
+`},7:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return' title="'+a.escapeExpression(a.lambda((o=l!=null?n(l,"figures"):l)!=null?n(o,"percentNote"):o,l))+'"'},8:function(a,l,c,f,u){var o=a.lookupProperty||function(n,e){if(Object.prototype.hasOwnProperty.call(n,e))return n[e]};return' <span class="stated" title="CompliancePercent as the report states it">stated '+a.escapeExpression((o(c,"statedPercent")||l&&o(l,"statedPercent")||a.hooks.helperMissing).call(l??(a.nullContext||{}),l,{name:"statedPercent",hash:{},data:u,loc:{start:{line:36,column:241},end:{line:36,column:263}}}))+"</span>"},9:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"table-pager"),l,{name:"table-pager",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},10:function(a,l,c,f,u,o,n){var e,r=l??(a.nullContext||{}),i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return'<p class="muted table-note">n/a: no compliance percent, since nothing was assessed: '+((e=i(c,"each").call(r,(i(c,"notAssessed")||l&&i(l,"notAssessed")||a.hooks.helperMissing).call(r,n[1]!=null?i(n[1],"categories"):n[1],{name:"notAssessed",hash:{},data:u,loc:{start:{line:44,column:127},end:{line:44,column:154}}}),{name:"each",hash:{},fn:a.program(11,u,0,o,n),inverse:a.noop,data:u,loc:{start:{line:44,column:119},end:{line:44,column:257}}}))!=null?e:"")+". Such a category is neither compliant nor failing.</p>"},11:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return((o=s(c,"if").call(e,u&&s(u,"index"),{name:"if",hash:{},fn:a.program(12,u,0),inverse:a.noop,data:u,loc:{start:{line:44,column:156},end:{line:44,column:179}}}))!=null?o:"")+'<span dir="auto">'+t((n=(n=s(c,"order")||(l!=null?s(l,"order"):l))!=null?n:r,typeof n===i?n.call(e,{name:"order",hash:{},data:u,loc:{start:{line:44,column:196},end:{line:44,column:205}}}):n))+". "+t((n=(n=s(c,"name")||(l!=null?s(l,"name"):l))!=null?n:r,typeof n===i?n.call(e,{name:"name",hash:{},data:u,loc:{start:{line:44,column:207},end:{line:44,column:215}}}):n))+"</span> ("+t(a.lambda((o=l!=null?s(l,"figures"):l)!=null?s(o,"percentNote"):o,l))+")"},12:function(a,l,c,f,u){return"; "},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u,o,n){var e,r=l??(a.nullContext||{}),i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return(e=i(c,"with").call(r,(i(c,"reportPlan")||l&&i(l,"reportPlan")||a.hooks.helperMissing).call(r,l,{name:"reportPlan",hash:{},data:u,blockParams:o,loc:{start:{line:2,column:8},end:{line:2,column:25}}}),{name:"with",hash:{},fn:a.program(0,u,1,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:2,column:0},end:{line:46,column:9}}}))!=null?e:""},usePartial:!0,useData:!0,useDepths:!0,useBlockParams:!0},"changes-section":{0:function(a,l,c,f,u){return'<p class="changes-warning">Paired by --allow-mismatch: the old scan is of another account or benchmark.</p>'},1:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r="function",i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<li class="change-count change-count-'+i((o=(o=t(c,"kind")||(l!=null?t(l,"kind"):l))!=null?o:e,typeof o===r?o.call(n,{name:"kind",hash:{},data:u,loc:{start:{line:13,column:37},end:{line:13,column:45}}}):o))+'">'+i((o=(o=t(c,"text")||(l!=null?t(l,"text"):l))!=null?o:e,typeof o===r?o.call(n,{name:"text",hash:{},data:u,loc:{start:{line:13,column:47},end:{line:13,column:55}}}):o))+`</li>
+`},2:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return`<div class="table-scroll">
+<table class="data-table change-table">
+<thead>
+<tr>
+<th scope="col">Change</th>
+<th scope="col">Severity</th>
+<th scope="col">No.</th>
+<th scope="col">Policy</th>
+<th scope="col">Colour</th>
+<th scope="col">Category</th>
+<th scope="col" class="num">Resources passed</th>
+</tr>
+</thead>
+<tbody>
+`+((o=n(c,"each").call(l??(a.nullContext||{}),l!=null?n(l,"changes"):l,{name:"each",hash:{},fn:a.program(3,u,0),inverse:a.noop,data:u,loc:{start:{line:31,column:0},end:{line:41,column:9}}}))!=null?o:"")+`</tbody>
+</table>
+</div>
+`},3:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<tr class="change-'+t((n=(n=s(c,"kind")||(l!=null?s(l,"kind"):l))!=null?n:r,typeof n===i?n.call(e,{name:"kind",hash:{},data:u,loc:{start:{line:32,column:18},end:{line:32,column:26}}}):n))+`">
+<td><span class="change-kind change-kind-`+t((n=(n=s(c,"kind")||(l!=null?s(l,"kind"):l))!=null?n:r,typeof n===i?n.call(e,{name:"kind",hash:{},data:u,loc:{start:{line:33,column:41},end:{line:33,column:49}}}):n))+'">'+t((n=(n=s(c,"kindText")||(l!=null?s(l,"kindText"):l))!=null?n:r,typeof n===i?n.call(e,{name:"kindText",hash:{},data:u,loc:{start:{line:33,column:51},end:{line:33,column:63}}}):n))+`</span></td>
+<td>`+t((n=(n=s(c,"severity")||(l!=null?s(l,"severity"):l))!=null?n:r,typeof n===i?n.call(e,{name:"severity",hash:{},data:u,loc:{start:{line:34,column:4},end:{line:34,column:16}}}):n))+`</td>
+<td dir="auto">`+t((n=(n=s(c,"complianceNumber")||(l!=null?s(l,"complianceNumber"):l))!=null?n:r,typeof n===i?n.call(e,{name:"complianceNumber",hash:{},data:u,loc:{start:{line:35,column:15},end:{line:35,column:35}}}):n))+`</td>
+<td class="title" dir="auto">`+t((n=(n=s(c,"shortTitle")||(l!=null?s(l,"shortTitle"):l))!=null?n:r,typeof n===i?n.call(e,{name:"shortTitle",hash:{},data:u,loc:{start:{line:36,column:29},end:{line:36,column:43}}}):n))+((o=s(c,"if").call(e,l!=null?s(l,"matchedByTitle"):l,{name:"if",hash:{},fn:a.program(4,u,0),inverse:a.noop,data:u,loc:{start:{line:36,column:43},end:{line:36,column:151}}}))!=null?o:"")+`</td>
+<td class="transition" title="`+t((n=(n=s(c,"transition")||(l!=null?s(l,"transition"):l))!=null?n:r,typeof n===i?n.call(e,{name:"transition",hash:{},data:u,loc:{start:{line:37,column:30},end:{line:37,column:44}}}):n))+'">'+((o=s(c,"if").call(e,l!=null?s(l,"old"):l,{name:"if",hash:{},fn:a.program(5,u,0),inverse:a.program(6,u,0),data:u,loc:{start:{line:37,column:46},end:{line:37,column:131}}}))!=null?o:"")+" \u2192 "+((o=s(c,"if").call(e,l!=null?s(l,"new"):l,{name:"if",hash:{},fn:a.program(7,u,0),inverse:a.program(8,u,0),data:u,loc:{start:{line:37,column:134},end:{line:37,column:223}}}))!=null?o:"")+`</td>
+<td dir="auto">`+t((n=(n=s(c,"categoryName")||(l!=null?s(l,"categoryName"):l))!=null?n:r,typeof n===i?n.call(e,{name:"categoryName",hash:{},data:u,loc:{start:{line:38,column:15},end:{line:38,column:31}}}):n))+`</td>
+<td class="num">`+((o=s(c,"if").call(e,l!=null?s(l,"old"):l,{name:"if",hash:{},fn:a.program(9,u,0),inverse:a.program(10,u,0),data:u,loc:{start:{line:39,column:16},end:{line:39,column:64}}}))!=null?o:"")+" \u2192 "+((o=s(c,"if").call(e,l!=null?s(l,"new"):l,{name:"if",hash:{},fn:a.program(11,u,0),inverse:a.program(10,u,0),data:u,loc:{start:{line:39,column:67},end:{line:39,column:115}}}))!=null?o:"")+`</td>
+</tr>
+`},4:function(a,l,c,f,u){return' <span class="muted">(matched by number and title: its PolicyId changed)</span>'},5:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"colour-badge"),(o=l!=null?n(l,"old"):l)!=null?n(o,"colour"):o,{name:"colour-badge",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},6:function(a,l,c,f,u){return'<span class="muted">new</span>'},7:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"colour-badge"),(o=l!=null?n(l,"new"):l)!=null?n(o,"colour"):o,{name:"colour-badge",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},8:function(a,l,c,f,u){return'<span class="muted">removed</span>'},9:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return a.escapeExpression(a.lambda((o=l!=null?n(l,"old"):l)!=null?n(o,"resourcesText"):o,l))},10:function(a,l,c,f,u){return"\u2013"},11:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return a.escapeExpression(a.lambda((o=l!=null?n(l,"new"):l)!=null?n(o,"resourcesText"):o,l))},12:function(a,l,c,f,u){return`<p class="muted">No policy changed colour, and no policy was added or removed.</p>
+`},13:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return`<tr>
+<td dir="auto">`+t((n=(n=s(c,"name")||(l!=null?s(l,"name"):l))!=null?n:r,typeof n===i?n.call(e,{name:"name",hash:{},data:u,loc:{start:{line:66,column:15},end:{line:66,column:23}}}):n))+((o=s(c,"if").call(e,(s(c,"eq")||l&&s(l,"eq")||r).call(e,l!=null?s(l,"status"):l,"added",{name:"eq",hash:{},data:u,loc:{start:{line:66,column:29},end:{line:66,column:48}}}),{name:"if",hash:{},fn:a.program(14,u,0),inverse:a.noop,data:u,loc:{start:{line:66,column:23},end:{line:66,column:99}}}))!=null?o:"")+((o=s(c,"if").call(e,(s(c,"eq")||l&&s(l,"eq")||r).call(e,l!=null?s(l,"status"):l,"removed",{name:"eq",hash:{},data:u,loc:{start:{line:66,column:105},end:{line:66,column:126}}}),{name:"if",hash:{},fn:a.program(15,u,0),inverse:a.noop,data:u,loc:{start:{line:66,column:99},end:{line:66,column:181}}}))!=null?o:"")+`</td>
+<td class="num">`+t((n=(n=s(c,"oldPercentText")||(l!=null?s(l,"oldPercentText"):l))!=null?n:r,typeof n===i?n.call(e,{name:"oldPercentText",hash:{},data:u,loc:{start:{line:67,column:16},end:{line:67,column:34}}}):n))+`</td>
+<td class="num">`+t((n=(n=s(c,"newPercentText")||(l!=null?s(l,"newPercentText"):l))!=null?n:r,typeof n===i?n.call(e,{name:"newPercentText",hash:{},data:u,loc:{start:{line:68,column:16},end:{line:68,column:34}}}):n))+`</td>
+<td class="num delta`+((o=s(c,"if").call(e,(s(c,"gt")||l&&s(l,"gt")||r).call(e,l!=null?s(l,"percentDelta"):l,0,{name:"gt",hash:{},data:u,loc:{start:{line:69,column:26},end:{line:69,column:45}}}),{name:"if",hash:{},fn:a.program(16,u,0),inverse:a.noop,data:u,loc:{start:{line:69,column:20},end:{line:69,column:63}}}))!=null?o:"")+((o=s(c,"if").call(e,(s(c,"gt")||l&&s(l,"gt")||r).call(e,0,l!=null?s(l,"percentDelta"):l,{name:"gt",hash:{},data:u,loc:{start:{line:69,column:69},end:{line:69,column:88}}}),{name:"if",hash:{},fn:a.program(17,u,0),inverse:a.noop,data:u,loc:{start:{line:69,column:63},end:{line:69,column:108}}}))!=null?o:"")+'">'+((o=s(c,"if").call(e,l!=null?s(l,"deltaText"):l,{name:"if",hash:{},fn:a.program(18,u,0),inverse:a.program(10,u,0),data:u,loc:{start:{line:69,column:110},end:{line:69,column:156}}}))!=null?o:"")+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"changes"):l)!=null?s(o,"regression"):o,{name:"count",hash:{},data:u,loc:{start:{line:70,column:16},end:{line:70,column:44}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"changes"):l)!=null?s(o,"new-failure"):o,{name:"count",hash:{},data:u,loc:{start:{line:71,column:16},end:{line:71,column:47}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"changes"):l)!=null?s(o,"fix"):o,{name:"count",hash:{},data:u,loc:{start:{line:72,column:16},end:{line:72,column:37}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(s(c,"add")||l&&s(l,"add")||r).call(e,(o=l!=null?s(l,"changes"):l)!=null?s(o,"coverage"):o,(s(c,"add")||l&&s(l,"add")||r).call(e,(o=l!=null?s(l,"changes"):l)!=null?s(o,"added"):o,(o=l!=null?s(l,"changes"):l)!=null?s(o,"removed"):o,{name:"add",hash:{},data:u,loc:{start:{line:73,column:46},end:{line:73,column:81}}}),{name:"add",hash:{},data:u,loc:{start:{line:73,column:24},end:{line:73,column:82}}}),{name:"count",hash:{},data:u,loc:{start:{line:73,column:16},end:{line:73,column:84}}}))+`</td>
+</tr>
+`},14:function(a,l,c,f,u){return' <span class="muted">(new category)</span>'},15:function(a,l,c,f,u){return' <span class="muted">(removed category)</span>'},16:function(a,l,c,f,u){return" delta-up"},17:function(a,l,c,f,u){return" delta-down"},18:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return a.escapeExpression((o=(o=n(c,"deltaText")||(l!=null?n(l,"deltaText"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"deltaText",hash:{},data:u,loc:{start:{line:69,column:127},end:{line:69,column:140}}}):o))},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lambda,m=a.lookupProperty||function(y,g){if(Object.prototype.hasOwnProperty.call(y,g))return y[g]};return'<section class="block changes" id="'+t((n=(n=m(c,"anchor")||(l!=null?m(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:2,column:35},end:{line:2,column:45}}}):n))+'" aria-labelledby="'+t((n=(n=m(c,"anchor")||(l!=null?m(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:2,column:64},end:{line:2,column:74}}}):n))+`-title">
+<h3 id="`+t((n=(n=m(c,"anchor")||(l!=null?m(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:3,column:8},end:{line:3,column:18}}}):n))+'-title">'+t((n=(n=m(c,"heading")||(l!=null?m(l,"heading"):l))!=null?n:r,typeof n===i?n.call(e,{name:"heading",hash:{},data:u,loc:{start:{line:3,column:26},end:{line:3,column:37}}}):n))+`</h3>
+`+((o=m(c,"if").call(e,l!=null?m(l,"mismatched"):l,{name:"if",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:4,column:0},end:{line:4,column:132}}}))!=null?o:"")+`
+<dl class="changes-scans">
+<dt>Old</dt><dd>`+t(s((o=l!=null?m(l,"old"):l)!=null?m(o,"text"):o,l))+`</dd>
+<dt>New</dt><dd>`+t(s((o=l!=null?m(l,"new"):l)!=null?m(o,"text"):o,l))+`</dd>
+<dt>Compliance</dt><dd><strong>`+t((n=(n=m(c,"percentText")||(l!=null?m(l,"percentText"):l))!=null?n:r,typeof n===i?n.call(e,{name:"percentText",hash:{},data:u,loc:{start:{line:8,column:31},end:{line:8,column:46}}}):n))+`</strong></dd>
+<dt>Resources passed</dt><dd>`+t((n=(n=m(c,"resourcesText")||(l!=null?m(l,"resourcesText"):l))!=null?n:r,typeof n===i?n.call(e,{name:"resourcesText",hash:{},data:u,loc:{start:{line:9,column:29},end:{line:9,column:46}}}):n))+`</dd>
+</dl>
+<ul class="change-counts" aria-label="Changes by kind">
+`+((o=m(c,"each").call(e,l!=null?m(l,"counts"):l,{name:"each",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:12,column:0},end:{line:14,column:9}}}))!=null?o:"")+`</ul>
+`+((o=m(c,"if").call(e,(o=l!=null?m(l,"changes"):l)!=null?m(o,"length"):o,{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.program(12,u,0),data:u,loc:{start:{line:16,column:0},end:{line:47,column:7}}}))!=null?o:"")+`<h4>Compliance by category, before and after</h4>
+<div class="table-scroll">
+<table class="data-table category-change-table">
+<thead>
+<tr>
+<th scope="col">Category</th>
+<th scope="col" class="num">Before</th>
+<th scope="col" class="num">After</th>
+<th scope="col" class="num">Change</th>
+<th scope="col" class="num">Regressions</th>
+<th scope="col" class="num">New failures</th>
+<th scope="col" class="num">Fixes</th>
+<th scope="col" class="num">Other changes</th>
+</tr>
+</thead>
+<tbody>
+`+((o=m(c,"each").call(e,l!=null?m(l,"categories"):l,{name:"each",hash:{},fn:a.program(13,u,0),inverse:a.noop,data:u,loc:{start:{line:64,column:0},end:{line:75,column:9}}}))!=null?o:"")+`</tbody>
+</table>
+</div>
+</section>
+`},usePartial:!0,useData:!0},"colour-badge":{compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o=a.escapeExpression,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<span class="badge badge-'+o((n(c,"colourKey")||l&&n(l,"colourKey")||a.hooks.helperMissing).call(l??(a.nullContext||{}),l,{name:"colourKey",hash:{},data:u,loc:{start:{line:1,column:25},end:{line:1,column:43}}}))+'">'+o(a.lambda(l,l))+`</span>
+`},useData:!0},"colour-cards":{0:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<li class="card card-'+t((n=(n=s(c,"id")||(l!=null?s(l,"id"):l))!=null?n:r,typeof n===i?n.call(e,{name:"id",hash:{},data:u,loc:{start:{line:3,column:21},end:{line:3,column:27}}}):n))+'"><span class="card-label">'+((o=s(c,"if").call(e,l!=null?s(l,"colour"):l,{name:"if",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:3,column:54},end:{line:3,column:131}}}))!=null?o:"")+t((n=(n=s(c,"label")||(l!=null?s(l,"label"):l))!=null?n:r,typeof n===i?n.call(e,{name:"label",hash:{},data:u,loc:{start:{line:3,column:131},end:{line:3,column:140}}}):n))+'</span><span class="card-value">'+t((n=(n=s(c,"text")||(l!=null?s(l,"text"):l))!=null?n:r,typeof n===i?n.call(e,{name:"text",hash:{},data:u,loc:{start:{line:3,column:172},end:{line:3,column:180}}}):n))+"</span>"+((o=s(c,"if").call(e,l!=null?s(l,"note"):l,{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.noop,data:u,loc:{start:{line:3,column:187},end:{line:3,column:245}}}))!=null?o:"")+`</li>
+`},1:function(a,l,c,f,u){var o=a.lookupProperty||function(n,e){if(Object.prototype.hasOwnProperty.call(n,e))return n[e]};return'<span class="swatch swatch-'+a.escapeExpression((o(c,"colourKey")||l&&o(l,"colourKey")||a.hooks.helperMissing).call(l??(a.nullContext||{}),l!=null?o(l,"colour"):l,{name:"colourKey",hash:{},data:u,loc:{start:{line:3,column:95},end:{line:3,column:115}}}))+'"></span>'},2:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<span class="card-note">'+a.escapeExpression((o=(o=n(c,"note")||(l!=null?n(l,"note"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"note",hash:{},data:u,loc:{start:{line:3,column:223},end:{line:3,column:231}}}):o))+"</span>"},3:function(a,l,c,f,u){return'<p class="coverage-warning" role="note"><strong>'+a.escapeExpression(a.lambda(l,l))+"</strong></p>"},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return`<ul class="colour-cards">
+`+((o=r(c,"each").call(n,(r(c,"keyFigures")||l&&r(l,"keyFigures")||e).call(n,l!=null?r(l,"figures"):l,{name:"keyFigures",hash:{},data:u,loc:{start:{line:2,column:8},end:{line:2,column:28}}}),{name:"each",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:2,column:0},end:{line:4,column:9}}}))!=null?o:"")+`</ul>
+<p class="coverage">`+a.escapeExpression((r(c,"coverageText")||l&&r(l,"coverageText")||e).call(n,l!=null?r(l,"figures"):l,{name:"coverageText",hash:{},data:u,loc:{start:{line:6,column:20},end:{line:6,column:44}}}))+`</p>
+`+((o=r(c,"with").call(n,(r(c,"lowCoverageWarning")||l&&r(l,"lowCoverageWarning")||e).call(n,l!=null?r(l,"figures"):l,{name:"lowCoverageWarning",hash:{},data:u,loc:{start:{line:7,column:8},end:{line:7,column:36}}}),{name:"with",hash:{},fn:a.program(3,u,0),inverse:a.noop,data:u,loc:{start:{line:7,column:0},end:{line:7,column:116}}}))!=null?o:"")+`
+`},useData:!0},"colour-chart":{0:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lambda,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<span class="chart-note">The first '+i((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"chart"):l)!=null?s(o,"shown"):o,{name:"count",hash:{},data:u,loc:{start:{line:5,column:71},end:{line:5,column:92}}}))+" of "+i((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"chart"):l)!=null?s(o,"total"):o,{name:"count",hash:{},data:u,loc:{start:{line:5,column:96},end:{line:5,column:117}}}))+" "+i((n=(n=s(c,"unit")||(l!=null?s(l,"unit"):l))!=null?n:r,typeof n=="function"?n.call(e,{name:"unit",hash:{},data:u,loc:{start:{line:5,column:118},end:{line:5,column:126}}}):n))+' are drawn; the <a href="#'+i(t((o=(o=l!=null?s(l,"chart"):l)!=null?s(o,"table"):o)!=null?s(o,"anchor"):o,l))+'">'+i(t((o=(o=l!=null?s(l,"chart"):l)!=null?s(o,"table"):o)!=null?s(o,"name"):o,l))+" table</a> below lists all "+i((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"chart"):l)!=null?s(o,"total"):o,{name:"count",hash:{},data:u,loc:{start:{line:5,column:223},end:{line:5,column:244}}}))+".</span>"},1:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r="function",i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<li><span class="swatch swatch-'+i((o=(o=t(c,"key")||(l!=null?t(l,"key"):l))!=null?o:e,typeof o===r?o.call(n,{name:"key",hash:{},data:u,loc:{start:{line:6,column:91},end:{line:6,column:98}}}):o))+'"></span>'+i((o=(o=t(c,"colour")||(l!=null?t(l,"colour"):l))!=null?o:e,typeof o===r?o.call(n,{name:"colour",hash:{},data:u,loc:{start:{line:6,column:107},end:{line:6,column:117}}}):o))+"</li>"},2:function(a,l,c,f,u,o,n){var e,r,i=l??(a.nullContext||{}),t=a.hooks.helperMissing,s="function",m=a.escapeExpression,y=a.lambda,g=a.lookupProperty||function(b,k){if(Object.prototype.hasOwnProperty.call(b,k))return b[k]};return((e=g(c,"if").call(i,l!=null?g(l,"anchor"):l,{name:"if",hash:{},fn:a.program(3,u,0,o,n),inverse:a.program(4,u,0,o,n),data:u,loc:{start:{line:10,column:0},end:{line:10,column:54}}}))!=null?e:"")+"<title>"+m((r=(r=g(c,"fullLabel")||(l!=null?g(l,"fullLabel"):l))!=null?r:t,typeof r===s?r.call(i,{name:"fullLabel",hash:{},data:u,loc:{start:{line:10,column:61},end:{line:10,column:74}}}):r))+": "+((e=g(c,"each").call(i,l!=null?g(l,"segments"):l,{name:"each",hash:{},fn:a.program(5,u,0,o,n),inverse:a.noop,data:u,loc:{start:{line:10,column:76},end:{line:10,column:129}}}))!=null?e:"")+m((g(c,"compliant")||l&&g(l,"compliant")||t).call(i,l!=null?g(l,"percentText"):l,{name:"compliant",hash:{},data:u,loc:{start:{line:10,column:129},end:{line:10,column:154}}}))+'</title><text class="bar-label" x="'+m(y((e=n[1]!=null?g(n[1],"chart"):n[1])!=null?g(e,"labelWidth"):e,l))+'" y="'+m((r=(r=g(c,"textY")||(l!=null?g(l,"textY"):l))!=null?r:t,typeof r===s?r.call(i,{name:"textY",hash:{},data:u,loc:{start:{line:10,column:217},end:{line:10,column:226}}}):r))+'">'+m((r=(r=g(c,"label")||(l!=null?g(l,"label"):l))!=null?r:t,typeof r===s?r.call(i,{name:"label",hash:{},data:u,loc:{start:{line:10,column:228},end:{line:10,column:237}}}):r))+`</text>
+`+((e=g(c,"each").call(i,l!=null?g(l,"segments"):l,{name:"each",hash:{},fn:a.program(6,u,0,o,n),inverse:a.program(8,u,0,o,n),data:u,loc:{start:{line:11,column:0},end:{line:11,column:331}}}))!=null?e:"")+`
+<text class="bar-percent" x="`+m(y((e=n[1]!=null?g(n[1],"chart"):n[1])!=null?g(e,"percentX"):e,l))+'" y="'+m((r=(r=g(c,"textY")||(l!=null?g(l,"textY"):l))!=null?r:t,typeof r===s?r.call(i,{name:"textY",hash:{},data:u,loc:{start:{line:12,column:55},end:{line:12,column:64}}}):r))+'">'+m((r=(r=g(c,"percentText")||(l!=null?g(l,"percentText"):l))!=null?r:t,typeof r===s?r.call(i,{name:"percentText",hash:{},data:u,loc:{start:{line:12,column:66},end:{line:12,column:81}}}):r))+"</text>"+((e=g(c,"if").call(i,l!=null?g(l,"anchor"):l,{name:"if",hash:{},fn:a.program(9,u,0,o,n),inverse:a.program(10,u,0,o,n),data:u,loc:{start:{line:12,column:88},end:{line:12,column:125}}}))!=null?e:"")+`
+`},3:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<a href="#'+a.escapeExpression((o=(o=n(c,"anchor")||(l!=null?n(l,"anchor"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"anchor",hash:{},data:u,loc:{start:{line:10,column:24},end:{line:10,column:34}}}):o))+'">'},4:function(a,l,c,f,u){return"<g>"},5:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r="function",i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return i((o=(o=t(c,"colour")||(l!=null?t(l,"colour"):l))!=null?o:e,typeof o===r?o.call(n,{name:"colour",hash:{},data:u,loc:{start:{line:10,column:94},end:{line:10,column:104}}}):o))+" "+i((o=(o=t(c,"countText")||(l!=null?t(l,"countText"):l))!=null?o:e,typeof o===r?o.call(n,{name:"countText",hash:{},data:u,loc:{start:{line:10,column:105},end:{line:10,column:118}}}):o))+", "},6:function(a,l,c,f,u,o,n){var e,r,i=l??(a.nullContext||{}),t=a.hooks.helperMissing,s="function",m=a.escapeExpression,y=a.lookupProperty||function(g,b){if(Object.prototype.hasOwnProperty.call(g,b))return g[b]};return'<rect class="seg-'+m((r=(r=y(c,"key")||(l!=null?y(l,"key"):l))!=null?r:t,typeof r===s?r.call(i,{name:"key",hash:{},data:u,loc:{start:{line:11,column:35},end:{line:11,column:42}}}):r))+'" x="'+m((r=(r=y(c,"x")||(l!=null?y(l,"x"):l))!=null?r:t,typeof r===s?r.call(i,{name:"x",hash:{},data:u,loc:{start:{line:11,column:47},end:{line:11,column:52}}}):r))+'" y="'+m(a.lambda(n[1]!=null?y(n[1],"y"):n[1],l))+'" width="'+m((r=(r=y(c,"width")||(l!=null?y(l,"width"):l))!=null?r:t,typeof r===s?r.call(i,{name:"width",hash:{},data:u,loc:{start:{line:11,column:74},end:{line:11,column:83}}}):r))+'" height="16"/>'+((e=y(c,"if").call(i,l!=null?y(l,"showCount"):l,{name:"if",hash:{},fn:a.program(7,u,0,o,n),inverse:a.noop,data:u,loc:{start:{line:11,column:98},end:{line:11,column:215}}}))!=null?e:"")},7:function(a,l,c,f,u,o,n){var e,r=l??(a.nullContext||{}),i=a.hooks.helperMissing,t="function",s=a.escapeExpression,m=a.lookupProperty||function(y,g){if(Object.prototype.hasOwnProperty.call(y,g))return y[g]};return'<text class="seg-count seg-count-'+s((e=(e=m(c,"key")||(l!=null?m(l,"key"):l))!=null?e:i,typeof e===t?e.call(r,{name:"key",hash:{},data:u,loc:{start:{line:11,column:148},end:{line:11,column:155}}}):e))+'" x="'+s((e=(e=m(c,"textX")||(l!=null?m(l,"textX"):l))!=null?e:i,typeof e===t?e.call(r,{name:"textX",hash:{},data:u,loc:{start:{line:11,column:160},end:{line:11,column:169}}}):e))+'" y="'+s(a.lambda(n[1]!=null?m(n[1],"textY"):n[1],l))+'">'+s((e=(e=m(c,"countText")||(l!=null?m(l,"countText"):l))!=null?e:i,typeof e===t?e.call(r,{name:"countText",hash:{},data:u,loc:{start:{line:11,column:188},end:{line:11,column:201}}}):e))+"</text>"},8:function(a,l,c,f,u,o,n){var e,r,i=a.lambda,t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<rect class="bar-track" x="'+t(i((e=n[1]!=null?s(n[1],"chart"):n[1])!=null?s(e,"barX"):e,l))+'" y="'+t((r=(r=s(c,"y")||(l!=null?s(l,"y"):l))!=null?r:a.hooks.helperMissing,typeof r=="function"?r.call(l??(a.nullContext||{}),{name:"y",hash:{},data:u,loc:{start:{line:11,column:272},end:{line:11,column:277}}}):r))+'" width="'+t(i((e=n[1]!=null?s(n[1],"chart"):n[1])!=null?s(e,"barWidth"):e,l))+'" height="16"/>'},9:function(a,l,c,f,u){return"</a>"},10:function(a,l,c,f,u){return"</g>"},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u,o,n){var e,r,i=l??(a.nullContext||{}),t=a.hooks.helperMissing,s="function",m=a.escapeExpression,y=a.lambda,g=a.lookupProperty||function(b,k){if(Object.prototype.hasOwnProperty.call(b,k))return b[k]};return`<figure class="chart">
+<figcaption>
+<span class="chart-title">`+m((r=(r=g(c,"caption")||(l!=null?g(l,"caption"):l))!=null?r:t,typeof r===s?r.call(i,{name:"caption",hash:{},data:u,loc:{start:{line:4,column:26},end:{line:4,column:37}}}):r))+`</span>
+`+((e=g(c,"if").call(i,(g(c,"gt")||l&&g(l,"gt")||t).call(i,(e=l!=null?g(l,"chart"):l)!=null?g(e,"total"):e,(e=l!=null?g(l,"chart"):l)!=null?g(e,"shown"):e,{name:"gt",hash:{},data:u,loc:{start:{line:5,column:6},end:{line:5,column:34}}}),{name:"if",hash:{},fn:a.program(0,u,0,o,n),inverse:a.noop,data:u,loc:{start:{line:5,column:0},end:{line:5,column:259}}}))!=null?e:"")+`
+<ul class="legend" aria-hidden="true">`+((e=g(c,"each").call(i,(e=l!=null?g(l,"chart"):l)!=null?g(e,"legend"):e,{name:"each",hash:{},fn:a.program(1,u,0,o,n),inverse:a.noop,data:u,loc:{start:{line:6,column:38},end:{line:6,column:131}}}))!=null?e:"")+`</ul>
+</figcaption>
+<svg class="bar-chart" role="img" aria-label="`+m((r=(r=g(c,"caption")||(l!=null?g(l,"caption"):l))!=null?r:t,typeof r===s?r.call(i,{name:"caption",hash:{},data:u,loc:{start:{line:8,column:46},end:{line:8,column:57}}}):r))+': share of policies by colour" width="'+m(y((e=l!=null?g(l,"chart"):l)!=null?g(e,"width"):e,l))+'" height="'+m(y((e=l!=null?g(l,"chart"):l)!=null?g(e,"height"):e,l))+'" viewBox="0 0 '+m(y((e=l!=null?g(l,"chart"):l)!=null?g(e,"width"):e,l))+" "+m(y((e=l!=null?g(l,"chart"):l)!=null?g(e,"height"):e,l))+`" xmlns="http://www.w3.org/2000/svg">
+`+((e=g(c,"each").call(i,(e=l!=null?g(l,"chart"):l)!=null?g(e,"bars"):e,{name:"each",hash:{},fn:a.program(2,u,0,o,n),inverse:a.noop,data:u,loc:{start:{line:9,column:0},end:{line:13,column:9}}}))!=null?e:"")+`</svg>
+</figure>
+`},useData:!0,useDepths:!0},"data-quality":{0:function(a,l,c,f,u,o){var n,e=a.lambda,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return`<section class="report data-quality" id="data-quality" aria-labelledby="data-quality-title">
+<header class="report-header">
+<p class="eyebrow">About the data</p>
+<h2 id="data-quality-title">Data quality</h2>
+</header>
+<p>Every figure in this report is recomputed from the policies themselves. Compliance percent is <strong>`+r(e((n=(n=u&&i(u,"root"))&&i(n,"percentFormula"))&&i(n,"description"),l))+'</strong> (formula <span class="code">'+r(e((n=(n=u&&i(u,"root"))&&i(n,"percentFormula"))&&i(n,"id"),l))+`</span>); where a report states a different CompliancePercent, the category table shows it as \u201Cstated\u201D.</p>
+`+((n=i(c,"if").call(l??(a.nullContext||{}),(n=(n=u&&i(u,"root"))&&i(n,"findings"))&&i(n,"length"),{name:"if",hash:{},fn:a.program(1,u,0,o),inverse:a.program(7,u,0,o),data:u,blockParams:o,loc:{start:{line:9,column:0},end:{line:28,column:7}}}))!=null?n:"")+`</section>
+`},1:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<p class="quality-counts"><span class="badge badge-red">'+i((t(c,"plural")||l&&t(l,"plural")||r).call(e,(n=(n=u&&t(u,"root"))&&t(n,"findingCounts"))&&t(n,"errors"),"error","errors",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:10,column:56},end:{line:10,column:110}}}))+'</span> <span class="badge badge-amber">'+i((t(c,"plural")||l&&t(l,"plural")||r).call(e,(n=(n=u&&t(u,"root"))&&t(n,"findingCounts"))&&t(n,"warnings"),"warning","warnings",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:10,column:150},end:{line:10,column:210}}}))+"</span> found by the check."+((n=t(c,"unless").call(e,(n=o[1][0])!=null?t(n,"complete"):n,{name:"unless",hash:{},fn:a.program(2,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:10,column:237},end:{line:10,column:390}}}))!=null?n:"")+`</p>
+<div class="table-scroll">
+<table class="data-table finding-table">
+<thead><tr><th scope="col">Severity</th><th scope="col">Rule</th><th scope="col">Finding</th><th scope="col">Where</th></tr></thead>
+<tbody>
+`+((n=t(c,"each").call(e,(n=o[1][0])!=null?t(n,"rows"):n,{name:"each",hash:{},fn:a.program(3,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:15,column:0},end:{line:22,column:9}}}))!=null?n:"")+`</tbody>
+</table>
+</div>
+`},2:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return" The first "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=o[2][0])!=null?t(n,"rows"):n)!=null?t(n,"length"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:10,column:273},end:{line:10,column:299}}}))+" of "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=o[2][0])!=null?t(n,"total"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:10,column:303},end:{line:10,column:323}}}))+" findings are listed; the check command lists every one."},3:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return`<tr>
+<td><span class="badge badge-`+((o=s(c,"if").call(e,(s(c,"eq")||l&&s(l,"eq")||r).call(e,l!=null?s(l,"severity"):l,"error",{name:"eq",hash:{},data:u,loc:{start:{line:17,column:35},end:{line:17,column:56}}}),{name:"if",hash:{},fn:a.program(4,u,0),inverse:a.program(5,u,0),data:u,loc:{start:{line:17,column:29},end:{line:17,column:81}}}))!=null?o:"")+'">'+t((n=(n=s(c,"severity")||(l!=null?s(l,"severity"):l))!=null?n:r,typeof n===i?n.call(e,{name:"severity",hash:{},data:u,loc:{start:{line:17,column:83},end:{line:17,column:95}}}):n))+`</span></td>
+<td class="code">`+t((n=(n=s(c,"rule")||(l!=null?s(l,"rule"):l))!=null?n:r,typeof n===i?n.call(e,{name:"rule",hash:{},data:u,loc:{start:{line:18,column:17},end:{line:18,column:25}}}):n))+`</td>
+<td dir="auto">`+t((n=(n=s(c,"message")||(l!=null?s(l,"message"):l))!=null?n:r,typeof n===i?n.call(e,{name:"message",hash:{},data:u,loc:{start:{line:19,column:15},end:{line:19,column:26}}}):n))+`</td>
+<td class="code muted where">`+t((n=(n=s(c,"source")||(l!=null?s(l,"source"):l))!=null?n:r,typeof n===i?n.call(e,{name:"source",hash:{},data:u,loc:{start:{line:20,column:29},end:{line:20,column:39}}}):n))+((o=s(c,"if").call(e,l!=null?s(l,"pointer"):l,{name:"if",hash:{},fn:a.program(6,u,0),inverse:a.noop,data:u,loc:{start:{line:20,column:39},end:{line:20,column:73}}}))!=null?o:"")+`</td>
+</tr>
+`},4:function(a,l,c,f,u){return"red"},5:function(a,l,c,f,u){return"amber"},6:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return" "+a.escapeExpression((o=(o=n(c,"pointer")||(l!=null?n(l,"pointer"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"pointer",hash:{},data:u,loc:{start:{line:20,column:55},end:{line:20,column:66}}}):o))},7:function(a,l,c,f,u){return`<p class="quality-counts"><span class="badge badge-green">No findings</span> The check found no problem in the data.</p>
+`},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return(n=r(c,"with").call(e,(r(c,"findingsPlan")||l&&r(l,"findingsPlan")||a.hooks.helperMissing).call(e,{name:"findingsPlan",hash:{},data:u,blockParams:o,loc:{start:{line:2,column:8},end:{line:2,column:22}}}),{name:"with",hash:{},fn:a.program(0,u,1,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:2,column:0},end:{line:30,column:9}}}))!=null?n:""},useData:!0,useBlockParams:!0},"executive-summary":{0:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return`<ol class="worst-list">
+`+((o=e(c,"each").call(n,(e(c,"rankWorst")||l&&e(l,"rankWorst")||a.hooks.helperMissing).call(n,l!=null?e(l,"worstCategories"):l,{name:"rankWorst",hash:{},data:u,loc:{start:{line:11,column:8},end:{line:11,column:35}}}),{name:"each",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:11,column:0},end:{line:13,column:9}}}))!=null?o:"")+`</ol>
+`},1:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<li value="'+t((n=(n=s(c,"rank")||(l!=null?s(l,"rank"):l))!=null?n:r,typeof n===i?n.call(e,{name:"rank",hash:{},data:u,loc:{start:{line:12,column:11},end:{line:12,column:19}}}):n))+'">'+((o=s(c,"with").call(e,l!=null?s(l,"category"):l,{name:"with",hash:{},fn:a.program(2,u,0),inverse:a.noop,data:u,loc:{start:{line:12,column:21},end:{line:12,column:154}}}))!=null?o:"")+' \u2014 <span class="worst-figures">'+t((n=(n=s(c,"figuresText")||(l!=null?s(l,"figuresText"):l))!=null?n:r,typeof n===i?n.call(e,{name:"figuresText",hash:{},data:u,loc:{start:{line:12,column:185},end:{line:12,column:200}}}):n))+`</span></li>
+`},2:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=n(c,"if").call(l??(a.nullContext||{}),l!=null?n(l,"anchor"):l,{name:"if",hash:{},fn:a.program(3,u,0),inverse:a.program(4,u,0),data:u,loc:{start:{line:12,column:39},end:{line:12,column:145}}}))!=null?o:""},3:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r="function",i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<a href="#'+i((o=(o=t(c,"anchor")||(l!=null?t(l,"anchor"):l))!=null?o:e,typeof o===r?o.call(n,{name:"anchor",hash:{},data:u,loc:{start:{line:12,column:63},end:{line:12,column:73}}}):o))+'" dir="auto">'+i((o=(o=t(c,"name")||(l!=null?t(l,"name"):l))!=null?o:e,typeof o===r?o.call(n,{name:"name",hash:{},data:u,loc:{start:{line:12,column:86},end:{line:12,column:94}}}):o))+"</a>"},4:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<span dir="auto">'+a.escapeExpression((o=(o=n(c,"name")||(l!=null?n(l,"name"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"name",hash:{},data:u,loc:{start:{line:12,column:123},end:{line:12,column:131}}}):o))+"</span>"},5:function(a,l,c,f,u){return`<p class="muted">No assessed category has a Red or Amber policy.</p>
+`},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return`<section class="summary" aria-label="Executive summary">
+<h3>Executive summary</h3>
+`+((o=a.invokePartial(n(f,"colour-cards"),l,{name:"colour-cards",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`<div class="summary-grid">
+`+((o=a.invokePartial(n(f,"red-by-severity"),l!=null?n(l,"redBySeverity"):l,{name:"red-by-severity",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`<div class="worst-block">
+<h4>Worst categories</h4>
+<p class="muted measure">Ranked by `+a.escapeExpression(a.lambda((o=(o=u&&n(u,"root"))&&n(o,"ranking"))&&n(o,"worstCategories"),l))+`.</p>
+`+((o=n(c,"if").call(l??(a.nullContext||{}),(o=l!=null?n(l,"worstCategories"):l)!=null?n(o,"length"):o,{name:"if",hash:{},fn:a.program(0,u,0),inverse:a.program(5,u,0),data:u,loc:{start:{line:9,column:0},end:{line:17,column:7}}}))!=null?o:"")+`</div>
+</div>
+</section>
+`},usePartial:!0,useData:!0},executive:{0:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.escapeExpression,r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return`<section class="report overview" id="overview" aria-labelledby="overview-title">
+<header class="report-header">
+<p class="eyebrow">Executive summary \xB7 across all reports</p>
+<h2 id="overview-title">Roll-up of `+e((r(c,"count")||l&&r(l,"count")||a.hooks.helperMissing).call(n,(o=(o=u&&r(u,"root"))&&r(o,"rollup"))&&r(o,"reports"),{name:"count",hash:{},data:u,loc:{start:{line:21,column:35},end:{line:21,column:65}}}))+` benchmark reports</h2>
+</header>
+<section class="summary" aria-label="Roll-up">
+`+((o=a.invokePartial(r(f,"colour-cards"),(o=u&&r(u,"root"))&&r(o,"rollup"),{name:"colour-cards",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=r(c,"if").call(n,(o=(o=u&&r(u,"root"))&&r(o,"rollup"))&&r(o,"countingNote"),{name:"if",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:25,column:0},end:{line:25,column:110}}}))!=null?o:"")+`
+<div class="summary-grid">`+((o=a.invokePartial(r(f,"red-by-severity"),(o=(o=u&&r(u,"root"))&&r(o,"rollup"))&&r(o,"redBySeverity"),{name:"red-by-severity",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</div>
+</section>
+<section class="block" aria-label="Worst reports">
+`+((o=a.invokePartial(r(f,"colour-chart"),l,{name:"colour-chart",hash:{unit:"reports",caption:"Worst reports",chart:(o=u&&r(u,"executive"))&&r(o,"chart")},data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+'<p class="muted measure">Ranked by '+e(a.lambda((o=(o=u&&r(u,"root"))&&r(o,"ranking"))&&r(o,"worstReports"),l))+`.</p>
+`+((o=r(c,"if").call(n,(o=u&&r(u,"executive"))&&r(o,"chartLeftOut"),{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.noop,data:u,loc:{start:{line:31,column:0},end:{line:31,column:183}}}))!=null?o:"")+`
+`+((o=r(c,"if").call(n,(o=u&&r(u,"executive"))&&r(o,"reportsLeftOut"),{name:"if",hash:{},fn:a.program(3,u,0),inverse:a.noop,data:u,loc:{start:{line:32,column:0},end:{line:32,column:247}}}))!=null?o:"")+`
+</section>
+</section>
+`},1:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<p class="counting-note" role="note">'+a.escapeExpression(a.lambda((o=(o=u&&n(u,"root"))&&n(o,"rollup"))&&n(o,"countingNote"),l))+"</p>"},2:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<p class="muted left-out">'+a.escapeExpression((n(c,"plural")||l&&n(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(o=u&&n(u,"executive"))&&n(o,"chartLeftOut"),"more report is","more reports are",{name:"plural",hash:{},data:u,loc:{start:{line:31,column:57},end:{line:31,column:127}}}))+" not drawn; the full tier lists every report.</p>"},3:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return'<p class="muted left-out">The '+r((i(c,"count")||l&&i(l,"count")||e).call(n,(o=(o=u&&i(u,"executive"))&&i(o,"reports"))&&i(o,"length"),{name:"count",hash:{},data:u,loc:{start:{line:32,column:63},end:{line:32,column:98}}}))+" worst get a summary below; "+r((i(c,"plural")||l&&i(l,"plural")||e).call(n,(o=u&&i(u,"executive"))&&i(o,"reportsLeftOut"),"other report is","other reports are",{name:"plural",hash:{},data:u,loc:{start:{line:32,column:126},end:{line:32,column:200}}}))+" left out of this executive summary.</p>"},4:function(a,l,c,f,u){var o,n=a.lambda,e=a.escapeExpression,r=l??(a.nullContext||{}),i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return'<section class="report" id="'+e(n((o=l!=null?i(l,"report"):l)!=null?i(o,"anchor"):o,l))+'" aria-labelledby="'+e(n((o=l!=null?i(l,"report"):l)!=null?i(o,"anchor"):o,l))+`-title">
+`+((o=i(c,"with").call(r,l!=null?i(l,"report"):l,{name:"with",hash:{},fn:a.program(5,u,0),inverse:a.noop,data:u,loc:{start:{line:38,column:0},end:{line:38,column:67}}}))!=null?o:"")+`
+`+((o=i(c,"if").call(r,(o=(o=l!=null?i(l,"chart"):l)!=null?i(o,"bars"):o)!=null?i(o,"length"):o,{name:"if",hash:{},fn:a.program(6,u,0),inverse:a.noop,data:u,loc:{start:{line:39,column:0},end:{line:39,column:312}}}))!=null?o:"")+`
+<section class="block action-list" aria-labelledby="`+e(n((o=l!=null?i(l,"report"):l)!=null?i(o,"anchor"):o,l))+`-actions">
+<h3 id="`+e(n((o=l!=null?i(l,"report"):l)!=null?i(o,"anchor"):o,l))+`-actions">Most severe failing policies</h3>
+`+((o=i(c,"if").call(r,(o=l!=null?i(l,"actions"):l)!=null?i(o,"length"):o,{name:"if",hash:{},fn:a.program(8,u,0),inverse:a.program(11,u,0),data:u,loc:{start:{line:42,column:0},end:{line:65,column:7}}}))!=null?o:"")+`</section>
+</section>
+`},5:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return((o=a.invokePartial(n(f,"report-header"),l,{name:"report-header",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=a.invokePartial(n(f,"executive-summary"),l,{name:"executive-summary",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")},6:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<section class="block" aria-label="Colours per category">'+((o=a.invokePartial(n(f,"colour-chart"),l,{name:"colour-chart",hash:{unit:"categories",caption:l!=null?n(l,"chartCaption"):l,chart:l!=null?n(l,"chart"):l},data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=n(c,"if").call(l??(a.nullContext||{}),l!=null?n(l,"categoriesLeftOut"):l,{name:"if",hash:{},fn:a.program(7,u,0),inverse:a.noop,data:u,loc:{start:{line:39,column:151},end:{line:39,column:295}}}))!=null?o:"")+"</section>"},7:function(a,l,c,f,u){var o=a.lookupProperty||function(n,e){if(Object.prototype.hasOwnProperty.call(n,e))return n[e]};return'<p class="muted left-out">'+a.escapeExpression((o(c,"plural")||l&&o(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),l!=null?o(l,"categoriesLeftOut"):l,"other category is","other categories are",{name:"plural",hash:{},data:u,loc:{start:{line:39,column:202},end:{line:39,column:273}}}))+" not drawn.</p>"},8:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return'<p class="muted">The first '+r((i(c,"count")||l&&i(l,"count")||e).call(n,(o=l!=null?i(l,"actions"):l)!=null?i(o,"length"):o,{name:"count",hash:{},data:u,loc:{start:{line:43,column:27},end:{line:43,column:51}}}))+" of "+r((i(c,"plural")||l&&i(l,"plural")||e).call(n,(o=(o=l!=null?i(l,"report"):l)!=null?i(o,"actions"):o)!=null?i(o,"length"):o,"failing policy","failing policies",{name:"plural",hash:{},data:u,loc:{start:{line:43,column:55},end:{line:43,column:123}}}))+" (Red and Amber), ordered "+r(a.lambda((o=(o=u&&i(u,"root"))&&i(o,"ranking"))&&i(o,"actions"),l))+`.</p>
+<div class="table-scroll">
+<table class="data-table action-table">
+<thead><tr><th scope="col" class="num">#</th><th scope="col">Compliance</th><th scope="col">Severity</th><th scope="col" class="num">Failing resources</th><th scope="col">No.</th><th scope="col">Policy</th><th scope="col">Category</th></tr></thead>
+<tbody>
+`+((o=i(c,"each").call(n,l!=null?i(l,"actions"):l,{name:"each",hash:{},fn:a.program(9,u,0),inverse:a.noop,data:u,loc:{start:{line:48,column:0},end:{line:58,column:9}}}))!=null?o:"")+`</tbody>
+</table>
+</div>
+`+((o=i(c,"if").call(n,l!=null?i(l,"actionsLeftOut"):l,{name:"if",hash:{},fn:a.program(10,u,0),inverse:a.noop,data:u,loc:{start:{line:62,column:0},end:{line:62,column:207}}}))!=null?o:"")+`
+`},9:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lambda,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return`<tr>
+<td class="num">`+r((t(c,"add")||l&&t(l,"add")||e).call(n,u&&t(u,"index"),1,{name:"add",hash:{},data:u,loc:{start:{line:50,column:16},end:{line:50,column:32}}}))+`</td>
+<td>`+((o=a.invokePartial(t(f,"colour-badge"),(o=l!=null?t(l,"policy"):l)!=null?t(o,"Compliance"):o,{name:"colour-badge",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</td>
+<td><span class="sev sev-`+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"Severity"):o,l))+'">'+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"Severity"):o,l))+`</span></td>
+<td class="num">`+r((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"failingResources"):l,{name:"count",hash:{},data:u,loc:{start:{line:53,column:16},end:{line:53,column:42}}}))+" of "+r((t(c,"count")||l&&t(l,"count")||e).call(n,(o=l!=null?t(l,"policy"):l)!=null?t(o,"TotalResourceCount"):o,{name:"count",hash:{},data:u,loc:{start:{line:53,column:46},end:{line:53,column:81}}}))+`</td>
+<td class="code">`+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"ComplianceNumber"):o,l))+`</td>
+<td class="title" dir="auto">`+r(i((o=l!=null?t(l,"policy"):l)!=null?t(o,"ShortTitle"):o,l))+`</td>
+<td dir="auto">`+r(i((o=l!=null?t(l,"category"):l)!=null?t(o,"name"):o,l))+`</td>
+</tr>
+`},10:function(a,l,c,f,u){var o=a.lookupProperty||function(n,e){if(Object.prototype.hasOwnProperty.call(n,e))return n[e]};return'<p class="muted left-out">'+a.escapeExpression((o(c,"plural")||l&&o(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),l!=null?o(l,"actionsLeftOut"):l,"more failing policy","more failing policies",{name:"plural",hash:{},data:u,loc:{start:{line:62,column:48},end:{line:62,column:119}}}))+": the full tier and the XLSX Action list and POA&amp;M sheets list every one.</p>"},11:function(a,l,c,f,u){return`<p class="muted">No failing policy: nothing is Red or Amber.</p>
+`},12:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return r((i(c,"plural")||l&&i(l,"plural")||e).call(n,(o=l!=null?i(l,"findingCounts"):l)!=null?i(o,"errors"):o,"error","errors",{name:"plural",hash:{},data:u,loc:{start:{line:71,column:31},end:{line:71,column:79}}}))+" and "+r((i(c,"plural")||l&&i(l,"plural")||e).call(n,(o=l!=null?i(l,"findingCounts"):l)!=null?i(o,"warnings"):o,"warning","warnings",{name:"plural",hash:{},data:u,loc:{start:{line:71,column:84},end:{line:71,column:138}}}))+"; the full tier lists them (or run cspm-report check)."},13:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=n(c,"if").call(l??(a.nullContext||{}),(o=l!=null?n(l,"findingCounts"):l)!=null?n(o,"warnings"):o,{name:"if",hash:{},fn:a.program(14,u,0),inverse:a.program(15,u,0),data:u,loc:{start:{line:71,column:192},end:{line:71,column:386}}}))!=null?o:""},14:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return a.escapeExpression((n(c,"plural")||l&&n(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(o=l!=null?n(l,"findingCounts"):l)!=null?n(o,"warnings"):o,"warning","warnings",{name:"plural",hash:{},data:u,loc:{start:{line:71,column:226},end:{line:71,column:280}}}))+"; the full tier lists them (or run cspm-report check)."},15:function(a,l,c,f,u){return"No findings: the reports passed every check."},16:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return' \xB7 generated <time datetime="'+r((o=(o=i(c,"generatedAt")||(l!=null?i(l,"generatedAt"):l))!=null?o:e,typeof o=="function"?o.call(n,{name:"generatedAt",hash:{},data:u,loc:{start:{line:75,column:101},end:{line:75,column:116}}}):o))+'">'+r((i(c,"instant")||l&&i(l,"instant")||e).call(n,l!=null?i(l,"generatedAt"):l,{name:"instant",hash:{},data:u,loc:{start:{line:75,column:118},end:{line:75,column:141}}}))+"</time>"},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.lambda,s=a.escapeExpression,m=a.lookupProperty||function(y,g){if(Object.prototype.hasOwnProperty.call(y,g))return y[g]};return`<!DOCTYPE html>
+<html lang="en" class="no-js">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="`+((o=(n=(n=m(c,"csp")||u&&m(u,"csp"))!=null?n:r,typeof n===i?n.call(e,{name:"csp",hash:{},data:u,loc:{start:{line:6,column:52},end:{line:6,column:62}}}):n))!=null?o:"")+`">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="`+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"name"):o,l))+" "+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"version"):o,l))+`">
+<meta name="referrer" content="no-referrer">
+<title>`+s((n=(n=m(c,"title")||(l!=null?m(l,"title"):l))!=null?n:r,typeof n===i?n.call(e,{name:"title",hash:{},data:u,loc:{start:{line:10,column:7},end:{line:10,column:16}}}):n))+` \u2014 executive summary</title>
+<link rel="icon" href="data:,">
+<style>`+((o=(n=(n=m(c,"style")||u&&m(u,"style"))!=null?n:r,typeof n===i?n.call(e,{name:"style",hash:{},data:u,loc:{start:{line:12,column:7},end:{line:12,column:19}}}):n))!=null?o:"")+`</style>
+</head>
+<body class="executive">
+`+((o=a.invokePartial(m(f,"page-header"),l,{name:"page-header",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`<main>
+`+((o=m(c,"if").call(e,(o=u&&m(u,"executive"))&&m(o,"rollup"),{name:"if",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:17,column:0},end:{line:35,column:7}}}))!=null?o:"")+((o=m(c,"each").call(e,(o=u&&m(u,"executive"))&&m(o,"reports"),{name:"each",hash:{},fn:a.program(4,u,0),inverse:a.noop,data:u,loc:{start:{line:36,column:0},end:{line:68,column:9}}}))!=null?o:"")+`<section class="report data-quality" id="data-quality" aria-labelledby="data-quality-title">
+<h2 id="data-quality-title">Data quality</h2>
+<p>`+((o=m(c,"if").call(e,(o=l!=null?m(l,"findingCounts"):l)!=null?m(o,"errors"):o,{name:"if",hash:{},fn:a.program(12,u,0),inverse:a.program(13,u,0),data:u,loc:{start:{line:71,column:3},end:{line:71,column:393}}}))!=null?o:"")+" Compliance percent is <strong>"+s(t((o=l!=null?m(l,"percentFormula"):l)!=null?m(o,"description"):o,l))+`</strong>.</p>
+</section>
+</main>
+<footer class="page-footer">
+<p>`+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"name"):o,l))+" "+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"version"):o,l))+" \xB7 executive summary"+((o=m(c,"if").call(e,l!=null?m(l,"generatedAt"):l,{name:"if",hash:{},fn:a.program(16,u,0),inverse:a.noop,data:u,loc:{start:{line:75,column:53},end:{line:75,column:155}}}))!=null?o:"")+`</p>
+</footer>
+</body>
+</html>
+`},usePartial:!0,useData:!0},"fleet-account-header":{compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){return'<tr><th class="n">#</th><th>Account</th><th>Connector</th><th>Benchmark</th><th class="n">Compliance</th><th class="n Red">Red</th><th class="n">Red weighted</th><th class="n Amber">Amber</th><th class="n">Policies</th></tr>'},useData:!0},"fleet-account-row":{compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lambda,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<tr><td class="n">'+i((s(c,"count")||l&&s(l,"count")||r).call(e,l!=null?s(l,"rank"):l,{name:"count",hash:{},data:u,loc:{start:{line:2,column:18},end:{line:2,column:32}}}))+'</td><td><a href="#'+i((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n=="function"?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:2,column:51},end:{line:2,column:61}}}):n))+'">'+i(t((o=l!=null?s(l,"account"):l)!=null?s(o,"accountName"):o,l))+"</a><br><small>"+i(t((o=l!=null?s(l,"account"):l)!=null?s(o,"accountId"):o,l))+"</small></td><td>"+i(t((o=l!=null?s(l,"account"):l)!=null?s(o,"connectorType"):o,l))+"</td><td>"+i(t((o=l!=null?s(l,"account"):l)!=null?s(o,"benchmarkName"):o,l))+"<br><small>"+i(t((o=l!=null?s(l,"account"):l)!=null?s(o,"benchmarkId"):o,l))+'</small></td><td class="n">'+i((s(c,"percentOrNa")||l&&s(l,"percentOrNa")||r).call(e,(o=l!=null?s(l,"account"):l)!=null?s(o,"percent"):o,{name:"percentOrNa",hash:{},data:u,loc:{start:{line:2,column:259},end:{line:2,column:290}}}))+'</td><td class="n">'+i((s(c,"count")||l&&s(l,"count")||r).call(e,(o=(o=l!=null?s(l,"account"):l)!=null?s(o,"figures"):o)!=null?s(o,"red"):o,{name:"count",hash:{},data:u,loc:{start:{line:2,column:309},end:{line:2,column:338}}}))+'</td><td class="n">'+i((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"account"):l)!=null?s(o,"redWeight"):o,{name:"count",hash:{},data:u,loc:{start:{line:2,column:357},end:{line:2,column:384}}}))+'</td><td class="n">'+i((s(c,"count")||l&&s(l,"count")||r).call(e,(o=(o=l!=null?s(l,"account"):l)!=null?s(o,"figures"):o)!=null?s(o,"amber"):o,{name:"count",hash:{},data:u,loc:{start:{line:2,column:403},end:{line:2,column:434}}}))+'</td><td class="n">'+i((s(c,"count")||l&&s(l,"count")||r).call(e,(o=(o=l!=null?s(l,"account"):l)!=null?s(o,"figures"):o)!=null?s(o,"total"):o,{name:"count",hash:{},data:u,loc:{start:{line:2,column:453},end:{line:2,column:484}}}))+`</td></tr>
+`},useData:!0},"fleet-group-table":{0:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return"<tr><td>"+i((n=(n=t(c,"label")||(l!=null?t(l,"label"):l))!=null?n:r,typeof n=="function"?n.call(e,{name:"label",hash:{},data:u,loc:{start:{line:4,column:8},end:{line:4,column:17}}}):n))+((o=t(c,"unless").call(e,(t(c,"eq")||l&&t(l,"eq")||r).call(e,l!=null?t(l,"label"):l,l!=null?t(l,"key"):l,{name:"eq",hash:{},data:u,loc:{start:{line:4,column:27},end:{line:4,column:41}}}),{name:"unless",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:4,column:17},end:{line:4,column:80}}}))!=null?o:"")+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||r).call(e,l!=null?t(l,"accounts"):l,{name:"count",hash:{},data:u,loc:{start:{line:4,column:99},end:{line:4,column:117}}}))+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||r).call(e,l!=null?t(l,"reports"):l,{name:"count",hash:{},data:u,loc:{start:{line:4,column:136},end:{line:4,column:153}}}))+'</td><td class="n">'+i((t(c,"percentOrNa")||l&&t(l,"percentOrNa")||r).call(e,l!=null?t(l,"percent"):l,{name:"percentOrNa",hash:{},data:u,loc:{start:{line:4,column:172},end:{line:4,column:195}}}))+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||r).call(e,(o=l!=null?t(l,"figures"):l)!=null?t(o,"red"):o,{name:"count",hash:{},data:u,loc:{start:{line:4,column:214},end:{line:4,column:235}}}))+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||r).call(e,(o=l!=null?t(l,"figures"):l)!=null?t(o,"amber"):o,{name:"count",hash:{},data:u,loc:{start:{line:4,column:254},end:{line:4,column:277}}}))+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||r).call(e,(o=l!=null?t(l,"figures"):l)!=null?t(o,"total"):o,{name:"count",hash:{},data:u,loc:{start:{line:4,column:296},end:{line:4,column:319}}}))+`</td></tr>
+`},1:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return"<br><small>"+a.escapeExpression((o=(o=n(c,"key")||(l!=null?n(l,"key"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"key",hash:{},data:u,loc:{start:{line:4,column:54},end:{line:4,column:61}}}):o))+"</small>"},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return"<table><thead><tr><th>"+a.escapeExpression((n=(n=r(c,"what")||(l!=null?r(l,"what"):l))!=null?n:a.hooks.helperMissing,typeof n=="function"?n.call(e,{name:"what",hash:{},data:u,loc:{start:{line:2,column:22},end:{line:2,column:30}}}):n))+`</th><th class="n">Accounts</th><th class="n">Reports</th><th class="n">Compliance</th><th class="n Red">Red</th><th class="n Amber">Amber</th><th class="n">Policies</th></tr></thead><tbody>
+`+((o=r(c,"each").call(e,l!=null?r(l,"groups"):l,{name:"each",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:3,column:0},end:{line:5,column:9}}}))!=null?o:"")+`</tbody></table>
+`},useData:!0},"fleet-page":{0:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r="function",i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<div class="tile"><b>'+i((o=(o=t(c,"value")||(l!=null?t(l,"value"):l))!=null?o:e,typeof o===r?o.call(n,{name:"value",hash:{},data:u,loc:{start:{line:11,column:55},end:{line:11,column:64}}}):o))+"</b><span>"+i((o=(o=t(c,"label")||(l!=null?t(l,"label"):l))!=null?o:e,typeof o===r?o.call(n,{name:"label",hash:{},data:u,loc:{start:{line:11,column:74},end:{line:11,column:83}}}):o))+"</span></div>"},1:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"fleet-account-row"),l,{name:"fleet-account-row",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},2:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return"The first "+r((i(c,"count")||l&&i(l,"count")||e).call(n,(o=l!=null?i(l,"failing"):l)!=null?i(o,"length"):o,{name:"count",hash:{},data:u,loc:{start:{line:21,column:48},end:{line:21,column:72}}}))+" of "+r((i(c,"count")||l&&i(l,"count")||e).call(n,l!=null?i(l,"failingTotal"):l,{name:"count",hash:{},data:u,loc:{start:{line:21,column:76},end:{line:21,column:98}}}))+" policies that fail somewhere, "+r(a.lambda((o=l!=null?i(l,"measures"):l)!=null?i(o,"policies"):o,l))+". The XLSX workbook of this tier lists every one."},3:function(a,l,c,f,u){return"No policy fails in any account."},4:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return`<table><thead><tr><th class="n">#</th><th>Policy</th><th>Benchmark</th><th>Severity</th><th class="n">Failing in</th><th class="n Red">Red in</th><th class="n Amber">Amber in</th><th class="n">Assessed in</th></tr></thead><tbody>
+`+((o=n(c,"each").call(l??(a.nullContext||{}),l!=null?n(l,"failing"):l,{name:"each",hash:{},fn:a.program(5,u,0),inverse:a.noop,data:u,loc:{start:{line:23,column:0},end:{line:25,column:9}}}))!=null?o:"")+"</tbody></table>"},5:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i="function",t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<tr><td class="n">'+r((t(c,"count")||l&&t(l,"count")||e).call(n,(t(c,"add")||l&&t(l,"add")||e).call(n,u&&t(u,"index"),1,{name:"add",hash:{},data:u,loc:{start:{line:24,column:26},end:{line:24,column:40}}}),{name:"count",hash:{},data:u,loc:{start:{line:24,column:18},end:{line:24,column:42}}}))+"</td><td>"+r((o=(o=t(c,"title")||(l!=null?t(l,"title"):l))!=null?o:e,typeof o===i?o.call(n,{name:"title",hash:{},data:u,loc:{start:{line:24,column:51},end:{line:24,column:60}}}):o))+"<br><small>"+r((o=(o=t(c,"policyId")||(l!=null?t(l,"policyId"):l))!=null?o:e,typeof o===i?o.call(n,{name:"policyId",hash:{},data:u,loc:{start:{line:24,column:71},end:{line:24,column:83}}}):o))+"</small></td><td>"+r((o=(o=t(c,"benchmarkId")||(l!=null?t(l,"benchmarkId"):l))!=null?o:e,typeof o===i?o.call(n,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:24,column:100},end:{line:24,column:115}}}):o))+"</td><td>"+r((o=(o=t(c,"severity")||(l!=null?t(l,"severity"):l))!=null?o:e,typeof o===i?o.call(n,{name:"severity",hash:{},data:u,loc:{start:{line:24,column:124},end:{line:24,column:136}}}):o))+'</td><td class="n">'+r((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"failing"):l,{name:"count",hash:{},data:u,loc:{start:{line:24,column:155},end:{line:24,column:172}}}))+'</td><td class="n">'+r((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"red"):l,{name:"count",hash:{},data:u,loc:{start:{line:24,column:191},end:{line:24,column:204}}}))+'</td><td class="n">'+r((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"amber"):l,{name:"count",hash:{},data:u,loc:{start:{line:24,column:223},end:{line:24,column:238}}}))+'</td><td class="n">'+r((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"accounts"):l,{name:"count",hash:{},data:u,loc:{start:{line:24,column:257},end:{line:24,column:275}}}))+`</td></tr>
+`},6:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r="function",i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return"<tr><td>"+i((o=(o=t(c,"benchmarkName")||(l!=null?t(l,"benchmarkName"):l))!=null?o:e,typeof o===r?o.call(n,{name:"benchmarkName",hash:{},data:u,loc:{start:{line:31,column:8},end:{line:31,column:25}}}):o))+"<br><small>"+i((o=(o=t(c,"benchmarkId")||(l!=null?t(l,"benchmarkId"):l))!=null?o:e,typeof o===r?o.call(n,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:31,column:36},end:{line:31,column:51}}}):o))+"</small></td><td>"+i((o=(o=t(c,"name")||(l!=null?t(l,"name"):l))!=null?o:e,typeof o===r?o.call(n,{name:"name",hash:{},data:u,loc:{start:{line:31,column:68},end:{line:31,column:76}}}):o))+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"accounts"):l,{name:"count",hash:{},data:u,loc:{start:{line:31,column:95},end:{line:31,column:113}}}))+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"assessed"):l,{name:"count",hash:{},data:u,loc:{start:{line:31,column:132},end:{line:31,column:150}}}))+'</td><td class="n">'+i((t(c,"percentOrNa")||l&&t(l,"percentOrNa")||e).call(n,l!=null?t(l,"min"):l,{name:"percentOrNa",hash:{},data:u,loc:{start:{line:31,column:169},end:{line:31,column:188}}}))+'</td><td class="n">'+i((t(c,"percentOrNa")||l&&t(l,"percentOrNa")||e).call(n,l!=null?t(l,"median"):l,{name:"percentOrNa",hash:{},data:u,loc:{start:{line:31,column:207},end:{line:31,column:229}}}))+'</td><td class="n">'+i((t(c,"percentOrNa")||l&&t(l,"percentOrNa")||e).call(n,l!=null?t(l,"mean"):l,{name:"percentOrNa",hash:{},data:u,loc:{start:{line:31,column:248},end:{line:31,column:268}}}))+'</td><td class="n">'+i((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"red"):l,{name:"count",hash:{},data:u,loc:{start:{line:31,column:287},end:{line:31,column:300}}}))+`</td></tr>
+`},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="`+((o=(n=(n=s(c,"csp")||u&&s(u,"csp"))!=null?n:r,typeof n===i?n.call(e,{name:"csp",hash:{},data:u,loc:{start:{line:4,column:52},end:{line:4,column:62}}}):n))!=null?o:"")+`">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>`+t((n=(n=s(c,"title")||(l!=null?s(l,"title"):l))!=null?n:r,typeof n===i?n.call(e,{name:"title",hash:{},data:u,loc:{start:{line:6,column:7},end:{line:6,column:16}}}):n))+"</title><style>"+((o=(n=(n=s(c,"style")||u&&s(u,"style"))!=null?n:r,typeof n===i?n.call(e,{name:"style",hash:{},data:u,loc:{start:{line:6,column:31},end:{line:6,column:43}}}):n))!=null?o:"")+`</style></head>
+<body>
+<h1>`+t((n=(n=s(c,"title")||(l!=null?s(l,"title"):l))!=null?n:r,typeof n===i?n.call(e,{name:"title",hash:{},data:u,loc:{start:{line:8,column:4},end:{line:8,column:13}}}):n))+`</h1>
+<p class="meta">`+t((n=(n=s(c,"meta")||(l!=null?s(l,"meta"):l))!=null?n:r,typeof n===i?n.call(e,{name:"meta",hash:{},data:u,loc:{start:{line:9,column:16},end:{line:9,column:24}}}):n))+`</p>
+<nav><ul><li><a href="#worst">Worst accounts</a></li><li><a href="#policies">Failing policies</a></li><li><a href="#categories">Categories</a></li><li><a href="#groups">By connector and benchmark</a></li><li><a href="#index">Every account</a></li></ul></nav>
+<div class="tiles">`+((o=s(c,"each").call(e,l!=null?s(l,"tiles"):l,{name:"each",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:11,column:19},end:{line:11,column:105}}}))!=null?o:"")+`</div>
+<p class="note">Red policies by severity: `+t((n=(n=s(c,"severities")||(l!=null?s(l,"severities"):l))!=null?n:r,typeof n===i?n.call(e,{name:"severities",hash:{},data:u,loc:{start:{line:12,column:42},end:{line:12,column:56}}}):n))+`.</p>
+<h2 id="worst">Worst accounts</h2>
+<p class="note">The `+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"worst"):l)!=null?s(o,"length"):o,{name:"count",hash:{},data:u,loc:{start:{line:14,column:20},end:{line:14,column:42}}}))+" worst of "+t((s(c,"count")||l&&s(l,"count")||r).call(e,l!=null?s(l,"reports"):l,{name:"count",hash:{},data:u,loc:{start:{line:14,column:52},end:{line:14,column:69}}}))+" benchmark reports, "+t(a.lambda((o=l!=null?s(l,"measures"):l)!=null?s(o,"accounts"):o,l))+`. The index below lists every one.</p>
+<table><thead>`+((o=a.invokePartial(s(f,"fleet-account-header"),l,{name:"fleet-account-header",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</thead><tbody>
+`+((o=s(c,"each").call(e,l!=null?s(l,"worst"):l,{name:"each",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:16,column:0},end:{line:18,column:9}}}))!=null?o:"")+`</tbody></table>
+<h2 id="policies">Policies failing in the most accounts</h2>
+<p class="note">`+((o=s(c,"if").call(e,(o=l!=null?s(l,"failing"):l)!=null?s(o,"length"):o,{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.program(3,u,0),data:u,loc:{start:{line:21,column:16},end:{line:21,column:245}}}))!=null?o:"")+`</p>
+`+((o=s(c,"if").call(e,(o=l!=null?s(l,"failing"):l)!=null?s(o,"length"):o,{name:"if",hash:{},fn:a.program(4,u,0),inverse:a.noop,data:u,loc:{start:{line:22,column:0},end:{line:26,column:23}}}))!=null?o:"")+`
+<h2 id="categories">Compliance by category across accounts</h2>
+<p class="note">Each account's compliance in the category; lowest median first. Accounts where nothing in it was assessed are left out of the figures.</p>
+<table><thead><tr><th>Benchmark</th><th>Category</th><th class="n">Accounts</th><th class="n">Assessed in</th><th class="n">Lowest</th><th class="n">Median</th><th class="n">Mean</th><th class="n Red">Red</th></tr></thead><tbody>
+`+((o=s(c,"each").call(e,l!=null?s(l,"categories"):l,{name:"each",hash:{},fn:a.program(6,u,0),inverse:a.noop,data:u,loc:{start:{line:30,column:0},end:{line:32,column:9}}}))!=null?o:"")+`</tbody></table>
+<h2 id="groups">By connector type and benchmark</h2>
+`+((o=a.invokePartial(s(f,"fleet-group-table"),l,{name:"fleet-group-table",hash:{what:"Connector type",groups:l!=null?s(l,"byConnector"):l},data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`<p></p>
+`+((o=a.invokePartial(s(f,"fleet-group-table"),l,{name:"fleet-group-table",hash:{what:"Benchmark",groups:l!=null?s(l,"byBenchmark"):l},data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`<h2 id="index">Every account</h2>
+<p class="note">By account name; each links to its figures per category.</p>
+<div class="pager"><input id="index-filter" type="search" placeholder="Filter by name, id or benchmark" aria-label="Filter the accounts"><button id="index-prev" type="button">\u2039 Previous</button><span id="index-label"></span><button id="index-next" type="button">Next \u203A</button></div>
+<noscript><p class="note">Without JavaScript this page lists the first `+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"index"):l)!=null?s(o,"length"):o,{name:"count",hash:{},data:u,loc:{start:{line:41,column:71},end:{line:41,column:93}}}))+" of "+t((s(c,"count")||l&&s(l,"count")||r).call(e,l!=null?s(l,"reports"):l,{name:"count",hash:{},data:u,loc:{start:{line:41,column:97},end:{line:41,column:114}}}))+` benchmark reports and no account's categories: the XLSX workbook of this tier lists them all.</p></noscript>
+<table><thead>`+((o=a.invokePartial(s(f,"fleet-account-header"),l,{name:"fleet-account-header",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</thead><tbody id="index-rows">
+`+((o=s(c,"each").call(e,l!=null?s(l,"index"):l,{name:"each",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:43,column:0},end:{line:45,column:9}}}))!=null?o:"")+`</tbody></table>
+<div id="account-detail" hidden></div>
+`+((o=(n=(n=s(c,"fleetData")||u&&s(u,"fleetData"))!=null?n:r,typeof n===i?n.call(e,{name:"fleetData",hash:{},data:u,loc:{start:{line:48,column:0},end:{line:48,column:16}}}):n))!=null?o:"")+`
+<script>`+((o=(n=(n=s(c,"script")||u&&s(u,"script"))!=null?n:r,typeof n===i?n.call(e,{name:"script",hash:{},data:u,loc:{start:{line:49,column:8},end:{line:49,column:21}}}):n))!=null?o:"")+`<\/script>
+</body></html>
+`},usePartial:!0,useData:!0},"fleet-trend-page":{0:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return'<section class="panel"><h2>'+a.escapeExpression((n=(n=r(c,"heading")||(l!=null?r(l,"heading"):l))!=null?n:a.hooks.helperMissing,typeof n=="function"?n.call(e,{name:"heading",hash:{},data:u,loc:{start:{line:4,column:27},end:{line:4,column:38}}}):n))+`</h2>
+`+((o=r(c,"if").call(e,(o=l!=null?r(l,"rows"):l)!=null?r(o,"length"):o,{name:"if",hash:{},fn:a.program(1,u,0),inverse:a.program(4,u,0),data:u,loc:{start:{line:5,column:0},end:{line:13,column:7}}}))!=null?o:"")+`</section>
+`},1:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return'<div class="wrap"><table><thead><tr><th class="n">#</th><th>Account</th><th>Benchmark</th><th class="n">'+a.escapeExpression((n=(n=r(c,"since")||(l!=null?r(l,"since"):l))!=null?n:a.hooks.helperMissing,typeof n=="function"?n.call(e,{name:"since",hash:{},data:u,loc:{start:{line:6,column:104},end:{line:6,column:113}}}):n))+`</th><th class="n">Latest</th><th class="n">Change</th></tr></thead><tbody>
+`+((o=r(c,"each").call(e,l!=null?r(l,"rows"):l,{name:"each",hash:{},fn:a.program(2,u,0),inverse:a.noop,data:u,loc:{start:{line:7,column:0},end:{line:9,column:9}}}))!=null?o:"")+`</tbody></table></div>
+`},2:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<tr><td class="n">'+t((n=(n=s(c,"place")||(l!=null?s(l,"place"):l))!=null?n:r,typeof n===i?n.call(e,{name:"place",hash:{},data:u,loc:{start:{line:8,column:18},end:{line:8,column:27}}}):n))+"</td><td>"+t((n=(n=s(c,"account")||(l!=null?s(l,"account"):l))!=null?n:r,typeof n===i?n.call(e,{name:"account",hash:{},data:u,loc:{start:{line:8,column:36},end:{line:8,column:47}}}):n))+"</td><td>"+t((n=(n=s(c,"benchmarkId")||(l!=null?s(l,"benchmarkId"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:8,column:56},end:{line:8,column:71}}}):n))+'</td><td class="n">'+t((n=(n=s(c,"from")||(l!=null?s(l,"from"):l))!=null?n:r,typeof n===i?n.call(e,{name:"from",hash:{},data:u,loc:{start:{line:8,column:90},end:{line:8,column:98}}}):n))+'</td><td class="n">'+t((n=(n=s(c,"to")||(l!=null?s(l,"to"):l))!=null?n:r,typeof n===i?n.call(e,{name:"to",hash:{},data:u,loc:{start:{line:8,column:117},end:{line:8,column:123}}}):n))+'</td><td class="n'+((o=s(c,"if").call(e,l!=null?s(l,"lost"):l,{name:"if",hash:{},fn:a.program(3,u,0),inverse:a.noop,data:u,loc:{start:{line:8,column:140},end:{line:8,column:163}}}))!=null?o:"")+'">'+t((n=(n=s(c,"change")||(l!=null?s(l,"change"):l))!=null?n:r,typeof n===i?n.call(e,{name:"change",hash:{},data:u,loc:{start:{line:8,column:165},end:{line:8,column:175}}}):n))+`</td></tr>
+`},3:function(a,l,c,f,u){return" Red"},4:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return"<p>"+a.escapeExpression((o=(o=n(c,"empty")||(l!=null?n(l,"empty"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"empty",hash:{},data:u,loc:{start:{line:12,column:3},end:{line:12,column:12}}}):o))+`</p>
+`},5:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return"<tr><td>"+t((n=(n=s(c,"account")||(l!=null?s(l,"account"):l))!=null?n:r,typeof n===i?n.call(e,{name:"account",hash:{},data:u,loc:{start:{line:19,column:8},end:{line:19,column:19}}}):n))+"</td><td>"+t((n=(n=s(c,"benchmarkId")||(l!=null?s(l,"benchmarkId"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:19,column:28},end:{line:19,column:43}}}):n))+'</td><td class="n">'+t((s(c,"count")||l&&s(l,"count")||r).call(e,l!=null?s(l,"scans"):l,{name:"count",hash:{},data:u,loc:{start:{line:19,column:62},end:{line:19,column:77}}}))+"</td><td>"+t((n=(n=s(c,"latest")||(l!=null?s(l,"latest"):l))!=null?n:r,typeof n===i?n.call(e,{name:"latest",hash:{},data:u,loc:{start:{line:19,column:86},end:{line:19,column:96}}}):n))+"</td><td>"+t((n=(n=s(c,"percents")||(l!=null?s(l,"percents"):l))!=null?n:r,typeof n===i?n.call(e,{name:"percents",hash:{},data:u,loc:{start:{line:19,column:105},end:{line:19,column:117}}}):n))+'</td><td class="n">'+t((n=(n=s(c,"sinceFirst")||(l!=null?s(l,"sinceFirst"):l))!=null?n:r,typeof n===i?n.call(e,{name:"sinceFirst",hash:{},data:u,loc:{start:{line:19,column:136},end:{line:19,column:150}}}):n))+'</td><td class="n">'+t((n=(n=s(c,"sincePrevious")||(l!=null?s(l,"sincePrevious"):l))!=null?n:r,typeof n===i?n.call(e,{name:"sincePrevious",hash:{},data:u,loc:{start:{line:19,column:169},end:{line:19,column:186}}}):n))+"</td><td"+((o=s(c,"if").call(e,l!=null?s(l,"lost"):l,{name:"if",hash:{},fn:a.program(6,u,0),inverse:a.noop,data:u,loc:{start:{line:19,column:194},end:{line:19,column:225}}}))!=null?o:"")+">"+t((n=(n=s(c,"lostText")||(l!=null?s(l,"lostText"):l))!=null?n:r,typeof n===i?n.call(e,{name:"lostText",hash:{},data:u,loc:{start:{line:19,column:226},end:{line:19,column:238}}}):n))+`</td></tr>
+`},6:function(a,l,c,f,u){return' class="Red"'},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return((o=a.invokePartial(e(f,"trend-page-head"),l,{name:"trend-page-head",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=e(c,"each").call(n,l!=null?e(l,"rankings"):l,{name:"each",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:3,column:0},end:{line:15,column:9}}}))!=null?o:"")+`<section class="panel"><h2>Every account</h2>
+<div class="wrap"><table><thead><tr><th>Account</th><th>Benchmark</th><th class="n">Scans</th><th>Latest scan</th><th>Compliance, scan by scan</th><th class="n">Since first</th><th class="n">Since previous</th><th>Lost</th></tr></thead><tbody>
+`+((o=e(c,"each").call(n,l!=null?e(l,"series"):l,{name:"each",hash:{},fn:a.program(5,u,0),inverse:a.noop,data:u,loc:{start:{line:18,column:0},end:{line:20,column:9}}}))!=null?o:"")+`</tbody></table></div>
+</section>
+</main>
+</body></html>
+`},usePartial:!0,useData:!0},overview:{0:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.escapeExpression,i=a.lambda,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return`<section class="report overview" id="overview" aria-labelledby="overview-title">
+<header class="report-header">
+<p class="eyebrow">Across all reports</p>
+<h2 id="overview-title">Overview of `+r((t(c,"count")||l&&t(l,"count")||a.hooks.helperMissing).call(e,(n=(n=u&&t(u,"root"))&&t(n,"rollup"))&&t(n,"reports"),{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:6,column:36},end:{line:6,column:66}}}))+` benchmark reports</h2>
+</header>
+<section class="summary" aria-label="Roll-up">
+<h3>Roll-up</h3>
+`+((n=a.invokePartial(t(f,"colour-cards"),(n=u&&t(u,"root"))&&t(n,"rollup"),{name:"colour-cards",data:u,blockParams:o,helpers:c,partials:f,decorators:a.decorators}))!=null?n:"")+((n=t(c,"if").call(e,(n=(n=u&&t(u,"root"))&&t(n,"rollup"))&&t(n,"countingNote"),{name:"if",hash:{},fn:a.program(1,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:11,column:0},end:{line:11,column:110}}}))!=null?n:"")+`
+<div class="summary-grid">
+`+((n=a.invokePartial(t(f,"red-by-severity"),(n=(n=u&&t(u,"root"))&&t(n,"rollup"))&&t(n,"redBySeverity"),{name:"red-by-severity",data:u,blockParams:o,helpers:c,partials:f,decorators:a.decorators}))!=null?n:"")+`<div class="worst-block">
+<h4>Worst reports</h4>
+<p class="muted measure">Ranked by `+r(i((n=(n=u&&t(u,"root"))&&t(n,"ranking"))&&t(n,"worstReports"),l))+`.</p>
+`+((n=t(c,"if").call(e,(n=(n=o[0][0])!=null?t(n,"worstReports"):n)!=null?t(n,"length"):n,{name:"if",hash:{},fn:a.program(2,u,0,o),inverse:a.program(4,u,0,o),data:u,blockParams:o,loc:{start:{line:17,column:0},end:{line:25,column:7}}}))!=null?n:"")+`</div>
+</div>
+</section>
+<section class="block" aria-label="Colours per report">
+`+((n=a.invokePartial(t(f,"colour-chart"),l,{name:"colour-chart",hash:{unit:"reports",caption:"Colours per report",chart:(n=o[0][0])!=null?t(n,"chart"):n},data:u,blockParams:o,helpers:c,partials:f,decorators:a.decorators}))!=null?n:"")+`</section>
+<section class="block" aria-labelledby="overview-reports">
+<h3 id="overview-reports">Reports</h3>
+<div class="table-block" data-kind="reports" data-source="data-reports" data-page-size="`+r(i((n=(n=o[0][0])!=null?t(n,"reports"):n)!=null?t(n,"pageSize"):n,l))+'" data-total="'+r(i((n=(n=o[0][0])!=null?t(n,"reports"):n)!=null?t(n,"total"):n,l))+'" data-static="'+r(i((n=(n=(n=o[0][0])!=null?t(n,"reports"):n)!=null?t(n,"rows"):n)!=null?t(n,"length"):n,l))+`">
+<form class="table-tools js-only" role="search" aria-label="Filter reports">
+<label class="grow">Search <input type="search" data-filter="text" placeholder="Benchmark, id, account or connector" autocomplete="off"></label>
+</form>
+<p class="table-status" aria-live="polite">`+((n=t(c,"if").call(e,(n=(n=o[0][0])!=null?t(n,"reports"):n)!=null?t(n,"complete"):n,{name:"if",hash:{},fn:a.program(5,u,0,o),inverse:a.program(6,u,0,o),data:u,blockParams:o,loc:{start:{line:38,column:43},end:{line:38,column:317}}}))!=null?n:"")+`</p>
+<div class="table-scroll">
+<table class="data-table report-table">
+<thead>
+<tr>
+<th scope="col" data-key="benchmark"><button type="button">Benchmark</button></th>
+<th scope="col" data-key="account"><button type="button">Account</button></th>
+<th scope="col" data-key="connector"><button type="button">Connector</button></th>
+<th scope="col" class="num" data-key="total"><button type="button">Policies</button></th>
+<th scope="col" class="num" data-key="green"><button type="button"><span class="swatch swatch-green"></span>Green</button></th>
+<th scope="col" class="num" data-key="red"><button type="button"><span class="swatch swatch-red"></span>Red</button></th>
+<th scope="col" class="num" data-key="amber"><button type="button"><span class="swatch swatch-amber"></span>Amber</button></th>
+<th scope="col" class="num" data-key="gray"><button type="button"><span class="swatch swatch-gray"></span>Gray</button></th>
+<th scope="col" class="num" data-key="percent"><button type="button">Compliance</button></th>
+</tr>
+</thead>
+<tbody>
+`+((n=t(c,"each").call(e,(n=(n=o[0][0])!=null?t(n,"reports"):n)!=null?t(n,"rows"):n,{name:"each",hash:{},fn:a.program(7,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:55,column:0},end:{line:67,column:9}}}))!=null?n:"")+`</tbody>
+</table>
+</div>
+`+((n=t(c,"if").call(e,(n=(n=o[0][0])!=null?t(n,"reports"):n)!=null?t(n,"paged"):n,{name:"if",hash:{},fn:a.program(8,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:71,column:0},end:{line:71,column:50}}}))!=null?n:"")+`
+</div>
+</section>
+</section>
+`},1:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<p class="counting-note" role="note">'+a.escapeExpression(a.lambda((o=(o=u&&n(u,"root"))&&n(o,"rollup"))&&n(o,"countingNote"),l))+"</p>"},2:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return`<ol class="worst-list">
+`+((n=e(c,"each").call(l??(a.nullContext||{}),(n=o[1][0])!=null?e(n,"worstReports"):n,{name:"each",hash:{},fn:a.program(3,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:19,column:0},end:{line:21,column:9}}}))!=null?n:"")+`</ol>
+`},3:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<li><a href="#'+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:20,column:14},end:{line:20,column:24}}}):n))+'" dir="auto">'+t((n=(n=s(c,"benchmarkName")||(l!=null?s(l,"benchmarkName"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkName",hash:{},data:u,loc:{start:{line:20,column:37},end:{line:20,column:54}}}):n))+'</a> <span class="code muted">'+t((n=(n=s(c,"benchmarkId")||(l!=null?s(l,"benchmarkId"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:20,column:84},end:{line:20,column:99}}}):n))+'</span> <span class="muted" dir="auto">'+t((n=(n=s(c,"accountName")||(l!=null?s(l,"accountName"):l))!=null?n:r,typeof n===i?n.call(e,{name:"accountName",hash:{},data:u,loc:{start:{line:20,column:138},end:{line:20,column:153}}}):n))+'</span> <span class="worst-figures"><strong>'+t(a.lambda((o=l!=null?s(l,"figures"):l)!=null?s(o,"percentText"):o,l))+'</strong> <span class="badge badge-red">Red '+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"red"):o,{name:"count",hash:{},data:u,loc:{start:{line:20,column:264},end:{line:20,column:285}}}))+", weighted "+t((s(c,"count")||l&&s(l,"count")||r).call(e,l!=null?s(l,"redWeight"):l,{name:"count",hash:{},data:u,loc:{start:{line:20,column:296},end:{line:20,column:315}}}))+"</span> "+t((s(c,"plural")||l&&s(l,"plural")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"failingResources"):o,"failing resource","failing resources",{name:"plural",hash:{},data:u,loc:{start:{line:20,column:323},end:{line:20,column:397}}}))+' <span class="badge badge-amber">Amber '+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"amber"):o,{name:"count",hash:{},data:u,loc:{start:{line:20,column:436},end:{line:20,column:459}}}))+`</span></span></li>
+`},4:function(a,l,c,f,u){return`<p class="muted">No report has a Red or Amber policy.</p>
+`},5:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return a.escapeExpression((e(c,"plural")||l&&e(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(n=(n=o[1][0])!=null?e(n,"reports"):n)!=null?e(n,"total"):n,"report","reports",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:38,column:72},end:{line:38,column:120}}}))},6:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return"Showing the first "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=(n=o[1][0])!=null?t(n,"reports"):n)!=null?t(n,"rows"):n)!=null?t(n,"length"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:38,column:146},end:{line:38,column:180}}}))+" of "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=o[1][0])!=null?t(n,"reports"):n)!=null?t(n,"total"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:38,column:184},end:{line:38,column:212}}}))+' reports.<span class="no-js-only"> Turn on JavaScript to page through and sort all of them.</span>'},7:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return`<tr>
+<td dir="auto"><a href="#`+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:57,column:25},end:{line:57,column:35}}}):n))+'">'+t((n=(n=s(c,"benchmarkName")||(l!=null?s(l,"benchmarkName"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkName",hash:{},data:u,loc:{start:{line:57,column:37},end:{line:57,column:54}}}):n))+'</a> <span class="code muted">'+t((n=(n=s(c,"benchmarkId")||(l!=null?s(l,"benchmarkId"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:57,column:84},end:{line:57,column:99}}}):n))+`</span></td>
+<td dir="auto">`+t((n=(n=s(c,"accountName")||(l!=null?s(l,"accountName"):l))!=null?n:r,typeof n===i?n.call(e,{name:"accountName",hash:{},data:u,loc:{start:{line:58,column:15},end:{line:58,column:30}}}):n))+`</td>
+<td>`+t((n=(n=s(c,"connectorType")||(l!=null?s(l,"connectorType"):l))!=null?n:r,typeof n===i?n.call(e,{name:"connectorType",hash:{},data:u,loc:{start:{line:59,column:4},end:{line:59,column:21}}}):n))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"total"):o,{name:"count",hash:{},data:u,loc:{start:{line:60,column:16},end:{line:60,column:39}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"green"):o,{name:"count",hash:{},data:u,loc:{start:{line:61,column:16},end:{line:61,column:39}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"red"):o,{name:"count",hash:{},data:u,loc:{start:{line:62,column:16},end:{line:62,column:37}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"amber"):o,{name:"count",hash:{},data:u,loc:{start:{line:63,column:16},end:{line:63,column:39}}}))+`</td>
+<td class="num">`+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"gray"):o,{name:"count",hash:{},data:u,loc:{start:{line:64,column:16},end:{line:64,column:38}}}))+`</td>
+<td class="num"><span class="percent">`+t(a.lambda((o=l!=null?s(l,"figures"):l)!=null?s(o,"percentText"):o,l))+`</span></td>
+</tr>
+`},8:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"table-pager"),l,{name:"table-pager",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return(n=r(c,"with").call(e,(r(c,"overviewPlan")||l&&r(l,"overviewPlan")||a.hooks.helperMissing).call(e,{name:"overviewPlan",hash:{},data:u,blockParams:o,loc:{start:{line:2,column:8},end:{line:2,column:22}}}),{name:"with",hash:{},fn:a.program(0,u,1,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:2,column:0},end:{line:75,column:9}}}))!=null?n:""},usePartial:!0,useData:!0,useBlockParams:!0},"page-header":{0:function(a,l,c,f,u){var o=a.lookupProperty||function(n,e){if(Object.prototype.hasOwnProperty.call(n,e))return n[e]};return'<img class="logo" src="'+a.escapeExpression((o(c,"logoSource")||l&&o(l,"logoSource")||a.hooks.helperMissing).call(l??(a.nullContext||{}),l!=null?o(l,"logo"):l,{name:"logoSource",hash:{},data:u,loc:{start:{line:3,column:35},end:{line:3,column:54}}}))+'" alt="">'},1:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return' \xB7 generated <time datetime="'+r((o=(o=i(c,"generatedAt")||(l!=null?i(l,"generatedAt"):l))!=null?o:e,typeof o=="function"?o.call(n,{name:"generatedAt",hash:{},data:u,loc:{start:{line:9,column:48},end:{line:9,column:63}}}):o))+'">'+r((i(c,"instant")||l&&i(l,"instant")||e).call(n,l!=null?i(l,"generatedAt"):l,{name:"instant",hash:{},data:u,loc:{start:{line:9,column:65},end:{line:9,column:88}}}))+"</time>"},2:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return' \xB7 <a href="#data-quality">'+a.escapeExpression((n(c,"plural")||l&&n(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(o=l!=null?n(l,"findingCounts"):l)!=null?n(o,"errors"):o,"data error","data errors",{name:"plural",hash:{},data:u,loc:{start:{line:10,column:55},end:{line:10,column:113}}}))+"</a>"},3:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return' \xB7 <a href="#data-quality">'+a.escapeExpression((n(c,"plural")||l&&n(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(o=l!=null?n(l,"findingCounts"):l)!=null?n(o,"warnings"):o,"warning","warnings",{name:"plural",hash:{},data:u,loc:{start:{line:11,column:57},end:{line:11,column:111}}}))+"</a>"},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return`<header class="page-header">
+<div class="page-header-inner">
+`+((o=t(c,"if").call(e,l!=null?t(l,"logo"):l,{name:"if",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:3,column:0},end:{line:3,column:70}}}))!=null?o:"")+`
+<div>
+<p class="eyebrow">Compliance audit report</p>
+<h1 dir="auto">`+i((n=(n=t(c,"title")||(l!=null?t(l,"title"):l))!=null?n:r,typeof n=="function"?n.call(e,{name:"title",hash:{},data:u,loc:{start:{line:6,column:15},end:{line:6,column:24}}}):n))+`</h1>
+<p class="page-meta">
+`+i((t(c,"plural")||l&&t(l,"plural")||r).call(e,(o=l!=null?t(l,"rollup"):l)!=null?t(o,"reports"):o,"benchmark report","benchmark reports",{name:"plural",hash:{},data:u,loc:{start:{line:8,column:0},end:{line:8,column:64}}}))+" \xB7 "+i((t(c,"plural")||l&&t(l,"plural")||r).call(e,(o=l!=null?t(l,"rollup"):l)!=null?t(o,"policies"):o,"policy","policies",{name:"plural",hash:{},data:u,loc:{start:{line:8,column:67},end:{line:8,column:113}}}))+" \xB7 "+i((t(c,"compliant")||l&&t(l,"compliant")||r).call(e,(o=(o=l!=null?t(l,"rollup"):l)!=null?t(o,"figures"):o)!=null?t(o,"percentText"):o,{name:"compliant",hash:{},data:u,loc:{start:{line:8,column:116},end:{line:8,column:156}}}))+`
+`+((o=t(c,"if").call(e,l!=null?t(l,"generatedAt"):l,{name:"if",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:9,column:0},end:{line:9,column:102}}}))!=null?o:"")+`
+`+((o=t(c,"if").call(e,(o=l!=null?t(l,"findingCounts"):l)!=null?t(o,"errors"):o,{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.noop,data:u,loc:{start:{line:10,column:0},end:{line:10,column:124}}}))!=null?o:"")+`
+`+((o=t(c,"if").call(e,(o=l!=null?t(l,"findingCounts"):l)!=null?t(o,"warnings"):o,{name:"if",hash:{},fn:a.program(3,u,0),inverse:a.noop,data:u,loc:{start:{line:11,column:0},end:{line:11,column:122}}}))!=null?o:"")+`
+</p>
+</div>
+</div>
+</header>
+`},useData:!0},"policy-table":{0:function(a,l,c,f,u,o,n){var e,r=a.lambda,i=a.escapeExpression,t=l??(a.nullContext||{}),s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<section class="block" aria-labelledby="'+i(r(n[1]!=null?s(n[1],"anchor"):n[1],l))+`-policies">
+<h3 id="`+i(r(n[1]!=null?s(n[1],"anchor"):n[1],l))+`-policies">Policies</h3>
+<div class="table-block" data-kind="policies" data-source="`+i(r((e=o[0][0])!=null?s(e,"dataId"):e,l))+'" data-page-size="'+i(r((e=(e=o[0][0])!=null?s(e,"policies"):e)!=null?s(e,"pageSize"):e,l))+'" data-total="'+i(r((e=(e=o[0][0])!=null?s(e,"policies"):e)!=null?s(e,"total"):e,l))+'" data-static="'+i(r((e=(e=(e=o[0][0])!=null?s(e,"policies"):e)!=null?s(e,"rows"):e)!=null?s(e,"length"):e,l))+`">
+<form class="table-tools js-only" role="search" aria-label="Filter policies">
+<label>Colour
+<select data-filter="colour"><option value="">All</option>`+((e=s(c,"each").call(t,(e=(e=o[0][0])!=null?s(e,"filters"):e)!=null?s(e,"colours"):e,{name:"each",hash:{},fn:a.program(1,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:8,column:58},end:{line:8,column:139}}}))!=null?e:"")+`</select>
+</label>
+<label>Severity
+<select data-filter="severity"><option value="">All</option>`+((e=s(c,"each").call(t,(e=(e=o[0][0])!=null?s(e,"filters"):e)!=null?s(e,"severities"):e,{name:"each",hash:{},fn:a.program(1,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:11,column:60},end:{line:11,column:144}}}))!=null?e:"")+`</select>
+</label>
+<label>Category
+<select data-filter="category"><option value="">All</option>`+((e=s(c,"each").call(t,(e=(e=o[0][0])!=null?s(e,"filters"):e)!=null?s(e,"categories"):e,{name:"each",hash:{},fn:a.program(1,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:14,column:60},end:{line:14,column:144}}}))!=null?e:"")+`</select>
+</label>
+<label>Service
+<select data-filter="service"><option value="">All</option>`+((e=s(c,"each").call(t,(e=(e=o[0][0])!=null?s(e,"filters"):e)!=null?s(e,"services"):e,{name:"each",hash:{},fn:a.program(1,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:17,column:59},end:{line:17,column:141}}}))!=null?e:"")+`</select>
+</label>
+<label class="grow">Search
+<input type="search" data-filter="text" placeholder="Title, number, category or service" autocomplete="off">
+</label>
+<button type="reset">Clear</button>
+</form>
+`+((e=s(c,"if").call(t,n[1]!=null?s(n[1],"policiesLeftOut"):n[1],{name:"if",hash:{},fn:a.program(2,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:24,column:0},end:{line:24,column:87}}}))!=null?e:"")+`
+<p class="table-status" aria-live="polite">
+`+((e=s(c,"if").call(t,(e=(e=o[0][0])!=null?s(e,"policies"):e)!=null?s(e,"complete"):e,{name:"if",hash:{},fn:a.program(3,u,0,o,n),inverse:a.program(4,u,0,o,n),data:u,blockParams:o,loc:{start:{line:26,column:0},end:{line:29,column:7}}}))!=null?e:"")+`</p>
+<div class="table-scroll">
+<table class="data-table policy-table">
+<thead>
+<tr>
+<th scope="col" data-key="number"><button type="button">No.</button></th>
+<th scope="col" data-key="title"><button type="button">Policy</button></th>
+<th scope="col" data-key="category"><button type="button">Category</button></th>
+<th scope="col" data-key="service"><button type="button">Service</button></th>
+<th scope="col" data-key="colour"><button type="button">Compliance</button></th>
+<th scope="col" data-key="severity"><button type="button">Severity</button></th>
+<th scope="col" data-key="probability"><button type="button">Risk probability</button></th>
+<th scope="col" data-key="level"><button type="button">Risk level</button></th>
+<th scope="col" class="num" data-key="resources"><button type="button">Resources passed</button></th>
+</tr>
+</thead>
+<tbody>
+`+((e=s(c,"each").call(t,(e=(e=o[0][0])!=null?s(e,"policies"):e)!=null?s(e,"rows"):e,{name:"each",hash:{},fn:a.program(7,u,1,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:47,column:0},end:{line:61,column:9}}}))!=null?e:"")+`</tbody>
+</table>
+</div>
+`+((e=s(c,"if").call(t,(e=(e=o[0][0])!=null?s(e,"policies"):e)!=null?s(e,"paged"):e,{name:"if",hash:{},fn:a.program(11,u,0,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:65,column:0},end:{line:65,column:51}}}))!=null?e:"")+`
+</div>
+</section>
+`},1:function(a,l,c,f,u){var o=a.lambda,n=a.escapeExpression;return'<option value="'+n(o(l,l))+'">'+n(o(l,l))+"</option>"},2:function(a,l,c,f,u,o,n){var e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return'<p class="muted table-note">'+a.escapeExpression(a.lambda(n[1]!=null?e(n[1],"policiesLeftOut"):n[1],l))+"</p>"},3:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return a.escapeExpression((e(c,"plural")||l&&e(l,"plural")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(n=(n=o[1][0])!=null?e(n,"policies"):n)!=null?e(n,"total"):n,"policy","policies",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:26,column:30},end:{line:26,column:80}}}))+`
+`},4:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return(n=e(c,"if").call(l??(a.nullContext||{}),(n=(n=(n=o[1][0])!=null?e(n,"policies"):n)!=null?e(n,"rows"):n)!=null?e(n,"length"):n,{name:"if",hash:{},fn:a.program(5,u,0,o),inverse:a.program(6,u,0,o),data:u,blockParams:o,loc:{start:{line:27,column:0},end:{line:29,column:0}}}))!=null?n:""},5:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return"Showing the first "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=(n=o[2][0])!=null?t(n,"policies"):n)!=null?t(n,"rows"):n)!=null?t(n,"length"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:27,column:55},end:{line:27,column:90}}}))+" of "+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=(n=o[2][0])!=null?t(n,"policies"):n)!=null?t(n,"total"):n,{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:27,column:94},end:{line:27,column:123}}}))+` policies.<span class="no-js-only"> Turn on JavaScript to page through, sort and filter all of them; the XLSX export lists every policy.</span>
+`},6:function(a,l,c,f,u,o){var n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return i((t(c,"plural")||l&&t(l,"plural")||r).call(e,(n=(n=o[2][0])!=null?t(n,"policies"):n)!=null?t(n,"total"):n,"policy","policies",{name:"plural",hash:{},data:u,blockParams:o,loc:{start:{line:28,column:8},end:{line:28,column:58}}}))+', drawn by the page script.<span class="no-js-only"> With JavaScript off this page lists the first '+i((t(c,"count")||l&&t(l,"count")||r).call(e,(n=u&&t(u,"limits"))&&t(n,"policyRowsInPage"),{name:"count",hash:{},data:u,blockParams:o,loc:{start:{line:28,column:157},end:{line:28,column:191}}}))+` policies of the document only; turn it on to see these, or use the XLSX export.</span>
+`},7:function(a,l,c,f,u,o){var n,e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return(n=e(c,"with").call(l??(a.nullContext||{}),(n=o[0][0])!=null?e(n,"policy"):n,{name:"with",hash:{},fn:a.program(8,u,0,o),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:48,column:0},end:{line:60,column:9}}}))!=null?n:""},8:function(a,l,c,f,u,o){var n,e,r=l??(a.nullContext||{}),i=a.hooks.helperMissing,t="function",s=a.escapeExpression,m=a.lookupProperty||function(y,g){if(Object.prototype.hasOwnProperty.call(y,g))return y[g]};return`<tr>
+<td class="code">`+s((e=(e=m(c,"ComplianceNumber")||(l!=null?m(l,"ComplianceNumber"):l))!=null?e:i,typeof e===t?e.call(r,{name:"ComplianceNumber",hash:{},data:u,loc:{start:{line:50,column:17},end:{line:50,column:37}}}):e))+`</td>
+<td class="title" dir="auto">`+s((e=(e=m(c,"ShortTitle")||(l!=null?m(l,"ShortTitle"):l))!=null?e:i,typeof e===t?e.call(r,{name:"ShortTitle",hash:{},data:u,loc:{start:{line:51,column:29},end:{line:51,column:43}}}):e))+`</td>
+<td class="category" dir="auto">`+s(a.lambda((n=(n=o[1][0])!=null?m(n,"category"):n)!=null?m(n,"name"):n,l))+`</td>
+<td dir="auto">`+s((e=(e=m(c,"ServiceName")||(l!=null?m(l,"ServiceName"):l))!=null?e:i,typeof e===t?e.call(r,{name:"ServiceName",hash:{},data:u,blockParams:o,loc:{start:{line:53,column:15},end:{line:53,column:30}}}):e))+`</td>
+<td>`+((n=a.invokePartial(m(f,"colour-badge"),l!=null?m(l,"Compliance"):l,{name:"colour-badge",data:u,blockParams:o,helpers:c,partials:f,decorators:a.decorators}))!=null?n:"")+`</td>
+<td><span class="sev sev-`+s((e=(e=m(c,"Severity")||(l!=null?m(l,"Severity"):l))!=null?e:i,typeof e===t?e.call(r,{name:"Severity",hash:{},data:u,blockParams:o,loc:{start:{line:55,column:25},end:{line:55,column:37}}}):e))+'">'+s((e=(e=m(c,"Severity")||(l!=null?m(l,"Severity"):l))!=null?e:i,typeof e===t?e.call(r,{name:"Severity",hash:{},data:u,blockParams:o,loc:{start:{line:55,column:39},end:{line:55,column:51}}}):e))+`</span></td>
+<td>`+s((m(c,"risk")||l&&m(l,"risk")||i).call(r,l!=null?m(l,"RiskProbability"):l,{name:"risk",hash:{},data:u,blockParams:o,loc:{start:{line:56,column:4},end:{line:56,column:28}}}))+`</td>
+<td>`+((n=m(c,"if").call(r,(m(c,"eq")||l&&m(l,"eq")||i).call(r,(m(c,"risk")||l&&m(l,"risk")||i).call(r,l!=null?m(l,"RiskLevel"):l,{name:"risk",hash:{},data:u,blockParams:o,loc:{start:{line:57,column:14},end:{line:57,column:30}}}),"\u2013",{name:"eq",hash:{},data:u,blockParams:o,loc:{start:{line:57,column:10},end:{line:57,column:35}}}),{name:"if",hash:{},fn:a.program(9,u,0,o),inverse:a.program(10,u,0,o),data:u,blockParams:o,loc:{start:{line:57,column:4},end:{line:57,column:81}}}))!=null?n:"")+`</td>
+<td class="num">`+s((m(c,"resources")||l&&m(l,"resources")||i).call(r,l!=null?m(l,"PassedResourceCount"):l,l!=null?m(l,"TotalResourceCount"):l,{name:"resources",hash:{},data:u,blockParams:o,loc:{start:{line:58,column:16},end:{line:58,column:68}}}))+`</td>
+</tr>
+`},9:function(a,l,c,f,u){return"\u2013"},10:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"colour-badge"),l!=null?n(l,"RiskLevel"):l,{name:"colour-badge",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},11:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"table-pager"),l,{name:"table-pager",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u,o,n){var e,r=l??(a.nullContext||{}),i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return(e=i(c,"with").call(r,(i(c,"reportPlan")||l&&i(l,"reportPlan")||a.hooks.helperMissing).call(r,l,{name:"reportPlan",hash:{},data:u,blockParams:o,loc:{start:{line:2,column:8},end:{line:2,column:25}}}),{name:"with",hash:{},fn:a.program(0,u,1,o,n),inverse:a.noop,data:u,blockParams:o,loc:{start:{line:2,column:0},end:{line:68,column:9}}}))!=null?e:""},usePartial:!0,useData:!0,useDepths:!0,useBlockParams:!0},"red-by-severity":{0:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r="function",i=a.escapeExpression,t=a.lookupProperty||function(s,m){if(Object.prototype.hasOwnProperty.call(s,m))return s[m]};return'<tr><th scope="row"><span class="sev sev-'+i((o=(o=t(c,"severity")||(l!=null?t(l,"severity"):l))!=null?o:e,typeof o===r?o.call(n,{name:"severity",hash:{},data:u,loc:{start:{line:6,column:41},end:{line:6,column:53}}}):o))+'">'+i((o=(o=t(c,"severity")||(l!=null?t(l,"severity"):l))!=null?o:e,typeof o===r?o.call(n,{name:"severity",hash:{},data:u,loc:{start:{line:6,column:55},end:{line:6,column:67}}}):o))+'</span></th><td class="num">'+i((t(c,"count")||l&&t(l,"count")||e).call(n,l!=null?t(l,"count"):l,{name:"count",hash:{},data:u,loc:{start:{line:6,column:95},end:{line:6,column:110}}}))+`</td></tr>
+`},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return`<div class="severity-block">
+<h4>Red policies by severity</h4>
+<table class="mini-table">
+<tbody>
+`+((o=n(c,"each").call(l??(a.nullContext||{}),l,{name:"each",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:0},end:{line:7,column:9}}}))!=null?o:"")+`</tbody>
+</table>
+</div>
+`},useData:!0},"report-header":{0:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return" of "+a.escapeExpression(a.lambda((o=(o=u&&n(u,"root"))&&n(o,"reports"))&&n(o,"length"),l))},1:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<div><dt>AWS account id</dt><dd class="code">'+a.escapeExpression((o=(o=n(c,"awsAccountId")||(l!=null?n(l,"awsAccountId"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"awsAccountId",hash:{},data:u,loc:{start:{line:8,column:65},end:{line:8,column:81}}}):o))+"</dd></div>"},2:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<div><dt>Subscription id</dt><dd class="code">'+a.escapeExpression((o=(o=n(c,"subscriptionId")||(l!=null?n(l,"subscriptionId"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"subscriptionId",hash:{},data:u,loc:{start:{line:9,column:68},end:{line:9,column:86}}}):o))+"</dd></div>"},3:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=n(c,"unless").call(l??(a.nullContext||{}),l!=null?n(l,"subscriptionId"):l,{name:"unless",hash:{},fn:a.program(4,u,0),inverse:a.noop,data:u,loc:{start:{line:10,column:24},end:{line:10,column:117}}}))!=null?o:""},4:function(a,l,c,f,u){return"<div><dt>Subscription / AWS account</dt><dd>\u2013</dd></div>"},5:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return"<div><dt>Last scanned</dt><dd><time"+((o=n(c,"if").call(l??(a.nullContext||{}),(o=l!=null?n(l,"lastScanned"):l)!=null?n(o,"date"):o,{name:"if",hash:{},fn:a.program(6,u,0),inverse:a.noop,data:u,loc:{start:{line:13,column:54},end:{line:13,column:119}}}))!=null?o:"")+">"+a.escapeExpression(a.lambda((o=l!=null?n(l,"lastScanned"):l)!=null?n(o,"text"):o,l))+"</time></dd></div>"},6:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return' datetime="'+a.escapeExpression(a.lambda((o=l!=null?n(l,"lastScanned"):l)!=null?n(o,"stated"):o,l))+'"'},7:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return" "+a.escapeExpression((o=(o=n(c,"pointer")||(l!=null?n(l,"pointer"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"pointer",hash:{},data:u,loc:{start:{line:14,column:69},end:{line:14,column:80}}}):o))},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i=a.escapeExpression,t="function",s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return`<header class="report-header">
+<p class="eyebrow">Benchmark report `+i((s(c,"reportNumber")||l&&s(l,"reportNumber")||r).call(e,l,{name:"reportNumber",hash:{},data:u,loc:{start:{line:2,column:36},end:{line:2,column:57}}}))+((o=s(c,"if").call(e,(s(c,"gt")||l&&s(l,"gt")||r).call(e,(o=(o=u&&s(u,"root"))&&s(o,"reports"))&&s(o,"length"),1,{name:"gt",hash:{},data:u,loc:{start:{line:2,column:63},end:{line:2,column:90}}}),{name:"if",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:2,column:57},end:{line:2,column:127}}}))!=null?o:"")+`</p>
+<h2 id="`+i((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===t?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:3,column:8},end:{line:3,column:18}}}):n))+'-title" dir="auto">'+i((n=(n=s(c,"benchmarkName")||(l!=null?s(l,"benchmarkName"):l))!=null?n:r,typeof n===t?n.call(e,{name:"benchmarkName",hash:{},data:u,loc:{start:{line:3,column:37},end:{line:3,column:54}}}):n))+' <span class="code">'+i((n=(n=s(c,"benchmarkId")||(l!=null?s(l,"benchmarkId"):l))!=null?n:r,typeof n===t?n.call(e,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:3,column:74},end:{line:3,column:89}}}):n))+`</span></h2>
+<dl class="facts">
+<div><dt>Account</dt><dd dir="auto">`+i((n=(n=s(c,"accountName")||(l!=null?s(l,"accountName"):l))!=null?n:r,typeof n===t?n.call(e,{name:"accountName",hash:{},data:u,loc:{start:{line:5,column:36},end:{line:5,column:51}}}):n))+`</dd></div>
+<div><dt>Account id</dt><dd class="code">`+i((n=(n=s(c,"accountId")||(l!=null?s(l,"accountId"):l))!=null?n:r,typeof n===t?n.call(e,{name:"accountId",hash:{},data:u,loc:{start:{line:6,column:41},end:{line:6,column:54}}}):n))+`</dd></div>
+<div><dt>Connector</dt><dd>`+i((n=(n=s(c,"connectorType")||(l!=null?s(l,"connectorType"):l))!=null?n:r,typeof n===t?n.call(e,{name:"connectorType",hash:{},data:u,loc:{start:{line:7,column:27},end:{line:7,column:44}}}):n))+`</dd></div>
+`+((o=s(c,"if").call(e,l!=null?s(l,"awsAccountId"):l,{name:"if",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:8,column:0},end:{line:8,column:99}}}))!=null?o:"")+`
+`+((o=s(c,"if").call(e,l!=null?s(l,"subscriptionId"):l,{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.noop,data:u,loc:{start:{line:9,column:0},end:{line:9,column:104}}}))!=null?o:"")+`
+`+((o=s(c,"unless").call(e,l!=null?s(l,"awsAccountId"):l,{name:"unless",hash:{},fn:a.program(3,u,0),inverse:a.noop,data:u,loc:{start:{line:10,column:0},end:{line:10,column:128}}}))!=null?o:"")+`
+<div><dt>Job id</dt><dd class="code">`+i((n=(n=s(c,"jobId")||(l!=null?s(l,"jobId"):l))!=null?n:r,typeof n===t?n.call(e,{name:"jobId",hash:{},data:u,loc:{start:{line:11,column:37},end:{line:11,column:46}}}):n))+`</dd></div>
+<div><dt>License</dt><dd dir="auto">`+i((n=(n=s(c,"licenseName")||(l!=null?s(l,"licenseName"):l))!=null?n:r,typeof n===t?n.call(e,{name:"licenseName",hash:{},data:u,loc:{start:{line:12,column:36},end:{line:12,column:51}}}):n))+' <span class="code muted">'+i((n=(n=s(c,"licenseId")||(l!=null?s(l,"licenseId"):l))!=null?n:r,typeof n===t?n.call(e,{name:"licenseId",hash:{},data:u,loc:{start:{line:12,column:77},end:{line:12,column:90}}}):n))+`</span></dd></div>
+`+((o=s(c,"if").call(e,l!=null?s(l,"lastScanned"):l,{name:"if",hash:{},fn:a.program(5,u,0),inverse:a.noop,data:u,loc:{start:{line:13,column:0},end:{line:13,column:165}}}))!=null?o:"")+`
+<div><dt>Source</dt><dd class="code muted">`+i((n=(n=s(c,"source")||(l!=null?s(l,"source"):l))!=null?n:r,typeof n===t?n.call(e,{name:"source",hash:{},data:u,loc:{start:{line:14,column:43},end:{line:14,column:53}}}):n))+((o=s(c,"if").call(e,l!=null?s(l,"pointer"):l,{name:"if",hash:{},fn:a.program(7,u,0),inverse:a.noop,data:u,loc:{start:{line:14,column:53},end:{line:14,column:87}}}))!=null?o:"")+`</dd></div>
+</dl>
+</header>
+`},useData:!0},"report-placeholder":{compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<section class="report report-lazy" id="'+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:2,column:40},end:{line:2,column:50}}}):n))+'" aria-labelledby="'+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:2,column:69},end:{line:2,column:79}}}):n))+`-title">
+<header class="report-header">
+<p class="eyebrow">Benchmark report `+t((s(c,"reportNumber")||l&&s(l,"reportNumber")||r).call(e,l,{name:"reportNumber",hash:{},data:u,loc:{start:{line:4,column:36},end:{line:4,column:57}}}))+" of "+t(a.lambda((o=(o=u&&s(u,"root"))&&s(o,"reports"))&&s(o,"length"),l))+`</p>
+<h2 id="`+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:5,column:8},end:{line:5,column:18}}}):n))+'-title" dir="auto">'+t((n=(n=s(c,"benchmarkName")||(l!=null?s(l,"benchmarkName"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkName",hash:{},data:u,loc:{start:{line:5,column:37},end:{line:5,column:54}}}):n))+' <span class="code">'+t((n=(n=s(c,"benchmarkId")||(l!=null?s(l,"benchmarkId"):l))!=null?n:r,typeof n===i?n.call(e,{name:"benchmarkId",hash:{},data:u,loc:{start:{line:5,column:74},end:{line:5,column:89}}}):n))+`</span></h2>
+<p class="lazy-line"><span dir="auto">`+t((n=(n=s(c,"accountName")||(l!=null?s(l,"accountName"):l))!=null?n:r,typeof n===i?n.call(e,{name:"accountName",hash:{},data:u,loc:{start:{line:6,column:38},end:{line:6,column:53}}}):n))+"</span> \xB7 "+t((n=(n=s(c,"connectorType")||(l!=null?s(l,"connectorType"):l))!=null?n:r,typeof n===i?n.call(e,{name:"connectorType",hash:{},data:u,loc:{start:{line:6,column:63},end:{line:6,column:80}}}):n))+" \xB7 "+t((s(c,"plural")||l&&s(l,"plural")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"total"):o,"policy","policies",{name:"plural",hash:{},data:u,loc:{start:{line:6,column:83},end:{line:6,column:127}}}))+" \xB7 "+t((s(c,"compliant")||l&&s(l,"compliant")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"percentText"):o,{name:"compliant",hash:{},data:u,loc:{start:{line:6,column:130},end:{line:6,column:163}}}))+" \xB7 Green "+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"green"):o,{name:"count",hash:{},data:u,loc:{start:{line:6,column:172},end:{line:6,column:195}}}))+" \xB7 Red "+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"red"):o,{name:"count",hash:{},data:u,loc:{start:{line:6,column:202},end:{line:6,column:223}}}))+" \xB7 Amber "+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"amber"):o,{name:"count",hash:{},data:u,loc:{start:{line:6,column:232},end:{line:6,column:255}}}))+" \xB7 Gray "+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"gray"):o,{name:"count",hash:{},data:u,loc:{start:{line:6,column:263},end:{line:6,column:285}}}))+`</p>
+<p class="lazy-note">Loading this report\u2019s details\u2026<span class="no-js-only"> With JavaScript off this page shows the first `+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=u&&s(u,"limits"))&&s(o,"fullSections"),{name:"count",hash:{},data:u,loc:{start:{line:7,column:123},end:{line:7,column:153}}}))+` reports in full; the table of reports above holds the figures of every report.</span></p>
+</header>
+`+t((s(c,"sectionData")||l&&s(l,"sectionData")||r).call(e,l,{name:"sectionData",hash:{},data:u,loc:{start:{line:9,column:0},end:{line:9,column:20}}}))+`
+</section>
+`},useData:!0},"report-section":{0:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"changes-section"),l!=null?n(l,"changes"):l,{name:"changes-section",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return'<section class="report" id="'+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:2,column:28},end:{line:2,column:38}}}):n))+'" aria-labelledby="'+t((n=(n=s(c,"anchor")||(l!=null?s(l,"anchor"):l))!=null?n:r,typeof n===i?n.call(e,{name:"anchor",hash:{},data:u,loc:{start:{line:2,column:57},end:{line:2,column:67}}}):n))+`-title">
+`+((o=a.invokePartial(s(f,"report-header"),l,{name:"report-header",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=a.invokePartial(s(f,"executive-summary"),l,{name:"executive-summary",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=s(c,"if").call(e,l!=null?s(l,"changes"):l,{name:"if",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:0},end:{line:7,column:7}}}))!=null?o:"")+`<section class="block" aria-label="Colours per category">
+`+((o=a.invokePartial(s(f,"colour-chart"),l,{name:"colour-chart",hash:{unit:"categories",caption:"Colours per category",chart:s(c,"lookup").call(e,(s(c,"reportPlan")||l&&s(l,"reportPlan")||r).call(e,l,{name:"reportPlan",hash:{},data:u,loc:{start:{line:9,column:31},end:{line:9,column:48}}}),"chart",{name:"lookup",hash:{},data:u,loc:{start:{line:9,column:23},end:{line:9,column:57}}})},data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</section>
+`+((o=a.invokePartial(s(f,"category-table"),l,{name:"category-table",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=a.invokePartial(s(f,"action-list"),l,{name:"action-list",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+((o=a.invokePartial(s(f,"policy-table"),l,{name:"policy-table",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</section>
+`},usePartial:!0,useData:!0},report:{0:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"overview"),l,{name:"overview",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},1:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.lookupProperty||function(r,i){if(Object.prototype.hasOwnProperty.call(r,i))return r[i]};return((o=e(c,"if").call(n,e(c,"lookup").call(n,(e(c,"reportPlan")||l&&e(l,"reportPlan")||a.hooks.helperMissing).call(n,l,{name:"reportPlan",hash:{},data:u,loc:{start:{line:18,column:14},end:{line:18,column:31}}}),"full",{name:"lookup",hash:{},data:u,loc:{start:{line:18,column:6},end:{line:18,column:39}}}),{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.program(3,u,0),data:u,loc:{start:{line:18,column:0},end:{line:18,column:100}}}))!=null?o:"")+`
+`},2:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"report-section"),l,{name:"report-section",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},3:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return(o=a.invokePartial(n(f,"report-placeholder"),l,{name:"report-placeholder",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:""},4:function(a,l,c,f,u){return`<section class="panel empty"><h2>No report to show</h2><p>None of the inputs held a valid benchmark report; the data-quality section below says why.</p></section>
+`},5:function(a,l,c,f,u){var o,n=l??(a.nullContext||{}),e=a.hooks.helperMissing,r=a.escapeExpression,i=a.lookupProperty||function(t,s){if(Object.prototype.hasOwnProperty.call(t,s))return t[s]};return' \xB7 generated <time datetime="'+r((o=(o=i(c,"generatedAt")||(l!=null?i(l,"generatedAt"):l))!=null?o:e,typeof o=="function"?o.call(n,{name:"generatedAt",hash:{},data:u,loc:{start:{line:26,column:81},end:{line:26,column:96}}}):o))+'">'+r((i(c,"instant")||l&&i(l,"instant")||e).call(n,l!=null?i(l,"generatedAt"):l,{name:"instant",hash:{},data:u,loc:{start:{line:26,column:98},end:{line:26,column:121}}}))+"</time>"},6:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return a.escapeExpression((o=(o=n(c,"overviewData")||(l!=null?n(l,"overviewData"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"overviewData",hash:{},data:u,loc:{start:{line:29,column:29},end:{line:29,column:45}}}):o))},7:function(a,l,c,f,u){var o=a.lookupProperty||function(n,e){if(Object.prototype.hasOwnProperty.call(n,e))return n[e]};return a.escapeExpression((o(c,"reportData")||l&&o(l,"reportData")||a.hooks.helperMissing).call(l??(a.nullContext||{}),l,{name:"reportData",hash:{},data:u,loc:{start:{line:30,column:17},end:{line:30,column:36}}}))},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.lambda,s=a.escapeExpression,m=a.lookupProperty||function(y,g){if(Object.prototype.hasOwnProperty.call(y,g))return y[g]};return`<!DOCTYPE html>
+<html lang="en" class="no-js">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="`+((o=(n=(n=m(c,"csp")||u&&m(u,"csp"))!=null?n:r,typeof n===i?n.call(e,{name:"csp",hash:{},data:u,loc:{start:{line:5,column:52},end:{line:5,column:62}}}):n))!=null?o:"")+`">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="`+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"name"):o,l))+" "+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"version"):o,l))+`">
+<meta name="referrer" content="no-referrer">
+<title>`+s((n=(n=m(c,"title")||(l!=null?m(l,"title"):l))!=null?n:r,typeof n===i?n.call(e,{name:"title",hash:{},data:u,loc:{start:{line:9,column:7},end:{line:9,column:16}}}):n))+`</title>
+<link rel="icon" href="data:,">
+<style>`+((o=(n=(n=m(c,"style")||u&&m(u,"style"))!=null?n:r,typeof n===i?n.call(e,{name:"style",hash:{},data:u,loc:{start:{line:11,column:7},end:{line:11,column:19}}}):n))!=null?o:"")+`</style>
+</head>
+<body>
+`+((o=a.invokePartial(m(f,"page-header"),l,{name:"page-header",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`<main>
+`+((o=m(c,"if").call(e,(m(c,"gt")||l&&m(l,"gt")||r).call(e,(o=l!=null?m(l,"reports"):l)!=null?m(o,"length"):o,1,{name:"gt",hash:{},data:u,loc:{start:{line:16,column:6},end:{line:16,column:27}}}),{name:"if",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:16,column:0},end:{line:16,column:50}}}))!=null?o:"")+`
+`+((o=m(c,"each").call(e,l!=null?m(l,"reports"):l,{name:"each",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:17,column:0},end:{line:19,column:9}}}))!=null?o:"")+((o=m(c,"unless").call(e,(o=l!=null?m(l,"reports"):l)!=null?m(o,"length"):o,{name:"unless",hash:{},fn:a.program(4,u,0),inverse:a.noop,data:u,loc:{start:{line:20,column:0},end:{line:22,column:11}}}))!=null?o:"")+((o=a.invokePartial(m(f,"data-quality"),l,{name:"data-quality",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`</main>
+<footer class="page-footer">
+<p>`+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"name"):o,l))+" "+s(t((o=l!=null?m(l,"tool"):l)!=null?m(o,"version"):o,l))+((o=m(c,"if").call(e,l!=null?m(l,"generatedAt"):l,{name:"if",hash:{},fn:a.program(5,u,0),inverse:a.noop,data:u,loc:{start:{line:26,column:33},end:{line:26,column:135}}}))!=null?o:"")+" \xB7 compliance percent: "+s(t((o=l!=null?m(l,"percentFormula"):l)!=null?m(o,"description"):o,l))+`</p>
+</footer>
+`+s((n=(n=m(c,"orderData")||(l!=null?m(l,"orderData"):l))!=null?n:r,typeof n===i?n.call(e,{name:"orderData",hash:{},data:u,loc:{start:{line:28,column:0},end:{line:28,column:13}}}):n))+`
+`+((o=m(c,"if").call(e,(m(c,"gt")||l&&m(l,"gt")||r).call(e,(o=l!=null?m(l,"reports"):l)!=null?m(o,"length"):o,1,{name:"gt",hash:{},data:u,loc:{start:{line:29,column:6},end:{line:29,column:27}}}),{name:"if",hash:{},fn:a.program(6,u,0),inverse:a.noop,data:u,loc:{start:{line:29,column:0},end:{line:29,column:52}}}))!=null?o:"")+`
+`+((o=m(c,"each").call(e,l!=null?m(l,"reports"):l,{name:"each",hash:{},fn:a.program(7,u,0),inverse:a.noop,data:u,loc:{start:{line:30,column:0},end:{line:30,column:45}}}))!=null?o:"")+`
+<script>`+((o=(n=(n=m(c,"script")||u&&m(u,"script"))!=null?n:r,typeof n===i?n.call(e,{name:"script",hash:{},data:u,loc:{start:{line:31,column:8},end:{line:31,column:21}}}):n))!=null?o:"")+`<\/script>
+</body>
+</html>
+`},usePartial:!0,useData:!0},"table-pager":{compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){return`<nav class="pager js-only" aria-label="Pages">
+<button type="button" data-page="prev" disabled>\u2039 Previous</button>
+<span class="pager-label">Page 1</span>
+<button type="button" data-page="next">Next \u203A</button>
+</nav>
+`},useData:!0},"trend-page-head":{compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>`+t((n=(n=s(c,"title")||(l!=null?s(l,"title"):l))!=null?n:r,typeof n===i?n.call(e,{name:"title",hash:{},data:u,loc:{start:{line:6,column:7},end:{line:6,column:16}}}):n))+"</title><style>"+((o=(n=(n=s(c,"style")||u&&s(u,"style"))!=null?n:r,typeof n===i?n.call(e,{name:"style",hash:{},data:u,loc:{start:{line:6,column:31},end:{line:6,column:43}}}):n))!=null?o:"")+`</style></head>
+<body>
+<header class="page-header"><div class="page-header-inner">
+<p class="eyebrow">`+t((n=(n=s(c,"eyebrow")||(l!=null?s(l,"eyebrow"):l))!=null?n:r,typeof n===i?n.call(e,{name:"eyebrow",hash:{},data:u,loc:{start:{line:9,column:19},end:{line:9,column:30}}}):n))+`</p>
+<h1 dir="auto">`+t((n=(n=s(c,"title")||(l!=null?s(l,"title"):l))!=null?n:r,typeof n===i?n.call(e,{name:"title",hash:{},data:u,loc:{start:{line:10,column:15},end:{line:10,column:24}}}):n))+`</h1>
+<p class="page-meta">`+t((n=(n=s(c,"meta")||(l!=null?s(l,"meta"):l))!=null?n:r,typeof n===i?n.call(e,{name:"meta",hash:{},data:u,loc:{start:{line:11,column:21},end:{line:11,column:29}}}):n))+`</p>
+</div></header>
+<main>
+`},useData:!0},"trend-page":{0:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return"<li"+((o=s(c,"if").call(e,l!=null?s(l,"overall"):l,{name:"if",hash:{},fn:a.program(1,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:45},end:{line:5,column:83}}}))!=null?o:"")+'><span class="swatch" style="background:'+t((n=(n=s(c,"colour")||(l!=null?s(l,"colour"):l))!=null?n:r,typeof n===i?n.call(e,{name:"colour",hash:{},data:u,loc:{start:{line:5,column:123},end:{line:5,column:133}}}):n))+'"></span>'+t((n=(n=s(c,"name")||(l!=null?s(l,"name"):l))!=null?n:r,typeof n===i?n.call(e,{name:"name",hash:{},data:u,loc:{start:{line:5,column:142},end:{line:5,column:150}}}):n))+"</li>"},1:function(a,l,c,f,u){return' class="overall"'},2:function(a,l,c,f,u){var o,n=a.escapeExpression,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return'<li class="other"><span class="swatch" style="background:'+n(a.lambda((o=l!=null?r(l,"legend"):l)!=null?r(o,"otherColour"):o,l))+'"></span>'+n((r(c,"plural")||l&&r(l,"plural")||a.hooks.helperMissing).call(e,(o=(o=l!=null?r(l,"legend"):l)!=null?r(o,"others"):o)!=null?r(o,"length"):o,"other category","other categories",{name:"plural",hash:{},data:u,loc:{start:{line:5,column:280},end:{line:5,column:347}}}))+": "+((o=r(c,"each").call(e,(o=l!=null?r(l,"legend"):l)!=null?r(o,"others"):o,{name:"each",hash:{},fn:a.program(3,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:349},end:{line:5,column:420}}}))!=null?o:"")+"</li>"},3:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return((o=n(c,"unless").call(l??(a.nullContext||{}),u&&n(u,"first"),{name:"unless",hash:{},fn:a.program(4,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:372},end:{line:5,column:403}}}))!=null?o:"")+a.escapeExpression(a.lambda(l,l))},4:function(a,l,c,f,u){return", "},5:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return'<p class="note">In colour: the '+a.escapeExpression((n(c,"count")||l&&n(l,"count")||a.hooks.helperMissing).call(l??(a.nullContext||{}),(o=l!=null?n(l,"legend"):l)!=null?n(o,"highlighted"):o,{name:"count",hash:{},data:u,loc:{start:{line:5,column:496},end:{line:5,column:524}}}))+" categories with the lowest compliance in their latest assessed scan; the others in gray.</p>"},6:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.hooks.helperMissing,i="function",t=a.escapeExpression,s=a.lookupProperty||function(m,y){if(Object.prototype.hasOwnProperty.call(m,y))return m[y]};return"<tr><td>"+t((n=(n=s(c,"label")||(l!=null?s(l,"label"):l))!=null?n:r,typeof n===i?n.call(e,{name:"label",hash:{},data:u,loc:{start:{line:10,column:8},end:{line:10,column:17}}}):n))+"</td><td>"+t((n=(n=s(c,"jobId")||(l!=null?s(l,"jobId"):l))!=null?n:r,typeof n===i?n.call(e,{name:"jobId",hash:{},data:u,loc:{start:{line:10,column:26},end:{line:10,column:35}}}):n))+'</td><td class="n">'+t((n=(n=s(c,"compliance")||(l!=null?s(l,"compliance"):l))!=null?n:r,typeof n===i?n.call(e,{name:"compliance",hash:{},data:u,loc:{start:{line:10,column:54},end:{line:10,column:68}}}):n))+'</td><td class="n">'+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"green"):o,{name:"count",hash:{},data:u,loc:{start:{line:10,column:87},end:{line:10,column:110}}}))+'</td><td class="n">'+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"red"):o,{name:"count",hash:{},data:u,loc:{start:{line:10,column:129},end:{line:10,column:150}}}))+'</td><td class="n">'+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"amber"):o,{name:"count",hash:{},data:u,loc:{start:{line:10,column:169},end:{line:10,column:192}}}))+'</td><td class="n">'+t((s(c,"count")||l&&s(l,"count")||r).call(e,(o=l!=null?s(l,"figures"):l)!=null?s(o,"gray"):o,{name:"count",hash:{},data:u,loc:{start:{line:10,column:211},end:{line:10,column:233}}}))+'</td><td class="n">'+t((n=(n=s(c,"regressions")||(l!=null?s(l,"regressions"):l))!=null?n:r,typeof n===i?n.call(e,{name:"regressions",hash:{},data:u,loc:{start:{line:10,column:252},end:{line:10,column:267}}}):n))+"</td><td>"+t((n=(n=s(c,"source")||(l!=null?s(l,"source"):l))!=null?n:r,typeof n===i?n.call(e,{name:"source",hash:{},data:u,loc:{start:{line:10,column:276},end:{line:10,column:286}}}):n))+`</td></tr>
+`},7:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return'<section class="panel"><h2>'+a.escapeExpression((n=(n=r(c,"heading")||(l!=null?r(l,"heading"):l))!=null?n:a.hooks.helperMissing,typeof n=="function"?n.call(e,{name:"heading",hash:{},data:u,loc:{start:{line:15,column:27},end:{line:15,column:38}}}):n))+`</h2>
+`+((o=r(c,"if").call(e,(o=l!=null?r(l,"policies"):l)!=null?r(o,"length"):o,{name:"if",hash:{},fn:a.program(8,u,0),inverse:a.program(10,u,0),data:u,loc:{start:{line:16,column:0},end:{line:24,column:7}}}))!=null?o:"")+`</section>
+`},8:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return`<div class="wrap"><table><thead><tr><th>Number</th><th>Policy</th><th>Severity</th><th class="n">Regressions</th><th class="n">Longest Red (scans)</th><th>Red from \u2013 to</th><th>Last scan</th></tr></thead><tbody>
+`+((o=n(c,"each").call(l??(a.nullContext||{}),l!=null?n(l,"policies"):l,{name:"each",hash:{},fn:a.program(9,u,0),inverse:a.noop,data:u,loc:{start:{line:18,column:0},end:{line:20,column:9}}}))!=null?o:"")+`</tbody></table></div>
+`},9:function(a,l,c,f,u){var o,n,e=a.lambda,r=a.escapeExpression,i=l??(a.nullContext||{}),t=a.hooks.helperMissing,s="function",m=a.lookupProperty||function(y,g){if(Object.prototype.hasOwnProperty.call(y,g))return y[g]};return"<tr><td>"+r(e((o=l!=null?m(l,"policy"):l)!=null?m(o,"complianceNumber"):o,l))+"</td><td>"+r(e((o=l!=null?m(l,"policy"):l)!=null?m(o,"shortTitle"):o,l))+"<br><small>"+r(e((o=l!=null?m(l,"policy"):l)!=null?m(o,"policyId"):o,l))+" \xB7 "+r(e((o=l!=null?m(l,"policy"):l)!=null?m(o,"category"):o,l))+"</small></td><td>"+r(e((o=l!=null?m(l,"policy"):l)!=null?m(o,"severity"):o,l))+'</td><td class="n">'+r((m(c,"count")||l&&m(l,"count")||t).call(i,(o=l!=null?m(l,"policy"):l)!=null?m(o,"regressions"):o,{name:"count",hash:{},data:u,loc:{start:{line:19,column:172},end:{line:19,column:200}}}))+'</td><td class="n">'+r((m(c,"count")||l&&m(l,"count")||t).call(i,(o=l!=null?m(l,"policy"):l)!=null?m(o,"longestRed"):o,{name:"count",hash:{},data:u,loc:{start:{line:19,column:219},end:{line:19,column:246}}}))+"</td><td>"+r((n=(n=m(c,"redRun")||(l!=null?m(l,"redRun"):l))!=null?n:t,typeof n===s?n.call(i,{name:"redRun",hash:{},data:u,loc:{start:{line:19,column:255},end:{line:19,column:265}}}):n))+'</td><td class="'+r(e((o=l!=null?m(l,"policy"):l)!=null?m(o,"lastCompliance"):o,l))+'">'+r((n=(n=m(c,"last")||(l!=null?m(l,"last"):l))!=null?n:t,typeof n===s?n.call(i,{name:"last",hash:{},data:u,loc:{start:{line:19,column:308},end:{line:19,column:316}}}):n))+`</td></tr>
+`},10:function(a,l,c,f,u){var o,n=a.lookupProperty||function(e,r){if(Object.prototype.hasOwnProperty.call(e,r))return e[r]};return"<p>"+a.escapeExpression((o=(o=n(c,"empty")||(l!=null?n(l,"empty"):l))!=null?o:a.hooks.helperMissing,typeof o=="function"?o.call(l??(a.nullContext||{}),{name:"empty",hash:{},data:u,loc:{start:{line:23,column:3},end:{line:23,column:12}}}):o))+`</p>
+`},compiler:[8,">= 4.3.0"],main:function(a,l,c,f,u){var o,n,e=l??(a.nullContext||{}),r=a.lookupProperty||function(i,t){if(Object.prototype.hasOwnProperty.call(i,t))return i[t]};return((o=a.invokePartial(r(f,"trend-page-head"),l,{name:"trend-page-head",data:u,helpers:c,partials:f,decorators:a.decorators}))!=null?o:"")+`<section class="panel"><h2>Compliance over time</h2>
+`+((o=(n=(n=r(c,"chart")||u&&r(u,"chart"))!=null?n:a.hooks.helperMissing,typeof n=="function"?n.call(e,{name:"chart",hash:{},data:u,loc:{start:{line:4,column:0},end:{line:4,column:12}}}):n))!=null?o:"")+`
+<ul class="legend">`+((o=r(c,"each").call(e,(o=l!=null?r(l,"legend"):l)!=null?r(o,"series"):o,{name:"each",hash:{},fn:a.program(0,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:19},end:{line:5,column:164}}}))!=null?o:"")+((o=r(c,"if").call(e,(o=(o=l!=null?r(l,"legend"):l)!=null?r(o,"others"):o)!=null?r(o,"length"):o,{name:"if",hash:{},fn:a.program(2,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:164},end:{line:5,column:432}}}))!=null?o:"")+"</ul>"+((o=r(c,"if").call(e,(o=(o=l!=null?r(l,"legend"):l)!=null?r(o,"others"):o)!=null?r(o,"length"):o,{name:"if",hash:{},fn:a.program(5,u,0),inverse:a.noop,data:u,loc:{start:{line:5,column:437},end:{line:5,column:624}}}))!=null?o:"")+`
+</section>
+<section class="panel"><h2>Scans</h2>
+<div class="wrap"><table><thead><tr><th>Scan</th><th>JobId</th><th class="n">Compliance</th><th class="n Green">Green</th><th class="n Red">Red</th><th class="n Amber">Amber</th><th class="n Gray">Gray</th><th class="n">Regressions</th><th>File</th></tr></thead><tbody>
+`+((o=r(c,"each").call(e,l!=null?r(l,"scans"):l,{name:"each",hash:{},fn:a.program(6,u,0),inverse:a.noop,data:u,loc:{start:{line:9,column:0},end:{line:11,column:9}}}))!=null?o:"")+`</tbody></table></div>
+</section>
+`+((o=r(c,"each").call(e,l!=null?r(l,"policyLists"):l,{name:"each",hash:{},fn:a.program(7,u,0),inverse:a.noop,data:u,loc:{start:{line:14,column:0},end:{line:26,column:9}}}))!=null?o:"")+`</main>
+</body></html>
+`},usePartial:!0,useData:!0}};
