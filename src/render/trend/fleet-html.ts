@@ -14,7 +14,7 @@ interface FleetTrendPageView extends TrendPageHead {
     since: string;
     rows: { place: number; account: string; benchmarkId: string; from: string; to: string; change: string; lost: boolean }[];
   }[];
-  series: { account: string; benchmarkId: string; scans: number; latest: string; percents: string; sinceFirst: string; sincePrevious: string; lost: boolean; lostText: string }[];
+  series: { account: string; benchmarkId: string; scans: string; latest: string; percents: string; sinceFirst: string; sincePrevious: string; lost: boolean; lostText: string }[];
 }
 
 /** An account as the fleet trend page names it: `name (id)`. */
@@ -25,7 +25,7 @@ function seriesRow(series: AccountSeries): FleetTrendPageView['series'][number] 
   return {
     account: accountText(series),
     benchmarkId: series.benchmarkId,
-    scans: series.scans.length,
+    scans: displayCount(series.scans.length),
     latest: last === undefined ? '' : scanLabel(last, series.scans.length - 1),
     percents: series.scans.map((scan) => percentText(scanPercent(scan))).join(' → '),
     sinceFirst: changeText(series.changeSinceFirst),

@@ -16,7 +16,8 @@ interface PolicyList {
 /** What the trend page's template (trend-page.hbs) draws beside the chart. */
 interface TrendPageView extends TrendPageHead {
   legend: { series: { name: string; colour: string; overall: boolean }[]; others: string[]; otherColour: string; highlighted: number };
-  scans: { label: string; jobId: string; compliance: string; figures: TrendScan['figures']; regressions: string; source: string }[];
+  /** A row per scan, every figure as the page shows it: a row is drawn per scan of years of them. */
+  scans: { label: string; jobId: string; compliance: string; green: string; red: string; amber: string; gray: string; regressions: string; source: string }[];
   policyLists: PolicyList[];
 }
 
@@ -64,7 +65,10 @@ function trendPageView(trend: Trend, options: TrendRenderOptions): TrendPageView
       label: scanLabel(scan, position),
       jobId: scan.jobId,
       compliance: scan.hasPercent ? displayPercent(scan.figures.percent) : 'n/a',
-      figures: scan.figures,
+      green: displayCount(scan.figures.green),
+      red: displayCount(scan.figures.red),
+      amber: displayCount(scan.figures.amber),
+      gray: displayCount(scan.figures.gray),
       regressions: scan.regressions === null ? '–' : displayCount(scan.regressions),
       source: scan.source,
     })),
