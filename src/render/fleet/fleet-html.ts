@@ -1,11 +1,10 @@
-import type { FleetFigures } from '../../model/fleet.js';
+import type { FleetAccount, FleetFigures } from '../../model/fleet.js';
 import type { RenderOptions } from '../../model/renderer.js';
 import { showControlCharacters } from '../../text/show-control-characters.js';
 import { fileName } from '../build-view-model.js';
 import { contentSecurityPolicy } from '../html/content-security.js';
-import { templateFailure } from '../html/render-html.js';
 import { scriptJson } from '../html/script-json.js';
-import { inlineText, renderPartialPage, templateSet } from '../html/template-set.js';
+import { inlineText, renderPartialPage, templateFailure, templateSet } from '../html/template-set.js';
 import { FleetPageData } from './fleet-page-data.js';
 import { accountsByName, fleetPageView, indexPageSize } from './fleet-page-view.js';
 import { planFleet } from './fleet-plan.js';
@@ -22,7 +21,7 @@ const rowsPerChunk = 250;
 const dataMarker = '<!--fleet-data-->';
 
 /** The script's data: the accounts by name, a chunk of them at a time, then the string table. */
-function* dataParts(fleet: FleetFigures, byName: ReturnType<typeof accountsByName>, options: RenderOptions): Generator<string> {
+function* dataParts(fleet: FleetFigures, byName: readonly FleetAccount[], options: RenderOptions): Generator<string> {
   const numbers = new Map<object, number>(fleet.accounts.map((account, position) => [account, position + 1]));
   const source = options.showPaths === true ? (path: string) => path : fileName;
   const data = new FleetPageData();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type Handlebars from 'handlebars';
-import { CspmError } from '../../error/cspm-error.js';
+import { CspmError, isCspmError } from '../../error/cspm-error.js';
 import { packageRoot } from '../../package-root.js';
 import { precompiledTemplates } from './generated/precompiled-templates.js';
 import { handlebarsCompiler, handlebarsRuntime } from './handlebars-module.js';
@@ -158,4 +158,18 @@ export function renderPartialPage(templates: TemplateSet, name: string, context:
   const page = templates.pages[name];
   if (!page) throw new CspmError('internal', `the built-in partial ${name}.hbs is missing`, { data: { what: `${name}.hbs` } });
   return page(context, { data, partials: templates.partials });
+}
+
+/**
+ * A user's template can fail while it runs (a helper it names does not exist, a
+ * partial that includes itself): that is a mistake in the template, told as such.
+ * The built-in templates failing is the tool's own fault and stays an internal error.
+ */
+export function templateFailure(error: unknown, options: { templates?: Readonly<Record<string, string>> }): unknown {
+  // A helper refusing what a template gave it (helpers.ts) is the template's mistake too.
+  const fault = isCspmError(error) && error.code === 'internal';
+  if (options.templates === undefined || Object.keys(options.templates).length === 0 || (isCspmError(error) && !fault)) return error;
+  const reason =
+    error instanceof RangeError ? 'a partial includes itself without end' : (fault ? error.detail : error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return new CspmError('template-invalid', `a template failed while rendering the page (${reason})`, { data: { known: Object.keys(options.templates) }, cause: error });
 }

@@ -1,6 +1,5 @@
 import { showControlCharacters } from '../../text/show-control-characters.js';
-import { templateFailure } from '../html/render-html.js';
-import { inlineText, renderPartialPage, templateSet } from '../html/template-set.js';
+import { inlineText, renderPartialPage, templateFailure, templateSet } from '../html/template-set.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
 
 /** The header band of a trend page, of one account or of a fleet (trend-page-head.hbs). */
