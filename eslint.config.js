@@ -98,7 +98,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', 'src/validate/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', 'src/validate/generated/', 'src/render/html/generated/'] },
   ...tseslint.configs.recommended,
   {
     files: ['scripts/**/*.js'],

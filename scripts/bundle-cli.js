@@ -71,6 +71,16 @@ const result = await build({
       },
     },
     {
+      // The precompiled templates are one module of generated code that the library's
+      // modules import too: the package ships it once.
+      name: 'precompiled-templates-external',
+      setup(plugin) {
+        plugin.onResolve({ filter: /\/generated\/precompiled-templates\.js$/ }, (args) =>
+          args.importer.includes('/render/html/') ? { path: './render/html/generated/precompiled-templates.js', external: true } : undefined,
+        );
+      },
+    },
+    {
       name: 'exceljs-bundle-external',
       setup(plugin) {
         plugin.onResolve({ filter: /\/exceljs\.js$/ }, (args) =>

@@ -1,35 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { renderers, type ViewModel } from '../../src/index.js';
 import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { buildViewModel } from '../../src/render/build-view-model.js';
 import { collectBytes } from '../../src/render/renderers.js';
 import { formatCheckJson } from '../../src/render/findings/json-format.js';
 import { textOf } from '../render/pdf/pdf-helpers.js';
-
-/**
- * Golden files for the bundled samples: what `check` says of every sample, and each
- * good sample rendered as HTML, as the text of its PDF and as the cells of its workbook.
- * Outputs are deterministic (no dates without --now), so the only normalising is of
- * line ends. Re-baseline after an intended change with `npm run golden:update`, then
- * read the diff before committing it.
- */
-const folder = 'test/golden/files';
-const update = process.env['UPDATE_GOLDEN'] === '1';
-
-function compare(name: string, actual: string): void {
-  const path = join(folder, name);
-  const normalised = actual.replace(/\r\n/g, '\n');
-  if (update || !existsSync(path)) {
-    if (!update) throw new Error(`no golden file ${path}: run npm run golden:update`);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path, normalised);
-    return;
-  }
-  expect(normalised, `${path} differs: if the change is intended, run npm run golden:update and review the diff`).toBe(readFileSync(path, 'utf8'));
-}
+import { compareGolden as compare } from './golden-file.js';
 
 async function workbookText(bytes: Uint8Array): Promise<string> {
   const workbook = new ExcelJS.Workbook();
@@ -47,6 +26,13 @@ async function workbookText(bytes: Uint8Array): Promise<string> {
 
 const samples = readdirSync('samples').filter((name) => name.endsWith('.json')).sort();
 
+/**
+ * Golden files for the bundled samples: what `check` says of every sample, and each
+ * good sample rendered as HTML, as the text of its PDF and as the cells of its workbook.
+ * Outputs are deterministic (no dates without --now), so the only normalising is of
+ * line ends. Re-baseline after an intended change with `npm run golden:update`, then
+ * read the diff before committing it.
+ */
 describe('golden files of the samples', () => {
   it('check over every sample, broken ones included', async () => {
     const broken = readdirSync('samples/broken').sort().map((name) => join('samples/broken', name));

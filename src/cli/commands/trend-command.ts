@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { CspmError, trendAccounts, type TrendFormat } from '../../index.js';
-import { defaultOutput, formatCheckText, formatsFor, getTrendRenderer, type OutputFormat, terminalText } from '../../internal.js';
-import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
+import { defaultOutput, formatCheckText, formatsFor, getTrendRenderer, loadTemplates, type OutputFormat, terminalText } from '../../internal.js';
+import { checkOptionsOf, noteSkipped, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../../index.js';
 import { stdinToken } from '../report-inputs.js';
@@ -22,6 +22,7 @@ export interface TrendArgs extends FailOnArgs, QuietArgs {
   'allow-mismatch': boolean;
   top: number;
   title: string | undefined;
+  templates: string | undefined;
   now: boolean;
 }
 
@@ -35,6 +36,7 @@ function builder(yargs: Argv): Argv<TrendArgs> {
     .option('allow-mismatch', { type: 'boolean', default: false, describe: 'keep scans of another account or benchmark than the first' })
     .option('top', { type: 'number', default: 10, coerce: oneValue('top'), describe: 'policies listed as regressed most often and Red longest; accounts in each ranking of drops of a fleet' })
     .option('title', { type: 'string', coerce: oneValue('title'), describe: 'document title [default: Compliance trend: benchmark — account]' })
+    .option('templates', { type: 'string', coerce: oneValue('templates'), describe: 'html: folder of files replacing built-in templates or CSS by name (trend-page.hbs, fleet-trend-page.hbs, trend-styles.css, …)' })
     .option('now', { type: 'boolean', default: false, describe: 'stamp the time of generation (output then differs run to run)' });
   return withFailOnOptions(declared)
     .example('$0 trend scans/', 'the trend of every scan in a folder: text on a terminal, JSON into a pipe')
@@ -56,6 +58,8 @@ function trendOutputs(args: TrendArgs, io: CliIo): { format: TrendFormat; path: 
 
 async function run(args: TrendArgs, io: CliIo): Promise<number> {
   const outputs = trendOutputs(args, io);
+  // Read before any scan, as render reads its own: a folder that cannot be read fails at once.
+  const templates = args.templates === undefined ? undefined : loadTemplates(args.templates, '--templates', noteSkipped(io));
   // Scans are read one at a time and counted before any is read: files, not a stream.
   if (args.inputs.includes(stdinToken)) throw new CspmError('usage', 'trend reads scans from files or directories, not standard input (-)', { data: { option: 'inputs' } });
   const files = outputs.filter(({ path }) => !isStandardOutput(path)).map(({ path, format }) => ({ path, from: `the ${format} trend` }));
@@ -76,7 +80,7 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
   const read = result.status === 'fleet' ? result.fleet.series.flatMap((series) => series.scans.map((scan) => scan.source)) : result.trend.scans.map((scan) => scan.source);
   // The files read out of a directory input are inputs too: never written over.
   assertSafeOutputs(files, read);
-  const options = { ...(args.title === undefined ? {} : { title: args.title }), ...(args.now ? { now: new Date() } : {}) };
+  const options = { ...(args.title === undefined ? {} : { title: args.title }), ...(args.now ? { now: new Date() } : {}), ...(templates === undefined ? {} : { templates }) };
   const status = statusWriter(io, args.quiet);
   for (const { format, path } of outputs) {
     const renderer = getTrendRenderer(format);

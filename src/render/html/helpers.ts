@@ -3,7 +3,7 @@ import { observedValues } from '../../model/observed-values.js';
 import type { CategoryView, FiguresView, LogoView, ReportView } from '../../model/view-model.js';
 import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import { rankWorstCategories } from '../worst-ranks.js';
-import { displayCount, displayIsoTime, displayPercent, displayResources, displayRisk } from '../display-values.js';
+import { displayCount, displayIsoTime, displayPercent, displayPercentOrNa, displayResources, displayRisk } from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
 import { colourKey, colourOrder } from './value-order.js';
@@ -62,6 +62,8 @@ export function registerHelpers(env: Env): void {
   const safe = (html: string) => new env.SafeString(html);
   env.registerHelper({
     percent: (value: number) => displayPercent(value),
+    /** A percent that may be missing: `71.4%`, or `n/a` for null. */
+    percentOrNa: (value: number | null) => displayPercentOrNa(value),
     /** `15.4% compliant`, or `compliance n/a` where nothing was assessed. */
     compliant: (percentText: string) => (percentText === 'n/a' ? 'compliance n/a' : `${percentText} compliant`),
     /** An ISO 8601 time as every format prints it: `2026-11-23 20:44 UTC`. */

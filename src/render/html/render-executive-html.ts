@@ -4,7 +4,7 @@ import { showControlCharacters } from '../../text/show-control-characters.js';
 import { executiveCategories, executiveLimits, planExecutive, reportLabel, topActions } from '../executive-plan.js';
 import { layoutChart, type ChartPlan } from './colour-chart.js';
 import { contentSecurityPolicy } from './content-security.js';
-import { templateSet } from './template-set.js';
+import { renderPartialPage, templateSet } from './template-set.js';
 
 /** The partial that is the executive page; overridable like any template (`executive.hbs`). */
 const executivePartial = 'executive';
@@ -67,7 +67,6 @@ export function renderExecutiveHtmlView(view: ViewModel, options: RenderOptions)
   };
   const style = templates.style;
   const data = { root: view, style, csp: contentSecurityPolicy({ script: '', style }), executive };
-  const page = templates.env.compile(`{{> ${executivePartial}}}`);
   // Handlebars escapes markup but passes control characters (a NUL) through.
-  return showControlCharacters(page(view, { data, partials: templates.partials }), 'keep');
+  return showControlCharacters(renderPartialPage(templates, executivePartial, view, data), 'keep');
 }

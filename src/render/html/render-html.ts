@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CspmError, isCspmError } from '../../error/cspm-error.js';
 import type { RenderOptions, Renderer } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
 import { showControlCharacters } from '../../text/show-control-characters.js';
@@ -8,7 +7,7 @@ import type { PageData } from './helpers.js';
 import { renderExecutiveHtmlView } from './render-executive-html.js';
 import { pageLimits, planPage } from './page-plan.js';
 import { pageTooLongError } from './page-size.js';
-import { templateSet } from './template-set.js';
+import { templateFailure, templateSet } from './template-set.js';
 import { rowProgress } from '../render-progress.js';
 
 /**
@@ -76,20 +75,6 @@ function preparePage(view: ViewModel, options: RenderOptions): { prepareSection(
     // Handlebars escapes markup but passes control characters (a NUL) through.
     render: () => guarded(() => showControlCharacters(templates.main(view, runtime), 'keep')),
   };
-}
-
-/**
- * A user's template can fail while it runs (a helper it names does not exist, a
- * partial that includes itself): that is a mistake in the template, told as such.
- * The built-in templates failing is the tool's own fault and stays an internal error.
- */
-function templateFailure(error: unknown, options: RenderOptions): unknown {
-  // A helper refusing what a template gave it (helpers.ts) is the template's mistake too.
-  const fault = isCspmError(error) && error.code === 'internal';
-  if (options.templates === undefined || Object.keys(options.templates).length === 0 || (isCspmError(error) && !fault)) return error;
-  const reason =
-    error instanceof RangeError ? 'a partial includes itself without end' : (fault ? error.detail : error instanceof Error ? error.message : String(error)).split('\n')[0];
-  return new CspmError('template-invalid', `a template failed while rendering the page (${reason})`, { data: { known: Object.keys(options.templates) }, cause: error });
 }
 
 /** The HTML renderer: the page as UTF-8 bytes; the caller writes the file. */

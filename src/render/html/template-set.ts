@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type Handlebars from 'handlebars';
-import { CspmError } from '../../error/cspm-error.js';
+import { CspmError, isCspmError } from '../../error/cspm-error.js';
 import { packageRoot } from '../../package-root.js';
+import { precompiledTemplates } from './generated/precompiled-templates.js';
+import { handlebarsCompiler, handlebarsRuntime } from './handlebars-module.js';
 import { registerHelpers } from './helpers.js';
 
 /** The package's own templates folder. */
@@ -25,24 +26,33 @@ export interface TemplateSet {
   main: Template;
   /** Partials that replace built-in ones for this render only. */
   partials: Record<string, Template>;
+  /** Every partial in force, built-in or the caller's, by name: the pages that are a partial. */
+  pages: Readonly<Record<string, Template>>;
   /** The report-section partial in force, for sections the script inserts. */
   section: Template;
   style: string;
   changesStyle: string;
   script: string;
+  /** Every stylesheet (`.css`) and script (`.js`) by file name, the caller's overrides applied. */
+  texts: Readonly<Record<string, string>>;
 }
 
+/** The built-in templates of one handlebars environment. */
 interface BuiltIns {
   env: typeof Handlebars;
   main: Template;
   partials: Record<string, Template>;
-  style: string;
-  changesStyle: string;
-  script: string;
-  names: string[];
 }
 
-let builtIns: BuiltIns | undefined;
+/** The files of the templates folder: their names, and the stylesheets and scripts read. */
+interface TemplateFiles {
+  names: string[];
+  texts: Record<string, string>;
+}
+
+let files: TemplateFiles | undefined;
+/** The built-ins on handlebars' runtime, and on the whole of it (for a caller's templates). */
+const builtIns = new Map<'runtime' | 'compiler', BuiltIns>();
 
 function partialName(file: string): string {
   return file.slice(0, -'.hbs'.length);
@@ -57,11 +67,43 @@ function oneLine(message: string): string {
     .join(' ');
 }
 
+/** Lists the templates folder and reads its stylesheets and scripts, once per process. */
+function templateFiles(): TemplateFiles {
+  if (files) return files;
+  const names = readdirSync(templatesFolder).filter((file) => /\.(hbs|css|js)$/.test(file)).sort();
+  const texts: Record<string, string> = {};
+  for (const file of names) if (!file.endsWith('.hbs')) texts[file] = readFileSync(new URL(file, templatesFolder), 'utf8');
+  files = { names, texts };
+  return files;
+}
+
 /**
- * Compiles eagerly so that a syntax error names its file now, not halfway through a
- * render. The environment is the package's own (Handlebars.create()): helpers and
- * partials registered here never leak into another user of handlebars in the process.
+ * The built-in templates in an environment of the package's own (`create()`), so that
+ * helpers and partials registered here never leak into another user of handlebars in
+ * the process: precompiled (scripts/generate-templates.js), so that a page never parses
+ * them. The runtime serves every render but those with a caller's templates, which
+ * need the compiler; each environment is made once per process.
  */
+function loadBuiltIns(kind: 'runtime' | 'compiler'): BuiltIns {
+  const loaded = builtIns.get(kind);
+  if (loaded) return loaded;
+  const env = (kind === 'runtime' ? handlebarsRuntime() : handlebarsCompiler()).create();
+  registerHelpers(env);
+  const templates: Record<string, Template> = {};
+  for (const file of templateFiles().names.filter((name) => name.endsWith('.hbs'))) {
+    const spec = precompiledTemplates[partialName(file)];
+    if (spec === undefined) throw new CspmError('internal', `the template ${file} is not precompiled: run node scripts/generate-templates.js`, { data: { what: file } });
+    templates[partialName(file)] = env.template(spec);
+  }
+  const { [partialName(mainTemplate)]: main, ...partials } = templates;
+  if (!main) throw new CspmError('internal', `the built-in template ${mainTemplate} is missing`, { data: { what: mainTemplate } });
+  env.registerPartial(partials);
+  const made = { env, main, partials };
+  builtIns.set(kind, made);
+  return made;
+}
+
+/** Parses a caller's template now, so that a syntax error names its file before the render, not halfway through it. */
 function compile(env: typeof Handlebars, file: string, source: string): Template {
   try {
     env.parse(source);
@@ -71,34 +113,17 @@ function compile(env: typeof Handlebars, file: string, source: string): Template
   return env.compile(source, { preventIndent: true });
 }
 
-/**
- * Drops the indentation of the built-in templates: pages embed a thousand sections,
- * and markup whitespace is pure weight there. Only template text changes; every value
- * from the report is inserted as it is.
- */
-function compact(source: string): string {
-  return source.replace(/\n[ \t]+/g, '\n');
-}
-
-/** Reads and compiles the built-in templates, once per process. */
-function loadBuiltIns(): BuiltIns {
-  if (builtIns) return builtIns;
-  // Loaded on first render, not on import: `check` runs never pay for handlebars.
-  const env = (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
-  registerHelpers(env);
-  const names = readdirSync(templatesFolder).filter((file) => /\.(hbs|css|js)$/.test(file)).sort();
-  const read = (file: string) => readFileSync(new URL(file, templatesFolder), 'utf8');
-  const partials: Record<string, Template> = {};
-  for (const file of names) {
-    if (file.endsWith('.hbs') && file !== mainTemplate) partials[partialName(file)] = compile(env, file, compact(read(file)));
-  }
-  env.registerPartial(partials);
-  builtIns = { env, main: compile(env, mainTemplate, compact(read(mainTemplate))), partials, style: read(styleFile), changesStyle: read(changesStyleFile), script: read(scriptFile), names };
-  return builtIns;
-}
-
-function checkInline(file: string, text: string, closing: string): string {
+/** A stylesheet or script is inlined: it must not end its own element. */
+function checkInline(file: string, text: string): string {
+  const closing = file.endsWith('.css') ? '</style' : '</script';
   if (text.toLowerCase().includes(closing)) throw new CspmError('template-invalid', `${file}: must not contain "${closing}", which would end the inline element`, { data: { file } });
+  return text;
+}
+
+/** The stylesheet or script `file` of a template set. */
+export function inlineText(texts: Readonly<Record<string, string>>, file: string): string {
+  const text = texts[file];
+  if (text === undefined) throw new CspmError('internal', `the built-in template file ${file} is missing`, { data: { what: file } });
   return text;
 }
 
@@ -107,18 +132,44 @@ function checkInline(file: string, text: string, closing: string): string {
  * same name as a built-in template, partial, stylesheet or script replaces it.
  */
 export function templateSet(overrides: Readonly<Record<string, string>> = {}): TemplateSet {
-  const base = loadBuiltIns();
+  const { names, texts: builtInTexts } = templateFiles();
+  const unknown = Object.keys(overrides).find((file) => !names.includes(file));
+  if (unknown !== undefined) throw new CspmError('template-invalid', `unknown template file "${unknown}"; the templates are ${names.join(', ')}`, { data: { file: unknown, known: names } });
+  const base = loadBuiltIns(Object.keys(overrides).some((file) => file.endsWith('.hbs')) ? 'compiler' : 'runtime');
   const partials: Record<string, Template> = {};
-  let { main, style, changesStyle, script } = base;
+  const texts = { ...builtInTexts };
+  let { main } = base;
   for (const [file, text] of Object.entries(overrides)) {
-    if (!base.names.includes(file)) throw new CspmError('template-invalid', `unknown template file "${file}"; the templates are ${base.names.join(', ')}`, { data: { file, known: base.names } });
-    if (file === styleFile) style = checkInline(file, text, '</style');
-    else if (file === changesStyleFile) changesStyle = checkInline(file, text, '</style');
-    else if (file === scriptFile) script = checkInline(file, text, '</script');
+    if (!file.endsWith('.hbs')) texts[file] = checkInline(file, text);
     else if (file === mainTemplate) main = compile(base.env, file, text);
     else partials[partialName(file)] = compile(base.env, file, text);
   }
-  const section = partials['report-section'] ?? base.partials['report-section'];
+  const pages = { ...base.partials, ...partials };
+  const section = pages['report-section'];
   if (!section) throw new CspmError('internal', 'the built-in partial report-section.hbs is missing', { data: { what: 'report-section.hbs' } });
-  return { env: base.env, main, partials, section, style, changesStyle, script };
+  return { env: base.env, main, partials, pages, section, style: inlineText(texts, styleFile), changesStyle: inlineText(texts, changesStyleFile), script: inlineText(texts, scriptFile), texts };
+}
+
+/**
+ * Renders the page that the partial `name` is (`trend-page`, `fleet-page`, `executive`)
+ * with the templates in force: the built-in partial, or the caller's file that replaces it.
+ */
+export function renderPartialPage(templates: TemplateSet, name: string, context: unknown, data: Record<string, unknown> = {}): string {
+  const page = templates.pages[name];
+  if (!page) throw new CspmError('internal', `the built-in partial ${name}.hbs is missing`, { data: { what: `${name}.hbs` } });
+  return page(context, { data, partials: templates.partials });
+}
+
+/**
+ * A user's template can fail while it runs (a helper it names does not exist, a
+ * partial that includes itself): that is a mistake in the template, told as such.
+ * The built-in templates failing is the tool's own fault and stays an internal error.
+ */
+export function templateFailure(error: unknown, options: { templates?: Readonly<Record<string, string>> }): unknown {
+  // A helper refusing what a template gave it (helpers.ts) is the template's mistake too.
+  const fault = isCspmError(error) && error.code === 'internal';
+  if (options.templates === undefined || Object.keys(options.templates).length === 0 || (isCspmError(error) && !fault)) return error;
+  const reason =
+    error instanceof RangeError ? 'a partial includes itself without end' : (fault ? error.detail : error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return new CspmError('template-invalid', `a template failed while rendering the page (${reason})`, { data: { known: Object.keys(options.templates) }, cause: error });
 }

@@ -1,52 +1,75 @@
 import type { AccountSeries, FleetTrend } from '../../model/fleet-trend.js';
 import { displayCount, displayInstant } from '../display-values.js';
-import { escapeHtml } from './escape-html.js';
-import { changeText, fleetTitle, lostText, percentText, rankings, rankRows, scanPercent, accountCount } from './fleet-rows.js';
+import { accountCount, changeText, fleetTitle, lostText, percentText, rankings, rankRows, scanPercent } from './fleet-rows.js';
 import { scanLabel } from './trend-chart.js';
-import { trendPageEnd, trendPageHead, trendSection } from './trend-styles.js';
+import { renderTrendPage, type TrendPageHead } from './trend-page.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
 
-const cell = (text: string, numeric = false): string => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;
-
-const accountCells = (series: AccountSeries): string => `${cell(`${series.accountName} (${series.accountId})`)}${cell(series.benchmarkId)}`;
-
-function rankingTable(fleet: FleetTrend, since: 'first' | 'previous', empty: string): string {
-  const rows = rankRows(fleet, since);
-  if (rows.length === 0) return `<p>${escapeHtml(empty)}</p>`;
-  const body = rows
-    .map(({ place, rank, series, from, to }) => `<tr>${cell(String(place), true)}${accountCells(series)}${cell(percentText(from), true)}${cell(percentText(to), true)}<td class="n${rank.lost ? ' Red' : ''}">${escapeHtml(changeText(rank.change, rank.lost))}</td></tr>`)
-    .join('\n');
-  return `<div class="wrap"><table><thead><tr><th class="n">#</th><th>Account</th><th>Benchmark</th><th class="n">${since === 'first' ? 'First' : 'Previous'}</th><th class="n">Latest</th><th class="n">Change</th></tr></thead><tbody>\n${body}\n</tbody></table></div>`;
+/** What the fleet trend page's template (fleet-trend-page.hbs) draws. */
+interface FleetTrendPageView extends TrendPageHead {
+  rankings: {
+    heading: string;
+    empty: string;
+    /** The column of the percent the change is from: `First` or `Previous`. */
+    since: string;
+    rows: { place: number; account: string; benchmarkId: string; from: string; to: string; change: string; lost: boolean }[];
+  }[];
+  series: { account: string; benchmarkId: string; scans: string; latest: string; percents: string; sinceFirst: string; sincePrevious: string; lost: boolean; lostText: string }[];
 }
 
-function seriesRows(fleet: FleetTrend): string {
-  return fleet.series
-    .map((series) => {
-      const last = series.scans.at(-1);
-      const latest = last === undefined ? '' : scanLabel(last, series.scans.length - 1);
-      const percents = series.scans.map((scan) => percentText(scanPercent(scan))).join(' → ');
-      return `<tr>${accountCells(series)}${cell(displayCount(series.scans.length), true)}${cell(latest)}${cell(percents)}${cell(changeText(series.changeSinceFirst), true)}${cell(changeText(series.changeSincePrevious), true)}<td${series.lost ? ' class="Red"' : ''}>${series.lost ? `lost: ${lostText}` : ''}</td></tr>`;
-    })
-    .join('\n');
+/** An account as the fleet trend page names it: `name (id)`. */
+const accountText = (series: AccountSeries): string => `${series.accountName} (${series.accountId})`;
+
+function seriesRow(series: AccountSeries): FleetTrendPageView['series'][number] {
+  const last = series.scans.at(-1);
+  return {
+    account: accountText(series),
+    benchmarkId: series.benchmarkId,
+    scans: displayCount(series.scans.length),
+    latest: last === undefined ? '' : scanLabel(last, series.scans.length - 1),
+    percents: series.scans.map((scan) => percentText(scanPercent(scan))).join(' → '),
+    sinceFirst: changeText(series.changeSinceFirst),
+    sincePrevious: changeText(series.changeSincePrevious),
+    lost: series.lost,
+    lostText: series.lost ? `lost: ${lostText}` : '',
+  };
 }
 
-/** A fleet's trend as one self-contained HTML page: the two rankings of drops, then every account's series; no script, no external resource. */
-export function renderFleetHtml(fleet: FleetTrend, options: TrendRenderOptions = {}): string {
-  const title = fleetTitle(fleet, options);
+function fleetTrendPageView(fleet: FleetTrend, options: TrendRenderOptions): FleetTrendPageView {
   const meta = [
     `${displayCount(accountCount(fleet))} accounts`,
     `${displayCount(fleet.series.length)} series (account and benchmark)`,
     `${displayCount(fleet.lost)} lost`,
-    `latest scan folder: ${escapeHtml(fleet.latestFolder)}`,
-    `percent: ${escapeHtml(fleet.percentFormula)}`,
+    `latest scan folder: ${fleet.latestFolder}`,
+    `percent: ${fleet.percentFormula}`,
     ...(options.now ? [`generated ${displayInstant(options.now)}`] : []),
-  ].join(' · ');
-  const ranked = rankings.map(({ since, heading, empty }) => trendSection(heading, rankingTable(fleet, since, empty))).join('\n');
-  const every = `<div class="wrap"><table><thead><tr><th>Account</th><th>Benchmark</th><th class="n">Scans</th><th>Latest scan</th><th>Compliance, scan by scan</th><th class="n">Since first</th><th class="n">Since previous</th><th>Lost</th></tr></thead><tbody>
-${seriesRows(fleet)}
-</tbody></table></div>`;
-  return `${trendPageHead(title, meta, 'Fleet compliance trend')}
-${ranked}
-${trendSection('Every account', every)}
-${trendPageEnd}`;
+  ];
+  return {
+    title: fleetTitle(fleet, options),
+    eyebrow: 'Fleet compliance trend',
+    meta: meta.join(' · '),
+    rankings: rankings.map(({ since, heading, empty }) => ({
+      heading,
+      empty,
+      since: since === 'first' ? 'First' : 'Previous',
+      rows: rankRows(fleet, since).map(({ place, rank, series, from, to }) => ({
+        place,
+        account: accountText(series),
+        benchmarkId: series.benchmarkId,
+        from: percentText(from),
+        to: percentText(to),
+        change: changeText(rank.change, rank.lost),
+        lost: rank.lost,
+      })),
+    })),
+    series: fleet.series.map(seriesRow),
+  };
+}
+
+/**
+ * A fleet's trend as one self-contained HTML page (templates/fleet-trend-page.hbs): the
+ * two rankings of drops, then every account's series; no script, no external resource.
+ */
+export function renderFleetHtml(fleet: FleetTrend, options: TrendRenderOptions = {}): string {
+  return renderTrendPage('fleet-trend-page', fleetTrendPageView(fleet, options), options);
 }

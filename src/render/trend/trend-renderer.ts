@@ -8,6 +8,11 @@ export interface TrendRenderOptions {
   title?: string;
   /** Stamp this time of generation into the document; without it, output is byte-identical run to run. */
   now?: Date;
+  /**
+   * HTML: templates by file name (`trend-page.hbs`, `trend-styles.css`, …) that replace
+   * the built-in ones of the same name, as the report pages' `templates` do.
+   */
+  templates?: Readonly<Record<string, string>>;
 }
 
 /** A trend renderer: a trend (of one account, or of a fleet) in, document bytes out. It never writes files. */

@@ -1,6 +1,6 @@
 import type { Trend } from '../../model/trend.js';
 import { drawingOrder, layoutChart, segments } from './trend-chart.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../html/escape-html.js';
 
 const n = (value: number): string => String(Math.round(value * 10) / 10);
 
@@ -13,6 +13,11 @@ const tickFontSize = 11;
  * script or external reference, so the page stays self-contained. The legend is HTML
  * beside it, where long category names can wrap. Tick labels are spaced by the width
  * they need (see layoutChart), so they never overlap at any zoom: the whole drawing scales.
+ *
+ * Drawn in code, not in a template: it is geometry (a path of every scan per series,
+ * hundreds of points rounded to a tenth), which a template could only place as text
+ * made here anyway, and the PDF draws the same layout. Its few words (tick labels,
+ * category names) go through the templates' own escaping (html/escape-html.ts).
  */
 export function trendSvg(trend: Trend, width = 900, height = 340): string {
   const chart = layoutChart(trend, width, height, { left: 44, top: 12, right: 16, bottom: 40 }, tickFontSize);

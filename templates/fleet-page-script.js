@@ -1,13 +1,4 @@
-/**
- * The fleet page's only script, inlined and allowed by its hash in the
- * Content-Security-Policy. Thousands of accounts as markup cost Chromium seconds of
- * parsing and table layout before the first view, so the index beyond its first page
- * and every account's detail come as JSON (JSON.parse, never eval) and are drawn when
- * asked for: a page of the index, or the account a link names. Without it the page
- * still reads: the rankings, the first page of the index, and a note. Kept here, not
- * among the templates, as no team replaces it (`--templates` takes the full report's).
- */
-const script = `(function () {
+(function () {
   'use strict';
   var element = document.getElementById('fleet-data');
   var index = document.getElementById('index-rows');
@@ -125,7 +116,7 @@ const script = `(function () {
     shown = wanted === ''
       ? accounts
       : accounts.filter(function (account) {
-          return (account[1] + '\\n' + account[2] + '\\n' + strings[account[3]] + '\\n' + strings[account[4]] + '\\n' + strings[account[5]]).toLowerCase().indexOf(wanted) !== -1;
+          return (account[1] + '\n' + account[2] + '\n' + strings[account[3]] + '\n' + strings[account[4]] + '\n' + strings[account[5]]).toLowerCase().indexOf(wanted) !== -1;
         });
     page = 0;
     drawIndex();
@@ -134,9 +125,3 @@ const script = `(function () {
   drawIndex();
   follow();
 })();
-`;
-
-/** The fleet page's script, as the page inlines it. */
-export function fleetPageScript(): string {
-  return script;
-}
