@@ -6,7 +6,7 @@
  */
 export { exitCodes } from './error/exit-codes.js';
 export { exitCodeOf } from './error/error-codes.js';
-export { terminalText, terminalJson } from './text/terminal-text.js';
+export { terminalText } from './text/terminal-text.js';
 export { plural } from './text/plural.js';
 export { displayCount } from './text/display-count.js';
 export { kindOf } from './load/read-regular-file.js';
@@ -16,7 +16,7 @@ export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';
 export { displayPercent } from './render/display-values.js';
 export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
 export { markdownLimitRange, maxSummaryBytes } from './render/findings/markdown-budget.js';
-export { documentFormats, formatsReading, getRenderer } from './render/renderers.js';
+export { documentFormats, formatsReading } from './render/renderers.js';
 export { fleetFormats } from './render/fleet/fleet-renderers.js';
 export { defaultOutput, extensionsNaming, formatNamedBy, resolveOutputFormat } from './render/formats/output-routing.js';
 export type { OutputFormat, RoutedKind } from './render/formats/output-routing.js';
@@ -45,14 +45,10 @@ export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { parseShard } from './jobs/shard/shard-spec.js';
 export { shardKeyOf } from './jobs/shard/shard-mac.js';
-export { fleetFiguresMarker } from './jobs/fleet-figures-file.js';
 export { findDuplicateKeys } from './load/find-duplicate-keys.js';
 export type { DuplicateKey, DuplicateKeyScan, TextPosition } from './load/find-duplicate-keys.js';
 export { escapePointerToken } from './text/pointer-token.js';
 export { closestName } from './text/closest-name.js';
-export { stoppedSarifLog } from './render/findings/sarif/stopped-run.js';
-export { gateResultRecord, incompleteGateRecord, stoppedGateRecord } from './jobs/gate-result-record.js';
-export type { GateResultRecord } from './jobs/gate-result-record.js';
 export { renderDataset } from './jobs/render-dataset.js';
 export type { RenderDatasetOptions, RenderDatasetResult } from './jobs/render-dataset.js';
 export { renderTableFile } from './jobs/render-table-file.js';
@@ -62,5 +58,4 @@ export type { WriteReportsOptions, WriteTally } from './jobs/reports-to-write.js
 export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.js';
 export { datasetTables, partitionColumns } from './model/dataset-columns.js';
 export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
-export { syntaxErrorPlace } from './load/syntax-error-text.js';
 export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';

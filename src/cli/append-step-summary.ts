@@ -1,9 +1,8 @@
 import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { CspmError } from '../index.js';
+import { CspmError, guardedFileOf } from '../index.js';
 import { kindOf, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
-import { identify, inodeKey } from './output-guard.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeBody } from './write-body.js';
 
@@ -65,8 +64,7 @@ function warn(path: string, reason: string, io: CliIo): void {
 }
 
 function sameFile(info: Stats, guarded: readonly string[]): string | undefined {
-  const key = inodeKey(info);
-  const file = guarded.find((other) => identify(other) === key);
+  const file = guardedFileOf(info, guarded);
   return file === undefined ? undefined : `is ${file}, a file this run reads or writes`;
 }
 

@@ -1,11 +1,9 @@
 import type { Argv } from 'yargs';
-import { CspmError, runShard, type FailOn, type ReportInput } from '../index.js';
+import { assertSafeOutputs, type CheckOptions, CspmError, type FailOn, type ReportInput, runShard } from '../index.js';
 import { parseShard, shardKeyOf } from '../internal.js';
 import { oneValue } from './shared-options.js';
-import type { CheckOptions } from '../index.js';
 import type { CliIo } from './cli-io.js';
 import type { FindingsOutputArgs } from './findings-outputs.js';
-import { assertSafeOutputs } from './output-guard.js';
 import { isStandardOutput, writeOutput } from './write-output.js';
 
 /** What check and gate hold of `--shard`. */

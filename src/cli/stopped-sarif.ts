@@ -1,48 +1,28 @@
-import { isCspmError } from '../index.js';
-import { exitCodeOf, exitCodes, stoppedSarifLog } from '../internal.js';
+import { writeStoppedSarif as writeStoppedLogs } from '../index.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { failureLine } from './error-text.js';
 import { pairOutputs } from './findings-outputs.js';
-import { assertSafeOutputs } from './output-guard.js';
 import { stdinToken } from './report-inputs.js';
 import { writeAtomic } from './write-atomic.js';
 import { isStandardOutput } from './write-output.js';
 
-/** Errors about the outputs themselves: writing any of them could be the harm refused. */
-const outputRefusals = new Set(['output-collision', 'output-is-input']);
-
 /**
  * Writes the SARIF outputs of a run of check, gate or diff that stopped with exit code 2
- * (a usage error, a missing or unreadable input or rules file, …) a log of the failure
- * (stoppedSarifLog): code scanning's upload step then uploads the failure, instead of
- * failing on a missing file and hiding the error. The one place for every such stop:
- * the command line refused before the run, and an error thrown during it. Nothing is
- * written when the outputs cannot be told from the command line, to standard output,
- * over a file the run reads, or to the output whose write failed. Each write is atomic;
- * its own failure is not reported, as the run's error is the one to tell.
+ * a log of the failure, with the job's writeStoppedSarif: the one place for every such
+ * stop, the command line refused before the run and an error thrown during it. Nothing
+ * is written when the outputs cannot be told from the command line. Each write is atomic.
  */
 export async function writeStoppedSarif(spec: CommandSpec<unknown> | undefined, argv: Record<string, unknown>, error: unknown): Promise<void> {
   if (spec?.readFiles === undefined) return;
-  const code = isCspmError(error) ? error.code : 'internal';
-  if (exitCodeOf(code) !== exitCodes.usage || outputRefusals.has(code)) return;
-  const failedPath = isCspmError(error) && error.code === 'output-failed' ? (error.data as { path?: unknown }).path : undefined;
   let paths: string[];
   try {
     paths = pairOutputs(strings(argv['format']), strings(argv['output']), ['findings', 'document'])
-      .findings.filter((output) => output.format === 'sarif' && !isStandardOutput(output.path) && output.path !== failedPath)
+      .findings.filter((output) => output.format === 'sarif' && !isStandardOutput(output.path))
       .map((output) => output.path);
   } catch {
     return;
   }
-  const text = stoppedSarifLog({ code, message: failureLine(error) });
-  for (const path of paths) {
-    try {
-      assertSafeOutputs([{ path, from: 'the sarif result' }], spec.readFiles(argv));
-    } catch {
-      continue;
-    }
-    await writeAtomic(path, text).catch(() => undefined);
-  }
+  await writeStoppedLogs(error, { paths, readFiles: spec.readFiles(argv), message: failureLine(error), write: (path, text) => writeAtomic(path, text) });
 }
 
 /** An option's values as yargs parsed them, if it parsed them as strings. */

@@ -14,6 +14,7 @@ import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, passed } from './verdicts.js';
 import { diffDocuments, type DiffDocumentsOptions } from './diff-documents.js';
 import type { DocumentOutput } from '../model/renderer.js';
+import { analysedFiles, assertSafeOutputs, type PlannedOutput } from './output-guard.js';
 
 /** Options of {@link diffScans}. */
 export interface DiffScansOptions extends AnalyseInputsOptions, Omit<RegressionLimit, 'severity'> {
@@ -33,6 +34,12 @@ export interface DiffScansOptions extends AnalyseInputsOptions, Omit<RegressionL
    * one output per format.
    */
   documents?: DiffDocumentsOptions;
+  /**
+   * The files the caller will write (findings outputs, documents): one that is either
+   * scan, or two that are one file, refuse the run once the scans are read, before the
+   * verdict is returned (see assertSafeOutputs).
+   */
+  outputs?: readonly PlannedOutput[];
 }
 
 /** Two scans compared, and the verdict. */
@@ -87,9 +94,16 @@ export function tallyText(tally: RegressionTally, limit: RegressionLimit): strin
  * @throws CspmError for a missing or unreadable input; `reports-mismatch` for scans of
  *         another account or benchmark, `scans-reversed` for a later scan dated before
  *         the earlier one, `scans-identical` for a scan compared with itself, each
- *         unless `allowMismatch`; `usage` for a `failOnRegression` that is no Severity
+ *         unless `allowMismatch`; `usage` for a `failOnRegression` that is no Severity;
+ *         `output-is-input` or `output-collision` for the `outputs`
  */
 export async function diffScans(oldInput: ReportInput, newInput: ReportInput, options: DiffScansOptions = {}): Promise<DiffScansResult> {
+  const result = await compareScans(oldInput, newInput, options);
+  assertSafeOutputs(options.outputs ?? [], analysedFiles(result.analysis));
+  return result;
+}
+
+async function compareScans(oldInput: ReportInput, newInput: ReportInput, options: DiffScansOptions): Promise<DiffScansResult> {
   const severity = limitSeverity(options.failOnRegression);
   const failOn = options.failOn ?? 'error';
   const olds = await analyseInputs(oldInput, options);

@@ -18,6 +18,8 @@ import type { FiguresOnlyOptions } from './check-reports.js';
 import { assertScansInOrder } from './scan-order.js';
 import { comparisonProblem, failed, failedFor, inputsProblem, passed } from './verdicts.js';
 import { failedGateRecord, gateResultRecord, type GateResultRecord } from './gate-result-record.js';
+import { type GateResultFile, rulesFilesOf } from './gate-result-file.js';
+import { analysedFiles, assertSafeOutputs, type PlannedOutput } from './output-guard.js';
 
 /** Options of {@link gateReports}. */
 export interface GateReportsOptions extends FiguresOnlyOptions {
@@ -29,6 +31,14 @@ export interface GateReportsOptions extends FiguresOnlyOptions {
   failOn?: FailOn;
   /** Compare with a baseline of another account or benchmark, in the wrong order, or the same scan. */
   allowMismatch?: boolean;
+  /**
+   * The files the caller will write (findings outputs): one that is an input, the
+   * baseline or the rules file, or two that are one file, refuse the run once the
+   * inputs are read, before the verdict is returned (see assertSafeOutputs).
+   */
+  outputs?: readonly PlannedOutput[];
+  /** The run's result file (see gateResultFile): a failure as the run starts, the record when it ends, the error when it stops. */
+  resultFile?: GateResultFile;
 }
 
 /** A gate: the analysis, the baseline's when one was given, the verdict of every assertion. */
@@ -58,13 +68,39 @@ export interface GateReportsResult {
  * compares them with the baseline and evaluates every assertion. It fails closed: on
  * inputs that hold no valid report or one that did not parse or validate (exit code 1,
  * which wins over a failed assertion's 3), and on a report of the baseline that the
- * inputs lost.
+ * inputs lost. With a `resultFile`, the run states its failure there as it starts, its
+ * record when it ends, and the error that stopped it (see gateResultFile).
  *
  * @throws CspmError for rules that cannot be read, a missing or unreadable input, a
  *         baseline of another account, in the wrong order or the same scan (unless
- *         `allowMismatch`)
+ *         `allowMismatch`); `output-is-input` or `output-collision` for the `outputs`
+ *         and the result file
  */
 export async function gateReports(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
+  const { resultFile } = options;
+  if (resultFile === undefined) return guarded(await gateRun(input, options), options);
+  try {
+    await resultFile.start();
+    const result = guarded(await gateRun(input, options), options);
+    // Before the caller writes its outputs: a run killed while it writes them leaves its verdict behind.
+    await resultFile.finish(result.record);
+    return result;
+  } catch (error) {
+    await resultFile.stop(error);
+    throw error;
+  }
+}
+
+/** The result once its outputs are known not to land on what it read (see `GateReportsOptions.outputs`). */
+function guarded(result: GateReportsResult, options: GateReportsOptions): GateReportsResult {
+  const outputs = [...(options.outputs ?? []), ...(options.resultFile === undefined ? [] : [{ path: options.resultFile.path, from: options.resultFile.name }])];
+  const rulesFiles = typeof options.rules === 'string' ? rulesFilesOf(options.rules) : [];
+  const read = [...(result.analysis ? analysedFiles(result.analysis) : []), ...(result.baseline ? analysedFiles(result.baseline) : []), ...rulesFiles];
+  assertSafeOutputs(outputs, read);
+  return result;
+}
+
+async function gateRun(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
   const rules = typeof options.rules === 'string' ? await loadGateRules(options.rules) : options.rules;
   assertBaselineGiven(rules, options.baseline !== undefined);
   const failOn = options.failOn ?? 'error';

@@ -31,6 +31,9 @@ export type ReportInput =
   | { value: unknown; name?: string }
   | { stream: AsyncIterable<Uint8Array | string>; name?: string };
 
+/** How a stream given without a name is named in every output: standard input's name. */
+export const defaultStreamName = '<stdin>';
+
 /** Options of {@link loadReports}. */
 export interface LoadOptions extends ProgressOptions {
   /**
@@ -83,7 +86,7 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
         const decoded = typeof item.text === 'string' ? { text: stripBom(item.text), keys: undefined } : decodeInput(checkSize(name, item.text), scans);
         documents.push(await parseDocument(name, decoded, {}, options, scans));
       } else {
-        const name = item.name ?? '<stdin>';
+        const name = item.name ?? defaultStreamName;
         documents.push(await parseDocument(name, decodeInput(await readStream(name, item.stream, scans), scans), {}, options, scans));
       }
       // A directory's files were counted one by one above.

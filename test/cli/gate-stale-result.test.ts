@@ -63,6 +63,16 @@ describe('gate --result after a run that exits 2', () => {
     expect(readFileSync(input).equals(readFileSync(sample))).toBe(true);
   });
 
+  it('never writes the failure over a baseline named as the result', async () => {
+    const dir = tempDir();
+    const baseline = join(dir, 'last-week.json');
+    writeFileSync(baseline, readFileSync(sample));
+    const run = await runInProcess(['gate', sample, '--rules', 'cspm:recommended', '--baseline', baseline, '--result', baseline]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('last-week.json is one of the inputs; refusing to overwrite a report');
+    expect(readFileSync(baseline).equals(readFileSync(sample))).toBe(true);
+  });
+
   it('removes the earlier result when the disk is too full to write the failure', async (context) => {
     const dir = smallFileSystem(64);
     if (dir === undefined) return context.skip();

@@ -35,3 +35,10 @@ describe('diffScans makes the documents it is asked for', () => {
     expect((await diffScans(old, next)).documents).toBeUndefined();
   });
 });
+
+describe('diffScans guards the outputs it is told of', () => {
+  it('refuses a document planned over the later scan, and lets one of its own go', async () => {
+    await expect(diffScans(old, next, { outputs: [{ path: next, from: 'the html document' }] })).rejects.toMatchObject({ code: 'output-is-input' });
+    await expect(diffScans(old, next, { outputs: [{ path: join(tempDir(), 'changes.html'), from: 'the html document' }] })).resolves.toMatchObject({ verdict: { status: 'pass' } });
+  });
+});

@@ -5,8 +5,7 @@ import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-
 import type { CliIo } from '../cli-io.js';
 import { type DocumentOutputPath, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { renderWarningPrinter } from '../render-options.js';
-import { assertSafeOutputs } from '../output-guard.js';
-import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
+import { stdinToken, toReportInputs } from '../report-inputs.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { writeDiffDocuments } from '../write-diff-documents.js';
 import { writeFindings } from '../write-findings.js';
@@ -73,14 +72,11 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     allowRemoved: args['allow-removed'],
     ...(failOnRegression === undefined ? {} : { failOnRegression }),
     ...(documents.length === 0 ? {} : { documents: documentsOptions(documents, io, checkOptions.onProgress) }),
+    outputs: [...outputs.map((output) => ({ path: output.path, from: `the ${output.format} result` })), ...documents.map((output) => ({ path: output.path, from: `the ${output.format} document` }))].filter((output) => !isStandardOutput(output.path)),
   });
   const { analysis, diff, verdict } = result;
   // The settings a config file set, which the findings outputs record.
   const recorded = checkOptions.runSettings === undefined ? {} : { runSettings: checkOptions.runSettings };
-  const files = [...outputs.map((output) => ({ path: output.path, from: `the ${output.format} result` })), ...documents.map((output) => ({ path: output.path, from: `the ${output.format} document` }))].filter(
-    (output) => !isStandardOutput(output.path),
-  );
-  assertSafeOutputs(files, inputFiles(analysis));
   assertNoBinaryOnTerminal(documents.map(({ format, path }) => ({ format, path, mediaType: renderers[format].mediaType })), io);
   if (diff === undefined) {
     // With only documents asked for, the findings that stopped the run still need telling.

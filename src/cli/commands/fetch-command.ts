@@ -1,19 +1,15 @@
 import type { Argv } from 'yargs';
 import { renderWarningPrinter } from '../render-options.js';
-import { type DocumentFormat, fetchReport } from '../../index.js';
+import { allBenchmarks, type DocumentFormat, fetchAccount, type FetchTarget } from '../../index.js';
 import { formatCheckText, formatsFor, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { checkUsage, readFiles, targetsOf } from '../fetch/fetch-args.js';
 import { fetchMany } from '../fetch/fetch-many.js';
-import { saveReport } from '../fetch/fetch-report.js';
-import { allBenchmarks, type FetchTarget } from '../fetch/fetch-target.js';
-import { placeReport, plannedFiles } from '../fetch/place-reports.js';
-import { assertSafeOutputs } from '../output-guard.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
-import { isStandardOutput } from '../write-output.js';
+import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 import { statusWriter } from '../status-line.js';
 
@@ -56,17 +52,25 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
   const many = args.accounts !== undefined || targets.some((target) => target.benchmarkId === allBenchmarks);
   checkUsage(args, many);
   const { client } = await serviceClientOf(args, io);
-  const place = { output: args.output, outDir: args['out-dir'], formats: [...new Set(args.format ?? [])] };
+  // Every name of standard output (/dev/stdout…) is `-` to the job: the envelope is written through the stream.
+  const output = args.output !== undefined && isStandardOutput(args.output) ? '-' : args.output;
+  const place = { output, outDir: args['out-dir'], formats: [...new Set(args.format ?? [])] };
   const options = { client, check: args.check, failOn: args['fail-on'], checkOptions: checkOptionsOf(args, io), io };
   if (many) return fetchMany(targets, { ...options, place, concurrency: args.concurrency, readFiles: readFiles(args) });
 
-  const placed = placeReport(targets[0] as FetchTarget, place);
-  assertSafeOutputs(plannedFiles([placed]), readFiles(args));
-  await refuseLinksOfAll(plannedFiles([placed]).map(({ path }) => ({ path, root: placed.root })));
-  const fetched = await fetchReport(client, placed.target, { ...options.checkOptions, check: args.check, failOn: args['fail-on'], formats: place.formats, onWarning: renderWarningPrinter(io), name: placed.name });
-  const saved = await saveReport(placed, fetched, io);
+  const { fetched, saved } = await fetchAccount(client, targets[0] as FetchTarget, {
+    ...options.checkOptions,
+    check: args.check,
+    failOn: args['fail-on'],
+    place,
+    readFiles: readFiles(args),
+    write: (path, body, root) => writeOutput(path, body, io, root),
+    beforeFetch: refuseLinksOfAll,
+    onWarning: renderWarningPrinter(io),
+  });
+  const { placed } = saved;
   // The envelope owns standard output when it is written there; the findings go aside.
-  const stream = isStandardOutput(placed.envelope) ? io.stderr : io.stdout;
+  const stream = placed.envelope === '-' ? io.stderr : io.stdout;
   if (args.check) stream.write(formatCheckText(saved.analysis, { color: wantsColor(io, stream, undefined), verdict: fetched.verdict }));
   const status = statusWriter(io, args.quiet);
   for (const { path } of placed.documents) if (saved.unrendered === undefined) status(`wrote ${terminalText(path)}`);

@@ -4,11 +4,9 @@ import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { gateResultText, rulesFiles, writeIncompleteResult, writeStoppedResult } from '../gate-result-file.js';
-import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
+import { resultFileOf, rulesFiles } from '../gate-result-file.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
-import { writeAtomic } from '../write-atomic.js';
 import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
 import { type StdinNameArgs, withStdinNameOption } from '../stdin-name.js';
@@ -48,14 +46,10 @@ function builder(yargs: Argv): Argv<GateArgs> {
 
 async function run(args: GateArgs, io: CliIo): Promise<number> {
   if (args.shard !== undefined) return runGateShard(args, io);
+  const resultFile = args.result === undefined ? undefined : resultFileOf(args.result, args.rules, [...args.inputs, ...(args.baseline === undefined ? [] : [args.baseline])]);
   try {
     const outputs = pairOutputs(args.format, args.output).findings;
     if (args.baseline === stdinToken && args.inputs.includes(stdinToken)) throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', { data: { option: 'baseline' } });
-    const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
-    if (args.result !== undefined) {
-      files.push({ path: args.result, from: 'the --result file' });
-      await writeIncompleteResult(args.result, args.rules, [...args.inputs, ...(args.baseline === undefined ? [] : [args.baseline])].filter((input) => input !== stdinToken));
-    }
     const result = await gateReports(toReportInputs(args.inputs, io, args['stdin-name']), {
       ...checkOptionsOf(args, io),
       placeFindings: placesFindings(outputs),
@@ -65,41 +59,39 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
       ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),
+      outputs: outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` })),
+      ...(resultFile === undefined ? {} : { resultFile }),
     });
     const { analysis, baseline, gate, verdict, runSettings } = result;
     const recorded = runSettings === undefined ? {} : { runSettings };
     const otherInputs = [...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)];
-    assertSafeOutputs(files, [...(analysis ? inputFiles(analysis) : []), ...otherInputs]);
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
-    // The result first: when a findings output fails, CI still finds the verdict.
-    if (args.result !== undefined) await writeAtomic(args.result, gateResultText(result.record));
     await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
     return verdict.exitCode;
   } catch (error) {
-    if (args.result !== undefined) await writeStoppedResult(args.result, args.rules, args.inputs.filter((input) => input !== stdinToken), error);
+    await resultFile?.stop(error);
     throw error;
   }
 }
 
 /**
- * Fails closed on a baseline that does not check: its findings go to the outputs (they
- * say why), the result file says `fail`, and the exit code is the verdict's, 1.
+ * Tells a baseline that does not check: its findings go to the outputs (they say why),
+ * after the job wrote the result file's failure; the exit code is the verdict's, 1.
  */
 async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
   const recorded = result.runSettings === undefined ? {} : { runSettings: result.runSettings };
-  if (args.result !== undefined) await writeAtomic(args.result, gateResultText(result.record));
   if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
 }
 
-/** A command line refused before the run: a `--result` it names says so (see writeStoppedResult). */
+/** A command line refused before the run: a `--result` it names says so (see gateResultFile). */
 async function refused(argv: Record<string, unknown>, error: Error): Promise<void> {
   const { result, rules, inputs } = argv;
   if (typeof result !== 'string') return;
-  const named = Array.isArray(inputs) ? inputs.filter((input): input is string => typeof input === 'string' && input !== stdinToken) : [];
-  await writeStoppedResult(result, typeof rules === 'string' ? rules : '', named, error);
+  const named = Array.isArray(inputs) ? inputs.filter((input): input is string => typeof input === 'string') : [];
+  await resultFileOf(result, typeof rules === 'string' ? rules : '', named).stop(error);
 }
 
 /** `cspm-report gate <inputs..> --rules FILE`: check reports, then hold them to a rules file's assertions. */

@@ -1,12 +1,11 @@
 import type { Argv } from 'yargs';
-import { CspmError, mergePartials } from '../../index.js';
-import { gateResultRecord, shardKeyOf } from '../../internal.js';
+import { assertSafeOutputs, CspmError, mergePartials, type PlannedOutput } from '../../index.js';
+import { shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
 import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
-import { gateResultText, rulesFiles } from '../gate-result-file.js';
-import { assertSafeOutputs, type PlannedOutput } from '../output-guard.js';
+import { resultFileOf, rulesFiles } from '../gate-result-file.js';
 import { inputFiles } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
 import { namedFiles } from '../stopped-sarif.js';
@@ -51,15 +50,14 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   const merged = await mergePartials(
     args.partials,
     { command: args.rules === undefined ? 'check' : 'gate', failOn: failOn ?? 'error', ...(severities === undefined ? {} : { severities }), ...(percentFormula === undefined ? {} : { percentFormula }), ...(args.rules === undefined ? {} : { rules: args.rules }), ...(runId === undefined ? {} : { runId }) },
-    { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined, inputsAbsent: args['inputs-absent'], ...(macKey === undefined ? {} : { macKey }) },
+    { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined, inputsAbsent: args['inputs-absent'], ...(macKey === undefined ? {} : { macKey }), ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) },
   );
   const { analysis, gate, verdict } = merged;
   for (const note of merged.notes) io.stderr.write(`cspm-report: note: ${note}\n`);
   assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules)), ...inputFiles(analysis)]);
   if (args.result !== undefined) {
-    if (gate === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
-    const recorded = { ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }), ...(merged.notes.length === 0 ? {} : { notes: merged.notes }) };
-    await writeAtomic(args.result, gateResultText({ ...gateResultRecord(gate, analysis, verdict.exitCode), ...recorded }));
+    if (merged.record === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
+    await resultFileOf(args.result, args.rules ?? '', args.partials).finish(merged.record);
   }
   if (args.fleet !== undefined && merged.fleetFile !== undefined) await writeAtomic(args.fleet, merged.fleetFile);
   await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn, notes: merged.notes, ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { CspmError, jobStatusOutcomes, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind } from '../../index.js';
+import { CspmError, type CspmClient, type OnboardedAccount, type OnboardingBodies, type OnboardingKind, waitForScanJob } from '../../index.js';
 import { onboardingKinds, terminalText } from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { clientSecretSource, fieldFlags, readOnboardingBody, type OnboardingFlagArgs } from '../onboarding-flags.js';
@@ -58,35 +58,21 @@ async function run(args: OnboardArgs, io: CliIo): Promise<number> {
   return args.wait ? waitForJob(client, args, account, io) : exitCodes.ok;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Polls the scan job's status until it ends or `--wait-timeout` passes; progress on a
- * terminal only, and not with --quiet. A status the client does not know rejects at once (the client refuses
- * it), rather than being waited on until the time is up.
- */
+/** Follows the scan job with the job's wait; its status on a terminal only, and not with --quiet. */
 async function waitForJob(client: CspmClient, args: OnboardArgs, account: OnboardedAccount, io: CliIo): Promise<number> {
-  const ids = { licenseId: args.license, accountId: account.accountId, jobId: account.jobId };
   const job = terminalText(account.jobId);
-  const deadline = Date.now() + args['wait-timeout'] * 1000;
-  let last: string | undefined;
-  for (;;) {
-    const status = await client.getJobStatus(ids);
-    if (status !== last && io.stderr.isTTY === true && args.quiet !== true) io.stderr.write(`scan job ${job}: ${terminalText(status)}\n`);
-    last = status;
-    const outcome = jobStatusOutcomes[status];
-    if (outcome === 'succeeded') return exitCodes.ok;
-    if (outcome === 'failed') {
-      io.stderr.write(`cspm-report: scan job ${job} failed\n`);
-      return exitCodes.findings;
-    }
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) {
-      io.stderr.write(`cspm-report: scan job ${job} is still ${terminalText(status)} after ${args['wait-timeout']} s (--wait-timeout)\n`);
-      return exitCodes.usage;
-    }
-    await sleep(Math.min(args['poll-seconds'] * 1000, remaining));
+  const ids = { licenseId: args.license, accountId: account.accountId, jobId: account.jobId };
+  const onStatus = (status: string): void => {
+    if (io.stderr.isTTY === true && args.quiet !== true) io.stderr.write(`scan job ${job}: ${terminalText(status)}\n`);
+  };
+  const { status, outcome } = await waitForScanJob(client, ids, { pollSeconds: args['poll-seconds'], timeoutSeconds: args['wait-timeout'], onStatus });
+  if (outcome === 'succeeded') return exitCodes.ok;
+  if (outcome === 'failed') {
+    io.stderr.write(`cspm-report: scan job ${job} failed\n`);
+    return exitCodes.findings;
   }
+  io.stderr.write(`cspm-report: scan job ${job} is still ${terminalText(status)} after ${args['wait-timeout']} s (--wait-timeout)\n`);
+  return exitCodes.usage;
 }
 
 /** `cspm-report onboard aws|azure|office365`: onboard an account and print its id and scan job's id. */

@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { CspmError, queryDataset, queryPresets, type QueryLimits, type QuerySource } from '../../index.js';
 import { defaultOutput, defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
-import { assertSafeOutputs } from '../output-guard.js';
+import { assertSafeOutputs } from '../../index.js';
 import { addPendingFile, dropPendingFile } from '../pending-files.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';

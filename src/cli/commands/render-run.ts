@@ -4,7 +4,7 @@ import { plural, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { chosenFormats, renderOptions, renderOutputs, type RenderArgs } from '../render-options.js';
-import { assertSafeOutputs } from '../output-guard.js';
+import { assertSafeOutputs } from '../../index.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';

@@ -2,7 +2,7 @@ import type { DatasetTable } from '../../internal.js';
 import { datasetFormats, datasetTableOf, expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { assertSafeOutputs } from '../output-guard.js';
+import { assertSafeOutputs } from '../../index.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { toReportInputs } from '../report-inputs.js';
 import { isStandardOutput } from '../write-output.js';

@@ -3,7 +3,7 @@ import { CspmError, trendAccounts, type TrendFormat } from '../../index.js';
 import { defaultOutput, formatCheckText, formatsFor, getTrendRenderer, type OutputFormat, terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
-import { assertSafeOutputs } from '../output-guard.js';
+import { assertSafeOutputs } from '../../index.js';
 import { stdinToken } from '../report-inputs.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
 import { pairOutputPaths } from '../output-pairs.js';

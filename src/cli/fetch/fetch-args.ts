@@ -1,7 +1,5 @@
-import { CspmError } from '../../index.js';
+import { allBenchmarks, CspmError, type FetchTarget, readAccountsFile } from '../../index.js';
 import { pathIdProblem } from '../../internal.js';
-import { readAccountsFile } from './accounts-file.js';
-import { allBenchmarks, type FetchTarget } from './fetch-target.js';
 import { secretSources } from '../service-secrets.js';
 import { isStandardOutput } from '../write-output.js';
 import type { FetchArgs } from '../commands/fetch-command.js';
@@ -13,7 +11,7 @@ export async function targetsOf(args: FetchArgs): Promise<FetchTarget[]> {
   const given = idOptions.filter((option) => args[option] !== undefined);
   if (args.accounts !== undefined) {
     if (given.length > 0) throw new CspmError('usage', `--accounts and --${given[0]} exclude each other: the file names every report`, { data: { option: 'accounts' } });
-    return readAccountsFile(args.accounts);
+    return readAccountsFile(args.accounts, { label: `--accounts ${args.accounts}` });
   }
   const missing = idOptions.filter((option) => args[option] === undefined || args[option] === '');
   if (missing.length > 0) {

@@ -24,6 +24,8 @@ import type { PercentFormula } from '../../model/analysis.js';
 import { createFleetFigures, fleetPolicyKey } from '../../analyse/fleet/add-fleet-report.js';
 import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
 import { fleetFiguresFileText } from '../fleet-figures-file.js';
+import { gateResultRecord, type GateResultRecord } from '../gate-result-record.js';
+import type { RunSettings } from '../../model/run-settings.js';
 
 /** Options of {@link mergePartials}. */
 export interface MergeOptions extends ProgressOptions {
@@ -40,6 +42,8 @@ export interface MergeOptions extends ProgressOptions {
   inputsAbsent?: boolean;
   /** The key of the partial results' MACs (CSPM_SHARD_KEY): with it, a partial result without a right MAC is refused. */
   macKey?: string;
+  /** The settings a config file set, which a gate's record states. */
+  runSettings?: RunSettings;
 }
 
 /** What the merge expects of every shard: the settings of its own command line, not the shards'. */
@@ -70,6 +74,8 @@ export interface MergeResult {
   fleetFile?: string;
   /** What the merge could not verify, one sentence each: every output states them. */
   notes: string[];
+  /** Of a gate: the run's record, as `merge --result` writes it, with the settings given and the notes. */
+  record?: GateResultRecord;
 }
 
 /**
@@ -135,7 +141,9 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
   const noted = (verdict: Verdict): Verdict => ({ ...verdict, reasons: [...verdict.reasons, ...notes] });
   if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: noted(checkVerdict(analysis, settings.failOn)), notes, ...withFleet };
   const gate = evaluateGate(analysis, settings.rules as GateRules);
-  return { command: 'gate', analysis, failOn: settings.failOn, rules: settings.rules as GateRules, gate, verdict: noted(gateVerdict(analysis, gate, settings.failOn)), notes, ...withFleet };
+  const verdict = noted(gateVerdict(analysis, gate, settings.failOn));
+  const record = { ...gateResultRecord(gate, analysis, verdict.exitCode), ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }), ...(notes.length === 0 ? {} : { notes }) };
+  return { command: 'gate', analysis, failOn: settings.failOn, rules: settings.rules as GateRules, gate, verdict, notes, ...withFleet, record };
 }
 
 /**

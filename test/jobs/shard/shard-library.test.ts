@@ -39,6 +39,8 @@ describe('a sharded gate from a program', () => {
     expect(merged.gate?.assertions.map(({ actual, passed }) => ({ actual, passed }))).toEqual(whole.gate?.assertions.map(({ actual, passed }) => ({ actual, passed })));
     expect(merged.gate?.status).toBe(whole.gate?.status);
     expect(whole.gate?.assertions.length).toBe(6);
+    // The record `merge --result` writes is the job's, as gate's is.
+    expect(merged.record).toMatchObject({ status: whole.record.status, exitCode: merged.verdict.exitCode, assertions: merged.gate?.assertions, summary: { policies: whole.record.summary?.policies } });
 
     expect(merged.fleetFile?.startsWith('{"cspmReportFleet":1,')).toBe(true);
     const figuresPath = join(out, 'fleet.json');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuditSummaryIds } from '../../index.js';
+import type { AuditSummaryIds } from '../../client/create-client.js';
 
 /** Characters kept as they are in a file name on every common file system. */
 const unsafe = /[^A-Za-z0-9._-]/g;

@@ -1,6 +1,8 @@
 import { statSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { CspmError } from '../index.js';
+import { CspmError } from '../error/cspm-error.js';
+import { defaultStreamName } from '../load/load-reports.js';
+import type { Analysis } from '../model/analysis.js';
 
 /** One file a run is about to write, and the input (or inputs) it comes from. */
 export interface PlannedOutput {
@@ -46,7 +48,7 @@ export function assertSafeOutputs(outputs: readonly PlannedOutput[], inputFiles:
  * What makes two paths one file: device and inode for a file that exists; for one that
  * does not yet, its resolved folder and its name.
  */
-export function identify(path: string): string {
+function identify(path: string): string {
   const info = statOrNothing(path);
   if (info) return inodeKey(info);
   const folder = statOrNothing(dirname(path));
@@ -54,9 +56,21 @@ export function identify(path: string): string {
   return `path:${resolve(path)}`;
 }
 
-/** The identity of a file that exists, as {@link identify} gives it. */
-export function inodeKey(info: Stats): string {
+function inodeKey(info: Stats): string {
   return `inode:${info.dev}:${info.ino}`;
+}
+
+/**
+ * Which of `files` an opened file is (compared as {@link assertSafeOutputs} compares
+ * them), if any: a writer that appends to a file it did not name itself (a CI step
+ * summary) thereby never writes into one of the run's inputs or outputs.
+ *
+ * @param info  the status of the file, taken from its open handle
+ * @param files the run's input and output files
+ */
+export function guardedFileOf(info: Stats, files: readonly string[]): string | undefined {
+  const key = inodeKey(info);
+  return files.find((file) => identify(file) === key);
 }
 
 function isDevice(path: string): boolean {
@@ -71,4 +85,9 @@ function statOrNothing(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The files an analysis read: every source but standard input under its default name (a name given to it is guarded too). */
+export function analysedFiles(analysis: Analysis): string[] {
+  return analysis.sources.map((source) => source.source).filter((source) => source !== defaultStreamName);
 }

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAccountsFile } from '../../../src/cli/fetch/accounts-file.js';
-import { reportFileName } from '../../../src/cli/fetch/report-file-name.js';
-import { useTempDir } from '../../support/temp-dir.js';
+import { readAccountsFile } from '../../src/index.js';
+import { reportFileName } from '../../src/jobs/fetch/report-file-name.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
 const ids = { licenseId: 'L', accountId: 'acc-1', jobId: 'job.2', benchmarkId: 'CSBP' };

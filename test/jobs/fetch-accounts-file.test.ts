@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAccountsFile } from '../../../src/cli/fetch/accounts-file.js';
-import { useTempDir } from '../../support/temp-dir.js';
+import { readAccountsFile } from '../../src/index.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
 
