@@ -141,12 +141,12 @@ function measure(
   source?: string,
   expected = expectedText(assertion, metric),
 ): AssertionResult {
-  const { value, none } = metric.measure(scoped, assertion, run.analysis.percentFormula, run.facts);
+  const { value, none, detail } = metric.measure(scoped, assertion, run.analysis.percentFormula, run.facts);
   // Stryker disable next-line StringLiteral: every metric of the registry says why it measured nothing
   if (value === null) return noMatch(assertion, metric, scope, none ?? 'nothing to measure', source);
   const passed = withinBound(value, assertion);
   const actualText = valueText(value, metric, assertion);
-  const message = `${measuredName(assertion, metric)} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}`;
+  const message = `${measuredName(assertion, metric)} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}${detail === undefined ? '' : `: ${detail}`}`;
   return result(assertion, { passed, actual: value, actualText, expected, scope, message }, source);
 }
 

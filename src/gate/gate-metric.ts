@@ -34,6 +34,8 @@ export interface Measurement {
   /** The value; null when the scope holds nothing to measure (then `none` says why). */
   value: number | string | null;
   none?: string;
+  /** What the value counts, for the message (the expired exceptions, their days and owners); absent when it speaks for itself. */
+  detail?: string;
 }
 
 /**

@@ -40,6 +40,8 @@ interface Case {
   measured?: string;
   /** The run's exceptions (`--exceptions`), judged on 2026-12-01. */
   exceptions?: () => RiskException[];
+  /** What the message adds after the bound: the exceptions counted. */
+  detail?: string;
 }
 
 const cases: Case[] = [
@@ -83,10 +85,10 @@ const cases: Case[] = [
 /** Cases of the metrics of the run's exceptions: measured once, for the run, whatever the reports. */
 const runCases: Case[] = [
   { name: 'expiredExceptions of a run without any', assertion: { metric: 'expiredExceptions', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
-  { name: 'expiredExceptions of one past its expiry', assertion: { metric: 'expiredExceptions', max: 0 }, exceptions: () => [exception(), exception({ id: 'EXC-2', expires: '2026-11-30' })], expected: { passed: false, actual: 1, expected: '<= 0' } },
-  { name: 'unusedExceptions of one that matches nothing', assertion: { metric: 'unusedExceptions', max: 0 }, exceptions: () => [exception({ policies: ['Gone'] })], expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'expiredExceptions of one past its expiry', assertion: { metric: 'expiredExceptions', max: 0 }, exceptions: () => [exception(), exception({ id: 'EXC-2', expires: '2026-11-30' })], expected: { passed: false, actual: 1, expected: '<= 0' }, detail: 'EXC-2 expired 2026-11-30 (1 day ago), owner storage@example.com' },
+  { name: 'unusedExceptions of one that matches nothing', assertion: { metric: 'unusedExceptions', max: 0 }, exceptions: () => [exception({ policies: ['Gone'] })], expected: { passed: false, actual: 1, expected: '<= 0' }, detail: 'EXC-1 (exceptions.yaml /exceptions/0) matches no policy' },
   { name: 'unusedExceptions when each matches', assertion: { metric: 'unusedExceptions', max: 0 }, exceptions: () => [exception()], expected: { passed: true, actual: 0, expected: '<= 0' } },
-  { name: 'expiringExceptions within 30 days', assertion: { metric: 'expiringExceptions', max: 0 }, exceptions: () => [exception({ expires: '2026-12-20' })], expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'expiringExceptions within 30 days', assertion: { metric: 'expiringExceptions', max: 0 }, exceptions: () => [exception({ expires: '2026-12-20' })], expected: { passed: false, actual: 1, expected: '<= 0' }, detail: 'EXC-1 expires 2026-12-20 (in 19 days), owner storage@example.com' },
   { name: 'expiringExceptions months ahead', assertion: { metric: 'expiringExceptions', max: 0 }, exceptions: () => [exception()], expected: { passed: true, actual: 0, expected: '<= 0' } },
 ];
 
@@ -100,12 +102,12 @@ describe('gate metrics', () => {
     expect(result.message).toBe(`${measured ?? assertion.metric} is ${shown}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
   });
 
-  it.each(runCases)('$name', async ({ assertion, expected, exceptions }) => {
+  it.each(runCases)('$name', async ({ assertion, expected, exceptions, detail }) => {
     // Two reports: a metric of the run gives one result, not one per report.
     const result = only(await gate([minimalReport(), minimalReport()], [assertion], undefined, exceptions?.()));
     expect(result).toMatchObject({ ...expected, metric: assertion.metric, scope: 'the run', pointer: '/assertions/0' });
     expect(result.source).toBeUndefined();
-    expect(result.message).toBe(`${assertion.metric} is ${String(expected.actual)}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
+    expect(result.message).toBe(`${assertion.metric} is ${String(expected.actual)}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}${detail === undefined ? '' : `: ${detail}`}`);
   });
 
   it('refuses a match on a metric of the run', async () => {
