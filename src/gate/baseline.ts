@@ -2,6 +2,7 @@ import { CspmError } from '../error/cspm-error.js';
 import type { DiffResult, ReportDiff } from '../model/diff.js';
 import type { GateRules } from '../model/gate-rules.js';
 import { isGateMetricName } from './metric-names.js';
+import { reportKey } from './report-key.js';
 import { gateMetrics } from './metrics/gate-metrics.js';
 
 /** The metrics of `rules` that compare with a baseline scan, each named once, in rules-file order. */
@@ -22,10 +23,6 @@ export function assertBaselineGiven(rules: GateRules, hasBaseline: boolean): voi
   throw new CspmError('usage', `${rules.file}: metrics ${metrics.join(', ')} compare with an older scan, and none was given`, { data: { option: 'baseline', path: rules.file, known: metrics } });
 }
 
-/** Key of a report of the new side: its input and its pointer in it. */
-export function reportKey(source: string, pointer: string): string {
-  return `${source}\u0000${pointer}`;
-}
 
 /** The comparisons of a baseline by the new report they are of. */
 export function indexBaseline(baseline: DiffResult | undefined): Map<string, ReportDiff> {

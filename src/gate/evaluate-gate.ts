@@ -1,12 +1,15 @@
 import { CspmError } from '../error/cspm-error.js';
-import type { Analysis } from '../model/analysis.js';
+import type { AnalysedCategory, Analysis } from '../model/analysis.js';
 import type { DiffResult, ReportDiff } from '../model/diff.js';
 import { plural } from '../text/plural.js';
 import type { AssertionResult, GateResult } from '../model/gate.js';
+import type { ExceptionMatch, ExceptionOutcome } from '../model/exceptions.js';
 import type { GateAssertion, GateRules } from '../model/gate-rules.js';
-import { assertBaselineGiven, indexBaseline, reportKey } from './baseline.js';
+import { categoryPointerOf, indexAccepted, type AcceptedByReport } from './accepted-scope.js';
+import { assertBaselineGiven, indexBaseline } from './baseline.js';
+import { reportKey } from './report-key.js';
 import { expectedText, valueText, withinBound } from './bounds.js';
-import { scopeHasCategory, type GateMetric, type ScopedReport } from './gate-metric.js';
+import { scopeHasCategory, type GateMetric, type RunFacts, type ScopedReport } from './gate-metric.js';
 import { isGateMetricName } from './metric-names.js';
 import { gateMetrics } from './metrics/gate-metrics.js';
 import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from './select-reports.js';
@@ -20,6 +23,11 @@ export interface GateOptions {
    * the metrics that measure change: regressions, compliancePercentDrop.
    */
   baseline?: DiffResult;
+  /**
+   * What the run's exceptions did (`judgeExceptions`): the policies they accept leave the
+   * colour counts, and the exception metrics measure their states.
+   */
+  exceptions?: readonly ExceptionOutcome[];
 }
 
 /**
@@ -38,6 +46,7 @@ export interface GateOptions {
 export function evaluateGate(analysis: Analysis, rules: GateRules, options: GateOptions = {}): GateResult {
   assertBaselineGiven(rules, options.baseline !== undefined);
   const baseline = indexBaseline(options.baseline);
+  const run: Run = { analysis, baseline, accepted: indexAccepted(options.exceptions), facts: { exceptions: options.exceptions ?? [] } };
   const reports = allReports(analysis);
   const assertions: AssertionResult[] = [];
   const untrusted = untrustedInputs(analysis);
@@ -50,7 +59,7 @@ export function evaluateGate(analysis: Analysis, rules: GateRules, options: Gate
       if (!isGateMetricName(assertion.metric)) {
         throw new CspmError('rules-invalid', `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`, { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } });
       }
-      evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, analysis, baseline, assertions);
+      evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, run, assertions);
     }
   } finally {
     // Stryker disable next-line all: for memory only; the next run makes its own map
@@ -60,14 +69,19 @@ export function evaluateGate(analysis: Analysis, rules: GateRules, options: Gate
   return { rulesFile: rules.file, status: failed('error') ? 'fail' : failed('warn') ? 'warn' : 'pass', assertions };
 }
 
-function evaluateAssertion(
-  assertion: GateAssertion,
-  metric: GateMetric,
-  reports: readonly SourcedReport[],
-  analysis: Analysis,
-  baseline: ReadonlyMap<string, ReportDiff>,
-  results: AssertionResult[],
-): void {
+/** What every assertion of one gate run is measured against. */
+interface Run {
+  analysis: Analysis;
+  baseline: ReadonlyMap<string, ReportDiff>;
+  accepted: AcceptedByReport;
+  facts: RunFacts;
+}
+
+function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports: readonly SourcedReport[], run: Run, results: AssertionResult[]): void {
+  if (metric.ofRun === true) {
+    results.push(measure(assertion, metric, [], 'the run', run));
+    return;
+  }
   const matched = matchReports(reports, assertion.match);
   const matchText = describeMatch(assertion.match);
   if (matched.length === 0) {
@@ -76,32 +90,42 @@ function evaluateAssertion(
     return;
   }
   if (assertion.aggregate === 'all') {
-    const scoped = matched.map((report) => narrow(report, assertion, baseline));
+    const scoped = matched.map((report) => narrow(report, assertion, run));
     const scope = `${matchText ? `${plural(matched.length, 'report')} matching ${matchText}` : 'all inputs'}${scopeSuffix(assertion)}`;
     const inScope = scoped.filter(scopeHasCategory);
     const reportsInScope = plural(matched.length, 'report');
     // Without a category, only reports that have none leave nothing in scope.
     const what = assertion.category === undefined ? `none of the ${reportsInScope} in scope has a category` : `category "${assertion.category}" is in none of the ${reportsInScope} in scope`;
     if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, what));
-    else results.push(measure(assertion, metric, inScope, scope, analysis));
+    else results.push(measure(assertion, metric, inScope, scope, run));
     return;
   }
   // Measured once per report of the run: the texts that do not change are made once.
   const suffix = scopeSuffix(assertion);
   const expected = expectedText(assertion, metric);
   for (const report of matched) {
-    const scoped = narrow(report, assertion, baseline);
+    const scoped = narrow(report, assertion, run);
     const scope = `${describeReport(report)}${suffix}`;
     if (!scopeHasCategory(scoped)) results.push(noMatch(assertion, metric, scope, `the report has no category${assertion.category === undefined ? '' : ` "${assertion.category}"`}`, report.source.source));
-    else results.push(measure(assertion, metric, [scoped], scope, analysis, report.source.source, expected));
+    else results.push(measure(assertion, metric, [scoped], scope, run, report.source.source, expected));
   }
 }
 
-function narrow(report: SourcedReport, assertion: GateAssertion, baseline: ReadonlyMap<string, ReportDiff>): ScopedReport {
+function narrow(report: SourcedReport, assertion: GateAssertion, run: Run): ScopedReport {
   const whole = assertion.category === undefined;
   const categories = whole ? report.report.categories : selectCategories(report.report, assertion.category as string);
-  const diff = baseline.get(reportKey(report.source.source, report.report.pointer));
-  return diff === undefined ? { source: report.source, report: report.report, categories, whole } : { source: report.source, report: report.report, categories, whole, diff };
+  const key = reportKey(report.source.source, report.report.pointer);
+  const diff = run.baseline.get(key);
+  const accepted = acceptedIn(run.accepted.get(key), whole ? undefined : categories);
+  return { source: report.source, report: report.report, categories, whole, ...(diff === undefined ? {} : { diff }), ...(accepted.length === 0 ? {} : { accepted }) };
+}
+
+/** The accepted policies of a report that lie in `categories` (all of them for a whole report). */
+function acceptedIn(accepted: readonly ExceptionMatch[] | undefined, categories: readonly AnalysedCategory[] | undefined): readonly ExceptionMatch[] {
+  if (accepted === undefined) return [];
+  if (categories === undefined) return accepted;
+  const pointers = new Set(categories.map((category) => category.pointer));
+  return accepted.filter((match) => pointers.has(categoryPointerOf(match.pointer)));
 }
 
 function scopeSuffix(assertion: GateAssertion): string {
@@ -113,16 +137,16 @@ function measure(
   metric: GateMetric,
   scoped: readonly ScopedReport[],
   scope: string,
-  analysis: Analysis,
+  run: Run,
   source?: string,
   expected = expectedText(assertion, metric),
 ): AssertionResult {
-  const { value, none } = metric.measure(scoped, assertion, analysis.percentFormula);
+  const { value, none, detail } = metric.measure(scoped, assertion, run.analysis.percentFormula, run.facts);
   // Stryker disable next-line StringLiteral: every metric of the registry says why it measured nothing
   if (value === null) return noMatch(assertion, metric, scope, none ?? 'nothing to measure', source);
   const passed = withinBound(value, assertion);
   const actualText = valueText(value, metric, assertion);
-  const message = `${measuredName(assertion, metric)} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}`;
+  const message = `${measuredName(assertion, metric)} is ${actualText}, ${passed ? 'within' : 'expected'} ${expected}${detail === undefined ? '' : `: ${detail}`}`;
   return result(assertion, { passed, actual: value, actualText, expected, scope, message }, source);
 }
 

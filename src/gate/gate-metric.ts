@@ -1,5 +1,6 @@
 import type { AnalysedCategory, PercentFormula } from '../model/analysis.js';
 import type { ReportDiff } from '../model/diff.js';
+import type { ExceptionMatch, ExceptionOutcome } from '../model/exceptions.js';
 import type { GateAssertion } from '../model/gate-rules.js';
 import type { SourcedReport } from './select-reports.js';
 
@@ -18,6 +19,14 @@ export interface ScopedReport extends SourcedReport {
   whole?: boolean;
   /** The report compared with its scan in the gate's baseline, when there is one that pairs with it. */
   diff?: ReportDiff;
+  /** The policies in scope that an exception in force accepts: the colour counts leave them out. */
+  accepted?: readonly ExceptionMatch[];
+}
+
+/** What a gate knows of the run beyond its reports: what its exceptions did. */
+export interface RunFacts {
+  /** Every exception of the run and its state (none when the run was given none). */
+  exceptions: readonly ExceptionOutcome[];
 }
 
 /** What a metric measured over its scope. */
@@ -25,6 +34,8 @@ export interface Measurement {
   /** The value; null when the scope holds nothing to measure (then `none` says why). */
   value: number | string | null;
   none?: string;
+  /** What the value counts, for the message (the expired exceptions, their days and owners); absent when it speaks for itself. */
+  detail?: string;
 }
 
 /**
@@ -59,8 +70,13 @@ export interface GateMetric {
   baseline?: boolean;
   /** Printed after a number (`%`), or nothing for counts. */
   unit: string;
+  /**
+   * True for a metric of the run, not of its reports (the exceptions' states): it is
+   * measured once, whatever the assertion's aggregate, and takes no match.
+   */
+  ofRun?: true;
   /** Measures the reports in the assertion's scope; the gate compares the value with the assertion's bound. */
-  measure(reports: readonly ScopedReport[], assertion: GateAssertion, formula: PercentFormula): Measurement;
+  measure(reports: readonly ScopedReport[], assertion: GateAssertion, formula: PercentFormula, run: RunFacts): Measurement;
 }
 
 /** True when the scope is the whole report (see ScopedReport.whole). */

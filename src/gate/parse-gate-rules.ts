@@ -64,6 +64,8 @@ function normalise(assertion: RulesFileAssertion, pointer: string, parsed: Parse
       fail(parsed, `${pointer}/${key}`, `metric ${assertion.metric} does not read "${key}"; it reads ${metric.reads.map((read) => `"${read}"`).join(', ')}`, true);
     }
   }
+  // A match would read as narrowing what the metric counts; a metric of the run's exceptions cannot be narrowed to reports.
+  if (metric.ofRun === true && assertion.match !== undefined) fail(parsed, `${pointer}/match`, `metric ${assertion.metric} counts the run's exceptions, not a report's: it takes no "match"`, true);
   if (assertion.min !== undefined && assertion.max !== undefined && assertion.min > assertion.max) {
     fail(parsed, `${pointer}/min`, `min ${assertion.min} is above max ${assertion.max}: nothing could pass`);
   }

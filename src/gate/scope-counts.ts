@@ -1,6 +1,7 @@
 import { addCounts, emptyCounts, type Counts } from '../analyse/figures.js';
 import { sameRank } from '../model/observed-values.js';
 import type { SeverityCount } from '../model/analysis.js';
+import { countAccepted } from './accepted-scope.js';
 import { isWholeReport, type ScopedReport } from './gate-metric.js';
 
 /** The recomputed counts of the categories in scope, summed over the reports. */
@@ -20,9 +21,15 @@ export function sumFigures(reports: readonly ScopedReport[]): Counts {
  * Compliance counts as Red, and an unknown Severity counts as Critical (the spelling of
  * known ones was folded at load). Without a severity the figures answer, and for a
  * whole report the analysis's counts by Severity; only a narrowed scope (some
- * categories) counts its policies.
+ * categories) counts its policies. Policies an exception in force accepts are left out:
+ * they are counted apart (acceptedPolicies), never as passing.
  */
 export function countColours(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
+  return countScanned(reports, colours, severity) - countAccepted(reports, colours, severity);
+}
+
+/** The policies in scope of `colours` as the scan said, accepted or not (see countColours). */
+function countScanned(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
   const red = colours.includes('Red');
   const amber = colours.includes('Amber');
   if (severity === undefined) {

@@ -71,3 +71,19 @@ export interface ExceptionOutcome {
   /** The Red and Amber policies it sets apart as accepted: none when expired. */
   accepted: readonly ExceptionMatch[];
 }
+
+/** An exceptions file as a run read it: what every machine-readable output records of it. */
+export interface ExceptionsFile {
+  /** The file as given. */
+  path: string;
+  /** The SHA-256 (hex) of the very bytes read. */
+  sha256: string;
+  /** The ids of its exceptions, in file order. */
+  ids: string[];
+}
+
+/** What a run's exceptions did: the files they came from, and each exception's state and matches. */
+export interface AcceptedRisks {
+  files: readonly ExceptionsFile[];
+  outcomes: readonly ExceptionOutcome[];
+}

@@ -137,7 +137,7 @@ describe('cspm-report gate', () => {
     const { report, result } = setUp(passing);
     const run = await runInProcess(['gate', report, '--rules', 'cspm:recommended', '--result', result]);
     expect(run.code).toBe(3);
-    expect(readResult(result).assertions.map((entry) => entry.name)).toEqual(['overall compliance', 'no critical red', 'no high red', 'assessed policies']);
+    expect(readResult(result).assertions.map((entry) => entry.name)).toEqual(['overall compliance', 'no critical red', 'no high red', 'assessed policies', 'no expired exception']);
   });
 
   it('refuses to write --result or an output over the rules file or a report', async () => {

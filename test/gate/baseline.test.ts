@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCspmError, type GateAssertion, type GateRules } from '../../src/index.js';
-import { assertBaselineGiven, baselineMetricsOf, indexBaseline, reportKey } from '../../src/gate/baseline.js';
+import { assertBaselineGiven, baselineMetricsOf, indexBaseline } from '../../src/gate/baseline.js';
+import { reportKey } from '../../src/gate/report-key.js';
 import { diffOf, reportDiff, scan } from '../support/fake-diff.js';
 
 function rules(...metrics: string[]): GateRules {

@@ -104,6 +104,7 @@ describe('evaluateGate: each result', () => {
       ['no critical red', '/extends', 'cspm:recommended'],
       ['no high red', '/extends', 'cspm:recommended'],
       ['assessed policies', '/extends', 'cspm:recommended'],
+      ['no expired exception', '/extends', 'cspm:recommended'],
     ]);
     expect(result.rulesFile).toBe('rules.json');
   });

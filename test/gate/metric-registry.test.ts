@@ -29,7 +29,7 @@ describe('a gate metric added to the registry', () => {
   });
 
   it('is listed among the metrics a misspelt name is offered', () => {
-    expect(() => parseGateRules('assertions: [{metric: grayPolicy, max: 0}]', 'gray.yaml')).toThrow(/did you mean grayPolicies\?.* The metrics are .*compliancePercentDrop, grayPolicies$/);
+    expect(() => parseGateRules('assertions: [{metric: grayPolicy, max: 0}]', 'gray.yaml')).toThrow(/did you mean grayPolicies\?.* The metrics are .*expiringExceptions, grayPolicies$/);
   });
 
   it('in a rules file, asks for the schema to be generated again rather than calling it unknown', () => {

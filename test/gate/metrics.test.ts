@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type BenchmarkReport, type RulesFileAssertion } from '../../src/index.js';
 import { gateMetricNames } from '../../src/gate/metric-names.js';
 import { gateMetrics } from '../../src/gate/metrics/gate-metrics.js';
 import { readGateRulesSchema } from '../../src/validate/gate-rules-schema.js';
 import { minimalReport, policy } from '../support/minimal-report.js';
-import { gate, only } from './support.js';
+import type { RiskException } from '../../src/model/exceptions.js';
+import { exception, gate, only } from './support.js';
 
 /**
  * The minimal report: Storage (AZ_STORAGE) holds StorageHttps Green, StorageKeys Red and
@@ -36,6 +38,10 @@ interface Case {
   expected: { passed: boolean; actual: number | string | null; expected: string };
   /** How the message names what it measured, when not the metric alone: the severity it counts. */
   measured?: string;
+  /** The run's exceptions (`--exceptions`), judged on 2026-12-01. */
+  exceptions?: () => RiskException[];
+  /** What the message adds after the bound: the exceptions counted. */
+  detail?: string;
 }
 
 const cases: Case[] = [
@@ -67,11 +73,28 @@ const cases: Case[] = [
   { name: 'regressions of another category', assertion: { metric: 'regressions', category: 'Azure - Network', max: 0 }, baseline: lastWeek, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'compliancePercentDrop of none', assertion: { metric: 'compliancePercentDrop', max: 0 }, baseline: minimalReport, expected: { passed: true, actual: 0, expected: '<= 0' } },
   { name: 'compliancePercentDrop over max', assertion: { metric: 'compliancePercentDrop', max: 2 }, baseline: lastWeek, expected: { passed: false, actual: 25, expected: '<= 2' } },
+  { name: 'redPolicies leaves an accepted policy out', assertion: { metric: 'redPolicies', max: 0 }, exceptions: () => [exception()], expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'redPolicies counts a policy again once its exception expired', assertion: { metric: 'redPolicies', max: 0 }, exceptions: () => [exception({ expires: '2026-11-30' })], expected: { passed: false, actual: 1, expected: '<= 0' } },
+  { name: 'failingPolicies leaves accepted Red and Amber out', measured: 'failingPolicies of Severity High', assertion: { metric: 'failingPolicies', severity: 'High', max: 0 }, exceptions: () => [exception({ policies: ['StorageKeys', 'NsgSsh'] })], expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'amberPolicies leaves an accepted Amber out', assertion: { metric: 'amberPolicies', max: 0 }, exceptions: () => [exception({ policies: ['NsgSsh'] })], expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'acceptedPolicies counts them', assertion: { metric: 'acceptedPolicies', max: 0 }, exceptions: () => [exception({ policies: ['StorageKeys', 'NsgSsh', 'StorageHttps'] })], expected: { passed: false, actual: 2, expected: '<= 0' } },
+  { name: 'acceptedPolicies of a category', assertion: { metric: 'acceptedPolicies', category: 'AZ_NETWORK', max: 0 }, exceptions: () => [exception()], expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'acceptedPolicies of a severity with none', measured: 'acceptedPolicies of Severity Critical', assertion: { metric: 'acceptedPolicies', severity: 'Critical', max: 0 }, exceptions: () => [exception()], expected: { passed: true, actual: 0, expected: '<= 0' } },
+];
+
+/** Cases of the metrics of the run's exceptions: measured once, for the run, whatever the reports. */
+const runCases: Case[] = [
+  { name: 'expiredExceptions of a run without any', assertion: { metric: 'expiredExceptions', max: 0 }, expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'expiredExceptions of one past its expiry', assertion: { metric: 'expiredExceptions', max: 0 }, exceptions: () => [exception(), exception({ id: 'EXC-2', expires: '2026-11-30' })], expected: { passed: false, actual: 1, expected: '<= 0' }, detail: 'EXC-2 expired 2026-11-30 (1 day ago), owner storage@example.com' },
+  { name: 'unusedExceptions of one that matches nothing', assertion: { metric: 'unusedExceptions', max: 0 }, exceptions: () => [exception({ policies: ['Gone'] })], expected: { passed: false, actual: 1, expected: '<= 0' }, detail: 'EXC-1 (exceptions.yaml /exceptions/0) matches no policy' },
+  { name: 'unusedExceptions when each matches', assertion: { metric: 'unusedExceptions', max: 0 }, exceptions: () => [exception()], expected: { passed: true, actual: 0, expected: '<= 0' } },
+  { name: 'expiringExceptions within 30 days', assertion: { metric: 'expiringExceptions', max: 0 }, exceptions: () => [exception({ expires: '2026-12-20' })], expected: { passed: false, actual: 1, expected: '<= 0' }, detail: 'EXC-1 expires 2026-12-20 (in 19 days), owner storage@example.com' },
+  { name: 'expiringExceptions months ahead', assertion: { metric: 'expiringExceptions', max: 0 }, exceptions: () => [exception()], expected: { passed: true, actual: 0, expected: '<= 0' } },
 ];
 
 describe('gate metrics', () => {
-  it.each(cases)('$name', async ({ assertion, report, baseline, expected, measured }) => {
-    const result = only(await gate([(report ?? minimalReport)()], [assertion], baseline && [baseline()]));
+  it.each(cases)('$name', async ({ assertion, report, baseline, expected, measured, exceptions }) => {
+    const result = only(await gate([(report ?? minimalReport)()], [assertion], baseline && [baseline()], exceptions?.()));
     expect(result).toMatchObject({ ...expected, metric: assertion.metric, level: 'error', pointer: '/assertions/0', source: 'r1.json' });
     // Counts read as they are, percents with % and the drop in points, to one decimal.
     const unit = { compliancePercent: '%', assessedPercent: '%', compliancePercentDrop: ' points' }[assertion.metric] ?? '';
@@ -79,11 +102,31 @@ describe('gate metrics', () => {
     expect(result.message).toBe(`${measured ?? assertion.metric} is ${shown}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}`);
   });
 
+  it.each(runCases)('$name', async ({ assertion, expected, exceptions, detail }) => {
+    // Two reports: a metric of the run gives one result, not one per report.
+    const result = only(await gate([minimalReport(), minimalReport()], [assertion], undefined, exceptions?.()));
+    expect(result).toMatchObject({ ...expected, metric: assertion.metric, scope: 'the run', pointer: '/assertions/0' });
+    expect(result.source).toBeUndefined();
+    expect(result.message).toBe(`${assertion.metric} is ${String(expected.actual)}, ${expected.passed ? 'within' : 'expected'} ${expected.expected}${detail === undefined ? '' : `: ${detail}`}`);
+  });
+
+  it('refuses a match on a metric of the run', async () => {
+    await expect(gate([minimalReport()], [{ metric: 'expiredExceptions', max: 0, match: { AccountName: 'Contoso*' } }])).rejects.toThrow(
+      'invalid gate rules: rules.json:1:54: /assertions/0/match: metric expiredExceptions counts the run\'s exceptions, not a report\'s: it takes no "match"',
+    );
+  });
+
   it('every metric has a passing and a failing case', () => {
     for (const name of gateMetricNames) {
-      const outcomes = new Set(cases.filter((entry) => entry.assertion.metric === name).map((entry) => entry.expected.passed));
+      const outcomes = new Set([...cases, ...runCases].filter((entry) => entry.assertion.metric === name).map((entry) => entry.expected.passed));
       expect([name, [...outcomes].sort()]).toEqual([name, [false, true]]);
     }
+  });
+
+  it("are the metrics the documentation's table lists, in the registry's order", () => {
+    const table = readFileSync('docs/gates.md', 'utf8').split('| metric | measures | reads |')[1]?.split('\n\n')[0] ?? '';
+    const rows = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]);
+    expect(rows).toEqual(gateMetricNames);
   });
 
   it('are the metrics the published schema lists', () => {

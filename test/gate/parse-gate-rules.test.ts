@@ -56,7 +56,7 @@ describe('parseGateRules', () => {
 
   it('names an unknown metric far from every known one, without a guess', () => {
     expect(refusal('assertions:\n  - metric: velocity\n    min: 80\n').message).toBe(
-      'invalid gate rules: rules.yaml:2:13: /assertions/0/metric: unknown metric "velocity"; the metrics are compliancePercent, assessedPercent, redPolicies, amberPolicies, failingPolicies, policy, findings, regressions, compliancePercentDrop',
+      'invalid gate rules: rules.yaml:2:13: /assertions/0/metric: unknown metric "velocity"; the metrics are compliancePercent, assessedPercent, redPolicies, amberPolicies, failingPolicies, policy, findings, regressions, compliancePercentDrop, acceptedPolicies, expiredExceptions, unusedExceptions, expiringExceptions',
     );
   });
 
@@ -64,7 +64,7 @@ describe('parseGateRules', () => {
     const error = refusal('assertions:\n  - metric: complincePercent\n    min: 80\n');
     expect(error.code).toBe('rules-invalid');
     expect(error.data).toEqual({ file: 'rules.yaml', pointer: '/assertions/0/metric', line: 2, column: 13 });
-    expect(error.message).toBe('invalid gate rules: rules.yaml:2:13: /assertions/0/metric: unknown metric "complincePercent"; did you mean compliancePercent? The metrics are compliancePercent, assessedPercent, redPolicies, amberPolicies, failingPolicies, policy, findings, regressions, compliancePercentDrop');
+    expect(error.message).toBe('invalid gate rules: rules.yaml:2:13: /assertions/0/metric: unknown metric "complincePercent"; did you mean compliancePercent? The metrics are compliancePercent, assessedPercent, redPolicies, amberPolicies, failingPolicies, policy, findings, regressions, compliancePercentDrop, acceptedPolicies, expiredExceptions, unusedExceptions, expiringExceptions');
   });
 
   it('points at an unknown key, and at a key its metric does not read', () => {

@@ -8,6 +8,8 @@ import { policy } from './policy.js';
 import { redPolicies } from './red-policies.js';
 import { regressions } from './regressions.js';
 import { compliancePercentDrop } from './compliance-percent-drop.js';
+import { acceptedPolicies } from './accepted-policies.js';
+import { expiredExceptions, expiringExceptions, unusedExceptions } from './exception-states.js';
 
 /**
  * Every gate metric by the name a rules file gives it: a new metric is a file beside
@@ -26,4 +28,8 @@ export const gateMetrics = {
   findings,
   regressions,
   compliancePercentDrop,
+  acceptedPolicies,
+  expiredExceptions,
+  unusedExceptions,
+  expiringExceptions,
 } as const satisfies Record<string, GateMetric>;

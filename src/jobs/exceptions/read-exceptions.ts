@@ -3,19 +3,9 @@ import { CspmError } from '../../error/cspm-error.js';
 import { decodeText } from '../../load/decode-text.js';
 import { readRegularFile } from '../../load/read-regular-file.js';
 import { parseYamlText, type YamlFileKind } from '../../load/yaml/parse-yaml-text.js';
-import type { RiskException } from '../../model/exceptions.js';
+import type { ExceptionsFile, RiskException } from '../../model/exceptions.js';
 import { exceptionsOf } from '../../validate/exceptions/exceptions-of.js';
 import { describeBytes } from '../../text/describe-bytes.js';
-
-/** An exceptions file as a run read it: what every machine-readable output records of it. */
-export interface ExceptionsFile {
-  /** The file as given. */
-  path: string;
-  /** The SHA-256 (hex) of the very bytes read. */
-  sha256: string;
-  /** The ids of its exceptions, in file order. */
-  ids: string[];
-}
 
 /** The exceptions of a run, and the files they came from. */
 export interface RunExceptions {
