@@ -1,3 +1,6 @@
+// The output formats' registry fills in DocumentFormats, FindingsFormatNames and TrendFormats by
+// declaration merging; importing it here keeps those names in the published types.
+import './render/formats/format-views.js';
 /**
  * cspm-report: load, check, gate, compare and render compliance audit reports of cloud
  * accounts. The public entry: everything a program may import is named here. The jobs
@@ -34,6 +37,9 @@ export type { MergeOptions, MergeResult, MergeSettings } from './jobs/shard/merg
 export type { ShardSpec } from './jobs/shard/shard-spec.js';
 export type { PartialResult, PartialFile, PartialSettings, PartialContentHashes, PartialRun, PartialSkipped } from './model/partial.js';
 export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.js';
+export type { ExceptionsOptions } from './jobs/exceptions/run-exceptions.js';
+export type { RunExceptions } from './jobs/exceptions/read-exceptions.js';
+export type { AcceptedRisks, ExceptionMatch, ExceptionOutcome, ExceptionsFile, ExceptionsRecord, ExceptionState, RiskException } from './model/exceptions.js';
 export type { GateResultRecord } from './jobs/gate-result-record.js';
 export type { GateResultFile, ResultFileSystem } from './jobs/gate-result-file.js';
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
@@ -70,10 +76,10 @@ export { findingsFormats } from './render/findings/findings-formats.js';
 export { judgeFindingsResult } from './model/fail-closed.js';
 export { trendRenderers } from './render/trend/trend-renderers.js';
 export { publishedSchemas } from './validate/published-schemas.js';
-export type { FindingsFormatName } from './render/findings/findings-formats.js';
+export type { FindingsFormatName, FindingsFormatNames } from './model/findings-format.js';
 export type { GateMetricName } from './gate/metric-names.js';
 export type { GatePresetName } from './gate/presets/gate-presets.js';
-export type { TrendFormat } from './render/trend/trend-renderers.js';
+export type { TrendFormat, TrendFormats } from './model/trend.js';
 export type { PublishedSchemaName, PublishedSchema } from './validate/published-schemas.js';
 export type { CodedField } from './model/observed-values.js';
 export type { PercentFormulaInfo } from './analyse/percent-formulas.js';
@@ -107,7 +113,8 @@ export type { FailOn } from './model/fail-closed.js';
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
 export type { GateRules, GateAssertion, GateAggregate, ReportMatch } from './model/gate-rules.js';
 export type { RulesFile, RulesFileAssertion } from './gate/rules-file.js';
-export type { GateMetric, Measurement, ScopedReport, MetricKey } from './gate/gate-metric.js';
+export type { GateMetric, Measurement, ScopedReport, MetricKey, RunFacts } from './gate/gate-metric.js';
+
 export type { CategoryChange, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicyMatch, PolicySide, ReportDiff, ScanRef, UnpairedReport } from './model/diff.js';
 export type { PolicyTrend, Trend, TrendCategory, TrendOrder, TrendScan } from './model/trend.js';
 export type { AccountSeries, FleetRank, FleetScan, FleetTrend } from './model/fleet-trend.js';

@@ -20,9 +20,11 @@ import { comparisonProblem, failed, failedFor, inputsProblem, passed } from './v
 import { failedGateRecord, gateResultRecord, type GateResultRecord } from './gate-result-record.js';
 import { type GateResultFile, rulesFilesOf } from './gate-result-file.js';
 import { analysedFiles, assertSafeOutputs, type PlannedOutput } from './output-guard.js';
+import { acceptedRisksOf, exceptionPolicyIds, exceptionsRecord, runExceptionsOf, type ExceptionsOptions } from './exceptions/run-exceptions.js';
+import type { AcceptedRisks } from '../model/exceptions.js';
 
 /** Options of {@link gateReports}. */
-export interface GateReportsOptions extends FiguresOnlyOptions {
+export interface GateReportsOptions extends FiguresOnlyOptions, ExceptionsOptions {
   /** A rules file (JSON or YAML), a preset name (`cspm:recommended`), or rules already loaded. */
   rules: string | GateRules;
   /** An older scan, for the metrics that compare with one (regressions, compliancePercentDrop). */
@@ -54,6 +56,8 @@ export interface GateReportsResult {
   verdict: Verdict;
   /** The options' `runSettings`, when given. */
   runSettings?: RunSettings;
+  /** What the run's exceptions did, when it was given any: their files, states and the policies they accept. */
+  exceptions?: AcceptedRisks;
   /**
    * The run's record, as `gate --result` writes it: the gate's status, made `fail` when
    * the verdict fails for untrusted inputs, with the exit code and the check's counts; a
@@ -95,7 +99,8 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
 function guarded(result: GateReportsResult, options: GateReportsOptions): GateReportsResult {
   const outputs = [...(options.outputs ?? []), ...(options.resultFile === undefined ? [] : [{ path: options.resultFile.path, from: options.resultFile.name }])];
   const rulesFiles = typeof options.rules === 'string' ? rulesFilesOf(options.rules) : [];
-  const read = [...(result.analysis ? analysedFiles(result.analysis) : []), ...(result.baseline ? analysedFiles(result.baseline) : []), ...rulesFiles];
+  const exceptionsFiles = (result.exceptions?.files ?? []).map((file) => file.path);
+  const read = [...(result.analysis ? analysedFiles(result.analysis) : []), ...(result.baseline ? analysedFiles(result.baseline) : []), ...rulesFiles, ...exceptionsFiles];
   assertSafeOutputs(outputs, read);
   return result;
 }
@@ -116,17 +121,21 @@ async function gateRun(input: ReportInput | readonly ReportInput[], options: Gat
       return { rules, baseline, verdict, ...settingsOf(options), record };
     }
   }
-  // A comparison with a baseline reads every policy; without one, figures and the policies the rules name suffice.
-  const analysis = options.figuresOnly === true && baseline === undefined ? await analyseFiles(input, { ...options, keep: { policyIds: namedPolicies(rules), categories: options.allCategories === true ? 'all' : namedCategories(rules) } }) : await analyseInputs(input, options);
+  // Before the inputs: an exceptions file that does not check fails the run, never reads as none.
+  const runExceptions = runExceptionsOf(options);
+  // A comparison with a baseline reads every policy; without one, figures and the policies the rules and exceptions name suffice.
+  const keep = { policyIds: new Set([...namedPolicies(rules), ...exceptionPolicyIds(runExceptions)]), categories: options.allCategories === true || runExceptions !== undefined ? ('all' as const) : namedCategories(rules) };
+  const analysis = options.figuresOnly === true && baseline === undefined ? await analyseFiles(input, { ...options, keep }) : await analyseInputs(input, options);
   let diff: DiffResult | undefined;
   if (baseline !== undefined) {
     diff = diffAnalyses(baseline, analysis, { allowMismatch: options.allowMismatch === true });
     assertScansInOrder(diff, options.allowMismatch === true);
   }
-  const gate = evaluateGate(analysis, rules, diff === undefined ? {} : { baseline: diff });
+  const risks = runExceptions === undefined ? undefined : acceptedRisksOf(analysis, runExceptions, options);
+  const gate = evaluateGate(analysis, rules, { ...(diff === undefined ? {} : { baseline: diff }), ...(risks === undefined ? {} : { exceptions: risks.outcomes }) });
   const verdict = gateVerdict(analysis, gate, failOn);
-  const record = { ...gateResultRecord(gate, analysis, verdict.exitCode), ...settingsOf(options) };
-  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict, ...settingsOf(options), record };
+  const record = { ...gateResultRecord(gate, analysis, verdict.exitCode), ...settingsOf(options), ...(risks === undefined ? {} : { exceptions: exceptionsRecord(risks) }) };
+  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict, ...settingsOf(options), ...(risks === undefined ? {} : { exceptions: risks }), record };
 }
 
 /** The run's settings as the result holds them: only when given. */

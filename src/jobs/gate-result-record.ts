@@ -1,4 +1,5 @@
 import type { Analysis } from '../model/analysis.js';
+import type { ExceptionsRecord } from '../model/exceptions.js';
 import type { GateResult } from '../model/gate.js';
 import type { RunSettings } from '../model/run-settings.js';
 import { isCspmError } from '../error/cspm-error.js';
@@ -17,6 +18,8 @@ export interface GateResultRecord extends GateResult {
   runSettings?: RunSettings;
   /** Caveats of the run that leave its verdict as it is (a merge without its input files): absent when none. */
   notes?: string[];
+  /** What the run's exceptions did (`--exceptions`): each file's path and SHA-256, the ids applied, each one's state. */
+  exceptions?: ExceptionsRecord;
 }
 
 /** The record of a run that reached a verdict. */

@@ -87,3 +87,25 @@ export interface AcceptedRisks {
   files: readonly ExceptionsFile[];
   outcomes: readonly ExceptionOutcome[];
 }
+
+/** What a machine-readable output records of a run's exceptions: the files read, and what each exception did. */
+export interface ExceptionsRecord {
+  /** Each exceptions file: its path, the SHA-256 of the bytes read and its ids. */
+  files: readonly ExceptionsFile[];
+  /** The ids of the exceptions that accepted at least one policy in this run. */
+  applied: readonly string[];
+  /** Every exception, in file order, with its state and the policies it accepted. */
+  exceptions: readonly {
+    id: string;
+    state: ExceptionState;
+    expires: string;
+    daysLeft: number;
+    owner: string;
+    approvedBy: string;
+    reason: string;
+    file: string;
+    pointer: string;
+    /** The accepted policies: their input and pointer. */
+    accepted: readonly { source: string; pointer: string; policyId: string }[];
+  }[];
+}

@@ -7,6 +7,16 @@ import type { RunSettings } from './run-settings.js';
 import type { Verdict } from './verdict.js';
 
 /**
+ * The findings formats by name, as keys: filled in from the output formats' registry
+ * (src/render/formats/format-views.ts) by declaration merging, like DocumentFormats.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the registry (declaration merging)
+export interface FindingsFormatNames {}
+
+/** The name of one findings format (`--format` of check, gate, merge and diff). */
+export type FindingsFormatName = keyof FindingsFormatNames & string;
+
+/**
  * What a run gives its findings formats: the check's analysis, the gate's verdict when
  * the run was a gate, and the comparison of two scans when it was a diff (the analysis
  * then holds both inputs, old first). judgeFindingsResult adds the judgement that makes

@@ -1,6 +1,16 @@
 import type { Analysis, AnalyseOptions, Figures, PercentFormula } from './analysis.js';
 
 /**
+ * The formats of `trend` by name, as keys: filled in from the output formats' registry
+ * (src/render/formats/format-views.ts) by declaration merging, like DocumentFormats.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the registry (declaration merging)
+export interface TrendFormats {}
+
+/** A format of `trend`. */
+export type TrendFormat = keyof TrendFormats & string;
+
+/**
  * How the scans of a trend were put in order: by LastScannedDate when every scan states
  * one, else by JobId when every scan has one, else in the order the files were given.
  */

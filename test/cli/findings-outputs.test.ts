@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairOutputs, placesFindings } from '../../src/cli/findings-outputs.js';
 import { isCspmError } from '../../src/error/cspm-error.js';
-import type { FindingsFormatName } from '../../src/render/findings/findings-formats.js';
+import type { FindingsFormatName } from '../../src/model/findings-format.js';
 
 describe('pairing --format with --output', () => {
   const pairs: { name: string; formats: FindingsFormatName[]; outputs: string[]; expected: { format: string; path: string }[] }[] = [

@@ -56,10 +56,13 @@ function collectMatches(analysis: Analysis, scopes: readonly ExceptionScope[], m
     for (const { report, categories } of reports) {
       const covering = scopes.flatMap((scope, index) => (scope.coversReport(report) ? [index] : []));
       if (covering.length === 0) continue;
-      for (const { category, pointer } of categories) {
+      for (const analysed of categories) {
+        const { category, pointer } = analysed;
         const here = covering.filter((index) => scopes[index]?.coversCategory(category) === true);
         if (here.length === 0) continue;
-        category.Policies.forEach((policy, policyIndex) => {
+        // A run that keeps only some policies (a figures-only gate) keeps those the exceptions name.
+        const policies = analysed.keptPolicies === undefined ? category.Policies.entries() : analysed.keptPolicies.entries();
+        for (const [policyIndex, policy] of policies) {
           for (const index of here) {
             if (!scopes[index]?.policies.has(policy.PolicyId)) continue;
             matches[index]?.push({
@@ -73,7 +76,7 @@ function collectMatches(analysis: Analysis, scopes: readonly ExceptionScope[], m
               severity: policy.Severity,
             });
           }
-        });
+        }
       }
     }
   }

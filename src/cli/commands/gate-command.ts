@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { CspmError, gateReports, type GateReportsResult, type ReportInput } from '../../index.js';
 import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
+import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
 import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { resultFileOf, rulesFiles } from '../gate-result-file.js';
@@ -16,7 +17,7 @@ import { type JobsArgs, withJobsOption } from '../jobs-option.js';
 import { runShardCommand, type ShardArgs, withShardOption } from '../shard-run.js';
 
 /** The arguments of `gate`. */
-export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs, ShardArgs {
+export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs, ShardArgs, ExceptionsArgs {
   inputs: string[];
   rules: string;
   result: string | undefined;
@@ -35,16 +36,19 @@ function builder(yargs: Argv): Argv<GateArgs> {
       describe: 'an older scan (a report file, or - for standard input) for the metrics regressions and compliancePercentDrop; paired as diff pairs them',
     })
     .option('allow-mismatch', { type: 'boolean', default: false, describe: 'with --baseline, pair reports of another account or benchmark (by position)' });
-  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'gate')))))
+  return withExceptionsOptions(withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'gate'))))))
     .example('$0 gate reports/ --rules gate-rules.yaml', 'fail the build (exit 3) when an error assertion fails')
     .example('$0 gate reports/ --rules cspm:recommended --result gate.json', 'gate on a preset and keep the verdict')
     .example('$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -', 'code scanning results and annotations in GitHub Actions')
     .example('$0 gate r.json --rules rules.json -f junit -o gate.xml', 'a JUnit report for GitLab or Jenkins')
+    .example('$0 gate reports/ --rules cspm:recommended --exceptions risks.yaml', 'set accepted risks apart; an expired one fails')
     .example('$0 gate today.json --rules rules.json --baseline last-week.json', 'fail on regressions or a drop of compliance since an older scan')
     .example('$0 gate reports/ --rules r.yaml --shard 1/4 -o part-1.json', 'one shard of a CI matrix; merge part-*.json judges the whole') as unknown as Argv<GateArgs>;
 }
 
 async function run(args: GateArgs, io: CliIo): Promise<number> {
+  // A shard's partial does not carry exceptions yet: merge would judge without them, so the flags are refused together.
+  if (args.shard !== undefined && (args.exceptions?.length ?? 0) > 0) throw new CspmError('usage', '--exceptions with --shard: a shard cannot carry exceptions to merge yet; gate the reports in one run, or without --exceptions', { data: { option: 'exceptions' } });
   if (args.shard !== undefined) return runGateShard(args, io);
   const resultFile = args.result === undefined ? undefined : resultFileOf(args.result, args.rules, [...args.inputs, ...(args.baseline === undefined ? [] : [args.baseline])]);
   try {
@@ -58,6 +62,7 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
       ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
+      ...exceptionsOptionsOf(args),
       ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),
       outputs: outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` })),
       ...(resultFile === undefined ? {} : { resultFile }),

@@ -13,7 +13,7 @@ import { optionFactsOf, type OptionFact } from './option-facts.js';
  * The options whose values are paths: a config file's are relative to its folder, not to
  * the working directory of a run (`-`, standard input or output, stays as it is).
  */
-const pathOptions = new Set(['output', 'out-dir', 'templates', 'logo', 'rules', 'result', 'baseline', 'accounts', 'body', 'reports', ...Object.values(secretSources).map((source) => source.flag)]);
+const pathOptions = new Set(['output', 'out-dir', 'templates', 'logo', 'rules', 'result', 'baseline', 'accounts', 'body', 'reports', 'exceptions', ...Object.values(secretSources).map((source) => source.flag)]);
 
 /** Words that name a secret: no key of a config file, which is shared and often committed. */
 const secretWords = /token|secret|password|passwd|api-?key|credential/i;

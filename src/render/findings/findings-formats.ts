@@ -1,10 +1,8 @@
 import { registryEntry } from '../registry-entry.js';
-import type { FindingsFormat } from '../../model/findings-format.js';
-import { formatsOf, writersOf, type FormatNameOf } from '../formats/format-views.js';
+import type { FindingsFormat, FindingsFormatName } from '../../model/findings-format.js';
+import { formatsOf, writersOf } from '../formats/format-views.js';
 import { outputKinds } from '../formats/output-format.js';
 
-/** The name of one findings format (`--format` of check, gate, merge and diff). */
-export type FindingsFormatName = FormatNameOf<'findings'>;
 
 /**
  * Every findings format of `check` and `gate` by name: a view of the output formats'

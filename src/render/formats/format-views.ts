@@ -16,6 +16,16 @@ declare module '../../model/renderer.js' {
   interface DocumentFormats extends Record<FormatNameOf<'document'>, true> {}
 }
 
+declare module '../../model/findings-format.js' {
+  // The formats with a findings writer: FindingsFormatName is derived from the registry.
+  interface FindingsFormatNames extends Record<FormatNameOf<'findings'>, true> {}
+}
+
+declare module '../../model/trend.js' {
+  // The formats with a trend writer: TrendFormat is derived from the registry.
+  interface TrendFormats extends Record<FormatNameOf<'trend'>, true> {}
+}
+
 /** The registry as its entries' common type, for the views that read any entry. */
 const entries: Readonly<Record<string, OutputFormatEntry>> = outputFormats;
 

@@ -1,10 +1,9 @@
 import { registryEntry } from '../registry-entry.js';
 import type { TrendRenderer } from './trend-renderer.js';
-import { formatsOf, writersOf, type FormatNameOf } from '../formats/format-views.js';
+import { formatsOf, writersOf } from '../formats/format-views.js';
+import type { TrendFormat } from '../../model/trend.js';
 import { outputKinds } from '../formats/output-format.js';
 
-/** A format of `trend`. */
-export type TrendFormat = FormatNameOf<'trend'>;
 
 /**
  * Every trend renderer by the format name `trend -f` takes, a view of the output formats'

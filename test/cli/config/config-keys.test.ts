@@ -22,7 +22,7 @@ describe('the keys a config file may set, by command', () => {
         "completion": "",
         "diff": "allow-mismatch fail-on-regression allow-new-failures allow-removed markdown-limit color percent-formula rule fail-on",
         "fetch": "concurrency check app-id timeout max-body percent-formula rule fail-on",
-        "gate": "rules allow-mismatch markdown-limit color percent-formula rule fail-on jobs",
+        "gate": "rules allow-mismatch markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days",
         "merge": "rules markdown-limit color percent-formula rule fail-on",
         "onboard": "account-name aws-account-id aws-role-name domain-name tenant-id ad-application-client-id subscription-id wait poll-seconds wait-timeout app-id timeout max-body",
         "query": "timeout memory-limit",
@@ -30,7 +30,7 @@ describe('the keys a config file may set, by command', () => {
         "rules": "",
         "schema": "",
         "serve": "port host scan-seconds latency fail-rate scan-failure-rate rate-limit request-timeout",
-        "trend": "allow-mismatch top title now percent-formula rule fail-on",
+        "trend": "allow-mismatch top title templates now percent-formula rule fail-on",
       }
     `);
   });

@@ -1,0 +1,42 @@
+import type { Argv } from 'yargs';
+import type { ExceptionsOptions } from '../index.js';
+import { optionRefusal } from './option-refusal.js';
+
+/** What a command that takes exceptions holds of its flags. */
+export interface ExceptionsArgs {
+  exceptions: string[] | undefined;
+  'expiry-warning': number | undefined;
+  'max-exception-days': number | undefined;
+}
+
+/** A whole number of days from `min` to 3,650, given once; else a usage error before any input is read. */
+function daysOf(option: string, min: number): (value: unknown) => number {
+  return (value) => {
+    const text = Array.isArray(value) ? undefined : String(value).trim();
+    const days = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!(days >= min && days <= 3650)) throw optionRefusal(option, value, `--${option} takes a whole number of days from ${min} to 3650, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
+    return days;
+  };
+}
+
+/**
+ * Declares `--exceptions` (repeatable), `--expiry-warning` and `--max-exception-days`, the
+ * same way in every command that takes accepted risks; a config file sets them by the
+ * same names (their paths relative to the config file).
+ */
+export function withExceptionsOptions<T>(yargs: Argv<T>): Argv<T & ExceptionsArgs> {
+  return yargs
+    .option('exceptions', { type: 'string', array: true, describe: 'accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run' })
+    .option('expiry-warning', { type: 'string', coerce: daysOf('expiry-warning', 0), describe: 'an exception this many days or fewer from its expiry is expiring [default: 30]' })
+    .option('max-exception-days', { type: 'string', coerce: daysOf('max-exception-days', 1), describe: 'the longest an exception may run from its approval to its expiry [default: 365]' }) as unknown as Argv<T & ExceptionsArgs>;
+}
+
+/** The job's options of the exceptions flags: none when no exceptions file is given. */
+export function exceptionsOptionsOf(args: ExceptionsArgs): ExceptionsOptions {
+  if (args.exceptions === undefined || args.exceptions.length === 0) return {};
+  return {
+    exceptions: args.exceptions,
+    ...(args['expiry-warning'] === undefined ? {} : { expiryWarningDays: args['expiry-warning'] }),
+    ...(args['max-exception-days'] === undefined ? {} : { maxExceptionDays: args['max-exception-days'] }),
+  };
+}

@@ -1,0 +1,58 @@
+import { judgeExceptions } from '../../analyse/exceptions/judge-exceptions.js';
+import type { Analysis } from '../../model/analysis.js';
+import type { AcceptedRisks, ExceptionsRecord } from '../../model/exceptions.js';
+import { readExceptions, type RunExceptions } from './read-exceptions.js';
+
+/** The options of a job that takes exceptions (accepted risks). */
+export interface ExceptionsOptions {
+  /** Exceptions files to read (`--exceptions`, repeatable), or exceptions already read (readExceptions). */
+  exceptions?: readonly string[] | RunExceptions;
+  /** The run's day, on which expiries are judged (UTC); by default now. */
+  today?: Date;
+  /** An exception this many days or fewer from its expiry is expiring (`--expiry-warning`, 30 by default). */
+  expiryWarningDays?: number;
+  /** The longest an exception may run from its approval (`--max-exception-days`, 365 by default). */
+  maxExceptionDays?: number;
+}
+
+/**
+ * The run's exceptions: read from their files when paths are given (an unreadable or
+ * invalid file fails the run, never reads as "no exceptions"); undefined when none is given.
+ */
+export function runExceptionsOf(options: ExceptionsOptions): RunExceptions | undefined {
+  const { exceptions } = options;
+  if (exceptions === undefined) return undefined;
+  if (!Array.isArray(exceptions)) return exceptions as RunExceptions;
+  return readExceptions(exceptions as readonly string[], options.maxExceptionDays === undefined ? {} : { maxDays: options.maxExceptionDays });
+}
+
+/** Every PolicyId the exceptions name: what an analysis that keeps only some policies must keep for them. */
+export function exceptionPolicyIds(run: RunExceptions | undefined): string[] {
+  return run === undefined ? [] : run.exceptions.flatMap((exception) => exception.policies);
+}
+
+/** What the run's exceptions did on the analysis, judged on the run's day. */
+export function acceptedRisksOf(analysis: Analysis, run: RunExceptions, options: ExceptionsOptions): AcceptedRisks {
+  const judging = { ...(options.today === undefined ? {} : { today: options.today }), ...(options.expiryWarningDays === undefined ? {} : { expiryWarningDays: options.expiryWarningDays }) };
+  return { files: run.files, outcomes: judgeExceptions(analysis, run.exceptions, judging) };
+}
+
+/** The record of what the exceptions did, as every machine-readable output carries it. */
+export function exceptionsRecord(risks: AcceptedRisks): ExceptionsRecord {
+  return {
+    files: risks.files,
+    applied: risks.outcomes.filter((outcome) => outcome.accepted.length > 0).map((outcome) => outcome.exception.id),
+    exceptions: risks.outcomes.map(({ exception, state, daysLeft, accepted }) => ({
+      id: exception.id,
+      state,
+      expires: exception.expires,
+      daysLeft,
+      owner: exception.owner,
+      approvedBy: exception.approvedBy,
+      reason: exception.reason,
+      file: exception.file,
+      pointer: exception.pointer,
+      accepted: accepted.map(({ source, pointer, policyId }) => ({ source, pointer, policyId })),
+    })),
+  };
+}
