@@ -145,7 +145,8 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
     const last = page.locator('#index-rows tr').last().locator('a');
     const target = (await last.getAttribute('href')) ?? '';
     await last.click();
-    expect(await page.locator(`#account-detail section${target}`).isVisible()).toBe(true);
+    // The page draws the account on the hash change that the click causes, after the click returns.
+    await expect.poll(() => page.locator(`#account-detail section${target}`).isVisible()).toBe(true);
     await page.close();
   }, 120_000);
 });
