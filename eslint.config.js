@@ -23,8 +23,16 @@ const entries = ['**/index.js', '**/internal.js'];
  * load/, analyse/ were its homes) where only the later stages could read it.
  */
 const vocabularyHomes = {
-  group: ['**/labels*', '**/observed-values*', '**/capped-findings*', '**/fail-closed*', '**/unusable-input*', '!**/model/*'],
-  message: 'the vocabulary every stage reads (labels, observed values, capped findings, the fail-closed policy) lives in model/ and is imported from there only.',
+  group: [
+    '**/labels*',
+    '**/observed-values*',
+    '**/capped-findings*',
+    '**/fail-closed*',
+    '**/unusable-input*',
+    '!**/model/*',
+  ],
+  message:
+    'the vocabulary every stage reads (labels, observed values, capped findings, the fail-closed policy) lives in model/ and is imported from there only.',
 };
 
 /**
@@ -35,7 +43,8 @@ const vocabularyHomes = {
  */
 const verdictLogic = {
   group: ['**/fail-closed*', '**/unusable-input*', '**/silencing-guard*', '**/count-regressions*'],
-  message: 'render/ judges nothing: it states the judgement the run was given (FindingsResult.judgement), never the fail-closed policy or a verdict rule.',
+  message:
+    'render/ judges nothing: it states the judgement the run was given (FindingsResult.judgement), never the fail-closed policy or a verdict rule.',
 };
 
 /** no-restricted-imports for the files of `name`, forbidding `forbidden` folders and the `more` patterns. */
@@ -43,7 +52,10 @@ function boundary(name, forbidden, why, more = []) {
   return {
     files: [`src/${name}/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: [...forbidden.flatMap(folder), ...entries], message: why }, ...more] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...forbidden.flatMap(folder), ...entries], message: why }, ...more] },
+      ],
     },
   };
 }
@@ -57,8 +69,13 @@ const cliBoundary = {
       {
         patterns: [
           {
-            group: [...[...stages.slice(0, -1), ...foundations].flatMap(folder), '**/tool-info.js', '**/package-root.js'],
-            message: 'cli/ imports the library through its entries only: the public one (src/index.ts) and the internal one (src/internal.ts).',
+            group: [
+              ...[...stages.slice(0, -1), ...foundations].flatMap(folder),
+              '**/tool-info.js',
+              '**/package-root.js',
+            ],
+            message:
+              'cli/ imports the library through its entries only: the public one (src/index.ts) and the internal one (src/internal.ts).',
           },
         ],
       },
@@ -73,36 +90,86 @@ const cliBoundary = {
  * files, no run-time exceljs but through the pinned writer, and in render/ no member
  * named like a private one (`_font`).
  */
-const internalsModules = ['src/render/pdf/pdfkit-internals.ts', 'src/render/xlsx/pinned-workbook-writer.ts', 'src/render/xlsx/exceljs.ts', 'src/render/parquet/hyparquet-writer-internals.ts'];
-const importFences = [
-  { selector: "ImportDeclaration[source.value=/^hyparquet-writer\\u002Fsrc\\u002F/]", message: 'hyparquet-writer/src/* is reached through src/render/parquet/hyparquet-writer-internals.ts only.' },
-  { selector: "ImportDeclaration[source.value='exceljs'][importKind!='type']", message: 'exceljs runs through src/render/xlsx/pinned-workbook-writer.ts only (types may be imported).' },
-  { selector: "ImportDeclaration[source.value=/\\u002Fexceljs\\.js$/]", message: 'exceljs runs through src/render/xlsx/pinned-workbook-writer.ts only.' },
+const internalsModules = [
+  'src/render/pdf/pdfkit-internals.ts',
+  'src/render/xlsx/pinned-workbook-writer.ts',
+  'src/render/xlsx/exceljs.ts',
+  'src/render/parquet/hyparquet-writer-internals.ts',
 ];
-/** The renderers are where the libraries live; a later block for the same files replaces the rule's options, hence both lists there. */
-const privateMembers = { selector: 'MemberExpression[property.name=/^_/]', message: "a library's private member is reached through its internals module only (pdfkit-internals.ts, pinned-workbook-writer.ts, hyparquet-writer-internals.ts)." };
+const importFences = [
+  {
+    selector: 'ImportDeclaration[source.value=/^hyparquet-writer\\u002Fsrc\\u002F/]',
+    message: 'hyparquet-writer/src/* is reached through src/render/parquet/hyparquet-writer-internals.ts only.',
+  },
+  {
+    selector: "ImportDeclaration[source.value='exceljs'][importKind!='type']",
+    message: 'exceljs runs through src/render/xlsx/pinned-workbook-writer.ts only (types may be imported).',
+  },
+  {
+    selector: 'ImportDeclaration[source.value=/\\u002Fexceljs\\.js$/]',
+    message: 'exceljs runs through src/render/xlsx/pinned-workbook-writer.ts only.',
+  },
+];
+/** The renderers are where the libraries live; a later block for the same files replaces the rule's options, hence both
+ * lists there. */
+const privateMembers = {
+  selector: 'MemberExpression[property.name=/^_/]',
+  message:
+    "a library's private member is reached through its internals module only (pdfkit-internals.ts, pinned-workbook-writer.ts, hyparquet-writer-internals.ts).",
+};
 const fencedInternals = [
   { files: ['src/**/*.ts'], ignores: internalsModules, rules: { 'no-restricted-syntax': ['error', ...importFences] } },
-  { files: ['src/render/**/*.ts'], ignores: internalsModules, rules: { 'no-restricted-syntax': ['error', ...importFences, privateMembers] } },
+  {
+    files: ['src/render/**/*.ts'],
+    ignores: internalsModules,
+    rules: { 'no-restricted-syntax': ['error', ...importFences, privateMembers] },
+  },
 ];
 
 const boundaries = [
   cliBoundary,
-  boundary('model', stages, 'model/ holds the types and the vocabulary every stage reads (labels, observed values, capped findings, the fail-closed policy); it may import text/ and error/, never a stage.'),
-  ...['text', 'error'].map((name) => boundary(name, [...stages, ...foundations.filter((other) => other !== name && other !== 'model')], `${name}/ is a foundation of every stage and imports none of them.`)),
+  boundary(
+    'model',
+    stages,
+    'model/ holds the types and the vocabulary every stage reads (labels, observed values, capped findings, the fail-closed policy); it may import text/ and error/, never a stage.',
+  ),
+  ...['text', 'error'].map((name) =>
+    boundary(
+      name,
+      [...stages, ...foundations.filter((other) => other !== name && other !== 'model')],
+      `${name}/ is a foundation of every stage and imports none of them.`,
+    ),
+  ),
   ...stages
     .slice(0, -1)
     .map((name, index) =>
-      boundary(name, stages.slice(index + 1), `${name}/ must not import a later stage (${stages.slice(index + 1).join(', ')}): data flows one way.`, name === 'render' ? [vocabularyHomes, verdictLogic] : [vocabularyHomes]),
+      boundary(
+        name,
+        stages.slice(index + 1),
+        `${name}/ must not import a later stage (${stages.slice(index + 1).join(', ')}): data flows one way.`,
+        name === 'render' ? [vocabularyHomes, verdictLogic] : [vocabularyHomes],
+      ),
     ),
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', 'src/validate/generated/', 'src/render/html/generated/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'out/',
+      'coverage/',
+      'src/validate/generated/',
+      'src/render/html/generated/',
+      'src/load/generated/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['scripts/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' },
+    },
   },
   ...boundaries,
   ...fencedInternals,
@@ -111,6 +178,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // A registry names its keys into a model interface by extending it (declaration merging).
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      // Lines of at most 120 characters; Prettier lays code out to that width (npm run format), and
+      // comments are wrapped by hand. A string, template or regular expression may run past it:
+      // splitting one would change what a message or a pattern says, for the sake of a layout.
+      'max-len': [
+        'error',
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true },
+      ],
     },
   },
 );

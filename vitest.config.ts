@@ -19,7 +19,11 @@ function isolatedFiles(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.test.ts') && /\bvi\.(?:do)?mock\(|^\/\/ vitest: isolate$/m.test(readFileSync(path, 'utf8'))) files.push(path.split('\\').join('/'));
+      else if (
+        entry.name.endsWith('.test.ts') &&
+        /\bvi\.(?:do)?mock\(|^\/\/ vitest: isolate$/m.test(readFileSync(path, 'utf8'))
+      )
+        files.push(path.split('\\').join('/'));
     }
   };
   walk('test');
@@ -59,8 +63,19 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'isolated', include: isolated, exclude: [...configDefaults.exclude, endToEnd], isolate: true } },
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, endToEnd, ...isolated], isolate: false } },
+      {
+        extends: true,
+        test: { name: 'isolated', include: isolated, exclude: [...configDefaults.exclude, endToEnd], isolate: true },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, endToEnd, ...isolated],
+          isolate: false,
+        },
+      },
     ],
   },
 });

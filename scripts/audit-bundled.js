@@ -22,27 +22,35 @@ function bundled() {
     } catch (error) {
       throw new Error(`${file}: ${error.code === 'ENOENT' ? 'missing; run npm run build first' : error.message}`);
     }
-    for (const [name, versions] of Object.entries(listed)) packages[name] = [...new Set([...(packages[name] ?? []), ...versions])];
+    for (const [name, versions] of Object.entries(listed))
+      packages[name] = [...new Set([...(packages[name] ?? []), ...versions])];
   }
   return packages;
 }
 
 /** The registry npm is configured for: `npm run` passes it in the environment. */
 function registry() {
-  const configured = process.env.npm_config_registry || execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim();
+  const configured =
+    process.env.npm_config_registry || execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim();
   return configured.replace(/\/+$/, '');
 }
 
 async function main() {
   const packages = bundled();
   const url = `${registry()}/-/npm/v1/security/advisories/bulk`;
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(packages) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(packages),
+  });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const advisories = await response.json();
   const lines = [];
   for (const [name, found] of Object.entries(advisories)) {
     for (const advisory of found) {
-      lines.push(`${name} ${(packages[name] ?? []).join(', ')}: ${advisory.severity} — ${advisory.title} (vulnerable: ${advisory.vulnerable_versions}) ${advisory.url}`);
+      lines.push(
+        `${name} ${(packages[name] ?? []).join(', ')}: ${advisory.severity} — ${advisory.title} (vulnerable: ${advisory.vulnerable_versions}) ${advisory.url}`,
+      );
     }
   }
   const count = Object.keys(packages).length;
@@ -51,7 +59,9 @@ async function main() {
     return 0;
   }
   console.log(lines.join('\n'));
-  console.log(`${lines.length} ${lines.length === 1 ? 'advisory' : 'advisories'} against the ${count} bundled packages: they ship inside cspm-report`);
+  console.log(
+    `${lines.length} ${lines.length === 1 ? 'advisory' : 'advisories'} against the ${count} bundled packages: they ship inside cspm-report`,
+  );
   return 1;
 }
 

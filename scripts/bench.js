@@ -60,7 +60,10 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const needsReports = names.some((name) => benchJobs[name].needsReports);
 const big = needsReports ? await report(300_000) : undefined;
 const small = needsReports ? await report(30_000) : undefined;
-if (needsReports) process.stdout.write(`report of 300,000 policies: ${mb(statSync(big).size)}; of 30,000: ${mb(statSync(small).size)}\n\n`);
+if (needsReports)
+  process.stdout.write(
+    `report of 300,000 policies: ${mb(statSync(big).size)}; of 30,000: ${mb(statSync(small).size)}\n\n`,
+  );
 
 // Each job's result lines, as printed; with --record, written into its block as soon as the
 // job ends, so that a long run stopped part way keeps what it measured.

@@ -83,7 +83,12 @@ function ownAttributes(definition, sources) {
   for (const include of definition.attributes?.$include ?? []) {
     const profile = [...sources.profiles.values()].find((file) => file.path === include);
     if (profile === undefined || !appliedProfiles.includes(profile.json.name)) continue;
-    const marked = Object.fromEntries(Object.entries(profile.json.attributes).map(([name, attribute]) => [name, { ...attribute, profile: profile.json.name }]));
+    const marked = Object.fromEntries(
+      Object.entries(profile.json.attributes).map(([name, attribute]) => [
+        name,
+        { ...attribute, profile: profile.json.name },
+      ]),
+    );
     attributes = deepMerge(attributes, marked);
   }
   for (const [name, attribute] of Object.entries(definition.attributes ?? {})) {
@@ -96,18 +101,33 @@ function ownAttributes(definition, sources) {
 function resolveDefinition(name, files, sources) {
   const file = files.get(name);
   if (file === undefined) throw new Error(`no OCSF source defines ${name}`);
-  const parent = file.json.extends === undefined ? { attributes: {}, constraints: undefined, category: undefined } : resolveDefinition(file.json.extends, files, sources);
+  const parent =
+    file.json.extends === undefined
+      ? { attributes: {}, constraints: undefined, category: undefined }
+      : resolveDefinition(file.json.extends, files, sources);
   const attributes = { ...parent.attributes };
   for (const [attribute, definition] of Object.entries(ownAttributes(file.json, sources))) {
     attributes[attribute] = attribute in attributes ? deepMerge(attributes[attribute], definition) : definition;
   }
-  return { json: file.json, attributes, constraints: file.json.constraints ?? parent.constraints, category: file.json.category ?? parent.category };
+  return {
+    json: file.json,
+    attributes,
+    constraints: file.json.constraints ?? parent.constraints,
+    category: file.json.category ?? parent.category,
+  };
 }
 
 /** JSON Schema of a dictionary type (`timestamp_t`), through its base types. */
 function scalarSchema(typeName, types) {
   const type = types[typeName];
-  const base = { string_t: { type: 'string' }, integer_t: { type: 'integer' }, long_t: { type: 'integer' }, float_t: { type: 'number' }, boolean_t: { type: 'boolean' }, json_t: {} }[typeName];
+  const base = {
+    string_t: { type: 'string' },
+    integer_t: { type: 'integer' },
+    long_t: { type: 'integer' },
+    float_t: { type: 'number' },
+    boolean_t: { type: 'boolean' },
+    json_t: {},
+  }[typeName];
   const schema = base === undefined ? scalarSchema(type.type, types) : { ...base };
   if (type.regex !== undefined) schema.pattern = type.regex;
   if (type.max_len !== undefined) schema.maxLength = type.max_len;
@@ -131,7 +151,9 @@ function attributeSchema(name, definition, sources, objects) {
   }
   const caption = definition.caption === undefined ? {} : { title: definition.caption };
   const deprecated = definition['@deprecated'] === undefined ? {} : { deprecated: true };
-  return definition.is_array === true ? { ...caption, ...deprecated, type: 'array', items: schema } : { ...caption, ...deprecated, ...schema };
+  return definition.is_array === true
+    ? { ...caption, ...deprecated, type: 'array', items: schema }
+    : { ...caption, ...deprecated, ...schema };
 }
 
 /** Properties and required list of merged attributes, each over its dictionary entry. */
@@ -191,7 +213,11 @@ export function buildOcsfSchema(folder = sourceFolder) {
     properties,
     required,
     additionalProperties: false,
-    $defs: Object.fromEntries(Object.keys(defs).sort().map((name) => [name, defs[name]])),
+    $defs: Object.fromEntries(
+      Object.keys(defs)
+        .sort()
+        .map((name) => [name, defs[name]]),
+    ),
   };
 }
 
@@ -207,7 +233,9 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   if (args.includes('--stdout')) process.stdout.write(text);
   else if (args.includes('--check')) {
     if (readFileSync(schemaFile, 'utf8') !== text) {
-      console.error('schema/ocsf-compliance-finding.schema.json is not what scripts/build-ocsf-schema.js builds: run it');
+      console.error(
+        'schema/ocsf-compliance-finding.schema.json is not what scripts/build-ocsf-schema.js builds: run it',
+      );
       process.exit(1);
     }
   } else writeFileSync(schemaFile, text);

@@ -17,7 +17,22 @@ const outdir = 'dist';
 /**
  * yargs and what it imports, bundled into the command line (see the plugin below).
  */
-const bundledPackages = new Set(['yargs', 'yargs-parser', 'cliui', 'y18n', 'escalade', 'string-width', 'strip-ansi', 'wrap-ansi', 'ansi-regex', 'ansi-styles', 'emoji-regex', 'is-fullwidth-code-point', 'color-convert', 'color-name']);
+const bundledPackages = new Set([
+  'yargs',
+  'yargs-parser',
+  'cliui',
+  'y18n',
+  'escalade',
+  'string-width',
+  'strip-ansi',
+  'wrap-ansi',
+  'ansi-regex',
+  'ansi-styles',
+  'emoji-regex',
+  'is-fullwidth-code-point',
+  'color-convert',
+  'color-name',
+]);
 const name = 'cspm-report';
 
 // Chunk names carry a content hash: drop the previous build's chunks first.
@@ -65,7 +80,10 @@ const result = await build({
         plugin.onLoad({ filter: /[\\/]cliui[\\/]build[\\/]index\.cjs$/ }, async (args) => {
           const code = await readFile(args.path, 'utf8');
           const glued = 'if (leadingWhitespace < targetTextWidth) {';
-          if (!code.includes(glued)) throw new Error(`cliui changed: ${args.path} has no "${glued}"; check its inline rendering (cliui issue #88) and update scripts/bundle-cli.js`);
+          if (!code.includes(glued))
+            throw new Error(
+              `cliui changed: ${args.path} has no "${glued}"; check its inline rendering (cliui issue #88) and update scripts/bundle-cli.js`,
+            );
           return { contents: code.replace(glued, 'if (leadingWhitespace <= targetTextWidth) {'), loader: 'js' };
         });
       },
@@ -76,7 +94,9 @@ const result = await build({
       name: 'precompiled-templates-external',
       setup(plugin) {
         plugin.onResolve({ filter: /\/generated\/precompiled-templates\.js$/ }, (args) =>
-          args.importer.includes('/render/html/') ? { path: './render/html/generated/precompiled-templates.js', external: true } : undefined,
+          args.importer.includes('/render/html/')
+            ? { path: './render/html/generated/precompiled-templates.js', external: true }
+            : undefined,
         );
       },
     },
@@ -91,10 +111,18 @@ const result = await build({
   ],
   // A CommonJS module in the bundle requires Node's modules; an ES module has no `require`
   // of its own, so the bundle makes one.
-  banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+  },
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
 });
 chmodSync(`${outdir}/${name}.js`, 0o755);
-writeFileSync(`${outdir}/${name}.licenses.txt`, bundleNotices(result.metafile, `dist/${name}.js and its chunks bundle these packages, each under its own licence, reproduced below.`));
+writeFileSync(
+  `${outdir}/${name}.licenses.txt`,
+  bundleNotices(
+    result.metafile,
+    `dist/${name}.js and its chunks bundle these packages, each under its own licence, reproduced below.`,
+  ),
+);

@@ -22,8 +22,12 @@ const packagesFile = 'dist/render/xlsx/exceljs.packages.json';
 
 const pinned = JSON.parse(readFileSync('package.json', 'utf8')).devDependencies?.exceljs;
 const installed = JSON.parse(readFileSync('node_modules/exceljs/package.json', 'utf8')).version;
-if (!/^\d+\.\d+\.\d+$/.test(pinned ?? '')) throw new Error(`package.json: exceljs is ${pinned ?? 'missing'}; the bundle is built from an exact version (src/render/xlsx/pinned-workbook-writer.ts relies on its internals)`);
-if (installed !== pinned) throw new Error(`node_modules/exceljs is ${installed}, package.json pins ${pinned}: run npm ci before building`);
+if (!/^\d+\.\d+\.\d+$/.test(pinned ?? ''))
+  throw new Error(
+    `package.json: exceljs is ${pinned ?? 'missing'}; the bundle is built from an exact version (src/render/xlsx/pinned-workbook-writer.ts relies on its internals)`,
+  );
+if (installed !== pinned)
+  throw new Error(`node_modules/exceljs is ${installed}, package.json pins ${pinned}: run npm ci before building`);
 
 // tsc's source map describes the re-export this bundle replaces.
 rmSync(`${outfile}.map`, { force: true });
@@ -60,6 +64,9 @@ const result = await build({
 if (!existsSync(dirname(noticesFile))) throw new Error(`${dirname(noticesFile)} is missing: run tsc first`);
 writeFileSync(
   noticesFile,
-  bundleNotices(result.metafile, 'dist/render/xlsx/exceljs.js bundles exceljs and these packages of its dependency tree,\neach under its own licence, reproduced below.'),
+  bundleNotices(
+    result.metafile,
+    'dist/render/xlsx/exceljs.js bundles exceljs and these packages of its dependency tree,\neach under its own licence, reproduced below.',
+  ),
 );
 writeFileSync(packagesFile, `${JSON.stringify(bundledPackages(result.metafile), null, 2)}\n`);

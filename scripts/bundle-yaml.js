@@ -25,4 +25,10 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-writeFileSync(noticesFile, bundleNotices(result.metafile, 'dist/load/yaml/yaml.cjs bundles this package, under its own licence, reproduced below.'));
+writeFileSync(
+  noticesFile,
+  bundleNotices(
+    result.metafile,
+    'dist/load/yaml/yaml.cjs bundles this package, under its own licence, reproduced below.',
+  ),
+);

@@ -13,7 +13,14 @@ import { datasetTables, partitionColumns } from '../dist/internal.js';
 // projection (Athena) and the Hive connector (Trino) take it; queries cast it.
 const sqlTypes = {
   athena: { string: 'string', int32: 'int', int64: 'bigint', double: 'double', timestamp: 'timestamp', date: 'string' },
-  trino: { string: 'varchar', int32: 'integer', int64: 'bigint', double: 'double', timestamp: 'timestamp(3)', date: 'varchar' },
+  trino: {
+    string: 'varchar',
+    int32: 'integer',
+    int64: 'bigint',
+    double: 'double',
+    timestamp: 'timestamp(3)',
+    date: 'varchar',
+  },
 };
 
 const header = (engine) =>
@@ -31,13 +38,18 @@ const literal = {
 };
 
 /** One line of a column list, its description as the column's comment. */
-const columnLine = (engine, column, last) => `  ${column.name} ${sqlTypes[engine][column.type]} COMMENT ${literal[engine](column.description)}${last ? '' : ','}`;
+const columnLine = (engine, column, last) =>
+  `  ${column.name} ${sqlTypes[engine][column.type]} COMMENT ${literal[engine](column.description)}${last ? '' : ','}`;
 
 /** Athena: an external table per table, partitions found by projection (no MSCK REPAIR, no crawler). */
 export function athenaDdl() {
   const tables = Object.entries(datasetTables).map(([name, table]) => {
-    const columns = table.columns.map((column, index) => columnLine('athena', column, index === table.columns.length - 1));
-    const partitions = partitionColumns.map((column, index) => columnLine('athena', column, index === partitionColumns.length - 1));
+    const columns = table.columns.map((column, index) =>
+      columnLine('athena', column, index === table.columns.length - 1),
+    );
+    const partitions = partitionColumns.map((column, index) =>
+      columnLine('athena', column, index === partitionColumns.length - 1),
+    );
     return [
       `-- ${name}: ${table.description}`,
       `CREATE EXTERNAL TABLE IF NOT EXISTS cspm_${name} (`,

@@ -28,15 +28,44 @@ heading('cspm-report render samples/*.json -f html -f pdf -f xlsx --out-dir out'
 const rendered = await runCli(['render', ...samples, '-f', 'html', '-f', 'pdf', '-f', 'xlsx', '--out-dir', 'out']);
 
 heading('cspm-report gate samples/*.json --rules samples/gate/gate-rules.yaml   (+ out/gate.*)');
-const outputs = ['-f', 'text', '-o', '-', '-f', 'sarif', '-o', 'out/gate.sarif', '-f', 'junit', '-o', 'out/gate.xml', '-f', 'markdown', '-o', 'out/gate.md'];
-const gated = await runCli(['gate', ...samples, '--rules', 'samples/gate/gate-rules.yaml', ...outputs, '--result', 'out/gate-result.json']);
+const outputs = [
+  '-f',
+  'text',
+  '-o',
+  '-',
+  '-f',
+  'sarif',
+  '-o',
+  'out/gate.sarif',
+  '-f',
+  'junit',
+  '-o',
+  'out/gate.xml',
+  '-f',
+  'markdown',
+  '-o',
+  'out/gate.md',
+];
+const gated = await runCli([
+  'gate',
+  ...samples,
+  '--rules',
+  'samples/gate/gate-rules.yaml',
+  ...outputs,
+  '--result',
+  'out/gate-result.json',
+]);
 
 const service = await runServiceDemo(heading);
-const serviceCodes = Object.entries(service).map(([step, code]) => `${step} ${code ?? 'not run'}`).join(', ');
+const serviceCodes = Object.entries(service)
+  .map(([step, code]) => `${step} ${code ?? 'not run'}`)
+  .join(', ');
 
 // The broken samples include inputs that cannot be read (a syntax error, a failed call
 // saved as a report): those fail the run whatever --fail-on says.
 if (clean !== 0 || broken !== 1 || rendered !== 0 || gated !== 0 || Object.values(service).some((code) => code !== 0)) {
-  process.stderr.write(`demo: unexpected exit codes (check ${clean}, broken samples ${broken}, render ${rendered}, gate ${gated}; service: ${serviceCodes})\n`);
+  process.stderr.write(
+    `demo: unexpected exit codes (check ${clean}, broken samples ${broken}, render ${rendered}, gate ${gated}; service: ${serviceCodes})\n`,
+  );
   process.exitCode = 1;
 }

@@ -17,7 +17,9 @@ const own = separator < 0 ? process.argv.slice(2) : process.argv.slice(2, separa
 const npmOptions = separator < 0 ? [] : process.argv.slice(separator + 1);
 const unknown = own.filter((arg) => arg !== '--cold');
 if (unknown.length > 0) {
-  console.error(`dev-install-cost: unknown option ${unknown.join(' ')}; usage: node scripts/dev-install-cost.js [--cold] [-- <npm ci options>]`);
+  console.error(
+    `dev-install-cost: unknown option ${unknown.join(' ')}; usage: node scripts/dev-install-cost.js [--cold] [-- <npm ci options>]`,
+  );
   process.exit(2);
 }
 const cold = own.includes('--cold');
@@ -25,11 +27,15 @@ const cold = own.includes('--cold');
 const folder = mkdtempSync(join(tmpdir(), 'cspm-dev-install-'));
 const du = (args, path) => execFileSync('du', [...args, path], { encoding: 'utf8' }).split('\t')[0];
 
-/** Packages of the lockfile that this install put on disk: the lock also lists other platforms' builds, which npm skips. */
+/** Packages of the lockfile that this install put on disk: the lock also lists other platforms' builds, which npm
+ * skips. */
 function installedPackages(copy) {
   const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8'));
   const paths = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/'));
-  return { listed: paths.length, installed: paths.filter((path) => existsSync(join(copy, path, 'package.json'))).length };
+  return {
+    listed: paths.length,
+    installed: paths.filter((path) => existsSync(join(copy, path, 'package.json'))).length,
+  };
 }
 
 try {
@@ -51,11 +57,19 @@ try {
     const modules = join(copy, 'node_modules');
     const { listed, installed } = installedPackages(copy);
     const built = existsSync(join(copy, 'dist', 'cspm-report.js'));
-    console.log(`npm ${['ci', '--no-audit', '--no-fund', ...npmOptions].join(' ')} (${cold ? 'empty npm cache: every package downloaded' : "npm's usual cache"})`);
+    console.log(
+      `npm ${['ci', '--no-audit', '--no-fund', ...npmOptions].join(' ')} (${cold ? 'empty npm cache: every package downloaded' : "npm's usual cache"})`,
+    );
     console.log(`  packages installed: ${installed} (the lockfile lists ${listed}, other platforms' builds included)`);
-    console.log(`  node_modules: ${du(['-sm'], modules)} MB on disk, ${du(['-sm', '--apparent-size'], modules)} MB apparent`);
-    console.log(`  time: ${seconds.toFixed(0)} s, ${built ? 'including the build of dist/ by the prepare script' : 'dist/ was not built'}`);
-    console.log(`  machine: ${availableParallelism()} CPUs, load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after`);
+    console.log(
+      `  node_modules: ${du(['-sm'], modules)} MB on disk, ${du(['-sm', '--apparent-size'], modules)} MB apparent`,
+    );
+    console.log(
+      `  time: ${seconds.toFixed(0)} s, ${built ? 'including the build of dist/ by the prepare script' : 'dist/ was not built'}`,
+    );
+    console.log(
+      `  machine: ${availableParallelism()} CPUs, load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after`,
+    );
   }
 } finally {
   rmSync(folder, { recursive: true, force: true });

@@ -16,10 +16,16 @@ import fc from 'fast-check';
 /** Commands whose output is the same bytes on every run, so a whole file can be told from a cut one. */
 const commands = [
   (input, dir) => ({ args: ['render', input, '-f', 'csv', '-o', join(dir, 'out.csv')], file: join(dir, 'out.csv') }),
-  (input, dir) => ({ args: ['render', input, '-f', 'hdf', '-o', join(dir, 'out.hdf.json')], file: join(dir, 'out.hdf.json') }),
+  (input, dir) => ({
+    args: ['render', input, '-f', 'hdf', '-o', join(dir, 'out.hdf.json')],
+    file: join(dir, 'out.hdf.json'),
+  }),
   (input, dir) => ({ args: ['render', input, '-f', 'html', '-o', join(dir, 'out.html')], file: join(dir, 'out.html') }),
   (input, dir) => ({ args: ['check', input, '-f', 'json', '-o', join(dir, 'out.json')], file: join(dir, 'out.json') }),
-  (input, dir) => ({ args: ['check', input, '-f', 'sarif', '-o', join(dir, 'out.sarif')], file: join(dir, 'out.sarif') }),
+  (input, dir) => ({
+    args: ['check', input, '-f', 'sarif', '-o', join(dir, 'out.sarif')],
+    file: join(dir, 'out.sarif'),
+  }),
 ];
 
 const previousBytes = Buffer.from('the previous output\n');
@@ -27,7 +33,9 @@ const smallFileSystemKiB = 128;
 
 function mountSmallFileSystem() {
   const dir = mkdtempSync(join(tmpdir(), 'cspm-fuzz-full-'));
-  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${smallFileSystemKiB}k`, 'tmpfs', dir], { encoding: 'utf8' });
+  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${smallFileSystemKiB}k`, 'tmpfs', dir], {
+    encoding: 'utf8',
+  });
   if (mount.status === 0) return { dir, reason: undefined };
   rmSync(dir, { recursive: true, force: true });
   return { dir: undefined, reason: (mount.stderr || mount.error?.message || 'mount failed').trim() };
@@ -35,7 +43,12 @@ function mountSmallFileSystem() {
 
 async function runInProcess(runCli, args) {
   let stderr = '';
-  const io = { stdout: { write: () => true }, stderr: { write: (text) => (stderr += text) }, stdin: Readable.from([]), env: {} };
+  const io = {
+    stdout: { write: () => true },
+    stderr: { write: (text) => (stderr += text) },
+    stdin: Readable.from([]),
+    env: {},
+  };
   return { code: await runCli(args, io), stderr };
 }
 
@@ -43,7 +56,10 @@ async function runInProcess(runCli, args) {
 function runWithFileSizeLimit(args, bytes) {
   const blocks = Math.max(0, Math.floor(bytes / 512));
   const script = `trap '' XFSZ; ulimit -f ${blocks}; exec "$0" "$@"`;
-  const result = spawnSync('sh', ['-c', script, process.execPath, 'dist/cspm-report.js', ...args], { encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync('sh', ['-c', script, process.execPath, 'dist/cspm-report.js', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: result.status, stderr: result.stderr };
 }
 
@@ -69,12 +85,19 @@ function brokenPromise(outcome, expected, { file, previous, dir }) {
   const temporary = readdirSync(dir).filter((name) => name.endsWith('.tmp'));
   if (temporary.length > 0) return `temporary file left: ${temporary.join(', ')}`;
   const written = existsSync(file) ? readFileSync(file) : undefined;
-  if (outcome.code === 2 && /^cspm-report: cannot write output: .+\n$/.test(outcome.stderr) && outcome.stderr.includes(file)) {
-    if (previous ? written?.equals(previousBytes) !== true : written !== undefined) return `exit 2, but the previous file was not kept as it was (${written?.length ?? 'no'} bytes)`;
+  if (
+    outcome.code === 2 &&
+    /^cspm-report: cannot write output: .+\n$/.test(outcome.stderr) &&
+    outcome.stderr.includes(file)
+  ) {
+    if (previous ? written?.equals(previousBytes) !== true : written !== undefined)
+      return `exit 2, but the previous file was not kept as it was (${written?.length ?? 'no'} bytes)`;
     return undefined;
   }
-  if (outcome.code !== expected.code) return `exit ${outcome.code} (${outcome.stderr.trim()}), expected ${expected.code} or 2 with one line naming ${file}`;
-  if (written === undefined || !written.equals(expected.bytes)) return `exit ${outcome.code}, but ${file} holds ${written?.length ?? 'no'} bytes of the ${expected.bytes.length} of a whole output`;
+  if (outcome.code !== expected.code)
+    return `exit ${outcome.code} (${outcome.stderr.trim()}), expected ${expected.code} or 2 with one line naming ${file}`;
+  if (written === undefined || !written.equals(expected.bytes))
+    return `exit ${outcome.code}, but ${file} holds ${written?.length ?? 'no'} bytes of the ${expected.bytes.length} of a whole output`;
   return undefined;
 }
 
@@ -87,11 +110,20 @@ export async function runFullDiskCampaign({ renderCase, seed, count, log }) {
   const work = mkdtempSync(join(tmpdir(), 'cspm-fuzz-work-'));
   const small = mountSmallFileSystem();
   const limited = small.dir === undefined ? mkdtempSync(join(tmpdir(), 'cspm-fuzz-limited-')) : undefined;
-  log(small.dir === undefined ? `  no tmpfs (${small.reason}): writes cut by a file size limit instead\n` : `  onto a ${smallFileSystemKiB} KiB tmpfs\n`);
+  log(
+    small.dir === undefined
+      ? `  no tmpfs (${small.reason}): writes cut by a file size limit instead\n`
+      : `  onto a ${smallFileSystemKiB} KiB tmpfs\n`,
+  );
   const failures = [];
   let cut = 0;
   try {
-    const arbitrary = fc.record({ text: renderCase, command: fc.nat(commands.length - 1), free: fc.nat(96 * 1024), previous: fc.boolean() });
+    const arbitrary = fc.record({
+      text: renderCase,
+      command: fc.nat(commands.length - 1),
+      free: fc.nat(96 * 1024),
+      previous: fc.boolean(),
+    });
     const samples = fc.sample(arbitrary, { seed, numRuns: count });
     for (const [index, sample] of samples.entries()) {
       const input = join(work, 'report.json');
@@ -100,7 +132,10 @@ export async function runFullDiskCampaign({ renderCase, seed, count, log }) {
       rmSync(roomy, { recursive: true, force: true });
       const reference = commands[sample.command](input, roomy);
       const referenceRun = await runInProcess(runCli, reference.args);
-      const expected = { code: referenceRun.code, bytes: existsSync(reference.file) ? readFileSync(reference.file) : Buffer.alloc(0) };
+      const expected = {
+        code: referenceRun.code,
+        bytes: existsSync(reference.file) ? readFileSync(reference.file) : Buffer.alloc(0),
+      };
       if (!existsSync(reference.file)) continue;
       const dir = small.dir ?? limited;
       clear(dir);
@@ -115,7 +150,13 @@ export async function runFullDiskCampaign({ renderCase, seed, count, log }) {
       }
       if (outcome.code === 2) cut += 1;
       const broken = brokenPromise(outcome, expected, { ...target, previous: sample.previous, dir });
-      if (broken !== undefined) failures.push({ index, command: [target.args[0], ...target.args.slice(2, 4)].join(' '), free: sample.free, message: broken });
+      if (broken !== undefined)
+        failures.push({
+          index,
+          command: [target.args[0], ...target.args.slice(2, 4)].join(' '),
+          free: sample.free,
+          message: broken,
+        });
     }
   } finally {
     if (small.dir !== undefined) spawnSync('umount', [small.dir]);

@@ -1,13 +1,50 @@
 #!/usr/bin/env node
 // Generates a large, internally consistent audit report for benchmarks and load tests.
-// Usage: node scripts/generate-report.js <policies> <out.json> [--categories 10] [--policies-per-category 30] [--seed 1]
+// Usage: node scripts/generate-report.js <policies> <out.json>
+//          [--categories 10] [--policies-per-category 30] [--seed 1]
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 
-const services = ['VirtualMachines', 'StorageAccounts', 'KeyVaultService', 'SQLServers', 'RBACService', 'NetworkSecurityGroups', 'AppServices', 'KubernetesClustersService'];
+const services = [
+  'VirtualMachines',
+  'StorageAccounts',
+  'KeyVaultService',
+  'SQLServers',
+  'RBACService',
+  'NetworkSecurityGroups',
+  'AppServices',
+  'KubernetesClustersService',
+];
 const severities = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
-const words = ['Ensure', 'that', 'storage', 'account', 'access', 'keys', 'are', 'rotated', 'periodically', 'diagnostic', 'logs', 'enabled', 'for', 'all', 'services', 'encryption', 'at', 'rest', 'uses', 'customer-managed', 'key', 'network', 'rules', 'deny', 'public', 'traffic'];
+const words = [
+  'Ensure',
+  'that',
+  'storage',
+  'account',
+  'access',
+  'keys',
+  'are',
+  'rotated',
+  'periodically',
+  'diagnostic',
+  'logs',
+  'enabled',
+  'for',
+  'all',
+  'services',
+  'encryption',
+  'at',
+  'rest',
+  'uses',
+  'customer-managed',
+  'key',
+  'network',
+  'rules',
+  'deny',
+  'public',
+  'traffic',
+];
 
 /** A small deterministic random generator, so every run writes the same bytes. */
 function random(seed) {
@@ -31,9 +68,12 @@ export function float32Text(value) {
 function makePolicy(next, category, index) {
   const total = next() < 0.2 ? 0 : Math.floor(next() * 60) + 1;
   const roll = next();
-  const passed = total === 0 ? 0 : roll < 0.4 ? total : roll < 0.7 ? 0 : Math.floor(next() * (total - 1)) + (total > 1 ? 1 : 0);
+  const passed =
+    total === 0 ? 0 : roll < 0.4 ? total : roll < 0.7 ? 0 : Math.floor(next() * (total - 1)) + (total > 1 ? 1 : 0);
   const compliance = total === 0 ? 'Gray' : passed === total ? 'Green' : passed === 0 ? 'Red' : 'Amber';
-  const title = Array.from({ length: 5 + Math.floor(next() * 6) }, () => words[Math.floor(next() * words.length)]).join(' ');
+  const title = Array.from({ length: 5 + Math.floor(next() * 6) }, () => words[Math.floor(next() * words.length)]).join(
+    ' ',
+  );
   return {
     PolicyId: `Policy${category}x${index}`,
     ShortTitle: `Ensure ${title}`,
@@ -114,13 +154,16 @@ export async function writeReports(path, reports) {
   await once(out, 'finish');
 }
 
-const usage = 'usage: node scripts/generate-report.js <policies> <out.json> [--categories 10] [--policies-per-category 30] [--seed 1]';
+const usage =
+  'usage: node scripts/generate-report.js <policies> <out.json> [--categories 10] [--policies-per-category 30] [--seed 1]';
 
 /** A whole number of at least 1 from the command line, or the usage and exit 2. */
 function wholeNumber(name, text) {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) {
-    console.error(`generate-report: ${name} must be a whole number of at least 1, not ${JSON.stringify(text)}\n${usage}`);
+    console.error(
+      `generate-report: ${name} must be a whole number of at least 1, not ${JSON.stringify(text)}\n${usage}`,
+    );
     process.exit(2);
   }
   return value;
@@ -131,7 +174,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { categories: { type: 'string', default: '10' }, 'policies-per-category': { type: 'string', default: '30' }, seed: { type: 'string', default: '1' } },
+      options: {
+        categories: { type: 'string', default: '10' },
+        'policies-per-category': { type: 'string', default: '30' },
+        seed: { type: 'string', default: '1' },
+      },
     });
   } catch (error) {
     console.error(`generate-report: ${error.message}\n${usage}`);

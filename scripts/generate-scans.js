@@ -42,7 +42,10 @@ export function restate(report) {
     for (const key of Object.keys(posture)) posture[key] += counts[key];
   }
   const assessed = posture.Total - posture.Gray;
-  report.Posture = { ...posture, CompliancePercent: assessed === 0 ? 0 : Math.round((posture.Green / assessed) * 1e6) / 1e4 };
+  report.Posture = {
+    ...posture,
+    CompliancePercent: assessed === 0 ? 0 : Math.round((posture.Green / assessed) * 1e6) / 1e4,
+  };
 }
 
 /**
@@ -50,7 +53,17 @@ export function restate(report) {
  * it. `change` is the share of assessed policies given a random colour in each scan.
  * Returns the paths written, oldest first; file names do not sort by date.
  */
-export function writeScans(dir, count, { seed = 1, change = 0.08, start = Date.UTC(2024, 0, 1, 6), dates = true, name = (index) => `scan-${String((index * 7919) % 100003).padStart(6, '0')}.json` } = {}) {
+export function writeScans(
+  dir,
+  count,
+  {
+    seed = 1,
+    change = 0.08,
+    start = Date.UTC(2024, 0, 1, 6),
+    dates = true,
+    name = (index) => `scan-${String((index * 7919) % 100003).padStart(6, '0')}.json`,
+  } = {},
+) {
   mkdirSync(dir, { recursive: true });
   const next = random(seed);
   const [report] = JSON.parse(readFileSync(sample, 'utf8'));
@@ -69,7 +82,8 @@ export function writeScans(dir, count, { seed = 1, change = 0.08, start = Date.U
   for (let index = 0; index < count; index += 1) {
     for (const category of report.ResourceCategories) {
       for (const policy of category.Policies) {
-        if (policy.Compliance !== 'Gray' && next() < change) setColour(policy, colours[Math.floor(next() * colours.length)]);
+        if (policy.Compliance !== 'Gray' && next() < change)
+          setColour(policy, colours[Math.floor(next() * colours.length)]);
       }
     }
     restate(report);

@@ -33,7 +33,11 @@ function generateSource() {
       return `${JSON.stringify(file.slice(0, -'.hbs'.length))}: ${Handlebars.precompile(source, { preventIndent: true })}`;
     });
   const declaration = 'export const precompiledTemplates = ';
-  const { code } = transformSync(`${declaration}{${entries.join(',\n')}};`, { minify: true, format: 'esm', target: 'node20' });
+  const { code } = transformSync(`${declaration}{${entries.join(',\n')}};`, {
+    minify: true,
+    format: 'esm',
+    target: 'node20',
+  });
   // esbuild writes `const x=…;export{x as y}` for a minified export: ask for the plain form back.
   const literal = /^const (\w+)=(\{.*\});export\{\1 as precompiledTemplates\};\n$/s.exec(code);
   if (!literal) throw new Error('esbuild wrote the module in an unexpected form');

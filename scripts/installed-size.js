@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const folder = mkdtempSync(join(tmpdir(), 'cspm-size-'));
-const run = (program, args, cwd) => execFileSync(program, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const run = (program, args, cwd) =>
+  execFileSync(program, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 const du = (args, path) => run('du', [...args, path]).split('\t')[0];
 
 try {
@@ -25,7 +26,9 @@ try {
   ]) {
     rmSync(modules, { recursive: true, force: true });
     run('npm', ['install', '--silent', '--omit=dev', ...extra, '--no-audit', '--no-fund', `./${tarball}`], folder);
-    console.log(`${label}: node_modules ${du(['-sh'], modules)} on disk, ${du(['-sh', '--apparent-size'], modules)} apparent`);
+    console.log(
+      `${label}: node_modules ${du(['-sh'], modules)} on disk, ${du(['-sh', '--apparent-size'], modules)} apparent`,
+    );
     console.log(`  cspm-report itself: ${du(['-sh'], join(modules, 'cspm-report'))}`);
     console.log(`  bundled fonts (cspm-report/fonts): ${du(['-sh'], join(modules, 'cspm-report', 'fonts'))}`);
   }

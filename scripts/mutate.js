@@ -43,7 +43,11 @@ function summarise(report, run) {
     `Written by \`npm run mutate\` (scripts/mutate.js) from StrykerJS's JSON report; the modules and why are in stryker.config.mjs.`,
     '',
     `- Date: ${run.date}`,
-    ...(run.seconds === undefined ? [] : [`- Run time: ${Math.round(run.seconds / 60)} min (${Math.round(run.seconds)} s, load average ${run.load} at the end)`]),
+    ...(run.seconds === undefined
+      ? []
+      : [
+          `- Run time: ${Math.round(run.seconds / 60)} min (${Math.round(run.seconds)} s, load average ${run.load} at the end)`,
+        ]),
     `- Mutation score: **${percentText(total.percent)}** (${total.caught} of ${total.caught + total.missed} mutants detected; ${ignored} marked equivalent in the source and ignored, ${invalid} that did not run)`,
     '',
     '| file | score | detected | survived | no coverage |',
@@ -55,12 +59,16 @@ function summarise(report, run) {
     const uncovered = file.mutants.filter((mutant) => mutant.status === 'NoCoverage').length;
     lines.push(`| ${path} | ${percentText(percent)} | ${caught} | ${survived} | ${uncovered} |`);
   }
-  const left = files.flatMap(([path, file]) => file.mutants.filter((mutant) => undetected.has(mutant.status)).map((mutant) => ({ path, mutant })));
+  const left = files.flatMap(([path, file]) =>
+    file.mutants.filter((mutant) => undetected.has(mutant.status)).map((mutant) => ({ path, mutant })),
+  );
   lines.push('', `## Undetected mutants (${left.length})`, '');
   for (const { path, mutant } of left) {
     const { line, column } = mutant.location.start;
     const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80);
-    lines.push(`- ${path}:${line}:${column} ${mutant.mutatorName} ${mutant.status}: \`${replacement.replace(/`/g, "'")}\``);
+    lines.push(
+      `- ${path}:${line}:${column} ${mutant.mutatorName} ${mutant.status}: \`${replacement.replace(/`/g, "'")}\``,
+    );
   }
   return { text: `${lines.join('\n')}\n`, total };
 }
@@ -69,7 +77,9 @@ let run = { date: new Date().toISOString().slice(0, 10) };
 let status = 0;
 if (!summaryOnly) {
   const started = Date.now();
-  const stryker = spawnSync(process.execPath, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', ...args], { stdio: 'inherit' });
+  const stryker = spawnSync(process.execPath, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', ...args], {
+    stdio: 'inherit',
+  });
   status = stryker.status ?? 1;
   // A run that reported (its score below the threshold fails it) is summarised all the same.
   const reported = (() => {
@@ -85,7 +95,9 @@ if (!summaryOnly) {
 const report = JSON.parse(readFileSync(`${folder}/mutation.json`, 'utf8'));
 const { text, total } = summarise(report, run);
 if (partial) {
-  console.log(`mutation score ${percentText(total.percent)} of the modules given: ${folder}/mutation.html (${folder}/summary.md is left as it was)`);
+  console.log(
+    `mutation score ${percentText(total.percent)} of the modules given: ${folder}/mutation.html (${folder}/summary.md is left as it was)`,
+  );
 } else {
   writeFileSync(`${folder}/summary.md`, text);
   console.log(`mutation score ${percentText(total.percent)}: ${folder}/summary.md, ${folder}/mutation.html`);

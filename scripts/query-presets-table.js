@@ -8,7 +8,9 @@ import { queryPresets } from '../dist/query/query-presets.js';
 /** The saved queries as a Markdown table. */
 export function presetTable() {
   // Pipes would end a cell.
-  const rows = Object.entries(queryPresets).map(([name, preset]) => `| \`${name}\` | ${preset.description.replaceAll('|', '\\|')} |`);
+  const rows = Object.entries(queryPresets).map(
+    ([name, preset]) => `| \`${name}\` | ${preset.description.replaceAll('|', '\\|')} |`,
+  );
   return ['| preset | answers |', '|---|---|', ...rows].join('\n');
 }
 

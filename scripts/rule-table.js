@@ -8,7 +8,9 @@ import { ruleCatalogue } from '../dist/index.js';
 /** The catalogue as a Markdown table. */
 export function ruleTable() {
   const escape = (text) => text.replaceAll('|', '\\|');
-  const rows = ruleCatalogue.map((rule) => `| \`${rule.id}\` | ${rule.defaultSeverity} | ${escape(rule.description)} | ${escape(rule.rationale)} |`);
+  const rows = ruleCatalogue.map(
+    (rule) => `| \`${rule.id}\` | ${rule.defaultSeverity} | ${escape(rule.description)} | ${escape(rule.rationale)} |`,
+  );
   return ['| id | default | reports | rationale |', '|---|---|---|---|', ...rows].join('\n');
 }
 

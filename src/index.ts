@@ -35,11 +35,26 @@ export type { FilesRunOptions } from './jobs/analyse-files.js';
 export type { ShardRunOptions } from './jobs/shard/run-shard.js';
 export type { MergeOptions, MergeResult, MergeSettings } from './jobs/shard/merge-partials.js';
 export type { ShardSpec } from './jobs/shard/shard-spec.js';
-export type { PartialResult, PartialFile, PartialSettings, PartialContentHashes, PartialRun, PartialSkipped } from './model/partial.js';
+export type {
+  PartialResult,
+  PartialFile,
+  PartialSettings,
+  PartialContentHashes,
+  PartialRun,
+  PartialSkipped,
+} from './model/partial.js';
 export type { GateReportsOptions, GateReportsResult } from './jobs/gate-reports.js';
 export type { ExceptionsOptions } from './jobs/exceptions/run-exceptions.js';
 export type { RunExceptions } from './jobs/exceptions/read-exceptions.js';
-export type { AcceptedRisks, ExceptionMatch, ExceptionOutcome, ExceptionsFile, ExceptionsRecord, ExceptionState, RiskException } from './model/exceptions.js';
+export type {
+  AcceptedRisks,
+  ExceptionMatch,
+  ExceptionOutcome,
+  ExceptionsFile,
+  ExceptionsRecord,
+  ExceptionState,
+  RiskException,
+} from './model/exceptions.js';
 export type { GateResultRecord } from './jobs/gate-result-record.js';
 export type { GateResultFile, ResultFileSystem } from './jobs/gate-result-file.js';
 export type { DiffScansOptions, DiffScansResult } from './jobs/diff-scans.js';
@@ -50,8 +65,21 @@ export type { QueryLimits } from './query/query-limits.js';
 export type { QueryPreset, QueryPresetName } from './query/query-presets.js';
 export type { QueryColumn, QueryResult, QueryValue } from './model/query-result.js';
 export type { RenderReportsOptions, RenderReportsResult } from './jobs/render-reports.js';
-export type { FetchTarget, FetchedReport, FetchFailure, FetchReportsOptions, FetchManyOptions, FetchManyResult } from './jobs/fetch-reports.js';
-export type { FetchAccountOptions, FetchAccountsOptions, FetchAccountsResult, FetchedAccount, ReportFilesOptions } from './jobs/fetch/fetch-accounts.js';
+export type {
+  FetchTarget,
+  FetchedReport,
+  FetchFailure,
+  FetchReportsOptions,
+  FetchManyOptions,
+  FetchManyResult,
+} from './jobs/fetch-reports.js';
+export type {
+  FetchAccountOptions,
+  FetchAccountsOptions,
+  FetchAccountsResult,
+  FetchedAccount,
+  ReportFilesOptions,
+} from './jobs/fetch/fetch-accounts.js';
 export type { PlacedReport, ReportPlace } from './jobs/fetch/place-reports.js';
 export type { ReportWriter, SavedReport } from './jobs/fetch/save-report.js';
 export type { ReadAccountsOptions } from './jobs/fetch/read-accounts-file.js';
@@ -87,8 +115,20 @@ export type { PercentFormulaInfo } from './analyse/percent-formulas.js';
 // The service: its client, and the emulator to test against.
 export { createClient } from './client/create-client.js';
 export { createEmulator } from './serve/emulator.js';
-export type { ClientOptions, CspmClient, AuditSummaryIds, OnboardedAccount, BenchmarkRef } from './client/create-client.js';
-export type { OnboardingKind, OnboardingBodies, AwsAccountBody, AzureAccountBody, Office365AccountBody } from './client/onboarding-body.js';
+export type {
+  ClientOptions,
+  CspmClient,
+  AuditSummaryIds,
+  OnboardedAccount,
+  BenchmarkRef,
+} from './client/create-client.js';
+export type {
+  OnboardingKind,
+  OnboardingBodies,
+  AwsAccountBody,
+  AzureAccountBody,
+  Office365AccountBody,
+} from './client/onboarding-body.js';
 export type { ApplicationCredentials } from './client/token-source.js';
 export { jobStatusOutcomes } from './client/job-status.js';
 export type { JobStatus } from './client/job-status.js';
@@ -97,30 +137,108 @@ export type { EmulatorCredentials, CredentialOptions } from './serve/credentials
 export type { FaultOptions } from './serve/faults.js';
 
 // Fleets: the figures a merge joins (`mergePartials` with `fleet`) and the fleet tier draws (`renderReports`).
-export type { FleetFigures, FleetAccount, FleetCategoryFigures, FleetPolicy, FleetCategorySummary, FleetGroup } from './model/fleet.js';
+export type {
+  FleetFigures,
+  FleetAccount,
+  FleetCategoryFigures,
+  FleetPolicy,
+  FleetCategorySummary,
+  FleetGroup,
+} from './model/fleet.js';
 
 // Errors of the tool and of its use: one class, a closed set of codes, data per code.
 export { CspmError, isCspmError } from './error/cspm-error.js';
 export { errorKinds } from './error/error-codes.js';
-export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdentity, ErrorDataByCode, CspmErrorOptions, RulesLocation, ServiceErrorData } from './error/cspm-error.js';
+export type {
+  AccountsLocation,
+  ErrorCode,
+  ErrorKind,
+  ReportIdentity,
+  ScanIdentity,
+  ErrorDataByCode,
+  CspmErrorOptions,
+  RulesLocation,
+  ServiceErrorData,
+} from './error/cspm-error.js';
 
 // The model: what the jobs return.
-export type { BenchmarkReport, ResourceCategory, Policy, Posture, ColourCounts, ComplianceColour, Envelope, AuditEnvelope } from './model/report.js';
+export type {
+  BenchmarkReport,
+  ResourceCategory,
+  Policy,
+  Posture,
+  ColourCounts,
+  ComplianceColour,
+  Envelope,
+  AuditEnvelope,
+} from './model/report.js';
 export type { Finding, RuleId, Severity, SeveritySetting } from './model/finding.js';
-export type { DocumentForm, FoldedValue, LoadedDocument, ValidatedDocument, ReportRef, SkippedInput, TextSource } from './model/document.js';
-export type { Analysis, AnalysisSummary, AnalysedSource, AnalysedReport, AnalysedCategory, AnalyseOptions, Figures, PercentFormula, SeverityCount, TextRegion } from './model/analysis.js';
+export type {
+  DocumentForm,
+  FoldedValue,
+  LoadedDocument,
+  ValidatedDocument,
+  ReportRef,
+  SkippedInput,
+  TextSource,
+} from './model/document.js';
+export type {
+  Analysis,
+  AnalysisSummary,
+  AnalysedSource,
+  AnalysedReport,
+  AnalysedCategory,
+  AnalyseOptions,
+  Figures,
+  PercentFormula,
+  SeverityCount,
+  TextRegion,
+} from './model/analysis.js';
 export type { FailOn } from './model/fail-closed.js';
 export type { GateResult, AssertionResult, GateLevel } from './model/gate.js';
 export type { GateRules, GateAssertion, GateAggregate, ReportMatch } from './model/gate-rules.js';
 export type { RulesFile, RulesFileAssertion } from './gate/rules-file.js';
 export type { GateMetric, Measurement, ScopedReport, MetricKey, RunFacts } from './gate/gate-metric.js';
 
-export type { CategoryChange, DiffResult, FiguresChange, PolicyChange, PolicyChangeKind, PolicyMatch, PolicySide, ReportDiff, ScanRef, UnpairedReport } from './model/diff.js';
+export type {
+  CategoryChange,
+  DiffResult,
+  FiguresChange,
+  PolicyChange,
+  PolicyChangeKind,
+  PolicyMatch,
+  PolicySide,
+  ReportDiff,
+  ScanRef,
+  UnpairedReport,
+} from './model/diff.js';
 export type { PolicyTrend, Trend, TrendCategory, TrendOrder, TrendScan } from './model/trend.js';
 export type { AccountSeries, FleetRank, FleetScan, FleetTrend } from './model/fleet-trend.js';
-export type { FindingsFormat, FindingsFormatOptions, FindingsResult, FindingsRun, RunJudgement } from './model/findings-format.js';
+export type {
+  FindingsFormat,
+  FindingsFormatOptions,
+  FindingsResult,
+  FindingsRun,
+  RunJudgement,
+} from './model/findings-format.js';
 export type { RuleInfo } from './model/rule.js';
-export type { DocumentFormat, FormatOption, PolicyChoice, Renderer, RenderOptions, RenderWarning, RenderedBody, RenderTier, RenderDocumentsOptions, DocumentPlan, PlannedDocument, ReadyDocument, UnrenderedDocument, DocumentOutput, DocumentReason } from './model/renderer.js';
+export type {
+  DocumentFormat,
+  FormatOption,
+  PolicyChoice,
+  Renderer,
+  RenderOptions,
+  RenderWarning,
+  RenderedBody,
+  RenderTier,
+  RenderDocumentsOptions,
+  DocumentPlan,
+  PlannedDocument,
+  ReadyDocument,
+  UnrenderedDocument,
+  DocumentOutput,
+  DocumentReason,
+} from './model/renderer.js';
 export type { TrendRenderer, TrendRenderOptions } from './render/trend/trend-renderer.js';
 export type { CsvFieldName } from './model/csv-fields.js';
 export type { Progress, ProgressListener, ProgressOptions, ProgressPhase } from './model/progress.js';
@@ -132,5 +250,20 @@ export type { RuleIds } from './model/finding.js';
 export type { AccountChange } from './model/diff.js';
 export type { ReportLibrary, ServedBenchmark } from './serve/report-library.js';
 export type { PartialCategory, PartialFigures, PartialReport } from './model/partial.js';
-export type { ActionView, CategoryChangeView, CategoryView, ChangeCountView, ChangeSideView, ChangeView, DateView, FiguresView, FindingView, LogoView, PolicyListingView, ReportChangesView, ReportView, ScanView } from './model/view-model.js';
+export type {
+  ActionView,
+  CategoryChangeView,
+  CategoryView,
+  ChangeCountView,
+  ChangeSideView,
+  ChangeView,
+  DateView,
+  FiguresView,
+  FindingView,
+  LogoView,
+  PolicyListingView,
+  ReportChangesView,
+  ReportView,
+  ScanView,
+} from './model/view-model.js';
 export type { PercentInputs } from './analyse/percent-formulas.js';

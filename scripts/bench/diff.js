@@ -9,7 +9,8 @@ import { median, runNode } from './run-node.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 const bin = fileURLToPath(new URL(`../../${packageJson.bin['cspm-report']}`, import.meta.url));
-const baselineCode = "const fs = require('node:fs'); for (const file of process.argv.slice(1)) if (!JSON.parse(fs.readFileSync(file, 'utf8'))) process.exit(1);";
+const baselineCode =
+  "const fs = require('node:fs'); for (const file of process.argv.slice(1)) if (!JSON.parse(fs.readFileSync(file, 'utf8'))) process.exit(1);";
 
 /** Times diff of `old` and `next` against reading and parsing both, alternated. */
 export async function benchDiff({ old, next, runs = 5 }) {

@@ -26,11 +26,17 @@ const credentials = {
 
 /** Starts `cspm-report serve` as a child process; resolves with its URL and a stop function. */
 async function startEmulator(latencyMs) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--latency', String(latencyMs)], { env: { ...process.env, ...credentials }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--latency', String(latencyMs)], {
+    env: { ...process.env, ...credentials },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Its standard error (`stopped on SIGTERM` at the end) is kept for a failed start only.
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));
-  const [first] = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then(({ value }) => [value]);
+  const [first] = await createInterface({ input: child.stdout })
+    [Symbol.asyncIterator]()
+    .next()
+    .then(({ value }) => [value]);
   const url = /listening on (\S+)/.exec(first ?? '')?.[1];
   if (!url) throw new Error(`serve did not start: ${first ?? ''} ${errors}`);
   return { url, stop: () => child.kill('SIGTERM') };
@@ -38,11 +44,22 @@ async function startEmulator(latencyMs) {
 
 /** Onboards `count` Azure accounts, 20 at a time; returns the CSV of their CSBP reports. */
 async function onboard(url, count) {
-  const client = createClient({ baseUrl: url, licenseToken: credentials.CSPM_LICENSE_TOKEN, apiKey: credentials.CSPM_API_KEY });
+  const client = createClient({
+    baseUrl: url,
+    licenseToken: credentials.CSPM_LICENSE_TOKEN,
+    apiKey: credentials.CSPM_API_KEY,
+  });
   const rows = [];
   for (let start = 0; start < count; start += 20) {
     const batch = Array.from({ length: Math.min(20, count - start) }, (_, index) =>
-      client.onboardAccount('azure', 'bench-license', { AccountName: `Account ${start + index}`, DomainName: 'example.com', TenantId: 't', ADApplicationClientId: 'c', ADApplicationClientSecret: 's', SubscriptionId: 'sub' }),
+      client.onboardAccount('azure', 'bench-license', {
+        AccountName: `Account ${start + index}`,
+        DomainName: 'example.com',
+        TenantId: 't',
+        ADApplicationClientId: 'c',
+        ADApplicationClientSecret: 's',
+        SubscriptionId: 'sub',
+      }),
     );
     for (const { accountId, jobId } of await Promise.all(batch)) rows.push(`bench-license,${accountId},${jobId},CSBP`);
   }
@@ -60,7 +77,10 @@ export async function benchFetch({ accounts = 200, latencyMs = 50 } = {}) {
     const few = join(dir, 'few.csv');
     writeFileSync(few, all.split('\n').slice(0, 51).join('\n') + '\n');
     const env = { ...process.env, ...credentials, CSPM_BASE_URL: emulator.url };
-    const fetchRun = (file, concurrency, out) => runNode([bin, 'fetch', '--accounts', file, '--out-dir', join(dir, out), '--concurrency', String(concurrency)], { env });
+    const fetchRun = (file, concurrency, out) =>
+      runNode([bin, 'fetch', '--accounts', file, '--out-dir', join(dir, out), '--concurrency', String(concurrency)], {
+        env,
+      });
     const parallel = fetchRun(fleet, 8, 'c8');
     const serial = fetchRun(fleet, 1, 'c1');
     const small = fetchRun(few, 8, 'few');

@@ -24,8 +24,31 @@ function reportOfFalseGreens(count) {
     RiskProbability: 'Certain',
     RiskLevel: 'Red',
   }));
-  const category = { CategoryName: 'Azure - Storage', ControlCategoryOrder: 1, CategoryId: 'AZ_STORAGE', Total: count, Green: count, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: policies };
-  const report = { BenchmarkName: 'Cloud Security Best Practices', BenchmarkId: 'CSBP', AccountId: 'a1', LicenseId: 'l1', LicenseName: 'Contoso', AccountName: 'Contoso Azure', ConnectorType: 'Azure', SubscriptionId: 's1', AWSAccountId: null, JobId: 'j1', ResourceCategories: [category] };
+  const category = {
+    CategoryName: 'Azure - Storage',
+    ControlCategoryOrder: 1,
+    CategoryId: 'AZ_STORAGE',
+    Total: count,
+    Green: count,
+    Red: 0,
+    Amber: 0,
+    Gray: 0,
+    CompliancePercent: 100,
+    Policies: policies,
+  };
+  const report = {
+    BenchmarkName: 'Cloud Security Best Practices',
+    BenchmarkId: 'CSBP',
+    AccountId: 'a1',
+    LicenseId: 'l1',
+    LicenseName: 'Contoso',
+    AccountName: 'Contoso Azure',
+    ConnectorType: 'Azure',
+    SubscriptionId: 's1',
+    AWSAccountId: null,
+    JobId: 'j1',
+    ResourceCategories: [category],
+  };
   return JSON.stringify({ result: [report], statusCode: 200, message: 'Request Successful' });
 }
 
@@ -39,7 +62,10 @@ function time(format, result) {
 /** The files a file's listing cap leaves every finding of: `count` false Greens, 1,000 to a file. */
 const perFile = 1_000;
 function inputsOfFalseGreens(count) {
-  return Array.from({ length: Math.ceil(count / perFile) }, (_, file) => ({ text: reportOfFalseGreens(Math.min(perFile, count - file * perFile)), name: `reports/many-${file}.json` }));
+  return Array.from({ length: Math.ceil(count / perFile) }, (_, file) => ({
+    text: reportOfFalseGreens(Math.min(perFile, count - file * perFile)),
+    name: `reports/many-${file}.json`,
+  }));
 }
 
 /** Times every findings format but json against json on `count` false-Green policies. */
@@ -61,7 +87,15 @@ export async function benchFindingsFormats({ count = 125_000, runs = 5 } = {}) {
     }
     const ms = median(tool.map((run) => run.ms));
     const baselineMs = median(base.map((run) => run.ms));
-    rows.push({ name: format.name, findings, ms, baselineMs, ratio: ms / baselineMs, bytes: tool[0].bytes, baselineBytes: base[0].bytes });
+    rows.push({
+      name: format.name,
+      findings,
+      ms,
+      baselineMs,
+      ratio: ms / baselineMs,
+      bytes: tool[0].bytes,
+      baselineBytes: base[0].bytes,
+    });
   }
   return rows;
 }

@@ -18,7 +18,11 @@ async function fleetOf(file, accounts) {
   const fleet = createFleetFigures(analysis.percentFormula);
   for (let index = 0; index < accounts; index += 1) {
     const analysed = reports[index % reports.length];
-    const report = { ...analysed.report, AccountId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, AccountName: `Account ${index} of the platform team` };
+    const report = {
+      ...analysed.report,
+      AccountId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      AccountName: `Account ${index} of the platform team`,
+    };
     addFleetReport(fleet, `fleet/account-${index}.json`, { ...analysed, report });
   }
   return fleet;
@@ -29,14 +33,18 @@ export async function benchFleetHtml({ file, accounts = 5_000, runs = 5 }) {
   const fleet = await fleetOf(file, accounts);
   const started = performance.now();
   const chunks = [];
-  for await (const chunk of await renderFleet(fleet, 'html')) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  for await (const chunk of await renderFleet(fleet, 'html'))
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
   const renderMs = performance.now() - started;
   const folder = mkdtempSync(join(tmpdir(), 'cspm-bench-fleet-html-'));
   try {
     const pagePath = join(folder, 'fleet.html');
     const blankPath = join(folder, 'blank.html');
     writeFileSync(pagePath, Buffer.concat(chunks));
-    writeFileSync(blankPath, '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>');
+    writeFileSync(
+      blankPath,
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>',
+    );
     const context = await launchChromium(join(folder, 'profile'));
     const blank = [];
     const page = [];

@@ -27,7 +27,8 @@ const floorCode =
 /** The fleet layouts: how each file's JSON is laid out (see the head of this file). */
 export const fleetLayouts = ['published', 'compact'];
 
-/** Writes a fleet of `files` reports under `folder` once (distinct AccountIds and names), in a layout of fleetLayouts; returns its folder. */
+/** Writes a fleet of `files` reports under `folder` once (distinct AccountIds and names), in a layout of fleetLayouts;
+ * returns its folder. */
 export async function fleetFolder(folder, files, layout = 'compact') {
   const dir = layout === 'compact' ? `${folder}/fleet-${files}` : `${folder}/fleet-${layout}-${files}`;
   if (existsSync(dir) && readdirSync(dir).length === files) return dir;
@@ -39,7 +40,10 @@ export async function fleetFolder(folder, files, layout = 'compact') {
   mkdirSync(`${dir}.partial`, { recursive: true });
   for (let index = 0; index < files; index += 1) {
     const id = `00000000-0000-4000-8000-${String(100000 + index).padStart(12, '0')}`;
-    writeFileSync(`${dir}.partial/account-${String(index).padStart(6, '0')}.json`, text.replaceAll(generatedAccount, id).replaceAll('Generated Azure', `Account ${index}`));
+    writeFileSync(
+      `${dir}.partial/account-${String(index).padStart(6, '0')}.json`,
+      text.replaceAll(generatedAccount, id).replaceAll('Generated Azure', `Account ${index}`),
+    );
   }
   rmSync(dir, { recursive: true, force: true });
   renameSync(`${dir}.partial`, dir);
@@ -53,7 +57,9 @@ function runAll(argsList) {
     argsList.map(
       (args) =>
         new Promise((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', rssHook, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+          const child = spawn(process.execPath, ['--import', rssHook, ...args], {
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
           let stderr = '';
           child.stderr.on('data', (chunk) => (stderr += chunk));
           child.on('error', reject);
@@ -64,7 +70,11 @@ function runAll(argsList) {
           });
         }),
     ),
-  ).then((results) => ({ ms: performance.now() - started, peakRssMb: results.reduce((sum, r) => sum + r.peakRssMb, 0), statuses: results.map((r) => r.status) }));
+  ).then((results) => ({
+    ms: performance.now() - started,
+    peakRssMb: results.reduce((sum, r) => sum + r.peakRssMb, 0),
+    statuses: results.map((r) => r.status),
+  }));
 }
 
 /** Times each fleet job against the floors, alternated, medians of `runs`. */
@@ -74,21 +84,60 @@ export async function benchFleet({ folder, files, layout = 'compact', runs = 3, 
   const parts = Array.from({ length: shards }, (_, index) => `${folder}/fleet-part-${index + 1}.json`);
   const jobsList = {
     floor1: () => runAll([['-e', floorCode, dir, '1', '0']]),
-    floorN: () => runAll(Array.from({ length: jobs }, (_, index) => ['-e', floorCode, dir, String(jobs), String(index)])),
+    floorN: () =>
+      runAll(Array.from({ length: jobs }, (_, index) => ['-e', floorCode, dir, String(jobs), String(index)])),
     check: () => runAll([[bin, 'check', dir, '--jobs', String(jobs), '--quiet', '-f', 'text', '-o', '/dev/null']]),
-    gate: () => runAll([[bin, 'gate', dir, '--rules', 'cspm:recommended', '--jobs', String(jobs), '--quiet', '-f', 'text', '-o', '/dev/null']]),
+    gate: () =>
+      runAll([
+        [
+          bin,
+          'gate',
+          dir,
+          '--rules',
+          'cspm:recommended',
+          '--jobs',
+          String(jobs),
+          '--quiet',
+          '-f',
+          'text',
+          '-o',
+          '/dev/null',
+        ],
+      ]),
     // Shards as a CI matrix runs them: at once, one job each, then the merge.
     sharded: async () => {
-      const split = await runAll(parts.map((part, index) => [bin, 'check', dir, '--jobs', '1', '--quiet', '--shard', `${index + 1}/${shards}`, '-o', part]));
+      const split = await runAll(
+        parts.map((part, index) => [
+          bin,
+          'check',
+          dir,
+          '--jobs',
+          '1',
+          '--quiet',
+          '--shard',
+          `${index + 1}/${shards}`,
+          '-o',
+          part,
+        ]),
+      );
       const merged = await runAll([[bin, 'merge', ...parts, '--quiet', '-f', 'text', '-o', '/dev/null']]);
-      return { ms: split.ms + merged.ms, peakRssMb: Math.max(split.peakRssMb, merged.peakRssMb), statuses: [...split.statuses, ...merged.statuses], mergeMs: merged.ms };
+      return {
+        ms: split.ms + merged.ms,
+        peakRssMb: Math.max(split.peakRssMb, merged.peakRssMb),
+        statuses: [...split.statuses, ...merged.statuses],
+        mergeMs: merged.ms,
+      };
     },
   };
   const times = Object.fromEntries(Object.keys(jobsList).map((name) => [name, []]));
   for (let run = 0; run < runs; run += 1) {
     for (const [name, job] of Object.entries(jobsList)) times[name].push(await job());
   }
-  const summary = (name) => ({ ms: median(times[name].map((r) => r.ms)), peakRssMb: Math.max(...times[name].map((r) => r.peakRssMb)), statuses: [...new Set(times[name].flatMap((r) => r.statuses))] });
+  const summary = (name) => ({
+    ms: median(times[name].map((r) => r.ms)),
+    peakRssMb: Math.max(...times[name].map((r) => r.peakRssMb)),
+    statuses: [...new Set(times[name].flatMap((r) => r.statuses))],
+  });
   const result = { files, layout, jobs, dir, fileBytes: statSync(`${dir}/${readdirSync(dir)[0]}`).size };
   for (const name of Object.keys(jobsList)) result[name] = summary(name);
   result.sharded.mergeMs = median(times.sharded.map((r) => r.mergeMs));

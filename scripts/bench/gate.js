@@ -12,9 +12,11 @@ import { median, runNode } from './run-node.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 const bin = fileURLToPath(new URL(`../../${packageJson.bin['cspm-report']}`, import.meta.url));
-const baselineCode = "const fs = require('node:fs'); const value = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); if (!value) process.exit(1);";
+const baselineCode =
+  "const fs = require('node:fs'); const value = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); if (!value) process.exit(1);";
 
-/** Six assertions touching every kind of work: figures, a severity count, a category, a policy, a roll-up and the findings. */
+/** Six assertions touching every kind of work: figures, a severity count, a category, a policy, a roll-up and the
+ * findings. */
 const rules = `assertions:
   - {name: posture, metric: compliancePercent, min: 10}
   - {name: no critical red, metric: redPolicies, severity: Critical, max: 1000000}
@@ -24,10 +26,17 @@ const rules = `assertions:
   - {name: fleet, metric: amberPolicies, severity: High, max: 1000000, aggregate: all}
 `;
 
-/** The median ratio of the pairs (each ran back to back, so it holds when the shared machine's speed drifts) and their range. */
+/** The median ratio of the pairs (each ran back to back, so it holds when the shared machine's speed drifts) and their
+ * range. */
 function pairRatios(tool, base) {
   const ratios = tool.map((run, index) => run.ms / base[index].ms);
-  return { ms: median(tool.map((run) => run.ms)), ratio: median(ratios), minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios), exitCodes: [...new Set(tool.map((run) => run.status))] };
+  return {
+    ms: median(tool.map((run) => run.ms)),
+    ratio: median(ratios),
+    minRatio: Math.min(...ratios),
+    maxRatio: Math.max(...ratios),
+    exitCodes: [...new Set(tool.map((run) => run.status))],
+  };
 }
 
 /**
@@ -46,7 +55,21 @@ export async function benchGate({ file, runs = 5 }) {
     for (let run = 0; run < runs; run += 1) {
       base.push(runNode(['-e', baselineCode, file]));
       plain.push(runNode([bin, 'gate', file, '--rules', rulesFile]));
-      withOutputs.push(runNode([bin, 'gate', file, '--rules', rulesFile, '--result', join(dir, 'gate.json'), '--format', 'json', '--output', join(dir, 'findings.json')]));
+      withOutputs.push(
+        runNode([
+          bin,
+          'gate',
+          file,
+          '--rules',
+          rulesFile,
+          '--result',
+          join(dir, 'gate.json'),
+          '--format',
+          'json',
+          '--output',
+          join(dir, 'findings.json'),
+        ]),
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

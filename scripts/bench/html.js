@@ -17,7 +17,16 @@ export async function launchChromium(profile) {
   return chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -46,7 +55,10 @@ export async function benchHtml({ file, runs = 5 }) {
     const pagePath = join(folder, 'report.html');
     const blankPath = join(folder, 'blank.html');
     writeFileSync(pagePath, html);
-    writeFileSync(blankPath, '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>');
+    writeFileSync(
+      blankPath,
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>',
+    );
     const context = await launchChromium(join(folder, 'profile'));
     const blank = [];
     const report = [];
@@ -64,7 +76,16 @@ export async function benchHtml({ file, runs = 5 }) {
     const jsonBytes = statSync(file).size;
     const blankMs = median(blank);
     const firstViewMs = median(report);
-    return { name: 'html', renderMs, bytes, jsonBytes, sizeRatio: bytes / jsonBytes, blankMs, firstViewMs, firstViewExtraMs: firstViewMs - blankMs };
+    return {
+      name: 'html',
+      renderMs,
+      bytes,
+      jsonBytes,
+      sizeRatio: bytes / jsonBytes,
+      blankMs,
+      firstViewMs,
+      firstViewExtraMs: firstViewMs - blankMs,
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -8,7 +8,8 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 /** The peaks of an export's whole render process and of one that reads, parses and stringifies the report. */
-const peaks = (r) => `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`;
+const peaks = (r) =>
+  `peak ${r.peakRssMb.toFixed(0)} MB (whole render process) vs ${r.baselinePeakRssMb.toFixed(0)} MB (read, parse, stringify)`;
 
 /**
  * Each job of the bench. `run` gets the large reports (`big`: 300,000 policies, `small`: 30,000),
@@ -22,7 +23,9 @@ export const benchJobs = {
     async run({ big, runs, log }) {
       const { benchCheck } = await import('./check.js');
       const r = await benchCheck({ file: big, runs });
-      log(`check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
+      log(
+        `check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`,
+      );
     },
   },
   gate: {
@@ -31,7 +34,9 @@ export const benchJobs = {
     async run({ big, runs, log }) {
       const { benchGate } = await import('./gate.js');
       for (const r of await benchGate({ file: big, runs })) {
-        log(`${r.name}: ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`);
+        log(
+          `${r.name}: ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (six assertions, whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); exit ${r.exitCodes.join(', ')}`,
+        );
       }
     },
   },
@@ -48,7 +53,9 @@ export const benchJobs = {
         await writeNextScan(big, next, 50);
       }
       const r = await benchDiff({ old: big, next, runs });
-      log(`diff   ${s(r.ms)} vs read+JSON.parse of both ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB; exit ${r.exitCodes.join(', ')}`);
+      log(
+        `diff   ${s(r.ms)} vs read+JSON.parse of both ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB; exit ${r.exitCodes.join(', ')}`,
+      );
     },
   },
   trend: {
@@ -58,7 +65,10 @@ export const benchJobs = {
       const { benchTrend } = await import('./trend.js');
       const r = await benchTrend();
       for (const [count, byFormat] of Object.entries(r)) {
-        for (const [format, m] of Object.entries(byFormat)) log(`trend  ${count} scans -f ${format}: ${s(m.ms)}, peak ${m.peakRssMb.toFixed(0)} MB; exit ${m.exitCodes.join(', ')}`);
+        for (const [format, m] of Object.entries(byFormat))
+          log(
+            `trend  ${count} scans -f ${format}: ${s(m.ms)}, peak ${m.peakRssMb.toFixed(0)} MB; exit ${m.exitCodes.join(', ')}`,
+          );
       }
     },
   },
@@ -68,7 +78,9 @@ export const benchJobs = {
     async run({ big, log }) {
       const { benchXlsx } = await import('./xlsx.js');
       const r = await benchXlsx({ file: big });
-      log(`xlsx   ${s(r.ms)} vs plain exceljs streaming of the same rows (action list, policies, POA&M) ${s(r.baselineMs)} = ${x(r.ratio)}; peak ${r.peakRssMb.toFixed(0)} MB (whole render process); ${mb(r.bytes)}`);
+      log(
+        `xlsx   ${s(r.ms)} vs plain exceljs streaming of the same rows (action list, policies, POA&M) ${s(r.baselineMs)} = ${x(r.ratio)}; peak ${r.peakRssMb.toFixed(0)} MB (whole render process); ${mb(r.bytes)}`,
+      );
     },
   },
   pdf: {
@@ -77,7 +89,9 @@ export const benchJobs = {
     async run({ small, log }) {
       const { benchPdf } = await import('./pdf.js');
       const r = await benchPdf({ file: small });
-      log(`pdf    ${s(r.ms)} vs plain pdfkit loop ${s(r.baselineMs)} = ${x(r.ratio)}; ${r.pages} pages, ${mb(r.bytes)}`);
+      log(
+        `pdf    ${s(r.ms)} vs plain pdfkit loop ${s(r.baselineMs)} = ${x(r.ratio)}; ${r.pages} pages, ${mb(r.bytes)}`,
+      );
     },
   },
   html: {
@@ -86,7 +100,9 @@ export const benchJobs = {
     async run({ big, log }) {
       const { benchHtml } = await import('./html.js');
       const r = await benchHtml({ file: big });
-      log(`html   ${mb(r.bytes)} = ${x(r.sizeRatio)} the JSON; rendered in ${s(r.renderMs)}; first view ${s(r.firstViewMs)} vs blank page ${s(r.blankMs)} (+${s(r.firstViewExtraMs)})`);
+      log(
+        `html   ${mb(r.bytes)} = ${x(r.sizeRatio)} the JSON; rendered in ${s(r.renderMs)}; first view ${s(r.firstViewMs)} vs blank page ${s(r.blankMs)} (+${s(r.firstViewExtraMs)})`,
+      );
     },
   },
   findings: {
@@ -96,7 +112,9 @@ export const benchJobs = {
       const { benchFindingsFormats } = await import('./findings-formats.js');
       for (const count of [125_000, 20_000]) {
         for (const r of await benchFindingsFormats({ count, runs })) {
-          log(`${r.name.padEnd(6)} ${r.findings.toLocaleString('en-US')} findings: ${s(r.ms)} vs json ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${runs} alternated pairs); ${mb(r.bytes)} vs ${mb(r.baselineBytes)}`);
+          log(
+            `${r.name.padEnd(6)} ${r.findings.toLocaleString('en-US')} findings: ${s(r.ms)} vs json ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${runs} alternated pairs); ${mb(r.bytes)} vs ${mb(r.baselineBytes)}`,
+          );
         }
       }
     },
@@ -119,7 +137,11 @@ export const benchJobs = {
     needsReports: true,
     async run({ big, runs, folder, log }) {
       const { benchOcsf } = await import('./ocsf.js');
-      const r = await benchOcsf({ file: big, out: `${folder}/events.ocsf.jsonl`, runs: Math.max(3, Math.min(runs, 7)) });
+      const r = await benchOcsf({
+        file: big,
+        out: `${folder}/events.ocsf.jsonl`,
+        runs: Math.max(3, Math.min(runs, 7)),
+      });
       log(
         `ocsf   ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
           `(in process, after one check; medians); ${r.events.toLocaleString('en-US')} events, ${mb(r.bytes)} vs ${mb(r.baselineBytes)}, largest chunk ${mb(r.largestChunk)}; ` +
@@ -132,7 +154,11 @@ export const benchJobs = {
     needsReports: true,
     async run({ big, runs, folder, log }) {
       const { benchPostureSarif } = await import('./posture-sarif.js');
-      const r = await benchPostureSarif({ file: big, out: `${folder}/posture.sarif`, runs: Math.max(3, Math.min(runs, 7)) });
+      const r = await benchPostureSarif({
+        file: big,
+        out: `${folder}/posture.sarif`,
+        runs: Math.max(3, Math.min(runs, 7)),
+      });
       log(
         `sarif  ${r.policies.toLocaleString('en-US')} policies (${r.failing.red.toLocaleString('en-US')} Red, ${r.failing.amber.toLocaleString('en-US')} Amber): ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} ` +
           `(in process, after one check; medians); ${r.results.toLocaleString('en-US')} results, ${r.rules.toLocaleString('en-US')} rules, ${mb(r.bytes)}, ${mb(r.gzipBytes)} gzip-compressed; ` +
@@ -146,7 +172,11 @@ export const benchJobs = {
     async run({ big, runs, folder, log }) {
       const { fleetFolder } = await import('./fleet.js');
       const { benchParquet, benchParquetFleet } = await import('./parquet.js');
-      const r = await benchParquet({ file: big, out: `${folder}/report.parquet`, runs: Math.max(3, Math.min(runs, 7)) });
+      const r = await benchParquet({
+        file: big,
+        out: `${folder}/report.parquet`,
+        runs: Math.max(3, Math.min(runs, 7)),
+      });
       log(
         `parquet ${r.policies.toLocaleString('en-US')} policies: ${s(r.ms)} vs JSON.stringify to UTF-8 bytes ${s(r.baselineMs)} = ${x(r.ratio)} (in process, after one check; medians); ` +
           `${mb(r.bytes)} vs ${mb(r.jsonBytes)} (the report file: ${mb(r.fileBytes)}); figures table ${s(r.figuresMs)}, ${(r.figuresBytes / 1024).toFixed(0)} KB; ` +
@@ -155,7 +185,9 @@ export const benchJobs = {
       const folders = [];
       for (const files of [100, 1_000]) folders.push(await fleetFolder(folder, files));
       for (const m of benchParquetFleet({ folders })) {
-        log(`parquet dataset of ${m.files.toLocaleString('en-US')} files of 879 policies: ${s(m.ms)}, peak ${m.peakRssMb.toFixed(0)} MB (whole process); ${mb(m.bytes)} vs ${mb(m.inputBytes)} of JSON`);
+        log(
+          `parquet dataset of ${m.files.toLocaleString('en-US')} files of 879 policies: ${s(m.ms)}, peak ${m.peakRssMb.toFixed(0)} MB (whole process); ${mb(m.bytes)} vs ${mb(m.inputBytes)} of JSON`,
+        );
       }
     },
   },
@@ -165,7 +197,9 @@ export const benchJobs = {
     async run({ log }) {
       const { benchFetch } = await import('./fetch.js');
       const r = await benchFetch();
-      log(`fetch  ${r.accounts} accounts, ${r.latencyMs} ms latency: --concurrency 8 ${s(r.parallelMs)} vs --concurrency 1 ${s(r.serialMs)} = ${x(r.speedup)} faster; peak ${r.peakRssMb.toFixed(0)} MB at ${r.accounts} accounts vs ${r.smallPeakRssMb.toFixed(0)} MB at 50 (${x(r.memoryRatio)}); exit ${r.exitCodes.join(', ')}`);
+      log(
+        `fetch  ${r.accounts} accounts, ${r.latencyMs} ms latency: --concurrency 8 ${s(r.parallelMs)} vs --concurrency 1 ${s(r.serialMs)} = ${x(r.speedup)} faster; peak ${r.peakRssMb.toFixed(0)} MB at ${r.accounts} accounts vs ${r.smallPeakRssMb.toFixed(0)} MB at 50 (${x(r.memoryRatio)}); exit ${r.exitCodes.join(', ')}`,
+      );
     },
   },
   fleet: {
@@ -179,18 +213,29 @@ export const benchJobs = {
         for (const files of fleetSizes) {
           const r = await benchFleet({ folder, files, layout, runs: Math.min(runs, 3) });
           const floor = `read+JSON.parse ${s(r.floor1.ms)} in 1 process, ${s(r.floorN.ms)} split over ${r.jobs}`;
-          log(`fleet  ${files.toLocaleString('en-US')} files of 879 policies, ${layout} layout (${mb(r.fileBytes)} a file; ${floor}; peak ${r.floor1.peakRssMb.toFixed(0)} MB in 1 process):`);
+          log(
+            `fleet  ${files.toLocaleString('en-US')} files of 879 policies, ${layout} layout (${mb(r.fileBytes)} a file; ${floor}; peak ${r.floor1.peakRssMb.toFixed(0)} MB in 1 process):`,
+          );
           for (const name of ['check', 'gate', 'sharded']) {
-            const what = name === 'sharded' ? `check as ${r.jobs} shards at once + merge (${s(r.sharded.mergeMs)} of it merge)` : `${name} --jobs ${r.jobs}`;
-            log(`  ${what}: ${s(r[name].ms)} = ${x(r[name].vsFloorN)} the ${r.jobs}-process floor, ${x(r[name].vsFloor1)} the 1-process one; peak ${r[name].peakRssMb.toFixed(0)} MB; exit ${r[name].statuses.join(', ')}`);
+            const what =
+              name === 'sharded'
+                ? `check as ${r.jobs} shards at once + merge (${s(r.sharded.mergeMs)} of it merge)`
+                : `${name} --jobs ${r.jobs}`;
+            log(
+              `  ${what}: ${s(r[name].ms)} = ${x(r[name].vsFloorN)} the ${r.jobs}-process floor, ${x(r[name].vsFloor1)} the 1-process one; peak ${r[name].peakRssMb.toFixed(0)} MB; exit ${r[name].statuses.join(', ')}`,
+            );
           }
         }
       }
       const page = await benchFleetHtml({ file: `${folder}/fleet-base.json`, runs: Math.min(runs, 5) });
-      log(`fleet  HTML of the fleet tier, ${page.accounts.toLocaleString('en-US')} accounts: ${mb(page.bytes)}, rendered in ${s(page.renderMs)}; first view in Chromium ${s(page.firstViewMs)} vs a blank page ${s(page.blankMs)}`);
+      log(
+        `fleet  HTML of the fleet tier, ${page.accounts.toLocaleString('en-US')} accounts: ${mb(page.bytes)}, rendered in ${s(page.renderMs)}; first view in Chromium ${s(page.firstViewMs)} vs a blank page ${s(page.blankMs)}`,
+      );
       const huge = await report(1_000_000);
       const r = await benchCheck({ file: huge, runs: Math.min(runs, 5), format: 'text' });
-      log(`fleet  one file of 1,000,000 policies (${mb(statSync(huge).size)}): check -f text ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${Math.min(runs, 5)} alternated pairs); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`);
+      log(
+        `fleet  one file of 1,000,000 policies (${mb(statSync(huge).size)}): check -f text ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (median of ${Math.min(runs, 5)} alternated pairs); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`,
+      );
     },
   },
   query: {
@@ -199,9 +244,12 @@ export const benchJobs = {
     async run({ runs, folder, log }) {
       const { benchQuery } = await import('./query.js');
       const r = await benchQuery({ folder, runs: Math.min(runs, 3) });
-      if (r.generatedMs !== undefined) log(`query  generated ${r.rows.toLocaleString('en-US')} policy rows in ${s(r.generatedMs)} (${r.dir})`);
+      if (r.generatedMs !== undefined)
+        log(`query  generated ${r.rows.toLocaleString('en-US')} policy rows in ${s(r.generatedMs)} (${r.dir})`);
       for (const q of r.results) {
-        log(`query  ${q.name} over ${r.rows.toLocaleString('en-US')} policy rows: ${s(q.ms)} (whole process, median of ${Math.min(runs, 3)}; node alone starts in ${s(r.startMs)}); peak ${q.peakRssMb.toFixed(0)} MB; exit ${q.exitCodes.join(', ')}`);
+        log(
+          `query  ${q.name} over ${r.rows.toLocaleString('en-US')} policy rows: ${s(q.ms)} (whole process, median of ${Math.min(runs, 3)}; node alone starts in ${s(r.startMs)}); peak ${q.peakRssMb.toFixed(0)} MB; exit ${q.exitCodes.join(', ')}`,
+        );
       }
     },
   },

@@ -10,14 +10,25 @@ function changeColour(policy) {
   if (total === 0) return;
   const passed = policy.Compliance === 'Red' ? total : 0;
   const compliance = passed === total ? 'Green' : 'Red';
-  Object.assign(policy, { PassedResourceCount: passed, Compliance: compliance, RiskProbability: compliance === 'Green' ? 'NotLikely' : 'Certain', RiskLevel: compliance === 'Green' ? 'Green' : 'Red' });
+  Object.assign(policy, {
+    PassedResourceCount: passed,
+    Compliance: compliance,
+    RiskProbability: compliance === 'Green' ? 'NotLikely' : 'Certain',
+    RiskLevel: compliance === 'Green' ? 'Green' : 'Red',
+  });
 }
 
 function restate(category) {
   const count = (colour) => category.Policies.filter((policy) => policy.Compliance === colour).length;
   const [green, red, amber, gray] = ['Green', 'Red', 'Amber', 'Gray'].map(count);
   const assessed = category.Policies.length - gray;
-  Object.assign(category, { Green: green, Red: red, Amber: amber, Gray: gray, CompliancePercent: assessed > 0 ? float32Text((green / assessed) * 100) : 0 });
+  Object.assign(category, {
+    Green: green,
+    Red: red,
+    Amber: amber,
+    Gray: gray,
+    CompliancePercent: assessed > 0 ? float32Text((green / assessed) * 100) : 0,
+  });
 }
 
 /** Writes the next scan of the report in `from` to `to`, changing one policy in `every`. */

@@ -44,7 +44,10 @@ export async function benchOcsf({ file, out, runs = 3 }) {
     events = ocsf.bytes;
   }
   const whole = runNode([cli, 'render', file, '-f', 'ocsf', '--now', '-o', out]);
-  const baseline = runNode(['-e', `Buffer.from(JSON.stringify(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))))`]);
+  const baseline = runNode([
+    '-e',
+    `Buffer.from(JSON.stringify(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))))`,
+  ]);
   return {
     ms: median(rounds.ocsf),
     baselineMs: median(rounds.json),
@@ -60,5 +63,7 @@ export async function benchOcsf({ file, out, runs = 3 }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(await benchOcsf({ file: process.argv[2] ?? '.bench/report-300000.json', out: '.bench/events.ocsf.jsonl' }));
+  console.log(
+    await benchOcsf({ file: process.argv[2] ?? '.bench/report-300000.json', out: '.bench/events.ocsf.jsonl' }),
+  );
 }

@@ -24,7 +24,8 @@ function folderBytes(dir) {
     .reduce((sum, info) => sum + info.size, 0);
 }
 
-/** Times `-f parquet` and `-f parquet-figures` against JSON.stringify of the parsed report, `runs` alternated rounds, and the peaks. */
+/** Times `-f parquet` and `-f parquet-figures` against JSON.stringify of the parsed report, `runs` alternated rounds,
+ * and the peaks. */
 export async function benchParquet({ file, out, runs = 3 }) {
   const value = JSON.parse(readFileSync(file, 'utf8'));
   const analysis = await analyseInputs({ value, name: file });
@@ -42,7 +43,10 @@ export async function benchParquet({ file, out, runs = 3 }) {
     }
   }
   const whole = runNode([cli, 'render', file, '-f', 'parquet', '-o', out]);
-  const baseline = runNode(['-e', `Buffer.from(JSON.stringify(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))))`]);
+  const baseline = runNode([
+    '-e',
+    `Buffer.from(JSON.stringify(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))))`,
+  ]);
   return {
     ms: median(rounds.parquet),
     figuresMs: median(rounds.figures),
@@ -66,7 +70,13 @@ export function benchParquetFleet({ folders }) {
     try {
       const run = runNode([cli, 'render', dir, '-f', 'parquet', '--out-dir', lake, '--quiet']);
       if (run.status !== 0) throw new Error(`render ${dir} -f parquet --out-dir exited ${run.status}`);
-      return { files: readdirSync(dir).length, ms: run.ms, peakRssMb: run.peakRssMb, bytes: folderBytes(lake), inputBytes: folderBytes(dir) };
+      return {
+        files: readdirSync(dir).length,
+        ms: run.ms,
+        peakRssMb: run.peakRssMb,
+        bytes: folderBytes(lake),
+        inputBytes: folderBytes(dir),
+      };
     } finally {
       rmSync(lake, { recursive: true, force: true });
     }
@@ -74,5 +84,7 @@ export function benchParquetFleet({ folders }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(await benchParquet({ file: process.argv[2] ?? '.bench/report-300000.json', out: '.bench/report.parquet' }));
+  console.log(
+    await benchParquet({ file: process.argv[2] ?? '.bench/report-300000.json', out: '.bench/report.parquet' }),
+  );
 }

@@ -57,7 +57,11 @@ async function toBuffer(body) {
 }
 
 function pageCount(bytes) {
-  return Buffer.from(bytes).toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+  return (
+    Buffer.from(bytes)
+      .toString('latin1')
+      .match(/\/Type \/Page\b/g)?.length ?? 0
+  );
 }
 
 /** Times the baseline and the renderer on the policies of one report file. */
@@ -73,7 +77,14 @@ export async function benchPdf({ file }) {
   start = performance.now();
   const bytes = await toBuffer(await renderPdfView(view, {}));
   const ms = performance.now() - start;
-  return { name: 'pdf', baselineMs: Math.round(baselineMs), ms: Math.round(ms), ratio: Math.round((ms / baselineMs) * 100) / 100, pages: pageCount(bytes), bytes: bytes.length };
+  return {
+    name: 'pdf',
+    baselineMs: Math.round(baselineMs),
+    ms: Math.round(ms),
+    ratio: Math.round((ms / baselineMs) * 100) / 100,
+    pages: pageCount(bytes),
+    bytes: bytes.length,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

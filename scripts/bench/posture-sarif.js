@@ -38,7 +38,10 @@ export async function benchPostureSarif({ file, out, runs = 3 }) {
   }
   const parsed = JSON.parse(Buffer.from(log).toString('utf8'));
   const whole = runNode([cli, 'render', file, '-f', 'sarif', '-o', out]);
-  const baseline = runNode(['-e', `Buffer.from(JSON.stringify(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))))`]);
+  const baseline = runNode([
+    '-e',
+    `Buffer.from(JSON.stringify(JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))))`,
+  ]);
   return {
     ms: median(rounds.sarif),
     baselineMs: median(rounds.json),
@@ -56,5 +59,7 @@ export async function benchPostureSarif({ file, out, runs = 3 }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(await benchPostureSarif({ file: process.argv[2] ?? '.bench/report-300000.json', out: '.bench/posture.sarif' }));
+  console.log(
+    await benchPostureSarif({ file: process.argv[2] ?? '.bench/report-300000.json', out: '.bench/posture.sarif' }),
+  );
 }

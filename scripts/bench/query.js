@@ -42,8 +42,10 @@ const expressions = {
   compliance_number: "printf('%d.%d', p // 10, p % 10)",
   title: "printf('Policy %d of the benchmark', p)",
   service: "printf('Service %d', p % 30)",
-  compliance: "CASE hash(a, p, d // 3) % 10 WHEN 0 THEN 'Red' WHEN 1 THEN 'Red' WHEN 2 THEN 'Amber' WHEN 3 THEN 'Gray' ELSE 'Green' END",
-  severity: "CASE p % 5 WHEN 0 THEN 'Critical' WHEN 1 THEN 'High' WHEN 2 THEN 'Moderate' WHEN 3 THEN 'Low' ELSE 'VeryLow' END",
+  compliance:
+    "CASE hash(a, p, d // 3) % 10 WHEN 0 THEN 'Red' WHEN 1 THEN 'Red' WHEN 2 THEN 'Amber' WHEN 3 THEN 'Gray' ELSE 'Green' END",
+  severity:
+    "CASE p % 5 WHEN 0 THEN 'Critical' WHEN 1 THEN 'High' WHEN 2 THEN 'Moderate' WHEN 3 THEN 'Low' ELSE 'VeryLow' END",
   passed_resources: 'hash(a, p) % 50',
   total_resources: '50',
   source: "printf('acct-%05d-%d.json', a, d)",
@@ -61,13 +63,17 @@ async function generate(dir) {
   const temporary = `${dir}.tmp`;
   rmSync(temporary, { recursive: true, force: true });
   mkdirSync(temporary, { recursive: true });
-  const columns = datasetTables.policies.columns.map((column) => `CAST(${expressions[column.name] ?? plain(column.type)} AS ${sqlTypes[column.type]}) AS ${column.name}`);
+  const columns = datasetTables.policies.columns.map(
+    (column) => `CAST(${expressions[column.name] ?? plain(column.type)} AS ${sqlTypes[column.type]}) AS ${column.name}`,
+  );
   const indexes = `i // ${benchmarks * accounts * policies} AS d, (i // ${accounts * policies}) % ${benchmarks} AS b, (i // ${policies}) % ${accounts} AS a, i % ${policies} AS p`;
   const select = `SELECT ${columns.join(', ')} FROM (SELECT ${indexes} FROM range(${rows}) r(i))`;
   // The partition columns are derived from each row as the writer derives its folders,
   // and written into the folder names only (PARTITION_BY leaves them out of the files).
   const partitioned = `SELECT *, CAST(CAST(scan_time AS DATE) AS VARCHAR) AS scan_date, benchmark_id AS benchmark FROM (${select})`;
-  await connection.run(`COPY (${partitioned}) TO '${join(temporary, 'policies')}' (FORMAT parquet, PARTITION_BY (scan_date, benchmark), FILENAME_PATTERN 'part-{i}')`);
+  await connection.run(
+    `COPY (${partitioned}) TO '${join(temporary, 'policies')}' (FORMAT parquet, PARTITION_BY (scan_date, benchmark), FILENAME_PATTERN 'part-{i}')`,
+  );
   connection.closeSync();
   instance.closeSync();
   renameSync(temporary, dir);
@@ -75,7 +81,10 @@ async function generate(dir) {
 
 const queries = [
   ['--preset worst-accounts', ['--preset', 'worst-accounts']],
-  ['count by compliance and severity', ["SELECT compliance, severity, count(*) AS policies FROM policies GROUP BY ALL ORDER BY ALL"]],
+  [
+    'count by compliance and severity',
+    ['SELECT compliance, severity, count(*) AS policies FROM policies GROUP BY ALL ORDER BY ALL'],
+  ],
   ['--preset new-failures', ['--preset', 'new-failures']],
 ];
 
@@ -90,8 +99,15 @@ export async function benchQuery({ folder, runs = 3 }) {
     generatedMs = performance.now() - started;
   }
   const results = queries.map(([name, args]) => {
-    const measured = Array.from({ length: runs }, () => runNode([bin, 'query', dir, ...args, '-f', 'csv', '-o', '/dev/null']));
-    return { name, ms: median(measured.map((run) => run.ms)), peakRssMb: Math.max(...measured.map((run) => run.peakRssMb)), exitCodes: [...new Set(measured.map((run) => run.status))] };
+    const measured = Array.from({ length: runs }, () =>
+      runNode([bin, 'query', dir, ...args, '-f', 'csv', '-o', '/dev/null']),
+    );
+    return {
+      name,
+      ms: median(measured.map((run) => run.ms)),
+      peakRssMb: Math.max(...measured.map((run) => run.peakRssMb)),
+      exitCodes: [...new Set(measured.map((run) => run.status))],
+    };
   });
   const baseline = runNode(['-e', '0']);
   return { rows, dir, generatedMs, startMs: baseline.ms, results };

@@ -5,14 +5,19 @@
 import { availableParallelism, loadavg } from 'node:os';
 
 /** The block of `job`: its marker line (date, options, machine), its lines, its end marker. */
-const blockOf = (job) => new RegExp(`<!-- bench: ${job}(?:,[^>]*)? -->\\n\`\`\`text\\n[\\s\\S]*?\`\`\`\\n<!-- /bench -->`);
+const blockOf = (job) =>
+  new RegExp(`<!-- bench: ${job}(?:,[^>]*)? -->\\n\`\`\`text\\n[\\s\\S]*?\`\`\`\\n<!-- /bench -->`);
 
 /**
  * `page` with the block of each job of `linesByJob` replaced by its lines, measured on `date`
  * (YYYY-MM-DD) with `options` (the bench's own, such as `--runs 5`). Throws when the page has
  * no block for one of the jobs, so that a new job cannot be measured without a place on the page.
  */
-export function withBenchRecords(page, linesByJob, { options = [], date, cpus = availableParallelism(), load = loadavg()[0] }) {
+export function withBenchRecords(
+  page,
+  linesByJob,
+  { options = [], date, cpus = availableParallelism(), load = loadavg()[0] },
+) {
   let text = page;
   for (const [job, lines] of Object.entries(linesByJob)) {
     const block = blockOf(job);

@@ -9,7 +9,11 @@ const rssHook = fileURLToPath(new URL('./rss-on-exit.js', import.meta.url));
  */
 export function runNode(args, { env } = {}) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', rssHook, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, ...(env ? { env } : {}) });
+  const result = spawnSync(process.execPath, ['--import', rssHook, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    ...(env ? { env } : {}),
+  });
   const ms = performance.now() - started;
   const rss = /peak-rss-kb (\d+)/.exec(result.stderr ?? '');
   if (result.status === null || !rss) {

@@ -13,8 +13,14 @@ const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import
 const bin = fileURLToPath(new URL(`../../${packageJson.bin['cspm-report']}`, import.meta.url));
 
 function measure(dir, format, runs) {
-  const results = Array.from({ length: runs }, () => runNode([bin, 'trend', dir, '--format', format, '--output', '/dev/null']));
-  return { ms: median(results.map((run) => run.ms)), peakRssMb: median(results.map((run) => run.peakRssMb)), exitCodes: [...new Set(results.map((run) => run.status))] };
+  const results = Array.from({ length: runs }, () =>
+    runNode([bin, 'trend', dir, '--format', format, '--output', '/dev/null']),
+  );
+  return {
+    ms: median(results.map((run) => run.ms)),
+    peakRssMb: median(results.map((run) => run.peakRssMb)),
+    exitCodes: [...new Set(results.map((run) => run.status))],
+  };
 }
 
 /** Times trend as json and html over 30 and 365 scans; medians of `runs`. */

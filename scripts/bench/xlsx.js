@@ -105,7 +105,14 @@ export async function benchXlsx({ file, policies = 300_000, runs = 3 }) {
   }
   const baselineMs = Math.round(median(plain.map((run) => run.ms)));
   const ms = Math.round(median(styled.map((run) => run.ms)));
-  return { name: 'xlsx', baselineMs, ms, ratio: Math.round((ms / baselineMs) * 100) / 100, peakRssMb: measurePeakRss(file), bytes: styled[0]?.bytes ?? 0 };
+  return {
+    name: 'xlsx',
+    baselineMs,
+    ms,
+    ratio: Math.round((ms / baselineMs) * 100) / 100,
+    peakRssMb: measurePeakRss(file),
+    bytes: styled[0]?.bytes ?? 0,
+  };
 }
 
 if (process.argv[1] === self) {

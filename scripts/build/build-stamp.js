@@ -14,8 +14,20 @@ import { join } from 'node:path';
 
 const stampFile = join('dist', '.build-inputs');
 
-/** What the build reads: the sources, the build's own scripts and configuration, and the installed packages' lockfile. */
-const inputs = ['src', 'scripts/bundle-cli.js', 'scripts/bundle-exceljs.js', 'scripts/bundle-yaml.js', 'scripts/build', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+/**
+ * What the build reads: the sources, the build's own scripts and configuration, and the installed packages' lockfile.
+ */
+const inputs = [
+  'src',
+  'scripts/bundle-cli.js',
+  'scripts/bundle-exceljs.js',
+  'scripts/bundle-yaml.js',
+  'scripts/build',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function files(path) {
   if (!existsSync(path)) return [];
@@ -39,11 +51,16 @@ const mode = process.argv[2];
 if (mode === 'write') {
   writeFileSync(stampFile, `${buildDigest()}\n`);
 } else if (mode === 'build') {
-  const built = existsSync('dist/cspm-report.js') && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === buildDigest();
+  const built =
+    existsSync('dist/cspm-report.js') &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8').trim() === buildDigest();
   if (!built) {
     // npm sets npm_execpath to its own CLI script when it runs a script; `npm` on PATH is the fallback.
     const npm = process.env.npm_execpath;
-    const result = npm ? spawnSync(process.execPath, [npm, 'run', 'build', '--silent'], { stdio: 'inherit' }) : spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+    const result = npm
+      ? spawnSync(process.execPath, [npm, 'run', 'build', '--silent'], { stdio: 'inherit' })
+      : spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
     process.exitCode = result.status ?? 1;
   }
 } else {

@@ -21,7 +21,10 @@ export function bundleNotices(metafile, heading) {
       .sort()
       .map((name) => readFileSync(join(folder, name), 'utf8').trim());
     const author = typeof manifest.author === 'string' ? manifest.author : manifest.author?.name;
-    const text = texts.length > 0 ? texts.join('\n\n') : `The package ships no licence text${author ? `; its author is ${author}` : ''}.`;
+    const text =
+      texts.length > 0
+        ? texts.join('\n\n')
+        : `The package ships no licence text${author ? `; its author is ${author}` : ''}.`;
     return `${manifest.name} ${manifest.version} (${licence})\n${'-'.repeat(60)}\n${text}\n`;
   });
   return `${heading}\n\n${sections.join('\n')}`;

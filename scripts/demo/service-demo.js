@@ -10,7 +10,18 @@ const license = 'demo-license';
 /** An Azure benchmark of the bundled samples, which the emulator serves by default. */
 const benchmark = 'CSBP';
 const fetched = 'out/api/azure-fetched.json';
-const azureFlags = ['--account-name', 'Demo Payments', '--domain-name', 'contoso.example', '--tenant-id', 'demo-tenant', '--ad-application-client-id', 'demo-client', '--subscription-id', 'demo-subscription'];
+const azureFlags = [
+  '--account-name',
+  'Demo Payments',
+  '--domain-name',
+  'contoso.example',
+  '--tenant-id',
+  'demo-tenant',
+  '--ad-application-client-id',
+  'demo-client',
+  '--subscription-id',
+  'demo-subscription',
+];
 
 /**
  * The command line's streams with the demo's environment in place of the process's:
@@ -44,19 +55,44 @@ function demoIo(url, capture) {
 export async function runServiceDemo(heading) {
   heading('createEmulator({ scanSeconds: 2 })   (the service, emulated in process)');
   const { licenseToken, accountToken, apiKey, applicationSecret } = demoSecrets;
-  const emulator = await createEmulator({ scanSeconds: 2, credentials: { licenseToken, accountToken, apiKey, applicationId: 'demo-app', applicationSecret } });
+  const emulator = await createEmulator({
+    scanSeconds: 2,
+    credentials: { licenseToken, accountToken, apiKey, applicationId: 'demo-app', applicationSecret },
+  });
   const codes = { onboard: undefined, fetch: undefined };
   try {
     process.stdout.write(`listening on ${emulator.url}\n`);
     heading(`cspm-report onboard azure --license ${license} … --wait --format json`);
     const printed = [];
-    codes.onboard = await runCli(['onboard', 'azure', '--license', license, ...azureFlags, '--wait', '--poll-seconds', '1', '--format', 'json'], demoIo(emulator.url, printed));
+    codes.onboard = await runCli(
+      ['onboard', 'azure', '--license', license, ...azureFlags, '--wait', '--poll-seconds', '1', '--format', 'json'],
+      demoIo(emulator.url, printed),
+    );
     if (codes.onboard !== 0) return codes;
     const { accountId, jobId } = JSON.parse(printed.join(''));
 
     // fetch saves the envelope, checks it and renders it beside the file in one step.
     heading(`cspm-report fetch … --benchmark ${benchmark} -o ${fetched} -f html -f xlsx`);
-    codes.fetch = await runCli(['fetch', '--license', license, '--account', accountId, '--job', jobId, '--benchmark', benchmark, '-o', fetched, '-f', 'html', '-f', 'xlsx'], demoIo(emulator.url));
+    codes.fetch = await runCli(
+      [
+        'fetch',
+        '--license',
+        license,
+        '--account',
+        accountId,
+        '--job',
+        jobId,
+        '--benchmark',
+        benchmark,
+        '-o',
+        fetched,
+        '-f',
+        'html',
+        '-f',
+        'xlsx',
+      ],
+      demoIo(emulator.url),
+    );
     return codes;
   } finally {
     await emulator.close();

@@ -39,7 +39,13 @@ export function accountOverlaps(reports: readonly AnalysedReport[]): AccountOver
   const overlaps: AccountOverlap[] = [];
   for (const [accountId, entry] of byAccount) {
     if (entry.reports > 1 && entry.ids.size < entry.policies) {
-      overlaps.push({ accountId, accountName: entry.name, reports: entry.reports, policies: entry.policies, distinctPolicies: entry.ids.size });
+      overlaps.push({
+        accountId,
+        accountName: entry.name,
+        reports: entry.reports,
+        policies: entry.policies,
+        distinctPolicies: entry.ids.size,
+      });
     }
   }
   return overlaps;

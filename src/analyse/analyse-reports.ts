@@ -1,4 +1,13 @@
-import type { AnalyseOptions, Analysis, AnalysedCategory, AnalysedReport, AnalysedSource, AnalysisSummary, PercentFormula, SeverityCount } from '../model/analysis.js';
+import type {
+  AnalyseOptions,
+  Analysis,
+  AnalysedCategory,
+  AnalysedReport,
+  AnalysedSource,
+  AnalysisSummary,
+  PercentFormula,
+  SeverityCount,
+} from '../model/analysis.js';
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
 import type { RuleId } from '../model/finding.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
@@ -66,7 +75,11 @@ export function summariseSources(sources: readonly AnalysedSource[]): AnalysisSu
 
 /** One analysis per source, for outputs made file by file. */
 export function splitBySource(analysis: Analysis): Analysis[] {
-  return analysis.sources.map((source) => ({ percentFormula: analysis.percentFormula, summary: summariseSources([source]), sources: [source] }));
+  return analysis.sources.map((source) => ({
+    percentFormula: analysis.percentFormula,
+    summary: summariseSources([source]),
+    sources: [source],
+  }));
 }
 
 /**
@@ -84,8 +97,14 @@ export function analyseDocument(document: ValidatedDocument, options: AnalyseOpt
   const loadFailed = document.findings.some((finding) => loadFailures.has(finding.rule));
   const at = listed.length;
   if (!loadFailed) {
-    const context = { source: document.source, reports: document.reports, reportCount: document.reportCount, reportsPointer: document.reportsPointer };
-    for (const rule of documentRules) runRule({ ...rule, check: rule.start() }, context, document.reportsPointer, options, findings);
+    const context = {
+      source: document.source,
+      reports: document.reports,
+      reportCount: document.reportCount,
+      reportsPointer: document.reportsPointer,
+    };
+    for (const rule of documentRules)
+      runRule({ ...rule, check: rule.start() }, context, document.reportsPointer, options, findings);
   }
   const source: AnalysedSource = {
     source: document.source,
@@ -106,22 +125,38 @@ export function analyseDocument(document: ValidatedDocument, options: AnalyseOpt
  * of its other document rules. They read only the reports' ids and names, which a
  * document keeps when its policies are let go (see keepFigures).
  */
-export function checkAcrossInputs(documents: readonly DocumentAnalysis[], options: AnalyseOptions = {}): AnalysedSource[] {
+export function checkAcrossInputs(
+  documents: readonly DocumentAnalysis[],
+  options: AnalyseOptions = {},
+): AnalysedSource[] {
   const checks = acrossInputRules.map((rule) => ({ ...rule, check: rule.start() }));
   return documents.map(({ source, acrossInputs: place }) => {
     if (place === undefined || checks.length === 0) return source;
     const added = new CappedFindings();
-    const context = { source: source.source, reports: source.reports, reportCount: source.reportCount, reportsPointer: place.reportsPointer };
+    const context = {
+      source: source.source,
+      reports: source.reports,
+      reportCount: source.reportCount,
+      reportsPointer: place.reportsPointer,
+    };
     for (const rule of checks) runRule(rule, context, place.reportsPointer, options, added);
     const made = added.finish();
     if (made.length === 0) return source;
     const listed = made.filter((finding) => finding.omitted === undefined);
     const counted = made.filter((finding) => finding.omitted !== undefined);
-    return { ...source, findings: [...source.findings.slice(0, place.at), ...listed, ...source.findings.slice(place.at), ...counted] };
+    return {
+      ...source,
+      findings: [...source.findings.slice(0, place.at), ...listed, ...source.findings.slice(place.at), ...counted],
+    };
   });
 }
 
-function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: AnalyseOptions, findings: CappedFindings): AnalysedReport {
+function analyseReport(
+  ref: ReportRef,
+  percentFormula: PercentFormula,
+  options: AnalyseOptions,
+  findings: CappedFindings,
+): AnalysedReport {
   const totals = emptyCounts();
   // Maps, not objects: a Severity of "__proto__" is data, not a prototype.
   const bySeverity = {
@@ -146,7 +181,13 @@ function analyseReport(ref: ReportRef, percentFormula: PercentFormula, options: 
       otherBySeverity: orderSeverities(own.other).filter((entry) => entry.count > 0),
     };
   });
-  const context = { report: ref.report, pointer: ref.pointer, categories, percentFormula: options.percentFormula, folded: ref.folded ?? [] };
+  const context = {
+    report: ref.report,
+    pointer: ref.pointer,
+    categories,
+    percentFormula: options.percentFormula,
+    folded: ref.folded ?? [],
+  };
   for (const rule of reportRules) runRule(rule, context, ref.pointer, options, findings);
   runPolicyRules(policyRules, context, options, findings);
   return {

@@ -29,5 +29,11 @@ export function coverageOf(figures: { total: number; gray: number }): Coverage {
   const { total, gray } = figures;
   const assessed = total - gray;
   const notAssessedPercent = total > 0 ? (gray / total) * 100 : null;
-  return { total, assessed, notAssessed: gray, notAssessedPercent, low: total > 0 && assessed * 100 < lowCoveragePercent * total };
+  return {
+    total,
+    assessed,
+    notAssessed: gray,
+    notAssessedPercent,
+    low: total > 0 && assessed * 100 < lowCoveragePercent * total,
+  };
 }

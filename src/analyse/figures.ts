@@ -84,5 +84,15 @@ export function addCounts(into: Counts, more: Counts): Counts {
 /** Counts completed with the percent by `formula`. */
 export function withPercent(counts: Counts, formula: PercentFormula): Figures {
   const { total, green, red, amber, gray, other, passedResources, totalResources } = counts;
-  return { total, green, red, amber, gray, other, passedResources, totalResources, percent: computePercent(formula, counts) };
+  return {
+    total,
+    green,
+    red,
+    amber,
+    gray,
+    other,
+    passedResources,
+    totalResources,
+    percent: computePercent(formula, counts),
+  };
 }

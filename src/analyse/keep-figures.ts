@@ -49,7 +49,11 @@ function pointedPolicies(source: AnalysedSource): Map<string, Set<number>> {
   return pointed;
 }
 
-function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, ReadonlySet<number>>, keep: KeptPolicySelection): AnalysedReport {
+function reportFigures(
+  analysed: AnalysedReport,
+  pointed: ReadonlyMap<string, ReadonlySet<number>>,
+  keep: KeptPolicySelection,
+): AnalysedReport {
   const named = keep.categories;
   const categories: AnalysedCategory[] = [];
   for (const category of analysed.categories) {
@@ -61,12 +65,18 @@ function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, Re
       kept.size > 0 ||
       (named !== undefined && (named.has(category.category.CategoryName) || named.has(category.category.CategoryId)));
     // Only a kept category is copied without its policies: most of a clean fleet's are not kept.
-    if (wanted) categories.push(category.keptPolicies !== undefined ? category : { ...category, category: { ...category.category, Policies: [] }, keptPolicies: kept });
+    if (wanted)
+      categories.push(
+        category.keptPolicies !== undefined
+          ? category
+          : { ...category, category: { ...category.category, Policies: [] }, keptPolicies: kept },
+      );
   }
   // The report's ids and names, its kept categories' without their policies: names for
   // the outputs and the gate's matches, ids for the rules across inputs. Nothing else
   // (its stated Posture, dates, fields of its own): a fleet keeps a few of these per file.
-  const { BenchmarkName, BenchmarkId, AccountId, LicenseId, LicenseName, AccountName, ConnectorType, JobId } = analysed.report;
+  const { BenchmarkName, BenchmarkId, AccountId, LicenseId, LicenseName, AccountName, ConnectorType, JobId } =
+    analysed.report;
   const report: BenchmarkReport = {
     BenchmarkName: shared(BenchmarkName),
     BenchmarkId: shared(BenchmarkId),
@@ -94,7 +104,11 @@ function reportFigures(analysed: AnalysedReport, pointed: ReadonlyMap<string, Re
 }
 
 /** The policies a category keeps: those the findings point to and those `policyIds` names, by position. */
-function keptPolicies(analysed: AnalysedCategory, pointed: ReadonlySet<number> | undefined, policyIds: ReadonlySet<string> | undefined): ReadonlyMap<number, Policy> {
+function keptPolicies(
+  analysed: AnalysedCategory,
+  pointed: ReadonlySet<number> | undefined,
+  policyIds: ReadonlySet<string> | undefined,
+): ReadonlyMap<number, Policy> {
   // Kept already (a shard's file read back by merge): what was kept stays.
   if (analysed.keptPolicies !== undefined) return analysed.keptPolicies;
   const policies = analysed.category.Policies;

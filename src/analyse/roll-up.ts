@@ -1,4 +1,13 @@
-import type { AnalysedReport, Analysis, Figures, PercentFormula, ReportRanking, RollUp, RollUpFigures, SeverityCount } from '../model/analysis.js';
+import type {
+  AnalysedReport,
+  Analysis,
+  Figures,
+  PercentFormula,
+  ReportRanking,
+  RollUp,
+  RollUpFigures,
+  SeverityCount,
+} from '../model/analysis.js';
 import { addCounts, emptyCounts, failingResourcesOf, withPercent } from './figures.js';
 import { definedPercent, hasPercent } from './percent-formulas.js';
 import { redWeight, worstCategories, type RankedCategory } from './severity-rank.js';
@@ -21,14 +30,12 @@ function rankedFigures(figures: Figures, formula: PercentFormula): RankedCategor
 
 function rankReport(analysed: AnalysedReport, formula: PercentFormula): ReportRanking {
   const categoryRedWeights = analysed.categories.map(({ category }) => redWeight(category.Policies));
-  const ranked = analysed.categories.map(
-    ({ category, figures }, position): Ranked => ({
-      figures: rankedFigures(figures, formula),
-      redWeight: categoryRedWeights[position] as number,
-      order: category.ControlCategoryOrder,
-      position,
-    }),
-  );
+  const ranked = analysed.categories.map(({ category, figures }, position): Ranked => ({
+    figures: rankedFigures(figures, formula),
+    redWeight: categoryRedWeights[position] as number,
+    order: category.ControlCategoryOrder,
+    position,
+  }));
   return {
     categoryRedWeights,
     redWeight: categoryRedWeights.reduce((sum, weight) => sum + weight, 0),
@@ -83,14 +90,12 @@ export function rollUpReports(analysis: Analysis): RollUp {
   const formula = analysis.percentFormula;
   const reports = analysis.sources.flatMap((source) => source.reports);
   const rankings = reports.map((report) => rankReport(report, formula));
-  const rankedReports = reports.map(
-    (report, position): Ranked => ({
-      figures: rankedFigures(report.figures, formula),
-      redWeight: (rankings[position] as ReportRanking).redWeight,
-      order: position,
-      position,
-    }),
-  );
+  const rankedReports = reports.map((report, position): Ranked => ({
+    figures: rankedFigures(report.figures, formula),
+    redWeight: (rankings[position] as ReportRanking).redWeight,
+    order: position,
+    position,
+  }));
   return {
     ...rollUpFigures(analysis),
     rankings,

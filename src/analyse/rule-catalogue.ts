@@ -11,13 +11,21 @@ import { rules } from './rule-registry.js';
 export const ruleCatalogue: readonly Rule[] = Object.values(rules);
 
 /** Rules that look across the reports of one document, and no further. */
-export const documentRules: readonly DocumentRule[] = ruleCatalogue.filter((rule): rule is DocumentRule => rule.stage === 'document' && (rule as DocumentRule).acrossInputs !== true);
+export const documentRules: readonly DocumentRule[] = ruleCatalogue.filter(
+  (rule): rule is DocumentRule => rule.stage === 'document' && (rule as DocumentRule).acrossInputs !== true,
+);
 
 /** Rules of the document stage that also look across the inputs of a run: they run once all are analysed. */
-export const acrossInputRules: readonly DocumentRule[] = ruleCatalogue.filter((rule): rule is DocumentRule => rule.stage === 'document' && (rule as DocumentRule).acrossInputs === true);
+export const acrossInputRules: readonly DocumentRule[] = ruleCatalogue.filter(
+  (rule): rule is DocumentRule => rule.stage === 'document' && (rule as DocumentRule).acrossInputs === true,
+);
 
 /** Rules that check one benchmark report or its categories, in the order their findings are listed. */
-export const reportRules: readonly ReportRule[] = ruleCatalogue.filter((rule): rule is ReportRule => rule.stage === 'report');
+export const reportRules: readonly ReportRule[] = ruleCatalogue.filter(
+  (rule): rule is ReportRule => rule.stage === 'report',
+);
 
 /** Rules that look at every policy, in one shared pass; their findings follow the report rules'. */
-export const policyRules: readonly PolicyRule[] = ruleCatalogue.filter((rule): rule is PolicyRule => rule.stage === 'policy');
+export const policyRules: readonly PolicyRule[] = ruleCatalogue.filter(
+  (rule): rule is PolicyRule => rule.stage === 'policy',
+);

@@ -4,7 +4,8 @@ import type { CappedFindings } from '../model/capped-findings.js';
 import type { CategoryVisitor, PolicyRule, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
 import { settingInForce } from './silencing-guard.js';
 
-/** The severity a hit gets: the user's setting in force (see settingInForce), else the hit's own, else the rule's default. */
+/** The severity a hit gets: the user's setting in force (see settingInForce), else the hit's own, else the rule's
+ * default. */
 export function resolveSeverity(rule: RuleInfo, hit: RuleHit, options: AnalyseOptions): Severity | undefined {
   const setting = settingInForce(options.severities, rule.id);
   if (setting === 'off') return undefined;
@@ -54,7 +55,12 @@ interface RunningPolicyRule {
  * in turn (see PolicyRule). A rule that throws stops there, with an error finding; the
  * others go on.
  */
-export function runPolicyRules(rules: readonly PolicyRule[], context: ReportContext, options: AnalyseOptions, into: CappedFindings): void {
+export function runPolicyRules(
+  rules: readonly PolicyRule[],
+  context: ReportContext,
+  options: AnalyseOptions,
+  into: CappedFindings,
+): void {
   const running: RunningPolicyRule[] = [];
   for (const rule of rules) {
     if (settingInForce(options.severities, rule.id) === 'off') continue;
@@ -92,7 +98,12 @@ function addHits(rule: RuleInfo, hits: readonly RuleHit[], options: AnalyseOptio
 
 function failure(rule: RuleInfo, pointer: string, error: unknown): Finding {
   const reason = error instanceof Error ? error.message : String(error);
-  return { rule: rule.id, severity: 'error', pointer, message: `the rule ${rule.id} could not run here (${reason}); please report this` };
+  return {
+    rule: rule.id,
+    severity: 'error',
+    pointer,
+    message: `the rule ${rule.id} could not run here (${reason}); please report this`,
+  };
 }
 
 function toFinding(rule: RuleId, severity: Severity, hit: RuleHit): Finding {

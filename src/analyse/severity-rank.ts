@@ -9,14 +9,26 @@ import { colourRank, countsAsRed, isFailingColour } from './colour-rank.js';
  */
 
 /** Weight of a Red policy by its Severity; an unknown severity weighs as Critical. */
-export const severityWeights: Readonly<Record<string, number>> = { Critical: 5, High: 4, Moderate: 3, Low: 2, VeryLow: 1 };
+export const severityWeights: Readonly<Record<string, number>> = {
+  Critical: 5,
+  High: 4,
+  Moderate: 3,
+  Low: 2,
+  VeryLow: 1,
+};
 
 /**
  * GitHub code scanning's `security-severity` score of a Severity, in the middle of
  * GitHub's bands (critical above 9.0, high 7.0–8.9, medium 4.0–6.9, low 0.1–3.9), so
  * that an alert shows the severity the service gave the policy.
  */
-export const securitySeverityScores: Readonly<Record<string, number>> = { Critical: 9.5, High: 8.0, Moderate: 5.5, Low: 3.0, VeryLow: 1.0 };
+export const securitySeverityScores: Readonly<Record<string, number>> = {
+  Critical: 9.5,
+  High: 8.0,
+  Moderate: 5.5,
+  Low: 3.0,
+  VeryLow: 1.0,
+};
 
 /**
  * The score of a Severity outside the observed set: High's, so that it fails closed (an
@@ -26,7 +38,9 @@ export const unknownSecuritySeverity = 8.0;
 
 /** The `security-severity` score of a Severity; see {@link unknownSecuritySeverity}. */
 export function securitySeverity(severity: string): number {
-  return Object.hasOwn(securitySeverityScores, severity) ? (securitySeverityScores[severity] as number) : unknownSecuritySeverity;
+  return Object.hasOwn(securitySeverityScores, severity)
+    ? (securitySeverityScores[severity] as number)
+    : unknownSecuritySeverity;
 }
 
 /**
@@ -67,7 +81,9 @@ export const actionOrderText = 'Red before Amber, then Critical first down to Ve
 export const maxWorstCategories = 5;
 
 function weightOf(severity: string): number {
-  return Object.hasOwn(severityWeights, severity) ? (severityWeights[severity] as number) : (severityWeights['Critical'] as number);
+  return Object.hasOwn(severityWeights, severity)
+    ? (severityWeights[severity] as number)
+    : (severityWeights['Critical'] as number);
 }
 
 /** Red policies weighted by severity (a policy of an unknown Compliance counts as Red). */
@@ -147,5 +163,9 @@ export function isFailing(policy: Policy): boolean {
  * is stable).
  */
 export function compareBySeverity(a: Policy, b: Policy): number {
-  return colourRank(a.Compliance) - colourRank(b.Compliance) || severityRank(a.Severity) - severityRank(b.Severity) || failingResources(b) - failingResources(a);
+  return (
+    colourRank(a.Compliance) - colourRank(b.Compliance) ||
+    severityRank(a.Severity) - severityRank(b.Severity) ||
+    failingResources(b) - failingResources(a)
+  );
 }

@@ -10,14 +10,19 @@ import { ruleCatalogue } from './rule-catalogue.js';
  */
 
 /** The rules that mark an unusable input, in catalogue order: derived from the registry. */
-export const unsilenceableRules: ReadonlySet<RuleId> = new Set(ruleCatalogue.filter((rule) => rule.unusableInput !== undefined).map((rule) => rule.id));
+export const unsilenceableRules: ReadonlySet<RuleId> = new Set(
+  ruleCatalogue.filter((rule) => rule.unusableInput !== undefined).map((rule) => rule.id),
+);
 
 /**
  * The user's setting of `rule` as the analysis applies it: `off` or `warning` on a rule
  * that marks an unusable input is not applied (its findings keep the severity the
  * loader gave them); `error`, and any setting of another rule, is.
  */
-export function settingInForce(settings: Partial<Record<RuleId, SeveritySetting>> | undefined, rule: RuleId): SeveritySetting | undefined {
+export function settingInForce(
+  settings: Partial<Record<RuleId, SeveritySetting>> | undefined,
+  rule: RuleId,
+): SeveritySetting | undefined {
   const setting = settings?.[rule];
   return setting === 'error' || !unsilenceableRules.has(rule) ? setting : undefined;
 }
@@ -42,7 +47,9 @@ export function refusedSettings(settings: Partial<Record<RuleId, SeveritySetting
   return refused;
 }
 
-const runRules: ReadonlySet<RuleId> = new Set(ruleCatalogue.filter((rule) => rule.stage === 'run').map((rule) => rule.id));
+const runRules: ReadonlySet<RuleId> = new Set(
+  ruleCatalogue.filter((rule) => rule.stage === 'run').map((rule) => rule.id),
+);
 
 /** One line saying that a setting was not applied, and why. */
 export function refusedSettingText({ rule, setting }: RefusedSetting): string {

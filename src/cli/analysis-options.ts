@@ -22,8 +22,17 @@ export interface FailOnArgs extends AnalysisArgs {
 /** Declares --percent-formula and --rule, the same way in every command that takes them. */
 export function withAnalysisOptions<T>(yargs: Argv<T>): Argv<T & AnalysisArgs> {
   return yargs
-    .option('percent-formula', { choices: percentFormulaIds, coerce: oneValue('percent-formula'), describe: 'CompliancePercent formula for the figures and the check [default: green-of-assessed]' })
-    .option('rule', { type: 'string', array: true, default: [] as string[], describe: "change a rule's severity: id=error|warning|off (repeatable)" }) as unknown as Argv<T & AnalysisArgs>;
+    .option('percent-formula', {
+      choices: percentFormulaIds,
+      coerce: oneValue('percent-formula'),
+      describe: 'CompliancePercent formula for the figures and the check [default: green-of-assessed]',
+    })
+    .option('rule', {
+      type: 'string',
+      array: true,
+      default: [] as string[],
+      describe: "change a rule's severity: id=error|warning|off (repeatable)",
+    }) as unknown as Argv<T & AnalysisArgs>;
 }
 
 /** Declares --percent-formula, --rule and --fail-on. */
@@ -51,7 +60,8 @@ export function checkOptionsOf(args: AnalysisArgs & QuietArgs & { 'fail-on'?: Fa
   const onProgress = progressListener(io, args.quiet);
   const severities = parseRuleSettings(args.rule);
   // Said even under --quiet: a setting the user gave is not applied.
-  for (const refused of refusedSettings(severities)) io.stderr.write(`cspm-report: warning: ${terminalText(refusedSettingText(refused))}\n`);
+  for (const refused of refusedSettings(severities))
+    io.stderr.write(`cspm-report: warning: ${terminalText(refusedSettingText(refused))}\n`);
   return {
     severities,
     beforeParse: async (text) => {

@@ -35,7 +35,11 @@ export async function appendStepSummary(text: string, guarded: readonly string[]
   if (before && refuse(path, before, guarded, io)) return;
   let handle;
   try {
-    handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o666);
+    handle = await open(
+      path,
+      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK,
+      0o666,
+    );
   } catch (error) {
     throw summaryError(path, error);
   }
@@ -60,7 +64,9 @@ function refuse(path: string, info: Stats, guarded: readonly string[], io: CliIo
 }
 
 function warn(path: string, reason: string, io: CliIo): void {
-  io.stderr.write(`cspm-report: warning: ${variable} ${terminalText(path)} ${terminalText(reason)}; the step summary is not written\n`);
+  io.stderr.write(
+    `cspm-report: warning: ${variable} ${terminalText(path)} ${terminalText(reason)}; the step summary is not written\n`,
+  );
 }
 
 function sameFile(info: Stats, guarded: readonly string[]): string | undefined {

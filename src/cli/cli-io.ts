@@ -27,7 +27,12 @@ export { exitCodes } from '../internal.js';
 
 /** The process's own streams and environment. */
 export function processIo(): CliIo {
-  return { stdout: flushable(process.stdout), stderr: closable(process.stderr), stdin: process.stdin, env: process.env };
+  return {
+    stdout: flushable(process.stdout),
+    stderr: closable(process.stderr),
+    stdin: process.stdin,
+    env: process.env,
+  };
 }
 
 /** Waits for standard output to be written out; rejects with the error that stopped it. */

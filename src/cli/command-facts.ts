@@ -33,9 +33,20 @@ export function commandFacts(name: string, spec: CommandSpec<unknown> | undefine
     spec.builder(parser);
   }
   // getOptions() and the usage instance are yargs's own records; its typings leave them out.
-  const internals = parser as unknown as { getOptions(): { key: Record<string, unknown> }; getInternalMethods(): { getUsageInstance(): { getDescriptions(): Record<string, string | undefined> } } };
+  const internals = parser as unknown as {
+    getOptions(): { key: Record<string, unknown> };
+    getInternalMethods(): { getUsageInstance(): { getDescriptions(): Record<string, string | undefined> } };
+  };
   const options = [...Object.keys(internals.getOptions().key), 'debug', 'help'].filter((key) => key.length > 1);
   const described = internals.getInternalMethods().getUsageInstance().getDescriptions();
-  const descriptions = Object.fromEntries(Object.entries(described).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  return { name, positionals: spec ? (spec.command.match(/<[^>]+>|\[[^\]]+\]/g) ?? []) : [], options, descriptions, examples };
+  const descriptions = Object.fromEntries(
+    Object.entries(described).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return {
+    name,
+    positionals: spec ? (spec.command.match(/<[^>]+>|\[[^\]]+\]/g) ?? []) : [],
+    options,
+    descriptions,
+    examples,
+  };
 }

@@ -17,7 +17,13 @@ const dashMeant: ReadonlySet<string> = new Set(['inputs', 'old', 'new', 'baselin
  */
 export function assertDashWhereMeant(command: string, args: Record<string, unknown>): void {
   const named = Object.entries(args)
-    .filter(([key, value]) => !dashMeant.has(key) && key !== '_' && key !== '$0' && (value === stdinToken || (Array.isArray(value) && value.includes(stdinToken))))
+    .filter(
+      ([key, value]) =>
+        !dashMeant.has(key) &&
+        key !== '_' &&
+        key !== '$0' &&
+        (value === stdinToken || (Array.isArray(value) && value.includes(stdinToken))),
+    )
     .map(([key]) => key)
     // yargs holds an option under each of its names (logo, l; out-dir, outDir): name the long, dashed one.
     .sort((a, b) => Number(/[A-Z]/.test(a)) - Number(/[A-Z]/.test(b)) || b.length - a.length);
@@ -25,5 +31,9 @@ export function assertDashWhereMeant(command: string, args: Record<string, unkno
   if (key === undefined) return;
   const positional = new RegExp(`[<[]${key}(\\.\\.)?[>\\]]`).test(command);
   const name = positional ? `the ${key} argument` : `${key.length === 1 ? '-' : '--'}${key}`;
-  throw new CspmError('usage', `${name} takes a name, not "-": standard input and output are for the report inputs, --baseline and --output`, { data: positional ? { value: '-' } : { option: key, value: '-' } });
+  throw new CspmError(
+    'usage',
+    `${name} takes a name, not "-": standard input and output are for the report inputs, --baseline and --output`,
+    { data: positional ? { value: '-' } : { option: key, value: '-' } },
+  );
 }

@@ -102,7 +102,8 @@ async function placePart(temporary: string, path: string): Promise<'written' | '
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return 'taken';
     // A file system without hard links: the name was free a moment ago, checked again here.
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw outputError(path, error);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS')
+      throw outputError(path, error);
     if ((await stat(path).catch(() => undefined)) !== undefined) return 'taken';
     await rename(temporary, path);
     return 'written';
@@ -110,7 +111,11 @@ async function placePart(temporary: string, path: string): Promise<'written' | '
 }
 
 function conflict(path: string): CspmError {
-  return new CspmError('dataset-part-conflict', `${path}: a part of this name holds other bytes (the same scans written otherwise: other inputs' order, --policies, --show-paths or version); nothing of this run was written. Move that file away to write it again`, { data: { path } });
+  return new CspmError(
+    'dataset-part-conflict',
+    `${path}: a part of this name holds other bytes (the same scans written otherwise: other inputs' order, --policies, --show-paths or version); nothing of this run was written. Move that file away to write it again`,
+    { data: { path } },
+  );
 }
 
 /** Removes the temporary files of parts not put in place. */
@@ -130,7 +135,8 @@ async function dropParts(parts: readonly PartFile[]): Promise<void> {
  * appears whole or not at all. A part's name, or a folder above it, that is a symbolic
  * link refuses the run as well: nothing is written through it, nor compared through it.
  *
- * @throws CspmError `dataset-part-conflict` naming the file in the way; `output-through-link` naming the link; `output-failed`
+ * @throws CspmError `dataset-part-conflict` naming the file in the way; `output-through-link` naming the link;
+ * `output-failed`
  */
 export async function placeParts(parts: readonly DatasetPart<PartFile>[]): Promise<PlacedPart[]> {
   try {
@@ -144,7 +150,8 @@ export async function placeParts(parts: readonly DatasetPart<PartFile>[]): Promi
         throw outputError(target, error);
       });
       const there = await stat(target).catch(() => undefined);
-      if (there !== undefined && !(await sameBytes((parts[index] as DatasetPart<PartFile>).part.temporary, target))) throw conflict(target);
+      if (there !== undefined && !(await sameBytes((parts[index] as DatasetPart<PartFile>).part.temporary, target)))
+        throw conflict(target);
     }
     const placed: PlacedPart[] = [];
     for (const [index, { part, rows }] of parts.entries()) {

@@ -14,7 +14,12 @@ function daysOf(option: string, min: number): (value: unknown) => number {
   return (value) => {
     const text = Array.isArray(value) ? undefined : String(value).trim();
     const days = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!(days >= min && days <= 3650)) throw optionRefusal(option, value, `--${option} takes a whole number of days from ${min} to 3650, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
+    if (!(days >= min && days <= 3650))
+      throw optionRefusal(
+        option,
+        value,
+        `--${option} takes a whole number of days from ${min} to 3650, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`,
+      );
     return days;
   };
 }
@@ -26,9 +31,22 @@ function daysOf(option: string, min: number): (value: unknown) => number {
  */
 export function withExceptionsOptions<T>(yargs: Argv<T>): Argv<T & ExceptionsArgs> {
   return yargs
-    .option('exceptions', { type: 'string', array: true, describe: 'accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run' })
-    .option('expiry-warning', { type: 'string', coerce: daysOf('expiry-warning', 0), describe: 'an exception this many days or fewer from its expiry is expiring [default: 30]' })
-    .option('max-exception-days', { type: 'string', coerce: daysOf('max-exception-days', 1), describe: 'the longest an exception may run from its approval to its expiry [default: 365]' }) as unknown as Argv<T & ExceptionsArgs>;
+    .option('exceptions', {
+      type: 'string',
+      array: true,
+      describe:
+        'accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run',
+    })
+    .option('expiry-warning', {
+      type: 'string',
+      coerce: daysOf('expiry-warning', 0),
+      describe: 'an exception this many days or fewer from its expiry is expiring [default: 30]',
+    })
+    .option('max-exception-days', {
+      type: 'string',
+      coerce: daysOf('max-exception-days', 1),
+      describe: 'the longest an exception may run from its approval to its expiry [default: 365]',
+    }) as unknown as Argv<T & ExceptionsArgs>;
 }
 
 /** The job's options of the exceptions flags: none when no exceptions file is given. */

@@ -1,6 +1,14 @@
 import type { Argv } from 'yargs';
 import { CspmError, type DocumentFormat, type FindingsFormatName } from '../index.js';
-import { defaultOutput, formatsFor, formatsOf, getFindingsFormat, markdownLimitRange, type RoutedKind, resolveOutputFormat } from '../internal.js';
+import {
+  defaultOutput,
+  formatsFor,
+  formatsOf,
+  getFindingsFormat,
+  markdownLimitRange,
+  type RoutedKind,
+  resolveOutputFormat,
+} from '../internal.js';
 import { optionRefusal } from './option-refusal.js';
 import { pairOutputPaths } from './output-pairs.js';
 
@@ -30,16 +38,33 @@ export interface RunOutputs {
  *
  * @param kinds the kinds of output the command writes: findings, and documents for diff
  */
-export function pairOutputs(formats: readonly string[], outputs: readonly string[], kinds: readonly RoutedKind[] = ['findings']): RunOutputs {
+export function pairOutputs(
+  formats: readonly string[],
+  outputs: readonly string[],
+  kinds: readonly RoutedKind[] = ['findings'],
+): RunOutputs {
   if (outputs.length === 0) {
-    if (formats.length > 1) throw new CspmError('usage', `${formats.length} --format values but no --output; pair each --format with an --output file`, { data: { option: 'output' } });
+    if (formats.length > 1)
+      throw new CspmError(
+        'usage',
+        `${formats.length} --format values but no --output; pair each --format with an --output file`,
+        { data: { option: 'output' } },
+      );
     const only = resolveOutputFormat(undefined, formats[0], kinds, defaultOutput('findings'));
-    if (only.kind === 'document') throw new CspmError('usage', `--format ${only.format} writes a document: pair it with an --output file (-f ${only.format} -o changes.${only.format})`, { data: { option: 'output', value: only.format } });
+    if (only.kind === 'document')
+      throw new CspmError(
+        'usage',
+        `--format ${only.format} writes a document: pair it with an --output file (-f ${only.format} -o changes.${only.format})`,
+        { data: { option: 'output', value: only.format } },
+      );
     return { findings: [{ format: only.format as FindingsFormatName, path: '-' }], documents: [] };
   }
   const paired: RunOutputs = { findings: [], documents: [] };
   const fallback = defaultOutput('findings');
-  for (const { format, path } of pairOutputPaths(formats, outputs, kinds, { standardOutput: fallback, file: fallback })) {
+  for (const { format, path } of pairOutputPaths(formats, outputs, kinds, {
+    standardOutput: fallback,
+    file: fallback,
+  })) {
     if (format.kind === 'document') paired.documents.push({ format: format.format as DocumentFormat, path });
     else paired.findings.push({ format: format.format as FindingsFormatName, path });
   }
@@ -64,7 +89,11 @@ function markdownLimitOf(value: unknown): number {
   const text = Array.isArray(value) ? undefined : String(value).trim();
   const limit = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(limit >= min && limit <= max)) {
-    throw optionRefusal('markdown-limit', value, `--markdown-limit takes a whole number of characters from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
+    throw optionRefusal(
+      'markdown-limit',
+      value,
+      `--markdown-limit takes a whole number of characters from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`,
+    );
   }
   return limit;
 }
@@ -73,7 +102,10 @@ function markdownLimitOf(value: unknown): number {
  * Declares --format, --output and --color, the same way in check, gate, merge and diff:
  * `--format` takes every format the registry has for `command` (diff's documents too).
  */
-export function withFindingsOutputOptions<T>(yargs: Argv<T>, command: 'check' | 'gate' | 'merge' | 'diff'): Argv<T & FindingsOutputArgs> {
+export function withFindingsOutputOptions<T>(
+  yargs: Argv<T>,
+  command: 'check' | 'gate' | 'merge' | 'diff',
+): Argv<T & FindingsOutputArgs> {
   const documentFormats = command === 'diff' ? formatsOf('document') : [];
   return yargs
     .option('format', {
@@ -87,13 +119,24 @@ export function withFindingsOutputOptions<T>(yargs: Argv<T>, command: 'check' | 
           ? 'findings format; repeat it with --output to write several: -f json -o a.json -f sarif -o b.sarif'
           : `findings format, or a document (${documentFormats.join(', ')}); repeat it with --output to write several: -f text -o - -f html -o changes.html`,
     })
-    .option('output', { alias: 'o', type: 'string', array: true, default: [] as string[], defaultDescription: 'standard output', describe: 'write to this file (atomically); - is standard output; its format from the --format in the same position, else its extension, else text' })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      array: true,
+      default: [] as string[],
+      defaultDescription: 'standard output',
+      describe:
+        'write to this file (atomically); - is standard output; its format from the --format in the same position, else its extension, else text',
+    })
     .option('markdown-limit', {
       type: 'string',
       coerce: markdownLimitOf,
       describe: `the most characters (UTF-16 code units) the Markdown output and step summary take, ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} [default: ${markdownLimitRange.default.toLocaleString('en-US')}, a GitHub pull-request comment]`,
     })
-    .option('color', { type: 'boolean', describe: 'colour the text output [default: on a terminal, unless NO_COLOR is set]' }) as unknown as Argv<T & FindingsOutputArgs>;
+    .option('color', {
+      type: 'boolean',
+      describe: 'colour the text output [default: on a terminal, unless NO_COLOR is set]',
+    }) as unknown as Argv<T & FindingsOutputArgs>;
 }
 
 /**

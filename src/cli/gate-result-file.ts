@@ -10,7 +10,9 @@ export function rulesFiles(rules: string): string[] {
   return isGatePresetName(rules) ? [] : [rules];
 }
 
-/** The file system of a result file: written atomically; a device or a descriptor path is never replaced nor removed. */
+/**
+ * The file system of a result file: written atomically; a device or a descriptor path is never replaced nor removed.
+ */
 const resultFileSystem: ResultFileSystem = {
   write: (path, text) => writeAtomic(path, text),
   async kindAt(path) {
@@ -23,5 +25,11 @@ const resultFileSystem: ResultFileSystem = {
 
 /** The `--result` file of a gate run over the named inputs (standard input left out). */
 export function resultFileOf(path: string, rules: string, inputs: readonly string[]): GateResultFile {
-  return gateResultFile(path, rules, inputs.filter((input) => input !== stdinToken), resultFileSystem, 'the --result file');
+  return gateResultFile(
+    path,
+    rules,
+    inputs.filter((input) => input !== stdinToken),
+    resultFileSystem,
+    'the --result file',
+  );
 }

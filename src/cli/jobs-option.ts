@@ -14,7 +14,11 @@ function jobsOf(value: unknown): number {
   const text = Array.isArray(value) ? undefined : String(value).trim();
   const jobs = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(jobs >= 1 && jobs <= maxJobs)) {
-    throw optionRefusal('jobs', value, `--jobs takes a whole number of files to analyse at once, from 1 to ${maxJobs}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`);
+    throw optionRefusal(
+      'jobs',
+      value,
+      `--jobs takes a whole number of files to analyse at once, from 1 to ${maxJobs}, once, not ${Array.isArray(value) ? value.map(String).join(', ') : String(value)}`,
+    );
   }
   return jobs;
 }

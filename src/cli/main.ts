@@ -5,7 +5,13 @@ import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
-import { loadConfigDefaults, settleConfig, withConfigDefaults, withConfigOrigin, type ConfigDefaults } from './config/config-defaults.js';
+import {
+  loadConfigDefaults,
+  settleConfig,
+  withConfigDefaults,
+  withConfigOrigin,
+  type ConfigDefaults,
+} from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
@@ -50,10 +56,26 @@ function buildParser(select: (selected: Selected) => void, width: number, config
     .locale('en')
     .scriptName('cspm-report')
     .usage('$0 <command> [options]\n\nCheck, gate and render compliance audit reports of cloud accounts.')
-    .option('debug', { type: 'boolean', default: false, describe: 'print the stack of an internal error, and each request to the service (secrets as <PLACEHOLDERS>)', global: true })
+    .option('debug', {
+      type: 'boolean',
+      default: false,
+      describe: 'print the stack of an internal error, and each request to the service (secrets as <PLACEHOLDERS>)',
+      global: true,
+    })
     .option('quiet', quietOption)
-    .option('config', { type: 'string', describe: 'read options from this file; --no-config reads none [default: cspm-report.config.json, .yaml, .yml or package.json "cspm-report", here or above, up to the repository\'s root or your home]', global: true })
-    .option('strict-config', { type: 'boolean', default: false, describe: 'refuse a config file found by search that weakens the verdict (a rule off, --fail-on never, an --allow-… option…)', global: true })
+    .option('config', {
+      type: 'string',
+      describe:
+        'read options from this file; --no-config reads none [default: cspm-report.config.json, .yaml, .yml or package.json "cspm-report", here or above, up to the repository\'s root or your home]',
+      global: true,
+    })
+    .option('strict-config', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'refuse a config file found by search that weakens the verdict (a rule off, --fail-on never, an --allow-… option…)',
+      global: true,
+    })
     .demandCommand(1, `name a command: ${commandNames.join(', ')}`)
     .recommendCommands()
     .strict()
@@ -64,7 +86,12 @@ function buildParser(select: (selected: Selected) => void, width: number, config
     .wrap(width)
     .exitProcess(false);
   for (const [name, spec] of commandSpecs) {
-    parser = parser.command(spec.command, spec.describe, (inner) => withConfigDefaults(spec.builder(examplesOnTheirOwnLines(inner)), name, config), (args) => select({ spec, args }));
+    parser = parser.command(
+      spec.command,
+      spec.describe,
+      (inner) => withConfigDefaults(spec.builder(examplesOnTheirOwnLines(inner)), name, config),
+      (args) => select({ spec, args }),
+    );
   }
   return parser;
 }
@@ -129,7 +156,8 @@ export async function runCli(args: readonly string[], given: CliIo = processIo()
     stopped = error;
     io.stderr.write(describeFailure(error, state.debug));
     code = exitCodeOf(isCspmError(error) ? error.code : 'internal');
-    if (state.selected !== undefined) await writeStoppedSarif(state.selected.spec, state.selected.args as Record<string, unknown>, error);
+    if (state.selected !== undefined)
+      await writeStoppedSarif(state.selected.spec, state.selected.args as Record<string, unknown>, error);
   } finally {
     stop();
   }
@@ -137,7 +165,8 @@ export async function runCli(args: readonly string[], given: CliIo = processIo()
     await flushStandardOutput(io);
   } catch (error) {
     // Reported already when the command's own output write failed on it.
-    if (!(isCspmError(stopped) && stopped.cause === error)) io.stderr.write(describeFailure(standardOutputError(error), false));
+    if (!(isCspmError(stopped) && stopped.cause === error))
+      io.stderr.write(describeFailure(standardOutputError(error), false));
     return exitCodes.usage;
   }
   return code;
@@ -154,24 +183,40 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   // The terminal's width; 80 columns when the help goes to a file or a pipe.
   const width = (io.stdout as { columns?: number }).columns ?? 80;
   const config = loadConfigDefaults(args, process.cwd(), io.env);
-  const parser = buildParser((value) => {
-    selected = value;
-  }, width, config);
+  const parser = buildParser(
+    (value) => {
+      selected = value;
+    },
+    width,
+    config,
+  );
   if (args[0] === completionRequest) {
     io.stdout.write(await completeLine(parser, args));
     return exitCodes.ok;
   }
-  const parsed = await new Promise<{ error: Error | undefined; output: string; argv: Record<string, unknown> }>((resolve) => {
-    void parser.parse(protectStdinArgs(args), {}, (error: Error | undefined, argv: Record<string, unknown>, output: string) => {
-      resolve({ error: error ?? undefined, output, argv });
-    });
-  });
+  const parsed = await new Promise<{ error: Error | undefined; output: string; argv: Record<string, unknown> }>(
+    (resolve) => {
+      void parser.parse(
+        protectStdinArgs(args),
+        {},
+        (error: Error | undefined, argv: Record<string, unknown>, output: string) => {
+          resolve({ error: error ?? undefined, output, argv });
+        },
+      );
+    },
+  );
   state.debug = parsed.argv['debug'] === true;
   // A run that read a config file says so, whatever else it prints: its settings are not on the command line.
-  const settings = config === undefined ? undefined : settleConfig(config, args, parsed.argv, (line) => io.stderr.write(line));
+  const settings =
+    config === undefined ? undefined : settleConfig(config, args, parsed.argv, (line) => io.stderr.write(line));
   if (parsed.error) {
     const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
-    const line = describeParseError(parsed.error.message, { args, commands: commandNames, options: facts.options, command: facts });
+    const line = describeParseError(parsed.error.message, {
+      args,
+      commands: commandNames,
+      options: facts.options,
+      command: facts,
+    });
     io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
     const refusal = new CspmError('usage', line, { data: {} });
     await commandOf(args[0])?.refused?.(parsed.argv, refusal);
@@ -195,6 +240,7 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
 
 /** The registry's command named `name`, if there is one. */
 function commandOf(name: string | undefined): CommandSpec<unknown> | undefined {
-  return name !== undefined && Object.hasOwn(commands, name) ? (commands[name as keyof typeof commands] as CommandSpec<unknown>) : undefined;
+  return name !== undefined && Object.hasOwn(commands, name)
+    ? (commands[name as keyof typeof commands] as CommandSpec<unknown>)
+    : undefined;
 }
-

@@ -17,7 +17,8 @@ export async function makeDirectories(dir: string): Promise<void> {
       throw error;
     });
     if (info) {
-      if (!info.isDirectory()) throw Object.assign(new Error(`ENOTDIR: ${current} is not a folder`), { code: 'ENOTDIR' });
+      if (!info.isDirectory())
+        throw Object.assign(new Error(`ENOTDIR: ${current} is not a folder`), { code: 'ENOTDIR' });
       break;
     }
     missing.push(current);
@@ -27,7 +28,8 @@ export async function makeDirectories(dir: string): Promise<void> {
   }
   for (const folder of missing.reverse()) {
     await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw Object.assign(error, { message: `${error.code ?? 'error'}: cannot create folder ${folder}` });
+      if (error.code !== 'EEXIST')
+        throw Object.assign(error, { message: `${error.code ?? 'error'}: cannot create folder ${folder}` });
     });
   }
 }

@@ -22,7 +22,10 @@ export const fieldFlags = {
 type FieldName = keyof typeof fieldFlags;
 
 /** The parsed field flags, `--body` and the secret's file flag. */
-export type OnboardingFlagArgs = Record<(typeof fieldFlags)[FieldName] | typeof clientSecretSource.flag | 'body', string | undefined>;
+export type OnboardingFlagArgs = Record<
+  (typeof fieldFlags)[FieldName] | typeof clientSecretSource.flag | 'body',
+  string | undefined
+>;
 
 const fieldsOf = (kind: OnboardingKind): readonly string[] => onboardingKinds[kind].fields;
 
@@ -37,13 +40,24 @@ function sourceOf(field: string): string {
  * flags and the client secret. A flag of another kind, a field of another kind in the
  * file and a missing field are errors before anything is sent; none names a value.
  */
-export async function readOnboardingBody(kind: OnboardingKind, args: OnboardingFlagArgs, io: CliIo): Promise<Record<string, string>> {
+export async function readOnboardingBody(
+  kind: OnboardingKind,
+  args: OnboardingFlagArgs,
+  io: CliIo,
+): Promise<Record<string, string>> {
   const fields = fieldsOf(kind);
-  const foreign = (Object.entries(fieldFlags) as [FieldName, string][]).filter(([field, flag]) => args[flag as keyof OnboardingFlagArgs] !== undefined && !fields.includes(field));
-  if (!fields.includes(secretField) && args[clientSecretSource.flag] !== undefined) foreign.push([secretField as FieldName, clientSecretSource.flag]);
+  const foreign = (Object.entries(fieldFlags) as [FieldName, string][]).filter(
+    ([field, flag]) => args[flag as keyof OnboardingFlagArgs] !== undefined && !fields.includes(field),
+  );
+  if (!fields.includes(secretField) && args[clientSecretSource.flag] !== undefined)
+    foreign.push([secretField as FieldName, clientSecretSource.flag]);
   if (foreign.length > 0) {
     const flags = foreign.map(([, flag]) => `--${flag}`).join(', ');
-    throw new CspmError('usage', `${flags} ${foreign.length === 1 ? 'is' : 'are'} not for ${kind} accounts, whose fields are ${fields.map(sourceOf).join(', ')}`, { data: { option: foreign[0]![1] } });
+    throw new CspmError(
+      'usage',
+      `${flags} ${foreign.length === 1 ? 'is' : 'are'} not for ${kind} accounts, whose fields are ${fields.map(sourceOf).join(', ')}`,
+      { data: { option: foreign[0]![1] } },
+    );
   }
   const body = args.body === undefined ? {} : await readBodyFile(args.body, fields);
   for (const field of fields) {
@@ -52,7 +66,11 @@ export async function readOnboardingBody(kind: OnboardingKind, args: OnboardingF
   }
   const missing = fields.filter((field) => body[field] === undefined);
   if (missing.length > 0) {
-    throw new CspmError('request-invalid', `${kind} account body: missing ${missing.map((field) => `${field} (${sourceOf(field)})`).join(', ')}`, { data: { missing, notStrings: [] } });
+    throw new CspmError(
+      'request-invalid',
+      `${kind} account body: missing ${missing.map((field) => `${field} (${sourceOf(field)})`).join(', ')}`,
+      { data: { missing, notStrings: [] } },
+    );
   }
   return body;
 }
@@ -65,7 +83,8 @@ async function readClientSecret(args: OnboardingFlagArgs, io: CliIo): Promise<st
 /** A body has a handful of short fields. */
 const maxBodyBytes = 1024 * 1024;
 
-/** A `--body` file: a JSON object of string fields of the kind. Its text never shows in a message: it may hold the secret. */
+/** A `--body` file: a JSON object of string fields of the kind. Its text never shows in a message: it may hold the
+ * secret. */
 async function readBodyFile(path: string, fields: readonly string[]): Promise<Record<string, string>> {
   const text = readSecretFile(path, 'body', maxBodyBytes, 'a body file');
   let value: unknown;
@@ -74,20 +93,35 @@ async function readBodyFile(path: string, fields: readonly string[]): Promise<Re
   } catch {
     throw new CspmError('usage', `--body ${path} is not valid JSON`, { data: { option: 'body' } });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CspmError('usage', `--body ${path} is not a JSON object`, { data: { option: 'body' } });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new CspmError('usage', `--body ${path} is not a JSON object`, { data: { option: 'body' } });
   // JSON.parse would keep the last of two values: say which key, never which values.
   const [repeated] = findDuplicateKeys(text, 1).duplicates;
   if (repeated) {
-    throw new CspmError('usage', `--body ${path}: key ${JSON.stringify(repeated.key)} appears twice (${bothPlaces(repeated)}); give each field once`, { data: { option: 'body' } });
+    throw new CspmError(
+      'usage',
+      `--body ${path}: key ${JSON.stringify(repeated.key)} appears twice (${bothPlaces(repeated)}); give each field once`,
+      { data: { option: 'body' } },
+    );
   }
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((field) => !fields.includes(field));
-  if (unknown.length > 0) throw new CspmError('usage', `--body ${path}: ${unknown.map((field) => JSON.stringify(field)).join(', ')} not in this kind's body (${fields.join(', ')})`, { data: { option: 'body' } });
+  if (unknown.length > 0)
+    throw new CspmError(
+      'usage',
+      `--body ${path}: ${unknown.map((field) => JSON.stringify(field)).join(', ')} not in this kind's body (${fields.join(', ')})`,
+      { data: { option: 'body' } },
+    );
   const notStrings = Object.keys(record).filter((field) => typeof record[field] !== 'string');
-  if (notStrings.length > 0) throw new CspmError('request-invalid', `--body ${path}: not a string: ${notStrings.join(', ')}`, { data: { missing: [], notStrings } });
+  if (notStrings.length > 0)
+    throw new CspmError('request-invalid', `--body ${path}: not a string: ${notStrings.join(', ')}`, {
+      data: { missing: [], notStrings },
+    });
   return { ...(record as Record<string, string>) };
 }
 
 function bothPlaces({ first, repeat }: DuplicateKey): string {
-  return first.line === repeat.line ? `line ${first.line}, columns ${first.column} and ${repeat.column}` : `lines ${first.line} and ${repeat.line}`;
+  return first.line === repeat.line
+    ? `line ${first.line}, columns ${first.column} and ${repeat.column}`
+    : `lines ${first.line} and ${repeat.line}`;
 }

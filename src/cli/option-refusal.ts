@@ -9,7 +9,9 @@ let lastRefusal: CspmError<'usage'> | undefined;
  * parse error starts with the code's summary; {@link refusalDetail} takes that off.
  */
 export function optionRefusal(option: string, value: unknown, detail: string): CspmError<'usage'> {
-  lastRefusal = new CspmError('usage', detail, { data: { option, value: Array.isArray(value) ? value.map(String).join(', ') : String(value) } });
+  lastRefusal = new CspmError('usage', detail, {
+    data: { option, value: Array.isArray(value) ? value.map(String).join(', ') : String(value) },
+  });
   return lastRefusal;
 }
 

@@ -28,7 +28,8 @@ export async function refuseLinks(path: string, root?: string): Promise<void> {
       throw error;
     });
     if (info === undefined) return;
-    if (info.isSymbolicLink()) throw linkError(path, place === target || root === undefined ? path : join(root, relative(resolve(root), place)));
+    if (info.isSymbolicLink())
+      throw linkError(path, place === target || root === undefined ? path : join(root, relative(resolve(root), place)));
   }
 }
 
@@ -42,7 +43,11 @@ function placesToCheck(target: string, root: string | undefined): string[] {
 }
 
 function linkError(path: string, link: string): CspmError {
-  return new CspmError('output-through-link', `${link} is a symbolic link; nothing is written through a link inside an output folder (move it away, or choose another output)`, { data: { path, link } });
+  return new CspmError(
+    'output-through-link',
+    `${link} is a symbolic link; nothing is written through a link inside an output folder (move it away, or choose another output)`,
+    { data: { path, link } },
+  );
 }
 
 /**

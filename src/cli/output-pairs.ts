@@ -1,5 +1,11 @@
 import { CspmError } from '../index.js';
-import { extensionsNaming, formatNamedBy, type OutputFormat, type RoutedKind, resolveOutputFormat } from '../internal.js';
+import {
+  extensionsNaming,
+  formatNamedBy,
+  type OutputFormat,
+  type RoutedKind,
+  resolveOutputFormat,
+} from '../internal.js';
 import { basename } from 'node:path';
 import { isStandardOutput } from './write-output.js';
 
@@ -42,17 +48,34 @@ export interface OutputFallbacks {
  * @param kinds the kinds of output the command writes, in order of preference
  * @throws CspmError `usage` or `unknown-format`, one line naming the output
  */
-export function pairOutputPaths(formats: readonly string[], outputs: readonly string[], kinds: readonly RoutedKind[], fallbacks: OutputFallbacks = {}): OutputPair[] {
+export function pairOutputPaths(
+  formats: readonly string[],
+  outputs: readonly string[],
+  kinds: readonly RoutedKind[],
+  fallbacks: OutputFallbacks = {},
+): OutputPair[] {
   const only = outputs.length === 1 ? (outputs[0] as string) : undefined;
-  if (only !== undefined && !isStandardOutput(only) && new Set(formats).size > 1) return pairUnderOneName(formats, only, kinds);
+  if (only !== undefined && !isStandardOutput(only) && new Set(formats).size > 1)
+    return pairUnderOneName(formats, only, kinds);
   if (formats.length > 0 && formats.length !== outputs.length) {
-    throw new CspmError('usage', `${formats.length} --format values for ${outputs.length} --output values; give one --format before each --output, or none and let the names tell`, { data: { option: 'format' } });
+    throw new CspmError(
+      'usage',
+      `${formats.length} --format values for ${outputs.length} --output values; give one --format before each --output, or none and let the names tell`,
+      { data: { option: 'format' } },
+    );
   }
   const seen = new Set<string>();
   return outputs.map((path, index) => {
     const toTerminal = isStandardOutput(path);
     const key = toTerminal ? '-' : path;
-    if (seen.has(key)) throw new CspmError('usage', toTerminal ? '--output - is given twice; only one output can go to standard output' : `--output ${path} is given twice; each format needs its own output`, { data: { option: 'output', path } });
+    if (seen.has(key))
+      throw new CspmError(
+        'usage',
+        toTerminal
+          ? '--output - is given twice; only one output can go to standard output'
+          : `--output ${path} is given twice; each format needs its own output`,
+        { data: { option: 'output', path } },
+      );
     seen.add(key);
     const fallback = toTerminal ? fallbacks.standardOutput : hasExtension(path) ? undefined : fallbacks.file;
     return { format: resolveOutputFormat(toTerminal ? undefined : path, formats[index], kinds, fallback), path };
@@ -67,11 +90,21 @@ function pairUnderOneName(formats: readonly string[], path: string, kinds: reado
   const given = [...new Set(formats)];
   const chosen = given.map((format) => resolveOutputFormat(undefined, format, kinds));
   const named = formatNamedBy(path, kinds);
-  const namedHere = named === undefined ? undefined : chosen.find((format) => format.kind === named.kind && format.format === named.format);
+  const namedHere =
+    named === undefined
+      ? undefined
+      : chosen.find((format) => format.kind === named.kind && format.format === named.format);
   if (named !== undefined && namedHere === undefined) {
-    throw new CspmError('usage', `${path}: its name says ${named.format}, which is not one of the --format values (${given.join(', ')}); name it for one of them, or give one --output per --format`, { data: { path, value: named.format, known: given } });
+    throw new CspmError(
+      'usage',
+      `${path}: its name says ${named.format}, which is not one of the --format values (${given.join(', ')}); name it for one of them, or give one --output per --format`,
+      { data: { path, value: named.format, known: given } },
+    );
   }
   const inPath = namedHere === undefined ? undefined : extensionsNaming(namedHere, path).inPath;
   const stem = inPath === undefined ? path : path.slice(0, path.length - inPath.length - 1);
-  return chosen.map((format) => ({ format, path: format === namedHere ? path : `${stem}.${extensionsNaming(format, path).own}` }));
+  return chosen.map((format) => ({
+    format,
+    path: format === namedHere ? path : `${stem}.${extensionsNaming(format, path).own}`,
+  }));
 }

@@ -21,7 +21,10 @@ export interface OutputPlace {
 export function outputPath(source: string, extension: string, place: OutputPlace): string {
   if (place.output !== undefined) return place.output;
   if (source === '<stdin>') {
-    if (place.outDir === undefined) throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', { data: { option: 'output' } });
+    if (place.outDir === undefined)
+      throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', {
+        data: { option: 'output' },
+      });
     return join(place.outDir, `stdin.${extension}`);
   }
   const name = `${basename(source, extname(source))}.${extension}`;
@@ -31,7 +34,9 @@ export function outputPath(source: string, extension: string, place: OutputPlace
 
 /** The directories among command-line inputs (standard input's token is none). */
 export function directoryInputs(inputs: readonly string[]): string[] {
-  return inputs.filter((input) => !input.includes('\u0000') && statSync(input, { throwIfNoEntry: false })?.isDirectory() === true);
+  return inputs.filter(
+    (input) => !input.includes('\u0000') && statSync(input, { throwIfNoEntry: false })?.isDirectory() === true,
+  );
 }
 
 function pathBelowInput(source: string, inputDirs: readonly string[]): string {

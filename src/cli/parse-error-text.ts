@@ -19,18 +19,26 @@ export interface ParseContext {
  */
 export function describeParseError(message: string, context: ParseContext): string {
   if (message.startsWith('Invalid values:')) {
-    const lines = message.split('\n').slice(1).map(describeInvalidValue).filter((line) => line !== '');
+    const lines = message
+      .split('\n')
+      .slice(1)
+      .map(describeInvalidValue)
+      .filter((line) => line !== '');
     if (lines.length > 0) return lines.join('; ');
   }
   const missing = /^Missing required arguments?: (.+)$/.exec(message);
   if (missing?.[1] !== undefined && context.command) return describeMissing(missing[1].split(', '), context.command);
   const tooFew = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(message);
-  if (tooFew?.[1] !== undefined && tooFew[2] !== undefined && context.command) return describeTooFew(Number(tooFew[1]), Number(tooFew[2]), context.command);
+  if (tooFew?.[1] !== undefined && tooFew[2] !== undefined && context.command)
+    return describeTooFew(Number(tooFew[1]), Number(tooFew[2]), context.command);
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (unknown?.[1] !== undefined) {
-    // yargs names a dashed option twice, as given and camel-cased (fial-on, fialOn): the second is no argument of the user's.
+    // yargs names a dashed option twice, as given and camel-cased (fial-on, fialOn): the second is no argument of the
+    // user's.
     const given = unknown[1].split(', ');
-    const names = given.filter((name) => !given.some((other) => other !== name && other.includes('-') && camelCase(other) === name));
+    const names = given.filter(
+      (name) => !given.some((other) => other !== name && other.includes('-') && camelCase(other) === name),
+    );
     // A mistyped command makes its own arguments unknown too; the command is what to fix.
     const command = names.find((name) => name === context.args[0]);
     return (command !== undefined ? [command] : names).map((name) => describeUnknown(name, context)).join('; ');
@@ -73,7 +81,8 @@ function describeUnknown(name: string, context: ParseContext): string {
     return `unknown command "${name}"; ${hint}The commands are ${context.commands.join(', ')}`;
   }
   const option = name.length === 1 ? `-${name}` : `--${name}`;
-  if (!context.args.some((arg) => arg === option || arg.startsWith(`${option}=`))) return `unexpected argument "${name}"`;
+  if (!context.args.some((arg) => arg === option || arg.startsWith(`${option}=`)))
+    return `unexpected argument "${name}"`;
   const suggestion = closestName(name, context.options);
   return `unknown option ${option}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`}`;
 }
@@ -88,7 +97,10 @@ function describeMissing(names: readonly string[], command: CommandFacts): strin
     const description = command.descriptions[name];
     return `--${name}${description === undefined ? '' : ` (${description})`}`;
   });
-  return `${command.name} needs ${parts.join(' and ')}${exampleWith(command, names.map((name) => `--${name}`))}`;
+  return `${command.name} needs ${parts.join(' and ')}${exampleWith(
+    command,
+    names.map((name) => `--${name}`),
+  )}`;
 }
 
 /** `diff needs 2 arguments, <old> and <new>, got 1; for example: cspm-report diff last-week.json today.json`. */
@@ -98,7 +110,10 @@ function describeTooFew(got: number, need: number, command: CommandFacts): strin
     const description = command.descriptions[positional.replace(/^<|(\.\.)?>$/g, '')];
     return description === undefined ? positional : `${positional} (${description})`;
   });
-  const what = need === 1 && wanted[0]?.endsWith('..>') ? `at least one argument, ${named.join('')}` : `${need} argument${need === 1 ? '' : 's'}, ${named.join(' and ')}`;
+  const what =
+    need === 1 && wanted[0]?.endsWith('..>')
+      ? `at least one argument, ${named.join('')}`
+      : `${need} argument${need === 1 ? '' : 's'}, ${named.join(' and ')}`;
   return `${command.name} needs ${what}; got ${got === 0 ? 'none' : got}${exampleWith(command, [])}`;
 }
 

@@ -13,10 +13,16 @@ export function parseRuleSettings(values: readonly string[]): Partial<Record<Rul
       const known = ruleCatalogue.map((entry) => entry.id);
       const suggestion = closestName(id, known);
       const hint = suggestion === undefined ? '; the rules are' : `; did you mean ${suggestion}? The rules are`;
-      throw new CspmError('usage', `--rule ${value}: unknown rule "${id}"${hint} ${known.join(', ')}`, { data: { option: 'rule', value, known } });
+      throw new CspmError('usage', `--rule ${value}: unknown rule "${id}"${hint} ${known.join(', ')}`, {
+        data: { option: 'rule', value, known },
+      });
     }
     if (!settings.includes(setting as SeveritySetting)) {
-      throw new CspmError('usage', `--rule ${value}: the setting must be one of ${settings.join(', ')} (as in --rule ${id}=off)`, { data: { option: 'rule', value, known: settings } });
+      throw new CspmError(
+        'usage',
+        `--rule ${value}: the setting must be one of ${settings.join(', ')} (as in --rule ${id}=off)`,
+        { data: { option: 'rule', value, known: settings } },
+      );
     }
     parsed[rule.id] = setting as SeveritySetting;
   }

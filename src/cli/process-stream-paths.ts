@@ -7,7 +7,13 @@ import { dirname, resolve } from 'node:path';
  * shell opened, at its offset, never open out.json anew (truncating it, or renaming a
  * file over it).
  */
-const standardOutputNames = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/proc/thread-self/fd/1', `/proc/${process.pid}/fd/1`]);
+const standardOutputNames = new Set([
+  '/dev/stdout',
+  '/dev/fd/1',
+  '/proc/self/fd/1',
+  '/proc/thread-self/fd/1',
+  `/proc/${process.pid}/fd/1`,
+]);
 
 /** Folders of ordinary files under /dev, where an output is replaced like anywhere else. */
 const fileSystemsUnderDev = ['/dev/shm/', '/dev/mqueue/'];

@@ -1,5 +1,22 @@
-import { CspmError, type CsvFieldName, type DocumentFormat, type FormatOption, type PolicyChoice, type RenderOptions, type RenderTier, type RenderWarning } from '../index.js';
-import { csvFieldNames, defaultOutput, formatsReading, formatsWithParquetForm, loadLogo, loadTemplates, parquetFormOf } from '../internal.js';
+import {
+  CspmError,
+  type CsvFieldName,
+  type DocumentFormat,
+  type FormatOption,
+  type PolicyChoice,
+  type RenderOptions,
+  type RenderTier,
+  type RenderWarning,
+} from '../index.js';
+import {
+  csvFieldNames,
+  defaultOutput,
+  formatsReading,
+  formatsWithParquetForm,
+  loadLogo,
+  loadTemplates,
+  parquetFormOf,
+} from '../internal.js';
 import { pairOutputPaths } from './output-pairs.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
@@ -35,14 +52,24 @@ export interface RenderArgs extends AnalysisArgs, QuietArgs {
  * input. An option that none of the chosen formats reads gets a warning.
  */
 export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
-  const options: RenderOptions = { ...(args.tier === undefined ? {} : { tier: args.tier }), landscape: args.landscape, policies: args.policies, showPaths: args['show-paths'], onWarning: renderWarningPrinter(io) };
+  const options: RenderOptions = {
+    ...(args.tier === undefined ? {} : { tier: args.tier }),
+    landscape: args.landscape,
+    policies: args.policies,
+    showPaths: args['show-paths'],
+    onWarning: renderWarningPrinter(io),
+  };
   if (args.title !== undefined) options.title = args.title;
   if (args.now) options.now = new Date();
   if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
   if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates', noteSkipped(io));
-  if (args.fields !== undefined || args.bom) options.csv = { ...(args.fields === undefined ? {} : { fields: csvFields(args.fields) }), bom: args.bom };
+  if (args.fields !== undefined || args.bom)
+    options.csv = { ...(args.fields === undefined ? {} : { fields: csvFields(args.fields) }), bom: args.bom };
   if (args['max-policies'] !== undefined) {
-    if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0) throw new CspmError('usage', '--max-policies takes a whole number ≥ 0', { data: { option: 'max-policies', value: String(args['max-policies']) } });
+    if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0)
+      throw new CspmError('usage', '--max-policies takes a whole number ≥ 0', {
+        data: { option: 'max-policies', value: String(args['max-policies']) },
+      });
     options.maxPolicies = args['max-policies'];
   }
   warnUnreadOptions(options, chosenFormats(args), io);
@@ -50,7 +77,15 @@ export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
 }
 
 /** The flag that sets each format-specific option. */
-const flagOf = { tier: 'tier', landscape: 'landscape', maxPolicies: 'max-policies', templates: 'templates', logo: 'logo', csvFields: 'fields', csvBom: 'bom' } as const satisfies Record<FormatOption, string>;
+const flagOf = {
+  tier: 'tier',
+  landscape: 'landscape',
+  maxPolicies: 'max-policies',
+  templates: 'templates',
+  logo: 'logo',
+  csvFields: 'fields',
+  csvBom: 'bom',
+} as const satisfies Record<FormatOption, string>;
 
 /** The format-specific options `options` set to something other than their defaults. */
 function setOptions(options: RenderOptions): FormatOption[] {
@@ -76,11 +111,14 @@ function warnUnreadOptions(options: RenderOptions, formats: readonly DocumentFor
     const readers = formatsReading(option, options);
     if (formats.some((format) => readers.includes(format))) continue;
     const value = option === 'tier' ? ` ${String(options.tier)}` : '';
-    io.stderr.write(`cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${[readers.slice(0, -1).join(', '), readers.at(-1)].filter(Boolean).join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`);
+    io.stderr.write(
+      `cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${[readers.slice(0, -1).join(', '), readers.at(-1)].filter(Boolean).join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`,
+    );
   }
 }
 
-/** Prints a render warning on standard error once per run, however many documents repeat it: render's, diff's and fetch's documents alike. */
+/** Prints a render warning on standard error once per run, however many documents repeat it: render's, diff's and
+ * fetch's documents alike. */
 export function renderWarningPrinter(io: CliIo): (warning: RenderWarning) => void {
   const printed = new Set<string>();
   return ({ message }) => {
@@ -91,10 +129,16 @@ export function renderWarningPrinter(io: CliIo): (warning: RenderWarning) => voi
 
 /** The `--fields` list as column names; an unknown one is a usage error naming the known ones. */
 function csvFields(text: string): CsvFieldName[] {
-  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) throw new CspmError('usage', '--fields names no column', { data: { option: 'fields' } });
   for (const name of names) {
-    if (!(csvFieldNames as readonly string[]).includes(name)) throw new CspmError('usage', `--fields: unknown column "${name}"; the columns are ${csvFieldNames.join(', ')}`, { data: { option: 'fields' } });
+    if (!(csvFieldNames as readonly string[]).includes(name))
+      throw new CspmError('usage', `--fields: unknown column "${name}"; the columns are ${csvFieldNames.join(', ')}`, {
+        data: { option: 'fields' },
+      });
   }
   return names as CsvFieldName[];
 }
@@ -104,7 +148,11 @@ function givenFormats(args: RenderArgs): DocumentFormat[] {
   const given = args.format ?? [];
   if (args.parquet !== true) return [...new Set(given)];
   if (!given.some((format) => formatsWithParquetForm.includes(format))) {
-    throw new CspmError('usage', `--parquet goes with ${formatsWithParquetForm.map((format) => `-f ${format}`).join(' or ')} (its events as Parquet); the dataset tables are -f parquet`, { data: { option: 'parquet' } });
+    throw new CspmError(
+      'usage',
+      `--parquet goes with ${formatsWithParquetForm.map((format) => `-f ${format}`).join(' or ')} (its events as Parquet); the dataset tables are -f parquet`,
+      { data: { option: 'parquet' } },
+    );
   }
   return [...new Set(given.map(parquetFormOf))];
 }
@@ -116,7 +164,10 @@ function givenFormats(args: RenderArgs): DocumentFormat[] {
  */
 export function renderOutputs(args: RenderArgs): { format: DocumentFormat; path: string }[] {
   const fallback = defaultOutput('document');
-  return pairOutputPaths(givenFormats(args), args.output, ['document'], { standardOutput: fallback, file: fallback }).map(({ format, path }) => ({ format: format.format as DocumentFormat, path }));
+  return pairOutputPaths(givenFormats(args), args.output, ['document'], {
+    standardOutput: fallback,
+    file: fallback,
+  }).map(({ format, path }) => ({ format: format.format as DocumentFormat, path }));
 }
 
 /**
@@ -125,10 +176,16 @@ export function renderOutputs(args: RenderArgs): { format: DocumentFormat; path:
  */
 export function chosenFormats(args: RenderArgs): DocumentFormat[] {
   const given = givenFormats(args);
-  if (args.output.length > 0 && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
-  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', { data: { option: 'out-dir' } });
+  if (args.output.length > 0 && args['out-dir'] !== undefined)
+    throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
+  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir']))
+    throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', {
+      data: { option: 'out-dir' },
+    });
   if (args.inputs.includes(stdinToken) && args.output.length === 0 && args['out-dir'] === undefined) {
-    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', { data: { option: 'output' } });
+    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', {
+      data: { option: 'output' },
+    });
   }
   if (args.output.length === 0) return given.length > 0 ? given : [defaultOutput('document').format as DocumentFormat];
   return [...new Set(renderOutputs(args).map((output) => output.format))];

@@ -23,23 +23,34 @@ const literalMark = '\u0000\u0000';
 export function protectStdinArgs(args: readonly string[]): string[] {
   const end = args.indexOf('--');
   const before = end === -1 ? args : args.slice(0, end);
-  const after = end === -1 ? [] : args.slice(end + 1).map((arg) => (arg !== '-' && arg.startsWith('-') ? `${literalMark}${arg}` : arg));
+  const after =
+    end === -1
+      ? []
+      : args.slice(end + 1).map((arg) => (arg !== '-' && arg.startsWith('-') ? `${literalMark}${arg}` : arg));
   return [...before, ...after].map((arg) => (arg === '-' ? stdinToken : arg));
 }
 
 /** The words protectStdinArgs marked, as they were given: every string of the parsed arguments. */
 export function restoreLiteralArgs(args: Record<string, unknown>): void {
-  const restore = (value: unknown): unknown => (typeof value === 'string' && value.startsWith(literalMark) ? value.slice(literalMark.length) : value);
-  for (const [key, value] of Object.entries(args)) args[key] = Array.isArray(value) ? value.map(restore) : restore(value);
+  const restore = (value: unknown): unknown =>
+    typeof value === 'string' && value.startsWith(literalMark) ? value.slice(literalMark.length) : value;
+  for (const [key, value] of Object.entries(args))
+    args[key] = Array.isArray(value) ? value.map(restore) : restore(value);
 }
 
 /**
  * Maps command-line inputs to loader inputs: `-` is standard input, read once, named
  * `stdinName` (`--stdin-name`) in the analysis and every output.
  */
-export function toReportInputs(inputs: readonly string[], io: CliIo, stdinName: string = defaultStdinName): ReportInput[] {
+export function toReportInputs(
+  inputs: readonly string[],
+  io: CliIo,
+  stdinName: string = defaultStdinName,
+): ReportInput[] {
   if (inputs.filter((input) => input === stdinToken).length > 1) {
-    throw new CspmError('usage', 'standard input (-) can be given only once', { data: { option: 'inputs', value: '-' } });
+    throw new CspmError('usage', 'standard input (-) can be given only once', {
+      data: { option: 'inputs', value: '-' },
+    });
   }
   return inputs.map((input) => (input === stdinToken ? { stream: io.stdin, name: stdinName } : input));
 }

@@ -1,6 +1,13 @@
 import type { Argv } from 'yargs';
 import { createClient, CspmError, type CspmClient } from '../index.js';
-import { describeByteLimit, maxBodyRange, parseByteSize, terminalText, timeoutRange, withinRange } from '../internal.js';
+import {
+  describeByteLimit,
+  maxBodyRange,
+  parseByteSize,
+  terminalText,
+  timeoutRange,
+  withinRange,
+} from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { applicationIdVariable, readServiceSecrets, secretSources, type SecretFileArgs } from './service-secrets.js';
 import { oneValue } from './shared-options.js';
@@ -27,17 +34,39 @@ export interface ServiceArgs extends SecretFileArgs {
 /** Declares the service options once for `fetch` and `onboard`. */
 export function withServiceOptions<T>(yargs: Argv<T>): Argv<T & ServiceArgs> {
   let options = yargs
-    .option('base-url', { type: 'string', coerce: oneValue('base-url'), describe: "the service's base URL (https) [default: $CSPM_BASE_URL]" })
+    .option('base-url', {
+      type: 'string',
+      coerce: oneValue('base-url'),
+      describe: "the service's base URL (https) [default: $CSPM_BASE_URL]",
+    })
     .option('env', {
       choices: Object.keys(serviceEnvironments) as ServiceEnvironment[],
       coerce: oneValue('env'),
-      describe: `take the base URL from ${Object.values(serviceEnvironments).map((name) => `$${name}`).join(' or ')}`,
+      describe: `take the base URL from ${Object.values(serviceEnvironments)
+        .map((name) => `$${name}`)
+        .join(' or ')}`,
     })
-    .option('app-id', { type: 'string', coerce: oneValue('app-id'), describe: `API application id, to obtain tokens not given [default: $${applicationIdVariable}]` })
-    .option('timeout', { type: 'number', coerce: oneValue('timeout'), describe: `milliseconds allowed for each attempt, the whole answer included (${timeoutRange.min} to ${timeoutRange.max}) [default: ${timeoutRange.default}]` })
-    .option('max-body', { type: 'string', coerce: oneValue('max-body'), describe: `the most an answer may hold, received or inflated: bytes, or with KiB, MiB, GiB (${describeByteLimit(maxBodyRange.min)} to ${describeByteLimit(maxBodyRange.max)}) [default: ${describeByteLimit(maxBodyRange.default).replace(' ', '')}]` });
+    .option('app-id', {
+      type: 'string',
+      coerce: oneValue('app-id'),
+      describe: `API application id, to obtain tokens not given [default: $${applicationIdVariable}]`,
+    })
+    .option('timeout', {
+      type: 'number',
+      coerce: oneValue('timeout'),
+      describe: `milliseconds allowed for each attempt, the whole answer included (${timeoutRange.min} to ${timeoutRange.max}) [default: ${timeoutRange.default}]`,
+    })
+    .option('max-body', {
+      type: 'string',
+      coerce: oneValue('max-body'),
+      describe: `the most an answer may hold, received or inflated: bytes, or with KiB, MiB, GiB (${describeByteLimit(maxBodyRange.min)} to ${describeByteLimit(maxBodyRange.max)}) [default: ${describeByteLimit(maxBodyRange.default).replace(' ', '')}]`,
+    });
   for (const source of Object.values(secretSources)) {
-    options = options.option(source.flag, { type: 'string', coerce: oneValue(source.flag), describe: `read it from this file [default: $${source.variable}]` });
+    options = options.option(source.flag, {
+      type: 'string',
+      coerce: oneValue(source.flag),
+      describe: `read it from this file [default: $${source.variable}]`,
+    });
   }
   return options as unknown as Argv<T & ServiceArgs>;
 }
@@ -47,16 +76,23 @@ export function withServiceOptions<T>(yargs: Argv<T>): Argv<T & ServiceArgs> {
  * `CSPM_BASE_URL`. The specification names no host, so none is built in.
  */
 export function resolveBaseUrl(args: Pick<ServiceArgs, 'base-url' | 'env'>, env: CliIo['env']): string {
-  if (args['base-url'] !== undefined && args.env !== undefined) throw new CspmError('usage', '--base-url and --env exclude each other', { data: { option: 'env' } });
+  if (args['base-url'] !== undefined && args.env !== undefined)
+    throw new CspmError('usage', '--base-url and --env exclude each other', { data: { option: 'env' } });
   if (args['base-url'] !== undefined) return args['base-url'];
   if (args.env !== undefined) {
     const variable = serviceEnvironments[args.env];
     const value = env[variable];
-    if (value === undefined || value === '') throw new CspmError('usage', `--env ${args.env} needs $${variable} set to the service's base URL`, { data: { option: 'env' } });
+    if (value === undefined || value === '')
+      throw new CspmError('usage', `--env ${args.env} needs $${variable} set to the service's base URL`, {
+        data: { option: 'env' },
+      });
     return value;
   }
   const value = env['CSPM_BASE_URL'];
-  if (value === undefined || value === '') throw new CspmError('usage', 'no service: give --base-url or --env, or set CSPM_BASE_URL', { data: { option: 'base-url' } });
+  if (value === undefined || value === '')
+    throw new CspmError('usage', 'no service: give --base-url or --env, or set CSPM_BASE_URL', {
+      data: { option: 'base-url' },
+    });
   return value;
 }
 
@@ -65,7 +101,10 @@ export function resolveBaseUrl(args: Pick<ServiceArgs, 'base-url' | 'env'>, env:
  * secrets from their variables or files. With `--debug`, each request and response is
  * traced on standard error, every secret in its placeholder's place.
  */
-export async function serviceClientOf(args: ServiceArgs, io: CliIo): Promise<{ client: CspmClient; secrets: Awaited<ReturnType<typeof readServiceSecrets>> }> {
+export async function serviceClientOf(
+  args: ServiceArgs,
+  io: CliIo,
+): Promise<{ client: CspmClient; secrets: Awaited<ReturnType<typeof readServiceSecrets>> }> {
   const baseUrl = resolveBaseUrl(args, io.env);
   const limits = transportLimitsOf(args);
   const secrets = await readServiceSecrets(args, args['app-id'], io);
@@ -79,13 +118,27 @@ export async function serviceClientOf(args: ServiceArgs, io: CliIo): Promise<{ c
 }
 
 /** `--timeout` and `--max-body` as the client takes them, each refused outside its range with the range named. */
-function transportLimitsOf(args: Pick<ServiceArgs, 'timeout' | 'max-body'>): { timeoutMs?: number; maxBodyBytes?: number } {
+function transportLimitsOf(args: Pick<ServiceArgs, 'timeout' | 'max-body'>): {
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+} {
   if (args.timeout !== undefined && !withinRange(args.timeout, timeoutRange)) {
-    throw new CspmError('usage', `--timeout takes a whole number of milliseconds from ${timeoutRange.min} to ${timeoutRange.max} (one hour), not ${args.timeout}`, { data: { option: 'timeout', value: String(args.timeout) } });
+    throw new CspmError(
+      'usage',
+      `--timeout takes a whole number of milliseconds from ${timeoutRange.min} to ${timeoutRange.max} (one hour), not ${args.timeout}`,
+      { data: { option: 'timeout', value: String(args.timeout) } },
+    );
   }
   const maxBodyBytes = args['max-body'] === undefined ? undefined : parseByteSize(args['max-body'], 'max-body');
   if (maxBodyBytes !== undefined && !withinRange(maxBodyBytes, maxBodyRange)) {
-    throw new CspmError('usage', `--max-body takes a size from ${describeByteLimit(maxBodyRange.min)} to ${describeByteLimit(maxBodyRange.max)} (an answer is parsed as one string, which V8 holds up to about 512 MiB), not ${args['max-body']}`, { data: { option: 'max-body', value: args['max-body'] } });
+    throw new CspmError(
+      'usage',
+      `--max-body takes a size from ${describeByteLimit(maxBodyRange.min)} to ${describeByteLimit(maxBodyRange.max)} (an answer is parsed as one string, which V8 holds up to about 512 MiB), not ${args['max-body']}`,
+      { data: { option: 'max-body', value: args['max-body'] } },
+    );
   }
-  return { ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }), ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) };
+  return {
+    ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }),
+    ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+  };
 }

@@ -21,9 +21,16 @@ export const applicationIdVariable = 'CSPM_APP_ID';
 export type SecretFileArgs = Record<(typeof secretSources)[keyof typeof secretSources]['flag'], string | undefined>;
 
 /** The credentials of a client from the file flags (first) and the environment. */
-export async function readServiceSecrets(args: SecretFileArgs, applicationId: string | undefined, io: CliIo): Promise<Pick<ClientOptions, 'licenseToken' | 'accountToken' | 'apiKey' | 'credentials'>> {
+export async function readServiceSecrets(
+  args: SecretFileArgs,
+  applicationId: string | undefined,
+  io: CliIo,
+): Promise<Pick<ClientOptions, 'licenseToken' | 'accountToken' | 'apiKey' | 'credentials'>> {
   const found: Partial<Record<keyof typeof secretSources, string>> = {};
-  for (const [name, source] of Object.entries(secretSources) as [keyof typeof secretSources, (typeof secretSources)[keyof typeof secretSources]][]) {
+  for (const [name, source] of Object.entries(secretSources) as [
+    keyof typeof secretSources,
+    (typeof secretSources)[keyof typeof secretSources],
+  ][]) {
     const path = args[source.flag];
     const value = path === undefined ? io.env[source.variable] : readSecretFile(path, source.flag);
     if (value !== undefined && value !== '') found[name] = value;

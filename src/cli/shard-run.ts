@@ -18,10 +18,16 @@ export function withRunIdOption<T>(yargs: Argv<T>): Argv<T & { 'run-id': string 
     type: 'string',
     coerce: (value: unknown) => {
       const id = oneValue('run-id')(value);
-      if (typeof id === 'string' && !/^[!-~]{1,200}$/.test(id)) throw new CspmError('usage', '--run-id takes 1 to 200 printable characters without spaces (a CI run\'s number, say)', { data: { option: 'run-id' } });
+      if (typeof id === 'string' && !/^[!-~]{1,200}$/.test(id))
+        throw new CspmError(
+          'usage',
+          "--run-id takes 1 to 200 printable characters without spaces (a CI run's number, say)",
+          { data: { option: 'run-id' } },
+        );
       return id;
     },
-    describe: 'the id every shard of one run shares (and merge expects); without it, each shard derives it from the digests of every input file',
+    describe:
+      'the id every shard of one run shares (and merge expects); without it, each shard derives it from the digests of every input file',
   }) as unknown as Argv<T & { 'run-id': string | undefined }>;
 }
 
@@ -30,10 +36,16 @@ export function withShardOption<T>(yargs: Argv<T>): Argv<T & ShardArgs> {
   return withRunIdOption(yargs)
     .option('shard', {
       type: 'string',
-      describe: 'check only shard i of n of the files (a stable split by path) and write a partial result as JSON, for cspm-report merge',
+      describe:
+        'check only shard i of n of the files (a stable split by path) and write a partial result as JSON, for cspm-report merge',
     })
     .check((argv) => {
-      if (argv['run-id'] !== undefined && argv['shard'] === undefined) throw new CspmError('usage', '--run-id names the run of a sharded check or gate: give it with --shard i/n, and to merge', { data: { option: 'run-id' } });
+      if (argv['run-id'] !== undefined && argv['shard'] === undefined)
+        throw new CspmError(
+          'usage',
+          '--run-id names the run of a sharded check or gate: give it with --shard i/n, and to merge',
+          { data: { option: 'run-id' } },
+        );
       return true;
     }) as unknown as Argv<T & ShardArgs>;
 }
@@ -66,7 +78,11 @@ function shardOutput(args: FindingsOutputArgs): string {
   const wrong = args.format.find((format) => format !== 'json');
   const named = args.output.find((path) => !isStandardOutput(path) && !path.endsWith('.json'));
   if (wrong !== undefined || named !== undefined || args.output.length > 1) {
-    throw new CspmError('usage', `--shard writes one partial result as JSON (-o part-1.json); ${wrong === undefined ? 'other outputs' : `-f ${wrong}`} come from cspm-report merge of every shard's result`, { data: { option: 'shard' } });
+    throw new CspmError(
+      'usage',
+      `--shard writes one partial result as JSON (-o part-1.json); ${wrong === undefined ? 'other outputs' : `-f ${wrong}`} come from cspm-report merge of every shard's result`,
+      { data: { option: 'shard' } },
+    );
   }
   return args.output[0] ?? '-';
 }

@@ -8,7 +8,11 @@ import { optionRefusal } from './option-refusal.js';
 export function oneValue(option: string): (value: unknown) => unknown {
   return (value) => {
     if (Array.isArray(value)) {
-      throw optionRefusal(option, value, `--${option} was given ${value.length} times (${value.map(String).join(', ')}); give it once`);
+      throw optionRefusal(
+        option,
+        value,
+        `--${option} was given ${value.length} times (${value.map(String).join(', ')}); give it once`,
+      );
     }
     return value;
   };

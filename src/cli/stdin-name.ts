@@ -21,10 +21,16 @@ export function withStdinNameOption<T>(yargs: Argv<T>): Argv<T & StdinNameArgs> 
     type: 'string',
     coerce: (value: unknown) => {
       const name = oneValue('stdin-name')(value);
-      if (name === '') throw new CspmError('usage', '--stdin-name needs a file name, relative to the working folder (--stdin-name reports/aws.json)', { data: { option: 'stdin-name', value: '' } });
+      if (name === '')
+        throw new CspmError(
+          'usage',
+          '--stdin-name needs a file name, relative to the working folder (--stdin-name reports/aws.json)',
+          { data: { option: 'stdin-name', value: '' } },
+        );
       return name;
     },
     defaultDescription: defaultStdinName,
-    describe: 'the file the report read from standard input (-) is, named so in every output: --stdin-name reports/aws.json',
+    describe:
+      'the file the report read from standard input (-) is, named so in every output: --stdin-name reports/aws.json',
   }) as unknown as Argv<T & StdinNameArgs>;
 }

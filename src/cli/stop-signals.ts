@@ -50,7 +50,8 @@ function installed(signal: StopSignal): boolean {
  */
 function update(): void {
   if (!wanted()) return;
-  for (const signal of Object.keys(exitCodes) as StopSignal[]) if (!installed(signal)) process.on(signal, handlers[signal]);
+  for (const signal of Object.keys(exitCodes) as StopSignal[])
+    if (!installed(signal)) process.on(signal, handlers[signal]);
 }
 
 /**

@@ -12,7 +12,11 @@ import { isStandardOutput } from './write-output.js';
  * stop, the command line refused before the run and an error thrown during it. Nothing
  * is written when the outputs cannot be told from the command line. Each write is atomic.
  */
-export async function writeStoppedSarif(spec: CommandSpec<unknown> | undefined, argv: Record<string, unknown>, error: unknown): Promise<void> {
+export async function writeStoppedSarif(
+  spec: CommandSpec<unknown> | undefined,
+  argv: Record<string, unknown>,
+  error: unknown,
+): Promise<void> {
   if (spec?.readFiles === undefined) return;
   let paths: string[];
   try {
@@ -22,7 +26,12 @@ export async function writeStoppedSarif(spec: CommandSpec<unknown> | undefined, 
   } catch {
     return;
   }
-  await writeStoppedLogs(error, { paths, readFiles: spec.readFiles(argv), message: failureLine(error), write: (path, text) => writeAtomic(path, text) });
+  await writeStoppedLogs(error, {
+    paths,
+    readFiles: spec.readFiles(argv),
+    message: failureLine(error),
+    write: (path, text) => writeAtomic(path, text),
+  });
 }
 
 /** An option's values as yargs parsed them, if it parsed them as strings. */

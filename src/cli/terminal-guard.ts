@@ -12,7 +12,14 @@ export interface BoundDocument {
 /** True for a media type whose bytes are not text meant for reading (PDF, XLSX); JSON Lines (OCSF) is text. */
 export function isBinaryMediaType(mediaType: string): boolean {
   const type = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  return !(type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/x-ndjson' || type === 'application/xml' || type.endsWith('+xml'));
+  return !(
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'application/x-ndjson' ||
+    type === 'application/xml' ||
+    type.endsWith('+xml')
+  );
 }
 
 /**
@@ -24,7 +31,11 @@ export function assertNoBinaryOnTerminal(documents: readonly BoundDocument[], io
   if (io.stdout.isTTY !== true) return;
   const binary = documents.find((document) => isStandardOutput(document.path) && isBinaryMediaType(document.mediaType));
   if (binary === undefined) return;
-  throw new CspmError('usage', `a ${binary.format} document is binary and standard output is a terminal: redirect it (> report.${binary.format}) or name a file with --output`, {
-    data: { option: 'output', value: binary.path },
-  });
+  throw new CspmError(
+    'usage',
+    `a ${binary.format} document is binary and standard output is a terminal: redirect it (> report.${binary.format}) or name a file with --output`,
+    {
+      data: { option: 'output', value: binary.path },
+    },
+  );
 }

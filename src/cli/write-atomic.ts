@@ -78,7 +78,8 @@ export async function writeAtomic(path: string, body: OutputBody, root?: string,
  */
 async function keepOwnerAndMode(handle: FileHandle, existing: Stats | undefined): Promise<void> {
   if (existing === undefined || process.platform === 'win32') return;
-  if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+  if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.())
+    await handle.chown(existing.uid, existing.gid).catch(() => undefined);
   await handle.chmod(existing.mode & 0o7777);
 }
 
@@ -110,7 +111,11 @@ function rethrowAsOutputError(path: string): (error: unknown) => never {
 }
 
 function isSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && /^E[A-Z]+$/.test((error as NodeJS.ErrnoException).code ?? '');
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    /^E[A-Z]+$/.test((error as NodeJS.ErrnoException).code ?? '')
+  );
 }
 
 function outputError(path: string, error: unknown): CspmError {

@@ -10,7 +10,13 @@ import { isStandardOutput, writeOutput } from './write-output.js';
  * output, atomically like every file the CLI writes. `status` takes a "wrote" line per
  * file; `onProgress`, the file being written.
  */
-export async function writeDiffDocuments(made: readonly DocumentOutput[], documents: readonly DocumentOutputPath[], io: CliIo, status: StatusWriter, onProgress?: ProgressListener): Promise<void> {
+export async function writeDiffDocuments(
+  made: readonly DocumentOutput[],
+  documents: readonly DocumentOutputPath[],
+  io: CliIo,
+  status: StatusWriter,
+  onProgress?: ProgressListener,
+): Promise<void> {
   for (const { format, path } of documents) {
     const output = made.find((candidate) => candidate.format === format);
     if (!output) throw new CspmError('internal', `no ${format} output was planned`, { data: { what: format } });

@@ -1,4 +1,11 @@
-import { findingsFormats, judgeFindingsResult, type FindingsFormat, type FindingsFormatOptions, type FindingsRun, ruleCatalogue } from '../index.js';
+import {
+  findingsFormats,
+  judgeFindingsResult,
+  type FindingsFormat,
+  type FindingsFormatOptions,
+  type FindingsRun,
+  ruleCatalogue,
+} from '../index.js';
 import { maxSummaryBytes } from '../internal.js';
 import { appendStepSummary } from './append-step-summary.js';
 import { wantsColor, type CliIo } from './cli-io.js';
@@ -14,7 +21,8 @@ import { isStandardOutput, writeOutput } from './write-output.js';
  * Markdown summary to the job's step summary, unless that is one of the run's files,
  * within the Markdown's characters and half the 1 MiB GitHub takes of a step.
  *
- * @param otherFiles files the run reads or writes beside the reports and the outputs (a baseline, a rules file, a result file)
+ * @param otherFiles files the run reads or writes beside the reports and the outputs (a baseline, a rules file, a
+ * result file)
  */
 export async function writeFindings(
   run: FindingsRun,
@@ -25,7 +33,9 @@ export async function writeFindings(
 ): Promise<void> {
   const result = judgeFindingsResult(run);
   // A capped format names the run's own complete output, when it writes one to a file.
-  const complete = outputs.find((output) => (output.format === 'text' || output.format === 'json') && !isStandardOutput(output.path));
+  const complete = outputs.find(
+    (output) => (output.format === 'text' || output.format === 'json') && !isStandardOutput(output.path),
+  );
   const shared: FindingsFormatOptions = {
     rules: ruleCatalogue,
     color: false,
@@ -36,11 +46,25 @@ export async function writeFindings(
     const toTerminal = isStandardOutput(output.path);
     const format: FindingsFormat = findingsFormats[output.format];
     const options = { ...shared, color: toTerminal && wantsColor(io, io.stdout, args.color) };
-    await writeOutput(output.path, format.formatChunks === undefined ? format.format(result, options) : asyncChunks(format.formatChunks(result, options)), io);
+    await writeOutput(
+      output.path,
+      format.formatChunks === undefined
+        ? format.format(result, options)
+        : asyncChunks(format.formatChunks(result, options)),
+      io,
+    );
   }
   if (outputs.some((output) => output.format === 'github')) {
-    const guarded = [...inputFiles(result.analysis), ...otherFiles, ...outputs.map((output) => output.path).filter((path) => !isStandardOutput(path))];
-    await appendStepSummary(findingsFormats.markdown.format(result, { ...shared, markdownBytes: maxSummaryBytes }), guarded, io);
+    const guarded = [
+      ...inputFiles(result.analysis),
+      ...otherFiles,
+      ...outputs.map((output) => output.path).filter((path) => !isStandardOutput(path)),
+    ];
+    await appendStepSummary(
+      findingsFormats.markdown.format(result, { ...shared, markdownBytes: maxSummaryBytes }),
+      guarded,
+      io,
+    );
   }
 }
 

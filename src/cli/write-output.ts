@@ -30,7 +30,8 @@ export async function writeOutput(output: string, body: OutputBody, io: CliIo, r
   } else {
     // A stream of chunks waits for each to leave once the pipe is full, so that an
     // output of gigabytes to a slow reader is never held in memory whole.
-    for await (const chunk of body) if (io.stdout.write(chunk) === false) await flushStandardOutput(io).catch(() => undefined);
+    for await (const chunk of body)
+      if (io.stdout.write(chunk) === false) await flushStandardOutput(io).catch(() => undefined);
   }
   await flushStandardOutput(io).catch((error: unknown) => {
     throw standardOutputError(error);

@@ -19,10 +19,13 @@ export function parseBaseUrl(baseUrl: string): URL {
   } catch {
     throw new CspmError('usage', `base URL is not a URL: ${JSON.stringify(baseUrl)}`, { data: { option: 'baseUrl' } });
   }
-  if (url.username !== '' || url.password !== '') throw new CspmError('usage', 'base URL must not carry a user name or password', { data: { option: 'baseUrl' } });
+  if (url.username !== '' || url.password !== '')
+    throw new CspmError('usage', 'base URL must not carry a user name or password', { data: { option: 'baseUrl' } });
   const loopback = isLoopback(url);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new CspmError('usage', `base URL must be https (http only for 127.0.0.1, ::1 or localhost): ${url.origin}`, { data: { option: 'baseUrl' } });
+    throw new CspmError('usage', `base URL must be https (http only for 127.0.0.1, ::1 or localhost): ${url.origin}`, {
+      data: { option: 'baseUrl' },
+    });
   }
   url.search = '';
   url.hash = '';

@@ -15,14 +15,23 @@ export type ByteUnit = keyof typeof byteUnits;
  */
 export function parseByteSize(text: string, option: string): number {
   const match = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(text);
-  const unit = match && (match[2] === '' ? 'B' : Object.keys(byteUnits).find((name) => name.toLowerCase() === (match[2] as string).toLowerCase()));
+  const unit =
+    match &&
+    (match[2] === ''
+      ? 'B'
+      : Object.keys(byteUnits).find((name) => name.toLowerCase() === (match[2] as string).toLowerCase()));
   if (!match || unit === undefined || unit === null) {
-    throw new CspmError('usage', `--${option} takes a whole number of bytes, or with a unit: ${Object.keys(byteUnits).join(', ')} (64MiB); not ${JSON.stringify(text)}`, { data: { option, value: text, known: Object.keys(byteUnits) } });
+    throw new CspmError(
+      'usage',
+      `--${option} takes a whole number of bytes, or with a unit: ${Object.keys(byteUnits).join(', ')} (64MiB); not ${JSON.stringify(text)}`,
+      { data: { option, value: text, known: Object.keys(byteUnits) } },
+    );
   }
   return Number(match[1]) * byteUnits[unit as ByteUnit];
 }
 
-/** A byte count as a limit is written, exactly: `512 MiB`, `64 KiB`, `1000 B` (for a rounded size see text/describe-bytes.ts). */
+/** A byte count as a limit is written, exactly: `512 MiB`, `64 KiB`, `1000 B` (for a rounded size see
+ * text/describe-bytes.ts). */
 export function describeByteLimit(bytes: number): string {
   const units = Object.entries(byteUnits).reverse();
   const [unit, size] = units.find(([, size]) => bytes >= size && bytes % size === 0) ?? ['B', 1];

@@ -76,7 +76,11 @@ export interface BenchmarkRef {
 /** A client of the service's REST API; see {@link createClient}. */
 export interface CspmClient {
   /** Onboards an account of `kind` under `licenseId` (sections 4.1–4.3); the body is checked before it is sent. */
-  onboardAccount<K extends OnboardingKind>(kind: K, licenseId: string, body: OnboardingBodies[K]): Promise<OnboardedAccount>;
+  onboardAccount<K extends OnboardingKind>(
+    kind: K,
+    licenseId: string,
+    body: OnboardingBodies[K],
+  ): Promise<OnboardedAccount>;
   /**
    * The audit summary (section 4.4), for `loadReports`/`checkReports`: the envelope as
    * received (unwrapped from a one-item array), or the body as received when it holds
@@ -132,9 +136,12 @@ export function createClient(options: ClientOptions): CspmClient {
     fetch: options.fetch,
     trace: trace && ((event) => traceLines(event, redactor).forEach(trace)),
   });
-  const send = (request: ServiceRequest): Promise<ServiceEnvelope> => sendRequest({ transport, redactor, timeoutMs }, request);
-  const keyHeader = (): Record<string, string> => (options.apiKey ? { 'Ocp-Apim-Subscription-Key': options.apiKey } : {});
-  // Each id goes through pathSegment, which encodes it and refuses `.` and `..`; the other segments are the client's own words.
+  const send = (request: ServiceRequest): Promise<ServiceEnvelope> =>
+    sendRequest({ transport, redactor, timeoutMs }, request);
+  const keyHeader = (): Record<string, string> =>
+    options.apiKey ? { 'Ocp-Apim-Subscription-Key': options.apiKey } : {};
+  // Each id goes through pathSegment, which encodes it and refuses `.` and `..`; the other segments are the client's
+  // own words.
   const url = (segments: readonly string[], query?: Record<string, string>): URL => {
     const target = new URL(`${base.href.replace(/\/$/, '')}/${segments.join('/')}`);
     for (const [name, value] of Object.entries(query ?? {})) target.searchParams.set(name, value);
@@ -142,9 +149,20 @@ export function createClient(options: ClientOptions): CspmClient {
   };
 
   async function getToken(licenseId: string, accountId?: string): Promise<string> {
-    if (!options.credentials) throw new CspmError('usage', 'getToken needs the API application credentials', { data: { option: 'credentials' } });
-    const target = url(['authorize', 'license', pathSegment(licenseId, 'license'), 'token'], accountId === undefined ? undefined : { accountId });
-    const envelope = await send({ method: 'POST', url: target, headers: keyHeader(), body: { APIApplicationId: options.credentials.applicationId, Secret: options.credentials.secret } });
+    if (!options.credentials)
+      throw new CspmError('usage', 'getToken needs the API application credentials', {
+        data: { option: 'credentials' },
+      });
+    const target = url(
+      ['authorize', 'license', pathSegment(licenseId, 'license'), 'token'],
+      accountId === undefined ? undefined : { accountId },
+    );
+    const envelope = await send({
+      method: 'POST',
+      url: target,
+      headers: keyHeader(),
+      body: { APIApplicationId: options.credentials.applicationId, Secret: options.credentials.secret },
+    });
     const token = readString(envelope.result, 'token', target, redactor);
     redactor.add(accountId === undefined ? 'licenseToken' : 'accountToken', token);
     return token;
@@ -160,31 +178,81 @@ export function createClient(options: ClientOptions): CspmClient {
     async onboardAccount(kind, licenseId, body) {
       checkOnboardingBody(kind, body);
       redactor.add('clientSecret', 'ADApplicationClientSecret' in body ? body.ADApplicationClientSecret : undefined);
-      const target = url(['onboarding', 'license', pathSegment(licenseId, 'license'), 'account', onboardingKinds[kind].path]);
+      const target = url([
+        'onboarding',
+        'license',
+        pathSegment(licenseId, 'license'),
+        'account',
+        onboardingKinds[kind].path,
+      ]);
       const headers = { Authorization: `Bearer ${await tokens.licenseToken(licenseId)}`, ...keyHeader() };
       const envelope = await send({ method: 'POST', url: target, headers, body }).catch((error: unknown) => {
         throw onboardingFailure(error, target, body.AccountName, (text) => redactor.redact(text));
       });
-      return { accountId: readId(envelope.result, 'accountId', target, redactor), jobId: readId(envelope.result, 'jobId', target, redactor) };
+      return {
+        accountId: readId(envelope.result, 'accountId', target, redactor),
+        jobId: readId(envelope.result, 'jobId', target, redactor),
+      };
     },
     async getAuditSummary(ids) {
-      const target = url(['audit', 'license', pathSegment(ids.licenseId, 'license'), 'account', pathSegment(ids.accountId, 'account'), 'job', pathSegment(ids.jobId, 'job'), 'benchmark', pathSegment(ids.benchmarkId, 'benchmark'), 'summary']);
-      return documentOf(await send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) }));
+      const target = url([
+        'audit',
+        'license',
+        pathSegment(ids.licenseId, 'license'),
+        'account',
+        pathSegment(ids.accountId, 'account'),
+        'job',
+        pathSegment(ids.jobId, 'job'),
+        'benchmark',
+        pathSegment(ids.benchmarkId, 'benchmark'),
+        'summary',
+      ]);
+      return documentOf(
+        await send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) }),
+      );
     },
     getToken,
     async getJobStatus(ids) {
-      const target = url(['compliance', 'license', pathSegment(ids.licenseId, 'license'), 'account', pathSegment(ids.accountId, 'account'), 'job', pathSegment(ids.jobId, 'job'), 'status']);
-      const envelope = await send({ method: 'GET', url: target, headers: await accountHeaders(ids.licenseId, ids.accountId) });
+      const target = url([
+        'compliance',
+        'license',
+        pathSegment(ids.licenseId, 'license'),
+        'account',
+        pathSegment(ids.accountId, 'account'),
+        'job',
+        pathSegment(ids.jobId, 'job'),
+        'status',
+      ]);
+      const envelope = await send({
+        method: 'GET',
+        url: target,
+        headers: await accountHeaders(ids.licenseId, ids.accountId),
+      });
       const status = readString(envelope.result, 'jobStatus', target, redactor);
       // A status the client does not know cannot be told to end or not: a caller waiting on it would wait in vain.
-      if (!isJobStatus(status)) throw invalidResult(target, redactor, `result has the job status "${serviceText(status, redactor, jobStatusLimit)}", none of ${Object.keys(jobStatusOutcomes).join(', ')}`);
+      if (!isJobStatus(status))
+        throw invalidResult(
+          target,
+          redactor,
+          `result has the job status "${serviceText(status, redactor, jobStatusLimit)}", none of ${Object.keys(jobStatusOutcomes).join(', ')}`,
+        );
       return status;
     },
     async listBenchmarks(licenseId, accountId) {
-      const target = url(['audit', 'license', pathSegment(licenseId, 'license'), 'account', pathSegment(accountId, 'account'), 'benchmarks']);
+      const target = url([
+        'audit',
+        'license',
+        pathSegment(licenseId, 'license'),
+        'account',
+        pathSegment(accountId, 'account'),
+        'benchmarks',
+      ]);
       const envelope = await send({ method: 'GET', url: target, headers: await accountHeaders(licenseId, accountId) });
       if (!Array.isArray(envelope.result)) throw invalidResult(target, redactor, 'result is not an array');
-      return envelope.result.map((item: unknown) => ({ name: readString(item, 'name', target, redactor), benchmarkId: readId(item, 'benchmarkId', target, redactor) }));
+      return envelope.result.map((item: unknown) => ({
+        name: readString(item, 'name', target, redactor),
+        benchmarkId: readId(item, 'benchmarkId', target, redactor),
+      }));
     },
     redact: (text) => redactor.redact(text),
   };
@@ -200,7 +268,9 @@ function readString(result: unknown, field: string, target: URL, redactor: Redac
   return value;
 }
 
-/** An id the service gave, for later paths: a string that is a path segment, else `service-invalid-response` naming it. */
+/**
+ * An id the service gave, for later paths: a string that is a path segment, else `service-invalid-response` naming it.
+ */
 function readId(result: unknown, field: string, target: URL, redactor: Redactor): string {
   const value = readString(result, field, target, redactor);
   const problem = pathIdProblem(value);

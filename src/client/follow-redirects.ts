@@ -16,7 +16,12 @@ export const maxRedirects = 5;
  * whose 200 would pass for a success. Anything else is a `service-redirect` error naming
  * the `Location`, with `redact` applied.
  */
-export async function followRedirects(fetch: typeof globalThis.fetch, request: Request, init: RequestInit | undefined, redact: (text: string) => string): Promise<Response> {
+export async function followRedirects(
+  fetch: typeof globalThis.fetch,
+  request: Request,
+  init: RequestInit | undefined,
+  redact: (text: string) => string,
+): Promise<Response> {
   let current = request;
   for (let hops = 0; ; hops += 1) {
     const response = await fetch(current, { ...init, redirect: 'manual' });
@@ -29,7 +34,11 @@ export async function followRedirects(fetch: typeof globalThis.fetch, request: R
     if (refusal !== undefined) {
       const shown = redact(target === undefined ? location : showLocation(target));
       const url = redact(from.href);
-      throw new CspmError('service-redirect', `${current.method} ${url}: HTTP ${response.status} to ${shown} not followed: ${refusal}`, { data: { url, status: response.status, location: shown } });
+      throw new CspmError(
+        'service-redirect',
+        `${current.method} ${url}: HTTP ${response.status} to ${shown} not followed: ${refusal}`,
+        { data: { url, status: response.status, location: shown } },
+      );
     }
     current = new Request(target as URL, { method: 'GET', headers: current.headers, signal: current.signal });
   }
@@ -38,7 +47,8 @@ export async function followRedirects(fetch: typeof globalThis.fetch, request: R
 /** Why a redirect is not followed, or undefined when it is. */
 function whyNotFollowed(method: string, from: URL, target: URL | undefined, hops: number): string | undefined {
   if (target === undefined) return 'its Location is not a URL';
-  if (method !== 'GET') return `a ${method} is never redirected: its body would be sent again, or dropped and its answer taken for the request's`;
+  if (method !== 'GET')
+    return `a ${method} is never redirected: its body would be sent again, or dropped and its answer taken for the request's`;
   if (target.origin !== from.origin) {
     return `it leads from ${from.origin} to another origin, where the credentials must not go; if the service has moved, give its base URL`;
   }

@@ -44,13 +44,24 @@ export function networkFailure(error: unknown, url: URL, where: string, redactor
   const host = hostAndPort(url);
   const redacted = redactor.redact(url.href);
   if (code !== undefined && unknownHostCodes.has(code)) {
-    return new CspmError('service-host-unknown', `${url.hostname} does not resolve (${code}), so ${host} cannot be reached (${where}); check the base URL and the DNS`, { data: { url: redacted, host }, cause: error });
+    return new CspmError(
+      'service-host-unknown',
+      `${url.hostname} does not resolve (${code}), so ${host} cannot be reached (${where}); check the base URL and the DNS`,
+      { data: { url: redacted, host }, cause: error },
+    );
   }
   if (isConnectionBroken(error)) {
-    return new CspmError('service-connection-reset', `the connection to ${host} broke before the answer was complete (${code ?? 'terminated'}; ${where}); try again`, { data: { url: redacted, host }, cause: error });
+    return new CspmError(
+      'service-connection-reset',
+      `the connection to ${host} broke before the answer was complete (${code ?? 'terminated'}; ${where}); try again`,
+      { data: { url: redacted, host }, cause: error },
+    );
   }
   const reason = error instanceof Error ? describeNetworkError(error) : String(error);
-  return new CspmError('service-unreachable', `${where}: ${redactor.redact(reason)}`, { data: { url: redacted }, cause: error });
+  return new CspmError('service-unreachable', `${where}: ${redactor.redact(reason)}`, {
+    data: { url: redacted },
+    cause: error,
+  });
 }
 
 /** The innermost cause of a network failure, which names what went wrong (`ECONNREFUSED`). */

@@ -6,8 +6,21 @@ import { CspmError } from '../error/cspm-error.js';
  */
 export const onboardingKinds = {
   aws: { path: 'aws', fields: ['AccountName', 'AWSAccountId', 'AWSRoleName'] },
-  azure: { path: 'azure', fields: ['AccountName', 'DomainName', 'TenantId', 'ADApplicationClientId', 'ADApplicationClientSecret', 'SubscriptionId'] },
-  office365: { path: 'office', fields: ['AccountName', 'DomainName', 'TenantId', 'ADApplicationClientId', 'ADApplicationClientSecret'] },
+  azure: {
+    path: 'azure',
+    fields: [
+      'AccountName',
+      'DomainName',
+      'TenantId',
+      'ADApplicationClientId',
+      'ADApplicationClientSecret',
+      'SubscriptionId',
+    ],
+  },
+  office365: {
+    path: 'office',
+    fields: ['AccountName', 'DomainName', 'TenantId', 'ADApplicationClientId', 'ADApplicationClientSecret'],
+  },
 } as const satisfies Record<string, { path: string; fields: readonly string[] }>;
 
 /**
@@ -53,13 +66,23 @@ export interface OnboardingBodies {
  */
 export function checkOnboardingBody(kind: OnboardingKind, body: unknown): void {
   if (!Object.hasOwn(onboardingKinds, kind)) {
-    throw new CspmError('usage', `unknown account kind ${JSON.stringify(kind)}; expected one of ${Object.keys(onboardingKinds).join(', ')}`, { data: { value: kind, known: Object.keys(onboardingKinds) } });
+    throw new CspmError(
+      'usage',
+      `unknown account kind ${JSON.stringify(kind)}; expected one of ${Object.keys(onboardingKinds).join(', ')}`,
+      { data: { value: kind, known: Object.keys(onboardingKinds) } },
+    );
   }
   const fields: readonly string[] = onboardingKinds[kind].fields;
-  const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const record =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const missing = fields.filter((field) => record[field] === undefined || record[field] === null);
   const notStrings = fields.filter((field) => !missing.includes(field) && typeof record[field] !== 'string');
   if (missing.length === 0 && notStrings.length === 0) return;
-  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(notStrings.length > 0 ? [`not a string: ${notStrings.join(', ')}`] : [])];
-  throw new CspmError('request-invalid', `${kind} account body: ${problems.join('; ')}`, { data: { missing, notStrings } });
+  const problems = [
+    ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+    ...(notStrings.length > 0 ? [`not a string: ${notStrings.join(', ')}`] : []),
+  ];
+  throw new CspmError('request-invalid', `${kind} account body: ${problems.join('; ')}`, {
+    data: { missing, notStrings },
+  });
 }

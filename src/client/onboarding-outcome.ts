@@ -7,11 +7,20 @@ import { hostAndPort, networkErrorCode } from './network-failure.js';
  * and its answer was lost: "try again" would make a second account, so the error says
  * that the outcome is unknown and how to find out. Other failures pass unchanged.
  */
-export function onboardingFailure(error: unknown, target: URL, accountName: string, redact: (text: string) => string): unknown {
-  if (!isCspmError(error) || (error.code !== 'service-connection-reset' && error.code !== 'service-timeout')) return error;
+export function onboardingFailure(
+  error: unknown,
+  target: URL,
+  accountName: string,
+  redact: (text: string) => string,
+): unknown {
+  if (!isCspmError(error) || (error.code !== 'service-connection-reset' && error.code !== 'service-timeout'))
+    return error;
   const url = redact(target.href);
   const host = hostAndPort(target);
-  const lost = error.code === 'service-timeout' ? `no complete answer came within ${(error.data as { timeoutMs: number }).timeoutMs} ms` : `the connection to ${host} broke before the answer was complete`;
+  const lost =
+    error.code === 'service-timeout'
+      ? `no complete answer came within ${(error.data as { timeoutMs: number }).timeoutMs} ms`
+      : `the connection to ${host} broke before the answer was complete`;
   const reason = error.code === 'service-timeout' ? 'timeout' : (networkErrorCode(error.cause) ?? 'terminated');
   return new CspmError(
     'onboarding-outcome-unknown',

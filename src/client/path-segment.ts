@@ -20,6 +20,7 @@ export function pathIdProblem(id: string): string | undefined {
  */
 export function pathSegment(value: string, name: string): string {
   const problem = pathIdProblem(value);
-  if (problem !== undefined) throw new CspmError('usage', `the ${name} id ${problem}; nothing was sent`, { data: { value } });
+  if (problem !== undefined)
+    throw new CspmError('usage', `the ${name} id ${problem}; nothing was sent`, { data: { value } });
   return encodeURIComponent(value);
 }

@@ -19,10 +19,20 @@ const initialBytes = 64 * 1024;
  * @throws CspmError `response-too-large` naming the request and the limit; the
  *         network's own errors as they come
  */
-export async function readCappedBody(response: Response, limit: number, method: string, url: string): Promise<Response> {
+export async function readCappedBody(
+  response: Response,
+  limit: number,
+  method: string,
+  url: string,
+): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText, headers: response.headers };
   if (response.body === null || nullBodyStatuses.has(response.status)) return new Response(null, init);
-  const tooLarge = (): CspmError => new CspmError('response-too-large', `${method} ${url}: HTTP ${response.status}, the answer is longer than the limit of ${describeByteLimit(limit)} (--max-body)`, { data: { url, limit } });
+  const tooLarge = (): CspmError =>
+    new CspmError(
+      'response-too-large',
+      `${method} ${url}: HTTP ${response.status}, the answer is longer than the limit of ${describeByteLimit(limit)} (--max-body)`,
+      { data: { url, limit } },
+    );
   const length = response.headers.get('content-length');
   const declared = length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
   if (declared !== undefined && declared > limit) {
@@ -43,7 +53,8 @@ export async function readCappedBody(response: Response, limit: number, method: 
       void reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
-    if (total + value.byteLength > buffer.length) buffer = grown(buffer, total, Math.min(limit, Math.max(2 * buffer.length, total + value.byteLength)));
+    if (total + value.byteLength > buffer.length)
+      buffer = grown(buffer, total, Math.min(limit, Math.max(2 * buffer.length, total + value.byteLength)));
     buffer.set(value, total);
     total += value.byteLength;
   }

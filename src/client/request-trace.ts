@@ -30,9 +30,13 @@ export function traceLines(event: TraceEvent, redactor: Redactor): string[] {
     case 'response':
       return [`← ${event.status} ${event.method} ${redactor.redact(event.url)} in ${milliseconds(event.ms)}`];
     case 'failure':
-      return [`✖ ${event.method} ${redactor.redact(event.url)}: ${redactor.redact(event.reason)} after ${milliseconds(event.ms)}`];
+      return [
+        `✖ ${event.method} ${redactor.redact(event.url)}: ${redactor.redact(event.reason)} after ${milliseconds(event.ms)}`,
+      ];
     case 'retry':
-      return [`↻ ${event.method} ${redactor.redact(event.url)}: retry ${event.attempt} after ${redactor.redact(event.reason)}`];
+      return [
+        `↻ ${event.method} ${redactor.redact(event.url)}: retry ${event.attempt} after ${redactor.redact(event.reason)}`,
+      ];
   }
 }
 

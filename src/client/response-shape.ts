@@ -5,7 +5,12 @@ import type { ServiceEnvelope } from './send-request.js';
 const receivedBodies = new WeakMap<ServiceEnvelope, unknown>();
 
 function isEnvelope(value: unknown): value is ServiceEnvelope {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Record<string, unknown>)['statusCode'] === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as Record<string, unknown>)['statusCode'] === 'number'
+  );
 }
 
 /**
@@ -23,7 +28,10 @@ export function envelopeOf(value: unknown, httpStatus: number): ServiceEnvelope 
   if (httpStatus < 200 || httpStatus > 299) return undefined;
   const document = unwrapDocument('', value);
   if (document.candidates.length === 0) return undefined;
-  const envelope: ServiceEnvelope = { result: document.form === 'envelope' ? (value as Record<string, unknown>)['result'] : value, statusCode: 200 };
+  const envelope: ServiceEnvelope = {
+    result: document.form === 'envelope' ? (value as Record<string, unknown>)['result'] : value,
+    statusCode: 200,
+  };
   receivedBodies.set(envelope, value);
   return envelope;
 }

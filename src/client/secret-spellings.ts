@@ -13,11 +13,20 @@ const minBase64Piece = 4;
  * the raw value misses all of these.
  */
 export function secretSpellings(secret: string): string[] {
-  const spellings = [secret, JSON.stringify(secret).slice(1, -1), unicodeEscaped(secret, false), unicodeEscaped(secret, true), ...urlEncodings(secret), ...base64Spellings(secret)];
+  const spellings = [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    unicodeEscaped(secret, false),
+    unicodeEscaped(secret, true),
+    ...urlEncodings(secret),
+    ...base64Spellings(secret),
+  ];
   return [...new Set(spellings)].filter((spelling) => spelling !== '');
 }
 
-/** JSON-escaped with every character but ASCII letters and digits as `\uXXXX` (.NET's and others' cautious escaping). */
+/**
+ * JSON-escaped with every character but ASCII letters and digits as `\uXXXX` (.NET's and others' cautious escaping).
+ */
 function unicodeEscaped(secret: string, lowerHex: boolean): string {
   return secret.replace(/[^A-Za-z0-9]/g, (char) => {
     const hex = char.charCodeAt(0).toString(16).padStart(4, '0');

@@ -57,28 +57,52 @@ export async function sendRequest(context: SendContext, request: ServiceRequest)
     // The body can break off after the headers (a reset connection): that is the network's failure, not a bug.
     throw isCspmError(error) ? error : networkFailure(error, request.url, where, context.redactor);
   }
-  if (envelope === undefined) throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status} without a response envelope`, { data: { url, status: response.status } });
+  if (envelope === undefined)
+    throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status} without a response envelope`, {
+      data: { url, status: response.status },
+    });
   if (envelope.statusCode !== 200) throw serviceError(context.redactor, url, where, response, envelope);
   return envelope;
 }
 
 /** The body of `response` as an envelope ({@link envelopeOf}), undefined when it is JSON of another shape. */
-async function readEnvelope(response: Response, url: string, where: string, redactor: Redactor): Promise<ServiceEnvelope | undefined> {
+async function readEnvelope(
+  response: Response,
+  url: string,
+  where: string,
+  redactor: Redactor,
+): Promise<ServiceEnvelope | undefined> {
   const text = await response.text();
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new CspmError('service-invalid-response', `${where}: HTTP ${response.status}, body is not JSON (${serviceText(text, redactor, bodyExcerptLimit)})`, { data: { url, status: response.status } });
+    throw new CspmError(
+      'service-invalid-response',
+      `${where}: HTTP ${response.status}, body is not JSON (${serviceText(text, redactor, bodyExcerptLimit)})`,
+      { data: { url, status: response.status } },
+    );
   }
   return envelopeOf(value, response.status);
 }
 
 /** A `service-error` from the response and, when it had one, its envelope. */
-function serviceError(redactor: Redactor, url: string, where: string, response: Response, envelope: ServiceEnvelope | undefined): CspmError<'service-error'> {
-  const serviceMessage = typeof envelope?.message === 'string' && envelope.message !== '' ? serviceText(envelope.message, redactor) : undefined;
+function serviceError(
+  redactor: Redactor,
+  url: string,
+  where: string,
+  response: Response,
+  envelope: ServiceEnvelope | undefined,
+): CspmError<'service-error'> {
+  const serviceMessage =
+    typeof envelope?.message === 'string' && envelope.message !== ''
+      ? serviceText(envelope.message, redactor)
+      : undefined;
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
-  const statusText = envelope && envelope.statusCode !== response.status ? `HTTP ${response.status}, statusCode ${envelope.statusCode}` : `HTTP ${response.status}`;
+  const statusText =
+    envelope && envelope.statusCode !== response.status
+      ? `HTTP ${response.status}, statusCode ${envelope.statusCode}`
+      : `HTTP ${response.status}`;
   return new CspmError('service-error', `${where}: ${statusText}${serviceMessage ? `: ${serviceMessage}` : ''}`, {
     data: {
       url,
@@ -91,7 +115,13 @@ function serviceError(redactor: Redactor, url: string, where: string, response: 
 }
 
 /** A thrown transport error as a CspmError: the service's answer, a timeout or no connection. */
-async function describeFailure(context: SendContext, { HTTPError, TimeoutError }: KyModule, error: unknown, requestUrl: URL, where: string): Promise<CspmError> {
+async function describeFailure(
+  context: SendContext,
+  { HTTPError, TimeoutError }: KyModule,
+  error: unknown,
+  requestUrl: URL,
+  where: string,
+): Promise<CspmError> {
   if (isCspmError(error)) return error;
   const url = context.redactor.redact(requestUrl.href);
   if (error instanceof HTTPError) {
@@ -105,7 +135,9 @@ async function describeFailure(context: SendContext, { HTTPError, TimeoutError }
     return serviceError(context.redactor, url, where, response, envelope);
   }
   if (error instanceof TimeoutError) {
-    return new CspmError('service-timeout', `${where}: no complete answer within ${context.timeoutMs} ms`, { data: { url, timeoutMs: context.timeoutMs } });
+    return new CspmError('service-timeout', `${where}: no complete answer within ${context.timeoutMs} ms`, {
+      data: { url, timeoutMs: context.timeoutMs },
+    });
   }
   return networkFailure(error, requestUrl, where, context.redactor);
 }

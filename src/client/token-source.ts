@@ -33,7 +33,12 @@ export class TokenSource {
   }
 
   #obtain(what: string, licenseId: string, accountId?: string): Promise<string> {
-    if (!this.exchange) throw new CspmError('usage', `no ${what}: give it, or the API application's credentials and API key to obtain one`, { data: { option: what === 'license token' ? 'licenseToken' : 'accountToken' } });
+    if (!this.exchange)
+      throw new CspmError(
+        'usage',
+        `no ${what}: give it, or the API application's credentials and API key to obtain one`,
+        { data: { option: what === 'license token' ? 'licenseToken' : 'accountToken' } },
+      );
     const key = JSON.stringify([licenseId, accountId ?? null]);
     let token = this.#cache.get(key);
     if (!token) {

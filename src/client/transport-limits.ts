@@ -34,9 +34,17 @@ export function withinRange(value: number, range: LimitRange): boolean {
  */
 export function checkTransportLimits(limits: { timeoutMs: number; maxBodyBytes: number }): void {
   if (!withinRange(limits.timeoutMs, timeoutRange)) {
-    throw new CspmError('usage', `timeoutMs takes a whole number of milliseconds from ${timeoutRange.min} to ${timeoutRange.max}`, { data: { option: 'timeout', value: String(limits.timeoutMs) } });
+    throw new CspmError(
+      'usage',
+      `timeoutMs takes a whole number of milliseconds from ${timeoutRange.min} to ${timeoutRange.max}`,
+      { data: { option: 'timeout', value: String(limits.timeoutMs) } },
+    );
   }
   if (!withinRange(limits.maxBodyBytes, maxBodyRange)) {
-    throw new CspmError('usage', `maxBodyBytes takes a whole number of bytes from ${maxBodyRange.min} to ${maxBodyRange.max}`, { data: { option: 'max-body', value: String(limits.maxBodyBytes) } });
+    throw new CspmError(
+      'usage',
+      `maxBodyBytes takes a whole number of bytes from ${maxBodyRange.min} to ${maxBodyRange.max}`,
+      { data: { option: 'max-body', value: String(limits.maxBodyBytes) } },
+    );
   }
 }

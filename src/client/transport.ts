@@ -39,7 +39,8 @@ export interface Transport {
 
 /**
  * The ky instance the client sends with, made on first use: the command line imports the
- * library at start-up, and commands that never call the service should not load ky. Only GET is retried: a POST that reached the
+ * library at start-up, and commands that never call the service should not load ky. Only GET is retried: a POST that
+ * reached the
  * service may have taken effect, and a second onboarding makes a second account. ky
  * honours `Retry-After` (seconds or an HTTP date) on 429 and 503 up to the smaller of
  * `maxRetryAfterMs` and `timeoutMs`; a longer one ends the retries at once, since a
@@ -93,12 +94,25 @@ function traceHooks(trace: (event: TraceEvent) => void): NonNullable<Parameters<
     beforeRequest: [
       async (request, _options, { retryCount }) => {
         const body = request.body === null ? undefined : await request.clone().text();
-        trace({ kind: 'request', method: request.method, url: request.url, headers: [...request.headers], ...(body === undefined ? {} : { body }), attempt: retryCount });
+        trace({
+          kind: 'request',
+          method: request.method,
+          url: request.url,
+          headers: [...request.headers],
+          ...(body === undefined ? {} : { body }),
+          attempt: retryCount,
+        });
       },
     ],
     beforeRetry: [
       ({ request, error, retryCount }) => {
-        trace({ kind: 'retry', method: request.method, url: request.url, attempt: retryCount, reason: networkErrorCode(error) ?? error.message });
+        trace({
+          kind: 'retry',
+          method: request.method,
+          url: request.url,
+          attempt: retryCount,
+          reason: networkErrorCode(error) ?? error.message,
+        });
       },
     ],
   };
@@ -111,10 +125,22 @@ function timedFetch(fetch: typeof globalThis.fetch, trace: (event: TraceEvent) =
     const started = performance.now();
     try {
       const response = await fetch(input, init);
-      trace({ kind: 'response', method: request.method, url: request.url, status: response.status, ms: performance.now() - started });
+      trace({
+        kind: 'response',
+        method: request.method,
+        url: request.url,
+        status: response.status,
+        ms: performance.now() - started,
+      });
       return response;
     } catch (error) {
-      trace({ kind: 'failure', method: request.method, url: request.url, reason: networkErrorCode(error) ?? (error instanceof Error ? error.message : String(error)), ms: performance.now() - started });
+      trace({
+        kind: 'failure',
+        method: request.method,
+        url: request.url,
+        reason: networkErrorCode(error) ?? (error instanceof Error ? error.message : String(error)),
+        ms: performance.now() - started,
+      });
       throw error;
     }
   };

@@ -1,8 +1,19 @@
 import { errorSummaries, type ErrorCode, type ErrorDataByCode } from './error-codes.js';
 
-export type { AccountsLocation, ErrorCode, ErrorKind, ReportIdentity, ScanIdentity, ErrorDataByCode, RulesLocation, ServiceErrorData } from './error-codes.js';
+export type {
+  AccountsLocation,
+  ErrorCode,
+  ErrorKind,
+  ReportIdentity,
+  ScanIdentity,
+  ErrorDataByCode,
+  RulesLocation,
+  ServiceErrorData,
+} from './error-codes.js';
 
-/** Options of a {@link CspmError}: the typed data of its code (what its message is built from), and the error it wraps. */
+/**
+ * Options of a {@link CspmError}: the typed data of its code (what its message is built from), and the error it wraps.
+ */
 export interface CspmErrorOptions<C extends ErrorCode> {
   data: ErrorDataByCode[C];
   cause?: unknown;

@@ -70,11 +70,19 @@ export interface ErrorDataByCode {
    * heap bytes), or holds an array longer than V8 allows (`items` and `limit`); `pointer`
    * is the value concerned (`""` for the whole document).
    */
-  'input-exceeds-memory': { path: string; pointer: string; needed?: number; available?: number; items?: number; limit?: number };
+  'input-exceeds-memory': {
+    path: string;
+    pointer: string;
+    needed?: number;
+    available?: number;
+    items?: number;
+    limit?: number;
+  };
   'output-failed': { path: string };
   'output-is-input': { output: string; input: string };
   'output-collision': { output: string; inputs: string[] };
-  /** An output whose name, or a folder below its --out-dir, is a symbolic link: `link` is that link, `path` the file to be written. */
+  /** An output whose name, or a folder below its --out-dir, is a symbolic link: `link` is that link, `path` the file to
+   * be written. */
   'output-through-link': { path: string; link: string };
   /** A part of a Parquet dataset whose name is taken by a file of other bytes: `path` is that file. */
   'dataset-part-conflict': { path: string };
@@ -112,7 +120,9 @@ export interface ErrorDataByCode {
   'partial-invalid': { file: string; pointer: string };
   /** Partial results that are not the shards of one run: one missing or given twice, or other inputs or settings. */
   'shards-mismatch': { files: string[]; what: string };
-  /** A partial result the merge does not take: made with other settings, of other file contents, or not authenticated. */
+  /**
+   * A partial result the merge does not take: made with other settings, of other file contents, or not authenticated.
+   */
   'partial-refused': { file: string; what: string };
   /** The optional SQL engine (`package`) is not installed, or could not be loaded (`reason`). */
   'query-engine-missing': { package: string; reason: string };

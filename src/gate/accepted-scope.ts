@@ -38,7 +38,8 @@ export function indexAccepted(outcomes: readonly ExceptionOutcome[] | undefined)
   return byReport;
 }
 
-/** The colours a count of failing policies is of: Red stands for every colour the service may add too, as countColours counts them. */
+/** The colours a count of failing policies is of: Red stands for every colour the service may add too, as countColours
+ * counts them. */
 function colourOf(compliance: string): 'Red' | 'Amber' | undefined {
   if (compliance === 'Amber') return 'Amber';
   return compliance === 'Green' || compliance === 'Gray' ? undefined : 'Red';
@@ -48,7 +49,11 @@ function colourOf(compliance: string): 'Red' | 'Amber' | undefined {
  * The accepted policies in scope whose colour is one of `colours`, of one Severity when
  * given: what the colour counts of a gate leave out.
  */
-export function countAccepted(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
+export function countAccepted(
+  reports: readonly ScopedReport[],
+  colours: readonly ('Red' | 'Amber')[],
+  severity: string | undefined,
+): number {
   let count = 0;
   for (const scoped of reports) {
     for (const match of scoped.accepted ?? []) {

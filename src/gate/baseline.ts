@@ -7,7 +7,9 @@ import { gateMetrics } from './metrics/gate-metrics.js';
 
 /** The metrics of `rules` that compare with a baseline scan, each named once, in rules-file order. */
 export function baselineMetricsOf(rules: GateRules): string[] {
-  const names = rules.assertions.map((assertion) => assertion.metric).filter((metric) => isGateMetricName(metric) && gateMetrics[metric].baseline === true);
+  const names = rules.assertions
+    .map((assertion) => assertion.metric)
+    .filter((metric) => isGateMetricName(metric) && gateMetrics[metric].baseline === true);
   return [...new Set(names)];
 }
 
@@ -20,9 +22,12 @@ export function baselineMetricsOf(rules: GateRules): string[] {
 export function assertBaselineGiven(rules: GateRules, hasBaseline: boolean): void {
   const metrics = baselineMetricsOf(rules);
   if (hasBaseline || metrics.length === 0) return;
-  throw new CspmError('usage', `${rules.file}: metrics ${metrics.join(', ')} compare with an older scan, and none was given`, { data: { option: 'baseline', path: rules.file, known: metrics } });
+  throw new CspmError(
+    'usage',
+    `${rules.file}: metrics ${metrics.join(', ')} compare with an older scan, and none was given`,
+    { data: { option: 'baseline', path: rules.file, known: metrics } },
+  );
 }
-
 
 /** The comparisons of a baseline by the new report they are of. */
 export function indexBaseline(baseline: DiffResult | undefined): Map<string, ReportDiff> {

@@ -22,7 +22,9 @@ export function withinBound(value: number | string, assertion: GateAssertion): b
     if (assertion.mustBe !== undefined) return value === assertion.mustBe;
     return value !== assertion.mustNotBe;
   }
-  return (assertion.min === undefined || value >= assertion.min) && (assertion.max === undefined || value <= assertion.max);
+  return (
+    (assertion.min === undefined || value >= assertion.min) && (assertion.max === undefined || value <= assertion.max)
+  );
 }
 
 /**
@@ -32,7 +34,11 @@ export function withinBound(value: number | string, assertion: GateAssertion): b
  * 2`, or 79.96% as 80.0% against `min: 80`), the value follows to two decimals more,
  * so that the message shows why it passed or failed.
  */
-export function valueText(value: number | string, metric: GateMetric, assertion?: Pick<GateAssertion, 'min' | 'max'>): string {
+export function valueText(
+  value: number | string,
+  metric: GateMetric,
+  assertion?: Pick<GateAssertion, 'min' | 'max'>,
+): string {
   if (typeof value === 'string') return value;
   // A count has no unit; a percent or points read the same whole or not (34.0%).
   if (metric.unit === '' && Number.isInteger(value)) return String(value);

@@ -12,7 +12,14 @@ import { expectedText, valueText, withinBound } from './bounds.js';
 import { scopeHasCategory, type GateMetric, type RunFacts, type ScopedReport } from './gate-metric.js';
 import { isGateMetricName } from './metric-names.js';
 import { gateMetrics } from './metrics/gate-metrics.js';
-import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from './select-reports.js';
+import {
+  allReports,
+  describeMatch,
+  describeReport,
+  matchReports,
+  selectCategories,
+  type SourcedReport,
+} from './select-reports.js';
 import { lostReports } from './lost-reports.js';
 import { untrustedInputs } from './untrusted-inputs.js';
 
@@ -46,7 +53,12 @@ export interface GateOptions {
 export function evaluateGate(analysis: Analysis, rules: GateRules, options: GateOptions = {}): GateResult {
   assertBaselineGiven(rules, options.baseline !== undefined);
   const baseline = indexBaseline(options.baseline);
-  const run: Run = { analysis, baseline, accepted: indexAccepted(options.exceptions), facts: { exceptions: options.exceptions ?? [] } };
+  const run: Run = {
+    analysis,
+    baseline,
+    accepted: indexAccepted(options.exceptions),
+    facts: { exceptions: options.exceptions ?? [] },
+  };
   const reports = allReports(analysis);
   const assertions: AssertionResult[] = [];
   const untrusted = untrustedInputs(analysis);
@@ -57,7 +69,11 @@ export function evaluateGate(analysis: Analysis, rules: GateRules, options: Gate
   try {
     for (const assertion of rules.assertions) {
       if (!isGateMetricName(assertion.metric)) {
-        throw new CspmError('rules-invalid', `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`, { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } });
+        throw new CspmError(
+          'rules-invalid',
+          `${rules.file}: ${assertion.pointer}/metric: unknown metric "${assertion.metric}"`,
+          { data: { file: rules.file, pointer: `${assertion.pointer}/metric` } },
+        );
       }
       evaluateAssertion(assertion, gateMetrics[assertion.metric], reports, run, assertions);
     }
@@ -77,7 +93,13 @@ interface Run {
   facts: RunFacts;
 }
 
-function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports: readonly SourcedReport[], run: Run, results: AssertionResult[]): void {
+function evaluateAssertion(
+  assertion: GateAssertion,
+  metric: GateMetric,
+  reports: readonly SourcedReport[],
+  run: Run,
+  results: AssertionResult[],
+): void {
   if (metric.ofRun === true) {
     results.push(measure(assertion, metric, [], 'the run', run));
     return;
@@ -95,7 +117,10 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
     const inScope = scoped.filter(scopeHasCategory);
     const reportsInScope = plural(matched.length, 'report');
     // Without a category, only reports that have none leave nothing in scope.
-    const what = assertion.category === undefined ? `none of the ${reportsInScope} in scope has a category` : `category "${assertion.category}" is in none of the ${reportsInScope} in scope`;
+    const what =
+      assertion.category === undefined
+        ? `none of the ${reportsInScope} in scope has a category`
+        : `category "${assertion.category}" is in none of the ${reportsInScope} in scope`;
     if (inScope.length === 0) results.push(noMatch(assertion, metric, scope, what));
     else results.push(measure(assertion, metric, inScope, scope, run));
     return;
@@ -106,7 +131,16 @@ function evaluateAssertion(assertion: GateAssertion, metric: GateMetric, reports
   for (const report of matched) {
     const scoped = narrow(report, assertion, run);
     const scope = `${describeReport(report)}${suffix}`;
-    if (!scopeHasCategory(scoped)) results.push(noMatch(assertion, metric, scope, `the report has no category${assertion.category === undefined ? '' : ` "${assertion.category}"`}`, report.source.source));
+    if (!scopeHasCategory(scoped))
+      results.push(
+        noMatch(
+          assertion,
+          metric,
+          scope,
+          `the report has no category${assertion.category === undefined ? '' : ` "${assertion.category}"`}`,
+          report.source.source,
+        ),
+      );
     else results.push(measure(assertion, metric, [scoped], scope, run, report.source.source, expected));
   }
 }
@@ -117,11 +151,21 @@ function narrow(report: SourcedReport, assertion: GateAssertion, run: Run): Scop
   const key = reportKey(report.source.source, report.report.pointer);
   const diff = run.baseline.get(key);
   const accepted = acceptedIn(run.accepted.get(key), whole ? undefined : categories);
-  return { source: report.source, report: report.report, categories, whole, ...(diff === undefined ? {} : { diff }), ...(accepted.length === 0 ? {} : { accepted }) };
+  return {
+    source: report.source,
+    report: report.report,
+    categories,
+    whole,
+    ...(diff === undefined ? {} : { diff }),
+    ...(accepted.length === 0 ? {} : { accepted }),
+  };
 }
 
 /** The accepted policies of a report that lie in `categories` (all of them for a whole report). */
-function acceptedIn(accepted: readonly ExceptionMatch[] | undefined, categories: readonly AnalysedCategory[] | undefined): readonly ExceptionMatch[] {
+function acceptedIn(
+  accepted: readonly ExceptionMatch[] | undefined,
+  categories: readonly AnalysedCategory[] | undefined,
+): readonly ExceptionMatch[] {
   if (accepted === undefined) return [];
   if (categories === undefined) return accepted;
   const pointers = new Set(categories.map((category) => category.pointer));
@@ -163,9 +207,17 @@ function measuredName(assertion: GateAssertion, metric: GateMetric): string {
 }
 
 /** A scope that selects nothing fails, so that a typo in a rules file can never pass. */
-function noMatch(assertion: GateAssertion, metric: GateMetric, scope: string, what: string, source?: string): AssertionResult {
+function noMatch(
+  assertion: GateAssertion,
+  metric: GateMetric,
+  scope: string,
+  what: string,
+  source?: string,
+): AssertionResult {
   const passed = assertion.allowNoMatch;
-  const message = passed ? `${what}; passes by allowNoMatch` : `${what}; an assertion that selects nothing fails (allowNoMatch: true to allow it)`;
+  const message = passed
+    ? `${what}; passes by allowNoMatch`
+    : `${what}; an assertion that selects nothing fails (allowNoMatch: true to allow it)`;
   return result(assertion, { passed, actual: null, expected: expectedText(assertion, metric), scope, message }, source);
 }
 
@@ -190,15 +242,29 @@ function sharedText(text: string): string {
 // assertion and report, hundreds of thousands on a fleet, and a deleted key leaves an
 // object in dictionary mode, several times its size. The field order (name … message,
 // source, pointer, preset) is what the JSON outputs show.
-function result(assertion: GateAssertion, outcome: Pick<AssertionResult, 'passed' | 'actual' | 'actualText' | 'expected' | 'scope' | 'message'>, source: string | undefined): AssertionResult {
+function result(
+  assertion: GateAssertion,
+  outcome: Pick<AssertionResult, 'passed' | 'actual' | 'actualText' | 'expected' | 'scope' | 'message'>,
+  source: string | undefined,
+): AssertionResult {
   const { passed, actual, expected, scope } = outcome;
   const { name, level, metric, pointer, preset } = assertion;
   const message = sharedText(outcome.message);
   if (outcome.actualText === undefined) {
-    if (source === undefined) return preset === undefined ? { name, level, metric, passed, actual, expected, scope, message, pointer } : { name, level, metric, passed, actual, expected, scope, message, pointer, preset };
-    return preset === undefined ? { name, level, metric, passed, actual, expected, scope, message, source, pointer } : { name, level, metric, passed, actual, expected, scope, message, source, pointer, preset };
+    if (source === undefined)
+      return preset === undefined
+        ? { name, level, metric, passed, actual, expected, scope, message, pointer }
+        : { name, level, metric, passed, actual, expected, scope, message, pointer, preset };
+    return preset === undefined
+      ? { name, level, metric, passed, actual, expected, scope, message, source, pointer }
+      : { name, level, metric, passed, actual, expected, scope, message, source, pointer, preset };
   }
   const actualText = sharedText(outcome.actualText);
-  if (source === undefined) return preset === undefined ? { name, level, metric, passed, actual, actualText, expected, scope, message, pointer } : { name, level, metric, passed, actual, actualText, expected, scope, message, pointer, preset };
-  return preset === undefined ? { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer } : { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer, preset };
+  if (source === undefined)
+    return preset === undefined
+      ? { name, level, metric, passed, actual, actualText, expected, scope, message, pointer }
+      : { name, level, metric, passed, actual, actualText, expected, scope, message, pointer, preset };
+  return preset === undefined
+    ? { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer }
+    : { name, level, metric, passed, actual, actualText, expected, scope, message, source, pointer, preset };
 }

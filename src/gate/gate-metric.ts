@@ -5,11 +5,13 @@ import type { GateAssertion } from '../model/gate-rules.js';
 import type { SourcedReport } from './select-reports.js';
 
 /** Keys of an assertion that some metrics read and others refuse. */
-export type MetricKey = 'min' | 'max' | 'severity' | 'category' | 'policy' | 'mustBe' | 'mustNotBe' | 'allowNewFailures' | 'allowRemoved';
+export type MetricKey =
+  'min' | 'max' | 'severity' | 'category' | 'policy' | 'mustBe' | 'mustNotBe' | 'allowNewFailures' | 'allowRemoved';
 
 /** One report in an assertion's scope, narrowed to the assertion's category when it names one. */
 export interface ScopedReport extends SourcedReport {
-  /** The categories in scope: the named one(s), or every category of the report (as far as the run kept them: see `whole`). */
+  /** The categories in scope: the named one(s), or every category of the report (as far as the run kept them: see
+   * `whole`). */
   categories: readonly AnalysedCategory[];
   /**
    * True when the scope is the whole report (the assertion names no category): its
@@ -34,7 +36,8 @@ export interface Measurement {
   /** The value; null when the scope holds nothing to measure (then `none` says why). */
   value: number | string | null;
   none?: string;
-  /** What the value counts, for the message (the expired exceptions, their days and owners); absent when it speaks for itself. */
+  /** What the value counts, for the message (the expired exceptions, their days and owners); absent when it speaks for
+   * itself. */
   detail?: string;
 }
 
@@ -76,7 +79,12 @@ export interface GateMetric {
    */
   ofRun?: true;
   /** Measures the reports in the assertion's scope; the gate compares the value with the assertion's bound. */
-  measure(reports: readonly ScopedReport[], assertion: GateAssertion, formula: PercentFormula, run: RunFacts): Measurement;
+  measure(
+    reports: readonly ScopedReport[],
+    assertion: GateAssertion,
+    formula: PercentFormula,
+    run: RunFacts,
+  ): Measurement;
 }
 
 /** True when the scope is the whole report (see ScopedReport.whole). */
@@ -86,5 +94,7 @@ export function isWholeReport(scoped: ScopedReport): boolean {
 
 /** True when the scope holds a category: a report of none leaves nothing to measure. */
 export function scopeHasCategory(scoped: ScopedReport): boolean {
-  return scoped.whole === true ? (scoped.report.categoryCount ?? scoped.report.categories.length) > 0 : scoped.categories.length > 0;
+  return scoped.whole === true
+    ? (scoped.report.categoryCount ?? scoped.report.categories.length) > 0
+    : scoped.categories.length > 0;
 }

@@ -15,7 +15,8 @@ const maxRulesBytes = 10 * 2 ** 20;
  */
 const digests = new WeakMap<GateRules, string>();
 
-/** The SHA-256 (hex) of the bytes `rules` were loaded from; undefined for a preset or rules not made by {@link loadGateRules}. */
+/** The SHA-256 (hex) of the bytes `rules` were loaded from; undefined for a preset or rules not made by {@link
+ * loadGateRules}. */
 export function rulesFileDigest(rules: GateRules): string | undefined {
   return digests.get(rules);
 }
@@ -32,7 +33,11 @@ export async function loadGateRules(pathOrPreset: string): Promise<GateRules> {
   // than saying no file of that name exists.
   if (pathOrPreset.startsWith('cspm:')) return { file: pathOrPreset, assertions: presetAssertions(pathOrPreset, '') };
   const tooLarge = (size: number): CspmError =>
-    new CspmError('input-too-large', `${pathOrPreset} is ${Math.round(size / 2 ** 20)} MiB; a rules file may be at most 10 MiB`, { data: { path: pathOrPreset, bytes: size, limit: maxRulesBytes } });
+    new CspmError(
+      'input-too-large',
+      `${pathOrPreset} is ${Math.round(size / 2 ** 20)} MiB; a rules file may be at most 10 MiB`,
+      { data: { path: pathOrPreset, bytes: size, limit: maxRulesBytes } },
+    );
   const bytes = readRegularFile(pathOrPreset, maxRulesBytes, tooLarge);
   const rules = parseGateRules(decodeText(bytes), pathOrPreset);
   digests.set(rules, createHash('sha256').update(bytes).digest('hex'));

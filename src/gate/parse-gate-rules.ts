@@ -12,7 +12,17 @@ import { valueAt } from '../validate/describe-location.js';
 import { describeSchemaError } from './schema-error-text.js';
 import { errorPointer, pickSchemaError } from '../validate/pick-schema-error.js';
 
-const metricKeys: readonly MetricKey[] = ['min', 'max', 'severity', 'category', 'policy', 'mustBe', 'mustNotBe', 'allowNewFailures', 'allowRemoved'];
+const metricKeys: readonly MetricKey[] = [
+  'min',
+  'max',
+  'severity',
+  'category',
+  'policy',
+  'mustBe',
+  'mustNotBe',
+  'allowNewFailures',
+  'allowRemoved',
+];
 
 /**
  * Parses and validates a gate rules file (JSON or YAML) and expands the presets it
@@ -36,65 +46,117 @@ export function parseGateRules(text: string, name: string): GateRules {
   const extended = typeof file.extends === 'string' ? [file.extends] : (file.extends ?? []);
   const names = new Set(own.map((assertion) => assertion.name));
   const inherited = extended.flatMap((preset, index) =>
-    presetAssertions(preset, typeof file.extends === 'string' ? '/extends' : `/extends/${index}`).filter((assertion) => !names.has(assertion.name)),
+    presetAssertions(preset, typeof file.extends === 'string' ? '/extends' : `/extends/${index}`).filter(
+      (assertion) => !names.has(assertion.name),
+    ),
   );
   const assertions = [...inherited, ...own];
-  if (assertions.length === 0) throw new CspmError('rules-invalid', `${name}: the rules file has no assertion to evaluate; add one under "assertions" or extend a preset`, { data: { file: name, pointer: '' } });
+  if (assertions.length === 0)
+    throw new CspmError(
+      'rules-invalid',
+      `${name}: the rules file has no assertion to evaluate; add one under "assertions" or extend a preset`,
+      { data: { file: name, pointer: '' } },
+    );
   return { file: name, assertions };
 }
 
 /** The assertions of a preset, as `--rules cspm:recommended` or `extends` gives them. */
 export function presetAssertions(preset: string, pointer: string): GateAssertion[] {
-  if (!isGatePresetName(preset)) throw new CspmError('usage', `unknown preset "${preset}"; the presets are ${Object.keys(gatePresets).join(', ')}`, { data: { option: 'rules', value: preset, known: Object.keys(gatePresets) } });
+  if (!isGatePresetName(preset))
+    throw new CspmError('usage', `unknown preset "${preset}"; the presets are ${Object.keys(gatePresets).join(', ')}`, {
+      data: { option: 'rules', value: preset, known: Object.keys(gatePresets) },
+    });
   return gatePresets[preset].map((assertion) => ({ ...withDefaults(assertion), pointer, preset }));
 }
 
 function withDefaults(assertion: RulesFileAssertion): Omit<GateAssertion, 'pointer'> {
   const { name, level, aggregate, allowNoMatch, ...rest } = assertion;
-  return { name: name ?? assertion.metric, level: level ?? 'error', aggregate: aggregate ?? 'each', allowNoMatch: allowNoMatch ?? false, ...rest };
+  return {
+    name: name ?? assertion.metric,
+    level: level ?? 'error',
+    aggregate: aggregate ?? 'each',
+    allowNoMatch: allowNoMatch ?? false,
+    ...rest,
+  };
 }
 
 /** Checks what the schema cannot: that each key means something to the metric, and sane bounds. */
 function normalise(assertion: RulesFileAssertion, pointer: string, parsed: ParsedRulesText): GateAssertion {
-  // Stryker disable next-line StringLiteral: the schema refuses an unknown metric before this check, which narrows the type
+  // Stryker disable next-line StringLiteral: the schema refuses an unknown metric before this check, which narrows the
+  // type
   if (!isGateMetricName(assertion.metric)) fail(parsed, `${pointer}/metric`, 'unknown metric');
   const metric = gateMetrics[assertion.metric];
   for (const key of metricKeys) {
     if (assertion[key] !== undefined && !metric.reads.includes(key)) {
-      fail(parsed, `${pointer}/${key}`, `metric ${assertion.metric} does not read "${key}"; it reads ${metric.reads.map((read) => `"${read}"`).join(', ')}`, true);
+      fail(
+        parsed,
+        `${pointer}/${key}`,
+        `metric ${assertion.metric} does not read "${key}"; it reads ${metric.reads.map((read) => `"${read}"`).join(', ')}`,
+        true,
+      );
     }
   }
-  // A match would read as narrowing what the metric counts; a metric of the run's exceptions cannot be narrowed to reports.
-  if (metric.ofRun === true && assertion.match !== undefined) fail(parsed, `${pointer}/match`, `metric ${assertion.metric} counts the run's exceptions, not a report's: it takes no "match"`, true);
+  // A match would read as narrowing what the metric counts; a metric of the run's exceptions cannot be narrowed to
+  // reports.
+  if (metric.ofRun === true && assertion.match !== undefined)
+    fail(
+      parsed,
+      `${pointer}/match`,
+      `metric ${assertion.metric} counts the run's exceptions, not a report's: it takes no "match"`,
+      true,
+    );
   if (assertion.min !== undefined && assertion.max !== undefined && assertion.min > assertion.max) {
     fail(parsed, `${pointer}/min`, `min ${assertion.min} is above max ${assertion.max}: nothing could pass`);
   }
-  const severity = assertion.severity === undefined ? undefined : severityOf(assertion.metric, metric, assertion.severity, `${pointer}/severity`, parsed);
+  const severity =
+    assertion.severity === undefined
+      ? undefined
+      : severityOf(assertion.metric, metric, assertion.severity, `${pointer}/severity`, parsed);
   return { ...withDefaults(assertion), ...(severity === undefined ? {} : { severity }), pointer };
 }
 
 /** The severity an assertion reads, in its observed spelling; a misspelt one is refused. */
-function severityOf(name: string, metric: GateMetric, severity: string, pointer: string, parsed: ParsedRulesText): string {
+function severityOf(
+  name: string,
+  metric: GateMetric,
+  severity: string,
+  pointer: string,
+  parsed: ParsedRulesText,
+): string {
   if (metric.severity === 'finding') {
-    if (severity !== 'error' && severity !== 'warning') fail(parsed, pointer, `the ${name} metric takes severity "error" or "warning"`);
+    if (severity !== 'error' && severity !== 'warning')
+      fail(parsed, pointer, `the ${name} metric takes severity "error" or "warning"`);
     return severity;
   }
   if (isObserved('Severity', severity)) return severity;
   const folded = foldValue('Severity', severity);
-  if (folded === undefined) fail(parsed, pointer, `"${severity}" is no policy Severity; the ${name} metric takes one of ${observedValues.Severity.join(', ')}`);
+  if (folded === undefined)
+    fail(
+      parsed,
+      pointer,
+      `"${severity}" is no policy Severity; the ${name} metric takes one of ${observedValues.Severity.join(', ')}`,
+    );
   return folded;
 }
 
 function checkNames(assertions: readonly GateAssertion[], parsed: ParsedRulesText): void {
   const seen = new Set<string>();
   for (const assertion of assertions) {
-    if (seen.has(assertion.name)) fail(parsed, `${assertion.pointer}/name`, `a second assertion is named "${assertion.name}"; give each its own name`);
+    if (seen.has(assertion.name))
+      fail(
+        parsed,
+        `${assertion.pointer}/name`,
+        `a second assertion is named "${assertion.name}"; give each its own name`,
+      );
     seen.add(assertion.name);
   }
 }
 
 function fail(parsed: ParsedRulesText, pointer: string, what: string, atKey = false): never {
   const location = parsed.locate(pointer, atKey);
-  const position = location.line === undefined ? location.file : `${location.file}:${location.line}:${location.column ?? 1}`;
-  throw new CspmError('rules-invalid', `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, { data: location });
+  const position =
+    location.line === undefined ? location.file : `${location.file}:${location.line}:${location.column ?? 1}`;
+  throw new CspmError('rules-invalid', `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, {
+    data: location,
+  });
 }

@@ -4,7 +4,12 @@ import { parseYamlText, type ParsedYamlText, type YamlFileKind } from '../load/y
 export type ParsedRulesText = ParsedYamlText;
 
 /** A gate rules file, as the YAML parser names and codes its errors. */
-const rulesFile: YamlFileKind = { invalid: 'rules-invalid', aliases: 'rules-aliases', name: 'rules file', topKeys: ['assertions', 'extends', '$schema'] };
+const rulesFile: YamlFileKind = {
+  invalid: 'rules-invalid',
+  aliases: 'rules-aliases',
+  name: 'rules file',
+  topKeys: ['assertions', 'extends', '$schema'],
+};
 
 /** Parses a rules file in YAML or JSON (see parseYamlText). */
 export function parseRulesText(text: string, file: string): ParsedRulesText {

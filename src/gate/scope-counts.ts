@@ -24,12 +24,20 @@ export function sumFigures(reports: readonly ScopedReport[]): Counts {
  * categories) counts its policies. Policies an exception in force accepts are left out:
  * they are counted apart (acceptedPolicies), never as passing.
  */
-export function countColours(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
+export function countColours(
+  reports: readonly ScopedReport[],
+  colours: readonly ('Red' | 'Amber')[],
+  severity: string | undefined,
+): number {
   return countScanned(reports, colours, severity) - countAccepted(reports, colours, severity);
 }
 
 /** The policies in scope of `colours` as the scan said, accepted or not (see countColours). */
-function countScanned(reports: readonly ScopedReport[], colours: readonly ('Red' | 'Amber')[], severity: string | undefined): number {
+function countScanned(
+  reports: readonly ScopedReport[],
+  colours: readonly ('Red' | 'Amber')[],
+  severity: string | undefined,
+): number {
   const red = colours.includes('Red');
   const amber = colours.includes('Amber');
   if (severity === undefined) {
@@ -39,7 +47,8 @@ function countScanned(reports: readonly ScopedReport[], colours: readonly ('Red'
   let count = 0;
   for (const scoped of reports) {
     const { report, categories } = scoped;
-    // Stryker disable next-line BlockStatement: counting a whole report's categories gives its counts by Severity; the block only saves the count
+    // Stryker disable next-line BlockStatement: counting a whole report's categories gives its counts by Severity; the
+    // block only saves the count
     if (isWholeReport(scoped)) {
       if (red) count += countOfRank(report.redBySeverity, severity) + countOfRank(report.otherBySeverity, severity);
       if (amber) count += countOfRank(report.amberBySeverity, severity);

@@ -20,7 +20,9 @@ const matchFields = ['ConnectorType', 'BenchmarkId', 'AccountName'] as const sat
 /** The reports whose fields match every glob of `match`; all of them without one. */
 export function matchReports(reports: readonly SourcedReport[], match: ReportMatch | undefined): SourcedReport[] {
   if (match === undefined) return [...reports];
-  const tests = matchFields.filter((field) => match[field] !== undefined).map((field) => ({ field, pattern: globToRegExp(match[field] as string) }));
+  const tests = matchFields
+    .filter((field) => match[field] !== undefined)
+    .map((field) => ({ field, pattern: globToRegExp(match[field] as string) }));
   return reports.filter(({ report }) => tests.every(({ field, pattern }) => pattern.test(report.report[field])));
 }
 
@@ -35,7 +37,9 @@ export function describeMatch(match: ReportMatch | undefined): string {
 
 /** The categories of a report named `category` by CategoryName or CategoryId. */
 export function selectCategories(report: AnalysedReport, category: string): AnalysedCategory[] {
-  return report.categories.filter(({ category: { CategoryName, CategoryId } }) => CategoryName === category || CategoryId === category);
+  return report.categories.filter(
+    ({ category: { CategoryName, CategoryId } }) => CategoryName === category || CategoryId === category,
+  );
 }
 
 // Each assertion scoped to each report names it: built once per report of a run.

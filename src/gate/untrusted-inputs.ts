@@ -21,8 +21,15 @@ export function untrustedInputs(analysis: Analysis): AssertionResult | undefined
   const valid = analysis.summary.reports;
   if (broken.length === 0 && ambiguous.length === 0 && valid > 0) return undefined;
   const reasons = [
-    ...(broken.length > 0 ? [`${broken.map((source) => source.source).join(', ')} ${broken.length === 1 ? 'is' : 'are'} unreadable, invalid or empty`] : []),
-    ...ambiguous.map((source) => `${source.source} has ${plural(source.repeatedKeys ?? 0, 'repeated key')} (a key twice in one object), whose values are ambiguous: JSON.parse keeps the last, another reader may keep the first`),
+    ...(broken.length > 0
+      ? [
+          `${broken.map((source) => source.source).join(', ')} ${broken.length === 1 ? 'is' : 'are'} unreadable, invalid or empty`,
+        ]
+      : []),
+    ...ambiguous.map(
+      (source) =>
+        `${source.source} has ${plural(source.repeatedKeys ?? 0, 'repeated key')} (a key twice in one object), whose values are ambiguous: JSON.parse keeps the last, another reader may keep the first`,
+    ),
   ];
   const why = valid === 0 ? 'the inputs hold no valid report' : reasons.join('; ');
   return {

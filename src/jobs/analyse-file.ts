@@ -40,7 +40,11 @@ export type FileOutcome =
  *
  * @throws CspmError for an input that cannot be read, as loadReports does
  */
-export async function analyseFile(input: ReportInput, options: FileAnalysisOptions, load: Pick<LoadOptions, 'beforeParse'> = {}): Promise<FileOutcome> {
+export async function analyseFile(
+  input: ReportInput,
+  options: FileAnalysisOptions,
+  load: Pick<LoadOptions, 'beforeParse'> = {},
+): Promise<FileOutcome> {
   let skipped: SkippedInput | undefined;
   let sha256: string | undefined;
   const [loaded] = await loadReports(input, {
@@ -58,7 +62,13 @@ export async function analyseFile(input: ReportInput, options: FileAnalysisOptio
   const analysed = analyseDocument(validated, options);
   const fleet = options.fleet === true ? fleetOf(analysed.source, options) : undefined;
   const document: DocumentAnalysis = { ...analysed, source: keepFigures(analysed.source, options.keep) };
-  return { kind: 'analysed', document, ...(loaded.textSource === undefined || options.placeFindings === false ? {} : { textSource: loaded.textSource }), ...(fleet === undefined ? {} : { fleet }), ...digest };
+  return {
+    kind: 'analysed',
+    document,
+    ...(loaded.textSource === undefined || options.placeFindings === false ? {} : { textSource: loaded.textSource }),
+    ...(fleet === undefined ? {} : { fleet }),
+    ...digest,
+  };
 }
 
 function fleetOf(source: AnalysedSource, options: FileAnalysisOptions): FleetFigures {

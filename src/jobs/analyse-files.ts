@@ -60,7 +60,10 @@ export const workerRunFiles = 16;
  *
  * @throws CspmError as analyseInputs does: for the first input, in input order, that cannot be read
  */
-export async function analyseFiles(input: ReportInput | readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<Analysis> {
+export async function analyseFiles(
+  input: ReportInput | readonly ReportInput[],
+  options: AnalyseFilesOptions = {},
+): Promise<Analysis> {
   assertRuleSettings(options.severities);
   const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
   return joinAnalyses(analysedOnly(await analyseEachInput(inputs, options)), options);
@@ -71,7 +74,10 @@ export async function analyseFiles(input: ReportInput | readonly ReportInput[], 
  * made on the worker that holds a file's policies and joined in input order: what the
  * fleet tier renders, from a run that never holds more than one file's policies.
  */
-export async function analyseFleet(input: ReportInput | readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<{ analysis: Analysis; fleet: FleetFigures }> {
+export async function analyseFleet(
+  input: ReportInput | readonly ReportInput[],
+  options: AnalyseFilesOptions = {},
+): Promise<{ analysis: Analysis; fleet: FleetFigures }> {
   assertRuleSettings(options.severities);
   const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
   const fleet = createFleetFigures(options.percentFormula);
@@ -100,7 +106,10 @@ export interface AnalysedFile {
  * time, in input order: the first step of {@link analyseFiles}, and what a shard of a
  * run does with its part of the files.
  */
-export async function analyseEachInput(inputs: readonly ReportInput[], options: AnalyseFilesOptions = {}): Promise<FileOutcome[]> {
+export async function analyseEachInput(
+  inputs: readonly ReportInput[],
+  options: AnalyseFilesOptions = {},
+): Promise<FileOutcome[]> {
   assertRuleSettings(options.severities);
   const fileOptions: FileAnalysisOptions = {
     ...(options.severities === undefined ? {} : { severities: options.severities }),
@@ -116,7 +125,12 @@ export async function analyseEachInput(inputs: readonly ReportInput[], options: 
 export function analysedOnly(outcomes: readonly FileOutcome[]): AnalysedFile[] {
   const files: AnalysedFile[] = [];
   for (const outcome of outcomes) {
-    if (outcome.kind === 'analysed') files.push(outcome.textSource === undefined ? { document: outcome.document } : { document: outcome.document, textSource: outcome.textSource });
+    if (outcome.kind === 'analysed')
+      files.push(
+        outcome.textSource === undefined
+          ? { document: outcome.document }
+          : { document: outcome.document, textSource: outcome.textSource },
+      );
   }
   return files;
 }
@@ -127,14 +141,26 @@ export function analysedOnly(outcomes: readonly FileOutcome[]): AnalysedFile[] {
  * report, then findings placed on lines (unless `placeFindings` is false). The last step
  * of {@link analyseFiles}, and of the merge of a sharded run.
  */
-export async function joinAnalyses(files: readonly AnalysedFile[], options: AnalyseFilesOptions = {}): Promise<Analysis> {
+export async function joinAnalyses(
+  files: readonly AnalysedFile[],
+  options: AnalyseFilesOptions = {},
+): Promise<Analysis> {
   options.onProgress?.({ phase: 'checking', done: files.length, total: files.length, unit: 'files' });
   const sources = checkAcrossInputs(
     files.map((file) => file.document),
     options,
   );
-  const analysis = withNoValidReport({ percentFormula: options.percentFormula ?? defaultPercentFormula, summary: summariseSources(sources), sources });
-  return options.placeFindings === false ? analysis : placeFindings(analysis, files.map((file) => file.textSource));
+  const analysis = withNoValidReport({
+    percentFormula: options.percentFormula ?? defaultPercentFormula,
+    summary: summariseSources(sources),
+    sources,
+  });
+  return options.placeFindings === false
+    ? analysis
+    : placeFindings(
+        analysis,
+        files.map((file) => file.textSource),
+      );
 }
 
 /** How many worker threads a run of these inputs starts: 0 to analyse on this thread. */
@@ -155,7 +181,11 @@ function isFile(input: ReportInput): input is string | { path: string; listed?: 
  * cannot be read stops the run with its error, the first in input order, as a run on
  * one thread stops; inputs after it are not started.
  */
-async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileAnalysisOptions, options: AnalyseFilesOptions): Promise<FileOutcome[]> {
+async function analyseInOrder(
+  inputs: readonly ReportInput[],
+  fileOptions: FileAnalysisOptions,
+  options: AnalyseFilesOptions,
+): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array<FileOutcome>(inputs.length);
   const count = workerCount(inputs, options.jobs);
   const workers = Array.from({ length: count }, () => new FileWorker(fileOptions));
@@ -182,8 +212,18 @@ async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileA
       try {
         outcomes[index] =
           worker !== undefined && isFile(item)
-            ? interned(await worker.analyse(index, typeof item === 'string' ? item : item.path, typeof item !== 'string' && item.listed === true))
-            : await analyseFile(item, fileOptions, options.beforeParse === undefined ? {} : { beforeParse: options.beforeParse });
+            ? interned(
+                await worker.analyse(
+                  index,
+                  typeof item === 'string' ? item : item.path,
+                  typeof item !== 'string' && item.listed === true,
+                ),
+              )
+            : await analyseFile(
+                item,
+                fileOptions,
+                options.beforeParse === undefined ? {} : { beforeParse: options.beforeParse },
+              );
       } catch (error) {
         if (index < failedAt) {
           failedAt = index;
@@ -196,7 +236,11 @@ async function analyseInOrder(inputs: readonly ReportInput[], fileOptions: FileA
   };
   options.onProgress?.({ phase: 'reading', done: 0, total: inputs.length, unit: 'files' });
   try {
-    await Promise.all(count === 0 ? [slot(undefined)] : workers.flatMap((worker) => Array.from({ length: filesInFlight }, () => slot(worker))));
+    await Promise.all(
+      count === 0
+        ? [slot(undefined)]
+        : workers.flatMap((worker) => Array.from({ length: filesInFlight }, () => slot(worker))),
+    );
   } finally {
     await Promise.all(workers.map((worker) => worker.close()));
   }

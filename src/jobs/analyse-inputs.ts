@@ -21,7 +21,10 @@ export interface AnalyseInputsOptions extends AnalyseOptions, LoadOptions {
  * Problems in the reports come back as findings; only problems of use (a missing file,
  * say) reject, with a CspmError. Every job starts here; `checkReports` adds the verdict.
  */
-export async function analyseInputs(input: ReportInput | readonly ReportInput[], options: AnalyseInputsOptions = {}): Promise<Analysis> {
+export async function analyseInputs(
+  input: ReportInput | readonly ReportInput[],
+  options: AnalyseInputsOptions = {},
+): Promise<Analysis> {
   assertRuleSettings(options.severities);
   const documents = await loadReports(input, options);
   options.onProgress?.({ phase: 'checking', done: 0, total: documents.length, unit: 'files' });

@@ -13,7 +13,9 @@ export interface CheckOptions extends FiguresOnlyOptions {
   failOn?: FailOn;
 }
 
-/** The analysis options of check and gate: the loader's, the analysis's, and how much of each report the result keeps. */
+/**
+ * The analysis options of check and gate: the loader's, the analysis's, and how much of each report the result keeps.
+ */
 export interface FiguresOnlyOptions extends FilesRunOptions {
   /**
    * Keep each report's figures, names and findings but not its policies (see
@@ -49,7 +51,17 @@ export interface CheckResult {
  * (exit code 1) on findings at or above `failOn`, and whenever no input holds a valid
  * report, whatever rules were turned off: nothing passes on nothing.
  */
-export async function checkReports(input: ReportInput | readonly ReportInput[], options: CheckOptions = {}): Promise<CheckResult> {
-  const analysis = options.figuresOnly === true ? await analyseFiles(input, { ...options, keep: options.allCategories === true ? { categories: 'all' } : {} }) : await analyseInputs(input, options);
-  return { analysis, verdict: checkVerdict(analysis, options.failOn ?? 'error'), ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }) };
+export async function checkReports(
+  input: ReportInput | readonly ReportInput[],
+  options: CheckOptions = {},
+): Promise<CheckResult> {
+  const analysis =
+    options.figuresOnly === true
+      ? await analyseFiles(input, { ...options, keep: options.allCategories === true ? { categories: 'all' } : {} })
+      : await analyseInputs(input, options);
+  return {
+    analysis,
+    verdict: checkVerdict(analysis, options.failOn ?? 'error'),
+    ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }),
+  };
 }

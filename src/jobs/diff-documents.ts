@@ -39,6 +39,7 @@ export function diffDocuments(news: Analysis, diff: DiffResult, options: DiffDoc
 function outputsOf(news: Analysis, diff: DiffResult, options: DiffDocumentsOptions): DocumentOutput[] {
   const [planned] = renderDocuments(news, { ...options, combine: true, diff }).documents;
   // A diff compares only inputs with a valid report, so the later one always makes a document.
-  if (planned?.status !== 'ready') throw new CspmError('internal', 'the new scan made no document to render', { data: { what: 'diff document' } });
+  if (planned?.status !== 'ready')
+    throw new CspmError('internal', 'the new scan made no document to render', { data: { what: 'diff document' } });
   return planned.outputs;
 }

@@ -68,7 +68,12 @@ function limitSeverity(value: boolean | string | undefined): string | undefined 
   if (typeof value !== 'string' || value === '') return undefined;
   if (isObserved('Severity', value)) return value;
   const folded = foldValue('Severity', value);
-  if (folded === undefined) throw new CspmError('usage', `"${value}" is no policy Severity; the severities are ${observedValues.Severity.join(', ')}`, { data: { option: 'fail-on-regression' } });
+  if (folded === undefined)
+    throw new CspmError(
+      'usage',
+      `"${value}" is no policy Severity; the severities are ${observedValues.Severity.join(', ')}`,
+      { data: { option: 'fail-on-regression' } },
+    );
   return folded;
 }
 
@@ -80,7 +85,12 @@ export function tallyText(tally: RegressionTally, limit: RegressionLimit): strin
     tally.removedPolicies > 0 ? plural(tally.removedPolicies, 'removed policy', 'removed policies') : '',
     tally.lostReports > 0 ? plural(tally.lostReports, 'lost benchmark report') : '',
   ].filter((part) => part !== '');
-  const list = parts.length === 0 ? 'no regression' : parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) as string}`;
+  const list =
+    parts.length === 0
+      ? 'no regression'
+      : parts.length === 1
+        ? (parts[0] as string)
+        : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) as string}`;
   return `${list}${limit.severity === undefined ? '' : ` at or above ${limit.severity}`}`;
 }
 
@@ -97,27 +107,47 @@ export function tallyText(tally: RegressionTally, limit: RegressionLimit): strin
  *         unless `allowMismatch`; `usage` for a `failOnRegression` that is no Severity;
  *         `output-is-input` or `output-collision` for the `outputs`
  */
-export async function diffScans(oldInput: ReportInput, newInput: ReportInput, options: DiffScansOptions = {}): Promise<DiffScansResult> {
+export async function diffScans(
+  oldInput: ReportInput,
+  newInput: ReportInput,
+  options: DiffScansOptions = {},
+): Promise<DiffScansResult> {
   const result = await compareScans(oldInput, newInput, options);
   assertSafeOutputs(options.outputs ?? [], analysedFiles(result.analysis));
   return result;
 }
 
-async function compareScans(oldInput: ReportInput, newInput: ReportInput, options: DiffScansOptions): Promise<DiffScansResult> {
+async function compareScans(
+  oldInput: ReportInput,
+  newInput: ReportInput,
+  options: DiffScansOptions,
+): Promise<DiffScansResult> {
   const severity = limitSeverity(options.failOnRegression);
   const failOn = options.failOn ?? 'error';
   const olds = await analyseInputs(oldInput, options);
   const news = await analyseInputs(newInput, options);
   const analysis = joinAnalyses(olds, news);
   const sides = { old: olds, new: news, analysis };
-  const problems = [comparisonProblem(olds, failOn, 'the earlier scan'), comparisonProblem(news, failOn, 'the later scan')].filter((problem) => problem !== undefined);
-  if (!canBeCompared(olds, failOn) || !canBeCompared(news, failOn)) return { ...sides, verdict: failed(exitCodes.findings, `${problems.join('; ')}: not compared`) };
+  const problems = [
+    comparisonProblem(olds, failOn, 'the earlier scan'),
+    comparisonProblem(news, failOn, 'the later scan'),
+  ].filter((problem) => problem !== undefined);
+  if (!canBeCompared(olds, failOn) || !canBeCompared(news, failOn))
+    return { ...sides, verdict: failed(exitCodes.findings, `${problems.join('; ')}: not compared`) };
   const diff = diffAnalyses(olds, news, { allowMismatch: options.allowMismatch === true });
   assertScansInOrder(diff, options.allowMismatch === true);
-  const limit: RegressionLimit = { ...(severity === undefined ? {} : { severity }), allowNewFailures: options.allowNewFailures === true, allowRemoved: options.allowRemoved === true };
+  const limit: RegressionLimit = {
+    ...(severity === undefined ? {} : { severity }),
+    allowNewFailures: options.allowNewFailures === true,
+    allowRemoved: options.allowRemoved === true,
+  };
   const regressions = tallyRegressions(diff, limit);
   const documents = options.documents === undefined ? {} : { documents: diffDocuments(news, diff, options.documents) };
-  if (options.failOnRegression === undefined || options.failOnRegression === false) return { ...sides, diff, regressions, verdict: passed(), ...documents };
-  const verdict = regressions.total > 0 ? failed(exitCodes.gate, tallyText(regressions, limit)) : passed(tallyText(regressions, limit));
+  if (options.failOnRegression === undefined || options.failOnRegression === false)
+    return { ...sides, diff, regressions, verdict: passed(), ...documents };
+  const verdict =
+    regressions.total > 0
+      ? failed(exitCodes.gate, tallyText(regressions, limit))
+      : passed(tallyText(regressions, limit));
   return { ...sides, diff, regressions, limit, verdict, ...documents };
 }

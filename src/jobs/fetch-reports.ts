@@ -46,7 +46,11 @@ export interface ExpandTargetsOptions {
  * listing, or an account with no benchmark, is a failure told to `onFailure`), and
  * without a second ask for one report.
  */
-export async function expandTargets(client: CspmClient, targets: readonly FetchTarget[], options: ExpandTargetsOptions): Promise<{ targets: FetchTarget[]; failures: FetchFailure[] }> {
+export async function expandTargets(
+  client: CspmClient,
+  targets: readonly FetchTarget[],
+  options: ExpandTargetsOptions,
+): Promise<{ targets: FetchTarget[]; failures: FetchFailure[] }> {
   const listed = new Map<FetchTarget, FetchTarget[]>();
   const failures: FetchFailure[] = [];
   const fail = (failure: FetchFailure): void => {
@@ -59,7 +63,10 @@ export async function expandTargets(client: CspmClient, targets: readonly FetchT
     async (target) => {
       try {
         const benchmarks = await client.listBenchmarks(target.licenseId, target.accountId);
-        listed.set(target, benchmarks.map(({ benchmarkId }) => ({ ...target, benchmarkId })));
+        listed.set(
+          target,
+          benchmarks.map(({ benchmarkId }) => ({ ...target, benchmarkId })),
+        );
         if (benchmarks.length === 0) fail({ target, error: new Error('the account has no benchmark') });
       } catch (error) {
         fail({ target, error });
@@ -107,14 +114,32 @@ export interface FetchReportsOptions extends AnalyseInputsOptions {
 }
 
 /** Fetches one audit summary and checks it; the service's errors reject. */
-export async function fetchReport(client: CspmClient, target: FetchTarget, options: FetchReportsOptions & { name?: string } = {}): Promise<FetchedReport> {
+export async function fetchReport(
+  client: CspmClient,
+  target: FetchTarget,
+  options: FetchReportsOptions & { name?: string } = {},
+): Promise<FetchedReport> {
   const envelope = await client.getAuditSummary(target);
-  const { analysis, verdict } = await checkReports({ value: envelope, name: options.name ?? describeTarget(target) }, options);
+  const { analysis, verdict } = await checkReports(
+    { value: envelope, name: options.name ?? describeTarget(target) },
+    options,
+  );
   const checked = options.check === false ? passed() : verdict;
-  if (options.formats === undefined || options.formats.length === 0) return { target, envelope, analysis, verdict: checked };
-  const [document] = renderDocuments(analysis, { formats: options.formats, combine: true, ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }) }).documents;
-  const unrendered = document?.status === 'ready' ? undefined : `not rendered: ${document?.message ?? 'nothing to render'}`;
-  const fetched = { target, envelope, analysis, verdict: unrendered === undefined ? checked : failed(exitCodes.findings, ...checked.reasons, unrendered) };
+  if (options.formats === undefined || options.formats.length === 0)
+    return { target, envelope, analysis, verdict: checked };
+  const [document] = renderDocuments(analysis, {
+    formats: options.formats,
+    combine: true,
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  }).documents;
+  const unrendered =
+    document?.status === 'ready' ? undefined : `not rendered: ${document?.message ?? 'nothing to render'}`;
+  const fetched = {
+    target,
+    envelope,
+    analysis,
+    verdict: unrendered === undefined ? checked : failed(exitCodes.findings, ...checked.reasons, unrendered),
+  };
   return document === undefined ? fetched : { ...fetched, document };
 }
 
@@ -159,19 +184,30 @@ export interface FetchManyResult {
  * a listing, a report that could not be fetched or kept, or one whose check failed,
  * fails the run (exit code 1), and so does a run that fetched nothing.
  */
-export async function fetchReports(client: CspmClient, asked: readonly FetchTarget[], options: FetchManyOptions): Promise<FetchManyResult> {
+export async function fetchReports(
+  client: CspmClient,
+  asked: readonly FetchTarget[],
+  options: FetchManyOptions,
+): Promise<FetchManyResult> {
   const result = { kept: 0, failing: 0, failures: [] as FetchFailure[] };
   const fail = (failure: FetchFailure): void => {
     result.failures.push(failure);
     options.onFailure?.(failure);
   };
-  const { targets } = await expandTargets(client, asked, { concurrency: options.concurrency, onFailure: fail, ...(options.onRepeat ? { onRepeat: options.onRepeat } : {}) });
+  const { targets } = await expandTargets(client, asked, {
+    concurrency: options.concurrency,
+    onFailure: fail,
+    ...(options.onRepeat ? { onRepeat: options.onRepeat } : {}),
+  });
   await options.prepare?.(targets);
   const keeping = new Set<Promise<void>>();
   await runPool(targets, options.concurrency, async (target) => {
     let fetched: FetchedReport;
     try {
-      fetched = await fetchReport(client, target, { ...options, ...(options.nameOf ? { name: options.nameOf(target) } : {}) });
+      fetched = await fetchReport(client, target, {
+        ...options,
+        ...(options.nameOf ? { name: options.nameOf(target) } : {}),
+      });
     } catch (error) {
       fail({ target, error });
       return;
@@ -193,10 +229,14 @@ export async function fetchReports(client: CspmClient, asked: readonly FetchTarg
   return { asked: targets.length, ...result, verdict: manyVerdict(targets.length, result) };
 }
 
-function manyVerdict(asked: number, result: { kept: number; failing: number; failures: readonly FetchFailure[] }): Verdict {
+function manyVerdict(
+  asked: number,
+  result: { kept: number; failing: number; failures: readonly FetchFailure[] },
+): Verdict {
   const reasons: string[] = [];
   if (asked === 0) reasons.push('nothing to fetch: a run that fetched nothing passes nothing');
-  if (result.failures.length > 0) reasons.push(`${plural(result.failures.length, 'listing or report', 'listings or reports')} failed`);
+  if (result.failures.length > 0)
+    reasons.push(`${plural(result.failures.length, 'listing or report', 'listings or reports')} failed`);
   if (result.failing > 0) reasons.push(`${plural(result.failing, 'report')} failed the check or could not be rendered`);
   return reasons.length === 0 ? passed() : failed(exitCodes.findings, ...reasons);
 }

@@ -49,12 +49,21 @@ export class FileWorker {
   constructor(options: FileAnalysisOptions) {
     const entry = workerEntry();
     // Callers ask workersAvailable() first: a worker that went missing since is a damaged installation.
-    if (entry === undefined) throw new CspmError('installation-damaged', 'the file analysis worker is not built (npm run build)', { data: { path: workerPath() } });
+    if (entry === undefined)
+      throw new CspmError('installation-damaged', 'the file analysis worker is not built (npm run build)', {
+        data: { path: workerPath() },
+      });
     // No execArgv: the process's flags and preloaded modules are not the worker's business.
     this.worker = new Worker(entry, { workerData: { options }, execArgv: [] });
     this.worker.on('message', (reply: FileReply) => this.settle(reply.index, (pending) => pending.resolve(reply)));
     this.worker.on('error', (error: Error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new CspmError('internal', `a file analysis worker stopped (exit code ${code})`, { data: { what: 'file analysis worker' } })));
+    this.worker.on('exit', (code) =>
+      this.fail(
+        new CspmError('internal', `a file analysis worker stopped (exit code ${code})`, {
+          data: { what: 'file analysis worker' },
+        }),
+      ),
+    );
   }
 
   /** Analyses one file on the worker. */
@@ -70,7 +79,9 @@ export class FileWorker {
 
   /** Ends the worker. */
   async close(): Promise<void> {
-    this.dead ??= new CspmError('internal', 'the file analysis worker was closed', { data: { what: 'file analysis worker' } });
+    this.dead ??= new CspmError('internal', 'the file analysis worker was closed', {
+      data: { what: 'file analysis worker' },
+    });
     await this.worker.terminate();
   }
 

@@ -20,7 +20,13 @@ import { comparisonProblem, failed, failedFor, inputsProblem, passed } from './v
 import { failedGateRecord, gateResultRecord, type GateResultRecord } from './gate-result-record.js';
 import { type GateResultFile, rulesFilesOf } from './gate-result-file.js';
 import { analysedFiles, assertSafeOutputs, type PlannedOutput } from './output-guard.js';
-import { acceptedRisksOf, exceptionPolicyIds, exceptionsRecord, runExceptionsOf, type ExceptionsOptions } from './exceptions/run-exceptions.js';
+import {
+  acceptedRisksOf,
+  exceptionPolicyIds,
+  exceptionsRecord,
+  runExceptionsOf,
+  type ExceptionsOptions,
+} from './exceptions/run-exceptions.js';
 import type { AcceptedRisks } from '../model/exceptions.js';
 
 /** Options of {@link gateReports}. */
@@ -39,7 +45,8 @@ export interface GateReportsOptions extends FiguresOnlyOptions, ExceptionsOption
    * inputs are read, before the verdict is returned (see assertSafeOutputs).
    */
   outputs?: readonly PlannedOutput[];
-  /** The run's result file (see gateResultFile): a failure as the run starts, the record when it ends, the error when it stops. */
+  /** The run's result file (see gateResultFile): a failure as the run starts, the record when it ends, the error when
+   * it stops. */
   resultFile?: GateResultFile;
 }
 
@@ -80,7 +87,10 @@ export interface GateReportsResult {
  *         `allowMismatch`); `output-is-input` or `output-collision` for the `outputs`
  *         and the result file
  */
-export async function gateReports(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
+export async function gateReports(
+  input: ReportInput | readonly ReportInput[],
+  options: GateReportsOptions,
+): Promise<GateReportsResult> {
   const { resultFile } = options;
   if (resultFile === undefined) return guarded(await gateRun(input, options), options);
   try {
@@ -97,15 +107,26 @@ export async function gateReports(input: ReportInput | readonly ReportInput[], o
 
 /** The result once its outputs are known not to land on what it read (see `GateReportsOptions.outputs`). */
 function guarded(result: GateReportsResult, options: GateReportsOptions): GateReportsResult {
-  const outputs = [...(options.outputs ?? []), ...(options.resultFile === undefined ? [] : [{ path: options.resultFile.path, from: options.resultFile.name }])];
+  const outputs = [
+    ...(options.outputs ?? []),
+    ...(options.resultFile === undefined ? [] : [{ path: options.resultFile.path, from: options.resultFile.name }]),
+  ];
   const rulesFiles = typeof options.rules === 'string' ? rulesFilesOf(options.rules) : [];
   const exceptionsFiles = (result.exceptions?.files ?? []).map((file) => file.path);
-  const read = [...(result.analysis ? analysedFiles(result.analysis) : []), ...(result.baseline ? analysedFiles(result.baseline) : []), ...rulesFiles, ...exceptionsFiles];
+  const read = [
+    ...(result.analysis ? analysedFiles(result.analysis) : []),
+    ...(result.baseline ? analysedFiles(result.baseline) : []),
+    ...rulesFiles,
+    ...exceptionsFiles,
+  ];
   assertSafeOutputs(outputs, read);
   return result;
 }
 
-async function gateRun(input: ReportInput | readonly ReportInput[], options: GateReportsOptions): Promise<GateReportsResult> {
+async function gateRun(
+  input: ReportInput | readonly ReportInput[],
+  options: GateReportsOptions,
+): Promise<GateReportsResult> {
   const rules = typeof options.rules === 'string' ? await loadGateRules(options.rules) : options.rules;
   assertBaselineGiven(rules, options.baseline !== undefined);
   const failOn = options.failOn ?? 'error';
@@ -117,25 +138,56 @@ async function gateRun(input: ReportInput | readonly ReportInput[], options: Gat
       const problem = comparisonProblem(baseline, failOn, 'the baseline') as string;
       const verdict = failed(exitCodes.findings, `${problem}: gate not evaluated`);
       const rulesFile = typeof options.rules === 'string' ? options.rules : rules.file;
-      const record = { ...failedGateRecord(rulesFile, verdict.exitCode, { code: 'baseline-invalid', message: verdict.reasons[0] as string }), ...settingsOf(options) };
+      const record = {
+        ...failedGateRecord(rulesFile, verdict.exitCode, {
+          code: 'baseline-invalid',
+          message: verdict.reasons[0] as string,
+        }),
+        ...settingsOf(options),
+      };
       return { rules, baseline, verdict, ...settingsOf(options), record };
     }
   }
   // Before the inputs: an exceptions file that does not check fails the run, never reads as none.
   const runExceptions = runExceptionsOf(options);
-  // A comparison with a baseline reads every policy; without one, figures and the policies the rules and exceptions name suffice.
-  const keep = { policyIds: new Set([...namedPolicies(rules), ...exceptionPolicyIds(runExceptions)]), categories: options.allCategories === true || runExceptions !== undefined ? ('all' as const) : namedCategories(rules) };
-  const analysis = options.figuresOnly === true && baseline === undefined ? await analyseFiles(input, { ...options, keep }) : await analyseInputs(input, options);
+  // A comparison with a baseline reads every policy; without one, figures and the policies the rules and exceptions
+  // name suffice.
+  const keep = {
+    policyIds: new Set([...namedPolicies(rules), ...exceptionPolicyIds(runExceptions)]),
+    categories:
+      options.allCategories === true || runExceptions !== undefined ? ('all' as const) : namedCategories(rules),
+  };
+  const analysis =
+    options.figuresOnly === true && baseline === undefined
+      ? await analyseFiles(input, { ...options, keep })
+      : await analyseInputs(input, options);
   let diff: DiffResult | undefined;
   if (baseline !== undefined) {
     diff = diffAnalyses(baseline, analysis, { allowMismatch: options.allowMismatch === true });
     assertScansInOrder(diff, options.allowMismatch === true);
   }
   const risks = runExceptions === undefined ? undefined : acceptedRisksOf(analysis, runExceptions, options);
-  const gate = evaluateGate(analysis, rules, { ...(diff === undefined ? {} : { baseline: diff }), ...(risks === undefined ? {} : { exceptions: risks.outcomes }) });
+  const gate = evaluateGate(analysis, rules, {
+    ...(diff === undefined ? {} : { baseline: diff }),
+    ...(risks === undefined ? {} : { exceptions: risks.outcomes }),
+  });
   const verdict = gateVerdict(analysis, gate, failOn);
-  const record = { ...gateResultRecord(gate, analysis, verdict.exitCode), ...settingsOf(options), ...(risks === undefined ? {} : { exceptions: exceptionsRecord(risks) }) };
-  return { rules, analysis, ...(baseline ? { baseline } : {}), ...(diff ? { diff } : {}), gate, verdict, ...settingsOf(options), ...(risks === undefined ? {} : { exceptions: risks }), record };
+  const record = {
+    ...gateResultRecord(gate, analysis, verdict.exitCode),
+    ...settingsOf(options),
+    ...(risks === undefined ? {} : { exceptions: exceptionsRecord(risks) }),
+  };
+  return {
+    rules,
+    analysis,
+    ...(baseline ? { baseline } : {}),
+    ...(diff ? { diff } : {}),
+    gate,
+    verdict,
+    ...settingsOf(options),
+    ...(risks === undefined ? {} : { exceptions: risks }),
+    record,
+  };
 }
 
 /** The run's settings as the result holds them: only when given. */
@@ -165,8 +217,13 @@ export function namedCategories(rules: GateRules): Set<string> {
 export function gateVerdict(analysis: Analysis, gate: GateResult, failOn: FailOn): Verdict {
   const untrusted = untrustedInputs(analysis);
   const problem = inputsProblem(analysis, failOn);
-  if (untrusted !== undefined || problem !== undefined) return failed(exitCodes.findings, untrusted?.message ?? (problem as string));
+  if (untrusted !== undefined || problem !== undefined)
+    return failed(exitCodes.findings, untrusted?.message ?? (problem as string));
   const failing = gate.assertions.filter((result) => !result.passed && result.level === 'error');
-  if (failing.length > 0) return failedFor(exitCodes.gate, failing.map((result) => `${result.name}: ${result.message}`));
+  if (failing.length > 0)
+    return failedFor(
+      exitCodes.gate,
+      failing.map((result) => `${result.name}: ${result.message}`),
+    );
   return passed();
 }

@@ -57,7 +57,13 @@ export function rulesFilesOf(rules: string): string[] {
  * @param inputs the files the run reads (standard input left out)
  * @param name   how messages name the file
  */
-export function gateResultFile(path: string, rules: string, inputs: readonly string[], files: ResultFileSystem, name = 'the result file'): GateResultFile {
+export function gateResultFile(
+  path: string,
+  rules: string,
+  inputs: readonly string[],
+  files: ResultFileSystem,
+  name = 'the result file',
+): GateResultFile {
   const guard = (): void => assertSafeOutputs([{ path, from: name }], [...inputs, ...rulesFilesOf(rules)]);
   let stopped = false;
   return {
@@ -79,7 +85,8 @@ export function gateResultFile(path: string, rules: string, inputs: readonly str
         return;
       }
       // The run's own error is the one to report, so a failure here is not.
-      const failedHere = isCspmError(error) && error.code === 'output-failed' && (error.data as { path?: unknown }).path === path;
+      const failedHere =
+        isCspmError(error) && error.code === 'output-failed' && (error.data as { path?: unknown }).path === path;
       if (!failedHere) {
         const written = await files.write(path, gateResultText(stoppedGateRecord(rules, error))).then(
           () => true,

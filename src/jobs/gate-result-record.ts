@@ -14,11 +14,15 @@ export interface GateResultRecord extends GateResult {
   files?: { file: string; reports: number; policies: number; errors: number; warnings: number }[];
   /** Why the run stopped before a verdict (missing input, invalid rules file, …). */
   error?: { code: string; message: string };
-  /** The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force. */
+  /**
+   * The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force.
+   */
   runSettings?: RunSettings;
   /** Caveats of the run that leave its verdict as it is (a merge without its input files): absent when none. */
   notes?: string[];
-  /** What the run's exceptions did (`--exceptions`): each file's path and SHA-256, the ids applied, each one's state. */
+  /**
+   * What the run's exceptions did (`--exceptions`): each file's path and SHA-256, the ids applied, each one's state.
+   */
   exceptions?: ExceptionsRecord;
 }
 
@@ -35,14 +39,24 @@ export function gateResultRecord(gate: GateResult, analysis: Analysis, exitCode:
       reports: source.reportCount,
       policies: source.policies,
       // A finding that stands for those past the listing limit counts for all of them.
-      errors: source.findings.reduce((sum, finding) => sum + (finding.severity === 'error' ? findingWeight(finding) : 0), 0),
-      warnings: source.findings.reduce((sum, finding) => sum + (finding.severity === 'warning' ? findingWeight(finding) : 0), 0),
+      errors: source.findings.reduce(
+        (sum, finding) => sum + (finding.severity === 'error' ? findingWeight(finding) : 0),
+        0,
+      ),
+      warnings: source.findings.reduce(
+        (sum, finding) => sum + (finding.severity === 'warning' ? findingWeight(finding) : 0),
+        0,
+      ),
     })),
   };
 }
 
 /** The record of a run stopped before its verdict: it fails, so that CI never reads a stale pass. */
-export function failedGateRecord(rulesFile: string, exitCode: number | null, error: { code: string; message: string }): GateResultRecord {
+export function failedGateRecord(
+  rulesFile: string,
+  exitCode: number | null,
+  error: { code: string; message: string },
+): GateResultRecord {
   return { rulesFile, status: 'fail', assertions: [], exitCode, error };
 }
 
@@ -58,6 +72,10 @@ export function stoppedGateRecord(rulesFile: string, error: unknown): GateResult
  * when it ends: a run killed before its verdict thereby leaves a failure behind.
  */
 export function incompleteGateRecord(rulesFile: string): GateResultRecord {
-  const error = { code: 'gate-incomplete', message: 'the gate run that writes this file has not ended: it is still running, or it was stopped (a signal, a kill, a time limit) before its verdict' };
+  const error = {
+    code: 'gate-incomplete',
+    message:
+      'the gate run that writes this file has not ended: it is still running, or it was stopped (a signal, a kill, a time limit) before its verdict',
+  };
   return failedGateRecord(rulesFile, null, error);
 }

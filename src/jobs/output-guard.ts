@@ -30,7 +30,11 @@ export function assertSafeOutputs(outputs: readonly PlannedOutput[], inputFiles:
     const key = identify(output.path);
     const input = inputs.get(key);
     if (input !== undefined) {
-      throw new CspmError('output-is-input', `${output.path} is ${input === output.path ? 'one of the inputs' : `the input ${input} (one file under two names)`}; refusing to overwrite a report`, { data: { output: output.path, input } });
+      throw new CspmError(
+        'output-is-input',
+        `${output.path} is ${input === output.path ? 'one of the inputs' : `the input ${input} (one file under two names)`}; refusing to overwrite a report`,
+        { data: { output: output.path, input } },
+      );
     }
     const earlier = written.get(key);
     if (earlier !== undefined && !isDevice(output.path)) {
@@ -87,7 +91,8 @@ function statOrNothing(path: string): Stats | undefined {
   }
 }
 
-/** The files an analysis read: every source but standard input under its default name (a name given to it is guarded too). */
+/** The files an analysis read: every source but standard input under its default name (a name given to it is guarded
+ * too). */
 export function analysedFiles(analysis: Analysis): string[] {
   return analysis.sources.map((source) => source.source).filter((source) => source !== defaultStreamName);
 }

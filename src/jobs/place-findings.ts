@@ -12,13 +12,21 @@ import type { LoadedDocument, TextSource } from '../model/document.js';
  * @param documents the loaded documents, in the order of the analysis's sources, or
  *        where each source's text can be had again (undefined where it cannot)
  */
-export async function placeFindings(analysis: Analysis, documents: readonly LoadedDocument[] | readonly (TextSource | undefined)[]): Promise<Analysis> {
+export async function placeFindings(
+  analysis: Analysis,
+  documents: readonly LoadedDocument[] | readonly (TextSource | undefined)[],
+): Promise<Analysis> {
   const textOf = (index: number): TextSource | undefined => {
     const document = documents[index];
     if (document === undefined || !('source' in document)) return document;
     return document.source === analysis.sources[index]?.source ? document.textSource : undefined;
   };
-  if (!analysis.sources.some((source, index) => source.findings.length > 0 && textOf(index) !== undefined && !placedAlready(source))) return analysis;
+  if (
+    !analysis.sources.some(
+      (source, index) => source.findings.length > 0 && textOf(index) !== undefined && !placedAlready(source),
+    )
+  )
+    return analysis;
   const { findingRegions } = await import('../load/finding-regions.js');
   const sources = analysis.sources.map((source, index) => {
     const textSource = textOf(index);

@@ -35,8 +35,15 @@ export interface QueryDatasetResult {
  *   or wrong query, the engine's message in one line; a query stopped at a limit, saying
  *   which), `usage` (an unknown preset, a limit out of range)
  */
-export async function queryDataset(path: string, source: QuerySource, limits: Partial<QueryLimits> = {}): Promise<QueryDatasetResult> {
-  const { name, sql } = 'preset' in source ? { name: source.preset, sql: getQueryPreset(source.preset).sql } : { name: queryLabel(source.sql), sql: source.sql };
+export async function queryDataset(
+  path: string,
+  source: QuerySource,
+  limits: Partial<QueryLimits> = {},
+): Promise<QueryDatasetResult> {
+  const { name, sql } =
+    'preset' in source
+      ? { name: source.preset, sql: getQueryPreset(source.preset).sql }
+      : { name: queryLabel(source.sql), sql: source.sql };
   const dataset = await openDataset(path, { ...defaultQueryLimits(), ...definedLimits(limits) });
   let closed = false;
   const close = (): void => {
@@ -63,9 +70,11 @@ export async function queryDataset(path: string, source: QuerySource, limits: Pa
 
 /** A query given both ways, or neither: refused before the dataset is opened. */
 export function querySourceOf(sql: string | undefined, preset: string | undefined): QuerySource {
-  if (sql !== undefined && preset !== undefined) throw new CspmError('usage', 'give SQL or --preset, not both', { data: { option: 'preset' } });
+  if (sql !== undefined && preset !== undefined)
+    throw new CspmError('usage', 'give SQL or --preset, not both', { data: { option: 'preset' } });
   if (preset !== undefined) return { preset };
-  if (sql === undefined) throw new CspmError('usage', 'give the SQL to run, or --preset with a saved query', { data: { option: 'preset' } });
+  if (sql === undefined)
+    throw new CspmError('usage', 'give the SQL to run, or --preset with a saved query', { data: { option: 'preset' } });
   return { sql };
 }
 

@@ -1,9 +1,16 @@
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import type { Verdict } from '../model/verdict.js';
 import type { DatasetPart, DatasetSink } from '../render/parquet/dataset-writer.js';
-import { newTally, reportsToWrite, tallyVerdict, type WriteReportsOptions, type WriteTally } from './reports-to-write.js';
+import {
+  newTally,
+  reportsToWrite,
+  tallyVerdict,
+  type WriteReportsOptions,
+  type WriteTally,
+} from './reports-to-write.js';
 
-/** Options of {@link renderDataset}: what to check, and which policies the `policies` table gets (`policies`, `showPaths`). */
+/** Options of {@link renderDataset}: what to check, and which policies the `policies` table gets (`policies`,
+ * `showPaths`). */
 export type RenderDatasetOptions = WriteReportsOptions;
 
 /** What a dataset run wrote, and its verdict. */
@@ -12,7 +19,8 @@ export interface RenderDatasetResult<Part> {
   parts: DatasetPart<Part>[];
   /** Inputs, reports and policies written. */
   summary: WriteTally['summary'];
-  /** Each report not written because its scan was written already, said in a line: where it is, and where the scan was written from. */
+  /** Each report not written because its scan was written already, said in a line: where it is, and where the scan was
+   * written from. */
   repeated: string[];
   verdict: Verdict;
 }
@@ -26,7 +34,11 @@ export interface RenderDatasetResult<Part> {
  *
  * @throws CspmError for an input that cannot be read, as analyseInputs does
  */
-export async function renderDataset<Part>(input: ReportInput | readonly ReportInput[], options: RenderDatasetOptions, sink: DatasetSink<Part>): Promise<RenderDatasetResult<Part>> {
+export async function renderDataset<Part>(
+  input: ReportInput | readonly ReportInput[],
+  options: RenderDatasetOptions,
+  sink: DatasetSink<Part>,
+): Promise<RenderDatasetResult<Part>> {
   const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
   // Imported when a dataset is written: the Parquet writer stays out of every other run's start-up.
   const { DatasetWriter } = await import('../render/parquet/dataset-writer.js');

@@ -38,14 +38,27 @@ export interface RenderReportsResult {
  * errors under `strict`. An input that holds no report at all (a JSON file of something
  * else in a folder) is skipped, which is no failure.
  */
-export async function renderReports(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<RenderReportsResult> {
-  const { analysis, plan } = figuresFilePlan(input, options) ?? (await fleetPlan(input, options)) ?? (await wholePlan(input, options));
+export async function renderReports(
+  input: ReportInput | readonly ReportInput[],
+  options: RenderReportsOptions,
+): Promise<RenderReportsResult> {
+  const { analysis, plan } =
+    figuresFilePlan(input, options) ?? (await fleetPlan(input, options)) ?? (await wholePlan(input, options));
   const refused = plan.documents.filter((document): document is UnrenderedDocument => document.status === 'refused');
-  const verdict = refused.length === 0 ? passed() : failedFor(exitCodes.findings, refused.map((document) => `${document.sources.join(', ')}: ${document.message}`));
+  const verdict =
+    refused.length === 0
+      ? passed()
+      : failedFor(
+          exitCodes.findings,
+          refused.map((document) => `${document.sources.join(', ')}: ${document.message}`),
+        );
   return { analysis, plan, verdict };
 }
 
-async function wholePlan(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<{ analysis: Analysis; plan: DocumentPlan }> {
+async function wholePlan(
+  input: ReportInput | readonly ReportInput[],
+  options: RenderReportsOptions,
+): Promise<{ analysis: Analysis; plan: DocumentPlan }> {
   const analysis = await analyseInputs(input, { ...options, placeFindings: false });
   return { analysis, plan: renderDocuments(analysis, options) };
 }
@@ -58,8 +71,16 @@ async function wholePlan(input: ReportInput | readonly ReportInput[], options: R
  * the inputs hold more than fleetAccountThreshold accounts; undefined otherwise (a
  * smaller set of files is then analysed again, whole, for the full tier).
  */
-async function fleetPlan(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): Promise<{ analysis: Analysis; plan: DocumentPlan } | undefined> {
-  if (options.combine !== true || !options.formats.every(isFleetFormat) || (options.tier !== undefined && options.tier !== 'fleet')) return undefined;
+async function fleetPlan(
+  input: ReportInput | readonly ReportInput[],
+  options: RenderReportsOptions,
+): Promise<{ analysis: Analysis; plan: DocumentPlan } | undefined> {
+  if (
+    options.combine !== true ||
+    !options.formats.every(isFleetFormat) ||
+    (options.tier !== undefined && options.tier !== 'fleet')
+  )
+    return undefined;
   // Only files and folders, which can be read again: standard input is read once, whole.
   const inputs = Array.isArray(input) ? input : [input as ReportInput];
   if (!inputs.every((item) => typeof item === 'string' || 'path' in item)) return undefined;
@@ -68,13 +89,15 @@ async function fleetPlan(input: ReportInput | readonly ReportInput[], options: R
   return { analysis, plan: renderDocuments(analysis, { ...options, tier: 'fleet' }, fleet) };
 }
 
-
 /**
  * The plan of a file of fleet figures, which a merge of a sharded run wrote (`merge
  * --fleet FILE`): one fleet document drawn from them. Undefined for any other input,
  * which is told by its first bytes, so that no report is read twice.
  */
-function figuresFilePlan(input: ReportInput | readonly ReportInput[], options: RenderReportsOptions): { analysis: Analysis; plan: DocumentPlan } | undefined {
+function figuresFilePlan(
+  input: ReportInput | readonly ReportInput[],
+  options: RenderReportsOptions,
+): { analysis: Analysis; plan: DocumentPlan } | undefined {
   const inputs = Array.isArray(input) ? input : [input as ReportInput];
   const only = inputs.length === 1 ? inputs[0] : undefined;
   const path = typeof only === 'string' ? only : undefined;
@@ -84,8 +107,16 @@ function figuresFilePlan(input: ReportInput | readonly ReportInput[], options: R
   try {
     fleet = fleetFiguresFromJson(JSON.parse(text));
   } catch (error) {
-    if (error instanceof SyntaxError) throw new CspmError('fleet-figures-invalid', `${path}: ${syntaxErrorText(text, error)}`, { data: { pointer: '' } });
-    if (isCspmError(error)) throw new CspmError('fleet-figures-invalid', `${path}: ${error.message.replace(/^invalid fleet figures: /, '')}`, { data: error.data as { pointer: string } });
+    if (error instanceof SyntaxError)
+      throw new CspmError('fleet-figures-invalid', `${path}: ${syntaxErrorText(text, error)}`, {
+        data: { pointer: '' },
+      });
+    if (isCspmError(error))
+      throw new CspmError(
+        'fleet-figures-invalid',
+        `${path}: ${error.message.replace(/^invalid fleet figures: /, '')}`,
+        { data: error.data as { pointer: string } },
+      );
     throw error;
   }
   const plan = renderFleetDocument(fleet, path, options);

@@ -2,7 +2,13 @@ import { exitCodes } from '../error/exit-codes.js';
 import type { ReportInput } from '../load/load-reports.js';
 import { datasetTables, type DatasetTable } from '../model/dataset-columns.js';
 import type { Verdict } from '../model/verdict.js';
-import { newTally, reportsToWrite, tallyVerdict, type WriteReportsOptions, type WriteTally } from './reports-to-write.js';
+import {
+  newTally,
+  reportsToWrite,
+  tallyVerdict,
+  type WriteReportsOptions,
+  type WriteTally,
+} from './reports-to-write.js';
 import { failed } from './verdicts.js';
 
 /** What a table file holds once its body was read to its end, and the verdict. */
@@ -36,11 +42,18 @@ export interface TableFileRun {
  * false: the caller then makes no file at all (an empty Parquet file would read as a
  * table of no rows).
  */
-export function renderTableFile(inputs: readonly ReportInput[], table: DatasetTable, options: WriteReportsOptions): TableFileRun {
+export function renderTableFile(
+  inputs: readonly ReportInput[],
+  table: DatasetTable,
+  options: WriteReportsOptions,
+): TableFileRun {
   const tally = newTally();
   async function* body(): AsyncGenerator<Uint8Array> {
     // Imported when a table is written: the Parquet writer stays out of every other run's start-up.
-    const [{ ParquetTable }, { columnReaders, runsOfReport }] = await Promise.all([import('../render/parquet/parquet-table.js'), import('../render/parquet/dataset-rows.js')]);
+    const [{ ParquetTable }, { columnReaders, runsOfReport }] = await Promise.all([
+      import('../render/parquet/parquet-table.js'),
+      import('../render/parquet/dataset-rows.js'),
+    ]);
     const file = new ParquetTable(datasetTables[table].columns, columnReaders(table));
     for await (const report of reportsToWrite(inputs, options, tally)) {
       for (const { shared, rows } of runsOfReport[table](report)) {
@@ -52,7 +65,9 @@ export function renderTableFile(inputs: readonly ReportInput[], table: DatasetTa
   }
   const result = (): TableFileResult => {
     const written = tally.summary.reports > 0;
-    const verdict = written ? tallyVerdict(tally) : failed(exitCodes.findings, 'no input had a benchmark report to write');
+    const verdict = written
+      ? tallyVerdict(tally)
+      : failed(exitCodes.findings, 'no input had a benchmark report to write');
     return { written, summary: tally.summary, repeated: tally.repeated, verdict };
   };
   return { body: body(), tally, result };

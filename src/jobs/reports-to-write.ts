@@ -9,7 +9,8 @@ import { renderDocuments } from '../render/render-documents.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { failedFor, passed } from './verdicts.js';
 
-/** Options of a run that writes reports' rows input by input: what to check, and which policies are written (`policies`, `showPaths`). */
+/** Options of a run that writes reports' rows input by input: what to check, and which policies are written
+ * (`policies`, `showPaths`). */
 export interface WriteReportsOptions extends AnalyseInputsOptions, Pick<RenderOptions, 'policies' | 'showPaths'> {
   /** Leave out an input whose reports have errors (default false: it is written, as render renders it). */
   strict?: boolean;
@@ -49,20 +50,30 @@ export function tallyVerdict(tally: WriteTally): Verdict {
  *
  * @throws CspmError for an input that cannot be read, as analyseInputs does
  */
-export async function* reportsToWrite(inputs: readonly ReportInput[], options: WriteReportsOptions, tally: WriteTally): AsyncGenerator<ReportView> {
+export async function* reportsToWrite(
+  inputs: readonly ReportInput[],
+  options: WriteReportsOptions,
+  tally: WriteTally,
+): AsyncGenerator<ReportView> {
   // Each scan's first place.
   const written = new Map<string, string>();
-  const viewOptions = { ...(options.policies === undefined ? {} : { policies: options.policies }), ...(options.showPaths === undefined ? {} : { showPaths: options.showPaths }) };
+  const viewOptions = {
+    ...(options.policies === undefined ? {} : { policies: options.policies }),
+    ...(options.showPaths === undefined ? {} : { showPaths: options.showPaths }),
+  };
   for (const [index, item] of inputs.entries()) {
     const analysis = await analyseInputs(item, { ...options, placeFindings: false });
-    const [document] = renderDocuments(analysis, { formats: [], combine: true, strict: options.strict ?? false }).documents as [PlannedDocument];
+    const [document] = renderDocuments(analysis, { formats: [], combine: true, strict: options.strict ?? false })
+      .documents as [PlannedDocument];
     if (document.status === 'ready') {
       for (const report of buildViewModel(analysis, viewOptions).reports) {
         const key = scanKey(report);
         const at = report.pointer === '' ? report.sourcePath : `${report.sourcePath}#${report.pointer}`;
         const first = written.get(key);
         if (first !== undefined) {
-          tally.repeated.push(`${at}: ${report.benchmarkId} of account ${report.accountId} (job ${report.jobId}) was written from ${first}; not written twice`);
+          tally.repeated.push(
+            `${at}: ${report.benchmarkId} of account ${report.accountId} (job ${report.jobId}) was written from ${first}; not written twice`,
+          );
           continue;
         }
         written.set(key, at);

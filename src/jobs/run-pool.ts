@@ -3,7 +3,11 @@
  * free up. `work` reports its own failures: one item's failure must not stop the
  * others, so a rejection here is a bug and ends the run.
  */
-export async function runPool<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function runPool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {

@@ -14,6 +14,9 @@ export function assertScansInOrder(diff: DiffResult, allow: boolean): void {
   const [problem] = scanOrderProblems(diff);
   if (problem === undefined) return;
   const { old, new: next } = problem.report;
-  const data = { old: { source: old.source, jobId: old.jobId, scanDate: old.scanDate }, new: { source: next.source, jobId: next.jobId, scanDate: next.scanDate } };
+  const data = {
+    old: { source: old.source, jobId: old.jobId, scanDate: old.scanDate },
+    new: { source: next.source, jobId: next.jobId, scanDate: next.scanDate },
+  };
   throw new CspmError(problem.kind === 'reversed' ? 'scans-reversed' : 'scans-identical', problem.message, { data });
 }

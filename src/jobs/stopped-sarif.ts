@@ -30,7 +30,8 @@ export interface StoppedSarifOptions {
 export async function writeStoppedSarif(error: unknown, options: StoppedSarifOptions): Promise<void> {
   const code = isCspmError(error) ? error.code : 'internal';
   if (exitCodeOf(code) !== exitCodes.usage || outputRefusals.has(code)) return;
-  const failedPath = isCspmError(error) && error.code === 'output-failed' ? (error.data as { path?: unknown }).path : undefined;
+  const failedPath =
+    isCspmError(error) && error.code === 'output-failed' ? (error.data as { path?: unknown }).path : undefined;
   const text = stoppedSarifLog({ code, message: options.message });
   for (const path of options.paths.filter((candidate) => candidate !== failedPath)) {
     try {

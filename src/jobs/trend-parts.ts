@@ -27,14 +27,17 @@ export class TrendParts {
   ) {
     this.#trend = new TrendBuilder(options.allowMismatch === true);
     // A chosen account or benchmark, or scans mixed on purpose, make one trend, as they always did.
-    const oneTrend = !fleet || options.allowMismatch === true || options.account !== undefined || options.benchmark !== undefined;
+    const oneTrend =
+      !fleet || options.allowMismatch === true || options.account !== undefined || options.benchmark !== undefined;
     this.#fleet = oneTrend ? null : new FleetBuilder();
     this.#chooseInFolders = fleet && (options.account !== undefined || options.benchmark !== undefined);
   }
 
   /** The key a repeated JobId is looked up by: the account and benchmark's in a possible fleet. */
   seriesOf(analysed: AnalysedReport): string {
-    return this.#fleet === null ? '' : seriesKey({ accountId: analysed.report.AccountId, benchmarkId: analysed.report.BenchmarkId });
+    return this.#fleet === null
+      ? ''
+      : seriesKey({ accountId: analysed.report.AccountId, benchmarkId: analysed.report.BenchmarkId });
   }
 
   /**
@@ -44,7 +47,8 @@ export class TrendParts {
    */
   reportsOf(source: AnalysedSource, listed: boolean): readonly AnalysedReport[] {
     if (this.#fleet !== null) return source.reports;
-    if (this.#chooseInFolders && listed && !source.reports.some((analysed) => isChosen(analysed, this.options))) return [];
+    if (this.#chooseInFolders && listed && !source.reports.some((analysed) => isChosen(analysed, this.options)))
+      return [];
     return [pickReport(source.source, source.reports, this.options)];
   }
 
@@ -75,6 +79,8 @@ export class TrendParts {
     if (this.#fleet !== null && this.#fleet.seriesWith(2) >= 2) return { fleet: this.#fleet.build(formula, top) };
     const refusal = this.#refusal as CspmError;
     // Said here, where it is known: what would have made a fleet of these inputs.
-    throw Object.assign(refusal, { message: `${refusal.message} (a trend of many accounts needs two scans or more of at least two of them)` });
+    throw Object.assign(refusal, {
+      message: `${refusal.message} (a trend of many accounts needs two scans or more of at least two of them)`,
+    });
   }
 }

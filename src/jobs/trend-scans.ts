@@ -33,16 +33,23 @@ export type TrendScansResult =
   | { status: 'invalid'; source: string; analysis: Analysis; skipped: SkippedInput[]; verdict: Verdict };
 
 /** What {@link trendAccounts} returns: a trend as {@link trendScans} does, or a fleet's series (status `fleet`). */
-export type TrendAccountsResult = TrendScansResult | { status: 'fleet'; fleet: FleetTrend; skipped: SkippedInput[]; verdict: Verdict };
+export type TrendAccountsResult =
+  TrendScansResult | { status: 'fleet'; fleet: FleetTrend; skipped: SkippedInput[]; verdict: Verdict };
 
 function isListed(input: ReportInput): boolean {
   return typeof input === 'object' && 'path' in input && input.listed === true;
 }
 
-/** True for a file found in a folder that is no audit report at all (a package.json): left out, as `check DIR` leaves it. */
+/** True for a file found in a folder that is no audit report at all (a package.json): left out, as `check DIR` leaves
+ * it. */
 function isStrayFile(input: ReportInput, analysis: Analysis): boolean {
   const [source] = analysis.sources;
-  return isListed(input) && source !== undefined && source.reportCount === 0 && source.findings.some((finding) => finding.rule === 'not-a-report');
+  return (
+    isListed(input) &&
+    source !== undefined &&
+    source.reportCount === 0 &&
+    source.findings.some((finding) => finding.rule === 'not-a-report')
+  );
 }
 
 function sourceName(input: ReportInput, index: number): string {
@@ -94,12 +101,16 @@ class SeenScans {
  * the same JobId); a scan that does not check (findings at or above
  * `failOn`, or no valid report) ends the run with a failing verdict (exit code 1).
  *
- * @throws CspmError `usage` for a `top` that is not a whole number ≥ 1, for fewer than two scans or a file of several reports that
+ * @throws CspmError `usage` for a `top` that is not a whole number ≥ 1, for fewer than two scans or a file of several
+ * reports that
  *         `benchmark` and `account` do not narrow to one; `reports-mismatch` for a scan of
  *         another account or benchmark than the first, unless `allowMismatch`; the
  *         loader's errors for unreadable inputs
  */
-export async function trendScans(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendScansResult> {
+export async function trendScans(
+  inputs: readonly ReportInput[],
+  options: TrendScansOptions = {},
+): Promise<TrendScansResult> {
   // Without a fleet to build, the result is a trend of one account or an invalid input.
   return (await readTrend(inputs, options, false)) as TrendScansResult;
 }
@@ -115,14 +126,26 @@ export async function trendScans(inputs: readonly ReportInput[], options: TrendS
  *
  * @throws CspmError as {@link trendScans}, save the refusals of many accounts that make a fleet
  */
-export async function trendAccounts(inputs: readonly ReportInput[], options: TrendScansOptions = {}): Promise<TrendAccountsResult> {
+export async function trendAccounts(
+  inputs: readonly ReportInput[],
+  options: TrendScansOptions = {},
+): Promise<TrendAccountsResult> {
   return readTrend(inputs, options, true);
 }
 
-async function readTrend(inputs: readonly ReportInput[], options: TrendScansOptions, fleet: boolean): Promise<TrendAccountsResult> {
+async function readTrend(
+  inputs: readonly ReportInput[],
+  options: TrendScansOptions,
+  fleet: boolean,
+): Promise<TrendAccountsResult> {
   const top = options.top ?? 10;
   // -1 or 2.5 would list nothing or round silently: a mistake of the call, told before any scan is read.
-  if (!Number.isInteger(top) || top < 1) throw new CspmError('usage', `the policies listed per list must be a whole number of 1 or more, not ${String(top)}`, { data: { option: 'top', value: String(top) } });
+  if (!Number.isInteger(top) || top < 1)
+    throw new CspmError(
+      'usage',
+      `the policies listed per list must be a whole number of 1 or more, not ${String(top)}`,
+      { data: { option: 'top', value: String(top) } },
+    );
   const files = await expandInputs(inputs, options.onSkip);
   const parts = new TrendParts(options, fleet);
   const skipped: SkippedInput[] = [];
@@ -143,21 +166,36 @@ async function readTrend(inputs: readonly ReportInput[], options: TrendScansOpti
     if (analysis.sources.length === 0 && isListed(input)) continue;
     const [source] = analysis.sources;
     if (isStrayFile(input, analysis)) {
-      skipped.push({ source: source?.source ?? String(index), message: 'holds no benchmark report; left out of the trend' });
+      skipped.push({
+        source: source?.source ?? String(index),
+        message: 'holds no benchmark report; left out of the trend',
+      });
       continue;
     }
     if (!source || !canBeCompared(analysis, options.failOn)) {
       const name = source?.source ?? String(index);
       const problem = comparisonProblem(analysis, options.failOn ?? 'error', name) ?? `${name} cannot be read`;
-      return { status: 'invalid', source: name, analysis, skipped, verdict: failed(exitCodes.findings, `${problem}: no trend drawn`) };
+      return {
+        status: 'invalid',
+        source: name,
+        analysis,
+        skipped,
+        verdict: failed(exitCodes.findings, `${problem}: no trend drawn`),
+      };
     }
     const fresh = parts.reportsOf(source, isListed(input)).filter((analysed) => {
       const sameScan = seen.sameScan(source.source, analysed.report.JobId, parts.seriesOf(analysed));
-      if (sameScan !== undefined) skipped.push({ source: source.source, message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once` });
+      if (sameScan !== undefined)
+        skipped.push({
+          source: source.source,
+          message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once`,
+        });
       return sameScan === undefined;
     });
     if (fresh.length > 0) parts.add(source.source, fresh);
   }
   const built = parts.build(formula, top);
-  return 'trend' in built ? { status: 'ok', trend: built.trend, skipped, verdict: passed() } : { status: 'fleet', fleet: built.fleet, skipped, verdict: passed() };
+  return 'trend' in built
+    ? { status: 'ok', trend: built.trend, skipped, verdict: passed() }
+    : { status: 'fleet', fleet: built.fleet, skipped, verdict: passed() };
 }

@@ -1,4 +1,10 @@
-import { ambiguousSources, type FailOn, hasFailingFindings, hasValidReport, untrustedSources } from '../model/fail-closed.js';
+import {
+  ambiguousSources,
+  type FailOn,
+  hasFailingFindings,
+  hasValidReport,
+  untrustedSources,
+} from '../model/fail-closed.js';
 import { exitCodes } from '../error/exit-codes.js';
 import type { AnalysedSource, Analysis } from '../model/analysis.js';
 import type { Verdict } from '../model/verdict.js';
@@ -36,9 +42,12 @@ export function inputsProblem(analysis: Analysis, failOn: FailOn, what = 'the in
   }
   const ambiguous = ambiguousSources(analysis);
   const broken = untrustedSources(analysis).filter((source) => !ambiguous.includes(source));
-  if (broken.length > 0) return `${sourcesText(broken)} in ${what}: an input that could not be read or analysed fails whatever the fail-on level`;
+  if (broken.length > 0)
+    return `${sourcesText(broken)} in ${what}: an input that could not be read or analysed fails whatever the fail-on level`;
   const [repeated] = ambiguous;
-  return repeated === undefined ? undefined : `a key given twice in one object in ${what} (${repeated.source}): its values are ambiguous`;
+  return repeated === undefined
+    ? undefined
+    : `a key given twice in one object in ${what} (${repeated.source}): its values are ambiguous`;
 }
 
 /**

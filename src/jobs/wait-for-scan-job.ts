@@ -11,7 +11,9 @@ export interface WaitForScanJobOptions {
   onStatus?: (status: JobStatus) => void;
 }
 
-/** How a wait ended: the job's last status, and whether it succeeded, failed, or was still going when the time was up. */
+/**
+ * How a wait ended: the job's last status, and whether it succeeded, failed, or was still going when the time was up.
+ */
 export interface ScanJobWait {
   status: JobStatus;
   outcome: 'succeeded' | 'failed' | 'timed-out';
@@ -26,7 +28,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  *
  * @throws CspmError from the client, for a request that fails
  */
-export async function waitForScanJob(client: CspmClient, ids: Omit<AuditSummaryIds, 'benchmarkId'>, options: WaitForScanJobOptions): Promise<ScanJobWait> {
+export async function waitForScanJob(
+  client: CspmClient,
+  ids: Omit<AuditSummaryIds, 'benchmarkId'>,
+  options: WaitForScanJobOptions,
+): Promise<ScanJobWait> {
   const deadline = Date.now() + options.timeoutSeconds * 1000;
   let last: JobStatus | undefined;
   for (;;) {

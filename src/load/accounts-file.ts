@@ -30,7 +30,8 @@ function fieldOf(name: string): AccountsField | undefined {
 function namedColumns(record: readonly string[]): string {
   const known = record.filter((name) => fieldOf(name) !== undefined);
   const others = record.length - known.length;
-  const extra = others === 0 ? '' : `${known.length === 0 ? '' : ' and '}${others} other ${others === 1 ? 'cell' : 'cells'}`;
+  const extra =
+    others === 0 ? '' : `${known.length === 0 ? '' : ' and '}${others} other ${others === 1 ? 'cell' : 'cells'}`;
   return `it names ${known.length === 0 ? '' : known.join(', ')}${extra}`;
 }
 
@@ -53,7 +54,9 @@ export function accountsInvalid(location: AccountsLocation, what: string): CspmE
  */
 export async function parseAccountsFile(text: string, file: string): Promise<AccountsRecord[]> {
   // csv-parse is loaded here, not at start-up: only this file format needs it.
-  return text.trimStart().startsWith('{') ? jsonLines(text, file) : csvRecords(text, file, (await import('csv-parse/sync')).parse);
+  return text.trimStart().startsWith('{')
+    ? jsonLines(text, file)
+    : csvRecords(text, file, (await import('csv-parse/sync')).parse);
 }
 
 /** One record of an accounts file, its values as the file gave them. */
@@ -69,10 +72,19 @@ export interface AccountsRecord {
 function csvRecords(text: string, file: string, parse: typeof import('csv-parse/sync').parse): AccountsRecord[] {
   let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = parse(text, { info: true, skip_empty_lines: true, relax_column_count: false, trim: true, bom: true }) as unknown as { record: string[]; info: { lines: number } }[];
+    rows = parse(text, {
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      trim: true,
+      bom: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: unknown }).lines;
-    throw accountsInvalid({ file, ...(typeof line === 'number' ? { line } : {}) }, `not CSV: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`);
+    throw accountsInvalid(
+      { file, ...(typeof line === 'number' ? { line } : {}) },
+      `not CSV: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`,
+    );
   }
   const [header, ...body] = rows;
   if (header === undefined) return [];
@@ -80,11 +92,18 @@ function csvRecords(text: string, file: string, parse: typeof import('csv-parse/
   for (const [index, field] of columns.entries()) {
     const earlier = field === undefined ? -1 : columns.indexOf(field);
     if (earlier < index && earlier >= 0) {
-      throw accountsInvalid({ file, line: header.info.lines, pointer: `/${escapePointerToken(header.record[index]!)}` }, `columns ${earlier + 1} and ${index + 1} (${header.record[earlier]}, ${header.record[index]}) both name the ${field!.replace(/Id$/, '')}`);
+      throw accountsInvalid(
+        { file, line: header.info.lines, pointer: `/${escapePointerToken(header.record[index]!)}` },
+        `columns ${earlier + 1} and ${index + 1} (${header.record[earlier]}, ${header.record[index]}) both name the ${field!.replace(/Id$/, '')}`,
+      );
     }
   }
   for (const field of accountsFields) {
-    if (!columns.includes(field)) throw accountsInvalid({ file, line: header.info.lines, pointer: `/${field.replace(/Id$/, '')}` }, `no ${field.replace(/Id$/, '')} column in the header row (${namedColumns(header.record)})`);
+    if (!columns.includes(field))
+      throw accountsInvalid(
+        { file, line: header.info.lines, pointer: `/${field.replace(/Id$/, '')}` },
+        `no ${field.replace(/Id$/, '')} column in the header row (${namedColumns(header.record)})`,
+      );
   }
   const names: Partial<Record<AccountsField, string>> = {};
   header.record.forEach((name, index) => {
@@ -110,14 +129,19 @@ function jsonLines(text: string, file: string): AccountsRecord[] {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      // The line may be any text (a link to a credentials file): its place and the kind of character there, never its characters.
+      // The line may be any text (a link to a credentials file): its place and the kind of character there, never its
+      // characters.
       const { column, reason } = syntaxErrorPlace(raw, error);
       throw accountsInvalid({ file, line }, `not JSON at column ${column}: ${reason}`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw accountsInvalid({ file, line, pointer: '' }, 'not a JSON object');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw accountsInvalid({ file, line, pointer: '' }, 'not a JSON object');
     const [repeated] = findDuplicateKeys(raw, 1).duplicates;
     if (repeated) {
-      throw accountsInvalid({ file, line, pointer: repeated.pointer }, `key ${JSON.stringify(repeated.key)} appears twice (columns ${repeated.first.column} and ${repeated.repeat.column}); which value counts would be a guess`);
+      throw accountsInvalid(
+        { file, line, pointer: repeated.pointer },
+        `key ${JSON.stringify(repeated.key)} appears twice (columns ${repeated.first.column} and ${repeated.repeat.column}); which value counts would be a guess`,
+      );
     }
     const values: Partial<Record<AccountsField, unknown>> = {};
     const names: Partial<Record<AccountsField, string>> = {};
@@ -125,7 +149,11 @@ function jsonLines(text: string, file: string): AccountsRecord[] {
       const field = fieldOf(key);
       if (field === undefined) continue;
       const other = names[field];
-      if (other !== undefined) throw accountsInvalid({ file, line, pointer: `/${escapePointerToken(key)}` }, `keys "${other}" and "${key}" both name the ${field.replace(/Id$/, '')}`);
+      if (other !== undefined)
+        throw accountsInvalid(
+          { file, line, pointer: `/${escapePointerToken(key)}` },
+          `keys "${other}" and "${key}" both name the ${field.replace(/Id$/, '')}`,
+        );
       values[field] = item;
       names[field] = key;
     }

@@ -19,7 +19,10 @@ export function duplicateKeyFindings(scan: DuplicateKeyScan, value: unknown): Fi
 function duplicateKeyFinding({ key, pointer, occurrence, first, repeat }: DuplicateKey, value: unknown): Finding {
   const name = JSON.stringify(key.length > 60 ? `${key.slice(0, 57)}...` : key);
   const at = (place: { line: number; column: number }): string => `line ${place.line}, column ${place.column}`;
-  const where = occurrence === 2 ? `appears twice in one object, at ${at(first)} and ${at(repeat)}` : `appears a ${ordinal(occurrence)} time in one object, at ${at(repeat)} (first at ${at(first)})`;
+  const where =
+    occurrence === 2
+      ? `appears twice in one object, at ${at(first)} and ${at(repeat)}`
+      : `appears a ${ordinal(occurrence)} time in one object, at ${at(repeat)} (first at ${at(first)})`;
   const ignored = occurrence === 2 ? 'the earlier one is' : 'the earlier ones are';
   return {
     rule: 'duplicate-key',
@@ -33,11 +36,14 @@ function duplicateKeyFinding({ key, pointer, occurrence, first, repeat }: Duplic
 
 function ordinal(count: number): string {
   const tens = count % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[count % 10] ?? 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[count % 10] ?? 'th');
   return `${count}${suffix}`;
 }
 
-/** The value at a pointer of the parsed document (a `__proto__` key is an own property there, as JSON.parse makes it). */
+/**
+ * The value at a pointer of the parsed document (a `__proto__` key is an own property there, as JSON.parse makes it).
+ */
 function valueAt(root: unknown, pointer: string): unknown {
   let node = root;
   for (const token of pointer.split('/').slice(1)) {

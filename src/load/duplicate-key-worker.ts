@@ -29,7 +29,8 @@ export type KeyScanReply = { counts: Uint32Array } | { scan: DuplicateKeyScan } 
 parentPort?.once('message', ({ bytes, limit, countFrom }: KeyScanRequest) => {
   let reply: KeyScanReply;
   try {
-    if (countFrom !== undefined) parentPort?.postMessage({ counts: countUnits(bytes, countFrom) } satisfies KeyScanReply);
+    if (countFrom !== undefined)
+      parentPort?.postMessage({ counts: countUnits(bytes, countFrom) } satisfies KeyScanReply);
     reply = { scan: findDuplicateKeysIn({ units: bytes, encoding: 'utf8' }, limit) };
   } catch (error) {
     reply = { error: error instanceof Error ? error.message : String(error) };

@@ -53,10 +53,19 @@ export function findDuplicateKeysIn(text: EncodedText, limit = duplicateKeyLimit
  */
 function locateDuplicates(text: EncodedText, scan: RawScan): DuplicateKeyScan {
   if (scan.duplicates.length === 0) return { count: scan.count, duplicates: [] };
-  const positions = locateOffsets(text, scan.duplicates.flatMap((duplicate) => [duplicate.first, duplicate.repeat]));
+  const positions = locateOffsets(
+    text,
+    scan.duplicates.flatMap((duplicate) => [duplicate.first, duplicate.repeat]),
+  );
   return {
     count: scan.count,
-    duplicates: scan.duplicates.map(({ key, pointer, occurrence, first, repeat }) => ({ key, pointer, occurrence, first: positions.get(first)!, repeat: positions.get(repeat)! })),
+    duplicates: scan.duplicates.map(({ key, pointer, occurrence, first, repeat }) => ({
+      key,
+      pointer,
+      occurrence,
+      first: positions.get(first)!,
+      repeat: positions.get(repeat)!,
+    })),
   };
 }
 

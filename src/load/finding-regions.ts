@@ -30,7 +30,11 @@ function textAgain(source: TextSource): string | undefined {
  *
  * @param repeatedKeys whether the text repeats a key within an object (AnalysedSource.repeatedKeys)
  */
-export function findingRegions(source: TextSource, findings: readonly Finding[], repeatedKeys = false): Map<string, TextRegion> | undefined {
+export function findingRegions(
+  source: TextSource,
+  findings: readonly Finding[],
+  repeatedKeys = false,
+): Map<string, TextRegion> | undefined {
   const syntax = findings.find((finding) => finding.rule === 'json-syntax');
   if (syntax !== undefined) {
     const { line, column } = syntax.actual as { line: number; column: number };
@@ -39,7 +43,11 @@ export function findingRegions(source: TextSource, findings: readonly Finding[],
   const text = textAgain(source);
   if (text === undefined) return undefined;
   try {
-    return valueRegions(text, findings.map((finding) => finding.pointer), repeatedKeys);
+    return valueRegions(
+      text,
+      findings.map((finding) => finding.pointer),
+      repeatedKeys,
+    );
   } catch (error) {
     // jsonc-parser walks by recursion: a text nested deeper than the call stack allows,
     // which JSON.parse reads, gets no places rather than stopping the run.

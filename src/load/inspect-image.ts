@@ -44,10 +44,19 @@ function inspectPng(data: Buffer): ImageInfo | { problem: string } {
     const type = data.toString('latin1', offset + 4, offset + 8);
     const end = offset + 12 + length;
     if (end > data.length) return { problem: `is a truncated PNG image (its ${type} chunk is cut)` };
-    if (crc32(data.subarray(offset + 4, end - 4)) !== data.readUInt32BE(end - 4)) return { problem: `is a corrupt PNG image (the ${type} chunk fails its checksum)` };
+    if (crc32(data.subarray(offset + 4, end - 4)) !== data.readUInt32BE(end - 4))
+      return { problem: `is a corrupt PNG image (the ${type} chunk fails its checksum)` };
     const body = data.subarray(offset + 8, end - 4);
-    if (header === undefined && type !== 'IHDR') return { problem: 'is a corrupt PNG image (it does not start with IHDR)' };
-    if (type === 'IHDR') header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8] ?? 0, colour: body[9] ?? 0, interlaced: body[12] === 1 };
+    if (header === undefined && type !== 'IHDR')
+      return { problem: 'is a corrupt PNG image (it does not start with IHDR)' };
+    if (type === 'IHDR')
+      header = {
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        depth: body[8] ?? 0,
+        colour: body[9] ?? 0,
+        interlaced: body[12] === 1,
+      };
     if (type === 'IDAT') pixels.push(body);
     offset = end;
     if (type === 'IEND') break;
@@ -55,7 +64,8 @@ function inspectPng(data: Buffer): ImageInfo | { problem: string } {
   if (!header) return { problem: 'is a corrupt PNG image (no IHDR chunk)' };
   const { width, height, depth, colour, interlaced } = header;
   const channels = pngChannels[colour];
-  if (channels === undefined || ![1, 2, 4, 8, 16].includes(depth)) return { problem: 'is a corrupt PNG image (unknown colour type or bit depth)' };
+  if (channels === undefined || ![1, 2, 4, 8, 16].includes(depth))
+    return { problem: 'is a corrupt PNG image (unknown colour type or bit depth)' };
   const size = checkSize(width, height, 'PNG');
   if (size) return size;
   if (pixels.length === 0) return { problem: 'is a corrupt PNG image (no IDAT chunk)' };
@@ -65,7 +75,8 @@ function inspectPng(data: Buffer): ImageInfo | { problem: string } {
     if (raw.length !== rows.end) return { problem: 'is a corrupt PNG image (its pixel data has the wrong size)' };
     // A decoder stops at a filter type it does not know (pdfkit's with a stack).
     const unknown = rows.starts.find((start) => (raw[start] ?? 0) > 4);
-    if (unknown !== undefined) return { problem: `is a corrupt PNG image (a row has filter type ${raw[unknown]}, which does not exist)` };
+    if (unknown !== undefined)
+      return { problem: `is a corrupt PNG image (a row has filter type ${raw[unknown]}, which does not exist)` };
   } catch {
     return { problem: 'is a corrupt PNG image (its pixel data does not decompress)' };
   }
@@ -87,7 +98,12 @@ const adam7 = [
  * Where each row (its filter byte) starts in the decompressed pixel data, and where the
  * data ends; an interlaced image stores seven passes, each a small image of its own.
  */
-function rowStarts(width: number, height: number, bytesPerPixel: number, interlaced: boolean): { starts: number[]; end: number } {
+function rowStarts(
+  width: number,
+  height: number,
+  bytesPerPixel: number,
+  interlaced: boolean,
+): { starts: number[]; end: number } {
   const starts: number[] = [];
   let at = 0;
   for (const [x0, y0, dx, dy] of interlaced ? adam7 : ([[0, 0, 1, 1]] as const)) {
@@ -115,7 +131,8 @@ function inspectJpeg(data: Buffer): ImageInfo | { problem: string } {
       continue;
     }
     const length = data.readUInt16BE(offset + 2);
-    if (length < 2 || offset + 2 + length > data.length) return { problem: 'is a truncated JPEG image (a segment is cut)' };
+    if (length < 2 || offset + 2 + length > data.length)
+      return { problem: 'is a truncated JPEG image (a segment is cut)' };
     if (isFrameMarker(marker)) {
       if (length < 8) return { problem: 'is a corrupt JPEG image (a frame header is too short)' };
       frame = { height: data.readUInt16BE(offset + 5), width: data.readUInt16BE(offset + 7) };
@@ -128,7 +145,8 @@ function inspectJpeg(data: Buffer): ImageInfo | { problem: string } {
   if (size) return size;
   let end = data.length;
   while (end > offset && data[end - 1] === 0) end -= 1;
-  if (data[end - 2] !== 0xff || data[end - 1] !== 0xd9) return { problem: 'is a truncated JPEG image (its end marker is missing)' };
+  if (data[end - 2] !== 0xff || data[end - 1] !== 0xd9)
+    return { problem: 'is a truncated JPEG image (its end marker is missing)' };
   return { mediaType: 'image/jpeg', ...frame };
 }
 
@@ -138,12 +156,15 @@ function isFrameMarker(marker: number): boolean {
 }
 
 function checkSize(width: number, height: number, kind: string): { problem: string } | undefined {
-  if (width === 0 || height === 0) return { problem: `is a corrupt ${kind} image (it claims ${width} × ${height} pixels)` };
+  if (width === 0 || height === 0)
+    return { problem: `is a corrupt ${kind} image (it claims ${width} × ${height} pixels)` };
   if (width > maxImageSide || height > maxImageSide) {
     return { problem: `claims ${width} × ${height} pixels; a logo may be at most ${maxImageSide} pixels on a side` };
   }
   if (width * height > maxImagePixels) {
-    return { problem: `claims ${width} × ${height} pixels (${(width * height).toLocaleString('en-US')}); a logo may have at most ${maxImagePixels.toLocaleString('en-US')} pixels (2048 × 2048)` };
+    return {
+      problem: `claims ${width} × ${height} pixels (${(width * height).toLocaleString('en-US')}); a logo may have at most ${maxImagePixels.toLocaleString('en-US')} pixels (2048 × 2048)`,
+    };
   }
   return undefined;
 }

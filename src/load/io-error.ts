@@ -7,7 +7,10 @@ export function ioError(path: string, error: unknown): CspmError {
     return new CspmError('input-not-found', path, { cause: error, data: { path } });
   }
   if (code === 'EISDIR') {
-    return new CspmError('input-unreadable', `${path} (a directory where a file was expected)`, { cause: error, data: { path } });
+    return new CspmError('input-unreadable', `${path} (a directory where a file was expected)`, {
+      cause: error,
+      data: { path },
+    });
   }
   const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
   return new CspmError('input-unreadable', `${path} (${reason})`, { cause: error, data: { path } });

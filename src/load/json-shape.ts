@@ -27,7 +27,8 @@ const sketchBits = 22;
  * Counts what JSON.parse will allocate for a text, in one pass over its units: the
  * objects and arrays, the commas between items, the strings that are values and their
  * length, and the keys, with an estimate of how many differ (a key seen before costs a
- * slot; a new one costs V8 a string and a hidden class). Only a key's units are hashed, into a bitmap whose share of set bits gives the count of
+ * slot; a new one costs V8 a string and a hidden class). Only a key's units are hashed, into a bitmap whose share of
+ * set bits gives the count of
  * different keys (linear counting). Text that is not JSON gives counts of no meaning,
  * which is harmless: JSON.parse rejects it at once.
  *
@@ -79,7 +80,15 @@ export function measureJsonShape(units: JsonUnits): JsonShape {
       at += 1;
     }
   }
-  return { containers, commas, fractions, keys, distinctKeys: Math.min(keys, distinctEstimate(sketch)), strings, stringUnits };
+  return {
+    containers,
+    commas,
+    fractions,
+    keys,
+    distinctKeys: Math.min(keys, distinctEstimate(sketch)),
+    strings,
+    stringUnits,
+  };
 }
 
 /** Linear counting: n ≈ −m·ln(share of bits unset); a full sketch says "as many as there are". */
@@ -136,7 +145,8 @@ export function largestArray(units: JsonUnits): LargestArray {
     } else if (unit === 0x5d || unit === 0x7d) {
       if (depth > 0) {
         depth -= 1;
-        if (starts[depth]! >= 0 && counts[depth]! > best.items) best = { offset: starts[depth]!, items: counts[depth]! };
+        if (starts[depth]! >= 0 && counts[depth]! > best.items)
+          best = { offset: starts[depth]!, items: counts[depth]! };
       }
     } else if (unit === 0x2c && depth > 0) {
       counts[depth - 1] = counts[depth - 1]! + 1;

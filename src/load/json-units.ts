@@ -69,7 +69,7 @@ export function keyText(units: JsonUnits, encoding: UnitEncoding, start: number,
 export function textLength(units: JsonUnits, encoding: UnitEncoding, start: number, end: number): number {
   if (encoding === 'utf16') return end - start;
   let length = 0;
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     let cut = Math.min(end, at + 2 ** 20);
     // Cut only before an ASCII byte: UTF-8 decoding starts afresh there.
     while (cut < end && units[cut]! >= 0x80) cut += 1;

@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../package-root.js';
 import type { KeyScanReply, KeyScanRequest } from './duplicate-key-worker.js';
-import { duplicateKeyLimit, findDuplicateKeys, findDuplicateKeysIn, type DuplicateKeyScan } from './find-duplicate-keys.js';
+import {
+  duplicateKeyLimit,
+  findDuplicateKeys,
+  findDuplicateKeysIn,
+  type DuplicateKeyScan,
+} from './find-duplicate-keys.js';
 import type { EncodedText } from './json-units.js';
 import { addCounts, countUnits } from './json-shape-bound.js';
 import { parseHeapLeft, parseNeedsCount } from './parse-budget.js';
@@ -23,7 +28,8 @@ export const parallelScanBytes = 8 * 2 ** 20;
  * `from` on, for the parse budget, when its worker was asked for it), units to scan
  * after the parse, or (undefined) the text itself.
  */
-export type KeyScanStart = { pending: Promise<DuplicateKeyScan | undefined>; counted?: PartCount } | { units: EncodedText } | undefined;
+export type KeyScanStart =
+  { pending: Promise<DuplicateKeyScan | undefined>; counted?: PartCount } | { units: EncodedText } | undefined;
 
 /** The counts of a text's units from `from` on (see countUnits), made by a worker. */
 export interface PartCount {
@@ -122,7 +128,8 @@ export class KeyScans {
   async finish(start: KeyScanStart, text: string, value: unknown): Promise<DuplicateKeyScan> {
     if (start !== undefined && 'pending' in start) return (await start.pending) ?? findDuplicateKeys(text);
     try {
-      const bytes = start !== undefined && start.units.encoding === 'utf8' ? (start.units.units as Uint8Array) : undefined;
+      const bytes =
+        start !== undefined && start.units.encoding === 'utf8' ? (start.units.units as Uint8Array) : undefined;
       if (provesNoRepeatedKeys(text, value, bytes)) return { count: 0, duplicates: [] };
       return start === undefined ? findDuplicateKeys(text) : findDuplicateKeysIn(start.units);
     } finally {
@@ -131,7 +138,8 @@ export class KeyScans {
     }
   }
 
-  /** Ends the workers still running (those of texts that did not parse, or of a read that failed), and gives back the read buffers. */
+  /** Ends the workers still running (those of texts that did not parse, or of a read that failed), and gives back the
+   * read buffers. */
   close(): void {
     this.giveBack();
     this.ready = undefined;
@@ -170,7 +178,11 @@ export class KeyScans {
  * The listeners must not reach `bytes` (they live until the main thread, busy parsing,
  * takes the answer), so the request is posted outside the promises' executors.
  */
-function scanOn(worker: Worker, bytes: Uint8Array, countFrom: number | undefined): { pending: Promise<DuplicateKeyScan | undefined>; counted?: PartCount } {
+function scanOn(
+  worker: Worker,
+  bytes: Uint8Array,
+  countFrom: number | undefined,
+): { pending: Promise<DuplicateKeyScan | undefined>; counted?: PartCount } {
   let counted: (counts: Uint32Array | undefined) => void = () => undefined;
   const counts = new Promise<Uint32Array | undefined>((resolve) => {
     counted = resolve;
@@ -196,7 +208,8 @@ function scanOn(worker: Worker, bytes: Uint8Array, countFrom: number | undefined
   });
   // Held while it scans: an awaited answer must keep the process alive.
   worker.ref();
-  const request: KeyScanRequest = countFrom === undefined ? { bytes, limit: duplicateKeyLimit } : { bytes, limit: duplicateKeyLimit, countFrom };
+  const request: KeyScanRequest =
+    countFrom === undefined ? { bytes, limit: duplicateKeyLimit } : { bytes, limit: duplicateKeyLimit, countFrom };
   worker.postMessage(request);
   return countFrom === undefined ? { pending } : { pending, counted: { from: countFrom, counts } };
 }

@@ -16,9 +16,14 @@ const maxLogoBytes = 10 * 2 ** 20;
 export function loadLogo(path: string, option?: string): LogoView {
   const label = option === undefined ? path : `${option} ${path}`;
   const tooLarge = (size: number): CspmError =>
-    new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`, { data: { path: label, bytes: size, limit: maxLogoBytes } });
+    new CspmError('input-too-large', `${label} is ${Math.round(size / 2 ** 20)} MiB; a logo may be at most 10 MiB`, {
+      data: { path: label, bytes: size, limit: maxLogoBytes },
+    });
   const bytes = readRegularFile(path, maxLogoBytes, tooLarge, label);
   const image = inspectImage(bytes);
-  if ('problem' in image) throw new CspmError('usage', `${label} ${image.problem}`, { data: { path, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) } });
+  if ('problem' in image)
+    throw new CspmError('usage', `${label} ${image.problem}`, {
+      data: { path, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) },
+    });
   return { bytes, mediaType: image.mediaType, name: label };
 }

@@ -63,7 +63,10 @@ export interface LoadOptions extends ProgressOptions {
  * a CspmError (a problem of the tool's use, not of a report). An input of 8 MiB or more
  * is scanned for repeated keys on a worker thread while it parses (see KeyScans).
  */
-export async function loadReports(input: ReportInput | readonly ReportInput[], options: LoadOptions = {}): Promise<LoadedDocument[]> {
+export async function loadReports(
+  input: ReportInput | readonly ReportInput[],
+  options: LoadOptions = {},
+): Promise<LoadedDocument[]> {
   const inputs: readonly ReportInput[] = Array.isArray(input) ? input : [input as ReportInput];
   const documents: LoadedDocument[] = [];
   const scans = new KeyScans();
@@ -74,20 +77,42 @@ export async function loadReports(input: ReportInput | readonly ReportInput[], o
         const { paths, listed } = await expandPath(item, options.onSkip);
         reading.expanded(paths.length);
         for (const path of paths) {
-          keep(documents, await parseDocument(path, readInput(path, scans, options), { listed }, options, scans, path), listed, options);
+          keep(
+            documents,
+            await parseDocument(path, readInput(path, scans, options), { listed }, options, scans, path),
+            listed,
+            options,
+          );
           reading.read();
         }
       } else if ('path' in item) {
-        keep(documents, await parseDocument(item.path, readInput(item.path, scans, options), { listed: item.listed === true }, options, scans, item.path), item.listed === true, options);
+        keep(
+          documents,
+          await parseDocument(
+            item.path,
+            readInput(item.path, scans, options),
+            { listed: item.listed === true },
+            options,
+            scans,
+            item.path,
+          ),
+          item.listed === true,
+          options,
+        );
       } else if ('value' in item) {
         documents.push(readDocument(item.name ?? '<input>', item.value));
       } else if ('text' in item) {
         const name = item.name ?? '<input>';
-        const decoded = typeof item.text === 'string' ? { text: stripBom(item.text), keys: undefined } : decodeInput(checkSize(name, item.text), scans);
+        const decoded =
+          typeof item.text === 'string'
+            ? { text: stripBom(item.text), keys: undefined }
+            : decodeInput(checkSize(name, item.text), scans);
         documents.push(await parseDocument(name, decoded, {}, options, scans));
       } else {
         const name = item.name ?? defaultStreamName;
-        documents.push(await parseDocument(name, decodeInput(await readStream(name, item.stream, scans), scans), {}, options, scans));
+        documents.push(
+          await parseDocument(name, decodeInput(await readStream(name, item.stream, scans), scans), {}, options, scans),
+        );
       }
       // A directory's files were counted one by one above.
       if (typeof item !== 'string') reading.read();
@@ -125,9 +150,13 @@ function readingProgress(inputs: number, options: LoadOptions): { expanded(files
  * file named on its own is always checked in full.
  */
 function keep(documents: LoadedDocument[], document: LoadedDocument, listed: boolean, options: LoadOptions): void {
-  const kind = listed && document.candidates.length === 0 && document.findings.some((finding) => finding.rule === 'not-a-report') ? ownOutputKind(document.value) : undefined;
+  const kind =
+    listed && document.candidates.length === 0 && document.findings.some((finding) => finding.rule === 'not-a-report')
+      ? ownOutputKind(document.value)
+      : undefined;
   if (kind === undefined) documents.push(document);
-  else options.onSkip?.({ source: document.source, message: `an output of cspm-report (${kind}), not a report; skipped` });
+  else
+    options.onSkip?.({ source: document.source, message: `an output of cspm-report (${kind}), not a report; skipped` });
 }
 
 /** A text decoded from its bytes, and the scan of its keys as started. */
@@ -161,7 +190,14 @@ function decodeInput(bytes: Uint8Array, scans: KeyScans): DecodedInput {
 }
 
 /** @param file the path a file input was read from: its text is read again if needed, not kept */
-async function parseDocument(source: string, decoded: DecodedInput, unwrap: ReadOptions, options: LoadOptions, scans: KeyScans, file?: string): Promise<LoadedDocument> {
+async function parseDocument(
+  source: string,
+  decoded: DecodedInput,
+  unwrap: ReadOptions,
+  options: LoadOptions,
+  scans: KeyScans,
+  file?: string,
+): Promise<LoadedDocument> {
   const { text, keys } = decoded;
   const textSource: TextSource = file === undefined ? { text } : { path: file, length: text.length };
   await options.beforeParse?.(text);
@@ -171,13 +207,26 @@ async function parseDocument(source: string, decoded: DecodedInput, unwrap: Read
   decoded.bytes = undefined;
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    return { source, form: 'unparsed', value: undefined, reportsPointer: '', candidates: [], findings: [parsed.finding], textSource };
+    return {
+      source,
+      form: 'unparsed',
+      value: undefined,
+      reportsPointer: '',
+      candidates: [],
+      findings: [parsed.finding],
+      textSource,
+    };
   }
   // Before anything reads the value: the scan may be proven needless from it as JSON.parse left it.
   const scan = await scans.finish(keys, text, parsed.value);
   const document = readDocument(source, parsed.value, unwrap);
   if (scan.count === 0) return { ...document, textSource };
-  return { ...document, findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings], repeatedKeys: scan.count, textSource };
+  return {
+    ...document,
+    findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings],
+    repeatedKeys: scan.count,
+    textSource,
+  };
 }
 
 /**
@@ -200,7 +249,10 @@ async function assertFits(source: string, decoded: DecodedInput, scans: KeyScans
  *
  * @throws CspmError for a path that does not exist or cannot be read, or a directory with no `*.json` file
  */
-export async function expandInputs(inputs: readonly ReportInput[], onSkip?: (skipped: SkippedInput) => void): Promise<ReportInput[]> {
+export async function expandInputs(
+  inputs: readonly ReportInput[],
+  onSkip?: (skipped: SkippedInput) => void,
+): Promise<ReportInput[]> {
   const expanded: ReportInput[] = [];
   for (const input of inputs) {
     if (typeof input !== 'string') expanded.push(input);
@@ -214,7 +266,10 @@ export async function expandInputs(inputs: readonly ReportInput[], onSkip?: (ski
 }
 
 /** The files of a path argument, and whether they were found by listing a directory. */
-async function expandPath(path: string, onSkip: ((skipped: SkippedInput) => void) | undefined): Promise<{ paths: string[]; listed: boolean }> {
+async function expandPath(
+  path: string,
+  onSkip: ((skipped: SkippedInput) => void) | undefined,
+): Promise<{ paths: string[]; listed: boolean }> {
   const info = await stat(path).catch((error: unknown) => {
     throw ioError(path, error);
   });
@@ -230,11 +285,16 @@ async function expandPath(path: string, onSkip: ((skipped: SkippedInput) => void
   return { paths: listing.files, listed: true };
 }
 
-async function readStream(name: string, stream: AsyncIterable<Uint8Array | string>, scans: KeyScans): Promise<Uint8Array> {
+async function readStream(
+  name: string,
+  stream: AsyncIterable<Uint8Array | string>,
+  scans: KeyScans,
+): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buffer =
+      typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     size += buffer.byteLength;
     // Stop reading early: a stream has no size to check up front.
     if (size > maxTextBytes) throw tooLarge(name, size);

@@ -21,7 +21,11 @@ const maxTemplateBytes = 4 * 2 ** 20;
  * @param option the option errors name before a path (the command line's `--templates`)
  * @param onSkip told of each entry left out
  */
-export function loadTemplates(dir: string, option?: string, onSkip?: (skipped: SkippedInput) => void): Record<string, string> {
+export function loadTemplates(
+  dir: string,
+  option?: string,
+  onSkip?: (skipped: SkippedInput) => void,
+): Record<string, string> {
   const named = (path: string): string => (option === undefined ? path : `${option} ${path}`);
   let isDirectory = false;
   try {
@@ -29,7 +33,10 @@ export function loadTemplates(dir: string, option?: string, onSkip?: (skipped: S
   } catch (error) {
     throw ioError(named(dir), error);
   }
-  if (!isDirectory) throw new CspmError('usage', `${named(dir)} is not a directory`, { data: { path: dir, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) } });
+  if (!isDirectory)
+    throw new CspmError('usage', `${named(dir)} is not a directory`, {
+      data: { path: dir, ...(option === undefined ? {} : { option: option.replace(/^--/, '') }) },
+    });
   let listing;
   try {
     listing = walkFolder(dir, () => true);
@@ -39,7 +46,12 @@ export function loadTemplates(dir: string, option?: string, onSkip?: (skipped: S
   for (const skipped of listing.skipped) onSkip?.(skipped);
   const templates: Record<string, string> = {};
   for (const path of listing.files) {
-    templates[relative(dir, path).split(sep).join('/')] = readSmallText(path, maxTemplateBytes, named(path), 'a template file');
+    templates[relative(dir, path).split(sep).join('/')] = readSmallText(
+      path,
+      maxTemplateBytes,
+      named(path),
+      'a template file',
+    );
   }
   return templates;
 }

@@ -7,11 +7,28 @@
 // Most specific first: a diff's JSON has a verdict, a summary and files too, and its diff.
 const ownOutputs: readonly { kind: string; matches(value: Record<string, unknown>): boolean }[] = [
   { kind: 'HDF', matches: (value) => Array.isArray(value['profiles']) && isObject(value['platform']) },
-  { kind: 'SARIF', matches: (value) => typeof value['$schema'] === 'string' && /sarif/i.test(value['$schema']) && Array.isArray(value['runs']) },
-  { kind: 'gate --result', matches: (value) => typeof value['rulesFile'] === 'string' && Array.isArray(value['assertions']) && typeof value['exitCode'] === 'number' },
-  { kind: 'trend -f json', matches: (value) => Array.isArray(value['scans']) && Array.isArray(value['longestRed']) && Array.isArray(value['regressed']) },
+  {
+    kind: 'SARIF',
+    matches: (value) =>
+      typeof value['$schema'] === 'string' && /sarif/i.test(value['$schema']) && Array.isArray(value['runs']),
+  },
+  {
+    kind: 'gate --result',
+    matches: (value) =>
+      typeof value['rulesFile'] === 'string' &&
+      Array.isArray(value['assertions']) &&
+      typeof value['exitCode'] === 'number',
+  },
+  {
+    kind: 'trend -f json',
+    matches: (value) =>
+      Array.isArray(value['scans']) && Array.isArray(value['longestRed']) && Array.isArray(value['regressed']),
+  },
   { kind: 'diff -f json', matches: (value) => isObject(value['verdict']) && isObject(value['diff']) },
-  { kind: 'check -f json', matches: (value) => isObject(value['verdict']) && isObject(value['summary']) && Array.isArray(value['files']) },
+  {
+    kind: 'check -f json',
+    matches: (value) => isObject(value['verdict']) && isObject(value['summary']) && Array.isArray(value['files']),
+  },
 ];
 
 /** Which of the tool's outputs `value` is (`SARIF`, `gate --result`), or undefined for anything else. */

@@ -70,7 +70,12 @@ export function parseHeapEstimate(shape: JsonShape, encoding: EncodedText['encod
  * @param unitCounts how many times each unit occurs in `text`'s units, if counted already (see countUnits)
  * @throws CspmError `input-exceeds-memory`, naming the value concerned
  */
-export function assertParseFits(source: string, text: string | EncodedText, heap = parseHeapLeft(), unitCounts?: Uint32Array): void {
+export function assertParseFits(
+  source: string,
+  text: string | EncodedText,
+  heap = parseHeapLeft(),
+  unitCounts?: Uint32Array,
+): void {
   if (!parseNeedsCount(typeof text === 'string' ? text.length : text.units.length, heap)) return;
   const { units, encoding } = typeof text === 'string' ? unitsOfText(text) : text;
   // The bound passes what the measure would: only a text it does not pass is measured.

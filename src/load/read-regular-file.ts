@@ -18,7 +18,13 @@ import { ioError } from './io-error.js';
  * @param allocate   makes the buffer read into, of the size given (shared memory, say)
  * @throws CspmError for every failure: a file-system error names the file by `label`
  */
-export function readRegularFile(path: string, limit: number, tooLarge: (size: number) => CspmError, label = path, allocate: (size: number) => Buffer = Buffer.allocUnsafe): Uint8Array {
+export function readRegularFile(
+  path: string,
+  limit: number,
+  tooLarge: (size: number) => CspmError,
+  label = path,
+  allocate: (size: number) => Buffer = Buffer.allocUnsafe,
+): Uint8Array {
   try {
     refuseIrregular(statSync(path), label);
     const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -35,7 +41,13 @@ export function readRegularFile(path: string, limit: number, tooLarge: (size: nu
   }
 }
 
-function readCapped(fd: number, statedSize: number, limit: number, tooLarge: (size: number) => CspmError, allocate: (size: number) => Buffer): Uint8Array {
+function readCapped(
+  fd: number,
+  statedSize: number,
+  limit: number,
+  tooLarge: (size: number) => CspmError,
+  allocate: (size: number) => Buffer,
+): Uint8Array {
   // One byte more than the stated size, so that a file of exactly that size is read
   // whole in one pass and its end seen without growing the buffer.
   let buffer = allocate(Math.min(Math.max(statedSize + 1, 64 * 1024), limit + 1));
@@ -73,9 +85,15 @@ export function assertRegularFile(path: string, label = path): void {
 function refuseIrregular(info: Stats, label: string): void {
   if (info.isFile()) return;
   if (info.isDirectory()) {
-    throw new CspmError('input-unreadable', `${label} (a directory where a file was expected)`, { data: { path: label } });
+    throw new CspmError('input-unreadable', `${label} (a directory where a file was expected)`, {
+      data: { path: label },
+    });
   }
-  throw new CspmError('input-not-regular', `${label} is ${kindOf(info)}, not a regular file; to read a stream, give - and redirect standard input (< file)`, { data: { path: label } });
+  throw new CspmError(
+    'input-not-regular',
+    `${label} is ${kindOf(info)}, not a regular file; to read a stream, give - and redirect standard input (< file)`,
+    { data: { path: label } },
+  );
 }
 
 /** What a file that is not a regular file is, in words: `a named pipe`, `a folder`, … */

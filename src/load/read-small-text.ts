@@ -16,7 +16,11 @@ import { describeBytes } from '../text/describe-bytes.js';
  */
 export function readSmallText(path: string, limit: number, label: string, what: string): string {
   const tooLarge = (size: number): CspmError =>
-    new CspmError('input-too-large', `${label} is ${describeBytes(size)}; ${what} may be at most ${describeBytes(limit)}`, { data: { path: label, bytes: size, limit } });
+    new CspmError(
+      'input-too-large',
+      `${label} is ${describeBytes(size)}; ${what} may be at most ${describeBytes(limit)}`,
+      { data: { path: label, bytes: size, limit } },
+    );
   const bytes = readRegularFile(path, limit, tooLarge, label);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

@@ -9,5 +9,9 @@ export const maxTextBytes = 2 ** 29 - 24;
 /** The error for an input over the size V8 can parse. */
 export function tooLarge(name: string, size: number): CspmError {
   const megabytes = Math.round(size / 2 ** 20);
-  return new CspmError('input-too-large', `${name} is ${megabytes} MiB; the limit is 511 MiB per file (split the report by benchmark)`, { data: { path: name, bytes: size, limit: maxTextBytes } });
+  return new CspmError(
+    'input-too-large',
+    `${name} is ${megabytes} MiB; the limit is 511 MiB per file (split the report by benchmark)`,
+    { data: { path: name, bytes: size, limit: maxTextBytes } },
+  );
 }

@@ -37,7 +37,8 @@ export function provesNoRepeatedKeys(text: string, value: unknown, bytes?: Uint8
   // Stryker disable next-line ConditionalExpression: the count in the text is the same, only slower
   const counted = bytes === undefined ? undefined : countQuotes(bytes);
   const quotes = counted?.quotes ?? countOf(text, '"');
-  // Stryker disable next-line ConditionalExpression,OptionalChaining: a text with no backslash has no escaped quote; a shortcut for speed only
+  // Stryker disable next-line ConditionalExpression,OptionalChaining: a text with no backslash has no escaped quote; a
+  // shortcut for speed only
   const delimiters = counted?.backslashes === 0 ? quotes : quotes - escapedQuotes(text);
   // Infinity, from a value nested too deep to walk, equals no count.
   return delimiters === 2 * (typeof value === 'string' ? 1 : membersAndStrings(value, 0));
@@ -65,11 +66,13 @@ function membersAndStrings(value: unknown, depth: number): number {
 /** g of an item: 1 for a string, 0 for a number, a boolean or null, else its walk. */
 function itemCount(item: unknown, depth: number): number {
   if (typeof item === 'string') return 1;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut for speed only; membersAndStrings counts a number, a boolean or null as 0 too
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut for speed only; membersAndStrings
+  // counts a number, a boolean or null as 0 too
   return typeof item === 'object' && item !== null ? membersAndStrings(item, depth + 1) : 0;
 }
 
-/** True when for…in over a plain object would list a key it inherits: one that Object.prototype, a parsed object's only ancestor, has as its own and enumerable. */
+/** True when for…in over a plain object would list a key it inherits: one that Object.prototype, a parsed object's only
+ * ancestor, has as its own and enumerable. */
 function inheritsEnumerable(): boolean {
   return Object.keys(Object.prototype).length > 0;
 }

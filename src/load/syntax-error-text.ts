@@ -65,7 +65,12 @@ export function syntaxErrorPlace(text: string, error: unknown): SyntaxErrorPlace
   const offset = errorOffset(text, message);
   const { line, column } = lineAndColumn(text, offset);
   const grammar = message.replace(/ (?:in JSON )?at position \d+.*$/s, '');
-  const reason = text.trim() === '' ? 'the file is empty' : grammarReasons.has(grammar) ? grammar : `unexpected character: ${characterKind(text, offset)}`;
+  const reason =
+    text.trim() === ''
+      ? 'the file is empty'
+      : grammarReasons.has(grammar)
+        ? grammar
+        : `unexpected character: ${characterKind(text, offset)}`;
   return { line, column, offset, reason };
 }
 

@@ -88,14 +88,22 @@ export function valueRegions(text: string, pointers: Iterable<string>, repeatedK
   };
   // The wanted node of each open container, for its closing bracket; undefined when none.
   const ends: (WantedNode | undefined)[] = [];
-  const begin = (isArray: boolean) => (_offset: number, length: number, line: number, column: number): boolean => {
-    const node = nodeOfValue();
-    if (node !== undefined) node.region = { startLine: line + 1, startColumn: column + 1, endLine: line + 1, endColumn: column + 1 + length };
-    open.push({ node: node?.children.size === 0 ? undefined : node, isArray, index: 0, key: '' });
-    ends.push(node);
-    // Not followed when no wanted value is inside: jsonc-parser then calls back only at its end.
-    return node !== undefined && node.children.size > 0;
-  };
+  const begin =
+    (isArray: boolean) =>
+    (_offset: number, length: number, line: number, column: number): boolean => {
+      const node = nodeOfValue();
+      if (node !== undefined)
+        node.region = {
+          startLine: line + 1,
+          startColumn: column + 1,
+          endLine: line + 1,
+          endColumn: column + 1 + length,
+        };
+      open.push({ node: node?.children.size === 0 ? undefined : node, isArray, index: 0, key: '' });
+      ends.push(node);
+      // Not followed when no wanted value is inside: jsonc-parser then calls back only at its end.
+      return node !== undefined && node.children.size > 0;
+    };
   const end = (_offset: number, length: number, line: number, column: number): void => {
     open.pop();
     const node = ends.pop();

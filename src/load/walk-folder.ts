@@ -51,7 +51,10 @@ function walk(dir: string, real: string, state: Walk): void {
     if (!Buffer.from(name, 'utf8').equals(entry.name)) {
       // Said only of what the walk would have read: a folder, or a name it takes.
       if (entry.isDirectory() || entry.isSymbolicLink() || state.accept(name)) {
-        state.listing.skipped.push({ source: join(dir, escapeName(entry.name)), message: 'its name is not UTF-8; skipped (rename it to read it)' });
+        state.listing.skipped.push({
+          source: join(dir, escapeName(entry.name)),
+          message: 'its name is not UTF-8; skipped (rename it to read it)',
+        });
       }
       continue;
     }
@@ -73,7 +76,10 @@ function visit(path: string, name: string, entry: Dirent<Buffer>, state: Walk): 
     } else if (target === state.root || target.startsWith(state.root.endsWith(sep) ? state.root : state.root + sep)) {
       walk(path, target, state);
     } else {
-      state.listing.skipped.push({ source: path, message: `a link to ${target}, a folder outside the one scanned; not followed` });
+      state.listing.skipped.push({
+        source: path,
+        message: `a link to ${target}, a folder outside the one scanned; not followed`,
+      });
     }
     return;
   }
@@ -91,7 +97,13 @@ function linkedFolder(path: string): string | undefined {
 
 /** A name's bytes with each byte that is not printable ASCII as `\xNN`. */
 function escapeName(name: Buffer): string {
-  return [...name].map((byte) => (byte >= 0x20 && byte < 0x7f && byte !== 0x5c ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`)).join('');
+  return [...name]
+    .map((byte) =>
+      byte >= 0x20 && byte < 0x7f && byte !== 0x5c
+        ? String.fromCharCode(byte)
+        : `\\x${byte.toString(16).padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 function byBytes(a: string, b: string): number {

@@ -33,4 +33,18 @@ export const csvFieldNames = [
 export type CsvFieldName = (typeof csvFieldNames)[number];
 
 /** The columns written without `--fields`: one row per policy as auditors' spreadsheets take it. */
-export const defaultCsvFields: readonly CsvFieldName[] = ['benchmark', 'account', 'category', 'number', 'title', 'service', 'compliance', 'severity', 'risk-probability', 'risk-level', 'passed', 'total', 'scan-date'];
+export const defaultCsvFields: readonly CsvFieldName[] = [
+  'benchmark',
+  'account',
+  'category',
+  'number',
+  'title',
+  'service',
+  'compliance',
+  'severity',
+  'risk-probability',
+  'risk-level',
+  'passed',
+  'total',
+  'scan-date',
+];

@@ -33,22 +33,41 @@ export interface DatasetColumn {
   description: string;
 }
 
-const column = (name: string, type: DatasetColumnType, description: string, nullable = false): DatasetColumn => ({ name, type, nullable, description });
+const column = (name: string, type: DatasetColumnType, description: string, nullable = false): DatasetColumn => ({
+  name,
+  type,
+  nullable,
+  description,
+});
 
 /** The columns that say which scan, account and benchmark a row comes from, first in both tables. */
 const scanColumns: readonly DatasetColumn[] = [
-  column('scan_time', 'timestamp', "the scan's LastScannedDate (else LastScannedDateEpochTime), UTC, milliseconds; null when the report states neither", true),
+  column(
+    'scan_time',
+    'timestamp',
+    "the scan's LastScannedDate (else LastScannedDateEpochTime), UTC, milliseconds; null when the report states neither",
+    true,
+  ),
   column('job_id', 'string', 'the JobId of the scan'),
   column('account_id', 'string', 'the AccountId'),
   column('account_name', 'string', 'the AccountName'),
   column('connector', 'string', 'the ConnectorType: AWS, Azure, Office365'),
-  column('cloud_account_id', 'string', 'the AWSAccountId or SubscriptionId of the cloud account; null when the report states neither', true),
+  column(
+    'cloud_account_id',
+    'string',
+    'the AWSAccountId or SubscriptionId of the cloud account; null when the report states neither',
+    true,
+  ),
   column('benchmark_id', 'string', 'the BenchmarkId'),
   column('benchmark_name', 'string', 'the BenchmarkName'),
 ];
 
 /** The column that names the input a row was read from, last in both tables. */
-const sourceColumn = column('source', 'string', 'the input file the row was read from (its name, or its path with --show-paths)');
+const sourceColumn = column(
+  'source',
+  'string',
+  'the input file the row was read from (its name, or its path with --show-paths)',
+);
 
 /** The columns of the `policies` table: one row per policy per scan. */
 export const policyColumns: readonly DatasetColumn[] = [
@@ -57,7 +76,11 @@ export const policyColumns: readonly DatasetColumn[] = [
   column('category_name', 'string', 'the CategoryName'),
   column('category_order', 'int64', 'the ControlCategoryOrder'),
   column('policy_id', 'string', 'the PolicyId'),
-  column('compliance_number', 'string', 'the ComplianceNumber: the control in the benchmark (1.4, 4.2.1.1, CCE-37741-6)'),
+  column(
+    'compliance_number',
+    'string',
+    'the ComplianceNumber: the control in the benchmark (1.4, 4.2.1.1, CCE-37741-6)',
+  ),
   column('title', 'string', 'the ShortTitle'),
   column('service', 'string', 'the ServiceName'),
   column('compliance', 'string', 'Green, Red, Amber or Gray (not assessed), or another value as stated'),
@@ -69,10 +92,15 @@ export const policyColumns: readonly DatasetColumn[] = [
   sourceColumn,
 ];
 
-/** The columns of the `figures` table: one row per benchmark report and one per resource category, recounted from the policies. */
+/** The columns of the `figures` table: one row per benchmark report and one per resource category, recounted from the
+ * policies. */
 export const figureColumns: readonly DatasetColumn[] = [
   ...scanColumns,
-  column('level', 'string', '`report` for a row of the whole benchmark report, `category` for a row of one resource category'),
+  column(
+    'level',
+    'string',
+    '`report` for a row of the whole benchmark report, `category` for a row of one resource category',
+  ),
   column('category_id', 'string', 'the CategoryId; null on a report row', true),
   column('category_name', 'string', 'the CategoryName; null on a report row', true),
   column('category_order', 'int64', 'the ControlCategoryOrder; null on a report row', true),
@@ -81,21 +109,45 @@ export const figureColumns: readonly DatasetColumn[] = [
   column('red', 'int32', 'the Red policies, recounted'),
   column('amber', 'int32', 'the Amber policies, recounted'),
   column('gray', 'int32', 'the Gray (not assessed) policies, recounted'),
-  column('compliance_percent', 'double', 'the compliance percent recomputed with the run\'s --percent-formula; null when nothing was assessed', true),
-  column('stated_compliance_percent', 'double', 'the CompliancePercent the report states (Posture for a report row); null when it states none', true),
+  column(
+    'compliance_percent',
+    'double',
+    "the compliance percent recomputed with the run's --percent-formula; null when nothing was assessed",
+    true,
+  ),
+  column(
+    'stated_compliance_percent',
+    'double',
+    'the CompliancePercent the report states (Posture for a report row); null when it states none',
+    true,
+  ),
   sourceColumn,
 ];
 
-/** The Hive-style partition columns of a dataset folder, in the order of its sub-folders (`scan_date=…/benchmark=…/`). */
+/**
+ * The Hive-style partition columns of a dataset folder, in the order of its sub-folders (`scan_date=…/benchmark=…/`).
+ */
 export const partitionColumns: readonly DatasetColumn[] = [
-  column('scan_date', 'date', 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date', true),
-  column('benchmark', 'string', 'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds'),
+  column(
+    'scan_date',
+    'date',
+    'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
+    true,
+  ),
+  column(
+    'benchmark',
+    'string',
+    'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds',
+  ),
 ];
 
 /** The tables of a dataset by name: the registry that the writer, the query views and the DDL read. */
 export const datasetTables = {
   policies: { columns: policyColumns, description: 'one row per policy per scan' },
-  figures: { columns: figureColumns, description: 'one row per benchmark report and one per resource category per scan, recounted from the policies' },
+  figures: {
+    columns: figureColumns,
+    description: 'one row per benchmark report and one per resource category per scan, recounted from the policies',
+  },
 } as const satisfies Record<string, { columns: readonly DatasetColumn[]; description: string }>;
 
 /** The name of a dataset table. */

@@ -15,7 +15,14 @@ import type { Figures, PercentFormula, SeverityCount } from './analysis.js';
 export type PolicyChangeKind = 'regression' | 'new-failure' | 'fix' | 'coverage' | 'added' | 'removed';
 
 /** The kinds of change in the order every format lists them. */
-export const policyChangeKinds: readonly PolicyChangeKind[] = ['regression', 'new-failure', 'fix', 'coverage', 'added', 'removed'];
+export const policyChangeKinds: readonly PolicyChangeKind[] = [
+  'regression',
+  'new-failure',
+  'fix',
+  'coverage',
+  'added',
+  'removed',
+];
 
 /** How a policy of the new scan was found in the old one. */
 export type PolicyMatch = 'PolicyId' | 'ComplianceNumber+ShortTitle';
@@ -129,9 +136,11 @@ export interface AccountChange {
   lostReports: number;
   /** Its benchmark reports only the new input has. */
   addedReports: number;
-  /** The biggest fall (lowest new minus old percent, in points) of its compared reports; null when none has a percent both times. */
+  /** The biggest fall (lowest new minus old percent, in points) of its compared reports; null when none has a percent
+   * both times. */
   percentDelta: number | null;
-  /** Regressions and new failures over its compared reports, and failing policies of its reports only the new input has. */
+  /** Regressions and new failures over its compared reports, and failing policies of its reports only the new input
+   * has. */
   regressions: number;
 }
 

@@ -62,7 +62,11 @@ export function ambiguousSources(analysis: Analysis): AnalysedSource[] {
  */
 export function untrustedSources(analysis: Analysis): AnalysedSource[] {
   return analysis.sources.filter(
-    (source) => source.form === 'unparsed' || source.reports.length < source.reportCount || (source.repeatedKeys ?? 0) > 0 || source.findings.some(marksUnusableInput),
+    (source) =>
+      source.form === 'unparsed' ||
+      source.reports.length < source.reportCount ||
+      (source.repeatedKeys ?? 0) > 0 ||
+      source.findings.some(marksUnusableInput),
   );
 }
 
@@ -105,15 +109,25 @@ export function scanOrderProblems(diff: DiffResult): ScanOrderProblem[] {
   for (const report of diff.reports) {
     const { old, new: next } = report;
     const name = `${report.benchmarkId} of account ${report.accountId}`;
-    if ((old.source === next.source && old.pointer === next.pointer) || (old.jobId !== '' && old.jobId === next.jobId)) {
-      const same = old.source === next.source ? `the same file (${old.source})` : `the same scan job ${old.jobId} (${old.source}, ${next.source})`;
+    if (
+      (old.source === next.source && old.pointer === next.pointer) ||
+      (old.jobId !== '' && old.jobId === next.jobId)
+    ) {
+      const same =
+        old.source === next.source
+          ? `the same file (${old.source})`
+          : `the same scan job ${old.jobId} (${old.source}, ${next.source})`;
       problems.push({ kind: 'same-scan', report, message: `${name}: both sides are ${same}; compare two scans` });
       continue;
     }
     const before = old.scanDate === null ? Number.NaN : Date.parse(old.scanDate);
     const after = next.scanDate === null ? Number.NaN : Date.parse(next.scanDate);
     if (after < before) {
-      problems.push({ kind: 'reversed', report, message: `${name}: the later scan (${next.source}, ${next.scanDate ?? ''}) is dated before the earlier one (${old.source}, ${old.scanDate ?? ''}); give the older scan first` });
+      problems.push({
+        kind: 'reversed',
+        report,
+        message: `${name}: the later scan (${next.source}, ${next.scanDate ?? ''}) is dated before the earlier one (${old.source}, ${old.scanDate ?? ''}); give the older scan first`,
+      });
     }
   }
   return problems;
@@ -128,7 +142,11 @@ export function scanOrderProblems(diff: DiffResult): ScanOrderProblem[] {
 export function assertRuleSettings(settings: Partial<Record<RuleId, SeveritySetting>> | undefined): void {
   const setting = settings?.[noValidReportRule];
   if (setting === undefined || setting === 'error') return;
-  throw new CspmError('usage', `the rule ${noValidReportRule} cannot be set to ${setting}: nothing passes on nothing, whatever other rules are turned off`, { data: { option: 'rule' } });
+  throw new CspmError(
+    'usage',
+    `the rule ${noValidReportRule} cannot be set to ${setting}: nothing passes on nothing, whatever other rules are turned off`,
+    { data: { option: 'rule' } },
+  );
 }
 
 /**
@@ -149,7 +167,14 @@ export function countsAgainst(change: PolicyChange, limit: RegressionLimit): boo
  * The command line and a library user who builds a result by hand get it from here.
  */
 export function judgeFindingsResult(run: FindingsRun): FindingsResult {
-  return { ...run, judgement: { verdict: judgedVerdict(run), failingRules: failingRules(run.failOn ?? 'error'), failingChanges: failingChanges(run) } };
+  return {
+    ...run,
+    judgement: {
+      verdict: judgedVerdict(run),
+      failingRules: failingRules(run.failOn ?? 'error'),
+      failingChanges: failingChanges(run),
+    },
+  };
 }
 
 /**
@@ -160,7 +185,10 @@ export function judgeFindingsResult(run: FindingsRun): FindingsResult {
 function judgedVerdict(run: FindingsRun): Verdict {
   if (run.verdict !== undefined) return run.verdict;
   if (run.gate?.status === 'fail') return { status: 'fail', exitCode: 3, reasons: [] };
-  const failing = !hasValidReport(run.analysis) || hasFailingFindings(run.analysis, run.failOn) || untrustedSources(run.analysis).length > 0;
+  const failing =
+    !hasValidReport(run.analysis) ||
+    hasFailingFindings(run.analysis, run.failOn) ||
+    untrustedSources(run.analysis).length > 0;
   return failing ? { status: 'fail', exitCode: 1, reasons: [] } : { status: 'pass', exitCode: 0, reasons: [] };
 }
 
@@ -177,6 +205,7 @@ function failingRules(failOn: FailOn): Readonly<Record<Severity, 'every' | reado
 function failingChanges({ diff, regressionLimit }: FindingsRun): ReadonlySet<PolicyChange> {
   const failing = new Set<PolicyChange>();
   if (diff === undefined || regressionLimit === undefined) return failing;
-  for (const report of diff.reports) for (const change of report.changes) if (countsAgainst(change, regressionLimit)) failing.add(change);
+  for (const report of diff.reports)
+    for (const change of report.changes) if (countsAgainst(change, regressionLimit)) failing.add(change);
   return failing;
 }

@@ -1,7 +1,9 @@
 import type { PercentFormula } from './analysis.js';
 import type { TrendOrder, TrendScan } from './trend.js';
 
-/** One scan of an account's series: a trend's scan without its categories and regressions, which a fleet does not keep. */
+/**
+ * One scan of an account's series: a trend's scan without its categories and regressions, which a fleet does not keep.
+ */
 export type FleetScan = Omit<TrendScan, 'categoryPercents' | 'regressions'>;
 
 /** The scans of one account and benchmark of a fleet, in order, and how its compliance moved. */

@@ -26,7 +26,12 @@ export function policyLabel(policy: unknown, index?: number): string {
   if (number === undefined && title === undefined && id === undefined) {
     return index === undefined ? 'policy' : `policy #${index + 1}`;
   }
-  const parts = ['policy', number === undefined ? undefined : clip(number, 30), title === undefined ? undefined : `"${clip(title)}"`, id === undefined ? undefined : `(${clip(id, 40)})`];
+  const parts = [
+    'policy',
+    number === undefined ? undefined : clip(number, 30),
+    title === undefined ? undefined : `"${clip(title)}"`,
+    id === undefined ? undefined : `(${clip(id, 40)})`,
+  ];
   return parts.filter((part) => part !== undefined).join(' ');
 }
 
@@ -41,7 +46,10 @@ export function categoryLabel(category: unknown, index?: number): string {
 export function reportLabel(report: unknown): string {
   const benchmark = field(report, 'BenchmarkId') ?? field(report, 'BenchmarkName');
   const account = field(report, 'AccountName');
-  return [benchmark === undefined ? 'benchmark report' : `benchmark ${clip(benchmark, 40)}`, account === undefined ? undefined : `of account "${clip(account, 40)}"`]
+  return [
+    benchmark === undefined ? 'benchmark report' : `benchmark ${clip(benchmark, 40)}`,
+    account === undefined ? undefined : `of account "${clip(account, 40)}"`,
+  ]
     .filter((part) => part !== undefined)
     .join(' ');
 }

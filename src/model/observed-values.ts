@@ -54,7 +54,10 @@ export function isObserved(field: CodedField, value: string): boolean {
 
 /** Each field's observed values by their folded key (lower case, no surrounding spaces). */
 const byFoldedKey = Object.fromEntries(
-  Object.entries(observedValues).map(([field, values]) => [field, new Map<string, string>(values.map((value: string) => [foldKey(value), value]))]),
+  Object.entries(observedValues).map(([field, values]) => [
+    field,
+    new Map<string, string>(values.map((value: string) => [foldKey(value), value])),
+  ]),
 ) as unknown as Record<CodedField, ReadonlyMap<string, string>>;
 
 function foldKey(value: string): string {
@@ -79,12 +82,25 @@ export function foldValue(field: CodedField, value: string): string | undefined 
  * set lookups: this runs for every policy, and a string compare of a handful of short
  * values is about twice as fast.
  */
-export function hasObservedValues(policy: { Compliance: string; Severity: string; RiskProbability: string; RiskLevel: string }): boolean {
+export function hasObservedValues(policy: {
+  Compliance: string;
+  Severity: string;
+  RiskProbability: string;
+  RiskLevel: string;
+}): boolean {
   const { Compliance: compliance, Severity: severity, RiskProbability: probability, RiskLevel: level } = policy;
   return (
     (compliance === 'Green' || compliance === 'Red' || compliance === 'Amber' || compliance === 'Gray') &&
-    (severity === 'Critical' || severity === 'High' || severity === 'Moderate' || severity === 'Low' || severity === 'VeryLow') &&
-    (probability === 'Certain' || probability === 'High' || probability === 'Moderate' || probability === 'NotLikely' || probability === ' ') &&
+    (severity === 'Critical' ||
+      severity === 'High' ||
+      severity === 'Moderate' ||
+      severity === 'Low' ||
+      severity === 'VeryLow') &&
+    (probability === 'Certain' ||
+      probability === 'High' ||
+      probability === 'Moderate' ||
+      probability === 'NotLikely' ||
+      probability === ' ') &&
     (level === 'Red' || level === 'Amber' || level === 'Green' || level === '')
   );
 }

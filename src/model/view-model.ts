@@ -89,7 +89,8 @@ export interface ReportView {
   /** LastScannedDate (or LastScannedDateEpochTime) when the report carries it (not in the specification). */
   lastScanned: DateView | null;
   figures: FiguresView;
-  /** Posture.CompliancePercent as the report states it (it may differ from the figures'); null when it states no Posture. */
+  /** Posture.CompliancePercent as the report states it (it may differ from the figures'); null when it states no
+   * Posture. */
   statedPercent: number | null;
   /** Red policies by Severity, worst first (every known severity, zeros included). */
   redBySeverity: SeverityCount[];
@@ -181,7 +182,9 @@ export interface ChangeCountView {
 export interface ReportChangesView {
   /** Stable anchor id (`r1-changes`). */
   anchor: string;
-  /** `Changes since the scan of 2024-03-11 06:40 UTC`, or `Changes since job 3b1f…` when the old report states no date. */
+  /**
+   * `Changes since the scan of 2024-03-11 06:40 UTC`, or `Changes since job 3b1f…` when the old report states no date.
+   */
   heading: string;
   old: ScanView;
   new: ScanView;

@@ -35,7 +35,8 @@ export async function findDatasetFiles(path: string): Promise<DatasetFiles> {
   const info = await lstat(path).catch(() => undefined);
   if (info === undefined) throw new CspmError('input-not-found', path, { data: { path } });
   const real = await realpath(path);
-  if (info.isDirectory() || (info.isSymbolicLink() && (await lstat(real)).isDirectory())) return findFolderTables(path, real);
+  if (info.isDirectory() || (info.isSymbolicLink() && (await lstat(real)).isDirectory()))
+    return findFolderTables(path, real);
   if (!real.endsWith('.parquet')) throw invalid(path, 'neither a dataset folder nor a .parquet file');
   return findFileTables(path, real);
 }
@@ -44,7 +45,10 @@ async function findFolderTables(path: string, root: string): Promise<DatasetFile
   const tables = { policies: [], figures: [] } as Record<DatasetTable, string[]>;
   for (const table of tableNames) tables[table] = await partitionFiles(path, join(root, table), 0);
   if (tableNames.every((table) => tables[table].length === 0)) {
-    throw invalid(path, `holds no dataset: no *.parquet file under ${tableNames.map((table) => `${table}/`).join(' or ')}`);
+    throw invalid(
+      path,
+      `holds no dataset: no *.parquet file under ${tableNames.map((table) => `${table}/`).join(' or ')}`,
+    );
   }
   return { path, layout: 'folder', tables };
 }
@@ -53,19 +57,28 @@ async function findFolderTables(path: string, root: string): Promise<DatasetFile
 async function partitionFiles(path: string, folder: string, depth: number): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (depth === 0 && error.code === 'ENOENT') return [];
-    throw new CspmError('input-unreadable', `${folder} (${error.code ?? error.message})`, { cause: error, data: { path: folder } });
+    throw new CspmError('input-unreadable', `${folder} (${error.code ?? error.message})`, {
+      cause: error,
+      data: { path: folder },
+    });
   });
   const files: string[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
     const at = join(folder, entry.name);
-    if (entry.isSymbolicLink()) throw invalid(path, `${at} is a symbolic link; a dataset is read from its own files only`);
+    if (entry.isSymbolicLink())
+      throw invalid(path, `${at} is a symbolic link; a dataset is read from its own files only`);
     if (entry.isDirectory()) {
       const partition = partitionNames[depth];
-      if (partition === undefined || !entry.name.startsWith(`${partition}=`)) throw invalid(path, `${at} is not a ${partitionNames[depth] ?? 'file'}${partition ? '=… folder' : ''} where the layout has one`);
+      if (partition === undefined || !entry.name.startsWith(`${partition}=`))
+        throw invalid(
+          path,
+          `${at} is not a ${partitionNames[depth] ?? 'file'}${partition ? '=… folder' : ''} where the layout has one`,
+        );
       files.push(...(await partitionFiles(path, at, depth + 1)));
     } else if (entry.isFile() && entry.name.endsWith('.parquet')) {
-      if (depth !== partitionNames.length) throw invalid(path, `${at} is not inside ${partitionNames.map((name) => `${name}=…/`).join('')} folders`);
+      if (depth !== partitionNames.length)
+        throw invalid(path, `${at} is not inside ${partitionNames.map((name) => `${name}=…/`).join('')} folders`);
       files.push(at);
     }
   }

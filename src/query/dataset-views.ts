@@ -15,7 +15,9 @@ function identifier(name: string): string {
 export function readFiles(files: readonly string[], layout: 'folder' | 'file'): string {
   const list = `[${files.map(sqlString).join(', ')}]`;
   if (layout === 'file') return `read_parquet(${list}, union_by_name = true)`;
-  const types = partitionColumns.map((column) => `${sqlString(column.name)}: ${datasetSqlTypes[column.type]}`).join(', ');
+  const types = partitionColumns
+    .map((column) => `${sqlString(column.name)}: ${datasetSqlTypes[column.type]}`)
+    .join(', ');
   return `read_parquet(${list}, hive_partitioning = true, union_by_name = true, hive_types = {${types}})`;
 }
 
@@ -26,11 +28,19 @@ export function readFiles(files: readonly string[], layout: 'folder' | 'file'): 
  * scan_time and benchmark_id, as the writer derives the folders.
  */
 export function createViewSql(table: DatasetTable, files: readonly string[], layout: 'folder' | 'file'): string {
-  const columns = datasetTables[table].columns.map((column) => `CAST(${identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`);
+  const columns = datasetTables[table].columns.map(
+    (column) => `CAST(${identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`,
+  );
   const partitions =
     layout === 'folder'
-      ? partitionColumns.map((column) => `CAST(${identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`)
-      : ['CAST(CAST("scan_time" AS TIMESTAMP) AS DATE) AS "scan_date"', 'CAST("benchmark_id" AS VARCHAR) AS "benchmark"'];
+      ? partitionColumns.map(
+          (column) =>
+            `CAST(${identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`,
+        )
+      : [
+          'CAST(CAST("scan_time" AS TIMESTAMP) AS DATE) AS "scan_date"',
+          'CAST("benchmark_id" AS VARCHAR) AS "benchmark"',
+        ];
   return `CREATE VIEW ${identifier(table)} AS SELECT ${[...columns, ...partitions].join(', ')} FROM ${readFiles(files, layout)}`;
 }
 

@@ -23,7 +23,9 @@ export async function loadEngine(): Promise<Engine> {
     const code = (error as NodeJS.ErrnoException).code;
     const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
     const reason = missing ? 'not found' : firstLine(error instanceof Error ? error.message : String(error));
-    const detail = missing ? `query needs the optional package ${enginePackage}; add it with: npm install ${enginePackage}` : `${enginePackage} did not load (${reason}); reinstall it with: npm install ${enginePackage}`;
+    const detail = missing
+      ? `query needs the optional package ${enginePackage}; add it with: npm install ${enginePackage}`
+      : `${enginePackage} did not load (${reason}); reinstall it with: npm install ${enginePackage}`;
     throw new CspmError('query-engine-missing', detail, { cause: error, data: { package: enginePackage, reason } });
   }
 }

@@ -67,7 +67,8 @@ export async function openDataset(path: string, limits: QueryLimits = defaultQue
   try {
     instance = await engine.DuckDBInstance.create(':memory:', startSettings(limits.memoryLimit, spill));
     connection = await instance.connect();
-    for (const statement of lockdownStatements(tableNames.flatMap((table) => files.tables[table]))) await connection.run(statement);
+    for (const statement of lockdownStatements(tableNames.flatMap((table) => files.tables[table])))
+      await connection.run(statement);
     for (const table of tableNames) await createView(connection, files, table);
     return datasetHandle({ engine, instance, connection, files, limits, removeSpill });
   } catch (error) {
@@ -82,13 +83,17 @@ async function createView(connection: DuckDBConnection, files: DatasetFiles, tab
   const paths = files.tables[table];
   if (paths.length === 0) return;
   const place = tablePlace(files, table);
-  const unreadable = (error: unknown): CspmError => new CspmError('dataset-invalid', `${place}: ${firstLine(error)}`, { cause: error, data: { path: place } });
+  const unreadable = (error: unknown): CspmError =>
+    new CspmError('dataset-invalid', `${place}: ${firstLine(error)}`, { cause: error, data: { path: place } });
   const described = await connection.runAndReadAll(describeFilesSql(paths, files.layout)).catch((error: unknown) => {
     throw unreadable(error);
   });
   const held = new Set(described.getRowObjectsJson().map((row) => String(row['column_name'])));
   const missing = datasetTables[table].columns.filter((column) => !held.has(column.name)).map((column) => column.name);
-  if (missing.length > 0) throw new CspmError('dataset-invalid', `${place}: the ${table} files have no column ${missing.join(', ')}`, { data: { path: place } });
+  if (missing.length > 0)
+    throw new CspmError('dataset-invalid', `${place}: the ${table} files have no column ${missing.join(', ')}`, {
+      data: { path: place },
+    });
   await connection.run(createViewSql(table, paths, files.layout)).catch((error: unknown) => {
     throw unreadable(error);
   });
@@ -119,13 +124,17 @@ function datasetHandle({ engine, instance, connection, files, limits, removeSpil
       connection.interrupt();
     }, timeoutMs(limits));
   };
-  /** The engine's message; which limit stopped the query; or, for a table the dataset lacks, where its files were looked for. */
+  /** The engine's message; which limit stopped the query; or, for a table the dataset lacks, where its files were
+   * looked for. */
   const failed = (name: string, error: unknown): CspmError => {
     let reason = firstLine(error);
-    if (timedOut) reason = `stopped at the time limit of ${limits.timeoutSeconds} s (--timeout); give a longer --timeout or a narrower query`;
-    else if (/^Out of Memory Error\b/.test(reason)) reason = `needs more memory than the limit of ${limits.memoryLimit} (--memory-limit): ${reason}`;
+    if (timedOut)
+      reason = `stopped at the time limit of ${limits.timeoutSeconds} s (--timeout); give a longer --timeout or a narrower query`;
+    else if (/^Out of Memory Error\b/.test(reason))
+      reason = `needs more memory than the limit of ${limits.memoryLimit} (--memory-limit): ${reason}`;
     const absent = /^Catalog Error: Table with name (\w+) does not exist/.exec(reason)?.[1];
-    if (absent !== undefined && (tableNames as string[]).includes(absent)) reason = `the dataset has no ${absent} table: no *.parquet file at ${tablePlace(files, absent as DatasetTable)}`;
+    if (absent !== undefined && (tableNames as string[]).includes(absent))
+      reason = `the dataset has no ${absent} table: no *.parquet file at ${tablePlace(files, absent as DatasetTable)}`;
     return new CspmError('query-failed', `${name}: ${reason}`, { cause: error, data: { query: name, reason } });
   };
   return {
@@ -158,13 +167,20 @@ function datasetHandle({ engine, instance, connection, files, limits, removeSpil
     const extracted = await connection.extractStatements(sql).catch((error: unknown) => {
       throw failed(name, error);
     });
-    if (extracted.count !== 1) throw failed(name, new Error(`one SELECT statement runs at a time, not ${extracted.count}`));
+    if (extracted.count !== 1)
+      throw failed(name, new Error(`one SELECT statement runs at a time, not ${extracted.count}`));
     const prepared = await extracted.prepare(0).catch((error: unknown) => {
       throw failed(name, error);
     });
     // Only a query reads: COPY, ATTACH, EXPORT, SET, INSTALL and CREATE are refused here
     // whatever the settings would have let through.
-    if (prepared.statementType !== engine.StatementType.SELECT) throw failed(name, new Error(`only a SELECT query runs over a dataset, not a ${engine.StatementType[prepared.statementType]} statement`));
+    if (prepared.statementType !== engine.StatementType.SELECT)
+      throw failed(
+        name,
+        new Error(
+          `only a SELECT query runs over a dataset, not a ${engine.StatementType[prepared.statementType]} statement`,
+        ),
+      );
     const result = await prepared.stream().catch((error: unknown) => {
       throw failed(name, error);
     });

@@ -5,7 +5,8 @@ import { CspmError } from '../error/cspm-error.js';
 export interface QueryLimits {
   /** Seconds from the query's start to its last row read; past them the engine is interrupted. */
   timeoutSeconds: number;
-  /** The engine's memory limit, as DuckDB reads it (`512MB`, `2GB`); past it, data spills to a private temporary folder, and what cannot spill fails. */
+  /** The engine's memory limit, as DuckDB reads it (`512MB`, `2GB`); past it, data spills to a private temporary
+   * folder, and what cannot spill fails. */
   memoryLimit: string;
   /**
    * The folder to spill into, made and removed by the caller (the command line, which
@@ -50,14 +51,26 @@ const amount = /^(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
  */
 export function parseTimeout(text: string): number {
   const seconds = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new CspmError('usage', `${text} is not a number of seconds above 0`, { data: { option: 'timeout' } });
+  if (!(seconds > 0) || !Number.isFinite(seconds))
+    throw new CspmError('usage', `${text} is not a number of seconds above 0`, { data: { option: 'timeout' } });
   return seconds;
 }
 
 /** Bytes per unit of a memory amount, as the engine reads them (KB = 1000, KiB = 1024). */
-const unitBytes: Readonly<Record<string, number>> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+const unitBytes: Readonly<Record<string, number>> = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+};
 
-/** The least memory limit taken: below it the engine cannot read a dataset's schema, and would fail as if the dataset were broken. */
+/** The least memory limit taken: below it the engine cannot read a dataset's schema, and would fail as if the dataset
+ * were broken. */
 export const leastMemoryBytes = 32e6;
 
 /**
@@ -68,9 +81,13 @@ export const leastMemoryBytes = 32e6;
  */
 export function parseMemoryLimit(text: string): string {
   const match = amount.exec(text.trim());
-  if (match === null || !(Number(match[1]) > 0)) throw new CspmError('usage', `${text} is not an amount of memory such as 512MB or 2GB`, { data: { option: 'memory-limit' } });
+  if (match === null || !(Number(match[1]) > 0))
+    throw new CspmError('usage', `${text} is not an amount of memory such as 512MB or 2GB`, {
+      data: { option: 'memory-limit' },
+    });
   const [, figure = '', unit = ''] = match;
-  if (Number(figure) * (unitBytes[unit.toLowerCase()] ?? 0) < leastMemoryBytes) throw new CspmError('usage', `${text} is less than the 32MB a query needs`, { data: { option: 'memory-limit' } });
+  if (Number(figure) * (unitBytes[unit.toLowerCase()] ?? 0) < leastMemoryBytes)
+    throw new CspmError('usage', `${text} is less than the 32MB a query needs`, { data: { option: 'memory-limit' } });
   return `${figure}${unit}`;
 }
 

@@ -25,6 +25,9 @@ export const queryPresetNames = Object.keys(queryPresets) as QueryPresetName[];
  * @throws CspmError `usage` listing the names
  */
 export function getQueryPreset(name: string): QueryPreset {
-  if (!Object.hasOwn(queryPresets, name)) throw new CspmError('usage', `--preset "${name}" is not one of ${queryPresetNames.join(', ')}`, { data: { option: 'preset', value: name, known: queryPresetNames } });
+  if (!Object.hasOwn(queryPresets, name))
+    throw new CspmError('usage', `--preset "${name}" is not one of ${queryPresetNames.join(', ')}`, {
+      data: { option: 'preset', value: name, known: queryPresetNames },
+    });
   return queryPresets[name as QueryPresetName];
 }

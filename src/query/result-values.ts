@@ -25,12 +25,18 @@ const decimal: Convert = (value) => {
   return digits.length <= 15 ? Number(value) : value;
 };
 
-/** `2026-01-02 03:04:05.123` (the engine's text, UTC) as ISO 8601: `2026-01-02T03:04:05.123Z`. Infinities stay as they are. */
-const timestamp: Convert = (value) => (typeof value === 'string' && /^\d{4}-\d\d-\d\d \d/.test(value) ? `${value.replace(' ', 'T')}Z` : (value as QueryValue));
+/** `2026-01-02 03:04:05.123` (the engine's text, UTC) as ISO 8601: `2026-01-02T03:04:05.123Z`. Infinities stay as they
+ * are. */
+const timestamp: Convert = (value) =>
+  typeof value === 'string' && /^\d{4}-\d\d-\d\d \d/.test(value)
+    ? `${value.replace(' ', 'T')}Z`
+    : (value as QueryValue);
 
 /** `2026-01-02 03:04:05+00` as ISO 8601: `2026-01-02T03:04:05+00:00`. */
 const timestampWithZone: Convert = (value) =>
-  typeof value === 'string' && /^\d{4}-\d\d-\d\d \d/.test(value) ? value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : (value as QueryValue);
+  typeof value === 'string' && /^\d{4}-\d\d-\d\d \d/.test(value)
+    ? value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')
+    : (value as QueryValue);
 
 /**
  * The columns of a result, and how each value of each is converted. Type ids come from
@@ -39,7 +45,18 @@ const timestampWithZone: Convert = (value) =>
 export function resultColumns(result: DuckDBResult, engine: Engine): { columns: QueryColumn[]; converters: Convert[] } {
   const ids = engine.DuckDBTypeId;
   const whole = new Set([ids.BIGINT, ids.UBIGINT, ids.HUGEINT, ids.UHUGEINT, ids.BIGNUM]);
-  const numeric = new Set([...whole, ids.TINYINT, ids.SMALLINT, ids.INTEGER, ids.UTINYINT, ids.USMALLINT, ids.UINTEGER, ids.FLOAT, ids.DOUBLE, ids.DECIMAL]);
+  const numeric = new Set([
+    ...whole,
+    ids.TINYINT,
+    ids.SMALLINT,
+    ids.INTEGER,
+    ids.UTINYINT,
+    ids.USMALLINT,
+    ids.UINTEGER,
+    ids.FLOAT,
+    ids.DOUBLE,
+    ids.DECIMAL,
+  ]);
   const times = new Set([ids.TIMESTAMP, ids.TIMESTAMP_S, ids.TIMESTAMP_MS, ids.TIMESTAMP_NS]);
   const names = result.deduplicatedColumnNames();
   const columns: QueryColumn[] = [];
@@ -57,7 +74,10 @@ export function resultColumns(result: DuckDBResult, engine: Engine): { columns: 
 }
 
 /** The rows of a streaming result, batch by batch (one per chunk of the engine, some 2,048 rows), converted. */
-export async function* convertedRows(result: DuckDBResult, converters: readonly Convert[]): AsyncGenerator<QueryValue[][]> {
+export async function* convertedRows(
+  result: DuckDBResult,
+  converters: readonly Convert[],
+): AsyncGenerator<QueryValue[][]> {
   for await (const rows of result.yieldRowsJson()) {
     yield rows.map((row) => row.map((value, index) => (converters[index] ?? asIs)(value)));
   }

@@ -2,12 +2,27 @@ import { definedPercent, percentFormulas } from '../analyse/percent-formulas.js'
 import { accountOverlaps } from '../analyse/account-overlap.js';
 import { failingResourcesOf } from '../analyse/figures.js';
 import { rollUpReports } from '../analyse/roll-up.js';
-import { actionOrderText, compareBySeverity, failingResources, isFailing, worstCategoryMeasure, worstReportMeasure } from '../analyse/severity-rank.js';
+import {
+  actionOrderText,
+  compareBySeverity,
+  failingResources,
+  isFailing,
+  worstCategoryMeasure,
+  worstReportMeasure,
+} from '../analyse/severity-rank.js';
 import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
 import type { DiffResult } from '../model/diff.js';
 import type { Policy } from '../model/report.js';
 import type { PolicyChoice } from '../model/renderer.js';
-import type { ActionView, CategoryView, FiguresView, FindingView, LogoView, ReportView, ViewModel } from '../model/view-model.js';
+import type {
+  ActionView,
+  CategoryView,
+  FiguresView,
+  FindingView,
+  LogoView,
+  ReportView,
+  ViewModel,
+} from '../model/view-model.js';
 import { toolInfo } from '../tool-info.js';
 import { findReportDiff, reportChangesView } from './changes-view.js';
 import { displayPercentOrNa } from './display-values.js';
@@ -33,7 +48,10 @@ export interface ViewModelOptions {
 function percentNote(figures: Figures): string {
   if (figures.total === 0) return 'no policies';
   const assessed = figures.total - figures.gray;
-  if (assessed === 0) return figures.total === 1 ? 'nothing assessed: the one policy is Gray' : `nothing assessed: all ${figures.total} policies are Gray`;
+  if (assessed === 0)
+    return figures.total === 1
+      ? 'nothing assessed: the one policy is Gray'
+      : `nothing assessed: all ${figures.total} policies are Gray`;
   return 'no resource checked';
 }
 
@@ -73,28 +91,34 @@ export function fileName(path: string): string {
 function actionsOf(categories: readonly CategoryView[]): ActionView[] {
   const actions: ActionView[] = [];
   for (const category of categories) {
-    for (const policy of category.policies) if (isFailing(policy)) actions.push({ policy, category, failingResources: failingResources(policy) });
+    for (const policy of category.policies)
+      if (isFailing(policy)) actions.push({ policy, category, failingResources: failingResources(policy) });
   }
   return actions.sort((a, b) => compareBySeverity(a.policy, b.policy));
 }
 
-function reportView(analysed: AnalysedReport, ranking: ReportRanking, source: { path: string; text: string }, index: number, formula: PercentFormula, choice: PolicyChoice): ReportView {
+function reportView(
+  analysed: AnalysedReport,
+  ranking: ReportRanking,
+  source: { path: string; text: string },
+  index: number,
+  formula: PercentFormula,
+  choice: PolicyChoice,
+): ReportView {
   const { report } = analysed;
   const anchor = `r${index + 1}`;
   const lister = listers[choice];
-  const categories = analysed.categories.map(
-    ({ category, figures }, position): CategoryView => ({
-      anchor: `${anchor}-c${position + 1}`,
-      order: category.ControlCategoryOrder,
-      name: category.CategoryName,
-      categoryId: category.CategoryId,
-      figures: figuresView(figures, formula),
-      statedPercent: category.CompliancePercent,
-      policies: category.Policies,
-      listed: lister ? category.Policies.filter(lister) : category.Policies,
-      redWeight: ranking.categoryRedWeights[position] as number,
-    }),
-  );
+  const categories = analysed.categories.map(({ category, figures }, position): CategoryView => ({
+    anchor: `${anchor}-c${position + 1}`,
+    order: category.ControlCategoryOrder,
+    name: category.CategoryName,
+    categoryId: category.CategoryId,
+    figures: figuresView(figures, formula),
+    statedPercent: category.CompliancePercent,
+    policies: category.Policies,
+    listed: lister ? category.Policies.filter(lister) : category.Policies,
+    redWeight: ranking.categoryRedWeights[position] as number,
+  }));
   const figures = figuresView(analysed.figures, formula);
   const view: Omit<ReportView, 'actions'> = {
     anchor,
@@ -160,13 +184,22 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
   for (const source of analysis.sources) {
     for (const analysed of source.reports) {
       const ranking = rollUp.rankings[reports.length] as ReportRanking;
-      const report = reportView(analysed, ranking, { path: source.source, text: sourceText(source.source) }, reports.length, analysis.percentFormula, choice);
+      const report = reportView(
+        analysed,
+        ranking,
+        { path: source.source, text: sourceText(source.source) },
+        reports.length,
+        analysis.percentFormula,
+        choice,
+      );
       const compared = findReportDiff(options.diff, source.source, analysed.pointer);
       if (compared) report.changes = reportChangesView(compared, report.anchor);
       reports.push(report);
     }
   }
-  const findings: FindingView[] = analysis.sources.flatMap((source) => source.findings.map((finding) => ({ ...finding, source: sourceText(source.source) })));
+  const findings: FindingView[] = analysis.sources.flatMap((source) =>
+    source.findings.map((finding) => ({ ...finding, source: sourceText(source.source) })),
+  );
   const formula = percentFormulas[analysis.percentFormula];
   const rollupFigures = figuresView(rollUp.figures, analysis.percentFormula);
   return {

@@ -1,13 +1,30 @@
 import type { DiffResult, PolicyChange, PolicyChangeKind, PolicySide, ReportDiff, ScanRef } from '../model/diff.js';
-import type { CategoryChangeView, ChangeCountView, ChangeSideView, ChangeView, ReportChangesView, ScanView } from '../model/view-model.js';
+import type {
+  CategoryChangeView,
+  ChangeCountView,
+  ChangeSideView,
+  ChangeView,
+  ReportChangesView,
+  ScanView,
+} from '../model/view-model.js';
 import { plural } from '../text/plural.js';
 import { displayCount, displayPercent, displayResources } from './display-values.js';
-import { changeWords, percentChangeText, resourcesChangeText, signed, transitionText } from './findings/diff/diff-words.js';
+import {
+  changeWords,
+  percentChangeText,
+  resourcesChangeText,
+  signed,
+  transitionText,
+} from './findings/diff/diff-words.js';
 import { readScanDate } from './stated-date.js';
 
 function scanView(scan: ScanRef): ScanView {
   const scanDate = scan.scanDate === null ? null : readScanDate(scan.scanDate, undefined);
-  return { jobId: scan.jobId, scanDate, text: scanDate === null ? `job ${scan.jobId}` : `scanned ${scanDate.text}, job ${scan.jobId}` };
+  return {
+    jobId: scan.jobId,
+    scanDate,
+    text: scanDate === null ? `job ${scan.jobId}` : `scanned ${scanDate.text}, job ${scan.jobId}`,
+  };
 }
 
 /** The heading names the old scan by its date, which a reader knows it by; the job id when there is none. */
@@ -17,7 +34,12 @@ function headingOf(old: ScanView): string {
 
 function sideView(side: PolicySide | null): ChangeSideView | null {
   if (side === null) return null;
-  return { colour: side.compliance, passedResources: side.passedResources, totalResources: side.totalResources, resourcesText: displayResources(side.passedResources, side.totalResources) };
+  return {
+    colour: side.compliance,
+    passedResources: side.passedResources,
+    totalResources: side.totalResources,
+    resourcesText: displayResources(side.passedResources, side.totalResources),
+  };
 }
 
 function changeView(change: PolicyChange): ChangeView {
@@ -38,7 +60,8 @@ function changeView(change: PolicyChange): ChangeView {
 }
 
 function categoryView(category: ReportDiff['categories'][number]): CategoryChangeView {
-  const percentOf = (figures: typeof category.old, has: boolean): string => (figures === null ? '–' : has ? displayPercent(figures.percent) : 'n/a');
+  const percentOf = (figures: typeof category.old, has: boolean): string =>
+    figures === null ? '–' : has ? displayPercent(figures.percent) : 'n/a';
   return {
     name: category.name,
     status: category.status,
@@ -54,8 +77,21 @@ function categoryView(category: ReportDiff['categories'][number]): CategoryChang
 }
 
 function countViews(counts: ReportDiff['counts']): ChangeCountView[] {
-  const kinds = (Object.keys(changeWords) as PolicyChangeKind[]).map((kind): ChangeCountView => ({ kind, count: counts[kind], label: changeWords[kind].label, text: plural(counts[kind], changeWords[kind].one, changeWords[kind].many) }));
-  return [...kinds, { kind: 'unchanged', count: counts.unchanged, label: 'Unchanged', text: `${displayCount(counts.unchanged)} unchanged` }];
+  const kinds = (Object.keys(changeWords) as PolicyChangeKind[]).map((kind): ChangeCountView => ({
+    kind,
+    count: counts[kind],
+    label: changeWords[kind].label,
+    text: plural(counts[kind], changeWords[kind].one, changeWords[kind].many),
+  }));
+  return [
+    ...kinds,
+    {
+      kind: 'unchanged',
+      count: counts.unchanged,
+      label: 'Unchanged',
+      text: `${displayCount(counts.unchanged)} unchanged`,
+    },
+  ];
 }
 
 /** The changes of one compared report, in the words and order every format shows them. */

@@ -35,7 +35,12 @@ export function reportLabel(report: ReportView): string {
 
 /** The worst first, by the measure of the worst reports (compareWorst), then document order. */
 function worstFirst(reports: readonly ReportView[]): ReportView[] {
-  const ranked = reports.map((report, order) => ({ report, order, redWeight: report.redWeight, figures: report.figures }));
+  const ranked = reports.map((report, order) => ({
+    report,
+    order,
+    redWeight: report.redWeight,
+    figures: report.figures,
+  }));
   return ranked.sort(compareWorst).map((entry) => entry.report);
 }
 
@@ -56,7 +61,13 @@ export function executiveCategories(report: ReportView): ReportView['categories'
  */
 export function planExecutive(view: ViewModel): ExecutivePlan {
   const ranked = worstFirst(view.reports);
-  const reports = view.reports.length <= executiveLimits.reports ? view.reports : ranked.slice(0, executiveLimits.reports);
+  const reports =
+    view.reports.length <= executiveLimits.reports ? view.reports : ranked.slice(0, executiveLimits.reports);
   const chart = ranked.slice(0, executiveLimits.chartReports);
-  return { reports, reportsLeftOut: view.reports.length - reports.length, chart, chartLeftOut: view.reports.length - chart.length };
+  return {
+    reports,
+    reportsLeftOut: view.reports.length - reports.length,
+    chart,
+    chartLeftOut: view.reports.length - chart.length,
+  };
 }

@@ -3,7 +3,8 @@ import type { FiguresView } from '../model/view-model.js';
 import { displayCount, displayPercent } from './display-values.js';
 
 /** Which key figure: each cover shows them in this order. */
-export type KeyFigureId = 'compliance' | 'policies' | 'failing-resources' | 'green' | 'red' | 'amber' | 'gray' | 'other';
+export type KeyFigureId =
+  'compliance' | 'policies' | 'failing-resources' | 'green' | 'red' | 'amber' | 'gray' | 'other';
 
 /** One key figure of a cover, as every format shows it. */
 export interface KeyFigure {
@@ -34,7 +35,14 @@ function share(count: number, total: number): string | null {
  */
 export function keyFigures(figures: FiguresView): KeyFigure[] {
   const { total } = figures;
-  const count = (id: KeyFigureId, label: string, value: number, note: string | null, colour: KeyFigure['colour'], group: KeyFigure['group']): KeyFigure => ({
+  const count = (
+    id: KeyFigureId,
+    label: string,
+    value: number,
+    note: string | null,
+    colour: KeyFigure['colour'],
+    group: KeyFigure['group'],
+  ): KeyFigure => ({
     id,
     label,
     value,
@@ -53,8 +61,22 @@ export function keyFigures(figures: FiguresView): KeyFigure[] {
       colour: null,
       group: 'headline',
     },
-    count('policies', 'Policies', total, `${displayCount(figures.assessed)} assessed, ${displayCount(figures.gray)} not`, null, 'headline'),
-    count('failing-resources', 'Failing resources', figures.failingResources, `${displayCount(figures.passedResources)} of ${displayCount(figures.totalResources)} resources passed`, null, 'headline'),
+    count(
+      'policies',
+      'Policies',
+      total,
+      `${displayCount(figures.assessed)} assessed, ${displayCount(figures.gray)} not`,
+      null,
+      'headline',
+    ),
+    count(
+      'failing-resources',
+      'Failing resources',
+      figures.failingResources,
+      `${displayCount(figures.passedResources)} of ${displayCount(figures.totalResources)} resources passed`,
+      null,
+      'headline',
+    ),
     count('green', 'Green', figures.green, share(figures.green, total), 'Green', 'colours'),
     count('red', 'Red', figures.red, share(figures.red, total), 'Red', 'colours'),
     count('amber', 'Amber', figures.amber, share(figures.amber, total), 'Amber', 'colours'),
@@ -71,7 +93,10 @@ export function keyFigures(figures: FiguresView): KeyFigure[] {
 export function coverageText(figures: FiguresView): string {
   const coverage = coverageOf(figures);
   if (coverage.total === 0) return 'No policies.';
-  if (coverage.notAssessed === 0) return coverage.total === 1 ? 'The one policy was assessed.' : `All ${displayCount(coverage.total)} policies were assessed.`;
+  if (coverage.notAssessed === 0)
+    return coverage.total === 1
+      ? 'The one policy was assessed.'
+      : `All ${displayCount(coverage.total)} policies were assessed.`;
   const percent = displayPercent(coverage.notAssessedPercent ?? 0);
   return `${displayCount(coverage.notAssessed)} of ${displayCount(coverage.total)} ${coverage.total === 1 ? 'policy' : 'policies'} (${percent}) ${coverage.notAssessed === 1 ? 'was' : 'were'} not assessed (Gray).`;
 }

@@ -7,7 +7,11 @@ import { CspmError } from '../error/cspm-error.js';
  *
  * @param what how the message names the registry's entries (`formats`, `trend formats`)
  */
-export function registryEntry<Registry extends Record<string, unknown>>(registry: Registry, name: string, what: string): Registry[keyof Registry] {
+export function registryEntry<Registry extends Record<string, unknown>>(
+  registry: Registry,
+  name: string,
+  what: string,
+): Registry[keyof Registry] {
   if (!Object.hasOwn(registry, name)) {
     const known = Object.keys(registry);
     throw new CspmError('unknown-format', `"${name}"; the ${what} are ${known.join(', ')}`, { data: { name, known } });

@@ -1,6 +1,14 @@
 import { splitBySource } from '../analyse/analyse-reports.js';
 import type { Analysis } from '../model/analysis.js';
-import type { DocumentFormat, DocumentOutput, DocumentPlan, PlannedDocument, RenderDocumentsOptions, RenderOptions, UnrenderedDocument } from '../model/renderer.js';
+import type {
+  DocumentFormat,
+  DocumentOutput,
+  DocumentPlan,
+  PlannedDocument,
+  RenderDocumentsOptions,
+  RenderOptions,
+  UnrenderedDocument,
+} from '../model/renderer.js';
 import type { ViewModel } from '../model/view-model.js';
 import { plural } from '../text/plural.js';
 import { buildViewModel } from './build-view-model.js';
@@ -19,9 +27,24 @@ import { CspmError } from '../error/cspm-error.js';
  */
 function unrendered(analysis: Analysis, strict: boolean): Omit<UnrenderedDocument, 'analysis' | 'sources'> | undefined {
   const { reports, errors, warnings } = analysis.summary;
-  if (reports === 0 && errors === 0) return { status: 'skipped', reason: 'no-benchmark-report', message: `no benchmark report in it (${plural(warnings, 'warning')})` };
-  if (reports === 0) return { status: 'refused', reason: 'no-valid-report', message: `no valid benchmark report to render (${plural(errors, 'error')})` };
-  if (strict && errors > 0) return { status: 'refused', reason: 'errors-and-strict', message: `not rendered: ${plural(errors, 'error')} and strict is on` };
+  if (reports === 0 && errors === 0)
+    return {
+      status: 'skipped',
+      reason: 'no-benchmark-report',
+      message: `no benchmark report in it (${plural(warnings, 'warning')})`,
+    };
+  if (reports === 0)
+    return {
+      status: 'refused',
+      reason: 'no-valid-report',
+      message: `no valid benchmark report to render (${plural(errors, 'error')})`,
+    };
+  if (strict && errors > 0)
+    return {
+      status: 'refused',
+      reason: 'errors-and-strict',
+      message: `not rendered: ${plural(errors, 'error')} and strict is on`,
+    };
   return undefined;
 }
 
@@ -31,7 +54,12 @@ function unrendered(analysis: Analysis, strict: boolean): Omit<UnrenderedDocumen
  * the other formats; once every format was rendered it is let go, so that a plan of
  * many documents never holds more than one view at a time.
  */
-function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], options: RenderOptions, figures?: FleetFigures): DocumentOutput[] {
+function outputsOf(
+  analysis: Analysis,
+  formats: readonly DocumentFormat[],
+  options: RenderOptions,
+  figures?: FleetFigures,
+): DocumentOutput[] {
   let view: ViewModel | undefined;
   let fleet: FleetFigures | undefined = figures;
   const waiting = new Set(formats);
@@ -68,7 +96,11 @@ function outputsOf(analysis: Analysis, formats: readonly DocumentFormat[], optio
  * @throws CspmError `unknown-format` for a format that is not one of `documentFormats`;
  *   `document-too-large` for a full HTML page longer than one string can be, before any is rendered.
  */
-export function renderDocuments(analysis: Analysis, options: RenderDocumentsOptions, fleet?: FleetFigures): DocumentPlan {
+export function renderDocuments(
+  analysis: Analysis,
+  options: RenderDocumentsOptions,
+  fleet?: FleetFigures,
+): DocumentPlan {
   const { formats, combine = false, strict = false, ...renderOptions } = options;
   // An unknown format is a mistake of the call, told even when no document is ready.
   for (const format of formats) getRenderer(format);
@@ -76,8 +108,16 @@ export function renderDocuments(analysis: Analysis, options: RenderDocumentsOpti
     const sources = shown.sources.map((source) => source.source);
     const not = unrendered(shown, strict);
     const tier = tierOf(shown, renderOptions.tier);
-    if (not === undefined && formats.includes('html') && tier === 'full') assertHtmlPageFits(shown.summary.reports, shown.summary.policies);
-    return not === undefined ? { analysis: shown, sources, status: 'ready', outputs: outputsOf(shown, formats, { ...renderOptions, tier }, combine ? fleet : undefined) } : { analysis: shown, sources, ...not };
+    if (not === undefined && formats.includes('html') && tier === 'full')
+      assertHtmlPageFits(shown.summary.reports, shown.summary.policies);
+    return not === undefined
+      ? {
+          analysis: shown,
+          sources,
+          status: 'ready',
+          outputs: outputsOf(shown, formats, { ...renderOptions, tier }, combine ? fleet : undefined),
+        }
+      : { analysis: shown, sources, ...not };
   });
   return { documents, complete: documents.every((document) => document.status !== 'refused') };
 }
@@ -88,17 +128,29 @@ export function renderDocuments(analysis: Analysis, options: RenderDocumentsOpti
  *
  * @throws CspmError `usage` for another format or tier
  */
-export function renderFleetDocument(fleet: FleetFigures, source: string, options: RenderDocumentsOptions): DocumentPlan {
+export function renderFleetDocument(
+  fleet: FleetFigures,
+  source: string,
+  options: RenderDocumentsOptions,
+): DocumentPlan {
   // The options a renderer reads; combine and strict concern plans of reports only.
   const { formats, ...renderOptions } = options;
   const other = formats.find((format) => !isFleetFormat(format));
   if (other !== undefined || (renderOptions.tier !== undefined && renderOptions.tier !== 'fleet')) {
     const what = other === undefined ? `--tier ${renderOptions.tier ?? ''}` : `-f ${other}`;
-    throw new CspmError('usage', `${source} holds fleet figures, which render as the fleet tier in ${fleetFormats.slice(0, -1).join(', ')} or ${fleetFormats.at(-1) ?? ''}, not ${what}`, { data: { option: other === undefined ? 'tier' : 'format', path: source } });
+    throw new CspmError(
+      'usage',
+      `${source} holds fleet figures, which render as the fleet tier in ${fleetFormats.slice(0, -1).join(', ')} or ${fleetFormats.at(-1) ?? ''}, not ${what}`,
+      { data: { option: other === undefined ? 'tier' : 'format', path: source } },
+    );
   }
   let policies = 0;
   for (const account of fleet.accounts) policies += account.figures.total;
-  const analysis: Analysis = { percentFormula: fleet.percentFormula, summary: { files: 1, reports: fleet.accounts.length, policies, errors: 0, warnings: 0 }, sources: [] };
+  const analysis: Analysis = {
+    percentFormula: fleet.percentFormula,
+    summary: { files: 1, reports: fleet.accounts.length, policies, errors: 0, warnings: 0 },
+    sources: [],
+  };
   const outputs = outputsOf(analysis, formats, { ...renderOptions, tier: 'fleet' }, fleet);
   return { documents: [{ analysis, sources: [source], status: 'ready', outputs }], complete: true };
 }

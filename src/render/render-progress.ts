@@ -8,5 +8,12 @@ import type { RenderOptions } from '../model/renderer.js';
 export function rowProgress(options: RenderOptions, format: string, total?: number): (rows: number) => void {
   const { onProgress } = options;
   if (onProgress === undefined) return () => undefined;
-  return (rows) => onProgress({ phase: 'rendering', subject: format, done: total === undefined ? rows : Math.min(rows, total), unit: 'rows', ...(total === undefined ? {} : { total }) });
+  return (rows) =>
+    onProgress({
+      phase: 'rendering',
+      subject: format,
+      done: total === undefined ? rows : Math.min(rows, total),
+      unit: 'rows',
+      ...(total === undefined ? {} : { total }),
+    });
 }

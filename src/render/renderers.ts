@@ -8,7 +8,8 @@ import { formatsOf, writersOf } from './formats/format-views.js';
 import { buildFleetFigures } from '../analyse/fleet/add-fleet-report.js';
 import { fleetFormats, fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
 
-/** Every document renderer, keyed by the format name the CLI and the API take, in the order help text lists them: a view of the output formats' registry. */
+/** Every document renderer, keyed by the format name the CLI and the API take, in the order help text lists them: a
+ * view of the output formats' registry. */
 export const renderers: Readonly<Record<DocumentFormat, Renderer>> = writersOf('document');
 
 /** Every document format, in the order help text lists them. */
@@ -32,8 +33,13 @@ export async function collectBytes(body: RenderedBody): Promise<Uint8Array> {
  * time). With `tier: 'fleet'`, HTML, PDF and XLSX are drawn from the analysis's fleet
  * figures instead (`buildFleetFigures`); the other formats have no fleet tier.
  */
-export async function renderReport(analysis: Analysis, format: DocumentFormat, options: RenderOptions = {}): Promise<RenderedBody> {
-  if (options.tier === 'fleet' && isFleetFormat(format)) return fleetRenderers[format].render(buildFleetFigures(analysis), options);
+export async function renderReport(
+  analysis: Analysis,
+  format: DocumentFormat,
+  options: RenderOptions = {},
+): Promise<RenderedBody> {
+  if (options.tier === 'fleet' && isFleetFormat(format))
+    return fleetRenderers[format].render(buildFleetFigures(analysis), options);
   return getRenderer(format).render(buildViewModel(analysis, options), options);
 }
 

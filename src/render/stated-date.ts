@@ -9,12 +9,20 @@ const two = (value: number): string => String(value).padStart(2, '0');
 function fromIso(stated: string): DateView | null {
   const match = isoDate.exec(stated.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const zone = match[7];
   let time = Date.UTC(year, month - 1, day, hour, minute, second);
   const date = new Date(time);
   // Date.UTC rolls 2019-02-30 over into March: such a value is no date.
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return null;
   if (zone === undefined) {
     // No zone stated: shown as stated, to the minute, without inventing one.
     return { stated, text: `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`, date };
@@ -30,7 +38,9 @@ function fromIso(stated: string): DateView | null {
 
 function fromEpoch(seconds: number): DateView | null {
   const date = new Date(seconds * 1000);
-  return Number.isFinite(seconds) && seconds > 0 && !Number.isNaN(date.getTime()) ? { stated: String(seconds), text: displayInstant(date), date } : null;
+  return Number.isFinite(seconds) && seconds > 0 && !Number.isNaN(date.getTime())
+    ? { stated: String(seconds), text: displayInstant(date), date }
+    : null;
 }
 
 /**

@@ -7,9 +7,19 @@ export const accountKinds = {
   aws: { connectorType: 'AWS', fields: ['AccountName', 'AWSAccountId', 'AWSRoleName'] },
   azure: {
     connectorType: 'Azure',
-    fields: ['AccountName', 'DomainName', 'TenantId', 'ADApplicationClientId', 'ADApplicationClientSecret', 'SubscriptionId'],
+    fields: [
+      'AccountName',
+      'DomainName',
+      'TenantId',
+      'ADApplicationClientId',
+      'ADApplicationClientSecret',
+      'SubscriptionId',
+    ],
   },
-  office: { connectorType: 'Office365', fields: ['AccountName', 'DomainName', 'TenantId', 'ADApplicationClientId', 'ADApplicationClientSecret'] },
+  office: {
+    connectorType: 'Office365',
+    fields: ['AccountName', 'DomainName', 'TenantId', 'ADApplicationClientId', 'ADApplicationClientSecret'],
+  },
 } as const satisfies Record<string, { connectorType: string; fields: readonly string[] }>;
 
 /** The path segment of an account kind: aws, azure or office. */

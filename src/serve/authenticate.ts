@@ -14,7 +14,9 @@ const apiKeyHeader = 'ocp-apim-subscription-key';
 const realm = 'cspm';
 const bearerChallenge = { 'WWW-Authenticate': `Bearer realm="${realm}"` };
 const invalidTokenChallenge = { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token"` };
-const apiKeyChallenge = { 'WWW-Authenticate': `AzureApiManagementKey realm="${realm}", name="Ocp-Apim-Subscription-Key", type="header"` };
+const apiKeyChallenge = {
+  'WWW-Authenticate': `AzureApiManagementKey realm="${realm}", name="Ocp-Apim-Subscription-Key", type="header"`,
+};
 
 /** The token of an `Authorization: Bearer <token>` header; 401 when there is none. */
 function bearerToken(headers: IncomingHttpHeaders): string {
@@ -26,8 +28,10 @@ function bearerToken(headers: IncomingHttpHeaders): string {
 /** Checks `Ocp-Apim-Subscription-Key`: 401 when missing or not the emulator's API key. */
 export function requireApiKey(context: EmulatorContext, headers: IncomingHttpHeaders): void {
   const key = headers[apiKeyHeader];
-  if (typeof key !== 'string' || key === '') throw refuseRequest(401, 'missing Ocp-Apim-Subscription-Key header', apiKeyChallenge);
-  if (!sameSecret(key, context.credentials.apiKey)) throw refuseRequest(401, 'invalid Ocp-Apim-Subscription-Key', apiKeyChallenge);
+  if (typeof key !== 'string' || key === '')
+    throw refuseRequest(401, 'missing Ocp-Apim-Subscription-Key header', apiKeyChallenge);
+  if (!sameSecret(key, context.credentials.apiKey))
+    throw refuseRequest(401, 'invalid Ocp-Apim-Subscription-Key', apiKeyChallenge);
 }
 
 /**
@@ -48,10 +52,16 @@ export function requireLicenseToken(context: EmulatorContext, headers: IncomingH
 }
 
 /** Checks the bearer account token (the emulator's own, or one issued for this account) and the API key. */
-export function requireAccountToken(context: EmulatorContext, headers: IncomingHttpHeaders, licenseId: string, accountId: string): void {
+export function requireAccountToken(
+  context: EmulatorContext,
+  headers: IncomingHttpHeaders,
+  licenseId: string,
+  accountId: string,
+): void {
   const token = bearerToken(headers);
   const binding = context.state.findToken(token);
   const bound = binding?.licenseId === licenseId && binding.accountId === accountId;
-  if (!bound && !sameSecret(token, context.credentials.accountToken)) throw refuseRequest(401, `the bearer token is not an account token of account ${accountId}`, invalidTokenChallenge);
+  if (!bound && !sameSecret(token, context.credentials.accountToken))
+    throw refuseRequest(401, `the bearer token is not an account token of account ${accountId}`, invalidTokenChallenge);
   requireApiKey(context, headers);
 }

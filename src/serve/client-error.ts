@@ -38,6 +38,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   }
   const status = statusOf(error);
   const body = JSON.stringify(errorEnvelope(refuseRequest(status, messages[status])));
-  const head = [`HTTP/1.1 ${status} ${reasons[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${reasons[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
 }

@@ -19,11 +19,20 @@ export function createDocumentRoute(): (request: IncomingMessage, response: Serv
   return (request, response) => {
     if (new URL(request.url ?? '/', 'http://emulator.invalid').pathname !== documentPath) return false;
     if (request.method === 'GET' || request.method === 'HEAD') {
-      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      response.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+      });
       response.end(request.method === 'GET' ? body : undefined);
     } else {
-      const refusal = JSON.stringify(errorEnvelope(refuseRequest(405, `method ${request.method ?? ''} is not allowed here; use GET, HEAD`)));
-      response.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(refusal), Allow: 'GET, HEAD' });
+      const refusal = JSON.stringify(
+        errorEnvelope(refuseRequest(405, `method ${request.method ?? ''} is not allowed here; use GET, HEAD`)),
+      );
+      response.writeHead(405, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(refusal),
+        Allow: 'GET, HEAD',
+      });
       response.end(refusal);
     }
     return true;

@@ -54,7 +54,15 @@ export class EmulatorState {
 
   /** Records a new account with a new id and a new scan job started at `now`, which will end with `outcome`. */
   addAccount(licenseId: string, kind: AccountKind, fields: OnboardedFields, now: number, outcome: JobOutcome): Account {
-    const account: Account = { ...fields, licenseId, accountId: randomUUID(), kind, jobId: randomUUID(), jobStartedAt: now, jobOutcome: outcome };
+    const account: Account = {
+      ...fields,
+      licenseId,
+      accountId: randomUUID(),
+      kind,
+      jobId: randomUUID(),
+      jobStartedAt: now,
+      jobOutcome: outcome,
+    };
     addBounded(this.accounts, account.accountId, account, this.maxAccounts);
     return account;
   }

@@ -25,7 +25,8 @@ export interface EmulatorOptions extends FaultOptions, StateLimits {
   reports?: string | URL;
   /** Credentials accepted for every license and account; those left out are random. */
   credentials?: CredentialOptions;
-  /** Seconds a scan job takes (New, Running, then Success, or Failed at `scanFailureRate`); 0, done at once, by default. */
+  /** Seconds a scan job takes (New, Running, then Success, or Failed at `scanFailureRate`); 0, done at once, by
+   * default. */
   scanSeconds?: number;
   /** Largest request body in bytes (413 above); 1 MiB by default. */
   maxBodyBytes?: number;
@@ -94,7 +95,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       await faults();
       const url = new URL(request.url ?? '/', 'http://emulator.invalid');
       const { route, params } = matchRoute(routes, request.method ?? 'GET', url.pathname);
-      const result = await route.handle(context, { params, query: url.searchParams, headers: request.headers, body: () => readJsonBody(request, maxBodyBytes) });
+      const result = await route.handle(context, {
+        params,
+        query: url.searchParams,
+        headers: request.headers,
+        body: () => readJsonBody(request, maxBodyBytes),
+      });
       send(response, 200, successEnvelope(result));
     } catch (error) {
       const failure = isRequestRefusal(error) ? error : refuseRequest(500, 'internal error of the emulator');
@@ -134,7 +140,10 @@ function checkingInterval(requestTimeout: number): number {
 function send(response: ServerResponse, status: number, envelope: ApiEnvelope): void {
   if (response.headersSent) return;
   const body = JSON.stringify(envelope);
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 
@@ -147,9 +156,16 @@ function listenFailure(error: Error & { code?: string }, host: string, port: num
   const data = { host, port };
   switch (error.code) {
     case 'EADDRINUSE':
-      return new CspmError('port-in-use', `${host}:${port} is already in use by another program`, { data, cause: error });
+      return new CspmError('port-in-use', `${host}:${port} is already in use by another program`, {
+        data,
+        cause: error,
+      });
     case 'EACCES':
-      return new CspmError('port-not-allowed', `${host}:${port}: this user may not listen on port ${port} (ports below 1024 need privileges)`, { data, cause: error });
+      return new CspmError(
+        'port-not-allowed',
+        `${host}:${port}: this user may not listen on port ${port} (ports below 1024 need privileges)`,
+        { data, cause: error },
+      );
     case 'EADDRNOTAVAIL':
       return new CspmError('host-not-local', `${host}:${port} cannot be listened on`, { data, cause: error });
     default:

@@ -29,10 +29,12 @@ export function makeFaults(options: FaultOptions, now: () => number): () => Prom
         count = 0;
       }
       count += 1;
-      if (count > options.rateLimit) throw refuseRequest(429, `more than ${options.rateLimit} requests in a second`, { 'Retry-After': '1' });
+      if (count > options.rateLimit)
+        throw refuseRequest(429, `more than ${options.rateLimit} requests in a second`, { 'Retry-After': '1' });
     }
     if (options.latencyMs !== undefined && options.latencyMs > 0) await sleep(options.latencyMs);
-    if (options.failRate !== undefined && random() < options.failRate) throw refuseRequest(503, 'the service is unavailable (injected fault)');
+    if (options.failRate !== undefined && random() < options.failRate)
+      throw refuseRequest(503, 'the service is unavailable (injected fault)');
   };
 }
 

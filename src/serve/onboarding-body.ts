@@ -30,12 +30,15 @@ export function readOnboardingBody(kind: AccountKind, body: unknown): OnboardedF
   }
   const record = body as Record<string, unknown>;
   const missing = accountKinds[kind].fields.filter((field) => !Object.hasOwn(record, field) || record[field] === null);
-  const notStrings = accountKinds[kind].fields.filter((field) => !missing.includes(field) && typeof record[field] !== 'string');
+  const notStrings = accountKinds[kind].fields.filter(
+    (field) => !missing.includes(field) && typeof record[field] !== 'string',
+  );
   const problems = [
     ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
     ...(notStrings.length > 0 ? [`not a string: ${notStrings.join(', ')}`] : []),
   ];
-  if (problems.length > 0) throw refuseRequest(400, `invalid ${accountKinds[kind].connectorType} account: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw refuseRequest(400, `invalid ${accountKinds[kind].connectorType} account: ${problems.join('; ')}`);
   const details: Record<string, string> = {};
   for (const field of accountKinds[kind].fields) if (field !== secretField) details[field] = record[field] as string;
   const secret = record[secretField];

@@ -31,7 +31,10 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
     if (json && size <= limit) chunks.push(chunk);
   }
   if (size > 0 && !json) {
-    throw refuseRequest(415, 'the request body must be sent as Content-Type: application/json (charset utf-8, if one is named)');
+    throw refuseRequest(
+      415,
+      'the request body must be sent as Content-Type: application/json (charset utf-8, if one is named)',
+    );
   }
   if (size > limit) throw refuseRequest(413, `the request body is larger than ${limit} bytes`);
   const text = Buffer.concat(chunks).toString('utf8');
@@ -45,6 +48,10 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   // JSON.parse keeps the last of two values; a service that took the first would
   // onboard another account than the one checked here. The key is named, never a value.
   const [repeated] = findDuplicateKeys(text, 1).duplicates;
-  if (repeated) throw refuseRequest(400, `the request body repeats the key ${JSON.stringify(repeated.key)} in one object (${repeated.pointer}): which value counts would be a guess`);
+  if (repeated)
+    throw refuseRequest(
+      400,
+      `the request body repeats the key ${JSON.stringify(repeated.key)} in one object (${repeated.pointer}): which value counts would be a guess`,
+    );
   return value;
 }

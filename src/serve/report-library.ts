@@ -38,22 +38,39 @@ export async function loadReportLibrary(dir: string | URL): Promise<ReportLibrar
   } catch (error) {
     throw new CspmError('input-not-found', `${path} (the reports directory)`, { cause: error, data: { path } });
   }
-  if (listing.files.length === 0) throw new CspmError('input-empty-dir', `${path} holds no *.json report`, { data: { path } });
+  if (listing.files.length === 0)
+    throw new CspmError('input-empty-dir', `${path} holds no *.json report`, { data: { path } });
   const documents = validateReports(await loadReports(listing.files));
   const byKey = new Map<string, BenchmarkReport>();
-  const skipped: ReportLibrary['skipped'] = listing.skipped.map(({ source, message }) => ({ source, pointer: '', reason: message }));
+  const skipped: ReportLibrary['skipped'] = listing.skipped.map(({ source, message }) => ({
+    source,
+    pointer: '',
+    reason: message,
+  }));
   for (const document of documents) {
-    if (document.reports.length < document.reportCount) skipped.push({ source: document.source, pointer: document.reportsPointer, reason: 'not every report is schema-valid' });
+    if (document.reports.length < document.reportCount)
+      skipped.push({
+        source: document.source,
+        pointer: document.reportsPointer,
+        reason: 'not every report is schema-valid',
+      });
     for (const { pointer, report } of document.reports) {
       const key = `${report.ConnectorType}\u0000${report.BenchmarkId}`;
-      if (byKey.has(key)) skipped.push({ source: document.source, pointer, reason: `an earlier file has the ${report.ConnectorType} report of ${report.BenchmarkId}` });
+      if (byKey.has(key))
+        skipped.push({
+          source: document.source,
+          pointer,
+          reason: `an earlier file has the ${report.ConnectorType} report of ${report.BenchmarkId}`,
+        });
       else byKey.set(key, report);
     }
   }
   return {
     find: (connectorType, benchmarkId) => byKey.get(`${connectorType}\u0000${benchmarkId}`),
     benchmarks: (connectorType) =>
-      [...byKey.values()].filter((report) => report.ConnectorType === connectorType).map((report) => ({ name: report.BenchmarkName, benchmarkId: report.BenchmarkId })),
+      [...byKey.values()]
+        .filter((report) => report.ConnectorType === connectorType)
+        .map((report) => ({ name: report.BenchmarkName, benchmarkId: report.BenchmarkId })),
     size: byKey.size,
     skipped,
   };

@@ -26,7 +26,9 @@ export interface RouteRequest {
   body(): Promise<unknown>;
 }
 
-/** An endpoint: its method, its path pattern (`:name` segments) and its handler, which returns the envelope's result. */
+/**
+ * An endpoint: its method, its path pattern (`:name` segments) and its handler, which returns the envelope's result.
+ */
 export interface Route {
   method: 'GET' | 'POST';
   pattern: string;

@@ -10,7 +10,8 @@ export function closestName(given: string, names: readonly string[]): string | u
   let best: { name: string; distance: number } | undefined;
   for (const name of names) {
     const distance = editDistance(normal, normalise(name));
-    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (best === undefined || distance < best.distance)) best = { name, distance };
+    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (best === undefined || distance < best.distance))
+      best = { name, distance };
   }
   return best?.name;
 }

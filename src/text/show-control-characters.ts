@@ -2,8 +2,14 @@
 export type ControlWhitespace = 'show' | 'keep' | 'space';
 
 // In a `u` pattern a surrogate range matches lone surrogates only: a pair is one code point.
-const planeEnds = Array.from({ length: 16 }, (_, plane) => `\\u{${(plane + 1).toString(16)}fffe}\\u{${(plane + 1).toString(16)}ffff}`).join('');
-const controls = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ud800-\\udfff\\ufdd0-\\ufdef\\ufffe\\uffff${planeEnds}]`, 'u');
+const planeEnds = Array.from(
+  { length: 16 },
+  (_, plane) => `\\u{${(plane + 1).toString(16)}fffe}\\u{${(plane + 1).toString(16)}ffff}`,
+).join('');
+const controls = new RegExp(
+  `[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ud800-\\udfff\\ufdd0-\\ufdef\\ufffe\\uffff${planeEnds}]`,
+  'u',
+);
 const controlsAll = new RegExp(controls.source, 'gu');
 const whitespace = /[\t\n\r]/;
 

@@ -20,20 +20,28 @@ export interface ReferencedSchema {
  * @throws CspmError `internal` when a reference names a definition the schema lacks, or a copied
  *   definition's component name is already taken: both are faults of the package's files
  */
-export function bundleOpenApi(document: Record<string, unknown>, referenced: ReferencedSchema): Record<string, unknown> {
+export function bundleOpenApi(
+  document: Record<string, unknown>,
+  referenced: ReferencedSchema,
+): Record<string, unknown> {
   const definitions = (referenced.schema['$defs'] ?? {}) as Record<string, unknown>;
   const external = `${referenced.name}#/$defs/`;
   const reached = new Set<string>();
   const rewrite = (value: unknown, prefix: string): unknown => {
     if (Array.isArray(value)) return value.map((item) => rewrite(item, prefix));
     if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => {
-      if (key !== '$ref' || typeof item !== 'string' || !item.startsWith(prefix)) return [key, rewrite(item, prefix)];
-      const name = item.slice(prefix.length);
-      if (!Object.hasOwn(definitions, name)) throw new CspmError('internal', `${item} names no definition of ${referenced.name}`, { data: { what: referenced.name } });
-      reached.add(name);
-      return [key, `#/components/schemas/${componentName(name)}`];
-    }));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => {
+        if (key !== '$ref' || typeof item !== 'string' || !item.startsWith(prefix)) return [key, rewrite(item, prefix)];
+        const name = item.slice(prefix.length);
+        if (!Object.hasOwn(definitions, name))
+          throw new CspmError('internal', `${item} names no definition of ${referenced.name}`, {
+            data: { what: referenced.name },
+          });
+        reached.add(name);
+        return [key, `#/components/schemas/${componentName(name)}`];
+      }),
+    );
   };
   const bundled = rewrite(document, external) as Record<string, unknown>;
   const components = { ...(bundled['components'] as Record<string, unknown> | undefined) };
@@ -42,7 +50,12 @@ export function bundleOpenApi(document: Record<string, unknown>, referenced: Ref
   for (let pending = [...reached]; pending.length > 0; pending = [...reached].filter((name) => !copied.has(name))) {
     for (const name of pending) {
       const component = componentName(name);
-      if (Object.hasOwn(schemas, component)) throw new CspmError('internal', `the component ${component} of ${referenced.name}#/$defs/${name} is already taken`, { data: { what: referenced.name } });
+      if (Object.hasOwn(schemas, component))
+        throw new CspmError(
+          'internal',
+          `the component ${component} of ${referenced.name}#/$defs/${name} is already taken`,
+          { data: { what: referenced.name } },
+        );
       schemas[component] = rewrite(definitions[name], '#/$defs/');
       copied.add(name);
     }
@@ -50,7 +63,8 @@ export function bundleOpenApi(document: Record<string, unknown>, referenced: Ref
   return { ...bundled, components: { ...components, schemas } };
 }
 
-/** The component name of a definition: `benchmarkReport` → `BenchmarkReport`, as the document's own components are named. */
+/** The component name of a definition: `benchmarkReport` → `BenchmarkReport`, as the document's own components are
+ * named. */
 function componentName(definition: string): string {
   return `${definition.charAt(0).toUpperCase()}${definition.slice(1)}`;
 }

@@ -2,7 +2,12 @@ import { categoryLabel, policyLabel, reportLabel } from '../model/labels.js';
 
 /** Splits an RFC 6901 pointer into unescaped tokens. */
 export function pointerTokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The value at `pointer` inside `root`, or undefined where the path does not exist. */

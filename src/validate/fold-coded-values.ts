@@ -18,7 +18,13 @@ const policyFields = ['Compliance', 'Severity', 'RiskProbability', 'RiskLevel'] 
 export function foldCodedValues(pointer: string, report: BenchmarkReport): ReportRef {
   const folded: FoldedValue[] = [];
   const connector = foldValue('ConnectorType', report.ConnectorType);
-  if (connector !== undefined) folded.push({ pointer: `${pointer}/ConnectorType`, field: 'ConnectorType', original: report.ConnectorType, canonical: connector });
+  if (connector !== undefined)
+    folded.push({
+      pointer: `${pointer}/ConnectorType`,
+      field: 'ConnectorType',
+      original: report.ConnectorType,
+      canonical: connector,
+    });
   const categories = report.ResourceCategories;
   let copied: ResourceCategory[] | undefined;
   for (let index = 0; index < categories.length; index += 1) {
@@ -44,7 +50,14 @@ function foldPolicies(policies: Policy[], pointer: string, category: number, fol
     for (const field of policyFields) {
       const canonical = foldValue(field, policy[field]);
       if (canonical === undefined) continue;
-      folded.push({ pointer: `${pointer}/${index}/${field}`, field, original: policy[field], canonical, category, policy: index });
+      folded.push({
+        pointer: `${pointer}/${index}/${field}`,
+        field,
+        original: policy[field],
+        canonical,
+        category,
+        policy: index,
+      });
       copy ??= { ...policy };
       copy[field] = canonical;
     }

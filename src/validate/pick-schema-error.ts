@@ -1,7 +1,19 @@
 import type { SchemaError } from './schema-validators.js';
 
 /** Keywords that say most about what to fix come first; combinators say least. */
-const keywordOrder = ['additionalProperties', 'enum', 'type', 'pattern', 'minItems', 'minProperties', 'required', 'const', 'oneOf', 'anyOf', 'if'];
+const keywordOrder = [
+  'additionalProperties',
+  'enum',
+  'type',
+  'pattern',
+  'minItems',
+  'minProperties',
+  'required',
+  'const',
+  'oneOf',
+  'anyOf',
+  'if',
+];
 
 /**
  * The most telling of a settings file's schema errors (gate rules, exceptions). The

@@ -17,7 +17,8 @@ export interface PublishedSchema {
  * Every published JSON Schema (draft 2020-12), and the service's OpenAPI 3.1 document,
  * by the name `cspm-report schema <name>` takes: the audit report, gate rules files,
  * exceptions files (accepted risks), the
- * `diff` member of a diff's JSON result, an OCSF event of `render -f ocsf`, a shard's partial result (`check --shard i/n`), and the
+ * `diff` member of a diff's JSON result, an OCSF event of `render -f ocsf`, a shard's partial result (`check --shard
+ * i/n`), and the
  * service's REST API.
  */
 export const publishedSchemas = {

@@ -20,7 +20,13 @@ export function readSchema(): Record<string, unknown> {
  * category's, each policy) for every error: ajv lists every error of a call, and one
  * call on a report of a million bad policies would list ten million.
  */
-export const schemaValidators: { reportIsValid: SchemaValidator; reportShell: SchemaValidator; categoryShell: SchemaValidator; policy: SchemaValidator; envelopeHead: SchemaValidator } = {
+export const schemaValidators: {
+  reportIsValid: SchemaValidator;
+  reportShell: SchemaValidator;
+  categoryShell: SchemaValidator;
+  policy: SchemaValidator;
+  envelopeHead: SchemaValidator;
+} = {
   reportIsValid,
   reportShell,
   categoryShell,

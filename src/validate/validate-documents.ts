@@ -85,7 +85,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * ajv's own list is one part's (a validator keeps the last call's errors only);
  * `partPath` is where the part is in the report.
  */
-function appendFindings(into: CappedFindings, root: unknown, reportPointer: string | undefined, errors: readonly SchemaError[] | null | undefined, partPath = ''): void {
+function appendFindings(
+  into: CappedFindings,
+  root: unknown,
+  reportPointer: string | undefined,
+  errors: readonly SchemaError[] | null | undefined,
+  partPath = '',
+): void {
   for (const found of errors ?? []) {
     const error = partPath === '' ? found : { ...found, instancePath: partPath + found.instancePath };
     if (into.lists('schema')) into.add(toFinding(root, reportPointer, error));

@@ -44,9 +44,19 @@ function workspace(): { root: string; dir: string } {
 /** What each input makes of each value: the arguments expected of the command (a function of them), or the refusal. */
 type Expectation = { refused: true } | { argv: (argv: string[]) => void };
 const refused: Expectation = { refused: true };
-const has = (...expected: string[]): Expectation => ({ argv: (argv) => expect(argv).toEqual(expect.arrayContaining(expected)) });
+const has = (...expected: string[]): Expectation => ({
+  argv: (argv) => expect(argv).toEqual(expect.arrayContaining(expected)),
+});
 /** The reports come right after the command, before the first option. */
-const reports = (...expected: string[]): Expectation => ({ argv: (argv) => expect(argv.slice(1, argv.findIndex((arg) => arg.startsWith('-')))).toEqual(expected) });
+const reports = (...expected: string[]): Expectation => ({
+  argv: (argv) =>
+    expect(
+      argv.slice(
+        1,
+        argv.findIndex((arg) => arg.startsWith('-')),
+      ),
+    ).toEqual(expected),
+});
 
 /** The words the scripts themselves put before a value; any other argument starting with - came from the args input. */
 const ownOption = /^(--(no-config|strict-config|format|output)|--(config|rules|fail-on|format|output|out-dir)=.+|-)$/;
@@ -60,7 +70,15 @@ const writePath = (option: string): Record<Hostile, Expectation> => ({
   glob: has(`${option}=*`),
   parent: refused,
 });
-const enumerated: Record<Hostile, Expectation> = { dash: refused, space: refused, newline: refused, substitution: refused, backquotes: refused, glob: refused, parent: refused };
+const enumerated: Record<Hostile, Expectation> = {
+  dash: refused,
+  space: refused,
+  newline: refused,
+  substitution: refused,
+  backquotes: refused,
+  glob: refused,
+  parent: refused,
+};
 
 /** Each input with the inputs it is tried beside, and what each value makes of it. */
 const cases: { input: string; base: Record<string, string>; expected: Record<Hostile, Expectation> }[] = [
@@ -91,11 +109,23 @@ const cases: { input: string; base: Record<string, string>; expected: Record<Hos
   { input: 'markdown-file', base: { reports: 'keep.txt' }, expected: writePath('--output') },
   { input: 'junit-file', base: { reports: 'keep.txt' }, expected: writePath('--output') },
   { input: 'out-dir', base: { command: 'render', reports: 'keep.txt' }, expected: writePath('--out-dir') },
-  { input: 'formats', base: { command: 'render', reports: 'keep.txt' }, expected: { ...enumerated, newline: has('--format=first', '--format=second') } },
+  {
+    input: 'formats',
+    base: { command: 'render', reports: 'keep.txt' },
+    expected: { ...enumerated, newline: has('--format=first', '--format=second') },
+  },
   {
     input: 'sarif-category',
     base: { reports: 'keep.txt' },
-    expected: { dash: has(), space: has(), newline: refused, substitution: has(), backquotes: has(), glob: has(), parent: has() },
+    expected: {
+      dash: has(),
+      space: has(),
+      newline: refused,
+      substitution: has(),
+      backquotes: has(),
+      glob: has(),
+      parent: has(),
+    },
   },
   {
     input: 'args',
@@ -133,7 +163,9 @@ describe('the Action given hostile inputs', () => {
         expectation.argv(argv!);
         // No value of an input is read as an option.
         const options = argv!.filter((arg) => arg.startsWith('-'));
-        expect(options.filter((arg) => !ownOption.test(arg) && !(input === 'args' && arg === hostile[kind]))).toEqual([]);
+        expect(options.filter((arg) => !ownOption.test(arg) && !(input === 'args' && arg === hostile[kind]))).toEqual(
+          [],
+        );
       }
     });
   }
@@ -144,7 +176,10 @@ describe('the Action rendering into a folder named like an option', () => {
     const { root, dir } = workspace();
     cpSync(join(repositoryRoot, 'samples', 'aws-cis.json'), join(dir, 'aws-cis.json'));
     const before = listTree(root);
-    const result = runCompositeAction(repositoryRoot, { workspace: dir, inputs: { command: 'render', reports: 'aws-cis.json', 'out-dir': '-delete' } });
+    const result = runCompositeAction(repositoryRoot, {
+      workspace: dir,
+      inputs: { command: 'render', reports: 'aws-cis.json', 'out-dir': '-delete' },
+    });
     expect(listTree(root)).toEqual([...before, 'workspace/-delete/aws-cis.html'].sort());
     expect(result.outputs['exit-code']).toBe('0');
     expect(result.summary).toBe('### cspm-report render\n\n- `-delete/aws-cis.html`\n- `-delete/inside.txt`\n');

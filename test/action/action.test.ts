@@ -36,7 +36,12 @@ describe('action.yml', () => {
     const dir = workspace();
     const result = runCompositeAction(repositoryRoot, {
       workspace: dir,
-      inputs: { reports: 'samples/*.json', 'sarif-file': 'out/check.sarif', 'markdown-file': 'out/check.md', 'junit-file': 'out/check.xml' },
+      inputs: {
+        reports: 'samples/*.json',
+        'sarif-file': 'out/check.sarif',
+        'markdown-file': 'out/check.md',
+        'junit-file': 'out/check.xml',
+      },
     });
     expect(result.steps.map((step) => [step.name, step.status])).toEqual([
       ['Set up cspm-report', 'success'],
@@ -46,13 +51,18 @@ describe('action.yml', () => {
     ]);
     expect(result.failed).toBe(false);
     expect(result.outputs).toEqual({ 'exit-code': '0', 'sarif-file': 'out/check.sarif' });
-    const sarif = JSON.parse(readFileSync(join(dir, 'out', 'check.sarif'), 'utf8')) as { version: string; runs: { results: unknown[] }[] };
+    const sarif = JSON.parse(readFileSync(join(dir, 'out', 'check.sarif'), 'utf8')) as {
+      version: string;
+      runs: { results: unknown[] }[];
+    };
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0]!.results).toEqual([]);
     expect(readFileSync(join(dir, 'out', 'check.xml'), 'utf8')).toContain('<testsuites');
     const markdown = readFileSync(join(dir, 'out', 'check.md'), 'utf8');
     expect(result.summary).toBe(markdown);
-    expect(stepNamed(result, 'Run cspm-report').stdout).toContain('::notice title=cspm-report passed::no findings in 4 files, 6 valid reports, 447 policies');
+    expect(stepNamed(result, 'Run cspm-report').stdout).toContain(
+      '::notice title=cspm-report passed::no findings in 4 files, 6 valid reports, 447 policies',
+    );
   });
 
   it('fails the gate with exit code 3 after handing the SARIF file to the upload step', () => {
@@ -66,7 +76,11 @@ describe('action.yml', () => {
     expect(sarifFile).toMatch(/cspm-report-gate\.sarif$/);
     expect(existsSync(sarifFile)).toBe(true);
     const upload = stepNamed(result, 'Upload SARIF to code scanning');
-    expect(upload).toMatchObject({ status: 'success', uses: 'github/codeql-action/upload-sarif@v3', with: { sarif_file: sarifFile, category: 'cspm-report-gate' } });
+    expect(upload).toMatchObject({
+      status: 'success',
+      uses: 'github/codeql-action/upload-sarif@v3',
+      with: { sarif_file: sarifFile, category: 'cspm-report-gate' },
+    });
     const verdict = stepNamed(result, 'Fail on the verdict');
     expect(verdict.status).toBe('failure');
     expect(verdict.stdout).toContain('::error title=cspm-report::cspm-report exited with 3');
@@ -76,16 +90,28 @@ describe('action.yml', () => {
 
   it('reads inputs as data: shell code in reports and args is an argument, not run', () => {
     const dir = workspace();
-    const hostile = ['samples/$(touch pwned-1).json', 'samples/`touch pwned-2`.json', 'samples/x.json; touch pwned-3', '-rf'].join('\n');
-    const result = runCompositeAction(repositoryRoot, { workspace: dir, inputs: { reports: hostile, args: '$(touch pwned-4)' } });
+    const hostile = [
+      'samples/$(touch pwned-1).json',
+      'samples/`touch pwned-2`.json',
+      'samples/x.json; touch pwned-3',
+      '-rf',
+    ].join('\n');
+    const result = runCompositeAction(repositoryRoot, {
+      workspace: dir,
+      inputs: { reports: hostile, args: '$(touch pwned-4)' },
+    });
     expect(result.outputs['exit-code']).toBe('2');
-    for (const file of ['pwned-1', 'pwned-2', 'pwned-3', 'pwned-4']) expect(existsSync(join(dir, file)), file).toBe(false);
+    for (const file of ['pwned-1', 'pwned-2', 'pwned-3', 'pwned-4'])
+      expect(existsSync(join(dir, file)), file).toBe(false);
     expect(stepNamed(result, 'Run cspm-report').stderr).toContain('samples/$(touch pwned-1).json');
   });
 
   it('renders documents into out-dir and lists them in the step summary', () => {
     const dir = workspace();
-    const result = runCompositeAction(repositoryRoot, { workspace: dir, inputs: { command: 'render', reports: 'samples/aws-cis.json', formats: 'html, xlsx', 'out-dir': 'documents' } });
+    const result = runCompositeAction(repositoryRoot, {
+      workspace: dir,
+      inputs: { command: 'render', reports: 'samples/aws-cis.json', formats: 'html, xlsx', 'out-dir': 'documents' },
+    });
     expect(result.outputs).toEqual({ 'exit-code': '0', 'sarif-file': '' });
     expect(result.summary).toBe('### cspm-report render\n\n- `documents/aws-cis.html`\n- `documents/aws-cis.xlsx`\n');
   });

@@ -39,7 +39,11 @@ export function recordingAction(dir: string): string {
   cpSync(join(repositoryRoot, 'action.yml'), join(actionPath, 'action.yml'));
   cpSync(join(repositoryRoot, 'action'), join(actionPath, 'action'), { recursive: true });
   writeFileSync(join(actionPath, 'dist', 'cspm-report.js'), '');
-  writeFileSync(join(actionPath, 'recorder', 'node'), ['#!/usr/bin/env bash', 'echo "recording action: node called past the recorder: $*" >&2', 'exit 99', ''].join('\n'), { mode: 0o755 });
+  writeFileSync(
+    join(actionPath, 'recorder', 'node'),
+    ['#!/usr/bin/env bash', 'echo "recording action: node called past the recorder: $*" >&2', 'exit 99', ''].join('\n'),
+    { mode: 0o755 },
+  );
   return actionPath;
 }
 
@@ -71,7 +75,11 @@ export interface RecordedRun {
 /** Runs the recording Action in `workspace` with `inputs`. */
 export function runRecorded(actionPath: string, workspace: string, inputs: Record<string, string>): RecordedRun {
   const recorded = join(actionPath, `argv-${Math.random().toString(36).slice(2)}.json`);
-  const env = { RECORDED_ARGV: recorded, 'BASH_FUNC_node%%': recorderFunction, PATH: `${join(actionPath, 'recorder')}${delimiter}${process.env['PATH'] ?? ''}` };
+  const env = {
+    RECORDED_ARGV: recorded,
+    'BASH_FUNC_node%%': recorderFunction,
+    PATH: `${join(actionPath, 'recorder')}${delimiter}${process.env['PATH'] ?? ''}`,
+  };
   const result = runCompositeAction(actionPath, { workspace, inputs, env });
   const step = result.steps.find((candidate) => candidate.name === 'Run cspm-report');
   // One NUL after each argument: no argument holds one, and a newline in one stays in it.

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PercentFormula } from '../../src/index.js';
-import { computePercent, defaultPercentFormula, fittingFormulas, hasPercent, percentFormulaIds, percentMatches, type PercentInputs } from '../../src/analyse/percent-formulas.js';
+import {
+  computePercent,
+  defaultPercentFormula,
+  fittingFormulas,
+  hasPercent,
+  percentFormulaIds,
+  percentMatches,
+  type PercentInputs,
+} from '../../src/analyse/percent-formulas.js';
 
 /** Counts of a scope: total, green, gray policies; passed and total resources. */
 function counts(total: number, green: number, gray: number, passedResources = 0, totalResources = 0): PercentInputs {
@@ -12,12 +20,30 @@ const formulas: PercentFormula[] = ['green-of-assessed', 'green-of-total', 'pass
 describe('computePercent and hasPercent', () => {
   it.each<[string, PercentInputs, [number, boolean], [number, boolean], [number, boolean]]>([
     // name, counts, then [percent, hasPercent] by green-of-assessed, green-of-total, passed-resources
-    ['the published Compute category: 2 Green of 23, 10 Gray', counts(23, 2, 10, 30, 120), [(2 / 13) * 100, true], [(2 / 23) * 100, true], [25, true]],
+    [
+      'the published Compute category: 2 Green of 23, 10 Gray',
+      counts(23, 2, 10, 30, 120),
+      [(2 / 13) * 100, true],
+      [(2 / 23) * 100, true],
+      [25, true],
+    ],
     ['every policy Green', counts(4, 4, 0, 8, 8), [100, true], [100, true], [100, true]],
     ['one policy assessed, Red', counts(3, 0, 2, 0, 5), [0, true], [0, true], [0, true]],
-    ['all Gray: no percent by any formula, though resources were counted', counts(3, 0, 3, 2, 4), [0, false], [0, false], [50, false]],
+    [
+      'all Gray: no percent by any formula, though resources were counted',
+      counts(3, 0, 3, 2, 4),
+      [0, false],
+      [0, false],
+      [50, false],
+    ],
     ['no policy at all', counts(0, 0, 0), [0, false], [0, false], [0, false]],
-    ['assessed policies but no resource: no percent of resources', counts(2, 1, 0, 0, 0), [50, true], [50, true], [0, false]],
+    [
+      'assessed policies but no resource: no percent of resources',
+      counts(2, 1, 0, 0, 0),
+      [50, true],
+      [50, true],
+      [0, false],
+    ],
   ])('%s', (_name, inputs, ...expected) => {
     formulas.forEach((formula, index) => {
       const [percent, has] = expected[index]!;
@@ -68,7 +94,12 @@ describe('fittingFormulas', () => {
     ['only green-of-assessed', 15.3846159, counts(23, 2, 10, 30, 120), ['green-of-assessed']],
     ['only green-of-total', 8.695652, counts(23, 2, 10, 30, 120), ['green-of-total']],
     ['only passed-resources', 25, counts(23, 2, 10, 30, 120), ['passed-resources']],
-    ['all three, in catalogue order', 50, counts(2, 1, 0, 3, 6), ['green-of-assessed', 'green-of-total', 'passed-resources']],
+    [
+      'all three, in catalogue order',
+      50,
+      counts(2, 1, 0, 3, 6),
+      ['green-of-assessed', 'green-of-total', 'passed-resources'],
+    ],
     ['none', 42, counts(2, 1, 0, 3, 6), []],
   ])('%s', (_name, stated, inputs, expected) => {
     expect(fittingFormulas(stated, inputs)).toEqual(expected);

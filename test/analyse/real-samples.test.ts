@@ -41,10 +41,15 @@ function load(name: string): ResourceCategory[] {
   return JSON.parse(readFileSync(join(realSamplesDir, name), 'utf8')) as ResourceCategory[];
 }
 
-const title = present ? 'published audit report excerpts' : 'published audit report excerpts (skipped: no ../shared/real-samples folder beside the checkout)';
+const title = present
+  ? 'published audit report excerpts'
+  : 'published audit report excerpts (skipped: no ../shared/real-samples folder beside the checkout)';
 // A skip is said out loud, as the tests that need a system program say theirs: the
 // suite's title alone shows only with the verbose reporter.
-if (!present) console.warn(`skipped: published audit report excerpts: ${realSamplesDir} is absent (set CSPM_REAL_SAMPLES to the folder of the service's published samples to run them)`);
+if (!present)
+  console.warn(
+    `skipped: published audit report excerpts: ${realSamplesDir} is absent (set CSPM_REAL_SAMPLES to the folder of the service's published samples to run them)`,
+  );
 
 describe.skipIf(!present)(title, () => {
   it('finds the excerpts', () => {
@@ -57,16 +62,22 @@ describe.skipIf(!present)(title, () => {
   // (category-total, category-count, compliance-percent, policy-compliance,
   // policy-gray-risk, policy-counts, compliance-number, duplicate-policy-id,
   // unknown-value), must find nothing in the service's own data.
-  it.each(present ? excerpts() : [])('%s: the service\'s numbers pass every rule', async (name) => {
-    const analysis = await analyseInputs({ value: wrap(load(name)), name }, { severities: { 'category-order': 'off' } });
+  it.each(present ? excerpts() : [])("%s: the service's numbers pass every rule", async (name) => {
+    const analysis = await analyseInputs(
+      { value: wrap(load(name)), name },
+      { severities: { 'category-order': 'off' } },
+    );
     expect(analysis.sources[0]!.findings).toEqual([]);
     expect(analysis.summary.policies).toBeGreaterThan(0);
   });
 
-  it.each(present ? excerpts() : [])('%s: with category-order on, only the excerpt positions are flagged', async (name) => {
-    const analysis = await analyseInputs({ value: wrap(load(name)), name });
-    const findings = analysis.sources[0]!.findings;
-    expect(findings.length).toBeGreaterThan(0);
-    expect(new Set(findings.map((finding) => finding.rule))).toEqual(new Set(['category-order']));
-  });
+  it.each(present ? excerpts() : [])(
+    '%s: with category-order on, only the excerpt positions are flagged',
+    async (name) => {
+      const analysis = await analyseInputs({ value: wrap(load(name)), name });
+      const findings = analysis.sources[0]!.findings;
+      expect(findings.length).toBeGreaterThan(0);
+      expect(new Set(findings.map((finding) => finding.rule))).toEqual(new Set(['category-order']));
+    },
+  );
 });

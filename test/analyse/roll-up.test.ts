@@ -38,7 +38,9 @@ const amber = (id: string) => policy(id, `3.${id}`, 1, 2);
 const gray = (id: string) => policy(id, `4.${id}`, 0, 0);
 
 async function rollUpOf(...reports: BenchmarkReport[]): Promise<RollUp> {
-  return rollUpReports(await analyseInputs(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` }))));
+  return rollUpReports(
+    await analyseInputs(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` }))),
+  );
 }
 
 interface Case {
@@ -55,13 +57,21 @@ const cases: Case[] = [
   },
   {
     name: 'one report: its own figures',
-    reports: [reportOf(1, [[green('a'), red('b')], [amber('c'), gray('d')]])],
+    reports: [
+      reportOf(1, [
+        [green('a'), red('b')],
+        [amber('c'), gray('d')],
+      ]),
+    ],
     expected: { reports: 1, policies: 4, hasPercent: true, percent: (1 / 3) * 100, worstReports: [0] },
   },
   {
     // 1 Green of 1 assessed and 1 Green of 4 assessed: 2 of 5 (40 %), not the mean of 100 % and 25 %.
     name: 'several reports: sums, the percent recomputed over them, not averaged',
-    reports: [reportOf(1, [[green('a'), gray('b')]]), reportOf(2, [[green('c'), red('d'), red('e', 'Critical'), amber('f')]])],
+    reports: [
+      reportOf(1, [[green('a'), gray('b')]]),
+      reportOf(2, [[green('c'), red('d'), red('e', 'Critical'), amber('f')]]),
+    ],
     expected: { reports: 2, policies: 6, hasPercent: true, percent: 40, worstReports: [1] },
   },
   {
@@ -80,12 +90,27 @@ describe('rollUpReports', () => {
   });
 
   it('sums colour counts and resources over every report', async () => {
-    const rollUp = await rollUpOf(reportOf(1, [[green('a'), red('b')]]), reportOf(2, [[amber('c'), gray('d'), red('e')]]));
-    expect(rollUp.figures).toMatchObject({ total: 5, green: 1, red: 2, amber: 1, gray: 1, other: 0, passedResources: 3, totalResources: 8 });
+    const rollUp = await rollUpOf(
+      reportOf(1, [[green('a'), red('b')]]),
+      reportOf(2, [[amber('c'), gray('d'), red('e')]]),
+    );
+    expect(rollUp.figures).toMatchObject({
+      total: 5,
+      green: 1,
+      red: 2,
+      amber: 1,
+      gray: 1,
+      other: 0,
+      passedResources: 3,
+      totalResources: 8,
+    });
   });
 
   it('sums Red by severity: known severities worst first, then others in order of first appearance', async () => {
-    const rollUp = await rollUpOf(reportOf(1, [[red('a', 'Low'), red('b', 'Zeta')]]), reportOf(2, [[red('c', 'Critical'), red('d', 'Low'), red('e', 'Alpha')]]));
+    const rollUp = await rollUpOf(
+      reportOf(1, [[red('a', 'Low'), red('b', 'Zeta')]]),
+      reportOf(2, [[red('c', 'Critical'), red('d', 'Low'), red('e', 'Alpha')]]),
+    );
     expect(rollUp.redBySeverity).toEqual([
       { severity: 'Critical', count: 1 },
       { severity: 'High', count: 0 },
@@ -98,12 +123,22 @@ describe('rollUpReports', () => {
   });
 
   it('weighs Red policies by severity per category and per report, an unknown severity as Critical', async () => {
-    const rollUp = await rollUpOf(reportOf(1, [[red('a', 'Critical'), red('b', 'Low'), amber('c')], [green('d')], [red('e', 'Unheard')]]));
+    const rollUp = await rollUpOf(
+      reportOf(1, [[red('a', 'Critical'), red('b', 'Low'), amber('c')], [green('d')], [red('e', 'Unheard')]]),
+    );
     expect(rollUp.rankings[0]).toMatchObject({ categoryRedWeights: [7, 0, 5], redWeight: 12 });
   });
 
   it('leaves Gray-only categories out of the worst categories: n/a is no 0 %', async () => {
-    const rollUp = await rollUpOf(reportOf(1, [[gray('a'), gray('b')], [green('c'), red('d')], [red('e'), red('f')], [green('g')], [amber('h'), green('i'), green('j')]]));
+    const rollUp = await rollUpOf(
+      reportOf(1, [
+        [gray('a'), gray('b')],
+        [green('c'), red('d')],
+        [red('e'), red('f')],
+        [green('g')],
+        [amber('h'), green('i'), green('j')],
+      ]),
+    );
     // Four assessed categories: the worse two with a Red or Amber policy, lowest percent first.
     expect(rollUp.rankings[0]!.worstCategories).toEqual([2, 1]);
   });
@@ -127,7 +162,11 @@ describe('rollUpReports', () => {
     ]);
     const rollUp = rollUpReports(analysis);
     const view = buildViewModel(analysis);
-    expect(view.rollup).toMatchObject({ reports: rollUp.reports, policies: rollUp.policies, redBySeverity: rollUp.redBySeverity });
+    expect(view.rollup).toMatchObject({
+      reports: rollUp.reports,
+      policies: rollUp.policies,
+      redBySeverity: rollUp.redBySeverity,
+    });
     expect(view.rollup.figures).toMatchObject(rollUp.figures);
     expect(view.rollup.worstReports).toEqual(rollUp.worstReports.map((position) => view.reports[position]));
     view.reports.forEach((report, index) => {
@@ -138,7 +177,13 @@ describe('rollUpReports', () => {
   });
 
   it('says n/a in the view where the roll-up has no percent', async () => {
-    const view = buildViewModel(await analyseInputs({ value: [reportOf(1, [[gray('a')]]), reportOf(2, [[gray('b')]])], name: 'gray.json' }));
-    expect(view.rollup.figures).toMatchObject({ percent: null, percentText: 'n/a', percentNote: 'nothing assessed: all 2 policies are Gray' });
+    const view = buildViewModel(
+      await analyseInputs({ value: [reportOf(1, [[gray('a')]]), reportOf(2, [[gray('b')]])], name: 'gray.json' }),
+    );
+    expect(view.rollup.figures).toMatchObject({
+      percent: null,
+      percentText: 'n/a',
+      percentNote: 'nothing assessed: all 2 policies are Gray',
+    });
   });
 });

@@ -28,9 +28,18 @@ function reportWithSpace(): string {
 describe('a rule added to the registry', () => {
   it('runs on every policy and reports with its pointer and default severity', async () => {
     const result = await runInProcess(['check', reportWithSpace(), '-f', 'json', '--no-config']);
-    const findings = (JSON.parse(result.stdout) as { files: { findings: { rule: string; severity: string; pointer: string; message: string }[] }[] }).files[0]?.findings;
+    const findings = (
+      JSON.parse(result.stdout) as {
+        files: { findings: { rule: string; severity: string; pointer: string; message: string }[] }[];
+      }
+    ).files[0]?.findings;
     expect(findings).toEqual([
-      expect.objectContaining({ rule: 'policy-id-space', severity: 'warning', pointer: '/ResourceCategories/0/Policies/0/PolicyId', message: 'PolicyId "Storage Https" holds a space' }),
+      expect.objectContaining({
+        rule: 'policy-id-space',
+        severity: 'warning',
+        pointer: '/ResourceCategories/0/Policies/0/PolicyId',
+        message: 'PolicyId "Storage Https" holds a space',
+      }),
     ]);
     expect(result.code).toBe(0);
   });
@@ -38,7 +47,10 @@ describe('a rule added to the registry', () => {
   it('fails a run under --fail-on warning, and is silenced or raised by --rule like any other', async () => {
     const file = reportWithSpace();
     expect((await runInProcess(['check', file, '--fail-on', 'warning', '--no-config'])).code).toBe(1);
-    expect((await runInProcess(['check', file, '--fail-on', 'warning', '--rule', 'policy-id-space=off', '--no-config'])).code).toBe(0);
+    expect(
+      (await runInProcess(['check', file, '--fail-on', 'warning', '--rule', 'policy-id-space=off', '--no-config']))
+        .code,
+    ).toBe(0);
     expect((await runInProcess(['check', file, '--rule', 'policy-id-space=error', '--no-config'])).code).toBe(1);
   });
 

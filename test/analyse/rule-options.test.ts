@@ -29,7 +29,9 @@ describe('severity settings', () => {
     },
     {
       name: 'error raises a warning rule',
-      input: value(envelope([baseReport(), changed((report) => (report.JobId = '0a7c3e91-d5b2-4f68-8c14-b69e2f0d7a53'))])),
+      input: value(
+        envelope([baseReport(), changed((report) => (report.JobId = '0a7c3e91-d5b2-4f68-8c14-b69e2f0d7a53'))]),
+      ),
       options: { severities: { 'mixed-ids': 'error' } },
       expected: [{ rule: 'mixed-ids', severity: 'error', pointer: '/result/1/JobId' }],
     },
@@ -37,7 +39,9 @@ describe('severity settings', () => {
       name: 'a setting overrides the severity a rule gives a hit of its own',
       input: value(changed((report) => (policyOf(report, 1, 1).ComplianceNumber = '2000.2'))),
       options: { severities: { 'compliance-number': 'error' } },
-      expected: [{ rule: 'compliance-number', severity: 'error', pointer: '/ResourceCategories/1/Policies/1/ComplianceNumber' }],
+      expected: [
+        { rule: 'compliance-number', severity: 'error', pointer: '/ResourceCategories/1/Policies/1/ComplianceNumber' },
+      ],
     },
     {
       name: 'a setting that would lower a loader finding is not applied: the input could not be read',
@@ -71,7 +75,9 @@ describe('severity settings', () => {
 describe('percent formula', () => {
   it('reports the formula in force', async () => {
     expect((await analyseInputs(value(baseReport()))).percentFormula).toBe('green-of-assessed');
-    expect((await analyseInputs(value(baseReport()), { percentFormula: 'passed-resources' })).percentFormula).toBe('passed-resources');
+    expect((await analyseInputs(value(baseReport()), { percentFormula: 'passed-resources' })).percentFormula).toBe(
+      'passed-resources',
+    );
   });
 
   it('recomputes the figures by the pinned formula', async () => {
@@ -99,7 +105,13 @@ describe('a rule that throws', () => {
     const findings: Finding[] = [];
     const into = new CappedFindings(findings);
     runRule(throwing, context, '/result/0', {}, into);
-    runRule({ ...throwing, id: 'category-count', check: () => [{ pointer: '/result/0/JobId', message: 'still running' }] }, context, '/result/0', {}, into);
+    runRule(
+      { ...throwing, id: 'category-count', check: () => [{ pointer: '/result/0/JobId', message: 'still running' }] },
+      context,
+      '/result/0',
+      {},
+      into,
+    );
     expect(findings).toEqual([
       {
         rule: 'category-total',

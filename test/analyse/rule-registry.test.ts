@@ -20,6 +20,13 @@ describe('the rule registry', () => {
   it('lists the catalogue in the registry order, each stage together', () => {
     expect(ruleCatalogue.map((rule) => rule.id)).toEqual(Object.keys(rules));
     const stages = ruleCatalogue.map((rule) => rule.stage);
-    expect(stages.filter((stage, index) => index === 0 || stage !== stages[index - 1])).toEqual(['load', 'validate', 'document', 'report', 'policy', 'run']);
+    expect(stages.filter((stage, index) => index === 0 || stage !== stages[index - 1])).toEqual([
+      'load',
+      'validate',
+      'document',
+      'report',
+      'policy',
+      'run',
+    ]);
   });
 });

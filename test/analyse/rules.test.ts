@@ -9,7 +9,15 @@ import { percentTables } from './cases/percent-cases.js';
 import { policyTables } from './cases/policy-cases.js';
 import { expectCase, type RuleCase, type RuleTables } from './support/rule-cases.js';
 
-const groups: RuleTables[] = [loadTables, duplicateKeyTables, documentTables, categoryTables, percentTables, policyTables, identityTables];
+const groups: RuleTables[] = [
+  loadTables,
+  duplicateKeyTables,
+  documentTables,
+  categoryTables,
+  percentTables,
+  policyTables,
+  identityTables,
+];
 
 const tables = new Map<RuleId, RuleCase[]>();
 for (const group of groups) {

@@ -26,7 +26,12 @@ describe('samples', () => {
   const files = jsonFiles(samplesDir);
 
   it('has the four documented samples', () => {
-    expect(files.map((file) => basename(file))).toEqual(['aws-cis.json', 'azure-csbp.json', 'azure-multi-benchmark.json', 'office365.json']);
+    expect(files.map((file) => basename(file))).toEqual([
+      'aws-cis.json',
+      'azure-csbp.json',
+      'azure-multi-benchmark.json',
+      'office365.json',
+    ]);
   });
 
   it.each(files.map((file) => [basename(file), file]))('%s has no finding', async (_name, file) => {
@@ -43,13 +48,21 @@ describe('broken samples', () => {
 
   // A rule of the run (no-valid-report) fires only when settings hide every other error: no file alone shows it.
   it('has one file per rule of the catalogue, named after it (rules of the run aside)', () => {
-    expect(names).toEqual(ruleCatalogue.filter((rule) => rule.stage !== 'run').map((rule) => rule.id).sort());
+    expect(names).toEqual(
+      ruleCatalogue
+        .filter((rule) => rule.stage !== 'run')
+        .map((rule) => rule.id)
+        .sort(),
+    );
   });
 
-  it.each(files.map((file) => [basename(file, '.json') as RuleId, file] as const))('%s.json has findings of that rule only', async (rule, file) => {
-    const analysis = await analyseInputs(file);
-    const rules = new Set(analysis.sources[0]!.findings.map((finding) => finding.rule));
-    expect(rules.has(rule)).toBe(true);
-    expect([...rules].sort()).toEqual([rule, ...(unavoidable[rule] ?? [])].sort());
-  });
+  it.each(files.map((file) => [basename(file, '.json') as RuleId, file] as const))(
+    '%s.json has findings of that rule only',
+    async (rule, file) => {
+      const analysis = await analyseInputs(file);
+      const rules = new Set(analysis.sources[0]!.findings.map((finding) => finding.rule));
+      expect(rules.has(rule)).toBe(true);
+      expect([...rules].sort()).toEqual([rule, ...(unavoidable[rule] ?? [])].sort());
+    },
+  );
 });

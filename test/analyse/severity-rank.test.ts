@@ -61,8 +61,16 @@ describe('isAtLeast and sameRank', () => {
 describe('redWeight', () => {
   it.each<[string, Policy[], number]>([
     ['nothing', [], 0],
-    ['one Red of each severity', ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'].map((severity) => of('Red', severity)), 15],
-    ['Amber, Green and Gray weigh nothing', [of('Amber', 'Critical'), of('Green', 'Critical', 0), of('Gray', 'Critical', 0)], 0],
+    [
+      'one Red of each severity',
+      ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'].map((severity) => of('Red', severity)),
+      15,
+    ],
+    [
+      'Amber, Green and Gray weigh nothing',
+      [of('Amber', 'Critical'), of('Green', 'Critical', 0), of('Gray', 'Critical', 0)],
+      0,
+    ],
     ['an unknown Compliance counts as Red', [of('Yellow', 'Low')], 2],
     ['an unknown Severity weighs as Critical', [of('Red', 'Urgent')], 5],
   ])('%s: %i', (_name, policies, weight) => {
@@ -70,14 +78,26 @@ describe('redWeight', () => {
   });
 
   it('its measure names every weight', () => {
-    for (const [severity, weight] of Object.entries(severityWeights)) expect(worstCategoryMeasure).toContain(`${severity} ${weight}`);
+    for (const [severity, weight] of Object.entries(severityWeights))
+      expect(worstCategoryMeasure).toContain(`${severity} ${weight}`);
     expect(Object.keys(severityWeights)).toEqual(['Critical', 'High', 'Moderate', 'Low', 'VeryLow']);
   });
 });
 
 /** A category to rank: percent (null when nothing was assessed), red, amber, red weight, failing resources. */
-function category(order: number, percent: number | null, red = 1, amber = 0, weight = red, failing = 0): RankedCategory {
-  return { order, figures: { percent, red, amber, assessed: percent === null ? 0 : 10, failingResources: failing }, redWeight: weight };
+function category(
+  order: number,
+  percent: number | null,
+  red = 1,
+  amber = 0,
+  weight = red,
+  failing = 0,
+): RankedCategory {
+  return {
+    order,
+    figures: { percent, red, amber, assessed: percent === null ? 0 : 10, failingResources: failing },
+    redWeight: weight,
+  };
 }
 
 const orders = (categories: RankedCategory[]) => worstCategories(categories).map((entry) => entry.order);
@@ -88,13 +108,41 @@ describe('worstCategories', () => {
     ['one assessed category is the one worst', [category(0, 50)], [0]],
     ['of three, one (half, rounded down)', [category(0, 60, 1), category(1, 40, 3), category(2, 50, 2)], [1]],
     ['of four, two', [category(0, 60, 1), category(1, 40, 4), category(2, 50, 3), category(3, 70, 0, 1)], [1, 2]],
-    ['of twelve, five at most', Array.from({ length: 12 }, (_, index) => category(index, 90 - index, 1, 0, index)), [11, 10, 9, 8, 7]],
-    ['a category with nothing assessed is never worst, nor counted', [category(0, null, 3), category(1, 40), category(2, 60)], [1]],
-    ['a category with nothing Red or Amber is never worst', [category(0, 0, 0, 0), category(1, 40), category(2, 60), category(3, 70)], [1, 2]],
-    ['Amber alone makes a candidate', [category(0, 0, 0, 1), category(1, 40), category(2, 60), category(3, 70)], [1, 2]],
-    ['the heavier Red first, whatever the percent', [category(0, 0, 3, 1, 9), category(1, 5, 115, 0, 339), category(2, 0, 8, 0, 8), category(3, 90)], [1, 0]],
-    ['ties on weight go to more failing resources', [category(0, 50, 1, 0, 4, 2), category(1, 80, 1, 0, 4, 9), category(2, 50, 1, 0, 4, 3), category(3, 90, 0, 1)], [1, 2]],
-    ['then to more Amber', [category(0, 50, 1, 1), category(1, 50, 1, 3), category(2, 50, 1, 2), category(3, 90)], [1, 2]],
+    [
+      'of twelve, five at most',
+      Array.from({ length: 12 }, (_, index) => category(index, 90 - index, 1, 0, index)),
+      [11, 10, 9, 8, 7],
+    ],
+    [
+      'a category with nothing assessed is never worst, nor counted',
+      [category(0, null, 3), category(1, 40), category(2, 60)],
+      [1],
+    ],
+    [
+      'a category with nothing Red or Amber is never worst',
+      [category(0, 0, 0, 0), category(1, 40), category(2, 60), category(3, 70)],
+      [1, 2],
+    ],
+    [
+      'Amber alone makes a candidate',
+      [category(0, 0, 0, 1), category(1, 40), category(2, 60), category(3, 70)],
+      [1, 2],
+    ],
+    [
+      'the heavier Red first, whatever the percent',
+      [category(0, 0, 3, 1, 9), category(1, 5, 115, 0, 339), category(2, 0, 8, 0, 8), category(3, 90)],
+      [1, 0],
+    ],
+    [
+      'ties on weight go to more failing resources',
+      [category(0, 50, 1, 0, 4, 2), category(1, 80, 1, 0, 4, 9), category(2, 50, 1, 0, 4, 3), category(3, 90, 0, 1)],
+      [1, 2],
+    ],
+    [
+      'then to more Amber',
+      [category(0, 50, 1, 1), category(1, 50, 1, 3), category(2, 50, 1, 2), category(3, 90)],
+      [1, 2],
+    ],
     ['then to the lower percent', [category(0, 50), category(1, 20), category(2, 30), category(3, 90)], [1, 2]],
     ['then to report order', [category(2, 50), category(0, 50), category(1, 50), category(3, 90)], [0, 1]],
   ])('%s', (_name, categories, expected) => {
@@ -154,6 +202,8 @@ describe('compareBySeverity', () => {
 
   it('is the order the action list names', () => {
     expect(actionOrderText).toMatch(/^Red before Amber, /);
-    expect(actionOrderText).toContain(`${severityOrder[0]!} first down to ${severityOrder.at(-1)!}, then most failing resources`);
+    expect(actionOrderText).toContain(
+      `${severityOrder[0]!} first down to ${severityOrder.at(-1)!}, then most failing resources`,
+    );
   });
 });

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleId, SeveritySetting } from '../../src/index.js';
 import { ruleCatalogue } from '../../src/analyse/rule-catalogue.js';
-import { refusedSettings, refusedSettingText, settingInForce, unsilenceableRules } from '../../src/analyse/silencing-guard.js';
+import {
+  refusedSettings,
+  refusedSettingText,
+  settingInForce,
+  unsilenceableRules,
+} from '../../src/analyse/silencing-guard.js';
 
 describe('unsilenceableRules', () => {
   it('are the rules of the registry that mark an input whose figures were not analysed', () => {
-    expect([...unsilenceableRules]).toEqual(['json-syntax', 'duplicate-key', 'envelope-failure', 'not-a-report', 'schema', 'empty-report', 'no-valid-report']);
-    expect([...unsilenceableRules]).toEqual(ruleCatalogue.filter((rule) => rule.unusableInput !== undefined).map((rule) => rule.id));
+    expect([...unsilenceableRules]).toEqual([
+      'json-syntax',
+      'duplicate-key',
+      'envelope-failure',
+      'not-a-report',
+      'schema',
+      'empty-report',
+      'no-valid-report',
+    ]);
+    expect([...unsilenceableRules]).toEqual(
+      ruleCatalogue.filter((rule) => rule.unusableInput !== undefined).map((rule) => rule.id),
+    );
   });
 
   it('leave every other rule to the user', () => {
@@ -35,7 +50,14 @@ describe('settingInForce', () => {
 
 describe('refusedSettings', () => {
   it('lists the settings that would silence or lower such a rule, in their order, but not the run rules refused outright', () => {
-    const settings: Partial<Record<RuleId, SeveritySetting>> = { 'category-total': 'off', 'envelope-failure': 'off', schema: 'warning', 'not-a-report': 'error', 'no-valid-report': 'off', 'duplicate-key': 'off' };
+    const settings: Partial<Record<RuleId, SeveritySetting>> = {
+      'category-total': 'off',
+      'envelope-failure': 'off',
+      schema: 'warning',
+      'not-a-report': 'error',
+      'no-valid-report': 'off',
+      'duplicate-key': 'off',
+    };
     expect(refusedSettings(settings)).toEqual([
       { rule: 'envelope-failure', setting: 'off' },
       { rule: 'schema', setting: 'warning' },
@@ -51,7 +73,11 @@ describe('refusedSettings', () => {
 
 describe('refusedSettingText', () => {
   it('says in one line that the input stays failed', () => {
-    expect(refusedSettingText({ rule: 'envelope-failure', setting: 'off' })).toBe('--rule envelope-failure=off: this rule marks an input that could not be read or analysed; it cannot be silenced, the input stays failed');
-    expect(refusedSettingText({ rule: 'schema', setting: 'warning' })).toBe('--rule schema=warning: this rule marks an input that could not be read or analysed; it cannot be lowered, the input stays failed');
+    expect(refusedSettingText({ rule: 'envelope-failure', setting: 'off' })).toBe(
+      '--rule envelope-failure=off: this rule marks an input that could not be read or analysed; it cannot be silenced, the input stays failed',
+    );
+    expect(refusedSettingText({ rule: 'schema', setting: 'warning' })).toBe(
+      '--rule schema=warning: this rule marks an input that could not be read or analysed; it cannot be lowered, the input stays failed',
+    );
   });
 });

@@ -11,7 +11,11 @@ const bin = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<s
 const tempDir = useTempDir();
 
 function run(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -27,7 +31,9 @@ function packagesLoadedAtStart(): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(join('dist', file), 'utf8');
-    for (const match of code.matchAll(/(?:^|[\s;])(?:import|export)\s[^;]*?from\s*"([^"]+)"|(?:^|[\s;])import\s*"([^"]+)"/gm)) {
+    for (const match of code.matchAll(
+      /(?:^|[\s;])(?:import|export)\s[^;]*?from\s*"([^"]+)"|(?:^|[\s;])import\s*"([^"]+)"/gm,
+    )) {
       const specifier = match[1] ?? match[2];
       if (specifier === undefined) continue;
       if (specifier.startsWith('./')) visit(specifier.slice(2));
@@ -44,7 +50,7 @@ describe('the built bin', () => {
     expect(packagesLoadedAtStart()).toEqual([]);
   });
 
-  it('speaks English whatever the locale: yargs\'s own words too', () => {
+  it("speaks English whatever the locale: yargs's own words too", () => {
     const env = { ...process.env, NO_COLOR: '1', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', LANGUAGE: 'de' };
     const help = spawnSync(process.execPath, [bin, 'check', '--help'], { encoding: 'utf8', env });
     expect(help.stdout).toContain('Options:');
@@ -95,11 +101,18 @@ describe('the built bin', () => {
     const result = join(dir, 'gate.json');
     writeFileSync(file, JSON.stringify([minimalReport()]));
     writeFileSync(rules, 'assertions:\n  - {name: posture, metric: compliancePercent, min: 90}\n');
-    const run = spawnSync(process.execPath, [bin, 'gate', file, '--rules', rules, '--result', result], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, [bin, 'gate', file, '--rules', rules, '--result', result], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(3);
     expect(run.stdout).toMatch(/✖ gate failed: 1 error, 0 warnings, 0 passed\n$/);
-    expect(JSON.parse(readFileSync(result, 'utf8'))).toMatchObject({ status: 'fail', exitCode: 3, assertions: [{ name: 'posture', actual: 50 }] });
+    expect(JSON.parse(readFileSync(result, 'utf8'))).toMatchObject({
+      status: 'fail',
+      exitCode: 3,
+      assertions: [{ name: 'posture', actual: 50 }],
+    });
   });
 
   it('prints one line and exits 2 for a missing file', () => {

@@ -28,11 +28,24 @@ describe('a binary document to standard output on a terminal', () => {
     const result = await runInProcess(['render', sample, '-f', format, '-o', '-'], { stdoutIsTTY: true });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`cspm-report: invalid usage: a ${format} document is binary and standard output is a terminal: redirect it (> report.${format}) or name a file with --output\n`);
+    expect(result.stderr).toBe(
+      `cspm-report: invalid usage: a ${format} document is binary and standard output is a terminal: redirect it (> report.${format}) or name a file with --output\n`,
+    );
   });
 
   it('diff -f xlsx -o - is refused before any output is written', async () => {
-    const result = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '-f', 'xlsx', '-o', '-'], { stdoutIsTTY: true });
+    const result = await runInProcess(
+      [
+        'diff',
+        'samples/diff/azure-csbp-2024-03-11.json',
+        'samples/diff/azure-csbp-2024-03-18.json',
+        '-f',
+        'xlsx',
+        '-o',
+        '-',
+      ],
+      { stdoutIsTTY: true },
+    );
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('a xlsx document is binary and standard output is a terminal');
@@ -50,12 +63,19 @@ describe('a binary document to standard output on a terminal', () => {
     expect(result.stdout.startsWith('%PDF-')).toBe(true);
   });
 
-  it.skipIf(process.platform !== 'linux' || !hasProgram('script', 'bsdutils'))('is refused on a real pseudo-terminal', () => {
-    // script(1) runs the command with a pseudo-terminal as its standard output.
-    const command = `"${process.execPath}" "${bin}" render ${sample} -f pdf -o -`;
-    const result = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } });
-    expect(result.status).toBe(2);
-    expect(result.stdout).toContain('a pdf document is binary and standard output is a terminal');
-    expect(result.stdout).not.toContain('%PDF-');
-  });
+  it.skipIf(process.platform !== 'linux' || !hasProgram('script', 'bsdutils'))(
+    'is refused on a real pseudo-terminal',
+    () => {
+      // script(1) runs the command with a pseudo-terminal as its standard output.
+      const command = `"${process.execPath}" "${bin}" render ${sample} -f pdf -o -`;
+      const result = spawnSync('script', ['-qec', command, '/dev/null'], {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      expect(result.status).toBe(2);
+      expect(result.stdout).toContain('a pdf document is binary and standard output is a terminal');
+      expect(result.stdout).not.toContain('%PDF-');
+    },
+  );
 });

@@ -32,7 +32,11 @@ function shellEnv(shell: string): NodeJS.ProcessEnv {
   return { PATH: `${dir}${delimiter}${process.env['PATH'] ?? ''}`, HOME: dir, SHELL: shell, NO_COLOR: '1' };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): { status: number | null; stdout: string; stderr: string } {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(command, args, { encoding: 'utf8', env, timeout: 30_000, killSignal: 'SIGKILL' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -99,7 +103,7 @@ describe('zsh completion', () => {
       'autoload -U compinit && compinit -u -D',
       'source "$1"; shift',
       'print -r -- "registered ${_comps[cspm-report]}"',
-      "_describe() { print -rl -- \"${(@P)2}\" }",
+      '_describe() { print -rl -- "${(@P)2}" }',
       'words=("$@"); CURRENT=$#; BUFFER="${words[*]}"; CURSOR=${#BUFFER}',
       '_cspm-report_yargs_completions',
     ].join('\n');
@@ -114,7 +118,9 @@ describe('zsh completion', () => {
     const { registered, offered } = complete(['cspm-report', 'ch']);
     expect(registered).toBe('registered _cspm-report_yargs_completions');
     expect(offered).toContain('check:validate reports and check that their numbers add up');
-    expect(offered).toContain('gate:check reports, then fail (exit 3) when they break a rules file\'s posture assertions');
+    expect(offered).toContain(
+      "gate:check reports, then fail (exit 3) when they break a rules file's posture assertions",
+    );
   });
 
   it.runIf(available)("offers a command's own options", () => {
@@ -144,7 +150,8 @@ describe('other shells', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'cspm-report: invalid usage: SHELL is not set: completion scripts exist for bash and zsh only (SHELL=bash or SHELL=zsh cspm-report completion prints one)\n',
+      stderr:
+        'cspm-report: invalid usage: SHELL is not set: completion scripts exist for bash and zsh only (SHELL=bash or SHELL=zsh cspm-report completion prints one)\n',
     });
   });
 

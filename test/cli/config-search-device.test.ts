@@ -26,7 +26,8 @@ function canMount(): boolean {
 
 const mountable = canMount();
 if (!mountable) {
-  const why = 'skipped: the search stopping at a file-system boundary needs a tmpfs mounted (run the tests as root on Linux)';
+  const why =
+    'skipped: the search stopping at a file-system boundary needs a tmpfs mounted (run the tests as root on Linux)';
   // Under CI the boundary must be proven, not skipped.
   if (process.env['CI'] === 'true') throw new Error(why);
   console.warn(why);

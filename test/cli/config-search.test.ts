@@ -26,21 +26,36 @@ describe('the config file found from the working directory upward', () => {
   it('applies cspm-report.config.yaml of a folder above, and tells which in one line', () => {
     const { root, cwd } = setUp();
     writeFileSync(join(root, 'cspm-report.config.yaml'), strict);
-    expect(runBin(['check', 'report.json'], { cwd })).toMatchObject({ status: 1, stderr: `cspm-report: config file ${join('..', '..', 'cspm-report.config.yaml')} (found by search) sets fail-on, percent-formula\n` });
+    expect(runBin(['check', 'report.json'], { cwd })).toMatchObject({
+      status: 1,
+      stderr: `cspm-report: config file ${join('..', '..', 'cspm-report.config.yaml')} (found by search) sets fail-on, percent-formula\n`,
+    });
   });
 
   it('reads the "cspm-report" key of package.json, and passes over a package.json without it', () => {
     const { root, cwd } = setUp();
-    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'posture', 'cspm-report': { 'fail-on': 'warning', check: { 'percent-formula': 'green-of-total' } } }));
+    writeFileSync(
+      join(root, 'package.json'),
+      JSON.stringify({
+        name: 'posture',
+        'cspm-report': { 'fail-on': 'warning', check: { 'percent-formula': 'green-of-total' } },
+      }),
+    );
     writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'scans' }));
-    expect(runBin(['check', 'report.json'], { cwd })).toMatchObject({ status: 1, stderr: `cspm-report: config file ${join('..', '..', 'package.json')} (found by search) sets fail-on, percent-formula\n` });
+    expect(runBin(['check', 'report.json'], { cwd })).toMatchObject({
+      status: 1,
+      stderr: `cspm-report: config file ${join('..', '..', 'package.json')} (found by search) sets fail-on, percent-formula\n`,
+    });
   });
 
   it('takes the nearest file', () => {
     const { root, cwd } = setUp();
     writeFileSync(join(root, 'cspm-report.config.yaml'), strict);
     writeFileSync(join(cwd, '..', 'cspm-report.config.json'), '{"fail-on": "error"}');
-    expect(runBin(['check', 'report.json', '--percent-formula', 'green-of-total'], { cwd })).toMatchObject({ status: 0, stderr: `cspm-report: config file ${join('..', 'cspm-report.config.json')} (found by search) sets fail-on\n` });
+    expect(runBin(['check', 'report.json', '--percent-formula', 'green-of-total'], { cwd })).toMatchObject({
+      status: 0,
+      stderr: `cspm-report: config file ${join('..', 'cspm-report.config.json')} (found by search) sets fail-on\n`,
+    });
   });
 
   it('ignores every file with --no-config', () => {
@@ -64,7 +79,8 @@ describe('the config file found from the working directory upward', () => {
 
   it('loads the yaml package only for a YAML config file', () => {
     const { root, cwd } = setUp();
-    const loadsYaml = (): boolean => /yaml\.cjs/.test(runBin(['check', 'report.json'], { cwd, env: { NODE_DEBUG: 'module' } }).stderr);
+    const loadsYaml = (): boolean =>
+      /yaml\.cjs/.test(runBin(['check', 'report.json'], { cwd, env: { NODE_DEBUG: 'module' } }).stderr);
     expect(loadsYaml()).toBe(false);
     writeFileSync(join(root, 'cspm-report.config.yaml'), 'fail-on: error\n');
     expect(loadsYaml()).toBe(true);

@@ -25,24 +25,77 @@ function repository(): { root: string; cwd: string } {
   return { root, cwd };
 }
 
-/** Runs the built command line in `cwd` without blocking this process (a listener of the test may have to answer it). */
-function runIn(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * Runs the built command line in `cwd` without blocking this process (a listener of the test may have to answer it).
+ */
+function runIn(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [resolve(bin), ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
-      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [resolve(bin), ...args],
+      { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env }, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+      },
+    );
   });
 }
 
 describe('a config file does not change what a command is', () => {
   const refused: { name: string; text: string; args: (dir: string) => string[]; message: string }[] = [
-    { name: 'check: shard', text: 'check:\n  shard: 1/1\n', args: () => ['check', failing], message: '2:3: /check/shard: a config file does not set "shard", since it makes the command write one shard of a result, not a verdict: give it on the command line' },
-    { name: 'gate: shard', text: 'gate:\n  shard: 1/1\n', args: () => ['gate', failing, '--rules', 'cspm:recommended'], message: '2:3: /gate/shard: a config file does not set "shard", since it makes the command write one shard of a result, not a verdict: give it on the command line' },
-    { name: 'check: inputs', text: 'check:\n  inputs: [other.json]\n', args: () => ['check', failing], message: '2:3: /check/inputs: a config file does not set "inputs", since it names what the command reads: give it on the command line' },
-    { name: 'check: output', text: 'check:\n  output: [out.json]\n', args: () => ['check', failing], message: '2:3: /check/output: a config file does not set "output", since it names where the command writes: give it on the command line' },
-    { name: 'check: format', text: 'check:\n  format: [json]\n', args: () => ['check', failing], message: '2:3: /check/format: a config file does not set "format", since it sets the form of what the command writes: give it on the command line' },
-    { name: 'gate: result', text: 'gate:\n  result: gate.json\n', args: () => ['gate', failing, '--rules', 'cspm:recommended'], message: '2:3: /gate/result: a config file does not set "result", since it names where the command writes: give it on the command line' },
-    { name: 'render: out-dir', text: 'render:\n  out-dir: documents\n', args: () => ['render', failing], message: '2:3: /render/out-dir: a config file does not set "out-dir", since it names where the command writes: give it on the command line' },
+    {
+      name: 'check: shard',
+      text: 'check:\n  shard: 1/1\n',
+      args: () => ['check', failing],
+      message:
+        '2:3: /check/shard: a config file does not set "shard", since it makes the command write one shard of a result, not a verdict: give it on the command line',
+    },
+    {
+      name: 'gate: shard',
+      text: 'gate:\n  shard: 1/1\n',
+      args: () => ['gate', failing, '--rules', 'cspm:recommended'],
+      message:
+        '2:3: /gate/shard: a config file does not set "shard", since it makes the command write one shard of a result, not a verdict: give it on the command line',
+    },
+    {
+      name: 'check: inputs',
+      text: 'check:\n  inputs: [other.json]\n',
+      args: () => ['check', failing],
+      message:
+        '2:3: /check/inputs: a config file does not set "inputs", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'check: output',
+      text: 'check:\n  output: [out.json]\n',
+      args: () => ['check', failing],
+      message:
+        '2:3: /check/output: a config file does not set "output", since it names where the command writes: give it on the command line',
+    },
+    {
+      name: 'check: format',
+      text: 'check:\n  format: [json]\n',
+      args: () => ['check', failing],
+      message:
+        '2:3: /check/format: a config file does not set "format", since it sets the form of what the command writes: give it on the command line',
+    },
+    {
+      name: 'gate: result',
+      text: 'gate:\n  result: gate.json\n',
+      args: () => ['gate', failing, '--rules', 'cspm:recommended'],
+      message:
+        '2:3: /gate/result: a config file does not set "result", since it names where the command writes: give it on the command line',
+    },
+    {
+      name: 'render: out-dir',
+      text: 'render:\n  out-dir: documents\n',
+      args: () => ['render', failing],
+      message:
+        '2:3: /render/out-dir: a config file does not set "out-dir", since it names where the command writes: give it on the command line',
+    },
   ];
   for (const { name, text, args, message } of refused) {
     it(`refuses ${name} by name, at its line and pointer, exit 2`, async () => {
@@ -72,25 +125,82 @@ describe('what a run records of the config file it read', () => {
     const text = 'fail-on: warning\nrule: [policy-compliance=warning]\n';
     writeFileSync(config, text);
     const sha256 = createHash('sha256').update(text).digest('hex');
-    const [json, sarif, junit, result] = ['f.json', 'f.sarif', 'f.xml', 'gate.json'].map((name) => join(dir, name)) as [string, string, string, string];
-    const run = await runInProcess(['gate', failing, '--rules', 'cspm:recommended', '--config', config, '-f', 'json', '-o', json, '-f', 'sarif', '-o', sarif, '-f', 'junit', '-o', junit, '--result', result]);
+    const [json, sarif, junit, result] = ['f.json', 'f.sarif', 'f.xml', 'gate.json'].map((name) => join(dir, name)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const run = await runInProcess([
+      'gate',
+      failing,
+      '--rules',
+      'cspm:recommended',
+      '--config',
+      config,
+      '-f',
+      'json',
+      '-o',
+      json,
+      '-f',
+      'sarif',
+      '-o',
+      sarif,
+      '-f',
+      'junit',
+      '-o',
+      junit,
+      '--result',
+      result,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`cspm-report: config file ${config} (named with --config) sets fail-on, rule\n`);
-    const expected = { config: { path: config, sha256, found: 'named', keys: ['fail-on', 'rule'], weakening: ['rule'] }, effective: expect.objectContaining({ 'fail-on': 'warning', rule: ['policy-compliance=warning'], rules: 'cspm:recommended' }) };
+    const expected = {
+      config: { path: config, sha256, found: 'named', keys: ['fail-on', 'rule'], weakening: ['rule'] },
+      effective: expect.objectContaining({
+        'fail-on': 'warning',
+        rule: ['policy-compliance=warning'],
+        rules: 'cspm:recommended',
+      }),
+    };
     expect((JSON.parse(readFileSync(json, 'utf8')) as { runSettings: unknown }).runSettings).toEqual(expected);
-    expect((JSON.parse(readFileSync(sarif, 'utf8')) as { runs: { properties: { runSettings: unknown } }[] }).runs[0]?.properties.runSettings).toEqual(expected);
+    expect(
+      (JSON.parse(readFileSync(sarif, 'utf8')) as { runs: { properties: { runSettings: unknown } }[] }).runs[0]
+        ?.properties.runSettings,
+    ).toEqual(expected);
     expect((JSON.parse(readFileSync(result, 'utf8')) as { runSettings: unknown }).runSettings).toEqual(expected);
-    const properties = [...parseXml(readFileSync(junit, 'utf8')).getElementsByTagName('testsuite')[0]!.getElementsByTagName('property')].map((property) => [property.getAttribute('name'), property.getAttribute('value')]);
-    expect(properties).toEqual(expect.arrayContaining([['cspm-report.config.path', config], ['cspm-report.config.sha256', sha256], ['cspm-report.config.keys', 'fail-on,rule']]));
+    const properties = [
+      ...parseXml(readFileSync(junit, 'utf8')).getElementsByTagName('testsuite')[0]!.getElementsByTagName('property'),
+    ].map((property) => [property.getAttribute('name'), property.getAttribute('value')]);
+    expect(properties).toEqual(
+      expect.arrayContaining([
+        ['cspm-report.config.path', config],
+        ['cspm-report.config.sha256', sha256],
+        ['cspm-report.config.keys', 'fail-on,rule'],
+      ]),
+    );
   });
 
   it("records them in a diff's JSON", async () => {
     const dir = tempDir();
     const config = join(dir, 'c.yaml');
     writeFileSync(config, 'diff:\n  allow-removed: true\n');
-    const run = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '--config', config, '-f', 'json', '-o', join(dir, 'd.json')]);
+    const run = await runInProcess([
+      'diff',
+      'samples/diff/azure-csbp-2024-03-11.json',
+      'samples/diff/azure-csbp-2024-03-18.json',
+      '--config',
+      config,
+      '-f',
+      'json',
+      '-o',
+      join(dir, 'd.json'),
+    ]);
     expect(run.stderr).toBe(`cspm-report: config file ${config} (named with --config) sets allow-removed\n`);
-    expect((JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { runSettings: { config: unknown } }).runSettings.config).toMatchObject({ keys: ['allow-removed'], weakening: ['allow-removed'] });
+    expect(
+      (JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { runSettings: { config: unknown } }).runSettings
+        .config,
+    ).toMatchObject({ keys: ['allow-removed'], weakening: ['allow-removed'] });
   });
 
   it("records them in a shard's partial result, which the published schema accepts", async () => {
@@ -102,7 +212,16 @@ describe('what a run records of the config file it read', () => {
     const run = await runInProcess(['check', failing, '--shard', '1/1', '--config', config, '-o', partial]);
     expect(run.code).toBe(0);
     const written = JSON.parse(readFileSync(partial, 'utf8')) as { runSettings: unknown };
-    expect(written.runSettings).toEqual({ config: { path: config, sha256: createHash('sha256').update(text).digest('hex'), found: 'named', keys: ['fail-on'], weakening: [] }, effective: expect.objectContaining({ 'fail-on': 'warning' }) });
+    expect(written.runSettings).toEqual({
+      config: {
+        path: config,
+        sha256: createHash('sha256').update(text).digest('hex'),
+        found: 'named',
+        keys: ['fail-on'],
+        weakening: [],
+      },
+      effective: expect.objectContaining({ 'fail-on': 'warning' }),
+    });
     const merged = await runInProcess(['merge', partial, '--fail-on', 'warning', '--no-config']);
     expect(merged.code).toBe(1);
   });
@@ -126,19 +245,32 @@ describe('a config file found by search that weakens the verdict', () => {
       writeFileSync(join(root, 'cspm-report.config.yaml'), text);
       const shown = join('..', '..', 'cspm-report.config.yaml');
       const warned = await runIn(cwd, ['check', 'report.json']);
-      expect(warned.stderr).toContain(`cspm-report: warning: ${shown}:${key}: weakens the verdict, from a config file found by search, not named with --config (--strict-config refuses it)\n`);
+      expect(warned.stderr).toContain(
+        `cspm-report: warning: ${shown}:${key}: weakens the verdict, from a config file found by search, not named with --config (--strict-config refuses it)\n`,
+      );
       const strict = await runIn(cwd, ['check', 'report.json', '--strict-config']);
       expect(strict.code).toBe(2);
       expect(strict.stdout).toBe('');
-      expect(strict.stderr).toContain(`cspm-report: invalid usage: ${shown}:${key}: weakens the verdict, from a config file found by search; --strict-config refuses it`);
+      expect(strict.stderr).toContain(
+        `cspm-report: invalid usage: ${shown}:${key}: weakens the verdict, from a config file found by search; --strict-config refuses it`,
+      );
     });
   }
 
   it('warns of nothing when --config names the same file', async () => {
     const { root, cwd } = repository();
     writeFileSync(join(root, 'cspm-report.config.yaml'), 'rule: [policy-compliance=off]\n');
-    const run = await runIn(cwd, ['check', 'report.json', '--config', '../../cspm-report.config.yaml', '--strict-config']);
-    expect(run).toMatchObject({ code: 0, stderr: 'cspm-report: config file ../../cspm-report.config.yaml (named with --config) sets rule\n' });
+    const run = await runIn(cwd, [
+      'check',
+      'report.json',
+      '--config',
+      '../../cspm-report.config.yaml',
+      '--strict-config',
+    ]);
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: 'cspm-report: config file ../../cspm-report.config.yaml (named with --config) sets rule\n',
+    });
   });
 });
 
@@ -163,7 +295,9 @@ describe("a config file and the service's credentials", () => {
     writeFileSync(join(root, 'cspm-report.config.yaml'), 'fetch:\n  account-token-file: token.txt\n');
     const run = await runIn(cwd, ids, { CSPM_BASE_URL: listener.url });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('/fetch/account-token-file: a config file found by search does not set "account-token-file"');
+    expect(run.stderr).toContain(
+      '/fetch/account-token-file: a config file found by search does not set "account-token-file"',
+    );
     expect(listener.received).toEqual([]);
   });
 
@@ -172,8 +306,14 @@ describe("a config file and the service's credentials", () => {
     const dir = tempDir();
     const config = join(dir, 'c.yaml');
     writeFileSync(config, `fetch:\n  base-url: ${listener.url}\n`);
-    const run = await runInProcess([...ids, '--config', config], { env: { ...secrets, CSPM_BASE_URL: 'http://127.0.0.1:1' } });
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `cspm-report: invalid usage: ${config}:2:13: /fetch/base-url: differs from $CSPM_BASE_URL: a config file does not send the service's credentials to another host (give --base-url on the command line)\n` });
+    const run = await runInProcess([...ids, '--config', config], {
+      env: { ...secrets, CSPM_BASE_URL: 'http://127.0.0.1:1' },
+    });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `cspm-report: invalid usage: ${config}:2:13: /fetch/base-url: differs from $CSPM_BASE_URL: a config file does not send the service's credentials to another host (give --base-url on the command line)\n`,
+    });
     expect(listener.received).toEqual([]);
   });
 

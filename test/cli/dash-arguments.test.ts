@@ -41,7 +41,10 @@ describe('"-" where a file name is meant', () => {
   it('report inputs, --baseline and --output keep their -', async () => {
     const text = (await import('node:fs')).readFileSync(report);
     expect((await runInProcess(['check', '-'], { stdin: text })).code).toBe(0);
-    const gate = await runInProcess(['gate', report, '--rules', 'cspm:recommended', '--baseline', '-', '--allow-mismatch', '-f', 'json', '-o', '-'], { stdin: text });
+    const gate = await runInProcess(
+      ['gate', report, '--rules', 'cspm:recommended', '--baseline', '-', '--allow-mismatch', '-f', 'json', '-o', '-'],
+      { stdin: text },
+    );
     expect(gate.stderr).not.toContain('takes a name');
     expect(JSON.parse(gate.stdout)).toHaveProperty('verdict');
   });

@@ -42,16 +42,26 @@ async function idsReadBack(lake: string): Promise<Record<string, unknown>[]> {
 }
 
 describe('render -f parquet --out-dir: partition values of any length and spelling', () => {
-  it('writes every input when one benchmark id is too long for a folder name, the whole id kept in its column', async ({ skip }) => {
+  it('writes every input when one benchmark id is too long for a folder name, the whole id kept in its column', async ({
+    skip,
+  }) => {
     if (db === undefined) return skip();
     const dir = tempDir();
     const long = `CIS-${'x'.repeat(296)}`;
     const slashes = Array.from({ length: 90 }, (_, index) => `p${index}`).join('/');
     const lake = join(dir, 'lake');
-    const result = await runInProcess(['render', ...reportsWithIds(dir, ['CSBP', long, slashes]), '-f', 'parquet', '--out-dir', lake]);
+    const result = await runInProcess([
+      'render',
+      ...reportsWithIds(dir, ['CSBP', long, slashes]),
+      '-f',
+      'parquet',
+      '--out-dir',
+      lake,
+    ]);
     expect(result.stderr).not.toMatch(/^cspm-report:/m);
     expect(result.code).toBe(0);
-    for (const file of filesBelow(lake)) for (const segment of file.split('/')) expect(Buffer.byteLength(segment)).toBeLessThanOrEqual(140);
+    for (const file of filesBelow(lake))
+      for (const segment of file.split('/')) expect(Buffer.byteLength(segment)).toBeLessThanOrEqual(140);
     const rows = await idsReadBack(lake);
     expect(rows.map((row) => [row['benchmark_id'], row['n']])).toEqual(
       [
@@ -61,17 +71,32 @@ describe('render -f parquet --out-dir: partition values of any length and spelli
       ].sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
     );
     // A shortened folder value is a readable prefix, `~` and a digest of the whole id.
-    const shortened = rows.filter((row) => row['benchmark'] !== row['benchmark_id']).map((row) => String(row['benchmark']));
+    const shortened = rows
+      .filter((row) => row['benchmark'] !== row['benchmark_id'])
+      .map((row) => String(row['benchmark']));
     expect(shortened).toHaveLength(2);
     for (const value of shortened) expect(value).toMatch(/^(CIS-x+|p0\/p1\/.*)~[0-9a-f]{16}$/);
   });
 
-  it('names the same long id the same folder in every run, and two long ids of one prefix two folders', async ({ skip }) => {
+  it('names the same long id the same folder in every run, and two long ids of one prefix two folders', async ({
+    skip,
+  }) => {
     if (db === undefined) return skip();
     const dir = tempDir();
     const prefix = 'y'.repeat(280);
     const lake = join(dir, 'lake');
-    expect((await runInProcess(['render', ...reportsWithIds(dir, [`${prefix}A`, `${prefix}B`]), '-f', 'parquet', '--out-dir', lake])).code).toBe(0);
+    expect(
+      (
+        await runInProcess([
+          'render',
+          ...reportsWithIds(dir, [`${prefix}A`, `${prefix}B`]),
+          '-f',
+          'parquet',
+          '--out-dir',
+          lake,
+        ])
+      ).code,
+    ).toBe(0);
     const folders = new Set(filesBelow(lake).map((file) => file.split('/')[2]));
     expect(folders.size).toBe(2);
     const again = await runInProcess(['render', join(dir, 'r0.json'), '-f', 'parquet', '--out-dir', lake]);
@@ -80,7 +105,9 @@ describe('render -f parquet --out-dir: partition values of any length and spelli
     expect((await idsReadBack(lake)).map((row) => row['n'])).toEqual([5, 5]);
   });
 
-  it('keeps an empty id, a literal __HIVE_DEFAULT_PARTITION__ and NULL apart, each read back as itself, never null', async ({ skip }) => {
+  it('keeps an empty id, a literal __HIVE_DEFAULT_PARTITION__ and NULL apart, each read back as itself, never null', async ({
+    skip,
+  }) => {
     if (db === undefined) return skip();
     const dir = tempDir();
     const ids = ['', '__HIVE_DEFAULT_PARTITION__', 'NULL', 'null', '__hive_default_partition__'];
@@ -91,7 +118,13 @@ describe('render -f parquet --out-dir: partition values of any length and spelli
     const rows = await idsReadBack(lake);
     expect(rows).toEqual([...ids].sort().map((id) => ({ benchmark_id: id, benchmark: id, n: 5 })));
     // And through the query command's views, as the documentation says to read them.
-    const query = await runInProcess(['query', lake, 'SELECT benchmark, benchmark_id, count(*)::INTEGER AS n FROM policies GROUP BY ALL ORDER BY benchmark_id', '-f', 'json']);
+    const query = await runInProcess([
+      'query',
+      lake,
+      'SELECT benchmark, benchmark_id, count(*)::INTEGER AS n FROM policies GROUP BY ALL ORDER BY benchmark_id',
+      '-f',
+      'json',
+    ]);
     expect(query.code).toBe(0);
     expect(JSON.parse(query.stdout)).toEqual([...ids].sort().map((id) => ({ benchmark: id, benchmark_id: id, n: 5 })));
   });

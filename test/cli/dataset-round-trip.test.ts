@@ -7,7 +7,12 @@ import { useTempDir } from '../support/temp-dir.js';
 
 const available = hasQueryEngine();
 const tempDir = useTempDir();
-const samples = ['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json', 'samples/aws-cis.json', 'samples/office365.json'];
+const samples = [
+  'samples/azure-csbp.json',
+  'samples/azure-multi-benchmark.json',
+  'samples/aws-cis.json',
+  'samples/office365.json',
+];
 
 /** Policies per benchmark report of the samples, counted from their JSON. */
 function samplePolicies(): number {
@@ -28,16 +33,33 @@ describe.runIf(available)('a dataset written by render, read by query', () => {
     expect(written.stderr).not.toMatch(/^cspm-report:/m);
     expect(written.code).toBe(0);
 
-    const counted = await runInProcess(['query', lake, "SELECT count(*) AS policies, count(*) FILTER (compliance = 'Red') AS red, count(DISTINCT benchmark) AS benchmarks, count(*) FILTER (scan_date IS NULL) AS undated FROM policies", '-f', 'json']);
+    const counted = await runInProcess([
+      'query',
+      lake,
+      "SELECT count(*) AS policies, count(*) FILTER (compliance = 'Red') AS red, count(DISTINCT benchmark) AS benchmarks, count(*) FILTER (scan_date IS NULL) AS undated FROM policies",
+      '-f',
+      'json',
+    ]);
     expect(counted.stderr).toBe('');
-    const [row] = JSON.parse(counted.stdout) as { policies: number; red: number; benchmarks: number; undated: number }[];
+    const [row] = JSON.parse(counted.stdout) as {
+      policies: number;
+      red: number;
+      benchmarks: number;
+      undated: number;
+    }[];
     expect(row?.policies).toBe(samplePolicies());
     expect(row?.red).toBeGreaterThan(0);
     expect(row?.benchmarks).toBeGreaterThanOrEqual(4);
     // Two samples state no scan date: their rows are under __HIVE_DEFAULT_PARTITION__, read as null.
     expect(row?.undated).toBeGreaterThan(0);
 
-    const figures = await runInProcess(['query', lake, "SELECT sum(red) AS red FROM figures WHERE level = 'report'", '-f', 'json']);
+    const figures = await runInProcess([
+      'query',
+      lake,
+      "SELECT sum(red) AS red FROM figures WHERE level = 'report'",
+      '-f',
+      'json',
+    ]);
     expect((JSON.parse(figures.stdout) as { red: number }[])[0]?.red).toBe(row?.red);
 
     for (const preset of ['worst-accounts', 'failing-longest', 'new-failures']) {

@@ -7,7 +7,9 @@ import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
-const validate = new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(JSON.parse(readFileSync('schema/diff.schema.json', 'utf8')) as object);
+const validate = new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(
+  JSON.parse(readFileSync('schema/diff.schema.json', 'utf8')) as object,
+);
 
 /** What schema/diff.schema.json finds wrong with `value`, as `pointer message` lines. */
 function schemaErrors(value: unknown): string[] {
@@ -50,7 +52,10 @@ describe('diff of two fleet folders', () => {
     expect(diff.accounts?.[0]).toMatchObject({ lostReports: 1, compared: 0, percentDelta: null });
     // An added account's failing policies are all new failures: the sample's, and the one turned Red.
     const added = diff.unpaired.find((report) => report.side === 'new');
-    expect(diff.accounts?.[4]).toMatchObject({ addedReports: 1, regressions: added?.failing.reduce((sum, { count }) => sum + count, 0) });
+    expect(diff.accounts?.[4]).toMatchObject({
+      addedReports: 1,
+      regressions: added?.failing.reduce((sum, { count }) => sum + count, 0),
+    });
   });
 
   it('fails closed on a lost account: with nothing else worse, --fail-on-regression still fails', async () => {
@@ -69,15 +74,25 @@ describe('diff of two fleet folders', () => {
     const text = await runInProcess(['diff', old, next]);
     expect(text.code).toBe(0);
     const ranking = text.stdout.slice(text.stdout.indexOf('Accounts, worst first'));
-    expect(ranking).toMatch(/^Accounts, worst first\n {2}1\. Account acct-d \(acct-d\): lost: only in the old input \(1 report\)\n {2}2\. Account acct-b \(acct-b\): compliance −\d+\.\d points, 8 regressions or new failures\n/);
-    expect(ranking).toMatch(/\n {2}5\. Account acct-e \(acct-e\): added: only in the new input \(1 report, \d+ failing policies\)\n/);
+    expect(ranking).toMatch(
+      /^Accounts, worst first\n {2}1\. Account acct-d \(acct-d\): lost: only in the old input \(1 report\)\n {2}2\. Account acct-b \(acct-b\): compliance −\d+\.\d points, 8 regressions or new failures\n/,
+    );
+    expect(ranking).toMatch(
+      /\n {2}5\. Account acct-e \(acct-e\): added: only in the new input \(1 report, \d+ failing policies\)\n/,
+    );
     const markdown = await runInProcess(['diff', old, next, '-f', 'markdown']);
     const section = markdown.stdout.slice(markdown.stdout.indexOf('### Accounts, worst first'));
     expect(section).toContain('| 1 | Account acct-d (acct-d) | ⚠️ lost: only in the old input (1 report) |');
     expect(section.indexOf('acct-b')).toBeLessThan(section.indexOf('acct-a'));
     const json = await runInProcess(['diff', old, next, '-f', 'json']);
     const diff = (JSON.parse(json.stdout) as { diff: DiffResult }).diff;
-    expect(diff.accounts?.map((account) => account.accountId)).toEqual(['acct-d', 'acct-b', 'acct-a', 'acct-c', 'acct-e']);
+    expect(diff.accounts?.map((account) => account.accountId)).toEqual([
+      'acct-d',
+      'acct-b',
+      'acct-a',
+      'acct-c',
+      'acct-e',
+    ]);
     expect(schemaErrors(diff)).toEqual([]);
   });
 

@@ -9,7 +9,11 @@ import { useTempDir } from '../support/temp-dir.js';
 const tempDir = useTempDir();
 
 /** The minimal report in its envelope, its second policy saying Red and then Green (which JSON.parse keeps). */
-const repeatedText = JSON.stringify({ result: [minimalReport()], statusCode: 200, message: 'Request Successful' }).replace('"Compliance":"Green"', '"Compliance":"Red","Compliance":"Green"');
+const repeatedText = JSON.stringify({
+  result: [minimalReport()],
+  statusCode: 200,
+  message: 'Request Successful',
+}).replace('"Compliance":"Green"', '"Compliance":"Red","Compliance":"Green"');
 const pointer = /\/result\/0\/ResourceCategories\/\d+\/Policies\/\d+\/Compliance/;
 
 function setUp(): { report: string; rules: string } {
@@ -27,13 +31,19 @@ describe('duplicate-key on the command line', () => {
     const { report } = setUp();
     const run = await runInProcess(['check', report]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`^ {2}error {4}${pointer.source} +key "Compliance" appears twice in one object, at line 1, column \\d+ and line 1, column \\d+; JSON\\.parse keeps the last value \\("Green"\\), so the earlier one is ignored {2}duplicate-key$`, 'm'));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^ {2}error {4}${pointer.source} +key "Compliance" appears twice in one object, at line 1, column \\d+ and line 1, column \\d+; JSON\\.parse keeps the last value \\("Green"\\), so the earlier one is ignored {2}duplicate-key$`,
+        'm',
+      ),
+    );
   });
 
   it('check reads standard input the same way', async () => {
     const run = await runInProcess(['check', '-', '--format', 'json'], { stdin: repeatedText });
     expect(run.code).toBe(1);
-    const [finding] = (JSON.parse(run.stdout) as { files: { findings: { rule: string; pointer: string }[] }[] }).files[0]!.findings;
+    const [finding] = (JSON.parse(run.stdout) as { files: { findings: { rule: string; pointer: string }[] }[] })
+      .files[0]!.findings;
     expect(finding).toMatchObject({ rule: 'duplicate-key', pointer: expect.stringMatching(pointer) });
   });
 
@@ -43,7 +53,9 @@ describe('duplicate-key on the command line', () => {
       const run = await runInProcess(['check', report, '--rule', `duplicate-key=${setting}`]);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(/error .*duplicate-key/);
-      expect(run.stderr).toContain(`--rule duplicate-key=${setting}: this rule marks an input that could not be read or analysed`);
+      expect(run.stderr).toContain(
+        `--rule duplicate-key=${setting}: this rule marks an input that could not be read or analysed`,
+      );
     }
   });
 
@@ -52,7 +64,9 @@ describe('duplicate-key on the command line', () => {
     for (const extra of [[], ['--rule', 'duplicate-key=off']]) {
       const run = await runInProcess(['gate', report, '--rules', rules, ...extra]);
       expect(run.code).toBe(1);
-      expect(run.stdout).toContain(`${report} has 1 repeated key (a key twice in one object), whose values are ambiguous: JSON.parse keeps the last, another reader may keep the first`);
+      expect(run.stdout).toContain(
+        `${report} has 1 repeated key (a key twice in one object), whose values are ambiguous: JSON.parse keeps the last, another reader may keep the first`,
+      );
       expect(run.stdout).toMatch(/✖ gate failed: 1 error, 0 warnings, 1 passed/);
     }
   });
@@ -68,11 +82,18 @@ describe('duplicate-key on the command line', () => {
     const reports = JSON.parse(text) as { ResourceCategories: { Policies: unknown[] }[] }[];
     const categories = reports.at(-1)!.ResourceCategories;
     const last = `/${reports.length - 1}/ResourceCategories/${categories.length - 1}/Policies/${categories.at(-1)!.Policies.length - 1}/Compliance`;
-    const bin = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin['cspm-report']!;
+    const bin = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin[
+      'cspm-report'
+    ]!;
     // The JSON states the figures of each of the 1,334 categories: about 2 MB, past spawnSync's default 1 MB buffer.
-    const run = spawnSync(process.execPath, [bin, 'check', file, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, [bin, 'check', file, '--format', 'json'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(run.status).toBe(1);
-    const findings = (JSON.parse(run.stdout) as { files: { findings: { rule: string; pointer: string }[] }[] }).files[0]!.findings;
+    const findings = (JSON.parse(run.stdout) as { files: { findings: { rule: string; pointer: string }[] }[] })
+      .files[0]!.findings;
     expect(findings).toMatchObject([{ rule: 'duplicate-key', pointer: last }]);
   });
 });

@@ -5,7 +5,13 @@ import { createClient, createEmulator, type Emulator } from '../../src/index.js'
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 
-const credentials = { licenseToken: 'LICENSE-TOKEN-1a2b', accountToken: 'ACCOUNT-TOKEN-3c4d', apiKey: 'API-KEY-5e6f', applicationId: 'app-id', applicationSecret: 'APP-SECRET-7a8b' };
+const credentials = {
+  licenseToken: 'LICENSE-TOKEN-1a2b',
+  accountToken: 'ACCOUNT-TOKEN-3c4d',
+  apiKey: 'API-KEY-5e6f',
+  applicationId: 'app-id',
+  applicationSecret: 'APP-SECRET-7a8b',
+};
 const tempDir = useTempDir();
 let emulator: Emulator;
 let ids: string[];
@@ -25,7 +31,11 @@ beforeEach(async () => {
 });
 afterEach(() => emulator.close());
 
-const env = (): Record<string, string> => ({ CSPM_BASE_URL: emulator.url, CSPM_ACCOUNT_TOKEN: credentials.accountToken, CSPM_API_KEY: credentials.apiKey });
+const env = (): Record<string, string> => ({
+  CSPM_BASE_URL: emulator.url,
+  CSPM_ACCOUNT_TOKEN: credentials.accountToken,
+  CSPM_API_KEY: credentials.apiKey,
+});
 
 describe('cspm-report fetch', () => {
   it('saves the envelope to -o, checks it and exits 0', async () => {
@@ -34,7 +44,10 @@ describe('cspm-report fetch', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('report.json');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ statusCode: 200, result: [{ BenchmarkId: 'CSBP' }] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      statusCode: 200,
+      result: [{ BenchmarkId: 'CSBP' }],
+    });
   });
 
   it('writes the envelope to standard output with --no-check', async () => {
@@ -48,7 +61,22 @@ describe('cspm-report fetch', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'key'), `${credentials.apiKey}\n`);
     writeFileSync(join(dir, 'secret'), `${credentials.applicationSecret}\n`);
-    const result = await runInProcess(['fetch', ...ids, '--base-url', emulator.url, '--api-key-file', join(dir, 'key'), '--app-secret-file', join(dir, 'secret'), '--app-id', 'app-id', '--no-check'], { env: {} });
+    const result = await runInProcess(
+      [
+        'fetch',
+        ...ids,
+        '--base-url',
+        emulator.url,
+        '--api-key-file',
+        join(dir, 'key'),
+        '--app-secret-file',
+        join(dir, 'secret'),
+        '--app-id',
+        'app-id',
+        '--no-check',
+      ],
+      { env: {} },
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
@@ -57,7 +85,9 @@ describe('cspm-report fetch', () => {
     const result = await runInProcess(['fetch', ...ids], { env: { ...env(), CSPM_API_KEY: 'WRONG-KEY-0000' } });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cspm-report: the service refused the request: GET http:\/\/127\.0\.0\.1:\d+\/audit\/\S+: HTTP 401: invalid Ocp-Apim-Subscription-Key\n$/);
+    expect(result.stderr).toMatch(
+      /^cspm-report: the service refused the request: GET http:\/\/127\.0\.0\.1:\d+\/audit\/\S+: HTTP 401: invalid Ocp-Apim-Subscription-Key\n$/,
+    );
     expect(result.stderr).not.toContain('WRONG-KEY');
   });
 

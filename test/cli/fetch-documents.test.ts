@@ -15,17 +15,40 @@ let account: { accountId: string; jobId: string };
 beforeEach(async () => {
   emulator = await createEmulator({ credentials });
   const client = createClient({ baseUrl: emulator.url, licenseToken: credentials.licenseToken });
-  account = await client.onboardAccount('azure', 'L1', { AccountName: 'Payments', DomainName: 'contoso.com', TenantId: 't-1', ADApplicationClientId: 'c-1', ADApplicationClientSecret: 'CLIENT-SECRET-9z', SubscriptionId: 'sub-1' });
+  account = await client.onboardAccount('azure', 'L1', {
+    AccountName: 'Payments',
+    DomainName: 'contoso.com',
+    TenantId: 't-1',
+    ADApplicationClientId: 'c-1',
+    ADApplicationClientSecret: 'CLIENT-SECRET-9z',
+    SubscriptionId: 'sub-1',
+  });
 });
 afterEach(() => emulator.close());
 
-const env = (): Record<string, string> => ({ CSPM_BASE_URL: emulator.url, CSPM_ACCOUNT_TOKEN: credentials.accountToken, CSPM_API_KEY: credentials.apiKey });
-const ids = (benchmark: string): string[] => ['--license', 'L1', '--account', account.accountId, '--job', account.jobId, '--benchmark', benchmark];
+const env = (): Record<string, string> => ({
+  CSPM_BASE_URL: emulator.url,
+  CSPM_ACCOUNT_TOKEN: credentials.accountToken,
+  CSPM_API_KEY: credentials.apiKey,
+});
+const ids = (benchmark: string): string[] => [
+  '--license',
+  'L1',
+  '--account',
+  account.accountId,
+  '--job',
+  account.jobId,
+  '--benchmark',
+  benchmark,
+];
 
 describe('cspm-report fetch -f and --benchmark all', () => {
   it('renders a workbook and a PDF beside the -o file, which exceljs and a PDF reader open', async () => {
     const dir = tempDir();
-    const result = await runInProcess(['fetch', ...ids('CSBP'), '-o', join(dir, 'azure.json'), '-f', 'xlsx', '-f', 'pdf'], { env: env() });
+    const result = await runInProcess(
+      ['fetch', ...ids('CSBP'), '-o', join(dir, 'azure.json'), '-f', 'xlsx', '-f', 'pdf'],
+      { env: env() },
+    );
     expect(result.stderr).not.toMatch(/^cspm-report:/m);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`wrote ${join(dir, 'azure.xlsx')}`);
@@ -45,9 +68,18 @@ describe('cspm-report fetch -f and --benchmark all', () => {
     expect(result.code).toBe(0);
     const files = readdirSync(dir).sort();
     const benchmarks = ['AZFDCIS1_3_0', 'CSBP', 'PCI3_2_1'];
-    expect(files).toEqual(benchmarks.flatMap((benchmark) => [`${account.accountId}_${benchmark}_${account.jobId}.html`, `${account.accountId}_${benchmark}_${account.jobId}.json`]).sort());
+    expect(files).toEqual(
+      benchmarks
+        .flatMap((benchmark) => [
+          `${account.accountId}_${benchmark}_${account.jobId}.html`,
+          `${account.accountId}_${benchmark}_${account.jobId}.json`,
+        ])
+        .sort(),
+    );
     for (const benchmark of benchmarks) {
-      const envelope = JSON.parse(readFileSync(join(dir, `${account.accountId}_${benchmark}_${account.jobId}.json`), 'utf8')) as { result: { BenchmarkId: string; AccountId: string }[] };
+      const envelope = JSON.parse(
+        readFileSync(join(dir, `${account.accountId}_${benchmark}_${account.jobId}.json`), 'utf8'),
+      ) as { result: { BenchmarkId: string; AccountId: string }[] };
       expect(envelope.result[0]).toMatchObject({ BenchmarkId: benchmark, AccountId: account.accountId });
     }
     expect(result.stdout).toMatch(/saved 3 of 3 reports into /);
@@ -60,7 +92,10 @@ describe('cspm-report fetch -f and --benchmark all', () => {
     [['-o', 'a.json', '--out-dir', 'x'], '--output and --out-dir exclude each other'],
   ])('refuses %j with one line and exit 2, writing nothing', async (extra, message) => {
     const dir = tempDir();
-    const args = extra[0] === '--benchmark-all-without-out-dir' ? ids('all') : [...ids('CSBP'), ...extra.map((value) => (value === 'x' || value === 'a.json' ? join(dir, value) : value))];
+    const args =
+      extra[0] === '--benchmark-all-without-out-dir'
+        ? ids('all')
+        : [...ids('CSBP'), ...extra.map((value) => (value === 'x' || value === 'a.json' ? join(dir, value) : value))];
     const result = await runInProcess(['fetch', ...args], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);

@@ -26,11 +26,15 @@ describe('check with the CI findings formats', () => {
     const { broken } = writeBroken();
     const result = await runInProcess(['check', broken, '--format', 'junit']);
     expect(result).toMatchObject({ code: 1, stderr: '' });
-    const root = new DOMParser({ onError: (level, message) => { throw new Error(`${level}: ${message}`); } }).parseFromString(result.stdout, 'application/xml').documentElement!;
+    const root = new DOMParser({
+      onError: (level, message) => {
+        throw new Error(`${level}: ${message}`);
+      },
+    }).parseFromString(result.stdout, 'application/xml').documentElement!;
     expect(root.getAttribute('failures')).toBe('2');
   });
 
-  it('states the exit code\'s verdict in JUnit: under --fail-on warning a warning is a failure', async () => {
+  it("states the exit code's verdict in JUnit: under --fail-on warning a warning is a failure", async () => {
     const dir = tempDir();
     const warned = join(dir, 'warned.json');
     const report = minimalReport();
@@ -55,17 +59,27 @@ describe('check with the CI findings formats', () => {
     const result = await runInProcess(['check', broken, '-o', xml, '-o', md, '-o', log]);
     expect(result).toMatchObject({ code: 1, stdout: '', stderr: '' });
     // A test case per rule of the catalogue.
-    expect(readFileSync(xml, 'utf8')).toMatch(new RegExp(`^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<testsuites name="cspm-report" tests="${ruleCatalogue.length}" failures="2" errors="0">\\n`));
+    expect(readFileSync(xml, 'utf8')).toMatch(
+      new RegExp(
+        `^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<testsuites name="cspm-report" tests="${ruleCatalogue.length}" failures="2" errors="0">\\n`,
+      ),
+    );
     if (hasXmllint) expect(junitSchemaErrors(readFileSync(xml, 'utf8'), dir)).toEqual([]);
     expect(readFileSync(md, 'utf8')).toMatch(/^## ❌ cspm-report check: failed \(exit code 1\)\n/);
-    expect(readFileSync(log, 'utf8')).toMatch(new RegExp(`::error file=${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=\\d+,col=\\d+,title=category-total::`));
+    expect(readFileSync(log, 'utf8')).toMatch(
+      new RegExp(
+        `::error file=${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=\\d+,col=\\d+,title=category-total::`,
+      ),
+    );
   });
 
   it('appends the Markdown summary to GITHUB_STEP_SUMMARY and keeps what was there', async () => {
     const { dir, broken } = writeBroken();
     const summary = join(dir, 'step-summary.md');
     writeFileSync(summary, '# Earlier step output\n');
-    const result = await runInProcess(['check', broken, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: summary } });
+    const result = await runInProcess(['check', broken, '--format', 'github'], {
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^::error file=/);
     const markdown = (await runInProcess(['check', broken, '--format', 'markdown'])).stdout;
@@ -82,7 +96,9 @@ describe('check with the CI findings formats', () => {
   it('reports a step summary it cannot write as one clear line, exit 2', async () => {
     const { dir, broken } = writeBroken();
     const summary = join(dir, 'missing', 'step-summary.md');
-    const result = await runInProcess(['check', broken, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: summary } });
+    const result = await runInProcess(['check', broken, '--format', 'github'], {
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`cspm-report: cannot write output: GITHUB_STEP_SUMMARY ${summary} (ENOENT)\n`);
   });

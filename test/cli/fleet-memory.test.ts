@@ -8,16 +8,25 @@ import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
 
-/** A folder of `files` copies of a generated 879-policy report (three benchmarks), each of its own account; returns its path. */
+/** A folder of `files` copies of a generated 879-policy report (three benchmarks), each of its own account; returns its
+ * path. */
 async function generatedFleet(dir: string, files: number): Promise<string> {
   const base = join(dir, 'base.json');
-  const generator = (await import(pathToFileURL(resolve('scripts/generate-report.js')).href)) as { writeReport(path: string, policies: number): Promise<void> };
+  const generator = (await import(pathToFileURL(resolve('scripts/generate-report.js')).href)) as {
+    writeReport(path: string, policies: number): Promise<void>;
+  };
   await generator.writeReport(base, 879);
   const text = readFileSync(base, 'utf8');
   const fleet = join(dir, 'fleet');
   mkdirSync(fleet);
   for (let index = 0; index < files; index += 1) {
-    writeFileSync(join(fleet, `account-${String(index).padStart(4, '0')}.json`), text.replaceAll('00000000-0000-4000-8000-000000000001', `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`));
+    writeFileSync(
+      join(fleet, `account-${String(index).padStart(4, '0')}.json`),
+      text.replaceAll(
+        '00000000-0000-4000-8000-000000000001',
+        `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      ),
+    );
   }
   return fleet;
 }
@@ -64,7 +73,9 @@ describe('check and gate of many files in flat memory', () => {
     expect(result.signal, result.stderr.slice(-2_000)).toBeNull();
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`wrote ${output}\n  ${join(fleet, 'account-0000.json')} and 99 other inputs: 100 files, 300 reports, 87,900 policies written\n`);
+    expect(result.stderr).toBe(
+      `wrote ${output}\n  ${join(fleet, 'account-0000.json')} and 99 other inputs: 100 files, 300 reports, 87,900 policies written\n`,
+    );
     expect(readFileSync(output).subarray(0, 4).toString()).toBe('PAR1');
   }, 180_000);
 
@@ -75,11 +86,18 @@ describe('check and gate of many files in flat memory', () => {
     // objects left in dictionary mode, and the text output was one string of them all
     // (which alone still runs out of this heap). The results, not how many reports make
     // them, are what counts: the fleet above, read again, makes them.
-    const assertions = Array.from({ length: 400 }, (_, index) => ({ name: `assertion ${index}`, metric: index % 2 === 0 ? 'compliancePercent' : 'redPolicies', ...(index % 2 === 0 ? { min: index % 100 } : { max: index % 100 }) }));
+    const assertions = Array.from({ length: 400 }, (_, index) => ({
+      name: `assertion ${index}`,
+      metric: index % 2 === 0 ? 'compliancePercent' : 'redPolicies',
+      ...(index % 2 === 0 ? { min: index % 100 } : { max: index % 100 }),
+    }));
     const rules = join(dir, 'rules.json');
     writeFileSync(rules, JSON.stringify({ assertions }));
     const output = join(dir, 'gate.txt');
-    const result = runBin(['gate', fleet, '--rules', rules, '--jobs', '1', '-o', output], { timeout: 170_000, env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+    const result = runBin(['gate', fleet, '--rules', rules, '--jobs', '1', '-o', output], {
+      timeout: 170_000,
+      env: { NODE_OPTIONS: '--max-old-space-size=64' },
+    });
     expect(result.signal, result.stderr.slice(-2_000)).toBeNull();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(3);

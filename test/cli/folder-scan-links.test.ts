@@ -24,7 +24,9 @@ describe('a link to a folder outside the scanned one', () => {
     const result = runBin(['check', dir], { timeout: 15_000 });
     expect(result.signal).toBeNull();
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe(`cspm-report: note: ${join(dir, 'root')}: a link to /, a folder outside the one scanned; not followed\n`);
+    expect(result.stderr).toBe(
+      `cspm-report: note: ${join(dir, 'root')}: a link to /, a folder outside the one scanned; not followed\n`,
+    );
     expect(result.stdout).toContain('no findings in 1 file');
   });
 
@@ -35,7 +37,9 @@ describe('a link to a folder outside the scanned one', () => {
     symlinkSync(join(root, 'other'), join(dir, 'other'));
     const result = await runInProcess(['check', dir]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`note: ${join(dir, 'other')}: a link to ${join(root, 'other')}, a folder outside the one scanned; not followed`);
+    expect(result.stderr).toContain(
+      `note: ${join(dir, 'other')}: a link to ${join(root, 'other')}, a folder outside the one scanned; not followed`,
+    );
   });
 
   it('a link to a folder inside the scanned one is followed, the folder read once', async () => {
@@ -63,7 +67,9 @@ describe('links in --templates and serve --reports folders', () => {
     const out = join(root, 'out.html');
     const result = await runInProcess(['render', sample, '--templates', templates, '-o', out]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`cspm-report: note: ${join(templates, 'everything')}: a link to /, a folder outside the one scanned; not followed\n`);
+    expect(result.stderr).toContain(
+      `cspm-report: note: ${join(templates, 'everything')}: a link to /, a folder outside the one scanned; not followed\n`,
+    );
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(out, 'utf8')).toContain('rgb(1, 2, 3)');
   });
@@ -79,7 +85,8 @@ describe('links in --templates and serve --reports folders', () => {
 });
 
 describe('a file name that is not UTF-8 in a scanned folder', () => {
-  const badName = (dir: string): Buffer => Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from('.json')]);
+  const badName = (dir: string): Buffer =>
+    Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from('.json')]);
 
   it('check DIR: skipped with a note, the name escaped; the other reports are read', () => {
     const { dir } = reportsFolder();
@@ -88,7 +95,9 @@ describe('a file name that is not UTF-8 in a scanned folder', () => {
     writeFileSync(Buffer.concat([Buffer.from(`${dir}/notes`), Buffer.from([0xfe]), Buffer.from('.txt')]), 'x');
     const result = runBin(['check', dir], { timeout: 15_000 });
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe(`cspm-report: note: ${dir}/bad\\xff.json: its name is not UTF-8; skipped (rename it to read it)\n`);
+    expect(result.stderr).toBe(
+      `cspm-report: note: ${dir}/bad\\xff.json: its name is not UTF-8; skipped (rename it to read it)\n`,
+    );
     expect(result.stdout).toContain('no findings in 1 file');
   });
 
@@ -99,6 +108,8 @@ describe('a file name that is not UTF-8 in a scanned folder', () => {
     writeFileSync(badName(templates), 'x');
     const result = await runInProcess(['render', sample, '--templates', templates, '-o', join(root, 'out.html')]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`cspm-report: note: ${templates}/bad\\xff.json: its name is not UTF-8; skipped (rename it to read it)\n`);
+    expect(result.stderr).toContain(
+      `cspm-report: note: ${templates}/bad\\xff.json: its name is not UTF-8; skipped (rename it to read it)\n`,
+    );
   });
 });

@@ -28,7 +28,10 @@ describe('a full file system', () => {
     if (dir === undefined) return context.skip();
     const path = join(dir, 'out.csv');
     writeFileSync(path, 'previous');
-    await expect(writeAtomic(path, twoChunks())).rejects.toMatchObject({ code: 'output-failed', message: `cannot write output: ${path} (no space left on device, write)` });
+    await expect(writeAtomic(path, twoChunks())).rejects.toMatchObject({
+      code: 'output-failed',
+      message: `cannot write output: ${path} (no space left on device, write)`,
+    });
     expect(readFileSync(path, 'utf8')).toBe('previous');
     expect(readdirSync(dir)).toEqual(['out.csv']);
   });

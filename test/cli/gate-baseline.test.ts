@@ -11,7 +11,14 @@ const next = 'samples/diff/azure-csbp-2024-03-18.json';
 interface ResultFile {
   status: string;
   exitCode: number;
-  assertions: { name: string; metric: string; passed: boolean; actual: number | null; scope: string; message: string }[];
+  assertions: {
+    name: string;
+    metric: string;
+    passed: boolean;
+    actual: number | null;
+    scope: string;
+    message: string;
+  }[];
   error?: { code: string; message: string };
 }
 
@@ -35,7 +42,20 @@ describe('gate --baseline', () => {
       { name: 'drop each', metric: 'compliancePercentDrop', max: 2 },
       { name: 'drop all', metric: 'compliancePercentDrop', max: 1.9, aggregate: 'all' },
     ]);
-    const run = await runInProcess(['gate', next, '--rules', rules, '--baseline', old, '--result', result, '-f', 'json', '-o', '-']);
+    const run = await runInProcess([
+      'gate',
+      next,
+      '--rules',
+      rules,
+      '--baseline',
+      old,
+      '--result',
+      result,
+      '-f',
+      'json',
+      '-o',
+      '-',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(3);
     const verdict = readResult(result);
@@ -50,10 +70,16 @@ describe('gate --baseline', () => {
   });
 
   it('refuses those metrics without --baseline, naming them (exit 2), before reading any input', async () => {
-    const { rules, result } = setUp([{ metric: 'regressions', max: 0 }, { metric: 'compliancePercentDrop', max: 2 }, { metric: 'redPolicies', max: 99 }]);
+    const { rules, result } = setUp([
+      { metric: 'regressions', max: 0 },
+      { metric: 'compliancePercentDrop', max: 2 },
+      { metric: 'redPolicies', max: 99 },
+    ]);
     const run = await runInProcess(['gate', 'no-such-input.json', '--rules', rules, '--result', result]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('metrics regressions, compliancePercentDrop compare with an older scan, and none was given; give it with --baseline');
+    expect(run.stderr).toContain(
+      'metrics regressions, compliancePercentDrop compare with an older scan, and none was given; give it with --baseline',
+    );
     expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 2, error: { code: 'usage' } });
   });
 
@@ -61,11 +87,25 @@ describe('gate --baseline', () => {
     const { rules, result, dir } = setUp([{ metric: 'regressions', max: 0 }]);
     writeFileSync(join(dir, 'broken.json'), '{"result": [');
     // The input does not exist: the baseline, read first, is what stops the run.
-    const run = await runInProcess(['gate', join(dir, 'no-such-input.json'), '--rules', rules, '--baseline', join(dir, 'broken.json'), '--result', result]);
+    const run = await runInProcess([
+      'gate',
+      join(dir, 'no-such-input.json'),
+      '--rules',
+      rules,
+      '--baseline',
+      join(dir, 'broken.json'),
+      '--result',
+      result,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('json-syntax');
     expect(run.stderr).toBe('cspm-report: no valid benchmark report in the baseline: gate not evaluated (see above)\n');
-    expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 1, assertions: [], error: { code: 'baseline-invalid' } });
+    expect(readResult(result)).toMatchObject({
+      status: 'fail',
+      exitCode: 1,
+      assertions: [],
+      error: { code: 'baseline-invalid' },
+    });
   });
 
   it('pairs as diff does: another account is exit 2 unless --allow-mismatch', async () => {
@@ -73,11 +113,30 @@ describe('gate --baseline', () => {
     const other = JSON.parse(readFileSync(old, 'utf8')) as { AccountId: string }[];
     other[0]!.AccountId = 'another-account';
     writeFileSync(join(dir, 'other.json'), JSON.stringify(other));
-    const refused = await runInProcess(['gate', next, '--rules', rules, '--baseline', join(dir, 'other.json'), '--result', result]);
+    const refused = await runInProcess([
+      'gate',
+      next,
+      '--rules',
+      rules,
+      '--baseline',
+      join(dir, 'other.json'),
+      '--result',
+      result,
+    ]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('the reports are of another account or benchmark');
     expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 2, error: { code: 'reports-mismatch' } });
-    const allowed = await runInProcess(['gate', next, '--rules', rules, '--baseline', join(dir, 'other.json'), '--allow-mismatch', '--result', result]);
+    const allowed = await runInProcess([
+      'gate',
+      next,
+      '--rules',
+      rules,
+      '--baseline',
+      join(dir, 'other.json'),
+      '--allow-mismatch',
+      '--result',
+      result,
+    ]);
     expect(allowed.code).toBe(3);
     // 3 regressions, 2 new failures and 1 removed policy, as diff counts them.
     expect(readResult(result).assertions[0]).toMatchObject({ passed: false, actual: 6 });
@@ -85,7 +144,17 @@ describe('gate --baseline', () => {
 
   it('fails an assertion on a report that the baseline does not pair with, rather than count no change', async () => {
     const { rules, result } = setUp([{ metric: 'regressions', max: 0, severity: 'Critical', allowNewFailures: true }]);
-    const run = await runInProcess(['gate', next, 'samples/aws-cis.json', '--rules', rules, '--baseline', old, '--result', result]);
+    const run = await runInProcess([
+      'gate',
+      next,
+      'samples/aws-cis.json',
+      '--rules',
+      rules,
+      '--baseline',
+      old,
+      '--result',
+      result,
+    ]);
     expect(run.code).toBe(3);
     const [paired, unpaired] = readResult(result).assertions;
     expect(paired).toMatchObject({ passed: true, actual: 0 });

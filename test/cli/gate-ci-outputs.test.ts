@@ -24,18 +24,43 @@ describe('gate in CI: every output of one failing run', () => {
     const sarifFile = join(dir, 'gate.sarif');
     const junitFile = join(dir, 'gate.xml');
     const resultFile = join(dir, 'gate.json');
-    const args = ['gate', ...inputs, '--rules', 'samples/gate/gate-rules.json', '-f', 'sarif', '-o', sarifFile, '-f', 'junit', '-o', junitFile, '-f', 'github', '-o', '-', '--result', resultFile];
+    const args = [
+      'gate',
+      ...inputs,
+      '--rules',
+      'samples/gate/gate-rules.json',
+      '-f',
+      'sarif',
+      '-o',
+      sarifFile,
+      '-f',
+      'junit',
+      '-o',
+      junitFile,
+      '-f',
+      'github',
+      '-o',
+      '-',
+      '--result',
+      resultFile,
+    ];
     const run = await runInProcess(args, { env: { GITHUB_STEP_SUMMARY: summaryFile } });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(3);
 
-    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { status: string; exitCode: number; assertions: { name: string; level: string; passed: boolean }[] };
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as {
+      status: string;
+      exitCode: number;
+      assertions: { name: string; level: string; passed: boolean }[];
+    };
     expect(result).toMatchObject({ status: 'fail', exitCode: 3 });
     const failedErrors = result.assertions.filter((assertion) => !assertion.passed && assertion.level === 'error');
     const failedWarnings = result.assertions.filter((assertion) => !assertion.passed && assertion.level === 'warn');
     expect(failedErrors.length).toBeGreaterThan(0);
 
-    const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { runs: { results: { ruleId: string; level: string }[] }[] };
+    const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as {
+      runs: { results: { ruleId: string; level: string }[] }[];
+    };
     expect(sarifSchemaErrors(sarif)).toEqual([]);
     const gateResults = sarif.runs[0]!.results.filter((entry) => entry.ruleId.startsWith('gate/'));
     expect(gateResults.filter((entry) => entry.level === 'error')).toHaveLength(failedErrors.length);
@@ -43,7 +68,9 @@ describe('gate in CI: every output of one failing run', () => {
 
     const junit = parseXml(readFileSync(junitFile, 'utf8'));
     if (hasXmllint) expect(junitSchemaErrors(readFileSync(junitFile, 'utf8'), dir)).toEqual([]);
-    const gateSuite = Array.from(junit.getElementsByTagName('testsuite')).find((suite) => suite.getAttribute('name')?.startsWith('gate: '));
+    const gateSuite = Array.from(junit.getElementsByTagName('testsuite')).find((suite) =>
+      suite.getAttribute('name')?.startsWith('gate: '),
+    );
     expect(gateSuite).toBeDefined();
     expect(gateSuite!.getAttribute('tests')).toBe(String(result.assertions.length));
     expect(gateSuite!.getAttribute('failures')).toBe(String(failedErrors.length));
@@ -61,7 +88,9 @@ describe('gate in CI: every output of one failing run', () => {
     // Figures as a person reads them, as the text output prints them: 23.1%, not 23.076923076923077.
     expect(summary).toContain('| 23.1% |');
     expect(summary).not.toMatch(/\d\.\d{3,}/);
-    const failures = Array.from(junit.getElementsByTagName('failure')).map((failure) => failure.getAttribute('message') ?? '');
+    const failures = Array.from(junit.getElementsByTagName('failure')).map(
+      (failure) => failure.getAttribute('message') ?? '',
+    );
     expect(failures.some((message) => message.startsWith('actual 23.1%, expected >= '))).toBe(true);
   });
 });

@@ -8,7 +8,10 @@ import { useTempDir } from '../support/temp-dir.js';
 const tempDir = useTempDir();
 
 /** The minimal report (50 % compliant, 1 Red High policy) and a rules file in a fresh folder. */
-function setUp(rules: string, rulesName = 'rules.yaml'): { dir: string; report: string; rules: string; result: string } {
+function setUp(
+  rules: string,
+  rulesName = 'rules.yaml',
+): { dir: string; report: string; rules: string; result: string } {
   const dir = tempDir();
   const report = join(dir, 'report.json');
   writeFileSync(report, JSON.stringify({ result: [minimalReport()], statusCode: 200, message: 'Request Successful' }));
@@ -20,7 +23,12 @@ const passing = 'assertions:\n  - {name: posture, metric: compliancePercent, min
 const warning = `${passing}  - {name: red, level: warn, metric: redPolicies, max: 0}\n`;
 const failing = `${warning}  - {name: strict posture, metric: compliancePercent, min: 90}\n`;
 
-function readResult(path: string): { status: string; exitCode: number; assertions: { name: string; passed: boolean; level: string; actual: unknown; expected: string; scope: string }[]; error?: { code: string } } {
+function readResult(path: string): {
+  status: string;
+  exitCode: number;
+  assertions: { name: string; passed: boolean; level: string; actual: unknown; expected: string; scope: string }[];
+  error?: { code: string };
+} {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
@@ -30,7 +38,11 @@ describe('cspm-report gate', () => {
     const run = await runInProcess(['gate', report, '--rules', rules, '--result', result]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toMatch(/✔ gate passed: 0 errors, 0 warnings, 1 passed\n$/);
-    expect(readResult(result)).toMatchObject({ status: 'pass', exitCode: 0, assertions: [{ name: 'posture', passed: true, level: 'error', actual: 50, expected: '>= 50' }] });
+    expect(readResult(result)).toMatchObject({
+      status: 'pass',
+      exitCode: 0,
+      assertions: [{ name: 'posture', passed: true, level: 'error', actual: 50, expected: '>= 50' }],
+    });
   });
 
   it('exits 0 with warnings only', async () => {
@@ -80,7 +92,14 @@ describe('cspm-report gate', () => {
     const run = await runInProcess(['gate', report, broken, '--rules', rules, '--result', result]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('json-syntax');
-    expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 1, assertions: [{ name: 'inputs are valid reports', passed: false }, { name: 'posture', passed: true }] });
+    expect(readResult(result)).toMatchObject({
+      status: 'fail',
+      exitCode: 1,
+      assertions: [
+        { name: 'inputs are valid reports', passed: false },
+        { name: 'posture', passed: true },
+      ],
+    });
   });
 
   it('exits 1, not 3, when a report is invalid and an error assertion fails too', async () => {
@@ -106,14 +125,25 @@ describe('cspm-report gate', () => {
     const run = await runInProcess(['gate', folder, '--rules', rules, '--result', result]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`cspm-report: directory holds no *.json file: ${folder}\n`);
-    expect(readResult(result)).toMatchObject({ status: 'fail', exitCode: 2, assertions: [], error: { code: 'input-empty-dir' } });
+    expect(readResult(result)).toMatchObject({
+      status: 'fail',
+      exitCode: 2,
+      assertions: [],
+      error: { code: 'input-empty-dir' },
+    });
   });
 
   it('exits 2 naming the pointer and position of an unknown metric', async () => {
-    const { report, rules, result } = setUp('assertions:\n  - name: posture\n    metric: complincePercent\n    min: 80\n');
+    const { report, rules, result } = setUp(
+      'assertions:\n  - name: posture\n    metric: complincePercent\n    min: 80\n',
+    );
     const run = await runInProcess(['gate', report, '--rules', rules, '--result', result]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`^cspm-report: invalid gate rules: ${rules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:13: /assertions/0/metric: unknown metric "complincePercent"; did you mean compliancePercent\\? The metrics are compliancePercent, `));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^cspm-report: invalid gate rules: ${rules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:13: /assertions/0/metric: unknown metric "complincePercent"; did you mean compliancePercent\\? The metrics are compliancePercent, `,
+      ),
+    );
     expect(readResult(result)).toMatchObject({ status: 'fail', error: { code: 'rules-invalid' } });
   });
 
@@ -137,7 +167,13 @@ describe('cspm-report gate', () => {
     const { report, result } = setUp(passing);
     const run = await runInProcess(['gate', report, '--rules', 'cspm:recommended', '--result', result]);
     expect(run.code).toBe(3);
-    expect(readResult(result).assertions.map((entry) => entry.name)).toEqual(['overall compliance', 'no critical red', 'no high red', 'assessed policies', 'no expired exception']);
+    expect(readResult(result).assertions.map((entry) => entry.name)).toEqual([
+      'overall compliance',
+      'no critical red',
+      'no high red',
+      'assessed policies',
+      'no expired exception',
+    ]);
   });
 
   it('refuses to write --result or an output over the rules file or a report', async () => {
@@ -150,7 +186,12 @@ describe('cspm-report gate', () => {
   });
 
   it('gates the bundled samples with the sample rules files', async () => {
-    const samples = ['samples/aws-cis.json', 'samples/azure-csbp.json', 'samples/azure-multi-benchmark.json', 'samples/office365.json'];
+    const samples = [
+      'samples/aws-cis.json',
+      'samples/azure-csbp.json',
+      'samples/azure-multi-benchmark.json',
+      'samples/office365.json',
+    ];
     expect((await runInProcess(['gate', ...samples, '--rules', 'samples/gate/gate-rules.yaml'])).code).toBe(0);
     expect((await runInProcess(['gate', ...samples, '--rules', 'samples/gate/gate-rules.json'])).code).toBe(3);
   });
@@ -158,12 +199,23 @@ describe('cspm-report gate', () => {
 
 describe('cspm-report schema', () => {
   it('prints the audit report schema by default and the gate rules schema by name', async () => {
-    expect(JSON.parse((await runInProcess(['schema'])).stdout).$id).toBe('https://cspm-report.dev/schema/audit-report.schema.json');
-    expect(JSON.parse((await runInProcess(['schema', 'gate-rules'])).stdout).$id).toBe('https://cspm-report.dev/schema/gate-rules.schema.json');
-    expect(JSON.parse((await runInProcess(['schema', 'exceptions'])).stdout).$id).toBe('https://cspm-report.dev/schema/exceptions.schema.json');
+    expect(JSON.parse((await runInProcess(['schema'])).stdout).$id).toBe(
+      'https://cspm-report.dev/schema/audit-report.schema.json',
+    );
+    expect(JSON.parse((await runInProcess(['schema', 'gate-rules'])).stdout).$id).toBe(
+      'https://cspm-report.dev/schema/gate-rules.schema.json',
+    );
+    expect(JSON.parse((await runInProcess(['schema', 'exceptions'])).stdout).$id).toBe(
+      'https://cspm-report.dev/schema/exceptions.schema.json',
+    );
   });
 
   it('lists the schemas for an unknown name', async () => {
-    expect(await runInProcess(['schema', 'gate'])).toEqual({ code: 2, stdout: '', stderr: 'cspm-report: invalid usage: unknown schema "gate"; the schemas are audit-report, gate-rules, exceptions, diff, ocsf, partial, openapi\n' });
+    expect(await runInProcess(['schema', 'gate'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'cspm-report: invalid usage: unknown schema "gate"; the schemas are audit-report, gate-rules, exceptions, diff, ocsf, partial, openapi\n',
+    });
   });
 });

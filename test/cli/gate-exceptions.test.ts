@@ -20,16 +20,31 @@ function day(offset: number): string {
  */
 function exceptionsFile(dir: string, expiredOffset: number): string {
   const entry = (id: string, policy: string, expires: string) =>
-    [`  - id: ${id}`, `    policy: ${policy}`, '    accounts: ["Contoso Production"]', '    reason: Accepted until the platform migration ends.', '    owner: platform@example.com', '    approvedBy: ciso@example.com', `    approved: "${day(-30)}"`, `    expires: "${expires}"`].join('\n');
+    [
+      `  - id: ${id}`,
+      `    policy: ${policy}`,
+      '    accounts: ["Contoso Production"]',
+      '    reason: Accepted until the platform migration ends.',
+      '    owner: platform@example.com',
+      '    approvedBy: ciso@example.com',
+      `    approved: "${day(-30)}"`,
+      `    expires: "${expires}"`,
+    ].join('\n');
   const path = join(dir, 'exceptions.yaml');
-  writeFileSync(path, `exceptions:\n${entry('EXC-1', 'VMDiskEncryption', day(90))}\n${entry('EXC-2', 'VMJustInTimeAccess', day(expiredOffset))}\n${entry('EXC-3', 'NoSuchPolicy', day(90))}\n`);
+  writeFileSync(
+    path,
+    `exceptions:\n${entry('EXC-1', 'VMDiskEncryption', day(90))}\n${entry('EXC-2', 'VMJustInTimeAccess', day(expiredOffset))}\n${entry('EXC-3', 'NoSuchPolicy', day(90))}\n`,
+  );
   return path;
 }
 
 /** cspm:recommended with an overall floor the sample holds: its Critical Red and its exceptions decide. */
 function rulesFile(dir: string): string {
   const path = join(dir, 'rules.yaml');
-  writeFileSync(path, 'extends: cspm:recommended\nassertions:\n  - name: overall compliance\n    metric: compliancePercent\n    min: 0\n');
+  writeFileSync(
+    path,
+    'extends: cspm:recommended\nassertions:\n  - name: overall compliance\n    metric: compliancePercent\n    min: 0\n',
+  );
   return path;
 }
 
@@ -38,40 +53,98 @@ describe('gate --exceptions', () => {
     const dir = tempDir();
     const exceptions = exceptionsFile(dir, -1);
     const result = join(dir, 'result.json');
-    const run = await runInProcess(['gate', 'samples/azure-csbp.json', '--rules', rulesFile(dir), '--exceptions', exceptions, '--result', result, '--no-config']);
-    expect(run.code).toBe(3);
-    expect(run.stdout).toContain(`  error  no expired exception  /extends\n         the run\n         expiredExceptions is 1, expected <= 0: EXC-2 expired ${day(-1)} (1 day ago), owner platform@example.com\n`);
-    // The Critical one is accepted: it leaves the count, and is not counted as passing.
-    expect(run.stdout).toMatch(/pass {3}no critical red {2}samples\/azure-csbp\.json .*redPolicies of Severity Critical is 0, within <= 0/);
-    const record = JSON.parse(readFileSync(result, 'utf8'));
-    expect(record.exceptions.files).toEqual([{ path: exceptions, sha256: createHash('sha256').update(readFileSync(exceptions)).digest('hex'), ids: ['EXC-1', 'EXC-2', 'EXC-3'] }]);
-    expect(record.exceptions.applied).toEqual(['EXC-1']);
-    expect(record.exceptions.exceptions.map((entry: { id: string; state: string }) => [entry.id, entry.state])).toEqual([
-      ['EXC-1', 'active'],
-      ['EXC-2', 'expired'],
-      ['EXC-3', 'unused'],
+    const run = await runInProcess([
+      'gate',
+      'samples/azure-csbp.json',
+      '--rules',
+      rulesFile(dir),
+      '--exceptions',
+      exceptions,
+      '--result',
+      result,
+      '--no-config',
     ]);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toContain(
+      `  error  no expired exception  /extends\n         the run\n         expiredExceptions is 1, expected <= 0: EXC-2 expired ${day(-1)} (1 day ago), owner platform@example.com\n`,
+    );
+    // The Critical one is accepted: it leaves the count, and is not counted as passing.
+    expect(run.stdout).toMatch(
+      /pass {3}no critical red {2}samples\/azure-csbp\.json .*redPolicies of Severity Critical is 0, within <= 0/,
+    );
+    const record = JSON.parse(readFileSync(result, 'utf8'));
+    expect(record.exceptions.files).toEqual([
+      {
+        path: exceptions,
+        sha256: createHash('sha256').update(readFileSync(exceptions)).digest('hex'),
+        ids: ['EXC-1', 'EXC-2', 'EXC-3'],
+      },
+    ]);
+    expect(record.exceptions.applied).toEqual(['EXC-1']);
+    expect(record.exceptions.exceptions.map((entry: { id: string; state: string }) => [entry.id, entry.state])).toEqual(
+      [
+        ['EXC-1', 'active'],
+        ['EXC-2', 'expired'],
+        ['EXC-3', 'unused'],
+      ],
+    );
   });
 
   it('passes once the expired one is renewed, and cspm:strict still fails on the unused one and the accepted Critical', async () => {
     const dir = tempDir();
     const exceptions = exceptionsFile(dir, 60);
-    const renewed = await runInProcess(['gate', 'samples/azure-csbp.json', '--rules', rulesFile(dir), '--exceptions', exceptions, '--no-config']);
+    const renewed = await runInProcess([
+      'gate',
+      'samples/azure-csbp.json',
+      '--rules',
+      rulesFile(dir),
+      '--exceptions',
+      exceptions,
+      '--no-config',
+    ]);
     expect(renewed.code).toBe(0);
-    const strict = await runInProcess(['gate', 'samples/azure-csbp.json', '--rules', 'cspm:strict', '--exceptions', exceptions, '--no-config']);
+    const strict = await runInProcess([
+      'gate',
+      'samples/azure-csbp.json',
+      '--rules',
+      'cspm:strict',
+      '--exceptions',
+      exceptions,
+      '--no-config',
+    ]);
     expect(strict.code).toBe(3);
-    expect(strict.stdout).toContain(`  error  no unused exception  (inputs)\n         the run\n         unusedExceptions is 1, expected <= 0: EXC-3 (${exceptions} /exceptions/2) matches no policy\n`);
-    expect(strict.stdout).toContain('  error  no accepted critical  (inputs)\n         samples/azure-csbp.json › CSBP › account Contoso Production\n         acceptedPolicies of Severity Critical is 1, expected <= 0\n');
+    expect(strict.stdout).toContain(
+      `  error  no unused exception  (inputs)\n         the run\n         unusedExceptions is 1, expected <= 0: EXC-3 (${exceptions} /exceptions/2) matches no policy\n`,
+    );
+    expect(strict.stdout).toContain(
+      '  error  no accepted critical  (inputs)\n         samples/azure-csbp.json › CSBP › account Contoso Production\n         acceptedPolicies of Severity Critical is 1, expected <= 0\n',
+    );
   });
 
   it('fails the run on an exceptions file that does not check, never reading it as none', async () => {
     const dir = tempDir();
     const bad = join(dir, 'exceptions.yaml');
     writeFileSync(bad, 'exceptions:\n  - id: EXC-1\n    policy: VMDiskEncryption\n');
-    const run = await runInProcess(['gate', 'samples/azure-csbp.json', '--rules', 'cspm:recommended', '--exceptions', bad, '--no-config']);
+    const run = await runInProcess([
+      'gate',
+      'samples/azure-csbp.json',
+      '--rules',
+      'cspm:recommended',
+      '--exceptions',
+      bad,
+      '--no-config',
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`cspm-report: invalid exceptions file: ${bad}:2:5: /exceptions/0: missing "accounts"\n`);
-    const missing = await runInProcess(['gate', 'samples/azure-csbp.json', '--rules', 'cspm:recommended', '--exceptions', join(dir, 'none.yaml'), '--no-config']);
+    const missing = await runInProcess([
+      'gate',
+      'samples/azure-csbp.json',
+      '--rules',
+      'cspm:recommended',
+      '--exceptions',
+      join(dir, 'none.yaml'),
+      '--no-config',
+    ]);
     expect(missing.code).toBe(2);
   });
 
@@ -79,7 +152,19 @@ describe('gate --exceptions', () => {
     const dir = tempDir();
     const exceptions = exceptionsFile(dir, 60);
     const before = readFileSync(exceptions, 'utf8');
-    const run = await runInProcess(['gate', 'samples/azure-csbp.json', '--rules', 'cspm:recommended', '--exceptions', exceptions, '-f', 'json', '-o', exceptions, '--no-config']);
+    const run = await runInProcess([
+      'gate',
+      'samples/azure-csbp.json',
+      '--rules',
+      'cspm:recommended',
+      '--exceptions',
+      exceptions,
+      '-f',
+      'json',
+      '-o',
+      exceptions,
+      '--no-config',
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('output would overwrite an input');
     expect(readFileSync(exceptions, 'utf8')).toBe(before);
@@ -89,8 +174,22 @@ describe('gate --exceptions', () => {
 describe('gate --exceptions with --shard', () => {
   it('is refused: a shard cannot carry exceptions to merge yet', async () => {
     const dir = tempDir();
-    const run = await runInProcess(['gate', 'samples/azure-csbp.json', '--rules', 'cspm:recommended', '--exceptions', exceptionsFile(dir, 60), '--shard', '1/2', '-o', join(dir, 'part-1.json'), '--no-config']);
+    const run = await runInProcess([
+      'gate',
+      'samples/azure-csbp.json',
+      '--rules',
+      'cspm:recommended',
+      '--exceptions',
+      exceptionsFile(dir, 60),
+      '--shard',
+      '1/2',
+      '-o',
+      join(dir, 'part-1.json'),
+      '--no-config',
+    ]);
     expect(run).toMatchObject({ code: 2, stdout: '' });
-    expect(run.stderr).toBe('cspm-report: invalid usage: --exceptions with --shard: a shard cannot carry exceptions to merge yet; gate the reports in one run, or without --exceptions\n');
+    expect(run.stderr).toBe(
+      'cspm-report: invalid usage: --exceptions with --shard: a shard cannot carry exceptions to merge yet; gate the reports in one run, or without --exceptions\n',
+    );
   });
 });

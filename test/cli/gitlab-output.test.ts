@@ -15,7 +15,8 @@ interface Issue {
   location: { path: string; lines: { begin: number } };
 }
 
-/** Runs the command with `-f gitlab -o <temp>/x.json` and returns its exit code and the report, valid against the documented format. */
+/** Runs the command with `-f gitlab -o <temp>/x.json` and returns its exit code and the report, valid against the
+ * documented format. */
 async function runGitlab(args: string[]): Promise<{ code: number; issues: Issue[] }> {
   const out = join(tempDir(), 'x.json');
   const result = await runInProcess([...args, '-f', 'gitlab', '-o', out]);
@@ -31,7 +32,12 @@ function countBy(issues: readonly Issue[], key: (issue: Issue) => string): Recor
   return counts;
 }
 
-const samples = ['samples/aws-cis.json', 'samples/azure-csbp.json', 'samples/azure-multi-benchmark.json', 'samples/office365.json'];
+const samples = [
+  'samples/aws-cis.json',
+  'samples/azure-csbp.json',
+  'samples/azure-multi-benchmark.json',
+  'samples/office365.json',
+];
 const scans = ['samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json'];
 
 describe('cspm-report check -f gitlab', () => {
@@ -40,12 +46,18 @@ describe('cspm-report check -f gitlab', () => {
     expect(code).toBe(1);
     expect(issues).toHaveLength(28);
     expect(countBy(issues, (issue) => issue.severity)).toEqual({ major: 21, minor: 7 });
-    expect(issues.every((issue) => issue.location.path.startsWith('samples/broken/') && issue.location.lines.begin >= 1)).toBe(true);
+    expect(
+      issues.every((issue) => issue.location.path.startsWith('samples/broken/') && issue.location.lines.begin >= 1),
+    ).toBe(true);
     // The line the value is on, found here by searching the file's text.
-    const kindLine = readFileSync('samples/broken/account-kind.json', 'utf8').split('\n').findIndex((line) => line.includes('"AWSAccountId":  null')) + 1;
+    const kindLine =
+      readFileSync('samples/broken/account-kind.json', 'utf8')
+        .split('\n')
+        .findIndex((line) => line.includes('"AWSAccountId":  null')) + 1;
     expect(kindLine).toBeGreaterThan(1);
     expect(issues.find((issue) => issue.check_name === 'account-kind')).toMatchObject({
-      description: 'benchmark CISAWS140 of account "Northwind Traders - prod" is an AWS account but its AWSAccountId is null (/result/0/AWSAccountId)',
+      description:
+        'benchmark CISAWS140 of account "Northwind Traders - prod" is an AWS account but its AWSAccountId is null (/result/0/AWSAccountId)',
       severity: 'major',
       location: { path: 'samples/broken/account-kind.json', lines: { begin: kindLine } },
     });
@@ -69,7 +81,12 @@ describe('cspm-report check -f gitlab', () => {
 
   it('names its files .codequality.json and writes JSON into a .json only when asked', async () => {
     const dir = tempDir();
-    const result = await runInProcess(['check', 'samples/broken/account-kind.json', '-o', join(dir, 'gl-code-quality-report.codequality.json')]);
+    const result = await runInProcess([
+      'check',
+      'samples/broken/account-kind.json',
+      '-o',
+      join(dir, 'gl-code-quality-report.codequality.json'),
+    ]);
     expect(result.code).toBe(1);
     expect(JSON.parse(readFileSync(join(dir, 'gl-code-quality-report.codequality.json'), 'utf8'))).toHaveLength(1);
   });
@@ -93,7 +110,10 @@ describe('cspm-report gate -f gitlab', () => {
     expect(first.code).toBe(3);
     const severities = countBy(first.issues, (issue) => issue.severity);
     expect(severities.blocker).toBeGreaterThan(0);
-    expect(first.issues.find((issue) => issue.check_name === 'gate: no critical red')).toMatchObject({ severity: 'blocker', location: { path: 'samples/azure-csbp.json', lines: { begin: 1 } } });
+    expect(first.issues.find((issue) => issue.check_name === 'gate: no critical red')).toMatchObject({
+      severity: 'blocker',
+      location: { path: 'samples/azure-csbp.json', lines: { begin: 1 } },
+    });
     const second = await runGitlab(['gate', ...samples, '--rules', 'cspm:recommended']);
     expect(second.issues.map((issue) => issue.fingerprint)).toEqual(first.issues.map((issue) => issue.fingerprint));
     expect(new Set(first.issues.map((issue) => issue.fingerprint)).size).toBe(first.issues.length);
@@ -101,11 +121,17 @@ describe('cspm-report gate -f gitlab', () => {
 });
 
 describe('cspm-report diff -f gitlab', () => {
-  it('writes each regression and new failure of samples/diff in the new scan, by the policy\'s Severity', async () => {
+  it("writes each regression and new failure of samples/diff in the new scan, by the policy's Severity", async () => {
     const { code, issues } = await runGitlab(['diff', ...scans, '--fail-on-regression']);
     expect(code).toBe(3);
     expect(issues.length).toBeGreaterThan(0);
-    expect(issues.every((issue) => issue.check_name === 'cspm-report/regression' && issue.location.path === 'samples/diff/azure-csbp-2024-03-18.json')).toBe(true);
+    expect(
+      issues.every(
+        (issue) =>
+          issue.check_name === 'cspm-report/regression' &&
+          issue.location.path === 'samples/diff/azure-csbp-2024-03-18.json',
+      ),
+    ).toBe(true);
     expect(issues[0]).toMatchObject({
       description:
         'High policy 1000.3 "Ensure that soft delete is enabled for Recovery Services vaults" (RecoveryVaultSoftDelete) regressed (Green → Red) (CSBP, account Contoso Production (e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845); category Azure - Business continuity and DR)',

@@ -25,14 +25,18 @@ const builtRunCli: Promise<typeof RunCli> = (async () => {
   // The bin is a small entry that imports runCli from a chunk whose name carries a hash.
   const chunk = /import\("\.\/(cspm-report-main-[\w-]+\.js)"\)/.exec(readFileSync(bin, 'utf8'))?.[1];
   if (chunk === undefined) throw new Error(`${bin} imports no cspm-report-main chunk: has the bundle changed?`);
-  const module = (await import(pathToFileURL(join(process.cwd(), dirname(bin), chunk)).href)) as { runCli: typeof RunCli };
+  const module = (await import(pathToFileURL(join(process.cwd(), dirname(bin), chunk)).href)) as {
+    runCli: typeof RunCli;
+  };
   return module.runCli;
 })();
 
 async function helpAt(columns: number, command: string | undefined): Promise<string> {
   let stdout = '';
   const stdoutOfTerminal = { write: (text: string | Uint8Array) => (stdout += String(text)), isTTY: true, columns };
-  const code = await (await builtRunCli)(command === undefined ? ['--help'] : [command, '--help'], {
+  const code = await (
+    await builtRunCli
+  )(command === undefined ? ['--help'] : [command, '--help'], {
     stdout: stdoutOfTerminal,
     stderr: { write: (text: string) => expect.fail(`standard error: ${text}`), isTTY: true },
     stdin: Readable.from([]),
@@ -45,11 +49,19 @@ async function helpAt(columns: number, command: string | undefined): Promise<str
 /** `--help` of the built command line on a real pseudo-terminal of `columns` columns. */
 function helpOnTerminal(columns: number, command: string | undefined): string {
   const args = command === undefined ? '--help' : `${command} --help`;
-  const run = spawnSync('script', ['-qec', `stty cols ${columns}; ${JSON.stringify(process.execPath)} ${JSON.stringify(`${process.cwd()}/${bin}`)} ${args}`, '/dev/null'], {
-    encoding: 'utf8',
-    timeout: 30_000,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const run = spawnSync(
+    'script',
+    [
+      '-qec',
+      `stty cols ${columns}; ${JSON.stringify(process.execPath)} ${JSON.stringify(`${process.cwd()}/${bin}`)} ${args}`,
+      '/dev/null',
+    ],
+    {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   expect(run.status).toBe(0);
   return run.stdout.replace(/\r/g, '');
 }
@@ -75,22 +87,29 @@ describe('--help at a terminal width', () => {
     const whole = new Set(words(await helpAt(1000, command)));
     for (const columns of [80, 120]) {
       const help = await helpAt(columns, command);
-      for (const line of help.split('\n')) expect(line.length, `${columns} columns: ${line}`).toBeLessThanOrEqual(columns);
+      for (const line of help.split('\n'))
+        expect(line.length, `${columns} columns: ${line}`).toBeLessThanOrEqual(columns);
       // Before, "standard input" came out as "standard inpu" and "t" at 80 columns.
-      expect(words(help).filter((word) => !whole.has(word)), `${columns} columns`).toEqual([]);
+      expect(
+        words(help).filter((word) => !whole.has(word)),
+        `${columns} columns`,
+      ).toEqual([]);
     }
   });
 
-  it.each(commandNames)('%s: every example is a comment and a command that no width from 80 columns wraps', async (command) => {
-    const at80 = examples(await helpAt(80, command));
-    expect(at80.length).toBeGreaterThan(0);
-    expect(at80).toEqual(examples(await helpAt(1000, command)));
-    expect(at80[0]).toMatch(/^ {2}# /);
-    // A long command goes on over lines ending in " \\", as a shell reads it.
-    for (const [index, line] of at80.entries()) {
-      if (line.startsWith('  # ')) expect(at80[index + 1]).toMatch(/^ {2}(cspm-report|[A-Z_]+=)/);
-    }
-  });
+  it.each(commandNames)(
+    '%s: every example is a comment and a command that no width from 80 columns wraps',
+    async (command) => {
+      const at80 = examples(await helpAt(80, command));
+      expect(at80.length).toBeGreaterThan(0);
+      expect(at80).toEqual(examples(await helpAt(1000, command)));
+      expect(at80[0]).toMatch(/^ {2}# /);
+      // A long command goes on over lines ending in " \\", as a shell reads it.
+      for (const [index, line] of at80.entries()) {
+        if (line.startsWith('  # ')) expect(at80[index + 1]).toMatch(/^ {2}(cspm-report|[A-Z_]+=)/);
+      }
+    },
+  );
 });
 
 describe.skipIf(process.platform !== 'linux' || !hasProgram('script', 'bsdutils'))('--help on a terminal', () => {

@@ -30,7 +30,9 @@ describe('inputs that are not regular files', () => {
     const check = runBin(['check', pipe], { timeout: 15_000 });
     expect(check.signal).toBeNull();
     expect(check.status).toBe(2);
-    expect(check.stderr).toBe(`cspm-report: not a regular file: ${pipe} is a named pipe, not a regular file; to read a stream, give - and redirect standard input (< file)\n`);
+    expect(check.stderr).toBe(
+      `cspm-report: not a regular file: ${pipe} is a named pipe, not a regular file; to read a stream, give - and redirect standard input (< file)\n`,
+    );
     const logo = runBin(['render', sample, '--logo', pipe, '--out-dir', dir], { timeout: 15_000 });
     expect(logo.signal).toBeNull();
     expect(logo.status).toBe(2);
@@ -45,7 +47,9 @@ describe('inputs that are not regular files', () => {
     const result = runBin(['check', '/dev/zero'], { timeout: 15_000 });
     expect(result.signal).toBeNull();
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe('cspm-report: not a regular file: /dev/zero is a device, not a regular file; to read a stream, give - and redirect standard input (< file)\n');
+    expect(result.stderr).toBe(
+      'cspm-report: not a regular file: /dev/zero is a device, not a regular file; to read a stream, give - and redirect standard input (< file)\n',
+    );
   });
 
   it('reads a file that states a size of 0 but holds data, counting the bytes read', async () => {
@@ -68,7 +72,11 @@ describe('outputs in folders that cannot be made', () => {
   ])('%j ends at once with one line', async (args, target) => {
     const result = await runInProcess(args);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^cspm-report: cannot write output: ${target.replace(/[.]/g, '\\.')} \\(.*cannot create folder /proc/(nope|x)\\)\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^cspm-report: cannot write output: ${target.replace(/[.]/g, '\\.')} \\(.*cannot create folder /proc/(nope|x)\\)\\n$`,
+      ),
+    );
   });
 });
 
@@ -76,23 +84,33 @@ describe('signals and closed pipes', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('removes the temporary file of an unfinished render on %s and exits %i', async (signal, code) => {
-    // Above the 50,000 rows a workbook streams from (streamAboveRows): its temporary file
-    // then lives for the whole write. Below, the bytes are written at once and renamed
-    // within milliseconds, which a busy machine's polling missed. Generated once and kept.
-    const report = await generatedReport(60_000);
-    const out = join(tempDir(), 'out');
-    const child = spawn(process.execPath, [bin, 'render', report, '-f', 'xlsx', '--out-dir', out], { stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
-    // Wait for the temporary file to appear: the signal must land mid-write.
-    for (let tries = 0; tries < 600 && !(existsSync(out) && readdirSync(out).some((file) => file.endsWith('.tmp'))); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(readdirSync(out).some((file) => file.endsWith('.tmp'))).toBe(true);
-    child.kill(signal);
-    expect(await exited).toBe(code);
-    expect(readdirSync(out)).toEqual([]);
-  }, 60_000);
+  ] as const)(
+    'removes the temporary file of an unfinished render on %s and exits %i',
+    async (signal, code) => {
+      // Above the 50,000 rows a workbook streams from (streamAboveRows): its temporary file
+      // then lives for the whole write. Below, the bytes are written at once and renamed
+      // within milliseconds, which a busy machine's polling missed. Generated once and kept.
+      const report = await generatedReport(60_000);
+      const out = join(tempDir(), 'out');
+      const child = spawn(process.execPath, [bin, 'render', report, '-f', 'xlsx', '--out-dir', out], {
+        stdio: 'ignore',
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
+      // Wait for the temporary file to appear: the signal must land mid-write.
+      for (
+        let tries = 0;
+        tries < 600 && !(existsSync(out) && readdirSync(out).some((file) => file.endsWith('.tmp')));
+        tries += 1
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(readdirSync(out).some((file) => file.endsWith('.tmp'))).toBe(true);
+      child.kill(signal);
+      expect(await exited).toBe(code);
+      expect(readdirSync(out)).toEqual([]);
+    },
+    60_000,
+  );
 
   it.each([
     [['check', 'MANY_FINDINGS']],
@@ -108,7 +126,11 @@ describe('signals and closed pipes', () => {
     writeFileSync(many, JSON.stringify(report));
     const command = args.map((arg) => (arg === 'MANY_FINDINGS' ? many : arg));
     // `head -c 1` reads one byte and closes its end, as `| head` does.
-    const result = spawnSync('sh', ['-c', `"$0" "$@" | head -c 1 >/dev/null; echo "status $?"`, process.execPath, bin, ...command], { encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(
+      'sh',
+      ['-c', `"$0" "$@" | head -c 1 >/dev/null; echo "status $?"`, process.execPath, bin, ...command],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
     // Nothing but the run's own status line (standard error when the document goes to standard output).
     expect(result.stderr).toMatch(/^( {2}samples\/aws-cis\.json: 1 report, 59 policies, no findings\n)?$/);
     expect(result.stdout).toBe('status 0\n');

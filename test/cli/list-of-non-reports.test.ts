@@ -18,7 +18,11 @@ const tempDir = useTempDir();
 it('a list of 2 million objects that are no report is one not-a-report finding within a heap of 200 MB', () => {
   const file = join(tempDir(), 'empties.json');
   writeFileSync(file, `[${'{},'.repeat(2_000_000 - 1)}{}]`);
-  const run = spawnSync(process.execPath, ['--max-old-space-size=200', bin, 'check', file], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync(process.execPath, ['--max-old-space-size=200', bin, 'check', file], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(1);
   expect(run.stdout).toContain('error    (document)  not an audit report: nothing has a field of a benchmark report');
@@ -33,13 +37,19 @@ it('a list of 2 million objects that are no report is one not-a-report finding w
  * 100 s). Here 2 million under a 200 MB heap, the same share of it as 3 million under
  * 300 MB, which the old loader did not fit.
  */
-it('one report among 2 million empty objects is checked within a heap of 200 MB, every item\'s findings counted', () => {
+it("one report among 2 million empty objects is checked within a heap of 200 MB, every item's findings counted", () => {
   const file = join(tempDir(), 'mixed.json');
   const sample = JSON.parse(readFileSync('samples/aws-cis.json', 'utf8')) as { result: unknown[] };
   writeFileSync(file, `[${JSON.stringify(sample.result[0])}${',{}'.repeat(2_000_000)}]`);
-  const run = spawnSync(process.execPath, ['--max-old-space-size=200', bin, 'check', file], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync(process.execPath, ['--max-old-space-size=200', bin, 'check', file], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(1);
   // 11 required fields missing from each of the 2 million items.
-  expect(run.stdout).toMatch(/✖ 22,000,000 findings \(22,000,000 errors, 0 warnings\) in 1 file, 1 valid report, \d+ policies/);
+  expect(run.stdout).toMatch(
+    /✖ 22,000,000 findings \(22,000,000 errors, 0 warnings\) in 1 file, 1 valid report, \d+ policies/,
+  );
 }, 150_000);

@@ -39,17 +39,24 @@ describe('a logo too large to decode', () => {
     // 3,000 × 3,000 blank pixels compress to a few KB; the old limit (10,000 on a side) let it through.
     const { code, stderr, path } = await renderWithLogo(makePng({ width: 3000, height: 3000, colour: 0 }), 'html');
     expect(code).toBe(2);
-    expect(stderr).toBe(`cspm-report: invalid usage: --logo ${path} claims 3000 × 3000 pixels (9,000,000); a logo may have at most 4,194,304 pixels (2048 × 2048)\n`);
+    expect(stderr).toBe(
+      `cspm-report: invalid usage: --logo ${path} claims 3000 × 3000 pixels (9,000,000); a logo may have at most 4,194,304 pixels (2048 × 2048)\n`,
+    );
   });
 
   it('is refused for a side over 4096 pixels', async () => {
     const { code, stderr, path } = await renderWithLogo(makePng({ width: 5000, height: 2, colour: 0 }), 'html');
     expect(code).toBe(2);
-    expect(stderr).toBe(`cspm-report: invalid usage: --logo ${path} claims 5000 × 2 pixels; a logo may be at most 4096 pixels on a side\n`);
+    expect(stderr).toBe(
+      `cspm-report: invalid usage: --logo ${path} claims 5000 × 2 pixels; a logo may be at most 4096 pixels on a side\n`,
+    );
   });
 
   it('an interlaced PNG of a fair size is drawn in the PDF', async () => {
-    const { code, stderr } = await renderWithLogo(makePng({ width: 33, height: 17, colour: 6, interlaced: true }), 'pdf');
+    const { code, stderr } = await renderWithLogo(
+      makePng({ width: 33, height: 17, colour: 6, interlaced: true }),
+      'pdf',
+    );
     expect(stderr).not.toContain('error');
     expect(code).toBe(0);
   });
@@ -59,7 +66,9 @@ describe('a logo the PDF decoder cannot read', () => {
   it('a row filter that does not exist: one line naming the file, exit 2', async () => {
     const { code, stderr, path } = await renderWithLogo(pngWithUnknownFilter(), 'pdf');
     expect(code).toBe(2);
-    expect(stderr).toBe(`cspm-report: invalid usage: --logo ${path} is a corrupt PNG image (a row has filter type 7, which does not exist)\n`);
+    expect(stderr).toBe(
+      `cspm-report: invalid usage: --logo ${path} is a corrupt PNG image (a row has filter type 7, which does not exist)\n`,
+    );
   });
 
   it('a logo handed to the library unchecked: the decoder failure is an error naming it', async () => {
@@ -67,6 +76,8 @@ describe('a logo the PDF decoder cannot read', () => {
     const logo = { bytes: Buffer.from('not an image at all'), mediaType: 'image/png' as const, name: 'brand.png' };
     const failure = renderPdf(analysis, { logo });
     await expect(failure).rejects.toBeInstanceOf(CspmError);
-    await expect(failure).rejects.toThrow(/^invalid usage: brand\.png cannot be drawn in a PDF \(.+\); save it again as a plain PNG or JPEG$/);
+    await expect(failure).rejects.toThrow(
+      /^invalid usage: brand\.png cannot be drawn in a PDF \(.+\); save it again as a plain PNG or JPEG$/,
+    );
   });
 });

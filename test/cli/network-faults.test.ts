@@ -22,7 +22,9 @@ async function listening<S extends Server | TcpServer>(server: S): Promise<{ ser
 }
 
 function fetchFrom(baseUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runInProcess(['fetch', ...ids, '--base-url', baseUrl, '-o', join(tempDir(), 'report.json')], { env: { CSPM_ACCOUNT_TOKEN: accountToken } });
+  return runInProcess(['fetch', ...ids, '--base-url', baseUrl, '-o', join(tempDir(), 'report.json')], {
+    env: { CSPM_ACCOUNT_TOKEN: accountToken },
+  });
 }
 
 describe('network faults', () => {
@@ -30,14 +32,18 @@ describe('network faults', () => {
     const { port } = await listening(createTcpServer());
     const run = await runInProcess(['serve', '--port', String(port)]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`cspm-report: port in use: 127.0.0.1:${port} is already in use by another program; give another --port, or --port 0 for a free one\n`);
+    expect(run.stderr).toBe(
+      `cspm-report: port in use: 127.0.0.1:${port} is already in use by another program; give another --port, or --port 0 for a free one\n`,
+    );
   });
 
   it('serve: a host that is not an address of this machine is a usage error saying which --host to give, exit 2', async () => {
     // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of a machine.
     const run = await runInProcess(['serve', '--host', '192.0.2.1', '--port', '8080']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('cspm-report: not an address of this machine: 192.0.2.1:8080 cannot be listened on; give --host 127.0.0.1 (this machine only), 0.0.0.0 (every address) or an address this machine has\n');
+    expect(run.stderr).toBe(
+      'cspm-report: not an address of this machine: 192.0.2.1:8080 cannot be listened on; give --host 127.0.0.1 (this machine only), 0.0.0.0 (every address) or an address this machine has\n',
+    );
   });
 
   it('serve: a port below 1024 without the privilege is a usage error saying which --port to give, exit 2', () => {
@@ -47,13 +53,17 @@ describe('network faults', () => {
     const [program, ...args] = [...asUser, process.execPath, join(process.cwd(), bin), 'serve', '--port', '81'];
     const run = spawnSync(program!, args, { encoding: 'utf8', timeout: 30_000 });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('cspm-report: port not allowed: 127.0.0.1:81: this user may not listen on port 81 (ports below 1024 need privileges); give a --port above 1023, or --port 0 for a free one\n');
+    expect(run.stderr).toBe(
+      'cspm-report: port not allowed: 127.0.0.1:81: this user may not listen on port 81 (ports below 1024 need privileges); give a --port above 1023, or --port 0 for a free one\n',
+    );
   });
 
   it('fetch: a host that does not resolve says so, naming host:port and no secret, exit 4', async () => {
     const run = await fetchFrom('https://cspm-report-test.invalid');
     expect(run.code).toBe(4);
-    expect(run.stderr).toMatch(/^cspm-report: unknown host: cspm-report-test\.invalid does not resolve \((ENOTFOUND|EAI_AGAIN)\), so cspm-report-test\.invalid:443 cannot be reached \(GET https:\/\/cspm-report-test\.invalid\/audit\/.*\); check the base URL and the DNS\n$/);
+    expect(run.stderr).toMatch(
+      /^cspm-report: unknown host: cspm-report-test\.invalid does not resolve \((ENOTFOUND|EAI_AGAIN)\), so cspm-report-test\.invalid:443 cannot be reached \(GET https:\/\/cspm-report-test\.invalid\/audit\/.*\); check the base URL and the DNS\n$/,
+    );
     expect(run.stderr).not.toContain(accountToken);
   });
 
@@ -68,7 +78,11 @@ describe('network faults', () => {
     );
     const run = await fetchFrom(`http://127.0.0.1:${port}`);
     expect(run.code).toBe(4);
-    expect(run.stderr).toMatch(new RegExp(`^cspm-report: connection reset: the connection to 127\\.0\\.0\\.1:${port} broke before the answer was complete \\((ECONNRESET|UND_ERR_SOCKET|terminated)[;)]`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^cspm-report: connection reset: the connection to 127\\.0\\.0\\.1:${port} broke before the answer was complete \\((ECONNRESET|UND_ERR_SOCKET|terminated)[;)]`,
+      ),
+    );
     expect(run.stderr).not.toContain(accountToken);
     expect(run.stderr.split('\n')).toHaveLength(2);
   });

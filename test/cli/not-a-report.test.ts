@@ -9,7 +9,17 @@ import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
 
-const packageJson = JSON.stringify({ name: 'posture-reports', version: '1.0.0', private: true, type: 'module', scripts: { check: 'cspm-report check .' } }, null, 2);
+const packageJson = JSON.stringify(
+  {
+    name: 'posture-reports',
+    version: '1.0.0',
+    private: true,
+    type: 'module',
+    scripts: { check: 'cspm-report check .' },
+  },
+  null,
+  2,
+);
 
 /** A folder holding one clean report and a package.json. */
 function folder(): { dir: string; report: string; stray: string } {
@@ -41,7 +51,9 @@ describe('a JSON file that is no audit report', () => {
     expect(result.stdout).toContain(`${report}: 1 report, 5 policies, no findings\n`);
     expect(result.stdout).toContain(`${stray}: 0 reports, 0 policies\n  warning  (document)  not an audit report`);
     // The summary says the check passed, as its exit code does.
-    expect(result.stdout).toContain('⚠ 1 finding (0 errors, 1 warning) in 2 files, 1 valid report, 5 policies; none fails the check');
+    expect(result.stdout).toContain(
+      '⚠ 1 finding (0 errors, 1 warning) in 2 files, 1 valid report, 5 policies; none fails the check',
+    );
   });
 
   it('in a combined document: the clean report is rendered, the file counts 0 reports and is listed as skipped', async () => {
@@ -51,7 +63,12 @@ describe('a JSON file that is no audit report', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(': 1 report, 5 policies, 0 errors, 1 warning (listed in the data quality section)');
     const analysis = await analyseInputs(dir);
-    expect(analysis.sources.map((source) => [source.reportCount, source.findings.map((finding) => `${finding.rule} ${finding.severity}`)])).toEqual([
+    expect(
+      analysis.sources.map((source) => [
+        source.reportCount,
+        source.findings.map((finding) => `${finding.rule} ${finding.severity}`),
+      ]),
+    ).toEqual([
       [1, []],
       [0, ['not-a-report warning']],
     ]);
@@ -64,7 +81,9 @@ describe('render, one document per input', () => {
     const out = join(tempDir(), 'out');
     const result = await runInProcess(['render', dir, '--out-dir', out]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`  ${stray}: skipped, no benchmark report in it (1 warning; see cspm-report check)\n`);
+    expect(result.stderr).toContain(
+      `  ${stray}: skipped, no benchmark report in it (1 warning; see cspm-report check)\n`,
+    );
     expect(result.stderr).not.toMatch(/^cspm-report:/m);
     expect(result.stdout).toBe('');
   });
@@ -77,7 +96,9 @@ describe('trend of a folder of scans', () => {
     writeFileSync(join(dir, 'package.json'), packageJson);
     const result = await runInProcess(['trend', dir]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe(`cspm-report: ${join(dir, 'package.json')}: holds no benchmark report; left out of the trend\n`);
+    expect(result.stderr).toBe(
+      `cspm-report: ${join(dir, 'package.json')}: holds no benchmark report; left out of the trend\n`,
+    );
     expect((JSON.parse(result.stdout) as { scans: unknown[] }).scans).toHaveLength(3);
   });
 

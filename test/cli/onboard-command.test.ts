@@ -7,9 +7,21 @@ import { createClient, createEmulator, type Emulator, type EmulatorOptions } fro
 import { runInProcess, type CliResult } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 
-const credentials = { licenseToken: 'LICENSE-TOKEN-1a2b', accountToken: 'ACCOUNT-TOKEN-3c4d', apiKey: 'API-KEY-5e6f', applicationId: 'app-id', applicationSecret: 'APP-SECRET-7a8b' };
+const credentials = {
+  licenseToken: 'LICENSE-TOKEN-1a2b',
+  accountToken: 'ACCOUNT-TOKEN-3c4d',
+  apiKey: 'API-KEY-5e6f',
+  applicationId: 'app-id',
+  applicationSecret: 'APP-SECRET-7a8b',
+};
 const clientSecret = 'AD-CLIENT-SECRET-9f0e';
-const secrets = [credentials.licenseToken, credentials.accountToken, credentials.apiKey, credentials.applicationSecret, clientSecret];
+const secrets = [
+  credentials.licenseToken,
+  credentials.accountToken,
+  credentials.apiKey,
+  credentials.applicationSecret,
+  clientSecret,
+];
 const tempDir = useTempDir();
 let emulator: Emulator | undefined;
 afterEach(async () => {
@@ -30,9 +42,42 @@ const env = (url: string, extra: Record<string, string> = {}): Record<string, st
   ...extra,
 });
 
-const azureFlags = ['--license', 'L1', '--account-name', 'Payments', '--domain-name', 'contoso.com', '--tenant-id', 't-1', '--ad-application-client-id', 'c-1', '--subscription-id', 'sub-1'];
-const awsFlags = ['--license', 'L1', '--account-name', 'Prod', '--aws-account-id', '123456789012', '--aws-role-name', 'Audit'];
-const officeFlags = ['--license', 'L1', '--account-name', 'Mail', '--domain-name', 'contoso.com', '--tenant-id', 't-1', '--ad-application-client-id', 'c-1'];
+const azureFlags = [
+  '--license',
+  'L1',
+  '--account-name',
+  'Payments',
+  '--domain-name',
+  'contoso.com',
+  '--tenant-id',
+  't-1',
+  '--ad-application-client-id',
+  'c-1',
+  '--subscription-id',
+  'sub-1',
+];
+const awsFlags = [
+  '--license',
+  'L1',
+  '--account-name',
+  'Prod',
+  '--aws-account-id',
+  '123456789012',
+  '--aws-role-name',
+  'Audit',
+];
+const officeFlags = [
+  '--license',
+  'L1',
+  '--account-name',
+  'Mail',
+  '--domain-name',
+  'contoso.com',
+  '--tenant-id',
+  't-1',
+  '--ad-application-client-id',
+  'c-1',
+];
 
 function expectNoSecret(result: CliResult): void {
   for (const secret of secrets) expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
@@ -63,7 +108,10 @@ describe('cspm-report onboard', () => {
     const result = await runInProcess(['onboard', 'azure', ...azureFlags], { env: env(url) });
     const { accountId, jobId } = idsOf(result.stdout);
     const client = createClient({ baseUrl: url, accountToken: credentials.accountToken, apiKey: credentials.apiKey });
-    expect(await client.getAuditSummary({ licenseId: 'L1', accountId, jobId, benchmarkId: 'CSBP' })).toMatchObject({ statusCode: 200, result: [{ AccountId: accountId }] });
+    expect(await client.getAuditSummary({ licenseId: 'L1', accountId, jobId, benchmarkId: 'CSBP' })).toMatchObject({
+      statusCode: 200,
+      result: [{ AccountId: accountId }],
+    });
   });
 
   it('prints a JSON object with --format json', async () => {
@@ -76,43 +124,90 @@ describe('cspm-report onboard', () => {
   it('takes the body from --body FILE, a flag overriding its field, and the secret from --ad-client-secret-file', async () => {
     const { url } = await start();
     const dir = tempDir();
-    writeFileSync(join(dir, 'body.json'), JSON.stringify({ AccountName: 'From file', DomainName: 'contoso.com', TenantId: 't-1', ADApplicationClientId: 'c-1', SubscriptionId: 'sub-1' }));
+    writeFileSync(
+      join(dir, 'body.json'),
+      JSON.stringify({
+        AccountName: 'From file',
+        DomainName: 'contoso.com',
+        TenantId: 't-1',
+        ADApplicationClientId: 'c-1',
+        SubscriptionId: 'sub-1',
+      }),
+    );
     writeFileSync(join(dir, 'secret'), `${clientSecret}\n`);
     const noSecretEnv = env(url, { CSPM_AD_CLIENT_SECRET: '' });
-    const result = await runInProcess(['onboard', 'azure', '--license', 'L1', '--body', join(dir, 'body.json'), '--account-name', 'From flag', '--ad-client-secret-file', join(dir, 'secret')], { env: noSecretEnv });
+    const result = await runInProcess(
+      [
+        'onboard',
+        'azure',
+        '--license',
+        'L1',
+        '--body',
+        join(dir, 'body.json'),
+        '--account-name',
+        'From flag',
+        '--ad-client-secret-file',
+        join(dir, 'secret'),
+      ],
+      { env: noSecretEnv },
+    );
     expect(result.stderr).toBe('');
     const { accountId, jobId } = idsOf(result.stdout);
     const client = createClient({ baseUrl: url, accountToken: credentials.accountToken, apiKey: credentials.apiKey });
-    expect(await client.getAuditSummary({ licenseId: 'L1', accountId, jobId, benchmarkId: 'CSBP' })).toMatchObject({ result: [{ AccountName: 'From flag' }] });
+    expect(await client.getAuditSummary({ licenseId: 'L1', accountId, jobId, benchmarkId: 'CSBP' })).toMatchObject({
+      result: [{ AccountName: 'From flag' }],
+    });
   });
 
   it('refuses a --body file that gives a key twice, naming the key and its lines but no value', async () => {
     const dir = tempDir();
-    const body = ['{', '  "AccountName": "Payments",', `  "ADApplicationClientSecret": "${clientSecret}",`, '  "TenantId": "t-1",', '  "ADApplicationClientSecret": "OTHER-SECRET-1234"', '}'].join('\n');
+    const body = [
+      '{',
+      '  "AccountName": "Payments",',
+      `  "ADApplicationClientSecret": "${clientSecret}",`,
+      '  "TenantId": "t-1",',
+      '  "ADApplicationClientSecret": "OTHER-SECRET-1234"',
+      '}',
+    ].join('\n');
     writeFileSync(join(dir, 'body.json'), body);
-    const result = await runInProcess(['onboard', 'azure', '--license', 'L1', '--body', join(dir, 'body.json')], { env: env('http://127.0.0.1:1') });
+    const result = await runInProcess(['onboard', 'azure', '--license', 'L1', '--body', join(dir, 'body.json')], {
+      env: env('http://127.0.0.1:1'),
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`cspm-report: invalid usage: --body ${join(dir, 'body.json')}: key "ADApplicationClientSecret" appears twice (lines 3 and 5); give each field once\n`);
+    expect(result.stderr).toBe(
+      `cspm-report: invalid usage: --body ${join(dir, 'body.json')}: key "ADApplicationClientSecret" appears twice (lines 3 and 5); give each field once\n`,
+    );
     expect(result.stderr).not.toContain('OTHER-SECRET');
     expectNoSecret(result);
   });
 
   it('names a missing field and its source, sends nothing and exits 2', async () => {
     // Nothing listens on port 1: a request sent would fail as unreachable, not as invalid.
-    const result = await runInProcess(['onboard', 'azure', ...azureFlags.filter((_, index) => index < 8)], { env: env('http://127.0.0.1:1', { CSPM_AD_CLIENT_SECRET: '' }) });
+    const result = await runInProcess(['onboard', 'azure', ...azureFlags.filter((_, index) => index < 8)], {
+      env: env('http://127.0.0.1:1', { CSPM_AD_CLIENT_SECRET: '' }),
+    });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('cspm-report: invalid request, not sent: azure account body: missing ADApplicationClientId (--ad-application-client-id), ADApplicationClientSecret ($CSPM_AD_CLIENT_SECRET or --ad-client-secret-file), SubscriptionId (--subscription-id)\n');
+    expect(result.stderr).toBe(
+      'cspm-report: invalid request, not sent: azure account body: missing ADApplicationClientId (--ad-application-client-id), ADApplicationClientSecret ($CSPM_AD_CLIENT_SECRET or --ad-client-secret-file), SubscriptionId (--subscription-id)\n',
+    );
   });
 
   it('refuses a flag of another kind of account, naming it', async () => {
-    const result = await runInProcess(['onboard', 'aws', ...awsFlags, '--subscription-id', 'sub-1'], { env: env('http://127.0.0.1:1') });
+    const result = await runInProcess(['onboard', 'aws', ...awsFlags, '--subscription-id', 'sub-1'], {
+      env: env('http://127.0.0.1:1'),
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^cspm-report: invalid usage: --subscription-id is not for aws accounts, whose fields are --account-name, --aws-account-id, --aws-role-name\n$/);
+    expect(result.stderr).toMatch(
+      /^cspm-report: invalid usage: --subscription-id is not for aws accounts, whose fields are --account-name, --aws-account-id, --aws-role-name\n$/,
+    );
   });
 
   it('takes no client secret as a flag value, and does not echo it', async () => {
-    const result = await runInProcess(['onboard', 'azure', ...azureFlags, '--ad-application-client-secret', clientSecret], { env: env('http://127.0.0.1:1') });
+    const result = await runInProcess(
+      ['onboard', 'azure', ...azureFlags, '--ad-application-client-secret', clientSecret],
+      { env: env('http://127.0.0.1:1') },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown option --ad-application-client-secret');
     expectNoSecret(result);
@@ -120,17 +215,23 @@ describe('cspm-report onboard', () => {
 
   it('prints one line with the HTTP status and no secret when the token is wrong, and exits 4 (the service refused)', async () => {
     const { url } = await start();
-    const result = await runInProcess(['onboard', 'azure', ...azureFlags], { env: env(url, { CSPM_LICENSE_TOKEN: 'WRONG-TOKEN-0000' }) });
+    const result = await runInProcess(['onboard', 'azure', ...azureFlags], {
+      env: env(url, { CSPM_LICENSE_TOKEN: 'WRONG-TOKEN-0000' }),
+    });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cspm-report: the service refused the request: POST http:\/\/127\.0\.0\.1:\d+\/onboarding\/license\/L1\/account\/azure: HTTP 401: [^\n]+\n$/);
+    expect(result.stderr).toMatch(
+      /^cspm-report: the service refused the request: POST http:\/\/127\.0\.0\.1:\d+\/onboarding\/license\/L1\/account\/azure: HTTP 401: [^\n]+\n$/,
+    );
     expect(result.stderr).not.toContain('WRONG-TOKEN');
     expectNoSecret(result);
   });
 
   it('follows the scan job with --wait until Success and exits 0', async () => {
     const { url } = await start({ scanSeconds: 0.2 });
-    const result = await runInProcess(['onboard', 'office365', ...officeFlags, '--wait', '--poll-seconds', '0.02'], { env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }) });
+    const result = await runInProcess(['onboard', 'office365', ...officeFlags, '--wait', '--poll-seconds', '0.02'], {
+      env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }),
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     idsOf(result.stdout);
@@ -138,7 +239,9 @@ describe('cspm-report onboard', () => {
 
   it('follows a scan job that fails with --wait: one line naming the job, exit 1', async () => {
     const { url } = await start({ scanSeconds: 0.2, scanFailureRate: 1 });
-    const result = await runInProcess(['onboard', 'azure', ...azureFlags, '--wait', '--poll-seconds', '0.02'], { env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }) });
+    const result = await runInProcess(['onboard', 'azure', ...azureFlags, '--wait', '--poll-seconds', '0.02'], {
+      env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }),
+    });
     const { jobId } = idsOf(result.stdout);
     expect(result.stderr).toBe(`cspm-report: scan job ${jobId} failed\n`);
     expect(result.code).toBe(1);
@@ -147,7 +250,9 @@ describe('cspm-report onboard', () => {
 
   it('follows a scan job to Success with --wait at scan failure rate 0, exit 0', async () => {
     const { url } = await start({ scanSeconds: 0.2, scanFailureRate: 0 });
-    const result = await runInProcess(['onboard', 'azure', ...azureFlags, '--wait', '--poll-seconds', '0.02'], { env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }) });
+    const result = await runInProcess(['onboard', 'azure', ...azureFlags, '--wait', '--poll-seconds', '0.02'], {
+      env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }),
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     idsOf(result.stdout);
@@ -156,7 +261,12 @@ describe('cspm-report onboard', () => {
   it('writes progress lines when standard error is a terminal', async () => {
     const { url } = await start({ scanSeconds: 0.2 });
     let stderr = '';
-    const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text), isTTY: true }, stdin: Readable.from([]), env: env(url, { CSPM_APP_ID: credentials.applicationId, CSPM_APP_SECRET: credentials.applicationSecret }) };
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text), isTTY: true },
+      stdin: Readable.from([]),
+      env: env(url, { CSPM_APP_ID: credentials.applicationId, CSPM_APP_SECRET: credentials.applicationSecret }),
+    };
     expect(await runCli(['onboard', 'aws', ...awsFlags, '--wait', '--poll-seconds', '0.02'], io)).toBe(0);
     expect(stderr).toMatch(/: Success\n$/);
     expect(stderr).not.toContain(credentials.applicationSecret);
@@ -164,9 +274,14 @@ describe('cspm-report onboard', () => {
 
   it('gives up after --wait-timeout with one line and exit 2', async () => {
     const { url } = await start({ scanSeconds: 600 });
-    const result = await runInProcess(['onboard', 'aws', ...awsFlags, '--wait', '--poll-seconds', '0.02', '--wait-timeout', '0.1'], { env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }) });
+    const result = await runInProcess(
+      ['onboard', 'aws', ...awsFlags, '--wait', '--poll-seconds', '0.02', '--wait-timeout', '0.1'],
+      { env: env(url, { CSPM_ACCOUNT_TOKEN: credentials.accountToken }) },
+    );
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^cspm-report: scan job \S+ is still (New|Running) after 0\.1 s \(--wait-timeout\)\n$/);
+    expect(result.stderr).toMatch(
+      /^cspm-report: scan job \S+ is still (New|Running) after 0\.1 s \(--wait-timeout\)\n$/,
+    );
     idsOf(result.stdout);
   });
 

@@ -5,7 +5,9 @@ import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { writeScans } from '../analyse/trend/scan-series.js';
 
-/** One rule for --format and --output in every command: several -o each take the paired -f or the format its name says. */
+/**
+ * One rule for --format and --output in every command: several -o each take the paired -f or the format its name says.
+ */
 const tempDir = useTempDir();
 const report = 'samples/aws-cis.json';
 const old = 'samples/diff/azure-csbp-2024-03-11.json';
@@ -30,17 +32,57 @@ describe('render takes several --output files, as diff does', () => {
 
   it('pairs each -f with the -o in its position', async () => {
     const dir = tempDir();
-    const result = await runInProcess(['render', report, '-f', 'poam', '-o', join(dir, 'plan.csv'), '-f', 'csv', '-o', join(dir, 'rows.csv')]);
+    const result = await runInProcess([
+      'render',
+      report,
+      '-f',
+      'poam',
+      '-o',
+      join(dir, 'plan.csv'),
+      '-f',
+      'csv',
+      '-o',
+      join(dir, 'rows.csv'),
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(join(dir, 'plan.csv'), 'utf8')).toMatch(/Open/);
-    expect(readFileSync(join(dir, 'plan.csv'), 'utf8').split('\n')[0]).not.toBe(readFileSync(join(dir, 'rows.csv'), 'utf8').split('\n')[0]);
+    expect(readFileSync(join(dir, 'plan.csv'), 'utf8').split('\n')[0]).not.toBe(
+      readFileSync(join(dir, 'rows.csv'), 'utf8').split('\n')[0],
+    );
   });
 
   it.each([
-    { name: 'a name that says a format no -f gives', args: (dir: string) => ['-f', 'csv', '-f', 'html', '-o', join(dir, 'big.pdf')], message: 'big.pdf: its name says pdf, which is not one of the --format values (csv, html)' },
-    { name: 'one file twice', args: (dir: string) => ['-o', join(dir, 'a.html'), '-o', join(dir, 'a.html')], message: 'a.html is given twice' },
-    { name: 'standard output twice', args: () => ['-f', 'csv', '-o', '-', '-f', 'html', '-o', '-'], message: '--output - is given twice' },
-    { name: 'unequal counts', args: (dir: string) => ['-f', 'csv', '-f', 'html', '-f', 'pdf', '-o', join(dir, 'a.csv'), '-o', join(dir, 'a.html')], message: '3 --format values for 2 --output values' },
+    {
+      name: 'a name that says a format no -f gives',
+      args: (dir: string) => ['-f', 'csv', '-f', 'html', '-o', join(dir, 'big.pdf')],
+      message: 'big.pdf: its name says pdf, which is not one of the --format values (csv, html)',
+    },
+    {
+      name: 'one file twice',
+      args: (dir: string) => ['-o', join(dir, 'a.html'), '-o', join(dir, 'a.html')],
+      message: 'a.html is given twice',
+    },
+    {
+      name: 'standard output twice',
+      args: () => ['-f', 'csv', '-o', '-', '-f', 'html', '-o', '-'],
+      message: '--output - is given twice',
+    },
+    {
+      name: 'unequal counts',
+      args: (dir: string) => [
+        '-f',
+        'csv',
+        '-f',
+        'html',
+        '-f',
+        'pdf',
+        '-o',
+        join(dir, 'a.csv'),
+        '-o',
+        join(dir, 'a.html'),
+      ],
+      message: '3 --format values for 2 --output values',
+    },
     { name: 'an output over the input', args: () => ['-o', 'x.html', '-o', report], message: 'is one of the inputs' },
   ])('refuses $name (exit 2, one line, nothing written)', async ({ args, message }) => {
     const dir = tempDir();
@@ -139,13 +181,16 @@ describe('a name without a known extension, the same in every command', () => {
     expect(readFileSync(join(dir, 'results'), 'utf8')).toMatch(starts);
   });
 
-  it.each(commands)('$command.0 -o results.out (an extension of no format) is refused, exit 2, nothing written', async ({ command }) => {
-    const dir = tempDir();
-    const result = await runInProcess([...command, '--no-config', '-o', join(dir, 'results.out')]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/results\.out: its name names no format of this command; give the format \(/);
-    expect(readdirSync(dir)).toEqual([]);
-  });
+  it.each(commands)(
+    '$command.0 -o results.out (an extension of no format) is refused, exit 2, nothing written',
+    async ({ command }) => {
+      const dir = tempDir();
+      const result = await runInProcess([...command, '--no-config', '-o', join(dir, 'results.out')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/results\.out: its name names no format of this command; give the format \(/);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
 
   it('lists each format once in the refusal (sarif is a document and a findings format of diff)', async () => {
     const result = await runInProcess(['diff', old, next, '--no-config', '-o', join(tempDir(), 'changes.out')]);

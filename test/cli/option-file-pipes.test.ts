@@ -47,7 +47,11 @@ describe('a named pipe given to an option that names a file', () => {
     const result = run(args(pipe));
     expect(result.signal).toBeNull();
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^cspm-report: not a regular file: (${option} )?${pipe} is a named pipe, not a regular file[^\\n]*\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^cspm-report: not a regular file: (${option} )?${pipe} is a named pipe, not a regular file[^\\n]*\\n$`,
+      ),
+    );
   });
 
   it('--templates: a pipe in the folder is refused, not skipped', () => {
@@ -59,6 +63,10 @@ describe('a named pipe given to an option that names a file', () => {
     const result = run(['render', sample, '--templates', templates, '--out-dir', join(dir, 'out')]);
     expect(result.signal).toBeNull();
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^cspm-report: not a regular file: --templates ${pipe} is a named pipe, not a regular file[^\\n]*\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^cspm-report: not a regular file: --templates ${pipe} is a named pipe, not a regular file[^\\n]*\\n$`,
+      ),
+    );
   });
 });

@@ -25,7 +25,12 @@ function refusalOf(option: string, value: unknown): unknown {
 describe('an option value refused by its own check', () => {
   it.each([
     ['jobs', '0', '0', '--jobs takes a whole number of files to analyse at once, from 1 to 256, once, not 0'],
-    ['markdown-limit', '64k', '64k', '--markdown-limit takes a whole number of characters from 16,384 to 1,000,000, once, not 64k'],
+    [
+      'markdown-limit',
+      '64k',
+      '64k',
+      '--markdown-limit takes a whole number of characters from 16,384 to 1,000,000, once, not 64k',
+    ],
     ['fail-on', ['error', 'warning'], 'error, warning', '--fail-on was given 2 times (error, warning); give it once'],
   ])('--%s %j is a usage error naming the option', async (option, value, shown, line) => {
     const refusal = refusalOf(option, value);

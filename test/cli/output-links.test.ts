@@ -1,4 +1,13 @@
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createEmulator, type Emulator } from '../../src/index.js';
@@ -24,7 +33,9 @@ function expectUntouched(place: { dir: string; file: string }): void {
 /** The refusal: one line on standard error naming the link, exit 2, nothing on standard output about a file written. */
 function expectRefused(result: { code: number; stdout: string; stderr: string }, link: string): void {
   expect(result.code).toBe(2);
-  expect(result.stderr).toBe(`cspm-report: refusing to write through a symbolic link: ${link} is a symbolic link; nothing is written through a link inside an output folder (move it away, or choose another output)\n`);
+  expect(result.stderr).toBe(
+    `cspm-report: refusing to write through a symbolic link: ${link} is a symbolic link; nothing is written through a link inside an output folder (move it away, or choose another output)\n`,
+  );
   expect(result.stdout).not.toMatch(/^wrote /m);
 }
 
@@ -53,8 +64,16 @@ describe('render -f parquet --out-dir never writes through a link inside the dat
   it('refuses a part whose name is a link, even to a file of the same bytes', async () => {
     const outside = elsewhere();
     const lake = join(tempDir(), 'lake');
-    expect((await runInProcess(['render', 'samples/azure-csbp.json', '-f', 'parquet', '--out-dir', lake])).code).toBe(0);
-    const part = join(lake, 'policies', 'scan_date=2024-03-18', 'benchmark=CSBP', readdirSync(join(lake, 'policies', 'scan_date=2024-03-18', 'benchmark=CSBP'))[0] as string);
+    expect((await runInProcess(['render', 'samples/azure-csbp.json', '-f', 'parquet', '--out-dir', lake])).code).toBe(
+      0,
+    );
+    const part = join(
+      lake,
+      'policies',
+      'scan_date=2024-03-18',
+      'benchmark=CSBP',
+      readdirSync(join(lake, 'policies', 'scan_date=2024-03-18', 'benchmark=CSBP'))[0] as string,
+    );
     const copy = join(outside.dir, 'copy.parquet');
     copyFileSync(part, copy);
     const bytes = readFileSync(copy);
@@ -78,12 +97,20 @@ describe('render --out-dir never writes through a link inside the output folder'
     expectUntouched(outside);
   });
 
-  it('refuses before writing any document when the last one\'s name is a link', async () => {
+  it("refuses before writing any document when the last one's name is a link", async () => {
     const outside = elsewhere();
     const out = join(tempDir(), 'out');
     mkdirSync(out);
     symlinkSync(outside.file, join(out, 'office365.csv'));
-    const result = await runInProcess(['render', 'samples/azure-csbp.json', 'samples/office365.json', '-f', 'csv', '--out-dir', out]);
+    const result = await runInProcess([
+      'render',
+      'samples/azure-csbp.json',
+      'samples/office365.json',
+      '-f',
+      'csv',
+      '--out-dir',
+      out,
+    ]);
     expectRefused(result, join(out, 'office365.csv'));
     expectUntouched(outside);
     expect(readdirSync(out)).toEqual(['office365.csv']);
@@ -128,13 +155,24 @@ describe('-o FILE never writes through a link of that name', () => {
 });
 
 describe('fetch --out-dir never writes through a link inside the output folder', () => {
-  const credentials = { licenseToken: 'LICENSE-TOKEN-1a2b', accountToken: 'ACCOUNT-TOKEN-3c4d', apiKey: 'API-KEY-5e6f' };
+  const credentials = {
+    licenseToken: 'LICENSE-TOKEN-1a2b',
+    accountToken: 'ACCOUNT-TOKEN-3c4d',
+    apiKey: 'API-KEY-5e6f',
+  };
   let emulator: Emulator;
   let account: { accountId: string; jobId: string };
   beforeEach(async () => {
     emulator = await createEmulator({ credentials });
     const client = createClient({ baseUrl: emulator.url, licenseToken: credentials.licenseToken });
-    account = await client.onboardAccount('azure', 'L1', { AccountName: 'Payments', DomainName: 'contoso.com', TenantId: 't-1', ADApplicationClientId: 'c-1', ADApplicationClientSecret: 'CLIENT-SECRET-9z', SubscriptionId: 'sub-1' });
+    account = await client.onboardAccount('azure', 'L1', {
+      AccountName: 'Payments',
+      DomainName: 'contoso.com',
+      TenantId: 't-1',
+      ADApplicationClientId: 'c-1',
+      ADApplicationClientSecret: 'CLIENT-SECRET-9z',
+      SubscriptionId: 'sub-1',
+    });
   });
   afterEach(() => emulator.close());
 
@@ -144,8 +182,27 @@ describe('fetch --out-dir never writes through a link inside the output folder',
     mkdirSync(out);
     const link = join(out, `${account.accountId}_CSBP_${account.jobId}.json`);
     symlinkSync(outside.file, link);
-    const env = { CSPM_BASE_URL: emulator.url, CSPM_ACCOUNT_TOKEN: credentials.accountToken, CSPM_API_KEY: credentials.apiKey };
-    const result = await runInProcess(['fetch', '--license', 'L1', '--account', account.accountId, '--job', account.jobId, '--benchmark', 'CSBP', '--out-dir', out], { env });
+    const env = {
+      CSPM_BASE_URL: emulator.url,
+      CSPM_ACCOUNT_TOKEN: credentials.accountToken,
+      CSPM_API_KEY: credentials.apiKey,
+    };
+    const result = await runInProcess(
+      [
+        'fetch',
+        '--license',
+        'L1',
+        '--account',
+        account.accountId,
+        '--job',
+        account.jobId,
+        '--benchmark',
+        'CSBP',
+        '--out-dir',
+        out,
+      ],
+      { env },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`refusing to write through a symbolic link: ${link} is a symbolic link`);
     expectUntouched(outside);

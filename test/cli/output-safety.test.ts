@@ -25,7 +25,9 @@ describe('an output never replaces an input', () => {
     const { dir, report, bytes } = folderWithReport();
     const result = await runInProcess(args(dir, report));
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`cspm-report: output would overwrite an input: ${report} is one of the inputs; refusing to overwrite a report\n`);
+    expect(result.stderr).toBe(
+      `cspm-report: output would overwrite an input: ${report} is one of the inputs; refusing to overwrite a report\n`,
+    );
     expect(readFileSync(report).equals(bytes)).toBe(true);
   });
 

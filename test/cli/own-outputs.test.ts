@@ -10,7 +10,8 @@ const tempDir = useTempDir();
 async function scansWithOutputs(): Promise<string> {
   const dir = join(tempDir(), 'scans');
   mkdirSync(dir);
-  for (const name of ['azure-csbp-2024-03-11.json', 'azure-csbp-2024-03-18.json']) copyFileSync(join('samples/diff', name), join(dir, name));
+  for (const name of ['azure-csbp-2024-03-11.json', 'azure-csbp-2024-03-18.json'])
+    copyFileSync(join('samples/diff', name), join(dir, name));
   const first = join(dir, 'azure-csbp-2024-03-11.json');
   const outputs = [
     ['render', first, '-f', 'hdf', '--out-dir', dir],
@@ -31,7 +32,10 @@ const notes = (dir: string): string[] =>
     ['check.sarif.json', 'SARIF'],
     ['diff.json', 'diff -f json'],
     ['gate-result.json', 'gate --result'],
-  ].map(([file, kind]) => `cspm-report: note: ${join(dir, file!)}: an output of cspm-report (${kind}), not a report; skipped\n`);
+  ].map(
+    ([file, kind]) =>
+      `cspm-report: note: ${join(dir, file!)}: an output of cspm-report (${kind}), not a report; skipped\n`,
+  );
 
 describe("the tool's own outputs in a scanned folder", () => {
   it('check DIR skips them with a note, not a warning that fails --fail-on warning', async () => {

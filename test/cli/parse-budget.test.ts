@@ -9,8 +9,15 @@ import { useTempDir } from '../support/temp-dir.js';
 const tempDir = useTempDir();
 
 /** Runs the command line under a heap of `heapMiB`, as NODE_OPTIONS=--max-old-space-size would. */
-function checkUnderHeap(heapMiB: number, ...args: string[]): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, bin, 'check', ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+function checkUnderHeap(
+  heapMiB: number,
+  ...args: string[]
+): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, bin, 'check', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -43,7 +50,10 @@ describe('a report whose parse would not fit is refused before it starts, never 
     expect(run.signal).toBeNull();
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    const message = /^cspm-report: input too large for memory: (.*) would take about (\d+) MiB of memory to parse \(2,500,001 objects and arrays, 5,000,000 items, 0 different keys\), more than the (\d+) MiB this process has left; split the file, or run with NODE_OPTIONS=--max-old-space-size=(\d+)\n$/.exec(run.stderr);
+    const message =
+      /^cspm-report: input too large for memory: (.*) would take about (\d+) MiB of memory to parse \(2,500,001 objects and arrays, 5,000,000 items, 0 different keys\), more than the (\d+) MiB this process has left; split the file, or run with NODE_OPTIONS=--max-old-space-size=(\d+)\n$/.exec(
+        run.stderr,
+      );
     expect(message).not.toBeNull();
     expect(message![1]).toBe(file);
     expect(Number(message![2])).toBeGreaterThan(Number(message![3]));
@@ -67,7 +77,9 @@ describe('a report whose parse would not fit is refused before it starts, never 
     const run = checkUnderHeap(128, file);
     expect(run.signal).toBeNull();
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^cspm-report: input too large for memory: .*keys\.json would take about \d+ MiB of memory to parse \(1 object or array, 1,500,000 items, (?:1,4\d\d,\d{3}|1,500,000) different keys\)/);
+    expect(run.stderr).toMatch(
+      /^cspm-report: input too large for memory: .*keys\.json would take about \d+ MiB of memory to parse \(1 object or array, 1,500,000 items, (?:1,4\d\d,\d{3}|1,500,000) different keys\)/,
+    );
     expect(run.stderr.split('\n')).toHaveLength(2);
   }, 150_000);
 
@@ -76,7 +88,9 @@ describe('a report whose parse would not fit is refused before it starts, never 
     writeRepeated(file, '{"result": {"a/b": [', '0', 134_217_726, ']}, "statusCode": 200}');
     const run = checkUnderHeap(16_384, file);
     expect(run.signal).toBeNull();
-    expect(run.stderr).toBe(`cspm-report: input too large for memory: ${file} holds an array of 134,217,726 items at /result/a~1b; V8 holds at most 134,217,725 in one array (split the file)\n`);
+    expect(run.stderr).toBe(
+      `cspm-report: input too large for memory: ${file} holds an array of 134,217,726 items at /result/a~1b; V8 holds at most 134,217,725 in one array (split the file)\n`,
+    );
     expect(run.status).toBe(2);
   }, 150_000);
 

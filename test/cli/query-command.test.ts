@@ -17,7 +17,17 @@ beforeAll(async () => {
 afterAll(() => connection?.close());
 
 const titles = ['=HYPERLINK("http://x")', 'evil \u001b[31mred\u202eflip', 'a title, "quoted"\non two lines'];
-const rows: DatasetRow[] = titles.map((title, index) => ({ account_id: 'a1', benchmark_id: 'cis', job_id: 'j1', scan_time: '2026-03-01 10:00:00', policy_id: `p${index + 1}`, title, passed_resources: -(index + 1), compliance: 'Red', severity: 'High' }));
+const rows: DatasetRow[] = titles.map((title, index) => ({
+  account_id: 'a1',
+  benchmark_id: 'cis',
+  job_id: 'j1',
+  scan_time: '2026-03-01 10:00:00',
+  policy_id: `p${index + 1}`,
+  title,
+  passed_resources: -(index + 1),
+  compliance: 'Red',
+  severity: 'High',
+}));
 
 async function dataset(): Promise<string> {
   const dir = tempDir();
@@ -60,18 +70,43 @@ describe.runIf(available)('query: output formats', () => {
   });
 
   it('writes JSON: an array of objects, BIGINT a number when exact else text, TIMESTAMP ISO 8601, DATE YYYY-MM-DD', async () => {
-    const run = await runInProcess(['query', await dataset(), "SELECT policy_id, passed_resources, 9223372036854775807 AS big, scan_time, scan_date, NULL AS nothing FROM policies WHERE policy_id = 'p1'", '-f', 'json']);
+    const run = await runInProcess([
+      'query',
+      await dataset(),
+      "SELECT policy_id, passed_resources, 9223372036854775807 AS big, scan_time, scan_date, NULL AS nothing FROM policies WHERE policy_id = 'p1'",
+      '-f',
+      'json',
+    ]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual([{ policy_id: 'p1', passed_resources: -1, big: '9223372036854775807', scan_time: '2026-03-01T10:00:00Z', scan_date: '2026-03-01', nothing: null }]);
-    const bidi = await runInProcess(['query', await dataset(), "SELECT title FROM policies WHERE policy_id = 'p2'", '-f', 'json']);
+    expect(JSON.parse(run.stdout)).toEqual([
+      {
+        policy_id: 'p1',
+        passed_resources: -1,
+        big: '9223372036854775807',
+        scan_time: '2026-03-01T10:00:00Z',
+        scan_date: '2026-03-01',
+        nothing: null,
+      },
+    ]);
+    const bidi = await runInProcess([
+      'query',
+      await dataset(),
+      "SELECT title FROM policies WHERE policy_id = 'p2'",
+      '-f',
+      'json',
+    ]);
     expect(bidi.stdout).toContain('\\u202e');
     expect(JSON.parse(bidi.stdout)).toEqual([{ title: titles[1] }]);
   });
 
   it('writes an empty result as [] and a table of no rows', async () => {
     const dir = await dataset();
-    expect((await runInProcess(['query', dir, 'SELECT * FROM policies WHERE false', '-f', 'json'])).stdout).toBe('[]\n');
-    expect((await runInProcess(['query', dir, 'SELECT policy_id FROM policies WHERE false'])).stdout).toBe('policy_id\n---------\n(0 rows)\n');
+    expect((await runInProcess(['query', dir, 'SELECT * FROM policies WHERE false', '-f', 'json'])).stdout).toBe(
+      '[]\n',
+    );
+    expect((await runInProcess(['query', dir, 'SELECT policy_id FROM policies WHERE false'])).stdout).toBe(
+      'policy_id\n---------\n(0 rows)\n',
+    );
   });
 
   it('writes -o FILE atomically, its format from the extension, and names it', async () => {
@@ -101,13 +136,19 @@ describe.runIf(available)('query: output formats', () => {
 });
 
 describe.runIf(available)('query: refusals, one line each with exit 2', () => {
-  it('gives the engine\'s message for a wrong or refused query, naming the query', async () => {
+  it("gives the engine's message for a wrong or refused query, naming the query", async () => {
     const dir = await dataset();
     const wrong = await runInProcess(['query', dir, 'SELEC 1']);
-    expect(wrong).toEqual({ code: 2, stdout: '', stderr: 'cspm-report: query failed: "SELEC 1": Parser Error: syntax error at or near "SELEC"\n' });
+    expect(wrong).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'cspm-report: query failed: "SELEC 1": Parser Error: syntax error at or near "SELEC"\n',
+    });
     const refused = await runInProcess(['query', dir, "SELECT * FROM read_text('/etc/passwd')"]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('cspm-report: query failed: "SELECT * FROM read_text(\'/etc/passwd\')": Permission Error: Cannot access file "/etc/passwd" - file system operations are disabled by configuration\n');
+    expect(refused.stderr).toBe(
+      'cspm-report: query failed: "SELECT * FROM read_text(\'/etc/passwd\')": Permission Error: Cannot access file "/etc/passwd" - file system operations are disabled by configuration\n',
+    );
     const copy = await runInProcess(['query', dir, `COPY policies TO '${join(dir, 'out.csv')}'`]);
     expect(copy.code).toBe(2);
     expect(copy.stderr.split('\n')).toHaveLength(2);
@@ -115,19 +156,33 @@ describe.runIf(available)('query: refusals, one line each with exit 2', () => {
 
   it('names a folder that holds no dataset, and a table it lacks', async () => {
     const empty = tempDir();
-    expect(await runInProcess(['query', empty, 'SELECT 1'])).toEqual({ code: 2, stdout: '', stderr: `cspm-report: not a posture dataset: ${empty}: holds no dataset: no *.parquet file under policies/ or figures/\n` });
+    expect(await runInProcess(['query', empty, 'SELECT 1'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `cspm-report: not a posture dataset: ${empty}: holds no dataset: no *.parquet file under policies/ or figures/\n`,
+    });
     const dir = await dataset();
     const lacking = await runInProcess(['query', dir, 'SELECT count(*) FROM figures']);
     expect(lacking.code).toBe(2);
-    expect(lacking.stderr).toBe(`cspm-report: query failed: "SELECT count(*) FROM figures": the dataset has no figures table: no *.parquet file at ${dir}/figures/\n`);
+    expect(lacking.stderr).toBe(
+      `cspm-report: query failed: "SELECT count(*) FROM figures": the dataset has no figures table: no *.parquet file at ${dir}/figures/\n`,
+    );
   });
 
   it('leaves no file when a query fails while its rows are read', async () => {
     const dir = await dataset();
     const outDir = tempDir();
-    const run = await runInProcess(['query', dir, 'SELECT CAST(title AS INTEGER) FROM policies', '-o', join(outDir, 'answer.csv')]);
+    const run = await runInProcess([
+      'query',
+      dir,
+      'SELECT CAST(title AS INTEGER) FROM policies',
+      '-o',
+      join(outDir, 'answer.csv'),
+    ]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('cspm-report: query failed: "SELECT CAST(title AS INTEGER) FROM policies": Conversion Error: Could not convert string \'=HYPERLINK("http://x")\' to INT32 when casting from source column title\n');
+    expect(run.stderr).toBe(
+      'cspm-report: query failed: "SELECT CAST(title AS INTEGER) FROM policies": Conversion Error: Could not convert string \'=HYPERLINK("http://x")\' to INT32 when casting from source column title\n',
+    );
     expect(readdirSync(outDir)).toEqual([]);
   });
 
@@ -139,7 +194,9 @@ describe.runIf(available)('query: refusals, one line each with exit 2', () => {
     expect(run.code).toBe(2);
     // A .parquet name now names the Parquet format, so the name is refused first; the
     // guard against writing over an input stands behind it.
-    expect(run.stderr).toMatch(/^cspm-report: (output would overwrite an input: |invalid usage: .*part-a\.parquet: its name says parquet, not csv)/);
+    expect(run.stderr).toMatch(
+      /^cspm-report: (output would overwrite an input: |invalid usage: .*part-a\.parquet: its name says parquet, not csv)/,
+    );
     expect(readFileSync(part).equals(before)).toBe(true);
   });
 });
@@ -149,13 +206,26 @@ describe('query: usage', () => {
     const run = await runInProcess(['query', '--list-presets']);
     expect(run.code).toBe(0);
     const names = Object.keys(queryPresets);
-    expect(run.stdout.trimEnd().split('\n').map((line) => line.split(/\s{2,}/))).toEqual(names.map((name) => [name, queryPresets[name as keyof typeof queryPresets].description]));
+    expect(
+      run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split(/\s{2,}/)),
+    ).toEqual(names.map((name) => [name, queryPresets[name as keyof typeof queryPresets].description]));
   });
 
   it('wants SQL or a preset, not both, and a dataset', async () => {
-    expect(await runInProcess(['query', 'ds'])).toEqual({ code: 2, stdout: '', stderr: 'cspm-report: invalid usage: give the SQL to run, or --preset with a saved query\n' });
-    expect((await runInProcess(['query', 'ds', 'SELECT 1', '--preset', 'new-failures'])).stderr).toBe('cspm-report: invalid usage: give SQL or --preset, not both\n');
-    expect((await runInProcess(['query', '--preset', 'new-failures'])).stderr).toBe('cspm-report: invalid usage: name the dataset: a folder or a Parquet file\n');
+    expect(await runInProcess(['query', 'ds'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'cspm-report: invalid usage: give the SQL to run, or --preset with a saved query\n',
+    });
+    expect((await runInProcess(['query', 'ds', 'SELECT 1', '--preset', 'new-failures'])).stderr).toBe(
+      'cspm-report: invalid usage: give SQL or --preset, not both\n',
+    );
+    expect((await runInProcess(['query', '--preset', 'new-failures'])).stderr).toBe(
+      'cspm-report: invalid usage: name the dataset: a folder or a Parquet file\n',
+    );
     const unknown = await runInProcess(['query', 'ds', '--preset', 'worst']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('worst-accounts');

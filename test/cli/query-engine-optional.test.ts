@@ -30,8 +30,17 @@ export async function resolve(specifier, context, next) {
 }
 `,
   );
-  writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
-  const result = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), bin, ...args], { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL', env: { ...process.env, NO_COLOR: '1' }, cwd: process.cwd() });
+  writeFileSync(
+    join(dir, 'register.mjs'),
+    `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`,
+  );
+  const result = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), bin, ...args], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    killSignal: 'SIGKILL',
+    env: { ...process.env, NO_COLOR: '1' },
+    cwd: process.cwd(),
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -51,19 +60,28 @@ describe('the optional SQL engine', () => {
 
   it('is loaded by a query, which says in one line how to add it (exit 2)', () => {
     const run = withoutEngine(['query', tempDir(), 'SELECT 1']);
-    expect(run.stderr).toBe('ENGINE IMPORTED\ncspm-report: the SQL engine is not installed: query needs the optional package @duckdb/node-api; add it with: npm install @duckdb/node-api\n');
+    expect(run.stderr).toBe(
+      'ENGINE IMPORTED\ncspm-report: the SQL engine is not installed: query needs the optional package @duckdb/node-api; add it with: npm install @duckdb/node-api\n',
+    );
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
   });
 
   it('stays out of the bundle: imported only dynamically, by one chunk, and kept external', () => {
     const files = readdirSync('dist').filter((name) => /^cspm-report.*\.js$/.test(name));
-    const mentions = files.flatMap((name) => [...readFileSync(join('dist', name), 'utf8').matchAll(/(?:\bimport\s*\(|\bfrom\s*|\brequire\s*\()\s*["']@duckdb\/[^"']*["']\)?/g)].map((match) => `${name}: ${match[0]}`));
+    const mentions = files.flatMap((name) =>
+      [
+        ...readFileSync(join('dist', name), 'utf8').matchAll(
+          /(?:\bimport\s*\(|\bfrom\s*|\brequire\s*\()\s*["']@duckdb\/[^"']*["']\)?/g,
+        ),
+      ].map((match) => `${name}: ${match[0]}`),
+    );
     expect(mentions).toHaveLength(1);
     expect(mentions[0]).toMatch(/^cspm-report-chunk-\w+\.js: import\("@duckdb\/node-api"\)$/);
     expect(readFileSync(join('dist', 'cspm-report.js'), 'utf8')).not.toContain('@duckdb');
     // Bundled, the package's classes would be defined in the bundle; external, they are not.
-    for (const name of files) expect(readFileSync(join('dist', name), 'utf8'), name).not.toMatch(/class DuckDBInstance\b/);
+    for (const name of files)
+      expect(readFileSync(join('dist', name), 'utf8'), name).not.toMatch(/class DuckDBInstance\b/);
     expect(readFileSync('scripts/bundle-cli.js', 'utf8')).not.toMatch(/bundledPackages = new Set\(\[[^\]]*@duckdb/);
   });
 });

@@ -34,10 +34,31 @@ describe('cspm-report render', () => {
   it('writes several formats into --out-dir, one set per input, byte-identical run to run', async () => {
     const { dir, report, broken } = setUp();
     const out = join(dir, 'out');
-    const first = await runInProcess(['render', report, broken, '-f', 'pdf', '-f', 'xlsx', '-f', 'html', '--out-dir', out]);
+    const first = await runInProcess([
+      'render',
+      report,
+      broken,
+      '-f',
+      'pdf',
+      '-f',
+      'xlsx',
+      '-f',
+      'html',
+      '--out-dir',
+      out,
+    ]);
     expect(first.code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['broken.html', 'broken.pdf', 'broken.xlsx', 'contoso.html', 'contoso.pdf', 'contoso.xlsx']);
-    expect(first.stderr).toContain(`${broken}: 1 report, 5 policies, 2 errors, 0 warnings (listed in the data quality section)`);
+    expect(readdirSync(out).sort()).toEqual([
+      'broken.html',
+      'broken.pdf',
+      'broken.xlsx',
+      'contoso.html',
+      'contoso.pdf',
+      'contoso.xlsx',
+    ]);
+    expect(first.stderr).toContain(
+      `${broken}: 1 report, 5 policies, 2 errors, 0 warnings (listed in the data quality section)`,
+    );
     const pdf = readFileSync(join(out, 'contoso.pdf'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await runInProcess(['render', report, '-f', 'pdf', '-f', 'xlsx', '--out-dir', out]);
@@ -70,7 +91,9 @@ describe('cspm-report render', () => {
     const { dir, report, broken } = setUp();
     const result = await runInProcess(['render', report, broken, '--strict', '-f', 'pdf']);
     expect(result.code).toBe(1);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('cspm-report:'))).toEqual([`cspm-report: ${broken}: not rendered, 2 errors and --strict (see cspm-report check)`]);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('cspm-report:'))).toEqual([
+      `cspm-report: ${broken}: not rendered, 2 errors and --strict (see cspm-report check)`,
+    ]);
     expect(existsSync(join(dir, 'contoso.pdf'))).toBe(true);
     expect(existsSync(join(dir, 'broken.pdf'))).toBe(false);
   });
@@ -81,13 +104,17 @@ describe('cspm-report render', () => {
     writeFileSync(bad, '{"result": [], "statusCode": 500, "message": "Internal error"}');
     const result = await runInProcess(['render', bad]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`cspm-report: ${bad}: no valid benchmark report to render (1 error; see cspm-report check)\n`);
+    expect(result.stderr).toBe(
+      `cspm-report: ${bad}: no valid benchmark report to render (1 error; see cspm-report check)\n`,
+    );
     expect(readdirSync(dir)).toEqual(['bad.json']);
   });
 
   it('renders standard input to --output', async () => {
     const dir = tempDir();
-    const result = await runInProcess(['render', '-', '-f', 'xlsx', '-o', join(dir, 'stdin.xlsx')], { stdin: JSON.stringify(minimalReport()) });
+    const result = await runInProcess(['render', '-', '-f', 'xlsx', '-o', join(dir, 'stdin.xlsx')], {
+      stdin: JSON.stringify(minimalReport()),
+    });
     expect(result.code).toBe(0);
     expect(readFileSync(join(dir, 'stdin.xlsx')).subarray(0, 2).toString()).toBe('PK');
   });
@@ -98,7 +125,16 @@ describe('cspm-report render', () => {
     mkdirSync(templates);
     writeFileSync(join(templates, 'styles.css'), 'body { background: #fafafa; } /* house style */');
     copyFileSync('test/fixtures/logo.png', join(dir, 'logo.png'));
-    const result = await runInProcess(['render', report, '--templates', templates, '--title', 'Quarterly audit', '--logo', join(dir, 'logo.png')]);
+    const result = await runInProcess([
+      'render',
+      report,
+      '--templates',
+      templates,
+      '--title',
+      'Quarterly audit',
+      '--logo',
+      join(dir, 'logo.png'),
+    ]);
     expect(result.code).toBe(0);
     const html = readFileSync(join(dir, 'contoso.html'), 'utf8');
     expect(html).toContain('/* house style */');
@@ -109,13 +145,41 @@ describe('cspm-report render', () => {
 
 describe('render usage errors exit 2 and write nothing', () => {
   const cases = [
-    { name: 'an unknown format', args: (r: string) => ['render', r, '-f', 'docx'], line: /^cspm-report: --format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures$/ },
-    { name: '--output named for neither of two formats', args: (r: string) => ['render', r, '-f', 'pdf', '-f', 'xlsx', '-o', 'x.html'], line: /^cspm-report: invalid usage: x\.html: its name says html, which is not one of the --format values \(pdf, xlsx\); name it for one of them, or give one --output per --format$/ },
-    { name: '--output over the input', args: (r: string) => ['render', r, '-o', r], line: /refusing to overwrite a report$/ },
-    { name: 'standard input without a destination', args: () => ['render', '-'], line: /^cspm-report: invalid usage: rendering standard input needs --output FILE or --out-dir DIR$/ },
-    { name: 'a logo that is not an image', args: (r: string) => ['render', r, '--logo', r], line: /is neither a PNG nor a JPEG image$/ },
-    { name: 'a missing templates folder', args: (r: string) => ['render', r, '--templates', 'no/such/dir'], line: /^cspm-report: no such file or directory: --templates no\/such\/dir$/ },
-    { name: 'a negative --max-policies', args: (r: string) => ['render', r, '--max-policies', '-3'], line: /--max-policies takes a whole number/ },
+    {
+      name: 'an unknown format',
+      args: (r: string) => ['render', r, '-f', 'docx'],
+      line: /^cspm-report: --format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures$/,
+    },
+    {
+      name: '--output named for neither of two formats',
+      args: (r: string) => ['render', r, '-f', 'pdf', '-f', 'xlsx', '-o', 'x.html'],
+      line: /^cspm-report: invalid usage: x\.html: its name says html, which is not one of the --format values \(pdf, xlsx\); name it for one of them, or give one --output per --format$/,
+    },
+    {
+      name: '--output over the input',
+      args: (r: string) => ['render', r, '-o', r],
+      line: /refusing to overwrite a report$/,
+    },
+    {
+      name: 'standard input without a destination',
+      args: () => ['render', '-'],
+      line: /^cspm-report: invalid usage: rendering standard input needs --output FILE or --out-dir DIR$/,
+    },
+    {
+      name: 'a logo that is not an image',
+      args: (r: string) => ['render', r, '--logo', r],
+      line: /is neither a PNG nor a JPEG image$/,
+    },
+    {
+      name: 'a missing templates folder',
+      args: (r: string) => ['render', r, '--templates', 'no/such/dir'],
+      line: /^cspm-report: no such file or directory: --templates no\/such\/dir$/,
+    },
+    {
+      name: 'a negative --max-policies',
+      args: (r: string) => ['render', r, '--max-policies', '-3'],
+      line: /--max-policies takes a whole number/,
+    },
   ];
   it.each(cases)('$name', async ({ args, line }) => {
     const { dir, report } = setUp();

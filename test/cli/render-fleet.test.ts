@@ -12,7 +12,10 @@ const sample = (JSON.parse(readFileSync('samples/aws-cis.json', 'utf8')) as { re
 function fleetFolder(accounts: number): string {
   const dir = tempDir();
   for (let index = 1; index <= accounts; index++) {
-    writeFileSync(join(dir, `account-${index}.json`), JSON.stringify({ ...sample, AccountId: `acct-${index}`, AccountName: `Team ${index} production` }));
+    writeFileSync(
+      join(dir, `account-${index}.json`),
+      JSON.stringify({ ...sample, AccountId: `acct-${index}`, AccountName: `Team ${index} production` }),
+    );
   }
   return dir;
 }
@@ -24,7 +27,9 @@ describe('render: the fleet tier', () => {
     const run = await runInProcess(['render', dir, '-o', out]);
     expect(run.stderr).not.toMatch(/^cspm-report:/m);
     expect(run.code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toContain(`<title>Compliance of a fleet of ${fleetAccountThreshold + 1} accounts</title>`);
+    expect(readFileSync(out, 'utf8')).toContain(
+      `<title>Compliance of a fleet of ${fleetAccountThreshold + 1} accounts</title>`,
+    );
   });
 
   it(`is not the default for ${fleetAccountThreshold} accounts, and an explicit --tier always wins`, async () => {
@@ -42,7 +47,18 @@ describe('render: the fleet tier', () => {
 
   it('writes the fleet workbook and PDF', async () => {
     const dir = fleetFolder(1);
-    const run = await runInProcess(['render', dir, '--tier', 'fleet', '-f', 'xlsx', '-f', 'pdf', '--out-dir', join(dir, 'out')]);
+    const run = await runInProcess([
+      'render',
+      dir,
+      '--tier',
+      'fleet',
+      '-f',
+      'xlsx',
+      '-f',
+      'pdf',
+      '--out-dir',
+      join(dir, 'out'),
+    ]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('account-1.xlsx');
     expect(run.stderr).toContain('account-1.pdf');
@@ -50,7 +66,18 @@ describe('render: the fleet tier', () => {
 
   it('warns that CSV has no fleet tier, naming the formats that do', async () => {
     const dir = fleetFolder(1);
-    const run = await runInProcess(['render', join(dir, 'account-1.json'), '-f', 'csv', '--tier', 'fleet', '--out-dir', join(dir, 'out')]);
-    expect(run.stderr.split('\n').filter((line) => line.startsWith('cspm-report:'))).toEqual(['cspm-report: warning: --tier fleet does nothing for csv; html, pdf and xlsx read it']);
+    const run = await runInProcess([
+      'render',
+      join(dir, 'account-1.json'),
+      '-f',
+      'csv',
+      '--tier',
+      'fleet',
+      '--out-dir',
+      join(dir, 'out'),
+    ]);
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('cspm-report:'))).toEqual([
+      'cspm-report: warning: --tier fleet does nothing for csv; html, pdf and xlsx read it',
+    ]);
   });
 });

@@ -13,7 +13,9 @@ describe('the same report given twice in one run', () => {
     writeFileSync(report, JSON.stringify([minimalReport()]));
     const result = await runInProcess(['check', report, report]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`at /0 repeats the report at /0 of ${report}; its policies would count twice  duplicate-report`);
+    expect(result.stdout).toContain(
+      `at /0 repeats the report at /0 of ${report}; its policies would count twice  duplicate-report`,
+    );
     expect(result.stdout).toContain('✖ 1 finding (1 error, 0 warnings) in 2 files, 2 valid reports, 10 policies');
   });
 
@@ -23,6 +25,8 @@ describe('the same report given twice in one run', () => {
     writeFileSync(report, JSON.stringify([minimalReport()]));
     const result = await runInProcess(['render', report, report, '-o', join(dir, 'x.html')]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`${report}, ${report}: 2 reports, 10 policies, 1 error, 0 warnings (listed in the data quality section)`);
+    expect(result.stderr).toContain(
+      `${report}, ${report}: 2 reports, 10 policies, 1 error, 0 warnings (listed in the data quality section)`,
+    );
   });
 });

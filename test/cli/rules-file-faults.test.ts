@@ -8,10 +8,13 @@ const tempDir = useTempDir();
 const report = 'samples/azure-csbp.json';
 
 /** Nine levels of nine aliases: 9^9 strings once expanded ("billion laughs"). */
-const aliasBomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefghi'.split('').map((name, index) => {
-  const previous = 'abcdefghi'[index]!;
-  return `${name}: &${name} [${Array.from({ length: 9 }, () => `*${previous}`).join(',')}]`;
-})].join('\n');
+const aliasBomb = [
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  ...'bcdefghi'.split('').map((name, index) => {
+    const previous = 'abcdefghi'[index]!;
+    return `${name}: &${name} [${Array.from({ length: 9 }, () => `*${previous}`).join(',')}]`;
+  }),
+].join('\n');
 
 /** Lines as a password file has them: they parse as YAML (plain scalars), and must not be quoted. */
 const shadowLike = 'root:$6$saltsalt$SECRETHASHVALUE:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n';
@@ -27,14 +30,18 @@ describe('a rules file that is not one', () => {
     const rules = rulesFile(aliasBomb);
     const run = await runInProcess(['gate', report, '--rules', rules]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`cspm-report: too many aliases in gate rules: ${rules}: its aliases expand past 100 copies (a YAML alias bomb?); write the values out\n`);
+    expect(run.stderr).toBe(
+      `cspm-report: too many aliases in gate rules: ${rules}: its aliases expand past 100 copies (a YAML alias bomb?); write the values out\n`,
+    );
   });
 
   it('says a password file is not a rules file and quotes nothing of it', async () => {
     const rules = rulesFile(shadowLike, 'shadow');
     const run = await runInProcess(['gate', report, '--rules', rules]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`cspm-report: invalid gate rules: ${rules}:1:1: not a YAML or JSON rules file (no "assertions" or "extends" at its top)\n`);
+    expect(run.stderr).toBe(
+      `cspm-report: invalid gate rules: ${rules}:1:1: not a YAML or JSON rules file (no "assertions" or "extends" at its top)\n`,
+    );
   });
 
   it('quotes nothing of a file that does not parse, only where it stops', async () => {

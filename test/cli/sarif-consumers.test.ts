@@ -19,8 +19,15 @@ interface Region {
 }
 interface Log {
   runs: {
-    invocations: { executionSuccessful: boolean; toolExecutionNotifications: { level: string; message: { text: string }; descriptor: { id: string } }[] }[];
-    results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: Region } }[]; properties: { pointer?: string } }[];
+    invocations: {
+      executionSuccessful: boolean;
+      toolExecutionNotifications: { level: string; message: { text: string }; descriptor: { id: string } }[];
+    }[];
+    results: {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: Region } }[];
+      properties: { pointer?: string };
+    }[];
   }[];
 }
 
@@ -58,7 +65,9 @@ function sarifOut(name: string): string {
   return path;
 }
 
-/** Reads a SARIF log a run of this file wrote, schema-valid, and what sarif-multitool with GitHub's rules said of it. */
+/**
+ * Reads a SARIF log a run of this file wrote, schema-valid, and what sarif-multitool with GitHub's rules said of it.
+ */
 function readLog(path: string): { log: Log; problems: unknown[] } {
   const text = readFileSync(path, 'utf8');
   const log = JSON.parse(text) as Log;
@@ -76,17 +85,46 @@ interface PlacedRun {
   out: string;
   run?: CliResult;
 }
-const placed: Record<string, PlacedRun> = { pretty: { indent: 2, input: '', text: '', out: '' }, oneLine: { indent: undefined, input: '', text: '', out: '' } };
+const placed: Record<string, PlacedRun> = {
+  pretty: { indent: 2, input: '', text: '', out: '' },
+  oneLine: { indent: undefined, input: '', text: '', out: '' },
+};
 const absolute: { outside: string; out: string; run?: CliResult } = { outside: '', out: '' };
-const stdinRuns: { stdin: string; plain: string; plainRun?: CliResult; outs: { sarif: string; json: string; gitlab: string }; named?: CliResult } = { stdin: brokenText(2), plain: '', outs: { sarif: '', json: '', gitlab: '' } };
+const stdinRuns: {
+  stdin: string;
+  plain: string;
+  plainRun?: CliResult;
+  outs: { sarif: string; json: string; gitlab: string };
+  named?: CliResult;
+} = { stdin: brokenText(2), plain: '', outs: { sarif: '', json: '', gitlab: '' } };
 const gateRuns: { out: string; gate?: CliResult; clean: string; check?: CliResult } = { out: '', clean: '' };
 const diffRun: { out: string; run?: CliResult } = { out: '' };
 const under = resolve('samples/broken/category-total.json');
 
 const stoppedCases: { name: string; args: (dir: string) => string[]; stderr: RegExp }[] = [
-  { name: 'check of a missing input', args: (at) => ['check', join(at, 'missing.json'), '-f', 'sarif', '-o', join(at, 'out')], stderr: /no such file or directory: .*missing\.json/ },
-  { name: 'gate with an unreadable rules file', args: (at) => ['gate', 'samples/aws-cis.json', '--rules', join(at, 'nope.yaml'), '-o', join(at, 'out.sarif')], stderr: /nope\.yaml/ },
-  { name: 'diff with a bad option value', args: (at) => ['diff', 'samples/aws-cis.json', 'samples/aws-cis.json', '--fail-on', 'bogus', '-o', join(at, 'out.sarif')], stderr: /--fail-on "bogus"/ },
+  {
+    name: 'check of a missing input',
+    args: (at) => ['check', join(at, 'missing.json'), '-f', 'sarif', '-o', join(at, 'out')],
+    stderr: /no such file or directory: .*missing\.json/,
+  },
+  {
+    name: 'gate with an unreadable rules file',
+    args: (at) => ['gate', 'samples/aws-cis.json', '--rules', join(at, 'nope.yaml'), '-o', join(at, 'out.sarif')],
+    stderr: /nope\.yaml/,
+  },
+  {
+    name: 'diff with a bad option value',
+    args: (at) => [
+      'diff',
+      'samples/aws-cis.json',
+      'samples/aws-cis.json',
+      '--fail-on',
+      'bogus',
+      '-o',
+      join(at, 'out.sarif'),
+    ],
+    stderr: /--fail-on "bogus"/,
+  },
 ];
 const stoppedRuns: { at: string; run: CliResult }[] = [];
 
@@ -107,17 +145,59 @@ beforeAll(async () => {
 
   stdinRuns.plain = sarifOut('plain');
   stdinRuns.plainRun = await runInProcess(['check', '-', '-o', stdinRuns.plain], { stdin: stdinRuns.stdin });
-  stdinRuns.outs = { sarif: sarifOut('named'), json: join(dir, 'named.json'), gitlab: join(dir, 'named.codequality.json') };
+  stdinRuns.outs = {
+    sarif: sarifOut('named'),
+    json: join(dir, 'named.json'),
+    gitlab: join(dir, 'named.codequality.json'),
+  };
   const { outs } = stdinRuns;
-  stdinRuns.named = await runInProcess(['check', '-', '--stdin-name', 'reports/aws.json', '-f', 'sarif', '-o', outs.sarif, '-f', 'json', '-o', outs.json, '-f', 'gitlab', '-o', outs.gitlab, '-f', 'github', '-o', '-'], { stdin: stdinRuns.stdin });
+  stdinRuns.named = await runInProcess(
+    [
+      'check',
+      '-',
+      '--stdin-name',
+      'reports/aws.json',
+      '-f',
+      'sarif',
+      '-o',
+      outs.sarif,
+      '-f',
+      'json',
+      '-o',
+      outs.json,
+      '-f',
+      'gitlab',
+      '-o',
+      outs.gitlab,
+      '-f',
+      'github',
+      '-o',
+      '-',
+    ],
+    { stdin: stdinRuns.stdin },
+  );
 
   gateRuns.out = sarifOut('gate');
-  gateRuns.gate = await runInProcess(['gate', 'samples/aws-cis.json', 'samples/broken/category-total.json', '--rules', 'cspm:strict', '-o', gateRuns.out]);
+  gateRuns.gate = await runInProcess([
+    'gate',
+    'samples/aws-cis.json',
+    'samples/broken/category-total.json',
+    '--rules',
+    'cspm:strict',
+    '-o',
+    gateRuns.out,
+  ]);
   gateRuns.clean = sarifOut('clean');
   gateRuns.check = await runInProcess(['check', 'samples/aws-cis.json', '-o', gateRuns.clean]);
 
   diffRun.out = sarifOut('diff');
-  diffRun.run = await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '-o', diffRun.out]);
+  diffRun.run = await runInProcess([
+    'diff',
+    'samples/diff/azure-csbp-2024-03-11.json',
+    'samples/diff/azure-csbp-2024-03-18.json',
+    '-o',
+    diffRun.out,
+  ]);
 
   for (const [index, { args }] of stoppedCases.entries()) {
     const at = join(dir, `stopped-${index}`);
@@ -154,8 +234,16 @@ describe('SARIF that GitHub code scanning takes (sarif-multitool with GitHub rul
       expect(results.length).toBeGreaterThan(0);
       for (const result of results) {
         expect(result.properties.pointer).toBe('/result/0/ResourceCategories/1/Total');
-        expect(result.locations[0]!.physicalLocation.region).toEqual({ startLine: where.line, startColumn: where.column, endLine: where.line, endColumn: where.column + where.length });
-        expect(result.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: relative(process.cwd(), one.input), uriBaseId: '%SRCROOT%' });
+        expect(result.locations[0]!.physicalLocation.region).toEqual({
+          startLine: where.line,
+          startColumn: where.column,
+          endLine: where.line,
+          endColumn: where.column + where.length,
+        });
+        expect(result.locations[0]!.physicalLocation.artifactLocation).toEqual({
+          uri: relative(process.cwd(), one.input),
+          uriBaseId: '%SRCROOT%',
+        });
       }
     });
   }
@@ -164,7 +252,9 @@ describe('SARIF that GitHub code scanning takes (sarif-multitool with GitHub rul
     expect(absolute.run!.code).toBe(1);
     const { log, problems } = readLog(absolute.out);
     expect(problems).toEqual([]);
-    const uris = new Set(log.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation.uri));
+    const uris = new Set(
+      log.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation.uri),
+    );
     expect(uris).toEqual(new Set(['samples/broken/category-total.json', relative(process.cwd(), absolute.outside)]));
   });
 
@@ -173,7 +263,10 @@ describe('SARIF that GitHub code scanning takes (sarif-multitool with GitHub rul
     expect(stdinRuns.plainRun!.code).toBe(1);
     const unnamed = readLog(stdinRuns.plain);
     expect(unnamed.problems).toEqual([]);
-    expect(unnamed.log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: '%3Cstdin%3E', uriBaseId: '%SRCROOT%' });
+    expect(unnamed.log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation).toEqual({
+      uri: '%3Cstdin%3E',
+      uriBaseId: '%SRCROOT%',
+    });
 
     const named = stdinRuns.named!;
     expect(named.code).toBe(1);
@@ -182,12 +275,23 @@ describe('SARIF that GitHub code scanning takes (sarif-multitool with GitHub rul
     const where = secondTotal(stdin);
     expect(log.runs[0]!.results[0]!.locations[0]!.physicalLocation).toEqual({
       artifactLocation: { uri: 'reports/aws.json', uriBaseId: '%SRCROOT%' },
-      region: { startLine: where.line, startColumn: where.column, endLine: where.line, endColumn: where.column + where.length },
+      region: {
+        startLine: where.line,
+        startColumn: where.column,
+        endLine: where.line,
+        endColumn: where.column + where.length,
+      },
     });
-    expect((JSON.parse(readFileSync(outs.json, 'utf8')) as { files: { file: string }[] }).files[0]!.file).toBe('reports/aws.json');
-    const issues = JSON.parse(readFileSync(outs.gitlab, 'utf8')) as { location: { path: string; lines: { begin: number } } }[];
+    expect((JSON.parse(readFileSync(outs.json, 'utf8')) as { files: { file: string }[] }).files[0]!.file).toBe(
+      'reports/aws.json',
+    );
+    const issues = JSON.parse(readFileSync(outs.gitlab, 'utf8')) as {
+      location: { path: string; lines: { begin: number } };
+    }[];
     expect(issues[0]!.location).toEqual({ path: 'reports/aws.json', lines: { begin: where.line } });
-    expect(named.stdout).toContain(`::error file=reports/aws.json,line=${where.line},col=${where.column},title=category-total::`);
+    expect(named.stdout).toContain(
+      `::error file=reports/aws.json,line=${where.line},col=${where.column},title=category-total::`,
+    );
   });
 
   it('writes gate results and valid reports that pass, failed assertions on a line', () => {
@@ -217,7 +321,9 @@ describe('findings placed in their text', () => {
     const [clean, broken, parsed] = analysis.sources;
     expect(clean!.findings).toEqual([]);
     expect(clean!.regions).toBeUndefined();
-    expect(broken!.regions?.get('/result/0/ResourceCategories/1/Total')?.startLine).toBe(secondTotal(brokenText(2)).line);
+    expect(broken!.regions?.get('/result/0/ResourceCategories/1/Total')?.startLine).toBe(
+      secondTotal(brokenText(2)).line,
+    );
     // A parsed value has no text to place its findings in.
     expect(parsed!.findings.length).toBeGreaterThan(0);
     expect(parsed!.regions).toBeUndefined();

@@ -18,7 +18,12 @@ function writeBroken(dir: string): string {
 }
 
 interface Log {
-  runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }[] }[];
+  runs: {
+    results: {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[];
+    }[];
+  }[];
 }
 
 function readLog(path: string): Log {
@@ -37,7 +42,10 @@ describe('cspm-report check writing SARIF', () => {
     const log = readLog(out);
     expect(log.runs[0]!.results.map((item) => item.ruleId)).toEqual(['category-total', 'category-count']);
     // Absolute, outside the working folder: relative to it all the same, as GitHub takes no absolute URI.
-    expect(log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: relative(process.cwd(), input), uriBaseId: '%SRCROOT%' });
+    expect(log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation).toEqual({
+      uri: relative(process.cwd(), input),
+      uriBaseId: '%SRCROOT%',
+    });
   });
 
   it('takes the format from the .sarif extension and keeps a relative input path relative', async () => {

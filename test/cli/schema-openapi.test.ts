@@ -10,14 +10,20 @@ describe('cspm-report schema openapi', () => {
   const published = bundleOpenApi(file, { name: 'audit-report.schema.json', schema: readSchema() });
   const dir = useTempDir();
 
-  it('prints the package\'s OpenAPI 3.1 document with the report schema\'s definitions under components', async () => {
+  it("prints the package's OpenAPI 3.1 document with the report schema's definitions under components", async () => {
     const result = await runInProcess(['schema', 'openapi']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    const printed = JSON.parse(result.stdout) as { openapi: string; paths: unknown; components: { schemas: Record<string, unknown> } };
+    const printed = JSON.parse(result.stdout) as {
+      openapi: string;
+      paths: unknown;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(printed).toEqual(published);
     expect(printed.openapi).toBe('3.1.0');
     expect(printed.paths).toEqual(file['paths']);
-    expect(printed.components.schemas['Category']).toMatchObject({ properties: { Policies: { items: { $ref: '#/components/schemas/Policy' } } } });
+    expect(printed.components.schemas['Category']).toMatchObject({
+      properties: { Policies: { items: { $ref: '#/components/schemas/Policy' } } },
+    });
     expect(result.stdout).not.toContain('audit-report.schema.json#');
   });
 

@@ -6,7 +6,10 @@ import { bin } from '../support/bin-run.js';
 import { runInProcess } from '../support/cli-run.js';
 
 it('serve prints its URL first, answers a request and exits 0 on SIGTERM', async () => {
-  const child = spawn(process.execPath, [bin, 'serve'], { env: { ...process.env, CSPM_LICENSE_TOKEN: 'lt', CSPM_ACCOUNT_TOKEN: 'at', CSPM_API_KEY: 'key' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve'], {
+    env: { ...process.env, CSPM_LICENSE_TOKEN: 'lt', CSPM_ACCOUNT_TOKEN: 'at', CSPM_API_KEY: 'key' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit');
@@ -32,7 +35,17 @@ it('serve prints its URL first, answers a request and exits 0 on SIGTERM', async
 }, 20_000);
 
 it('serve warns on standard error, in one line, that credentials travel in clear text when it listens beyond loopback', async () => {
-  const child = spawn(process.execPath, [bin, 'serve', '--host', '0.0.0.0'], { env: { ...process.env, CSPM_LICENSE_TOKEN: 'lt', CSPM_ACCOUNT_TOKEN: 'at', CSPM_API_KEY: 'key', CSPM_APP_ID: 'app', CSPM_APP_SECRET: 'shh' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--host', '0.0.0.0'], {
+    env: {
+      ...process.env,
+      CSPM_LICENSE_TOKEN: 'lt',
+      CSPM_ACCOUNT_TOKEN: 'at',
+      CSPM_API_KEY: 'key',
+      CSPM_APP_ID: 'app',
+      CSPM_APP_SECRET: 'shh',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = once(child, 'exit');
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -47,7 +60,15 @@ it('serve warns on standard error, in one line, that credentials travel in clear
   expect(warnings).toEqual([expect.stringMatching(/^warning: .*0\.0\.0\.0.* without TLS/)]);
 }, 20_000);
 
-it.each([['--scan-failure-rate', '1.5'], ['--scan-failure-rate', '-0.1'], ['--fail-rate', '2']])('serve refuses %s %s with one line and exit 2, before listening', async (option, value) => {
+it.each([
+  ['--scan-failure-rate', '1.5'],
+  ['--scan-failure-rate', '-0.1'],
+  ['--fail-rate', '2'],
+])('serve refuses %s %s with one line and exit 2, before listening', async (option, value) => {
   const result = await runInProcess(['serve', option, value]);
-  expect(result).toEqual({ code: 2, stdout: '', stderr: `cspm-report: invalid usage: ${option} must be from 0 to 1\n` });
+  expect(result).toEqual({
+    code: 2,
+    stdout: '',
+    stderr: `cspm-report: invalid usage: ${option} must be from 0 to 1\n`,
+  });
 });

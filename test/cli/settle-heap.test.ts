@@ -27,12 +27,24 @@ describe('settleHeapBeforeParse', () => {
   it('collects once before a large text on a small heap, skips a small text, and exposes gc nowhere', () => {
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({ afterSmall: 0, afterBig: 1, gcInNewContexts: 'undefined', gcHere: 'undefined' });
+    expect(JSON.parse(result.stdout)).toEqual({
+      afterSmall: 0,
+      afterBig: 1,
+      gcInNewContexts: 'undefined',
+      gcHere: 'undefined',
+    });
   });
 
   it('leaves gc exposed when the process was started with --expose-gc', () => {
-    const result = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({ afterSmall: 0, afterBig: 1, gcInNewContexts: 'function', gcHere: 'function' });
+    expect(JSON.parse(result.stdout)).toEqual({
+      afterSmall: 0,
+      afterBig: 1,
+      gcInNewContexts: 'function',
+      gcHere: 'function',
+    });
   });
 });

@@ -19,7 +19,11 @@ function outputsOf(dir: string, name: string): Record<string, string> {
 }
 
 /** Runs every shard of a command, then merges them; the merge's outcome and its outputs. */
-async function shardedRun(dir: string, args: string[], shards: number): Promise<{ code: number; stdout: string; stderr: string; parts: string[] }> {
+async function shardedRun(
+  dir: string,
+  args: string[],
+  shards: number,
+): Promise<{ code: number; stdout: string; stderr: string; parts: string[] }> {
   const parts: string[] = [];
   for (let index = 1; index <= shards; index += 1) {
     const part = join(dir, `part-${index}.json`);
@@ -41,8 +45,11 @@ describe('--shard i/n and merge', () => {
     // share a shard at every count from 3 to 7: the search goes on to 64, so that a test never
     // runs no shards at all.
     const counts = Array.from({ length: 62 }, (_, offset) => offset + 3);
-    const shards = counts.find((count) => shardOfPath(fleet.duplicate, count) !== shardOfPath(fleet.files[3] as string, count));
-    if (shards === undefined) throw new Error(`no count of shards from 3 to 64 puts ${fleet.duplicate} and ${fleet.files[3] as string} apart`);
+    const shards = counts.find(
+      (count) => shardOfPath(fleet.duplicate, count) !== shardOfPath(fleet.files[3] as string, count),
+    );
+    if (shards === undefined)
+      throw new Error(`no count of shards from 3 to 64 puts ${fleet.duplicate} and ${fleet.files[3] as string} apart`);
     const whole = await runInProcess(['check', fleet.dir, ...outputArgs(out, 'whole')]);
     const merged = await shardedRun(out, ['check', fleet.dir], shards);
     expect(whole.code).toBe(1);
@@ -56,30 +63,61 @@ describe('--shard i/n and merge', () => {
     const fleet = writeFleet(dir, 30, undefined, false);
     const out = tempDir();
     const whole = await runInProcess(['check', fleet.dir, '-f', 'json', '-o', join(out, 'figures.json')]);
-    const json = JSON.parse(readFileSync(join(out, 'figures.json'), 'utf8')) as { summary: { posture: { red: number; other: number; amber: number } } };
+    const json = JSON.parse(readFileSync(join(out, 'figures.json'), 'utf8')) as {
+      summary: { posture: { red: number; other: number; amber: number } };
+    };
     const failing = json.summary.posture.red + json.summary.posture.other + json.summary.posture.amber;
     expect(whole.code).toBe(0);
     // Past what any quarter of the fleet fails, short of the whole fleet's.
     const rules = join(out, 'rules.json');
-    writeFileSync(rules, JSON.stringify({ assertions: [{ name: 'fleet budget', metric: 'failingPolicies', aggregate: 'all', max: Math.ceil(failing * 0.6) }, { name: 'one policy', metric: 'policy', policy: 'VpnGatewayIkev2', mustNotBe: 'Red', level: 'warn' }] }));
+    writeFileSync(
+      rules,
+      JSON.stringify({
+        assertions: [
+          { name: 'fleet budget', metric: 'failingPolicies', aggregate: 'all', max: Math.ceil(failing * 0.6) },
+          { name: 'one policy', metric: 'policy', policy: 'VpnGatewayIkev2', mustNotBe: 'Red', level: 'warn' },
+        ],
+      }),
+    );
     const gateArgs = ['gate', fleet.dir, '--rules', rules];
-    const unsharded = await runInProcess([...gateArgs, ...outputArgs(out, 'whole'), '--result', join(out, 'whole-result.json')]);
+    const unsharded = await runInProcess([
+      ...gateArgs,
+      ...outputArgs(out, 'whole'),
+      '--result',
+      join(out, 'whole-result.json'),
+    ]);
     const parts: string[] = [];
     for (let index = 1; index <= 2; index += 1) {
       parts.push(join(out, `part-${index}.json`));
-      expect((await runInProcess([...gateArgs, '--shard', `${index}/2`, '-o', parts[index - 1] as string])).code).toBe(0);
+      expect((await runInProcess([...gateArgs, '--shard', `${index}/2`, '-o', parts[index - 1] as string])).code).toBe(
+        0,
+      );
     }
-    const merged = await runInProcess(['merge', ...parts, '--rules', rules, ...outputArgs(out, 'merged'), '--result', join(out, 'merged-result.json')]);
+    const merged = await runInProcess([
+      'merge',
+      ...parts,
+      '--rules',
+      rules,
+      ...outputArgs(out, 'merged'),
+      '--result',
+      join(out, 'merged-result.json'),
+    ]);
     expect(unsharded.code).toBe(3);
     // Each shard on its own is within the budget: a gate per shard would have passed.
     for (const part of parts) {
-      const partial = JSON.parse(readFileSync(part, 'utf8')) as { files: { reports: { figures: { red: number; amber: number; other: number } }[] }[] };
-      const shardFailing = partial.files.flatMap((file) => file.reports).reduce((sum, report) => sum + report.figures.red + report.figures.amber + report.figures.other, 0);
+      const partial = JSON.parse(readFileSync(part, 'utf8')) as {
+        files: { reports: { figures: { red: number; amber: number; other: number } }[] }[];
+      };
+      const shardFailing = partial.files
+        .flatMap((file) => file.reports)
+        .reduce((sum, report) => sum + report.figures.red + report.figures.amber + report.figures.other, 0);
       expect(shardFailing).toBeLessThanOrEqual(Math.ceil(failing * 0.6));
     }
     expect(merged.code).toBe(unsharded.code);
     expect(outputsOf(out, 'merged')).toEqual(outputsOf(out, 'whole'));
-    expect(readFileSync(join(out, 'merged-result.json'), 'utf8')).toBe(readFileSync(join(out, 'whole-result.json'), 'utf8'));
+    expect(readFileSync(join(out, 'merged-result.json'), 'utf8')).toBe(
+      readFileSync(join(out, 'whole-result.json'), 'utf8'),
+    );
     expect(readFileSync(join(out, 'merged.text'), 'utf8')).toMatch(/error +fleet budget/);
   });
 
@@ -90,26 +128,40 @@ describe('--shard i/n and merge', () => {
     const { parts } = await shardedRun(out, ['check', fleet.dir], 3);
     const missing = await runInProcess(['merge', parts[0] as string, parts[2] as string]);
     expect(missing).toMatchObject({ code: 2, stdout: '' });
-    expect(missing.stderr).toBe('cspm-report: the partial results are not the shards of one run: shard 2 of 3 is missing: a verdict on part of the run could pass what the whole fails\n');
+    expect(missing.stderr).toBe(
+      'cspm-report: the partial results are not the shards of one run: shard 2 of 3 is missing: a verdict on part of the run could pass what the whole fails\n',
+    );
     const twice = await runInProcess(['merge', ...parts, parts[1] as string]);
     expect(twice.stderr).toContain(`shard 2 of 3 is given twice: ${parts[1] as string} and ${parts[1] as string}`);
     const otherRules = join(out, 'other.json');
-    expect((await runInProcess(['check', fleet.dir, '--rule', 'mixed-ids=off', '--shard', '2/3', '-o', otherRules])).code).toBe(0);
-    expect((await runInProcess(['merge', parts[0] as string, otherRules, parts[2] as string])).stderr).toBe(`cspm-report: partial result refused: ${otherRules} was made with --rule mixed-ids=off; this merge expects --rule (none)\n`);
+    expect(
+      (await runInProcess(['check', fleet.dir, '--rule', 'mixed-ids=off', '--shard', '2/3', '-o', otherRules])).code,
+    ).toBe(0);
+    expect((await runInProcess(['merge', parts[0] as string, otherRules, parts[2] as string])).stderr).toBe(
+      `cspm-report: partial result refused: ${otherRules} was made with --rule mixed-ids=off; this merge expects --rule (none)\n`,
+    );
     writeFileSync(join(fleet.dir, 'late-arrival.json'), readFileSync(fleet.files[0] as string));
     const later = join(out, 'later.json');
     expect((await runInProcess(['check', fleet.dir, '--shard', '2/3', '-o', later])).code).toBe(0);
-    expect((await runInProcess(['merge', parts[0] as string, later, parts[2] as string])).stderr).toContain(`${later} listed other inputs (13 files) than ${parts[0] as string} (12 files)`);
+    expect((await runInProcess(['merge', parts[0] as string, later, parts[2] as string])).stderr).toContain(
+      `${later} listed other inputs (13 files) than ${parts[0] as string} (12 files)`,
+    );
     const notPartial = join(out, 'findings.json');
     await runInProcess(['check', fleet.files[0] as string, '-o', notPartial]);
     const refused = await runInProcess(['merge', notPartial]);
     expect(refused).toMatchObject({ code: 2, stdout: '' });
-    expect(refused.stderr).toBe(`cspm-report: invalid partial result: ${notPartial}: /cspmReportPartial: missing: not a partial result; merge takes the -f json output of check or gate --shard i/n\n`);
+    expect(refused.stderr).toBe(
+      `cspm-report: invalid partial result: ${notPartial}: /cspmReportPartial: missing: not a partial result; merge takes the -f json output of check or gate --shard i/n\n`,
+    );
     const damaged = join(out, 'damaged.json');
-    const partial = JSON.parse(readFileSync(parts[0] as string, 'utf8')) as { files: { reports: { figures: { red: unknown } }[] }[] };
+    const partial = JSON.parse(readFileSync(parts[0] as string, 'utf8')) as {
+      files: { reports: { figures: { red: unknown } }[] }[];
+    };
     partial.files[0]!.reports[0]!.figures.red = '12';
     writeFileSync(damaged, JSON.stringify(partial));
-    expect((await runInProcess(['merge', damaged, parts[1] as string, parts[2] as string])).stderr).toBe(`cspm-report: invalid partial result: ${damaged}: /files/0/reports/0/figures/red: must be a whole number, not "12"\n`);
+    expect((await runInProcess(['merge', damaged, parts[1] as string, parts[2] as string])).stderr).toBe(
+      `cspm-report: invalid partial result: ${damaged}: /files/0/reports/0/figures/red: must be a whole number, not "12"\n`,
+    );
   });
 
   it('refuses a shard that would state a verdict or cannot be split', async () => {
@@ -119,9 +171,15 @@ describe('--shard i/n and merge', () => {
       [['check', fleet.dir, '--shard', '0/3'], '--shard takes i/n'],
       [['check', fleet.dir, '--shard', '4/3'], '--shard takes i/n'],
       [['check', fleet.dir, '--shard', 'half'], '--shard takes i/n'],
-      [['check', fleet.dir, '--shard', '1/2', '-f', 'sarif', '-o', join(dir, 'x.sarif')], '--shard writes one partial result as JSON'],
+      [
+        ['check', fleet.dir, '--shard', '1/2', '-f', 'sarif', '-o', join(dir, 'x.sarif')],
+        '--shard writes one partial result as JSON',
+      ],
       [['check', '-', '--shard', '1/2'], 'standard input cannot be split'],
-      [['gate', fleet.dir, '--rules', 'cspm:recommended', '--shard', '1/2', '--baseline', fleet.files[0] as string], '--baseline cannot be given with --shard'],
+      [
+        ['gate', fleet.dir, '--rules', 'cspm:recommended', '--shard', '1/2', '--baseline', fleet.files[0] as string],
+        '--baseline cannot be given with --shard',
+      ],
     ] as const) {
       const result = await runInProcess([...args], { stdin: '[]' });
       expect(result.code, args.join(' ')).toBe(2);
@@ -138,19 +196,28 @@ describe('--shard i/n and merge', () => {
     const parts: string[] = [];
     for (let index = 1; index <= 3; index += 1) {
       parts.push(join(out, `part-${index}.json`));
-      expect((await runInProcess(['check', fleet.dir, '--shard', `${index}/3`, '-o', parts[index - 1] as string])).code).toBe(0);
+      expect(
+        (await runInProcess(['check', fleet.dir, '--shard', `${index}/3`, '-o', parts[index - 1] as string])).code,
+      ).toBe(0);
     }
     const figures = join(out, 'fleet.json');
-    expect((await runInProcess(['merge', ...parts, '--fleet', figures, '-f', 'text', '-o', join(out, 'merged.txt')])).code).toBe(0);
+    expect(
+      (await runInProcess(['merge', ...parts, '--fleet', figures, '-f', 'text', '-o', join(out, 'merged.txt')])).code,
+    ).toBe(0);
     const rendered = await runInProcess(['render', figures, '-o', join(out, 'merged.html')]);
     expect(rendered.code).toBe(0);
     expect(readFileSync(join(out, 'merged.html'), 'utf8')).toBe(readFileSync(join(out, 'whole.html'), 'utf8'));
     expect(readFileSync(join(out, 'whole.html'), 'utf8')).toContain('Compliance of a fleet of 24 accounts');
     const csv = await runInProcess(['render', figures, '-f', 'csv', '-o', join(out, 'x.csv')]);
     expect(csv.code).toBe(2);
-    expect(csv.stderr).toContain('holds fleet figures, which render as the fleet tier in html, pdf or xlsx, not -f csv');
+    expect(csv.stderr).toContain(
+      'holds fleet figures, which render as the fleet tier in html, pdf or xlsx, not -f csv',
+    );
     const damaged = join(out, 'damaged.json');
-    writeFileSync(damaged, readFileSync(figures, 'utf8').replace('"accounts":[{"accountName":"Account 0"', '"accounts":[{"accountName":0'));
+    writeFileSync(
+      damaged,
+      readFileSync(figures, 'utf8').replace('"accounts":[{"accountName":"Account 0"', '"accounts":[{"accountName":0'),
+    );
     const refused = await runInProcess(['render', damaged, '-o', join(out, 'y.html')]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${damaged}: /accounts/0/accountName`);
@@ -181,7 +248,9 @@ describe('--jobs', () => {
     for (const jobs of ['0', '257', 'many', '1.5']) {
       const result = await runInProcess(['check', 'samples/aws-cis.json', '--jobs', jobs]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`--jobs takes a whole number of files to analyse at once, from 1 to 256, once, not ${jobs}`);
+      expect(result.stderr).toContain(
+        `--jobs takes a whole number of files to analyse at once, from 1 to 256, once, not ${jobs}`,
+      );
     }
   });
 });

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +23,12 @@ const sample = 'samples/aws-cis.json';
 function runInto(path: string, args: string[], flags = 'w'): { status: number | null; stderr: string } {
   const fd = openSync(path, flags);
   try {
-    const result = spawnSync(process.execPath, [bin, ...args], { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, [bin, ...args], {
+      stdio: ['ignore', fd, 'pipe'],
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     return { status: result.status, stderr: result.stderr };
   } finally {
     closeSync(fd);
@@ -22,15 +36,14 @@ function runInto(path: string, args: string[], flags = 'w'): { status: number | 
 }
 
 describe.skipIf(!existsSync('/dev/full'))('a failed write to standard output', () => {
-  it.each([
-    [['check', sample, '--format', 'json']],
-    [['render', sample, '-f', 'csv', '-o', '-']],
-    [['rules']],
-  ])('%j exits 2 with one line when standard output is full', (args) => {
-    const result = runInto('/dev/full', args);
-    expect(result.stderr).toBe('cspm-report: cannot write output: standard output (ENOSPC)\n');
-    expect(result.status).toBe(2);
-  });
+  it.each([[['check', sample, '--format', 'json']], [['render', sample, '-f', 'csv', '-o', '-']], [['rules']]])(
+    '%j exits 2 with one line when standard output is full',
+    (args) => {
+      const result = runInto('/dev/full', args);
+      expect(result.stderr).toBe('cspm-report: cannot write output: standard output (ENOSPC)\n');
+      expect(result.status).toBe(2);
+    },
+  );
 });
 
 describe('a gate whose findings cannot be written to standard output', () => {
@@ -38,31 +51,41 @@ describe('a gate whose findings cannot be written to standard output', () => {
     const result = join(tempDir(), 'gate.json');
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     let stderr = '';
-    const code = await runCli(['gate', sample, '--rules', 'cspm:recommended', '-f', 'json', '-o', '-', '--result', result], {
-      stdout: { write: () => false, flush: () => Promise.reject(full) },
-      stderr: { write: (text: string) => (stderr += text) },
-      stdin: Readable.from([]),
-      env: {},
-    });
+    const code = await runCli(
+      ['gate', sample, '--rules', 'cspm:recommended', '-f', 'json', '-o', '-', '--result', result],
+      {
+        stdout: { write: () => false, flush: () => Promise.reject(full) },
+        stderr: { write: (text: string) => (stderr += text) },
+        stdin: Readable.from([]),
+        env: {},
+      },
+    );
     expect(stderr).toBe('cspm-report: cannot write output: standard output (ENOSPC)\n');
     expect(code).toBe(2);
-    expect(JSON.parse(readFileSync(result, 'utf8'))).toMatchObject({ status: 'fail', exitCode: 2, error: { code: 'output-failed' } });
+    expect(JSON.parse(readFileSync(result, 'utf8'))).toMatchObject({
+      status: 'fail',
+      exitCode: 2,
+      error: { code: 'output-failed' },
+    });
   });
 });
 
 describe.skipIf(process.platform === 'win32')('standard output named as a file', () => {
-  it.each(['/dev/stdout', '/proc/self/fd/1'])('-o %s writes into the file the shell redirected into, never a new one in its place', (name) => {
-    const dir = tempDir();
-    const redirect = join(dir, 'redirected.json');
-    writeFileSync(redirect, 'to be replaced by the shell\n');
-    const inode = statSync(redirect).ino;
-    // `> file` as a shell does it: the file truncated and opened as standard output.
-    const result = runInto(redirect, ['check', sample, '-f', 'json', '-o', name]);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    expect(statSync(redirect).ino).toBe(inode);
-    expect(JSON.parse(readFileSync(redirect, 'utf8'))).toMatchObject({ verdict: { status: 'pass' } });
-  });
+  it.each(['/dev/stdout', '/proc/self/fd/1'])(
+    '-o %s writes into the file the shell redirected into, never a new one in its place',
+    (name) => {
+      const dir = tempDir();
+      const redirect = join(dir, 'redirected.json');
+      writeFileSync(redirect, 'to be replaced by the shell\n');
+      const inode = statSync(redirect).ino;
+      // `> file` as a shell does it: the file truncated and opened as standard output.
+      const result = runInto(redirect, ['check', sample, '-f', 'json', '-o', name]);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(statSync(redirect).ino).toBe(inode);
+      expect(JSON.parse(readFileSync(redirect, 'utf8'))).toMatchObject({ verdict: { status: 'pass' } });
+    },
+  );
 
   it('a symbolic link to /dev/stdout stays a link, and the redirect target keeps its inode', () => {
     const dir = tempDir();
@@ -105,7 +128,11 @@ describe.skipIf(process.platform === 'win32')('the permissions of a file written
     ['022', 0o644],
   ])('a new file gets the umask %s', (umask, mode) => {
     const out = join(tempDir(), 'findings.json');
-    const result = spawnSync('sh', ['-c', `umask ${umask}; exec "$0" "$@"`, process.execPath, bin, 'check', sample, '-o', out], { encoding: 'utf8' });
+    const result = spawnSync(
+      'sh',
+      ['-c', `umask ${umask}; exec "$0" "$@"`, process.execPath, bin, 'check', sample, '-o', out],
+      { encoding: 'utf8' },
+    );
     expect(result.status).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(mode);
   });

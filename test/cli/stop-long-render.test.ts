@@ -36,7 +36,11 @@ function shellStatus(status: number | null, signal: NodeJS.Signals | null): numb
  * 20 ms) and resolves with the shell's status, the signal that ended the process if one
  * did (rather than a handler's exit), the ms it took to end, and stderr.
  */
-async function stopAfter(args: string[], signal: NodeJS.Signals, ready: (pid: number) => boolean): Promise<{ status: number | null; endedBy: NodeJS.Signals | null; took: number; stderr: string }> {
+async function stopAfter(
+  args: string[],
+  signal: NodeJS.Signals,
+  ready: (pid: number) => boolean,
+): Promise<{ status: number | null; endedBy: NodeJS.Signals | null; took: number; stderr: string }> {
   const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -79,8 +83,13 @@ beforeAll(async () => {
  * (and not yet all of them): the process says it is drawing the document. Resolves with
  * the shell's status, everything the terminal showed, and the rows shown when it was sent.
  */
-async function stopWhileDrawing(args: string[], signal: NodeJS.Signals): Promise<{ status: number | null; shown: string; rowsWhenSent: string | undefined }> {
-  const command = [process.execPath, join(process.cwd(), bin), ...args].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+async function stopWhileDrawing(
+  args: string[],
+  signal: NodeJS.Signals,
+): Promise<{ status: number | null; shown: string; rowsWhenSent: string | undefined }> {
+  const command = [process.execPath, join(process.cwd(), bin), ...args]
+    .map((word) => `'${word.replaceAll("'", "'\\''")}'`)
+    .join(' ');
   // `exec` makes the shell's pid the command line's: it prints it first, for the signal.
   const child = spawn('script', ['-qec', `stty cols 100; echo "pid $$"; exec ${command}`, '/dev/null'], {
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -105,23 +114,33 @@ async function stopWhileDrawing(args: string[], signal: NodeJS.Signals): Promise
 // signal's handler, installed while the progress line is shown, waited for it to end.
 // It must now run while the document is being drawn: the run ends before its last row,
 // through the handler (whose exit clears the line), and leaves no output.
-describe.skipIf(process.platform !== 'linux' || !hasProgram('script', 'bsdutils'))('a stop signal during a long render', () => {
-  it.each([
-    ['SIGTERM', 143],
-    ['SIGINT', 130],
-  ] as const)('%s ends a 30,000-policy PDF render while it is drawn (exit %i), leaving no output', async (signal, code) => {
-    const out = join(tempDir(), 'out');
-    const { status, shown, rowsWhenSent } = await stopWhileDrawing(['render', report, '-f', 'pdf', '--out-dir', out], signal);
-    expect(rowsWhenSent, 'the progress line never showed the PDF being drawn').toBeDefined();
-    expect(status).toBe(code);
-    // Stopped within a few rows of the signal, never drawn to its end.
-    expect(shown).not.toContain('rendering pdf: 30,000/30,000 rows');
-    expect(shown).not.toContain('writing');
-    // The handler's exit cleared the line; nothing follows it.
-    expect(shown).toMatch(/rows \(\d+%\)\r\u001b\[K$/);
-    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
-  }, 60_000);
-});
+describe.skipIf(process.platform !== 'linux' || !hasProgram('script', 'bsdutils'))(
+  'a stop signal during a long render',
+  () => {
+    it.each([
+      ['SIGTERM', 143],
+      ['SIGINT', 130],
+    ] as const)(
+      '%s ends a 30,000-policy PDF render while it is drawn (exit %i), leaving no output',
+      async (signal, code) => {
+        const out = join(tempDir(), 'out');
+        const { status, shown, rowsWhenSent } = await stopWhileDrawing(
+          ['render', report, '-f', 'pdf', '--out-dir', out],
+          signal,
+        );
+        expect(rowsWhenSent, 'the progress line never showed the PDF being drawn').toBeDefined();
+        expect(status).toBe(code);
+        // Stopped within a few rows of the signal, never drawn to its end.
+        expect(shown).not.toContain('rendering pdf: 30,000/30,000 rows');
+        expect(shown).not.toContain('writing');
+        // The handler's exit cleared the line; nothing follows it.
+        expect(shown).toMatch(/rows \(\d+%\)\r\u001b\[K$/);
+        expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+      },
+      60_000,
+    );
+  },
+);
 
 // JSON.parse and the analysis of a large input run in one stretch that no JavaScript
 // signal handler can interrupt: with no temporary file to remove, the signal ends the
@@ -157,14 +176,20 @@ describe.runIf(process.platform === 'linux')('a stop signal while a large input 
   it.each([
     ['SIGTERM', 143],
     ['SIGINT', 130],
-  ] as const)('%s ends a check of 3 million objects at once (exit %i)', async (signal, code) => {
-    const { status, endedBy, took, stderr } = await stopAfter(['check', largeInput()], signal, (pid) => hasRead(pid, largeBytes));
-    expect(status).toBe(code);
-    // Ended by the signal itself, as the operating system does, not by a handler after the parse.
-    expect(endedBy).toBe(signal);
-    expect(took).toBeLessThan(atOnce());
-    expect(stderr).toBe('');
-  }, 60_000);
+  ] as const)(
+    '%s ends a check of 3 million objects at once (exit %i)',
+    async (signal, code) => {
+      const { status, endedBy, took, stderr } = await stopAfter(['check', largeInput()], signal, (pid) =>
+        hasRead(pid, largeBytes),
+      );
+      expect(status).toBe(code);
+      // Ended by the signal itself, as the operating system does, not by a handler after the parse.
+      expect(endedBy).toBe(signal);
+      expect(took).toBeLessThan(atOnce());
+      expect(stderr).toBe('');
+    },
+    60_000,
+  );
 
   // A gate with --result writes its incomplete result first, which installs the
   // handler; it is released before the parse, so the parse still ends at once.
@@ -172,7 +197,11 @@ describe.runIf(process.platform === 'linux')('a stop signal while a large input 
     const result = join(tempDir(), 'gate.json');
     // Once the incomplete result is written, the parse comes next: a second's wait did not
     // always reach it on a loaded machine.
-    const { status, took, stderr } = await stopAfter(['gate', largeInput(), '--rules', 'cspm:recommended', '--result', result], 'SIGTERM', () => existsSync(result));
+    const { status, took, stderr } = await stopAfter(
+      ['gate', largeInput(), '--rules', 'cspm:recommended', '--result', result],
+      'SIGTERM',
+      () => existsSync(result),
+    );
     expect(status).toBe(143);
     expect(took).toBeLessThan(atOnce());
     expect(stderr).toBe('');

@@ -15,7 +15,9 @@ describe('trend of a fleet: bad inputs', () => {
       { id: 'acct-b', reds: [0, 1, 2] },
     ]);
     const bad = join(dir, '2024-02-01', 'acct-b.json');
-    const document = JSON.parse(readFileSync(bad, 'utf8')) as { ResourceCategories: { Policies: { Compliance: unknown }[] }[] }[];
+    const document = JSON.parse(readFileSync(bad, 'utf8')) as {
+      ResourceCategories: { Policies: { Compliance: unknown }[] }[];
+    }[];
     (document[0]?.ResourceCategories[0]?.Policies[0] as { Compliance: unknown }).Compliance = 5;
     writeFileSync(bad, JSON.stringify(document));
     const run = await runInProcess(['trend', dir]);

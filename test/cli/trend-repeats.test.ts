@@ -25,7 +25,11 @@ describe('trend: one scan given twice', () => {
     const run = await runInProcess(['trend', a!, link, b!, copy]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`cspm-report: ${link}: the same file as ${a}; counted once\n`);
-    expect(run.stderr).toMatch(new RegExp(`cspm-report: ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the same scan \\(JobId \\d+\\) as ${b!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; counted once\n`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `cspm-report: ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the same scan \\(JobId \\d+\\) as ${b!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; counted once\n`,
+      ),
+    );
     expect(JSON.parse(run.stdout).scans).toHaveLength(2);
   });
 });
@@ -35,6 +39,8 @@ describe('trend --top', () => {
     const [a, b] = await writeScans(tempDir(), 2);
     const run = await runInProcess(['trend', a!, b!, '--top', value]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^cspm-report: invalid usage: --top: the policies listed per list must be a whole number of 1 or more, not /);
+    expect(run.stderr).toMatch(
+      /^cspm-report: invalid usage: --top: the policies listed per list must be a whole number of 1 or more, not /,
+    );
   });
 });

@@ -23,13 +23,44 @@ function warnings(stderr: string): string[] {
 
 describe('render: an option that no chosen format reads', () => {
   const cases: { name: string; flags: string[]; expected: string[] }[] = [
-    { name: '--landscape with csv', flags: ['-f', 'csv', '--landscape'], expected: ['cspm-report: warning: --landscape does nothing for csv; pdf reads it'] },
-    { name: '--max-policies with csv', flags: ['-f', 'csv', '--max-policies', '10'], expected: ['cspm-report: warning: --max-policies does nothing for csv; pdf reads it'] },
-    { name: '--templates with csv', flags: ['-f', 'csv', '--templates', 'templates'], expected: ['cspm-report: warning: --templates does nothing for csv; html reads it'] },
-    { name: '--tier executive with xlsx', flags: ['-f', 'xlsx', '--tier', 'executive'], expected: ['cspm-report: warning: --tier executive does nothing for xlsx; html and pdf read it'] },
-    { name: '--logo with hdf', flags: ['-f', 'hdf', '--logo', logo], expected: ['cspm-report: warning: --logo does nothing for hdf; html and pdf read it'] },
-    { name: '--fields with poam', flags: ['-f', 'poam', '--fields', 'number,title'], expected: ['cspm-report: warning: --fields does nothing for poam; csv reads it'] },
-    { name: '--bom and --landscape with html and xlsx', flags: ['-f', 'html', '-f', 'xlsx', '--bom', '--landscape'], expected: ['cspm-report: warning: --landscape does nothing for html and xlsx; pdf reads it', 'cspm-report: warning: --bom does nothing for html and xlsx; csv and poam read it'] },
+    {
+      name: '--landscape with csv',
+      flags: ['-f', 'csv', '--landscape'],
+      expected: ['cspm-report: warning: --landscape does nothing for csv; pdf reads it'],
+    },
+    {
+      name: '--max-policies with csv',
+      flags: ['-f', 'csv', '--max-policies', '10'],
+      expected: ['cspm-report: warning: --max-policies does nothing for csv; pdf reads it'],
+    },
+    {
+      name: '--templates with csv',
+      flags: ['-f', 'csv', '--templates', 'templates'],
+      expected: ['cspm-report: warning: --templates does nothing for csv; html reads it'],
+    },
+    {
+      name: '--tier executive with xlsx',
+      flags: ['-f', 'xlsx', '--tier', 'executive'],
+      expected: ['cspm-report: warning: --tier executive does nothing for xlsx; html and pdf read it'],
+    },
+    {
+      name: '--logo with hdf',
+      flags: ['-f', 'hdf', '--logo', logo],
+      expected: ['cspm-report: warning: --logo does nothing for hdf; html and pdf read it'],
+    },
+    {
+      name: '--fields with poam',
+      flags: ['-f', 'poam', '--fields', 'number,title'],
+      expected: ['cspm-report: warning: --fields does nothing for poam; csv reads it'],
+    },
+    {
+      name: '--bom and --landscape with html and xlsx',
+      flags: ['-f', 'html', '-f', 'xlsx', '--bom', '--landscape'],
+      expected: [
+        'cspm-report: warning: --landscape does nothing for html and xlsx; pdf reads it',
+        'cspm-report: warning: --bom does nothing for html and xlsx; csv and poam read it',
+      ],
+    },
   ];
   for (const { name, flags, expected } of cases) {
     it(`warns of ${name}, and renders anyway`, async () => {

@@ -9,7 +9,14 @@ const good = 'samples/aws-cis.json';
 const rules = 'samples/gate/gate-rules.yaml';
 
 /** A sample that each rule marks unusable, and the one line a setting that would silence it gets. */
-const unusable = ['envelope-failure', 'not-a-report', 'json-syntax', 'schema', 'duplicate-key', 'empty-report'] as const;
+const unusable = [
+  'envelope-failure',
+  'not-a-report',
+  'json-syntax',
+  'schema',
+  'duplicate-key',
+  'empty-report',
+] as const;
 
 function notice(rule: string, setting = 'off'): string {
   return `cspm-report: warning: --rule ${rule}=${setting}: this rule marks an input that could not be read or analysed; it cannot be ${setting === 'off' ? 'silenced' : 'lowered'}, the input stays failed\n`;
@@ -17,7 +24,15 @@ function notice(rule: string, setting = 'off'): string {
 
 describe('a rule that marks an unusable input cannot be silenced', () => {
   it.each(unusable)('gate fails on an input %s marks, with the rule off, and says why once', async (rule) => {
-    const run = await runInProcess(['gate', `samples/broken/${rule}.json`, good, '--rules', rules, '--rule', `${rule}=off`]);
+    const run = await runInProcess([
+      'gate',
+      `samples/broken/${rule}.json`,
+      good,
+      '--rules',
+      rules,
+      '--rule',
+      `${rule}=off`,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(notice(rule));
     expect(run.stdout).not.toMatch(/gate passed/);
@@ -25,10 +40,21 @@ describe('a rule that marks an unusable input cannot be silenced', () => {
 
   it.each(unusable)('check fails on an input %s marks, with it off or lowered', async (rule) => {
     for (const setting of ['off', 'warning']) {
-      const run = await runInProcess(['check', `samples/broken/${rule}.json`, good, '--rule', `${rule}=${setting}`, '-f', 'json']);
+      const run = await runInProcess([
+        'check',
+        `samples/broken/${rule}.json`,
+        good,
+        '--rule',
+        `${rule}=${setting}`,
+        '-f',
+        'json',
+      ]);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(notice(rule, setting));
-      const json = JSON.parse(run.stdout) as { verdict: { status: string }; files: { findings: { rule: string; severity: string }[] }[] };
+      const json = JSON.parse(run.stdout) as {
+        verdict: { status: string };
+        files: { findings: { rule: string; severity: string }[] }[];
+      };
       expect(json.verdict.status).toBe('fail');
       expect(json.files[0]?.findings).toContainEqual(expect.objectContaining({ rule, severity: 'error' }));
     }
@@ -48,7 +74,9 @@ describe('a rule that marks an unusable input cannot be silenced', () => {
   it('still refuses to turn off the rule that says nothing was valid, and only that', async () => {
     const run = await runInProcess(['check', good, '--rule', 'no-valid-report=off']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('cspm-report: invalid usage: --rule: the rule no-valid-report cannot be set to off: nothing passes on nothing, whatever other rules are turned off\n');
+    expect(run.stderr).toBe(
+      'cspm-report: invalid usage: --rule: the rule no-valid-report cannot be set to off: nothing passes on nothing, whatever other rules are turned off\n',
+    );
   });
 
   it('a file found in a folder that is no report stays a warning that fails nothing', async () => {
@@ -73,7 +101,19 @@ describe('a rule that marks an unusable input cannot be silenced', () => {
 
   it('merge of shards run with it off keeps the input failed', async () => {
     const out = join(tempDir(), 'part.json');
-    const shard = await runInProcess(['gate', 'samples/broken/not-a-report.json', good, '--rules', rules, '--rule', 'not-a-report=off', '--shard', '1/1', '-o', out]);
+    const shard = await runInProcess([
+      'gate',
+      'samples/broken/not-a-report.json',
+      good,
+      '--rules',
+      rules,
+      '--rule',
+      'not-a-report=off',
+      '--shard',
+      '1/1',
+      '-o',
+      out,
+    ]);
     expect(shard.stderr).toBe(notice('not-a-report'));
     // The merge states the settings the shards were made with, as it must.
     const merged = await runInProcess(['merge', out, '--rules', rules, '--rule', 'not-a-report=off']);

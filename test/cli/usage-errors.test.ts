@@ -10,11 +10,26 @@ const help = '\nRun "cspm-report --help" for usage.\n';
 
 describe('bad option values name the option, the value and the choices', () => {
   it.each([
-    [['render', sample, '-f', 'docx'], '--format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures'],
-    [['render', sample, '-f', 'PDF'], '--format "PDF" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures; did you mean pdf?'],
-    [['check', sample, '--fail-on', 'warnings'], '--fail-on "warnings" is not one of error, warning, never; did you mean warning?'],
-    [['check', sample, '--percent-formula', 'green_of_total'], '--percent-formula "green_of_total" is not one of green-of-assessed, green-of-total, passed-resources; did you mean green-of-total?'],
-    [['chek', sample], 'unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, query, render, schema, rules, serve, fetch, onboard, completion'],
+    [
+      ['render', sample, '-f', 'docx'],
+      '--format "docx" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures',
+    ],
+    [
+      ['render', sample, '-f', 'PDF'],
+      '--format "PDF" is not one of html, pdf, xlsx, csv, hdf, poam, sarif, ocsf, ocsf-parquet, parquet, parquet-figures; did you mean pdf?',
+    ],
+    [
+      ['check', sample, '--fail-on', 'warnings'],
+      '--fail-on "warnings" is not one of error, warning, never; did you mean warning?',
+    ],
+    [
+      ['check', sample, '--percent-formula', 'green_of_total'],
+      '--percent-formula "green_of_total" is not one of green-of-assessed, green-of-total, passed-resources; did you mean green-of-total?',
+    ],
+    [
+      ['chek', sample],
+      'unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, query, render, schema, rules, serve, fetch, onboard, completion',
+    ],
     [['check', sample, '--formt', 'json'], 'unknown option --formt; did you mean --format?'],
   ])('%j', async (args, line) => {
     const result = await runInProcess(args);
@@ -27,7 +42,16 @@ describe('--markdown-limit takes a whole number of characters within its range',
   const range = '--markdown-limit takes a whole number of characters from 16,384 to 1,000,000, once, not';
   it.each([
     [['check', sample, '-f', 'markdown', '--markdown-limit', '0'], `${range} 0`],
-    [['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '--markdown-limit', '-5'], `${range} -5`],
+    [
+      [
+        'diff',
+        'samples/diff/azure-csbp-2024-03-11.json',
+        'samples/diff/azure-csbp-2024-03-18.json',
+        '--markdown-limit',
+        '-5',
+      ],
+      `${range} -5`,
+    ],
     [['gate', sample, '--rules', 'cspm:strict', '--markdown-limit', '65536.5'], `${range} 65536.5`],
     [['check', sample, '--markdown-limit', '64k'], `${range} 64k`],
     [['check', sample, '--markdown-limit', '1000001'], `${range} 1000001`],
@@ -39,14 +63,18 @@ describe('--markdown-limit takes a whole number of characters within its range',
   });
 
   it('takes the ends of its range', async () => {
-    for (const limit of ['16384', '1000000']) expect((await runInProcess(['check', sample, '-f', 'markdown', '--markdown-limit', limit])).code).toBe(0);
+    for (const limit of ['16384', '1000000'])
+      expect((await runInProcess(['check', sample, '-f', 'markdown', '--markdown-limit', limit])).code).toBe(0);
   });
 });
 
 describe('user mistakes are usage errors, never internal errors', () => {
   it('refuses an option given twice', async () => {
     const result = await runInProcess(['check', sample, '--fail-on', 'error', '--fail-on', 'warning']);
-    expect(result).toMatchObject({ code: 2, stderr: `cspm-report: --fail-on was given 2 times (error, warning); give it once${help}` });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: `cspm-report: --fail-on was given 2 times (error, warning); give it once${help}`,
+    });
   });
 
   it('names a template that fails while it runs', async () => {
@@ -55,17 +83,26 @@ describe('user mistakes are usage errors, never internal errors', () => {
     mkdirSync(templates);
     writeFileSync(join(templates, 'executive-summary.hbs'), '{{> executive-summary}}');
     const recursive = await runInProcess(['render', sample, '--templates', templates, '--out-dir', dir]);
-    expect(recursive).toMatchObject({ code: 2, stderr: 'cspm-report: invalid template: a template failed while rendering the page (a partial includes itself without end); check the files given with --templates\n' });
+    expect(recursive).toMatchObject({
+      code: 2,
+      stderr:
+        'cspm-report: invalid template: a template failed while rendering the page (a partial includes itself without end); check the files given with --templates\n',
+    });
     writeFileSync(join(templates, 'executive-summary.hbs'), '{{noSuchHelper 1}}');
     const helper = await runInProcess(['render', sample, '--templates', templates, '--out-dir', dir]);
     expect(helper.code).toBe(2);
-    expect(helper.stderr).toMatch(/^cspm-report: invalid template: a template failed while rendering the page \(Missing helper: "noSuchHelper"\)/);
+    expect(helper.stderr).toMatch(
+      /^cspm-report: invalid template: a template failed while rendering the page \(Missing helper: "noSuchHelper"\)/,
+    );
   });
 
   it('refuses a --templates path that is not a readable folder', async () => {
     const dir = tempDir();
     const result = await runInProcess(['render', sample, '--templates', join(dir, 'none'), '--out-dir', dir]);
-    expect(result).toMatchObject({ code: 2, stderr: `cspm-report: no such file or directory: --templates ${join(dir, 'none')}\n` });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: `cspm-report: no such file or directory: --templates ${join(dir, 'none')}\n`,
+    });
   });
 
   it.each([
@@ -96,7 +133,10 @@ describe('the format follows the --output extension', () => {
   it('refuses a format that contradicts the extension', async () => {
     const output = join(tempDir(), 'r.xlsx');
     const result = await runInProcess(['render', sample, '-o', output, '-f', 'pdf']);
-    expect(result).toMatchObject({ code: 2, stderr: `cspm-report: invalid usage: ${output}: its name says xlsx, not pdf; name the file .pdf\n` });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: `cspm-report: invalid usage: ${output}: its name says xlsx, not pdf; name the file .pdf\n`,
+    });
   });
 
   it('check writes JSON to an --output *.json', async () => {

@@ -1,5 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, createReadStream, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  createReadStream,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeAtomic } from '../../src/cli/write-atomic.js';
@@ -36,7 +46,10 @@ describe('writeAtomic', () => {
     const link = join(dir, 'link.json');
     writeFileSync(file, 'old');
     symlinkSync(file, link);
-    await expect(writeAtomic(link, 'new')).rejects.toMatchObject({ code: 'output-through-link', data: { path: link, link } });
+    await expect(writeAtomic(link, 'new')).rejects.toMatchObject({
+      code: 'output-through-link',
+      data: { path: link, link },
+    });
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe('old');
     expect(readdirSync(dir).sort()).toEqual(['link.json', 'real.json']);
@@ -47,27 +60,32 @@ describe('writeAtomic', () => {
     mkdirSync(join(dir, 'elsewhere'));
     mkdirSync(join(dir, 'out'));
     symlinkSync(join(dir, 'elsewhere'), join(dir, 'out', 'sub'));
-    await expect(writeAtomic(join(dir, 'out', 'sub', 'deeper', 'x.csv'), 'new', join(dir, 'out'))).rejects.toMatchObject({ code: 'output-through-link', data: { link: join(dir, 'out', 'sub') } });
+    await expect(
+      writeAtomic(join(dir, 'out', 'sub', 'deeper', 'x.csv'), 'new', join(dir, 'out')),
+    ).rejects.toMatchObject({ code: 'output-through-link', data: { link: join(dir, 'out', 'sub') } });
     expect(readdirSync(join(dir, 'elsewhere'))).toEqual([]);
     symlinkSync(join(dir, 'elsewhere'), join(dir, 'linked-out'));
     await writeAtomic(join(dir, 'linked-out', 'x.csv'), 'new', join(dir, 'linked-out'));
     expect(readFileSync(join(dir, 'elsewhere', 'x.csv'), 'utf8')).toBe('new');
   });
 
-  it.skipIf(process.platform === 'win32')('writes into a named pipe instead of renaming a file over it (as -o /dev/null, /dev/stdout)', async () => {
-    const fifo = join(tempDir(), 'pipe');
-    execFileSync('mkfifo', [fifo]);
-    const received = new Promise<string>((resolve, reject) => {
-      let text = '';
-      createReadStream(fifo, 'utf8')
-        .on('data', (chunk) => (text += String(chunk)))
-        .on('end', () => resolve(text))
-        .on('error', reject);
-    });
-    await writeAtomic(fifo, 'through the pipe');
-    expect(await received).toBe('through the pipe');
-    expect(statSync(fifo).isFIFO()).toBe(true);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'writes into a named pipe instead of renaming a file over it (as -o /dev/null, /dev/stdout)',
+    async () => {
+      const fifo = join(tempDir(), 'pipe');
+      execFileSync('mkfifo', [fifo]);
+      const received = new Promise<string>((resolve, reject) => {
+        let text = '';
+        createReadStream(fifo, 'utf8')
+          .on('data', (chunk) => (text += String(chunk)))
+          .on('end', () => resolve(text))
+          .on('error', reject);
+      });
+      await writeAtomic(fifo, 'through the pipe');
+      expect(await received).toBe('through the pipe');
+      expect(statSync(fifo).isFIFO()).toBe(true);
+    },
+  );
 
   it('fails with a one-line output error for a directory and leaves it alone', async () => {
     const dir = join(tempDir(), 'a-folder');

@@ -13,7 +13,12 @@ import { useTempDir } from '../support/temp-dir.js';
  * fills up. These run everywhere; full-disk.test.ts proves the same on a real full
  * file system where the tests may mount one.
  */
-type Fault = (handle: FileHandle, buffer: Uint8Array, offset?: number, length?: number) => Promise<{ bytesWritten: number; buffer: Uint8Array }>;
+type Fault = (
+  handle: FileHandle,
+  buffer: Uint8Array,
+  offset?: number,
+  length?: number,
+) => Promise<{ bytesWritten: number; buffer: Uint8Array }>;
 let fault: Fault | undefined;
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -42,14 +47,20 @@ const tempDir = useTempDir();
 
 /** Takes at most `most` bytes a write, as a file system under pressure may. */
 function shortWrites(most: number): Fault {
-  return (handle, buffer, offset = 0, length = buffer.length - offset) => handle.write(buffer, offset, Math.min(length, most));
+  return (handle, buffer, offset = 0, length = buffer.length - offset) =>
+    handle.write(buffer, offset, Math.min(length, most));
 }
 
 /** Takes `room` bytes in all, the last write partly, then fails every write with ENOSPC. */
 function fillsUpAfter(room: number): Fault {
   let left = room;
   return async (handle, buffer, offset = 0, length = buffer.length - offset) => {
-    if (left <= 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    if (left <= 0)
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
     const taken = await handle.write(buffer, offset, Math.min(length, left));
     left -= taken.bytesWritten;
     return taken;
@@ -88,7 +99,10 @@ describe('a file system that fills up mid-write', () => {
     const path = join(dir, 'out.csv');
     writeFileSync(path, 'previous report', { mode: 0o600 });
     fault = fillsUpAfter(100);
-    await expect(writeAtomic(path, chunks('head\n', 'x'.repeat(1000)))).rejects.toMatchObject({ code: 'output-failed', message: `cannot write output: ${path} (no space left on device, write)` });
+    await expect(writeAtomic(path, chunks('head\n', 'x'.repeat(1000)))).rejects.toMatchObject({
+      code: 'output-failed',
+      message: `cannot write output: ${path} (no space left on device, write)`,
+    });
     expect(readFileSync(path, 'utf8')).toBe('previous report');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(temporaryFiles(dir)).toEqual([]);

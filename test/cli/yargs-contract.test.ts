@@ -7,14 +7,18 @@ import { brokenMessage, memberContract, type Library, type MemberCheck } from '.
  * help lists its options and their descriptions, and a config file's keys are checked
  * against the options each command declares.
  */
-const library: Library = { name: 'yargs', module: 'src/cli/command-facts.ts, src/cli/config/option-facts.ts and src/cli/config/config-defaults.ts' };
+const library: Library = {
+  name: 'yargs',
+  module: 'src/cli/command-facts.ts, src/cli/config/option-facts.ts and src/cli/config/config-defaults.ts',
+};
 
 /** A parser with one string option of two choices, described. */
 function declared(): unknown {
   return yargs().option('format', { type: 'string', choices: ['a', 'b'], describe: 'the format' });
 }
 
-const usage = (): unknown => (declared() as { getInternalMethods(): { getUsageInstance(): unknown } }).getInternalMethods().getUsageInstance();
+const usage = (): unknown =>
+  (declared() as { getInternalMethods(): { getUsageInstance(): unknown } }).getInternalMethods().getUsageInstance();
 
 const checks: MemberCheck<unknown>[] = [
   { name: 'Argv#getOptions', root: declared, path: ['getOptions'], kind: 'function', arity: 0 },
@@ -27,7 +31,12 @@ describe('yargs internals (the command line reads its option records)', () => {
 
   it('records each option by key, with its type and choices, in getOptions()', () => {
     const options = (declared() as { getOptions(): Record<string, unknown> }).getOptions();
-    const message = brokenMessage(library, 'Argv#getOptions()', 'a record of key, string and choices', JSON.stringify(Object.keys(options)));
+    const message = brokenMessage(
+      library,
+      'Argv#getOptions()',
+      'a record of key, string and choices',
+      JSON.stringify(Object.keys(options)),
+    );
     expect(Object.keys(options.key as object), message).toContain('format');
     expect(options.string, message).toContain('format');
     expect(options.choices, message).toEqual({ format: ['a', 'b'] });
@@ -35,6 +44,14 @@ describe('yargs internals (the command line reads its option records)', () => {
 
   it("gives each option's description from the usage instance", () => {
     const descriptions = (usage() as { getDescriptions(): Record<string, unknown> }).getDescriptions();
-    expect(descriptions.format, brokenMessage(library, 'UsageInstance#getDescriptions()', 'a map of key to description', JSON.stringify(descriptions))).toBe('the format');
+    expect(
+      descriptions.format,
+      brokenMessage(
+        library,
+        'UsageInstance#getDescriptions()',
+        'a map of key to description',
+        JSON.stringify(descriptions),
+      ),
+    ).toBe('the format');
   });
 });

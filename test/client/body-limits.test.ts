@@ -11,7 +11,13 @@ const ids = { licenseId: 'lic-1', accountId: 'acc-1', jobId: 'job-1', benchmarkI
 const mebibyte = 1024 * 1024;
 
 const clientOf = (baseUrl: string, maxBodyBytes?: number): ReturnType<typeof createClient> =>
-  createClient({ baseUrl, accountToken: secrets.accountToken, apiKey: secrets.apiKey, retries: 0, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
+  createClient({
+    baseUrl,
+    accountToken: secrets.accountToken,
+    apiKey: secrets.apiKey,
+    retries: 0,
+    ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+  });
 
 /** `total` bytes of `byte`, made a mebibyte at a time as the reader pulls them. */
 function repeated(byte: string, total: number): Readable {
@@ -41,8 +47,13 @@ describe('answer size', () => {
     });
     const error = await rejection(clientOf(server.url, mebibyte).getAuditSummary(ids));
     expect(error.code).toBe('response-too-large');
-    expect(error.message).toBe(`answer too large: GET ${server.url}/audit/license/lic-1/account/acc-1/job/job-1/benchmark/CSBP/summary: HTTP 200, the answer is longer than the limit of 1 MiB (--max-body)`);
-    expect(error.data).toEqual({ url: `${server.url}/audit/license/lic-1/account/acc-1/job/job-1/benchmark/CSBP/summary`, limit: mebibyte });
+    expect(error.message).toBe(
+      `answer too large: GET ${server.url}/audit/license/lic-1/account/acc-1/job/job-1/benchmark/CSBP/summary: HTTP 200, the answer is longer than the limit of 1 MiB (--max-body)`,
+    );
+    expect(error.data).toEqual({
+      url: `${server.url}/audit/license/lic-1/account/acc-1/job/job-1/benchmark/CSBP/summary`,
+      limit: mebibyte,
+    });
   });
 
   it('refuses an answer whose Content-Length passes the limit before reading it', async () => {
@@ -59,7 +70,9 @@ describe('answer size', () => {
     // A gzip stream of 1 GiB of zeros (about 1 MiB compressed), compressed as the client reads.
     const server = await startHostileServer((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
-      repeated('\0', 1024 * mebibyte).pipe(createGzip()).pipe(response);
+      repeated('\0', 1024 * mebibyte)
+        .pipe(createGzip())
+        .pipe(response);
     });
     const error = await rejection(clientOf(server.url, 16 * mebibyte).getAuditSummary(ids));
     expect(error.code).toBe('response-too-large');
@@ -68,13 +81,31 @@ describe('answer size', () => {
 
   it('takes an answer within the limit, compressed or not', async () => {
     const server = await startHostileServer((request, response) => {
-      response.writeHead(200, { 'Content-Type': 'application/json', ...(request.path.includes('gz') ? { 'Content-Encoding': 'gzip' } : {}) });
-      if (request.path.includes('gz')) Readable.from([Buffer.from(statusEnvelope)]).pipe(createGzip()).pipe(response);
+      response.writeHead(200, {
+        'Content-Type': 'application/json',
+        ...(request.path.includes('gz') ? { 'Content-Encoding': 'gzip' } : {}),
+      });
+      if (request.path.includes('gz'))
+        Readable.from([Buffer.from(statusEnvelope)])
+          .pipe(createGzip())
+          .pipe(response);
       else response.end(statusEnvelope);
     });
     const limit = Buffer.byteLength(statusEnvelope);
-    await expect(createClient({ baseUrl: server.url, accountToken: secrets.accountToken, maxBodyBytes: Math.max(limit, 1024) }).getJobStatus(ids)).resolves.toBe('Success');
-    await expect(createClient({ baseUrl: `${server.url}/gz`, accountToken: secrets.accountToken, maxBodyBytes: Math.max(limit, 1024) }).getJobStatus(ids)).resolves.toBe('Success');
+    await expect(
+      createClient({
+        baseUrl: server.url,
+        accountToken: secrets.accountToken,
+        maxBodyBytes: Math.max(limit, 1024),
+      }).getJobStatus(ids),
+    ).resolves.toBe('Success');
+    await expect(
+      createClient({
+        baseUrl: `${server.url}/gz`,
+        accountToken: secrets.accountToken,
+        maxBodyBytes: Math.max(limit, 1024),
+      }).getJobStatus(ids),
+    ).resolves.toBe('Success');
   });
 
   it.each([
@@ -82,6 +113,8 @@ describe('answer size', () => {
     { name: 'above 512 MiB', maxBodyBytes: 512 * mebibyte + 1 },
     { name: 'a fraction', maxBodyBytes: 4096.5 },
   ])('refuses a limit $name when the client is made', ({ maxBodyBytes }) => {
-    expect(() => createClient({ baseUrl: 'http://127.0.0.1:9', maxBodyBytes })).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining('from 1024 to 536870912') }));
+    expect(() => createClient({ baseUrl: 'http://127.0.0.1:9', maxBodyBytes })).toThrow(
+      expect.objectContaining({ code: 'usage', message: expect.stringContaining('from 1024 to 536870912') }),
+    );
   });
 });

@@ -42,7 +42,11 @@ describe('a connection that breaks in the middle of the body', () => {
     expect(error.message).toBe(
       `onboarding outcome unknown: POST ${server.url}/onboarding/license/lic-1/account/azure: the request was sent but the connection to 127.0.0.1:${server.port} broke before the answer was complete, so the account "Payments" may or may not have been created. Do not onboard it again before finding out: look for it among the license's accounts in the service's console (a second onboarding makes a second account)`,
     );
-    expect(error.data).toEqual({ url: `${server.url}/onboarding/license/lic-1/account/azure`, host: `127.0.0.1:${server.port}`, reason: expect.stringMatching(/^(ECONNRESET|UND_ERR_SOCKET|terminated)$/) });
+    expect(error.data).toEqual({
+      url: `${server.url}/onboarding/license/lic-1/account/azure`,
+      host: `127.0.0.1:${server.port}`,
+      reason: expect.stringMatching(/^(ECONNRESET|UND_ERR_SOCKET|terminated)$/),
+    });
     expect(server.received).toHaveLength(1);
     expect(holdsNoSecret(`${error.message} ${JSON.stringify(error.data)}`)).toBe(true);
   });

@@ -24,37 +24,61 @@ const dripping = (): ReturnType<typeof startHostileServer> =>
 // The vitest limit of each test (15 s) stands far below the drip's minute: a test that
 // passes ended on the deadline, not on the drip.
 describe('deadlines', () => {
-  it('ends a GET whose answer drips in after its headers on the deadline of the attempt', { timeout: 15_000 }, async () => {
-    const server = await dripping();
-    const client = createClient({ baseUrl: server.url, accountToken: secrets.accountToken, timeoutMs: 1500 });
-    const error = await rejection(client.getJobStatus(ids));
-    expect(error.code).toBe('service-timeout');
-    expect(error.message).toContain('no complete answer within 1500 ms');
-    expect(server.received).toHaveLength(1);
-  });
+  it(
+    'ends a GET whose answer drips in after its headers on the deadline of the attempt',
+    { timeout: 15_000 },
+    async () => {
+      const server = await dripping();
+      const client = createClient({ baseUrl: server.url, accountToken: secrets.accountToken, timeoutMs: 1500 });
+      const error = await rejection(client.getJobStatus(ids));
+      expect(error.code).toBe('service-timeout');
+      expect(error.message).toContain('no complete answer within 1500 ms');
+      expect(server.received).toHaveLength(1);
+    },
+  );
 
-  it('ends an onboarding whose answer drips in on the deadline, saying the account may exist', { timeout: 15_000 }, async () => {
-    const server = await dripping();
-    const client = createClient({ baseUrl: server.url, licenseToken: secrets.licenseToken, timeoutMs: 1500 });
-    const error = await rejection(client.onboardAccount('aws', 'lic-1', bodies.aws));
-    expect(error.code).toBe('onboarding-outcome-unknown');
-    expect(error.message).toContain('no complete answer came within 1500 ms, so the account "Shop" may or may not have been created');
-    expect(error.data).toMatchObject({ reason: 'timeout' });
-  });
+  it(
+    'ends an onboarding whose answer drips in on the deadline, saying the account may exist',
+    { timeout: 15_000 },
+    async () => {
+      const server = await dripping();
+      const client = createClient({ baseUrl: server.url, licenseToken: secrets.licenseToken, timeoutMs: 1500 });
+      const error = await rejection(client.onboardAccount('aws', 'lic-1', bodies.aws));
+      expect(error.code).toBe('onboarding-outcome-unknown');
+      expect(error.message).toContain(
+        'no complete answer came within 1500 ms, so the account "Shop" may or may not have been created',
+      );
+      expect(error.data).toMatchObject({ reason: 'timeout' });
+    },
+  );
 
-  it('does not wait out a Retry-After longer than the deadline: the service-error names it at once', { timeout: 15_000 }, async () => {
-    const server = await startHostileServer((_request, response) => {
-      response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '3600' });
-      response.end(JSON.stringify({ result: null, statusCode: 503, message: 'Service Unavailable' }));
-    });
-    const client = createClient({ baseUrl: server.url, accountToken: secrets.accountToken, timeoutMs: 2000, retries: 3 });
-    const error = await rejection(client.getJobStatus(ids));
-    expect(error.code).toBe('service-error');
-    expect(error.data).toMatchObject({ status: 503, retryAfter: 3600 });
-    expect(server.received).toHaveLength(1);
-  });
+  it(
+    'does not wait out a Retry-After longer than the deadline: the service-error names it at once',
+    { timeout: 15_000 },
+    async () => {
+      const server = await startHostileServer((_request, response) => {
+        response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '3600' });
+        response.end(JSON.stringify({ result: null, statusCode: 503, message: 'Service Unavailable' }));
+      });
+      const client = createClient({
+        baseUrl: server.url,
+        accountToken: secrets.accountToken,
+        timeoutMs: 2000,
+        retries: 3,
+      });
+      const error = await rejection(client.getJobStatus(ids));
+      expect(error.code).toBe('service-error');
+      expect(error.data).toMatchObject({ status: 503, retryAfter: 3600 });
+      expect(server.received).toHaveLength(1);
+    },
+  );
 
-  it.each([{ timeoutMs: 1e12 }, { timeoutMs: 0 }, { timeoutMs: 99 }, { timeoutMs: Number.NaN }])('refuses timeoutMs $timeoutMs when the client is made', ({ timeoutMs }) => {
-    expect(() => createClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs })).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining('from 100 to 3600000') }));
-  });
+  it.each([{ timeoutMs: 1e12 }, { timeoutMs: 0 }, { timeoutMs: 99 }, { timeoutMs: Number.NaN }])(
+    'refuses timeoutMs $timeoutMs when the client is made',
+    ({ timeoutMs }) => {
+      expect(() => createClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs })).toThrow(
+        expect.objectContaining({ code: 'usage', message: expect.stringContaining('from 100 to 3600000') }),
+      );
+    },
+  );
 });

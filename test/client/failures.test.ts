@@ -14,10 +14,18 @@ const ids = { licenseId: 'lic-1', accountId: 'acc-1', jobId: 'job-1' };
 describe('failures', () => {
   it('maps a 401 to service-error with the status and the service message, and leaks no secret', async () => {
     fixture = await startClient();
-    const client = fixture.clientWith({ licenseToken: 'WRONG-LICENSE-TOKEN', apiKey: secrets.apiKey, accountToken: secrets.accountToken });
+    const client = fixture.clientWith({
+      licenseToken: 'WRONG-LICENSE-TOKEN',
+      apiKey: secrets.apiKey,
+      accountToken: secrets.accountToken,
+    });
     const error = await rejection(client.onboardAccount('azure', 'lic-1', bodies.azure));
     expect(error.code).toBe('service-error');
-    expect(error.data).toMatchObject({ status: 401, statusCode: 401, serviceMessage: expect.stringContaining('not a license token') });
+    expect(error.data).toMatchObject({
+      status: 401,
+      statusCode: 401,
+      serviceMessage: expect.stringContaining('not a license token'),
+    });
     expect(error.message).toContain('HTTP 401');
     const everything = `${error.message} ${JSON.stringify(error)} ${JSON.stringify(error.data)} ${String(error.stack)}`;
     expect(holdsNoSecret(everything)).toBe(true);
@@ -26,10 +34,20 @@ describe('failures', () => {
 
   it('redact() hides every configured secret', async () => {
     fixture = await startClient();
-    const client = fixture.clientWith({ credentials: { applicationId: secrets.applicationId, secret: secrets.applicationSecret } });
+    const client = fixture.clientWith({
+      credentials: { applicationId: secrets.applicationId, secret: secrets.applicationSecret },
+    });
     await client.onboardAccount('azure', 'lic-1', bodies.azure);
-    const text = [secrets.licenseToken, secrets.accountToken, secrets.apiKey, secrets.applicationSecret, bodies.azure.ADApplicationClientSecret].join(' ');
-    expect(client.redact(text)).toBe('<LICENSE_TOKEN> <ACCOUNT_TOKEN> <API_KEY> <API_APPLICATION_SECRET> <AD_APPLICATION_CLIENT_SECRET>');
+    const text = [
+      secrets.licenseToken,
+      secrets.accountToken,
+      secrets.apiKey,
+      secrets.applicationSecret,
+      bodies.azure.ADApplicationClientSecret,
+    ].join(' ');
+    expect(client.redact(text)).toBe(
+      '<LICENSE_TOKEN> <ACCOUNT_TOKEN> <API_KEY> <API_APPLICATION_SECRET> <AD_APPLICATION_CLIENT_SECRET>',
+    );
   });
 
   it('retries a GET answered 429 with Retry-After, then succeeds', async () => {
@@ -81,16 +99,29 @@ describe('failures', () => {
 
   it('reports a refused connection as service-unreachable, without retrying', async () => {
     const port = await closedPort();
-    const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, accountToken: secrets.accountToken, apiKey: secrets.apiKey });
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      accountToken: secrets.accountToken,
+      apiKey: secrets.apiKey,
+    });
     const error = await rejection(client.getJobStatus(ids));
     expect(error.code).toBe('service-unreachable');
     expect(error.message).toContain('ECONNREFUSED');
-    expect(error.data).toEqual({ url: `http://127.0.0.1:${port}/compliance/license/lic-1/account/acc-1/job/job-1/status` });
+    expect(error.data).toEqual({
+      url: `http://127.0.0.1:${port}/compliance/license/lic-1/account/acc-1/job/job-1/status`,
+    });
   });
 
   it('reports a body that is not JSON as service-invalid-response', async () => {
-    const client = createClient({ baseUrl: 'http://127.0.0.1:9', accountToken: secrets.accountToken, fetch: async () => new Response('<html>', { status: 200 }) });
-    await expect(client.getJobStatus(ids)).rejects.toMatchObject({ code: 'service-invalid-response', data: { status: 200 } });
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      accountToken: secrets.accountToken,
+      fetch: async () => new Response('<html>', { status: 200 }),
+    });
+    await expect(client.getJobStatus(ids)).rejects.toMatchObject({
+      code: 'service-invalid-response',
+      data: { status: 200 },
+    });
   });
 });
 
@@ -107,13 +138,24 @@ async function closedPort(): Promise<number> {
 describe('envelope', () => {
   it('returns the summary envelope as received, fields beyond the specification included', async () => {
     const body = { result: [], statusCode: 200, message: 'Request Successful', traceId: 't-1' };
-    const client = createClient({ baseUrl: 'http://localhost:9', accountToken: 'tok-123', fetch: async () => Response.json(body) });
+    const client = createClient({
+      baseUrl: 'http://localhost:9',
+      accountToken: 'tok-123',
+      fetch: async () => Response.json(body),
+    });
     await expect(client.getAuditSummary({ ...ids, benchmarkId: 'CSBP' })).resolves.toEqual(body);
   });
 
   it('treats an envelope statusCode other than 200 in an HTTP 200 as service-error', async () => {
-    const client = createClient({ baseUrl: 'http://localhost:9', accountToken: 'tok-123', fetch: async () => Response.json({ result: null, statusCode: 500, message: 'Request Failed' }) });
-    await expect(client.getAuditSummary({ ...ids, benchmarkId: 'CSBP' })).rejects.toMatchObject({ code: 'service-error', data: { status: 200, statusCode: 500, serviceMessage: 'Request Failed' } });
+    const client = createClient({
+      baseUrl: 'http://localhost:9',
+      accountToken: 'tok-123',
+      fetch: async () => Response.json({ result: null, statusCode: 500, message: 'Request Failed' }),
+    });
+    await expect(client.getAuditSummary({ ...ids, benchmarkId: 'CSBP' })).rejects.toMatchObject({
+      code: 'service-error',
+      data: { status: 200, statusCode: 500, serviceMessage: 'Request Failed' },
+    });
   });
 });
 
@@ -123,11 +165,16 @@ describe('broken connections', () => {
     let calls = 0;
     const resetOnce: typeof fetch = (input, init) => {
       calls += 1;
-      if (calls === 1) return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }));
+      if (calls === 1)
+        return Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }),
+        );
       return fetch(input, init);
     };
     const { accountId, jobId } = await fixture.client.onboardAccount('aws', 'lic-1', bodies.aws);
-    await expect(fixture.clientWith({ fetch: resetOnce }).getJobStatus({ licenseId: 'lic-1', accountId, jobId })).resolves.toBe('Success');
+    await expect(
+      fixture.clientWith({ fetch: resetOnce }).getJobStatus({ licenseId: 'lic-1', accountId, jobId }),
+    ).resolves.toBe('Success');
     expect(calls).toBe(2);
   });
 
@@ -135,10 +182,15 @@ describe('broken connections', () => {
     let calls = 0;
     const reset: typeof fetch = () => {
       calls += 1;
-      return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }));
+      return Promise.reject(
+        new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }),
+      );
     };
     const client = createClient({ baseUrl: 'http://127.0.0.1:9', licenseToken: secrets.licenseToken, fetch: reset });
-    await expect(client.onboardAccount('aws', 'lic-1', bodies.aws)).rejects.toMatchObject({ code: 'onboarding-outcome-unknown', data: { reason: 'ECONNRESET' } });
+    await expect(client.onboardAccount('aws', 'lic-1', bodies.aws)).rejects.toMatchObject({
+      code: 'onboarding-outcome-unknown',
+      data: { reason: 'ECONNRESET' },
+    });
     expect(calls).toBe(1);
   });
 });

@@ -3,12 +3,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { rejection } from './client-fixture.js';
-import { startHostileServer, success, type Answer, type HostileServer, type SeenRequest } from '../support/hostile-server.js';
+import {
+  startHostileServer,
+  success,
+  type Answer,
+  type HostileServer,
+  type SeenRequest,
+} from '../support/hostile-server.js';
 
 const accountToken = 'ACCOUNT-TOKEN-3c4d';
 const ids = { licenseId: 'L1', accountId: 'A1', jobId: 'J1', benchmarkId: 'CSBP' };
 /** The service's published answer of getSupportedBenchmarks: the envelope wrapped in an array. */
-const publishedBenchmarks = readFileSync(new URL('../fixtures/service/get-supported-benchmarks.json', import.meta.url), 'utf8');
+const publishedBenchmarks = readFileSync(
+  new URL('../fixtures/service/get-supported-benchmarks.json', import.meta.url),
+  'utf8',
+);
 
 let server: HostileServer | undefined;
 afterEach(async () => {
@@ -22,7 +31,7 @@ async function clientOf(answer: (request: SeenRequest) => Answer): Promise<Retur
 }
 
 describe('shapes the service publishes', () => {
-  it('takes a summary answered as a bare array of benchmark reports (the specification\'s sample), as received', async () => {
+  it("takes a summary answered as a bare array of benchmark reports (the specification's sample), as received", async () => {
     const client = await clientOf(() => ({ status: 200, body: [minimalReport()] }));
     await expect(client.getAuditSummary(ids)).resolves.toEqual([minimalReport()]);
   });
@@ -55,7 +64,12 @@ describe('ids that URL resolution would take for steps', () => {
   });
 
   it('refuses a benchmark id ".." from the service\'s list, naming it', async () => {
-    const client = await clientOf(() => success([{ name: 'CSBP', benchmarkId: 'CSBP' }, { name: 'up', benchmarkId: '..' }]));
+    const client = await clientOf(() =>
+      success([
+        { name: 'CSBP', benchmarkId: 'CSBP' },
+        { name: 'up', benchmarkId: '..' },
+      ]),
+    );
     const error = await rejection(client.listBenchmarks('L1', 'A1'));
     expect(error.code).toBe('service-invalid-response');
     expect(error.message).toContain('benchmarkId is ".."');
@@ -63,7 +77,9 @@ describe('ids that URL resolution would take for steps', () => {
 
   it('refuses an account id "." from an onboarding answer, naming it', async () => {
     const client = await clientOf(() => success({ accountId: '.', jobId: 'J1' }));
-    const error = await rejection(client.onboardAccount('aws', 'L1', { AccountName: 'Shop', AWSAccountId: '123456789012', AWSRoleName: 'audit' }));
+    const error = await rejection(
+      client.onboardAccount('aws', 'L1', { AccountName: 'Shop', AWSAccountId: '123456789012', AWSRoleName: 'audit' }),
+    );
     expect(error.code).toBe('service-invalid-response');
     expect(error.message).toContain('accountId is "."');
   });
@@ -71,7 +87,9 @@ describe('ids that URL resolution would take for steps', () => {
   it('percent-encodes every id as one path segment', async () => {
     const client = await clientOf(() => success([minimalReport()]));
     await client.getAuditSummary({ licenseId: 'L 1', accountId: 'a/b?c#d%', jobId: '..x', benchmarkId: '%2e%2e' });
-    expect(server!.seen.map(({ target }) => target)).toEqual(['/audit/license/L%201/account/a%2Fb%3Fc%23d%25/job/..x/benchmark/%252e%252e/summary']);
+    expect(server!.seen.map(({ target }) => target)).toEqual([
+      '/audit/license/L%201/account/a%2Fb%3Fc%23d%25/job/..x/benchmark/%252e%252e/summary',
+    ]);
   });
 });
 

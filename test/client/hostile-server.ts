@@ -24,13 +24,20 @@ const started: HostileServer[] = [];
  * Starts a server whose answers the test writes by hand (partial bodies, resets,
  * redirects, drips), with each request's body read before `answer` is called.
  */
-export async function startHostileServer(answer: (request: ReceivedRequest, response: ServerResponse, raw: IncomingMessage) => void): Promise<HostileServer> {
+export async function startHostileServer(
+  answer: (request: ReceivedRequest, response: ServerResponse, raw: IncomingMessage) => void,
+): Promise<HostileServer> {
   const received: ReceivedRequest[] = [];
   const server = createServer((raw, response) => {
     const chunks: Buffer[] = [];
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
     raw.on('end', () => {
-      const request = { method: raw.method ?? '', path: raw.url ?? '', headers: raw.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: raw.method ?? '',
+        path: raw.url ?? '',
+        headers: raw.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(request);
       answer(request, response, raw);
     });
@@ -53,7 +60,15 @@ export async function closeHostileServers(): Promise<void> {
 }
 
 /** The envelope of a successful job status, as the service sends it. */
-export const statusEnvelope = JSON.stringify({ result: { jobStatus: 'Success' }, statusCode: 200, message: 'Request Successful' });
+export const statusEnvelope = JSON.stringify({
+  result: { jobStatus: 'Success' },
+  statusCode: 200,
+  message: 'Request Successful',
+});
 
 /** The envelope of a successful onboarding. */
-export const onboardedEnvelope = JSON.stringify({ result: { accountId: 'acc-9', jobId: 'job-9' }, statusCode: 200, message: 'Request Successful' });
+export const onboardedEnvelope = JSON.stringify({
+  result: { accountId: 'acc-9', jobId: 'job-9' },
+  statusCode: 200,
+  message: 'Request Successful',
+});

@@ -44,7 +44,10 @@ describe('base URL', () => {
     expect(() => createClient({ baseUrl })).toThrow(expect.objectContaining({ code: 'usage' }));
   });
 
-  it.each(['https://cspm.example.com/api/', 'http://127.0.0.1:9', 'http://localhost:9', 'http://[::1]:9'])('accepts %s', (baseUrl) => {
-    expect(() => createClient({ baseUrl })).not.toThrow();
-  });
+  it.each(['https://cspm.example.com/api/', 'http://127.0.0.1:9', 'http://localhost:9', 'http://[::1]:9'])(
+    'accepts %s',
+    (baseUrl) => {
+      expect(() => createClient({ baseUrl })).not.toThrow();
+    },
+  );
 });

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { bodies, holdsNoSecret, rejection, secrets } from './client-fixture.js';
-import { closeHostileServers, onboardedEnvelope, startHostileServer, statusEnvelope, type HostileServer } from './hostile-server.js';
+import {
+  closeHostileServers,
+  onboardedEnvelope,
+  startHostileServer,
+  statusEnvelope,
+  type HostileServer,
+} from './hostile-server.js';
 
 afterEach(closeHostileServers);
 
@@ -21,21 +27,38 @@ const redirecting = (status: number, location: (path: string) => string): Promis
     response.end();
   });
 
-const clientOf = (baseUrl: string, more: Partial<Parameters<typeof createClient>[0]> = {}): ReturnType<typeof createClient> =>
-  createClient({ baseUrl, licenseToken: secrets.licenseToken, accountToken: secrets.accountToken, apiKey: secrets.apiKey, ...more });
+const clientOf = (
+  baseUrl: string,
+  more: Partial<Parameters<typeof createClient>[0]> = {},
+): ReturnType<typeof createClient> =>
+  createClient({
+    baseUrl,
+    licenseToken: secrets.licenseToken,
+    accountToken: secrets.accountToken,
+    apiKey: secrets.apiKey,
+    ...more,
+  });
 
 describe('redirects', () => {
-  it.each([301, 302, 303, 307, 308])('does not follow a GET redirected with %i to another origin, and names the Location without secrets', async (status) => {
-    const other = await elsewhere();
-    // localhost is another origin than 127.0.0.1, though the same machine.
-    const origin = await redirecting(status, (path) => `http://localhost:${other.port}${path}?key=${secrets.apiKey}`);
-    const error = await rejection(clientOf(origin.url).getJobStatus(ids));
-    expect(error.code).toBe('service-redirect');
-    expect(other.received).toEqual([]);
-    expect(error.message).toContain(`HTTP ${status} to http://localhost:${other.port}/compliance/license/lic-1/account/acc-1/job/job-1/status?… not followed`);
-    expect(error.data).toMatchObject({ status, location: `http://localhost:${other.port}/compliance/license/lic-1/account/acc-1/job/job-1/status?…` });
-    expect(holdsNoSecret(`${error.message} ${JSON.stringify(error.data)}`)).toBe(true);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'does not follow a GET redirected with %i to another origin, and names the Location without secrets',
+    async (status) => {
+      const other = await elsewhere();
+      // localhost is another origin than 127.0.0.1, though the same machine.
+      const origin = await redirecting(status, (path) => `http://localhost:${other.port}${path}?key=${secrets.apiKey}`);
+      const error = await rejection(clientOf(origin.url).getJobStatus(ids));
+      expect(error.code).toBe('service-redirect');
+      expect(other.received).toEqual([]);
+      expect(error.message).toContain(
+        `HTTP ${status} to http://localhost:${other.port}/compliance/license/lic-1/account/acc-1/job/job-1/status?… not followed`,
+      );
+      expect(error.data).toMatchObject({
+        status,
+        location: `http://localhost:${other.port}/compliance/license/lic-1/account/acc-1/job/job-1/status?…`,
+      });
+      expect(holdsNoSecret(`${error.message} ${JSON.stringify(error.data)}`)).toBe(true);
+    },
+  );
 
   it.each([307, 308])('never sends an onboarding body again on a %i, even to the same origin', async (status) => {
     const origin: HostileServer = await startHostileServer((request, response) => {
@@ -50,7 +73,9 @@ describe('redirects', () => {
     const error = await rejection(clientOf(origin.url).onboardAccount('azure', 'lic-1', bodies.azure));
     expect(error.code).toBe('service-redirect');
     expect(error.message).toContain('a POST is never redirected');
-    expect(origin.received.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /onboarding/license/lic-1/account/azure']);
+    expect(origin.received.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /onboarding/license/lic-1/account/azure',
+    ]);
   });
 
   it.each([301, 302, 303])('does not take the answer of a GET for an onboarding redirected with %i', async (status) => {
@@ -67,7 +92,12 @@ describe('redirects', () => {
     // Stands in for TLS: the client asks https://127.0.0.1:<port>, this fetch carries it to the plain server there.
     const unwrapTls: typeof fetch = (input, init) => {
       const request = new Request(input, init);
-      return fetch(request.url.replace(/^https:/, 'http:'), { method: request.method, headers: request.headers, redirect: request.redirect, signal: request.signal });
+      return fetch(request.url.replace(/^https:/, 'http:'), {
+        method: request.method,
+        headers: request.headers,
+        redirect: request.redirect,
+        signal: request.signal,
+      });
     };
     const error = await rejection(clientOf(`https://127.0.0.1:${tls.port}`, { fetch: unwrapTls }).getJobStatus(ids));
     expect(error.code).toBe('service-redirect');
@@ -86,7 +116,9 @@ describe('redirects', () => {
       response.end();
     });
     await expect(clientOf(origin.url).getJobStatus(ids)).resolves.toBe('Success');
-    expect(origin.received.map(({ path, headers }) => [path.slice(0, 4), headers['ocp-apim-subscription-key']])).toEqual([
+    expect(
+      origin.received.map(({ path, headers }) => [path.slice(0, 4), headers['ocp-apim-subscription-key']]),
+    ).toEqual([
       ['/com', secrets.apiKey],
       ['/v2/', secrets.apiKey],
     ]);

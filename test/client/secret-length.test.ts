@@ -34,6 +34,8 @@ describe('secrets shorter than 8 characters', () => {
   });
 
   it('of 8 characters or more are taken anywhere', () => {
-    expect(() => createClient({ baseUrl: 'https://cspm.example.com', accountToken: 'abcdefgh', apiKey: 'k'.repeat(32) })).not.toThrow();
+    expect(() =>
+      createClient({ baseUrl: 'https://cspm.example.com', accountToken: 'abcdefgh', apiKey: 'k'.repeat(32) }),
+    ).not.toThrow();
   });
 });

@@ -10,8 +10,13 @@ afterEach(async () => {
 describe('the trace of a client (what --debug prints)', () => {
   it('shows each attempt of a retried GET, the retry and the final answer, with placeholders for secrets', async () => {
     const lines: string[] = [];
-    fixture = await startClient({ emulator: { failRate: 1 }, client: { retries: 1, maxRetryAfterMs: 10, trace: (line) => lines.push(line) } });
-    const error = await rejection(fixture.client.getJobStatus({ licenseId: 'lic-1', accountId: 'acc-1', jobId: 'job-1' }));
+    fixture = await startClient({
+      emulator: { failRate: 1 },
+      client: { retries: 1, maxRetryAfterMs: 10, trace: (line) => lines.push(line) },
+    });
+    const error = await rejection(
+      fixture.client.getJobStatus({ licenseId: 'lic-1', accountId: 'acc-1', jobId: 'job-1' }),
+    );
     expect(error.code).toBe('service-error');
     const text = lines.join('\n');
     expect(text).toMatch(/^→ GET \S+\/compliance\/license\/lic-1\/account\/acc-1\/job\/job-1\/status$/m);

@@ -69,12 +69,16 @@ describe('the Dockerfile', () => {
     expect(last(finalStage, 'WORKDIR')).toBe('/work');
     expect(JSON.parse(last(finalStage, 'ENTRYPOINT')!)).toEqual(['cspm-report']);
     expect(JSON.parse(last(finalStage, 'CMD')!)).toEqual(['--help']);
-    const linked = finalStage.find((instruction) => instruction.keyword === 'RUN' && instruction.value.includes('/usr/local/bin/cspm-report'));
+    const linked = finalStage.find(
+      (instruction) => instruction.keyword === 'RUN' && instruction.value.includes('/usr/local/bin/cspm-report'),
+    );
     expect(linked?.value).toContain(`ln -s /opt/cspm-report/${manifest.bin['cspm-report']} /usr/local/bin/cspm-report`);
   });
 
   it('copies files that exist and that .dockerignore sends', () => {
-    const copies = dockerfile.filter((instruction) => instruction.keyword === 'COPY' && !instruction.value.startsWith('--from'));
+    const copies = dockerfile.filter(
+      (instruction) => instruction.keyword === 'COPY' && !instruction.value.startsWith('--from'),
+    );
     expect(copies.length).toBeGreaterThan(0);
     for (const copy of copies) {
       const sources = copy.value.split(/\s+/).slice(0, -1);
@@ -86,13 +90,27 @@ describe('the Dockerfile', () => {
     // What the build and npm pack need must reach the build (dist/ it builds itself); the
     // host's installs and builds must not.
     const packed = manifest.files.map((file) => file.split('/')[0]!).filter((path) => path !== 'dist');
-    const needed = ['src', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json', ...packed];
-    for (const path of needed) expect(ignored.some((pattern) => pattern === path || pattern.startsWith(`${path}/`)), path).toBe(false);
+    const needed = [
+      'src',
+      'scripts',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'package.json',
+      'package-lock.json',
+      ...packed,
+    ];
+    for (const path of needed)
+      expect(
+        ignored.some((pattern) => pattern === path || pattern.startsWith(`${path}/`)),
+        path,
+      ).toBe(false);
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git']));
   });
 
   it("copies the regular and bold faces of the renderer's optional font packages", () => {
-    const copied = [...readFileSync(join(repositoryRoot, 'Dockerfile'), 'utf8').matchAll(/([a-z-]+):(NotoSans[A-Z]+)\b/g)].map(([, name, face]) => ({ name: name!, face: face! }));
+    const copied = [
+      ...readFileSync(join(repositoryRoot, 'Dockerfile'), 'utf8').matchAll(/([a-z-]+):(NotoSans[A-Z]+)\b/g),
+    ].map(([, name, face]) => ({ name: name!, face: face! }));
     const optional = fontFamilies.map((family) => fontPackages[family]).filter((files) => !files.bundled);
     expect(copied.map(({ name }) => `@expo-google-fonts/${name}`)).toEqual(optional.map((files) => files.package));
     for (const { name, face } of copied) {

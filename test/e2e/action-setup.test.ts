@@ -19,7 +19,11 @@ describe('the Action at a release tag', () => {
     cpSync(join(repositoryRoot, 'dist'), join(actionPath, 'dist'), { recursive: true });
     const workspace = tempDir();
     cpSync(join(repositoryRoot, 'samples'), join(workspace, 'samples'), { recursive: true });
-    const result = runCompositeAction(actionPath, { workspace, inputs: { reports: 'samples/aws-cis.json' }, env: { ...npmEnv, npm_config_prefer_offline: 'true' } });
+    const result = runCompositeAction(actionPath, {
+      workspace,
+      inputs: { reports: 'samples/aws-cis.json' },
+      env: { ...npmEnv, npm_config_prefer_offline: 'true' },
+    });
     const [setup] = result.steps;
     expect(setup?.status, `${setup?.stdout}${setup?.stderr}`).toBe('success');
     expect(existsSync(join(actionPath, 'node_modules', 'pdfkit'))).toBe(true);

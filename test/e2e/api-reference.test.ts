@@ -28,9 +28,15 @@ describe('API reference (TypeDoc)', () => {
     expect(app.logger.errorCount + app.logger.warningCount).toBe(0);
     const logger = new CollectingLogger();
     app.logger = logger;
-    expect(app.options.getValue('entryPoints').map((entry) => relative(process.cwd(), entry))).toEqual([join('src', 'index.ts')]);
+    expect(app.options.getValue('entryPoints').map((entry) => relative(process.cwd(), entry))).toEqual([
+      join('src', 'index.ts'),
+    ]);
     expect(app.options.getValue('treatWarningsAsErrors')).toBe(true);
-    expect(app.options.getValue('validation')).toMatchObject({ notExported: true, invalidLink: true, notDocumented: true });
+    expect(app.options.getValue('validation')).toMatchObject({
+      notExported: true,
+      invalidLink: true,
+      notDocumented: true,
+    });
 
     const project = await app.convert();
     expect(project, logger.messages.join('\n')).toBeDefined();

@@ -10,10 +10,18 @@ import { repositoryRoot } from '../support/clean-clone.js';
  */
 
 const engine = spawnSync('docker', ['info'], { encoding: 'utf8', timeout: 30_000 }).status === 0;
-if (!engine) console.warn('skipped: the container image build and run: no Docker engine answers `docker info` (a Docker engine is needed; CI=true does not make this fail, as none can be installed here)');
+if (!engine)
+  console.warn(
+    'skipped: the container image build and run: no Docker engine answers `docker info` (a Docker engine is needed; CI=true does not make this fail, as none can be installed here)',
+  );
 
 function docker(args: string[]): { status: number | null; output: string } {
-  const result = spawnSync('docker', args, { cwd: repositoryRoot, encoding: 'utf8', timeout: 900_000, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('docker', args, {
+    cwd: repositoryRoot,
+    encoding: 'utf8',
+    timeout: 900_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -22,8 +30,19 @@ describe.runIf(engine)('the container image', () => {
     const tag = 'cspm-report:test';
     const built = docker(['build', '--quiet', '--tag', tag, '.']);
     expect(built.status, built.output).toBe(0);
-    const checked = docker(['run', '--rm', '--volume', `${repositoryRoot}/samples:/work:ro`, tag, 'check', 'aws-cis.json', 'office365.json']);
-    expect(checked.output).toBe('aws-cis.json: 1 report, 59 policies, no findings\noffice365.json: 1 report, 73 policies, no findings\n\n✔ no findings in 2 files, 2 valid reports, 132 policies\n');
+    const checked = docker([
+      'run',
+      '--rm',
+      '--volume',
+      `${repositoryRoot}/samples:/work:ro`,
+      tag,
+      'check',
+      'aws-cis.json',
+      'office365.json',
+    ]);
+    expect(checked.output).toBe(
+      'aws-cis.json: 1 report, 59 policies, no findings\noffice365.json: 1 report, 73 policies, no findings\n\n✔ no findings in 2 files, 2 valid reports, 132 policies\n',
+    );
     expect(checked.status).toBe(0);
     const user = docker(['run', '--rm', '--entrypoint', 'id', tag, '-u']);
     expect(user.output.trim()).not.toBe('0');

@@ -19,12 +19,18 @@ describe('npm install of a git URL', () => {
     const repository = cloneHead(join(tempDir(), 'repository'), false);
     const project = tempDir();
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-    const install = runProgram('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `git+file://${repository}#${headCommit()}`], project);
+    const install = runProgram(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', `git+file://${repository}#${headCommit()}`],
+      project,
+    );
     expect(install.status, install.output).toBe(0);
     expect(existsSync(join(project, 'node_modules', 'cspm-report', 'dist', 'cspm-report.js'))).toBe(true);
     const sample = join(repositoryRoot, 'samples', 'aws-cis.json');
     const check = runProgram('npx', ['--no-install', 'cspm-report', 'check', sample], project);
-    expect(check.output).toBe(`${sample}: 1 report, 59 policies, no findings\n\n✔ no findings in 1 file, 1 valid report, 59 policies\n`);
+    expect(check.output).toBe(
+      `${sample}: 1 report, 59 policies, no findings\n\n✔ no findings in 1 file, 1 valid report, 59 policies\n`,
+    );
     expect(check.status).toBe(0);
   }, 600_000);
 });

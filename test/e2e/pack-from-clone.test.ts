@@ -44,21 +44,37 @@ beforeAll(() => {
 function installTarball(): string {
   const project = tempDir();
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  const install = runProgram('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', packed.tarball], project);
+  const install = runProgram(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', packed.tarball],
+    project,
+  );
   expect(install.status, install.output).toBe(0);
   return project;
 }
 
 describe('npm pack from a fresh clone', () => {
   it('ships the built command line, the library and the require stub', () => {
-    expect(packed.entries).toEqual(expect.arrayContaining(['package/dist/cspm-report.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/esm-only.cjs', 'package/package.json']));
-    expect(packed.entries.filter((entry) => entry.startsWith('package/src/') || entry.startsWith('package/test/'))).toEqual([]);
+    expect(packed.entries).toEqual(
+      expect.arrayContaining([
+        'package/dist/cspm-report.js',
+        'package/dist/index.js',
+        'package/dist/index.d.ts',
+        'package/esm-only.cjs',
+        'package/package.json',
+      ]),
+    );
+    expect(
+      packed.entries.filter((entry) => entry.startsWith('package/src/') || entry.startsWith('package/test/')),
+    ).toEqual([]);
   });
 
   it('installs into an empty project, where npx runs the command and require says to import', () => {
     const project = installTarball();
     const check = runProgram('npx', ['--no-install', 'cspm-report', 'check', sample], project);
-    expect(check.output).toBe(`${sample}: 1 report, 59 policies, no findings\n\n✔ no findings in 1 file, 1 valid report, 59 policies\n`);
+    expect(check.output).toBe(
+      `${sample}: 1 report, 59 policies, no findings\n\n✔ no findings in 1 file, 1 valid report, 59 policies\n`,
+    );
     expect(check.status).toBe(0);
     const required = runProgram(process.execPath, ['-e', "require('cspm-report')"], project);
     expect(required.status).toBe(1);

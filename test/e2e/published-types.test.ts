@@ -18,7 +18,11 @@ const root = resolve('.');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function run(command: string, args: string[], cwd: string): { status: number | null; output: string } {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -40,7 +44,9 @@ function installPacked(): string {
   mkdirSync(installed, { recursive: true });
   const unpacked = run('tar', ['-xzf', join(dir, tarball!), '-C', installed, '--strip-components=1'], dir);
   expect(unpacked.status, unpacked.output).toBe(0);
-  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   for (const name of Object.keys(manifest.dependencies ?? {})) link(consumer, name);
   // What a TypeScript consumer on Node brings of its own.
   link(consumer, '@types/node');
@@ -110,13 +116,26 @@ describe('the published package', () => {
   it('compiles in a TypeScript consumer with skipLibCheck off, and runs', async () => {
     const consumer = installPacked();
     writeFileSync(join(consumer, 'consumer.ts'), consumerSource);
-    const compilerOptions = { target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' };
+    const compilerOptions = {
+      target: 'ES2023',
+      lib: ['ES2023'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      skipLibCheck: false,
+      types: ['node'],
+      outDir: 'out',
+    };
     writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['consumer.ts'] }));
     const compiled = run(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer);
     expect(compiled.output).toBe('');
     expect(compiled.status).toBe(0);
     const workbook = join(consumer, 'library.xlsx');
-    const ran = run(process.execPath, [join('out', 'consumer.js'), join(root, 'samples', 'aws-cis.json'), workbook], consumer);
+    const ran = run(
+      process.execPath,
+      [join('out', 'consumer.js'), join(root, 'samples', 'aws-cis.json'), workbook],
+      consumer,
+    );
     expect(ran.status, ran.output).toBe(0);
     expect(JSON.parse(ran.output)).toEqual({
       check: 0,
@@ -133,7 +152,14 @@ describe('the published package', () => {
       error: false,
     });
     expect(existsSync(join(consumer, 'node_modules', 'exceljs'))).toBe(false);
-    expect(await sheetNames(workbook)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'POA&M', 'Findings']);
+    expect(await sheetNames(workbook)).toEqual([
+      'Summary',
+      'Categories',
+      'Action list',
+      'Policies',
+      'POA&M',
+      'Findings',
+    ]);
 
     // The installed command line renders a workbook too.
     const cli = join(consumer, 'cli.xlsx');
@@ -143,7 +169,19 @@ describe('the published package', () => {
     expect(await sheetNames(cli)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'POA&M', 'Findings']);
 
     // And gates on a YAML rules file with the bundled yaml: this consumer has none.
-    const gated = run(process.execPath, [bin, 'gate', join(root, 'samples', 'aws-cis.json'), '--rules', join(root, 'samples', 'gate', 'gate-rules.yaml'), '-f', 'json'], consumer);
+    const gated = run(
+      process.execPath,
+      [
+        bin,
+        'gate',
+        join(root, 'samples', 'aws-cis.json'),
+        '--rules',
+        join(root, 'samples', 'gate', 'gate-rules.yaml'),
+        '-f',
+        'json',
+      ],
+      consumer,
+    );
     expect(gated.status, gated.output).toBe(0);
     expect((JSON.parse(gated.output) as { gate: { rulesFile: string } }).gate.rulesFile).toContain('gate-rules.yaml');
     expect(existsSync(join(consumer, 'node_modules', 'yaml'))).toBe(false);
@@ -151,10 +189,14 @@ describe('the published package', () => {
 
   it('ships the licences of the packages bundled with exceljs, yaml and the command line', () => {
     const cli = readFileSync(join('dist', 'cspm-report.licenses.txt'), 'utf8');
-    for (const name of ['yargs', 'yargs-parser', 'cliui', 'y18n', 'escalade']) expect(cli).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\((MIT|ISC)\\)$`, 'm'));
-    expect(readFileSync(join('dist', 'load', 'yaml', 'yaml.licenses.txt'), 'utf8')).toMatch(/^yaml \d+\.\d+\.\d+ \(ISC\)$/m);
+    for (const name of ['yargs', 'yargs-parser', 'cliui', 'y18n', 'escalade'])
+      expect(cli).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\((MIT|ISC)\\)$`, 'm'));
+    expect(readFileSync(join('dist', 'load', 'yaml', 'yaml.licenses.txt'), 'utf8')).toMatch(
+      /^yaml \d+\.\d+\.\d+ \(ISC\)$/m,
+    );
     const notices = readFileSync(join('dist', 'render', 'xlsx', 'exceljs.licenses.txt'), 'utf8');
-    for (const name of ['exceljs', 'archiver', 'jszip', 'saxes', 'unzipper', 'readdir-glob']) expect(notices).toMatch(new RegExp(`^${name} \\d`, 'm'));
+    for (const name of ['exceljs', 'archiver', 'jszip', 'saxes', 'unzipper', 'readdir-glob'])
+      expect(notices).toMatch(new RegExp(`^${name} \\d`, 'm'));
     expect(notices).toContain('Permission is hereby granted, free of charge');
     expect(notices).toContain('Apache License');
   });

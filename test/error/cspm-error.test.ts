@@ -25,7 +25,8 @@ describe('CspmError', () => {
 
   it('has a summary and a kind for every code; the exit code follows from the kind: 4 for the service, 2 for the rest (1 and 3 are verdicts)', () => {
     expect(Object.keys(errorKinds).sort()).toEqual(Object.keys(errorSummaries).sort());
-    for (const [code, kind] of Object.entries(errorKinds)) expect(exitCodeOf(code as keyof typeof errorKinds)).toBe(kind === 'service' ? 4 : 2);
+    for (const [code, kind] of Object.entries(errorKinds))
+      expect(exitCodeOf(code as keyof typeof errorKinds)).toBe(kind === 'service' ? 4 : 2);
     expect(exitCodeOf('service-timeout')).toBe(4);
     expect(exitCodeOf('input-not-found')).toBe(2);
   });

@@ -5,7 +5,14 @@ import { reportKey } from '../../src/gate/report-key.js';
 import { diffOf, reportDiff, scan } from '../support/fake-diff.js';
 
 function rules(...metrics: string[]): GateRules {
-  const assertions = metrics.map((metric, index): GateAssertion => ({ name: `a${index}`, level: 'error', metric, aggregate: 'each', allowNoMatch: false, pointer: `/assertions/${index}` }));
+  const assertions = metrics.map((metric, index): GateAssertion => ({
+    name: `a${index}`,
+    level: 'error',
+    metric,
+    aggregate: 'each',
+    allowNoMatch: false,
+    pointer: `/assertions/${index}`,
+  }));
   return { file: 'rules.json', assertions };
 }
 
@@ -14,7 +21,10 @@ describe('baselineMetricsOf', () => {
     [[], []],
     [['compliancePercent', 'redPolicies', 'findings'], []],
     [['regressions'], ['regressions']],
-    [['compliancePercentDrop', 'redPolicies', 'regressions', 'compliancePercentDrop'], ['compliancePercentDrop', 'regressions']],
+    [
+      ['compliancePercentDrop', 'redPolicies', 'regressions', 'compliancePercentDrop'],
+      ['compliancePercentDrop', 'regressions'],
+    ],
     // A metric the registry lacks is evaluate-gate's to refuse; it needs no baseline here.
     [['noSuchMetric', 'toString'], []],
   ])('%j: %j', (metrics, baselineMetrics) => {
@@ -37,7 +47,9 @@ describe('assertBaselineGiven', () => {
       error = caught;
     }
     expect(isCspmError(error) && error.code).toBe('usage');
-    expect((error as Error).message).toMatch(/^invalid usage: rules\.json: metrics regressions, compliancePercentDrop compare with an older scan/);
+    expect((error as Error).message).toMatch(
+      /^invalid usage: rules\.json: metrics regressions, compliancePercentDrop compare with an older scan/,
+    );
     expect((error as { data: unknown }).data).toMatchObject({ option: 'baseline' });
   });
 });

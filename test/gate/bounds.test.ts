@@ -4,7 +4,15 @@ import { expectedText, valueText, withinBound } from '../../src/gate/bounds.js';
 import { gateMetrics } from '../../src/gate/metrics/gate-metrics.js';
 
 function assertion(bound: Partial<GateAssertion>): GateAssertion {
-  return { name: 'a', level: 'error', metric: 'compliancePercent', aggregate: 'each', allowNoMatch: false, pointer: '/assertions/0', ...bound };
+  return {
+    name: 'a',
+    level: 'error',
+    metric: 'compliancePercent',
+    aggregate: 'each',
+    allowNoMatch: false,
+    pointer: '/assertions/0',
+    ...bound,
+  };
 }
 
 describe('expectedText', () => {

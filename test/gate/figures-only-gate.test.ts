@@ -22,7 +22,14 @@ const assertions: RulesFileAssertion[] = [
   { name: 'all policy', metric: 'policy', policy: 'NsgSsh', mustBe: 'Green', aggregate: 'all' },
   { name: 'missing policy', metric: 'policy', policy: 'NoSuchPolicy', mustNotBe: 'Red' },
   { name: 'storage high', metric: 'redPolicies', severity: 'High', category: 'AZ_STORAGE', max: 0 },
-  { name: 'storage amber', metric: 'amberPolicies', severity: 'High', category: 'AZ_STORAGE', max: 0, aggregate: 'all' },
+  {
+    name: 'storage amber',
+    metric: 'amberPolicies',
+    severity: 'High',
+    category: 'AZ_STORAGE',
+    max: 0,
+    aggregate: 'all',
+  },
   { name: 'no such category', metric: 'failingPolicies', category: 'AZ_NONE', max: 0 },
   { name: 'fleet failing', metric: 'failingPolicies', aggregate: 'all', max: 3 },
   { name: 'fleet percent', metric: 'compliancePercent', aggregate: 'all', min: 50 },
@@ -35,8 +42,11 @@ describe('a gate on figures only (check and gate of many files)', () => {
     const inputs = [minimalReport(), second()].map((report, index) => ({ value: report, name: `r${index + 1}.json` }));
     const rules = parseGateRules(JSON.stringify({ assertions }), 'rules.json');
     const whole = evaluateGate(await analyseInputs(inputs), rules);
-    const figures = await analyseFiles(inputs, { keep: { policyIds: namedPolicies(rules), categories: namedCategories(rules) } });
-    for (const category of figures.sources.flatMap((source) => source.reports.flatMap((report) => report.categories))) expect(category.category.Policies).toEqual([]);
+    const figures = await analyseFiles(inputs, {
+      keep: { policyIds: namedPolicies(rules), categories: namedCategories(rules) },
+    });
+    for (const category of figures.sources.flatMap((source) => source.reports.flatMap((report) => report.categories)))
+      expect(category.category.Policies).toEqual([]);
     expect(evaluateGate(figures, rules)).toEqual(whole);
     expect(whole.assertions.some((result) => !result.passed)).toBe(true);
     expect(whole.assertions.some((result) => result.passed)).toBe(true);

@@ -22,8 +22,16 @@ describe('lostReports', () => {
     ['nothing lost', diffOf([reportDiff()]), undefined],
     ['a report gained is not lost', diffOf([reportDiff()], [unpaired('new')]), undefined],
     ['one lost', diffOf([], [unpaired('new', [], 'N'), ...lost('CIS')]), failing(1, 'CIS of account A')],
-    ['three lost', diffOf([], lost('CIS', 'PCI', 'ISO')), failing(3, 'CIS of account A, PCI of account A, ISO of account A')],
-    ['five lost: three named', diffOf([], lost('CIS', 'PCI', 'ISO', 'NIST', 'SOC')), failing(5, 'CIS of account A, PCI of account A, ISO of account A and 2 more')],
+    [
+      'three lost',
+      diffOf([], lost('CIS', 'PCI', 'ISO')),
+      failing(3, 'CIS of account A, PCI of account A, ISO of account A'),
+    ],
+    [
+      'five lost: three named',
+      diffOf([], lost('CIS', 'PCI', 'ISO', 'NIST', 'SOC')),
+      failing(5, 'CIS of account A, PCI of account A, ISO of account A and 2 more'),
+    ],
   ])('%s', (_name, diff, expected) => {
     expect(lostReports(diff)).toEqual(expected);
   });

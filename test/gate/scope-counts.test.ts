@@ -13,8 +13,14 @@ import { minimalReport, policy } from '../support/minimal-report.js';
  */
 function sample(): BenchmarkReport {
   const report = minimalReport();
-  report.ResourceCategories[0]!.Policies.push(policy('X1', '2.1', 0, 1, { Severity: 'Critical' }), policy('X2', '2.2', 0, 1, { Severity: 'Low', Compliance: 'Yellow' }));
-  report.ResourceCategories[1]!.Policies.push(policy('X3', '2.3', 0, 1, { Severity: 'Urgent' }), policy('X4', '2.4', 1, 2, { Severity: 'Critical' }));
+  report.ResourceCategories[0]!.Policies.push(
+    policy('X1', '2.1', 0, 1, { Severity: 'Critical' }),
+    policy('X2', '2.2', 0, 1, { Severity: 'Low', Compliance: 'Yellow' }),
+  );
+  report.ResourceCategories[1]!.Policies.push(
+    policy('X3', '2.3', 0, 1, { Severity: 'Urgent' }),
+    policy('X4', '2.4', 1, 2, { Severity: 'Critical' }),
+  );
   return report;
 }
 
@@ -23,7 +29,11 @@ async function analysed(): Promise<{ whole: ScopedReport; storage: ScopedReport;
   const source = analysis.sources[0]!;
   const report = source.reports[0] as AnalysedReport;
   const [storage, network] = report.categories;
-  return { whole: { source, report, categories: report.categories }, storage: { source, report, categories: [storage!] }, network: { source, report, categories: [network!] } };
+  return {
+    whole: { source, report, categories: report.categories },
+    storage: { source, report, categories: [storage!] },
+    network: { source, report, categories: [network!] },
+  };
 }
 
 type Colours = ('Red' | 'Amber')[];
@@ -45,19 +55,70 @@ describe('countColours', () => {
     ['nothing asked, of Critical', [], 'Critical', 0, 0, 0],
   ])('%s', async (_name, colours, severity, whole, storage, network) => {
     const scopes = await analysed();
-    expect([countColours([scopes.whole], colours, severity), countColours([scopes.storage], colours, severity), countColours([scopes.network], colours, severity)]).toEqual([whole, storage, network]);
+    expect([
+      countColours([scopes.whole], colours, severity),
+      countColours([scopes.storage], colours, severity),
+      countColours([scopes.network], colours, severity),
+    ]).toEqual([whole, storage, network]);
     // Several reports in scope add up.
-    expect(countColours([scopes.whole, scopes.storage, scopes.network], colours, severity)).toBe(whole + storage + network);
+    expect(countColours([scopes.whole, scopes.storage, scopes.network], colours, severity)).toBe(
+      whole + storage + network,
+    );
   });
 });
 
 describe('sumFigures', () => {
   it('adds up the categories in scope, or a whole report', async () => {
     const scopes = await analysed();
-    expect(sumFigures([scopes.storage])).toEqual({ total: 5, green: 1, red: 2, amber: 0, gray: 1, other: 1, passedResources: 4, totalResources: 8 });
-    expect(sumFigures([scopes.network])).toEqual({ total: 4, green: 1, red: 1, amber: 2, gray: 0, other: 0, passedResources: 5, totalResources: 9 });
-    expect(sumFigures([scopes.whole])).toEqual({ total: 9, green: 2, red: 3, amber: 2, gray: 1, other: 1, passedResources: 9, totalResources: 17 });
-    expect(sumFigures([scopes.whole, scopes.network])).toEqual({ total: 13, green: 3, red: 4, amber: 4, gray: 1, other: 1, passedResources: 14, totalResources: 26 });
-    expect(sumFigures([])).toEqual({ total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0 });
+    expect(sumFigures([scopes.storage])).toEqual({
+      total: 5,
+      green: 1,
+      red: 2,
+      amber: 0,
+      gray: 1,
+      other: 1,
+      passedResources: 4,
+      totalResources: 8,
+    });
+    expect(sumFigures([scopes.network])).toEqual({
+      total: 4,
+      green: 1,
+      red: 1,
+      amber: 2,
+      gray: 0,
+      other: 0,
+      passedResources: 5,
+      totalResources: 9,
+    });
+    expect(sumFigures([scopes.whole])).toEqual({
+      total: 9,
+      green: 2,
+      red: 3,
+      amber: 2,
+      gray: 1,
+      other: 1,
+      passedResources: 9,
+      totalResources: 17,
+    });
+    expect(sumFigures([scopes.whole, scopes.network])).toEqual({
+      total: 13,
+      green: 3,
+      red: 4,
+      amber: 4,
+      gray: 1,
+      other: 1,
+      passedResources: 14,
+      totalResources: 26,
+    });
+    expect(sumFigures([])).toEqual({
+      total: 0,
+      green: 0,
+      red: 0,
+      amber: 0,
+      gray: 0,
+      other: 0,
+      passedResources: 0,
+      totalResources: 0,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type BenchmarkReport, type ReportMatch } from '../../src/index.js';
 import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
-import { allReports, describeMatch, describeReport, matchReports, selectCategories, type SourcedReport } from '../../src/gate/select-reports.js';
+import {
+  allReports,
+  describeMatch,
+  describeReport,
+  matchReports,
+  selectCategories,
+  type SourcedReport,
+} from '../../src/gate/select-reports.js';
 import { minimalReport } from '../support/minimal-report.js';
 
 function report(ConnectorType: string, BenchmarkId: string, AccountName: string): BenchmarkReport {
@@ -21,7 +28,9 @@ const named = (selected: SourcedReport[]) => selected.map(({ report }) => report
 
 describe('allReports', () => {
   it('lists every report of every input, in input order, with its input', async () => {
-    expect((await reports()).map(({ source, report }) => `${source.source}${report.pointer} ${report.report.BenchmarkId}`)).toEqual(['a.json/0 CSBP', 'a.json/1 CISAWS140', 'b.json CIS365']);
+    expect(
+      (await reports()).map(({ source, report }) => `${source.source}${report.pointer} ${report.report.BenchmarkId}`),
+    ).toEqual(['a.json/0 CSBP', 'a.json/1 CISAWS140', 'b.json CIS365']);
   });
 });
 
@@ -33,8 +42,18 @@ describe('matchReports and describeMatch', () => {
     ['BenchmarkId by a glob', { BenchmarkId: 'CIS*' }, ['CISAWS140', 'CIS365'], 'BenchmarkId=CIS*'],
     ['BenchmarkId, whole values only', { BenchmarkId: 'CIS' }, [], 'BenchmarkId=CIS'],
     ['AccountName', { AccountName: 'Contoso *' }, ['CSBP', 'CIS365'], 'AccountName=Contoso *'],
-    ['every field given must match', { ConnectorType: 'Office365', BenchmarkId: 'CIS*', AccountName: 'Contoso*' }, ['CIS365'], 'ConnectorType=Office365, BenchmarkId=CIS*, AccountName=Contoso*'],
-    ['one field that does not match leaves nothing', { BenchmarkId: 'CIS*', AccountName: 'Northwind*', ConnectorType: 'Azure' }, [], 'ConnectorType=Azure, BenchmarkId=CIS*, AccountName=Northwind*'],
+    [
+      'every field given must match',
+      { ConnectorType: 'Office365', BenchmarkId: 'CIS*', AccountName: 'Contoso*' },
+      ['CIS365'],
+      'ConnectorType=Office365, BenchmarkId=CIS*, AccountName=Contoso*',
+    ],
+    [
+      'one field that does not match leaves nothing',
+      { BenchmarkId: 'CIS*', AccountName: 'Northwind*', ConnectorType: 'Azure' },
+      [],
+      'ConnectorType=Azure, BenchmarkId=CIS*, AccountName=Northwind*',
+    ],
   ])('%s', async (_name, match, benchmarks, description) => {
     const all = await reports();
     const selected = matchReports(all, match);
@@ -65,14 +84,21 @@ describe('selectCategories', () => {
       })(),
     });
     const [only] = allReports(analysis);
-    expect(selectCategories(only!.report, 'AZ_STORAGE').map(({ pointer }) => pointer)).toEqual(['/ResourceCategories/0', '/ResourceCategories/1']);
+    expect(selectCategories(only!.report, 'AZ_STORAGE').map(({ pointer }) => pointer)).toEqual([
+      '/ResourceCategories/0',
+      '/ResourceCategories/1',
+    ]);
   });
 });
 
 describe('describeReport', () => {
   it('reads input › benchmark › account, the same text each time', async () => {
     const all = await reports();
-    expect(all.map(describeReport)).toEqual(['a.json › CSBP › account Contoso Azure', 'a.json › CISAWS140 › account Northwind prod', 'b.json › CIS365 › account Contoso mail']);
+    expect(all.map(describeReport)).toEqual([
+      'a.json › CSBP › account Contoso Azure',
+      'a.json › CISAWS140 › account Northwind prod',
+      'b.json › CIS365 › account Contoso mail',
+    ]);
     expect(describeReport(all[1]!)).toBe('a.json › CISAWS140 › account Northwind prod');
   });
 });

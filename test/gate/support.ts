@@ -1,4 +1,9 @@
-import { type AssertionResult, type BenchmarkReport, type GateResult, type RulesFileAssertion } from '../../src/index.js';
+import {
+  type AssertionResult,
+  type BenchmarkReport,
+  type GateResult,
+  type RulesFileAssertion,
+} from '../../src/index.js';
 import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { diffAnalyses } from '../../src/analyse/diff/diff-analyses.js';
 import { evaluateGate } from '../../src/gate/evaluate-gate.js';
@@ -31,17 +36,26 @@ export function exception(overrides: Partial<RiskException> = {}): RiskException
  * file would; with baseline reports, compared with them as `gate --baseline` compares; with
  * exceptions, judged on {@link gateDay} as `gate --exceptions` judges them.
  */
-export async function gate(reports: readonly BenchmarkReport[], assertions: readonly RulesFileAssertion[], baselineReports?: readonly BenchmarkReport[], exceptions?: readonly RiskException[]): Promise<GateResult> {
+export async function gate(
+  reports: readonly BenchmarkReport[],
+  assertions: readonly RulesFileAssertion[],
+  baselineReports?: readonly BenchmarkReport[],
+  exceptions?: readonly RiskException[],
+): Promise<GateResult> {
   const analysis = await analyseInputs(reports.map((report, index) => ({ value: report, name: `r${index + 1}.json` })));
   const rules = parseGateRules(JSON.stringify({ assertions }), 'rules.json');
-  const judged = exceptions === undefined ? {} : { exceptions: judgeExceptions(analysis, exceptions, { today: gateDay }) };
+  const judged =
+    exceptions === undefined ? {} : { exceptions: judgeExceptions(analysis, exceptions, { today: gateDay }) };
   if (baselineReports === undefined) return evaluateGate(analysis, rules, judged);
-  const baseline = await analyseInputs(baselineReports.map((report, index) => ({ value: report, name: `old${index + 1}.json` })));
+  const baseline = await analyseInputs(
+    baselineReports.map((report, index) => ({ value: report, name: `old${index + 1}.json` })),
+  );
   return evaluateGate(analysis, rules, { baseline: diffAnalyses(baseline, analysis), ...judged });
 }
 
 /** The one result of a gate that evaluated one assertion on one scope. */
 export function only(result: GateResult): AssertionResult {
-  if (result.assertions.length !== 1) throw new Error(`expected one result, got ${JSON.stringify(result.assertions, null, 2)}`);
+  if (result.assertions.length !== 1)
+    throw new Error(`expected one result, got ${JSON.stringify(result.assertions, null, 2)}`);
   return result.assertions[0]!;
 }

@@ -21,5 +21,7 @@ export function compareGolden(name: string, actual: string): void {
     writeFileSync(path, normalised);
     return;
   }
-  expect(normalised, `${path} differs: if the change is intended, run npm run golden:update and review the diff`).toBe(readFileSync(path, 'utf8'));
+  expect(normalised, `${path} differs: if the change is intended, run npm run golden:update and review the diff`).toBe(
+    readFileSync(path, 'utf8'),
+  );
 }

@@ -18,13 +18,25 @@ async function workbookText(bytes: Uint8Array): Promise<string> {
     lines.push(`## ${sheet.name}`);
     sheet.eachRow((row) => {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      lines.push(values.map((value) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))).join('\t'));
+      lines.push(
+        values
+          .map((value) =>
+            value === null || value === undefined
+              ? ''
+              : typeof value === 'object'
+                ? JSON.stringify(value)
+                : String(value),
+          )
+          .join('\t'),
+      );
     });
   });
   return `${lines.join('\n')}\n`;
 }
 
-const samples = readdirSync('samples').filter((name) => name.endsWith('.json')).sort();
+const samples = readdirSync('samples')
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 /**
  * Golden files for the bundled samples: what `check` says of every sample, and each
@@ -35,25 +47,40 @@ const samples = readdirSync('samples').filter((name) => name.endsWith('.json')).
  */
 describe('golden files of the samples', () => {
   it('check over every sample, broken ones included', async () => {
-    const broken = readdirSync('samples/broken').sort().map((name) => join('samples/broken', name));
-    compare('check.json', formatCheckJson(await analyseInputs([...samples.map((name) => join('samples', name)), ...broken])));
+    const broken = readdirSync('samples/broken')
+      .sort()
+      .map((name) => join('samples/broken', name));
+    compare(
+      'check.json',
+      formatCheckJson(await analyseInputs([...samples.map((name) => join('samples', name)), ...broken])),
+    );
   });
 
   describe.each(samples)('%s', (sample) => {
     const base = basename(sample, '.json');
     let view: ViewModel | undefined;
-    const viewOf = async (): Promise<ViewModel> => (view ??= buildViewModel(await analyseInputs(join('samples', sample))));
+    const viewOf = async (): Promise<ViewModel> =>
+      (view ??= buildViewModel(await analyseInputs(join('samples', sample))));
 
     it('HTML', async () => {
-      compare(`${base}.html`, Buffer.from(await collectBytes(await renderers.html.render(await viewOf(), {}))).toString('utf8'));
+      compare(
+        `${base}.html`,
+        Buffer.from(await collectBytes(await renderers.html.render(await viewOf(), {}))).toString('utf8'),
+      );
     });
 
     it('PDF text', async () => {
-      compare(`${base}.pdf.txt`, await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(await viewOf(), {})))));
+      compare(
+        `${base}.pdf.txt`,
+        await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(await viewOf(), {})))),
+      );
     });
 
     it('XLSX cells', async () => {
-      compare(`${base}.xlsx.tsv`, await workbookText(await collectBytes(await renderers.xlsx.render(await viewOf(), {}))));
+      compare(
+        `${base}.xlsx.tsv`,
+        await workbookText(await collectBytes(await renderers.xlsx.render(await viewOf(), {}))),
+      );
     });
   });
 });

@@ -9,7 +9,7 @@ import { compareGolden } from './golden-file.js';
 const tempDir = useTempDir();
 
 /** Markup, quotes, an apostrophe, `=` and a backtick: every character an escaping may treat apart. */
-const hostileTitle = "Contoso's <b>trend</b> = `x` & \"y\"";
+const hostileTitle = 'Contoso\'s <b>trend</b> = `x` & "y"';
 
 /**
  * The HTML page a command prints on standard output, with the folder of generated
@@ -58,15 +58,37 @@ describe('golden files of the trend and fleet pages', () => {
       { id: 'acct-c', reds: [3, 1, 0] },
       { id: 'acct-d', reds: [0, 1, null] },
     ]);
-    compareGolden('fleet-trend-4-accounts.html', await page(['trend', dir, '-f', 'html', '--title', hostileTitle], dir));
+    compareGolden(
+      'fleet-trend-4-accounts.html',
+      await page(['trend', dir, '-f', 'html', '--title', hostileTitle], dir),
+    );
   });
 
   it('fleet tier of the samples', async () => {
-    const samples = ['aws-cis', 'azure-csbp', 'azure-multi-benchmark', 'office365'].map((name) => join('samples', `${name}.json`));
-    compareGolden('fleet-tier-samples.html', await page(['render', ...samples, '--tier', 'fleet', '-f', 'html', '-o', '-']));
+    const samples = ['aws-cis', 'azure-csbp', 'azure-multi-benchmark', 'office365'].map((name) =>
+      join('samples', `${name}.json`),
+    );
+    compareGolden(
+      'fleet-tier-samples.html',
+      await page(['render', ...samples, '--tier', 'fleet', '-f', 'html', '-o', '-']),
+    );
   });
 
   it('fleet tier of the hostile fixture, with a title to escape', async () => {
-    compareGolden('fleet-tier-hostile.html', await page(['render', 'test/fixtures/hostile-report.json', '--tier', 'fleet', '-f', 'html', '-o', '-', '--title', hostileTitle]));
+    compareGolden(
+      'fleet-tier-hostile.html',
+      await page([
+        'render',
+        'test/fixtures/hostile-report.json',
+        '--tier',
+        'fleet',
+        '-f',
+        'html',
+        '-o',
+        '-',
+        '--title',
+        hostileTitle,
+      ]),
+    );
   });
 });

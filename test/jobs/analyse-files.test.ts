@@ -25,7 +25,13 @@ function figuresOf(analysis: Analysis): unknown {
         names: [report.report.BenchmarkId, report.report.AccountId, report.report.AccountName, report.report.JobId],
         redBySeverity: report.redBySeverity,
         amberBySeverity: report.amberBySeverity,
-        categories: report.categories.map((category) => [category.pointer, category.category.CategoryName, category.figures, category.redBySeverity, category.amberBySeverity]),
+        categories: report.categories.map((category) => [
+          category.pointer,
+          category.category.CategoryName,
+          category.figures,
+          category.redBySeverity,
+          category.amberBySeverity,
+        ]),
       })),
     })),
   };
@@ -55,31 +61,55 @@ describe('analyseFiles: a run over many files that keeps figures', () => {
     const lean = await analyseFiles(fleet.dir, { jobs: 2 });
     const wrong = lean.sources.find((source) => source.source === fleet.wrongTotal)?.reports[0];
     expect(wrong?.categories.map((category) => category.pointer)).toEqual(['/0/ResourceCategories/0']);
-    expect(wrong?.categoryCount).toBe(whole.sources.find((source) => source.source === fleet.wrongTotal)?.reports[0]?.categories.length);
+    expect(wrong?.categoryCount).toBe(
+      whole.sources.find((source) => source.source === fleet.wrongTotal)?.reports[0]?.categories.length,
+    );
     expect(lean.sources[0]?.reports[0]?.categories).toEqual([]);
-    expect((figuresOf(lean) as { summary: unknown }).summary).toEqual((figuresOf(whole) as { summary: unknown }).summary);
+    expect((figuresOf(lean) as { summary: unknown }).summary).toEqual(
+      (figuresOf(whole) as { summary: unknown }).summary,
+    );
   });
 
   it('lets the policies go but for those the findings point into and those named', async () => {
     const fleet = writeFleet(tempDir(), 6);
-    const report = JSON.parse(readFileSync(fleet.files[1] as string, 'utf8')) as { ResourceCategories: { Policies: { PassedResourceCount: number; TotalResourceCount: number }[] }[] }[];
+    const report = JSON.parse(readFileSync(fleet.files[1] as string, 'utf8')) as {
+      ResourceCategories: { Policies: { PassedResourceCount: number; TotalResourceCount: number }[] }[];
+    }[];
     const policy = report[0]!.ResourceCategories[2]!.Policies[4]!;
     policy.PassedResourceCount = policy.TotalResourceCount + 1;
     writeFileSync(fleet.files[1] as string, JSON.stringify(report));
-    const analysis = await analyseFiles([fleet.files[0] as string, fleet.files[1] as string], { keep: { policyIds: new Set(['VpnGatewayIkev2']), categories: 'all' } });
+    const analysis = await analyseFiles([fleet.files[0] as string, fleet.files[1] as string], {
+      keep: { policyIds: new Set(['VpnGatewayIkev2']), categories: 'all' },
+    });
     for (const source of analysis.sources) {
-      for (const category of source.reports.flatMap((analysed) => analysed.categories)) expect(category.category.Policies).toEqual([]);
+      for (const category of source.reports.flatMap((analysed) => analysed.categories))
+        expect(category.category.Policies).toEqual([]);
     }
     const pointed = analysis.sources[1]!.reports[0]!.categories[2]!.keptPolicies;
     expect(pointed?.get(4)).toMatchObject({ PassedResourceCount: policy.PassedResourceCount });
-    const named = analysis.sources[0]!.reports[0]!.categories.flatMap((category) => [...(category.keptPolicies?.values() ?? [])]);
+    const named = analysis.sources[0]!.reports[0]!.categories.flatMap((category) => [
+      ...(category.keptPolicies?.values() ?? []),
+    ]);
     expect(named.map((kept) => kept.PolicyId)).toEqual(['VpnGatewayIkev2']);
   });
 
   it('stops on the first input, in input order, that cannot be read, on workers as on one thread', async () => {
     const fleet = writeFleet(tempDir(), 6);
-    const inputs = [fleet.files[0] as string, join(fleet.dir, 'missing-a.json'), fleet.files[1] as string, join(fleet.dir, 'missing-b.json')];
-    await expect(analyseFiles(inputs, { jobs: 2 })).rejects.toMatchObject({ name: 'CspmError', code: 'input-not-found', message: expect.stringContaining('missing-a.json') });
-    await expect(analyseFiles(inputs, { jobs: 1 })).rejects.toMatchObject({ name: 'CspmError', code: 'input-not-found', message: expect.stringContaining('missing-a.json') });
+    const inputs = [
+      fleet.files[0] as string,
+      join(fleet.dir, 'missing-a.json'),
+      fleet.files[1] as string,
+      join(fleet.dir, 'missing-b.json'),
+    ];
+    await expect(analyseFiles(inputs, { jobs: 2 })).rejects.toMatchObject({
+      name: 'CspmError',
+      code: 'input-not-found',
+      message: expect.stringContaining('missing-a.json'),
+    });
+    await expect(analyseFiles(inputs, { jobs: 1 })).rejects.toMatchObject({
+      name: 'CspmError',
+      code: 'input-not-found',
+      message: expect.stringContaining('missing-a.json'),
+    });
   });
 });

@@ -19,11 +19,22 @@ async function bytesOf(body: RenderedBody): Promise<Buffer> {
 describe('diffScans makes the documents it is asked for', () => {
   it('returns one output per format, the bytes diff -o writes', async () => {
     const { documents } = await diffScans(old, next, { documents: { formats: ['html', 'csv', 'html'] } });
-    expect(documents?.map((document) => [document.format, document.extension])).toEqual([['html', 'html'], ['csv', 'csv']]);
+    expect(documents?.map((document) => [document.format, document.extension])).toEqual([
+      ['html', 'html'],
+      ['csv', 'csv'],
+    ]);
     const html = await bytesOf(await (documents?.[0]?.render() as Promise<RenderedBody>));
     expect(html.toString('utf8')).toContain('Changes since');
     const dir = tempDir();
-    const run = await runInProcess(['diff', old, next, '-o', join(dir, 'changes.html'), '-o', join(dir, 'changes.csv')]);
+    const run = await runInProcess([
+      'diff',
+      old,
+      next,
+      '-o',
+      join(dir, 'changes.html'),
+      '-o',
+      join(dir, 'changes.csv'),
+    ]);
     expect(run.code).toBe(0);
     expect(html.equals(readFileSync(join(dir, 'changes.html')))).toBe(true);
     const csv = await bytesOf(await (documents?.[1]?.render() as Promise<RenderedBody>));
@@ -31,14 +42,20 @@ describe('diffScans makes the documents it is asked for', () => {
   });
 
   it('makes none when nothing was compared, or none were asked for', async () => {
-    expect((await diffScans(old, 'samples/broken/schema.json', { documents: { formats: ['html'] } })).documents).toBeUndefined();
+    expect(
+      (await diffScans(old, 'samples/broken/schema.json', { documents: { formats: ['html'] } })).documents,
+    ).toBeUndefined();
     expect((await diffScans(old, next)).documents).toBeUndefined();
   });
 });
 
 describe('diffScans guards the outputs it is told of', () => {
   it('refuses a document planned over the later scan, and lets one of its own go', async () => {
-    await expect(diffScans(old, next, { outputs: [{ path: next, from: 'the html document' }] })).rejects.toMatchObject({ code: 'output-is-input' });
-    await expect(diffScans(old, next, { outputs: [{ path: join(tempDir(), 'changes.html'), from: 'the html document' }] })).resolves.toMatchObject({ verdict: { status: 'pass' } });
+    await expect(diffScans(old, next, { outputs: [{ path: next, from: 'the html document' }] })).rejects.toMatchObject({
+      code: 'output-is-input',
+    });
+    await expect(
+      diffScans(old, next, { outputs: [{ path: join(tempDir(), 'changes.html'), from: 'the html document' }] }),
+    ).resolves.toMatchObject({ verdict: { status: 'pass' } });
   });
 });

@@ -61,7 +61,11 @@ function recount(reports: Report[]): Report[] {
     }
     if (report['Posture'] !== undefined) {
       const assessed = totals.Total - totals.Gray;
-      report['Posture'] = { ...(report['Posture'] as object), ...totals, CompliancePercent: assessed === 0 ? 0 : (totals.Green / assessed) * 100 };
+      report['Posture'] = {
+        ...(report['Posture'] as object),
+        ...totals,
+        CompliancePercent: assessed === 0 ? 0 : (totals.Green / assessed) * 100,
+      };
     }
   }
   return reports;
@@ -70,7 +74,24 @@ function recount(reports: Report[]): Report[] {
 /** Turns a policy to a colour, with resource counts and risk that fit it. */
 function turn(policy: Policy, colour: 'Red' | 'Green', severity = policy.Severity): void {
   const total = Math.max(1, policy.TotalResourceCount);
-  Object.assign(policy, colour === 'Red' ? { Compliance: 'Red', PassedResourceCount: 0, TotalResourceCount: total, RiskProbability: 'Certain', RiskLevel: 'Red' } : { Compliance: 'Green', PassedResourceCount: total, TotalResourceCount: total, RiskProbability: 'NotLikely', RiskLevel: 'Green' });
+  Object.assign(
+    policy,
+    colour === 'Red'
+      ? {
+          Compliance: 'Red',
+          PassedResourceCount: 0,
+          TotalResourceCount: total,
+          RiskProbability: 'Certain',
+          RiskLevel: 'Red',
+        }
+      : {
+          Compliance: 'Green',
+          PassedResourceCount: total,
+          TotalResourceCount: total,
+          RiskProbability: 'NotLikely',
+          RiskLevel: 'Green',
+        },
+  );
   policy.Severity = severity;
 }
 
@@ -80,36 +101,50 @@ function policies(report: Report): Policy[] {
 
 /** The same scan a week later, as another job: nothing else changed. */
 function nextScan(reports: Report[]): Report[] {
-  return reports.map((report) => ({ ...structuredClone(report), JobId: `${report.JobId}-next`, LastScannedDate: '2024-09-09T06:00:00Z' }));
+  return reports.map((report) => ({
+    ...structuredClone(report),
+    JobId: `${report.JobId}-next`,
+    LastScannedDate: '2024-09-09T06:00:00Z',
+  }));
 }
 
 function dated(reports: Report[]): Report[] {
   return reports.map((report) => ({ ...report, LastScannedDate: '2024-09-02T06:00:00Z' }));
 }
 
-const noCriticalRed = JSON.stringify({ assertions: [{ name: 'no critical red', metric: 'redPolicies', severity: 'Critical', max: 0 }] });
+const noCriticalRed = JSON.stringify({
+  assertions: [{ name: 'no critical red', metric: 'redPolicies', severity: 'Critical', max: 0 }],
+});
 
 describe('letter case of Severity and Compliance', () => {
-  it.each(['critical', 'CRITICAL', ' Critical', 'Critical '])('a Red policy of Severity %j fails "no Critical Red"', async (spelling) => {
-    const dir = tempDir();
-    const [report] = readReports('samples/aws-cis.json') as [Report];
-    const red = policies(report).find((policy) => policy.Compliance === 'Red') as Policy;
-    red.Severity = spelling;
-    const input = write('report.json', [report], dir);
-    writeFileSync(join(dir, 'rules.json'), noCriticalRed);
-    const result = await runInProcess(['gate', input, '--rules', join(dir, 'rules.json')]);
-    expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/error {2}no critical red[\s\S]*redPolicies of Severity Critical is 1, expected <= 0/);
-    expect(result.stdout).toContain(`Severity of policy`);
-  });
+  it.each(['critical', 'CRITICAL', ' Critical', 'Critical '])(
+    'a Red policy of Severity %j fails "no Critical Red"',
+    async (spelling) => {
+      const dir = tempDir();
+      const [report] = readReports('samples/aws-cis.json') as [Report];
+      const red = policies(report).find((policy) => policy.Compliance === 'Red') as Policy;
+      red.Severity = spelling;
+      const input = write('report.json', [report], dir);
+      writeFileSync(join(dir, 'rules.json'), noCriticalRed);
+      const result = await runInProcess(['gate', input, '--rules', join(dir, 'rules.json')]);
+      expect(result.code).toBe(3);
+      expect(result.stdout).toMatch(
+        /error {2}no critical red[\s\S]*redPolicies of Severity Critical is 1, expected <= 0/,
+      );
+      expect(result.stdout).toContain(`Severity of policy`);
+    },
+  );
 
-  it.each(['critical', ' CRITICAL'])('the preset cspm:recommended fails on a Red policy of Severity %j', async (spelling) => {
-    const dir = tempDir();
-    const [report] = readReports('samples/aws-cis.json') as [Report];
-    (policies(report).find((policy) => policy.Compliance === 'Red') as Policy).Severity = spelling;
-    const result = await runInProcess(['gate', write('report.json', [report], dir), '--rules', 'cspm:recommended']);
-    expect(result.stdout).toMatch(/error {2}no critical red/);
-  });
+  it.each(['critical', ' CRITICAL'])(
+    'the preset cspm:recommended fails on a Red policy of Severity %j',
+    async (spelling) => {
+      const dir = tempDir();
+      const [report] = readReports('samples/aws-cis.json') as [Report];
+      (policies(report).find((policy) => policy.Compliance === 'Red') as Policy).Severity = spelling;
+      const result = await runInProcess(['gate', write('report.json', [report], dir), '--rules', 'cspm:recommended']);
+      expect(result.stdout).toMatch(/error {2}no critical red/);
+    },
+  );
 
   it('a Red policy spelled "red" counts as Red', async () => {
     const dir = tempDir();
@@ -118,7 +153,12 @@ describe('letter case of Severity and Compliance', () => {
     red.Compliance = 'red';
     red.Severity = 'Critical';
     writeFileSync(join(dir, 'rules.json'), noCriticalRed);
-    const result = await runInProcess(['gate', write('report.json', [report], dir), '--rules', join(dir, 'rules.json')]);
+    const result = await runInProcess([
+      'gate',
+      write('report.json', [report], dir),
+      '--rules',
+      join(dir, 'rules.json'),
+    ]);
     expect(result.code).toBe(3);
   });
 
@@ -128,8 +168,18 @@ describe('letter case of Severity and Compliance', () => {
     const next = nextScan(old);
     const green = policies(old[0] as Report).find((policy) => policy.Compliance === 'Green') as Policy;
     green.Severity = 'critical';
-    turn(policies(next[0] as Report).find((policy) => policy.PolicyId === green.PolicyId) as Policy, 'Red', ' critical');
-    const result = await runInProcess(['diff', write('old.json', old, dir), write('new.json', next, dir), '--fail-on-regression', 'High']);
+    turn(
+      policies(next[0] as Report).find((policy) => policy.PolicyId === green.PolicyId) as Policy,
+      'Red',
+      ' critical',
+    );
+    const result = await runInProcess([
+      'diff',
+      write('old.json', old, dir),
+      write('new.json', next, dir),
+      '--fail-on-regression',
+      'High',
+    ]);
     expect(result.code).toBe(3);
   });
 });
@@ -140,27 +190,44 @@ describe('unknown values fail closed', () => {
     const [report] = readReports('samples/aws-cis.json') as [Report];
     (policies(report).find((policy) => policy.Compliance === 'Red') as Policy).Severity = 'Urgent';
     writeFileSync(join(dir, 'rules.json'), noCriticalRed);
-    const result = await runInProcess(['gate', write('report.json', [report], dir), '--rules', join(dir, 'rules.json')]);
+    const result = await runInProcess([
+      'gate',
+      write('report.json', [report], dir),
+      '--rules',
+      join(dir, 'rules.json'),
+    ]);
     expect(result.code).toBe(3);
   });
 
   it('a policy of an unknown Compliance counts as failing (Red) in the gate', async () => {
     const dir = tempDir();
     const [report] = readReports('samples/aws-cis.json') as [Report];
-    const green = policies(report).find((policy) => policy.Compliance === 'Green' && policy.Severity === 'Critical') as Policy;
+    const green = policies(report).find(
+      (policy) => policy.Compliance === 'Green' && policy.Severity === 'Critical',
+    ) as Policy;
     green.Compliance = 'Yellow';
     writeFileSync(join(dir, 'rules.json'), noCriticalRed);
     const input = write('report.json', [report], dir);
     // Its category's Total cannot add up: the check's error alone fails the gate (exit 1).
     expect((await runInProcess(['gate', input, '--rules', join(dir, 'rules.json')])).code).toBe(1);
-    const result = await runInProcess(['gate', input, '--rules', join(dir, 'rules.json'), '--rule', 'category-total=warning']);
+    const result = await runInProcess([
+      'gate',
+      input,
+      '--rules',
+      join(dir, 'rules.json'),
+      '--rule',
+      'category-total=warning',
+    ]);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/redPolicies of Severity Critical is 1, expected <= 0/);
   });
 
   it('a rules file whose severity is no Severity at all is refused, not measured as nothing', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'rules.json'), JSON.stringify({ assertions: [{ metric: 'redPolicies', severity: 'Critcal', max: 0 }] }));
+    writeFileSync(
+      join(dir, 'rules.json'),
+      JSON.stringify({ assertions: [{ metric: 'redPolicies', severity: 'Critcal', max: 0 }] }),
+    );
     const result = await runInProcess(['gate', 'samples/aws-cis.json', '--rules', join(dir, 'rules.json')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/\/assertions\/0\/severity/);
@@ -170,7 +237,14 @@ describe('unknown values fail closed', () => {
 describe('every policy Gray: nothing assessed is not a pass', () => {
   function allGray(): Report {
     const [report] = readReports('samples/aws-cis.json') as [Report];
-    for (const policy of policies(report)) Object.assign(policy, { Compliance: 'Gray', PassedResourceCount: 0, TotalResourceCount: 0, RiskProbability: ' ', RiskLevel: '' });
+    for (const policy of policies(report))
+      Object.assign(policy, {
+        Compliance: 'Gray',
+        PassedResourceCount: 0,
+        TotalResourceCount: 0,
+        RiskProbability: ' ',
+        RiskLevel: '',
+      });
     return report;
   }
 
@@ -183,8 +257,21 @@ describe('every policy Gray: nothing assessed is not a pass', () => {
 
   it('measures assessedPercent as 0 and redPolicies as 0', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'rules.json'), JSON.stringify({ assertions: [{ name: 'assessed', metric: 'assessedPercent', min: 1 }, { name: 'red', metric: 'redPolicies', max: 0 }] }));
-    const result = await runInProcess(['gate', write('gray.json', [allGray()], dir), '--rules', join(dir, 'rules.json')]);
+    writeFileSync(
+      join(dir, 'rules.json'),
+      JSON.stringify({
+        assertions: [
+          { name: 'assessed', metric: 'assessedPercent', min: 1 },
+          { name: 'red', metric: 'redPolicies', max: 0 },
+        ],
+      }),
+    );
+    const result = await runInProcess([
+      'gate',
+      write('gray.json', [allGray()], dir),
+      '--rules',
+      join(dir, 'rules.json'),
+    ]);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/assessedPercent is 0.0%, expected >= 1/);
     expect(result.stdout).toMatch(/redPolicies is 0, within <= 0/);
@@ -196,11 +283,22 @@ describe('an unknown Compliance in a diff ranks as Red', () => {
     const dir = tempDir();
     const old = dated(readReports('samples/aws-cis.json'));
     const next = nextScan(old);
-    const green = policies(old[0] as Report).find((policy) => policy.Compliance === 'Green' && policy.Severity === 'Critical') as Policy;
+    const green = policies(old[0] as Report).find(
+      (policy) => policy.Compliance === 'Green' && policy.Severity === 'Critical',
+    ) as Policy;
     (policies(next[0] as Report).find((policy) => policy.PolicyId === green.PolicyId) as Policy).Compliance = 'Yellow';
     const paths = [write('old.json', old, dir), write('new.json', next, dir)];
     // Its category cannot add up, so the later scan fails its check unless that error is lowered.
-    const result = await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical', '--rule', 'category-total=warning', '-f', 'json']);
+    const result = await runInProcess([
+      'diff',
+      ...paths,
+      '--fail-on-regression',
+      'Critical',
+      '--rule',
+      'category-total=warning',
+      '-f',
+      'json',
+    ]);
     expect(result.code).toBe(3);
     const { diff } = JSON.parse(result.stdout) as { diff: { counts: { regression: number } } };
     expect(diff.counts.regression).toBe(1);
@@ -224,7 +322,12 @@ describe('diff: what the later scan lost counts', () => {
     const old = dated(readReports('samples/azure-multi-benchmark.json'));
     const next = nextScan(old);
     (next[2] as Report)['AccountId'] = 'another-account';
-    const result = await runInProcess(['diff', write('old.json', old, dir), write('new.json', next, dir), '--fail-on-regression']);
+    const result = await runInProcess([
+      'diff',
+      write('old.json', old, dir),
+      write('new.json', next, dir),
+      '--fail-on-regression',
+    ]);
     expect(result.code).toBe(3);
   });
 
@@ -232,19 +335,27 @@ describe('diff: what the later scan lost counts', () => {
     const dir = tempDir();
     const old = dated(readReports('samples/aws-cis.json'));
     const next = nextScan(old);
-    const category = (next[0] as Report).ResourceCategories.find((each) => each.Policies.some((policy) => policy.Severity === 'Critical')) as Category;
+    const category = (next[0] as Report).ResourceCategories.find((each) =>
+      each.Policies.some((policy) => policy.Severity === 'Critical'),
+    ) as Category;
     category.Policies = category.Policies.filter((policy) => policy.Severity !== 'Critical');
     const paths = [write('old.json', old, dir), write('new.json', next, dir)];
     expect((await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical'])).code).toBe(3);
-    expect((await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical', '--allow-removed'])).code).toBe(0);
+    expect((await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical', '--allow-removed'])).code).toBe(
+      0,
+    );
   });
 
   it('a Low policy missing from the later scan does not fail --fail-on-regression High', async () => {
     const dir = tempDir();
     const old = dated(readReports('samples/aws-cis.json'));
     const next = nextScan(old);
-    const category = (next[0] as Report).ResourceCategories.find((each) => each.Policies.some((policy) => policy.Severity === 'Low' && policy.Compliance === 'Green')) as Category;
-    category.Policies = category.Policies.filter((policy) => policy.Severity !== 'Low' || policy.Compliance !== 'Green');
+    const category = (next[0] as Report).ResourceCategories.find((each) =>
+      each.Policies.some((policy) => policy.Severity === 'Low' && policy.Compliance === 'Green'),
+    ) as Category;
+    category.Policies = category.Policies.filter(
+      (policy) => policy.Severity !== 'Low' || policy.Compliance !== 'Green',
+    );
     const paths = [write('old.json', old, dir), write('new.json', next, dir)];
     expect((await runInProcess(['diff', ...paths, '--fail-on-regression', 'High'])).code).toBe(0);
     expect((await runInProcess(['diff', ...paths, '--fail-on-regression', 'Low'])).code).toBe(3);
@@ -259,7 +370,9 @@ describe('diff: a new failure is a regression', () => {
     const failed = await runInProcess(['diff', old, next, '--fail-on-regression', 'Critical']);
     expect(failed.code).toBe(3);
     expect(failed.stdout).toMatch(/new failure/);
-    expect((await runInProcess(['diff', old, next, '--fail-on-regression', 'Critical', '--allow-new-failures'])).code).toBe(0);
+    expect(
+      (await runInProcess(['diff', old, next, '--fail-on-regression', 'Critical', '--allow-new-failures'])).code,
+    ).toBe(0);
   });
 
   it('a Gray policy turned Red is a new failure at its severity', async () => {
@@ -270,12 +383,19 @@ describe('diff: a new failure is a regression', () => {
     turn(policies(after[0] as Report).find((policy) => policy.PolicyId === gray.PolicyId) as Policy, 'Red', 'Critical');
     const paths = [write('old.json', before, dir), write('new.json', after, dir)];
     expect((await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical'])).code).toBe(3);
-    expect((await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical', '--allow-new-failures'])).code).toBe(0);
+    expect(
+      (await runInProcess(['diff', ...paths, '--fail-on-regression', 'Critical', '--allow-new-failures'])).code,
+    ).toBe(0);
   });
 
   it("the gate's regressions metric agrees with diff", async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'rules.json'), JSON.stringify({ assertions: [{ name: 'no critical regression', metric: 'regressions', severity: 'Critical', max: 0 }] }));
+    writeFileSync(
+      join(dir, 'rules.json'),
+      JSON.stringify({
+        assertions: [{ name: 'no critical regression', metric: 'regressions', severity: 'Critical', max: 0 }],
+      }),
+    );
     const result = await runInProcess(['gate', next, '--baseline', old, '--rules', join(dir, 'rules.json')]);
     expect(result.code).toBe(3);
   });
@@ -320,14 +440,35 @@ describe('a repeated key is ambiguous for every verdict, silenced or not', () =>
     const next = nextScan(old);
     const path = write('new.json', next, dir);
     // The last of two values is the one JSON.parse keeps: the text reads Green, a reader keeping the first sees Red.
-    writeFileSync(path, readFileSync(path, 'utf8').replace('"Compliance":"Green"', '"Compliance":"Red","Compliance":"Green"'));
-    const result = await runInProcess(['diff', write('old.json', old, dir), path, '--fail-on-regression', '--rule', 'duplicate-key=off']);
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace('"Compliance":"Green"', '"Compliance":"Red","Compliance":"Green"'),
+    );
+    const result = await runInProcess([
+      'diff',
+      write('old.json', old, dir),
+      path,
+      '--fail-on-regression',
+      '--rule',
+      'duplicate-key=off',
+    ]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/--rule duplicate-key=off: this rule marks an input that could not be read or analysed; it cannot be silenced/);
+    expect(result.stderr).toMatch(
+      /--rule duplicate-key=off: this rule marks an input that could not be read or analysed; it cannot be silenced/,
+    );
     expect(result.stderr).toMatch(/findings at or above error in the later scan \(1 error, 0 warnings\): not compared/);
-    const never = await runInProcess(['diff', write('old.json', old, dir), path, '--fail-on-regression', '--fail-on', 'never']);
+    const never = await runInProcess([
+      'diff',
+      write('old.json', old, dir),
+      path,
+      '--fail-on-regression',
+      '--fail-on',
+      'never',
+    ]);
     expect(never.code).toBe(1);
-    expect(never.stderr).toMatch(/a key given twice in one object in the later scan \(\S+new\.json\): its values are ambiguous: not compared/);
+    expect(never.stderr).toMatch(
+      /a key given twice in one object in the later scan \(\S+new\.json\): its values are ambiguous: not compared/,
+    );
   });
 });
 
@@ -341,20 +482,23 @@ describe('silenced rules never make nothing pass', () => {
     expect(result.stdout).toMatch(/not valid JSON at line 1, column 2: unexpected character: a letter/);
   });
 
-  it.each(['empty-report', 'not-a-report', 'schema', 'envelope-failure'])('check of inputs with nothing valid fails with --rule %s=off', async (rule) => {
-    const dir = tempDir();
-    const inputs: Record<string, string> = {
-      'empty-report': '[]',
-      'not-a-report': '{"name":"x","version":"1.0.0"}',
-      schema: '[{"BenchmarkId":"X"}]',
-      'envelope-failure': '{"result":null,"statusCode":401,"message":"Unauthorized"}',
-    };
-    writeFileSync(join(dir, 'input.json'), inputs[rule] as string);
-    const result = await runInProcess(['check', join(dir, 'input.json'), '--rule', `${rule}=off`, '-f', 'json']);
-    expect(result.code).toBe(1);
-    const json = JSON.parse(result.stdout) as { summary: { errors: number } };
-    expect(json.summary.errors).toBeGreaterThan(0);
-  });
+  it.each(['empty-report', 'not-a-report', 'schema', 'envelope-failure'])(
+    'check of inputs with nothing valid fails with --rule %s=off',
+    async (rule) => {
+      const dir = tempDir();
+      const inputs: Record<string, string> = {
+        'empty-report': '[]',
+        'not-a-report': '{"name":"x","version":"1.0.0"}',
+        schema: '[{"BenchmarkId":"X"}]',
+        'envelope-failure': '{"result":null,"statusCode":401,"message":"Unauthorized"}',
+      };
+      writeFileSync(join(dir, 'input.json'), inputs[rule] as string);
+      const result = await runInProcess(['check', join(dir, 'input.json'), '--rule', `${rule}=off`, '-f', 'json']);
+      expect(result.code).toBe(1);
+      const json = JSON.parse(result.stdout) as { summary: { errors: number } };
+      expect(json.summary.errors).toBeGreaterThan(0);
+    },
+  );
 
   it('--fail-on never does not make nothing pass either', async () => {
     const dir = tempDir();

@@ -17,9 +17,12 @@ async function cachedLinkFolder(count: number): Promise<string> {
     `cspm-test-links-${count}`,
     (building) => {
       mkdirSync(join(building, 'fleet'), { recursive: true });
-      const seeds = Array.from({ length: Math.ceil(count / 60_000) }, (_, index) => join(building, `seed-${index}.json`));
+      const seeds = Array.from({ length: Math.ceil(count / 60_000) }, (_, index) =>
+        join(building, `seed-${index}.json`),
+      );
       for (const seed of seeds) writeFileSync(seed, '');
-      for (let index = 0; index < count; index += 1) linkSync(seeds[index % seeds.length]!, join(building, 'fleet', `a${index}.json`));
+      for (let index = 0; index < count; index += 1)
+        linkSync(seeds[index % seeds.length]!, join(building, 'fleet', `a${index}.json`));
     },
     (path) => existsSync(join(path, 'fleet')) && readdirSync(join(path, 'fleet')).length === count,
   );
@@ -31,8 +34,22 @@ const fleetSized = 300_000;
 
 describe('lists the size of a fleet', () => {
   it('a gate failing on 300,000 results gives a verdict with every reason, not a stack overflow', () => {
-    const failing: AssertionResult = { name: 'floor', level: 'error', metric: 'compliancePercent', passed: false, actual: 10, expected: '>= 80', scope: 'r.json', message: 'compliancePercent is 10%, expected >= 80', pointer: '/assertions/0' };
-    const gate: GateResult = { rulesFile: 'rules.json', status: 'fail', assertions: Array.from({ length: fleetSized }, () => failing) };
+    const failing: AssertionResult = {
+      name: 'floor',
+      level: 'error',
+      metric: 'compliancePercent',
+      passed: false,
+      actual: 10,
+      expected: '>= 80',
+      scope: 'r.json',
+      message: 'compliancePercent is 10%, expected >= 80',
+      pointer: '/assertions/0',
+    };
+    const gate: GateResult = {
+      rulesFile: 'rules.json',
+      status: 'fail',
+      assertions: Array.from({ length: fleetSized }, () => failing),
+    };
     const verdict = gateVerdict(fakeAnalysis([{ source: 'r.json' }]), gate, 'error');
     expect(verdict.exitCode).toBe(3);
     expect(verdict.reasons).toHaveLength(fleetSized);

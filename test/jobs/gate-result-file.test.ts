@@ -7,7 +7,11 @@ import { useTempDir } from '../support/temp-dir.js';
 const tempDir = useTempDir();
 
 /** A file system in memory that logs each step, as a program that keeps results elsewhere would give one. */
-function memoryFiles(kind: 'file' | 'none' | 'other' = 'none'): { files: ResultFileSystem; steps: string[]; records: () => GateResultRecord[] } {
+function memoryFiles(kind: 'file' | 'none' | 'other' = 'none'): {
+  files: ResultFileSystem;
+  steps: string[];
+  records: () => GateResultRecord[];
+} {
   const steps: string[] = [];
   const written: string[] = [];
   return {
@@ -45,13 +49,23 @@ describe('gateReports with a result file', () => {
     const { files, records } = memoryFiles();
     const rules = join(tempDir(), 'missing-rules.json');
     const resultFile = gateResultFile('gate.json', rules, ['samples/azure-csbp.json'], files);
-    await expect(gateReports('samples/azure-csbp.json', { rules, resultFile })).rejects.toMatchObject({ code: 'input-not-found' });
-    expect(records().at(-1)).toMatchObject({ rulesFile: rules, status: 'fail', exitCode: 2, error: { code: 'input-not-found' } });
+    await expect(gateReports('samples/azure-csbp.json', { rules, resultFile })).rejects.toMatchObject({
+      code: 'input-not-found',
+    });
+    expect(records().at(-1)).toMatchObject({
+      rulesFile: rules,
+      status: 'fail',
+      exitCode: 2,
+      error: { code: 'input-not-found' },
+    });
   });
 
   it('removes a previous result when the stopped run cannot state its error either', async () => {
     const { files, steps } = memoryFiles('file');
-    const resultFile = gateResultFile('gate.json', 'cspm:recommended', [], { ...files, write: () => Promise.reject(new Error('ENOSPC')) });
+    const resultFile = gateResultFile('gate.json', 'cspm:recommended', [], {
+      ...files,
+      write: () => Promise.reject(new Error('ENOSPC')),
+    });
     await resultFile.stop(new Error('disk full'));
     expect(steps).toEqual(['remove gate.json']);
   });
@@ -62,7 +76,9 @@ describe('gateReports with a result file', () => {
     copyFileSync('samples/azure-csbp.json', baseline);
     const { files, steps } = memoryFiles('file');
     const resultFile = gateResultFile(baseline, 'cspm:recommended', ['samples/azure-csbp.json', baseline], files);
-    await expect(gateReports('samples/azure-csbp.json', { rules: 'cspm:recommended', baseline, resultFile })).rejects.toMatchObject({ code: 'output-is-input' });
+    await expect(
+      gateReports('samples/azure-csbp.json', { rules: 'cspm:recommended', baseline, resultFile }),
+    ).rejects.toMatchObject({ code: 'output-is-input' });
     expect(steps).toEqual([]);
   });
 });
@@ -71,9 +87,13 @@ describe('gateReports with outputs', () => {
   it('refuses a findings output that is one of the inputs, before it returns a verdict', async () => {
     const input = join(tempDir(), 'report.json');
     copyFileSync('samples/azure-csbp.json', input);
-    await expect(gateReports(input, { rules: 'cspm:recommended', outputs: [{ path: input, from: 'the sarif result' }] })).rejects.toMatchObject({ code: 'output-is-input' });
+    await expect(
+      gateReports(input, { rules: 'cspm:recommended', outputs: [{ path: input, from: 'the sarif result' }] }),
+    ).rejects.toMatchObject({ code: 'output-is-input' });
     const other = join(tempDir(), 'gate.sarif');
     writeFileSync(other, '');
-    await expect(gateReports(input, { rules: 'cspm:recommended', outputs: [{ path: other, from: 'the sarif result' }] })).resolves.toMatchObject({ verdict: { exitCode: expect.any(Number) } });
+    await expect(
+      gateReports(input, { rules: 'cspm:recommended', outputs: [{ path: other, from: 'the sarif result' }] }),
+    ).resolves.toMatchObject({ verdict: { exitCode: expect.any(Number) } });
   });
 });

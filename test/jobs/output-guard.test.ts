@@ -30,18 +30,41 @@ describe('assertSafeOutputs, as a program that writes files calls it', () => {
     linkSync(input, linked);
     const symbolic = join(tempDir(), 'soft.json');
     symlinkSync(input, symbolic);
-    for (const path of [input, linked, symbolic]) expect(codeOf(() => assertSafeOutputs([{ path, from: 'the html document' }], [input]))).toBe('output-is-input');
+    for (const path of [input, linked, symbolic])
+      expect(codeOf(() => assertSafeOutputs([{ path, from: 'the html document' }], [input]))).toBe('output-is-input');
   });
 
   it('refuses two outputs that land on one file, and lets two writes to a device go', () => {
     const path = join(tempDir(), 'out.sarif');
-    expect(codeOf(() => assertSafeOutputs([{ path, from: 'a.json' }, { path, from: 'b.json' }], []))).toBe('output-collision');
-    expect(codeOf(() => assertSafeOutputs([{ path: '/dev/null', from: 'a.json' }, { path: '/dev/null', from: 'b.json' }], []))).toBeUndefined();
+    expect(
+      codeOf(() =>
+        assertSafeOutputs(
+          [
+            { path, from: 'a.json' },
+            { path, from: 'b.json' },
+          ],
+          [],
+        ),
+      ),
+    ).toBe('output-collision');
+    expect(
+      codeOf(() =>
+        assertSafeOutputs(
+          [
+            { path: '/dev/null', from: 'a.json' },
+            { path: '/dev/null', from: 'b.json' },
+          ],
+          [],
+        ),
+      ),
+    ).toBeUndefined();
   });
 
   it('lets outputs of their own go', () => {
     const input = inputFile();
-    expect(codeOf(() => assertSafeOutputs([{ path: join(tempDir(), 'report.html'), from: input }], [input]))).toBeUndefined();
+    expect(
+      codeOf(() => assertSafeOutputs([{ path: join(tempDir(), 'report.html'), from: input }], [input])),
+    ).toBeUndefined();
   });
 });
 

@@ -21,7 +21,11 @@ describe('renderTableFile returns what it wrote', () => {
     expect((await read(run.body)).length).toBe(0);
     const result = run.result();
     expect(result.written).toBe(false);
-    expect(result.verdict).toMatchObject({ status: 'fail', exitCode: 1, reasons: ['no input had a benchmark report to write'] });
+    expect(result.verdict).toMatchObject({
+      status: 'fail',
+      exitCode: 1,
+      reasons: ['no input had a benchmark report to write'],
+    });
     expect(result.summary.reports).toBe(0);
   });
 
@@ -29,6 +33,11 @@ describe('renderTableFile returns what it wrote', () => {
     const run = renderTableFile(['samples/aws-cis.json'], 'figures', {});
     const bytes = await read(run.body);
     expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(-4).toString('latin1')]).toEqual(['PAR1', 'PAR1']);
-    expect(run.result()).toMatchObject({ written: true, summary: { files: 1, reports: 1 }, repeated: [], verdict: { exitCode: 0 } });
+    expect(run.result()).toMatchObject({
+      written: true,
+      summary: { files: 1, reports: 1 },
+      repeated: [],
+      verdict: { exitCode: 0 },
+    });
   });
 });

@@ -35,7 +35,10 @@ describe('reportFileName', () => {
 describe('readAccountsFile', () => {
   it('takes header names in any case and spelling, quoted fields, a BOM and extra columns', async () => {
     const file = join(tempDir(), 'fleet.csv');
-    writeFileSync(file, '\uFEFFLicense_Id,Account ID,note,jobId,BENCHMARK\r\nL1,"a,1","x ""y""",j1,CSBP\r\n\r\nL1,a2,,j2,all\r\n');
+    writeFileSync(
+      file,
+      '\uFEFFLicense_Id,Account ID,note,jobId,BENCHMARK\r\nL1,"a,1","x ""y""",j1,CSBP\r\n\r\nL1,a2,,j2,all\r\n',
+    );
     expect(await readAccountsFile(file)).toEqual([
       { licenseId: 'L1', accountId: 'a,1', jobId: 'j1', benchmarkId: 'CSBP', origin: `${file}:2` },
       { licenseId: 'L1', accountId: 'a2', jobId: 'j2', benchmarkId: 'all', origin: `${file}:4` },

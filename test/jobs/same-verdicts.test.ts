@@ -18,7 +18,10 @@ describe('a job and its command agree on the exit code', () => {
     [['samples/broken/empty-report.json'], { failOn: 'never' as const }],
   ])('check %j %j', async (inputs, options) => {
     const { verdict } = await checkReports(inputs, options);
-    const flags = [...('failOn' in options ? ['--fail-on', options.failOn] : []), ...('severities' in options ? ['--rule', 'json-syntax=off'] : [])];
+    const flags = [
+      ...('failOn' in options ? ['--fail-on', options.failOn] : []),
+      ...('severities' in options ? ['--rule', 'json-syntax=off'] : []),
+    ];
     expect((await runInProcess(['check', ...inputs, ...flags])).code).toBe(verdict.exitCode);
   });
 
@@ -35,7 +38,10 @@ describe('a job and its command agree on the exit code', () => {
     [{}, []],
     [{ failOnRegression: true }, ['--fail-on-regression']],
     [{ failOnRegression: 'critical' }, ['--fail-on-regression', 'critical']],
-    [{ failOnRegression: 'Critical', allowNewFailures: true }, ['--fail-on-regression', 'Critical', '--allow-new-failures']],
+    [
+      { failOnRegression: 'Critical', allowNewFailures: true },
+      ['--fail-on-regression', 'Critical', '--allow-new-failures'],
+    ],
   ])('diff %j', async (options, flags) => {
     const { verdict } = await diffScans(old, next, options);
     expect((await runInProcess(['diff', old, next, ...flags])).code).toBe(verdict.exitCode);
@@ -44,7 +50,9 @@ describe('a job and its command agree on the exit code', () => {
   it('render and trend', async () => {
     const rendered = await renderReports(['samples/broken/json-syntax.json'], { formats: ['html'], combine: true });
     expect(rendered.verdict.exitCode).toBe(1);
-    expect((await runInProcess(['render', 'samples/broken/json-syntax.json', '-o', '-'])).code).toBe(rendered.verdict.exitCode);
+    expect((await runInProcess(['render', 'samples/broken/json-syntax.json', '-o', '-'])).code).toBe(
+      rendered.verdict.exitCode,
+    );
     const trend = await trendScans([old, next]);
     expect(trend.verdict.exitCode).toBe(0);
   });

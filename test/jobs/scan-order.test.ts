@@ -25,16 +25,24 @@ describe('assertScansInOrder', () => {
   it('refuses a later scan dated before the earlier one, with both scans', () => {
     expect(refusal(() => assertScansInOrder(diffOf([inOrder, reversed]), false))).toEqual({
       code: 'scans-reversed',
-      message: 'the scans are in the wrong order: B of account A: the later scan (new.json, 2024-03-11) is dated before the earlier one (old.json, 2024-03-18); give the older scan first',
-      data: { old: { source: 'old.json', jobId: 'j1', scanDate: '2024-03-18' }, new: { source: 'new.json', jobId: 'j2', scanDate: '2024-03-11' } },
+      message:
+        'the scans are in the wrong order: B of account A: the later scan (new.json, 2024-03-11) is dated before the earlier one (old.json, 2024-03-18); give the older scan first',
+      data: {
+        old: { source: 'old.json', jobId: 'j1', scanDate: '2024-03-18' },
+        new: { source: 'new.json', jobId: 'j2', scanDate: '2024-03-11' },
+      },
     });
   });
 
   it('refuses one scan on both sides, naming the first problem', () => {
     expect(refusal(() => assertScansInOrder(diffOf([same, reversed]), false))).toEqual({
       code: 'scans-identical',
-      message: 'the same scan on both sides: B of account A: both sides are the same scan job j1 (a.json, b.json); compare two scans',
-      data: { old: { source: 'a.json', jobId: 'j1', scanDate: null }, new: { source: 'b.json', jobId: 'j1', scanDate: '2024-03-18' } },
+      message:
+        'the same scan on both sides: B of account A: both sides are the same scan job j1 (a.json, b.json); compare two scans',
+      data: {
+        old: { source: 'a.json', jobId: 'j1', scanDate: null },
+        new: { source: 'b.json', jobId: 'j1', scanDate: '2024-03-18' },
+      },
     });
   });
 

@@ -66,7 +66,10 @@ describe('trendAccounts of a fleet', () => {
     const dir = tempDir();
     await writeFleet(dir, accounts);
     const outcome = await trendAccounts([dir], { top: 2 });
-    expect(outcome.status === 'fleet' && outcome.fleet.dropsSinceFirst.map((rank) => rank.accountId)).toEqual(['acct-d', 'acct-b']);
+    expect(outcome.status === 'fleet' && outcome.fleet.dropsSinceFirst.map((rank) => rank.accountId)).toEqual([
+      'acct-d',
+      'acct-b',
+    ]);
     expect(outcome.status === 'fleet' && outcome.fleet.series).toHaveLength(4);
   });
 
@@ -82,19 +85,31 @@ describe('trendAccounts of a fleet', () => {
     const dir = tempDir();
     await writeFleet(dir, accounts);
     const outcome = await trendAccounts([dir], { account: 'acct-b' });
-    expect(outcome.status === 'ok' && outcome.trend.scans.map((scan) => scan.jobId)).toEqual(['acct-b-0', 'acct-b-1', 'acct-b-2']);
+    expect(outcome.status === 'ok' && outcome.trend.scans.map((scan) => scan.jobId)).toEqual([
+      'acct-b-0',
+      'acct-b-1',
+      'acct-b-2',
+    ]);
     // A file named on its own is no folder's: one of another account is refused, as it always was.
-    const named = await trendAccounts([join(dir, '2024-01-01', 'acct-a.json'), join(dir, '2024-02-01', 'acct-b.json')], { account: 'acct-b' }).catch((caught: unknown) => caught);
+    const named = await trendAccounts(
+      [join(dir, '2024-01-01', 'acct-a.json'), join(dir, '2024-02-01', 'acct-b.json')],
+      { account: 'acct-b' },
+    ).catch((caught: unknown) => caught);
     expect(isCspmError(named) && named.code).toBe('usage');
   });
 
   it('still refuses a lone scan of another account, and trendScans a fleet', async () => {
     const dir = tempDir();
-    const folders = await writeFleet(dir, [{ id: 'acct-a', reds: [0, 1, 2] }, { id: 'stray', reds: [null, null, 0] }]);
+    const folders = await writeFleet(dir, [
+      { id: 'acct-a', reds: [0, 1, 2] },
+      { id: 'stray', reds: [null, null, 0] },
+    ]);
     const error = await trendAccounts([dir]).catch((caught: unknown) => caught);
     expect(isCspmError(error) && error.code).toBe('reports-mismatch');
     expect(String((error as Error).message)).toContain('stray');
-    expect(String((error as Error).message)).toContain('a trend of many accounts needs two scans or more of at least two of them');
+    expect(String((error as Error).message)).toContain(
+      'a trend of many accounts needs two scans or more of at least two of them',
+    );
     const fleetDir = tempDir();
     await writeFleet(fleetDir, accounts);
     const single = await trendScans([fleetDir]).catch((caught: unknown) => caught);

@@ -14,7 +14,11 @@ async function trendOf(inputs: string[], options = {}): Promise<Trend> {
   return outcome.trend;
 }
 
-type Report = Record<string, unknown> & { ResourceCategories: { Policies: { PolicyId: string; Compliance: string; PassedResourceCount: number; TotalResourceCount: number }[] }[] };
+type Report = Record<string, unknown> & {
+  ResourceCategories: {
+    Policies: { PolicyId: string; Compliance: string; PassedResourceCount: number; TotalResourceCount: number }[];
+  }[];
+};
 const readReport = (path: string): Report[] => JSON.parse(readFileSync(path, 'utf8')) as Report[];
 
 describe('trendScans', () => {
@@ -49,7 +53,8 @@ describe('trendScans', () => {
     const colours = ['Green', 'Red', 'Red', 'Amber'];
     paths.forEach((path, index) => {
       const document = readReport(path);
-      const policy = (document[0] as Report).ResourceCategories[0]?.Policies[0] as Report['ResourceCategories'][0]['Policies'][0];
+      const policy = (document[0] as Report).ResourceCategories[0]
+        ?.Policies[0] as Report['ResourceCategories'][0]['Policies'][0];
       policy.Compliance = colours[index] as string;
       policy.TotalResourceCount = 4;
       policy.PassedResourceCount = { Green: 4, Red: 0, Amber: 2 }[colours[index] as 'Green'];
@@ -57,7 +62,13 @@ describe('trendScans', () => {
     });
     const trend = await trendOf(paths, { failOn: 'never', top: 1000 });
     const followed = trend.longestRed.find((policy) => policy.policyId === 'VMBackupEnabled');
-    expect(followed).toMatchObject({ regressions: 1, longestRed: 2, longestRedFrom: 1, longestRedTo: 2, lastCompliance: 'Amber' });
+    expect(followed).toMatchObject({
+      regressions: 1,
+      longestRed: 2,
+      longestRedFrom: 1,
+      longestRedTo: 2,
+      lastCompliance: 'Amber',
+    });
     expect(trend.regressed.map((policy) => policy.policyId)).toEqual(['VMBackupEnabled']);
     expect(trend.scans.map((scan) => scan.regressions)).toEqual([null, 1, 0, 0]);
   });
@@ -96,7 +107,8 @@ describe('trendScans', () => {
     const error = await trendScans([multi, multi]).catch((caught: unknown) => caught);
     expect(isCspmError(error) && error.code).toBe('usage');
     expect(String((error as Error).message)).toMatch(/choose one by its benchmark and account/);
-    const ids = (JSON.parse(readFileSync(multi, 'utf8')) as { result?: { BenchmarkId: string }[] } | { BenchmarkId: string }[]);
+    const ids = JSON.parse(readFileSync(multi, 'utf8')) as
+      { result?: { BenchmarkId: string }[] } | { BenchmarkId: string }[];
     const reports = Array.isArray(ids) ? ids : (ids.result ?? []);
     // A second scan: the same reports under another JobId (the same scan twice would count once).
     const next = join(tempDir(), 'next.json');

@@ -11,7 +11,9 @@ const eslint = new ESLint();
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 const judgesNothing = /render\/ judges nothing/;
@@ -19,11 +21,31 @@ const inModel = /lives in model\/ and is imported from there only/;
 
 describe('no verdict logic in a renderer', () => {
   const cases = [
-    { name: 'the fail-closed policy', file: 'src/render/findings/probe.ts', code: "import { untrustedSources } from '../../model/fail-closed.js';\nexport const x = untrustedSources;\n" },
-    { name: 'its type, too', file: 'src/render/findings/probe.ts', code: "import type { FailOn } from '../../model/fail-closed.js';\nexport type X = FailOn;\n" },
-    { name: 'the unusable-input table', file: 'src/render/findings/sarif/probe.ts', code: "import { marksUnusableInput } from '../../../model/unusable-input.js';\nexport const x = marksUnusableInput;\n" },
-    { name: 'the silencing guard', file: 'src/render/html/probe.ts', code: "import { settingInForce } from '../../analyse/silencing-guard.js';\nexport const x = settingInForce;\n" },
-    { name: 'the tally of regressions', file: 'src/render/findings/diff/probe.ts', code: "import { tallyRegressions } from '../../../analyse/diff/count-regressions.js';\nexport const x = tallyRegressions;\n" },
+    {
+      name: 'the fail-closed policy',
+      file: 'src/render/findings/probe.ts',
+      code: "import { untrustedSources } from '../../model/fail-closed.js';\nexport const x = untrustedSources;\n",
+    },
+    {
+      name: 'its type, too',
+      file: 'src/render/findings/probe.ts',
+      code: "import type { FailOn } from '../../model/fail-closed.js';\nexport type X = FailOn;\n",
+    },
+    {
+      name: 'the unusable-input table',
+      file: 'src/render/findings/sarif/probe.ts',
+      code: "import { marksUnusableInput } from '../../../model/unusable-input.js';\nexport const x = marksUnusableInput;\n",
+    },
+    {
+      name: 'the silencing guard',
+      file: 'src/render/html/probe.ts',
+      code: "import { settingInForce } from '../../analyse/silencing-guard.js';\nexport const x = settingInForce;\n",
+    },
+    {
+      name: 'the tally of regressions',
+      file: 'src/render/findings/diff/probe.ts',
+      code: "import { tallyRegressions } from '../../../analyse/diff/count-regressions.js';\nexport const x = tallyRegressions;\n",
+    },
   ];
   for (const { name, file, code } of cases) {
     it(`refuses ${name}`, async () => {
@@ -48,10 +70,26 @@ describe('no verdict logic in a renderer', () => {
 
 describe('the vocabulary stays in model/', () => {
   const cases = [
-    { name: 'labels back in validate/', file: 'src/validate/probe.ts', code: "import { policyLabel } from './labels.js';\nexport const x = policyLabel;\n" },
-    { name: 'observed values from validate/', file: 'src/analyse/rules/probe.ts', code: "import { observedValues } from '../../validate/observed-values.js';\nexport const x = observedValues;\n" },
-    { name: 'capped findings back in load/', file: 'src/load/probe.ts', code: "import { CappedFindings } from './capped-findings.js';\nexport const x = CappedFindings;\n" },
-    { name: 'the fail-closed policy back in analyse/', file: 'src/jobs/probe.ts', code: "import { canBeCompared } from '../analyse/fail-closed.js';\nexport const x = canBeCompared;\n" },
+    {
+      name: 'labels back in validate/',
+      file: 'src/validate/probe.ts',
+      code: "import { policyLabel } from './labels.js';\nexport const x = policyLabel;\n",
+    },
+    {
+      name: 'observed values from validate/',
+      file: 'src/analyse/rules/probe.ts',
+      code: "import { observedValues } from '../../validate/observed-values.js';\nexport const x = observedValues;\n",
+    },
+    {
+      name: 'capped findings back in load/',
+      file: 'src/load/probe.ts',
+      code: "import { CappedFindings } from './capped-findings.js';\nexport const x = CappedFindings;\n",
+    },
+    {
+      name: 'the fail-closed policy back in analyse/',
+      file: 'src/jobs/probe.ts',
+      code: "import { canBeCompared } from '../analyse/fail-closed.js';\nexport const x = canBeCompared;\n",
+    },
   ];
   for (const { name, file, code } of cases) {
     it(`refuses ${name}`, async () => {
@@ -62,7 +100,8 @@ describe('the vocabulary stays in model/', () => {
   }
 
   it('allows every stage the vocabulary from model/, and the policy to the stages that judge', async () => {
-    const code = "import { policyLabel } from '../model/labels.js';\nimport { canBeCompared } from '../model/fail-closed.js';\nexport const x = [policyLabel, canBeCompared];\n";
+    const code =
+      "import { policyLabel } from '../model/labels.js';\nimport { canBeCompared } from '../model/fail-closed.js';\nexport const x = [policyLabel, canBeCompared];\n";
     expect(await restrictedImports('src/jobs/probe.ts', code)).toEqual([]);
     expect(await restrictedImports('src/gate/probe.ts', code)).toEqual([]);
   });

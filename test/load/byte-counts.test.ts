@@ -30,7 +30,8 @@ describe('countQuotes', () => {
     for (const length of lengths) {
       const bytes = new Uint8Array(length);
       // Mostly quotes and backslashes, so that a lane counting past 255 would show.
-      for (let index = 0; index < length; index += 1) bytes[index] = [0x22, 0x5c, 0x22, 0x20, 0xe2, 0x5c][random() % 6] as number;
+      for (let index = 0; index < length; index += 1)
+        bytes[index] = [0x22, 0x5c, 0x22, 0x20, 0xe2, 0x5c][random() % 6] as number;
       expect({ length, ...countQuotes(bytes) }).toEqual({ length, ...counted(bytes) });
     }
   });
@@ -73,8 +74,11 @@ describe('countQuotes', () => {
 
   it('counts the same where WebAssembly cannot run (node --jitless)', () => {
     // The build's module (npm test builds first): a child process cannot load TypeScript.
-    const script = "import('./dist/load/byte-counts.js').then(({ countQuotes }) => console.log(typeof WebAssembly, JSON.stringify(countQuotes(Buffer.from('a\"b\\\\\\\\\"\"')))))";
-    const result = spawnSync(process.execPath, ['--jitless', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const script =
+      "import('./dist/load/byte-counts.js').then(({ countQuotes }) => console.log(typeof WebAssembly, JSON.stringify(countQuotes(Buffer.from('a\"b\\\\\\\\\"\"')))))";
+    const result = spawnSync(process.execPath, ['--jitless', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
     // V8 says that --jitless turns WebAssembly off: that is the point.
     expect(result.stderr).toMatch(/^(Warning: disabling flag --expose_wasm due to conflicting flags\n)?$/);
     const [wasm, counts] = result.stdout.trim().split(' ');

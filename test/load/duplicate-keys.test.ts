@@ -12,7 +12,10 @@ import { useTempDir } from '../support/temp-dir.js';
 const tempDir = useTempDir();
 
 /** A report written over several lines whose second policy says Red, then Green. */
-const text = JSON.stringify([minimalReport()], null, 2).replace('"Compliance": "Green"', '"Compliance": "Red",\n"Compliance": "Green"');
+const text = JSON.stringify([minimalReport()], null, 2).replace(
+  '"Compliance": "Green"',
+  '"Compliance": "Red",\n"Compliance": "Green"',
+);
 /** Where the two keys are, counted here from the text. */
 const firstAt = text.indexOf('"Compliance": "Red"');
 const repeatAt = text.indexOf('"Compliance": "Green"');
@@ -50,7 +53,11 @@ describe('duplicate-key: where the finding points', () => {
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
     expect(await duplicateFindings(file)).toEqual([expected]);
     expect(await duplicateFindings({ text: withBom })).toEqual([expected]);
-    expect(await duplicateFindings({ stream: Readable.from([Buffer.from(text.slice(0, 100)), Buffer.from(text.slice(100))]) })).toEqual([expected]);
+    expect(
+      await duplicateFindings({
+        stream: Readable.from([Buffer.from(text.slice(0, 100)), Buffer.from(text.slice(100))]),
+      }),
+    ).toEqual([expected]);
   });
 
   it('reads UTF-16 with either byte order mark, counting columns in characters as json-syntax does', async () => {
@@ -59,14 +66,23 @@ describe('duplicate-key: where the finding points', () => {
     const big = Buffer.from(little).swap16();
     for (const bytes of [little, big]) {
       const [finding] = await duplicateFindings({ text: bytes, name: 'ps.json' });
-      expect(finding).toMatchObject({ pointer: '/0/Compliance', actual: { first: { line: 1, column: wide.indexOf('"Compliance"') + 1 }, repeat: { line: 1, column: wide.lastIndexOf('"Compliance"') + 1 } } });
+      expect(finding).toMatchObject({
+        pointer: '/0/Compliance',
+        actual: {
+          first: { line: 1, column: wide.indexOf('"Compliance"') + 1 },
+          repeat: { line: 1, column: wide.lastIndexOf('"Compliance"') + 1 },
+        },
+      });
     }
   });
 
   it('counts columns in characters after non-ASCII text in UTF-8 too', async () => {
     const wide = `{"t": "Überprüfung – 検査 😀", "a": 1, "a": 2}`;
     const [finding] = await duplicateFindings({ text: Buffer.from(wide) });
-    expect(finding?.actual).toMatchObject({ first: { column: wide.indexOf('"a"') + 1, offset: wide.indexOf('"a"') }, repeat: { column: wide.lastIndexOf('"a"') + 1 } });
+    expect(finding?.actual).toMatchObject({
+      first: { column: wide.indexOf('"a"') + 1, offset: wide.indexOf('"a"') },
+      repeat: { column: wide.lastIndexOf('"a"') + 1 },
+    });
   });
 
   it('says which repeat a third occurrence is, and names the first', async () => {
@@ -89,7 +105,13 @@ describe('duplicate-key: where the finding points', () => {
   });
 
   it('takes broken UTF-8 as JSON.parse sees it once decoded: two bad bytes are both U+FFFD', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"'), Buffer.from([0xff]), Buffer.from('": 1, "'), Buffer.from([0xfe]), Buffer.from('": 2}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"'),
+      Buffer.from([0xff]),
+      Buffer.from('": 1, "'),
+      Buffer.from([0xfe]),
+      Buffer.from('": 2}'),
+    ]);
     expect(Object.keys(JSON.parse(bytes.toString('utf8')) as object)).toHaveLength(1);
     expect(await duplicateFindings({ text: bytes })).toMatchObject([{ pointer: '/\ufffd', actual: { key: '\ufffd' } }]);
   });
@@ -107,7 +129,9 @@ describe('duplicate-key: where the finding points', () => {
     expect(findings).toHaveLength(1_001);
     expect(findings[999]).toMatchObject({ pointer: '/a/999/x' });
     expect(findings[1_000]).toMatchObject({ rule: 'duplicate-key', severity: 'error', pointer: '', omitted: 2 });
-    expect(findings[1_000]!.message).toBe('and 2 more like it (duplicate-key), counted but not listed: a file lists the first 1,000 findings of a rule');
+    expect(findings[1_000]!.message).toBe(
+      'and 2 more like it (duplicate-key), counted but not listed: a file lists the first 1,000 findings of a rule',
+    );
   });
 
   it('scans nothing of a text that does not parse, nor of a parsed value', async () => {

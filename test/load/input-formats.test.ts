@@ -8,7 +8,12 @@ import { useTempDir } from '../support/temp-dir.js';
 // is the fixture's one file.
 vi.mock('../../src/load/input-readers.js', async (importOriginal) => {
   const { fakeScannerReader } = await import('../fixtures/input-formats/fake-scanner-reader.js');
-  return { inputReaders: { 'fake-scanner': fakeScannerReader, ...(await importOriginal<typeof import('../../src/load/input-readers.js')>()).inputReaders } };
+  return {
+    inputReaders: {
+      'fake-scanner': fakeScannerReader,
+      ...(await importOriginal<typeof import('../../src/load/input-readers.js')>()).inputReaders,
+    },
+  };
 });
 
 const tempDir = useTempDir();

@@ -14,7 +14,8 @@ function altered(bytes: Buffer, change: (copy: Buffer) => void): Buffer {
 
 /** The offset of a JPEG frame header (SOF0 or SOF2) in the fixture. */
 function frameOffset(bytes: Buffer): number {
-  for (let offset = 2; offset < bytes.length; offset += 1) if (bytes[offset] === 0xff && (bytes[offset + 1] === 0xc0 || bytes[offset + 1] === 0xc2)) return offset;
+  for (let offset = 2; offset < bytes.length; offset += 1)
+    if (bytes[offset] === 0xff && (bytes[offset + 1] === 0xc0 || bytes[offset + 1] === 0xc2)) return offset;
   throw new Error('no frame header in the fixture');
 }
 
@@ -26,8 +27,16 @@ describe('inspectImage', () => {
 
   it.each([
     ['a PNG cut short', png.subarray(0, png.length - 20), 'is a truncated PNG image (its IDAT chunk is cut)'],
-    ['a PNG without its end', png.subarray(0, png.length - 12), 'is a truncated PNG image (it ends before its IEND chunk)'],
-    ['a PNG with a flipped byte', altered(png, (copy) => (copy[45] = (copy[45] ?? 0) ^ 0xff)), 'is a corrupt PNG image (the IDAT chunk fails its checksum)'],
+    [
+      'a PNG without its end',
+      png.subarray(0, png.length - 12),
+      'is a truncated PNG image (it ends before its IEND chunk)',
+    ],
+    [
+      'a PNG with a flipped byte',
+      altered(png, (copy) => (copy[45] = (copy[45] ?? 0) ^ 0xff)),
+      'is a corrupt PNG image (the IDAT chunk fails its checksum)',
+    ],
     ['a JPEG cut short', jpeg.subarray(0, jpeg.length - 30), 'is a truncated JPEG image (its end marker is missing)'],
     ['a JPEG cut in its headers', jpeg.subarray(0, 40), 'is a truncated JPEG image (a segment is cut)'],
     [

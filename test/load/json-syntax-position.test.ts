@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { loadReports } from '../../src/index.js';
 import { syntaxErrorOffset } from '../../src/load/syntax-error-offset.js';
 
-const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const png = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
 
 /** Inputs whose V8 message names no position, each with the place of its first bad character. */
 const cases: { name: string; text: string | Uint8Array; line: number; column: number }[] = [
   { name: 'a stray token on the third line', text: '{\n"result": [\nx ]}', line: 3, column: 1 },
-  { name: 'an HTML page saved instead of JSON', text: '<!DOCTYPE html>\n<html>\n<body>Unauthorized</body>\n</html>\n', line: 1, column: 1 },
+  {
+    name: 'an HTML page saved instead of JSON',
+    text: '<!DOCTYPE html>\n<html>\n<body>Unauthorized</body>\n</html>\n',
+    line: 1,
+    column: 1,
+  },
   { name: 'a PNG image', text: png, line: 1, column: 1 },
   { name: 'a misspelt literal', text: '{"a": tru}', line: 1, column: 10 },
   { name: 'a trailing comma before ] on its own line', text: '{\n  "a": [1, 2,\n  ]\n}', line: 3, column: 3 },
@@ -28,7 +35,19 @@ describe('json-syntax: the place of the first bad character', () => {
   });
 
   it('agrees with the positions V8 does name', () => {
-    const texts = ['{"a":1,}', '{"a" 1}', '[1,2', '{"a":"b\nc"}', '[1] x', '[01]', '[-]', '[1.]', '["\\q"]', '[1e]', '{"a":1}\n}'];
+    const texts = [
+      '{"a":1,}',
+      '{"a" 1}',
+      '[1,2',
+      '{"a":"b\nc"}',
+      '[1] x',
+      '[01]',
+      '[-]',
+      '[1.]',
+      '["\\q"]',
+      '[1e]',
+      '{"a":1}\n}',
+    ];
     for (const text of texts) {
       let position = -1;
       try {

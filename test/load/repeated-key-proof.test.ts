@@ -29,8 +29,14 @@ describe('provesNoRepeatedKeys', () => {
     { name: 'an escaped quote in a key and a value', text: '{"a\\"": "b\\"c", "\\"": "\\"\\""}' },
     { name: 'a run of two backslashes before a closing quote', text: '{"a\\\\": "\\\\", "b": "x\\\\"}' },
     { name: 'a run of three backslashes, the last escaping a quote', text: '{"a\\\\\\"": 1, "b": "\\\\\\"\\\\"}' },
-    { name: 'quotes and colons written as \\u escapes', text: '{"a": "\\u0022", "b": "\\u003a", "\\u0022": "\\u003A"}' },
-    { name: 'escapes as Windows PowerShell writes them', text: '{"ShortTitle": "Don\\u0027t: \\u003cnone\\u003e", "b": "\\u00e9:"}' },
+    {
+      name: 'quotes and colons written as \\u escapes',
+      text: '{"a": "\\u0022", "b": "\\u003a", "\\u0022": "\\u003A"}',
+    },
+    {
+      name: 'escapes as Windows PowerShell writes them',
+      text: '{"ShortTitle": "Don\\u0027t: \\u003cnone\\u003e", "b": "\\u00e9:"}',
+    },
   ])('proves it of a text with no repeated key: $name', ({ text }) => {
     expect(findDuplicateKeys(text).count).toBe(0);
     expect(proves(text)).toBe(true);
@@ -57,11 +63,24 @@ describe('provesNoRepeatedKeys', () => {
 
   it('counts the same quotes in bytes that are not valid UTF-8 as in the text they decode to', () => {
     // A cut sequence before a quote or a backslash decodes to U+FFFD and leaves the quote.
-    const bytes = Buffer.concat([Buffer.from('{"a'), Buffer.from([0xe2, 0x82]), Buffer.from('": "'), Buffer.from([0xf0]), Buffer.from('\\"", "b'), Buffer.from([0xc3]), Buffer.from('": 1}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"a'),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from('": "'),
+      Buffer.from([0xf0]),
+      Buffer.from('\\"", "b'),
+      Buffer.from([0xc3]),
+      Buffer.from('": 1}'),
+    ]);
     const text = bytes.toString('utf8');
     expect(text).toContain('\uFFFD"');
     expect(provesNoRepeatedKeys(text, JSON.parse(text), bytes)).toBe(true);
-    const repeated = Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from(', "a'), Buffer.from([0xe2, 0x82]), Buffer.from('": 2}')]);
+    const repeated = Buffer.concat([
+      bytes.subarray(0, bytes.length - 1),
+      Buffer.from(', "a'),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from('": 2}'),
+    ]);
     const repeatedText = repeated.toString('utf8');
     expect(findDuplicateKeys(repeatedText).count).toBe(1);
     expect(provesNoRepeatedKeys(repeatedText, JSON.parse(repeatedText), repeated)).toBe(false);
@@ -74,7 +93,12 @@ describe('provesNoRepeatedKeys', () => {
 
   it('counts own keys only: a property added to Object.prototype does not hide a repeat', () => {
     // A number: it counts one member and no string, as much as the member dropped.
-    Object.defineProperty(Object.prototype, 'added', { value: 1, enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(Object.prototype, 'added', {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
     try {
       expect(proves('{"a": 1, "a": 2}')).toBe(false);
     } finally {
@@ -88,7 +112,21 @@ describe('provesNoRepeatedKeys', () => {
       seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
       return (seed >>> 8) % below;
     };
-    const strings = ['a', 'b', ':', 'a:', '\\u003a', '\\u0061', '\\u0022', '\\"', '\\\\', '\\\\\\"', 'a\\\\', '\\u0027', ''];
+    const strings = [
+      'a',
+      'b',
+      ':',
+      'a:',
+      '\\u003a',
+      '\\u0061',
+      '\\u0022',
+      '\\"',
+      '\\\\',
+      '\\\\\\"',
+      'a\\\\',
+      '\\u0027',
+      '',
+    ];
     const space = (): string => [' ', '', '\n', ''][random(4)]!;
     const value = (depth: number): string => {
       const kind = depth > 3 ? random(3) : random(6);
@@ -96,7 +134,10 @@ describe('provesNoRepeatedKeys', () => {
       if (kind === 1) return `"${strings[random(strings.length)]!}"`;
       if (kind === 2) return ['true', 'null', '-1.5e3'][random(3)]!;
       if (kind === 3) return `[${Array.from({ length: random(4) }, () => value(depth + 1)).join(',')}]`;
-      const members = Array.from({ length: random(4) }, () => `"${strings[random(strings.length)]!}"${space()}:${space()}${value(depth + 1)}`);
+      const members = Array.from(
+        { length: random(4) },
+        () => `"${strings[random(strings.length)]!}"${space()}:${space()}${value(depth + 1)}`,
+      );
       return `{${members.join(`,${space()}`)}}`;
     };
     let proven = 0;
@@ -122,7 +163,8 @@ describe('loadReports with the proof', () => {
       const bigger = JSON.stringify([minimalReport(), minimalReport(), minimalReport()], null, 8);
       const files = { a: clean, b: repeated, c: bigger, d: repeated };
       for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, `${name}.json`), text);
-      const repeatsOf = (documents: { repeatedKeys?: number }[]): (number | undefined)[] => documents.map((document) => document.repeatedKeys);
+      const repeatsOf = (documents: { repeatedKeys?: number }[]): (number | undefined)[] =>
+        documents.map((document) => document.repeatedKeys);
       const paths = Object.keys(files).map((name) => join(folder, `${name}.json`));
       const expected = [undefined, 1, undefined, 1];
       expect(repeated).not.toBe(clean);
@@ -148,6 +190,8 @@ describe('loadReports with the proof', () => {
     expect(clean?.findings).toEqual([]);
     const repeated = text.replace('"Severity": "High"', '"Severity": "Low: 1",\n"Severity": "High"');
     const [document] = await loadReports({ text: repeated });
-    expect(document?.findings).toMatchObject([{ rule: 'duplicate-key', pointer: '/0/ResourceCategories/0/Policies/0/Severity' }]);
+    expect(document?.findings).toMatchObject([
+      { rule: 'duplicate-key', pointer: '/0/ResourceCategories/0/Policies/0/Severity' },
+    ]);
   });
 });

@@ -32,7 +32,12 @@ describe('places of the values pointers name', () => {
       const key = text.includes('"Total": ') ? '"Total": ' : '"Total":';
       const start = placeOf(text, key, key.length, 1);
       const value = String(envelope.result[0]!.ResourceCategories[1]!.Total);
-      expect(valueRegions(text, [totalPointer]).get(totalPointer)).toEqual({ startLine: start.line, startColumn: start.column, endLine: start.line, endColumn: start.column + value.length });
+      expect(valueRegions(text, [totalPointer]).get(totalPointer)).toEqual({
+        startLine: start.line,
+        startColumn: start.column,
+        endLine: start.line,
+        endColumn: start.column + value.length,
+      });
     });
 
     it(`places an object from its opening to its closing brace in a ${name} text`, () => {
@@ -41,35 +46,77 @@ describe('places of the values pointers name', () => {
       expect(lines[region!.startLine - 1]![region!.startColumn - 1]).toBe('{');
       expect(lines[region!.endLine - 1]![region!.endColumn - 2]).toBe('}');
       // Cut out by its region, the text is the second category, whole.
-      const offsetOf = (line: number, column: number) => lines.slice(0, line - 1).reduce((sum, each) => sum + each.length + (text.includes('\r\n') ? 2 : 1), 0) + column - 1;
-      const cut = text.slice(offsetOf(region!.startLine, region!.startColumn), offsetOf(region!.endLine, region!.endColumn));
+      const offsetOf = (line: number, column: number) =>
+        lines.slice(0, line - 1).reduce((sum, each) => sum + each.length + (text.includes('\r\n') ? 2 : 1), 0) +
+        column -
+        1;
+      const cut = text.slice(
+        offsetOf(region!.startLine, region!.startColumn),
+        offsetOf(region!.endLine, region!.endColumn),
+      );
       expect(JSON.parse(cut)).toEqual(envelope.result[0]!.ResourceCategories[1]);
     });
   }
 
   it('places a missing key at its parent object', () => {
     const text = JSON.stringify({ a: { b: 1 } }, null, 2);
-    expect(valueRegions(text, ['/a/missing', '/a/b/deeper']).get('/a/missing')).toEqual({ startLine: 2, startColumn: 8, endLine: 4, endColumn: 4 });
-    expect(valueRegions(text, ['/a/b/deeper']).get('/a/b/deeper')).toEqual({ startLine: 3, startColumn: 10, endLine: 3, endColumn: 11 });
+    expect(valueRegions(text, ['/a/missing', '/a/b/deeper']).get('/a/missing')).toEqual({
+      startLine: 2,
+      startColumn: 8,
+      endLine: 4,
+      endColumn: 4,
+    });
+    expect(valueRegions(text, ['/a/b/deeper']).get('/a/b/deeper')).toEqual({
+      startLine: 3,
+      startColumn: 10,
+      endLine: 3,
+      endColumn: 11,
+    });
   });
 
   it('counts columns in UTF-16 code units, follows escaped pointer tokens, and places the last of a repeated key', () => {
     const text = '{"😀 é": "x", "a/b": {"~k": [10, 20]}, "d": 1, "d": 22}';
     const regions = valueRegions(text, ['/a~1b/~0k/1', '/d', '']);
     // The emoji is two code units, é one: "20" starts after them as a JavaScript string counts.
-    expect(regions.get('/a~1b/~0k/1')).toEqual({ startLine: 1, startColumn: text.indexOf('20') + 1, endLine: 1, endColumn: text.indexOf('20') + 3 });
-    expect(regions.get('/d')).toEqual({ startLine: 1, startColumn: text.indexOf('22') + 1, endLine: 1, endColumn: text.indexOf('22') + 3 });
+    expect(regions.get('/a~1b/~0k/1')).toEqual({
+      startLine: 1,
+      startColumn: text.indexOf('20') + 1,
+      endLine: 1,
+      endColumn: text.indexOf('20') + 3,
+    });
+    expect(regions.get('/d')).toEqual({
+      startLine: 1,
+      startColumn: text.indexOf('22') + 1,
+      endLine: 1,
+      endColumn: text.indexOf('22') + 3,
+    });
     expect(regions.get('')).toEqual({ startLine: 1, startColumn: 1, endLine: 1, endColumn: text.length + 1 });
   });
 
   it('places the value JSON.parse keeps of a key repeated after it, when told the text repeats keys', () => {
     const text = '{"a": {"b": 1}, "a": {"b": 22}}';
-    expect(valueRegions(text, ['/a/b'], true).get('/a/b')).toEqual({ startLine: 1, startColumn: text.indexOf('22') + 1, endLine: 1, endColumn: text.indexOf('22') + 3 });
+    expect(valueRegions(text, ['/a/b'], true).get('/a/b')).toEqual({
+      startLine: 1,
+      startColumn: text.indexOf('22') + 1,
+      endLine: 1,
+      endColumn: text.indexOf('22') + 3,
+    });
   });
 
   it('places a json-syntax finding where the text stops being JSON, and gives nothing for a changed file', () => {
-    const syntax: Finding = { rule: 'json-syntax', severity: 'error', pointer: '', message: 'not valid JSON', actual: { line: 3, column: 7, offset: 20 } };
-    expect(findingRegions({ text: 'not read' }, [syntax])?.get('')).toEqual({ startLine: 3, startColumn: 7, endLine: 3, endColumn: 8 });
+    const syntax: Finding = {
+      rule: 'json-syntax',
+      severity: 'error',
+      pointer: '',
+      message: 'not valid JSON',
+      actual: { line: 3, column: 7, offset: 20 },
+    };
+    expect(findingRegions({ text: 'not read' }, [syntax])?.get('')).toEqual({
+      startLine: 3,
+      startColumn: 7,
+      endLine: 3,
+      endColumn: 8,
+    });
     const other: Finding = { rule: 'schema', severity: 'error', pointer: '/a', message: 'x' };
     expect(findingRegions({ path: 'samples/aws-cis.json', length: 1 }, [other])).toBeUndefined();
   });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { isCspmError, type Analysis, type RuleId, type SeveritySetting } from '../../src/index.js';
-import { assertRuleSettings, canBeCompared, failOnLevels, hasFailingFindings, hasValidReport, judgeFindingsResult, scanOrderProblems, untrustedSources, withNoValidReport, type FailOn } from '../../src/model/fail-closed.js';
+import {
+  assertRuleSettings,
+  canBeCompared,
+  failOnLevels,
+  hasFailingFindings,
+  hasValidReport,
+  judgeFindingsResult,
+  scanOrderProblems,
+  untrustedSources,
+  withNoValidReport,
+  type FailOn,
+} from '../../src/model/fail-closed.js';
 import { fakeAnalysis } from '../support/fake-analysis.js';
 import { diffOf, reportDiff, scan } from '../support/fake-diff.js';
 
@@ -14,9 +25,27 @@ describe('hasFailingFindings and canBeCompared', () => {
     ['a warning, failing on warnings', fakeAnalysis([{ source: 'a' }], { warnings: 1 }), 'warning', true, false],
     ['an error, failing on warnings', fakeAnalysis([{ source: 'a' }], { errors: 2 }), 'warning', true, false],
     ['clean, failing on warnings', fakeAnalysis([{ source: 'a' }]), 'warning', false, true],
-    ['errors and warnings, never failing', fakeAnalysis([{ source: 'a' }], { errors: 1, warnings: 1 }), 'never', false, true],
-    ['no valid report, never failing: still not comparable', fakeAnalysis([{ source: 'a', valid: 0 }]), 'never', false, false],
-    ['a repeated key, never failing: still not comparable', fakeAnalysis([{ source: 'a' }, { source: 'b', repeatedKeys: 1 }]), 'never', false, false],
+    [
+      'errors and warnings, never failing',
+      fakeAnalysis([{ source: 'a' }], { errors: 1, warnings: 1 }),
+      'never',
+      false,
+      true,
+    ],
+    [
+      'no valid report, never failing: still not comparable',
+      fakeAnalysis([{ source: 'a', valid: 0 }]),
+      'never',
+      false,
+      false,
+    ],
+    [
+      'a repeated key, never failing: still not comparable',
+      fakeAnalysis([{ source: 'a' }, { source: 'b', repeatedKeys: 1 }]),
+      'never',
+      false,
+      false,
+    ],
     ['no repeated key counted', fakeAnalysis([{ source: 'a', repeatedKeys: 0 }]), 'never', false, true],
   ])('%s', (_name, analysis, failOn, failing, comparable) => {
     expect(hasFailingFindings(analysis, failOn)).toBe(failing);
@@ -26,7 +55,9 @@ describe('hasFailingFindings and canBeCompared', () => {
   it('fails on each level of failOnLevels at and above it, and never on never', () => {
     const warned = fakeAnalysis([{ source: 'a' }], { warnings: 1 });
     const erred = fakeAnalysis([{ source: 'a' }], { errors: 1 });
-    expect(failOnLevels.map((level) => [level, hasFailingFindings(warned, level), hasFailingFindings(erred, level)])).toEqual([
+    expect(
+      failOnLevels.map((level) => [level, hasFailingFindings(warned, level), hasFailingFindings(erred, level)]),
+    ).toEqual([
       ['error', false, true],
       ['warning', true, true],
       ['never', false, false],
@@ -85,9 +116,17 @@ describe('withNoValidReport', () => {
       { warnings: 1 },
     );
     const added = withNoValidReport(analysis);
-    const finding = { rule: 'no-valid-report', severity: 'error', pointer: '', message: 'no valid benchmark report in the inputs: nothing passes on nothing, whatever rules are turned off' };
+    const finding = {
+      rule: 'no-valid-report',
+      severity: 'error',
+      pointer: '',
+      message: 'no valid benchmark report in the inputs: nothing passes on nothing, whatever rules are turned off',
+    };
     expect(added.summary).toEqual({ ...analysis.summary, errors: 2 });
-    expect(added.sources.map((source) => source.findings)).toEqual([[analysis.sources[0]!.findings[0], finding], [finding]]);
+    expect(added.sources.map((source) => source.findings)).toEqual([
+      [analysis.sources[0]!.findings[0], finding],
+      [finding],
+    ]);
     // The analysis given is left as it was.
     expect(analysis.summary.errors).toBe(0);
     expect(analysis.sources[1]!.findings).toEqual([]);
@@ -95,7 +134,12 @@ describe('withNoValidReport', () => {
 
   it.each<[string, Analysis]>([
     ['a valid report', fakeAnalysis([{ source: 'a.json' }, { source: 'b.json', valid: 0 }])],
-    ['an error saying why', fakeAnalysis([{ source: 'a.json', valid: 0, findings: [{ rule: 'json-syntax', severity: 'error' }] }], { errors: 1 })],
+    [
+      'an error saying why',
+      fakeAnalysis([{ source: 'a.json', valid: 0, findings: [{ rule: 'json-syntax', severity: 'error' }] }], {
+        errors: 1,
+      }),
+    ],
   ])('leaves an analysis with %s as it is', (_name, analysis) => {
     expect(withNoValidReport(analysis)).toBe(analysis);
   });
@@ -111,18 +155,65 @@ describe('scanOrderProblems', () => {
     [
       'a later scan dated before the earlier one',
       reportDiff([], scan('old.json', 'j1', late), scan('new.json', 'j2', early)),
-      [{ kind: 'reversed', message: `B of account A: the later scan (new.json, ${early}) is dated before the earlier one (old.json, ${late}); give the older scan first` }],
+      [
+        {
+          kind: 'reversed',
+          message: `B of account A: the later scan (new.json, ${early}) is dated before the earlier one (old.json, ${late}); give the older scan first`,
+        },
+      ],
     ],
     ['undated scans are not compared', reportDiff([], scan('old.json', 'j1', null), scan('new.json', 'j2', early)), []],
-    ['an undated later scan is not compared', reportDiff([], scan('old.json', 'j1', late), scan('new.json', 'j2', null)), []],
-    ['dates that do not parse are not compared', reportDiff([], scan('old.json', 'j1', 'last week'), scan('new.json', 'j2', early)), []],
-    ['the same file and report on both sides', reportDiff([], scan('s.json', 'j1', early, '/0'), scan('s.json', 'j1', early, '/0')), [{ kind: 'same-scan', message: 'B of account A: both sides are the same file (s.json); compare two scans' }]],
-    ['the same file and report, without a job id', reportDiff([], scan('s.json', '', early, '/0'), scan('s.json', '', early, '/0')), [{ kind: 'same-scan', message: 'B of account A: both sides are the same file (s.json); compare two scans' }]],
+    [
+      'an undated later scan is not compared',
+      reportDiff([], scan('old.json', 'j1', late), scan('new.json', 'j2', null)),
+      [],
+    ],
+    [
+      'dates that do not parse are not compared',
+      reportDiff([], scan('old.json', 'j1', 'last week'), scan('new.json', 'j2', early)),
+      [],
+    ],
+    [
+      'the same file and report on both sides',
+      reportDiff([], scan('s.json', 'j1', early, '/0'), scan('s.json', 'j1', early, '/0')),
+      [{ kind: 'same-scan', message: 'B of account A: both sides are the same file (s.json); compare two scans' }],
+    ],
+    [
+      'the same file and report, without a job id',
+      reportDiff([], scan('s.json', '', early, '/0'), scan('s.json', '', early, '/0')),
+      [{ kind: 'same-scan', message: 'B of account A: both sides are the same file (s.json); compare two scans' }],
+    ],
     // Two reports of one file are two scans, unless they are one job.
-    ['two reports of one file', reportDiff([], scan('s.json', 'j1', early, '/0'), scan('s.json', 'j2', late, '/1')), []],
-    ['the same job in two files', reportDiff([], scan('a.json', 'j1', early), scan('b.json', 'j1', late)), [{ kind: 'same-scan', message: 'B of account A: both sides are the same scan job j1 (a.json, b.json); compare two scans' }]],
-    ['no job id on either side is no sameness', reportDiff([], scan('a.json', '', early), scan('b.json', '', late)), []],
-    ['the same job, also dated the wrong way round: one problem', reportDiff([], scan('a.json', 'j1', late), scan('b.json', 'j1', early)), [{ kind: 'same-scan', message: 'B of account A: both sides are the same scan job j1 (a.json, b.json); compare two scans' }]],
+    [
+      'two reports of one file',
+      reportDiff([], scan('s.json', 'j1', early, '/0'), scan('s.json', 'j2', late, '/1')),
+      [],
+    ],
+    [
+      'the same job in two files',
+      reportDiff([], scan('a.json', 'j1', early), scan('b.json', 'j1', late)),
+      [
+        {
+          kind: 'same-scan',
+          message: 'B of account A: both sides are the same scan job j1 (a.json, b.json); compare two scans',
+        },
+      ],
+    ],
+    [
+      'no job id on either side is no sameness',
+      reportDiff([], scan('a.json', '', early), scan('b.json', '', late)),
+      [],
+    ],
+    [
+      'the same job, also dated the wrong way round: one problem',
+      reportDiff([], scan('a.json', 'j1', late), scan('b.json', 'j1', early)),
+      [
+        {
+          kind: 'same-scan',
+          message: 'B of account A: both sides are the same scan job j1 (a.json, b.json); compare two scans',
+        },
+      ],
+    ],
   ])('%s', (_name, report, expected) => {
     const problems = scanOrderProblems(diffOf([report]));
     expect(problems.map(({ kind, message }) => ({ kind, message }))).toEqual(expected);
@@ -132,7 +223,10 @@ describe('scanOrderProblems', () => {
   it('tells every report with a problem', () => {
     const reversed = reportDiff([], scan('old.json', 'j1', late), scan('new.json', 'j2', early));
     const same = reportDiff([], scan('a.json', 'j3'), scan('b.json', 'j3'));
-    expect(scanOrderProblems(diffOf([same, reportDiff(), reversed])).map((problem) => problem.kind)).toEqual(['same-scan', 'reversed']);
+    expect(scanOrderProblems(diffOf([same, reportDiff(), reversed])).map((problem) => problem.kind)).toEqual([
+      'same-scan',
+      'reversed',
+    ]);
   });
 });
 
@@ -153,7 +247,9 @@ describe('assertRuleSettings', () => {
       error = caught;
     }
     expect(isCspmError(error) && error.code).toBe('usage');
-    expect((error as Error).message).toBe(`invalid usage: the rule no-valid-report cannot be set to ${setting}: nothing passes on nothing, whatever other rules are turned off`);
+    expect((error as Error).message).toBe(
+      `invalid usage: the rule no-valid-report cannot be set to ${setting}: nothing passes on nothing, whatever other rules are turned off`,
+    );
     expect((error as { data: unknown }).data).toEqual({ option: 'rule' });
   });
 });
@@ -161,11 +257,23 @@ describe('assertRuleSettings', () => {
 describe('judgeFindingsResult', () => {
   it('states which rules fail the run by severity, as data a format reads', () => {
     const analysis = fakeAnalysis([{ source: 'a' }]);
-    const failing = (failOn?: FailOn) => judgeFindingsResult({ analysis, ...(failOn === undefined ? {} : { failOn }) }).judgement.failingRules;
+    const failing = (failOn?: FailOn) =>
+      judgeFindingsResult({ analysis, ...(failOn === undefined ? {} : { failOn }) }).judgement.failingRules;
     expect(failing()).toEqual({ error: 'every', warning: [] });
     expect(failing('warning')).toEqual({ error: 'every', warning: 'every' });
     // Under never, only an error saying that an input could not be read or analysed fails.
-    expect(failing('never')).toEqual({ error: ['json-syntax', 'duplicate-key', 'envelope-failure', 'not-a-report', 'schema', 'empty-report', 'no-valid-report'], warning: [] });
+    expect(failing('never')).toEqual({
+      error: [
+        'json-syntax',
+        'duplicate-key',
+        'envelope-failure',
+        'not-a-report',
+        'schema',
+        'empty-report',
+        'no-valid-report',
+      ],
+      warning: [],
+    });
   });
 
   it("states the job's verdict, whatever the findings say, and keeps the run as given", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { foldValue, hasObservedValues, isObserved, observedValues, severityOrder, type CodedField } from '../../src/model/observed-values.js';
+import {
+  foldValue,
+  hasObservedValues,
+  isObserved,
+  observedValues,
+  severityOrder,
+  type CodedField,
+} from '../../src/model/observed-values.js';
 
 describe('hasObservedValues', () => {
   it('agrees with the observed value lists for every combination, and rejects others', () => {

@@ -4,7 +4,12 @@ import { ruleCatalogue } from '../../src/analyse/rule-catalogue.js';
 import { rules } from '../../src/analyse/rule-registry.js';
 import { marksUnusableInput, unusableInputRules } from '../../src/model/unusable-input.js';
 
-const finding = (rule: RuleId, severity: 'error' | 'warning'): Finding => ({ rule, severity, pointer: '', message: 'm' });
+const finding = (rule: RuleId, severity: 'error' | 'warning'): Finding => ({
+  rule,
+  severity,
+  pointer: '',
+  message: 'm',
+});
 
 describe('marksUnusableInput', () => {
   it.each<[RuleId, 'error' | 'warning', boolean]>([
@@ -31,9 +36,12 @@ describe('marksUnusableInput', () => {
 });
 
 describe('unusableInputRules', () => {
-  // The policy's table cannot be typed against the rule files (their id is what RuleId is derived from), so this holds them together.
+  // The policy's table cannot be typed against the rule files (their id is what RuleId is derived from), so this holds
+  // them together.
   it("says exactly what the rules' files declare, in catalogue order", () => {
-    const declared = ruleCatalogue.filter((rule) => rule.unusableInput !== undefined).map((rule) => [rule.id, rule.unusableInput]);
+    const declared = ruleCatalogue
+      .filter((rule) => rule.unusableInput !== undefined)
+      .map((rule) => [rule.id, rule.unusableInput]);
     expect(Object.entries(unusableInputRules)).toEqual(declared);
   });
 });

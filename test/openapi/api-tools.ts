@@ -23,13 +23,22 @@ export const tools = {
 };
 
 /** No telemetry, no update check: these tests never reach beyond 127.0.0.1. */
-const quietTools = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false', NO_COLOR: '1' };
+const quietTools = {
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  SCARF_ANALYTICS: 'false',
+  NO_COLOR: '1',
+};
 
 /**
  * Runs a Node program to its end, killed after `timeout` ms, with only PATH and `env`
  * in its environment, so that no CSPM_ variable of the machine reaches it.
  */
-export async function runProgram(script: string, args: string[], options: { env?: Record<string, string>; cwd?: string; timeout?: number } = {}): Promise<ProgramRun> {
+export async function runProgram(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; timeout?: number } = {},
+): Promise<ProgramRun> {
   const child = execFile(process.execPath, [script, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env['PATH'] ?? '', ...quietTools, ...options.env },
@@ -46,7 +55,8 @@ export async function runProgram(script: string, args: string[], options: { env?
 }
 
 /** Runs the built command line (`npm test` builds it first). */
-export const runCspm = (args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runProgram(resolve(bin), args, options);
+export const runCspm = (args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
+  runProgram(resolve(bin), args, options);
 
 /** A folder for one file's tests, removed after them. */
 export function useFolder(): () => string {
@@ -57,7 +67,8 @@ export function useFolder(): () => string {
   return () => (dir ??= mkdtempSync(join(tmpdir(), 'cspm-openapi-')));
 }
 
-/** Prints the service's OpenAPI document with `cspm-report schema openapi` into its own folder, alone: nothing beside it to resolve against. */
+/** Prints the service's OpenAPI document with `cspm-report schema openapi` into its own folder, alone: nothing beside
+ * it to resolve against. */
 export async function printDocument(folder: string): Promise<string> {
   const dir = mkdtempSync(join(folder, 'document-'));
   const path = join(dir, 'service.openapi.json');
@@ -128,7 +139,9 @@ export function useServers(): (script: string, args: string[], options: ServerOp
       if (ready && (await accepts(options.port))) return { log, ready, stop };
       if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
         await stop();
-        throw new Error(`${script} ${args.join(' ')} did not become ready (exit ${child.exitCode ?? child.signalCode}):\n${log()}`);
+        throw new Error(
+          `${script} ${args.join(' ')} did not become ready (exit ${child.exitCode ?? child.signalCode}):\n${log()}`,
+        );
       }
       await sleep(200);
     }

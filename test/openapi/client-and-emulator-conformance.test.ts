@@ -20,18 +20,30 @@ describe('a real client talking to a real emulator, held to the OpenAPI document
         summaries.push(`${kind} ${benchmarkId}`);
       }
     }
-    expect(summaries).toEqual(['aws CISAWS140', 'azure CSBP', 'azure AZFDCIS1_3_0', 'azure PCI3_2_1', 'office365 CISM365_3_0_0']);
+    expect(summaries).toEqual([
+      'aws CISAWS140',
+      'azure CSBP',
+      'azure AZFDCIS1_3_0',
+      'azure PCI3_2_1',
+      'office365 CISM365_3_0_0',
+    ]);
     expect(run.problems()).toEqual([]);
     expect(run.exchanges.every(({ response }) => response.status === 200)).toBe(true);
   });
 
   it('exchanges the API application credentials for a license token and an account token, as documented', async () => {
     const run = await start();
-    const client = run.client({ licenseToken: undefined, accountToken: undefined, credentials: { applicationId: secrets.applicationId, secret: secrets.applicationSecret } });
+    const client = run.client({
+      licenseToken: undefined,
+      accountToken: undefined,
+      credentials: { applicationId: secrets.applicationId, secret: secrets.applicationSecret },
+    });
     const { accountId, jobId } = await client.onboardAccount('aws', licenseId, bodies.aws);
     await client.getJobStatus({ licenseId, accountId, jobId });
     await client.getToken(licenseId, accountId);
-    const tokenQueries = run.exchanges.filter(({ request }) => request.url.includes('/authorize/')).map(({ request }) => new URL(request.url).search);
+    const tokenQueries = run.exchanges
+      .filter(({ request }) => request.url.includes('/authorize/'))
+      .map(({ request }) => new URL(request.url).search);
     expect(tokenQueries).toEqual(['', `?accountId=${accountId}`, `?accountId=${accountId}`]);
     expect(run.problems()).toEqual([]);
   });
@@ -53,7 +65,9 @@ describe('a real client talking to a real emulator, held to the OpenAPI document
 
   it('has sent every operation of the document, so that none is left unchecked', async () => {
     const run = await start();
-    const client = run.client({ credentials: { applicationId: secrets.applicationId, secret: secrets.applicationSecret } });
+    const client = run.client({
+      credentials: { applicationId: secrets.applicationId, secret: secrets.applicationSecret },
+    });
     for (const kind of kinds) {
       const { accountId, jobId } = await client.onboardAccount(kind, licenseId, bodies[kind]);
       const [benchmark] = await client.listBenchmarks(licenseId, accountId);
@@ -61,7 +75,9 @@ describe('a real client talking to a real emulator, held to the OpenAPI document
       await client.getJobStatus({ licenseId, accountId, jobId });
     }
     await client.getToken(licenseId);
-    const documented = createServiceConformance().operations.map(({ operation }) => String(operation['operationId'])).sort();
+    const documented = createServiceConformance()
+      .operations.map(({ operation }) => String(operation['operationId']))
+      .sort();
     expect(operationIdsOf(run.exchanges)).toEqual(documented);
     expect(run.problems()).toEqual([]);
   });

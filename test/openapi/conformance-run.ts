@@ -1,5 +1,12 @@
 import { afterEach } from 'vitest';
-import { createClient, createEmulator, type ClientOptions, type CspmClient, type Emulator, type EmulatorOptions } from '../../src/index.js';
+import {
+  createClient,
+  createEmulator,
+  type ClientOptions,
+  type CspmClient,
+  type Emulator,
+  type EmulatorOptions,
+} from '../../src/index.js';
 import { secrets } from '../client/client-fixture.js';
 import { createServiceConformance, type Exchange } from '../support/openapi-conformance.js';
 import { recordFetch } from '../support/recording-fetch.js';
@@ -32,7 +39,14 @@ export function useConformanceRun(): (options?: EmulatorOptions) => Promise<Conf
       emulator,
       exchanges: recorder.exchanges,
       client: (more = {}) =>
-        createClient({ baseUrl: emulator.url, licenseToken: secrets.licenseToken, accountToken: secrets.accountToken, apiKey: secrets.apiKey, fetch: recorder.fetch, ...more }),
+        createClient({
+          baseUrl: emulator.url,
+          licenseToken: secrets.licenseToken,
+          accountToken: secrets.accountToken,
+          apiKey: secrets.apiKey,
+          fetch: recorder.fetch,
+          ...more,
+        }),
       send: (method, path, { headers = {}, body } = {}) =>
         recorder.fetch(`${emulator.url}${path}`, {
           method,

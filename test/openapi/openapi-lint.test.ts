@@ -14,13 +14,22 @@ beforeAll(async () => {
 function refsOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(refsOf);
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) => (key === '$ref' && typeof item === 'string' ? [item] : refsOf(item)));
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === '$ref' && typeof item === 'string' ? [item] : refsOf(item),
+  );
 }
 
 /** The value a local `$ref` (`#/components/…`) points at, by its JSON Pointer. */
 function resolvePointer(root: unknown, ref: string): unknown {
-  return ref.slice(2).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((value, token) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[token] : undefined), root);
+  return ref
+    .slice(2)
+    .split('/')
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>(
+      (value, token) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[token] : undefined,
+      root,
+    );
 }
 
 describe('the document cspm-report schema openapi prints, alone in its folder', () => {
@@ -33,15 +42,35 @@ describe('the document cspm-report schema openapi prints, alone in its folder', 
   });
 
   it('passes redocly lint (recommended rules, redocly.yaml) without an error or a warning', async () => {
-    const linted = await runProgram(tools.redocly, ['lint', document, '--config', resolve('redocly.yaml'), '--format', 'json']);
-    const report = JSON.parse(linted.stdout) as { totals: Record<string, number>; problems: { ruleId: string; severity: string; message: string }[] };
+    const linted = await runProgram(tools.redocly, [
+      'lint',
+      document,
+      '--config',
+      resolve('redocly.yaml'),
+      '--format',
+      'json',
+    ]);
+    const report = JSON.parse(linted.stdout) as {
+      totals: Record<string, number>;
+      problems: { ruleId: string; severity: string; message: string }[];
+    };
     expect(report.problems.map(({ ruleId, severity, message }) => `${severity} ${ruleId}: ${message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(linted.code, linted.stderr).toBe(0);
   }, 120_000);
 
   it('passes spectral lint (spectral:oas, .spectral.yaml) without any result', async () => {
-    const linted = await runProgram(tools.spectral, ['lint', document, '--ruleset', resolve('.spectral.yaml'), '--format', 'json', '--fail-severity', 'hint', '--quiet']);
+    const linted = await runProgram(tools.spectral, [
+      'lint',
+      document,
+      '--ruleset',
+      resolve('.spectral.yaml'),
+      '--format',
+      'json',
+      '--fail-severity',
+      'hint',
+      '--quiet',
+    ]);
     const results = JSON.parse(linted.stdout || '[]') as { code: string; message: string; path: string[] }[];
     expect(results.map(({ code, message, path }) => `${code} at ${path.join('.')}: ${message}`)).toEqual([]);
     expect(linted.code, linted.stderr).toBe(0);

@@ -20,6 +20,9 @@ describe('API report', () => {
       writeFileSync(apiReportPath, report);
     }
     const committed = existsSync(apiReportPath) ? readFileSync(apiReportPath, 'utf8') : '';
-    expect(report, `the public entry differs from ${apiReportPath}: review the change, then run npm run api:report and commit the file`).toBe(committed);
+    expect(
+      report,
+      `the public entry differs from ${apiReportPath}: review the change, then run npm run api:report and commit the file`,
+    ).toBe(committed);
   }, 60_000);
 });

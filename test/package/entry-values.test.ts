@@ -9,7 +9,11 @@ const maxValues = 40;
 function reportedValues(): Set<string> {
   const path = 'etc/cspm-report.api.md';
   if (!existsSync(path)) return new Set();
-  return new Set([...readFileSync(path, 'utf8').matchAll(/^export (?:declare )?(?:const|function|class) ([\w$]+)/gm)].map((match) => match[1]!));
+  return new Set(
+    [...readFileSync(path, 'utf8').matchAll(/^export (?:declare )?(?:const|function|class) ([\w$]+)/gm)].map(
+      (match) => match[1]!,
+    ),
+  );
 }
 
 /**
@@ -23,6 +27,9 @@ describe('the public entry', () => {
     const reported = reportedValues();
     const added = values.filter((name) => !reported.has(name));
     const extra = added.length > 0 ? added : values;
-    expect(values.length, `${values.length} values, ${values.length - maxValues} over ${maxValues}; the extra ones among: ${extra.join(', ')}`).toBeLessThanOrEqual(maxValues);
+    expect(
+      values.length,
+      `${values.length} values, ${values.length - maxValues} over ${maxValues}; the extra ones among: ${extra.join(', ')}`,
+    ).toBeLessThanOrEqual(maxValues);
   });
 });

@@ -28,7 +28,10 @@ function runNode(cwd: string, args: string[]): { status: number | null; stdout: 
 
 describe('require of the package', () => {
   it('fails with a message that names import and await import()', () => {
-    const ran = runNode(consumer(), ['-e', "try { require('cspm-report') } catch (error) { console.log(error.code); console.log(error.message); process.exit(3) }"]);
+    const ran = runNode(consumer(), [
+      '-e',
+      "try { require('cspm-report') } catch (error) { console.log(error.code); console.log(error.message); process.exit(3) }",
+    ]);
     expect(ran.stderr).toBe('');
     expect(ran.status).toBe(3);
     expect(ran.stdout).toBe(

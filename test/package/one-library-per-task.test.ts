@@ -11,15 +11,26 @@ const csvLibraries = ['papaparse', 'csv-parse', 'csv-stringify', 'fast-csv', '@f
 
 describe('the dependencies', () => {
   it('hold one CSV library, with the type packages of no other', () => {
-    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
-    const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies });
-    const named = (name: string): boolean => csvLibraries.includes(name) || csvLibraries.some((library) => name === `@types/${library}`);
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
+    const declared = Object.keys({
+      ...manifest.dependencies,
+      ...manifest.devDependencies,
+      ...manifest.optionalDependencies,
+    });
+    const named = (name: string): boolean =>
+      csvLibraries.includes(name) || csvLibraries.some((library) => name === `@types/${library}`);
     expect(declared.filter(named)).toEqual(['csv-parse']);
   });
 
-  it('are the lock file root entry\'s: package.json and package-lock.json name the same', () => {
+  it("are the lock file root entry's: package.json and package-lock.json name the same", () => {
     const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, unknown>;
-    const root = (JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, Record<string, unknown>> }).packages[''];
-    for (const list of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) expect(root?.[list], list).toEqual(manifest[list]);
+    const root = (
+      JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, Record<string, unknown>> }
+    ).packages[''];
+    for (const list of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'])
+      expect(root?.[list], list).toEqual(manifest[list]);
   });
 });

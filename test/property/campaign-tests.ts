@@ -3,7 +3,8 @@ import type { CampaignResult, InvariantFailure } from './campaign.js';
 
 /** How a broken invariant reads in a test failure: the message, the count and the case that replays it. */
 function describeFailure(failure: InvariantFailure, runs: number): string {
-  const text = typeof failure.counterexample === 'string' ? failure.counterexample : JSON.stringify(failure.counterexample);
+  const text =
+    typeof failure.counterexample === 'string' ? failure.counterexample : JSON.stringify(failure.counterexample);
   const shown = text.length > 3_000 ? `${text.slice(0, 3_000)}… (${text.length} characters)` : text;
   return `${failure.message}\n${failure.count} of ${runs} cases; replay with seed ${failure.seed}, path "${failure.path}"; first case:\n${shown}`;
 }
@@ -14,7 +15,12 @@ function describeFailure(failure: InvariantFailure, runs: number): string {
  * listed in `openBugs` break on today's code for a bug not fixed yet: their tests are
  * expected to fail (and will flag when the bug is fixed, so that they can move back).
  */
-export function describeCampaign(title: string, run: () => Promise<CampaignResult>, invariants: readonly string[], openBugs: Readonly<Record<string, string>> = {}): void {
+export function describeCampaign(
+  title: string,
+  run: () => Promise<CampaignResult>,
+  invariants: readonly string[],
+  openBugs: Readonly<Record<string, string>> = {},
+): void {
   describe(title, () => {
     let result: CampaignResult | undefined;
     beforeAll(async () => {

@@ -33,7 +33,9 @@ function invariantsOf(error: unknown): InvariantError[] {
   if (error instanceof InvariantError) return [error];
   // The property itself threw something else: the harness or a reader broke.
   const name = error instanceof Error ? error.name : typeof error;
-  return [new InvariantError(`unexpected ${name}`, error instanceof Error ? (error.stack ?? error.message) : String(error))];
+  return [
+    new InvariantError(`unexpected ${name}`, error instanceof Error ? (error.stack ?? error.message) : String(error)),
+  ];
 }
 
 /**
@@ -44,7 +46,13 @@ function invariantsOf(error: unknown): InvariantError[] {
  */
 export async function runCampaign<T>(
   property: CampaignProperty<T>,
-  options: { seed: number; runs: number; shrink: boolean; shrinkMilliseconds?: number; onProgress?: (done: number) => void },
+  options: {
+    seed: number;
+    runs: number;
+    shrink: boolean;
+    shrinkMilliseconds?: number;
+    onProgress?: (done: number) => void;
+  },
 ): Promise<CampaignResult> {
   const started = performance.now();
   const firsts = new Map<string, InvariantFailure>();
@@ -57,7 +65,15 @@ export async function runCampaign<T>(
         const first = firsts.get(broken.invariant);
         if (first) first.count += 1;
         // Unshrunk, the case replays by its index: fc.assert(property, { seed, path: "index" }).
-        else firsts.set(broken.invariant, { invariant: broken.invariant, count: 1, message: broken.message, counterexample: value, seed: options.seed, path: String(done) });
+        else
+          firsts.set(broken.invariant, {
+            invariant: broken.invariant,
+            count: 1,
+            message: broken.message,
+            counterexample: value,
+            seed: options.seed,
+            path: String(done),
+          });
       }
     }
     done += 1;
@@ -66,7 +82,8 @@ export async function runCampaign<T>(
   });
   await fc.check(survey, { seed: options.seed, numRuns: options.runs });
   const failures = [...firsts.values()];
-  if (!options.shrink) return { runs: options.runs, seed: options.seed, failures, milliseconds: performance.now() - started };
+  if (!options.shrink)
+    return { runs: options.runs, seed: options.seed, failures, milliseconds: performance.now() - started };
   for (const failure of failures) {
     const target = fc.asyncProperty(property.arbitrary, async (value) => {
       try {
@@ -77,11 +94,15 @@ export async function runCampaign<T>(
       }
     });
     // A time limit, if any, stops shrinking with the smallest case found so far.
-    const limit = options.shrinkMilliseconds === undefined ? {} : { interruptAfterTimeLimit: options.shrinkMilliseconds, markInterruptAsFailure: false };
+    const limit =
+      options.shrinkMilliseconds === undefined
+        ? {}
+        : { interruptAfterTimeLimit: options.shrinkMilliseconds, markInterruptAsFailure: false };
     const details = await fc.check(target, { seed: options.seed, numRuns: options.runs, ...limit });
     if (details.failed && details.counterexample) {
       failure.counterexample = details.counterexample[0];
-      failure.message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      failure.message =
+        details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
       failure.path = details.counterexamplePath ?? failure.path;
     }
   }

@@ -15,6 +15,15 @@ import { mutatedCheckProperty, runCampaign, validCheckProperty } from './fuzz-ca
 
 const seed = 20_261_123;
 
-describeCampaign('valid generated reports: load and check (pinned seed, 200 cases)', () => runCampaign(validCheckProperty(api), { seed, runs: 200, shrink: false }), [...checkInvariants, 'a valid report gives no finding']);
+describeCampaign(
+  'valid generated reports: load and check (pinned seed, 200 cases)',
+  () => runCampaign(validCheckProperty(api), { seed, runs: 200, shrink: false }),
+  [...checkInvariants, 'a valid report gives no finding'],
+);
 
-describeCampaign('mutated reports: load and check (pinned seed, 400 cases)', () => runCampaign(mutatedCheckProperty(api), { seed, runs: 400, shrink: false }), checkInvariants, openCheckBugs);
+describeCampaign(
+  'mutated reports: load and check (pinned seed, 400 cases)',
+  () => runCampaign(mutatedCheckProperty(api), { seed, runs: 400, shrink: false }),
+  checkInvariants,
+  openCheckBugs,
+);

@@ -53,7 +53,11 @@ describe('bugs the property-based suite found, smallest cases', () => {
 
   it('resource counts of 1e308 give finite figures', async () => {
     const text = reportWith((report) => {
-      report.ResourceCategories[0]!.Policies = [policy('A', '1000.1', 1e308, 1e308), policy('B', '1000.2', 1e308, 1e308), policy('C', '1000.3', 0, 0)];
+      report.ResourceCategories[0]!.Policies = [
+        policy('A', '1000.1', 1e308, 1e308),
+        policy('B', '1000.2', 1e308, 1e308),
+        policy('C', '1000.3', 0, 0),
+      ];
     });
     expect(await broken(text, false, 'figures are finite numbers')).toEqual([]);
   });
@@ -76,11 +80,23 @@ describe('bugs the property-based suite found, smallest cases', () => {
   });
 
   it('a NUL in a title leaves the HTML free of parse errors', async () => {
-    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = '\u0000')), true, 'the HTML parses without errors')).toEqual([]);
+    expect(
+      await broken(
+        reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = '\u0000')),
+        true,
+        'the HTML parses without errors',
+      ),
+    ).toEqual([]);
   });
 
   it('a control character in a benchmark name stays out of the PDF metadata', async () => {
-    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\u0001')), true, 'PDF metadata holds no raw control character')).toEqual([]);
+    expect(
+      await broken(
+        reportWith((report) => void (report.BenchmarkName = 'B\u0001')),
+        true,
+        'PDF metadata holds no raw control character',
+      ),
+    ).toEqual([]);
   });
 
   it('bidi controls in report text do not reach the check text raw', async () => {
@@ -92,22 +108,52 @@ describe('bugs the property-based suite found, smallest cases', () => {
   });
 
   it('an Arabic ڢ (U+06A2) in a title renders to PDF', async () => {
-    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = 'ڢ')), true, 'renderPdf does not throw')).toEqual([]);
+    expect(
+      await broken(
+        reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = 'ڢ')),
+        true,
+        'renderPdf does not throw',
+      ),
+    ).toEqual([]);
   });
 
   it('U+FFFF in a benchmark name leaves the workbook readable', async () => {
-    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\uffff')), true, 'exceljs reads the XLSX')).toEqual([]);
+    expect(
+      await broken(
+        reportWith((report) => void (report.BenchmarkName = 'B\uffff')),
+        true,
+        'exceljs reads the XLSX',
+      ),
+    ).toEqual([]);
   });
 
   it('a lone surrogate in a benchmark name leaves the PDF metadata readable', async () => {
-    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\udfff')), true, 'PDF metadata decodes as text')).toEqual([]);
+    expect(
+      await broken(
+        reportWith((report) => void (report.BenchmarkName = 'B\udfff')),
+        true,
+        'PDF metadata decodes as text',
+      ),
+    ).toEqual([]);
   });
 
   it('a lone surrogate in a benchmark name leaves the HTML free of parse errors', async () => {
-    expect(await broken(reportWith((report) => void (report.BenchmarkName = 'B\ud800')), true, 'the HTML parses without errors')).toEqual([]);
+    expect(
+      await broken(
+        reportWith((report) => void (report.BenchmarkName = 'B\ud800')),
+        true,
+        'the HTML parses without errors',
+      ),
+    ).toEqual([]);
   });
 
   it('a control character other than NUL in a title leaves the HTML free of parse errors', async () => {
-    expect(await broken(reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = 'T\u0001\u009b')), true, 'the HTML parses without errors')).toEqual([]);
+    expect(
+      await broken(
+        reportWith((report) => void (report.ResourceCategories[0]!.Policies[0]!.ShortTitle = 'T\u0001\u009b')),
+        true,
+        'the HTML parses without errors',
+      ),
+    ).toEqual([]);
   });
 });

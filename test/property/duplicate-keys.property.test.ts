@@ -24,18 +24,54 @@ interface Style {
 }
 
 const tricky = ['"', '\\', '{', '}', '[', ']', ':', ',', '/', '~', '\n', 'a', 'é', '検', '😀', '\u2028'];
-const keyPool = ['a', 'A', 'Compliance', '__proto__', 'constructor', 'a/b', '~1', '', 'é', '😀', 'x"y', 'b\\s', '{', '}:', ' '];
+const keyPool = [
+  'a',
+  'A',
+  'Compliance',
+  '__proto__',
+  'constructor',
+  'a/b',
+  '~1',
+  '',
+  'é',
+  '😀',
+  'x"y',
+  'b\\s',
+  '{',
+  '}:',
+  ' ',
+];
 
 function trees(unit: fc.Arbitrary<string>, pool: readonly string[]): fc.Arbitrary<Tree> {
   const text = fc.string({ unit, maxLength: 6 });
   const key = fc.oneof(fc.constantFrom(...pool), text);
-  const leaf = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), text);
+  const leaf = fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    text,
+  );
   // Now and then an object of 30 to 90 keys, which the scanner looks up in a Map past 32.
-  const manyKeys = fc.array(fc.tuple(fc.oneof(key, fc.nat(60).map((index) => `k${index}`)), leaf), { minLength: 30, maxLength: 90 });
+  const manyKeys = fc.array(
+    fc.tuple(
+      fc.oneof(
+        key,
+        fc.nat(60).map((index) => `k${index}`),
+      ),
+      leaf,
+    ),
+    { minLength: 30, maxLength: 90 },
+  );
   const { tree } = fc.letrec<{ tree: Tree; array: Tree[]; object: { entries: [string, Tree][] } }>((tie) => ({
     tree: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
     array: fc.array(tie('tree'), { maxLength: 4 }),
-    object: fc.oneof({ arbitrary: fc.array(fc.tuple(key, tie('tree')), { maxLength: 7 }), weight: 5 }, { arbitrary: manyKeys, weight: 1 }).map((entries) => ({ entries })),
+    object: fc
+      .oneof(
+        { arbitrary: fc.array(fc.tuple(key, tie('tree')), { maxLength: 7 }), weight: 5 },
+        { arbitrary: manyKeys, weight: 1 },
+      )
+      .map((entries) => ({ entries })),
   }));
   // Documents are objects or arrays at the top, as reports are.
   return tree.filter((value) => typeof value === 'object' && value !== null);
@@ -57,7 +93,8 @@ function write(tree: Tree, { escapes, spaces }: Style): string {
       const code = value.charCodeAt(index);
       if (char === '"' || char === '\\') out += `\\${char}`;
       else if (code < 0x20) out += `\\u${code.toString(16).padStart(4, '0')}`;
-      else if (escapes[count++ % escapes.length]) out += char === '/' ? '\\/' : `\\u${code.toString(16).padStart(4, '0')}`;
+      else if (escapes[count++ % escapes.length])
+        out += char === '/' ? '\\/' : `\\u${code.toString(16).padStart(4, '0')}`;
       else out += char;
     }
     return `${out}"`;
@@ -71,10 +108,16 @@ function write(tree: Tree, { escapes, spaces }: Style): string {
   return `${space()}${value(tree)}${space()}`;
 }
 
-const anyUnit = fc.oneof(fc.constantFrom(...tricky), fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)));
+const anyUnit = fc.oneof(
+  fc.constantFrom(...tricky),
+  fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+);
 /** Characters that are one byte each in Latin-1: written so, they make UTF-8 that may be broken. */
 const bytePool = keyPool.filter((key) => /^[\u0000-\u00ff]*$/.test(key));
-const byteUnit = fc.oneof(fc.constantFrom('"', '\\', '{', '}', ':', 'a', '\u00c3', '\u00a9', '\u00ff', '\u0080'), fc.integer({ min: 0x20, max: 0xff }).map((code) => String.fromCharCode(code)));
+const byteUnit = fc.oneof(
+  fc.constantFrom('"', '\\', '{', '}', ':', 'a', '\u00c3', '\u00a9', '\u00ff', '\u0080'),
+  fc.integer({ min: 0x20, max: 0xff }).map((code) => String.fromCharCode(code)),
+);
 
 describe('duplicate-key scanner against a simple reading of the text', () => {
   it('finds every repeat, in order, with its key, pointer, occurrence and both places (strings, UTF-8 or UTF-16 as the text needs)', () => {
@@ -96,17 +139,23 @@ describe('duplicate-key scanner against a simple reading of the text', () => {
         const decoded = bytes.toString('utf8');
         JSON.parse(decoded);
         const expected = referenceDuplicateKeys(decoded);
-        expect(findDuplicateKeysIn({ units: bytes, encoding: 'utf8' }, 10_000)).toEqual({ count: expected.length, duplicates: expected });
+        expect(findDuplicateKeysIn({ units: bytes, encoding: 'utf8' }, 10_000)).toEqual({
+          count: expected.length,
+          duplicates: expected,
+        });
       }),
       { seed, numRuns: 1_000 },
     );
   });
 
   it('never throws on text that is not JSON (its result is then meaningless)', () => {
-    const broken = fc.oneof(fc.string({ unit: anyUnit, maxLength: 40 }), fc.tuple(trees(anyUnit, keyPool), style, fc.nat()).map(([tree, how, cut]) => {
-      const text = write(tree, how);
-      return text.slice(0, cut % (text.length + 1));
-    }));
+    const broken = fc.oneof(
+      fc.string({ unit: anyUnit, maxLength: 40 }),
+      fc.tuple(trees(anyUnit, keyPool), style, fc.nat()).map(([tree, how, cut]) => {
+        const text = write(tree, how);
+        return text.slice(0, cut % (text.length + 1));
+      }),
+    );
     fc.assert(
       fc.property(broken, (text) => {
         findDuplicateKeys(text);
@@ -119,7 +168,9 @@ describe('duplicate-key scanner against a simple reading of the text', () => {
 
   it('is proven free of repeats (see provesNoRepeatedKeys) if and only if it has none, its quotes counted in the text or in its UTF-8 bytes', () => {
     // Escapes off half the time, on the other half keys and strings written with \u escapes and escaped quotes.
-    const texts = fc.tuple(trees(anyUnit, keyPool), style, fc.boolean()).map(([tree, how, plain]) => write(tree, plain ? { ...how, escapes: [false] } : how));
+    const texts = fc
+      .tuple(trees(anyUnit, keyPool), style, fc.boolean())
+      .map(([tree, how, plain]) => write(tree, plain ? { ...how, escapes: [false] } : how));
     let proven = 0;
     fc.assert(
       fc.property(texts, (text) => {
@@ -136,7 +187,9 @@ describe('duplicate-key scanner against a simple reading of the text', () => {
   });
 
   it('generates repeats often enough to mean something', () => {
-    const texts = fc.sample(fc.tuple(trees(anyUnit, keyPool), style), { seed, numRuns: 300 }).map(([tree, how]) => write(tree, how));
+    const texts = fc
+      .sample(fc.tuple(trees(anyUnit, keyPool), style), { seed, numRuns: 300 })
+      .map(([tree, how]) => write(tree, how));
     expect(texts.filter((text) => referenceDuplicateKeys(text).length > 0).length).toBeGreaterThan(50);
   });
 });

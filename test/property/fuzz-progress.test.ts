@@ -7,10 +7,17 @@ type ProgressLines = (name: string, write: (line: string) => void) => (done: num
 
 /** The lines `npm run fuzz` prints while a campaign of `runs` cases of `name` goes on. */
 async function linesOf(name: string, runs: number): Promise<string[]> {
-  const { progressLines } = (await import(pathToFileURL('scripts/fuzz/progress-lines.js').href)) as { progressLines: ProgressLines };
+  const { progressLines } = (await import(pathToFileURL('scripts/fuzz/progress-lines.js').href)) as {
+    progressLines: ProgressLines;
+  };
   const lines: string[] = [];
   const quick = { arbitrary: fc.constant(0), predicate: () => Promise.resolve() };
-  await runCampaign(quick, { seed: 1, runs, shrink: false, onProgress: progressLines(name, (line) => lines.push(line)) });
+  await runCampaign(quick, {
+    seed: 1,
+    runs,
+    shrink: false,
+    onProgress: progressLines(name, (line) => lines.push(line)),
+  });
   return lines;
 }
 

@@ -49,7 +49,21 @@ export const hostileFragments: readonly string[] = [
 ];
 
 /** Plain words as a real report holds them. */
-const words = fc.constantFrom('Storage', 'Network', 'Ensure', 'MFA', 'is', 'enabled', 'for', 'root', 'Key Vault', 'logging', '1.2.3', 'AWS', 'Azure');
+const words = fc.constantFrom(
+  'Storage',
+  'Network',
+  'Ensure',
+  'MFA',
+  'is',
+  'enabled',
+  'for',
+  'root',
+  'Key Vault',
+  'logging',
+  '1.2.3',
+  'AWS',
+  'Azure',
+);
 
 /**
  * fast-check's `binary` string unit, any code point but the surrogates, built as
@@ -63,7 +77,12 @@ const binaryUnit = fc.nat({ max: 0x10ffff - surrogates }).map(
   (index) => String.fromCodePoint(index < 0xd800 ? index : index + surrogates),
   (value) => {
     const codePoint = typeof value === 'string' ? value.codePointAt(0) : undefined;
-    if (codePoint === undefined || (codePoint >= 0xd800 && codePoint < 0xe000) || String.fromCodePoint(codePoint) !== value) throw new Error('not one code point');
+    if (
+      codePoint === undefined ||
+      (codePoint >= 0xd800 && codePoint < 0xe000) ||
+      String.fromCodePoint(codePoint) !== value
+    )
+      throw new Error('not one code point');
     return codePoint < 0xd800 ? codePoint : codePoint - surrogates;
   },
 );
@@ -81,5 +100,7 @@ export function reportText(maxLength = 120): fc.Arbitrary<string> {
 
 /** Long text (repeated pieces), up to `maxLength` units: a ShortTitle pasted whole, say. */
 export function longText(maxLength: number): fc.Arbitrary<string> {
-  return fc.tuple(reportText(60), fc.integer({ min: 0, max: maxLength })).map(([piece, length]) => (piece || 'x').repeat(Math.ceil(length / Math.max(1, piece.length))).slice(0, length));
+  return fc
+    .tuple(reportText(60), fc.integer({ min: 0, max: maxLength }))
+    .map(([piece, length]) => (piece || 'x').repeat(Math.ceil(length / Math.max(1, piece.length))).slice(0, length));
 }

@@ -28,7 +28,8 @@ export const checkInvariants = [
   'check JSON carries the summary',
 ] as const;
 
-/** Bugs the suite found that are not being fixed yet and that break check invariants in the pinned run of mutated reports. */
+/** Bugs the suite found that are not being fixed yet and that break check invariants in the pinned run of mutated
+ * reports. */
 export const openCheckBugs: Record<string, string> = {};
 
 /** Invariants of every rendering of valid reports (test/property/render-invariants.ts). */
@@ -53,4 +54,3 @@ export const renderInvariants = [
 
 /** Open bugs that break render invariants in the pinned run, with those of check. */
 export const openRenderBugs: Record<string, string> = { ...openCheckBugs };
-

@@ -88,14 +88,26 @@ const countNames = ['total', 'green', 'red', 'amber', 'gray', 'passedResources',
 function checkFigures(where: string, actual: Record<string, unknown>, expected: ExpectedFigures): void {
   for (const name of [...countNames, 'percent' as const]) {
     const value = actual[name];
-    expectThat(typeof value === 'number' && Number.isFinite(value), 'figures are finite numbers', () => `${where} ${name} is ${String(value)}`);
+    expectThat(
+      typeof value === 'number' && Number.isFinite(value),
+      'figures are finite numbers',
+      () => `${where} ${name} is ${String(value)}`,
+    );
   }
   for (const name of countNames) {
-    expectThat(actual[name] === expected[name], 'figures equal the recount', () => `${where} ${name} is ${String(actual[name])}, recounted ${expected[name]}`);
+    expectThat(
+      actual[name] === expected[name],
+      'figures equal the recount',
+      () => `${where} ${name} is ${String(actual[name])}, recounted ${expected[name]}`,
+    );
   }
   const percent = actual['percent'] as number;
   expectThat(percent >= 0 && percent <= 100, 'percent lies in 0..100', () => `${where} percent is ${percent}`);
-  expectThat(Math.abs(percent - expected.percent) <= 1e-9, 'figures equal the recount', () => `${where} percent is ${percent}, recounted ${expected.percent}`);
+  expectThat(
+    Math.abs(percent - expected.percent) <= 1e-9,
+    'figures equal the recount',
+    () => `${where} percent is ${percent}, recounted ${expected.percent}`,
+  );
 }
 
 const pointerSyntax = /^(\/([^~/]|~[01])*)*$/u;
@@ -105,35 +117,63 @@ export function checkAnalysis(analysis: Analysis, ruleIds: ReadonlySet<string>):
   const findings = analysis.sources.flatMap((source) => source.findings);
   for (const finding of findings) {
     expectThat(ruleIds.has(finding.rule), 'findings name a catalogue rule', () => `rule ${finding.rule}`);
-    expectThat(finding.severity === 'error' || finding.severity === 'warning', 'findings have a severity', () => `severity ${String(finding.severity)}`);
+    expectThat(
+      finding.severity === 'error' || finding.severity === 'warning',
+      'findings have a severity',
+      () => `severity ${String(finding.severity)}`,
+    );
     expectThat(!/could not run here/.test(finding.message), 'no rule crashes', () => finding.message.slice(0, 300));
-    expectThat(typeof finding.pointer === 'string' && pointerSyntax.test(finding.pointer), 'pointers are RFC 6901', () => `pointer ${JSON.stringify(finding.pointer)}`);
-    expectThat(typeof finding.message === 'string' && finding.message.length > 0, 'findings have a message', () => `finding of ${finding.rule}`);
+    expectThat(
+      typeof finding.pointer === 'string' && pointerSyntax.test(finding.pointer),
+      'pointers are RFC 6901',
+      () => `pointer ${JSON.stringify(finding.pointer)}`,
+    );
+    expectThat(
+      typeof finding.message === 'string' && finding.message.length > 0,
+      'findings have a message',
+      () => `finding of ${finding.rule}`,
+    );
   }
   // A finding that stands for those past the listing limit counts as many as it stands for.
   const weight = (finding: Finding): number => finding.omitted ?? 1;
-  const errors = findings.filter((finding) => finding.severity === 'error').reduce((sum, finding) => sum + weight(finding), 0);
+  const errors = findings
+    .filter((finding) => finding.severity === 'error')
+    .reduce((sum, finding) => sum + weight(finding), 0);
   const all = findings.reduce((sum, finding) => sum + weight(finding), 0);
-  expectThat(analysis.summary.errors === errors && analysis.summary.warnings === all - errors, 'the summary counts the findings', () => JSON.stringify(analysis.summary));
+  expectThat(
+    analysis.summary.errors === errors && analysis.summary.warnings === all - errors,
+    'the summary counts the findings',
+    () => JSON.stringify(analysis.summary),
+  );
   let policies = 0;
   for (const source of analysis.sources) {
     for (const analysed of source.reports) {
       const all = analysed.report.ResourceCategories.flatMap((category) => category.Policies);
       policies += all.length;
       checkFigures(`report ${analysed.pointer || '(document)'}`, { ...analysed.figures }, expectedFigures(all));
-      analysed.categories.forEach((category) => checkFigures(category.pointer, { ...category.figures }, expectedFigures(category.category.Policies)));
+      analysed.categories.forEach((category) =>
+        checkFigures(category.pointer, { ...category.figures }, expectedFigures(category.category.Policies)),
+      );
     }
   }
-  expectThat(analysis.summary.policies === policies, 'the summary counts the policies', () => `summary ${analysis.summary.policies}, counted ${policies}`);
+  expectThat(
+    analysis.summary.policies === policies,
+    'the summary counts the policies',
+    () => `summary ${analysis.summary.policies}, counted ${policies}`,
+  );
 }
 
 /** The json-syntax finding of a text that does not parse sits where the text stops being JSON. */
 export function checkSyntaxFinding(analysis: Analysis, text: string): void {
   const parsedText = text.startsWith('\ufeff') ? text.slice(1) : text;
   const expected = jsonErrorOffset(parsedText);
-  const syntax = analysis.sources.flatMap((source) => source.findings).filter((finding) => finding.rule === 'json-syntax');
+  const syntax = analysis.sources
+    .flatMap((source) => source.findings)
+    .filter((finding) => finding.rule === 'json-syntax');
   if (expected === null) {
-    expectThat(syntax.length === 0, 'valid JSON gives no json-syntax finding', () => syntax.map((finding) => finding.message).join('; '));
+    expectThat(syntax.length === 0, 'valid JSON gives no json-syntax finding', () =>
+      syntax.map((finding) => finding.message).join('; '),
+    );
     return;
   }
   expectThat(syntax.length === 1, 'invalid JSON gives one json-syntax finding', () => `${syntax.length} findings`);
@@ -144,23 +184,30 @@ export function checkSyntaxFinding(analysis: Analysis, text: string): void {
   expectThat(
     actual.offset === expected && actual.line === line && actual.column === column,
     'json-syntax points at the first bad character',
-    () => `finding says offset ${actual.offset} (line ${actual.line}, column ${actual.column}), the text stops being JSON at offset ${expected} (line ${line}, column ${column}): ${JSON.stringify(parsedText.slice(Math.max(0, expected - 20), expected + 20))}`,
+    () =>
+      `finding says offset ${actual.offset} (line ${actual.line}, column ${actual.column}), the text stops being JSON at offset ${expected} (line ${line}, column ${column}): ${JSON.stringify(parsedText.slice(Math.max(0, expected - 20), expected + 20))}`,
   );
 }
 
-/** A text that parses gets a duplicate-key finding for each key it repeats in an object (up to the limit), at the member's pointer. */
+/** A text that parses gets a duplicate-key finding for each key it repeats in an object (up to the limit), at the
+ * member's pointer. */
 export function checkDuplicateKeyFindings(analysis: Analysis, text: string): void {
   const parsedText = text.startsWith('\ufeff') ? text.slice(1) : text;
   if (jsonErrorOffset(parsedText) !== null) return;
   const expected = referenceDuplicateKeys(parsedText);
-  const findings = analysis.sources.flatMap((source) => source.findings).filter((finding) => finding.rule === 'duplicate-key');
+  const findings = analysis.sources
+    .flatMap((source) => source.findings)
+    .filter((finding) => finding.rule === 'duplicate-key');
   // The finding that counts repeats past the limit stands for them (omitted) and points at the document ("").
   const listed = findings.filter((finding) => finding.omitted === undefined).map((finding) => finding.pointer);
   const wanted = expected.slice(0, 1_000).map((duplicate) => duplicate.pointer);
   expectThat(
-    listed.length === wanted.length && listed.every((pointer, index) => pointer === wanted[index]) && (analysis.sources[0]?.repeatedKeys ?? 0) === expected.length,
+    listed.length === wanted.length &&
+      listed.every((pointer, index) => pointer === wanted[index]) &&
+      (analysis.sources[0]?.repeatedKeys ?? 0) === expected.length,
     'duplicate-key findings match the repeated keys of the text',
-    () => `findings at ${JSON.stringify(listed.slice(0, 5))} (${listed.length}, counted ${analysis.sources[0]?.repeatedKeys ?? 0}), the text repeats keys at ${JSON.stringify(wanted.slice(0, 5))} (${expected.length})`,
+    () =>
+      `findings at ${JSON.stringify(listed.slice(0, 5))} (${listed.length}, counted ${analysis.sources[0]?.repeatedKeys ?? 0}), the text repeats keys at ${JSON.stringify(wanted.slice(0, 5))} (${expected.length})`,
   );
 }
 
@@ -173,9 +220,18 @@ export function checkFormats(api: Api, analysis: Analysis): void {
     throw new InvariantError('formatCheckText does not throw', String(error));
   }
   const control = rawControl.exec(text);
-  expectThat(control === null, 'check text shows no raw control character', () => `U+${control![0].codePointAt(0)!.toString(16).padStart(4, '0')} at ${control!.index}`);
+  expectThat(
+    control === null,
+    'check text shows no raw control character',
+    () => `U+${control![0].codePointAt(0)!.toString(16).padStart(4, '0')} at ${control!.index}`,
+  );
   const bidi = rawBidi.exec(text);
-  expectThat(bidi === null, 'check text shows no raw bidi control', () => `U+${bidi![0].codePointAt(0)!.toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, bidi!.index - 30), bidi!.index + 30))}`);
+  expectThat(
+    bidi === null,
+    'check text shows no raw bidi control',
+    () =>
+      `U+${bidi![0].codePointAt(0)!.toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, bidi!.index - 30), bidi!.index + 30))}`,
+  );
   let json = '';
   try {
     json = api.formatCheckJson(analysis);
@@ -190,7 +246,11 @@ export function checkFormats(api: Api, analysis: Analysis): void {
   }
   const summary = analysis.summary;
   const carried = Object.keys(summary).every((key) => parsed.summary?.[key] === summary[key as keyof typeof summary]);
-  expectThat(carried, 'check JSON carries the summary', () => `${JSON.stringify(parsed.summary)} for ${JSON.stringify(summary)}`);
+  expectThat(
+    carried,
+    'check JSON carries the summary',
+    () => `${JSON.stringify(parsed.summary)} for ${JSON.stringify(summary)}`,
+  );
 }
 
 /**
@@ -203,7 +263,9 @@ export async function checkText(api: Api, text: string): Promise<Analysis> {
   try {
     analysis = (await api.checkReports({ text, name: 'generated.json' })).analysis;
   } catch (error) {
-    const what = api.isCspmError(error) ? `CspmError ${error.code}: ${error.message}` : `${error instanceof Error ? error.name : typeof error}: ${String(error instanceof Error ? error.message : error)}`;
+    const what = api.isCspmError(error)
+      ? `CspmError ${error.code}: ${error.message}`
+      : `${error instanceof Error ? error.name : typeof error}: ${String(error instanceof Error ? error.message : error)}`;
     throw new InvariantError('checkReports resolves for any report text', what.slice(0, 300));
   }
   await checkAll([

@@ -13,7 +13,12 @@ export function jsonErrorOffset(text: string): number | null {
     throw new Stop(at);
   };
   const space = (): void => {
-    for (let code = text.charCodeAt(at); code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d; code = text.charCodeAt(at)) at += 1;
+    for (
+      let code = text.charCodeAt(at);
+      code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+      code = text.charCodeAt(at)
+    )
+      at += 1;
   };
   const literal = (word: string): void => {
     for (const char of word) {

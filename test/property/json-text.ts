@@ -16,7 +16,13 @@ export class KeyList {
 
 /** A plain object (not an array, RawJson or KeyList). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RawJson) && !(value instanceof KeyList);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof RawJson) &&
+    !(value instanceof KeyList)
+  );
 }
 
 /** A deep copy that keeps RawJson and KeyList (structuredClone would drop their classes). */
@@ -37,7 +43,13 @@ export function toJsonText(value: unknown, indent = 0): string {
 function write(value: unknown, indent: number, margin: string): string {
   if (value instanceof RawJson) return value.text;
   const array = Array.isArray(value) ? (value as unknown[]) : null;
-  const entries = array ? null : value instanceof KeyList ? value.entries : isPlainObject(value) ? Object.entries(value) : null;
+  const entries = array
+    ? null
+    : value instanceof KeyList
+      ? value.entries
+      : isPlainObject(value)
+        ? Object.entries(value)
+        : null;
   // Primitives, including lone surrogates, which JSON.stringify escapes.
   if (array === null && entries === null) return value === undefined ? 'null' : JSON.stringify(value);
   const count = array ? array.length : entries!.length;

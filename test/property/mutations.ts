@@ -21,10 +21,21 @@ export interface MutationSizes extends ReportSizes {
 }
 
 /** Sizes of the pinned run in `npm test`. */
-export const pinnedMutationSizes: MutationSizes = { ...smallSizes, maxLongString: 10_000, maxArrayCopies: 2_000, maxArrayBytes: 1_000_000, veryHugeCopies: 0, veryHugeBytes: 0 };
+export const pinnedMutationSizes: MutationSizes = {
+  ...smallSizes,
+  maxLongString: 10_000,
+  maxArrayCopies: 2_000,
+  maxArrayBytes: 1_000_000,
+  veryHugeCopies: 0,
+  veryHugeBytes: 0,
+};
 
 /** Sizes of `npm run fuzz`: as pinned, plus the rare very huge array. */
-export const fuzzMutationSizes: MutationSizes = { ...pinnedMutationSizes, veryHugeCopies: 130_000, veryHugeBytes: 64_000_000 };
+export const fuzzMutationSizes: MutationSizes = {
+  ...pinnedMutationSizes,
+  veryHugeCopies: 130_000,
+  veryHugeBytes: 64_000_000,
+};
 
 /** Numbers that have broken number handling: signed zero, beyond 2^53, near and past the double range. */
 export const edgeNumbers: readonly string[] = [
@@ -47,10 +58,34 @@ export const edgeNumbers: readonly string[] = [
 ];
 
 /** Values of every JSON type, to put where another type is expected. */
-const otherTypes: readonly unknown[] = [null, true, false, 0, 1, '', '12', 'Green', [], {}, [null, 1, 'x'], { Total: 1 }];
+const otherTypes: readonly unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  1,
+  '',
+  '12',
+  'Green',
+  [],
+  {},
+  [null, 1, 'x'],
+  { Total: 1 },
+];
 
 /** Counts a report states, whose sums a tool computes. */
-const countKeys = new Set(['Total', 'Green', 'Red', 'Amber', 'Gray', 'PassedResourceCount', 'TotalResourceCount', 'ControlCategoryOrder', 'CompliancePercent', 'statusCode']);
+const countKeys = new Set([
+  'Total',
+  'Green',
+  'Red',
+  'Amber',
+  'Gray',
+  'PassedResourceCount',
+  'TotalResourceCount',
+  'ControlCategoryOrder',
+  'CompliancePercent',
+  'statusCode',
+]);
 
 /** One edit of a document; `at` picks the place among those the edit applies to. */
 export type Mutation =
@@ -67,7 +102,8 @@ export type Mutation =
   | { kind: 'prototype-key'; at: number; key: string; value: unknown };
 
 /** An edit of the JSON text itself, after the value is written. */
-export type TextEdit = { kind: 'none' } | { kind: 'truncate'; at: number } | { kind: 'insert'; at: number; text: string } | { kind: 'bom' };
+export type TextEdit =
+  { kind: 'none' } | { kind: 'truncate'; at: number } | { kind: 'insert'; at: number; text: string } | { kind: 'bom' };
 
 /** Every mutation, with values drawn within `sizes`. */
 export function mutationArbitrary(sizes: MutationSizes): fc.Arbitrary<Mutation> {
@@ -76,18 +112,44 @@ export function mutationArbitrary(sizes: MutationSizes): fc.Arbitrary<Mutation> 
     fc.record({ kind: fc.constant('swap-type' as const), at, value: fc.constantFrom(...otherTypes) }),
     fc.record({ kind: fc.constant('drop-field' as const), at, key: fc.nat() }),
     fc.record({ kind: fc.constant('edge-number' as const), at, number: fc.constantFrom(...edgeNumbers) }),
-    fc.record({ kind: fc.constant('overflow-sums' as const), at, number: fc.constantFrom('1e308', '9007199254740993', '1.7976931348623157e308') }),
+    fc.record({
+      kind: fc.constant('overflow-sums' as const),
+      at,
+      number: fc.constantFrom('1e308', '9007199254740993', '1.7976931348623157e308'),
+    }),
     fc.record({ kind: fc.constant('negative-count' as const), at, number: fc.integer({ min: -1_000_000, max: -1 }) }),
-    fc.record({ kind: fc.constant('long-string' as const), at, text: fc.constantFrom('x', 'Ab ', ...hostileFragments), length: fc.integer({ min: 0, max: sizes.maxLongString }) }),
+    fc.record({
+      kind: fc.constant('long-string' as const),
+      at,
+      text: fc.constantFrom('x', 'Ab ', ...hostileFragments),
+      length: fc.integer({ min: 0, max: sizes.maxLongString }),
+    }),
     fc.record({ kind: fc.constant('hostile-string' as const), at, text: reportText(200) }),
     fc.record({
       kind: fc.constant('huge-array' as const),
       at,
-      copies: sizes.veryHugeCopies > 0 ? fc.oneof({ weight: 199, arbitrary: fc.integer({ min: 2, max: sizes.maxArrayCopies }) }, { weight: 1, arbitrary: fc.constant(sizes.veryHugeCopies) }) : fc.integer({ min: 2, max: sizes.maxArrayCopies }),
+      copies:
+        sizes.veryHugeCopies > 0
+          ? fc.oneof(
+              { weight: 199, arbitrary: fc.integer({ min: 2, max: sizes.maxArrayCopies }) },
+              { weight: 1, arbitrary: fc.constant(sizes.veryHugeCopies) },
+            )
+          : fc.integer({ min: 2, max: sizes.maxArrayCopies }),
     }),
     fc.record({ kind: fc.constant('empty-array' as const), at }),
-    fc.record({ kind: fc.constant('duplicate-key' as const), at, key: fc.nat(), value: fc.constantFrom(...otherTypes), first: fc.boolean() }),
-    fc.record({ kind: fc.constant('prototype-key' as const), at, key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'), value: fc.constantFrom<unknown>({ polluted: 'yes' }, 'text', null, [], { prototype: { polluted: 'yes' } }) }),
+    fc.record({
+      kind: fc.constant('duplicate-key' as const),
+      at,
+      key: fc.nat(),
+      value: fc.constantFrom(...otherTypes),
+      first: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant('prototype-key' as const),
+      at,
+      key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'),
+      value: fc.constantFrom<unknown>({ polluted: 'yes' }, 'text', null, [], { prototype: { polluted: 'yes' } }),
+    }),
   );
 }
 
@@ -95,7 +157,14 @@ export function mutationArbitrary(sizes: MutationSizes): fc.Arbitrary<Mutation> 
 export const textEditArbitrary: fc.Arbitrary<TextEdit> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({ kind: 'none' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom(',', '}', ']', '"', '\\', ':', 'x', '\u0000', '\n', '{', '[', '/*', "'", '\ud800') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      at: fc.nat(),
+      text: fc.constantFrom(',', '}', ']', '"', '\\', ':', 'x', '\u0000', '\n', '{', '[', '/*', "'", '\ud800'),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'bom' as const }) },
 );
 
@@ -129,7 +198,12 @@ function pick<T>(items: readonly T[], at: number): T | undefined {
   return items.length === 0 ? undefined : items[at % items.length];
 }
 
-function applyMutation(root: KeyList, mutation: Mutation, sizes: Pick<MutationSizes, 'maxArrayBytes' | 'maxArrayCopies' | 'veryHugeBytes'>, indent: number): void {
+function applyMutation(
+  root: KeyList,
+  mutation: Mutation,
+  sizes: Pick<MutationSizes, 'maxArrayBytes' | 'maxArrayCopies' | 'veryHugeBytes'>,
+  indent: number,
+): void {
   const slots = slotsOf(root);
   const where = (test: (slot: Slot) => boolean): Slot | undefined => pick(slots.filter(test), mutation.at);
   const objects = [...slots.map((slot) => slot.get()).filter((value): value is KeyList => value instanceof KeyList)];
@@ -144,18 +218,24 @@ function applyMutation(root: KeyList, mutation: Mutation, sizes: Pick<MutationSi
       return;
     }
     case 'edge-number':
-      where((slot) => typeof slot.get() === 'number' || countKeys.has(String(slot.key)))?.set(new RawJson(mutation.number));
+      where((slot) => typeof slot.get() === 'number' || countKeys.has(String(slot.key)))?.set(
+        new RawJson(mutation.number),
+      );
       return;
     case 'overflow-sums': {
       // Every policy of one category (or every category of a report) gets the same huge count,
       // so that a sum overflows to Infinity and Infinity − Infinity gives NaN.
       const list = pick(
-        slots.filter((slot) => slot.key === 'Policies' || slot.key === 'ResourceCategories').map((slot) => slot.get()).filter((value): value is unknown[] => Array.isArray(value)),
+        slots
+          .filter((slot) => slot.key === 'Policies' || slot.key === 'ResourceCategories')
+          .map((slot) => slot.get())
+          .filter((value): value is unknown[] => Array.isArray(value)),
         mutation.at,
       );
       for (const item of list ?? []) {
         if (!(item instanceof KeyList)) continue;
-        for (const entry of item.entries) if (countKeys.has(entry[0]) && entry[0] !== 'ControlCategoryOrder') entry[1] = new RawJson(mutation.number);
+        for (const entry of item.entries)
+          if (countKeys.has(entry[0]) && entry[0] !== 'ControlCategoryOrder') entry[1] = new RawJson(mutation.number);
       }
       return;
     }
@@ -163,13 +243,18 @@ function applyMutation(root: KeyList, mutation: Mutation, sizes: Pick<MutationSi
       where((slot) => countKeys.has(String(slot.key)))?.set(mutation.number);
       return;
     case 'long-string':
-      where((slot) => typeof slot.get() === 'string')?.set(mutation.text.repeat(Math.ceil(mutation.length / Math.max(1, mutation.text.length))).slice(0, mutation.length));
+      where((slot) => typeof slot.get() === 'string')?.set(
+        mutation.text.repeat(Math.ceil(mutation.length / Math.max(1, mutation.text.length))).slice(0, mutation.length),
+      );
       return;
     case 'hostile-string':
       where((slot) => typeof slot.get() === 'string')?.set(mutation.text);
       return;
     case 'huge-array': {
-      const array = pick(arrays.filter((items) => items.length > 0), mutation.at);
+      const array = pick(
+        arrays.filter((items) => items.length > 0),
+        mutation.at,
+      );
       if (!array) return;
       // The same element again and again: the text repeats it, the value shares it.
       const bytes = mutation.copies > sizes.maxArrayCopies ? sizes.veryHugeBytes : sizes.maxArrayBytes;
@@ -222,7 +307,13 @@ export interface MutatedCase {
 }
 
 /** Writes a document with its mutations and text edit applied. */
-export function mutatedText(document: GeneratedDocument, mutations: readonly Mutation[], textEdit: TextEdit, indent: number, sizes: MutationSizes): string {
+export function mutatedText(
+  document: GeneratedDocument,
+  mutations: readonly Mutation[],
+  textEdit: TextEdit,
+  indent: number,
+  sizes: MutationSizes,
+): string {
   const root = new KeyList([['document', cloneJson(document.value)]]);
   // One huge array per case, copied last: copies of copies would multiply past any
   // memory, and so would a long string written later into the element it repeats.
@@ -241,5 +332,11 @@ export function mutatedCase(sizes: MutationSizes = pinnedMutationSizes): fc.Arbi
       textEdit: textEditArbitrary,
       indent: fc.constantFrom(0, 2),
     })
-    .map(({ document, mutations, textEdit, indent }) => ({ document, mutations, textEdit, indent, text: mutatedText(document, mutations, textEdit, indent, sizes) }));
+    .map(({ document, mutations, textEdit, indent }) => ({
+      document,
+      mutations,
+      textEdit,
+      indent,
+      text: mutatedText(document, mutations, textEdit, indent, sizes),
+    }));
 }

@@ -30,9 +30,27 @@ function countOf(text: string | undefined): number {
 
 /** The figures of a placeholder's line: `… · 12 policies · 40.0% compliant · Green 2 · Red 1 · Amber 0 · Gray 9`. */
 function lazyFigures(line: string): ShownFigures {
-  const match = /· ([\d,]+) polic(?:y|ies) · (?:(\S+) compliant|compliance (n\/a)) · Green ([\d,]+) · Red ([\d,]+) · Amber ([\d,]+) · Gray ([\d,]+)\s*$/.exec(line.replace(/\s+/g, ' ').trim());
-  if (!match) return { total: Number.NaN, green: Number.NaN, red: Number.NaN, amber: Number.NaN, gray: Number.NaN, percentText: line };
-  return { total: countOf(match[1]), percentText: match[2] ?? match[3] ?? '', green: countOf(match[4]), red: countOf(match[5]), amber: countOf(match[6]), gray: countOf(match[7]) };
+  const match =
+    /· ([\d,]+) polic(?:y|ies) · (?:(\S+) compliant|compliance (n\/a)) · Green ([\d,]+) · Red ([\d,]+) · Amber ([\d,]+) · Gray ([\d,]+)\s*$/.exec(
+      line.replace(/\s+/g, ' ').trim(),
+    );
+  if (!match)
+    return {
+      total: Number.NaN,
+      green: Number.NaN,
+      red: Number.NaN,
+      amber: Number.NaN,
+      gray: Number.NaN,
+      percentText: line,
+    };
+  return {
+    total: countOf(match[1]),
+    percentText: match[2] ?? match[3] ?? '',
+    green: countOf(match[4]),
+    red: countOf(match[5]),
+    amber: countOf(match[6]),
+    gray: countOf(match[7]),
+  };
 }
 
 function isElement(node: Node): node is Element {
@@ -64,7 +82,14 @@ function cardValue(list: Element, card: string): string {
 }
 
 function policiesCard(list: Element): string {
-  const item = elements(list, (element) => element.tagName === 'li' && /^Policies$/.test(textOf(elements(element, (inner) => classes(inner).includes('card-label'))[0] ?? element).trim()))[0];
+  const item = elements(
+    list,
+    (element) =>
+      element.tagName === 'li' &&
+      /^Policies$/.test(
+        textOf(elements(element, (inner) => classes(inner).includes('card-label'))[0] ?? element).trim(),
+      ),
+  )[0];
   const value = item ? elements(item, (element) => classes(element).includes('card-value'))[0] : undefined;
   return value ? textOf(value) : '';
 }
@@ -75,19 +100,31 @@ function policiesCard(list: Element): string {
  */
 export function readHtml(html: string): ShownDocument & { parseErrors: string[]; reportsInFull: number } {
   const parseErrors: string[] = [];
-  const document = parse(html, { onParseError: (error) => parseErrors.push(`${error.code} at ${error.startOffset}: ${JSON.stringify(html.slice(Math.max(0, error.startOffset - 20), error.startOffset + 20))}`) });
-  const cards = elements(document, (element) => element.tagName === 'ul' && classes(element).includes('colour-cards')).map(
-    (list): ShownFigures => ({
-      total: countOf(policiesCard(list)),
-      green: countOf(cardValue(list, 'card-green')),
-      red: countOf(cardValue(list, 'card-red')),
-      amber: countOf(cardValue(list, 'card-amber')),
-      gray: countOf(cardValue(list, 'card-gray')),
-      percentText: cardValue(list, 'card-compliance').trim(),
-    }),
-  );
-  const rows = elements(document, (element) => element.tagName === 'table' && classes(element).includes('category-table')).flatMap((table) =>
-    elements(table, (element) => element.tagName === 'tr' && elements(element, (cell) => cell.tagName === 'td').length > 0),
+  const document = parse(html, {
+    onParseError: (error) =>
+      parseErrors.push(
+        `${error.code} at ${error.startOffset}: ${JSON.stringify(html.slice(Math.max(0, error.startOffset - 20), error.startOffset + 20))}`,
+      ),
+  });
+  const cards = elements(
+    document,
+    (element) => element.tagName === 'ul' && classes(element).includes('colour-cards'),
+  ).map((list): ShownFigures => ({
+    total: countOf(policiesCard(list)),
+    green: countOf(cardValue(list, 'card-green')),
+    red: countOf(cardValue(list, 'card-red')),
+    amber: countOf(cardValue(list, 'card-amber')),
+    gray: countOf(cardValue(list, 'card-gray')),
+    percentText: cardValue(list, 'card-compliance').trim(),
+  }));
+  const rows = elements(
+    document,
+    (element) => element.tagName === 'table' && classes(element).includes('category-table'),
+  ).flatMap((table) =>
+    elements(
+      table,
+      (element) => element.tagName === 'tr' && elements(element, (cell) => cell.tagName === 'td').length > 0,
+    ),
   );
   const categories = rows.map((row): ShownFigures => {
     const cells = elements(row, (cell) => cell.tagName === 'td');
@@ -102,7 +139,9 @@ export function readHtml(html: string): ShownDocument & { parseErrors: string[];
     };
   });
   // Reports past the sections written in full are placeholders with one summary line.
-  const lazy = elements(document, (element) => element.tagName === 'p' && classes(element).includes('lazy-line')).map((line) => lazyFigures(textOf(line)));
+  const lazy = elements(document, (element) => element.tagName === 'p' && classes(element).includes('lazy-line')).map(
+    (line) => lazyFigures(textOf(line)),
+  );
   // Several reports: the overview's roll-up cards come first.
   const [rollup, full] = cards.length > 1 ? [cards[0]!, cards.slice(1)] : [null, cards];
   return { rollup, reports: [...full, ...lazy], reportsInFull: full.length, categories, parseErrors };
@@ -121,11 +160,20 @@ const reportBlock = new RegExp(
 );
 
 function figuresOf(match: RegExpMatchArray): ShownFigures {
-  return { percentText: match[1]!, total: countOf(match[3]), green: countOf(match[4]), red: countOf(match[5]), amber: countOf(match[6]), gray: countOf(match[7]) };
+  return {
+    percentText: match[1]!,
+    total: countOf(match[3]),
+    green: countOf(match[4]),
+    red: countOf(match[5]),
+    amber: countOf(match[6]),
+    gray: countOf(match[7]),
+  };
 }
 
 /** Reads a PDF with pdf.js (through unpdf): the figures of its cover and report pages, and its metadata. */
-export async function readPdf(pdf: Uint8Array): Promise<ShownDocument & { info: Record<string, unknown>; pages: number }> {
+export async function readPdf(
+  pdf: Uint8Array,
+): Promise<ShownDocument & { info: Record<string, unknown>; pages: number }> {
   // Verbosity 0: pdf.js would print a warning for every lone surrogate in a string.
   const document = await getDocumentProxy(new Uint8Array(pdf), { verbosity: 0 });
   const pages: string[] = [];
@@ -158,25 +206,48 @@ function headerRow(sheet: ExcelJS.Worksheet): number {
   return -1;
 }
 
-function sheetFigures(sheet: ExcelJS.Worksheet, row: number, columns: Map<string, number>, format: (percent: number) => string): ShownFigures {
+function sheetFigures(
+  sheet: ExcelJS.Worksheet,
+  row: number,
+  columns: Map<string, number>,
+  format: (percent: number) => string,
+): ShownFigures {
   const value = (name: string): unknown => sheet.getCell(row, columns.get(name) ?? 0).value;
   const number = (name: string): number => {
     const cell = value(name);
     return typeof cell === 'number' ? cell : Number.NaN;
   };
   const percent = value('Compliance %');
-  return { total: number('Total'), green: number('Green'), red: number('Red'), amber: number('Amber'), gray: number('Gray'), percentText: typeof percent === 'number' ? format(percent * 100) : percent === null || percent === undefined ? 'n/a' : String(percent) };
+  return {
+    total: number('Total'),
+    green: number('Green'),
+    red: number('Red'),
+    amber: number('Amber'),
+    gray: number('Gray'),
+    percentText:
+      typeof percent === 'number'
+        ? format(percent * 100)
+        : percent === null || percent === undefined
+          ? 'n/a'
+          : String(percent),
+  };
 }
 
 /**
  * Reads a workbook back with exceljs: the Summary rows (reports, then the roll-up when
  * there are several), the Categories rows, and every text cell (to look for control characters).
  */
-export async function readXlsx(bytes: Uint8Array, reportCount: number, format: (percent: number) => string): Promise<ShownDocument & { texts: string[]; sheets: string[] }> {
+export async function readXlsx(
+  bytes: Uint8Array,
+  reportCount: number,
+  format: (percent: number) => string,
+): Promise<ShownDocument & { texts: string[]; sheets: string[] }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   const texts: string[] = [];
-  workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void (typeof cell.value === 'string' && texts.push(cell.value)))));
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) => row.eachCell((cell) => void (typeof cell.value === 'string' && texts.push(cell.value)))),
+  );
   const summary = workbook.getWorksheet('Summary');
   const categorySheet = workbook.getWorksheet('Categories');
   const reports: ShownFigures[] = [];
@@ -184,17 +255,20 @@ export async function readXlsx(bytes: Uint8Array, reportCount: number, format: (
   if (summary) {
     const header = headerRow(summary);
     const columns = columnsOf(summary, header);
-    for (let index = 0; index < reportCount; index += 1) reports.push(sheetFigures(summary, header + 1 + index, columns, format));
+    for (let index = 0; index < reportCount; index += 1)
+      reports.push(sheetFigures(summary, header + 1 + index, columns, format));
     // The roll-up row follows the reports after a blank row.
     for (let row = header + 1 + reportCount; reportCount > 1 && row <= summary.rowCount; row += 1) {
-      if (summary.getCell(row, 1).value === `All ${reportCount} reports`) rollup = sheetFigures(summary, row, columns, format);
+      if (summary.getCell(row, 1).value === `All ${reportCount} reports`)
+        rollup = sheetFigures(summary, row, columns, format);
     }
   }
   const categories: ShownFigures[] = [];
   if (categorySheet) {
     const header = headerRow(categorySheet);
     const columns = columnsOf(categorySheet, header);
-    for (let row = header + 1; row <= categorySheet.rowCount; row += 1) categories.push(sheetFigures(categorySheet, row, columns, format));
+    for (let row = header + 1; row <= categorySheet.rowCount; row += 1)
+      categories.push(sheetFigures(categorySheet, row, columns, format));
   }
   return { rollup, reports, categories, texts, sheets: workbook.worksheets.map((sheet) => sheet.name) };
 }

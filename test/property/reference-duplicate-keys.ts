@@ -22,7 +22,12 @@ export function referenceDuplicateKeys(text: string): DuplicateKey[] {
     return { line: low + 1, column: offset - lineStarts[low]! + 1, offset };
   };
   const space = (): void => {
-    for (let code = text.charCodeAt(at); code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d; code = text.charCodeAt(at)) at += 1;
+    for (
+      let code = text.charCodeAt(at);
+      code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+      code = text.charCodeAt(at)
+    )
+      at += 1;
   };
   const string = (): string => {
     const start = at;
@@ -38,7 +43,8 @@ export function referenceDuplicateKeys(text: string): DuplicateKey[] {
   type Path = { parent: Path; part: string | number } | null;
   const pointerOf = (path: Path): string => {
     let pointer = '';
-    for (let step = path; step !== null; step = step.parent) pointer = `/${typeof step.part === 'number' ? step.part : token(step.part)}${pointer}`;
+    for (let step = path; step !== null; step = step.parent)
+      pointer = `/${typeof step.part === 'number' ? step.part : token(step.part)}${pointer}`;
     return pointer;
   };
   const value = (path: Path): void => {
@@ -55,7 +61,13 @@ export function referenceDuplicateKeys(text: string): DuplicateKey[] {
         const earlier = seen.get(key);
         if (earlier) {
           earlier.count += 1;
-          found.push({ key, pointer: pointerOf(member), occurrence: earlier.count, first: position(earlier.first), repeat: position(keyAt) });
+          found.push({
+            key,
+            pointer: pointerOf(member),
+            occurrence: earlier.count,
+            first: position(earlier.first),
+            repeat: position(keyAt),
+          });
         } else {
           seen.set(key, { first: keyAt, count: 1 });
         }

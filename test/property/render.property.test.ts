@@ -13,4 +13,9 @@ import { renderProperty, runCampaign } from './fuzz-cases.js';
  * a recount of the policies.
  */
 
-describeCampaign('generated reports: HTML, PDF and XLSX (pinned seed, 20 cases)', () => runCampaign(renderProperty(api), { seed: 20_261_123, runs: 20, shrink: false }), [...checkInvariants, ...renderInvariants], openRenderBugs);
+describeCampaign(
+  'generated reports: HTML, PDF and XLSX (pinned seed, 20 cases)',
+  () => runCampaign(renderProperty(api), { seed: 20_261_123, runs: 20, shrink: false }),
+  [...checkInvariants, ...renderInvariants],
+  openRenderBugs,
+);

@@ -15,7 +15,13 @@ export interface ReportSizes {
 }
 
 /** Small sizes: fast enough for hundreds of cases in `npm test`. */
-export const smallSizes: ReportSizes = { maxReports: 3, maxCategories: 4, maxPolicies: 6, maxTextLength: 10_000, maxResources: 1_000_000 };
+export const smallSizes: ReportSizes = {
+  maxReports: 3,
+  maxCategories: 4,
+  maxPolicies: 6,
+  maxTextLength: 10_000,
+  maxResources: 1_000_000,
+};
 
 const severities = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'] as const;
 const probabilities = ['Certain', 'High', 'Moderate', 'NotLikely'] as const;
@@ -30,7 +36,10 @@ const texts = new WeakMap<ReportSizes, fc.Arbitrary<string>>();
 function text(sizes: ReportSizes): fc.Arbitrary<string> {
   let arbitrary = texts.get(sizes);
   if (!arbitrary) {
-    arbitrary = fc.oneof({ weight: 9, arbitrary: reportText() }, { weight: 1, arbitrary: longText(sizes.maxTextLength) });
+    arbitrary = fc.oneof(
+      { weight: 9, arbitrary: reportText() },
+      { weight: 1, arbitrary: longText(sizes.maxTextLength) },
+    );
     texts.set(sizes, arbitrary);
   }
   return arbitrary;
@@ -41,9 +50,15 @@ const awsAccountId = fc.stringMatching(/^[0-9]{12}$/);
 
 /** Resource counts: small ones mostly, some up to the limit, some equal (Green) or zero. */
 function resourceCounts(sizes: ReportSizes): fc.Arbitrary<{ passed: number; total: number }> {
-  const total = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: sizes.maxResources }));
+  const total = fc.oneof(
+    fc.constant(0),
+    fc.integer({ min: 1, max: 20 }),
+    fc.integer({ min: 0, max: sizes.maxResources }),
+  );
   return total.chain((checked) =>
-    fc.oneof(fc.constant(0), fc.constant(checked), fc.integer({ min: 0, max: checked })).map((passed) => ({ passed, total: checked })),
+    fc
+      .oneof(fc.constant(0), fc.constant(checked), fc.integer({ min: 0, max: checked }))
+      .map((passed) => ({ passed, total: checked })),
   );
 }
 
@@ -94,7 +109,11 @@ function categoryArbitrary(sizes: ReportSizes, position: number): fc.Arbitrary<R
     .record({
       name: text(sizes),
       id: text(sizes),
-      policies: fc.integer({ min: 1, max: sizes.maxPolicies }).chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => policyArbitrary(sizes, categoryNumber, index)))),
+      policies: fc
+        .integer({ min: 1, max: sizes.maxPolicies })
+        .chain((count) =>
+          fc.tuple(...Array.from({ length: count }, (_, index) => policyArbitrary(sizes, categoryNumber, index))),
+        ),
     })
     .map(({ name, id, policies }) => {
       const count = (colour: string): number => policies.filter((policy) => policy.Compliance === colour).length;
@@ -131,7 +150,9 @@ function reportArbitrary(sizes: ReportSizes, identity: Identity, position: numbe
       subscription: text(sizes),
       awsAccount: awsAccountId,
       posture: fc.boolean(),
-      categories: fc.integer({ min: 1, max: sizes.maxCategories }).chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => categoryArbitrary(sizes, index)))),
+      categories: fc
+        .integer({ min: 1, max: sizes.maxCategories })
+        .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => categoryArbitrary(sizes, index)))),
     })
     .map(({ name, id, subscription, awsAccount, posture, categories }) => {
       const report: BenchmarkReport = {
@@ -149,9 +170,17 @@ function reportArbitrary(sizes: ReportSizes, identity: Identity, position: numbe
         ResourceCategories: categories,
       };
       if (posture) {
-        const sum = (key: 'Total' | 'Green' | 'Red' | 'Amber' | 'Gray'): number => categories.reduce((total, category) => total + category[key], 0);
+        const sum = (key: 'Total' | 'Green' | 'Red' | 'Amber' | 'Gray'): number =>
+          categories.reduce((total, category) => total + category[key], 0);
         const [total, green, red, amber, gray] = [sum('Total'), sum('Green'), sum('Red'), sum('Amber'), sum('Gray')];
-        report.Posture = { Total: total, Green: green, Red: red, Amber: amber, Gray: gray, CompliancePercent: percentOf(green, total, gray) };
+        report.Posture = {
+          Total: total,
+          Green: green,
+          Red: red,
+          Amber: amber,
+          Gray: gray,
+          CompliancePercent: percentOf(green, total, gray),
+        };
       }
       return report;
     });
@@ -195,9 +224,15 @@ export function validDocument(sizes: ReportSizes = smallSizes): fc.Arbitrary<Gen
     connector: fc.constantFrom('AWS' as const, 'Azure' as const, 'Office365' as const),
   });
   return fc
-    .tuple(identity, fc.integer({ min: 1, max: sizes.maxReports }), fc.constantFrom<DocumentShape>('envelope-array', 'envelope-one', 'array', 'one'))
+    .tuple(
+      identity,
+      fc.integer({ min: 1, max: sizes.maxReports }),
+      fc.constantFrom<DocumentShape>('envelope-array', 'envelope-one', 'array', 'one'),
+    )
     .chain(([who, count, shape]) => {
       const reports = shape === 'envelope-one' || shape === 'one' ? 1 : count;
-      return fc.tuple(...Array.from({ length: reports }, (_, index) => reportArbitrary(sizes, who, index))).map((list) => ({ value: wrap(list, shape), reports: list, shape }));
+      return fc
+        .tuple(...Array.from({ length: reports }, (_, index) => reportArbitrary(sizes, who, index)))
+        .map((list) => ({ value: wrap(list, shape), reports: list, shape }));
     });
 }

@@ -20,7 +20,8 @@ describe('the limits as options give them', () => {
     expect(parseTimeout(' 0.5 ')).toBe(0.5);
     expect(timeoutMs({ timeoutSeconds: 0.5, memoryLimit: '1GB' })).toBe(500);
     expect(timeoutMs({ timeoutSeconds: 1e9, memoryLimit: '1GB' })).toBe(2 ** 31 - 1);
-    for (const text of ['0', '-1', '1e3', 'Infinity', '', '5s']) expect(() => parseTimeout(text)).toThrow(/is not a number of seconds above 0/);
+    for (const text of ['0', '-1', '1e3', 'Infinity', '', '5s'])
+      expect(() => parseTimeout(text)).toThrow(/is not a number of seconds above 0/);
   });
 
   it('reads an amount with its unit, in any case, from 32MB', () => {
@@ -28,6 +29,7 @@ describe('the limits as options give them', () => {
     expect(parseMemoryLimit(' 1.5 gib ')).toBe('1.5gib');
     expect(parseMemoryLimit('32MB')).toBe('32MB');
     expect(() => parseMemoryLimit('30MiB')).toThrow(/less than the 32MB/);
-    for (const text of ['2', 'GB', '2 XB', '-1GB', '0GB']) expect(() => parseMemoryLimit(text)).toThrow(/is not an amount of memory/);
+    for (const text of ['2', 'GB', '2 XB', '-1GB', '0GB'])
+      expect(() => parseMemoryLimit(text)).toThrow(/is not an amount of memory/);
   });
 });

@@ -17,7 +17,8 @@ const tempDir = useTempDir();
 function repository(): string {
   const dir = tempDir();
   for (const folder of ['reports', 'ci', 'branding']) mkdirSync(join(dir, folder));
-  for (const name of readdirSync('samples').filter((file) => file.endsWith('.json'))) copyFileSync(join('samples', name), join(dir, 'reports', name));
+  for (const name of readdirSync('samples').filter((file) => file.endsWith('.json')))
+    copyFileSync(join('samples', name), join(dir, 'reports', name));
   copyFileSync('samples/gate/gate-rules.yaml', join(dir, 'ci', 'gate-rules.yaml'));
   copyFileSync('test/fixtures/logo.png', join(dir, 'branding', 'logo.png'));
   writeFileSync(join(dir, 'cspm-report.config.yaml'), yaml);
@@ -38,8 +39,21 @@ describe('the config file example', () => {
     const gate = await runInProcess(['gate', join(dir, 'reports'), ...configFile]);
     expect(gate.code, gate.stdout + gate.stderr).toBe(0);
     expect(gate.stdout).toContain('gate');
-    const render = await runInProcess(['render', join(dir, 'reports'), '-f', 'pdf', '--out-dir', join(dir, 'out'), ...configFile]);
+    const render = await runInProcess([
+      'render',
+      join(dir, 'reports'),
+      '-f',
+      'pdf',
+      '--out-dir',
+      join(dir, 'out'),
+      ...configFile,
+    ]);
     expect(render.code, render.stdout + render.stderr).toBe(0);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['aws-cis.pdf', 'azure-csbp.pdf', 'azure-multi-benchmark.pdf', 'office365.pdf']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual([
+      'aws-cis.pdf',
+      'azure-csbp.pdf',
+      'azure-multi-benchmark.pdf',
+      'office365.pdf',
+    ]);
   });
 });

@@ -14,18 +14,33 @@ describe("the documentation's format lists", () => {
   it('docs/checking.md: the table of findings formats has a row per format, in order, each with its extension', () => {
     const text = page('docs/checking.md').text;
     const table = text.slice(text.indexOf('| format | extension | what it is |')).split('\n\n')[0] ?? '';
-    const rows = table.split('\n').slice(2).map((row) => row.split('|').map((cell) => cell.trim()));
+    const rows = table
+      .split('\n')
+      .slice(2)
+      .map((row) => row.split('|').map((cell) => cell.trim()));
     expect(rows.map((cells) => cells[1])).toEqual(findingsFormatNames.map((name) => `\`${name}\``));
-    expect(rows.map((cells) => cells[2])).toEqual(findingsFormatNames.map((name) => `\`.${findingsFormats[name].extension}\``));
+    expect(rows.map((cells) => cells[2])).toEqual(
+      findingsFormatNames.map((name) => `\`.${findingsFormats[name].extension}\``),
+    );
   });
 
   it("docs/documents.md: render's --format row lists every document format, in order", () => {
-    const row = page('docs/documents.md').text.split('\n').find((line) => line.startsWith('| `-f, --format FORMAT` |')) ?? '';
+    const row =
+      page('docs/documents.md')
+        .text.split('\n')
+        .find((line) => line.startsWith('| `-f, --format FORMAT` |')) ?? '';
     expect(quotedNames(row.split('(')[0] ?? '')).toEqual(['-f, --format FORMAT', ...documentFormats]);
   });
 
   it("docs/diff-and-trend.md: trend's -f takes every trend format", () => {
-    const line = page('docs/diff-and-trend.md').text.split('\n').find((text) => text.startsWith('- `-f` is ')) ?? '';
-    expect(quotedNames(line.split(';')[0] ?? '').slice(1).sort()).toEqual([...trendFormats].sort());
+    const line =
+      page('docs/diff-and-trend.md')
+        .text.split('\n')
+        .find((text) => text.startsWith('- `-f` is ')) ?? '';
+    expect(
+      quotedNames(line.split(';')[0] ?? '')
+        .slice(1)
+        .sort(),
+    ).toEqual([...trendFormats].sort());
   });
 });

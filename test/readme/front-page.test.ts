@@ -14,7 +14,9 @@ const readme = page('README.md');
 /** Relative links of the page's prose (not of its code), with their line. */
 function relativeLinks({ text }: Page): { line: number; target: string }[] {
   return proseLines(text).flatMap(({ line, text: prose }) =>
-    [...prose.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)].map((match) => ({ line, target: match[1]! })).filter(({ target }) => !/^[a-z]+:/.test(target)),
+    [...prose.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => ({ line, target: match[1]! }))
+      .filter(({ target }) => !/^[a-z]+:/.test(target)),
   );
 }
 
@@ -67,12 +69,20 @@ describe('the front page', () => {
 
   it('installs every way: npm, npx, the GitHub Action, the container, a clone', () => {
     const install = readme.text.slice(readme.text.indexOf('## Install'), readme.text.indexOf('## Quick start'));
-    for (const way of ['npm install', 'npx --no-install cspm-report', 'uses: OWNER/cspm-report@', 'docker run', 'npm ci']) expect(install).toContain(way);
+    for (const way of [
+      'npm install',
+      'npx --no-install cspm-report',
+      'uses: OWNER/cspm-report@',
+      'docker run',
+      'npm ci',
+    ])
+      expect(install).toContain(way);
   });
 
   it('runs check, render, gate, diff and a fleet in its quick start, and says how to make a large report', () => {
     const quick = readme.text.slice(readme.text.indexOf('## Quick start'), readme.text.indexOf('## Documentation'));
-    for (const command of ['check', 'render', 'gate', 'diff', 'merge']) expect(quick).toMatch(new RegExp(`^\\$ cspm-report ${command} `, 'm'));
+    for (const command of ['check', 'render', 'gate', 'diff', 'merge'])
+      expect(quick).toMatch(new RegExp(`^\\$ cspm-report ${command} `, 'm'));
     expect(quick).toContain('--tier fleet');
     expect(quick).toContain('node scripts/generate-report.js');
   });
@@ -94,16 +104,19 @@ describe('the front page', () => {
 describe('links between the pages', () => {
   const byPath = new Map(pages.map((candidate) => [candidate.path, anchors(candidate.text)]));
 
-  it.each(pages.map((candidate) => [candidate.path, candidate] as const))('%s: every relative link finds its file and heading', (_, from) => {
-    const broken = relativeLinks(from).filter(({ target }) => {
-      const [file, anchor] = target.split('#');
-      const path = file === '' ? from.path : normalize(join(dirname(from.path), file!));
-      if (!existsSync(path)) return true;
-      if (anchor === undefined) return false;
-      return !(byPath.get(path) ?? anchors(page(path).text)).has(anchor);
-    });
-    expect(broken.map(({ line, target }) => `${from.path}:${line} ${target}`)).toEqual([]);
-  });
+  it.each(pages.map((candidate) => [candidate.path, candidate] as const))(
+    '%s: every relative link finds its file and heading',
+    (_, from) => {
+      const broken = relativeLinks(from).filter(({ target }) => {
+        const [file, anchor] = target.split('#');
+        const path = file === '' ? from.path : normalize(join(dirname(from.path), file!));
+        if (!existsSync(path)) return true;
+        if (anchor === undefined) return false;
+        return !(byPath.get(path) ?? anchors(page(path).text)).has(anchor);
+      });
+      expect(broken.map(({ line, target }) => `${from.path}:${line} ${target}`)).toEqual([]);
+    },
+  );
 
   it('notices a link to a heading that is not there', () => {
     const broken: Page = { path: 'docs/x.md', text: '# X\n\nSee [gates](gates.md#no-such-heading) and [here](#x).\n' };

@@ -41,7 +41,9 @@ describe('trying the tool on a large report', () => {
         continue;
       }
       expect(words.slice(0, 2), line).toEqual(['npx', 'cspm-report']);
-      const args = words.slice(2).map((word, index, all) => (word.endsWith('.json') || all[index - 1] === '-o' ? join(dir, word) : word));
+      const args = words
+        .slice(2)
+        .map((word, index, all) => (word.endsWith('.json') || all[index - 1] === '-o' ? join(dir, word) : word));
       const result = await runInProcess(args);
       expect(result.code, `${line}\n${result.stdout}${result.stderr}`).toBe(0);
       const output = args.indexOf('-o');

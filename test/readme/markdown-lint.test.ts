@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { documentationPages, page } from '../support/documentation.js';
 
 /**
- * The rules every page of the documentation (README.md, docs/*.md) is held to. Structure is checked (fences closed and named,
+ * The rules every page of the documentation (README.md, docs/*.md) is held to. Structure is checked (fences closed and
+ * named,
  * headings in order and unique, link references defined, no bare URL); the house
  * style of the prose is left alone: long lines, a list right after its colon, tables
  * written compactly, code spans that show a leading space on purpose (` Critical`).
@@ -49,7 +50,10 @@ const fencesClosed: Rule = {
       if (fences.length < 2) onError({ lineNumber: token.startLine, detail: 'this fence is never closed' });
       for (const child of token.children) {
         if (child.type === 'codeFlowValue' && /^(`{3,}|~{3,})\S/.test(child.text)) {
-          onError({ lineNumber: child.startLine, detail: `a fence opens inside the code block of line ${token.startLine}: that block is not closed before it` });
+          onError({
+            lineNumber: child.startLine,
+            detail: `a fence opens inside the code block of line ${token.startLine}: that block is not closed before it`,
+          });
         }
       }
     }
@@ -71,7 +75,8 @@ const codeSpansWhole: Rule = {
       if (token.type !== 'codeText') continue;
       const delimiter = /^`+/.exec(token.text)![0].length;
       const inner = token.text.slice(delimiter, -delimiter);
-      if (delimiter > 1 && inner.includes('`') && !/^ .* $/.test(inner)) onError({ lineNumber: token.startLine, detail: token.text });
+      if (delimiter > 1 && inner.includes('`') && !/^ .* $/.test(inner))
+        onError({ lineNumber: token.startLine, detail: token.text });
     }
   },
 };
@@ -82,7 +87,10 @@ function problems(markdown: string, name = 'README.md'): string[] {
     config: { ...readmeLintConfig, 'fences-closed': true, 'code-spans-whole': true },
     customRules: [fencesClosed, codeSpansWhole],
   });
-  return (results[name] ?? []).map((error: LintError) => `${name}:${error.lineNumber} ${error.ruleNames.join('/')} ${error.ruleDescription}${error.errorDetail ? `: ${error.errorDetail}` : ''}`);
+  return (results[name] ?? []).map(
+    (error: LintError) =>
+      `${name}:${error.lineNumber} ${error.ruleNames.join('/')} ${error.ruleDescription}${error.errorDetail ? `: ${error.errorDetail}` : ''}`,
+  );
 }
 
 const pages = documentationPages();
@@ -105,7 +113,9 @@ describe('the documentation is well-formed Markdown (markdownlint)', () => {
   });
 
   it('catches a code span that swallows the backticks of two', () => {
-    expect(problems('# Title\n\nelse ``--format text` or `--format json``; `` `x` `` is fine.\n')).toEqual([expect.stringContaining('code-spans-whole')]);
+    expect(problems('# Title\n\nelse ``--format text` or `--format json``; `` `x` `` is fine.\n')).toEqual([
+      expect.stringContaining('code-spans-whole'),
+    ]);
   });
 
   it('catches a heading that skips a level and a link to an undefined reference', () => {

@@ -23,7 +23,10 @@ function installedProject(): string {
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(process.cwd(), join(dir, 'node_modules', 'cspm-report'));
   symlinkSync(join('..', 'cspm-report', bin), join(dir, 'node_modules', '.bin', 'cspm-report'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'project', private: true, dependencies: { 'cspm-report': '0.1.0' } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'project', private: true, dependencies: { 'cspm-report': '0.1.0' } }),
+  );
   return dir;
 }
 
@@ -66,7 +69,11 @@ describe('docs: stopping serve', () => {
     expect(await answers(portOf(readFileSync(join(dir, 'serve.log'), 'utf8')))).toBe(false);
 
     // The server is npm's grandchild (npm, then sh -c, then node): list it before npm goes.
-    const orphan = execFileSync('bash', ['-c', `${start}; shell=$(pgrep -P $!); server=$(pgrep -P "$shell"); kill $!; wait; echo "$server"`], { cwd: dir, encoding: 'utf8', timeout: 30_000 }).trim();
+    const orphan = execFileSync(
+      'bash',
+      ['-c', `${start}; shell=$(pgrep -P $!); server=$(pgrep -P "$shell"); kill $!; wait; echo "$server"`],
+      { cwd: dir, encoding: 'utf8', timeout: 30_000 },
+    ).trim();
     const port = portOf(readFileSync(join(dir, 'serve.log'), 'utf8'));
     try {
       expect(orphan).toMatch(/^\d+$/);
@@ -76,4 +83,3 @@ describe('docs: stopping serve', () => {
     }
   }, 60_000);
 });
-

@@ -8,12 +8,21 @@ import { documentationPages } from '../support/documentation.js';
  * the server running.
  */
 const scripts = documentationPages().flatMap(({ path, text }) =>
-  [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((block) => ({ where: `${path}:${text.slice(0, block.index).split('\n').length}`, code: block[1]! })),
+  [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((block) => ({
+    where: `${path}:${text.slice(0, block.index).split('\n').length}`,
+    code: block[1]!,
+  })),
 );
 
 /** Lines where `kill` follows something other than the start of a command. */
 function gluedKills(code: string): string[] {
-  return code.split('\n').filter((line) => /\bkill\b|kill %/.test(line) && /[^\s;&|(]kill\b|[^;&|(]\s+kill %|[^;&|(]\s+kill "/.test(line.replace(/^\s*kill\b/, '')));
+  return code
+    .split('\n')
+    .filter(
+      (line) =>
+        /\bkill\b|kill %/.test(line) &&
+        /[^\s;&|(]kill\b|[^;&|(]\s+kill %|[^;&|(]\s+kill "/.test(line.replace(/^\s*kill\b/, '')),
+    );
 }
 
 describe('shell scripts of the documentation', () => {

@@ -13,7 +13,11 @@ function testFiles(dir: string): string[] {
 
 describe('the testing section', () => {
   it('names every CSPM_ variable the tests read from the environment', () => {
-    const read = new Set(testFiles('test').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/process\.env\[['"](CSPM_[A-Z_]+)['"]\]/g)].map((match) => match[1]!)));
+    const read = new Set(
+      testFiles('test').flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/process\.env\[['"](CSPM_[A-Z_]+)['"]\]/g)].map((match) => match[1]!),
+      ),
+    );
     expect(read).toContain('CSPM_REAL_SAMPLES');
     const testing = section('Testing').text;
     expect([...read].filter((name) => !testing.includes(`\`${name}`))).toEqual([]);

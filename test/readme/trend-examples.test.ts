@@ -27,22 +27,30 @@ describe('documented trend examples', () => {
   it('run as shown', async () => {
     const dir = tempDir();
     const [script, ...args] = lines[0]!.split(' ').slice(1);
-    const made = execFileSync(process.execPath, [script!, ...args.map((arg) => (arg === 'scans' ? join(dir, 'scans') : arg))], { encoding: 'utf8' });
+    const made = execFileSync(
+      process.execPath,
+      [script!, ...args.map((arg) => (arg === 'scans' ? join(dir, 'scans') : arg))],
+      { encoding: 'utf8' },
+    );
     const promised = /# prints: (.*)$/m.exec(section)?.[1];
     expect(made.split(`${dir}/`).join('')).toBe(`${promised}\n`);
     const scans = readdirSync(join(dir, 'scans')).filter((name) => name.endsWith('.json'));
     for (const line of lines.slice(1)) {
-      const words = line.split(' ').slice(1).flatMap((word) => {
-        if (word === 'scans/*.json') return scans.map((name) => join(dir, 'scans', name));
-        return [word.startsWith('scans/') ? join(dir, word) : word];
-      });
+      const words = line
+        .split(' ')
+        .slice(1)
+        .flatMap((word) => {
+          if (word === 'scans/*.json') return scans.map((name) => join(dir, 'scans', name));
+          return [word.startsWith('scans/') ? join(dir, word) : word];
+        });
       // Every output into the folder, not the first only: a second -o once wrote into the checkout.
       const outputs = words.flatMap((word, index) => (word === '-o' ? [index + 1] : []));
       for (const index of outputs) words[index] = join(dir, words[index]!);
       const result = await runInProcess(words);
       expect(result.code, line).toBe(0);
       for (const index of outputs) expect(statSync(words[index]!).size, line).toBeGreaterThan(1000);
-      if (outputs.length === 0) expect((JSON.parse(result.stdout) as { scans: unknown[] }).scans.length, line).toBe(scans.length);
+      if (outputs.length === 0)
+        expect((JSON.parse(result.stdout) as { scans: unknown[] }).scans.length, line).toBe(scans.length);
     }
   });
 });

@@ -22,16 +22,24 @@ const snippets = documentationPages().flatMap(({ path, text }) =>
 
 function snippetDiagnostics(): Map<string, string[]> {
   const root = process.cwd();
-  const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    resolve(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const options: ts.CompilerOptions = { ...config.options, noEmit: true, paths: { 'cspm-report': [packageTypes] } };
-  const files = new Map(snippets.map((snippet) => [resolve(root, `doc-snippet-${snippet.where.replace(/[/.:]/g, '-')}.mts`), snippet]));
+  const files = new Map(
+    snippets.map((snippet) => [resolve(root, `doc-snippet-${snippet.where.replace(/[/.:]/g, '-')}.mts`), snippet]),
+  );
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (name) => files.has(name) || fileExists.call(host, name);
   host.readFile = (name) => files.get(name)?.code ?? readFile.call(host, name);
   host.getSourceFile = (name, language, ...rest) => {
     const snippet = files.get(name);
-    return snippet ? ts.createSourceFile(name, snippet.code, language) : getSourceFile.call(host, name, language, ...rest);
+    return snippet
+      ? ts.createSourceFile(name, snippet.code, language)
+      : getSourceFile.call(host, name, language, ...rest);
   };
   const program = ts.createProgram([...files.keys()], options, host);
   const found = new Map<string, string[]>();
@@ -41,7 +49,8 @@ function snippetDiagnostics(): Map<string, string[]> {
     found.set(
       snippet.where,
       diagnostics.map((diagnostic) => {
-        const at = diagnostic.start === undefined ? '' : `${source.getLineAndCharacterOfPosition(diagnostic.start).line + 1}: `;
+        const at =
+          diagnostic.start === undefined ? '' : `${source.getLineAndCharacterOfPosition(diagnostic.start).line + 1}: `;
         return `${at}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
       }),
     );
@@ -54,11 +63,9 @@ describe('documentation TypeScript snippets', () => {
     expect(snippets.length).toBeGreaterThan(2);
   });
 
-  it('compile as shown, against the package\'s own types', () => {
+  it("compile as shown, against the package's own types", () => {
     expect(existsSync(packageTypes), `${types}: run npm run build`).toBe(true);
     const diagnostics = snippetDiagnostics();
-    expect(Object.fromEntries(diagnostics)).toEqual(
-      Object.fromEntries(snippets.map((snippet) => [snippet.where, []])),
-    );
+    expect(Object.fromEntries(diagnostics)).toEqual(Object.fromEntries(snippets.map((snippet) => [snippet.where, []])));
   }, 60_000);
 });

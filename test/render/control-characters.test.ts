@@ -30,8 +30,12 @@ describe('control characters in report text', () => {
     expect(html).toContain('Storage\\u0000NUL');
     expect(html).toContain('Escape\\u001b[31mred\\u007fDEL\\u0085NEL');
     // The page script puts the rows of its JSON blocks into the page as they parse.
-    const blocks = [...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? 'null') as unknown);
-    const parsed = JSON.stringify(blocks, (_key, value: unknown) => (typeof value === 'string' && raw.test(value) ? `RAW:${value}` : value));
+    const blocks = [...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? 'null') as unknown,
+    );
+    const parsed = JSON.stringify(blocks, (_key, value: unknown) =>
+      typeof value === 'string' && raw.test(value) ? `RAW:${value}` : value,
+    );
     expect(parsed).not.toContain('RAW:');
     expect(parsed).toContain('Escape\\\\u001b[31mred\\\\u007fDEL\\\\u0085NEL');
 
@@ -48,7 +52,9 @@ describe('control characters in report text', () => {
     for (const title of bookmarks) expect(title).not.toMatch(raw);
 
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await collectBytes(await renderers.xlsx.render(view, {}))) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(
+      Buffer.from(await collectBytes(await renderers.xlsx.render(view, {}))) as unknown as ArrayBuffer,
+    );
     const cells: string[] = [];
     workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))));
     expect(cells).toContain('Storage\\u0000NUL');
@@ -78,9 +84,11 @@ describe('bidirectional controls in report text', () => {
     expect(info['Keywords']).toContain('ID\\u2066x\\u2069');
   });
 
-  it('are shown as \\uXXXX in the XLSX title; sheet names are the tool\'s own', async () => {
+  it("are shown as \\uXXXX in the XLSX title; sheet names are the tool's own", async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await collectBytes(await renderers.xlsx.render(await bidiView(), {}))) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(
+      Buffer.from(await collectBytes(await renderers.xlsx.render(await bidiView(), {}))) as unknown as ArrayBuffer,
+    );
     expect(workbook.title).toContain('Bench \\u202eEVIL\\u202c end');
     expect(workbook.title).not.toMatch(bidi);
     expect(workbook.worksheets.length).toBeGreaterThan(3);

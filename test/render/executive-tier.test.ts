@@ -20,11 +20,18 @@ async function viewOfFile(path: string): Promise<ViewModel> {
 }
 
 /** A generated view of `policies` policies, in reports of 10 categories of 30 unless `shape` says otherwise. */
-async function viewOfPolicies(policies: number, shape?: { categories: number; perCategory: number }): Promise<ViewModel> {
+async function viewOfPolicies(
+  policies: number,
+  shape?: { categories: number; perCategory: number },
+): Promise<ViewModel> {
   // A plain-JS script without declarations: its one function typed here.
   const script = '../../scripts/generate-report.js';
-  const { generateReport } = (await import(script)) as { generateReport(policies: number, shape?: { categories: number; perCategory: number }): unknown };
-  return buildViewModel(await analyseInputs({ value: generateReport(policies, shape), name: `generated-${policies}.json` }));
+  const { generateReport } = (await import(script)) as {
+    generateReport(policies: number, shape?: { categories: number; perCategory: number }): unknown;
+  };
+  return buildViewModel(
+    await analyseInputs({ value: generateReport(policies, shape), name: `generated-${policies}.json` }),
+  );
 }
 
 async function pageCount(pdf: Buffer): Promise<number> {

@@ -11,15 +11,30 @@ import { textOf } from './pdf/pdf-helpers.js';
 /** The words a person reads in the page, tags dropped and entities decoded. */
 function visibleText(html: string): string {
   const body = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ');
-  const decoded = body.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`');
+  const decoded = body
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`');
   return decoded.replace(/\s+/g, ' ');
 }
 
-function categoryRows(view: ViewModel): { report: string; row: string; numbers: number[]; percent: number | null; name: string }[] {
+function categoryRows(
+  view: ViewModel,
+): { report: string; row: string; numbers: number[]; percent: number | null; name: string }[] {
   return view.reports.flatMap((report) =>
     report.categories.map((category) => {
       const { total, green, red, amber, gray, percent, percentText } = category.figures;
-      return { report: report.benchmarkName, name: category.name, row: `${category.order} ${category.name} ${total} ${green} ${red} ${amber} ${gray} ${percentText}`, numbers: [category.order, total, green, red, amber, gray], percent };
+      return {
+        report: report.benchmarkName,
+        name: category.name,
+        row: `${category.order} ${category.name} ${total} ${green} ${red} ${amber} ${gray} ${percentText}`,
+        numbers: [category.order, total, green, red, amber, gray],
+        percent,
+      };
     }),
   );
 }
@@ -43,15 +58,25 @@ function inOrder(text: string, from: string, needles: readonly string[]): boolea
   return true;
 }
 
-const inputs = [...readdirSync('samples').filter((name) => name.endsWith('.json')).map((name) => join('samples', name)), 'test/fixtures/csbp-many-gray.json'];
+const inputs = [
+  ...readdirSync('samples')
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => join('samples', name)),
+  'test/fixtures/csbp-many-gray.json',
+];
 
 describe.each(inputs)('HTML, PDF and XLSX agree on %s', (input) => {
   it('shows the same category counts and percents (n/a where nothing was assessed), worst categories and action list', async () => {
     const view = buildViewModel(await analyseInputs(input));
     const html = visibleText(Buffer.from(await collectBytes(await renderers.html.render(view, {}))).toString('utf8'));
-    const pdf = (await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(view, {}))))).replace(/\s+/g, ' ');
+    const pdf = (await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(view, {}))))).replace(
+      /\s+/g,
+      ' ',
+    );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await collectBytes(await renderers.xlsx.render(view, {}))) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(
+      Buffer.from(await collectBytes(await renderers.xlsx.render(view, {}))) as unknown as ArrayBuffer,
+    );
     const categories = sheetRows(workbook.getWorksheet('Categories')!);
     const header = categories[0] as unknown[];
     const byName = new Map(categories.map((values) => [`${String(values[0])}|${String(values[3])}`, values]));
@@ -75,25 +100,50 @@ describe.each(inputs)('HTML, PDF and XLSX agree on %s', (input) => {
     // The Summary's key figures: label–value lines under the title.
     const summary = workbook.getWorksheet('Summary')!;
     const keyFigures = new Map<unknown, unknown>();
-    for (let row = 2; summary.getCell(row, 1).value !== null; row += 1) keyFigures.set(summary.getCell(row, 1).value, summary.getCell(row, 2).value);
+    for (let row = 2; summary.getCell(row, 1).value !== null; row += 1)
+      keyFigures.set(summary.getCell(row, 1).value, summary.getCell(row, 2).value);
     if (percent === null) expect(String(keyFigures.get('Compliance'))).toMatch(/^n\/a /);
     else expect(keyFigures.get('Compliance') as number).toBeCloseTo(percent / 100, 12);
-    expect(['Policies', 'Green', 'Red', 'Amber', 'Gray'].map((label) => keyFigures.get(label))).toEqual([total, green, red, amber, gray]);
+    expect(['Policies', 'Green', 'Red', 'Amber', 'Gray'].map((label) => keyFigures.get(label))).toEqual([
+      total,
+      green,
+      red,
+      amber,
+      gray,
+    ]);
 
     const actionSheet = sheetRows(workbook.getWorksheet('Action list')!);
     const actionHeader = actionSheet.findIndex((values) => values[0] === 'Benchmark');
     const actionNumbers = actionSheet.slice(actionHeader + 1).map((values) => values[7]);
     for (const report of view.reports) {
       const worst = report.worstCategories.map((category) => `${category.name}`);
-      expect(inOrder(html, `${report.benchmarkName}`, ['Worst categories', ...worst]), `HTML worst of ${report.benchmarkName}`).toBe(true);
-      expect(inOrder(pdf, `${report.benchmarkName}`, ['Worst categories', ...worst]), `PDF worst of ${report.benchmarkName}`).toBe(true);
-      const ranks = categories.filter((values) => values[0] === report.benchmarkName && typeof values[rankColumn] === 'number');
-      expect(ranks.sort((a, b) => (a[rankColumn] as number) - (b[rankColumn] as number)).map((values) => values[3])).toEqual(worst);
+      expect(
+        inOrder(html, `${report.benchmarkName}`, ['Worst categories', ...worst]),
+        `HTML worst of ${report.benchmarkName}`,
+      ).toBe(true);
+      expect(
+        inOrder(pdf, `${report.benchmarkName}`, ['Worst categories', ...worst]),
+        `PDF worst of ${report.benchmarkName}`,
+      ).toBe(true);
+      const ranks = categories.filter(
+        (values) => values[0] === report.benchmarkName && typeof values[rankColumn] === 'number',
+      );
+      expect(
+        ranks.sort((a, b) => (a[rankColumn] as number) - (b[rankColumn] as number)).map((values) => values[3]),
+      ).toEqual(worst);
 
       const numbers = report.actions.map((action) => action.policy.ComplianceNumber);
-      expect(inOrder(html, `Action list ${numbers.length}`, numbers), `HTML action list of ${report.benchmarkName}`).toBe(true);
-      expect(inOrder(pdf, `Action list: failing policies of ${report.benchmarkName}`, numbers), `PDF action list of ${report.benchmarkName}`).toBe(true);
+      expect(
+        inOrder(html, `Action list ${numbers.length}`, numbers),
+        `HTML action list of ${report.benchmarkName}`,
+      ).toBe(true);
+      expect(
+        inOrder(pdf, `Action list: failing policies of ${report.benchmarkName}`, numbers),
+        `PDF action list of ${report.benchmarkName}`,
+      ).toBe(true);
     }
-    expect(actionNumbers).toEqual(view.reports.flatMap((report) => report.actions.map((action) => action.policy.ComplianceNumber)));
+    expect(actionNumbers).toEqual(
+      view.reports.flatMap((report) => report.actions.map((action) => action.policy.ComplianceNumber)),
+    );
   });
 });

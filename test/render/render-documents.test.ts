@@ -3,14 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { isCspmError, type Analysis, type DocumentFormat, type PlannedDocument, type ReadyDocument } from '../../src/index.js';
+import {
+  isCspmError,
+  type Analysis,
+  type DocumentFormat,
+  type PlannedDocument,
+  type ReadyDocument,
+} from '../../src/index.js';
 import { analyseInputs } from '../../src/jobs/analyse-inputs.js';
 import { collectBytes } from '../../src/render/renderers.js';
 import { renderDocuments } from '../../src/render/render-documents.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { textOf } from './pdf/pdf-helpers.js';
 
-/** Two good reports of their own scan jobs, a report with wrong stated totals, a JSON file that is no report, and one that fails the schema. */
+/** Two good reports of their own scan jobs, a report with wrong stated totals, a JSON file that is no report, and one
+ * that fails the schema. */
 function inputs() {
   const second = minimalReport();
   second.JobId = 'a1b2c3d4-0000-4000-8000-000000000024';
@@ -50,11 +57,15 @@ describe('renderDocuments', () => {
   it('makes one document per input, each of only its own reports', async () => {
     const plan = renderDocuments(await analysisOf('good', 'second'), { formats: ['html', 'xlsx'], combine: false });
     expect(plan.complete).toBe(true);
-    expect(plan.documents.map((document) => [document.status, document.sources, document.analysis.summary.reports])).toEqual([
+    expect(
+      plan.documents.map((document) => [document.status, document.sources, document.analysis.summary.reports]),
+    ).toEqual([
       ['ready', ['contoso.json'], 1],
       ['ready', ['fabrikam.json'], 1],
     ]);
-    expect(ready(plan.documents[0]).outputs.map(({ format, extension, mediaType }) => [format, extension, mediaType])).toEqual([
+    expect(
+      ready(plan.documents[0]).outputs.map(({ format, extension, mediaType }) => [format, extension, mediaType]),
+    ).toEqual([
       ['html', 'html', 'text/html'],
       ['xlsx', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     ]);
@@ -65,7 +76,9 @@ describe('renderDocuments', () => {
 
   it('makes one document of every input with combine, its roll-up over all of them', async () => {
     const plan = renderDocuments(await analysisOf('good', 'second'), { formats: ['html'], combine: true });
-    expect(plan.documents.map((document) => [document.status, document.sources])).toEqual([['ready', ['contoso.json', 'fabrikam.json']]]);
+    expect(plan.documents.map((document) => [document.status, document.sources])).toEqual([
+      ['ready', ['contoso.json', 'fabrikam.json']],
+    ]);
     const html = (await bodyOf(plan.documents[0], 'html')).toString('utf8');
     expect(html).toContain('Overview of 2 benchmark reports');
     expect(html).toMatch(/2 benchmark reports · 10 policies · 50\.0% compliant/);
@@ -76,9 +89,16 @@ describe('renderDocuments', () => {
     const strict = renderDocuments(analysis, { formats: ['html'], combine: false, strict: true });
     expect(strict.complete).toBe(false);
     expect(strict.documents[0]!.status).toBe('ready');
-    expect(strict.documents[1]).toMatchObject({ status: 'refused', reason: 'errors-and-strict', sources: ['wrong.json'], message: 'not rendered: 2 errors and strict is on' });
+    expect(strict.documents[1]).toMatchObject({
+      status: 'refused',
+      reason: 'errors-and-strict',
+      sources: ['wrong.json'],
+      message: 'not rendered: 2 errors and strict is on',
+    });
     const combined = renderDocuments(analysis, { formats: ['html'], combine: true, strict: true });
-    expect(combined.documents).toMatchObject([{ status: 'refused', reason: 'errors-and-strict', sources: ['contoso.json', 'wrong.json'] }]);
+    expect(combined.documents).toMatchObject([
+      { status: 'refused', reason: 'errors-and-strict', sources: ['contoso.json', 'wrong.json'] },
+    ]);
     const lenient = renderDocuments(analysis, { formats: ['html'], combine: false });
     expect(lenient.complete).toBe(true);
     expect(lenient.documents.map((document) => document.status)).toEqual(['ready', 'ready']);
@@ -95,7 +115,12 @@ describe('renderDocuments', () => {
       const analysis = await analyseInputs([folder]);
       const plan = renderDocuments(analysis, { formats: ['pdf'], combine: false, strict: true });
       expect(plan.complete).toBe(true);
-      expect(plan.documents[0]).toMatchObject({ status: 'skipped', reason: 'no-benchmark-report', sources: [join(folder, 'a-package.json')], message: 'no benchmark report in it (1 warning)' });
+      expect(plan.documents[0]).toMatchObject({
+        status: 'skipped',
+        reason: 'no-benchmark-report',
+        sources: [join(folder, 'a-package.json')],
+        message: 'no benchmark report in it (1 warning)',
+      });
       expect(plan.documents[1]!.status).toBe('ready');
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -105,8 +130,14 @@ describe('renderDocuments', () => {
   it('refuses an input with no valid report, strict or not', async () => {
     const plan = renderDocuments(await analysisOf('invalid'), { formats: ['html'], combine: false });
     expect(plan.complete).toBe(false);
-    expect(plan.documents[0]).toMatchObject({ status: 'refused', reason: 'no-valid-report', sources: ['invalid.json'] });
-    expect((plan.documents[0] as { message: string }).message).toMatch(/^no valid benchmark report to render \(\d+ errors?\)$/);
+    expect(plan.documents[0]).toMatchObject({
+      status: 'refused',
+      reason: 'no-valid-report',
+      sources: ['invalid.json'],
+    });
+    expect((plan.documents[0] as { message: string }).message).toMatch(
+      /^no valid benchmark report to render \(\d+ errors?\)$/,
+    );
   });
 
   it('refuses an unknown format before planning, naming the valid ones', async () => {
@@ -122,7 +153,12 @@ describe('renderDocuments', () => {
   });
 
   describe('the bodies of a combined document in all three formats agree on the roll-up', () => {
-    const plan = async () => renderDocuments(await analysisOf('good', 'second'), { formats: ['html', 'pdf', 'xlsx'], combine: true, title: 'Two tenants' });
+    const plan = async () =>
+      renderDocuments(await analysisOf('good', 'second'), {
+        formats: ['html', 'pdf', 'xlsx'],
+        combine: true,
+        title: 'Two tenants',
+      });
 
     it('HTML shows the title and the totals', async () => {
       const html = (await bodyOf((await plan()).documents[0], 'html')).toString('utf8');
@@ -138,7 +174,9 @@ describe('renderDocuments', () => {
       const header = rows.find((row) => row[0] === 'Benchmark')!;
       const rollup = rows.find((row) => row[0] === 'All 2 reports')!;
       const cell = (name: string) => rollup[header.indexOf(name)];
-      expect([cell('Total'), cell('Green'), cell('Red'), cell('Amber'), cell('Gray'), cell('Compliance %')]).toEqual([10, 4, 2, 2, 2, 0.5]);
+      expect([cell('Total'), cell('Green'), cell('Red'), cell('Amber'), cell('Gray'), cell('Compliance %')]).toEqual([
+        10, 4, 2, 2, 2, 0.5,
+      ]);
       expect(rows.find((row) => row[0] === 'Policies')?.[1]).toBe(10);
     });
 

@@ -41,9 +41,14 @@ function audit(packages: Record<string, string[]>): Promise<{ code: number; stdo
   const manifest = join(tempDir(), 'exceljs.packages.json');
   writeFileSync(manifest, JSON.stringify(packages));
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/audit-bundled.js', manifest], { env: { ...process.env, npm_config_registry: registry } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['scripts/audit-bundled.js', manifest],
+      { env: { ...process.env, npm_config_registry: registry } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -60,7 +65,17 @@ describe('scripts/audit-bundled.js', () => {
   it('reports each advisory on one line and exits 1', async () => {
     answer = {
       status: 200,
-      body: { 'archiver-utils': [{ id: 1, url: 'https://github.com/advisories/GHSA-0000', title: 'Prototype pollution', severity: 'high', vulnerable_versions: '<3.0.5' }] },
+      body: {
+        'archiver-utils': [
+          {
+            id: 1,
+            url: 'https://github.com/advisories/GHSA-0000',
+            title: 'Prototype pollution',
+            severity: 'high',
+            vulnerable_versions: '<3.0.5',
+          },
+        ],
+      },
     };
     const result = await audit(packages);
     expect(result.code).toBe(1);
@@ -83,7 +98,8 @@ describe('the exceljs bundle', () => {
   it('is built from the exact exceljs version package.json pins, listed for the audit', () => {
     const listed = join('dist', 'render', 'xlsx', 'exceljs.packages.json');
     expect(existsSync(listed), `${listed} is missing: npm run build writes it`).toBe(true);
-    const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['exceljs'];
+    const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> })
+      .devDependencies['exceljs'];
     expect((JSON.parse(readFileSync(listed, 'utf8')) as Record<string, string[]>)['exceljs']).toEqual([pinned]);
   });
 });

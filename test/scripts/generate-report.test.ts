@@ -12,7 +12,9 @@ interface Generated {
 
 function generate(args: string[]): { status: number | null; stderr: string; reports: Generated[] } {
   const file = join(tempDir(), 'report.json');
-  const result = spawnSync(process.execPath, ['scripts/generate-report.js', args[0]!, file, ...args.slice(1)], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['scripts/generate-report.js', args[0]!, file, ...args.slice(1)], {
+    encoding: 'utf8',
+  });
   const reports = result.status === 0 ? (JSON.parse(readFileSync(file, 'utf8')) as Generated[]) : [];
   return { status: result.status, stderr: result.stderr, reports };
 }

@@ -22,8 +22,16 @@ function expectEnvelope(answer: RawAnswer, status: number): void {
 
 it.each([
   { name: 'a malformed request line', bytes: 'NOT AN HTTP REQUEST\r\n\r\n', status: 400 },
-  { name: 'a header line without a colon', bytes: 'GET /nowhere HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', status: 400 },
-  { name: 'headers above the size limit', bytes: `GET /nowhere HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`, status: 431 },
+  {
+    name: 'a header line without a colon',
+    bytes: 'GET /nowhere HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n',
+    status: 400,
+  },
+  {
+    name: 'headers above the size limit',
+    bytes: `GET /nowhere HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    status: 431,
+  },
 ])('answers $name with $status in the envelope, then closes', async ({ bytes, status }) => {
   expectEnvelope(await rawExchange(api.emulator.url, bytes), status);
 });
@@ -33,7 +41,8 @@ it('answers 408 in the envelope to headers that never end', async () => {
 });
 
 it('answers 408 to a body that stalls after the headers, by the request limit plus the check interval', async () => {
-  const head = 'POST /onboarding/license/L1/account/aws HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer lt\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"AccountName": ';
+  const head =
+    'POST /onboarding/license/L1/account/aws HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer lt\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"AccountName": ';
   const answer = await rawExchange(api.emulator.url, head, 20_000);
   expectEnvelope(answer, 408);
   // A deadline, not a speed: the limit is 2 s and the connections are checked every

@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 
-/** What came back on a raw connection: the status, headers (lower-case names), body, and whether the server closed it. */
+/**
+ * What came back on a raw connection: the status, headers (lower-case names), body, and whether the server closed it.
+ */
 export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
@@ -22,7 +24,11 @@ export function rawExchange(url: string, bytes: string | Buffer, giveUpMs = 10_0
     let sentAt = 0;
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no end of the connection within ${giveUpMs} ms; received: ${JSON.stringify(Buffer.concat(chunks).toString('latin1'))}`));
+      reject(
+        new Error(
+          `no end of the connection within ${giveUpMs} ms; received: ${JSON.stringify(Buffer.concat(chunks).toString('latin1'))}`,
+        ),
+      );
     }, giveUpMs);
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => undefined);
@@ -38,7 +44,12 @@ export function rawExchange(url: string, bytes: string | Buffer, giveUpMs = 10_0
         const colon = line.indexOf(':');
         if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body: split < 0 ? '' : text.slice(split + 4), elapsedMs });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0),
+        headers,
+        body: split < 0 ? '' : text.slice(split + 4),
+        elapsedMs,
+      });
     });
     socket.on('connect', () => {
       socket.write(bytes, () => {

@@ -30,7 +30,11 @@ describe('a request the emulator refuses', () => {
     expect(data.reason).toMatch(reason);
     expect(refusal.message).toBe(`request refused by the emulator: ${data.reason}`);
     // The envelope's message is the reason alone, as the service's would be.
-    expect(errorEnvelope(refusal as Parameters<typeof errorEnvelope>[0])).toEqual({ result: null, statusCode: status, message: data.reason });
+    expect(errorEnvelope(refusal as Parameters<typeof errorEnvelope>[0])).toEqual({
+      result: null,
+      statusCode: status,
+      message: data.reason,
+    });
   });
 
   it('carries the Allow header of a 405 in its data', () => {

@@ -19,9 +19,13 @@ function printed(node: ts.Node): string {
   return printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile());
 }
 
-/** A variable's declaration with its statement's `export declare const`, alone even when the statement declares several. */
+/** A variable's declaration with its statement's `export declare const`, alone even when the statement declares
+ * several. */
 function printedVariable(declaration: ts.VariableDeclaration, checker: ts.TypeChecker): string {
-  const type = declaration.type === undefined ? checker.typeToString(checker.getTypeAtLocation(declaration), declaration, ts.TypeFormatFlags.NoTruncation) : printed(declaration.type);
+  const type =
+    declaration.type === undefined
+      ? checker.typeToString(checker.getTypeAtLocation(declaration), declaration, ts.TypeFormatFlags.NoTruncation)
+      : printed(declaration.type);
   const kind = (declaration.parent.flags & ts.NodeFlags.Const) !== 0 ? 'const' : 'let';
   return `export declare ${kind} ${declaration.name.getText()}: ${type};`;
 }
@@ -31,7 +35,11 @@ function printedVariable(declaration: ts.VariableDeclaration, checker: ts.TypeCh
  * declaration derives it (`keyof DocumentFormats`): a name added to a registry then
  * shows in the report as the change to the surface it is.
  */
-function resolvedUnion(symbol: ts.Symbol, declaration: ts.TypeAliasDeclaration, checker: ts.TypeChecker): string | undefined {
+function resolvedUnion(
+  symbol: ts.Symbol,
+  declaration: ts.TypeAliasDeclaration,
+  checker: ts.TypeChecker,
+): string | undefined {
   const type = checker.getDeclaredTypeOfSymbol(symbol);
   if (!type.isUnion()) return undefined;
   const text = checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias);
@@ -57,12 +65,21 @@ function declarationsOf(name: string, exported: ts.Symbol, checker: ts.TypeCheck
  * of the package gets.
  */
 export function apiReport(typesPath = publishedTypesPath()): string {
-  const program = ts.createProgram([typesPath], { noEmit: true, skipLibCheck: true, types: ['node'], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2023 });
+  const program = ts.createProgram([typesPath], {
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2023,
+  });
   const checker = program.getTypeChecker();
   const entry = program.getSourceFile(typesPath);
   const moduleSymbol = entry === undefined ? undefined : checker.getSymbolAtLocation(entry);
   if (moduleSymbol === undefined) throw new Error(`${typesPath}: no module to report on: run npm run build`);
-  const exports = checker.getExportsOfModule(moduleSymbol).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const exports = checker
+    .getExportsOfModule(moduleSymbol)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const blocks = exports.map((symbol) => declarationsOf(symbol.name, symbol, checker).join('\n'));
   return [
     '## API Report File for "cspm-report"',

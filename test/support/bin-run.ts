@@ -2,13 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** The path npm links as the `cspm-report` command: the bundled command line (npm test builds it first). */
-export const bin = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin['cspm-report']!;
+export const bin = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin[
+  'cspm-report'
+]!;
 
 /**
  * Runs the built command line as its own process, killed after `timeout` ms: for what
  * must be proven in a real process (signals, pipes, a read that could block for ever).
  */
-export function runBin(args: string[], options: { input?: string; timeout?: number; cwd?: string; env?: Record<string, string> } = {}): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
+export function runBin(
+  args: string[],
+  options: { input?: string; timeout?: number; cwd?: string; env?: Record<string, string> } = {},
+): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [`${process.cwd()}/${bin}`, ...args], {
     input: options.input,
     cwd: options.cwd,

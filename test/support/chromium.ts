@@ -55,7 +55,16 @@ function sharedChromium(): Promise<BrowserContext> {
   const launched = chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
     handleSIGTERM: false,
   });
   holder[sharedKey] = launched;
@@ -99,7 +108,12 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
   return {
     context,
     async close() {
-      await Promise.all(context.pages().filter((page) => !before.has(page)).map((page) => page.close()));
+      await Promise.all(
+        context
+          .pages()
+          .filter((page) => !before.has(page))
+          .map((page) => page.close()),
+      );
     },
   };
 }

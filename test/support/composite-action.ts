@@ -90,7 +90,11 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs;
 }
 
-type Context = { inputs: Record<string, string>; steps: Record<string, { outputs: Record<string, string>; outcome: string }>; runner: { temp: string } };
+type Context = {
+  inputs: Record<string, string>;
+  steps: Record<string, { outputs: Record<string, string>; outcome: string }>;
+  runner: { temp: string };
+};
 
 function lookup(path: string, context: Context): string {
   const parts = path.trim().split('.');
@@ -135,7 +139,10 @@ function substitute(text: string, context: Context): string {
  * Runs the composite action in `actionPath` with `inputs` (defaults filled in as the
  * runner does), in `workspace`, with `env` added to the environment of its steps.
  */
-export function runCompositeAction(actionPath: string, options: { inputs: Record<string, string>; workspace: string; env?: NodeJS.ProcessEnv }): ActionResult {
+export function runCompositeAction(
+  actionPath: string,
+  options: { inputs: Record<string, string>; workspace: string; env?: NodeJS.ProcessEnv },
+): ActionResult {
   const action = parsedAction(actionPath);
   if (action.runs.using !== 'composite') throw new Error(`not a composite action: ${action.runs.using}`);
   const temp = mkdtempSync(join(options.workspace, '.runner-'));
@@ -145,7 +152,8 @@ export function runCompositeAction(actionPath: string, options: { inputs: Record
     if (input.required && value === '') throw new Error(`input ${name} is required`);
     inputs[name] = value;
   }
-  for (const name of Object.keys(options.inputs)) if (!Object.hasOwn(action.inputs, name)) throw new Error(`unexpected input ${name}`);
+  for (const name of Object.keys(options.inputs))
+    if (!Object.hasOwn(action.inputs, name)) throw new Error(`unexpected input ${name}`);
   const context: Context = { inputs, steps: {}, runner: { temp } };
   const summaryFile = join(temp, 'step-summary.md');
   writeFileSync(summaryFile, '');
@@ -159,27 +167,48 @@ export function runCompositeAction(actionPath: string, options: { inputs: Record
       return;
     }
     if (step.uses !== undefined) {
-      const withValues = Object.fromEntries(Object.entries(step.with ?? {}).map(([key, value]) => [key, substitute(String(value), context)]));
+      const withValues = Object.fromEntries(
+        Object.entries(step.with ?? {}).map(([key, value]) => [key, substitute(String(value), context)]),
+      );
       steps.push({ name, status: 'success', uses: step.uses, with: withValues, stdout: '', stderr: '' });
       return;
     }
-    if (step.run === undefined || step.shell !== 'bash') throw new Error(`step ${name}: only run steps with shell: bash are supported`);
-    if (step.run.includes('${{')) throw new Error(`step ${name}: an expression inside run: is pasted into the script (script injection); pass it through env:`);
+    if (step.run === undefined || step.shell !== 'bash')
+      throw new Error(`step ${name}: only run steps with shell: bash are supported`);
+    if (step.run.includes('${{'))
+      throw new Error(
+        `step ${name}: an expression inside run: is pasted into the script (script injection); pass it through env:`,
+      );
     const script = join(temp, `step-${index}.sh`);
     const outputFile = join(temp, `output-${index}`);
     writeFileSync(script, step.run);
     writeFileSync(outputFile, '');
-    const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, substitute(String(value), context)]));
+    const stepEnv = Object.fromEntries(
+      Object.entries(step.env ?? {}).map(([key, value]) => [key, substitute(String(value), context)]),
+    );
     const ran = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
       cwd: options.workspace,
       encoding: 'utf8',
-      env: { ...process.env, ...options.env, ...stepEnv, GITHUB_ACTIONS: 'true', GITHUB_ACTION_PATH: actionPath, GITHUB_WORKSPACE: options.workspace, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: temp },
+      env: {
+        ...process.env,
+        ...options.env,
+        ...stepEnv,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_ACTION_PATH: actionPath,
+        GITHUB_WORKSPACE: options.workspace,
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        RUNNER_TEMP: temp,
+      },
     });
     const status = ran.status === 0 ? 'success' : 'failure';
     if (status === 'failure') failed = true;
     steps.push({ name, status, stdout: ran.stdout, stderr: ran.stderr });
-    if (step.id) context.steps[step.id] = { outputs: parseOutputFile(readFileSync(outputFile, 'utf8')), outcome: status };
+    if (step.id)
+      context.steps[step.id] = { outputs: parseOutputFile(readFileSync(outputFile, 'utf8')), outcome: status };
   });
-  const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, substitute(output.value, context)]));
+  const outputs = Object.fromEntries(
+    Object.entries(action.outputs).map(([name, output]) => [name, substitute(output.value, context)]),
+  );
   return { steps, outputs, failed, summary: readFileSync(summaryFile, 'utf8') };
 }

@@ -9,12 +9,19 @@ export function reportsOfFile(path: string): BenchmarkReport[] {
 
 /** The benchmark reports of a parsed value: an envelope, an array, or one report. */
 export function reportsOfValue(value: unknown): BenchmarkReport[] {
-  const inner = value !== null && typeof value === 'object' && 'result' in value ? (value as { result: unknown }).result : value;
+  const inner =
+    value !== null && typeof value === 'object' && 'result' in value ? (value as { result: unknown }).result : value;
   return (Array.isArray(inner) ? inner : [inner]) as BenchmarkReport[];
 }
 
 /** What the `policies` table of these reports must hold, counted from the JSON itself. */
-export function expectedPolicyTotals(reports: readonly BenchmarkReport[]): { rows: number; passed: number; total: number; red: number; titles: string[] } {
+export function expectedPolicyTotals(reports: readonly BenchmarkReport[]): {
+  rows: number;
+  passed: number;
+  total: number;
+  red: number;
+  titles: string[];
+} {
   const policies = reports.flatMap((report) => report.ResourceCategories.flatMap((category) => category.Policies));
   return {
     rows: policies.length,
@@ -25,8 +32,11 @@ export function expectedPolicyTotals(reports: readonly BenchmarkReport[]): { row
   };
 }
 
-/** The category rows the `figures` table must hold: id, policies and Green count of each category, recounted from the JSON. */
-export function expectedCategoryFigures(reports: readonly BenchmarkReport[]): { category_id: string; policies: number; green: number; red: number }[] {
+/** The category rows the `figures` table must hold: id, policies and Green count of each category, recounted from the
+ * JSON. */
+export function expectedCategoryFigures(
+  reports: readonly BenchmarkReport[],
+): { category_id: string; policies: number; green: number; red: number }[] {
   return reports.flatMap((report) =>
     report.ResourceCategories.map((category) => ({
       category_id: category.CategoryId,

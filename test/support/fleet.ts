@@ -19,7 +19,10 @@ const sampleAccount = 'e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845';
 /** The published-shape sample as account `index`: its own AccountId, AccountName and JobId. */
 export function accountReport(index: number, base = sample): string {
   const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-  return base.replaceAll(sampleAccount, id).replaceAll('Contoso Production', `Account ${index}`).replaceAll('c5d29a7e-1f84-4b3a-8e6d-2a07f9b41c58', `10000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+  return base
+    .replaceAll(sampleAccount, id)
+    .replaceAll('Contoso Production', `Account ${index}`)
+    .replaceAll('c5d29a7e-1f84-4b3a-8e6d-2a07f9b41c58', `10000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
 }
 
 /**

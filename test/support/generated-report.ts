@@ -15,7 +15,9 @@ const generatorPath = resolve('scripts/generate-report.js');
 export async function generatedReport(policies: number): Promise<string> {
   const key = createHash('sha256').update(readFileSync(generatorPath)).digest('hex').slice(0, 16);
   return keptTemporary(join('cspm-test-reports', `report-${policies}-${key}.json`), async (path) => {
-    const generator = (await import(pathToFileURL(generatorPath).href)) as { writeReport(path: string, policies: number): Promise<void> };
+    const generator = (await import(pathToFileURL(generatorPath).href)) as {
+      writeReport(path: string, policies: number): Promise<void>;
+    };
     await generator.writeReport(path, policies);
   });
 }

@@ -25,7 +25,11 @@ export async function startHostileServer(answer: (request: SeenRequest) => Answe
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const got = { method: request.method ?? '', target: request.url ?? '', body: Buffer.concat(chunks).toString('utf8') };
+      const got = {
+        method: request.method ?? '',
+        target: request.url ?? '',
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(got);
       const { status, body } = answer(got);
       response.writeHead(status, { 'Content-Type': 'application/json' });
@@ -34,7 +38,11 @@ export async function startHostileServer(answer: (request: SeenRequest) => Answe
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** An envelope of success holding `result`. */

@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os';
  * found is not (a cleaner of old temporary files took part of it). When another run put
  * its own there first, the complete one stays and this one goes.
  */
-export async function keptTemporary(name: string, build: (path: string) => void | Promise<void>, complete: (path: string) => boolean = existsSync): Promise<string> {
+export async function keptTemporary(
+  name: string,
+  build: (path: string) => void | Promise<void>,
+  complete: (path: string) => boolean = existsSync,
+): Promise<string> {
   const path = join(tmpdir(), name);
   if (complete(path)) return path;
   mkdirSync(dirname(path), { recursive: true });

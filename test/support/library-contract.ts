@@ -42,7 +42,10 @@ export function installedVersion(name: string): string {
   let dir = dirname(require.resolve(name));
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version: string };
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version: string;
+      };
       if (manifest.name === name) return manifest.version;
     } catch {
       // no package.json at this level: go up
@@ -55,7 +58,10 @@ export function installedVersion(name: string): string {
 
 /** The version range package.json asks for `name`, in whichever dependency list holds it. */
 export function declaredRange(name: string): string | undefined {
-  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
   return manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? manifest.optionalDependencies?.[name];
 }
 
@@ -67,7 +73,9 @@ function kindOf(value: unknown): string {
 
 function describeKind(kind: Kind, arity: number | undefined): string {
   const article = kind === 'array' || kind === 'object' ? 'an' : 'a';
-  return arity === undefined ? `${article} ${kind}` : `${article} ${kind} of ${arity} parameter${arity === 1 ? '' : 's'}`;
+  return arity === undefined
+    ? `${article} ${kind}`
+    : `${article} ${kind} of ${arity} parameter${arity === 1 ? '' : 's'}`;
 }
 
 /** The message of a broken contract: the library and its version, the member, and what to re-check. */
@@ -75,15 +83,27 @@ export function brokenMessage(library: Library, member: string, expected: string
   return `${library.name} ${installedVersion(library.name)}: ${member} is no longer ${expected} (found ${found}); ${library.module} relies on it — re-check before upgrading`;
 }
 
-/** Undefined when the member at `path` of `root` has the expected kind and arity, else the message saying what changed. */
-export function checkMember(library: Library, check: Omit<MemberCheck<unknown>, 'root'>, root: unknown): string | undefined {
+/**
+ * Undefined when the member at `path` of `root` has the expected kind and arity, else the message saying what changed.
+ */
+export function checkMember(
+  library: Library,
+  check: Omit<MemberCheck<unknown>, 'root'>,
+  root: unknown,
+): string | undefined {
   let value: unknown = root;
-  for (const key of check.path) value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
+  for (const key of check.path)
+    value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
   const expected = describeKind(check.kind, check.arity);
   const found = kindOf(value);
   if (found !== check.kind) return brokenMessage(library, check.name, expected, found);
   if (check.arity !== undefined && (value as (...args: unknown[]) => unknown).length !== check.arity) {
-    return brokenMessage(library, check.name, expected, `a function of ${(value as (...args: unknown[]) => unknown).length}`);
+    return brokenMessage(
+      library,
+      check.name,
+      expected,
+      `a function of ${(value as (...args: unknown[]) => unknown).length}`,
+    );
   }
   return undefined;
 }
@@ -94,9 +114,11 @@ export function checkMember(library: Library, check: Omit<MemberCheck<unknown>, 
  */
 export function withoutMember(root: unknown, path: readonly string[]): unknown {
   const [key, ...rest] = path;
-  if (key === undefined || root === null || typeof root !== 'object' && typeof root !== 'function') return undefined;
+  if (key === undefined || root === null || (typeof root !== 'object' && typeof root !== 'function')) return undefined;
   const shadow = Object.create(root as object) as Record<string, unknown>;
-  Object.defineProperty(shadow, key, { value: rest.length === 0 ? undefined : withoutMember((root as Record<string, unknown>)[key], rest) });
+  Object.defineProperty(shadow, key, {
+    value: rest.length === 0 ? undefined : withoutMember((root as Record<string, unknown>)[key], rest),
+  });
   return shadow;
 }
 
@@ -109,8 +131,13 @@ export function memberContract<Root>(library: Library, checks: readonly MemberCh
   it(`pins ${library.name} to an exact version`, () => {
     const range = declaredRange(library.name);
     expect(range, `${library.name} is not a dependency`).toBeDefined();
-    expect(range, `${library.name} must be pinned to an exact version: ${library.module} relies on its internals`).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(installedVersion(library.name), `the installed ${library.name} is not the pinned one: run npm ci`).toBe(range);
+    expect(
+      range,
+      `${library.name} must be pinned to an exact version: ${library.module} relies on its internals`,
+    ).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installedVersion(library.name), `the installed ${library.name} is not the pinned one: run npm ci`).toBe(
+      range,
+    );
   });
   it.for(checks)('relies on $name', async (check) => {
     const message = checkMember(library, check, await check.root());

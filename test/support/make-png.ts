@@ -54,5 +54,10 @@ export function makePng({ width, height, colour = 2, depth = 8, interlaced = fal
     if (columns > 0) raw += rows * (1 + columns * bytesPerPixel);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(raw))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(raw))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -22,7 +22,11 @@ async function generators(): Promise<Generators> {
  * thousands unchanged. A test of what a diff writes of its changes takes fewer policies
  * and more of them changed: the same changes, and fewer unchanged policies to load.
  */
-export async function writeManyPolicyScans(dir: string, policies: number, every = 50): Promise<{ old: string; next: string }> {
+export async function writeManyPolicyScans(
+  dir: string,
+  policies: number,
+  every = 50,
+): Promise<{ old: string; next: string }> {
   const { writeReport, writeNextScan } = await generators();
   const old = join(dir, `scan-${policies}-old.json`);
   const next = join(dir, `scan-${policies}-new.json`);

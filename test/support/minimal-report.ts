@@ -42,7 +42,11 @@ export function minimalReport(): BenchmarkReport {
         Amber: 0,
         Gray: 1,
         CompliancePercent: 50.0,
-        Policies: [policy('StorageHttps', '1000.1', 4, 4), policy('StorageKeys', '1000.2', 0, 2), policy('StorageLogs', '1000.3', 0, 0)],
+        Policies: [
+          policy('StorageHttps', '1000.1', 4, 4),
+          policy('StorageKeys', '1000.2', 0, 2),
+          policy('StorageLogs', '1000.3', 0, 0),
+        ],
       },
       {
         CategoryName: 'Azure - Network',

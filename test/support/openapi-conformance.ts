@@ -2,7 +2,14 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { readSchema } from '../../src/validate/schema-validators.js';
 import { readServiceOpenApi } from '../../src/validate/service-openapi.js';
 import { checkSecurity } from './openapi-security.js';
-import { escapePointerToken, findOperation, listOperations, type DocumentedOperation, type OpenApiDocument, type SecurityRequirement } from './openapi-operations.js';
+import {
+  escapePointerToken,
+  findOperation,
+  listOperations,
+  type DocumentedOperation,
+  type OpenApiDocument,
+  type SecurityRequirement,
+} from './openapi-operations.js';
 
 /** A request as sent: header names in lower case, the body parsed (`undefined` when empty). */
 export interface RecordedRequest {
@@ -46,7 +53,11 @@ export interface Conformance {
  * so that the relative `audit-report.schema.json` reference reaches the report schema's `$id`.
  */
 export function createServiceConformance(): Conformance {
-  return createConformance(readServiceOpenApi() as OpenApiDocument, 'https://cspm-report.dev/schema/service.openapi.json', [readSchema()]);
+  return createConformance(
+    readServiceOpenApi() as OpenApiDocument,
+    'https://cspm-report.dev/schema/service.openapi.json',
+    [readSchema()],
+  );
 }
 
 /**
@@ -69,10 +80,14 @@ export function createConformance(document: OpenApiDocument, baseUri: string, sc
   const invalid = (what: string, pointer: string, value: unknown): string[] => {
     const validate = schemaAt(pointer);
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((error) => `${what}${error.instancePath === '' ? '' : ` ${error.instancePath}`}: ${error.message ?? 'is invalid'}`);
+    return (validate.errors ?? []).map(
+      (error) =>
+        `${what}${error.instancePath === '' ? '' : ` ${error.instancePath}`}: ${error.message ?? 'is invalid'}`,
+    );
   };
   const operations = listOperations(document);
-  const resolve = (pointer: string): { pointer: string; value: Record<string, unknown> } => resolveLocal(document, pointer);
+  const resolve = (pointer: string): { pointer: string; value: Record<string, unknown> } =>
+    resolveLocal(document, pointer);
 
   function locate(request: RecordedRequest): { found: DocumentedOperation; params: Record<string, string> } | string {
     const { pathname } = new URL(request.url);
@@ -94,18 +109,30 @@ export function createConformance(document: OpenApiDocument, baseUri: string, sc
       const name = String(value['name']);
       const given = readParameter(String(value['in']), name, params, url.searchParams, request.headers);
       if (given === undefined) {
-        if (value['required'] === true) problems.push(`${where}: required ${String(value['in'])} parameter ${name} is missing`);
+        if (value['required'] === true)
+          problems.push(`${where}: required ${String(value['in'])} parameter ${name} is missing`);
         continue;
       }
       // Every parameter of the service is a string; a document with numeric ones would need coercion here.
-      if (value['schema'] !== undefined) problems.push(...invalid(`${where}: ${String(value['in'])} parameter ${name}`, `${pointer}/schema`, given));
+      if (value['schema'] !== undefined)
+        problems.push(...invalid(`${where}: ${String(value['in'])} parameter ${name}`, `${pointer}/schema`, given));
     }
-    const queryNames = new Set(declared.filter(({ value }) => value['in'] === 'query').map(({ value }) => String(value['name'])));
-    for (const name of new Set(url.searchParams.keys())) if (!queryNames.has(name)) problems.push(`${where}: query parameter ${name} is not documented`);
+    const queryNames = new Set(
+      declared.filter(({ value }) => value['in'] === 'query').map(({ value }) => String(value['name'])),
+    );
+    for (const name of new Set(url.searchParams.keys()))
+      if (!queryNames.has(name)) problems.push(`${where}: query parameter ${name} is not documented`);
     const security = (found.operation['security'] ?? document.security ?? []) as SecurityRequirement[];
-    problems.push(...checkSecurity(security, document.components?.securitySchemes ?? {}, request.headers, url.searchParams).map((problem) => `${where}: ${problem}`));
-    const requestBody = found.operation['requestBody'] === undefined ? undefined : resolve(`${found.pointer}/requestBody`);
-    problems.push(...checkBody(`${where}: request body`, requestBody, request, requestBody?.value['required'] === true));
+    problems.push(
+      ...checkSecurity(security, document.components?.securitySchemes ?? {}, request.headers, url.searchParams).map(
+        (problem) => `${where}: ${problem}`,
+      ),
+    );
+    const requestBody =
+      found.operation['requestBody'] === undefined ? undefined : resolve(`${found.pointer}/requestBody`);
+    problems.push(
+      ...checkBody(`${where}: request body`, requestBody, request, requestBody?.value['required'] === true),
+    );
     return problems;
   }
 
@@ -124,13 +151,21 @@ export function createConformance(document: OpenApiDocument, baseUri: string, sc
   }
 
   /** A body against a request body or response object: present when `required`, of a documented media type, valid. */
-  function checkBody(what: string, documented: { pointer: string; value: Record<string, unknown> } | undefined, message: RecordedRequest | RecordedResponse, required: boolean): string[] {
+  function checkBody(
+    what: string,
+    documented: { pointer: string; value: Record<string, unknown> } | undefined,
+    message: RecordedRequest | RecordedResponse,
+    required: boolean,
+  ): string[] {
     const content = documented?.value['content'] as Record<string, { schema?: unknown }> | undefined;
     if (message.body === undefined && !message.bodyNotJson) return required ? [`${what} is missing`] : [];
     if (content === undefined) return [`${what} is not documented`];
     const mediaType = (message.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const documentedType = Object.keys(content).find((type) => mediaTypeMatches(type, mediaType));
-    if (documentedType === undefined) return [`${what}: content type ${JSON.stringify(mediaType)} is not documented (documented: ${Object.keys(content).join(', ')})`];
+    if (documentedType === undefined)
+      return [
+        `${what}: content type ${JSON.stringify(mediaType)} is not documented (documented: ${Object.keys(content).join(', ')})`,
+      ];
     if (message.bodyNotJson) return [`${what} is not JSON`];
     if (content[documentedType]?.schema === undefined) return [];
     return invalid(what, `${documented!.pointer}/content/${escapePointerToken(documentedType)}/schema`, message.body);
@@ -144,14 +179,19 @@ export function createConformance(document: OpenApiDocument, baseUri: string, sc
     },
     checkRequest,
     checkResponse,
-    checkExchange: (exchange) => [...checkRequest(exchange.request), ...checkResponse(exchange.request, exchange.response)],
+    checkExchange: (exchange) => [
+      ...checkRequest(exchange.request),
+      ...checkResponse(exchange.request, exchange.response),
+    ],
   };
 }
 
 /** Pointers of the parameters of an operation: its own, then those of its path item it does not override. */
 function parameterPointers(document: OpenApiDocument, found: DocumentedOperation): string[] {
   const itemPointer = found.pointer.slice(0, found.pointer.lastIndexOf('/'));
-  const own = ((found.operation['parameters'] ?? []) as unknown[]).map((_, index) => `${found.pointer}/parameters/${index}`);
+  const own = ((found.operation['parameters'] ?? []) as unknown[]).map(
+    (_, index) => `${found.pointer}/parameters/${index}`,
+  );
   const item = document.paths?.[found.template]?.['parameters'];
   const shared = ((item ?? []) as unknown[]).map((_, index) => `${itemPointer}/parameters/${index}`);
   const key = (pointer: string) => {
@@ -163,7 +203,13 @@ function parameterPointers(document: OpenApiDocument, found: DocumentedOperation
 }
 
 /** The value of a parameter in the request; header names are matched without regard to case. */
-function readParameter(where: string, name: string, params: Record<string, string>, query: URLSearchParams, headers: Record<string, string>): string | undefined {
+function readParameter(
+  where: string,
+  name: string,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  headers: Record<string, string>,
+): string | undefined {
   if (where === 'path') return params[name];
   if (where === 'query') return query.get(name) ?? undefined;
   if (where === 'header') return headers[name.toLowerCase()];
@@ -185,7 +231,8 @@ function resolveLocal(document: OpenApiDocument, pointer: string): { pointer: st
       .split('/')
       .slice(1)
       .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node, token) => (node as Record<string, unknown> | undefined)?.[token], document) as Record<string, unknown> | undefined;
+      .reduce<unknown>((node, token) => (node as Record<string, unknown> | undefined)?.[token], document) as
+      Record<string, unknown> | undefined;
     if (value === undefined) throw new Error(`the document has nothing at ${current}`);
     const ref = value['$ref'];
     if (typeof ref !== 'string') return { pointer: current, value };

@@ -71,7 +71,11 @@ function templatePattern(template: string): { pattern: RegExp; names: string[] }
  * templates match, the one with the fewest parameters wins: OpenAPI matches concrete
  * paths before templated ones. `paths` lists the templates that match with another method.
  */
-export function findOperation(operations: readonly DocumentedOperation[], method: string, pathname: string): OperationMatch | { paths: DocumentedOperation[] } {
+export function findOperation(
+  operations: readonly DocumentedOperation[],
+  method: string,
+  pathname: string,
+): OperationMatch | { paths: DocumentedOperation[] } {
   const candidates = operations
     .map((found) => ({ found, ...templatePattern(found.template) }))
     .map((candidate) => ({ ...candidate, values: candidate.pattern.exec(pathname)?.slice(1) }))
@@ -79,6 +83,8 @@ export function findOperation(operations: readonly DocumentedOperation[], method
     .sort((a, b) => a.names.length - b.names.length);
   const match = candidates.find((candidate) => candidate.found.method === method.toUpperCase());
   if (!match) return { paths: candidates.map((candidate) => candidate.found) };
-  const params = Object.fromEntries(match.names.map((name, index) => [name, decodeURIComponent(match.values![index]!)]));
+  const params = Object.fromEntries(
+    match.names.map((name, index) => [name, decodeURIComponent(match.values![index]!)]),
+  );
   return { found: match.found, params };
 }

@@ -16,9 +16,18 @@ export function recordFetch(): RecordingFetch {
   const exchanges: Exchange[] = [];
   const recording: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
-    const sent = { method: request.method, url: request.url, headers: headersOf(request.headers), ...parseBody(await request.clone().text()) };
+    const sent = {
+      method: request.method,
+      url: request.url,
+      headers: headersOf(request.headers),
+      ...parseBody(await request.clone().text()),
+    };
     const response = await globalThis.fetch(request);
-    const received = { status: response.status, headers: headersOf(response.headers), ...parseBody(await response.clone().text()) };
+    const received = {
+      status: response.status,
+      headers: headersOf(response.headers),
+      ...parseBody(await response.clone().text()),
+    };
     exchanges.push({ request: sent, response: received });
     return response;
   };

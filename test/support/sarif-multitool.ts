@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 
 /** The native sarif-multitool of this platform, from the devDependency @microsoft/sarif-multitool. */
-const multitool = join(dirname(require.resolve(`@microsoft/sarif-multitool-${process.platform}/package.json`)), 'Sarif.Multitool');
+const multitool = join(
+  dirname(require.resolve(`@microsoft/sarif-multitool-${process.platform}/package.json`)),
+  'Sarif.Multitool',
+);
 
 /** The policy that turns on GitHub's ingestion rules (GH1001–GH1007) as errors. */
 const githubPolicy = fileURLToPath(new URL('../fixtures/sarif/github-ingestion.config.xml', import.meta.url));
@@ -35,7 +38,14 @@ export interface MultitoolProblem {
 }
 
 interface ValidationLog {
-  runs: { results?: { ruleId: string; level?: string; message: { id?: string; text?: string; arguments?: string[] }; locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] }[] }[];
+  runs: {
+    results?: {
+      ruleId: string;
+      level?: string;
+      message: { id?: string; text?: string; arguments?: string[] };
+      locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[];
+    }[];
+  }[];
 }
 
 /**
@@ -62,18 +72,36 @@ export function multitoolProblemsOf(logs: Record<string, string>, dir: string): 
   const output = join(dir, 'multitool-result.sarif');
   // The tool will not write over an output unless told in a form this version refuses.
   rmSync(output, { force: true });
-  const run = spawnSync(multitool, ['validate', '-c', githubPolicy, '--rule-kind', 'Gh;Sarif', '--level', 'Error;Warning', '-o', output, ...byPath.keys()], {
-    encoding: 'utf8',
-    env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', ...runtimeSettings },
-  });
-  if (run.status !== 0) throw new Error(`sarif-multitool exited with ${String(run.status)}: ${run.stdout}${run.stderr}`);
+  const run = spawnSync(
+    multitool,
+    [
+      'validate',
+      '-c',
+      githubPolicy,
+      '--rule-kind',
+      'Gh;Sarif',
+      '--level',
+      'Error;Warning',
+      '-o',
+      output,
+      ...byPath.keys(),
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', ...runtimeSettings },
+    },
+  );
+  if (run.status !== 0)
+    throw new Error(`sarif-multitool exited with ${String(run.status)}: ${run.stdout}${run.stderr}`);
   const scanned = /Done\. (\d+) files? scanned\./.exec(run.stdout);
-  if (Number(scanned?.[1]) !== byPath.size) throw new Error(`sarif-multitool scanned ${scanned?.[1] ?? 'no'} files of ${byPath.size}: ${run.stdout}`);
+  if (Number(scanned?.[1]) !== byPath.size)
+    throw new Error(`sarif-multitool scanned ${scanned?.[1] ?? 'no'} files of ${byPath.size}: ${run.stdout}`);
   const log = JSON.parse(readFileSync(output, 'utf8')) as ValidationLog;
   for (const result of log.runs[0]?.results ?? []) {
     const uri = result.locations?.[0]?.physicalLocation?.artifactLocation?.uri;
     const found = uri === undefined ? undefined : byPath.get(fileURLToPath(uri));
-    if (found === undefined) throw new Error(`sarif-multitool reported ${result.ruleId} of no log it was given: ${String(uri)}`);
+    if (found === undefined)
+      throw new Error(`sarif-multitool reported ${result.ruleId} of no log it was given: ${String(uri)}`);
     found.push({
       ruleId: result.ruleId,
       level: result.level ?? 'warning',

@@ -23,7 +23,9 @@ export function useSmallFileSystem(): (kib: number) => string | undefined {
     const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${kib}k`, 'tmpfs', dir], { encoding: 'utf8' });
     if (mount.status !== 0) {
       rmSync(dir, { recursive: true, force: true });
-      console.warn(`skipped: cannot mount a ${kib} KiB tmpfs (needs root): ${(mount.stderr || mount.error?.message || '').trim()}`);
+      console.warn(
+        `skipped: cannot mount a ${kib} KiB tmpfs (needs root): ${(mount.stderr || mount.error?.message || '').trim()}`,
+      );
       return undefined;
     }
     mounted.push(dir);

@@ -28,7 +28,9 @@ export function statedVerdicts(dir: string): Record<(typeof everyFormat)[number]
   const read = (format: string): string => readFileSync(join(dir, `out.${format}`), 'utf8');
   const lastText = read('text').trimEnd().split('\n').at(-1) ?? '';
   const json = JSON.parse(read('json')) as { verdict: { status: string; exitCode: number } };
-  const sarif = JSON.parse(read('sarif')) as { runs: { properties: { verdict: { status: string; exitCode: number } } }[] };
+  const sarif = JSON.parse(read('sarif')) as {
+    runs: { properties: { verdict: { status: string; exitCode: number } } }[];
+  };
   const markdown = /^## (❌|✅) cspm-report \w+: (?:failed \(exit code (\d)\)|passed)\n/.exec(read('markdown'));
   const junit = parseXml(read('junit'));
   const lastCommand = read('github').trimEnd().split('\n').at(-1) ?? '';
@@ -36,7 +38,10 @@ export function statedVerdicts(dir: string): Record<(typeof everyFormat)[number]
   return {
     text: { failed: lastText.startsWith('✖') },
     json: { failed: json.verdict.status === 'fail', exitCode: json.verdict.exitCode },
-    sarif: { failed: sarif.runs[0]!.properties.verdict.status === 'fail', exitCode: sarif.runs[0]!.properties.verdict.exitCode },
+    sarif: {
+      failed: sarif.runs[0]!.properties.verdict.status === 'fail',
+      exitCode: sarif.runs[0]!.properties.verdict.exitCode,
+    },
     markdown: { failed: markdown?.[1] === '❌', exitCode: Number(markdown?.[2] ?? 0) },
     junit: { failed: Number(junit.getAttribute('failures')) > 0 },
     github: { failed: lastCommand.startsWith('::error ') },

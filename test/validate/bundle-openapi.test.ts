@@ -11,7 +11,14 @@ const schema = {
 };
 const document = {
   openapi: '3.1.0',
-  components: { schemas: { Response: { properties: { result: { $ref: 'report.json#/$defs/list' }, other: { $ref: '#/components/schemas/Other' } } }, Other: { type: 'null' } } },
+  components: {
+    schemas: {
+      Response: {
+        properties: { result: { $ref: 'report.json#/$defs/list' }, other: { $ref: '#/components/schemas/Other' } },
+      },
+      Other: { type: 'null' },
+    },
+  },
 };
 
 describe('bundleOpenApi', () => {
@@ -20,7 +27,12 @@ describe('bundleOpenApi', () => {
       openapi: '3.1.0',
       components: {
         schemas: {
-          Response: { properties: { result: { $ref: '#/components/schemas/List' }, other: { $ref: '#/components/schemas/Other' } } },
+          Response: {
+            properties: {
+              result: { $ref: '#/components/schemas/List' },
+              other: { $ref: '#/components/schemas/Other' },
+            },
+          },
           Other: { type: 'null' },
           List: { type: 'array', items: { $ref: '#/components/schemas/Item' } },
           Item: { type: 'object', properties: { n: { $ref: '#/components/schemas/Count' } } },
@@ -37,8 +49,12 @@ describe('bundleOpenApi', () => {
   });
 
   it('refuses a reference to a definition the schema lacks, and a component name already taken', () => {
-    expect(() => bundleOpenApi({ a: { $ref: 'report.json#/$defs/nope' } }, { name: 'report.json', schema })).toThrow('report.json#/$defs/nope names no definition of report.json');
+    expect(() => bundleOpenApi({ a: { $ref: 'report.json#/$defs/nope' } }, { name: 'report.json', schema })).toThrow(
+      'report.json#/$defs/nope names no definition of report.json',
+    );
     const taken = { a: { $ref: 'report.json#/$defs/count' }, components: { schemas: { Count: {} } } };
-    expect(() => bundleOpenApi(taken, { name: 'report.json', schema })).toThrow('the component Count of report.json#/$defs/count is already taken');
+    expect(() => bundleOpenApi(taken, { name: 'report.json', schema })).toThrow(
+      'the component Count of report.json#/$defs/count is already taken',
+    );
   });
 });

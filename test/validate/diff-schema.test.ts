@@ -20,17 +20,37 @@ function errorsOf(value: unknown): string[] {
 
 async function sampleDiff(extra: string[] = []): Promise<Record<string, unknown>> {
   const file = join(tempDir(), 'diff.json');
-  expect((await runInProcess(['diff', 'samples/diff/azure-csbp-2024-03-11.json', 'samples/diff/azure-csbp-2024-03-18.json', '-o', file, ...extra])).code).toBe(0);
+  expect(
+    (
+      await runInProcess([
+        'diff',
+        'samples/diff/azure-csbp-2024-03-11.json',
+        'samples/diff/azure-csbp-2024-03-18.json',
+        '-o',
+        file,
+        ...extra,
+      ])
+    ).code,
+  ).toBe(0);
   return (JSON.parse(readFileSync(file, 'utf8')) as { diff: Record<string, unknown> }).diff;
 }
 
 describe('schema/diff.schema.json', () => {
   it('validates the diff of the sample pair, with every kind of change, under each percent formula', async () => {
     for (const formula of ['green-of-assessed', 'green-of-total', 'passed-resources']) {
-      // The samples state green-of-assessed percents: other formulas find them wrong, which is no reason not to compare.
+      // The samples state green-of-assessed percents: other formulas find them wrong, which is no reason not to
+      // compare.
       const diff = await sampleDiff(['--percent-formula', formula, '--fail-on', 'never']);
       expect(errorsOf(diff)).toEqual([]);
-      expect(diff.counts).toEqual({ regression: 3, 'new-failure': 2, fix: 2, coverage: 1, added: 0, removed: 1, unchanged: 119 });
+      expect(diff.counts).toEqual({
+        regression: 3,
+        'new-failure': 2,
+        fix: 2,
+        coverage: 1,
+        added: 0,
+        removed: 1,
+        unchanged: 119,
+      });
     }
   });
 
@@ -42,10 +62,13 @@ describe('schema/diff.schema.json', () => {
       ['kind', (copy) => ((copy.reports as Reports)[0]!.changes[0]!.kind = 'worse')],
       ['extra field', (copy) => ((copy.reports as Reports)[0]!.overall.extra = 1)],
       ['counts', (copy) => delete (copy.counts as Record<string, unknown>).unchanged],
-      ['removed with a new side', (copy) => {
-        const removed = (copy.reports as Reports)[0]!.changes.find((change) => change.kind === 'removed')!;
-        removed.new = { compliance: 'Red', passedResources: 0, totalResources: 1 };
-      }],
+      [
+        'removed with a new side',
+        (copy) => {
+          const removed = (copy.reports as Reports)[0]!.changes.find((change) => change.kind === 'removed')!;
+          removed.new = { compliance: 'Red', passedResources: 0, totalResources: 1 };
+        },
+      ],
     ];
     for (const [name, mutate] of cases) {
       const copy = structuredClone(diff);

@@ -12,7 +12,18 @@ function reportWithStrayNumbers(count: number): string {
   const policies = [policy('A', '1000.1', 1, 1), policy('B', '1000.2', 1, 1)];
   for (let index = 0; index < count; index += 1) policies.push(policy(`P${index}`, `${2000 + index}.1`, 1, 1));
   const total = policies.length;
-  report.ResourceCategories = [{ ...report.ResourceCategories[0]!, Total: total, Green: total, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: policies }];
+  report.ResourceCategories = [
+    {
+      ...report.ResourceCategories[0]!,
+      Total: total,
+      Green: total,
+      Red: 0,
+      Amber: 0,
+      Gray: 0,
+      CompliancePercent: 100,
+      Policies: policies,
+    },
+  ];
   return JSON.stringify([report]);
 }
 
@@ -22,7 +33,12 @@ describe('a report with more findings than a file lists', () => {
     const findings = analysis.sources[0]!.findings;
     expect(findings).toHaveLength(1_001);
     expect(findings[999]).toMatchObject({ rule: 'schema', pointer: '/0/ResourceCategories/0/Policies/999/Severity' });
-    expect(findings[1_000]).toMatchObject({ rule: 'schema', severity: 'error', pointer: '/0/ResourceCategories/0/Policies', omitted: 129_000 });
+    expect(findings[1_000]).toMatchObject({
+      rule: 'schema',
+      severity: 'error',
+      pointer: '/0/ResourceCategories/0/Policies',
+      omitted: 129_000,
+    });
     expect(findings[1_000]!.message).toMatch(/^and 129,000 more like it \(schema\)/);
     const text = formatCheckText(analysis);
     expect(text).toContain('✖ 130,000 findings (130,000 errors, 0 warnings) in 1 file, 0 valid reports');
@@ -35,21 +51,31 @@ describe('a report with more findings than a file lists', () => {
     const analysis = await analyseInputs({ text: reportWithStrayNumbers(130_000), name: 'stray.json' });
     const findings = analysis.sources[0]!.findings;
     expect(findings).toHaveLength(1_001);
-    expect(findings.every((finding) => finding.rule === 'compliance-number' && finding.severity === 'warning')).toBe(true);
+    expect(findings.every((finding) => finding.rule === 'compliance-number' && finding.severity === 'warning')).toBe(
+      true,
+    );
     expect(findings[1_000]!.omitted).toBe(129_000);
-    expect(formatCheckText(analysis)).toContain('✖ 130,000 findings (0 errors, 130,000 warnings) in 1 file, 1 valid report');
+    expect(formatCheckText(analysis)).toContain(
+      '✖ 130,000 findings (0 errors, 130,000 warnings) in 1 file, 1 valid report',
+    );
   }, 60_000);
 
   it('a severity setting applies to the findings counted only too', async () => {
-    const analysis = await analyseInputs({ text: reportWithStrayNumbers(2_000), name: 'stray.json' }, { severities: { 'compliance-number': 'error' } });
+    const analysis = await analyseInputs(
+      { text: reportWithStrayNumbers(2_000), name: 'stray.json' },
+      { severities: { 'compliance-number': 'error' } },
+    );
     expect(analysis.summary).toMatchObject({ errors: 2_000, warnings: 0 });
-    const off = await analyseInputs({ text: reportWithStrayNumbers(2_000), name: 'stray.json' }, { severities: { 'compliance-number': 'off' } });
+    const off = await analyseInputs(
+      { text: reportWithStrayNumbers(2_000), name: 'stray.json' },
+      { severities: { 'compliance-number': 'off' } },
+    );
     expect(off.sources[0]!.findings).toEqual([]);
   });
 });
 
 describe('schema validation of a report of many bad policies', () => {
-  it('never has ajv list more than a policy\'s errors in one call, and counts them all', async () => {
+  it("never has ajv list more than a policy's errors in one call, and counts them all", async () => {
     // Every validator wrapped to note the longest error list one call made.
     let longest = 0;
     const validators = schemaValidators as unknown as Record<string, SchemaValidator>;

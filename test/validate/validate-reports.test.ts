@@ -20,7 +20,9 @@ describe('schema findings', () => {
     {
       name: 'a missing required field is located where it belongs',
       input: mutated((report) => delete report['JobId']),
-      expected: [{ pointer: '/JobId', message: 'benchmark CSBP of account "Contoso Azure" lacks the required field JobId' }],
+      expected: [
+        { pointer: '/JobId', message: 'benchmark CSBP of account "Contoso Azure" lacks the required field JobId' },
+      ],
     },
     {
       name: 'a count given as a string',
@@ -28,24 +30,41 @@ describe('schema findings', () => {
       expected: [
         {
           pointer: '/ResourceCategories/0/Policies/1/TotalResourceCount',
-          message: 'TotalResourceCount of policy 1000.2 "Ensure that StorageKeys is configured" (StorageKeys) in category "Azure - Storage" must be integer, not string "2"',
+          message:
+            'TotalResourceCount of policy 1000.2 "Ensure that StorageKeys is configured" (StorageKeys) in category "Azure - Storage" must be integer, not string "2"',
         },
       ],
     },
     {
       name: 'a negative count',
       input: mutated((report) => (report.ResourceCategories[1]!['Green'] = -1)),
-      expected: [{ pointer: '/ResourceCategories/1/Green', message: 'Green of category "Azure - Network" of benchmark CSBP of account "Contoso Azure" must be >= 0, not -1' }],
+      expected: [
+        {
+          pointer: '/ResourceCategories/1/Green',
+          message:
+            'Green of category "Azure - Network" of benchmark CSBP of account "Contoso Azure" must be >= 0, not -1',
+        },
+      ],
     },
     {
       name: 'ComplianceNumber as a number, not a string',
       input: mutated((report) => (policyOf(report, 1, 0)['ComplianceNumber'] = 1100.1)),
-      expected: [{ pointer: '/ResourceCategories/1/Policies/0/ComplianceNumber', message: expect.stringContaining('must be string, not number 1100.1') }],
+      expected: [
+        {
+          pointer: '/ResourceCategories/1/Policies/0/ComplianceNumber',
+          message: expect.stringContaining('must be string, not number 1100.1'),
+        },
+      ],
     },
     {
       name: 'a number beyond double precision',
       input: mutated((report) => (policyOf(report, 0, 0)['PassedResourceCount'] = Infinity)),
-      expected: [{ pointer: '/ResourceCategories/0/Policies/0/PassedResourceCount', message: expect.stringContaining('beyond double precision') }],
+      expected: [
+        {
+          pointer: '/ResourceCategories/0/Policies/0/PassedResourceCount',
+          message: expect.stringContaining('beyond double precision'),
+        },
+      ],
     },
   ];
   it.each(cases)('$name', async ({ input, expected }) => {
@@ -71,12 +90,20 @@ describe('schema findings', () => {
 
   it('validates the envelope head and locates errors in it', async () => {
     const analysis = await analyseInputs({ value: { result: [minimalReport()], statusCode: '200', message: 'ok' } });
-    expect(analysis.sources[0]!.findings).toEqual([expect.objectContaining({ rule: 'schema', pointer: '/statusCode', message: expect.stringContaining('the response envelope') })]);
+    expect(analysis.sources[0]!.findings).toEqual([
+      expect.objectContaining({
+        rule: 'schema',
+        pointer: '/statusCode',
+        message: expect.stringContaining('the response envelope'),
+      }),
+    ]);
   });
 
   it('publishes a draft 2020-12 schema with the report definitions', () => {
     const schema = readSchema();
     expect(schema['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(Object.keys(schema['$defs'] as object)).toEqual(expect.arrayContaining(['envelope', 'benchmarkReport', 'category', 'policy', 'posture']));
+    expect(Object.keys(schema['$defs'] as object)).toEqual(
+      expect.arrayContaining(['envelope', 'benchmarkReport', 'category', 'policy', 'posture']),
+    );
   });
 });

@@ -8,7 +8,9 @@ export type { RegressionLimit };
 export interface RegressionTally {
   /** Policies assessed both times that got worse (Green → Amber → Red). */
   regressions: number;
-  /** Policies failing now that were Gray or not there before, in compared reports and in reports only the new side has. */
+  /**
+   * Policies failing now that were Gray or not there before, in compared reports and in reports only the new side has.
+   */
   newFailures: number;
   /** Policies of a compared report that the new scan lost. */
   removedPolicies: number;
@@ -24,7 +26,10 @@ export interface RegressionTally {
  * whatever its severities: nothing of it can be compared), less what `limit` allows.
  * A list of compared reports (a gate's scope) has no unpaired reports to count.
  */
-export function tallyRegressions(compared: DiffResult | readonly ReportDiff[], limit: RegressionLimit = {}): RegressionTally {
+export function tallyRegressions(
+  compared: DiffResult | readonly ReportDiff[],
+  limit: RegressionLimit = {},
+): RegressionTally {
   const reports = Array.isArray(compared) ? (compared as readonly ReportDiff[]) : (compared as DiffResult).reports;
   const counts = (severity: string): boolean => limit.severity === undefined || isAtLeast(severity, limit.severity);
   const tally: RegressionTally = { regressions: 0, newFailures: 0, removedPolicies: 0, lostReports: 0, total: 0 };

@@ -1,5 +1,16 @@
 import type { AnalysedReport, Analysis, Figures, PercentFormula } from '../../model/analysis.js';
-import { policyChangeKinds, type CategoryChange, type DiffOptions, type DiffResult, type FiguresChange, type PolicyChange, type PolicyChangeKind, type PolicySide, type ReportDiff, type ScanRef } from '../../model/diff.js';
+import {
+  policyChangeKinds,
+  type CategoryChange,
+  type DiffOptions,
+  type DiffResult,
+  type FiguresChange,
+  type PolicyChange,
+  type PolicyChangeKind,
+  type PolicySide,
+  type ReportDiff,
+  type ScanRef,
+} from '../../model/diff.js';
 import type { Policy, ResourceCategory } from '../../model/report.js';
 import { hasPercent } from '../percent-formulas.js';
 import { classifyAdded, classifyChange } from './classify-change.js';
@@ -9,13 +20,31 @@ import { pairReports, type SideReport } from './pair-reports.js';
 import { rankAccounts } from './rank-accounts.js';
 import { severityRank } from '../../model/observed-values.js';
 
-const noChanges = (): Record<PolicyChangeKind, number> => ({ regression: 0, 'new-failure': 0, fix: 0, coverage: 0, added: 0, removed: 0 });
+const noChanges = (): Record<PolicyChangeKind, number> => ({
+  regression: 0,
+  'new-failure': 0,
+  fix: 0,
+  coverage: 0,
+  added: 0,
+  removed: 0,
+});
 
 function side(policy: Policy): PolicySide {
-  return { compliance: policy.Compliance, passedResources: policy.PassedResourceCount, totalResources: policy.TotalResourceCount };
+  return {
+    compliance: policy.Compliance,
+    passedResources: policy.PassedResourceCount,
+    totalResources: policy.TotalResourceCount,
+  };
 }
 
-function change(kind: PolicyChangeKind, policy: Policy, category: ResourceCategory, old: Policy | null, next: Policy | null, matchedBy?: PolicyChange['matchedBy']): PolicyChange {
+function change(
+  kind: PolicyChangeKind,
+  policy: Policy,
+  category: ResourceCategory,
+  old: Policy | null,
+  next: Policy | null,
+  matchedBy?: PolicyChange['matchedBy'],
+): PolicyChange {
   return {
     kind,
     policyId: policy.PolicyId,
@@ -30,7 +59,9 @@ function change(kind: PolicyChangeKind, policy: Policy, category: ResourceCatego
   };
 }
 
-const kindRank = Object.fromEntries(policyChangeKinds.map((kind, rank) => [kind, rank])) as Readonly<Record<PolicyChangeKind, number>>;
+const kindRank = Object.fromEntries(policyChangeKinds.map((kind, rank) => [kind, rank])) as Readonly<
+  Record<PolicyChangeKind, number>
+>;
 
 /** Regressions first, then new failures, each kind worst severity first, then in report order (a stable sort). */
 function byKindAndSeverity(a: PolicyChange, b: PolicyChange): number {
@@ -52,7 +83,13 @@ function figuresChange(old: Figures | null, next: Figures | null, formula: Perce
 
 function scanRef(entry: SideReport): ScanRef {
   const { report, pointer } = entry.analysed;
-  return { source: entry.source, pointer, jobId: report.JobId, scanDate: typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null };
+  return {
+    source: entry.source,
+    pointer,
+    jobId: report.JobId,
+    scanDate:
+      typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null,
+  };
 }
 
 function categoryFigures(analysed: AnalysedReport): Map<ResourceCategory, Figures> {
@@ -84,16 +121,22 @@ function diffReport(old: SideReport, next: SideReport, mismatched: boolean, form
 
   const oldFigures = categoryFigures(old.analysed);
   const newFigures = categoryFigures(next.analysed);
-  const categories: CategoryChange[] = matchCategories(oldReport.ResourceCategories, newReport.ResourceCategories).map((pair) => {
-    const shown = (pair.new ?? pair.old) as ResourceCategory;
-    return {
-      id: shown.CategoryId,
-      name: shown.CategoryName,
-      status: pair.old && pair.new ? 'matched' : pair.new ? 'added' : 'removed',
-      changes: noChanges(),
-      ...figuresChange(pair.old ? (oldFigures.get(pair.old) ?? null) : null, pair.new ? (newFigures.get(pair.new) ?? null) : null, formula),
-    };
-  });
+  const categories: CategoryChange[] = matchCategories(oldReport.ResourceCategories, newReport.ResourceCategories).map(
+    (pair) => {
+      const shown = (pair.new ?? pair.old) as ResourceCategory;
+      return {
+        id: shown.CategoryId,
+        name: shown.CategoryName,
+        status: pair.old && pair.new ? 'matched' : pair.new ? 'added' : 'removed',
+        changes: noChanges(),
+        ...figuresChange(
+          pair.old ? (oldFigures.get(pair.old) ?? null) : null,
+          pair.new ? (newFigures.get(pair.new) ?? null) : null,
+          formula,
+        ),
+      };
+    },
+  );
   // A change counts in the category its policy is in now (was in, if removed).
   const byId = new Map(categories.map((category) => [`${category.id}\u0000${category.name}`, category]));
   for (const item of changes) {
@@ -154,7 +197,13 @@ export function diffAnalyses(olds: Analysis, news: Analysis, options: DiffOption
 export function joinAnalyses(olds: Analysis, news: Analysis): Analysis {
   const sum = (key: keyof Analysis['summary']): number => olds.summary[key] + news.summary[key];
   return {
-    summary: { files: sum('files'), reports: sum('reports'), policies: sum('policies'), errors: sum('errors'), warnings: sum('warnings') },
+    summary: {
+      files: sum('files'),
+      reports: sum('reports'),
+      policies: sum('policies'),
+      errors: sum('errors'),
+      warnings: sum('warnings'),
+    },
     percentFormula: news.percentFormula,
     sources: [...olds.sources, ...news.sources],
   };

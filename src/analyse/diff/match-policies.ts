@@ -4,7 +4,13 @@ import type { Policy, ResourceCategory } from '../../model/report.js';
 /** What {@link matchPolicies} tells for each policy of either scan. */
 export interface PolicyVisitor {
   /** A policy found in both scans. */
-  pair(old: Policy, oldCategory: ResourceCategory, next: Policy, nextCategory: ResourceCategory, matchedBy: PolicyMatch): void;
+  pair(
+    old: Policy,
+    oldCategory: ResourceCategory,
+    next: Policy,
+    nextCategory: ResourceCategory,
+    matchedBy: PolicyMatch,
+  ): void;
   /** A policy of the new scan only. */
   added(policy: Policy, category: ResourceCategory): void;
   /** A policy of the old scan only. */
@@ -50,7 +56,11 @@ const fallbackKey = (policy: Policy): string => `${policy.ComplianceNumber}\u000
  * or removed. Each policy is told to `visitor` once; nothing is kept per policy but its
  * position, since reports hold 300,000 policies and most of them did not change.
  */
-export function matchPolicies(oldCategories: readonly ResourceCategory[], newCategories: readonly ResourceCategory[], visitor: PolicyVisitor): void {
+export function matchPolicies(
+  oldCategories: readonly ResourceCategory[],
+  newCategories: readonly ResourceCategory[],
+  visitor: PolicyVisitor,
+): void {
   const olds: Policy[] = [];
   const oldHome: ResourceCategory[] = [];
   const byId = new Positions();
@@ -76,7 +86,8 @@ export function matchPolicies(oldCategories: readonly ResourceCategory[], newCat
   }
   if (unmatched.length > 0) {
     const byNumber = new Positions();
-    for (let position = 0; position < olds.length; position += 1) if (taken[position] === 0) byNumber.add(fallbackKey(olds[position] as Policy), position);
+    for (let position = 0; position < olds.length; position += 1)
+      if (taken[position] === 0) byNumber.add(fallbackKey(olds[position] as Policy), position);
     for (const { policy, category } of unmatched) {
       const position = byNumber.take(fallbackKey(policy));
       if (position === undefined) {
@@ -84,8 +95,15 @@ export function matchPolicies(oldCategories: readonly ResourceCategory[], newCat
         continue;
       }
       taken[position] = 1;
-      visitor.pair(olds[position] as Policy, oldHome[position] as ResourceCategory, policy, category, 'ComplianceNumber+ShortTitle');
+      visitor.pair(
+        olds[position] as Policy,
+        oldHome[position] as ResourceCategory,
+        policy,
+        category,
+        'ComplianceNumber+ShortTitle',
+      );
     }
   }
-  for (let position = 0; position < olds.length; position += 1) if (taken[position] === 0) visitor.removed(olds[position] as Policy, oldHome[position] as ResourceCategory);
+  for (let position = 0; position < olds.length; position += 1)
+    if (taken[position] === 0) visitor.removed(olds[position] as Policy, oldHome[position] as ResourceCategory);
 }

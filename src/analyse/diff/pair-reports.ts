@@ -25,7 +25,16 @@ const keyOf = ({ analysed: { report } }: SideReport): string => JSON.stringify([
 
 function unpaired(side: 'old' | 'new', entry: SideReport): UnpairedReport {
   const { report, pointer, figures } = entry.analysed;
-  return { side, source: entry.source, pointer, benchmarkId: report.BenchmarkId, accountId: report.AccountId, jobId: report.JobId, policies: figures.total, failing: failingBySeverity(entry.analysed) };
+  return {
+    side,
+    source: entry.source,
+    pointer,
+    benchmarkId: report.BenchmarkId,
+    accountId: report.AccountId,
+    jobId: report.JobId,
+    policies: figures.total,
+    failing: failingBySeverity(entry.analysed),
+  };
 }
 
 /** The failing policies of a report by Severity, worst first, only the severities that have one. */
@@ -34,11 +43,17 @@ function failingBySeverity(analysed: AnalysedReport): SeverityCount[] {
   for (const list of [analysed.redBySeverity, analysed.amberBySeverity, analysed.otherBySeverity]) {
     for (const { severity, count } of list) if (count > 0) counts.set(severity, (counts.get(severity) ?? 0) + count);
   }
-  return [...counts].map(([severity, count]) => ({ severity, count })).sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
+  return [...counts]
+    .map(([severity, count]) => ({ severity, count }))
+    .sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
 }
 
 function identity(entry: SideReport): { source: string; benchmarkId: string; accountId: string } {
-  return { source: entry.source, benchmarkId: entry.analysed.report.BenchmarkId, accountId: entry.analysed.report.AccountId };
+  return {
+    source: entry.source,
+    benchmarkId: entry.analysed.report.BenchmarkId,
+    accountId: entry.analysed.report.AccountId,
+  };
 }
 
 /**
@@ -66,17 +81,29 @@ export function pairReports(olds: Analysis, news: Analysis, allowMismatch: boole
   // Stryker disable next-line OptionalChaining: every old entry's key is in byKey
   const oldLeft = oldReports.filter((entry) => byKey.get(keyOf(entry))?.includes(entry));
   if (allowMismatch) {
-    while (oldLeft.length > 0 && newLeft.length > 0) pairs.push({ old: oldLeft.shift() as SideReport, new: newLeft.shift() as SideReport, mismatched: true });
+    while (oldLeft.length > 0 && newLeft.length > 0)
+      pairs.push({ old: oldLeft.shift() as SideReport, new: newLeft.shift() as SideReport, mismatched: true });
   }
   if (pairs.length === 0 && oldLeft.length > 0 && newLeft.length > 0) {
     const names = (entries: SideReport[]): string =>
       entries
         .slice(0, 3)
-        .map((entry) => `${entry.analysed.report.BenchmarkId} of account ${entry.analysed.report.AccountId} (${entry.source})`)
+        .map(
+          (entry) =>
+            `${entry.analysed.report.BenchmarkId} of account ${entry.analysed.report.AccountId} (${entry.source})`,
+        )
         .join(', ') + (entries.length > 3 ? ` and ${entries.length - 3} more` : '');
-    throw new CspmError('reports-mismatch', `old: ${names(oldLeft)}; new: ${names(newLeft)}; compare scans of one account and benchmark`, {
-      data: { old: oldLeft.map(identity), new: newLeft.map(identity) },
-    });
+    throw new CspmError(
+      'reports-mismatch',
+      `old: ${names(oldLeft)}; new: ${names(newLeft)}; compare scans of one account and benchmark`,
+      {
+        data: { old: oldLeft.map(identity), new: newLeft.map(identity) },
+      },
+    );
   }
-  return { pairs, unpaired: [...oldLeft.map((entry) => unpaired('old', entry)), ...newLeft.map((entry) => unpaired('new', entry))], left: { old: oldLeft, new: newLeft } };
+  return {
+    pairs,
+    unpaired: [...oldLeft.map((entry) => unpaired('old', entry)), ...newLeft.map((entry) => unpaired('new', entry))],
+    left: { old: oldLeft, new: newLeft },
+  };
 }

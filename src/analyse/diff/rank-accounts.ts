@@ -1,10 +1,20 @@
 import type { AccountChange, ReportDiff } from '../../model/diff.js';
 import type { SideReport } from './pair-reports.js';
 
-const blank = (accountId: string, accountName: string): AccountChange => ({ accountId, accountName, status: 'compared', compared: 0, lostReports: 0, addedReports: 0, percentDelta: null, regressions: 0 });
+const blank = (accountId: string, accountName: string): AccountChange => ({
+  accountId,
+  accountName,
+  status: 'compared',
+  compared: 0,
+  lostReports: 0,
+  addedReports: 0,
+  percentDelta: null,
+  regressions: 0,
+});
 
 /** Failing policies of a report: Red, Amber, and of a colour outside the observed set. */
-const failingOf = ({ analysed }: SideReport): number => analysed.figures.red + analysed.figures.amber + analysed.figures.other;
+const failingOf = ({ analysed }: SideReport): number =>
+  analysed.figures.red + analysed.figures.amber + analysed.figures.other;
 
 /**
  * The tier of an account in the ranking, worst first. What cannot be compared ranks
@@ -35,7 +45,11 @@ function worstFirst(a: AccountChange, b: AccountChange): number {
  * stays as it was). `oldLeft` and `newLeft` are the reports no report of the other
  * input pairs with.
  */
-export function rankAccounts(reports: readonly ReportDiff[], oldLeft: readonly SideReport[], newLeft: readonly SideReport[]): AccountChange[] | undefined {
+export function rankAccounts(
+  reports: readonly ReportDiff[],
+  oldLeft: readonly SideReport[],
+  newLeft: readonly SideReport[],
+): AccountChange[] | undefined {
   const accounts = new Map<string, AccountChange>();
   const accountOf = (accountId: string, accountName: string): AccountChange => {
     let account = accounts.get(accountId);
@@ -52,7 +66,8 @@ export function rankAccounts(reports: readonly ReportDiff[], oldLeft: readonly S
     const delta = report.overall.percentDelta;
     if (delta !== null && (account.percentDelta === null || delta < account.percentDelta)) account.percentDelta = delta;
   }
-  for (const entry of oldLeft) accountOf(entry.analysed.report.AccountId, entry.analysed.report.AccountName).lostReports += 1;
+  for (const entry of oldLeft)
+    accountOf(entry.analysed.report.AccountId, entry.analysed.report.AccountName).lostReports += 1;
   for (const entry of newLeft) {
     const account = accountOf(entry.analysed.report.AccountId, entry.analysed.report.AccountName);
     account.addedReports += 1;

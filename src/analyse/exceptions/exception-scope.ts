@@ -27,6 +27,7 @@ export function exceptionScope(exception: RiskException): ExceptionScope {
     coversReport: (report) =>
       accounts.some((glob) => glob.test(report.AccountId) || glob.test(report.AccountName)) &&
       (benchmark === undefined || benchmark.test(report.BenchmarkId) || benchmark.test(report.BenchmarkName)),
-    coversCategory: (found) => category === undefined || category.test(found.CategoryName) || category.test(found.CategoryId),
+    coversCategory: (found) =>
+      category === undefined || category.test(found.CategoryName) || category.test(found.CategoryId),
   };
 }

@@ -14,7 +14,8 @@ export interface JudgeExceptionsOptions {
 /** The days before an expiry that a run warns of, when not given. */
 export const defaultExpiryWarningDays = 30;
 
-/** Red and Amber: the colours an exception can accept. Any other colour the service adds counts as failing too (fail closed). */
+/** Red and Amber: the colours an exception can accept. Any other colour the service adds counts as failing too (fail
+ * closed). */
 function isFailingColour(compliance: string): boolean {
   return compliance !== 'Green' && compliance !== 'Gray';
 }
@@ -28,7 +29,11 @@ function isFailingColour(compliance: string): boolean {
  *
  * @param exceptions every exception of the run, already validated (their dates are days)
  */
-export function judgeExceptions(analysis: Analysis, exceptions: readonly RiskException[], options: JudgeExceptionsOptions = {}): ExceptionOutcome[] {
+export function judgeExceptions(
+  analysis: Analysis,
+  exceptions: readonly RiskException[],
+  options: JudgeExceptionsOptions = {},
+): ExceptionOutcome[] {
   const today = dayOf(options.today ?? new Date());
   const warning = options.expiryWarningDays ?? defaultExpiryWarningDays;
   const scopes = exceptions.map(exceptionScope);
@@ -61,7 +66,8 @@ function collectMatches(analysis: Analysis, scopes: readonly ExceptionScope[], m
         const here = covering.filter((index) => scopes[index]?.coversCategory(category) === true);
         if (here.length === 0) continue;
         // A run that keeps only some policies (a figures-only gate) keeps those the exceptions name.
-        const policies = analysed.keptPolicies === undefined ? category.Policies.entries() : analysed.keptPolicies.entries();
+        const policies =
+          analysed.keptPolicies === undefined ? category.Policies.entries() : analysed.keptPolicies.entries();
         for (const [policyIndex, policy] of policies) {
           for (const index of here) {
             if (!scopes[index]?.policies.has(policy.PolicyId)) continue;

@@ -43,7 +43,16 @@ function addPolicies(fleet: FleetFigures, analysed: AnalysedReport): void {
     let entry = fleet.policies.get(key);
     if (entry === undefined) {
       const { policy } = outcome;
-      entry = { policyId: policy.PolicyId, benchmarkId: analysed.report.BenchmarkId, title: policy.ShortTitle, severity: policy.Severity, accounts: 0, red: 0, amber: 0, failing: 0 } satisfies FleetPolicy;
+      entry = {
+        policyId: policy.PolicyId,
+        benchmarkId: analysed.report.BenchmarkId,
+        title: policy.ShortTitle,
+        severity: policy.Severity,
+        accounts: 0,
+        red: 0,
+        amber: 0,
+        failing: 0,
+      } satisfies FleetPolicy;
       fleet.policies.set(key, entry);
     }
     entry.accounts += 1;
@@ -66,7 +75,11 @@ function accountRow(formula: PercentFormula, source: string, analysed: AnalysedR
     percent: definedPercent(formula, analysed.figures),
     redBySeverity: analysed.redBySeverity.map(({ severity, count }) => ({ severity, count })),
     redWeight: analysed.categories.reduce((sum, { category }) => sum + redWeight(category.Policies), 0),
-    categories: analysed.categories.map(({ category, figures }) => ({ name: category.CategoryName, figures: { ...figures }, percent: definedPercent(formula, figures) })),
+    categories: analysed.categories.map(({ category, figures }) => ({
+      name: category.CategoryName,
+      figures: { ...figures },
+      percent: definedPercent(formula, figures),
+    })),
   };
 }
 
@@ -91,7 +104,7 @@ export function addFleetReport(fleet: FleetFigures, source: string, analysedRepo
 /** The fleet of every analysed report of an analysis, in the order of its sources. */
 export function buildFleetFigures(analysis: Analysis): FleetFigures {
   const fleet = createFleetFigures(analysis.percentFormula);
-  for (const source of analysis.sources) for (const report of source.reports) addFleetReport(fleet, source.source, report);
+  for (const source of analysis.sources)
+    for (const report of source.reports) addFleetReport(fleet, source.source, report);
   return fleet;
 }
-

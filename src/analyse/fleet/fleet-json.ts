@@ -1,6 +1,13 @@
 import { CspmError } from '../../error/cspm-error.js';
 import type { Figures, SeverityCount } from '../../model/analysis.js';
-import { fleetFiguresVersion, type FleetAccount, type FleetCategoryFigures, type FleetFigures, type FleetFiguresJson, type FleetPolicy } from '../../model/fleet.js';
+import {
+  fleetFiguresVersion,
+  type FleetAccount,
+  type FleetCategoryFigures,
+  type FleetFigures,
+  type FleetFiguresJson,
+  type FleetPolicy,
+} from '../../model/fleet.js';
 import { escapePointerToken } from '../../text/pointer-token.js';
 import { percentFormulaIds } from '../percent-formulas.js';
 import { fleetPolicyKey } from './add-fleet-report.js';
@@ -12,12 +19,23 @@ import { mergeFleetFigures } from './merge-fleet-figures.js';
  */
 export function fleetFiguresToJson(figures: FleetFigures): FleetFiguresJson {
   // A merge with an empty fleet is a deep copy, made by the code that already knows every field.
-  const copy = mergeFleetFigures(figures, { percentFormula: figures.percentFormula, accounts: [], policies: new Map() });
-  return { version: fleetFiguresVersion, percentFormula: copy.percentFormula, accounts: copy.accounts, policies: [...copy.policies.values()] };
+  const copy = mergeFleetFigures(figures, {
+    percentFormula: figures.percentFormula,
+    accounts: [],
+    policies: new Map(),
+  });
+  return {
+    version: fleetFiguresVersion,
+    percentFormula: copy.percentFormula,
+    accounts: copy.accounts,
+    policies: [...copy.policies.values()],
+  };
 }
 
 function invalid(pointer: string, what: string): CspmError<'fleet-figures-invalid'> {
-  return new CspmError('fleet-figures-invalid', `${pointer === '' ? '(the whole value)' : pointer}: ${what}`, { data: { pointer } });
+  return new CspmError('fleet-figures-invalid', `${pointer === '' ? '(the whole value)' : pointer}: ${what}`, {
+    data: { pointer },
+  });
 }
 
 type Json = Record<string, unknown>;
@@ -46,7 +64,8 @@ function text(object: Json, key: string, pointer: string): string {
 
 function count(object: Json, key: string, pointer: string): number {
   const [value, at] = field(object, key, pointer);
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw invalid(at, 'expected a whole number ≥ 0');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw invalid(at, 'expected a whole number ≥ 0');
   return value;
 }
 
@@ -64,26 +83,39 @@ const countNames = ['total', 'green', 'red', 'amber', 'gray', 'other', 'passedRe
 
 function readFigures(value: unknown, pointer: string): Figures {
   const object = objectAt(value, pointer);
-  const counts = Object.fromEntries(countNames.map((name) => [name, count(object, name, pointer)])) as Record<(typeof countNames)[number], number>;
+  const counts = Object.fromEntries(countNames.map((name) => [name, count(object, name, pointer)])) as Record<
+    (typeof countNames)[number],
+    number
+  >;
   return { ...counts, percent: finite(object, 'percent', pointer) };
 }
 
 function readSeverities(value: unknown, pointer: string): SeverityCount[] {
   return arrayAt(value, pointer).map((entry, index) => {
     const object = objectAt(entry, `${pointer}/${index}`);
-    return { severity: text(object, 'severity', `${pointer}/${index}`), count: count(object, 'count', `${pointer}/${index}`) };
+    return {
+      severity: text(object, 'severity', `${pointer}/${index}`),
+      count: count(object, 'count', `${pointer}/${index}`),
+    };
   });
 }
 
 function readCategory(value: unknown, pointer: string): FleetCategoryFigures {
   const object = objectAt(value, pointer);
-  return { name: text(object, 'name', pointer), figures: readFigures(field(object, 'figures', pointer)[0], `${pointer}/figures`), percent: percentOrNull(object, 'percent', pointer) };
+  return {
+    name: text(object, 'name', pointer),
+    figures: readFigures(field(object, 'figures', pointer)[0], `${pointer}/figures`),
+    percent: percentOrNull(object, 'percent', pointer),
+  };
 }
 
 function readAccount(value: unknown, pointer: string): FleetAccount {
   const object = objectAt(value, pointer);
   const names = ['accountName', 'accountId', 'connectorType', 'benchmarkId', 'benchmarkName', 'source'] as const;
-  const texts = Object.fromEntries(names.map((name) => [name, text(object, name, pointer)])) as Record<(typeof names)[number], string>;
+  const texts = Object.fromEntries(names.map((name) => [name, text(object, name, pointer)])) as Record<
+    (typeof names)[number],
+    string
+  >;
   const categories = arrayAt(field(object, 'categories', pointer)[0], `${pointer}/categories`);
   return {
     ...texts,
@@ -108,7 +140,12 @@ function readPolicy(value: unknown, pointer: string): FleetPolicy {
     failing: count(object, 'failing', pointer),
   };
   // A report counts once per policy, so no count can pass the reports that hold it.
-  for (const key of ['red', 'amber', 'failing'] as const) if (policy[key] > policy.accounts) throw invalid(`${pointer}/${key}`, `${policy[key]}, more than the reports that hold the policy (${policy.accounts})`);
+  for (const key of ['red', 'amber', 'failing'] as const)
+    if (policy[key] > policy.accounts)
+      throw invalid(
+        `${pointer}/${key}`,
+        `${policy[key]}, more than the reports that hold the policy (${policy.accounts})`,
+      );
   return policy;
 }
 
@@ -123,15 +160,26 @@ function readPolicy(value: unknown, pointer: string): FleetPolicy {
 export function fleetFiguresFromJson(value: unknown): FleetFigures {
   const root = objectAt(value, '');
   const [version] = field(root, 'version', '');
-  if (version !== fleetFiguresVersion) throw invalid('/version', `${JSON.stringify(version)}; this version of cspm-report reads version ${fleetFiguresVersion}`);
+  if (version !== fleetFiguresVersion)
+    throw invalid(
+      '/version',
+      `${JSON.stringify(version)}; this version of cspm-report reads version ${fleetFiguresVersion}`,
+    );
   const formula = text(root, 'percentFormula', '');
-  if (!(percentFormulaIds as readonly string[]).includes(formula)) throw invalid('/percentFormula', `"${formula}"; the formulas are ${percentFormulaIds.join(', ')}`);
-  const accounts = arrayAt(field(root, 'accounts', '')[0], '/accounts').map((account, index) => readAccount(account, `/accounts/${index}`));
+  if (!(percentFormulaIds as readonly string[]).includes(formula))
+    throw invalid('/percentFormula', `"${formula}"; the formulas are ${percentFormulaIds.join(', ')}`);
+  const accounts = arrayAt(field(root, 'accounts', '')[0], '/accounts').map((account, index) =>
+    readAccount(account, `/accounts/${index}`),
+  );
   const policies = new Map<string, FleetPolicy>();
   arrayAt(field(root, 'policies', '')[0], '/policies').forEach((entry, index) => {
     const policy = readPolicy(entry, `/policies/${index}`);
     const key = fleetPolicyKey(policy.benchmarkId, policy.policyId);
-    if (policies.has(key)) throw invalid(`/policies/${index}`, `policy ${policy.policyId} of benchmark ${policy.benchmarkId} is listed twice`);
+    if (policies.has(key))
+      throw invalid(
+        `/policies/${index}`,
+        `policy ${policy.policyId} of benchmark ${policy.benchmarkId} is listed twice`,
+      );
     policies.set(key, policy);
   });
   return { percentFormula: formula as FleetFigures['percentFormula'], accounts, policies };

@@ -21,7 +21,11 @@ function copyAccount(account: FleetAccount): FleetAccount {
  */
 export function mergeFleetFigures(a: FleetFigures, b: FleetFigures): FleetFigures {
   if (a.percentFormula !== b.percentFormula) {
-    throw new CspmError('fleet-figures-invalid', `/percentFormula: ${b.percentFormula} cannot merge with ${a.percentFormula}; analyse every shard with one --percent-formula`, { data: { pointer: '/percentFormula' } });
+    throw new CspmError(
+      'fleet-figures-invalid',
+      `/percentFormula: ${b.percentFormula} cannot merge with ${a.percentFormula}; analyse every shard with one --percent-formula`,
+      { data: { pointer: '/percentFormula' } },
+    );
   }
   const policies = new Map<string, FleetPolicy>();
   for (const [key, policy] of a.policies) policies.set(key, { ...policy });
@@ -47,7 +51,11 @@ export function mergeFleetFigures(a: FleetFigures, b: FleetFigures): FleetFigure
  */
 export function addFleetFigures(into: FleetFigures, more: FleetFigures): FleetFigures {
   if (into.percentFormula !== more.percentFormula) {
-    throw new CspmError('fleet-figures-invalid', `/percentFormula: ${more.percentFormula} cannot merge with ${into.percentFormula}; analyse every shard with one --percent-formula`, { data: { pointer: '/percentFormula' } });
+    throw new CspmError(
+      'fleet-figures-invalid',
+      `/percentFormula: ${more.percentFormula} cannot merge with ${into.percentFormula}; analyse every shard with one --percent-formula`,
+      { data: { pointer: '/percentFormula' } },
+    );
   }
   for (const [key, policy] of more.policies) {
     const known = into.policies.get(key);

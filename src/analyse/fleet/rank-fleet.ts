@@ -15,15 +15,28 @@ import { compareWorst, type RankedCategory } from '../severity-rank.js';
  * the worst categories are (see compareWorst), not by the lowest percent, which put an
  * account of one assessed Red policy above one of 115.
  */
-export const worstAccountMeasure = 'most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; an account with nothing assessed last';
+export const worstAccountMeasure =
+  'most Red policies weighted by severity (Critical 5, High 4, Moderate 3, Low 2, VeryLow 1), then most failing resources, then most Amber policies, then lowest compliance; an account with nothing assessed last';
 
 /** How the failing policies are ranked, in the words every format prints. */
-export const failingPolicyMeasure = 'failing (Red, Amber or an unknown Compliance) in the most accounts first; ties by Red accounts, then by severity';
+export const failingPolicyMeasure =
+  'failing (Red, Amber or an unknown Compliance) in the most accounts first; ties by Red accounts, then by severity';
 
 /** An account as the ranking of the documents reads a category (compareWorst). */
 function asRanked(account: FleetAccount, order: number): RankedCategory & { account: FleetAccount } {
   const { red, amber, total, gray, passedResources, totalResources } = account.figures;
-  return { account, redWeight: account.redWeight, order, figures: { red, amber, percent: account.percent, assessed: total - gray, failingResources: totalResources - passedResources } };
+  return {
+    account,
+    redWeight: account.redWeight,
+    order,
+    figures: {
+      red,
+      amber,
+      percent: account.percent,
+      assessed: total - gray,
+      failingResources: totalResources - passedResources,
+    },
+  };
 }
 
 /** Every account row, the worst first (see {@link worstAccountMeasure}); equal ones keep their order. */
@@ -53,11 +66,20 @@ function sumFigures(fleet: FleetFigures, accounts: readonly FleetAccount[]): Fig
 }
 
 /** The fleet's figures summed over every row, the percent recomputed over the sums (not averaged). */
-export function fleetTotals(fleet: FleetFigures): { figures: Figures; percent: number | null; redBySeverity: SeverityCount[] } {
+export function fleetTotals(fleet: FleetFigures): {
+  figures: Figures;
+  percent: number | null;
+  redBySeverity: SeverityCount[];
+} {
   const figures = sumFigures(fleet, fleet.accounts);
   const red = new Map<string, number>();
-  for (const account of fleet.accounts) for (const { severity, count } of account.redBySeverity) red.set(severity, (red.get(severity) ?? 0) + count);
-  return { figures, percent: definedPercent(fleet.percentFormula, figures), redBySeverity: [...red].map(([severity, count]) => ({ severity, count })) };
+  for (const account of fleet.accounts)
+    for (const { severity, count } of account.redBySeverity) red.set(severity, (red.get(severity) ?? 0) + count);
+  return {
+    figures,
+    percent: definedPercent(fleet.percentFormula, figures),
+    redBySeverity: [...red].map(([severity, count]) => ({ severity, count })),
+  };
 }
 
 /** The rows grouped by ConnectorType or by BenchmarkId, in the order first seen, with their figures summed. */
@@ -67,14 +89,23 @@ export function groupFleet(fleet: FleetFigures, by: 'connectorType' | 'benchmark
   return [...groups].map(([key, accounts]) => {
     const figures = sumFigures(fleet, accounts);
     const label = by === 'benchmarkId' ? (accounts[0] as FleetAccount).benchmarkName : key;
-    return { key, label, reports: accounts.length, accounts: countFleetAccounts(accounts), figures, percent: definedPercent(fleet.percentFormula, figures) };
+    return {
+      key,
+      label,
+      reports: accounts.length,
+      accounts: countFleetAccounts(accounts),
+      figures,
+      percent: definedPercent(fleet.percentFormula, figures),
+    };
   });
 }
 
 function median(sorted: readonly number[]): number | null {
   if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /**
@@ -82,11 +113,21 @@ function median(sorted: readonly number[]): number | null {
  * their compliance percents (n/a ones left out), lowest median first.
  */
 export function summariseFleetCategories(fleet: FleetFigures): FleetCategorySummary[] {
-  const byCategory = new Map<string, { benchmarkId: string; benchmarkName: string; name: string; percents: number[]; accounts: number; red: number }>();
+  const byCategory = new Map<
+    string,
+    { benchmarkId: string; benchmarkName: string; name: string; percents: number[]; accounts: number; red: number }
+  >();
   for (const account of fleet.accounts) {
     for (const category of account.categories) {
       const key = JSON.stringify([account.benchmarkId, category.name]);
-      const entry = byCategory.get(key) ?? { benchmarkId: account.benchmarkId, benchmarkName: account.benchmarkName, name: category.name, percents: [], accounts: 0, red: 0 };
+      const entry = byCategory.get(key) ?? {
+        benchmarkId: account.benchmarkId,
+        benchmarkName: account.benchmarkName,
+        name: category.name,
+        percents: [],
+        accounts: 0,
+        red: 0,
+      };
       entry.accounts += 1;
       entry.red += category.figures.red;
       if (category.percent !== null) entry.percents.push(category.percent);

@@ -8,7 +8,8 @@ export const accountKind: ReportRule = {
   stage: 'report',
   defaultSeverity: 'error',
   description: 'AWSAccountId is set on a non-AWS account, or missing, null or blank on an AWS account.',
-  rationale: 'Section 2.3, benchmark report object: AWSAccountId is "null when the account is not an AWS account"; section 2.1 gives every AWS account an AWSAccountId.',
+  rationale:
+    'Section 2.3, benchmark report object: AWSAccountId is "null when the account is not an AWS account"; section 2.1 gives every AWS account an AWSAccountId.',
   check({ report, pointer }): RuleHit[] {
     const hits: RuleHit[] = [];
     const id = report.AWSAccountId;

@@ -12,7 +12,8 @@ export const categoryOrder: ReportRule = {
   id: 'category-order',
   stage: 'report',
   defaultSeverity: 'error',
-  description: 'ControlCategoryOrder is not 1..n without gaps or repeats, or the categories are not listed in that order.',
+  description:
+    'ControlCategoryOrder is not 1..n without gaps or repeats, or the categories are not listed in that order.',
   rationale:
     'Section 2.3: ControlCategoryOrder is the "position of the category, starting at 1", and ResourceCategories is "ordered by ControlCategoryOrder in the sample".',
   check({ report, pointer, categories }): RuleHit[] {

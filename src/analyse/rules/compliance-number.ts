@@ -115,7 +115,12 @@ function strayHits(category: CategoryInContext): Located[] {
   return strays;
 }
 
-function repeatHit(categories: readonly CategoryInContext[], category: CategoryInContext, policy: Policy, index: number): RuleHit {
+function repeatHit(
+  categories: readonly CategoryInContext[],
+  category: CategoryInContext,
+  policy: Policy,
+  index: number,
+): RuleHit {
   const number = policy.ComplianceNumber;
   const first = findFirstPolicy(categories, 'ComplianceNumber', number);
   const where = first ? ` of ${policyLabel(first.policy)} in ${categoryLabel(first.context.category)}` : '';

@@ -26,7 +26,13 @@ export const compliancePercent: ReportRule = {
         passedResources: figures.passedResources,
         totalResources: figures.totalResources,
       };
-      const hit = checkPercent(() => categoryLabel(category), categoryPointer(context, 'CompliancePercent'), category.CompliancePercent, inputs, percentFormula ?? defaultPercentFormula);
+      const hit = checkPercent(
+        () => categoryLabel(category),
+        categoryPointer(context, 'CompliancePercent'),
+        category.CompliancePercent,
+        inputs,
+        percentFormula ?? defaultPercentFormula,
+      );
       if (hit) hits.push(hit);
     }
     return hits;

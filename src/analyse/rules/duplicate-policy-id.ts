@@ -9,7 +9,8 @@ export const duplicatePolicyId: PolicyRule = {
   stage: 'policy',
   defaultSeverity: 'error',
   description: 'A PolicyId repeats within one benchmark report.',
-  rationale: 'Section 2.3, policy object: PolicyId is the "policy identifier"; a repeat counts one check twice in every total.',
+  rationale:
+    'Section 2.3, policy object: PolicyId is the "policy identifier"; a repeat counts one check twice in every total.',
   start({ categories }) {
     const seen = new Set<string>();
     return (category, hits) => {

@@ -19,7 +19,8 @@ export const duplicateReport: DocumentRule = {
   stage: 'document',
   acrossInputs: true,
   defaultSeverity: 'error',
-  description: 'The same benchmark report (BenchmarkId, AccountId and JobId) occurs more than once in a document or across the inputs of one run.',
+  description:
+    'The same benchmark report (BenchmarkId, AccountId and JobId) occurs more than once in a document or across the inputs of one run.',
   rationale:
     'Section 4.4: the audit endpoint returns one report per license, account, job and benchmark. A repeat counts every policy twice in a roll-up and in a gate, whether it sits in one file or the same report is given twice.',
   start() {
@@ -36,7 +37,9 @@ export const duplicateReport: DocumentRule = {
           continue;
         }
         const sameDocument = first.document === document;
-        const where = sameDocument ? `the report at ${first.pointer}` : `the report at ${first.pointer === '' ? '(document)' : first.pointer} of ${first.source}`;
+        const where = sameDocument
+          ? `the report at ${first.pointer}`
+          : `the report at ${first.pointer === '' ? '(document)' : first.pointer} of ${first.source}`;
         hits.push({
           pointer,
           message: `${reportLabel(report)} (job ${report.JobId}) at ${pointer === '' ? '(document)' : pointer} repeats ${where}; its policies would count twice`,

@@ -14,14 +14,29 @@ export const emptyReport: DocumentRule = {
     return ({ reports, reportCount, reportsPointer }): RuleHit[] => {
       const hits: RuleHit[] = [];
       if (reportCount === 0) {
-        hits.push({ pointer: reportsPointer, message: 'the input holds no benchmark report', expected: '≥ 1 report', actual: 0 });
+        hits.push({
+          pointer: reportsPointer,
+          message: 'the input holds no benchmark report',
+          expected: '≥ 1 report',
+          actual: 0,
+        });
         return hits;
       }
       for (const { report, pointer } of reports) {
         if (report.ResourceCategories.length === 0) {
-          hits.push({ pointer: `${pointer}/ResourceCategories`, message: `${reportLabel(report)} has no resource category`, expected: '≥ 1 category', actual: 0 });
+          hits.push({
+            pointer: `${pointer}/ResourceCategories`,
+            message: `${reportLabel(report)} has no resource category`,
+            expected: '≥ 1 category',
+            actual: 0,
+          });
         } else if (report.ResourceCategories.every((category) => category.Policies.length === 0)) {
-          hits.push({ pointer: `${pointer}/ResourceCategories`, message: `${reportLabel(report)} has no policy in any of its ${report.ResourceCategories.length} categories`, expected: '≥ 1 policy', actual: 0 });
+          hits.push({
+            pointer: `${pointer}/ResourceCategories`,
+            message: `${reportLabel(report)} has no policy in any of its ${report.ResourceCategories.length} categories`,
+            expected: '≥ 1 policy',
+            actual: 0,
+          });
         }
       }
       return hits;

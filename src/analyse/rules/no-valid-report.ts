@@ -9,6 +9,8 @@ export const noValidReport: RuleInfo = {
   stage: 'run',
   defaultSeverity: 'error',
   unusableInput: 'always',
-  description: 'No input holds a valid benchmark report. It cannot be turned off or lowered: turning other rules off changes what is reported, never whether nothing readable passes.',
-  rationale: 'A check, gate or comparison that passed on nothing would be green for a broken download, an empty folder or a silenced error; it fails closed and says why.',
+  description:
+    'No input holds a valid benchmark report. It cannot be turned off or lowered: turning other rules off changes what is reported, never whether nothing readable passes.',
+  rationale:
+    'A check, gate or comparison that passed on nothing would be green for a broken download, an empty folder or a silenced error; it fails closed and says why.',
 };

@@ -18,7 +18,8 @@ export const policyCompliance: PolicyRule = {
   id: 'policy-compliance',
   stage: 'policy',
   defaultSeverity: 'error',
-  description: 'A policy\'s Compliance contradicts its resource counts (0 checked → Gray, all passed → Green, none passed → Red, some → Amber).',
+  description:
+    "A policy's Compliance contradicts its resource counts (0 checked → Gray, all passed → Green, none passed → Red, some → Amber).",
   rationale:
     'Section 2.3, "Observed relations in the sample": TotalResourceCount 0 has Compliance Gray; Passed = Total > 0 has Green; Passed 0 < Total has Red; some but not all passed has Amber.',
   start() {
@@ -30,7 +31,8 @@ export const policyCompliance: PolicyRule = {
         if (policy.Compliance === expected) continue;
         // Counts that contradict each other (policy-counts) or a colour nobody knows
         // (unknown-value) are reported by their own rules; a second finding adds nothing.
-        if (policy.PassedResourceCount > policy.TotalResourceCount || !observedSets.Compliance.has(policy.Compliance)) continue;
+        if (policy.PassedResourceCount > policy.TotalResourceCount || !observedSets.Compliance.has(policy.Compliance))
+          continue;
         hits.push({
           pointer: policyPointer(category, index, 'Compliance'),
           message: `${policyLabel(policy)} in ${categoryLabel(category.category)} is ${quote(policy.Compliance)} but ${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed, which makes it ${expected}`,

@@ -8,7 +8,8 @@ export const policyCounts: PolicyRule = {
   stage: 'policy',
   defaultSeverity: 'error',
   description: 'A policy states a PassedResourceCount above its TotalResourceCount.',
-  rationale: 'Section 2.3, policy object: PassedResourceCount is the number of resources that passed out of TotalResourceCount "resources checked".',
+  rationale:
+    'Section 2.3, policy object: PassedResourceCount is the number of resources that passed out of TotalResourceCount "resources checked".',
   start() {
     return (category, hits) => {
       const policies = category.category.Policies;

@@ -13,7 +13,8 @@ export const policyGrayRisk: PolicyRule = {
   id: 'policy-gray-risk',
   stage: 'policy',
   defaultSeverity: 'error',
-  description: 'A Gray policy, or one that checked no resource, has a RiskProbability other than a single space or a non-empty RiskLevel.',
+  description:
+    'A Gray policy, or one that checked no resource, has a RiskProbability other than a single space or a non-empty RiskLevel.',
   rationale:
     'Section 2.3, "Observed relations in the sample": a policy with TotalResourceCount 0 has Compliance Gray, RiskProbability of a single space and RiskLevel of an empty string.',
   start() {

@@ -11,9 +11,10 @@ export const postureTotal: ReportRule = {
   id: 'posture-total',
   stage: 'report',
   defaultSeverity: 'error',
-  description: 'A benchmark-level Posture count differs from the sum over its categories, or its CompliancePercent from its counts.',
+  description:
+    'A benchmark-level Posture count differs from the sum over its categories, or its CompliancePercent from its counts.',
   rationale:
-    'Not in the specification: the service\'s published sample carries a benchmark-level Posture {Total, Green, Red, Amber, Gray, CompliancePercent} that sums its categories. Checked only when present; its percent is checked like a category\'s.',
+    "Not in the specification: the service's published sample carries a benchmark-level Posture {Total, Green, Red, Amber, Gray, CompliancePercent} that sums its categories. Checked only when present; its percent is checked like a category's.",
   check({ report, pointer, categories, percentFormula }): RuleHit[] {
     const hits: RuleHit[] = [];
     const posture = report.Posture;
@@ -36,8 +37,20 @@ export const postureTotal: ReportRule = {
         });
       }
     }
-    const inputs = { total: posture.Green + posture.Red + posture.Amber + posture.Gray, green: posture.Green, gray: posture.Gray, passedResources, totalResources };
-    const hit = checkPercent(() => `Posture of ${reportLabel(report)}`, `${pointer}/Posture/CompliancePercent`, posture.CompliancePercent, inputs, percentFormula ?? defaultPercentFormula);
+    const inputs = {
+      total: posture.Green + posture.Red + posture.Amber + posture.Gray,
+      green: posture.Green,
+      gray: posture.Gray,
+      passedResources,
+      totalResources,
+    };
+    const hit = checkPercent(
+      () => `Posture of ${reportLabel(report)}`,
+      `${pointer}/Posture/CompliancePercent`,
+      posture.CompliancePercent,
+      inputs,
+      percentFormula ?? defaultPercentFormula,
+    );
     if (hit) hits.push(hit);
     return hits;
   },

@@ -18,11 +18,22 @@ interface Identity {
 /** The key of a series: its account and benchmark. */
 export const seriesKey = (identity: Identity): string => JSON.stringify([identity.accountId, identity.benchmarkId]);
 
-const byName = (a: AccountSeries, b: AccountSeries): number => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : a.benchmarkId < b.benchmarkId ? -1 : a.benchmarkId > b.benchmarkId ? 1 : 0);
+const byName = (a: AccountSeries, b: AccountSeries): number =>
+  a.accountId < b.accountId
+    ? -1
+    : a.accountId > b.accountId
+      ? 1
+      : a.benchmarkId < b.benchmarkId
+        ? -1
+        : a.benchmarkId > b.benchmarkId
+          ? 1
+          : 0;
 
 function percentChange(formula: PercentFormula, from: KeptScan | undefined, to: KeptScan | undefined): number | null {
   if (from === undefined || to === undefined || from === to) return null;
-  return hasPercent(formula, from.figures) && hasPercent(formula, to.figures) ? to.figures.percent - from.figures.percent : null;
+  return hasPercent(formula, from.figures) && hasPercent(formula, to.figures)
+    ? to.figures.percent - from.figures.percent
+    : null;
 }
 
 /**
@@ -30,9 +41,19 @@ function percentChange(formula: PercentFormula, from: KeptScan | undefined, to: 
  * them now, so they never rank below a drop), then drops, biggest first; accounts that
  * held steady or improved are left out, and so is a change of no figure.
  */
-function rankDrops(series: readonly AccountSeries[], change: (one: AccountSeries) => number | null, top: number): FleetRank[] {
+function rankDrops(
+  series: readonly AccountSeries[],
+  change: (one: AccountSeries) => number | null,
+  top: number,
+): FleetRank[] {
   return series
-    .map((one, at): FleetRank => ({ series: at, accountId: one.accountId, benchmarkId: one.benchmarkId, change: one.lost ? null : change(one), lost: one.lost }))
+    .map((one, at): FleetRank => ({
+      series: at,
+      accountId: one.accountId,
+      benchmarkId: one.benchmarkId,
+      change: one.lost ? null : change(one),
+      lost: one.lost,
+    }))
     .filter((rank) => rank.lost || (rank.change !== null && rank.change < 0))
     .sort((a, b) => Number(b.lost) - Number(a.lost) || (a.change ?? 0) - (b.change ?? 0) || a.series - b.series)
     .slice(0, top);
@@ -68,9 +89,14 @@ export class FleetBuilder {
       source,
       pointer,
       jobId: report.JobId,
-      scanDate: typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null,
+      scanDate:
+        typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null,
       figures,
-      names: { benchmarkName: report.BenchmarkName, accountName: report.AccountName, connectorType: report.ConnectorType },
+      names: {
+        benchmarkName: report.BenchmarkName,
+        accountName: report.AccountName,
+        connectorType: report.ConnectorType,
+      },
     };
     this.#count += 1;
     const list = this.#series.get(key);
@@ -99,7 +125,14 @@ export class FleetBuilder {
         accountName: last.names.accountName,
         connectorType: last.names.connectorType,
         order,
-        scans: scans.map(({ source, pointer, jobId, scanDate, figures }) => ({ source, pointer, jobId, scanDate, figures, hasPercent: hasPercent(formula, figures) })),
+        scans: scans.map(({ source, pointer, jobId, scanDate, figures }) => ({
+          source,
+          pointer,
+          jobId,
+          scanDate,
+          figures,
+          hasPercent: hasPercent(formula, figures),
+        })),
         changeSinceFirst: percentChange(formula, scans[0], last),
         changeSincePrevious: percentChange(formula, scans.at(-2), last),
         lost: !scans.some((scan) => dirname(scan.source) === latestFolder),

@@ -7,12 +7,17 @@ export interface ReportChoice {
   account?: string;
 }
 
-const describe = (analysed: AnalysedReport): string => `${analysed.report.BenchmarkId} of account ${analysed.report.AccountId}`;
+const describe = (analysed: AnalysedReport): string =>
+  `${analysed.report.BenchmarkId} of account ${analysed.report.AccountId}`;
 
 /** True when the report is of the benchmark and account chosen (an id or a name each), or no choice was made of one. */
 export function isChosen({ report }: AnalysedReport, choice: ReportChoice): boolean {
-  const benchmark = choice.benchmark === undefined || report.BenchmarkId === choice.benchmark || report.BenchmarkName === choice.benchmark;
-  const account = choice.account === undefined || report.AccountId === choice.account || report.AccountName === choice.account;
+  const benchmark =
+    choice.benchmark === undefined ||
+    report.BenchmarkId === choice.benchmark ||
+    report.BenchmarkName === choice.benchmark;
+  const account =
+    choice.account === undefined || report.AccountId === choice.account || report.AccountName === choice.account;
   return benchmark && account;
 }
 
@@ -25,12 +30,19 @@ export function pickReport(source: string, reports: readonly AnalysedReport[], c
   const matches = reports.filter((analysed) => isChosen(analysed, choice));
   const [only] = matches;
   if (only !== undefined && matches.length === 1) return only;
-  const held = reports.slice(0, 5).map(describe).join(', ') + (reports.length > 5 ? ` and ${reports.length - 5} more` : '');
+  const held =
+    reports.slice(0, 5).map(describe).join(', ') + (reports.length > 5 ? ` and ${reports.length - 5} more` : '');
   const option = choice.benchmark === undefined ? 'benchmark' : 'account';
   if (matches.length === 0) {
-    throw new CspmError('usage', `${source} holds no report of the benchmark and account chosen (it holds ${held})`, { data: { option, path: source, known: reports.map(describe) } });
+    throw new CspmError('usage', `${source} holds no report of the benchmark and account chosen (it holds ${held})`, {
+      data: { option, path: source, known: reports.map(describe) },
+    });
   }
-  throw new CspmError('usage', `${source} holds ${matches.length} reports (${matches.slice(0, 5).map(describe).join(', ')}${matches.length > 5 ? ', …' : ''}); choose one by its benchmark and account`, {
-    data: { option, path: source, known: matches.map(describe) },
-  });
+  throw new CspmError(
+    'usage',
+    `${source} holds ${matches.length} reports (${matches.slice(0, 5).map(describe).join(', ')}${matches.length > 5 ? ', …' : ''}); choose one by its benchmark and account`,
+    {
+      data: { option, path: source, known: matches.map(describe) },
+    },
+  );
 }

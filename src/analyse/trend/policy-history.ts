@@ -19,7 +19,9 @@ interface PolicyInfo {
 
 /** The key a policy is followed by: its PolicyId, else its ComplianceNumber and ShortTitle (as diff pairs them). */
 function policyKey(policy: Policy): string {
-  return policy.PolicyId !== '' ? `id\u0000${policy.PolicyId}` : `nt\u0000${policy.ComplianceNumber}\u0000${policy.ShortTitle}`;
+  return policy.PolicyId !== ''
+    ? `id\u0000${policy.PolicyId}`
+    : `nt\u0000${policy.ComplianceNumber}\u0000${policy.ShortTitle}`;
 }
 
 /**
@@ -41,7 +43,13 @@ export class PolicyHistory {
         if (at === undefined) {
           at = this.#info.length;
           this.#index.set(key, at);
-          this.#info.push({ policyId: policy.PolicyId, complianceNumber: policy.ComplianceNumber, shortTitle: policy.ShortTitle, severity: policy.Severity, category: category.CategoryName });
+          this.#info.push({
+            policyId: policy.PolicyId,
+            complianceNumber: policy.ComplianceNumber,
+            shortTitle: policy.ShortTitle,
+            severity: policy.Severity,
+            category: category.CategoryName,
+          });
         }
         seen.push([at, codes[policy.Compliance] ?? otherCode]);
       }
@@ -96,7 +104,11 @@ export class PolicyHistory {
 }
 
 /** The `top` policies by a measure, most first, then worst severity first; those at 0 left out. */
-export function topPolicies(policies: readonly PolicyTrend[], measure: (policy: PolicyTrend) => number, top: number): PolicyTrend[] {
+export function topPolicies(
+  policies: readonly PolicyTrend[],
+  measure: (policy: PolicyTrend) => number,
+  top: number,
+): PolicyTrend[] {
   return policies
     .filter((policy) => measure(policy) > 0)
     .sort((a, b) => measure(b) - measure(a) || severityRank(a.severity) - severityRank(b.severity))

@@ -24,7 +24,11 @@ const dateOf = (key: ScanKey): number => (key.scanDate === null ? Number.NaN : D
  * Ties fall to the JobId, then to the input order.
  */
 export function orderScans<T extends ScanKey>(scans: readonly T[]): { order: TrendOrder; scans: T[] } {
-  const order: TrendOrder = scans.every((scan) => !Number.isNaN(dateOf(scan))) ? 'scan-date' : scans.every((scan) => scan.jobId !== '') ? 'job-id' : 'input';
+  const order: TrendOrder = scans.every((scan) => !Number.isNaN(dateOf(scan)))
+    ? 'scan-date'
+    : scans.every((scan) => scan.jobId !== '')
+      ? 'job-id'
+      : 'input';
   const byDate = (a: T, b: T): number => (order === 'scan-date' ? dateOf(a) - dateOf(b) : 0);
   const byJob = (a: T, b: T): number => (order === 'input' ? 0 : compareJobIds(a.jobId, b.jobId));
   return { order, scans: [...scans].sort((a, b) => byDate(a, b) || byJob(a, b) || a.index - b.index) };

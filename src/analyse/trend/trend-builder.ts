@@ -19,7 +19,11 @@ interface KeptScan {
   names: Pick<Trend, 'benchmarkId' | 'benchmarkName' | 'accountId' | 'accountName' | 'connectorType'>;
 }
 
-const identity = (source: string, analysed: AnalysedReport) => ({ source, benchmarkId: analysed.report.BenchmarkId, accountId: analysed.report.AccountId });
+const identity = (source: string, analysed: AnalysedReport) => ({
+  source,
+  benchmarkId: analysed.report.BenchmarkId,
+  accountId: analysed.report.AccountId,
+});
 
 const categoryKey = (id: string, name: string): string => (id !== '' ? `id\u0000${id}` : `name\u0000${name}`);
 
@@ -59,9 +63,13 @@ export class TrendBuilder {
     if (first === null) this.#first = seen;
     else if (seen.benchmarkId !== first.benchmarkId || seen.accountId !== first.accountId) {
       if (!this.allowMismatch) {
-        throw new CspmError('reports-mismatch', `first: ${first.benchmarkId} of account ${first.accountId} (${first.source}); ${seen.source}: ${seen.benchmarkId} of account ${seen.accountId}; follow scans of one account and benchmark`, {
-          data: { old: [first], new: [seen] },
-        });
+        throw new CspmError(
+          'reports-mismatch',
+          `first: ${first.benchmarkId} of account ${first.accountId} (${first.source}); ${seen.source}: ${seen.benchmarkId} of account ${seen.accountId}; follow scans of one account and benchmark`,
+          {
+            data: { old: [first], new: [seen] },
+          },
+        );
       }
       this.#mismatched = true;
     }
@@ -82,11 +90,18 @@ export class TrendBuilder {
       source,
       pointer,
       jobId: report.JobId,
-      scanDate: typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null,
+      scanDate:
+        typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null,
       figures,
       categories: byCategory,
       colours: this.#history.record(report.ResourceCategories),
-      names: { benchmarkId: report.BenchmarkId, benchmarkName: report.BenchmarkName, accountId: report.AccountId, accountName: report.AccountName, connectorType: report.ConnectorType },
+      names: {
+        benchmarkId: report.BenchmarkId,
+        benchmarkName: report.BenchmarkName,
+        accountId: report.AccountId,
+        accountName: report.AccountName,
+        connectorType: report.ConnectorType,
+      },
     });
   }
 
@@ -97,7 +112,12 @@ export class TrendBuilder {
    * @throws CspmError `usage` for fewer than two scans
    */
   build(formula: PercentFormula, top = 10): Trend {
-    if (this.#kept.length < 2) throw new CspmError('usage', `a trend needs at least two scans; ${this.#kept.length === 0 ? 'none was' : 'one was'} given`, { data: { option: 'inputs' } });
+    if (this.#kept.length < 2)
+      throw new CspmError(
+        'usage',
+        `a trend needs at least two scans; ${this.#kept.length === 0 ? 'none was' : 'one was'} given`,
+        { data: { option: 'inputs' } },
+      );
     const { order, scans } = orderScans(this.#kept);
     const { policies, regressionsPerScan } = this.#history.follow(scans.map((scan) => scan.colours));
     const trendScans: TrendScan[] = scans.map((scan, position) => ({

@@ -2,7 +2,13 @@ import type { Argv } from 'yargs';
 import { checkReports } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
-import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import {
+  listsCategories,
+  pairOutputs,
+  placesFindings,
+  withFindingsOutputOptions,
+  type FindingsOutputArgs,
+} from '../findings-outputs.js';
 import { assertSafeOutputs } from '../../index.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { writeFindings } from '../write-findings.js';
@@ -19,25 +25,57 @@ export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs
 }
 
 function builder(yargs: Argv): Argv<CheckArgs> {
-  const withInputs = yargs.positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined });
-  return withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs, 'check')))))
+  const withInputs = yargs.positional('inputs', {
+    describe: 'report files, directories (every *.json inside) or - for standard input',
+    type: 'string',
+    array: true,
+    demandOption: true,
+    default: undefined,
+  });
+  return withShardOption(
+    withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs, 'check')))),
+  )
     .example('$0 check samples/', 'check every report under samples/')
     .example('$0 check r.json -o out.json', 'write the findings as JSON (format from the extension)')
     .example('$0 check r.json -f text -o - -f sarif -o r.sarif', 'text on the terminal and SARIF for code scanning')
     .example('$0 check - --fail-on warning < r.json', 'read standard input; warnings fail too')
     .example('$0 check - --stdin-name reports/aws.json -o aws.sarif < r.json', 'name the piped report in the outputs')
     .example('$0 check r.json --rule mixed-ids=off', 'silence one rule')
-    .example('$0 check reports/ --shard 2/4 -o part-2.json', 'check a quarter of a fleet; cspm-report merge part-*.json judges the whole') as unknown as Argv<CheckArgs>;
+    .example(
+      '$0 check reports/ --shard 2/4 -o part-2.json',
+      'check a quarter of a fleet; cspm-report merge part-*.json judges the whole',
+    ) as unknown as Argv<CheckArgs>;
 }
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const jobs = args.jobs === undefined ? {} : { jobs: args.jobs };
-  if (args.shard !== undefined) return runShardCommand('check', args, toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), ...jobs }, args.inputs, io);
+  if (args.shard !== undefined)
+    return runShardCommand(
+      'check',
+      args,
+      toReportInputs(args.inputs, io, args['stdin-name']),
+      { ...checkOptionsOf(args, io), ...jobs },
+      args.inputs,
+      io,
+    );
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict, runSettings } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), { ...checkOptionsOf(args, io), placeFindings: placesFindings(outputs), figuresOnly: true, allCategories: listsCategories(outputs), ...jobs });
-  const files = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
+  const { analysis, verdict, runSettings } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), {
+    ...checkOptionsOf(args, io),
+    placeFindings: placesFindings(outputs),
+    figuresOnly: true,
+    allCategories: listsCategories(outputs),
+    ...jobs,
+  });
+  const files = outputs
+    .filter((output) => !isStandardOutput(output.path))
+    .map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   assertSafeOutputs(files, inputFiles(analysis));
-  await writeFindings({ analysis, verdict, failOn: args['fail-on'], ...(runSettings === undefined ? {} : { runSettings }) }, outputs, io, args);
+  await writeFindings(
+    { analysis, verdict, failOn: args['fail-on'], ...(runSettings === undefined ? {} : { runSettings }) },
+    outputs,
+    io,
+    args,
+  );
   return verdict.exitCode;
 }
 

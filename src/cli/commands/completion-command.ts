@@ -34,11 +34,18 @@ const supportedShells = ['bash', 'zsh'] as const;
  * source with errors or not at all, so any other (or none) is refused by name.
  */
 export function completionShell(shell: string | undefined): (typeof supportedShells)[number] {
-  const name = shell?.split(/[\\/]/).pop()?.replace(/\.exe$/i, '');
+  const name = shell
+    ?.split(/[\\/]/)
+    .pop()
+    ?.replace(/\.exe$/i, '');
   const found = supportedShells.find((supported) => supported === name);
   if (found) return found;
   const which = shell === undefined || shell === '' ? 'SHELL is not set' : `SHELL is ${shell}`;
-  throw new CspmError('usage', `${which}: completion scripts exist for bash and zsh only (SHELL=bash or SHELL=zsh cspm-report completion prints one)`, { data: {} });
+  throw new CspmError(
+    'usage',
+    `${which}: completion scripts exist for bash and zsh only (SHELL=bash or SHELL=zsh cspm-report completion prints one)`,
+    { data: {} },
+  );
 }
 
 /**
@@ -55,14 +62,17 @@ function completionScript(): Promise<string> {
       .scriptName('cspm-report')
       .completion('completion', false)
       .exitProcess(false)
-      .parse(['completion'], {}, (error: Error | undefined, _argv: unknown, output: string) => (error ? reject(error) : resolve(output.endsWith('\n') ? output : `${output}\n`)));
+      .parse(['completion'], {}, (error: Error | undefined, _argv: unknown, output: string) =>
+        error ? reject(error) : resolve(output.endsWith('\n') ? output : `${output}\n`),
+      );
   });
 }
 
 /** `cspm-report completion`: print the bash or zsh completion script; any other shell is a usage error. */
 export const completionCommand: CommandSpec<object> = {
   command: 'completion',
-  describe: 'print the completion script of the shell $SHELL names, bash or zsh only (any other is refused, exit 2): cspm-report completion >> ~/.bashrc',
+  describe:
+    'print the completion script of the shell $SHELL names, bash or zsh only (any other is refused, exit 2): cspm-report completion >> ~/.bashrc',
   builder: (parser) =>
     parser
       .example('$0 completion >> ~/.bashrc', 'complete commands and options in bash (cspm-report must be on PATH)')

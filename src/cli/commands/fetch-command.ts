@@ -32,19 +32,65 @@ function builder(yargs: Argv): Argv<FetchArgs> {
     .option('license', { type: 'string', coerce: oneValue('license'), describe: 'license id' })
     .option('account', { type: 'string', coerce: oneValue('account'), describe: 'account id' })
     .option('job', { type: 'string', coerce: oneValue('job'), describe: 'scan job id' })
-    .option('benchmark', { type: 'string', coerce: oneValue('benchmark'), describe: `benchmark id, or ${allBenchmarks} for every benchmark of the account (needs --out-dir)` })
-    .option('accounts', { type: 'string', coerce: oneValue('accounts'), describe: 'CSV (header license,account,job,benchmark) or JSON lines of many reports to fetch (needs --out-dir)' })
-    .option('output', { alias: 'o', type: 'string', coerce: oneValue('output'), describe: 'save the envelope to this file (atomically); - is standard output [default: -]' })
-    .option('out-dir', { type: 'string', coerce: oneValue('out-dir'), describe: 'save each report (and its documents) in this folder as <account>_<benchmark>_<job>.json' })
-    .option('format', { alias: 'f', choices: formatsFor('fetch'), array: true, describe: `also render each report: ${formatsFor('fetch').join(', ')} (repeatable)` })
-    .option('concurrency', { type: 'number', default: 4, coerce: oneValue('concurrency'), describe: 'reports fetched at once with --accounts or --benchmark all' })
-    .option('check', { type: 'boolean', default: true, describe: 'check each report and exit as check does (--no-check: save only)' });
+    .option('benchmark', {
+      type: 'string',
+      coerce: oneValue('benchmark'),
+      describe: `benchmark id, or ${allBenchmarks} for every benchmark of the account (needs --out-dir)`,
+    })
+    .option('accounts', {
+      type: 'string',
+      coerce: oneValue('accounts'),
+      describe: 'CSV (header license,account,job,benchmark) or JSON lines of many reports to fetch (needs --out-dir)',
+    })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      coerce: oneValue('output'),
+      describe: 'save the envelope to this file (atomically); - is standard output [default: -]',
+    })
+    .option('out-dir', {
+      type: 'string',
+      coerce: oneValue('out-dir'),
+      describe: 'save each report (and its documents) in this folder as <account>_<benchmark>_<job>.json',
+    })
+    .option('format', {
+      alias: 'f',
+      choices: formatsFor('fetch'),
+      array: true,
+      describe: `also render each report: ${formatsFor('fetch').join(', ')} (repeatable)`,
+    })
+    .option('concurrency', {
+      type: 'number',
+      default: 4,
+      coerce: oneValue('concurrency'),
+      describe: 'reports fetched at once with --accounts or --benchmark all',
+    })
+    .option('check', {
+      type: 'boolean',
+      default: true,
+      describe: 'check each report and exit as check does (--no-check: save only)',
+    });
   return withFailOnOptions(withServiceOptions(options))
-    .example('$0 fetch --license L --account A --job J --benchmark CSBP -o report.json', 'save and check an audit summary')
-    .example('$0 fetch --license L --account A --job J --benchmark CSBP -o report.json -f xlsx -f pdf', 'save it, and render a workbook and a PDF beside it')
-    .example('$0 fetch --license L --account A --job J --benchmark all --out-dir reports', 'every benchmark of the account')
-    .example('$0 fetch --accounts fleet.csv --out-dir reports --concurrency 8 --env production', 'many accounts, from $CSPM_BASE_URL_PRODUCTION')
-    .example('CSPM_BASE_URL=http://127.0.0.1:8080 $0 fetch … --no-check --debug', 'fetch from a local emulator, save only, show the requests') as unknown as Argv<FetchArgs>;
+    .example(
+      '$0 fetch --license L --account A --job J --benchmark CSBP -o report.json',
+      'save and check an audit summary',
+    )
+    .example(
+      '$0 fetch --license L --account A --job J --benchmark CSBP -o report.json -f xlsx -f pdf',
+      'save it, and render a workbook and a PDF beside it',
+    )
+    .example(
+      '$0 fetch --license L --account A --job J --benchmark all --out-dir reports',
+      'every benchmark of the account',
+    )
+    .example(
+      '$0 fetch --accounts fleet.csv --out-dir reports --concurrency 8 --env production',
+      'many accounts, from $CSPM_BASE_URL_PRODUCTION',
+    )
+    .example(
+      'CSPM_BASE_URL=http://127.0.0.1:8080 $0 fetch … --no-check --debug',
+      'fetch from a local emulator, save only, show the requests',
+    ) as unknown as Argv<FetchArgs>;
 }
 
 async function run(args: FetchArgs, io: CliIo): Promise<number> {
@@ -71,10 +117,14 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
   const { placed } = saved;
   // The envelope owns standard output when it is written there; the findings go aside.
   const stream = placed.envelope === '-' ? io.stderr : io.stdout;
-  if (args.check) stream.write(formatCheckText(saved.analysis, { color: wantsColor(io, stream, undefined), verdict: fetched.verdict }));
+  if (args.check)
+    stream.write(
+      formatCheckText(saved.analysis, { color: wantsColor(io, stream, undefined), verdict: fetched.verdict }),
+    );
   const status = statusWriter(io, args.quiet);
   for (const { path } of placed.documents) if (saved.unrendered === undefined) status(`wrote ${terminalText(path)}`);
-  if (saved.unrendered !== undefined) io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(saved.unrendered)}\n`);
+  if (saved.unrendered !== undefined)
+    io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(saved.unrendered)}\n`);
   return fetched.verdict.exitCode;
 }
 

@@ -4,7 +4,14 @@ import { terminalText } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
-import { type FindingsOutput, listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import {
+  type FindingsOutput,
+  listsCategories,
+  pairOutputs,
+  placesFindings,
+  withFindingsOutputOptions,
+  type FindingsOutputArgs,
+} from '../findings-outputs.js';
 import { resultFileOf, rulesFiles } from '../gate-result-file.js';
 import { inputFiles, stdinToken, toReportInputs } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -27,33 +34,83 @@ export interface GateArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs,
 
 function builder(yargs: Argv): Argv<GateArgs> {
   const declared = yargs
-    .positional('inputs', { describe: 'report files, directories (every *.json inside) or - for standard input', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('rules', { type: 'string', demandOption: true, coerce: oneValue('rules'), describe: 'gate rules file (JSON or YAML), or a preset: cspm:recommended, cspm:strict' })
-    .option('result', { type: 'string', coerce: oneValue('result'), describe: 'also write the verdict as JSON to this file (atomically), whatever the outcome' })
+    .positional('inputs', {
+      describe: 'report files, directories (every *.json inside) or - for standard input',
+      type: 'string',
+      array: true,
+      demandOption: true,
+      default: undefined,
+    })
+    .option('rules', {
+      type: 'string',
+      demandOption: true,
+      coerce: oneValue('rules'),
+      describe: 'gate rules file (JSON or YAML), or a preset: cspm:recommended, cspm:strict',
+    })
+    .option('result', {
+      type: 'string',
+      coerce: oneValue('result'),
+      describe: 'also write the verdict as JSON to this file (atomically), whatever the outcome',
+    })
     .option('baseline', {
       type: 'string',
       coerce: oneValue('baseline'),
-      describe: 'an older scan (a report file, or - for standard input) for the metrics regressions and compliancePercentDrop; paired as diff pairs them',
+      describe:
+        'an older scan (a report file, or - for standard input) for the metrics regressions and compliancePercentDrop; paired as diff pairs them',
     })
-    .option('allow-mismatch', { type: 'boolean', default: false, describe: 'with --baseline, pair reports of another account or benchmark (by position)' });
-  return withExceptionsOptions(withShardOption(withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'gate'))))))
+    .option('allow-mismatch', {
+      type: 'boolean',
+      default: false,
+      describe: 'with --baseline, pair reports of another account or benchmark (by position)',
+    });
+  return withExceptionsOptions(
+    withShardOption(
+      withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'gate')))),
+    ),
+  )
     .example('$0 gate reports/ --rules gate-rules.yaml', 'fail the build (exit 3) when an error assertion fails')
     .example('$0 gate reports/ --rules cspm:recommended --result gate.json', 'gate on a preset and keep the verdict')
-    .example('$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -', 'code scanning results and annotations in GitHub Actions')
+    .example(
+      '$0 gate reports/ --rules gate-rules.yaml -f sarif -o gate.sarif -f github -o -',
+      'code scanning results and annotations in GitHub Actions',
+    )
     .example('$0 gate r.json --rules rules.json -f junit -o gate.xml', 'a JUnit report for GitLab or Jenkins')
-    .example('$0 gate reports/ --rules cspm:recommended --exceptions risks.yaml', 'set accepted risks apart; an expired one fails')
-    .example('$0 gate today.json --rules rules.json --baseline last-week.json', 'fail on regressions or a drop of compliance since an older scan')
-    .example('$0 gate reports/ --rules r.yaml --shard 1/4 -o part-1.json', 'one shard of a CI matrix; merge part-*.json judges the whole') as unknown as Argv<GateArgs>;
+    .example(
+      '$0 gate reports/ --rules cspm:recommended --exceptions risks.yaml',
+      'set accepted risks apart; an expired one fails',
+    )
+    .example(
+      '$0 gate today.json --rules rules.json --baseline last-week.json',
+      'fail on regressions or a drop of compliance since an older scan',
+    )
+    .example(
+      '$0 gate reports/ --rules r.yaml --shard 1/4 -o part-1.json',
+      'one shard of a CI matrix; merge part-*.json judges the whole',
+    ) as unknown as Argv<GateArgs>;
 }
 
 async function run(args: GateArgs, io: CliIo): Promise<number> {
   // A shard's partial does not carry exceptions yet: merge would judge without them, so the flags are refused together.
-  if (args.shard !== undefined && (args.exceptions?.length ?? 0) > 0) throw new CspmError('usage', '--exceptions with --shard: a shard cannot carry exceptions to merge yet; gate the reports in one run, or without --exceptions', { data: { option: 'exceptions' } });
+  if (args.shard !== undefined && (args.exceptions?.length ?? 0) > 0)
+    throw new CspmError(
+      'usage',
+      '--exceptions with --shard: a shard cannot carry exceptions to merge yet; gate the reports in one run, or without --exceptions',
+      { data: { option: 'exceptions' } },
+    );
   if (args.shard !== undefined) return runGateShard(args, io);
-  const resultFile = args.result === undefined ? undefined : resultFileOf(args.result, args.rules, [...args.inputs, ...(args.baseline === undefined ? [] : [args.baseline])]);
+  const resultFile =
+    args.result === undefined
+      ? undefined
+      : resultFileOf(args.result, args.rules, [
+          ...args.inputs,
+          ...(args.baseline === undefined ? [] : [args.baseline]),
+        ]);
   try {
     const outputs = pairOutputs(args.format, args.output).findings;
-    if (args.baseline === stdinToken && args.inputs.includes(stdinToken)) throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', { data: { option: 'baseline' } });
+    if (args.baseline === stdinToken && args.inputs.includes(stdinToken))
+      throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', {
+        data: { option: 'baseline' },
+      });
     const result = await gateReports(toReportInputs(args.inputs, io, args['stdin-name']), {
       ...checkOptionsOf(args, io),
       placeFindings: placesFindings(outputs),
@@ -63,15 +120,22 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],
       ...exceptionsOptionsOf(args),
-      ...(args.baseline === undefined ? {} : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),
-      outputs: outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` })),
+      ...(args.baseline === undefined
+        ? {}
+        : { baseline: toReportInputs([args.baseline], io, args['stdin-name'])[0] as ReportInput }),
+      outputs: outputs
+        .filter((output) => !isStandardOutput(output.path))
+        .map((output) => ({ path: output.path, from: `the ${output.format} result` })),
       ...(resultFile === undefined ? {} : { resultFile }),
     });
     const { analysis, baseline, gate, verdict, runSettings } = result;
     const recorded = runSettings === undefined ? {} : { runSettings };
     const otherInputs = [...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)];
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
-    await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...otherInputs, ...(args.result === undefined ? [] : [args.result])]);
+    await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [
+      ...otherInputs,
+      ...(args.result === undefined ? [] : [args.result]),
+    ]);
     return verdict.exitCode;
   } catch (error) {
     await resultFile?.stop(error);
@@ -83,10 +147,22 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
  * Tells a baseline that does not check: its findings go to the outputs (they say why),
  * after the job wrote the result file's failure; the exit code is the verdict's, 1.
  */
-async function refuseBaseline(args: GateArgs, result: GateReportsResult, outputs: readonly FindingsOutput[], io: CliIo): Promise<number> {
+async function refuseBaseline(
+  args: GateArgs,
+  result: GateReportsResult,
+  outputs: readonly FindingsOutput[],
+  io: CliIo,
+): Promise<number> {
   const message = result.verdict.reasons[0] ?? 'the baseline does not check: gate not evaluated';
   const recorded = result.runSettings === undefined ? {} : { runSettings: result.runSettings };
-  if (result.baseline !== undefined) await writeFindings({ analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])]);
+  if (result.baseline !== undefined)
+    await writeFindings(
+      { analysis: result.baseline, verdict: result.verdict, failOn: args['fail-on'], ...recorded },
+      outputs,
+      io,
+      args,
+      [...inputFiles(result.baseline), ...rulesFiles(args.rules), ...(args.result === undefined ? [] : [args.result])],
+    );
   io.stderr.write(`cspm-report: ${terminalText(message)} (see above)\n`);
   return result.verdict.exitCode;
 }
@@ -102,10 +178,13 @@ async function refused(argv: Record<string, unknown>, error: Error): Promise<voi
 /** `cspm-report gate <inputs..> --rules FILE`: check reports, then hold them to a rules file's assertions. */
 export const gateCommand: CommandSpec<GateArgs> = {
   command: 'gate <inputs..>',
-  describe: 'check reports, then fail (exit 3) when they break a rules file\'s posture assertions',
+  describe: "check reports, then fail (exit 3) when they break a rules file's posture assertions",
   builder,
   run,
-  readFiles: (argv) => [...namedFiles(argv, ['inputs', 'baseline']), ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : [])],
+  readFiles: (argv) => [
+    ...namedFiles(argv, ['inputs', 'baseline']),
+    ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : []),
+  ],
   refused,
 };
 
@@ -115,9 +194,28 @@ export const gateCommand: CommandSpec<GateArgs> = {
  * verdict, so a shard refuses them.
  */
 async function runGateShard(args: GateArgs, io: CliIo): Promise<number> {
-  for (const [option, given] of [['baseline', args.baseline], ['result', args.result]] as const) {
-    if (given !== undefined) throw new CspmError('usage', `--${option} cannot be given with --shard: ${option === 'result' ? 'the verdict is merge\'s (cspm-report merge --result)' : 'a sharded gate compares with no baseline yet; gate the whole run'}`, { data: { option } });
+  for (const [option, given] of [
+    ['baseline', args.baseline],
+    ['result', args.result],
+  ] as const) {
+    if (given !== undefined)
+      throw new CspmError(
+        'usage',
+        `--${option} cannot be given with --shard: ${option === 'result' ? "the verdict is merge's (cspm-report merge --result)" : 'a sharded gate compares with no baseline yet; gate the whole run'}`,
+        { data: { option } },
+      );
   }
-  const options = { ...checkOptionsOf(args, io), ...(args.jobs === undefined ? {} : { jobs: args.jobs }), rules: args.rules };
-  return runShardCommand('gate', args, toReportInputs(args.inputs, io, args['stdin-name']), options, [...args.inputs, ...rulesFiles(args.rules)], io);
+  const options = {
+    ...checkOptionsOf(args, io),
+    ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
+    rules: args.rules,
+  };
+  return runShardCommand(
+    'gate',
+    args,
+    toReportInputs(args.inputs, io, args['stdin-name']),
+    options,
+    [...args.inputs, ...rulesFiles(args.rules)],
+    io,
+  );
 }

@@ -4,7 +4,13 @@ import { shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
-import { listsCategories, pairOutputs, placesFindings, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
+import {
+  listsCategories,
+  pairOutputs,
+  placesFindings,
+  withFindingsOutputOptions,
+  type FindingsOutputArgs,
+} from '../findings-outputs.js';
 import { resultFileOf, rulesFiles } from '../gate-result-file.js';
 import { inputFiles } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -26,21 +32,54 @@ export interface MergeArgs extends FindingsOutputArgs, FailOnArgs {
 
 function builder(yargs: Argv): Argv<MergeArgs> {
   const declared = yargs
-    .positional('partials', { describe: 'the partial results of every shard (check or gate --shard i/n -o part-i.json)', type: 'string', array: true, demandOption: true, default: undefined })
-    .option('result', { type: 'string', coerce: oneValue('result'), describe: "of a sharded gate: also write the verdict as JSON to this file (atomically), as gate --result does" })
-    .option('fleet', { type: 'string', coerce: oneValue('fleet'), describe: 'also write the fleet figures of the whole run to this file, which render FILE draws as the fleet tier' })
-    .option('rules', { type: 'string', coerce: oneValue('rules'), describe: 'of a sharded gate: the gate rules file or preset every shard must have been run with' })
-    .option('inputs-absent', { type: 'boolean', default: false, describe: "merge without the input files: their digests are not checked again (every output says so)" });
+    .positional('partials', {
+      describe: 'the partial results of every shard (check or gate --shard i/n -o part-i.json)',
+      type: 'string',
+      array: true,
+      demandOption: true,
+      default: undefined,
+    })
+    .option('result', {
+      type: 'string',
+      coerce: oneValue('result'),
+      describe: 'of a sharded gate: also write the verdict as JSON to this file (atomically), as gate --result does',
+    })
+    .option('fleet', {
+      type: 'string',
+      coerce: oneValue('fleet'),
+      describe: 'also write the fleet figures of the whole run to this file, which render FILE draws as the fleet tier',
+    })
+    .option('rules', {
+      type: 'string',
+      coerce: oneValue('rules'),
+      describe: 'of a sharded gate: the gate rules file or preset every shard must have been run with',
+    })
+    .option('inputs-absent', {
+      type: 'boolean',
+      default: false,
+      describe: 'merge without the input files: their digests are not checked again (every output says so)',
+    });
   return withRunIdOption(withFailOnOptions(withFindingsOutputOptions(declared, 'merge')))
     .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run, as one run would')
-    .example('$0 merge part-*.json -f sarif -o all.sarif -f junit -o all.xml', 'one SARIF and one JUnit report for the whole fleet')
-    .example('$0 merge part-*.json --rules gate-rules.yaml --result gate.json -f markdown -o sum.md', "a sharded gate's verdict and its summary")
-    .example('$0 merge part-*.json --fleet fleet.json', 'the fleet figures, then: cspm-report render fleet.json -o fleet.html') as unknown as Argv<MergeArgs>;
+    .example(
+      '$0 merge part-*.json -f sarif -o all.sarif -f junit -o all.xml',
+      'one SARIF and one JUnit report for the whole fleet',
+    )
+    .example(
+      '$0 merge part-*.json --rules gate-rules.yaml --result gate.json -f markdown -o sum.md',
+      "a sharded gate's verdict and its summary",
+    )
+    .example(
+      '$0 merge part-*.json --fleet fleet.json',
+      'the fleet figures, then: cspm-report render fleet.json -o fleet.html',
+    ) as unknown as Argv<MergeArgs>;
 }
 
 async function run(args: MergeArgs, io: CliIo): Promise<number> {
   const outputs = pairOutputs(args.format, args.output).findings;
-  const files: PlannedOutput[] = outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: `the ${output.format} result` }));
+  const files: PlannedOutput[] = outputs
+    .filter((output) => !isStandardOutput(output.path))
+    .map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
   if (args.fleet !== undefined) files.push({ path: args.fleet, from: 'the --fleet file' });
   assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules))]);
@@ -49,18 +88,52 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   const macKey = shardKeyOf(io.env);
   const merged = await mergePartials(
     args.partials,
-    { command: args.rules === undefined ? 'check' : 'gate', failOn: failOn ?? 'error', ...(severities === undefined ? {} : { severities }), ...(percentFormula === undefined ? {} : { percentFormula }), ...(args.rules === undefined ? {} : { rules: args.rules }), ...(runId === undefined ? {} : { runId }) },
-    { placeFindings: placesFindings(outputs), allCategories: listsCategories(outputs), fleet: args.fleet !== undefined, inputsAbsent: args['inputs-absent'], ...(macKey === undefined ? {} : { macKey }), ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) },
+    {
+      command: args.rules === undefined ? 'check' : 'gate',
+      failOn: failOn ?? 'error',
+      ...(severities === undefined ? {} : { severities }),
+      ...(percentFormula === undefined ? {} : { percentFormula }),
+      ...(args.rules === undefined ? {} : { rules: args.rules }),
+      ...(runId === undefined ? {} : { runId }),
+    },
+    {
+      placeFindings: placesFindings(outputs),
+      allCategories: listsCategories(outputs),
+      fleet: args.fleet !== undefined,
+      inputsAbsent: args['inputs-absent'],
+      ...(macKey === undefined ? {} : { macKey }),
+      ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }),
+    },
   );
   const { analysis, gate, verdict } = merged;
   for (const note of merged.notes) io.stderr.write(`cspm-report: note: ${note}\n`);
-  assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules)), ...inputFiles(analysis)]);
+  assertSafeOutputs(files, [
+    ...args.partials,
+    ...(args.rules === undefined ? [] : rulesFiles(args.rules)),
+    ...inputFiles(analysis),
+  ]);
   if (args.result !== undefined) {
-    if (merged.record === undefined) throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', { data: { option: 'result' } });
+    if (merged.record === undefined)
+      throw new CspmError('usage', '--result is the verdict of a gate; these are the partial results of a check', {
+        data: { option: 'result' },
+      });
     await resultFileOf(args.result, args.rules ?? '', args.partials).finish(merged.record);
   }
   if (args.fleet !== undefined && merged.fleetFile !== undefined) await writeAtomic(args.fleet, merged.fleetFile);
-  await writeFindings({ analysis, ...(gate === undefined ? {} : { gate }), verdict, failOn: merged.failOn, notes: merged.notes, ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }) }, outputs, io, args, [...args.partials, ...(args.result === undefined ? [] : [args.result])]);
+  await writeFindings(
+    {
+      analysis,
+      ...(gate === undefined ? {} : { gate }),
+      verdict,
+      failOn: merged.failOn,
+      notes: merged.notes,
+      ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }),
+    },
+    outputs,
+    io,
+    args,
+    [...args.partials, ...(args.result === undefined ? [] : [args.result])],
+  );
   return verdict.exitCode;
 }
 
@@ -70,5 +143,8 @@ export const mergeCommand: CommandSpec<MergeArgs> = {
   describe: 'join the partial results of a sharded check or gate and judge the whole run',
   builder,
   run,
-  readFiles: (argv) => [...namedFiles(argv, ['partials']), ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : [])],
+  readFiles: (argv) => [
+    ...namedFiles(argv, ['partials']),
+    ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : []),
+  ],
 };

@@ -4,7 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { CspmError, queryDataset, queryPresets, type QueryLimits, type QuerySource } from '../../index.js';
-import { defaultOutput, defaultTimeoutSeconds, getQueryRenderer, parseMemoryLimit, parseTimeout, queryFormats, queryPresetNames, querySourceOf, resolveOutputFormat, terminalText, type QueryFormat } from '../../internal.js';
+import {
+  defaultOutput,
+  defaultTimeoutSeconds,
+  getQueryRenderer,
+  parseMemoryLimit,
+  parseTimeout,
+  queryFormats,
+  queryPresetNames,
+  querySourceOf,
+  resolveOutputFormat,
+  terminalText,
+  type QueryFormat,
+} from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../../index.js';
 import { addPendingFile, dropPendingFile } from '../pending-files.js';
@@ -26,25 +38,69 @@ export interface QueryArgs {
   quiet?: boolean;
 }
 
-/** What each format writes, as `--format`'s help lists them: "an aligned table, RFC 4180 CSV, or a JSON array of objects". */
+/** What each format writes, as `--format`'s help lists them: "an aligned table, RFC 4180 CSV, or a JSON array of
+ * objects". */
 function formatList(): string {
   const described = queryFormats.map((format) => getQueryRenderer(format).describe);
-  return described.length < 2 ? described.join('') : `${described.slice(0, -1).join(', ')}, or ${described.at(-1) ?? ''}`;
+  return described.length < 2
+    ? described.join('')
+    : `${described.slice(0, -1).join(', ')}, or ${described.at(-1) ?? ''}`;
 }
 
 function builder(yargs: Argv): Argv<QueryArgs> {
   return yargs
-    .positional('dataset', { describe: 'a dataset folder (policies/ and figures/, partitioned by scan_date and benchmark) or a Parquet file of one', type: 'string' })
+    .positional('dataset', {
+      describe:
+        'a dataset folder (policies/ and figures/, partitioned by scan_date and benchmark) or a Parquet file of one',
+      type: 'string',
+    })
     .positional('sql', { describe: 'one SELECT over the views policies and figures', type: 'string' })
-    .option('preset', { type: 'string', choices: queryPresetNames, coerce: oneValue('preset'), describe: 'run a saved query instead of SQL (see --list-presets)' })
-    .option('list-presets', { type: 'boolean', default: false, describe: 'list the saved queries, each with what it answers' })
-    .option('format', { alias: 'f', choices: queryFormats, coerce: oneValue('format'), describe: `output format: ${formatList()} [default: the --output extension, else ${defaultOutput('query').format}]` })
-    .option('timeout', { type: 'string', defaultDescription: String(defaultTimeoutSeconds), coerce: oneValue('timeout'), describe: 'stop the query after this many seconds, its output included (exit 2)' })
-    .option('memory-limit', { type: 'string', defaultDescription: "2GiB, or a quarter of this machine's memory where less", coerce: oneValue('memory-limit'), describe: "the engine's memory (512MB, 2GB); past it, data spills to a private temporary folder removed after the run, and a query that cannot spill stops (exit 2)" })
-    .option('output', { alias: 'o', type: 'string', default: '-', coerce: oneValue('output'), describe: 'file to write (atomically); - is standard output' })
-    .example('$0 query ds/ "SELECT severity, count(*) FROM policies GROUP BY 1"', 'policies by severity over every scan')
+    .option('preset', {
+      type: 'string',
+      choices: queryPresetNames,
+      coerce: oneValue('preset'),
+      describe: 'run a saved query instead of SQL (see --list-presets)',
+    })
+    .option('list-presets', {
+      type: 'boolean',
+      default: false,
+      describe: 'list the saved queries, each with what it answers',
+    })
+    .option('format', {
+      alias: 'f',
+      choices: queryFormats,
+      coerce: oneValue('format'),
+      describe: `output format: ${formatList()} [default: the --output extension, else ${defaultOutput('query').format}]`,
+    })
+    .option('timeout', {
+      type: 'string',
+      defaultDescription: String(defaultTimeoutSeconds),
+      coerce: oneValue('timeout'),
+      describe: 'stop the query after this many seconds, its output included (exit 2)',
+    })
+    .option('memory-limit', {
+      type: 'string',
+      defaultDescription: "2GiB, or a quarter of this machine's memory where less",
+      coerce: oneValue('memory-limit'),
+      describe:
+        "the engine's memory (512MB, 2GB); past it, data spills to a private temporary folder removed after the run, and a query that cannot spill stops (exit 2)",
+    })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      default: '-',
+      coerce: oneValue('output'),
+      describe: 'file to write (atomically); - is standard output',
+    })
+    .example(
+      '$0 query ds/ "SELECT severity, count(*) FROM policies GROUP BY 1"',
+      'policies by severity over every scan',
+    )
     .example('$0 query ds/ --preset worst-accounts', 'accounts by their Red Critical and High policies, latest scans')
-    .example('$0 query ds/ --preset new-failures -o new.csv', 'what turned Red since the scan before, for a spreadsheet')
+    .example(
+      '$0 query ds/ --preset new-failures -o new.csv',
+      'what turned Red since the scan before, for a spreadsheet',
+    )
     .example('$0 query --list-presets', 'the saved queries') as unknown as Argv<QueryArgs>;
 }
 
@@ -59,9 +115,18 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
     return 0;
   }
   const source = querySourceOf(args.sql, args.preset);
-  const limits = { timeoutSeconds: args.timeout === undefined ? undefined : parseTimeout(args.timeout), memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']) };
-  if (args.dataset === undefined) throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
-  const { format } = resolveOutputFormat(isStandardOutput(args.output) ? undefined : args.output, args.format, ['query'], defaultOutput('query'));
+  const limits = {
+    timeoutSeconds: args.timeout === undefined ? undefined : parseTimeout(args.timeout),
+    memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']),
+  };
+  if (args.dataset === undefined)
+    throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
+  const { format } = resolveOutputFormat(
+    isStandardOutput(args.output) ? undefined : args.output,
+    args.format,
+    ['query'],
+    defaultOutput('query'),
+  );
   // Made here rather than by the engine's opening, and listed as pending, so that a stop
   // signal in the middle of a long query removes what it spilled as well.
   const spill = makePendingFolder(join(tmpdir(), 'cspm-query-'));
@@ -92,10 +157,17 @@ function makePendingFolder(prefix: string): string {
   return folder;
 }
 
-async function runQuery(args: QueryArgs, io: CliIo, source: QuerySource, limits: Partial<QueryLimits>, format: string): Promise<number> {
+async function runQuery(
+  args: QueryArgs,
+  io: CliIo,
+  source: QuerySource,
+  limits: Partial<QueryLimits>,
+  format: string,
+): Promise<number> {
   const result = await queryDataset(args.dataset as string, source, limits);
   try {
-    if (!isStandardOutput(args.output)) assertSafeOutputs([{ path: args.output, from: `the ${format} result` }], result.files);
+    if (!isStandardOutput(args.output))
+      assertSafeOutputs([{ path: args.output, from: `the ${format} result` }], result.files);
     await writeOutput(args.output, getQueryRenderer(format).render(result), io);
   } finally {
     result.close();
@@ -107,7 +179,8 @@ async function runQuery(args: QueryArgs, io: CliIo, source: QuerySource, limits:
 /** `cspm-report query <dataset> [sql]`: read-only SQL over a posture dataset, or a saved query. */
 export const queryCommand: CommandSpec<QueryArgs> = {
   command: 'query [dataset] [sql]',
-  describe: 'SQL over a posture dataset (Parquet, partitioned by scan date and benchmark): your own SELECT or a saved query, as a table, CSV or JSON; needs the optional package @duckdb/node-api',
+  describe:
+    'SQL over a posture dataset (Parquet, partitioned by scan date and benchmark): your own SELECT or a saved query, as a table, CSV or JSON; needs the optional package @duckdb/node-api',
   builder,
   run,
 };

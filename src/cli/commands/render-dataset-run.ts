@@ -16,8 +16,10 @@ function documentLine(document: PlannedDocument): string | undefined {
   if (document.status === 'ready') return undefined;
   const { errors, warnings } = document.analysis.summary;
   const name = terminalText(document.sources.join(', '));
-  if (document.reason === 'no-benchmark-report') return `  ${name}: skipped, no benchmark report in it (${plural(warnings, 'warning')}; see cspm-report check)`;
-  if (document.reason === 'no-valid-report') return `cspm-report: ${name}: no valid benchmark report to write (${plural(errors, 'error')}; see cspm-report check)`;
+  if (document.reason === 'no-benchmark-report')
+    return `  ${name}: skipped, no benchmark report in it (${plural(warnings, 'warning')}; see cspm-report check)`;
+  if (document.reason === 'no-valid-report')
+    return `cspm-report: ${name}: no valid benchmark report to write (${plural(errors, 'error')}; see cspm-report check)`;
   return `cspm-report: ${name}: not written, ${plural(errors, 'error')} and --strict (see cspm-report check)`;
 }
 
@@ -38,7 +40,12 @@ export function documentListener(io: CliIo, status: StatusWriter): (document: Pl
  */
 export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<number> {
   const other = chosenFormats(args).filter((format) => !datasetFormats.includes(format));
-  if (other.length > 0) throw new CspmError('usage', `-f parquet with --out-dir writes a dataset; render ${other.join(', ')} in a run of its own`, { data: { option: 'format' } });
+  if (other.length > 0)
+    throw new CspmError(
+      'usage',
+      `-f parquet with --out-dir writes a dataset; render ${other.join(', ')} in a run of its own`,
+      { data: { option: 'format' } },
+    );
   renderOptions(args, io);
   const root = args['out-dir'] as string;
   const files = datasetFiles(root);
@@ -61,10 +68,14 @@ export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<num
     throw error;
   }
   for (const placed of await placeParts(result.parts)) {
-    status(`${placed.status === 'written' ? 'wrote' : 'unchanged, already there:'} ${terminalText(placed.path)} (${plural(placed.rows, 'row')})`);
+    status(
+      `${placed.status === 'written' ? 'wrote' : 'unchanged, already there:'} ${terminalText(placed.path)} (${plural(placed.rows, 'row')})`,
+    );
   }
   for (const line of result.repeated) io.stderr.write(`cspm-report: ${terminalText(line)}\n`);
   const { files: written, reports, policies } = result.summary;
-  status(`  ${terminalText(root)}: ${plural(written, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}`);
+  status(
+    `  ${terminalText(root)}: ${plural(written, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}`,
+  );
   return result.verdict.exitCode;
 }

@@ -1,5 +1,12 @@
 export type { RenderArgs } from '../render-options.js';
-import { type Analysis, type DocumentOutput, type DocumentPlan, type PlannedDocument, type ProgressListener, renderReports } from '../../index.js';
+import {
+  type Analysis,
+  type DocumentOutput,
+  type DocumentPlan,
+  type PlannedDocument,
+  type ProgressListener,
+  renderReports,
+} from '../../index.js';
 import { plural, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
@@ -26,7 +33,9 @@ interface Job {
 
 function describeFindings(analysis: Analysis): string {
   const { errors, warnings } = analysis.summary;
-  return errors + warnings === 0 ? 'no findings' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (listed in the data quality section)`;
+  return errors + warnings === 0
+    ? 'no findings'
+    : `${plural(errors, 'error')}, ${plural(warnings, 'warning')} (listed in the data quality section)`;
 }
 
 /** The CLI's words for a document that is not rendered, naming its options and the command that lists the findings. */
@@ -57,13 +66,21 @@ function placeDocuments(plan: DocumentPlan, args: RenderArgs): Job[] {
         ? []
         : named === undefined
           ? document.outputs.map((output) => ({ output, path: outputPath(first, output.extension, place) }))
-          : named.map(({ format, path }) => ({ output: document.outputs.find((output) => output.format === format) as DocumentOutput, path }));
+          : named.map(({ format, path }) => ({
+              output: document.outputs.find((output) => output.format === format) as DocumentOutput,
+              path,
+            }));
     return { document, name: sourcesName(document.sources), outputs, root: place.outDir };
   });
 }
 
 /** Renders and writes one document; `status` takes the "wrote" lines and the tally. */
-async function runJob(job: Job, io: CliIo, status: StatusWriter, onProgress: ProgressListener | undefined): Promise<void> {
+async function runJob(
+  job: Job,
+  io: CliIo,
+  status: StatusWriter,
+  onProgress: ProgressListener | undefined,
+): Promise<void> {
   for (const { output, path } of job.outputs) {
     const body = await output.render();
     // A large PDF or workbook is drawn while it is written: its rows then carry on the line.
@@ -73,7 +90,9 @@ async function runJob(job: Job, io: CliIo, status: StatusWriter, onProgress: Pro
   }
   const { analysis } = job.document;
   const { reports, policies } = analysis.summary;
-  status(`  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(analysis)}`);
+  status(
+    `  ${terminalText(job.name)}: ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')}, ${describeFindings(analysis)}`,
+  );
 }
 
 /**
@@ -88,12 +107,27 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.
   const check = checkOptionsOf(args, io);
-  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), { ...check, ...options, formats: chosen, combine: args.output.length > 0, strict: args.strict });
+  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), {
+    ...check,
+    ...options,
+    formats: chosen,
+    combine: args.output.length > 0,
+    strict: args.strict,
+  });
   const jobs = placeDocuments(plan, args);
-  const planned = jobs.flatMap((job) => job.outputs.filter((output) => !isStandardOutput(output.path)).map((output) => ({ path: output.path, from: job.name })));
+  const planned = jobs.flatMap((job) =>
+    job.outputs
+      .filter((output) => !isStandardOutput(output.path))
+      .map((output) => ({ path: output.path, from: job.name })),
+  );
   assertSafeOutputs(planned, inputFiles(analysis));
   await refuseLinksOfAll(planned.map(({ path }) => ({ path, root: args['out-dir'] })));
-  assertNoBinaryOnTerminal(jobs.flatMap((job) => job.outputs.map(({ output, path }) => ({ path, format: output.format, mediaType: output.mediaType }))), io);
+  assertNoBinaryOnTerminal(
+    jobs.flatMap((job) =>
+      job.outputs.map(({ output, path }) => ({ path, format: output.format, mediaType: output.mediaType })),
+    ),
+    io,
+  );
   const status = statusWriter(io, args.quiet);
   for (const job of jobs) {
     const { document } = job;

@@ -18,7 +18,8 @@ import { statusWriter } from '../status-line.js';
  */
 export function writesTableFile(args: RenderArgs): boolean {
   const [output] = args.output;
-  if (args.output.length !== 1 || output === undefined || isStandardOutput(output) || args['out-dir'] !== undefined) return false;
+  if (args.output.length !== 1 || output === undefined || isStandardOutput(output) || args['out-dir'] !== undefined)
+    return false;
   const formats = chosenFormats(args);
   return formats.length === 1 && formats[0] !== undefined && datasetFormats.includes(formats[0]);
 }
@@ -55,6 +56,8 @@ export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<n
   else io.stderr.write(`cspm-report: ${terminalText(output)}: not written, no input had a benchmark report to write\n`);
   const name = paths.length === 0 ? '<stdin>' : sourcesName(paths);
   const { files, reports, policies } = summary;
-  status(`  ${terminalText(name)}: ${plural(files, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')} written`);
+  status(
+    `  ${terminalText(name)}: ${plural(files, 'file')}, ${plural(reports, 'report')}, ${plural(policies, 'policy', 'policies')} written`,
+  );
   return verdict.exitCode;
 }

@@ -10,12 +10,20 @@ export interface RulesArgs {
 
 function formatText(): string {
   const width = Math.max(...ruleCatalogue.map((rule) => rule.id.length));
-  const lines = ruleCatalogue.map((rule) => `${rule.id.padEnd(width)}  ${rule.defaultSeverity.padEnd(7)}  ${rule.description}`);
+  const lines = ruleCatalogue.map(
+    (rule) => `${rule.id.padEnd(width)}  ${rule.defaultSeverity.padEnd(7)}  ${rule.description}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 function formatJson(): string {
-  const rules = ruleCatalogue.map(({ id, stage, defaultSeverity, description, rationale }) => ({ id, stage, defaultSeverity, description, rationale }));
+  const rules = ruleCatalogue.map(({ id, stage, defaultSeverity, description, rationale }) => ({
+    id,
+    stage,
+    defaultSeverity,
+    description,
+    rationale,
+  }));
   return `${JSON.stringify(rules, null, 2)}\n`;
 }
 
@@ -25,7 +33,12 @@ export const rulesCommand: CommandSpec<RulesArgs> = {
   describe: 'list the rules of the check with their default severity',
   builder: (yargs) =>
     yargs
-      .option('format', { alias: 'f', choices: ['text', 'json'] as const, default: 'text' as const, describe: 'output format (json adds each rule\'s rationale)' })
+      .option('format', {
+        alias: 'f',
+        choices: ['text', 'json'] as const,
+        default: 'text' as const,
+        describe: "output format (json adds each rule's rationale)",
+      })
       .example('$0 rules --format json', 'the catalogue with rationales') as unknown as Argv<RulesArgs>,
   async run(args, io: CliIo) {
     io.stdout.write(args.format === 'json' ? formatJson() : formatText());

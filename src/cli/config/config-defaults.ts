@@ -28,10 +28,22 @@ export interface LoadedConfig extends ConfigDefaults {
  * @param env    the environment: a secret's variable wins over a file's `…-file`
  * @param bounds the home and temporary folders the search stops at (the system's by default)
  */
-export function loadConfigDefaults(args: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>> = {}, bounds?: SearchBounds): LoadedConfig | undefined {
+export function loadConfigDefaults(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+  bounds?: SearchBounds,
+): LoadedConfig | undefined {
   const choice = readConfigChoice(args);
   const command = choice.command;
-  if (choice.none || choice.informational || command === undefined || !(commandNames as readonly string[]).includes(command) || commandsWithoutConfig.has(command)) return undefined;
+  if (
+    choice.none ||
+    choice.informational ||
+    command === undefined ||
+    !(commandNames as readonly string[]).includes(command) ||
+    commandsWithoutConfig.has(command)
+  )
+    return undefined;
   const file = findConfigFile(choice.file, cwd, bounds);
   return file === undefined ? undefined : { ...readConfigDefaults(file, env), command };
 }
@@ -60,10 +72,21 @@ function declaredOptions(parser: Argv): string[] {
  * @param argv the arguments yargs parsed, the file's values among them
  * @throws CspmError (usage) for a weakening key under `--strict-config`
  */
-export function settleConfig(config: LoadedConfig, args: readonly string[], argv: Record<string, unknown>, write: (line: string) => void): RunSettings {
+export function settleConfig(
+  config: LoadedConfig,
+  args: readonly string[],
+  argv: Record<string, unknown>,
+  write: (line: string) => void,
+): RunSettings {
   const spec = commands[config.command as keyof typeof commands];
   const facts = optionFactsOf(spec.builder);
-  const settable = [...facts.entries()].filter(([key, fact]) => refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, config.file.found) === undefined).map(([key]) => key);
+  const settable = [...facts.entries()]
+    .filter(
+      ([key, fact]) =>
+        refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, config.file.found) ===
+        undefined,
+    )
+    .map(([key]) => key);
   const settings = runSettingsOf({
     file: config.file,
     configured: configValuesFor(config, config.command, [...facts.keys()]),
@@ -77,9 +100,16 @@ export function settleConfig(config: LoadedConfig, args: readonly string[], argv
   if (record.found === 'named' || record.weakening.length === 0) return settings;
   const places = record.weakening.map((key) => placeOf(config, key));
   if (argv['strict-config'] === true) {
-    throw new CspmError('usage', `${places.join(', ')}: weakens the verdict, from a config file found by search; --strict-config refuses it (name the file with --config, or give the option on the command line)`, { data: { path: config.file.shown } });
+    throw new CspmError(
+      'usage',
+      `${places.join(', ')}: weakens the verdict, from a config file found by search; --strict-config refuses it (name the file with --config, or give the option on the command line)`,
+      { data: { path: config.file.shown } },
+    );
   }
-  for (const place of places) write(`cspm-report: warning: ${terminalText(place)}: weakens the verdict, from a config file found by search, not named with --config (--strict-config refuses it)\n`);
+  for (const place of places)
+    write(
+      `cspm-report: warning: ${terminalText(place)}: weakens the verdict, from a config file found by search, not named with --config (--strict-config refuses it)\n`,
+    );
   return settings;
 }
 
@@ -99,7 +129,9 @@ export function withConfigOrigin(error: unknown, config: LoadedConfig, args: rea
   if (!(error instanceof CspmError)) return error;
   const spec = commands[config.command as keyof typeof commands];
   const configured = configValuesFor(config, config.command, [...optionFactsOf(spec.builder).keys()]);
-  const key = Object.keys(configured).find((name) => !givenOnCommandLine(args, name) && new RegExp(`--${name}(?![\\w-])`).test(error.message));
+  const key = Object.keys(configured).find(
+    (name) => !givenOnCommandLine(args, name) && new RegExp(`--${name}(?![\\w-])`).test(error.message),
+  );
   if (key === undefined) return error;
   const located = new CspmError(error.code, '', { data: error.data, cause: error });
   // The whole message as it was (its code's summary first), then where the value came from.

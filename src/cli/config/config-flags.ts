@@ -27,10 +27,14 @@ export function readConfigChoice(args: readonly string[]): ConfigChoice {
     else if (arg === '--help' || arg === '-h' || arg === '--version') choice.informational = true;
     else if (arg === '--config' || arg.startsWith('--config=')) {
       const file = arg === '--config' ? args[(index += 1)] : arg.slice('--config='.length);
-      if (file === undefined || file === '' || file.startsWith('-')) throw new CspmError('usage', '--config takes the path of a config file (cspm-report.config.yaml)', { data: {} });
+      if (file === undefined || file === '' || file.startsWith('-'))
+        throw new CspmError('usage', '--config takes the path of a config file (cspm-report.config.yaml)', {
+          data: {},
+        });
       choice.file = file;
     } else if (choice.command === undefined && !arg.startsWith('-')) choice.command = arg;
   }
-  if (choice.file !== undefined && choice.none) throw new CspmError('usage', '--config and --no-config exclude each other', { data: {} });
+  if (choice.file !== undefined && choice.none)
+    throw new CspmError('usage', '--config and --no-config exclude each other', { data: {} });
   return choice;
 }

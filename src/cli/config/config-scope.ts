@@ -65,7 +65,8 @@ export interface ScopeFact {
  */
 export function refusedKey(key: string, fact: ScopeFact, found: ConfigFound): string | undefined {
   const role: CommandLineOnly | undefined = fact.positional ? 'input' : own(commandLineOnlyOptions, key);
-  if (role !== undefined) return `a config file does not set "${key}", since ${commandLineOnlyReasons[role]}: give it on the command line`;
+  if (role !== undefined)
+    return `a config file does not set "${key}", since ${commandLineOnlyReasons[role]}: give it on the command line`;
   if (fact.credential && found === 'search') {
     return `a config file found by search does not set "${key}", since it decides where the service's credentials go: name the file with --config, or give --${key} on the command line`;
   }
@@ -81,7 +82,11 @@ const failOnStrictness: Readonly<Record<string, number>> = { warning: 2, error: 
  * compliance is then met more easily. Green / Total never is (Gray only adds to the
  * denominator); the resources' ratio counts other things and can be.
  */
-const laxerFormulas: Readonly<Record<string, boolean>> = { 'green-of-assessed': false, 'green-of-total': false, 'passed-resources': true };
+const laxerFormulas: Readonly<Record<string, boolean>> = {
+  'green-of-assessed': false,
+  'green-of-total': false,
+  'passed-resources': true,
+};
 
 /** The levels of `--rule id=…`, the strictest first. */
 const ruleStrictness: Readonly<Record<string, number>> = { error: 2, warning: 1, off: 0 };
@@ -104,7 +109,9 @@ export function weakens(key: string, value: unknown, defaultSeverityOf: (rule: s
     case 'check':
       return value === false;
     case 'rule':
-      return (Array.isArray(value) ? value : [value]).some((setting) => weakensRule(String(setting), defaultSeverityOf));
+      return (Array.isArray(value) ? value : [value]).some((setting) =>
+        weakensRule(String(setting), defaultSeverityOf),
+      );
     default:
       return false;
   }

@@ -21,7 +21,11 @@ export function parseConfigText(text: string, file: string, shown: string): unkn
       return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
     } catch {
       // JSON is YAML 1.2: yaml finds where it stops parsing, with a line and a column.
-      throw new CspmError('usage', `${shown}${positionOfError(text) ?? ''}: not a JSON config file (it stops parsing here)`, { data: { path: shown } });
+      throw new CspmError(
+        'usage',
+        `${shown}${positionOfError(text) ?? ''}: not a JSON config file (it stops parsing here)`,
+        { data: { path: shown } },
+      );
     }
   }
   const { LineCounter, parseDocument } = yamlModule();
@@ -31,12 +35,19 @@ export function parseConfigText(text: string, file: string, shown: string): unkn
   if (error) {
     const { line, col } = lineCounter.linePos(error.pos[0]);
     // yaml's messages can quote the text: nothing of a file that does not parse is shown.
-    throw new CspmError('usage', `${shown}:${line}:${col}: not a YAML config file (it stops parsing here: ${error.code.toLowerCase().replace(/_/g, ' ')})`, { data: { path: shown } });
+    throw new CspmError(
+      'usage',
+      `${shown}:${line}:${col}: not a YAML config file (it stops parsing here: ${error.code.toLowerCase().replace(/_/g, ' ')})`,
+      { data: { path: shown } },
+    );
   }
   try {
     return document.toJS({ maxAliasCount: maxAliases });
   } catch (cause) {
-    throw new CspmError('usage', `${shown}: its aliases expand past ${maxAliases} copies; write the values out`, { data: { path: shown }, cause });
+    throw new CspmError('usage', `${shown}: its aliases expand past ${maxAliases} copies; write the values out`, {
+      data: { path: shown },
+      cause,
+    });
   }
 }
 
@@ -69,7 +80,8 @@ export function locateInConfig(text: string, path: readonly string[], atKey: boo
     } else if (isSeq(node)) node = node.items[Number(segment)];
     else return '';
   }
-  const range = ((atKey && key !== undefined ? key : node) as { range?: [number, number, number] } | null | undefined)?.range;
+  const range = ((atKey && key !== undefined ? key : node) as { range?: [number, number, number] } | null | undefined)
+    ?.range;
   if (range === undefined) return '';
   const { line, col } = lineCounter.linePos(range[0]);
   return `:${line}:${col}`;

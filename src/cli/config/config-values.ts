@@ -13,7 +13,20 @@ import { optionFactsOf, type OptionFact } from './option-facts.js';
  * The options whose values are paths: a config file's are relative to its folder, not to
  * the working directory of a run (`-`, standard input or output, stays as it is).
  */
-const pathOptions = new Set(['output', 'out-dir', 'templates', 'logo', 'rules', 'result', 'baseline', 'accounts', 'body', 'reports', 'exceptions', ...Object.values(secretSources).map((source) => source.flag)]);
+const pathOptions = new Set([
+  'output',
+  'out-dir',
+  'templates',
+  'logo',
+  'rules',
+  'result',
+  'baseline',
+  'accounts',
+  'body',
+  'reports',
+  'exceptions',
+  ...Object.values(secretSources).map((source) => source.flag),
+]);
 
 /** Words that name a secret: no key of a config file, which is shared and often committed. */
 const secretWords = /token|secret|password|passwd|api-?key|credential/i;
@@ -44,18 +57,26 @@ export interface ConfigDefaults {
  * Anything else is a usage error naming the file, the JSON Pointer and, where the text
  * tells, the line and column.
  */
-export function readConfigDefaults(file: ConfigFile, env: Readonly<Record<string, string | undefined>> = {}): ConfigDefaults {
+export function readConfigDefaults(
+  file: ConfigFile,
+  env: Readonly<Record<string, string | undefined>> = {},
+): ConfigDefaults {
   const refuse = refusal(file);
   const root = file.value;
-  if (!isMapping(root)) throw refuse([], false, 'a config file is a mapping of option names (and command sections) to values');
+  if (!isMapping(root))
+    throw refuse([], false, 'a config file is a mapping of option names (and command sections) to values');
   const shared = optionFactsOf((parser) => withFailOnOptions(parser));
   const defaults: ConfigDefaults = { file, shared: {}, sections: {} };
   for (const [key, value] of Object.entries(root)) {
     if ((commandNames as readonly string[]).includes(key)) {
       if (!isMapping(value)) throw refuse([key], false, `a command's section is a mapping of its options to values`);
       const facts = optionFactsOf(commands[key as keyof typeof commands].builder);
-      const entries = Object.entries(value).map(([name, given]) => [name, checkedValue(file, [key, name], given, facts, settable(facts, file))] as const);
-      defaults.sections[key] = Object.fromEntries(entries.filter(([name, checked]) => !yieldsToEnvironment(file, [key, name], checked, env)));
+      const entries = Object.entries(value).map(
+        ([name, given]) => [name, checkedValue(file, [key, name], given, facts, settable(facts, file))] as const,
+      );
+      defaults.sections[key] = Object.fromEntries(
+        entries.filter(([name, checked]) => !yieldsToEnvironment(file, [key, name], checked, env)),
+      );
     } else {
       defaults.shared[key] = checkedValue(file, [key], value, shared, [...settable(shared, file), ...commandNames]);
     }
@@ -65,7 +86,12 @@ export function readConfigDefaults(file: ConfigFile, env: Readonly<Record<string
 
 /** The options of `facts` that a config file found as `file` was may set. */
 function settable(facts: Map<string, OptionFact>, file: ConfigFile): string[] {
-  return [...facts.entries()].filter(([key, fact]) => refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, file.found) === undefined).map(([key]) => key);
+  return [...facts.entries()]
+    .filter(
+      ([key, fact]) =>
+        refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, file.found) === undefined,
+    )
+    .map(([key]) => key);
 }
 
 /**
@@ -74,24 +100,49 @@ function settable(facts: Map<string, OptionFact>, file: ConfigFile): string[] {
  * differs from $CSPM_BASE_URL is refused: the file would send the credentials of that
  * service to another host.
  */
-function yieldsToEnvironment(file: ConfigFile, path: string[], value: unknown, env: Readonly<Record<string, string | undefined>>): boolean {
+function yieldsToEnvironment(
+  file: ConfigFile,
+  path: string[],
+  value: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+): boolean {
   const key = path.at(-1) ?? '';
   const source = Object.values(secretSources).find((candidate) => candidate.flag === key);
   if (source !== undefined) return (env[source.variable] ?? '') !== '';
   const pinned = env[baseUrlVariable] ?? '';
   if (pinned === '') return false;
-  if (key === 'base-url' && value !== pinned) throw refusal(file)(path, false, `differs from $${baseUrlVariable}: a config file does not send the service's credentials to another host (give --base-url on the command line)`);
-  if (key === 'env') throw refusal(file)(path, false, `$${baseUrlVariable} is set: a config file does not send the service's credentials to another host (give --env on the command line)`);
+  if (key === 'base-url' && value !== pinned)
+    throw refusal(file)(
+      path,
+      false,
+      `differs from $${baseUrlVariable}: a config file does not send the service's credentials to another host (give --base-url on the command line)`,
+    );
+  if (key === 'env')
+    throw refusal(file)(
+      path,
+      false,
+      `$${baseUrlVariable} is set: a config file does not send the service's credentials to another host (give --env on the command line)`,
+    );
   return false;
 }
 
 /** The file's values for a command that declares `declared`: the top level's, then its section's. */
-export function configValuesFor(defaults: ConfigDefaults, command: string, declared: readonly string[]): Record<string, unknown> {
+export function configValuesFor(
+  defaults: ConfigDefaults,
+  command: string,
+  declared: readonly string[],
+): Record<string, unknown> {
   const shared = Object.entries(defaults.shared).filter(([key]) => declared.includes(key));
   return { ...Object.fromEntries(shared), ...defaults.sections[command] };
 }
 
-function checkedValue(file: ConfigFile, path: string[], value: unknown, facts: Map<string, OptionFact>, known: readonly string[]): unknown {
+function checkedValue(
+  file: ConfigFile,
+  path: string[],
+  value: unknown,
+  facts: Map<string, OptionFact>,
+  known: readonly string[],
+): unknown {
   const refuse = refusal(file);
   const key = path.at(-1) ?? '';
   if (secretWords.test(key) && !key.endsWith('-file')) throw refuse(path, true, secretMessage(key));
@@ -101,7 +152,9 @@ function checkedValue(file: ConfigFile, path: string[], value: unknown, facts: M
   if (refused !== undefined) throw refuse(path, true, refused);
   if (fact.array) {
     const items = Array.isArray(value) ? value : [value];
-    return items.map((item, index) => checkedItem(file, Array.isArray(value) ? [...path, String(index)] : path, item, fact, key));
+    return items.map((item, index) =>
+      checkedItem(file, Array.isArray(value) ? [...path, String(index)] : path, item, fact, key),
+    );
   }
   if (Array.isArray(value)) throw refuse(path, false, `takes one value, not a list`);
   const checked = checkedItem(file, path, value, fact, key);
@@ -113,12 +166,21 @@ function checkedItem(file: ConfigFile, path: string[], value: unknown, fact: Opt
   const refuse = refusal(file);
   const shown = JSON.stringify(value) ?? String(value);
   if (fact.type === 'boolean' && typeof value !== 'boolean') throw refuse(path, false, `${shown} is not true or false`);
-  if (fact.type === 'number' && (typeof value !== 'number' || !Number.isFinite(value))) throw refuse(path, false, `${shown} is not a number`);
+  if (fact.type === 'number' && (typeof value !== 'number' || !Number.isFinite(value)))
+    throw refuse(path, false, `${shown} is not a number`);
   // A number where text is taken (`markdown-limit: 30000`, `title: 2024`) is its digits.
-  if (fact.type === 'string' && typeof value !== 'string' && typeof value !== 'number') throw refuse(path, false, `${shown} is not a string`);
+  if (fact.type === 'string' && typeof value !== 'string' && typeof value !== 'number')
+    throw refuse(path, false, `${shown} is not a string`);
   const text = fact.type === 'string' ? String(value) : value;
-  if (fact.choices !== undefined && !fact.choices.includes(String(text))) throw refuse(path, false, `${shown} is not one of ${fact.choices.join(', ')}`);
-  if (typeof text === 'string' && pathOptions.has(key) && text !== '-' && !isAbsolute(text) && !(key === 'rules' && isGatePresetName(text))) {
+  if (fact.choices !== undefined && !fact.choices.includes(String(text)))
+    throw refuse(path, false, `${shown} is not one of ${fact.choices.join(', ')}`);
+  if (
+    typeof text === 'string' &&
+    pathOptions.has(key) &&
+    text !== '-' &&
+    !isAbsolute(text) &&
+    !(key === 'rules' && isGatePresetName(text))
+  ) {
     // Joined to the file's path as the user named it (or as found, relative to here), not
     // resolved: the same file, and the path a header or a `wrote` line prints stays relative.
     return join(dirname(file.shown), text);
@@ -135,7 +197,11 @@ function assertCoerces(file: ConfigFile, path: string[], value: unknown, coerce:
   try {
     coerce(value);
   } catch (error) {
-    throw refusal(file)(path, false, isCspmError(error) ? error.detail : error instanceof Error ? error.message : String(error));
+    throw refusal(file)(
+      path,
+      false,
+      isCspmError(error) ? error.detail : error instanceof Error ? error.message : String(error),
+    );
   }
 }
 
@@ -148,7 +214,10 @@ function unknownKeyMessage(key: string, known: readonly string[]): string {
 
 function secretMessage(key: string): string {
   const source = Object.values(secretSources).find((candidate) => candidate.flag === `${key}-file`);
-  const where = source === undefined ? 'the environment or a file named by its --…-file option' : `${source.variable} or a file named by --${source.flag}`;
+  const where =
+    source === undefined
+      ? 'the environment or a file named by its --…-file option'
+      : `${source.variable} or a file named by --${source.flag}`;
   return `a config file carries no secret, since it is shared and often committed: give "${key}" in ${where}`;
 }
 
@@ -158,7 +227,9 @@ function refusal(file: ConfigFile): (path: readonly string[], atKey: boolean, me
     const full = [...file.within, ...path];
     const pointer = full.map((token) => `/${escapePointerToken(token)}`).join('');
     const position = locateInConfig(file.text, full, atKey);
-    return new CspmError('usage', `${file.shown}${position}: ${pointer === '' ? '' : `${pointer}: `}${message}`, { data: { path: file.shown } });
+    return new CspmError('usage', `${file.shown}${position}: ${pointer === '' ? '' : `${pointer}: `}${message}`, {
+      data: { path: file.shown },
+    });
   };
 }
 

@@ -11,7 +11,12 @@ import { readConfigBytes } from './read-config-file.js';
 const packageKey = 'cspm-report';
 
 /** The names a config file may have, in the order each folder is searched. */
-const configFileNames = ['cspm-report.config.json', 'cspm-report.config.yaml', 'cspm-report.config.yml', 'package.json'] as const;
+const configFileNames = [
+  'cspm-report.config.json',
+  'cspm-report.config.yaml',
+  'cspm-report.config.yml',
+  'package.json',
+] as const;
 
 /** A config file found and parsed. */
 export interface ConfigFile {
@@ -49,15 +54,24 @@ export interface SearchBounds {
  *
  * @param bounds the home and temporary folders (the system's by default)
  */
-export function findConfigFile(explicit: string | undefined, cwd: string, bounds: SearchBounds = { home: homedir(), tmpdir: tmpdir() }): ConfigFile | undefined {
+export function findConfigFile(
+  explicit: string | undefined,
+  cwd: string,
+  bounds: SearchBounds = { home: homedir(), tmpdir: tmpdir() },
+): ConfigFile | undefined {
   if (explicit === undefined) return searchConfigFile(resolve(cwd), bounds);
   const path = resolve(cwd, explicit);
-  if (lstatSync(path, { throwIfNoEntry: false }) === undefined) throw new CspmError('usage', `--config ${explicit}: no such file`, { data: { path: explicit } });
-  if (!/\.(json|ya?ml)$/i.test(path)) throw new CspmError('usage', `--config ${explicit}: a config file is .json, .yaml or .yml`, { data: { path: explicit } });
+  if (lstatSync(path, { throwIfNoEntry: false }) === undefined)
+    throw new CspmError('usage', `--config ${explicit}: no such file`, { data: { path: explicit } });
+  if (!/\.(json|ya?ml)$/i.test(path))
+    throw new CspmError('usage', `--config ${explicit}: a config file is .json, .yaml or .yml`, {
+      data: { path: explicit },
+    });
   const bytes = readConfigBytes(path, `--config ${explicit}`);
   const text = bytes.toString('utf8');
   const value = parseConfigText(text, path, explicit);
-  if (basename(path) !== 'package.json') return { path, shown: explicit, value, within: [], text, sha256: sha256Of(bytes), found: 'named' };
+  if (basename(path) !== 'package.json')
+    return { path, shown: explicit, value, within: [], text, sha256: sha256Of(bytes), found: 'named' };
   // A package.json named without the key sets nothing.
   const own = isMapping(value) && Object.hasOwn(value, packageKey) ? value[packageKey] : {};
   return { path, shown: explicit, value: own, within: [packageKey], text, sha256: sha256Of(bytes), found: 'named' };
@@ -94,7 +108,15 @@ function readCandidate(path: string, cwd: string): ConfigFile | undefined {
   if (basename(path) !== 'package.json') {
     const bytes = readConfigBytes(path, shown);
     const text = bytes.toString('utf8');
-    return { path, shown, value: parseConfigText(text, path, shown), within: [], text, sha256: sha256Of(bytes), found: 'search' };
+    return {
+      path,
+      shown,
+      value: parseConfigText(text, path, shown),
+      within: [],
+      text,
+      sha256: sha256Of(bytes),
+      found: 'search',
+    };
   }
   let bytes: Buffer;
   let value: unknown;
@@ -105,7 +127,15 @@ function readCandidate(path: string, cwd: string): ConfigFile | undefined {
     return undefined;
   }
   if (!isMapping(value) || !Object.hasOwn(value, packageKey)) return undefined;
-  return { path, shown, value: value[packageKey], within: [packageKey], text: bytes.toString('utf8'), sha256: sha256Of(bytes), found: 'search' };
+  return {
+    path,
+    shown,
+    value: value[packageKey],
+    within: [packageKey],
+    text: bytes.toString('utf8'),
+    sha256: sha256Of(bytes),
+    found: 'search',
+  };
 }
 
 /** A folder as the search meets it: as given and with its links resolved. */

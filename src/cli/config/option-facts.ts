@@ -33,12 +33,25 @@ export function optionFactsOf(builder: (parser: Argv) => Argv): Map<string, Opti
   };
   builder(parser);
   // getOptions() is yargs's own record; its typings leave it out.
-  const declared = (parser as unknown as { getOptions(): Record<'boolean' | 'number' | 'string' | 'array', string[]> & { key: Record<string, unknown>; choices: Record<string, string[]> } }).getOptions();
+  const declared = (
+    parser as unknown as {
+      getOptions(): Record<'boolean' | 'number' | 'string' | 'array', string[]> & {
+        key: Record<string, unknown>;
+        choices: Record<string, string[]>;
+      };
+    }
+  ).getOptions();
   const facts = new Map<string, OptionFact>();
   for (const key of Object.keys(declared.key)) {
     if (key.length < 2 || key === 'help' || key === 'version') continue;
     const type = declared.boolean.includes(key) ? 'boolean' : declared.number.includes(key) ? 'number' : 'string';
-    facts.set(key, { type, array: declared.array.includes(key), choices: declared.choices[key], coerce: coerces.get(key), positional: positionals.has(key) });
+    facts.set(key, {
+      type,
+      array: declared.array.includes(key),
+      choices: declared.choices[key],
+      coerce: coerces.get(key),
+      positional: positionals.has(key),
+    });
   }
   return facts;
 }

@@ -19,12 +19,25 @@ export function readConfigBytes(path: string, shown: string): Buffer {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'a link to nothing' : code === 'EACCES' || code === 'EPERM' ? 'not readable' : `unreadable (${code ?? 'error'})`;
-    throw new CspmError('usage', `${shown}: ${why}; a config file is a plain file (give --no-config to read none)`, { data: { path: shown }, cause });
+    const why =
+      code === 'ENOENT'
+        ? 'a link to nothing'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'not readable'
+          : `unreadable (${code ?? 'error'})`;
+    throw new CspmError('usage', `${shown}: ${why}; a config file is a plain file (give --no-config to read none)`, {
+      data: { path: shown },
+      cause,
+    });
   }
   try {
     const info = fstatSync(fd);
-    if (!info.isFile()) throw new CspmError('usage', `${shown}: ${kindOf(info)}, not a plain file; a config file is a plain file (give --no-config to read none)`, { data: { path: shown } });
+    if (!info.isFile())
+      throw new CspmError(
+        'usage',
+        `${shown}: ${kindOf(info)}, not a plain file; a config file is a plain file (give --no-config to read none)`,
+        { data: { path: shown } },
+      );
     return readCapped(fd, shown);
   } finally {
     closeSync(fd);
@@ -39,7 +52,12 @@ function readCapped(fd: number, shown: string): Buffer {
     const read = readSync(fd, buffer, length, buffer.length - length, null);
     if (read === 0) break;
     length += read;
-    if (length > maxConfigBytes) throw new CspmError('usage', `${shown}: larger than ${maxConfigBytes / 1024 / 1024} MiB; a config file holds a few options`, { data: { path: shown } });
+    if (length > maxConfigBytes)
+      throw new CspmError(
+        'usage',
+        `${shown}: larger than ${maxConfigBytes / 1024 / 1024} MiB; a config file holds a few options`,
+        { data: { path: shown } },
+      );
   }
   return buffer.subarray(0, length);
 }

@@ -25,7 +25,13 @@ export function runSettingsOf(source: SettingsSource): RunSettings {
     .filter((key) => !givenOnCommandLine(source.args, key))
     .sort();
   const weakening = keys.filter((key) => weakens(key, source.configured[key], source.defaultSeverityOf));
-  const config: ConfigRecord = { path: source.file.shown, sha256: source.file.sha256, found: source.file.found, keys, weakening };
+  const config: ConfigRecord = {
+    path: source.file.shown,
+    sha256: source.file.sha256,
+    found: source.file.found,
+    keys,
+    weakening,
+  };
   const effective = Object.fromEntries(
     Object.keys(source.effective)
       .sort()

@@ -10,31 +10,62 @@ const idOptions = ['license', 'account', 'job', 'benchmark'] as const;
 export async function targetsOf(args: FetchArgs): Promise<FetchTarget[]> {
   const given = idOptions.filter((option) => args[option] !== undefined);
   if (args.accounts !== undefined) {
-    if (given.length > 0) throw new CspmError('usage', `--accounts and --${given[0]} exclude each other: the file names every report`, { data: { option: 'accounts' } });
+    if (given.length > 0)
+      throw new CspmError('usage', `--accounts and --${given[0]} exclude each other: the file names every report`, {
+        data: { option: 'accounts' },
+      });
     return readAccountsFile(args.accounts, { label: `--accounts ${args.accounts}` });
   }
   const missing = idOptions.filter((option) => args[option] === undefined || args[option] === '');
   if (missing.length > 0) {
-    throw new CspmError('usage', `missing ${missing.map((option) => `--${option}`).join(', ')}: give --license, --account, --job and --benchmark, or --accounts FILE`, { data: { option: missing[0] as string } });
+    throw new CspmError(
+      'usage',
+      `missing ${missing.map((option) => `--${option}`).join(', ')}: give --license, --account, --job and --benchmark, or --accounts FILE`,
+      { data: { option: missing[0] as string } },
+    );
   }
   for (const option of idOptions) {
-    const problem = option === 'benchmark' && args.benchmark === allBenchmarks ? undefined : pathIdProblem(args[option] as string);
-    if (problem !== undefined) throw new CspmError('usage', `--${option} ${problem}; it goes into the request's URL path`, { data: { option, value: args[option] as string } });
+    const problem =
+      option === 'benchmark' && args.benchmark === allBenchmarks ? undefined : pathIdProblem(args[option] as string);
+    if (problem !== undefined)
+      throw new CspmError('usage', `--${option} ${problem}; it goes into the request's URL path`, {
+        data: { option, value: args[option] as string },
+      });
   }
-  return [{ licenseId: args.license as string, accountId: args.account as string, jobId: args.job as string, benchmarkId: args.benchmark as string }];
+  return [
+    {
+      licenseId: args.license as string,
+      accountId: args.account as string,
+      jobId: args.job as string,
+      benchmarkId: args.benchmark as string,
+    },
+  ];
 }
 
 /** Refuses flags that do not go together, before anything is fetched. */
 export function checkUsage(args: FetchArgs, many: boolean): void {
-  if (args.output !== undefined && args['out-dir'] !== undefined) throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
-  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir'])) throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', { data: { option: 'out-dir' } });
+  if (args.output !== undefined && args['out-dir'] !== undefined)
+    throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
+  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir']))
+    throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', {
+      data: { option: 'out-dir' },
+    });
   if (many && args['out-dir'] === undefined) {
-    throw new CspmError('usage', `${args.accounts !== undefined ? '--accounts' : `--benchmark ${allBenchmarks}`} fetches several reports: give --out-dir DIR to save them in`, { data: { option: 'out-dir' } });
+    throw new CspmError(
+      'usage',
+      `${args.accounts !== undefined ? '--accounts' : `--benchmark ${allBenchmarks}`} fetches several reports: give --out-dir DIR to save them in`,
+      { data: { option: 'out-dir' } },
+    );
   }
   if ((args.format?.length ?? 0) > 0 && args['out-dir'] === undefined && isStandardOutput(args.output ?? '-')) {
-    throw new CspmError('usage', '--format renders files: give --output FILE (documents beside it) or --out-dir DIR', { data: { option: 'format' } });
+    throw new CspmError('usage', '--format renders files: give --output FILE (documents beside it) or --out-dir DIR', {
+      data: { option: 'format' },
+    });
   }
-  if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 64) throw new CspmError('usage', '--concurrency takes a whole number from 1 to 64', { data: { option: 'concurrency' } });
+  if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 64)
+    throw new CspmError('usage', '--concurrency takes a whole number from 1 to 64', {
+      data: { option: 'concurrency' },
+    });
 }
 
 /** The files a run reads that it must never write over: the accounts file and the secret files. */
@@ -42,4 +73,3 @@ export function readFiles(args: FetchArgs): string[] {
   const secretFiles = Object.values(secretSources).map((source) => args[source.flag]);
   return [args.accounts, ...secretFiles].filter((file): file is string => file !== undefined);
 }
-

@@ -1,4 +1,15 @@
-import { type Analysis, type CheckOptions, type CspmClient, type FailOn, fetchAccounts, type FetchAccountsResult, type FetchTarget, isCspmError, type ReportPlace, type SavedReport } from '../../index.js';
+import {
+  type Analysis,
+  type CheckOptions,
+  type CspmClient,
+  type FailOn,
+  fetchAccounts,
+  type FetchAccountsResult,
+  type FetchTarget,
+  isCspmError,
+  type ReportPlace,
+  type SavedReport,
+} from '../../index.js';
 import { renderWarningPrinter } from '../render-options.js';
 import { describeTarget, plural, terminalText } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
@@ -42,8 +53,12 @@ export async function fetchMany(targets: readonly FetchTarget[], options: FetchM
     write: (path, body, root) => writeOutput(path, body, io, root),
     onWarning: renderWarningPrinter(io),
     concurrency: options.concurrency,
-    onFailure: ({ target, error }) => io.stderr.write(`cspm-report: ${terminalText(describeTarget(target))}: ${terminalText(failureText(error))}\n`),
-    onRepeat: (target, first) => io.stderr.write(`cspm-report: ${terminalText(describeTarget(target))} (${terminalText(target.origin ?? 'flags')}) is also asked by ${terminalText(first.origin ?? 'the flags')}; fetched once\n`),
+    onFailure: ({ target, error }) =>
+      io.stderr.write(`cspm-report: ${terminalText(describeTarget(target))}: ${terminalText(failureText(error))}\n`),
+    onRepeat: (target, first) =>
+      io.stderr.write(
+        `cspm-report: ${terminalText(describeTarget(target))} (${terminalText(target.origin ?? 'flags')}) is also asked by ${terminalText(first.origin ?? 'the flags')}; fetched once\n`,
+      ),
     onSaved: (saved) => io.stdout.write(`${outcomeLine(saved, options.check)}\n`),
   });
   io.stdout.write(`${summaryLine(result, options)}\n`);
@@ -53,16 +68,25 @@ export async function fetchMany(targets: readonly FetchTarget[], options: FetchM
 /** The figures of a checked report in words: `127 policies, 2 errors, 1 warning`. */
 function describeChecked(analysis: Analysis): string {
   const { policies, errors, warnings } = analysis.summary;
-  const findings = errors + warnings === 0 ? 'no findings' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  const findings =
+    errors + warnings === 0 ? 'no findings' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
   return `${plural(policies, 'policy', 'policies')}, ${findings}`;
 }
 
 function outcomeLine(saved: SavedReport, checked: boolean): string {
   const { placed, analysis, failing, unrendered } = saved;
-  const documents = unrendered === undefined && placed.documents.length > 0 ? ` (+ ${placed.documents.map(({ format }) => format).join(', ')})` : '';
+  const documents =
+    unrendered === undefined && placed.documents.length > 0
+      ? ` (+ ${placed.documents.map(({ format }) => format).join(', ')})`
+      : '';
   const mark = failing ? '✖' : '✔';
   const figures = checked || placed.documents.length > 0 ? `: ${describeChecked(analysis)}` : '';
-  const note = unrendered !== undefined ? ` (not rendered: ${unrendered})` : failing ? ` (cspm-report check ${terminalText(placed.envelope)} lists them)` : '';
+  const note =
+    unrendered !== undefined
+      ? ` (not rendered: ${unrendered})`
+      : failing
+        ? ` (cspm-report check ${terminalText(placed.envelope)} lists them)`
+        : '';
   return `${mark} ${terminalText(describeTarget(placed.target))} → ${terminalText(placed.envelope)}${documents}${figures}${note}`;
 }
 
@@ -72,6 +96,9 @@ function summaryLine(result: FetchAccountsResult, options: FetchManyOptions): st
   const parts = [`saved ${result.asked - failed} of ${plural(result.asked, 'report')}${into}`];
   if (failed > 0) parts.push(`${failed} failed`);
   if (result.unlisted > 0) parts.push(`${plural(result.unlisted, 'account')} whose benchmarks could not be listed`);
-  if (result.failing > 0) parts.push(`${result.failing} with findings at or above ${options.failOn}${options.place.formats.length > 0 ? ' or not rendered' : ''}`);
+  if (result.failing > 0)
+    parts.push(
+      `${result.failing} with findings at or above ${options.failOn}${options.place.formats.length > 0 ? ' or not rendered' : ''}`,
+    );
   return parts.join('; ');
 }

@@ -1,7 +1,9 @@
 import type { Progress } from '../../index.js';
 import { progressText } from './progress-text.js';
 
-/** How the line is timed; the command line takes the delay from CSPM_PROGRESS_DELAY_MS when set (see progress-io.ts). */
+/**
+ * How the line is timed; the command line takes the delay from CSPM_PROGRESS_DELAY_MS when set (see progress-io.ts).
+ */
 export interface ProgressTiming {
   /** A run shorter than this shows nothing: a progress line that flashes by is noise. */
   delayMs: number;
@@ -45,7 +47,11 @@ export class ProgressDisplay {
    * @param hooks told when the line appears and goes: the command line keeps the stop
    *        signals handled meanwhile, so that an interrupted run clears the line too
    */
-  constructor(stream: ProgressStream, timing: ProgressTiming = defaultTiming, hooks: { onShow: () => void; onClear: () => void } = { onShow: () => undefined, onClear: () => undefined }) {
+  constructor(
+    stream: ProgressStream,
+    timing: ProgressTiming = defaultTiming,
+    hooks: { onShow: () => void; onClear: () => void } = { onShow: () => undefined, onClear: () => undefined },
+  ) {
     this.#stream = stream;
     this.#timing = timing;
     this.#hooks = hooks;
@@ -56,7 +62,10 @@ export class ProgressDisplay {
     if (this.#stopped) return;
     this.#latest = progress;
     const now = Date.now();
-    const due = Math.max(this.#started + this.#timing.delayMs, this.#shown ? this.#drawnAt + this.#timing.intervalMs : 0);
+    const due = Math.max(
+      this.#started + this.#timing.delayMs,
+      this.#shown ? this.#drawnAt + this.#timing.intervalMs : 0,
+    );
     if (now >= due) this.#draw(now);
     else this.#schedule(due - now);
   }

@@ -37,7 +37,10 @@ export function progressTimingOf(env: CliIo['env']): ProgressTiming {
  * `stop` when the run ends, before its last words. A run whose standard error is not a
  * terminal gets its streams unchanged.
  */
-export function withProgressLine(io: CliIo, timing: ProgressTiming = progressTimingOf(io.env)): { io: CliIo; stop: () => void } {
+export function withProgressLine(
+  io: CliIo,
+  timing: ProgressTiming = progressTimingOf(io.env),
+): { io: CliIo; stop: () => void } {
   if (!drawsProgress(io)) return { io, stop: () => undefined };
   const display = new ProgressDisplay(io.stderr as ProgressStream, timing, signalsHeldWhileShown(io));
   const shown: CliIo = {

@@ -23,7 +23,10 @@ export const compliancePercentDrop: GateMetric = {
       if (diff.overall.new) addCounts(next, diff.overall.new);
     }
     if (!hasPercent(formula, old) || !hasPercent(formula, next)) {
-      return { value: null, none: 'no policy was assessed in one of the scans (all Gray), so there is no compliance percent to compare' };
+      return {
+        value: null,
+        none: 'no policy was assessed in one of the scans (all Gray), so there is no compliance percent to compare',
+      };
     }
     // Rounded off below what any report states: 33.7 − 31.7 must be 2, not 2.0000000000000036.
     return { value: Number((computePercent(formula, old) - computePercent(formula, next)).toFixed(9)) };

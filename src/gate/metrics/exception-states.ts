@@ -4,9 +4,11 @@ import type { GateMetric } from '../gate-metric.js';
 
 /** How a message names an exception of each state: enough to find it and its owner. */
 const describe: Record<'expired' | 'unused' | 'expiring', (outcome: ExceptionOutcome) => string> = {
-  expired: ({ exception, daysLeft }) => `${exception.id} expired ${exception.expires} (${plural(-daysLeft, 'day')} ago), owner ${exception.owner}`,
+  expired: ({ exception, daysLeft }) =>
+    `${exception.id} expired ${exception.expires} (${plural(-daysLeft, 'day')} ago), owner ${exception.owner}`,
   unused: ({ exception }) => `${exception.id} (${exception.file} ${exception.pointer}) matches no policy`,
-  expiring: ({ exception, daysLeft }) => `${exception.id} expires ${exception.expires} (${daysLeft === 0 ? 'today' : `in ${plural(daysLeft, 'day')}`}), owner ${exception.owner}`,
+  expiring: ({ exception, daysLeft }) =>
+    `${exception.id} expires ${exception.expires} (${daysLeft === 0 ? 'today' : `in ${plural(daysLeft, 'day')}`}), owner ${exception.owner}`,
 };
 
 /**
@@ -36,4 +38,7 @@ export const expiredExceptions = exceptionsIn('expired', 'exceptions past their 
 export const unusedExceptions = exceptionsIn('unused', 'exceptions that match no policy of the run');
 
 /** Exceptions in force within the warning days of their expiry (--expiry-warning, 30 by default). */
-export const expiringExceptions = exceptionsIn('expiring', 'exceptions in force within the warning days of their expiry');
+export const expiringExceptions = exceptionsIn(
+  'expiring',
+  'exceptions in force within the warning days of their expiry',
+);

@@ -24,15 +24,22 @@ export const policy: GateMetric = {
         }
         // An indexed loop with the id in a local: this goes over every policy in scope.
         const policies = category.category.Policies;
-        for (let index = 0; index < policies.length; index += 1) if (policies[index]!.PolicyId === id) colours.push(policies[index]!.Compliance);
+        for (let index = 0; index < policies.length; index += 1)
+          if (policies[index]!.PolicyId === id) colours.push(policies[index]!.Compliance);
       }
     }
     if (colours.length === 0) return { value: null, none: `no policy ${assertion.policy ?? ''} in scope` };
     const unknown = colours.find(isUnknownColour);
     if (unknown !== undefined) return { value: unknown };
     const wanted = assertion.mustBe ?? assertion.mustNotBe;
-    if (assertion.mustNotBe !== undefined && colours.includes(assertion.mustNotBe)) return { value: assertion.mustNotBe };
-    if (assertion.mustBe !== undefined && colours.every((colour) => colour === wanted)) return { value: assertion.mustBe };
-    return { value: colours.filter((colour) => colour !== assertion.mustBe).sort((a, b) => colourRank(a) - colourRank(b))[0] ?? null };
+    if (assertion.mustNotBe !== undefined && colours.includes(assertion.mustNotBe))
+      return { value: assertion.mustNotBe };
+    if (assertion.mustBe !== undefined && colours.every((colour) => colour === wanted))
+      return { value: assertion.mustBe };
+    return {
+      value:
+        colours.filter((colour) => colour !== assertion.mustBe).sort((a, b) => colourRank(a) - colourRank(b))[0] ??
+        null,
+    };
   },
 };

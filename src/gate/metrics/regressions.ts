@@ -11,7 +11,8 @@ import { noBaselineReport } from '../no-baseline-report.js';
  * as 0.
  */
 export const regressions: GateMetric = {
-  describe: 'policies that got worse since the --baseline scan, failed anew or went missing, at or above a severity when given',
+  describe:
+    'policies that got worse since the --baseline scan, failed anew or went missing, at or above a severity when given',
   bound: 'number',
   baseline: true,
   reads: ['min', 'max', 'severity', 'category', 'allowNewFailures', 'allowRemoved'],
@@ -23,7 +24,10 @@ export const regressions: GateMetric = {
     for (const { diff } of reports) {
       if (diff === undefined) return noBaselineReport;
       const { category } = assertion;
-      const changes = category === undefined ? diff.changes : diff.changes.filter((change) => change.category.name === category || change.category.id === category);
+      const changes =
+        category === undefined
+          ? diff.changes
+          : diff.changes.filter((change) => change.category.name === category || change.category.id === category);
       count += tallyRegressions([{ ...diff, changes }], assertion).total;
     }
     return { value: count };

@@ -28,7 +28,11 @@ const maxImportBytes = 10 * 2 ** 20;
 export function importExceptions(path: string, from: ExceptionImportFormat): ImportExceptionsResult {
   const importer = exceptionImporters[from];
   const tooLarge = (size: number): CspmError =>
-    new CspmError('input-too-large', `${path} is ${describeBytes(size)}; a file to import may be at most ${describeBytes(maxImportBytes)}`, { data: { path, bytes: size, limit: maxImportBytes } });
+    new CspmError(
+      'input-too-large',
+      `${path} is ${describeBytes(size)}; a file to import may be at most ${describeBytes(maxImportBytes)}`,
+      { data: { path, bytes: size, limit: maxImportBytes } },
+    );
   const parsed = parseYamlText(decodeText(readRegularFile(path, maxImportBytes, tooLarge)), path, {
     invalid: 'exceptions-invalid',
     aliases: 'exceptions-aliases',
@@ -42,7 +46,11 @@ export function importExceptions(path: string, from: ExceptionImportFormat): Imp
     if (!(error instanceof ImportProblem)) throw error;
     const location = parsed.locate(error.pointer);
     const position = location.line === undefined ? path : `${path}:${location.line}:${location.column ?? 1}`;
-    throw new CspmError('exceptions-invalid', `${position}: ${error.pointer || '(document)'}: ${error.what} (read as --from ${from})`, { data: location });
+    throw new CspmError(
+      'exceptions-invalid',
+      `${position}: ${error.pointer || '(document)'}: ${error.what} (read as --from ${from})`,
+      { data: location },
+    );
   }
   return { imported, text: draftExceptionsYaml(imported, `${from} ${path}`) };
 }

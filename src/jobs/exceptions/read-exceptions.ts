@@ -24,7 +24,12 @@ export interface ReadExceptionsOptions {
 const maxExceptionsBytes = 10 * 2 ** 20;
 
 /** An exceptions file, as the YAML parser names and codes its errors. */
-const exceptionsFileKind: YamlFileKind = { invalid: 'exceptions-invalid', aliases: 'exceptions-aliases', name: 'exceptions file', topKeys: ['exceptions', '$schema'] };
+const exceptionsFileKind: YamlFileKind = {
+  invalid: 'exceptions-invalid',
+  aliases: 'exceptions-aliases',
+  name: 'exceptions file',
+  topKeys: ['exceptions', '$schema'],
+};
 
 /**
  * Reads and checks the exceptions files of a run (`--exceptions`, repeatable). Each is
@@ -42,7 +47,11 @@ export function readExceptions(paths: readonly string[], options: ReadExceptions
   const where = new Map<string, RiskException>();
   for (const path of paths) {
     const tooLarge = (size: number): CspmError =>
-      new CspmError('input-too-large', `${path} is ${describeBytes(size)}; an exceptions file may be at most ${describeBytes(maxExceptionsBytes)}`, { data: { path, bytes: size, limit: maxExceptionsBytes } });
+      new CspmError(
+        'input-too-large',
+        `${path} is ${describeBytes(size)}; an exceptions file may be at most ${describeBytes(maxExceptionsBytes)}`,
+        { data: { path, bytes: size, limit: maxExceptionsBytes } },
+      );
     const bytes = readRegularFile(path, maxExceptionsBytes, tooLarge);
     const parsed = parseYamlText(decodeText(bytes), path, exceptionsFileKind);
     const own = exceptionsOf(parsed, path, options.maxDays);
@@ -51,11 +60,19 @@ export function readExceptions(paths: readonly string[], options: ReadExceptions
       if (earlier !== undefined) {
         const location = parsed.locate(`${exception.pointer}/id`);
         const position = location.line === undefined ? path : `${path}:${location.line}:${location.column ?? 1}`;
-        throw new CspmError('exceptions-invalid', `${position}: ${exception.pointer}/id: id "${exception.id}" is also the id of ${earlier.pointer} in ${earlier.file}; each exception needs its own`, { data: location });
+        throw new CspmError(
+          'exceptions-invalid',
+          `${position}: ${exception.pointer}/id: id "${exception.id}" is also the id of ${earlier.pointer} in ${earlier.file}; each exception needs its own`,
+          { data: location },
+        );
       }
       where.set(exception.id, exception);
     }
-    files.push({ path, sha256: createHash('sha256').update(bytes).digest('hex'), ids: own.map((exception) => exception.id) });
+    files.push({
+      path,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      ids: own.map((exception) => exception.id),
+    });
     exceptions.push(...own);
   }
   return { files, exceptions };

@@ -23,7 +23,10 @@ export function runExceptionsOf(options: ExceptionsOptions): RunExceptions | und
   const { exceptions } = options;
   if (exceptions === undefined) return undefined;
   if (!Array.isArray(exceptions)) return exceptions as RunExceptions;
-  return readExceptions(exceptions as readonly string[], options.maxExceptionDays === undefined ? {} : { maxDays: options.maxExceptionDays });
+  return readExceptions(
+    exceptions as readonly string[],
+    options.maxExceptionDays === undefined ? {} : { maxDays: options.maxExceptionDays },
+  );
 }
 
 /** Every PolicyId the exceptions name: what an analysis that keeps only some policies must keep for them. */
@@ -33,7 +36,10 @@ export function exceptionPolicyIds(run: RunExceptions | undefined): string[] {
 
 /** What the run's exceptions did on the analysis, judged on the run's day. */
 export function acceptedRisksOf(analysis: Analysis, run: RunExceptions, options: ExceptionsOptions): AcceptedRisks {
-  const judging = { ...(options.today === undefined ? {} : { today: options.today }), ...(options.expiryWarningDays === undefined ? {} : { expiryWarningDays: options.expiryWarningDays }) };
+  const judging = {
+    ...(options.today === undefined ? {} : { today: options.today }),
+    ...(options.expiryWarningDays === undefined ? {} : { expiryWarningDays: options.expiryWarningDays }),
+  };
   return { files: run.files, outcomes: judgeExceptions(analysis, run.exceptions, judging) };
 }
 

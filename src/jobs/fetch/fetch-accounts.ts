@@ -1,6 +1,15 @@
 import type { CspmClient } from '../../client/create-client.js';
 import { assertSafeOutputs } from '../output-guard.js';
-import { fetchReport, fetchReports, type FetchedReport, type FetchFailure, type FetchManyOptions, type FetchManyResult, type FetchReportsOptions, type FetchTarget } from '../fetch-reports.js';
+import {
+  fetchReport,
+  fetchReports,
+  type FetchedReport,
+  type FetchFailure,
+  type FetchManyOptions,
+  type FetchManyResult,
+  type FetchReportsOptions,
+  type FetchTarget,
+} from '../fetch-reports.js';
 import { placeReport, plannedFiles, type PlacedReport, type ReportPlace } from './place-reports.js';
 import { saveReport, type ReportWriter, type SavedReport } from './save-report.js';
 
@@ -33,7 +42,11 @@ export interface FetchedAccount {
  *
  * @throws CspmError `output-is-input` for a file planned over one the run reads
  */
-export async function fetchAccount(client: CspmClient, target: FetchTarget, options: FetchAccountOptions): Promise<FetchedAccount> {
+export async function fetchAccount(
+  client: CspmClient,
+  target: FetchTarget,
+  options: FetchAccountOptions,
+): Promise<FetchedAccount> {
   const { place, write, readFiles, beforeFetch, ...fetchOptions } = options;
   const placed = placeReport(target, place);
   const files = plannedFiles([placed]);
@@ -44,7 +57,8 @@ export async function fetchAccount(client: CspmClient, target: FetchTarget, opti
 }
 
 /** Options of {@link fetchAccounts}. */
-export interface FetchAccountsOptions extends Omit<FetchManyOptions, 'keep' | 'prepare' | 'nameOf' | 'formats'>, ReportFilesOptions {
+export interface FetchAccountsOptions
+  extends Omit<FetchManyOptions, 'keep' | 'prepare' | 'nameOf' | 'formats'>, ReportFilesOptions {
   /** Told of each report once saved, before the progress that counts it. */
   onSaved?: (saved: SavedReport) => void;
 }
@@ -67,11 +81,21 @@ export interface FetchAccountsResult extends FetchManyResult {
  *          nothing was fetched
  * @throws CspmError `output-is-input` or `output-collision` for the planned files, before any fetch
  */
-export async function fetchAccounts(client: CspmClient, targets: readonly FetchTarget[], options: FetchAccountsOptions): Promise<FetchAccountsResult> {
+export async function fetchAccounts(
+  client: CspmClient,
+  targets: readonly FetchTarget[],
+  options: FetchAccountsOptions,
+): Promise<FetchAccountsResult> {
   const { onProgress, place, write, readFiles, onSaved, onFailure, ...fetchOptions } = options;
   const tally = { unlisted: 0, failed: 0, done: 0 };
   const placed = new Map<FetchTarget, PlacedReport>();
-  const show = (): void => onProgress?.({ phase: 'fetching', done: tally.done, total: placed.size, unit: `reports${tally.failed > 0 ? `, ${tally.failed} failed` : ''}` });
+  const show = (): void =>
+    onProgress?.({
+      phase: 'fetching',
+      done: tally.done,
+      total: placed.size,
+      unit: `reports${tally.failed > 0 ? `, ${tally.failed} failed` : ''}`,
+    });
   const failure = (failed: FetchFailure): void => {
     // Before the reports are placed, a failure is a listing's.
     if (placed.size === 0) tally.unlisted += 1;

@@ -35,12 +35,23 @@ export interface PlacedReport {
 export function placeReport(target: FetchTarget, place: ReportPlace): PlacedReport {
   if (place.outDir !== undefined) {
     const base = join(place.outDir, reportFileName(target));
-    return { target, envelope: `${base}.json`, name: `${base}.json`, documents: place.formats.map((format) => ({ format, path: `${base}.${getRenderer(format).extension}` })), root: place.outDir };
+    return {
+      target,
+      envelope: `${base}.json`,
+      name: `${base}.json`,
+      documents: place.formats.map((format) => ({ format, path: `${base}.${getRenderer(format).extension}` })),
+      root: place.outDir,
+    };
   }
   const output = place.output ?? '-';
   if (output === '-') return { target, envelope: output, name: describeTarget(target), documents: [] };
   const base = join(dirname(output), basename(output, extname(output)));
-  return { target, envelope: output, name: output, documents: place.formats.map((format) => ({ format, path: `${base}.${getRenderer(format).extension}` })) };
+  return {
+    target,
+    envelope: output,
+    name: output,
+    documents: place.formats.map((format) => ({ format, path: `${base}.${getRenderer(format).extension}` })),
+  };
 }
 
 /** Every file the reports will be written to, for the output guard. */

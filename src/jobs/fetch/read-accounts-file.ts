@@ -32,17 +32,25 @@ export async function readAccountsFile(file: string, options: ReadAccountsOption
     .replace(/\r?\n$/, '')
     .replace(/^\uFEFF/, '');
   const records = await parseAccountsFile(text, file);
-  if (records.length === 0) throw accountsInvalid({ file }, 'no account in it; give a header row and one line per account (license,account,job,benchmark)');
-  if (records.length > maxRecords) throw accountsInvalid({ file }, `${records.length} records; the most one run takes is ${maxRecords}`);
+  if (records.length === 0)
+    throw accountsInvalid(
+      { file },
+      'no account in it; give a header row and one line per account (license,account,job,benchmark)',
+    );
+  if (records.length > maxRecords)
+    throw accountsInvalid({ file }, `${records.length} records; the most one run takes is ${maxRecords}`);
   const seen = new Map<string, number>();
   return records.map(({ line, values, names }) => {
     const target: Partial<Record<AccountsField, string>> = {};
     for (const field of accountsFields) {
       const value = values[field];
       const pointer = `/${escapePointerToken(names[field] ?? field.replace(/Id$/, ''))}`;
-      if (typeof value !== 'string' || value.trim() === '') throw accountsInvalid({ file, line, pointer }, value === undefined ? 'missing' : 'empty or not a string');
-      const problem = field === 'benchmarkId' && value.trim() === allBenchmarks ? undefined : pathIdProblem(value.trim());
-      if (problem !== undefined) throw accountsInvalid({ file, line, pointer }, `${problem}; it goes into a request's URL path`);
+      if (typeof value !== 'string' || value.trim() === '')
+        throw accountsInvalid({ file, line, pointer }, value === undefined ? 'missing' : 'empty or not a string');
+      const problem =
+        field === 'benchmarkId' && value.trim() === allBenchmarks ? undefined : pathIdProblem(value.trim());
+      if (problem !== undefined)
+        throw accountsInvalid({ file, line, pointer }, `${problem}; it goes into a request's URL path`);
       target[field] = value.trim();
     }
     const complete = target as Record<AccountsField, string>;

@@ -29,7 +29,11 @@ export interface SavedReport {
  *
  * @throws what `write` throws; the caller reports it
  */
-export async function saveReport(placed: PlacedReport, fetched: FetchedReport, write: ReportWriter): Promise<SavedReport> {
+export async function saveReport(
+  placed: PlacedReport,
+  fetched: FetchedReport,
+  write: ReportWriter,
+): Promise<SavedReport> {
   await write(placed.envelope, `${JSON.stringify(fetched.envelope, null, 2)}\n`, placed.root);
   const { analysis, document } = fetched;
   const failing = fetched.verdict.status === 'fail';

@@ -25,7 +25,10 @@ export async function findInputs(partials: readonly PartialSummary[]): Promise<I
     for (const { path } of skipped) {
       let skippedNow = false;
       try {
-        const loaded = await loadReports({ path, listed: true }, { onSkip: () => (skippedNow = true), onDigest: (_, sha256) => digests.set(path, sha256) });
+        const loaded = await loadReports(
+          { path, listed: true },
+          { onSkip: () => (skippedNow = true), onDigest: (_, sha256) => digests.set(path, sha256) },
+        );
         if (loaded.length === 0 && skippedNow) skippable.add(path);
       } catch (error) {
         if (!isCspmError(error)) throw error;

@@ -13,7 +13,9 @@ import type { PartialContentHashes } from '../../model/partial.js';
  * @throws CspmError as readRegularFile does: not found, not regular, unreadable, too large
  */
 export function hashFile(path: string): string {
-  return createHash('sha256').update(readRegularFile(path, maxTextBytes, (size) => tooLarge(path, size))).digest('hex');
+  return createHash('sha256')
+    .update(readRegularFile(path, maxTextBytes, (size) => tooLarge(path, size)))
+    .digest('hex');
 }
 
 /**

@@ -40,7 +40,9 @@ export interface MergeOptions extends ProgressOptions {
    * file's reason (the merge's notes say so). By default every input is read and hashed.
    */
   inputsAbsent?: boolean;
-  /** The key of the partial results' MACs (CSPM_SHARD_KEY): with it, a partial result without a right MAC is refused. */
+  /**
+   * The key of the partial results' MACs (CSPM_SHARD_KEY): with it, a partial result without a right MAC is refused.
+   */
   macKey?: string;
   /** The settings a config file set, which a gate's record states. */
   runSettings?: RunSettings;
@@ -54,7 +56,8 @@ export interface MergeSettings {
   percentFormula?: PercentFormula;
   /** The gate's rules: a rules file, a preset name, or rules already loaded (loadGateRules). */
   rules?: string | GateRules;
-  /** SHA-256 of the rules file the merge was given (absent for a preset); by default, of the file the rules were loaded from. */
+  /** SHA-256 of the rules file the merge was given (absent for a preset); by default, of the file the rules were loaded
+   * from. */
   contentHashes?: PartialContentHashes;
   /** The run id every shard must carry (`--run-id`). */
   runId?: string;
@@ -70,7 +73,9 @@ export interface MergeResult {
   verdict: Verdict;
   /** The fleet figures of the whole run, when asked for. */
   fleet?: FleetFigures;
-  /** The same figures as the file `renderReports` draws the fleet document from (`merge --fleet FILE`), when asked for. */
+  /**
+   * The same figures as the file `renderReports` draws the fleet document from (`merge --fleet FILE`), when asked for.
+   */
   fleetFile?: string;
   /** What the merge could not verify, one sentence each: every output states them. */
   notes: string[];
@@ -94,8 +99,15 @@ export interface MergeResult {
  * @throws CspmError `partial-invalid` for a file that is not a partial result (by JSON
  *         Pointer, see schema/partial.schema.json), `partial-refused`, `shards-mismatch`
  */
-export async function mergePartials(paths: readonly string[], expected: MergeSettings, options: MergeOptions = {}): Promise<MergeResult> {
-  if (paths.length === 0) throw new CspmError('usage', 'merge needs the partial results of every shard (part-*.json)', { data: { option: 'partials' } });
+export async function mergePartials(
+  paths: readonly string[],
+  expected: MergeSettings,
+  options: MergeOptions = {},
+): Promise<MergeResult> {
+  if (paths.length === 0)
+    throw new CspmError('usage', 'merge needs the partial results of every shard (part-*.json)', {
+      data: { option: 'partials' },
+    });
   const rules = typeof expected.rules === 'string' ? await loadGateRules(expected.rules) : expected.rules;
   const settings: PartialSettings = {
     command: expected.command,
@@ -116,16 +128,36 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
         held.push({ index: file.index, source: file.source, sha256: file.sha256 });
         const analysed = fromPartialFile(file);
         // Only what the merge's outputs read is kept: a fleet's categories are let go file by file.
-        files.push({ index: file.index, file: { ...analysed, document: { ...analysed.document, source: keepFigures(analysed.document.source, keep) } }, accounts: options.fleet === true ? (file.fleetAccounts ?? []) : [] });
+        files.push({
+          index: file.index,
+          file: {
+            ...analysed,
+            document: { ...analysed.document, source: keepFigures(analysed.document.source, keep) },
+          },
+          accounts: options.fleet === true ? (file.fleetAccounts ?? []) : [],
+        });
       };
     });
     partials.push({ path, head, files: held });
   }
   const summaries = partials.map(({ path, head, files: held }) => ({ ...head, path, files: held }));
   const found = options.inputsAbsent === true ? undefined : await findInputs(summaries);
-  verifyPartials(summaries, { version: toolInfo.version, settings, contentHashes: expected.contentHashes ?? contentHashesOf(rules), ...(expected.runId === undefined ? {} : { runId: expected.runId }) }, found);
-  if (options.inputsAbsent === true) notes.push('merged without the input files (--inputs-absent): the shards\' digests of the files and the files they skipped were not checked against the files');
-  if (options.macKey === undefined && partials.some(({ head }) => head.mac !== undefined)) notes.push(`the partial results carry a MAC, which was not checked: ${shardKeyVariable} is not set`);
+  verifyPartials(
+    summaries,
+    {
+      version: toolInfo.version,
+      settings,
+      contentHashes: expected.contentHashes ?? contentHashesOf(rules),
+      ...(expected.runId === undefined ? {} : { runId: expected.runId }),
+    },
+    found,
+  );
+  if (options.inputsAbsent === true)
+    notes.push(
+      "merged without the input files (--inputs-absent): the shards' digests of the files and the files they skipped were not checked against the files",
+    );
+  if (options.macKey === undefined && partials.some(({ head }) => head.mac !== undefined))
+    notes.push(`the partial results carry a MAC, which was not checked: ${shardKeyVariable} is not set`);
   files.sort((a, b) => a.index - b.index);
   const analysis = await joinAnalyses(
     files.map(({ file }) => file),
@@ -139,11 +171,33 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
   const fleet = options.fleet === true ? joinFleet(partials, files, settings.percentFormula) : undefined;
   const withFleet = fleet === undefined ? {} : { fleet, fleetFile: fleetFiguresFileText(fleet) };
   const noted = (verdict: Verdict): Verdict => ({ ...verdict, reasons: [...verdict.reasons, ...notes] });
-  if (settings.command === 'check') return { command: 'check', analysis, failOn: settings.failOn, verdict: noted(checkVerdict(analysis, settings.failOn)), notes, ...withFleet };
+  if (settings.command === 'check')
+    return {
+      command: 'check',
+      analysis,
+      failOn: settings.failOn,
+      verdict: noted(checkVerdict(analysis, settings.failOn)),
+      notes,
+      ...withFleet,
+    };
   const gate = evaluateGate(analysis, settings.rules as GateRules);
   const verdict = noted(gateVerdict(analysis, gate, settings.failOn));
-  const record = { ...gateResultRecord(gate, analysis, verdict.exitCode), ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }), ...(notes.length === 0 ? {} : { notes }) };
-  return { command: 'gate', analysis, failOn: settings.failOn, rules: settings.rules as GateRules, gate, verdict, notes, ...withFleet, record };
+  const record = {
+    ...gateResultRecord(gate, analysis, verdict.exitCode),
+    ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }),
+    ...(notes.length === 0 ? {} : { notes }),
+  };
+  return {
+    command: 'gate',
+    analysis,
+    failOn: settings.failOn,
+    rules: settings.rules as GateRules,
+    gate,
+    verdict,
+    notes,
+    ...withFleet,
+    record,
+  };
 }
 
 /**
@@ -153,12 +207,22 @@ export async function mergePartials(paths: readonly string[], expected: MergeSet
  *
  * @throws CspmError `usage` for partial results written without fleet figures
  */
-function joinFleet(partials: readonly ReadPartial[], files: readonly { accounts: FleetAccount[] }[], formula: PercentFormula | undefined): FleetFigures {
+function joinFleet(
+  partials: readonly ReadPartial[],
+  files: readonly { accounts: FleetAccount[] }[],
+  formula: PercentFormula | undefined,
+): FleetFigures {
   const fleet = createFleetFigures(formula);
   const policies: { key: string; first: number; policy: FleetPolicy }[] = [];
   for (const { path, head } of partials) {
-    if (head.fleetPolicies === undefined) throw new CspmError('usage', `${path} holds no fleet figures: write the shards again with this version of cspm-report`, { data: { option: 'fleet', path } });
-    for (const { first, policy } of head.fleetPolicies) policies.push({ key: fleetPolicyKey(policy.benchmarkId, policy.policyId), first, policy: { ...policy } });
+    if (head.fleetPolicies === undefined)
+      throw new CspmError(
+        'usage',
+        `${path} holds no fleet figures: write the shards again with this version of cspm-report`,
+        { data: { option: 'fleet', path } },
+      );
+    for (const { first, policy } of head.fleetPolicies)
+      policies.push({ key: fleetPolicyKey(policy.benchmarkId, policy.policyId), first, policy: { ...policy } });
   }
   policies.sort((a, b) => a.first - b.first);
   for (const { key, policy } of policies) {

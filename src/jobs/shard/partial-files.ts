@@ -23,11 +23,17 @@ export function toPartialFile(file: AnalysedFile, index: number): Omit<PartialFi
 }
 
 function toPartialReport(analysed: AnalysedReport): PartialReport {
-  return { ...partialFigures(analysed, analysed.report, 'ResourceCategories'), categories: analysed.categories.map(toPartialCategory) };
+  return {
+    ...partialFigures(analysed, analysed.report, 'ResourceCategories'),
+    categories: analysed.categories.map(toPartialCategory),
+  };
 }
 
 function toPartialCategory(analysed: AnalysedCategory): PartialCategory {
-  return { ...partialFigures(analysed, analysed.category, 'Policies'), keptPolicies: [...(analysed.keptPolicies ?? [])] };
+  return {
+    ...partialFigures(analysed, analysed.category, 'Policies'),
+    keptPolicies: [...(analysed.keptPolicies ?? [])],
+  };
 }
 
 /** Where a report or category is, its fields but the list under `left`, and its figures. */
@@ -61,7 +67,10 @@ export function fromPartialFile(file: PartialFile): AnalysedFile {
 
 function fromPartialReport(partial: PartialReport): AnalysedReport {
   const categories = partial.categories.map(fromPartialCategory);
-  const report = { ...partial.fields, ResourceCategories: categories.map(({ category }) => category) } as unknown as BenchmarkReport;
+  const report = {
+    ...partial.fields,
+    ResourceCategories: categories.map(({ category }) => category),
+  } as unknown as BenchmarkReport;
   return {
     report,
     pointer: partial.pointer,
@@ -84,4 +93,3 @@ function fromPartialCategory(partial: PartialCategory): AnalysedCategory {
     keptPolicies: new Map(partial.keptPolicies),
   };
 }
-

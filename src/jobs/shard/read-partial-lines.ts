@@ -9,8 +9,15 @@ import { createInterface } from 'node:readline';
  * once read. Undefined when the text is laid out otherwise (reformatted by another
  * tool): the caller then parses it whole.
  */
-export async function readPartialLines(path: string, onFile: (file: unknown, index: number) => void, onHead: (head: unknown) => void = () => undefined): Promise<Record<string, unknown> | undefined> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
+export async function readPartialLines(
+  path: string,
+  onFile: (file: unknown, index: number) => void,
+  onHead: (head: unknown) => void = () => undefined,
+): Promise<Record<string, unknown> | undefined> {
+  const lines = createInterface({
+    input: createReadStream(path, { encoding: 'utf8' }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   let head: Record<string, unknown> | undefined;
   let index = 0;
   let ended = false;

@@ -20,10 +20,15 @@ import { syntaxErrorText } from '../../load/syntax-error-text.js';
  *
  * @throws CspmError `partial-invalid`, or the reader's errors (not found, not a regular file)
  */
-export async function readPartial(path: string, start: (head: PartialHead) => (file: PartialFile) => void): Promise<PartialHead> {
+export async function readPartial(
+  path: string,
+  start: (head: PartialHead) => (file: PartialFile) => void,
+): Promise<PartialHead> {
   assertRegularFile(path);
   const fail = (pointer: string, why: string): never => {
-    throw new CspmError('partial-invalid', `${path}: ${pointer === '' ? '(document)' : pointer}: ${why}`, { data: { file: path, pointer } });
+    throw new CspmError('partial-invalid', `${path}: ${pointer === '' ? '(document)' : pointer}: ${why}`, {
+      data: { file: path, pointer },
+    });
   };
   const checked = <T>(part: PartialPart, value: unknown, pointer: string): T => {
     const violation = partialViolation(part, value);
@@ -36,9 +41,16 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
   let take: ((file: PartialFile) => void) | undefined;
   const headOf = (value: unknown): PartialHead => {
     if (!isObject(value) || value['cspmReportPartial'] === undefined) {
-      return fail('/cspmReportPartial', 'missing: not a partial result; merge takes the -f json output of check or gate --shard i/n');
+      return fail(
+        '/cspmReportPartial',
+        'missing: not a partial result; merge takes the -f json output of check or gate --shard i/n',
+      );
     }
-    if (value['cspmReportPartial'] !== partialVersion) fail('/cspmReportPartial', `version ${JSON.stringify(value['cspmReportPartial'])}; this cspm-report reads version ${partialVersion}`);
+    if (value['cspmReportPartial'] !== partialVersion)
+      fail(
+        '/cspmReportPartial',
+        `version ${JSON.stringify(value['cspmReportPartial'])}; this cspm-report reads version ${partialVersion}`,
+      );
     const head = checked<PartialHead>('head', value, '');
     take = start(head);
     return head;
@@ -46,17 +58,25 @@ export async function readPartial(path: string, start: (head: PartialHead) => (f
   let streamed: Record<string, unknown> | undefined;
   let taken = 0;
   try {
-    streamed = await readPartialLines(path, (value, index) => {
-      if (take === undefined) return;
-      take(checked<PartialFile>('file', value, `/files/${index}`));
-      taken = index + 1;
-    }, (value) => headOf(value));
+    streamed = await readPartialLines(
+      path,
+      (value, index) => {
+        if (take === undefined) return;
+        take(checked<PartialFile>('file', value, `/files/${index}`));
+        taken = index + 1;
+      },
+      (value) => headOf(value),
+    );
   } catch (error) {
     if (isCspmError(error)) throw error;
     throw ioError(path, error);
   }
   if (streamed !== undefined) return checked<PartialHead>('tail', streamed, '');
-  if (taken > 0) fail(`/files/${taken}`, 'the text stops being one file a line; a partial result must be given as cspm-report wrote it');
+  if (taken > 0)
+    fail(
+      `/files/${taken}`,
+      'the text stops being one file a line; a partial result must be given as cspm-report wrote it',
+    );
   // Laid out otherwise (another tool's formatting): read and parse it whole.
   const text = readSmallText(path, maxTextBytes, path, 'a partial result');
   let value: unknown;
@@ -85,7 +105,8 @@ function violationText(violation: SchemaError, part: unknown): { at: string; why
   if (keyword === 'required') return { at: `${instancePath}/${String(params['missingProperty'])}`, why: 'missing' };
   const value = valueAt(part, instancePath);
   const shown = JSON.stringify(value)?.slice(0, 60) ?? 'nothing';
-  if (keyword === 'type' && params['type'] === 'integer') return { at: instancePath, why: `must be a whole number, not ${shown}` };
+  if (keyword === 'type' && params['type'] === 'integer')
+    return { at: instancePath, why: `must be a whole number, not ${shown}` };
   return { at: instancePath, why: `${violation.message ?? `fails ${keyword}`}, not ${shown}` };
 }
 

@@ -2,7 +2,13 @@ import { CspmError } from '../../error/cspm-error.js';
 import { expandInputs, type ReportInput } from '../../load/load-reports.js';
 import type { FailOn } from '../../model/fail-closed.js';
 import type { GateRules } from '../../model/gate-rules.js';
-import { partialVersion, type PartialContentHashes, type PartialResult, type PartialSettings, type PartialSkipped } from '../../model/partial.js';
+import {
+  partialVersion,
+  type PartialContentHashes,
+  type PartialResult,
+  type PartialSettings,
+  type PartialSkipped,
+} from '../../model/partial.js';
 import type { FleetPolicy } from '../../model/fleet.js';
 import type { RunSettings } from '../../model/run-settings.js';
 import { addPolicyCounts } from '../../analyse/fleet/merge-fleet-figures.js';
@@ -27,7 +33,8 @@ export interface ShardRunOptions extends FilesRunOptions {
    * each keeps the policies their assertions name.
    */
   rules?: string | GateRules;
-  /** SHA-256 of the files beside the inputs that decide the verdict; by default, of the rules file the rules were loaded from. */
+  /** SHA-256 of the files beside the inputs that decide the verdict; by default, of the rules file the rules were
+   * loaded from. */
   contentHashes?: PartialContentHashes;
   /**
    * The run's id, the same for every shard (a CI run's number, say). Without it the id is
@@ -59,9 +66,15 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
   const paths = listed.map((input) => {
     if (typeof input === 'string') return input;
     if ('path' in input) return input.path;
-    throw new CspmError('usage', '--shard splits files and folders; standard input cannot be split: save it to a file', { data: { option: 'shard' } });
+    throw new CspmError(
+      'usage',
+      '--shard splits files and folders; standard input cannot be split: save it to a file',
+      { data: { option: 'shard' } },
+    );
   });
-  const mine = paths.flatMap((path, index) => (shardOfPath(path, options.shard.count) === options.shard.index ? [index] : []));
+  const mine = paths.flatMap((path, index) =>
+    shardOfPath(path, options.shard.count) === options.shard.index ? [index] : [],
+  );
   const { findingRegions } = await import('../../load/finding-regions.js');
   const settings: PartialSettings = {
     command: options.command,
@@ -79,7 +92,12 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     settings,
     contentHashes,
     ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }),
-    verdict: { status: 'deferred', reasons: [`shard ${options.shard.index} of ${options.shard.count}: the verdict is the merge's (cspm-report merge), on the whole run`] },
+    verdict: {
+      status: 'deferred',
+      reasons: [
+        `shard ${options.shard.index} of ${options.shard.count}: the verdict is the merge's (cspm-report merge), on the whole run`,
+      ],
+    },
   };
   const mac = options.macKey === undefined ? undefined : createShardMac(options.macKey);
   const out = (text: string): string => {
@@ -103,9 +121,16 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     const { document, textSource, fleet } = outcome;
     const source = document.source;
     // Placed here, where the file is: the merge may run where it is not.
-    const regions = source.findings.length > 0 && textSource !== undefined ? findingRegions(textSource, source.findings, source.repeatedKeys !== undefined) : undefined;
+    const regions =
+      source.findings.length > 0 && textSource !== undefined
+        ? findingRegions(textSource, source.findings, source.repeatedKeys !== undefined)
+        : undefined;
     const placed = regions === undefined ? document : { ...document, source: { ...source, regions } };
-    const file = { ...toPartialFile(textSource === undefined ? { document: placed } : { document: placed, textSource }, index), fleetAccounts: fleet?.accounts ?? [], sha256 };
+    const file = {
+      ...toPartialFile(textSource === undefined ? { document: placed } : { document: placed, textSource }, index),
+      fleetAccounts: fleet?.accounts ?? [],
+      sha256,
+    };
     lines.push(`${lines.count === 0 ? '' : ','}\n${JSON.stringify(file)}`);
     for (const [key, policy] of fleet?.policies ?? []) {
       const known = policies.get(key);
@@ -117,16 +142,35 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
   const work = analyseEachInput(
     mine.map((index) => listed[index] as ReportInput),
     // Every category's figures (the merge may write the JSON, which lists them), and the policies the rules name.
-    { ...options, keep: { ...(rules === undefined ? {} : { policyIds: namedPolicies(rules) }), categories: 'all' }, fleet: true, onOutcome: take, pace: () => lines.room() },
+    {
+      ...options,
+      keep: { ...(rules === undefined ? {} : { policyIds: namedPolicies(rules) }), categories: 'all' },
+      fleet: true,
+      onOutcome: take,
+      pace: () => lines.room(),
+    },
   ).then(
     () => lines.end(),
     (error: unknown) => lines.end(error),
   );
   for await (const text of lines.drain()) yield out(text);
   await work;
-  const run = options.runId === undefined ? { id: derivedRunId(toolInfo.version, settings, contentHashes, paths.map((path, index) => digests.get(index) ?? hashFile(path))), from: 'inputs' } : { id: options.runId, from: 'given' };
+  const run =
+    options.runId === undefined
+      ? {
+          id: derivedRunId(
+            toolInfo.version,
+            settings,
+            contentHashes,
+            paths.map((path, index) => digests.get(index) ?? hashFile(path)),
+          ),
+          from: 'inputs',
+        }
+      : { id: options.runId, from: 'given' };
   // What is known only at the end follows the files, so that no file waits for it.
-  const tail = out(`\n],"skipped":${JSON.stringify(skipped)},"fleetPolicies":${JSON.stringify([...policies.values()])},"run":${JSON.stringify(run)}`);
+  const tail = out(
+    `\n],"skipped":${JSON.stringify(skipped)},"fleetPolicies":${JSON.stringify([...policies.values()])},"run":${JSON.stringify(run)}`,
+  );
   yield mac === undefined ? `${tail}}\n` : `${tail}${mac.suffix()}`;
 }
 

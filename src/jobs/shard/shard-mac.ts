@@ -37,7 +37,12 @@ export function createShardMac(key: string): { update(text: string): void; suffi
  * settings, the content hashes and the sorted SHA-256 of every input file of the run,
  * so that shards of another run, or of other file contents, carry another id.
  */
-export function derivedRunId(version: string, settings: PartialSettings, contentHashes: PartialContentHashes, digests: readonly string[]): string {
+export function derivedRunId(
+  version: string,
+  settings: PartialSettings,
+  contentHashes: PartialContentHashes,
+  digests: readonly string[],
+): string {
   const hash = createHash('sha256');
   hash.update(`cspm-report ${version}\n${canonicalJson(settings)}\n${canonicalJson(contentHashes)}\n`);
   for (const digest of [...digests].sort()) hash.update(`${digest}\n`);
@@ -87,6 +92,9 @@ export async function assertMac(path: string, key: string): Promise<void> {
     throw ioError(path, error);
   }
   if (status === 'valid') return;
-  const what = status === 'absent' ? `carries no MAC, and ${shardKeyVariable} is set: every shard must be run with the key` : `carries a MAC that is not right under ${shardKeyVariable}: the file was changed after its shard wrote it, or made with another key`;
+  const what =
+    status === 'absent'
+      ? `carries no MAC, and ${shardKeyVariable} is set: every shard must be run with the key`
+      : `carries a MAC that is not right under ${shardKeyVariable}: the file was changed after its shard wrote it, or made with another key`;
   throw new CspmError('partial-refused', `${path} ${what}`, { data: { file: path, what } });
 }

@@ -16,9 +16,13 @@ export function parseShard(text: string): ShardSpec {
   const index = match ? Number(match[1]) : Number.NaN;
   const count = match ? Number(match[2]) : Number.NaN;
   if (!(index >= 1 && count >= index && count <= maxShards)) {
-    throw new CspmError('usage', `--shard takes i/n, this run's shard i of n shards, whole numbers with 1 ≤ i ≤ n ≤ ${maxShards.toLocaleString('en-US')} (--shard 2/4), not "${text}"`, {
-      data: { option: 'shard', value: text },
-    });
+    throw new CspmError(
+      'usage',
+      `--shard takes i/n, this run's shard i of n shards, whole numbers with 1 ≤ i ≤ n ≤ ${maxShards.toLocaleString('en-US')} (--shard 2/4), not "${text}"`,
+      {
+        data: { option: 'shard', value: text },
+      },
+    );
   }
   return { index, count };
 }

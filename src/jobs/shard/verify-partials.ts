@@ -42,7 +42,11 @@ export interface InputsFound {
  *
  * @throws CspmError `partial-refused` naming the shard and the setting or file; `shards-mismatch`
  */
-export function verifyPartials(partials: readonly PartialSummary[], expected: MergeExpectation, found: InputsFound | undefined): void {
+export function verifyPartials(
+  partials: readonly PartialSummary[],
+  expected: MergeExpectation,
+  found: InputsFound | undefined,
+): void {
   for (const partial of partials) verifySettings(partial, expected);
   verifyOneRun(partials);
   verifyCoverage(partials);
@@ -59,8 +63,13 @@ function verifyRunIds(partials: readonly PartialSummary[], expected: MergeExpect
   const first = partials[0] as PartialSummary;
   for (const partial of partials) {
     const { path } = partial;
-    if (expected.runId !== undefined && partial.run.id !== expected.runId) refuse(path, `is of run ${partial.run.id}; this merge expects --run-id ${expected.runId}`);
-    if (partial.run.id !== first.run.id) mismatch(partials, `${path} is of run ${partial.run.id}, ${first.path} of run ${first.run.id}: every shard must come from one run`);
+    if (expected.runId !== undefined && partial.run.id !== expected.runId)
+      refuse(path, `is of run ${partial.run.id}; this merge expects --run-id ${expected.runId}`);
+    if (partial.run.id !== first.run.id)
+      mismatch(
+        partials,
+        `${path} is of run ${partial.run.id}, ${first.path} of run ${first.run.id}: every shard must come from one run`,
+      );
   }
 }
 
@@ -78,14 +87,22 @@ function settingsText(settings: PartialSettings): Record<string, string> {
     command: settings.command === 'gate' ? 'a gate (merge --rules)' : 'a check (merge without --rules)',
     '--fail-on': settings.failOn,
     '--percent-formula': settings.percentFormula ?? 'green-of-assessed',
-    '--rule': Object.entries(settings.severities).map(([rule, severity]) => `${rule}=${String(severity)}`).sort().join(' ') || '(none)',
+    '--rule':
+      Object.entries(settings.severities)
+        .map(([rule, severity]) => `${rule}=${String(severity)}`)
+        .sort()
+        .join(' ') || '(none)',
     '--rules': settings.rules === undefined ? '(none)' : canonicalJson({ ...settings.rules, file: undefined }),
   };
 }
 
 function verifySettings(partial: PartialSummary, expected: MergeExpectation): void {
   const { path } = partial;
-  if (partial.tool.version !== expected.version) refuse(path, `was made by cspm-report ${partial.tool.version}; this merge is ${expected.version}: run every shard and the merge with one version`);
+  if (partial.tool.version !== expected.version)
+    refuse(
+      path,
+      `was made by cspm-report ${partial.tool.version}; this merge is ${expected.version}: run every shard and the merge with one version`,
+    );
   const made = settingsText(partial.settings);
   const wanted = settingsText(expected.settings);
   for (const [option, value] of Object.entries(wanted)) {
@@ -95,8 +112,10 @@ function verifySettings(partial: PartialSummary, expected: MergeExpectation): vo
     refuse(path, `was made with ${option} ${made[option] as string}; this merge expects ${option} ${value}`);
   }
   const hashes = partial.contentHashes;
-  if (hashes.rules !== expected.contentHashes.rules) refuse(path, 'was made with a rules file of other content than this merge is given (--rules)');
-  if (hashes.exceptions !== expected.contentHashes.exceptions) refuse(path, 'was made with an exceptions file of other content than this merge is given');
+  if (hashes.rules !== expected.contentHashes.rules)
+    refuse(path, 'was made with a rules file of other content than this merge is given (--rules)');
+  if (hashes.exceptions !== expected.contentHashes.exceptions)
+    refuse(path, 'was made with an exceptions file of other content than this merge is given');
 }
 
 function verifyOneRun(partials: readonly PartialSummary[]): void {
@@ -104,23 +123,34 @@ function verifyOneRun(partials: readonly PartialSummary[]): void {
   if (first === undefined) return mismatch(partials, 'no partial result given');
   for (const partial of partials) {
     const { path } = partial;
-    if (partial.shard.count !== first.shard.count) mismatch(partials, `${path} is shard ${partial.shard.index} of ${partial.shard.count}, ${first.path} of ${first.shard.count}`);
+    if (partial.shard.count !== first.shard.count)
+      mismatch(
+        partials,
+        `${path} is shard ${partial.shard.index} of ${partial.shard.count}, ${first.path} of ${first.shard.count}`,
+      );
     if (partial.inputs.digest !== first.inputs.digest || partial.inputs.files !== first.inputs.files) {
-      mismatch(partials, `${path} listed other inputs (${partial.inputs.files} files) than ${first.path} (${first.inputs.files} files): every shard must be given the same files and folders`);
+      mismatch(
+        partials,
+        `${path} listed other inputs (${partial.inputs.files} files) than ${first.path} (${first.inputs.files} files): every shard must be given the same files and folders`,
+      );
     }
   }
   const count = first.shard.count;
   const byShard = new Map<number, string>();
   for (const { path, shard } of partials) {
     const other = byShard.get(shard.index);
-    if (other !== undefined) mismatch(partials, `shard ${shard.index} of ${count} is given twice: ${other} and ${path}`);
+    if (other !== undefined)
+      mismatch(partials, `shard ${shard.index} of ${count} is given twice: ${other} and ${path}`);
     byShard.set(shard.index, path);
   }
   const missing: number[] = [];
   for (let index = 1; index <= count; index += 1) if (!byShard.has(index)) missing.push(index);
   if (missing.length > 0) {
     const listed = `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`;
-    mismatch(partials, `${missing.length === 1 ? 'shard' : 'shards'} ${listed} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: a verdict on part of the run could pass what the whole fails`);
+    mismatch(
+      partials,
+      `${missing.length === 1 ? 'shard' : 'shards'} ${listed} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: a verdict on part of the run could pass what the whole fails`,
+    );
   }
 }
 
@@ -131,12 +161,21 @@ function verifyCoverage(partials: readonly PartialSummary[]): void {
   const count = first.shard.count;
   const seen = new Set<number>();
   for (const { path, shard, files, skipped } of partials) {
-    for (const { index, source } of [...files, ...skipped.map(({ index, path: skippedPath }) => ({ index, source: skippedPath }))]) {
-      if (index >= total) mismatch(partials, `${path} holds file ${index + 1} of ${total}, which the run does not have`);
-      if (seen.has(index)) mismatch(partials, `${path} holds file ${index + 1} of ${total}, which another shard holds too`);
+    for (const { index, source } of [
+      ...files,
+      ...skipped.map(({ index, path: skippedPath }) => ({ index, source: skippedPath })),
+    ]) {
+      if (index >= total)
+        mismatch(partials, `${path} holds file ${index + 1} of ${total}, which the run does not have`);
+      if (seen.has(index))
+        mismatch(partials, `${path} holds file ${index + 1} of ${total}, which another shard holds too`);
       seen.add(index);
       const belongs = shardOfPath(source, count);
-      if (belongs !== shard.index) mismatch(partials, `${path} holds ${source}, which belongs to shard ${belongs} of ${count}, not ${shard.index}`);
+      if (belongs !== shard.index)
+        mismatch(
+          partials,
+          `${path} holds ${source}, which belongs to shard ${belongs} of ${count}, not ${shard.index}`,
+        );
     }
   }
   if (seen.size < total) {
@@ -151,13 +190,22 @@ function verifyInputs(partial: PartialSummary, found: InputsFound): void {
   const { path } = partial;
   const check = (file: string, recorded: string): void => {
     const now = found.digests.get(file);
-    if (typeof now !== 'string') refuse(path, `lists ${file}, which this merge cannot read (${now === undefined ? 'not found' : now.unreadable}): give every input where the merge runs, or --inputs-absent`);
-    if (now !== recorded) refuse(path, `holds ${file} as it was before it changed (its SHA-256 differs): a stale or edited shard; run every shard again`);
+    if (typeof now !== 'string')
+      refuse(
+        path,
+        `lists ${file}, which this merge cannot read (${now === undefined ? 'not found' : now.unreadable}): give every input where the merge runs, or --inputs-absent`,
+      );
+    if (now !== recorded)
+      refuse(
+        path,
+        `holds ${file} as it was before it changed (its SHA-256 differs): a stale or edited shard; run every shard again`,
+      );
   };
   for (const file of partial.files) check(file.source, file.sha256);
   for (const skipped of partial.skipped) {
     check(skipped.path, skipped.sha256);
-    if (!found.skippable.has(skipped.path)) refuse(path, `lists ${skipped.path} as skipped, but it is a file to check: every input must be accounted for`);
+    if (!found.skippable.has(skipped.path))
+      refuse(path, `lists ${skipped.path} as skipped, but it is a file to check: every input must be accounted for`);
   }
 }
 
@@ -166,8 +214,14 @@ function verifyDerivedRunId(partial: PartialSummary, found: InputsFound, expecte
   const { path } = partial;
   if (partial.run.from === 'inputs') {
     const digests = [...found.digests.values()].filter((digest): digest is string => typeof digest === 'string');
-    if (digests.length === partial.inputs.files && derivedRunId(expected.version, partial.settings, partial.contentHashes, digests) !== partial.run.id) {
-      refuse(path, `is of run ${partial.run.id}, which is not the run of these files and settings: a shard of another run`);
+    if (
+      digests.length === partial.inputs.files &&
+      derivedRunId(expected.version, partial.settings, partial.contentHashes, digests) !== partial.run.id
+    ) {
+      refuse(
+        path,
+        `is of run ${partial.run.id}, which is not the run of these files and settings: a shard of another run`,
+      );
     }
   }
 }

@@ -63,7 +63,11 @@ export function todo(what: string): string {
 
 /** The fields no peer's file gives: who owns and approved the risk, and when. */
 export function ungoverned(): Pick<DraftException, 'owner' | 'approvedBy' | 'approved'> {
-  return { owner: todo('who answers for the risk'), approvedBy: todo('who approved it (not the owner)'), approved: todo('the day it was approved, YYYY-MM-DD') };
+  return {
+    owner: todo('who answers for the risk'),
+    approvedBy: todo('who approved it (not the owner)'),
+    approved: todo('the day it was approved, YYYY-MM-DD'),
+  };
 }
 
 /** The id of the `index`th draft of an import: `MUTELIST-001`. */
@@ -92,7 +96,12 @@ export function token(key: string): string {
 export function lastDayBefore(value: unknown, pointer: string, label: string): { expires: string; note: string } {
   const text = value instanceof Date ? value.toISOString() : String(value);
   const day = dayNumber(text);
-  const instant = day !== undefined ? day * 86_400_000 : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
+  const instant =
+    day !== undefined
+      ? day * 86_400_000
+      : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(text)
+        ? Date.parse(text)
+        : Number.NaN;
   if (Number.isNaN(instant)) throw new ImportProblem(pointer, `"${text}" is no day (YYYY-MM-DD) nor time (ISO 8601)`);
   const expires = dayText(Math.floor((instant - 1) / 86_400_000));
   return { expires, note: `${label} ${text} (it stops applying then) is expires ${expires}, the last day it applies` };
@@ -100,13 +109,15 @@ export function lastDayBefore(value: unknown, pointer: string, label: string): {
 
 /** The value as a plain mapping, or an ImportProblem at `pointer`. */
 export function mappingAt(value: unknown, pointer: string, what: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ImportProblem(pointer, `must be a mapping (${what})`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ImportProblem(pointer, `must be a mapping (${what})`);
   return value as Record<string, unknown>;
 }
 
 /** The value as a list of strings (a missing one is empty), or an ImportProblem at `pointer`. */
 export function stringsAt(value: unknown, pointer: string): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw new ImportProblem(pointer, 'must be a list of strings');
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw new ImportProblem(pointer, 'must be a list of strings');
   return value as string[];
 }

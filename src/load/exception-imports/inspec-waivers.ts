@@ -1,4 +1,15 @@
-import { draftId, isPattern, lastDayBefore, mappingAt, todo, token, ungoverned, type DraftException, type ExceptionImporter, ImportProblem } from './exception-importer.js';
+import {
+  draftId,
+  isPattern,
+  lastDayBefore,
+  mappingAt,
+  todo,
+  token,
+  ungoverned,
+  type DraftException,
+  type ExceptionImporter,
+  ImportProblem,
+} from './exception-importer.js';
 
 /** The keys of an InSpec waiver. */
 const waiverKeys = ['justification', 'expiration_date', 'run'];
@@ -16,18 +27,38 @@ export const inspecWaivers: ExceptionImporter = {
       const pointer = `/${token(control)}`;
       const waiver = mappingAt(item, pointer, 'a waiver');
       const unknown = Object.keys(waiver).find((key) => !waiverKeys.includes(key));
-      if (unknown !== undefined) throw new ImportProblem(`${pointer}/${token(unknown)}`, `unknown key "${unknown}" (a waiver has ${waiverKeys.join(', ')})`);
-      const justification = typeof waiver['justification'] === 'string' && waiver['justification'].trim() !== '' ? waiver['justification'].trim() : undefined;
+      if (unknown !== undefined)
+        throw new ImportProblem(
+          `${pointer}/${token(unknown)}`,
+          `unknown key "${unknown}" (a waiver has ${waiverKeys.join(', ')})`,
+        );
+      const justification =
+        typeof waiver['justification'] === 'string' && waiver['justification'].trim() !== ''
+          ? waiver['justification'].trim()
+          : undefined;
       const expiration = waiver['expiration_date'];
-      const expiry = expiration === undefined || expiration === null ? undefined : lastDayBefore(expiration, `${pointer}/expiration_date`, "InSpec's expiration_date");
+      const expiry =
+        expiration === undefined || expiration === null
+          ? undefined
+          : lastDayBefore(expiration, `${pointer}/expiration_date`, "InSpec's expiration_date");
       return {
         id: draftId('WAIVER', index),
-        policy: isPattern(control) ? todo(`the PolicyIds that "${control}" means (an exception names each policy)`) : control,
+        policy: isPattern(control)
+          ? todo(`the PolicyIds that "${control}" means (an exception names each policy)`)
+          : control,
         accounts: [todo('the accounts it covers (a waiver file names none)')],
         reason: justification ?? todo('why the risk is accepted (the waiver gives no justification)'),
         ...ungoverned(),
         expires: expiry?.expires ?? todo('the last day it applies, YYYY-MM-DD (the waiver gives no expiration_date)'),
-        notes: [`from ${pointer}`, ...(expiry === undefined ? [] : [expiry.note]), ...(waiver['run'] === false ? ['InSpec did not run the control (run: false); here the policy is still scanned, and only its failure is accepted'] : [])],
+        notes: [
+          `from ${pointer}`,
+          ...(expiry === undefined ? [] : [expiry.note]),
+          ...(waiver['run'] === false
+            ? [
+                'InSpec did not run the control (run: false); here the policy is still scanned, and only its failure is accepted',
+              ]
+            : []),
+        ],
       };
     });
     return { drafts, notes: [] };

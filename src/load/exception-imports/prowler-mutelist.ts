@@ -1,4 +1,15 @@
-import { draftId, isPattern, mappingAt, stringsAt, todo, token, ungoverned, type DraftException, type ExceptionImporter, ImportProblem } from './exception-importer.js';
+import {
+  draftId,
+  isPattern,
+  mappingAt,
+  stringsAt,
+  todo,
+  token,
+  ungoverned,
+  type DraftException,
+  type ExceptionImporter,
+  ImportProblem,
+} from './exception-importer.js';
 
 /** The top keys Prowler has used for its mutelist: `Mutelist` (v4, v5), `Mute List` and `Allowlist` (v3). */
 const topKeys = ['Mutelist', 'Mute List', 'Allowlist'] as const;
@@ -8,9 +19,15 @@ function narrowing(entry: Record<string, unknown>, pointer: string): string[] {
   const notes: string[] = [];
   for (const key of ['Regions', 'Resources', 'Tags'] as const) {
     const values = stringsAt(entry[key], `${pointer}/${key}`);
-    if (values.length > 0 && !(values.length === 1 && values[0] === '*')) notes.push(`Prowler muted it only for ${key.toLowerCase()} ${values.join(', ')}; this exception accepts the policy for every resource of the account: narrow the scan or split the policy`);
+    if (values.length > 0 && !(values.length === 1 && values[0] === '*'))
+      notes.push(
+        `Prowler muted it only for ${key.toLowerCase()} ${values.join(', ')}; this exception accepts the policy for every resource of the account: narrow the scan or split the policy`,
+      );
   }
-  if (entry['Exceptions'] !== undefined) notes.push('the entry excepts some accounts, regions, resources or tags from the mute; an exception cannot: check which it should cover');
+  if (entry['Exceptions'] !== undefined)
+    notes.push(
+      'the entry excepts some accounts, regions, resources or tags from the mute; an exception cannot: check which it should cover',
+    );
   return notes;
 }
 
@@ -27,19 +44,33 @@ export const prowlerMutelist: ExceptionImporter = {
   read(value) {
     const top = mappingAt(value, '', 'a Prowler mutelist');
     const key = topKeys.find((name) => top[name] !== undefined);
-    if (key === undefined) throw new ImportProblem('', `no ${topKeys.map((name) => `"${name}"`).join(' or ')} at its top`);
-    const accounts = mappingAt(mappingAt(top[key], `/${token(key)}`, 'the mutelist')['Accounts'], `/${token(key)}/Accounts`, 'accounts by id');
+    if (key === undefined)
+      throw new ImportProblem('', `no ${topKeys.map((name) => `"${name}"`).join(' or ')} at its top`);
+    const accounts = mappingAt(
+      mappingAt(top[key], `/${token(key)}`, 'the mutelist')['Accounts'],
+      `/${token(key)}/Accounts`,
+      'accounts by id',
+    );
     const drafts: DraftException[] = [];
     for (const [account, accountValue] of Object.entries(accounts)) {
       const accountPointer = `/${token(key)}/Accounts/${token(account)}`;
-      const checks = mappingAt(mappingAt(accountValue, accountPointer, 'an account')['Checks'], `${accountPointer}/Checks`, 'checks by name');
+      const checks = mappingAt(
+        mappingAt(accountValue, accountPointer, 'an account')['Checks'],
+        `${accountPointer}/Checks`,
+        'checks by name',
+      );
       for (const [check, checkValue] of Object.entries(checks)) {
         const pointer = `${accountPointer}/Checks/${token(check)}`;
         const entry = mappingAt(checkValue, pointer, 'a check');
-        const description = typeof entry['Description'] === 'string' && entry['Description'].trim() !== '' ? entry['Description'].trim() : undefined;
+        const description =
+          typeof entry['Description'] === 'string' && entry['Description'].trim() !== ''
+            ? entry['Description'].trim()
+            : undefined;
         drafts.push({
           id: draftId('MUTELIST', drafts.length),
-          policy: isPattern(check) ? todo(`the PolicyIds that "${check}" means (an exception names each policy)`) : check,
+          policy: isPattern(check)
+            ? todo(`the PolicyIds that "${check}" means (an exception names each policy)`)
+            : check,
           accounts: [account],
           reason: description ?? todo('why the risk is accepted (the mutelist gives no reason)'),
           ...ungoverned(),

@@ -1,4 +1,14 @@
-import { draftId, lastDayBefore, mappingAt, stringsAt, todo, ungoverned, type DraftException, type ExceptionImporter, ImportProblem } from './exception-importer.js';
+import {
+  draftId,
+  lastDayBefore,
+  mappingAt,
+  stringsAt,
+  todo,
+  ungoverned,
+  type DraftException,
+  type ExceptionImporter,
+  ImportProblem,
+} from './exception-importer.js';
 
 /** The sections of a Trivy ignore file that are not posture checks: left out, and counted. */
 const otherSections = ['vulnerabilities', 'secrets', 'licenses'] as const;
@@ -19,10 +29,17 @@ export const trivyIgnore: ExceptionImporter = {
     const drafts: DraftException[] = entries.map((item, index) => {
       const pointer = `/misconfigurations/${index}`;
       const entry = mappingAt(item, pointer, 'an ignored misconfiguration');
-      if (typeof entry['id'] !== 'string' || entry['id'].trim() === '') throw new ImportProblem(`${pointer}/id`, `must be the check's id`);
+      if (typeof entry['id'] !== 'string' || entry['id'].trim() === '')
+        throw new ImportProblem(`${pointer}/id`, `must be the check's id`);
       const paths = stringsAt(entry['paths'], `${pointer}/paths`);
-      const expiry = entry['expired_at'] === undefined || entry['expired_at'] === null ? undefined : lastDayBefore(entry['expired_at'], `${pointer}/expired_at`, "Trivy's expired_at");
-      const statement = typeof entry['statement'] === 'string' && entry['statement'].trim() !== '' ? entry['statement'].trim() : undefined;
+      const expiry =
+        entry['expired_at'] === undefined || entry['expired_at'] === null
+          ? undefined
+          : lastDayBefore(entry['expired_at'], `${pointer}/expired_at`, "Trivy's expired_at");
+      const statement =
+        typeof entry['statement'] === 'string' && entry['statement'].trim() !== ''
+          ? entry['statement'].trim()
+          : undefined;
       return {
         id: draftId('TRIVY', index),
         policy: entry['id'],
@@ -30,11 +47,24 @@ export const trivyIgnore: ExceptionImporter = {
         reason: statement ?? todo('why the risk is accepted (the entry gives no statement)'),
         ...ungoverned(),
         expires: expiry?.expires ?? todo('the last day it applies, YYYY-MM-DD (the entry gives no expired_at)'),
-        notes: [`from ${pointer}`, ...(expiry === undefined ? [] : [expiry.note]), ...(paths.length > 0 ? [`Trivy ignored it only in ${paths.join(', ')}; this exception accepts the policy in every account it names`] : [])],
+        notes: [
+          `from ${pointer}`,
+          ...(expiry === undefined ? [] : [expiry.note]),
+          ...(paths.length > 0
+            ? [
+                `Trivy ignored it only in ${paths.join(', ')}; this exception accepts the policy in every account it names`,
+              ]
+            : []),
+        ],
       };
     });
-    const left = otherSections.map((section) => [section, Array.isArray(top[section]) ? (top[section] as unknown[]).length : 0] as const).filter(([, count]) => count > 0);
-    const notes = left.length === 0 ? [] : [`left out ${left.map(([section, count]) => `${count} ${section}`).join(', ')}: they are not posture checks`];
+    const left = otherSections
+      .map((section) => [section, Array.isArray(top[section]) ? (top[section] as unknown[]).length : 0] as const)
+      .filter(([, count]) => count > 0);
+    const notes =
+      left.length === 0
+        ? []
+        : [`left out ${left.map(([section, count]) => `${count} ${section}`).join(', ')}: they are not posture checks`];
     return { drafts, notes };
   },
 };

@@ -5,7 +5,17 @@ import type { InputReader, ReadOptions } from './input-reader.js';
 const envelopeKeys = ['result', 'statusCode', 'message'];
 const reportKeys = ['ResourceCategories', 'BenchmarkId', 'BenchmarkName'];
 /** The benchmark report's fields (section 2.3): an object with none of them is no report. */
-const reportFields = [...reportKeys, 'AccountId', 'LicenseId', 'LicenseName', 'AccountName', 'ConnectorType', 'SubscriptionId', 'AWSAccountId', 'JobId'];
+const reportFields = [
+  ...reportKeys,
+  'AccountId',
+  'LicenseId',
+  'LicenseName',
+  'AccountName',
+  'ConnectorType',
+  'SubscriptionId',
+  'AWSAccountId',
+  'JobId',
+];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,7 +58,8 @@ function holding(loaded: LoadedDocument, found: Found, options: ReadOptions): Lo
   const items = 'list' in found ? found.list : [found.one];
   // Decided before the items are validated: a list of millions of objects that are no
   // report (`[{},{},…]`) is one finding, not a schema finding per missing field per item.
-  if (items.length > 0 && !items.some(isReportLike)) return notAReport(loaded, 'list' in found ? found.list : found.one, options);
+  if (items.length > 0 && !items.some(isReportLike))
+    return notAReport(loaded, 'list' in found ? found.list : found.one, options);
   return 'list' in found ? { ...loaded, candidates: found.list } : { ...loaded, candidates: [found.one], single: true };
 }
 
@@ -72,7 +83,9 @@ function describeValue(value: unknown): string {
   if (isObject(value)) {
     const keys = Object.keys(value);
     const shown = keys.slice(0, 5).map((key) => (key.length > 30 ? `${key.slice(0, 27)}...` : key));
-    return keys.length === 0 ? 'an empty object' : `an object with keys ${shown.join(', ')}${keys.length > 5 ? ', …' : ''}`;
+    return keys.length === 0
+      ? 'an empty object'
+      : `an object with keys ${shown.join(', ')}${keys.length > 5 ? ', …' : ''}`;
   }
   return value === null ? 'null' : `a ${typeof value}`;
 }
@@ -97,7 +110,13 @@ function unwrapEnvelope(source: string, envelope: Record<string, unknown>, optio
 }
 
 /** A document without candidates yet: {@link holding} makes them. */
-function document(source: string, form: LoadedDocument['form'], value: unknown, reportsPointer: string, findings: Finding[]): LoadedDocument {
+function document(
+  source: string,
+  form: LoadedDocument['form'],
+  value: unknown,
+  reportsPointer: string,
+  findings: Finding[],
+): LoadedDocument {
   return { source, form, value, reportsPointer, candidates: [], findings };
 }
 

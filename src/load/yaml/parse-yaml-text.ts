@@ -45,16 +45,28 @@ export function parseYamlText(text: string, file: string, kind: YamlFileKind): P
     const position = lineCounter.linePos(error.pos[0]);
     const where = `${file}:${position.line}:${position.col}`;
     const repeated = error.code === 'DUPLICATE_KEY' ? describeRepeatedKey(text, error.pos[0], lineCounter) : undefined;
-    const location: RulesLocation = { file, pointer: repeated?.pointer ?? '', line: position.line, column: position.col };
-    // yaml's messages can quote the text (an escape, a tag): a file that does not parse may be any file (--rules /etc/shadow), so nothing of it is shown.
-    throw new CspmError(kind.invalid, `${where}: ${repeated?.message ?? `${notThisFile} (it stops parsing here: ${error.code.toLowerCase().replace(/_/g, ' ')})`}`, { data: location });
+    const location: RulesLocation = {
+      file,
+      pointer: repeated?.pointer ?? '',
+      line: position.line,
+      column: position.col,
+    };
+    // yaml's messages can quote the text (an escape, a tag): a file that does not parse may be any file (--rules
+    // /etc/shadow), so nothing of it is shown.
+    throw new CspmError(
+      kind.invalid,
+      `${where}: ${repeated?.message ?? `${notThisFile} (it stops parsing here: ${error.code.toLowerCase().replace(/_/g, ' ')})`}`,
+      { data: location },
+    );
   }
   const value = valueOf(document, file, kind);
   if (!looksLikeKind(value, kind.topKeys)) {
     const { line, col } = lineCounter.linePos(document.contents?.range?.[0] ?? 0);
     const keys = (kind.topKeys ?? []).filter((key) => key !== '$schema').map((key) => `"${key}"`);
     const why = keys.length === 0 ? 'no mapping at its top' : `no ${keys.join(' or ')} at its top`;
-    throw new CspmError(kind.invalid, `${file}:${line}:${col}: ${notThisFile} (${why})`, { data: { file, pointer: '', line, column: col } });
+    throw new CspmError(kind.invalid, `${file}:${line}:${col}: ${notThisFile} (${why})`, {
+      data: { file, pointer: '', line, column: col },
+    });
   }
   return {
     value,
@@ -74,7 +86,11 @@ function valueOf(document: Document, file: string, kind: YamlFileKind): unknown 
   } catch (error) {
     // yaml throws a ReferenceError of its own wording when the count is passed.
     if (error instanceof ReferenceError && /alias count/i.test(error.message)) {
-      throw new CspmError(kind.aliases, `${file}: its aliases expand past ${maxYamlAliases} copies (a YAML alias bomb?); write the values out`, { data: { file, limit: maxYamlAliases }, cause: error });
+      throw new CspmError(
+        kind.aliases,
+        `${file}: its aliases expand past ${maxYamlAliases} copies (a YAML alias bomb?); write the values out`,
+        { data: { file, limit: maxYamlAliases }, cause: error },
+      );
     }
     throw error;
   }

@@ -36,11 +36,15 @@ function findRepeat(node: unknown, pointer: string, offset: number, lines: LineC
     const key = pair.key;
     if (!isScalar(key)) continue;
     if (key.range?.[0] === offset) {
-      const first = node.items.slice(0, index).find((other) => isScalar(other.key) && other.key.value === key.value)?.key as Node | undefined;
+      const first = node.items.slice(0, index).find((other) => isScalar(other.key) && other.key.value === key.value)
+        ?.key as Node | undefined;
       if (first === undefined) return undefined;
       const name = String(key.value);
       const where = pointer === '' ? 'the top-level mapping' : pointer;
-      return { message: `key ${JSON.stringify(name)} appears twice in ${where} (${bothPlaces(first, key, lines)})`, pointer: `${pointer}/${escapePointerToken(name)}` };
+      return {
+        message: `key ${JSON.stringify(name)} appears twice in ${where} (${bothPlaces(first, key, lines)})`,
+        pointer: `${pointer}/${escapePointerToken(name)}`,
+      };
     }
     const found = findRepeat(pair.value, `${pointer}/${escapePointerToken(String(key.value))}`, offset, lines);
     if (found) return found;
@@ -51,5 +55,7 @@ function findRepeat(node: unknown, pointer: string, offset: number, lines: LineC
 function bothPlaces(first: Node, repeat: Node, lines: LineCounter): string {
   const one = lines.linePos(first.range?.[0] ?? 0);
   const two = lines.linePos(repeat.range?.[0] ?? 0);
-  return one.line === two.line ? `line ${one.line}, columns ${one.col} and ${two.col}` : `lines ${one.line} and ${two.line}`;
+  return one.line === two.line
+    ? `line ${one.line}, columns ${one.col} and ${two.col}`
+    : `lines ${one.line} and ${two.line}`;
 }

@@ -7,7 +7,8 @@ import { orderedScans, severityRank, type QueryPreset } from './query-preset.js'
  * current one. A scan in which the policy is not Red, or absent, breaks it.
  */
 export const failingLongest: QueryPreset = {
-  description: 'policies Red in the latest scan of each account and benchmark, with the first scan_time since which they have been Red without a break; oldest first',
+  description:
+    'policies Red in the latest scan of each account and benchmark, with the first scan_time since which they have been Red without a break; oldest first',
   sql: `WITH ${orderedScans},
 red AS (
   SELECT p.account_id, p.benchmark_id, p.policy_id, s.n, s.scan_time,

@@ -2,7 +2,8 @@ import { orderedScans, severityRank, type QueryPreset } from './query-preset.js'
 
 /** Policies Red in the latest scan that were not Red (another colour, or absent) in the scan before. */
 export const newFailures: QueryPreset = {
-  description: "policies Red in each account's latest scan of a benchmark but not in the scan before (another colour, or absent); accounts with one scan are left out",
+  description:
+    "policies Red in each account's latest scan of a benchmark but not in the scan before (another colour, or absent); accounts with one scan are left out",
   sql: `WITH ${orderedScans},
 red_now AS (
   SELECT p.*, s.n FROM policies p JOIN scans s USING (account_id, benchmark_id, job_id) JOIN latest l USING (account_id, benchmark_id, n)

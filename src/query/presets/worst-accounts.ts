@@ -2,7 +2,8 @@ import { orderedScans, type QueryPreset } from './query-preset.js';
 
 /** Accounts ranked by their Red Critical and High policies in the latest scan of each benchmark. */
 export const worstAccounts: QueryPreset = {
-  description: 'accounts by their Red Critical and High policies in the latest scan of each of their benchmarks, worst first',
+  description:
+    'accounts by their Red Critical and High policies in the latest scan of each of their benchmarks, worst first',
   sql: `WITH ${orderedScans}
 SELECT p.account_id,
        any_value(p.account_name) AS account_name,

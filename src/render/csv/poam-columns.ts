@@ -26,7 +26,10 @@ function dayOf(report: ReportView): string {
  * the empty columns a team fills in (milestones, completion date, owner).
  */
 export const poamColumns: readonly PoamColumn[] = [
-  { header: 'Finding ID', value: ({ report, action }) => `${report.benchmarkId}/${report.accountId}/${action.policy.ComplianceNumber}` },
+  {
+    header: 'Finding ID',
+    value: ({ report, action }) => `${report.benchmarkId}/${report.accountId}/${action.policy.ComplianceNumber}`,
+  },
   { header: 'Date Identified', value: ({ report }) => dayOf(report) },
   { header: 'Weakness Name', value: ({ action }) => action.policy.ShortTitle },
   {
@@ -35,7 +38,10 @@ export const poamColumns: readonly PoamColumn[] = [
       `${action.policy.ComplianceNumber} ${action.policy.ShortTitle} (${report.benchmarkName}, ${action.category.name}): ${action.failingResources} of ${action.policy.TotalResourceCount} resources failed`,
   },
   { header: 'Source Identifying Weakness', value: ({ report }) => `${report.benchmarkName}, scan job ${report.jobId}` },
-  { header: 'Asset Identifier', value: ({ report }) => `${report.accountName} (${report.connectorType} account ${report.accountId})` },
+  {
+    header: 'Asset Identifier',
+    value: ({ report }) => `${report.accountName} (${report.connectorType} account ${report.accountId})`,
+  },
   { header: 'Service', value: ({ action }) => action.policy.ServiceName },
   { header: 'Compliance', value: ({ action }) => action.policy.Compliance },
   { header: 'Severity', value: ({ action }) => action.policy.Severity },

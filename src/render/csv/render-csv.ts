@@ -52,7 +52,8 @@ function columnField<Row>(column: { value(row: Row): string | number }): (row: R
 
 /** Every row of the view: the listed policies of each category of each report, in document order. */
 function* rowsOf(view: ViewModel): Generator<CsvRowSource> {
-  for (const report of view.reports) for (const category of report.categories) for (const policy of category.listed) yield { report, category, policy };
+  for (const report of view.reports)
+    for (const category of report.categories) for (const policy of category.listed) yield { report, category, policy };
 }
 
 /** Every failing policy (Red, Amber) of each report, in the action list's order; never Gray. */
@@ -60,7 +61,11 @@ function* poamRowsOf(view: ViewModel): Generator<PoamRowSource> {
   for (const report of view.reports) for (const action of report.actions) yield { report, action };
 }
 
-async function* chunks<Row>(columns: readonly { header: string; value(row: Row): string | number }[], rows: Iterable<Row>, bom: boolean): AsyncGenerator<Uint8Array> {
+async function* chunks<Row>(
+  columns: readonly { header: string; value(row: Row): string | number }[],
+  rows: Iterable<Row>,
+  bom: boolean,
+): AsyncGenerator<Uint8Array> {
   if (bom) yield byteOrderMark;
   // RFC 4180: CRLF after every record, the header included.
   let text = `${columns.map((column) => field(column.header)).join(',')}\r\n`;

@@ -36,10 +36,19 @@ function entry(draft: DraftException): string[] {
  * @param from how the header names the import (`prowler-mutelist mutelist.yaml`)
  */
 export function draftExceptionsYaml(imported: ImportedExceptions, from: string): string {
-  const todos = imported.drafts.reduce((count, draft) => count + Object.values(draft).filter((value) => typeof value === 'string' && value.startsWith('TODO')).length + draft.accounts.filter((account) => account.startsWith('TODO')).length, 0);
+  const todos = imported.drafts.reduce(
+    (count, draft) =>
+      count +
+      Object.values(draft).filter((value) => typeof value === 'string' && value.startsWith('TODO')).length +
+      draft.accounts.filter((account) => account.startsWith('TODO')).length,
+    0,
+  );
   const header = [
     comment(`Imported by cspm-report exceptions import --from ${from}`, ''),
-    comment(`${imported.drafts.length} exception${imported.drafts.length === 1 ? '' : 's'}, ${todos} TODO${todos === 1 ? '' : 's'} to fill in: the file is refused until none is left.`, ''),
+    comment(
+      `${imported.drafts.length} exception${imported.drafts.length === 1 ? '' : 's'}, ${todos} TODO${todos === 1 ? '' : 's'} to fill in: the file is refused until none is left.`,
+      '',
+    ),
     ...imported.notes.map((note) => comment(note, '')),
   ];
   const body = imported.drafts.length === 0 ? ['exceptions: []'] : ['exceptions:', ...imported.drafts.flatMap(entry)];

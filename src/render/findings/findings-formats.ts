@@ -3,7 +3,6 @@ import type { FindingsFormat, FindingsFormatName } from '../../model/findings-fo
 import { formatsOf, writersOf } from '../formats/format-views.js';
 import { outputKinds } from '../formats/output-format.js';
 
-
 /**
  * Every findings format of `check` and `gate` by name: a view of the output formats'
  * registry (src/render/formats/), where a new format is a file and a line.

@@ -32,7 +32,12 @@ function findingPlace(region: TextRegion | undefined): string {
 }
 
 /** A finding that fails the run is an `::error`, any other a `::warning`, whatever its severity. */
-function findingCommand(file: string, finding: Finding, level: 'error' | 'warning', region: TextRegion | undefined): string {
+function findingCommand(
+  file: string,
+  finding: Finding,
+  level: 'error' | 'warning',
+  region: TextRegion | undefined,
+): string {
   return `::${level} file=${file},${findingPlace(region)}title=${escapeGithubProperty(finding.rule)}::${escapeGithubData(`${finding.message} (${pointerLabel(finding.pointer)})`)}`;
 }
 
@@ -50,7 +55,11 @@ function assertionCommand(rulesFile: string, assertion: AssertionResult): string
 }
 
 /** What each annotated kind of change did, in words. */
-const changeVerbs: Partial<Record<PolicyChange['kind'], string>> = { regression: 'regressed', 'new-failure': 'failed anew', fix: 'was fixed' };
+const changeVerbs: Partial<Record<PolicyChange['kind'], string>> = {
+  regression: 'regressed',
+  'new-failure': 'failed anew',
+  fix: 'was fixed',
+};
 
 /**
  * A regression or a new failure is an annotation on the new scan's file: an `::error`
@@ -108,7 +117,10 @@ type Budget = Record<Annotation['level'], number>;
  * VeryLow, then findings' errors; then warn assertions, then findings' warnings; then
  * fixes. The sort is stable, so equals keep the order of the inputs.
  */
-function chooseAnnotations(all: Annotation[], budget: Budget): { shown: Annotation[]; left: Record<Annotation['level'], number> } {
+function chooseAnnotations(
+  all: Annotation[],
+  budget: Budget,
+): { shown: Annotation[]; left: Record<Annotation['level'], number> } {
   const sorted = [...all].sort((a, b) => a.rank - b.rank);
   const left = { error: 0, warning: 0, notice: 0 };
   const taken = { error: 0, warning: 0, notice: 0 };
@@ -131,7 +143,11 @@ function chooseAnnotations(all: Annotation[], budget: Budget): { shown: Annotati
  * GitHub drops the 11th of a level, which was the verdict's `::error` after 10 findings.
  */
 function budgetAnnotations(all: Annotation[], fails: boolean, notes: number): ReturnType<typeof chooseAnnotations> {
-  const budget = { error: annotationLimit - (fails ? 1 : 0), warning: annotationLimit, notice: annotationLimit - (fails ? 0 : 1) - notes };
+  const budget = {
+    error: annotationLimit - (fails ? 1 : 0),
+    warning: annotationLimit,
+    notice: annotationLimit - (fails ? 0 : 1) - notes,
+  };
   const chosen = chooseAnnotations(all, budget);
   const leftAny = chosen.left.error + chosen.left.warning + chosen.left.notice > 0;
   // The notice counting the rest takes a notice's place: the last fix gives it up.
@@ -165,7 +181,12 @@ function formatGithub(result: FindingsResult): string {
   const all: Annotation[] = [];
   if (result.gate !== undefined) {
     for (const assertion of result.gate.assertions) {
-      if (!assertion.passed) all.push({ level: assertion.level === 'error' ? 'error' : 'warning', rank: 0, line: assertionCommand(result.gate.rulesFile, assertion) });
+      if (!assertion.passed)
+        all.push({
+          level: assertion.level === 'error' ? 'error' : 'warning',
+          rank: 0,
+          line: assertionCommand(result.gate.rulesFile, assertion),
+        });
     }
   }
   if (result.diff !== undefined) diffAnnotations({ ...result, diff: result.diff }, all);
@@ -174,7 +195,11 @@ function formatGithub(result: FindingsResult): string {
     for (const finding of source.findings) {
       const level = findingFails(finding, result) ? 'error' : 'warning';
       // Errors before warnings among those of one level: a failing warning after every error.
-      all.push({ level, rank: finding.severity === 'error' ? 10 : 11, line: findingCommand(file, finding, level, source.regions?.get(finding.pointer)) });
+      all.push({
+        level,
+        rank: finding.severity === 'error' ? 10 : 11,
+        line: findingCommand(file, finding, level, source.regions?.get(finding.pointer)),
+      });
     }
   }
   let summary = describeRun(result.analysis);
@@ -191,7 +216,10 @@ function formatGithub(result: FindingsResult): string {
   // The last line states the verdict, the exit code's: an `::error` when the run failed,
   // whatever the annotations above showed, else a `::notice`. A note is its own notice.
   const reasons = reasonsBesideNotes(verdict, runNotes(result));
-  if (fails) lines.push(`::error title=cspm-report failed (exit code ${verdict.exitCode})::${escapeGithubData(`${reasons.join('; ') || 'failed'}; ${summary}`)}`);
+  if (fails)
+    lines.push(
+      `::error title=cspm-report failed (exit code ${verdict.exitCode})::${escapeGithubData(`${reasons.join('; ') || 'failed'}; ${summary}`)}`,
+    );
   else lines.push(`::notice title=cspm-report passed::${escapeGithubData(summary)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -9,7 +9,8 @@ import { regressionIssues } from './gitlab/regression-issues.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails } from './stated-verdict.js';
 
-/** Severities that say the run failed: an error finding, a regression of a High policy or worse, a failed `error` assertion. */
+/** Severities that say the run failed: an error finding, a regression of a High policy or worse, a failed `error`
+ * assertion. */
 const failingSeverities = new Set<CodeQualityIssue['severity']>(['major', 'critical', 'blocker']);
 
 /**
@@ -20,22 +21,44 @@ const failingSeverities = new Set<CodeQualityIssue['severity']>(['major', 'criti
  * Last, an `info` issue per note of the run (FindingsResult.notes), passing or failing.
  */
 export function codeQualityIssues(result: FindingsResult, workingDirectory: string): CodeQualityIssue[] {
-  const context: IssueContext = { path: (source) => issuePath(source, workingDirectory), fingerprint: createIssueFingerprinter() };
+  const context: IssueContext = {
+    path: (source) => issuePath(source, workingDirectory),
+    fingerprint: createIssueFingerprinter(),
+  };
   const inputs = result.analysis.sources.map((source) => source.source);
   const issues: CodeQualityIssue[] = [];
   if (result.gate !== undefined) gateIssues(result.gate, inputs, context, issues);
   // What fails the run was judged once (judgeFindingsResult); every format reads that judgement (stated-verdict.ts).
-  for (const source of result.analysis.sources) findingIssues(source, context, issues, (finding) => findingFails(finding, result));
-  if (result.diff !== undefined) regressionIssues(result.diff, context, issues, (change) => changeFails(change, result));
+  for (const source of result.analysis.sources)
+    findingIssues(source, context, issues, (finding) => findingFails(finding, result));
+  if (result.diff !== undefined)
+    regressionIssues(result.diff, context, issues, (change) => changeFails(change, result));
   const verdict = result.verdict;
   const notes = runNotes(result);
   const path = context.path(inputs[0] ?? '.');
   if (verdict?.status === 'fail' && !issues.some((issue) => failingSeverities.has(issue.severity))) {
-    issues.push(codeQualityIssue(path, 'cspm-report/verdict', 'critical', `cspm-report failed: ${reasonsBesideNotes(verdict, notes).join('; ') || 'failed'}`, context.fingerprint('verdict', path)));
+    issues.push(
+      codeQualityIssue(
+        path,
+        'cspm-report/verdict',
+        'critical',
+        `cspm-report failed: ${reasonsBesideNotes(verdict, notes).join('; ') || 'failed'}`,
+        context.fingerprint('verdict', path),
+      ),
+    );
   }
   // Each note an `info` issue whose identity is its text alone, a caveat of the whole run:
   // it keeps its fingerprint from run to run whatever the inputs are.
-  for (const note of notes) issues.push(codeQualityIssue(path, 'cspm-report/note', 'info', `cspm-report note: ${note}`, context.fingerprint('note', note)));
+  for (const note of notes)
+    issues.push(
+      codeQualityIssue(
+        path,
+        'cspm-report/note',
+        'info',
+        `cspm-report note: ${note}`,
+        context.fingerprint('note', note),
+      ),
+    );
   return issues;
 }
 

@@ -15,7 +15,9 @@ export interface CheckJson {
   verdict?: Verdict;
   /** Caveats of the run that leave its verdict as it is (FindingsResult.notes); absent when it has none. */
   notes?: readonly string[];
-  /** The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force. */
+  /**
+   * The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force.
+   */
   runSettings?: RunSettings;
   /** Run counts, the percent formula, and the posture summed over every valid report of the run. */
   summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula']; posture: PostureFiguresJson };
@@ -42,7 +44,14 @@ export interface CheckJsonFile {
 }
 
 /** The check result (and the gate's verdict, when given) as a plain object for JSON output (stable field order). */
-export function toCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings, notes?: readonly string[]): CheckJson {
+export function toCheckJson(
+  analysis: Analysis,
+  gate?: GateResult,
+  diff?: DiffResult,
+  verdict?: Verdict,
+  runSettings?: RunSettings,
+  notes?: readonly string[],
+): CheckJson {
   const json: CheckJson = {
     ...(verdict === undefined ? {} : { verdict }),
     ...withNotes(notes),
@@ -81,8 +90,20 @@ function checkJsonFile(source: AnalysedSource, formula: PercentFormula): CheckJs
  * JSON.stringify(…, null, 2) makes of the whole: the JSON of a run over tens of
  * thousands of files is gigabytes, past the longest string V8 can hold.
  */
-export function* checkJsonChunks(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings, notes?: readonly string[]): Generator<string> {
-  const head: Partial<CheckJson> = { ...(verdict === undefined ? {} : { verdict }), ...withNotes(notes), ...(runSettings === undefined ? {} : { runSettings }), summary: checkJsonSummary(analysis) };
+export function* checkJsonChunks(
+  analysis: Analysis,
+  gate?: GateResult,
+  diff?: DiffResult,
+  verdict?: Verdict,
+  runSettings?: RunSettings,
+  notes?: readonly string[],
+): Generator<string> {
+  const head: Partial<CheckJson> = {
+    ...(verdict === undefined ? {} : { verdict }),
+    ...withNotes(notes),
+    ...(runSettings === undefined ? {} : { runSettings }),
+    summary: checkJsonSummary(analysis),
+  };
   const headText = JSON.stringify(head, null, 2);
   // The head without its closing brace, then "files" as the next member.
   yield terminalJson(`${headText.slice(0, -2)},\n  "files": [`);
@@ -118,7 +139,9 @@ function* arrayChunks(items: readonly unknown[], indent: number): Generator<stri
   }
   const inner = `\n${' '.repeat(indent + 2)}`;
   for (let start = 0; start < items.length; start += 1_000) {
-    const texts = items.slice(start, start + 1_000).map((item) => `${inner}${JSON.stringify(item, null, 2).replaceAll('\n', inner)}`);
+    const texts = items
+      .slice(start, start + 1_000)
+      .map((item) => `${inner}${JSON.stringify(item, null, 2).replaceAll('\n', inner)}`);
     yield terminalJson(`${start === 0 ? '[' : ','}${texts.join(',')}`);
   }
   yield `\n${' '.repeat(indent)}]`;
@@ -138,7 +161,14 @@ function omittedByRule(findings: readonly Finding[]): Partial<Record<RuleId, num
  * The check result as JSON text, two-space indented, with a final newline; bidirectional
  * and C1 control characters are written as `\uXXXX` escapes, safe on a terminal.
  */
-export function formatCheckJson(analysis: Analysis, gate?: GateResult, diff?: DiffResult, verdict?: Verdict, runSettings?: RunSettings, notes?: readonly string[]): string {
+export function formatCheckJson(
+  analysis: Analysis,
+  gate?: GateResult,
+  diff?: DiffResult,
+  verdict?: Verdict,
+  runSettings?: RunSettings,
+  notes?: readonly string[],
+): string {
   return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate, diff, verdict, runSettings, notes), null, 2)}\n`);
 }
 
@@ -148,8 +178,11 @@ export const jsonFormat: FindingsFormat = {
   extension: 'json',
   mediaType: 'application/json',
   listsCategories: true,
-  describe: 'the verdict, summary, posture figures and findings per file (and the gate\'s assertions) as one JSON document',
+  describe:
+    "the verdict, summary, posture figures and findings per file (and the gate's assertions) as one JSON document",
   // Always a top-level verdict: the exit code's, for a program that reads the file later.
-  format: (result) => formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
-  formatChunks: (result) => checkJsonChunks(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
+  format: (result) =>
+    formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
+  formatChunks: (result) =>
+    checkJsonChunks(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
 };

@@ -1,6 +1,14 @@
 import { definedPercent } from '../../analyse/percent-formulas.js';
 import { rollUpFigures } from '../../analyse/roll-up.js';
-import type { AnalysedCategory, AnalysedReport, AnalysedSource, Analysis, Figures, PercentFormula, SeverityCount } from '../../model/analysis.js';
+import type {
+  AnalysedCategory,
+  AnalysedReport,
+  AnalysedSource,
+  Analysis,
+  Figures,
+  PercentFormula,
+  SeverityCount,
+} from '../../model/analysis.js';
 import { displayPercentOrNa } from '../display-values.js';
 
 /**
@@ -60,7 +68,10 @@ function postureFigures(figures: Figures, percent: number | null, redBySeverity:
   };
 }
 
-function categoryPosture({ category, pointer, figures, redBySeverity }: AnalysedCategory, formula: PercentFormula): CategoryPostureJson {
+function categoryPosture(
+  { category, pointer, figures, redBySeverity }: AnalysedCategory,
+  formula: PercentFormula,
+): CategoryPostureJson {
   return {
     pointer,
     CategoryId: category.CategoryId,

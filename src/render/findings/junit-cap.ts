@@ -12,7 +12,14 @@ export const maxJunitBytes = 20 * 1024 * 1024;
 /** What a case stands for, worst first: the order in which cases are kept under the limits. */
 export type CaseKind = 'gate-failure' | 'error' | 'regression' | 'warning-failure' | 'skipped' | 'passed';
 
-const kindRanks: Record<CaseKind, number> = { 'gate-failure': 0, error: 1, regression: 2, 'warning-failure': 8, skipped: 9, passed: 10 };
+const kindRanks: Record<CaseKind, number> = {
+  'gate-failure': 0,
+  error: 1,
+  regression: 2,
+  'warning-failure': 8,
+  skipped: 9,
+  passed: 10,
+};
 
 /** A case with what it stands for and, for a changed policy, its Severity. */
 export interface RankedCase<T> {
@@ -52,9 +59,15 @@ function omittedKey(kind: CaseKind): 'failures' | 'skipped' | 'passed' {
  * the order the suites list them; each suite keeps its own order. The worst case is kept
  * whatever its size, so that a failed run always shows a failure.
  */
-export function capCases<T>(suites: readonly CaseSuite<T>[], measure: (testCase: T) => number, limits: { maxCases: number; maxBytes: number; reserved: number }): CappedSuite<T>[] {
+export function capCases<T>(
+  suites: readonly CaseSuite<T>[],
+  measure: (testCase: T) => number,
+  limits: { maxCases: number; maxBytes: number; reserved: number },
+): CappedSuite<T>[] {
   const order: { suite: number; index: number; rank: number }[] = [];
-  suites.forEach((suite, suiteIndex) => suite.cases.forEach((ranked, index) => order.push({ suite: suiteIndex, index, rank: rankOf(ranked) })));
+  suites.forEach((suite, suiteIndex) =>
+    suite.cases.forEach((ranked, index) => order.push({ suite: suiteIndex, index, rank: rankOf(ranked) })),
+  );
   // Array.prototype.sort is stable: equal ranks keep the suites' order.
   order.sort((a, b) => a.rank - b.rank);
   const kept = suites.map((suite) => new Array<boolean>(suite.cases.length).fill(false));

@@ -11,7 +11,14 @@ import { plural } from '../../text/plural.js';
 import { scanText, transitionText } from './diff/diff-words.js';
 import { pointerLabel, visibleText } from './visible-text.js';
 import { utf8Length } from './markdown-cell.js';
-import { capCases, maxJunitBytes, maxTestCases, type CappedSuite, type CaseSuite, type RankedCase } from './junit-cap.js';
+import {
+  capCases,
+  maxJunitBytes,
+  maxTestCases,
+  type CappedSuite,
+  type CaseSuite,
+  type RankedCase,
+} from './junit-cap.js';
 import { xmlBuilder } from './xml-builder.js';
 import { withNotes, withRunSettings } from './junit-settings.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
@@ -52,7 +59,14 @@ function suite(name: string, cases: TestCase[]): TestSuite {
     if (testCase.failure !== undefined) failures += 1;
     else if (testCase.skipped !== undefined) skipped += 1;
   }
-  return { '@_name': visibleText(name), '@_tests': String(cases.length), '@_failures': String(failures), '@_errors': '0', '@_skipped': String(skipped), testcase: cases };
+  return {
+    '@_name': visibleText(name),
+    '@_tests': String(cases.length),
+    '@_failures': String(failures),
+    '@_errors': '0',
+    '@_skipped': String(skipped),
+    testcase: cases,
+  };
 }
 
 /**
@@ -87,7 +101,12 @@ function findingLine(finding: Finding): string {
  * Jenkins, GitLab and Azure DevOps show, where `<system-out>` of a passed case was
  * shown by none.
  */
-function ruleCase(classname: string, rule: string, findings: readonly Finding[] | undefined, result: FindingsResult): RankedCase<TestCase> {
+function ruleCase(
+  classname: string,
+  rule: string,
+  findings: readonly Finding[] | undefined,
+  result: FindingsResult,
+): RankedCase<TestCase> {
   const testCase: TestCase = { '@_name': visibleText(rule), '@_classname': classname };
   if (findings === undefined) return { testCase, kind: 'passed' };
   let errors = 0;
@@ -104,7 +123,9 @@ function ruleCase(classname: string, rule: string, findings: readonly Finding[] 
     else if (lines.length < maxLinesPerCase) lines.push(findingLine(finding));
   }
   if (total > lines.length) {
-    const where = unlisted ? 'counted; `--format text` or `json` lists the first 1,000 of a rule per file' : '`--format text` or `json` lists them all';
+    const where = unlisted
+      ? 'counted; `--format text` or `json` lists the first 1,000 of a rule per file'
+      : '`--format text` or `json` lists them all';
     lines.push(`… ${plural(total - lines.length, 'more finding')} of this rule; ${where}`);
   }
   const body = `${lines.join('\n')}\n`;
@@ -117,7 +138,10 @@ function ruleCase(classname: string, rule: string, findings: readonly Finding[] 
     testCase.failure = { '@_message': message, '@_type': 'warning', '#text': body };
     return { testCase, kind: 'warning-failure' };
   }
-  testCase.skipped = { '@_message': `${errors === 0 ? plural(total, 'warning') : message}: ${lines[0] ?? ''}`, '#text': body };
+  testCase.skipped = {
+    '@_message': `${errors === 0 ? plural(total, 'warning') : message}: ${lines[0] ?? ''}`,
+    '#text': body,
+  };
   return { testCase, kind: 'skipped' };
 }
 
@@ -140,7 +164,8 @@ function sourceSuite(source: AnalysedSource, rules: readonly RuleInfo[], result:
 }
 
 function assertionText(assertion: AssertionResult): string {
-  const actual = assertion.actual === null ? 'nothing matched the scope' : (assertion.actualText ?? String(assertion.actual));
+  const actual =
+    assertion.actual === null ? 'nothing matched the scope' : (assertion.actualText ?? String(assertion.actual));
   return [
     `${assertion.level}: ${assertion.message}`,
     `metric: ${assertion.metric}`,
@@ -159,7 +184,10 @@ function assertionText(assertion: AssertionResult): string {
  * check warning, its result in the `<skipped>` text starting with `warn:`.
  */
 function assertionCase(assertion: AssertionResult): RankedCase<TestCase> {
-  const testCase: TestCase = { '@_name': visibleText(`${assertion.name} › ${assertion.scope}`), '@_classname': junitClassname('gate') };
+  const testCase: TestCase = {
+    '@_name': visibleText(`${assertion.name} › ${assertion.scope}`),
+    '@_classname': junitClassname('gate'),
+  };
   if (assertion.passed) return { testCase, kind: 'passed' };
   const text = `${assertionText(assertion)}\n`;
   const actual = assertion.actual === null ? 'nothing' : (assertion.actualText ?? String(assertion.actual));
@@ -184,7 +212,10 @@ function gateSuite(gate: GateResult): CaseSuite<TestCase> {
  * passes with what changed in `<system-out>`, where a dashboard still shows it.
  */
 function changeCase(classname: string, change: PolicyChange, fails: boolean): RankedCase<TestCase> {
-  const testCase: TestCase = { '@_name': visibleText(`${change.complianceNumber} ${change.shortTitle} (${change.policyId})`), '@_classname': classname };
+  const testCase: TestCase = {
+    '@_name': visibleText(`${change.complianceNumber} ${change.shortTitle} (${change.policyId})`),
+    '@_classname': classname,
+  };
   const resources = change.new ?? change.old;
   const text = [
     `${change.kind}: ${transitionText(change)}`,
@@ -194,7 +225,8 @@ function changeCase(classname: string, change: PolicyChange, fails: boolean): Ra
   ]
     .map(visibleText)
     .join('\n');
-  const what = change.kind === 'regression' ? 'regressed' : change.kind === 'new-failure' ? 'failed anew' : 'was removed';
+  const what =
+    change.kind === 'regression' ? 'regressed' : change.kind === 'new-failure' ? 'failed anew' : 'was removed';
   const message = visibleText(`${change.severity} policy ${what}: ${transitionText(change)}`);
   if (fails) {
     testCase.failure = { '@_message': message, '@_type': change.kind, '#text': `${text}\n` };
@@ -212,7 +244,10 @@ function changeCase(classname: string, change: PolicyChange, fails: boolean): Ra
 function diffSuite(report: ReportDiff, result: FindingsResult): CaseSuite<TestCase> {
   const classname = junitClassname('diff', report.benchmarkId, report.accountId);
   const cases = report.changes.map((change) => changeCase(classname, change, changeFails(change, result)));
-  return { name: `diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`, cases };
+  return {
+    name: `diff: ${report.benchmarkId} · ${report.accountName} (old ${scanText(report.old)}; new ${scanText(report.new)})`,
+    cases,
+  };
 }
 
 /**
@@ -223,7 +258,12 @@ function diffSuite(report: ReportDiff, result: FindingsResult): CaseSuite<TestCa
 function verdictSuite(verdict: Verdict, notes: readonly string[]): TestSuite {
   const testCase: TestCase = { '@_name': 'verdict', '@_classname': junitClassname('verdict') };
   const reasons = reasonsBesideNotes(verdict, notes);
-  if (verdict.status === 'fail') testCase.failure = { '@_message': visibleText(reasons[0] ?? 'failed'), '@_type': 'verdict', '#text': `${reasons.map(visibleText).join('\n')}\n` };
+  if (verdict.status === 'fail')
+    testCase.failure = {
+      '@_message': visibleText(reasons[0] ?? 'failed'),
+      '@_type': 'verdict',
+      '#text': `${reasons.map(visibleText).join('\n')}\n`,
+    };
   if (notes.length > 0) testCase['system-out'] = `${notes.map((note) => `note: ${visibleText(note)}`).join('\n')}\n`;
   return suite('verdict', [testCase]);
 }
@@ -251,8 +291,19 @@ function writtenSuite(capped: CappedSuite<TestCase>): TestSuite {
   const written = suite(capped.name, capped.cases);
   const { failures, skipped, passed } = capped.omitted;
   if (failures + skipped + passed === 0) return written;
-  const properties = { property: [{ '@_name': 'cspm-report.omitted', '@_value': String(failures + skipped + passed) }] };
-  return { '@_name': written['@_name'], '@_tests': written['@_tests'], '@_failures': written['@_failures'], '@_errors': '0', '@_skipped': written['@_skipped'], properties, testcase: written.testcase, 'system-out': `${omittedText(capped.omitted)}: ${limitsText}\n` };
+  const properties = {
+    property: [{ '@_name': 'cspm-report.omitted', '@_value': String(failures + skipped + passed) }],
+  };
+  return {
+    '@_name': written['@_name'],
+    '@_tests': written['@_tests'],
+    '@_failures': written['@_failures'],
+    '@_errors': '0',
+    '@_skipped': written['@_skipped'],
+    properties,
+    testcase: written.testcase,
+    'system-out': `${omittedText(capped.omitted)}: ${limitsText}\n`,
+  };
 }
 
 /** The final suite when cases were left out: one skipped case saying how many, where every viewer shows it. */
@@ -269,7 +320,11 @@ function omittedSuite(capped: readonly CappedSuite<TestCase>[]): TestSuite | und
   }
   if (lines.length === 0) return undefined;
   const message = `${omittedText(total)}: ${limitsText}`;
-  const testCase: TestCase = { '@_name': 'omitted', '@_classname': junitClassname('omitted'), skipped: { '@_message': message, '#text': `${lines.join('\n')}\n` } };
+  const testCase: TestCase = {
+    '@_name': 'omitted',
+    '@_classname': junitClassname('omitted'),
+    skipped: { '@_message': message, '#text': `${lines.join('\n')}\n` },
+  };
   return { ...suite('omitted', [testCase]), 'system-out': `${message}\n` };
 }
 
@@ -291,7 +346,8 @@ export const junitFormat: FindingsFormat = {
     for (const source of result.analysis.sources) ranked.push(sourceSuite(source, options.rules, result));
     if (result.diff !== undefined) for (const report of result.diff.reports) ranked.push(diffSuite(report, result));
     if (result.gate !== undefined) ranked.push(gateSuite(result.gate));
-    // Room for the suites' own elements, names (escaped at worst six bytes a character), and the notes of what was left out.
+    // Room for the suites' own elements, names (escaped at worst six bytes a character), and the notes of what was left
+    // out.
     let reserved = 64 * 1024;
     for (const each of ranked) reserved += 6 * utf8Length(each.name) + 512;
     // One case is kept back for the verdict, one for the note of what was left out.
@@ -303,11 +359,21 @@ export const junitFormat: FindingsFormat = {
     // case of its own; one that passes with notes states them in one.
     const verdict = statedVerdict(result);
     const notes = runNotes(result);
-    if ((verdict.status === 'fail' && sum(suites, '@_failures') === '0') || (verdict.status === 'pass' && notes.length > 0)) suites.push(verdictSuite(verdict, notes));
+    if (
+      (verdict.status === 'fail' && sum(suites, '@_failures') === '0') ||
+      (verdict.status === 'pass' && notes.length > 0)
+    )
+      suites.push(verdictSuite(verdict, notes));
     // No `skipped` here: junit-10.xsd allows it on <testsuite> only.
     const document = {
       '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-      testsuites: { '@_name': 'cspm-report', '@_tests': sum(suites, '@_tests'), '@_failures': sum(suites, '@_failures'), '@_errors': '0', testsuite: withNotes(withRunSettings(suites, result.runSettings), notes) },
+      testsuites: {
+        '@_name': 'cspm-report',
+        '@_tests': sum(suites, '@_tests'),
+        '@_failures': sum(suites, '@_failures'),
+        '@_errors': '0',
+        testsuite: withNotes(withRunSettings(suites, result.runSettings), notes),
+      },
     };
     const xml: string = xmlBuilder().build(document);
     return xml.endsWith('\n') ? xml : `${xml}\n`;

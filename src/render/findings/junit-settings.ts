@@ -25,28 +25,42 @@ export function withRunSettings<S extends SuiteWithProperties>(suites: S[], sett
  */
 export function withNotes<S extends SuiteWithProperties>(suites: S[], notes: readonly string[]): S[] {
   if (notes.length === 0) return suites;
-  return withSuiteProperties(suites, notes.map((note) => ({ '@_name': 'cspm-report.note', '@_value': visibleText(note) })));
+  return withSuiteProperties(
+    suites,
+    notes.map((note) => ({ '@_name': 'cspm-report.note', '@_value': visibleText(note) })),
+  );
 }
 
-function withSuiteProperties<S extends SuiteWithProperties>(suites: S[], added: { '@_name': string; '@_value': string }[]): S[] {
+function withSuiteProperties<S extends SuiteWithProperties>(
+  suites: S[],
+  added: { '@_name': string; '@_value': string }[],
+): S[] {
   return suites.map((suite) => {
     const { properties, testcase, ...rest } = suite;
     const attributes = Object.fromEntries(Object.entries(rest).filter(([key]) => key.startsWith('@_')));
     const elements = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('@_')));
     // Properties come first among a suite's elements in the schema.
-    return { ...attributes, properties: { property: [...(properties?.property ?? []), ...added] }, testcase, ...elements } as unknown as S;
+    return {
+      ...attributes,
+      properties: { property: [...(properties?.property ?? []), ...added] },
+      testcase,
+      ...elements,
+    } as unknown as S;
   });
 }
 
 function settingsProperties(settings: RunSettings): { '@_name': string; '@_value': string }[] {
   const config = settings.config;
-  const values: [string, string][] = config === null ? [] : [
-    ['cspm-report.config.path', config.path],
-    ['cspm-report.config.sha256', config.sha256],
-    ['cspm-report.config.found', config.found],
-    ['cspm-report.config.keys', config.keys.join(',')],
-    ['cspm-report.config.weakening', config.weakening.join(',')],
-  ];
+  const values: [string, string][] =
+    config === null
+      ? []
+      : [
+          ['cspm-report.config.path', config.path],
+          ['cspm-report.config.sha256', config.sha256],
+          ['cspm-report.config.found', config.found],
+          ['cspm-report.config.keys', config.keys.join(',')],
+          ['cspm-report.config.weakening', config.weakening.join(',')],
+        ];
   values.push(['cspm-report.settings', JSON.stringify(settings.effective)]);
   return values.map(([name, value]) => ({ '@_name': name, '@_value': visibleText(value) }));
 }

@@ -46,7 +46,12 @@ export function utf8Length(text: string): number {
     const code = text.charCodeAt(index);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+    else if (
+      code >= 0xd800 &&
+      code <= 0xdbff &&
+      index + 1 < text.length &&
+      (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00
+    ) {
       bytes += 4;
       index += 1;
     } else bytes += 3;

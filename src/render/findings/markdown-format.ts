@@ -18,7 +18,8 @@ import { pointerLabel } from './visible-text.js';
 /** Reasons of the verdict the heading lists; the rest are counted (every format that lists them all has them). */
 const maxReasons = 3;
 
-/** Notes of the run the heading lists, and the characters of each; the rest are counted (the json format lists them all). */
+/** Notes of the run the heading lists, and the characters of each; the rest are counted (the json format lists them
+ * all). */
 const maxNotes = 3;
 const maxNoteCharacters = 300;
 
@@ -32,12 +33,16 @@ function header(result: FindingsResult, verdict: Verdict, out: MarkdownBudget): 
   const command = result.gate !== undefined ? 'gate' : result.diff !== undefined ? 'diff' : 'check';
   const notes = runNotes(result);
   const reasons = reasonsBesideNotes(verdict, notes);
-  out.force(`## ${failed ? '❌' : '✅'} cspm-report ${command}: ${failed ? `failed (exit code ${verdict.exitCode})` : 'passed'}`);
+  out.force(
+    `## ${failed ? '❌' : '✅'} cspm-report ${command}: ${failed ? `failed (exit code ${verdict.exitCode})` : 'passed'}`,
+  );
   out.force('');
-  for (const reason of reasons.slice(0, maxReasons)) out.force(`${failed ? '**Failed:**' : '**Passed:**'} ${markdownText(reason, 200)}  `);
+  for (const reason of reasons.slice(0, maxReasons))
+    out.force(`${failed ? '**Failed:**' : '**Passed:**'} ${markdownText(reason, 200)}  `);
   if (reasons.length > maxReasons) out.force(`_and ${plural(reasons.length - maxReasons, 'more reason')}_  `);
   for (const note of notes.slice(0, maxNotes)) out.force(`**Note:** ${markdownText(note, maxNoteCharacters)}  `);
-  if (notes.length > maxNotes) out.force(`_and ${plural(notes.length - maxNotes, 'more note')}; the json format lists them all_  `);
+  if (notes.length > maxNotes)
+    out.force(`_and ${plural(notes.length - maxNotes, 'more note')}; the json format lists them all_  `);
   if (reasons.length + notes.length > 0) out.force('');
   out.force(markdownText(describeRun(result.analysis)));
   out.force('');
@@ -62,8 +67,16 @@ function assertionList(gate: GateResult): MarkdownList<AssertionResult> {
     items: [...gate.assertions].sort((a, b) => rank(a) - rank(b)),
     line: (assertion) => {
       const outcome = assertion.passed ? 'passed' : assertion.level === 'error' ? '❌ failed' : '⚠️ failed (warn)';
-      const actual = assertion.actual === null ? '– (nothing in scope)' : (assertion.actualText ?? String(assertion.actual));
-      return tableRow([outcome, markdownText(assertion.name), assertion.level, markdownText(actual), markdownText(assertion.expected), markdownText(assertion.scope)]);
+      const actual =
+        assertion.actual === null ? '– (nothing in scope)' : (assertion.actualText ?? String(assertion.actual));
+      return tableRow([
+        outcome,
+        markdownText(assertion.name),
+        assertion.level,
+        markdownText(actual),
+        markdownText(assertion.expected),
+        markdownText(assertion.scope),
+      ]);
     },
     noun: ['assertion result', 'assertion results'],
   };
@@ -95,7 +108,13 @@ function findingList(analysis: Analysis, result: FindingsResult): MarkdownList<S
     items,
     total,
     line: ({ source, finding }) =>
-      tableRow([markdownText(source.source, 200), finding.rule, `${findingFails(finding, result) ? '❌' : '⚠️'} ${finding.severity}`, markdownText(pointerLabel(finding.pointer), 200), markdownText(finding.message)]),
+      tableRow([
+        markdownText(source.source, 200),
+        finding.rule,
+        `${findingFails(finding, result) ? '❌' : '⚠️'} ${finding.severity}`,
+        markdownText(pointerLabel(finding.pointer), 200),
+        markdownText(finding.message),
+      ]),
     noun: ['finding', 'findings'],
     listed: `lists them, up to ${findingLimit.toLocaleString('en-US')} of a rule per file (the rest counted)`,
   };
@@ -106,7 +125,13 @@ function fileList(analysis: Analysis): MarkdownList<AnalysedSource> {
     heading: 'Files',
     columns: ['File', 'Reports', 'Policies', 'Findings'],
     items: analysis.sources,
-    line: (source) => tableRow([markdownText(source.source), displayCount(source.reportCount), displayCount(source.policies), displayCount(source.findings.reduce((sum, finding) => sum + findingWeight(finding), 0))]),
+    line: (source) =>
+      tableRow([
+        markdownText(source.source),
+        displayCount(source.reportCount),
+        displayCount(source.policies),
+        displayCount(source.findings.reduce((sum, finding) => sum + findingWeight(finding), 0)),
+      ]),
     noun: ['file', 'files'],
   };
 }
@@ -144,6 +169,6 @@ export const markdownFormat: FindingsFormat = {
   name: 'markdown',
   extension: 'md',
   mediaType: 'text/markdown',
-  describe: 'a Markdown summary within a pull-request comment\'s size: verdict, totals, the worst items first',
+  describe: "a Markdown summary within a pull-request comment's size: verdict, totals, the worst items first",
   format: (result, options) => formatMarkdown(result, options),
 };

@@ -11,7 +11,8 @@ export interface MarkdownList<T> {
   items: readonly T[];
   /** The item as a table row or a bullet line. */
   line(item: T): string;
-  /** The items counted, when some stand for more than one (findings past the listing limit); the items' number otherwise. */
+  /** The items counted, when some stand for more than one (findings past the listing limit); the items' number
+   * otherwise. */
   total?: number;
   /** What an item is called, one and many: `['change', 'changes']`. */
   noun: readonly [string, string];
@@ -32,13 +33,19 @@ export function completeOutputText(completeOutput: string | undefined): string {
 export function writeList<T>(out: MarkdownBudget, list: MarkdownList<T>, where: string): void {
   const total = list.total ?? list.items.length;
   if (total === 0) return;
-  const head = list.columns === undefined ? `\n### ${list.heading}\n` : `\n### ${list.heading}\n\n${tableRow(list.columns)}\n${tableRow(list.columns.map(() => '---'))}`;
+  const head =
+    list.columns === undefined
+      ? `\n### ${list.heading}\n`
+      : `\n### ${list.heading}\n\n${tableRow(list.columns)}\n${tableRow(list.columns.map(() => '---'))}`;
   let shown = 0;
   if (out.add(head, maxNoteLength)) {
     while (shown < list.items.length && out.add(list.line(list.items[shown]!), maxNoteLength)) shown += 1;
   }
   if (total <= shown) return;
   const [one, many] = list.noun;
-  const more = shown === 0 ? `${list.heading}: ${plural(total, one, many)} not shown` : `… and ${plural(total - shown, `more ${one}`, `more ${many}`)}`;
+  const more =
+    shown === 0
+      ? `${list.heading}: ${plural(total, one, many)} not shown`
+      : `… and ${plural(total - shown, `more ${one}`, `more ${many}`)}`;
   out.force(`\n_${more}, to keep this text within its size: ${where} ${list.listed ?? 'lists every one'}._`);
 }

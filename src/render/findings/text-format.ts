@@ -58,7 +58,8 @@ function* checkLines(analysis: Analysis, options: TextFormatOptions): Generator<
   yield summaryLine(analysis, paint, options.verdict);
 }
 
-/** The lines of one source. A loop, not `Math.max(...widths)`: a source can have more findings than a call can take arguments. */
+/** The lines of one source. A loop, not `Math.max(...widths)`: a source can have more findings than a call can take
+ * arguments. */
 function* sourceLines(source: AnalysedSource, paint: Paint): Generator<string> {
   const head = `${paint('1', terminalText(source.source))}: ${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
   if (source.findings.length === 0) {
@@ -84,8 +85,10 @@ function summaryLine(analysis: Analysis, paint: Paint, verdict: Verdict | undefi
   const { files, reports, policies, errors, warnings } = analysis.summary;
   const scope = `${plural(files, 'file')}, ${plural(reports, 'valid report')}, ${plural(policies, 'policy', 'policies')}`;
   const counts = `${plural(errors + warnings, 'finding')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  if (verdict?.status === 'pass' && errors + warnings > 0) return paint('33;1', `⚠ ${counts} in ${scope}; none fails the check`);
-  if (verdict?.status === 'fail' && errors + warnings === 0) return paint('31;1', `✖ ${verdict.reasons[0] ?? 'failed'}: ${scope}`);
+  if (verdict?.status === 'pass' && errors + warnings > 0)
+    return paint('33;1', `⚠ ${counts} in ${scope}; none fails the check`);
+  if (verdict?.status === 'fail' && errors + warnings === 0)
+    return paint('31;1', `✖ ${verdict.reasons[0] ?? 'failed'}: ${scope}`);
   if (errors + warnings === 0) return paint('32', `✔ no findings in ${scope}`);
   return paint(errors > 0 ? '31;1' : '33;1', `✖ ${counts} in ${scope}`);
 }
@@ -103,10 +106,12 @@ function* gateLines(gate: GateResult, options: TextFormatOptions): Generator<str
   const paint = paintOf(options);
   yield `${paint('1', 'gate')} ${terminalText(gate.rulesFile)}: ${plural(gate.assertions.length, 'result')}`;
   for (const level of ['error', 'warn']) {
-    for (const result of gate.assertions) if (!result.passed && result.level === level) yield* failingLines(result, paint);
+    for (const result of gate.assertions)
+      if (!result.passed && result.level === level) yield* failingLines(result, paint);
   }
   for (const result of gate.assertions) {
-    if (result.passed) yield `  ${paint('32', 'pass ')}  ${terminalText(result.name)}  ${paint('2', `${terminalText(result.scope)}: ${terminalText(result.message)}`)}`;
+    if (result.passed)
+      yield `  ${paint('32', 'pass ')}  ${terminalText(result.name)}  ${paint('2', `${terminalText(result.scope)}: ${terminalText(result.message)}`)}`;
   }
   yield '';
   yield verdictLine(gate, paint, options.verdict);
@@ -122,7 +127,9 @@ function failingLines(result: AssertionResult, paint: Paint): string[] {
   ];
 }
 
-/** The gate's line, which states the run's verdict: inputs that cannot be trusted fail it whatever the assertions say. */
+/**
+ * The gate's line, which states the run's verdict: inputs that cannot be trusted fail it whatever the assertions say.
+ */
 function verdictLine(gate: GateResult, paint: Paint, verdict: Verdict | undefined): string {
   const count = (level: string) => gate.assertions.filter((result) => !result.passed && result.level === level).length;
   const passed = gate.assertions.filter((result) => result.passed).length;
@@ -140,11 +147,15 @@ function verdictLine(gate: GateResult, paint: Paint, verdict: Verdict | undefine
 function* textChunks(result: FindingsResult, options: FindingsFormatOptions): Generator<string> {
   const notes = runNotes(result);
   // A reason that is a note is said once, on its note's line.
-  const verdict = result.verdict === undefined ? undefined : { ...result.verdict, reasons: reasonsBesideNotes(result.verdict, notes) };
+  const verdict =
+    result.verdict === undefined
+      ? undefined
+      : { ...result.verdict, reasons: reasonsBesideNotes(result.verdict, notes) };
   // A diff's or a gate's verdict is theirs to state; the check's line then tells the findings.
   const own = result.diff === undefined && result.gate === undefined && verdict !== undefined ? { verdict } : {};
   yield* inChunks(checkLines(result.analysis, { color: options.color, ...own }));
-  if (result.diff !== undefined) yield `\n${formatDiffText(result.diff, { color: options.color, ...(verdict === undefined ? {} : { verdict }) })}`;
+  if (result.diff !== undefined)
+    yield `\n${formatDiffText(result.diff, { color: options.color, ...(verdict === undefined ? {} : { verdict }) })}`;
   if (result.gate !== undefined) {
     yield '\n';
     yield* inChunks(gateLines(result.gate, { color: options.color, verdict: verdict ?? statedVerdict(result) }));

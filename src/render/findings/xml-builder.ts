@@ -14,7 +14,13 @@ export function xmlBuilder(): InstanceType<typeof XMLBuilder> {
   if (builder === undefined) {
     // Its CommonJS build exports the class as `default`.
     const { default: Builder } = requirePackage('fast-xml-builder') as { default: typeof XMLBuilder };
-    builder = new Builder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true, processEntities: true });
+    builder = new Builder({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      format: true,
+      suppressEmptyNode: true,
+      processEntities: true,
+    });
   }
   return builder;
 }

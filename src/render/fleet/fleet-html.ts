@@ -27,7 +27,9 @@ function* dataParts(fleet: FleetFigures, byName: readonly FleetAccount[], option
   const data = new FleetPageData();
   yield `<script type="application/json" id="fleet-data">{"pageSize":${indexPageSize},"accounts":[`;
   for (let start = 0; start < byName.length; start += rowsPerChunk) {
-    const rows = byName.slice(start, start + rowsPerChunk).map((account) => data.row(account, numbers.get(account) as number, source(account.source)));
+    const rows = byName
+      .slice(start, start + rowsPerChunk)
+      .map((account) => data.row(account, numbers.get(account) as number, source(account.source)));
     yield `${start === 0 ? '' : ','}${scriptJson(rows).slice(1, -1)}`;
   }
   yield `],"strings":${scriptJson(data.table())}}</script>`;

@@ -19,7 +19,15 @@ export class FleetPageData {
     const f = account.figures;
     const categories = account.categories.map((category) => {
       const c = category.figures;
-      return [this.strings.indexOf(category.name), c.total, c.green, c.red, c.amber, c.gray, displayPercentOrNa(category.percent)];
+      return [
+        this.strings.indexOf(category.name),
+        c.total,
+        c.green,
+        c.red,
+        c.amber,
+        c.gray,
+        displayPercentOrNa(category.percent),
+      ];
     });
     return [
       anchor,

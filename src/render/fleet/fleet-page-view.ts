@@ -14,7 +14,10 @@ export interface FleetAccountRow {
 }
 
 /** What the fleet page's template (fleet-page.hbs) draws. */
-export interface FleetPageView extends Pick<FleetPlan, 'title' | 'reports' | 'categories' | 'byConnector' | 'byBenchmark' | 'measures'> {
+export interface FleetPageView extends Pick<
+  FleetPlan,
+  'title' | 'reports' | 'categories' | 'byConnector' | 'byBenchmark' | 'measures'
+> {
   /** The line under the title, as text. */
   meta: string;
   tiles: { value: string; label: string }[];
@@ -36,7 +39,12 @@ export function accountAnchor(position: number): string {
 
 /** The fleet's rows by account name, then id, then benchmark: the order of the page's index. */
 export function accountsByName(fleet: FleetFigures): FleetAccount[] {
-  return [...fleet.accounts].sort((a, b) => a.accountName.localeCompare(b.accountName, 'en') || a.accountId.localeCompare(b.accountId, 'en') || a.benchmarkName.localeCompare(b.benchmarkName, 'en'));
+  return [...fleet.accounts].sort(
+    (a, b) =>
+      a.accountName.localeCompare(b.accountName, 'en') ||
+      a.accountId.localeCompare(b.accountId, 'en') ||
+      a.benchmarkName.localeCompare(b.benchmarkName, 'en'),
+  );
 }
 
 /**
@@ -44,9 +52,20 @@ export function accountsByName(fleet: FleetFigures): FleetAccount[] {
  * row with its anchor, and the texts of the header. Tags of accounts are not shown:
  * no input of the tool carries them.
  */
-export function fleetPageView(fleet: FleetFigures, plan: FleetPlan, byName: readonly FleetAccount[], options: RenderOptions): FleetPageView {
-  const anchors = new Map<object, string>(fleet.accounts.map((account, position) => [account, accountAnchor(position)]));
-  const row = (account: FleetAccount, rank: number): FleetAccountRow => ({ rank, anchor: anchors.get(account) as string, account });
+export function fleetPageView(
+  fleet: FleetFigures,
+  plan: FleetPlan,
+  byName: readonly FleetAccount[],
+  options: RenderOptions,
+): FleetPageView {
+  const anchors = new Map<object, string>(
+    fleet.accounts.map((account, position) => [account, accountAnchor(position)]),
+  );
+  const row = (account: FleetAccount, rank: number): FleetAccountRow => ({
+    rank,
+    anchor: anchors.get(account) as string,
+    account,
+  });
   const { figures } = plan.totals;
   const meta = [
     `${displayCount(figures.total)} policies in ${displayCount(plan.reports)} benchmark reports of ${displayCount(plan.accounts)} accounts`,
@@ -70,7 +89,9 @@ export function fleetPageView(fleet: FleetFigures, plan: FleetPlan, byName: read
     measures: plan.measures,
     meta: meta.join(' · '),
     tiles: tiles.map(([value, label]) => ({ value, label })),
-    severities: plan.totals.redBySeverity.map(({ severity, count }) => `${severity} ${displayCount(count)}`).join(' · ') || 'none',
+    severities:
+      plan.totals.redBySeverity.map(({ severity, count }) => `${severity} ${displayCount(count)}`).join(' · ') ||
+      'none',
     worst: plan.worst.slice(0, maxWorstAccounts).map((account, index) => row(account, index + 1)),
     failing: plan.failing.slice(0, maxFailingPolicies),
     failingTotal: plan.failing.length,

@@ -16,8 +16,19 @@ function note(canvas: Canvas, text: string): void {
   canvas.paragraph(text, { size: sizes.small, colour: 'muted' }, 6);
 }
 
-const count = <Row>(header: string, value: (row: Row) => number, width = 50): Column<Row> => ({ header, width, align: 'right', text: (row) => displayCount(value(row)) });
-const percent = <Row>(header: string, value: (row: Row) => number | null, width = 58): Column<Row> => ({ header, width, align: 'right', weight: 'bold', text: (row) => displayPercentOrNa(value(row)) });
+const count = <Row>(header: string, value: (row: Row) => number, width = 50): Column<Row> => ({
+  header,
+  width,
+  align: 'right',
+  text: (row) => displayCount(value(row)),
+});
+const percent = <Row>(header: string, value: (row: Row) => number | null, width = 58): Column<Row> => ({
+  header,
+  width,
+  align: 'right',
+  weight: 'bold',
+  text: (row) => displayPercentOrNa(value(row)),
+});
 
 /** The columns of the worst accounts: names whole, wrapped in their column. */
 function accountColumns(canvas: Canvas): Column<{ account: FleetAccount; rank: number }>[] {
@@ -26,8 +37,16 @@ function accountColumns(canvas: Canvas): Column<{ account: FleetAccount; rank: n
   const flexible = canvas.page.contentWidth - fixed;
   return [
     { header: '#', width: 28, align: 'right', text: ({ rank }) => String(rank) },
-    { header: 'Account', width: flexible * 0.6, text: ({ account }) => `${account.accountName} · ${account.accountId} · ${account.connectorType}` },
-    { header: 'Benchmark', width: flexible * 0.4, text: ({ account }) => `${account.benchmarkName} (${account.benchmarkId})` },
+    {
+      header: 'Account',
+      width: flexible * 0.6,
+      text: ({ account }) => `${account.accountName} · ${account.accountId} · ${account.connectorType}`,
+    },
+    {
+      header: 'Benchmark',
+      width: flexible * 0.4,
+      text: ({ account }) => `${account.benchmarkName} (${account.benchmarkId})`,
+    },
     percent('Compliance', ({ account }) => account.percent),
     count('Red', ({ account }) => account.figures.red, 46),
     count('Red weighted', ({ account }) => account.redWeight, 46),
@@ -38,7 +57,11 @@ function accountColumns(canvas: Canvas): Column<{ account: FleetAccount; rank: n
 function policyColumns(canvas: Canvas): Column<FleetPolicy>[] {
   const fixed = 62 + 56 + 3 * 50;
   return [
-    { header: 'Policy', width: canvas.page.contentWidth - fixed, text: (policy) => `${policy.title} · ${policy.policyId} · benchmark ${policy.benchmarkId}` },
+    {
+      header: 'Policy',
+      width: canvas.page.contentWidth - fixed,
+      text: (policy) => `${policy.title} · ${policy.policyId} · benchmark ${policy.benchmarkId}`,
+    },
     { header: 'Severity', width: 56, text: (policy) => policy.severity },
     count('Failing in', (policy) => policy.failing, 62),
     count('Red in', (policy) => policy.red),
@@ -64,7 +87,11 @@ function categoryColumns(canvas: Canvas): Column<FleetCategorySummary>[] {
 
 function groupColumns(canvas: Canvas, what: string): Column<FleetGroup>[] {
   return [
-    { header: what, width: canvas.page.contentWidth - 58 - 5 * 54, text: (group) => (group.label === group.key ? group.label : `${group.label} (${group.key})`) },
+    {
+      header: what,
+      width: canvas.page.contentWidth - 58 - 5 * 54,
+      text: (group) => (group.label === group.key ? group.label : `${group.label} (${group.key})`),
+    },
     count('Accounts', (group) => group.accounts, 54),
     count('Reports', (group) => group.reports, 54),
     percent('Compliance', (group) => group.percent),
@@ -76,7 +103,11 @@ function groupColumns(canvas: Canvas, what: string): Column<FleetGroup>[] {
 
 function drawSummary(canvas: Canvas, plan: FleetPlan, fleet: FleetFigures): void {
   heading(canvas, plan.title, 1);
-  canvas.paragraph(`${displayCount(plan.totals.figures.total)} policies in ${displayCount(plan.reports)} benchmark reports of ${displayCount(plan.accounts)} accounts, counted together (percent: ${plan.percentFormula}).`, { size: sizes.body, colour: 'muted' }, 10);
+  canvas.paragraph(
+    `${displayCount(plan.totals.figures.total)} policies in ${displayCount(plan.reports)} benchmark reports of ${displayCount(plan.accounts)} accounts, counted together (percent: ${plan.percentFormula}).`,
+    { size: sizes.body, colour: 'muted' },
+    10,
+  );
   const figures = figuresView(plan.totals.figures, fleet.percentFormula);
   figureTiles(canvas, figures);
   chartRow(canvas, figures, plan.totals.redBySeverity);
@@ -88,7 +119,10 @@ function drawSummary(canvas: Canvas, plan: FleetPlan, fleet: FleetFigures): void
 
 function drawDetail(canvas: Canvas, account: FleetAccount, rank: number): void {
   heading(canvas, `${rank}. ${account.accountName}`, 2, 80);
-  note(canvas, `${account.accountId} · ${account.connectorType} · ${account.benchmarkName} (${account.benchmarkId}) · ${displayPercentOrNa(account.percent)} compliant · ${displayCount(account.figures.red)} Red, ${displayCount(account.figures.amber)} Amber of ${displayCount(account.figures.total)} policies`);
+  note(
+    canvas,
+    `${account.accountId} · ${account.connectorType} · ${account.benchmarkName} (${account.benchmarkId}) · ${displayPercentOrNa(account.percent)} compliant · ${displayCount(account.figures.red)} Red, ${displayCount(account.figures.amber)} Amber of ${displayCount(account.figures.total)} policies`,
+  );
   const columns: Column<FleetAccount['categories'][number]>[] = [
     { header: 'Category', width: canvas.page.contentWidth - 5 * 46 - 58, text: (category) => category.name },
     count('Total', (category) => category.figures.total, 46),
@@ -112,7 +146,10 @@ export async function renderFleetPdf(fleet: FleetFigures, options: RenderOptions
   const plan = planFleet(fleet, options);
   const info = {
     title: plan.title,
-    subject: auditSubject([...new Set(fleet.accounts.map((account) => account.accountName))], plan.byBenchmark.map((group) => group.label)),
+    subject: auditSubject(
+      [...new Set(fleet.accounts.map((account) => account.accountName))],
+      plan.byBenchmark.map((group) => group.label),
+    ),
     keywords: ['compliance', 'CSPM', 'fleet', ...plan.byBenchmark.map((group) => group.key)],
     now: options.now ?? null,
     tool: toolInfo,
@@ -127,20 +164,39 @@ export async function renderFleetPdf(fleet: FleetFigures, options: RenderOptions
   bookmark(canvas, 'Worst accounts');
   heading(canvas, 'Worst accounts', 1);
   const worst = plan.worst.slice(0, maxWorstAccounts);
-  note(canvas, `The ${displayCount(worst.length)} worst of ${displayCount(plan.reports)} benchmark reports, ${plan.measures.accounts}. The HTML and XLSX documents of the fleet tier list every one.`);
-  drawTable(canvas, accountColumns(canvas), worst.map((account, index) => ({ account, rank: index + 1 })), { continued: 'Worst accounts (continued)' });
+  note(
+    canvas,
+    `The ${displayCount(worst.length)} worst of ${displayCount(plan.reports)} benchmark reports, ${plan.measures.accounts}. The HTML and XLSX documents of the fleet tier list every one.`,
+  );
+  drawTable(
+    canvas,
+    accountColumns(canvas),
+    worst.map((account, index) => ({ account, rank: index + 1 })),
+    { continued: 'Worst accounts (continued)' },
+  );
 
   canvas.newPage();
   bookmark(canvas, 'Policies failing in the most accounts');
   heading(canvas, 'Policies failing in the most accounts', 1);
   const failing = plan.failing.slice(0, maxFailingPolicies);
-  note(canvas, failing.length === 0 ? 'No policy fails in any account.' : `The first ${displayCount(failing.length)} of ${displayCount(plan.failing.length)} policies that fail somewhere, ${plan.measures.policies}. The XLSX workbook of the fleet tier lists every one.`);
-  if (failing.length > 0) drawTable(canvas, policyColumns(canvas), failing, { continued: 'Policies failing in the most accounts (continued)' });
+  note(
+    canvas,
+    failing.length === 0
+      ? 'No policy fails in any account.'
+      : `The first ${displayCount(failing.length)} of ${displayCount(plan.failing.length)} policies that fail somewhere, ${plan.measures.policies}. The XLSX workbook of the fleet tier lists every one.`,
+  );
+  if (failing.length > 0)
+    drawTable(canvas, policyColumns(canvas), failing, {
+      continued: 'Policies failing in the most accounts (continued)',
+    });
 
   canvas.newPage();
   bookmark(canvas, 'Compliance by category across accounts');
   heading(canvas, 'Compliance by category across accounts', 1);
-  note(canvas, "Each account's compliance in the category, lowest median first; accounts where nothing in it was assessed are left out of the figures.");
+  note(
+    canvas,
+    "Each account's compliance in the category, lowest median first; accounts where nothing in it was assessed are left out of the figures.",
+  );
   drawTable(canvas, categoryColumns(canvas), plan.categories, { continued: 'Compliance by category (continued)' });
 
   const detailed = plan.worst.slice(0, maxPdfAccountDetails);

@@ -1,4 +1,13 @@
-import { countFleetAccounts, failingPolicyMeasure, fleetTotals, groupFleet, rankFailingPolicies, rankFleetAccounts, summariseFleetCategories, worstAccountMeasure } from '../../analyse/fleet/rank-fleet.js';
+import {
+  countFleetAccounts,
+  failingPolicyMeasure,
+  fleetTotals,
+  groupFleet,
+  rankFailingPolicies,
+  rankFleetAccounts,
+  summariseFleetCategories,
+  worstAccountMeasure,
+} from '../../analyse/fleet/rank-fleet.js';
 import type { Figures, SeverityCount } from '../../model/analysis.js';
 import type { FleetAccount, FleetCategorySummary, FleetFigures, FleetGroup, FleetPolicy } from '../../model/fleet.js';
 import type { RenderOptions } from '../../model/renderer.js';
@@ -36,7 +45,8 @@ export interface FleetPlan {
 export function planFleet(fleet: FleetFigures, options: RenderOptions): FleetPlan {
   const accounts = countFleetAccounts(fleet.accounts);
   return {
-    title: options.title ?? `Compliance of a fleet of ${displayCount(accounts)} ${accounts === 1 ? 'account' : 'accounts'}`,
+    title:
+      options.title ?? `Compliance of a fleet of ${displayCount(accounts)} ${accounts === 1 ? 'account' : 'accounts'}`,
     accounts,
     reports: fleet.accounts.length,
     totals: fleetTotals(fleet),

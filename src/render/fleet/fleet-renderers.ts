@@ -29,6 +29,10 @@ export function isFleetFormat(format: string): format is FleetFormat {
  *
  * @throws CspmError `unknown-format` for a format without a fleet tier, listing those with one
  */
-export async function renderFleet(fleet: FleetFigures, format: string, options: RenderOptions = {}): Promise<RenderedBody> {
+export async function renderFleet(
+  fleet: FleetFigures,
+  format: string,
+  options: RenderOptions = {},
+): Promise<RenderedBody> {
   return registryEntry(fleetRenderers, format, outputKinds.fleet.named).render(fleet, options);
 }

@@ -3,7 +3,12 @@ import type { TableColumn, TableSheet } from '../xlsx/table-sheet.js';
 import { colourHeaderStyle } from '../xlsx/xlsx-styles.js';
 import type { FleetPlan } from './fleet-plan.js';
 
-const text = <T>(header: string, max: number, value: (item: T) => string): TableColumn<T> => ({ header, kind: 'text', width: { max }, value });
+const text = <T>(header: string, max: number, value: (item: T) => string): TableColumn<T> => ({
+  header,
+  kind: 'text',
+  width: { max },
+  value,
+});
 const count = <T>(header: string, value: (item: T) => number): TableColumn<T> => ({
   header,
   kind: 'count',
@@ -12,7 +17,12 @@ const count = <T>(header: string, value: (item: T) => number): TableColumn<T> =>
   ...(colourHeaderStyle.has(header) ? { headerStyle: colourHeaderStyle.get(header) } : {}),
 });
 // Nothing assessed: an empty cell, never 0 %.
-const percent = <T>(header: string, value: (item: T) => number | null): TableColumn<T> => ({ header, kind: 'percent', width: { max: 14 }, value: (item) => (value(item) === null ? null : (value(item) as number) / 100) });
+const percent = <T>(header: string, value: (item: T) => number | null): TableColumn<T> => ({
+  header,
+  kind: 'percent',
+  width: { max: 14 },
+  value: (item) => (value(item) === null ? null : (value(item) as number) / 100),
+});
 
 /** Every account row, the worst first, with its full names and figures. */
 export function accountsSheet(plan: FleetPlan): TableSheet<FleetAccount> {

@@ -24,14 +24,22 @@ export function splitSheet<T>(table: TableSheet<T>, rows: readonly T[], maxRows 
   const sheets: TableSheet<T>[] = [];
   for (let start = 0; start === 0 || start < rows.length; start += perSheet) {
     const part = rows.slice(start, start + perSheet);
-    sheets.push({ ...table, name: start === 0 ? table.name : `${table.name} ${start / perSheet + 1}`, rows: () => part });
+    sheets.push({
+      ...table,
+      name: start === 0 ? table.name : `${table.name} ${start / perSheet + 1}`,
+      rows: () => part,
+    });
   }
   return sheets;
 }
 
 async function writeWorkbook(fleet: FleetFigures, options: RenderOptions, output: WorkbookOutput): Promise<void> {
   const plan = planFleet(fleet, options);
-  const writer = new PinnedWorkbookWriter({ stream: output.stream, date: options.now ?? fixedDate, creator: toolInfo.name });
+  const writer = new PinnedWorkbookWriter({
+    stream: output.stream,
+    date: options.now ?? fixedDate,
+    creator: toolInfo.name,
+  });
   writer.title = showBidiControls(cellText(plan.title));
   const pace = countedPace(output.pace, rowProgress(options, 'xlsx'));
   const tables = [

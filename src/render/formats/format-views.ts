@@ -1,12 +1,20 @@
 import type { DatasetTable } from '../../model/dataset-columns.js';
 import type { DocumentFormat } from '../../model/renderer.js';
 import { outputFormats } from './output-formats.js';
-import { outputKinds, type OutputCommand, type OutputFormatEntry, type OutputKind, type RoutedKind } from './output-format.js';
+import {
+  outputKinds,
+  type OutputCommand,
+  type OutputFormatEntry,
+  type OutputKind,
+  type RoutedKind,
+} from './output-format.js';
 
 type Registry = typeof outputFormats;
 
 /** The names of the formats with a writer of `Kind` (`FormatNameOf<'trend'>` is `json | text | …`). */
-export type FormatNameOf<Kind extends OutputKind> = { [Name in keyof Registry]: Registry[Name] extends Record<Kind, object> ? Name : never }[keyof Registry];
+export type FormatNameOf<Kind extends OutputKind> = {
+  [Name in keyof Registry]: Registry[Name] extends Record<Kind, object> ? Name : never;
+}[keyof Registry];
 
 /** The writer of a kind of output (a Renderer for documents, a FindingsFormat for findings, …). */
 export type WriterOf<Kind extends OutputKind> = NonNullable<OutputFormatEntry[Kind]>;
@@ -38,12 +46,17 @@ export function formatsOf<Kind extends OutputKind>(kind: Kind): FormatNameOf<Kin
 
 /** The writers of `kind` by format name, in the order help lists them. */
 export function writersOf<Kind extends OutputKind>(kind: Kind): Readonly<Record<FormatNameOf<Kind>, WriterOf<Kind>>> {
-  return Object.fromEntries(formatsOf(kind).map((name) => [name, entries[name]?.[kind]])) as Record<FormatNameOf<Kind>, WriterOf<Kind>>;
+  return Object.fromEntries(formatsOf(kind).map((name) => [name, entries[name]?.[kind]])) as Record<
+    FormatNameOf<Kind>,
+    WriterOf<Kind>
+  >;
 }
 
 /** The kinds of output that `command` writes, in the order its `--format` lists them. */
 export function kindsOf(command: OutputCommand): OutputKind[] {
-  return (Object.keys(outputKinds) as OutputKind[]).filter((kind) => (outputKinds[kind].commands as readonly string[]).includes(command));
+  return (Object.keys(outputKinds) as OutputKind[]).filter((kind) =>
+    (outputKinds[kind].commands as readonly string[]).includes(command),
+  );
 }
 
 /** Every format `command` takes in `--format`, each once: those of every kind it writes. */
@@ -52,10 +65,14 @@ export function formatsFor(command: OutputCommand): string[] {
 }
 
 /** The kinds of output whose writers name their own files (the fleet tier writes the document's). */
-export const routedKinds = (Object.keys(outputKinds) as OutputKind[]).filter((kind): kind is RoutedKind => !('filesOf' in outputKinds[kind]));
+export const routedKinds = (Object.keys(outputKinds) as OutputKind[]).filter(
+  (kind): kind is RoutedKind => !('filesOf' in outputKinds[kind]),
+);
 
 /** The formats that, with `render --out-dir`, mean the dataset: both of its tables, partitioned. */
-export const datasetFormats = Object.keys(entries).filter((name) => entries[name]?.dataset !== undefined) as DocumentFormat[];
+export const datasetFormats = Object.keys(entries).filter(
+  (name) => entries[name]?.dataset !== undefined,
+) as DocumentFormat[];
 
 /** The dataset table `format` writes, or undefined for a format of no dataset. */
 export function datasetTableOf(format: DocumentFormat): DatasetTable | undefined {
@@ -63,7 +80,9 @@ export function datasetTableOf(format: DocumentFormat): DatasetTable | undefined
 }
 
 /** The formats that `--parquet` turns into another (`ocsf`), in the registry's order. */
-export const formatsWithParquetForm = Object.keys(entries).filter((name) => entries[name]?.asParquet !== undefined) as DocumentFormat[];
+export const formatsWithParquetForm = Object.keys(entries).filter(
+  (name) => entries[name]?.asParquet !== undefined,
+) as DocumentFormat[];
 
 /** `format` as `--parquet` makes it: its Parquet form, or itself when it has none. */
 export function parquetFormOf(format: DocumentFormat): DocumentFormat {

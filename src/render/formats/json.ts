@@ -10,5 +10,10 @@ import type { OutputFormatOf } from './output-format.js';
 export const jsonEntry: OutputFormatOf<'findings' | 'trend' | 'query'> = {
   findings: jsonFormat,
   trend: trendJsonRenderer,
-  query: { extension: 'json', mediaType: 'application/json', describe: 'a JSON array of objects', render: renderQueryJson },
+  query: {
+    extension: 'json',
+    mediaType: 'application/json',
+    describe: 'a JSON array of objects',
+    render: renderQueryJson,
+  },
 };

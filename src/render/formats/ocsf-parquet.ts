@@ -6,7 +6,8 @@ export const ocsfParquetEntry: OutputFormatOf<'document'> = {
     format: 'ocsf-parquet',
     extension: 'ocsf.parquet',
     mediaType: 'application/vnd.apache.parquet',
-    render: async (view, options) => (await import('../ocsf/render-ocsf-parquet.js')).renderOcsfParquetView(view, options),
+    render: async (view, options) =>
+      (await import('../ocsf/render-ocsf-parquet.js')).renderOcsfParquetView(view, options),
     reads: [],
   },
 };

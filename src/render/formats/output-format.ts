@@ -61,7 +61,9 @@ export type OutputKind = 'document' | 'fleet' | 'findings' | 'trend' | 'query';
  * DocumentFormat) never waits on the checking of an entry's writers, which name those
  * lists themselves.
  */
-export type OutputFormatOf<Kind extends OutputKind> = Omit<OutputFormatEntry, OutputKind> & { [Served in Kind]-?: NonNullable<OutputFormatEntry[Served]> } & { [Other in Exclude<OutputKind, Kind>]?: never };
+export type OutputFormatOf<Kind extends OutputKind> = Omit<OutputFormatEntry, OutputKind> & {
+  [Served in Kind]-?: NonNullable<OutputFormatEntry[Served]>;
+} & { [Other in Exclude<OutputKind, Kind>]?: never };
 
 /** What is said of each kind of output. */
 export interface OutputKindFacts {
@@ -90,7 +92,9 @@ export const outputKinds = {
 } as const satisfies Record<OutputKind, OutputKindFacts>;
 
 /** A kind of output whose writers name their own files: every kind but those that write another's (the fleet tier). */
-export type RoutedKind = { [Kind in OutputKind]: (typeof outputKinds)[Kind] extends { filesOf: OutputKind } ? never : Kind }[OutputKind];
+export type RoutedKind = {
+  [Kind in OutputKind]: (typeof outputKinds)[Kind] extends { filesOf: OutputKind } ? never : Kind;
+}[OutputKind];
 
 /** A command that writes outputs of some kind. */
 export type OutputCommand = (typeof outputKinds)[OutputKind]['commands'][number];

@@ -74,14 +74,16 @@ export function formatNamedBy(path: string, kinds: readonly RoutedKind[]): Outpu
     for (const format of formatsOf(kind)) {
       for (const extension of extensionsOf(entryOf({ kind, format }))) {
         if (!name.endsWith(`.${extension}`) || name.length === extension.length + 1) continue;
-        if (best === undefined || extension.length > best.length) best = { format: { kind, format }, length: extension.length };
+        if (best === undefined || extension.length > best.length)
+          best = { format: { kind, format }, length: extension.length };
       }
     }
   }
   return best?.format;
 }
 
-/** A media type's base (`text/csv`), and its structured-syntax suffix as a type too (`application/sarif+json` is also `application/json`). */
+/** A media type's base (`text/csv`), and its structured-syntax suffix as a type too (`application/sarif+json` is also
+ * `application/json`). */
 function baseTypes(mediaType: string): string[] {
   const base = (mediaType.split(';')[0] ?? mediaType).trim();
   const suffix = /^(\w+)\/[^+]+\+(\w+)$/.exec(base);
@@ -108,23 +110,38 @@ export function fitsName(chosen: OutputFormat, named: OutputFormat): boolean {
  * @param path the output path, or undefined (standard output)
  * @throws CspmError `usage` naming the path and the formats
  */
-export function resolveOutputFormat(path: string | undefined, given: string | undefined, kinds: readonly RoutedKind[], fallback?: OutputFormat): OutputFormat {
+export function resolveOutputFormat(
+  path: string | undefined,
+  given: string | undefined,
+  kinds: readonly RoutedKind[],
+  fallback?: OutputFormat,
+): OutputFormat {
   const named = path === undefined ? undefined : formatNamedBy(path, routedKinds);
   const namedHere = path === undefined ? undefined : formatNamedBy(path, kinds);
   if (given !== undefined) {
     const chosen = kinds.map((kind) => ({ kind, format: given })).find((candidate) => serves(candidate.kind, given));
     if (chosen === undefined) {
       const known = [...new Set(kinds.flatMap((kind) => formatsOf(kind)))];
-      throw new CspmError('unknown-format', `"${given}"; the formats are ${known.join(', ')}`, { data: { name: given, known } });
+      throw new CspmError('unknown-format', `"${given}"; the formats are ${known.join(', ')}`, {
+        data: { name: given, known },
+      });
     }
     const against = namedHere ?? named;
     if (against !== undefined && path !== undefined && !fitsName(chosen, against)) {
-      throw new CspmError('usage', `${path}: its name says ${against.format}, not ${given}; name the file .${entryOf(chosen).extension}`, { data: { path, value: given, known: [against.format] } });
+      throw new CspmError(
+        'usage',
+        `${path}: its name says ${against.format}, not ${given}; name the file .${entryOf(chosen).extension}`,
+        { data: { path, value: given, known: [against.format] } },
+      );
     }
     return chosen;
   }
   if (namedHere !== undefined) return namedHere;
   if (fallback !== undefined && (named === undefined || fitsName(fallback, named))) return fallback;
   const known = [...new Set(kinds.flatMap((kind) => formatsOf(kind)))];
-  throw new CspmError('usage', `${path ?? 'standard output'}: its name names no format of this command; give the format (${known.join(', ')})`, { data: { ...(path === undefined ? {} : { path }), known } });
+  throw new CspmError(
+    'usage',
+    `${path ?? 'standard output'}: its name names no format of this command; give the format (${known.join(', ')})`,
+    { data: { ...(path === undefined ? {} : { path }), known } },
+  );
 }

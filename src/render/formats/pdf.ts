@@ -10,7 +10,9 @@ export const pdfEntry: OutputFormatOf<'document' | 'fleet' | 'trend'> = {
     extension: 'pdf',
     mediaType: 'application/pdf',
     render: async (view, options) =>
-      options.tier === 'executive' ? (await import('../pdf/render-executive-pdf.js')).renderExecutivePdfView(view, options) : (await import('../pdf/render-pdf.js')).renderPdfView(view, options),
+      options.tier === 'executive'
+        ? (await import('../pdf/render-executive-pdf.js')).renderExecutivePdfView(view, options)
+        : (await import('../pdf/render-pdf.js')).renderPdfView(view, options),
     reads: ['tier', 'landscape', 'maxPolicies', 'logo'],
   },
   fleet: {

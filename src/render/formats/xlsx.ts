@@ -4,7 +4,12 @@ const mediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** An XLSX workbook. Every writer is imported when it first writes: exceljs is slow to load. */
 export const xlsxEntry: OutputFormatOf<'document' | 'fleet' | 'trend'> = {
-  document: { format: 'xlsx', extension: 'xlsx', mediaType, render: async (view, options) => (await import('../xlsx/render-xlsx.js')).renderXlsxView(view, options) },
+  document: {
+    format: 'xlsx',
+    extension: 'xlsx',
+    mediaType,
+    render: async (view, options) => (await import('../xlsx/render-xlsx.js')).renderXlsxView(view, options),
+  },
   fleet: {
     /** The fleet document as an XLSX workbook. */
     render: async (fleet, options) => (await import('../fleet/fleet-xlsx.js')).renderFleetXlsx(fleet, options),

@@ -13,14 +13,22 @@ interface RatedTags {
 
 function ratedTags(compliance: string, severity: string): RatedTags {
   const rating = compliance === 'Gray' ? notAssessedRating : hdfRatingOf(severity);
-  return { impact: rating.impact, tags: `"compliance":${JSON.stringify(compliance)},"severity":"${rating.severity}","cspmSeverity":${JSON.stringify(severity)}` };
+  return {
+    impact: rating.impact,
+    tags: `"compliance":${JSON.stringify(compliance)},"severity":"${rating.severity}","cspmSeverity":${JSON.stringify(severity)}`,
+  };
 }
 
 // Compliance, Severity and risk come from small sets, so their tags are made once for
 // each pair of values met, as one piece of text (at most one pair per policy).
 const colourTags = new MemoOfValues((compliance) => new MemoOfValues((severity) => ratedTags(compliance, severity)));
 // The service pads some RiskProbability values with spaces ("NotLikely "): the tag holds the word.
-const riskTags = new MemoOfValues((probability) => new MemoOfValues((level) => `"riskProbability":${JSON.stringify(probability.trim())},"riskLevel":${JSON.stringify(level)}`));
+const riskTags = new MemoOfValues(
+  (probability) =>
+    new MemoOfValues(
+      (level) => `"riskProbability":${JSON.stringify(probability.trim())},"riskLevel":${JSON.stringify(level)}`,
+    ),
+);
 // A service is named in a tag and in the code.
 const services = new MemoOfValues((service) => ({ tag: JSON.stringify(service), inCode: jsonStringInString(service) }));
 

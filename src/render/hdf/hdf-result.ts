@@ -31,8 +31,10 @@ export function resultMembers(policy: Policy, startTime: string): string {
   const text = resultText(passed, total);
   if (colour === 'Green') return `"status":"passed","code_desc":"${text}","start_time":${startTime}`;
   if (colour === 'Red') return `"status":"failed","code_desc":"${text}","start_time":${startTime},"message":"${text}"`;
-  if (colour === 'Amber') return `"status":"failed","code_desc":"${text}","start_time":${startTime},"message":"${partialFailureText(passed, total)}"`;
-  if (colour === 'Gray') return `"status":"skipped","code_desc":"${text}","start_time":${startTime},"skip_message":${skipMessage}`;
+  if (colour === 'Amber')
+    return `"status":"failed","code_desc":"${text}","start_time":${startTime},"message":"${partialFailureText(passed, total)}"`;
+  if (colour === 'Gray')
+    return `"status":"skipped","code_desc":"${text}","start_time":${startTime},"skip_message":${skipMessage}`;
   const message = JSON.stringify(`Compliance "${colour}" is not a colour the service is known to return`);
   return `"status":"error","code_desc":"${text}","start_time":${startTime},"message":${message}`;
 }

@@ -26,7 +26,9 @@ function idsOf(report: ReportView, idOf: ControlId): { ids: Set<string>; unique:
 /** The ComplianceNumber when it is unique in the report, else the PolicyId, for every policy. */
 function reportIds(report: ReportView): { idOf: ControlId; ids: Set<string> } {
   const numbers = idsOf(report, byNumber);
-  return numbers.unique ? { idOf: byNumber, ids: numbers.ids } : { idOf: byPolicyId, ids: idsOf(report, byPolicyId).ids };
+  return numbers.unique
+    ? { idOf: byNumber, ids: numbers.ids }
+    : { idOf: byPolicyId, ids: idsOf(report, byPolicyId).ids };
 }
 
 /**
@@ -75,10 +77,14 @@ function controlIds(reports: readonly ReportView[]): ControlId[] {
   const { shared, own } = ownIds(reports);
   if (!shared) return own;
   const benchmarkCounts = new Map<string, number>();
-  for (const report of reports) benchmarkCounts.set(report.benchmarkId, (benchmarkCounts.get(report.benchmarkId) ?? 0) + 1);
+  for (const report of reports)
+    benchmarkCounts.set(report.benchmarkId, (benchmarkCounts.get(report.benchmarkId) ?? 0) + 1);
   return own.map((idOf, index) => {
     const report = reports[index] as ReportView;
-    const prefix = (benchmarkCounts.get(report.benchmarkId) as number) > 1 ? `${report.benchmarkId}/${report.accountId}/` : `${report.benchmarkId}/`;
+    const prefix =
+      (benchmarkCounts.get(report.benchmarkId) as number) > 1
+        ? `${report.benchmarkId}/${report.accountId}/`
+        : `${report.benchmarkId}/`;
     return (policy) => `${prefix}${idOf(policy)}`;
   });
 }
@@ -89,7 +95,11 @@ function controlIds(reports: readonly ReportView[]): ControlId[] {
  * profile is of its source; these profiles have none, so it is of the report's identity.
  */
 function* profileChunks(report: ReportView, idOf: ControlId, startTime: string): Generator<string> {
-  const groups = report.categories.map((category) => ({ id: category.categoryId, title: category.name, controls: category.policies.map(idOf) }));
+  const groups = report.categories.map((category) => ({
+    id: category.categoryId,
+    title: category.name,
+    controls: category.policies.map(idOf),
+  }));
   const head = {
     name: `${report.benchmarkId} ${report.accountId}`,
     version: report.jobId,
@@ -104,7 +114,9 @@ function* profileChunks(report: ReportView, idOf: ControlId, startTime: string):
     depends: [],
     groups,
     status: 'loaded',
-    sha256: createHash('sha256').update(JSON.stringify([report.benchmarkId, report.accountId, report.jobId])).digest('hex'),
+    sha256: createHash('sha256')
+      .update(JSON.stringify([report.benchmarkId, report.accountId, report.jobId]))
+      .digest('hex'),
   };
   yield `${JSON.stringify(head).slice(0, -1)},"controls":[`;
   const time = JSON.stringify(startTime);
@@ -137,7 +149,9 @@ async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<
     release: '',
     target_id: first ? `${first.accountName} (${first.accountId})` : '',
   };
-  yield Buffer.from(`{"platform":${JSON.stringify(platform)},"version":${JSON.stringify(view.tool.version)},"statistics":{"duration":null},"profiles":[`);
+  yield Buffer.from(
+    `{"platform":${JSON.stringify(platform)},"version":${JSON.stringify(view.tool.version)},"statistics":{"duration":null},"profiles":[`,
+  );
   const ids = controlIds(view.reports);
   for (const [index, report] of view.reports.entries()) {
     const startTime = report.lastScanned?.date?.toISOString() ?? options.now?.toISOString() ?? '';

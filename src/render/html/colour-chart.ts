@@ -65,7 +65,16 @@ export interface ChartPlan {
   table: ChartTable;
 }
 
-const layout = { width: 760, labelWidth: 250, barX: 262, barWidth: 420, percentX: 752, rowHeight: 24, barHeight: 16, top: 4 } as const;
+const layout = {
+  width: 760,
+  labelWidth: 250,
+  barX: 262,
+  barWidth: 420,
+  percentX: 752,
+  rowHeight: 24,
+  barHeight: 16,
+  top: 4,
+} as const;
 /**
  * Label budget in ems of the chart's 12 px text, a little under the label column so
  * that a label anchored at its right end never runs out of the chart on the left.
@@ -120,7 +129,15 @@ function segmentsOf(figures: FiguresView): ChartSegment[] {
     const count = figures[key];
     if (count === 0 || figures.total === 0) continue;
     const width = (count / figures.total) * layout.barWidth;
-    segments.push({ colour, key, countText: displayCount(count), x: x.toFixed(1), width: width.toFixed(1), textX: (x + width / 2).toFixed(1), showCount: width >= minCountWidth });
+    segments.push({
+      colour,
+      key,
+      countText: displayCount(count),
+      x: x.toFixed(1),
+      width: width.toFixed(1),
+      textX: (x + width / 2).toFixed(1),
+      showCount: width >= minCountWidth,
+    });
     x += width;
   }
   return segments;
@@ -149,7 +166,9 @@ export function layoutChart(items: readonly ChartItem[], limit: number, table: C
     barWidth: layout.barWidth,
     percentX: layout.percentX,
     bars,
-    legend: parts.filter(([, key]) => key !== 'other' || shown.some((item) => item.figures.other > 0)).map(([colour, key]) => ({ colour, key })),
+    legend: parts
+      .filter(([, key]) => key !== 'other' || shown.some((item) => item.figures.other > 0))
+      .map(([colour, key]) => ({ colour, key })),
     shown: shown.length,
     total: items.length,
     table,

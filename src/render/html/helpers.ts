@@ -3,7 +3,14 @@ import { observedValues } from '../../model/observed-values.js';
 import type { CategoryView, FiguresView, LogoView, ReportView } from '../../model/view-model.js';
 import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import { rankWorstCategories } from '../worst-ranks.js';
-import { displayCount, displayIsoTime, displayPercent, displayPercentOrNa, displayResources, displayRisk } from '../display-values.js';
+import {
+  displayCount,
+  displayIsoTime,
+  displayPercent,
+  displayPercentOrNa,
+  displayResources,
+  displayRisk,
+} from '../display-values.js';
 import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.js';
 import { scriptJson, scriptJsonBlock } from './script-json.js';
 import { colourKey, colourOrder } from './value-order.js';
@@ -20,13 +27,19 @@ type Env = typeof Handlebars;
 
 function pageOf(options: Handlebars.HelperOptions): PageData {
   const page = (options.data as { htmlPage?: PageData } | undefined)?.htmlPage;
-  if (!page) throw new CspmError('internal', 'the htmlPage data variable is missing: render through renderHtmlView', { data: { what: 'htmlPage' } });
+  if (!page)
+    throw new CspmError('internal', 'the htmlPage data variable is missing: render through renderHtmlView', {
+      data: { what: 'htmlPage' },
+    });
   return page;
 }
 
 function reportPlan(report: ReportView, options: Handlebars.HelperOptions): ReportPlan {
   const plan = pageOf(options).plan.reports.get(report);
-  if (!plan) throw new CspmError('internal', `reportPlan expects a report of the view model, got ${typeof report}`, { data: { what: 'reportPlan' } });
+  if (!plan)
+    throw new CspmError('internal', `reportPlan expects a report of the view model, got ${typeof report}`, {
+      data: { what: 'reportPlan' },
+    });
   return plan;
 }
 
@@ -46,7 +59,10 @@ const orderBlock = scriptJsonBlock('data-orders', {
 function reportNumber(report: ReportView, options: Handlebars.HelperOptions): number {
   const reports = (options.data as { root?: { reports?: readonly ReportView[] } } | undefined)?.root?.reports ?? [];
   const index = reports.findIndex((shown) => shown === report || shown.anchor === report.anchor);
-  if (index === -1) throw new CspmError('internal', `reportNumber expects a report of the view model, got ${typeof report}`, { data: { what: 'reportNumber' } });
+  if (index === -1)
+    throw new CspmError('internal', `reportNumber expects a report of the view model, got ${typeof report}`, {
+      data: { what: 'reportNumber' },
+    });
   return index + 1;
 }
 
@@ -90,7 +106,8 @@ export function registerHelpers(env: Env): void {
     coverageText: (figures: FiguresView) => coverageText(figures),
     /** `{{#with (lowCoverageWarning figures)}}`: the low-coverage warning, or null. */
     lowCoverageWarning: (figures: FiguresView) => lowCoverageWarning(figures),
-    /** `{{#each (rankWorst worstCategories)}}`: each worst category with its rank, labelled as in the PDF and the workbook. */
+    /** `{{#each (rankWorst worstCategories)}}`: each worst category with its rank, labelled as in the PDF and the
+     * workbook. */
     rankWorst: (worst: readonly CategoryView[]) => rankWorstCategories(worst),
     logoSource,
     reportPlan,
@@ -102,6 +119,8 @@ export function registerHelpers(env: Env): void {
     overviewData: (options: Handlebars.HelperOptions) => safe(pageOf(options).plan.overview.dataBlock),
     /** The section's markup as a JSON string, for the script to insert when it is scrolled to. */
     sectionData: (report: ReportView, options: Handlebars.HelperOptions) =>
-      safe(`<script type="application/json" class="section-html">${scriptJson(pageOf(options).renderSection(report))}</script>`),
+      safe(
+        `<script type="application/json" class="section-html">${scriptJson(pageOf(options).renderSection(report))}</script>`,
+      ),
   });
 }

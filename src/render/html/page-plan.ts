@@ -91,7 +91,20 @@ export function statedPercentText(category: CategoryView): string {
 
 function overviewRow(report: ReportView): (string | number | null)[] {
   const { figures } = report;
-  return [report.anchor, report.benchmarkName, report.benchmarkId, report.accountName, report.connectorType, figures.total, figures.green, figures.red, figures.amber, figures.gray, figures.percent, figures.percentText];
+  return [
+    report.anchor,
+    report.benchmarkName,
+    report.benchmarkId,
+    report.accountName,
+    report.connectorType,
+    figures.total,
+    figures.green,
+    figures.red,
+    figures.amber,
+    figures.gray,
+    figures.percent,
+    figures.percentText,
+  ];
 }
 
 /** Decides, for every report, what is static markup and what the script draws. */
@@ -117,14 +130,22 @@ export function planPage(view: ViewModel): PagePlan {
       policies: slice(policies, limit, pageLimits.policyRowsPerTable, report.listedPolicies),
       actions,
       chart: layoutChart(
-        report.categories.map((category) => ({ label: category.name, anchor: category.anchor, figures: category.figures })),
+        report.categories.map((category) => ({
+          label: category.name,
+          anchor: category.anchor,
+          figures: category.figures,
+        })),
         pageLimits.chartBars,
         { name: 'Categories', anchor: `${report.anchor}-categories` },
       ),
       filters,
     });
   }
-  const overviewItems = view.reports.map((report) => ({ label: reportLabel(report), anchor: report.anchor, figures: report.figures }));
+  const overviewItems = view.reports.map((report) => ({
+    label: reportLabel(report),
+    anchor: report.anchor,
+    figures: report.figures,
+  }));
   return {
     reports,
     overview: {

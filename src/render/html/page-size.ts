@@ -26,7 +26,12 @@ const wayAround = 'render one document per input, or the executive or fleet tier
 export function assertHtmlPageFits(reports: number, policies: number, limit = htmlPageLimit): void {
   const estimate = charactersPer.page + reports * charactersPer.report + policies * charactersPer.policy;
   if (estimate <= limit) return;
-  throw tooLarge(`one HTML page of ${reports.toLocaleString('en-US')} reports and ${policies.toLocaleString('en-US')} policies would take about ${megabytes(estimate)}, past the ${megabytes(limit)} one page can hold; ${wayAround}`, reports, policies, limit);
+  throw tooLarge(
+    `one HTML page of ${reports.toLocaleString('en-US')} reports and ${policies.toLocaleString('en-US')} policies would take about ${megabytes(estimate)}, past the ${megabytes(limit)} one page can hold; ${wayAround}`,
+    reports,
+    policies,
+    limit,
+  );
 }
 
 /**
@@ -35,11 +40,26 @@ export function assertHtmlPageFits(reports: number, policies: number, limit = ht
  */
 export function pageTooLongError(error: unknown, reports: number, policies: number): CspmError | undefined {
   if (!(error instanceof RangeError) || !/Invalid string length/i.test(error.message)) return undefined;
-  return tooLarge(`one HTML page of ${reports.toLocaleString('en-US')} reports and ${policies.toLocaleString('en-US')} policies is longer than the ${megabytes(2 ** 29 - 24)} a page can hold; ${wayAround}`, reports, policies, htmlPageLimit, error);
+  return tooLarge(
+    `one HTML page of ${reports.toLocaleString('en-US')} reports and ${policies.toLocaleString('en-US')} policies is longer than the ${megabytes(2 ** 29 - 24)} a page can hold; ${wayAround}`,
+    reports,
+    policies,
+    htmlPageLimit,
+    error,
+  );
 }
 
-function tooLarge(detail: string, reports: number, policies: number, limit: number, cause?: unknown): CspmError<'document-too-large'> {
-  return new CspmError('document-too-large', detail, { data: { format: 'html', reports, policies, limit }, ...(cause === undefined ? {} : { cause }) });
+function tooLarge(
+  detail: string,
+  reports: number,
+  policies: number,
+  limit: number,
+  cause?: unknown,
+): CspmError<'document-too-large'> {
+  return new CspmError('document-too-large', detail, {
+    data: { format: 'html', reports, policies, limit },
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 function megabytes(characters: number): string {

@@ -57,7 +57,11 @@ export function renderExecutiveHtmlView(view: ViewModel, options: RenderOptions)
   const plan = planExecutive(view);
   // A bar links to its report's section only when the page has one.
   const withSection = new Set(plan.reports.map((report) => report.anchor));
-  const chartItems = plan.chart.map((report) => ({ label: reportLabel(report), anchor: withSection.has(report.anchor) ? report.anchor : '', figures: report.figures }));
+  const chartItems = plan.chart.map((report) => ({
+    label: reportLabel(report),
+    anchor: withSection.has(report.anchor) ? report.anchor : '',
+    figures: report.figures,
+  }));
   const executive = {
     rollup: view.reports.length > 1,
     chart: layoutChart(chartItems, executiveLimits.chartReports, { name: 'Reports', anchor: 'overview' }),

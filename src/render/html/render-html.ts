@@ -15,7 +15,8 @@ import { rowProgress } from '../render-progress.js';
  * one inline script, no request of any kind. `options.templates` replaces built-in
  * templates, partials, the stylesheet or the script by file name. Title, time of
  * generation and logo come from the view model (buildViewModel reads them from the
- * same options). `tier: 'executive'` gives the executive page instead (render-executive-html.ts). Control characters in report text are shown as `\uXXXX`, as in every
+ * same options). `tier: 'executive'` gives the executive page instead (render-executive-html.ts). Control characters in
+ * report text are shown as `\uXXXX`, as in every
  * format. The same view and options always give the same string.
  */
 export function renderHtmlView(view: ViewModel, options: RenderOptions): string {
@@ -32,7 +33,11 @@ async function renderHtmlViewInTurns(view: ViewModel, options: RenderOptions): P
   if (options.tier === 'executive') return renderExecutiveHtmlView(view, options);
   const page = preparePage(view, options);
   // The rows are the policies the tables list: the part of a page that grows with a report.
-  const tellRows = rowProgress(options, 'html', view.reports.reduce((sum, report) => sum + report.listedPolicies, 0));
+  const tellRows = rowProgress(
+    options,
+    'html',
+    view.reports.reduce((sum, report) => sum + report.listedPolicies, 0),
+  );
   let rows = 0;
   tellRows(rows);
   for (const report of view.reports) {
@@ -45,11 +50,16 @@ async function renderHtmlViewInTurns(view: ViewModel, options: RenderOptions): P
 }
 
 /** A page ready to render, whose report sections can be drawn ahead, one at a time. */
-function preparePage(view: ViewModel, options: RenderOptions): { prepareSection(report: ReportView): void; render(): string } {
+function preparePage(
+  view: ViewModel,
+  options: RenderOptions,
+): { prepareSection(report: ReportView): void; render(): string } {
   const templates = templateSet(options.templates);
   const plan = planPage(view);
   // Pages without a comparison keep the stylesheet, and so their bytes, as they were.
-  const style = view.reports.some((report) => report.changes) ? `${templates.style}\n${templates.changesStyle}` : templates.style;
+  const style = view.reports.some((report) => report.changes)
+    ? `${templates.style}\n${templates.changesStyle}`
+    : templates.style;
   const script = templates.script;
   const data: Record<string, unknown> = {
     root: view,

@@ -27,9 +27,12 @@ export interface ReportData {
   services: string[];
   /** RiskProbability and RiskLevel as displayed (a blank is an en dash). */
   risks: string[];
-  /** [anchor, order, name, total, green, red, amber, gray, percent (null: n/a), percentText, statedText, percentNote]. */
+  /**
+   * [anchor, order, name, total, green, red, amber, gray, percent (null: n/a), percentText, statedText, percentNote].
+   */
   categories: (string | number | null)[][];
-  /** [number, title, service, colour, severity, probability, level, passed, total, category (index into categories)] of the listed policies. */
+  /** [number, title, service, colour, severity, probability, level, passed, total, category (index into categories)] of
+   * the listed policies. */
   policies: (string | number)[][];
   /** The action list in its order: [index into policies, index into categories, failing resources, rank]. */
   actions: number[][];
@@ -54,11 +57,27 @@ export class StringTable {
 /** The category row as the script reads it; statedText is empty when it agrees. */
 export function categoryRow(category: CategoryView, statedText: string): (string | number | null)[] {
   const { figures } = category;
-  return [category.anchor, category.order, category.name, figures.total, figures.green, figures.red, figures.amber, figures.gray, figures.percent, figures.percentText, statedText, figures.percentNote ?? ''];
+  return [
+    category.anchor,
+    category.order,
+    category.name,
+    figures.total,
+    figures.green,
+    figures.red,
+    figures.amber,
+    figures.gray,
+    figures.percent,
+    figures.percentText,
+    statedText,
+    figures.percentNote ?? '',
+  ];
 }
 
 /** Builds the script's rows of one report and the values its filter menus offer. */
-export function buildReportData(report: ReportView, statedText: (category: CategoryView) => string): { data: ReportData; filters: FilterValues } {
+export function buildReportData(
+  report: ReportView,
+  statedText: (category: CategoryView) => string,
+): { data: ReportData; filters: FilterValues } {
   const colours = new StringTable();
   const severities = new StringTable();
   const services = new StringTable();
@@ -91,7 +110,12 @@ export function buildReportData(report: ReportView, statedText: (category: Categ
     risks: risks.values,
     categories: report.categories.map((category) => categoryRow(category, statedText(category))),
     policies,
-    actions: report.actions.map((action, index) => [rowOf.get(action.policy) ?? -1, indexOfCategory.get(action.category) ?? -1, action.failingResources, index + 1]),
+    actions: report.actions.map((action, index) => [
+      rowOf.get(action.policy) ?? -1,
+      indexOfCategory.get(action.category) ?? -1,
+      action.failingResources,
+      index + 1,
+    ]),
   };
   const filters: FilterValues = {
     colours: [...colours.values].sort(compareValues.colour),

@@ -70,9 +70,12 @@ function oneLine(message: string): string {
 /** Lists the templates folder and reads its stylesheets and scripts, once per process. */
 function templateFiles(): TemplateFiles {
   if (files) return files;
-  const names = readdirSync(templatesFolder).filter((file) => /\.(hbs|css|js)$/.test(file)).sort();
+  const names = readdirSync(templatesFolder)
+    .filter((file) => /\.(hbs|css|js)$/.test(file))
+    .sort();
   const texts: Record<string, string> = {};
-  for (const file of names) if (!file.endsWith('.hbs')) texts[file] = readFileSync(new URL(file, templatesFolder), 'utf8');
+  for (const file of names)
+    if (!file.endsWith('.hbs')) texts[file] = readFileSync(new URL(file, templatesFolder), 'utf8');
   files = { names, texts };
   return files;
 }
@@ -92,11 +95,19 @@ function loadBuiltIns(kind: 'runtime' | 'compiler'): BuiltIns {
   const templates: Record<string, Template> = {};
   for (const file of templateFiles().names.filter((name) => name.endsWith('.hbs'))) {
     const spec = precompiledTemplates[partialName(file)];
-    if (spec === undefined) throw new CspmError('internal', `the template ${file} is not precompiled: run node scripts/generate-templates.js`, { data: { what: file } });
+    if (spec === undefined)
+      throw new CspmError(
+        'internal',
+        `the template ${file} is not precompiled: run node scripts/generate-templates.js`,
+        { data: { what: file } },
+      );
     templates[partialName(file)] = env.template(spec);
   }
   const { [partialName(mainTemplate)]: main, ...partials } = templates;
-  if (!main) throw new CspmError('internal', `the built-in template ${mainTemplate} is missing`, { data: { what: mainTemplate } });
+  if (!main)
+    throw new CspmError('internal', `the built-in template ${mainTemplate} is missing`, {
+      data: { what: mainTemplate },
+    });
   env.registerPartial(partials);
   const made = { env, main, partials };
   builtIns.set(kind, made);
@@ -108,7 +119,10 @@ function compile(env: typeof Handlebars, file: string, source: string): Template
   try {
     env.parse(source);
   } catch (error) {
-    throw new CspmError('template-invalid', `${file}: ${oneLine((error as Error).message)}`, { data: { file }, cause: error });
+    throw new CspmError('template-invalid', `${file}: ${oneLine((error as Error).message)}`, {
+      data: { file },
+      cause: error,
+    });
   }
   return env.compile(source, { preventIndent: true });
 }
@@ -116,14 +130,20 @@ function compile(env: typeof Handlebars, file: string, source: string): Template
 /** A stylesheet or script is inlined: it must not end its own element. */
 function checkInline(file: string, text: string): string {
   const closing = file.endsWith('.css') ? '</style' : '</script';
-  if (text.toLowerCase().includes(closing)) throw new CspmError('template-invalid', `${file}: must not contain "${closing}", which would end the inline element`, { data: { file } });
+  if (text.toLowerCase().includes(closing))
+    throw new CspmError(
+      'template-invalid',
+      `${file}: must not contain "${closing}", which would end the inline element`,
+      { data: { file } },
+    );
   return text;
 }
 
 /** The stylesheet or script `file` of a template set. */
 export function inlineText(texts: Readonly<Record<string, string>>, file: string): string {
   const text = texts[file];
-  if (text === undefined) throw new CspmError('internal', `the built-in template file ${file} is missing`, { data: { what: file } });
+  if (text === undefined)
+    throw new CspmError('internal', `the built-in template file ${file} is missing`, { data: { what: file } });
   return text;
 }
 
@@ -134,7 +154,12 @@ export function inlineText(texts: Readonly<Record<string, string>>, file: string
 export function templateSet(overrides: Readonly<Record<string, string>> = {}): TemplateSet {
   const { names, texts: builtInTexts } = templateFiles();
   const unknown = Object.keys(overrides).find((file) => !names.includes(file));
-  if (unknown !== undefined) throw new CspmError('template-invalid', `unknown template file "${unknown}"; the templates are ${names.join(', ')}`, { data: { file: unknown, known: names } });
+  if (unknown !== undefined)
+    throw new CspmError(
+      'template-invalid',
+      `unknown template file "${unknown}"; the templates are ${names.join(', ')}`,
+      { data: { file: unknown, known: names } },
+    );
   const base = loadBuiltIns(Object.keys(overrides).some((file) => file.endsWith('.hbs')) ? 'compiler' : 'runtime');
   const partials: Record<string, Template> = {};
   const texts = { ...builtInTexts };
@@ -146,17 +171,36 @@ export function templateSet(overrides: Readonly<Record<string, string>> = {}): T
   }
   const pages = { ...base.partials, ...partials };
   const section = pages['report-section'];
-  if (!section) throw new CspmError('internal', 'the built-in partial report-section.hbs is missing', { data: { what: 'report-section.hbs' } });
-  return { env: base.env, main, partials, pages, section, style: inlineText(texts, styleFile), changesStyle: inlineText(texts, changesStyleFile), script: inlineText(texts, scriptFile), texts };
+  if (!section)
+    throw new CspmError('internal', 'the built-in partial report-section.hbs is missing', {
+      data: { what: 'report-section.hbs' },
+    });
+  return {
+    env: base.env,
+    main,
+    partials,
+    pages,
+    section,
+    style: inlineText(texts, styleFile),
+    changesStyle: inlineText(texts, changesStyleFile),
+    script: inlineText(texts, scriptFile),
+    texts,
+  };
 }
 
 /**
  * Renders the page that the partial `name` is (`trend-page`, `fleet-page`, `executive`)
  * with the templates in force: the built-in partial, or the caller's file that replaces it.
  */
-export function renderPartialPage(templates: TemplateSet, name: string, context: unknown, data: Record<string, unknown> = {}): string {
+export function renderPartialPage(
+  templates: TemplateSet,
+  name: string,
+  context: unknown,
+  data: Record<string, unknown> = {},
+): string {
   const page = templates.pages[name];
-  if (!page) throw new CspmError('internal', `the built-in partial ${name}.hbs is missing`, { data: { what: `${name}.hbs` } });
+  if (!page)
+    throw new CspmError('internal', `the built-in partial ${name}.hbs is missing`, { data: { what: `${name}.hbs` } });
   return page(context, { data, partials: templates.partials });
 }
 
@@ -168,8 +212,14 @@ export function renderPartialPage(templates: TemplateSet, name: string, context:
 export function templateFailure(error: unknown, options: { templates?: Readonly<Record<string, string>> }): unknown {
   // A helper refusing what a template gave it (helpers.ts) is the template's mistake too.
   const fault = isCspmError(error) && error.code === 'internal';
-  if (options.templates === undefined || Object.keys(options.templates).length === 0 || (isCspmError(error) && !fault)) return error;
+  if (options.templates === undefined || Object.keys(options.templates).length === 0 || (isCspmError(error) && !fault))
+    return error;
   const reason =
-    error instanceof RangeError ? 'a partial includes itself without end' : (fault ? error.detail : error instanceof Error ? error.message : String(error)).split('\n')[0];
-  return new CspmError('template-invalid', `a template failed while rendering the page (${reason})`, { data: { known: Object.keys(options.templates) }, cause: error });
+    error instanceof RangeError
+      ? 'a partial includes itself without end'
+      : (fault ? error.detail : error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return new CspmError('template-invalid', `a template failed while rendering the page (${reason})`, {
+    data: { known: Object.keys(options.templates) },
+    cause: error,
+  });
 }

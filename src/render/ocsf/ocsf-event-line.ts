@@ -18,7 +18,8 @@ function escapeBreak(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
-/** The JSON string of `value` as JSON.stringify writes it, U+0085, U+2028 and U+2029 escaped too; most need nothing and are only quoted. */
+/** The JSON string of `value` as JSON.stringify writes it, U+0085, U+2028 and U+2029 escaped too; most need nothing and
+ * are only quoted. */
 export function lineSafeJsonString(value: string): string {
   return needsEscaping.test(value) ? JSON.stringify(value).replace(unicodeBreaks, escapeBreak) : `"${value}"`;
 }
@@ -49,7 +50,9 @@ interface ScanText {
 function scanText(scan: OcsfScan): ScanText {
   const { report } = scan;
   const time = jsonNumber(scan.time);
-  const originalTime = report.lastScanned?.date ? `,"original_time":${lineSafeJsonString(report.lastScanned.stated)}` : '';
+  const originalTime = report.lastScanned?.date
+    ? `,"original_time":${lineSafeJsonString(report.lastScanned.stated)}`
+    : '';
   const uidAlt = lineSafeJsonString(`${report.benchmarkId}/${report.accountId}/`);
   return {
     head:

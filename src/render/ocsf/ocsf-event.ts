@@ -36,14 +36,29 @@ function present(value: string | null): string | undefined {
 export function ocsfScanOf(report: ReportView, tool: ViewModel['tool'], now: Date | undefined): OcsfScan {
   const time = report.lastScanned?.date ?? now;
   if (time === undefined) {
-    const stated = report.lastScanned === null ? 'states no LastScannedDate nor LastScannedDateEpochTime' : `states a scan date this tool cannot read (${JSON.stringify(report.lastScanned.stated)})`;
-    throw new CspmError('usage', `OCSF events need the time of the scan: the report at ${JSON.stringify(report.pointer)} of ${report.source} ${stated}; render it with --now to give its events the time of the render`, {
-      data: { option: 'now', path: report.sourcePath },
-    });
+    const stated =
+      report.lastScanned === null
+        ? 'states no LastScannedDate nor LastScannedDateEpochTime'
+        : `states a scan date this tool cannot read (${JSON.stringify(report.lastScanned.stated)})`;
+    throw new CspmError(
+      'usage',
+      `OCSF events need the time of the scan: the report at ${JSON.stringify(report.pointer)} of ${report.source} ${stated}; render it with --now to give its events the time of the render`,
+      {
+        data: { option: 'now', path: report.sourcePath },
+      },
+    );
   }
   const accountUid = present(report.awsAccountId) ?? present(report.subscriptionId) ?? report.accountId;
   const { provider, accountType } = ocsfProvider(report.connectorType);
-  const cloud = Object.freeze({ provider, account: Object.freeze({ uid: accountUid, name: report.accountName, type_id: accountType.id, type: accountType.caption }) });
+  const cloud = Object.freeze({
+    provider,
+    account: Object.freeze({
+      uid: accountUid,
+      name: report.accountName,
+      type_id: accountType.id,
+      type: accountType.caption,
+    }),
+  });
   const product = Object.freeze({ name: tool.name, vendor_name: tool.name, version: tool.version });
   return { report, time: time.getTime(), accountUid, cloud, product };
 }
@@ -53,12 +68,23 @@ export function ocsfScanOf(report: ReportView, tool: ViewModel['tool'], now: Dat
  * scan, so that a data lake follows a finding over time. A digest of their JSON, so
  * that no text of the report can make two findings' uids equal.
  */
-export function ocsfFindingUid(accountUid: string, benchmarkId: string, policy: Pick<Policy, 'PolicyId' | 'ComplianceNumber'>): string {
-  return hash('sha256', JSON.stringify([accountUid, benchmarkId, policy.PolicyId, policy.ComplianceNumber]), 'hex').slice(0, 32);
+export function ocsfFindingUid(
+  accountUid: string,
+  benchmarkId: string,
+  policy: Pick<Policy, 'PolicyId' | 'ComplianceNumber'>,
+): string {
+  return hash(
+    'sha256',
+    JSON.stringify([accountUid, benchmarkId, policy.PolicyId, policy.ComplianceNumber]),
+    'hex',
+  ).slice(0, 32);
 }
 
-/** What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an unknown colour quoted. */
-export function ocsfResultDetail(policy: Pick<Policy, 'Compliance' | 'PassedResourceCount' | 'TotalResourceCount'>): string {
+/** What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an
+ * unknown colour quoted. */
+export function ocsfResultDetail(
+  policy: Pick<Policy, 'Compliance' | 'PassedResourceCount' | 'TotalResourceCount'>,
+): string {
   const passed = policy.PassedResourceCount;
   const total = policy.TotalResourceCount;
   switch (policy.Compliance) {
@@ -103,10 +129,29 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
     status_id: findingStatus.id,
     status: findingStatus.caption,
     message: `${policy.ComplianceNumber} ${policy.ShortTitle}: ${detail}`,
-    compliance: { standards: [report.benchmarkName], control: policy.ComplianceNumber, category: category.name, status_id: status.id, status: status.caption, status_details: [detail] },
-    finding_info: { uid, uid_alt: `${report.benchmarkId}/${report.accountId}/${policy.ComplianceNumber}`, title: policy.ShortTitle, first_seen_time: time, last_seen_time: time },
+    compliance: {
+      standards: [report.benchmarkName],
+      control: policy.ComplianceNumber,
+      category: category.name,
+      status_id: status.id,
+      status: status.caption,
+      status_details: [detail],
+    },
+    finding_info: {
+      uid,
+      uid_alt: `${report.benchmarkId}/${report.accountId}/${policy.ComplianceNumber}`,
+      title: policy.ShortTitle,
+      first_seen_time: time,
+      last_seen_time: time,
+    },
     cloud: scan.cloud,
-    metadata: { product: scan.product, version: ocsfVersion, profiles: ['cloud'], uid: `${uid}:${report.jobId}`, ...(stated === undefined ? {} : { original_time: stated }) },
+    metadata: {
+      product: scan.product,
+      version: ocsfVersion,
+      profiles: ['cloud'],
+      uid: `${uid}:${report.jobId}`,
+      ...(stated === undefined ? {} : { original_time: stated }),
+    },
     unmapped: {
       passed_resources: policy.PassedResourceCount,
       total_resources: policy.TotalResourceCount,
@@ -135,6 +180,8 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
 export function ocsfEventsOf(view: ViewModel, options: Pick<RenderOptions, 'now'>): Iterable<OcsfComplianceFinding> {
   const scans = view.reports.map((report) => ocsfScanOf(report, view.tool, options.now));
   return (function* events() {
-    for (const scan of scans) for (const category of scan.report.categories) for (const policy of category.policies) yield ocsfComplianceFinding(scan, category, policy);
+    for (const scan of scans)
+      for (const category of scan.report.categories)
+        for (const policy of category.policies) yield ocsfComplianceFinding(scan, category, policy);
   })();
 }

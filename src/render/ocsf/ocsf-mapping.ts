@@ -85,5 +85,10 @@ const providers: ReadonlyMap<string, OcsfProvider> = new Map([
 
 /** The provider and account type of a ConnectorType; one not known keeps its name, its account type Unknown. */
 export function ocsfProvider(connectorType: string): OcsfProvider {
-  return providers.get(connectorType.trim().toLowerCase()) ?? { provider: connectorType, accountType: { id: 0, caption: 'Unknown' } };
+  return (
+    providers.get(connectorType.trim().toLowerCase()) ?? {
+      provider: connectorType,
+      accountType: { id: 0, caption: 'Unknown' },
+    }
+  );
 }

@@ -27,7 +27,8 @@ const wideIntegers = /^(time|.*_time|duration|raw_data_size|count)$/;
 
 function scalar(name: string, type: string): ParquetElement | undefined {
   if (type === 'string') return { name, repetition_type: 'OPTIONAL', type: 'BYTE_ARRAY', converted_type: 'UTF8' };
-  if (type === 'integer') return { name, repetition_type: 'OPTIONAL', type: wideIntegers.test(name) ? 'INT64' : 'INT32' };
+  if (type === 'integer')
+    return { name, repetition_type: 'OPTIONAL', type: wideIntegers.test(name) ? 'INT64' : 'INT32' };
   if (type === 'number') return { name, repetition_type: 'OPTIONAL', type: 'DOUBLE' };
   if (type === 'boolean') return { name, repetition_type: 'OPTIONAL', type: 'BOOLEAN' };
   return undefined;
@@ -42,11 +43,16 @@ function scalar(name: string, type: string): ParquetElement | undefined {
 function elementsOf(name: string, given: SchemaNode, defs: Record<string, SchemaNode>): ParquetElement[] | undefined {
   const node = given.$ref === undefined ? given : (defs[given.$ref.replace('#/$defs/', '')] as SchemaNode);
   if (node.deprecated === true) return undefined;
-  if (name === openAttribute) return [{ name, repetition_type: 'OPTIONAL', type: 'BYTE_ARRAY', converted_type: 'JSON' }];
+  if (name === openAttribute)
+    return [{ name, repetition_type: 'OPTIONAL', type: 'BYTE_ARRAY', converted_type: 'JSON' }];
   if (node.type === 'array') {
     const item = node.items === undefined ? undefined : elementsOf('element', node.items, defs);
     if (item === undefined) return undefined;
-    return [{ name, repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 }, { name: 'list', repetition_type: 'REPEATED', num_children: 1 }, ...item];
+    return [
+      { name, repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+      { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+      ...item,
+    ];
   }
   if (node.type === 'object') {
     const children = Object.entries(node.properties ?? {})
@@ -66,7 +72,9 @@ function elementsOf(name: string, given: SchemaNode, defs: Record<string, Schema
  * `compliance.status_id` as it reads the JSON Lines. The root's element comes first.
  */
 export function ocsfParquetSchema(): { elements: ParquetElement[] } {
-  const schema = JSON.parse(readFileSync(new URL('schema/ocsf-compliance-finding.schema.json', packageRoot), 'utf8')) as SchemaNode & { $defs: Record<string, SchemaNode> };
+  const schema = JSON.parse(
+    readFileSync(new URL('schema/ocsf-compliance-finding.schema.json', packageRoot), 'utf8'),
+  ) as SchemaNode & { $defs: Record<string, SchemaNode> };
   const top = Object.entries(schema.properties ?? {})
     .map(([name, node]) => ({ name, elements: elementsOf(name, node, schema.$defs) }))
     .filter((column): column is { name: string; elements: ParquetElement[] } => column.elements !== undefined);

@@ -39,7 +39,8 @@ function cellOf(value: unknown, tree: SchemaTree): unknown {
   }
   if (children.length > 0) {
     const made: Record<string, unknown> = {};
-    for (const child of children) made[child.element.name] = cellOf((value as Record<string, unknown>)[child.element.name], child);
+    for (const child of children)
+      made[child.element.name] = cellOf((value as Record<string, unknown>)[child.element.name], child);
     return made;
   }
   return value;
@@ -60,7 +61,10 @@ async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<
   const parquet = new ParquetWriter({ writer, schema: elements as never, createdBy: 'cspm-report' });
   let group: Record<string, unknown>[] = [];
   const write = (): void => {
-    const columnData = columns.map((column) => ({ name: column.element.name, data: group.map((event) => cellOf(event[column.element.name], column)) as never }));
+    const columnData = columns.map((column) => ({
+      name: column.element.name,
+      data: group.map((event) => cellOf(event[column.element.name], column)) as never,
+    }));
     void parquet.write({ columnData, rowGroupSize: group.length });
     group = [];
   };

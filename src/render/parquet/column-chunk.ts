@@ -41,7 +41,8 @@ export function writeColumnChunk(writer: ByteWriter, element: SchemaElement, enc
   const encoding = encoded.dictionary === undefined ? 'PLAIN' : 'RLE_DICTIONARY';
   const pages = dataPages(encoded);
   for (const page of pages) {
-    const levels = encoded.defined === undefined ? new Uint8Array(0) : rleHybrid(encoded.defined.subarray(page.from, page.to), 1);
+    const levels =
+      encoded.defined === undefined ? new Uint8Array(0) : rleHybrid(encoded.defined.subarray(page.from, page.to), 1);
     const compressed = snappyCompress(page.values);
     const headerStart = writer.offset;
     writePageHeader(writer, {
@@ -64,7 +65,8 @@ export function writeColumnChunk(writer: ByteWriter, element: SchemaElement, enc
   }
 
   const type = element.type;
-  if (type === undefined) throw new CspmError('internal', `the Parquet column ${element.name} has no type`, { data: { what: element.name } });
+  if (type === undefined)
+    throw new CspmError('internal', `the Parquet column ${element.name} has no type`, { data: { what: element.name } });
   return {
     file_offset: BigInt(start),
     meta_data: {
@@ -79,7 +81,9 @@ export function writeColumnChunk(writer: ByteWriter, element: SchemaElement, enc
       dictionary_page_offset: dictionaryOffset,
       statistics: { null_count: BigInt(encoded.nullCount), min_value: encoded.min, max_value: encoded.max },
       encoding_stats: [
-        ...(encoded.dictionary === undefined ? [] : [{ page_type: 'DICTIONARY_PAGE' as const, encoding: 'PLAIN' as const, count: 1 }]),
+        ...(encoded.dictionary === undefined
+          ? []
+          : [{ page_type: 'DICTIONARY_PAGE' as const, encoding: 'PLAIN' as const, count: 1 }]),
         { page_type: 'DATA_PAGE_V2', encoding, count: pages.length },
       ],
     },
@@ -117,7 +121,8 @@ function dataPages(encoded: EncodedColumn): DataPage[] {
   for (let row = 0; row < rows; row += 1) {
     if (defined !== undefined && defined[row] === 0) continue;
     // A text is its four-byte little-endian length, then its bytes.
-    at += width > 0 ? width : 4 + (plain[at]! | (plain[at + 1]! << 8) | (plain[at + 2]! << 16) | (plain[at + 3]! << 24));
+    at +=
+      width > 0 ? width : 4 + (plain[at]! | (plain[at + 1]! << 8) | (plain[at + 2]! << 16) | (plain[at + 3]! << 24));
     count += 1;
     if (at - start >= pageBytes && row + 1 < rows) {
       pages.push({ from, to: row + 1, count, values: plain.subarray(start, at) });

@@ -13,9 +13,11 @@ export interface EncodedColumn {
   nullCount: number;
   /** The dictionary page's values, PLAIN-encoded: only for text columns. */
   dictionary?: { bytes: Uint8Array; count: number };
-  /** The values of the data pages: dictionary indexes, or the values PLAIN-encoded, `width` bytes each (0: text, each with its length). */
+  /** The values of the data pages: dictionary indexes, or the values PLAIN-encoded, `width` bytes each (0: text, each
+   * with its length). */
   values: { indexes: Int32Array; bitWidth: number } | { plain: Uint8Array; width: number };
-  /** The least and greatest values, as the writer takes them for statistics (text in UTF-8 byte order); undefined when every cell is null. */
+  /** The least and greatest values, as the writer takes them for statistics (text in UTF-8 byte order); undefined when
+   * every cell is null. */
   min: string | number | undefined;
   max: string | number | undefined;
 }
@@ -64,18 +66,24 @@ function int64Bytes(values: readonly number[]): Uint8Array {
   for (let index = 0; index < count; index += 1) {
     const value = values[index] as number;
     if (!Number.isSafeInteger(value)) {
-      if (!(Math.abs(value) < int64Limit)) throw new CspmError('usage', `the number ${value} is past the 64-bit integers a Parquet column holds; the other formats show it as it is`, { data: { value: String(value) } });
+      if (!(Math.abs(value) < int64Limit))
+        throw new CspmError(
+          'usage',
+          `the number ${value} is past the 64-bit integers a Parquet column holds; the other formats show it as it is`,
+          { data: { value: String(value) } },
+        );
       // Past 2^53 the halves would lose the low bits: such a number goes through a bigint.
       new BigInt64Array(halves.buffer, 8 * index, 1)[0] = BigInt(value);
       continue;
     }
-    halves[2 * index] = value % 0x1_0000_0000 | 0;
+    halves[2 * index] = (value % 0x1_0000_0000) | 0;
     halves[2 * index + 1] = Math.floor(value / 0x1_0000_0000);
   }
   return new Uint8Array(halves.buffer);
 }
 
-/** How the numbers of each numeric type are laid out in a PLAIN page (little-endian, as Parquet and every platform Node.js runs on are). */
+/** How the numbers of each numeric type are laid out in a PLAIN page (little-endian, as Parquet and every platform
+ * Node.js runs on are). */
 const numberLayouts: Record<Exclude<DatasetColumnType, 'string'>, (values: readonly number[]) => Uint8Array> = {
   int32: (values) => new Uint8Array(Int32Array.from(values).buffer),
   int64: int64Bytes,
@@ -87,12 +95,14 @@ const numberLayouts: Record<Exclude<DatasetColumnType, 'string'>, (values: reado
 /** Matches a UTF-16 surrogate: where JavaScript's `<` orders strings otherwise than their UTF-8 bytes. */
 const surrogate = /[\ud800-\udfff]/;
 
-/** Texts PLAIN-encoded (each a little-endian length, then its UTF-8 bytes), and the least and greatest of them in UTF-8 byte order. */
+/** Texts PLAIN-encoded (each a little-endian length, then its UTF-8 bytes), and the least and greatest of them in UTF-8
+ * byte order. */
 function plainTexts(texts: readonly string[]): { bytes: Uint8Array; min: string | undefined; max: string | undefined } {
   return asciiTexts(texts) ?? anyTexts(texts);
 }
 
-/** The four bytes of a little-endian length as Latin-1 characters, and how many of them are past ASCII (UTF-8 would take two bytes for each), by length: lengths repeat. */
+/** The four bytes of a little-endian length as Latin-1 characters, and how many of them are past ASCII (UTF-8 would
+ * take two bytes for each), by length: lengths repeat. */
 const lengthPrefixes: { text: string; wide: number }[] = [];
 
 function lengthPrefix(length: number): { text: string; wide: number } {
@@ -114,7 +124,9 @@ const textsAPiece = 1024;
  * lengths' bytes past ASCII). Encoding each text on its own took four times as long for
  * a column of distinct titles.
  */
-function asciiTexts(texts: readonly string[]): { bytes: Uint8Array; min: string | undefined; max: string | undefined } | undefined {
+function asciiTexts(
+  texts: readonly string[],
+): { bytes: Uint8Array; min: string | undefined; max: string | undefined } | undefined {
   let total = 4 * texts.length;
   for (const text of texts) total += text.length;
   const bytes = Buffer.allocUnsafe(total);
@@ -168,15 +180,20 @@ function anyTexts(texts: readonly string[]): { bytes: Uint8Array; min: string | 
     }
     plainOrder &&= simple;
     const below = plainOrder ? text < (texts[min] as string) : bytes.compare(bytes, minStart, minEnd, start, at) < 0;
-    const above = !below && (plainOrder ? text > (texts[max] as string) : bytes.compare(bytes, maxStart, maxEnd, start, at) > 0);
+    const above =
+      !below && (plainOrder ? text > (texts[max] as string) : bytes.compare(bytes, maxStart, maxEnd, start, at) > 0);
     if (below) [min, minStart, minEnd] = [index, start, at];
     if (above) [max, maxStart, maxEnd] = [index, start, at];
   }
   return { bytes: bytes.subarray(0, at), min: texts[min], max: texts[max] };
 }
 
-/** Numbers PLAIN-encoded as the column's type lays them out, and the least and greatest of them (NaN left out, as the format asks). */
-function plainNumbers(type: Exclude<DatasetColumnType, 'string'>, numbers: readonly number[]): { bytes: Uint8Array; min: number | undefined; max: number | undefined } {
+/** Numbers PLAIN-encoded as the column's type lays them out, and the least and greatest of them (NaN left out, as the
+ * format asks). */
+function plainNumbers(
+  type: Exclude<DatasetColumnType, 'string'>,
+  numbers: readonly number[],
+): { bytes: Uint8Array; min: number | undefined; max: number | undefined } {
   let [min, max] = [Infinity, -Infinity];
   for (const value of numbers) {
     if (value < min) min = value;
@@ -184,14 +201,28 @@ function plainNumbers(type: Exclude<DatasetColumnType, 'string'>, numbers: reado
   }
   const some = min <= max;
   // Statistics write -0 as the least zero and +0 as the greatest, as the format asks.
-  return { bytes: numberLayouts[type](numbers), min: some ? (min === 0 ? -0 : min) : undefined, max: some ? (max === 0 ? 0 : max) : undefined };
+  return {
+    bytes: numberLayouts[type](numbers),
+    min: some ? (min === 0 ? -0 : min) : undefined,
+    max: some ? (max === 0 ? 0 : max) : undefined,
+  };
 }
 
 /** The bytes a value of each type takes PLAIN-encoded; 0 for text, which takes its length and its bytes. */
-const plainWidths: Record<DatasetColumnType, number> = { string: 0, int32: 4, date: 4, int64: 8, timestamp: 8, double: 8 };
+const plainWidths: Record<DatasetColumnType, number> = {
+  string: 0,
+  int32: 4,
+  date: 4,
+  int64: 8,
+  timestamp: 8,
+  double: 8,
+};
 
 /** The values of a chunk PLAIN-encoded with their statistics, by the column's type. */
-function plainValues(column: DatasetColumn, values: readonly (string | number)[]): { bytes: Uint8Array; min: string | number | undefined; max: string | number | undefined } {
+function plainValues(
+  column: DatasetColumn,
+  values: readonly (string | number)[],
+): { bytes: Uint8Array; min: string | number | undefined; max: string | number | undefined } {
   return column.type === 'string' ? plainTexts(values as string[]) : plainNumbers(column.type, values as number[]);
 }
 
@@ -301,9 +332,12 @@ class DictionaryEncoder implements ColumnEncoder {
     return index;
   }
 
-  /** Whether the dictionary has passed its limit, or the chunk's first {@link sampleCells} cells (`count` now) were nearly all distinct. */
+  /** Whether the dictionary has passed its limit, or the chunk's first {@link sampleCells} cells (`count` now) were
+   * nearly all distinct. */
   private outgrown(count: number): boolean {
-    return this.dictionaryBytes > dictionaryLimit || (count === sampleCells && 10 * this.values.length > 9 * sampleCells);
+    return (
+      this.dictionaryBytes > dictionaryLimit || (count === sampleCells && 10 * this.values.length > 9 * sampleCells)
+    );
   }
 
   /** Goes on with the cells themselves: the ones so far gathered from the dictionary, which is let go. */

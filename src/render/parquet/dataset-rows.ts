@@ -4,13 +4,15 @@ import type { CategoryView, ReportView, ViewModel } from '../../model/view-model
 import type { DatasetCell } from './column-encoders.js';
 import { CspmError } from '../../error/cspm-error.js';
 
-/** What the rows of a run of the `policies` table share: a report and one of its categories; each row is one of the category's policies. */
+/** What the rows of a run of the `policies` table share: a report and one of its categories; each row is one of the
+ * category's policies. */
 export interface PolicyRun {
   report: ReportView;
   category: CategoryView;
 }
 
-/** What one row of the `figures` table is made of: a report, and one of its categories or none for the report's own row. */
+/** What one row of the `figures` table is made of: a report, and one of its categories or none for the report's own
+ * row. */
 export interface FigureRowSource {
   report: ReportView;
   category: CategoryView | null;
@@ -32,7 +34,8 @@ export interface RowRun<Table extends DatasetTable> {
  * How one column's cells are read: `perRun` when every row of a run has the same cell
  * (a report's names, a category's), read once for the run, or `perRow`.
  */
-export type ColumnReader<Shared, Row> = { perRun: (shared: Shared) => DatasetCell } | { perRow: (row: Row) => DatasetCell };
+export type ColumnReader<Shared, Row> =
+  { perRun: (shared: Shared) => DatasetCell } | { perRow: (row: Row) => DatasetCell };
 
 type Readers<Shared, Row> = Readonly<Record<string, ColumnReader<Shared, Row>>>;
 
@@ -84,7 +87,9 @@ const readers: { [Table in DatasetTable]: Readers<TableRows[Table]['shared'], Ta
     amber: { perRun: (row) => figuresOf(row).amber },
     gray: { perRun: (row) => figuresOf(row).gray },
     compliance_percent: { perRun: (row) => figuresOf(row).percent },
-    stated_compliance_percent: { perRun: ({ report, category }) => (category === null ? report.statedPercent : category.statedPercent) },
+    stated_compliance_percent: {
+      perRun: ({ report, category }) => (category === null ? report.statedPercent : category.statedPercent),
+    },
   },
 };
 
@@ -97,22 +102,30 @@ function figuresOf({ report, category }: FigureRowSource): ReportView['figures']
  *
  * @throws Error when a column of the registry has no reader here
  */
-export function columnReaders<Table extends DatasetTable>(table: Table): ColumnReader<TableRows[Table]['shared'], TableRows[Table]['row']>[] {
+export function columnReaders<Table extends DatasetTable>(
+  table: Table,
+): ColumnReader<TableRows[Table]['shared'], TableRows[Table]['row']>[] {
   const columns: readonly DatasetColumn[] = datasetTables[table].columns;
   const tableReaders = readers[table] as Readers<TableRows[Table]['shared'], TableRows[Table]['row']>;
   return columns.map((column) => {
     const reader = tableReaders[column.name];
-    if (reader === undefined) throw new CspmError('internal', `no reader for the ${table} column ${column.name}`, { data: { what: `${table}.${column.name}` } });
+    if (reader === undefined)
+      throw new CspmError('internal', `no reader for the ${table} column ${column.name}`, {
+        data: { what: `${table}.${column.name}` },
+      });
     return reader;
   });
 }
 
-/** The rows of the `policies` table of one report, a run per category: its listed policies (every one by default), in document order. */
+/** The rows of the `policies` table of one report, a run per category: its listed policies (every one by default), in
+ * document order. */
 export function* policyRunsOf(report: ReportView): Generator<RowRun<'policies'>> {
-  for (const category of report.categories) if (category.listed.length > 0) yield { shared: { report, category }, rows: category.listed };
+  for (const category of report.categories)
+    if (category.listed.length > 0) yield { shared: { report, category }, rows: category.listed };
 }
 
-/** The rows of the `figures` table of one report, each its own run: the report's own row, then one per category in its order. */
+/** The rows of the `figures` table of one report, each its own run: the report's own row, then one per category in its
+ * order. */
 export function* figureRunsOf(report: ReportView): Generator<RowRun<'figures'>> {
   const own: FigureRowSource = { report, category: null };
   yield { shared: own, rows: [own] };

@@ -75,7 +75,8 @@ export class DatasetWriter<Part> {
     for (const open of this.parts.values()) buffered += open.file.buffered;
     while (buffered > this.budget) {
       let fullest: OpenPart<Part, { shared: never; row: never }> | undefined;
-      for (const open of this.parts.values()) if (fullest === undefined || open.file.buffered > fullest.file.buffered) fullest = open;
+      for (const open of this.parts.values())
+        if (fullest === undefined || open.file.buffered > fullest.file.buffered) fullest = open;
       if (fullest === undefined) return;
       buffered -= fullest.file.buffered;
       fullest.file.writeGroup();
@@ -83,7 +84,11 @@ export class DatasetWriter<Part> {
     }
   }
 
-  private async addRows<Table extends DatasetTable>(table: Table, partition: string, report: ReportView): Promise<void> {
+  private async addRows<Table extends DatasetTable>(
+    table: Table,
+    partition: string,
+    report: ReportView,
+  ): Promise<void> {
     const open = await this.partOf(table, partition);
     for (const { shared, rows } of runsOfReport[table](report)) {
       open.file.addRun(shared, rows);
@@ -92,11 +97,19 @@ export class DatasetWriter<Part> {
     }
   }
 
-  private async partOf<Table extends DatasetTable>(table: Table, partition: string): Promise<OpenPart<Part, TableRows[Table]>> {
+  private async partOf<Table extends DatasetTable>(
+    table: Table,
+    partition: string,
+  ): Promise<OpenPart<Part, TableRows[Table]>> {
     const key = `${table}/${partition}`;
     let open = this.parts.get(key) as OpenPart<Part, TableRows[Table]> | undefined;
     if (open === undefined) {
-      open = { table, partition, file: new ParquetTable(datasetTables[table].columns, columnReaders(table)), part: await this.sink.open(table, partition) };
+      open = {
+        table,
+        partition,
+        file: new ParquetTable(datasetTables[table].columns, columnReaders(table)),
+        part: await this.sink.open(table, partition),
+      };
       this.parts.set(key, open as OpenPart<Part, { shared: never; row: never }>);
     }
     return open;
@@ -110,6 +123,10 @@ export class DatasetWriter<Part> {
       done.push({ table, partition, name: partName(this.scans.get(partition) ?? []), rows: file.rows, part });
     }
     this.parts.clear();
-    return done.sort((a, b) => tables.indexOf(a.table) - tables.indexOf(b.table) || (a.partition < b.partition ? -1 : a.partition > b.partition ? 1 : 0));
+    return done.sort(
+      (a, b) =>
+        tables.indexOf(a.table) - tables.indexOf(b.table) ||
+        (a.partition < b.partition ? -1 : a.partition > b.partition ? 1 : 0),
+    );
   }
 }

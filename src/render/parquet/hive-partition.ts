@@ -33,7 +33,9 @@ const digestDigits = 16;
 const readAsNull = new Set(['null', hiveDefaultPartition.toLowerCase()]);
 
 function escapeCharacter(character: string): string {
-  return [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return [...Buffer.from(character, 'utf8')]
+    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
 }
 
 /**
@@ -89,7 +91,10 @@ export function partitionOf(report: ReportView): string {
   return partitionColumns
     .map((column) => {
       const value = partitionValues[column.name];
-      if (value === undefined) throw new CspmError('internal', `no value for the partition column ${column.name}`, { data: { what: column.name } });
+      if (value === undefined)
+        throw new CspmError('internal', `no value for the partition column ${column.name}`, {
+          data: { what: column.name },
+        });
       return `${column.name}=${escapePartitionValue(value(report))}`;
     })
     .join('/');

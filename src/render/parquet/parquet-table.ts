@@ -16,7 +16,8 @@ export type { DatasetCell } from './column-encoders.js';
  */
 export const rowGroupRows = 100_000;
 
-/** The Parquet schema element of a column (the logical types DuckDB reads as VARCHAR, INTEGER, BIGINT, DOUBLE, TIMESTAMP). */
+/** The Parquet schema element of a column (the logical types DuckDB reads as VARCHAR, INTEGER, BIGINT, DOUBLE,
+ * TIMESTAMP). */
 function schemaElement(column: DatasetColumn): SchemaElement {
   const repetition_type = column.nullable ? 'OPTIONAL' : 'REQUIRED';
   const physical: Record<DatasetColumnType, Record<string, unknown>> = {
@@ -66,7 +67,8 @@ export class ParquetTable<Shared, Row> {
     this.writer.appendUint32(parquetMagic);
   }
 
-  /** Adds rows that share `shared`, in their order; a run longer than the room left in the row group goes on in the next. */
+  /** Adds rows that share `shared`, in their order; a run longer than the room left in the row group goes on in the
+   * next. */
   addRun(shared: Shared, rows: readonly Row[]): void {
     let from = 0;
     while (from < rows.length) {
@@ -96,10 +98,17 @@ export class ParquetTable<Shared, Row> {
   writeGroup(): void {
     if (this.filled === 0) return;
     const start = this.writer.offset;
-    const columns = this.encoders.map((encoder, index) => writeColumnChunk(this.writer, this.schema[index + 1] as SchemaElement, encoder.encode()));
+    const columns = this.encoders.map((encoder, index) =>
+      writeColumnChunk(this.writer, this.schema[index + 1] as SchemaElement, encoder.encode()),
+    );
     let uncompressed = 0n;
     for (const { meta_data } of columns) uncompressed += meta_data?.total_uncompressed_size ?? 0n;
-    this.rowGroups.push({ columns, total_byte_size: uncompressed, num_rows: BigInt(this.filled), total_compressed_size: BigInt(this.writer.offset - start) });
+    this.rowGroups.push({
+      columns,
+      total_byte_size: uncompressed,
+      num_rows: BigInt(this.filled),
+      total_compressed_size: BigInt(this.writer.offset - start),
+    });
     this.writer.flush();
     this.filled = 0;
   }
@@ -113,7 +122,13 @@ export class ParquetTable<Shared, Row> {
   finish(): Uint8Array[] {
     this.writeGroup();
     const num_rows = this.rowGroups.reduce((sum, group) => sum + group.num_rows, 0n);
-    writeMetadata(this.writer, { version: 2, created_by: 'cspm-report', schema: this.schema, num_rows, row_groups: this.rowGroups } as never);
+    writeMetadata(this.writer, {
+      version: 2,
+      created_by: 'cspm-report',
+      schema: this.schema,
+      num_rows,
+      row_groups: this.rowGroups,
+    } as never);
     this.writer.appendUint32(parquetMagic);
     this.writer.flush();
     return this.writer.take();

@@ -18,8 +18,17 @@ function varint(out: Uint8Array, at: number, value: number): number {
   return at;
 }
 
-/** Writes `groups` groups of eight values from `values[from]` as one bit-packed run; missing values past the end are 0. */
-function bitPacked(out: Uint8Array, at: number, values: ArrayLike<number>, from: number, groups: number, bitWidth: number): number {
+/**
+ * Writes `groups` groups of eight values from `values[from]` as one bit-packed run; missing values past the end are 0.
+ */
+function bitPacked(
+  out: Uint8Array,
+  at: number,
+  values: ArrayLike<number>,
+  from: number,
+  groups: number,
+  bitWidth: number,
+): number {
   at = varint(out, at, (groups << 1) | 1);
   if (bitWidth === 0) return at;
   const end = Math.min(values.length, from + 8 * groups);
@@ -44,7 +53,8 @@ function bitPacked(out: Uint8Array, at: number, values: ArrayLike<number>, from:
  * prefix some pages put before it.
  */
 export function rleHybrid(values: ArrayLike<number>, bitWidth: number): Uint8Array {
-  if (bitWidth > 24) throw new CspmError('internal', `RLE of ${bitWidth}-bit values`, { data: { what: 'parquet RLE' } });
+  if (bitWidth > 24)
+    throw new CspmError('internal', `RLE of ${bitWidth}-bit values`, { data: { what: 'parquet RLE' } });
   const length = values.length;
   // Runs and groups each cover eight values or more: headers and RLE values take under two bytes a value.
   const out = new Uint8Array(32 + 2 * length + (Math.ceil(length / 8) + 1) * bitWidth);

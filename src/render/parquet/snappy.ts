@@ -131,7 +131,8 @@ export function snappyCompress(input: Uint8Array): Uint8Array {
       do {
         const base = ip;
         let matched = 4;
-        while (ip + matched <= last4 && view.getInt32(ip + matched, true) === view.getInt32(candidate + matched, true)) matched += 4;
+        while (ip + matched <= last4 && view.getInt32(ip + matched, true) === view.getInt32(candidate + matched, true))
+          matched += 4;
         while (ip + matched < length && input[ip + matched] === input[candidate + matched]) matched += 1;
         ip += matched;
         at = copy(out, at, base - candidate, matched);

@@ -18,9 +18,20 @@ export function actionColumns(canvas: Canvas): Column<ActionRow>[] {
   const fixed = 24 + 50 + 46 + 58 + 56 + 110;
   return [
     { header: '#', width: 24, align: 'right', text: (row) => displayCount(row.rank) },
-    { header: 'Compliance', width: 50, text: (row) => row.action.policy.Compliance, chip: (row) => complianceFill(row.action.policy.Compliance) },
+    {
+      header: 'Compliance',
+      width: 50,
+      text: (row) => row.action.policy.Compliance,
+      chip: (row) => complianceFill(row.action.policy.Compliance),
+    },
     { header: 'Severity', width: 46, text: (row) => row.action.policy.Severity },
-    { header: 'Failing resources', width: 58, align: 'right', text: (row) => `${displayCount(row.action.failingResources)} of ${displayCount(row.action.policy.TotalResourceCount)}` },
+    {
+      header: 'Failing resources',
+      width: 58,
+      align: 'right',
+      text: (row) =>
+        `${displayCount(row.action.failingResources)} of ${displayCount(row.action.policy.TotalResourceCount)}`,
+    },
     { header: 'No.', width: 56, text: (row) => row.action.policy.ComplianceNumber },
     { header: 'Policy', width: canvas.page.contentWidth - fixed, text: (row) => row.action.policy.ShortTitle },
     { header: 'Category', width: 110, text: (row) => row.action.category.name },
@@ -34,12 +45,21 @@ export function actionColumns(canvas: Canvas): Column<ActionRow>[] {
  * at the page where a long list ends).
  */
 export function drawActionList(canvas: Canvas, report: ReportView, order: string, parent: OutlineItem): void {
-  bookmark(canvas, 'Action list', parent, heading(canvas, `Action list: failing policies of ${report.benchmarkName}`, 1, 80));
+  bookmark(
+    canvas,
+    'Action list',
+    parent,
+    heading(canvas, `Action list: failing policies of ${report.benchmarkName}`, 1, 80),
+  );
   if (report.actions.length === 0) {
     canvas.paragraph('No failing policy: nothing is Red or Amber.', { size: sizes.body }, 6);
     return;
   }
-  canvas.paragraph(`${displayCount(report.actions.length)} failing ${report.actions.length === 1 ? 'policy' : 'policies'} (Red and Amber), ordered ${order}.`, { size: sizes.body, colour: 'muted' }, 6);
+  canvas.paragraph(
+    `${displayCount(report.actions.length)} failing ${report.actions.length === 1 ? 'policy' : 'policies'} (Red and Amber), ordered ${order}.`,
+    { size: sizes.body, colour: 'muted' },
+    6,
+  );
   const rows = report.actions.map((action, index): ActionRow => ({ action, rank: index + 1 }));
   drawTable(canvas, actionColumns(canvas), rows, { continued: `Action list of ${report.benchmarkName} (continued)` });
   canvas.y += 12;

@@ -39,13 +39,21 @@ export function bookmark(canvas: Canvas, title: string, parent?: OutlineItem, to
 }
 
 /** Label–value pairs in columns of equal width; empty values are left out. */
-export function keyValues(canvas: Canvas, pairs: readonly (readonly [string, string | null])[], columns = 2, labelWidth = 88): void {
+export function keyValues(
+  canvas: Canvas,
+  pairs: readonly (readonly [string, string | null])[],
+  columns = 2,
+  labelWidth = 88,
+): void {
   const shown = pairs.filter((pair): pair is readonly [string, string] => pair[1] !== null && pair[1] !== '');
   const columnWidth = canvas.page.contentWidth / columns;
   const valueWidth = columnWidth - labelWidth - 10;
   for (let start = 0; start < shown.length; start += columns) {
     const row = shown.slice(start, start + columns);
-    const heights = row.map(([, value]) => canvas.type.wrap(canvas.type.tokens(value), valueWidth, sizes.body).length * lineHeight(sizes.body));
+    const heights = row.map(
+      ([, value]) =>
+        canvas.type.wrap(canvas.type.tokens(value), valueWidth, sizes.body).length * lineHeight(sizes.body),
+    );
     const height = Math.max(...heights) + 3;
     canvas.ensure(height);
     row.forEach(([label, value], index) => {
@@ -82,7 +90,8 @@ export function tiles(canvas: Canvas, items: readonly Tile[]): void {
     }
     canvas.text(item.label, labelX, canvas.y + 6, { size: sizes.small, colour: 'muted' }, x + width - labelX - 4);
     canvas.text(item.value, x + 7, canvas.y + 17, { size: sizes.kpi * 0.85, weight: 'bold' }, width - 12);
-    if (item.note) canvas.text(item.note, x + 7, canvas.y + 37, { size: sizes.small - 0.5, colour: 'muted' }, width - 12);
+    if (item.note)
+      canvas.text(item.note, x + 7, canvas.y + 37, { size: sizes.small - 0.5, colour: 'muted' }, width - 12);
   });
   canvas.y += height + 8;
 }

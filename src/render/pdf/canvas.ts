@@ -101,16 +101,33 @@ export class Canvas {
   }
 
   /** Draws tokens as one line whose box starts at `top`; `align` right ends the line at x + width. */
-  tokensAt(tokens: readonly Token[], x: number, top: number, style: TextStyle, width = 0, align: 'left' | 'right' | 'center' = 'left'): void {
+  tokensAt(
+    tokens: readonly Token[],
+    x: number,
+    top: number,
+    style: TextStyle,
+    width = 0,
+    align: 'left' | 'right' | 'center' = 'left',
+  ): void {
     const lineWidth = align === 'left' ? 0 : this.type.width(tokens, style.size);
     const start = align === 'right' ? x + width - lineWidth : align === 'center' ? x + (width - lineWidth) / 2 : x;
     const state = { face: -1, size: 0 };
-    this.raw(`BT ${rgb(style.colour ?? 'ink')} rg\n${this.type.lineOps(tokens, start, baseline(top, style.size), style.size, state)}ET\n`);
+    this.raw(
+      `BT ${rgb(style.colour ?? 'ink')} rg\n${this.type.lineOps(tokens, start, baseline(top, style.size), style.size, state)}ET\n`,
+    );
   }
 
   /** Draws a string on one line, cut with an ellipsis to `width` when given. */
-  text(text: string, x: number, top: number, style: TextStyle, width = 0, align: 'left' | 'right' | 'center' = 'left'): void {
-    const tokens = width > 0 ? this.type.fit(text, width, style.size, style.weight) : this.type.tokens(text, style.weight);
+  text(
+    text: string,
+    x: number,
+    top: number,
+    style: TextStyle,
+    width = 0,
+    align: 'left' | 'right' | 'center' = 'left',
+  ): void {
+    const tokens =
+      width > 0 ? this.type.fit(text, width, style.size, style.weight) : this.type.tokens(text, style.weight);
     this.tokensAt(tokens, x, top, style, width, align);
   }
 
@@ -134,7 +151,13 @@ export class Canvas {
 
   private drawRunningHeader(): void {
     const top = this.page.top - 30;
-    this.text(this.runningTitle, this.page.left, top, { size: sizes.small, colour: 'muted' }, this.page.contentWidth * 0.8);
+    this.text(
+      this.runningTitle,
+      this.page.left,
+      top,
+      { size: sizes.small, colour: 'muted' },
+      this.page.contentWidth * 0.8,
+    );
     this.rule(this.page.left, this.page.right, top + 13, 'rule', 0.5);
   }
 }

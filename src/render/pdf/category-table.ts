@@ -42,8 +42,14 @@ export function drawCategoryTable(canvas: Canvas, report: ReportView): void {
   const notAssessed = report.categories.filter((category) => category.figures.percent === null);
   if (notAssessed.length > 0) {
     canvas.y += 4;
-    const names = notAssessed.map((category) => `${category.order}. ${category.name} (${category.figures.percentNote ?? ''})`).join('; ');
-    canvas.paragraph(`n/a: no compliance percent, since nothing was assessed: ${names}. Such a category is neither compliant nor failing.`, { size: sizes.small, colour: 'muted' }, 4);
+    const names = notAssessed
+      .map((category) => `${category.order}. ${category.name} (${category.figures.percentNote ?? ''})`)
+      .join('; ');
+    canvas.paragraph(
+      `n/a: no compliance percent, since nothing was assessed: ${names}. Such a category is neither compliant nor failing.`,
+      { size: sizes.small, colour: 'muted' },
+      4,
+    );
   }
 }
 

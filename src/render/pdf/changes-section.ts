@@ -18,26 +18,53 @@ function changeColumns(canvas: Canvas): Column<ChangeView>[] {
     { header: 'Change', width: 52, weight: 'bold', text: (change) => change.kindText },
     { header: 'Severity', width: 46, text: (change) => change.severity },
     { header: 'No.', width: 46, text: (change) => change.complianceNumber },
-    { header: 'Policy', width: canvas.page.contentWidth - fixed, text: (change) => (change.matchedByTitle ? `${change.shortTitle} (matched by number and title: its PolicyId changed)` : change.shortTitle) },
+    {
+      header: 'Policy',
+      width: canvas.page.contentWidth - fixed,
+      text: (change) =>
+        change.matchedByTitle
+          ? `${change.shortTitle} (matched by number and title: its PolicyId changed)`
+          : change.shortTitle,
+    },
     { header: 'Colour', width: 84, text: (change) => change.transition, chip: transitionChips },
     { header: 'Category', width: 100, text: (change) => change.categoryName },
-    { header: 'Resources passed', width: 84, align: 'right', text: (change) => `${change.old?.resourcesText ?? '–'} → ${change.new?.resourcesText ?? '–'}` },
+    {
+      header: 'Resources passed',
+      width: 84,
+      align: 'right',
+      text: (change) => `${change.old?.resourcesText ?? '–'} → ${change.new?.resourcesText ?? '–'}`,
+    },
   ];
 }
 
 function categoryName(category: CategoryChangeView): string {
-  return category.status === 'matched' ? category.name : `${category.name} (${category.status === 'added' ? 'new' : 'removed'} category)`;
+  return category.status === 'matched'
+    ? category.name
+    : `${category.name} (${category.status === 'added' ? 'new' : 'removed'} category)`;
 }
 
 function categoryColumns(canvas: Canvas): Column<CategoryChangeView>[] {
   const fixed = 4 * 56 + 4 * 52;
-  const count = (header: string, pick: (category: CategoryChangeView) => number): Column<CategoryChangeView> => ({ header, width: 52, align: 'right', text: (category) => displayCount(pick(category)) });
+  const count = (header: string, pick: (category: CategoryChangeView) => number): Column<CategoryChangeView> => ({
+    header,
+    width: 52,
+    align: 'right',
+    text: (category) => displayCount(pick(category)),
+  });
   return [
     { header: 'Category', width: canvas.page.contentWidth - fixed, text: categoryName },
     { header: 'Before', width: 56, align: 'right', text: (category) => category.oldPercentText },
     { header: 'After', width: 56, align: 'right', text: (category) => category.newPercentText },
     { header: 'Change', width: 56, align: 'right', weight: 'bold', text: (category) => category.deltaText ?? '–' },
-    { header: 'Resources passed', width: 56, align: 'right', text: (category) => (category.passedResourcesDelta === null ? '–' : `${category.passedResourcesDelta > 0 ? '+' : category.passedResourcesDelta < 0 ? '−' : ''}${displayCount(Math.abs(category.passedResourcesDelta))}`) },
+    {
+      header: 'Resources passed',
+      width: 56,
+      align: 'right',
+      text: (category) =>
+        category.passedResourcesDelta === null
+          ? '–'
+          : `${category.passedResourcesDelta > 0 ? '+' : category.passedResourcesDelta < 0 ? '−' : ''}${displayCount(Math.abs(category.passedResourcesDelta))}`,
+    },
     count('Regressions', (category) => category.changes.regression),
     count('New failures', (category) => category.changes['new-failure']),
     count('Fixes', (category) => category.changes.fix),
@@ -63,7 +90,12 @@ function countTiles(canvas: Canvas, changes: ReportChangesView): void {
  */
 export function drawChanges(canvas: Canvas, report: ReportView, changes: ReportChangesView, parent: OutlineItem): void {
   bookmark(canvas, 'Changes', parent, heading(canvas, changes.heading, 1, 120));
-  if (changes.mismatched) canvas.paragraph('Paired by --allow-mismatch: the old scan is of another account or benchmark.', { size: sizes.body, weight: 'bold' }, 6);
+  if (changes.mismatched)
+    canvas.paragraph(
+      'Paired by --allow-mismatch: the old scan is of another account or benchmark.',
+      { size: sizes.body, weight: 'bold' },
+      6,
+    );
   keyValues(
     canvas,
     [
@@ -77,10 +109,16 @@ export function drawChanges(canvas: Canvas, report: ReportView, changes: ReportC
   );
   canvas.y += 6;
   countTiles(canvas, changes);
-  if (changes.changes.length === 0) canvas.paragraph('No policy changed colour, and no policy was added or removed.', { size: sizes.body }, 8);
-  else drawTable(canvas, changeColumns(canvas), changes.changes, { continued: `Changes in ${report.benchmarkName} (continued)` });
+  if (changes.changes.length === 0)
+    canvas.paragraph('No policy changed colour, and no policy was added or removed.', { size: sizes.body }, 8);
+  else
+    drawTable(canvas, changeColumns(canvas), changes.changes, {
+      continued: `Changes in ${report.benchmarkName} (continued)`,
+    });
   canvas.y += 10;
   heading(canvas, 'Compliance by category, before and after', 3, 50);
-  drawTable(canvas, categoryColumns(canvas), changes.categories, { continued: `Category changes in ${report.benchmarkName} (continued)` });
+  drawTable(canvas, categoryColumns(canvas), changes.categories, {
+    continued: `Category changes in ${report.benchmarkName} (continued)`,
+  });
   canvas.y += 14;
 }

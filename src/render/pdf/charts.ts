@@ -17,7 +17,11 @@ interface Slice {
 }
 
 function slicesOf(figures: FiguresView): Slice[] {
-  const slices: Slice[] = complianceColours.map((colour) => ({ label: colour, colour, count: figures[colour.toLowerCase() as 'green'] }));
+  const slices: Slice[] = complianceColours.map((colour) => ({
+    label: colour,
+    colour,
+    count: figures[colour.toLowerCase() as 'green'],
+  }));
   if (figures.other > 0) slices.push({ label: 'Other', colour: 'other', count: figures.other });
   return slices;
 }
@@ -40,13 +44,24 @@ export function donut(canvas: Canvas, cx: number, cy: number, radius: number, fi
     if (share >= 1) doc.circle(cx, cy, radius).stroke(colours[slice.colour]);
     else {
       const large = share > 0.5 ? 1 : 0;
-      doc.path(`M ${point(cx, cy, radius, turn)} A ${radius} ${radius} 0 ${large} 1 ${point(cx, cy, radius, turn + share)}`).stroke(colours[slice.colour]);
+      doc
+        .path(
+          `M ${point(cx, cy, radius, turn)} A ${radius} ${radius} 0 ${large} 1 ${point(cx, cy, radius, turn + share)}`,
+        )
+        .stroke(colours[slice.colour]);
     }
     turn += share;
   }
   doc.restore();
   canvas.text(figures.percentText, cx - radius, cy - 11, { size: 13, weight: 'bold' }, radius * 2, 'center');
-  canvas.text(figures.percent === null ? 'not assessed' : 'compliant', cx - radius, cy + 5, { size: sizes.small, colour: 'muted' }, radius * 2, 'center');
+  canvas.text(
+    figures.percent === null ? 'not assessed' : 'compliant',
+    cx - radius,
+    cy + 5,
+    { size: sizes.small, colour: 'muted' },
+    radius * 2,
+    'center',
+  );
 }
 
 /** The legend of a donut: colour, name, count and share of all policies. */
@@ -64,7 +79,13 @@ export function colourLegend(canvas: Canvas, x: number, top: number, width: numb
 }
 
 /** Horizontal bars of Red policies by severity, each with its count; returns the height used. */
-export function severityBars(canvas: Canvas, x: number, top: number, width: number, counts: readonly SeverityCount[]): number {
+export function severityBars(
+  canvas: Canvas,
+  x: number,
+  top: number,
+  width: number,
+  counts: readonly SeverityCount[],
+): number {
   const labelWidth = 58;
   const countWidth = 40;
   const barRoom = width - labelWidth - countWidth;
@@ -76,7 +97,14 @@ export function severityBars(canvas: Canvas, x: number, top: number, width: numb
     canvas.text(entry.severity, x, y + 1, { size: sizes.body }, labelWidth - 4);
     canvas.rect(x + labelWidth, y + 2, barRoom, 9, 'zebra');
     if (entry.count > 0) canvas.rect(x + labelWidth, y + 2, Math.max(1.5, (barRoom * entry.count) / max), 9, 'Red');
-    canvas.text(displayCount(entry.count), x + labelWidth + barRoom, y + 1, { size: sizes.body, weight: 'bold' }, countWidth, 'right');
+    canvas.text(
+      displayCount(entry.count),
+      x + labelWidth + barRoom,
+      y + 1,
+      { size: sizes.body, weight: 'bold' },
+      countWidth,
+      'right',
+    );
   });
   return counts.length * line;
 }
@@ -92,7 +120,10 @@ export interface BarItem {
  * with the category's name and compliance percent; flows over pages when long.
  */
 export function categoryBars(canvas: Canvas, categories: readonly CategoryView[]): void {
-  stackedBars(canvas, categories.map((category) => ({ label: `${category.order}. ${category.name}`, figures: category.figures })));
+  stackedBars(
+    canvas,
+    categories.map((category) => ({ label: `${category.order}. ${category.name}`, figures: category.figures })),
+  );
 }
 
 /**

@@ -41,8 +41,20 @@ function identity(view: ViewModel): (readonly [string, string | null])[] {
     ['Benchmarks', distinct(view.reports.map((report) => report.benchmarkName))],
     ['Accounts', distinct(view.reports.map((report) => report.accountName))],
     ['Connector types', distinct(view.reports.map((report) => report.connectorType))],
-    ['Account IDs', distinct(view.reports.map((report) => report.accountId), 2)],
-    ['Job IDs', distinct(view.reports.map((report) => report.jobId), 2)],
+    [
+      'Account IDs',
+      distinct(
+        view.reports.map((report) => report.accountId),
+        2,
+      ),
+    ],
+    [
+      'Job IDs',
+      distinct(
+        view.reports.map((report) => report.jobId),
+        2,
+      ),
+    ],
   ];
 }
 
@@ -57,7 +69,10 @@ function drawLogo(canvas: Canvas, logo: LogoView, right: number): void {
   } catch (error) {
     const name = logo.name ?? 'the logo';
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CspmError('usage', `${name} cannot be drawn in a PDF (${reason}); save it again as a plain PNG or JPEG`, { cause: error, data: { path: name, option: 'logo' } });
+    throw new CspmError('usage', `${name} cannot be drawn in a PDF (${reason}); save it again as a plain PNG or JPEG`, {
+      cause: error,
+      data: { path: name, option: 'logo' },
+    });
   }
 }
 
@@ -74,7 +89,14 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   canvas.y = 120;
   canvas.text('COMPLIANCE AUDIT REPORT', left, canvas.y, { size: sizes.body, weight: 'bold', colour: 'accent' });
   canvas.y += 22;
-  canvas.y += canvas.block(options.title ?? view.title, left, canvas.y, contentWidth, { size: sizes.coverTitle, weight: 'bold' }, maxTitleLength);
+  canvas.y += canvas.block(
+    options.title ?? view.title,
+    left,
+    canvas.y,
+    contentWidth,
+    { size: sizes.coverTitle, weight: 'bold' },
+    maxTitleLength,
+  );
   canvas.rule(left, left + 60, canvas.y + 8, 'accent', 2);
   canvas.y += 28;
   figureTiles(canvas, view.rollup.figures);

@@ -18,7 +18,9 @@ export function drawDataQuality(canvas: Canvas, view: ViewModel): void {
   heading(canvas, 'Data quality', 1);
   const { errors, warnings } = view.findingCounts;
   if (view.findings.length === 0) {
-    canvas.paragraph('The check found no problems: every stated total, count and percent agrees with the policies.', { size: sizes.body });
+    canvas.paragraph('The check found no problems: every stated total, count and percent agrees with the policies.', {
+      size: sizes.body,
+    });
     return;
   }
   canvas.paragraph(
@@ -29,7 +31,12 @@ export function drawDataQuality(canvas: Canvas, view: ViewModel): void {
   );
   const fixed = 52 + 92 + 130;
   const columns: Column<FindingView>[] = [
-    { header: 'Severity', width: 52, text: (finding) => finding.severity, chip: (finding) => (finding.severity === 'error' ? 'Red' : 'Amber') },
+    {
+      header: 'Severity',
+      width: 52,
+      text: (finding) => finding.severity,
+      chip: (finding) => (finding.severity === 'error' ? 'Red' : 'Amber'),
+    },
     { header: 'Rule', width: 92, text: (finding) => finding.rule },
     { header: 'Finding', width: canvas.page.contentWidth - fixed, text: (finding) => finding.message },
     { header: 'Where', width: 130, text: location },

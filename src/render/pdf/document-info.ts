@@ -28,7 +28,10 @@ export function auditSubject(accounts: readonly string[], benchmarks: readonly s
 export function pdfInfoOf(view: ViewModel, options: RenderOptions): PdfInfo {
   return {
     title: options.title ?? view.title,
-    subject: auditSubject([...new Set(view.reports.map((report) => report.accountName))], [...new Set(view.reports.map((report) => report.benchmarkName))]),
+    subject: auditSubject(
+      [...new Set(view.reports.map((report) => report.accountName))],
+      [...new Set(view.reports.map((report) => report.benchmarkName))],
+    ),
     keywords: ['compliance', 'CSPM', ...new Set(view.reports.map((report) => report.benchmarkId))],
     now: options.now ?? (view.generatedAt ? new Date(view.generatedAt) : null),
     tool: view.tool,

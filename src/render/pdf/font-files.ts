@@ -70,7 +70,11 @@ export const bundledFonts: readonly BundledFont[] = fontFamilies.flatMap((family
   const files = fontPackages[family];
   if (!files.bundled) return [];
   return [
-    ...(['regular', 'bold'] as const).map((weight) => ({ package: files.package, source: files[weight], file: bundledName(files, weight) })),
+    ...(['regular', 'bold'] as const).map((weight) => ({
+      package: files.package,
+      source: files[weight],
+      file: bundledName(files, weight),
+    })),
     { package: files.package, source: 'LICENSE_FONT', file: `${files.package.split('/')[1]}-OFL.txt` },
   ];
 });
@@ -87,7 +91,9 @@ const installed = new Map<FontFamily, boolean>();
 
 function facePath(family: FontFamily, weight: FontWeight): string {
   const files = fontPackages[family];
-  return files.bundled ? fileURLToPath(new URL(bundledName(files, weight), fontsFolder)) : require.resolve(`${files.package}/${files[weight]}`);
+  return files.bundled
+    ? fileURLToPath(new URL(bundledName(files, weight), fontsFolder))
+    : require.resolve(`${files.package}/${files[weight]}`);
 }
 
 /** Whether a family's faces can be found (the CJK and Korean packages are optional). */
@@ -130,6 +136,12 @@ export function readFontFile(family: FontFamily, weight: FontWeight): Buffer {
  */
 export function damagedFont(family: FontFamily, weight: FontWeight, cause: unknown): CspmError<'installation-damaged'> {
   const path = facePath(family, weight);
-  const reason = (cause as { code?: unknown } | null)?.code ?? (cause instanceof Error ? cause.message.split('\n')[0] : String(cause));
-  return new CspmError('installation-damaged', `the PDF font ${path} cannot be read (${String(reason)}); reinstall cspm-report`, { data: { path }, cause });
+  const reason =
+    (cause as { code?: unknown } | null)?.code ??
+    (cause instanceof Error ? cause.message.split('\n')[0] : String(cause));
+  return new CspmError(
+    'installation-damaged',
+    `the PDF font ${path} cannot be read (${String(reason)}); reinstall cspm-report`,
+    { data: { path }, cause },
+  );
 }

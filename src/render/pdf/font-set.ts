@@ -1,6 +1,22 @@
-import { fontFamilies, hasFontFamily, readFontFile, damagedFont, type FontFamily, type FontWeight } from './font-files.js';
+import {
+  fontFamilies,
+  hasFontFamily,
+  readFontFile,
+  damagedFont,
+  type FontFamily,
+  type FontWeight,
+} from './font-files.js';
 import { fontWouldDraw } from './missing-font.js';
-import { documentFont, openEmbeddedFont, parseFont, registerFont, useFontOnPage, type EmbeddedFont, type FontkitFont, type PdfDocument } from './pdfkit-internals.js';
+import {
+  documentFont,
+  openEmbeddedFont,
+  parseFont,
+  registerFont,
+  useFontOnPage,
+  type EmbeddedFont,
+  type FontkitFont,
+  type PdfDocument,
+} from './pdfkit-internals.js';
 
 const SANS = 0;
 const ARABIC = 1;
@@ -22,7 +38,11 @@ export function isRightToLeftFace(face: number): boolean {
 
 /** The family a code point needs when Noto Sans lacks it: by script block, else the CJK font. */
 export function scriptFamily(codePoint: number): number {
-  if ((codePoint >= 0x0600 && codePoint <= 0x08ff) || (codePoint >= 0xfb50 && codePoint <= 0xfdff) || (codePoint >= 0xfe70 && codePoint <= 0xfeff)) {
+  if (
+    (codePoint >= 0x0600 && codePoint <= 0x08ff) ||
+    (codePoint >= 0xfb50 && codePoint <= 0xfdff) ||
+    (codePoint >= 0xfe70 && codePoint <= 0xfeff)
+  ) {
     return ARABIC;
   }
   if ((codePoint >= 0x0590 && codePoint <= 0x05ff) || (codePoint >= 0xfb1d && codePoint <= 0xfb4f)) return HEBREW;
@@ -56,7 +76,8 @@ const neutral = /[\p{P}\p{S}\p{N}]/u;
 
 /**
  * The faces of one document, opened when first needed so that a report without CJK
- * text never parses the 10 MB CJK font (nor one without Hebrew the Hebrew font), and the choice of family per code point,
+ * text never parses the 10 MB CJK font (nor one without Hebrew the Hebrew font), and the choice of family per code
+ * point,
  * remembered because titles repeat the same few hundred characters.
  */
 export class FontSet {
@@ -112,7 +133,11 @@ export class FontSet {
    * Sans, which draws its empty box, and is reported once (see the constructor).
    */
   classify(codePoint: number, runFamily: number): number {
-    if (runFamily > SANS && this.isNeutral(codePoint) && this.face(runFamily * 2).font.hasGlyphForCodePoint(codePoint)) {
+    if (
+      runFamily > SANS &&
+      this.isNeutral(codePoint) &&
+      this.face(runFamily * 2).font.hasGlyphForCodePoint(codePoint)
+    ) {
       return runFamily;
     }
     if (codePoint < 0x10000) {

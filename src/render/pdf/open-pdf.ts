@@ -50,7 +50,10 @@ export function openPdfWith(info: PdfInfo, options: RenderOptions, generatedAt: 
   return {
     canvas,
     async finish(label = '') {
-      await drawPageFooters(canvas, `${info.tool.name} ${info.tool.version}${label}${generatedAt ? ` · generated ${displayIsoTime(generatedAt)}` : ''}`);
+      await drawPageFooters(
+        canvas,
+        `${info.tool.name} ${info.tool.version}${label}${generatedAt ? ` · generated ${displayIsoTime(generatedAt)}` : ''}`,
+      );
       await flushPagesInTurns(doc);
       doc.end();
       return bytes;

@@ -19,7 +19,14 @@ export async function drawPageFooters(canvas: Canvas, tool: string): Promise<voi
     doc.switchToPage(index);
     canvas.rule(page.left, page.right, top - 5);
     canvas.text(tool, page.left, top, { size: sizes.small, colour: 'muted' }, half);
-    canvas.text(`Page ${displayCount(index + 1)} of ${displayCount(count)}`, page.left + half, top, { size: sizes.small, colour: 'muted' }, half, 'right');
+    canvas.text(
+      `Page ${displayCount(index + 1)} of ${displayCount(count)}`,
+      page.left + half,
+      top,
+      { size: sizes.small, colour: 'muted' },
+      half,
+      'right',
+    );
     canvas.flush();
     const turn = pause();
     if (turn) await turn;

@@ -108,7 +108,14 @@ export function useFontOnPage(doc: PdfDocument, font: EmbeddedFont): void {
  * A link from a rectangle of the current page to the page of index `pageIndex` (which
  * must exist already). pdfkit takes a page number where its typings say URL only.
  */
-export function linkToPage(doc: PdfDocument, x: number, y: number, width: number, height: number, pageIndex: number): void {
+export function linkToPage(
+  doc: PdfDocument,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  pageIndex: number,
+): void {
   (doc as unknown as AnnotationInternals).link(x, y, width, height, pageIndex);
 }
 

@@ -13,16 +13,32 @@ function policyColumns(canvas: Canvas): Column<Policy>[] {
   // Service names are long single words: in landscape they get some of the extra width.
   const service = Math.round(canvas.page.contentWidth * 0.14);
   const fixed = 44 + service + 54 + 46 + 48 + 46 + 50;
-  const colour = (value: string): ReturnType<typeof complianceFill> | null => (value.trim() === '' ? null : complianceFill(value));
+  const colour = (value: string): ReturnType<typeof complianceFill> | null =>
+    value.trim() === '' ? null : complianceFill(value);
   return [
     { header: 'No.', width: 44, text: (policy) => policy.ComplianceNumber },
     { header: 'Policy', width: canvas.page.contentWidth - fixed, text: (policy) => policy.ShortTitle },
     { header: 'Service', width: service, text: (policy) => policy.ServiceName },
-    { header: 'Compliance', width: 54, text: (policy) => policy.Compliance, chip: (policy) => colour(policy.Compliance) },
+    {
+      header: 'Compliance',
+      width: 54,
+      text: (policy) => policy.Compliance,
+      chip: (policy) => colour(policy.Compliance),
+    },
     { header: 'Severity', width: 46, text: (policy) => policy.Severity },
     { header: 'Risk probability', width: 48, text: (policy) => displayRisk(policy.RiskProbability) },
-    { header: 'Risk level', width: 46, text: (policy) => displayRisk(policy.RiskLevel), chip: (policy) => colour(policy.RiskLevel) },
-    { header: 'Resources passed', width: 50, align: 'right', text: (policy) => displayResources(policy.PassedResourceCount, policy.TotalResourceCount) },
+    {
+      header: 'Risk level',
+      width: 46,
+      text: (policy) => displayRisk(policy.RiskLevel),
+      chip: (policy) => colour(policy.RiskLevel),
+    },
+    {
+      header: 'Resources passed',
+      width: 50,
+      align: 'right',
+      text: (policy) => displayResources(policy.PassedResourceCount, policy.TotalResourceCount),
+    },
   ];
 }
 
@@ -38,7 +54,13 @@ function categoryLine(category: CategoryView): string {
  * Under a cut (`maxPolicies`) only the kept policies are drawn, in report order. The
  * event loop gets a turn every few hundred rows, so that a stop signal is handled.
  */
-export async function drawPolicies(canvas: Canvas, report: ReportView, cut: PolicyCut, parent: OutlineItem, pause = pauseOften()): Promise<void> {
+export async function drawPolicies(
+  canvas: Canvas,
+  report: ReportView,
+  cut: PolicyCut,
+  parent: OutlineItem,
+  pause = pauseOften(),
+): Promise<void> {
   const columns = policyColumns(canvas);
   for (const category of report.categories) {
     const rows = rowsOf(category, cut);

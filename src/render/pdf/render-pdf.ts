@@ -23,7 +23,8 @@ export const defaultMaxPolicies = 50_000;
 /**
  * Renders a view model to PDF bytes: cover, table of contents, a roll-up when there
  * are several benchmark reports, then per report its summary with charts, its
- * changes since an earlier scan (with `options.diff`), its category table, its action list and its listed policies (the most severe under
+ * changes since an earlier scan (with `options.diff`), its category table, its action list and its listed policies (the
+ * most severe under
  * `maxPolicies`), and last the data-quality findings; with bookmarks, metadata and
  * "page X of Y". Same view and options give the same bytes unless `now` is set.
  */
@@ -71,7 +72,12 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
       canvas.y += 2;
       bookmark(canvas, 'Policies', item, heading(canvas, `Policies of ${report.benchmarkName}`, 1, 160));
       const note = cut.text ?? report.policiesLeftOut;
-      if (note) canvas.paragraph(`${displayCount(drawn)} of ${displayCount(report.figures.total)} policies of this report listed. ${note}`, { size: sizes.body, colour: 'muted' }, 6);
+      if (note)
+        canvas.paragraph(
+          `${displayCount(drawn)} of ${displayCount(report.figures.total)} policies of this report listed. ${note}`,
+          { size: sizes.body, colour: 'muted' },
+          6,
+        );
       await drawPolicies(canvas, report, cut, item, pause);
     }
   }

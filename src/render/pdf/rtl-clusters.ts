@@ -15,7 +15,10 @@ const combining = /^\p{M}+$/u;
  * to the letters it stands for, matching the glyphs against the word read in logical
  * order. Null when glyphs and letters do not match up; the font's map is used then.
  */
-export function rightToLeftLetters(text: string, glyphs: readonly { codePoints: readonly number[] }[]): Map<number, string> | null {
+export function rightToLeftLetters(
+  text: string,
+  glyphs: readonly { codePoints: readonly number[] }[],
+): Map<number, string> | null {
   const characters = [...text];
   const letters = new Map<number, string>();
   let next = 0;

@@ -115,7 +115,10 @@ const withoutMarks = { mark: false };
  * is set again without mark positioning, its letters still shaped, rather than
  * failing the whole document.
  */
-function layOut(font: EmbeddedFont, text: string): { laidOut: { codePoints: number[] }[]; glyphs: string[]; positions: GlyphPosition[] } {
+function layOut(
+  font: EmbeddedFont,
+  text: string,
+): { laidOut: { codePoints: number[] }[]; glyphs: string[]; positions: GlyphPosition[] } {
   try {
     const [glyphs, positions] = font.encode(text);
     return { laidOut: font.layout(text).glyphs, glyphs, positions };

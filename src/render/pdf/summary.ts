@@ -21,7 +21,12 @@ export function figureTiles(canvas: Canvas, figures: FiguresView): void {
       canvas,
       list
         .filter((figure) => figure.group === group)
-        .map((figure) => ({ label: figure.label, value: figure.text, ...(figure.note ? { note: figure.note } : {}), ...(figure.colour ? { chip: complianceFill(figure.colour) } : {}) })),
+        .map((figure) => ({
+          label: figure.label,
+          value: figure.text,
+          ...(figure.note ? { note: figure.note } : {}),
+          ...(figure.colour ? { chip: complianceFill(figure.colour) } : {}),
+        })),
     );
   }
   canvas.paragraph(coverageText(figures), { size: sizes.body, colour: 'muted' }, 4);
@@ -58,7 +63,12 @@ export function chartRow(canvas: Canvas, figures: FiguresView, redBySeverity: re
  */
 export function drawReportSummary(canvas: Canvas, report: ReportView, measure: string): void {
   heading(canvas, report.benchmarkName, 1);
-  const ids = [report.accountName, report.connectorType, `benchmark ${report.benchmarkId}`, `account ${report.accountId}`];
+  const ids = [
+    report.accountName,
+    report.connectorType,
+    `benchmark ${report.benchmarkId}`,
+    `account ${report.accountId}`,
+  ];
   if (report.subscriptionId) ids.push(`subscription ${report.subscriptionId}`);
   if (report.awsAccountId) ids.push(`AWS account ${report.awsAccountId}`);
   ids.push(`job ${report.jobId}`);
@@ -68,15 +78,18 @@ export function drawReportSummary(canvas: Canvas, report: ReportView, measure: s
   chartRow(canvas, report.figures, report.redBySeverity);
   heading(canvas, 'Worst categories', 3, 30);
   canvas.paragraph(`Ranked by ${measure}.`, { size: sizes.small, colour: 'muted' }, 3);
-  if (report.worstCategories.length === 0) canvas.paragraph('No assessed category has Red or Amber policies.', { size: sizes.body }, 6);
-  for (const ranked of rankWorstCategories(report.worstCategories)) canvas.paragraph(worstLine(ranked), { size: sizes.body }, 1);
+  if (report.worstCategories.length === 0)
+    canvas.paragraph('No assessed category has Red or Amber policies.', { size: sizes.body }, 6);
+  for (const ranked of rankWorstCategories(report.worstCategories))
+    canvas.paragraph(worstLine(ranked), { size: sizes.body }, 1);
   canvas.y += 6;
   heading(canvas, 'Compliance by category', 3, 30);
   categoryBars(canvas, report.categories);
   canvas.y += 10;
 }
 
-/** A worst category with its rank and measure: `1. Azure - Security Center — Red 115, weighted 339; …` (see worstFiguresText). */
+/** A worst category with its rank and measure: `1. Azure - Security Center — Red 115, weighted 339; …` (see
+ * worstFiguresText). */
 export function worstLine({ rank, category, figuresText }: RankedCategory): string {
   return `${rank}. ${category.name} — ${figuresText}`;
 }
@@ -99,6 +112,10 @@ export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
     return;
   }
   canvas.paragraph(`Ranked by ${view.ranking.worstReports}.`, { size: sizes.small, colour: 'muted' }, 6);
-  stackedBars(canvas, view.rollup.worstReports.map((report) => ({ label: reportLabel(report), figures: report.figures })), 0.5);
+  stackedBars(
+    canvas,
+    view.rollup.worstReports.map((report) => ({ label: reportLabel(report), figures: report.figures })),
+    0.5,
+  );
   canvas.y += 10;
 }

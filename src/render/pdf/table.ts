@@ -44,14 +44,29 @@ function textWidth<Row>(column: Column<Row>, row: Row): number {
 
 /** Draws the header row at the current position; returns its height. */
 function drawHeader<Row>(canvas: Canvas, columns: readonly Column<Row>[], size: number): number {
-  const lines = columns.map((column) => fitLines(canvas, canvas.type.tokens(column.header, 'bold'), column.width - 2 * padX, size));
+  const lines = columns.map((column) =>
+    fitLines(canvas, canvas.type.tokens(column.header, 'bold'), column.width - 2 * padX, size),
+  );
   const height = Math.max(...lines.map((cell) => cell.length)) * lineHeight(size) + 2 * padY;
   const { left } = canvas.page;
-  canvas.rect(left, canvas.y, columns.reduce((sum, column) => sum + column.width, 0), height, 'headerFill');
+  canvas.rect(
+    left,
+    canvas.y,
+    columns.reduce((sum, column) => sum + column.width, 0),
+    height,
+    'headerFill',
+  );
   let x = left;
   columns.forEach((column, index) => {
     for (const [row, line] of (lines[index] ?? []).entries()) {
-      canvas.tokensAt(line, x + padX, canvas.y + padY + row * lineHeight(size), { size, weight: 'bold' }, column.width - 2 * padX, column.align ?? 'left');
+      canvas.tokensAt(
+        line,
+        x + padX,
+        canvas.y + padY + row * lineHeight(size),
+        { size, weight: 'bold' },
+        column.width - 2 * padX,
+        column.align ?? 'left',
+      );
     }
     x += column.width;
   });
@@ -74,19 +89,29 @@ interface RowLayout<Row> {
 }
 
 /** Draws lines `first` to `end` of every cell of a row at the current position, `height` tall. */
-function drawRowLines<Row>(canvas: Canvas, table: TableLayout<Row>, layout: RowLayout<Row>, first: number, end: number, height: number): void {
+function drawRowLines<Row>(
+  canvas: Canvas,
+  table: TableLayout<Row>,
+  layout: RowLayout<Row>,
+  first: number,
+  end: number,
+  height: number,
+): void {
   const { columns, size, width: tableWidth } = table;
   const line = lineHeight(size);
   const { left } = canvas.page;
   const top = canvas.y;
-  let shapes = layout.zebra ? `${rgb('zebra')} rg ${num(left)} ${num(top)} ${num(tableWidth)} ${num(height)} re f\n` : '';
+  let shapes = layout.zebra
+    ? `${rgb('zebra')} rg ${num(left)} ${num(top)} ${num(tableWidth)} ${num(height)} re f\n`
+    : '';
   let text = `BT ${rgb('ink')} rg\n`;
   const state = { face: -1, size: 0 };
   let x = left;
   columns.forEach((column, columnIndex) => {
     let textX = x + padX;
     for (const chip of chipsOf(column, layout.row)) {
-      if (first === 0) shapes += `${rgb(chip)} rg ${num(textX)} ${num(top + padY + (line - chipSize) / 2)} ${chipSize} ${chipSize} re f\n`;
+      if (first === 0)
+        shapes += `${rgb(chip)} rg ${num(textX)} ${num(top + padY + (line - chipSize) / 2)} ${chipSize} ${chipSize} re f\n`;
       textX += chipSize + 3;
     }
     const cell = layout.cells[columnIndex] ?? [];
@@ -107,7 +132,12 @@ function drawRowLines<Row>(canvas: Canvas, table: TableLayout<Row>, layout: RowL
  * one page when a page can hold it; a taller one is split between lines and goes on
  * under the repeated header, so that nothing is drawn below the page's foot.
  */
-export function drawTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: Iterable<Row>, options: TableOptions = {}): void {
+export function drawTable<Row>(
+  canvas: Canvas,
+  columns: readonly Column<Row>[],
+  rows: Iterable<Row>,
+  options: TableOptions = {},
+): void {
   const steps = tableRows(canvas, columns, rows, options);
   while (!steps.next().done);
 }
@@ -117,7 +147,13 @@ export function drawTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], 
  * with a turn of the event loop every few hundred rows (see pauseOften), so that a
  * stop signal is handled while it draws.
  */
-export async function drawLongTable<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: Iterable<Row>, options: TableOptions, pause: () => Promise<void> | undefined): Promise<void> {
+export async function drawLongTable<Row>(
+  canvas: Canvas,
+  columns: readonly Column<Row>[],
+  rows: Iterable<Row>,
+  options: TableOptions,
+  pause: () => Promise<void> | undefined,
+): Promise<void> {
   const steps = tableRows(canvas, columns, rows, options);
   while (!steps.next().done) {
     const turn = pause();
@@ -126,7 +162,12 @@ export async function drawLongTable<Row>(canvas: Canvas, columns: readonly Colum
 }
 
 /** Draws the table one row per step. */
-function* tableRows<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: Iterable<Row>, options: TableOptions): Generator<undefined, void, undefined> {
+function* tableRows<Row>(
+  canvas: Canvas,
+  columns: readonly Column<Row>[],
+  rows: Iterable<Row>,
+  options: TableOptions,
+): Generator<undefined, void, undefined> {
   const size = options.size ?? sizes.table;
   const line = lineHeight(size);
   const { left, top, bottom } = canvas.page;
@@ -145,7 +186,9 @@ function* tableRows<Row>(canvas: Canvas, columns: readonly Column<Row>[], rows: 
   };
   let index = 0;
   for (const row of rows) {
-    const cells = columns.map((column) => fitLines(canvas, canvas.type.tokens(column.text(row), column.weight), textWidth(column, row), size));
+    const cells = columns.map((column) =>
+      fitLines(canvas, canvas.type.tokens(column.text(row), column.weight), textWidth(column, row), size),
+    );
     let lines = 1;
     for (const cell of cells) if (cell.length > lines) lines = cell.length;
     const layout = { row, cells, zebra: index % 2 === 1 };

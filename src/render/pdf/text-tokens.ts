@@ -69,10 +69,17 @@ export function tokeniseText(text: string, classify: ClassifyCodePoint): TextTok
   let ideographic = false;
   const close = (end: number, spaces: number, breakAfter: boolean): void => {
     const level = levels?.[start] ?? 0;
-    tokens.push({ family, text: text.slice(start, end), spaces, breakAfter, level, spaceLevel: spaces > 0 ? (levels?.[end] ?? 0) : 0 });
+    tokens.push({
+      family,
+      text: text.slice(start, end),
+      spaces,
+      breakAfter,
+      level,
+      spaceLevel: spaces > 0 ? (levels?.[end] ?? 0) : 0,
+    });
     start = -1;
   };
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const codePoint = text.codePointAt(index) ?? 0;
     const next = index + (codePoint > 0xffff ? 2 : 1);
     if (codePoint === 0x20) {

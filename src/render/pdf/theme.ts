@@ -38,7 +38,8 @@ export function rgb(name: ColourName): string {
   let text = operands.get(name);
   if (!text) {
     const hex = colours[name];
-    const channel = (offset: number): number => Math.round((parseInt(hex.slice(offset, offset + 2), 16) / 255) * 1000) / 1000;
+    const channel = (offset: number): number =>
+      Math.round((parseInt(hex.slice(offset, offset + 2), 16) / 255) * 1000) / 1000;
     text = `${channel(1)} ${channel(3)} ${channel(5)}`;
     operands.set(name, text);
   }
@@ -76,5 +77,14 @@ export function pageGeometry(landscape: boolean): PageGeometry {
   const width = landscape ? long : short;
   const height = landscape ? short : long;
   const margin = 40;
-  return { width, height, left: margin, right: width - margin, top: 52, bottom: height - 44, contentWidth: width - 2 * margin, landscape };
+  return {
+    width,
+    height,
+    left: margin,
+    right: width - margin,
+    top: 52,
+    bottom: height - 44,
+    contentWidth: width - 2 * margin,
+    landscape,
+  };
 }

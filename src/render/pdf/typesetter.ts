@@ -85,7 +85,9 @@ export class Typesetter {
     let line: Token[] = [];
     let lineUnits = 0;
     let breakAt = -1;
-    for (const token of tokens.flatMap((token) => (token.shape.width > limit ? this.splitToken(token, limit) : [token]))) {
+    for (const token of tokens.flatMap((token) =>
+      token.shape.width > limit ? this.splitToken(token, limit) : [token],
+    )) {
       const spaceUnits = this.space(token.face).width;
       if (line.length > 0 && lineUnits + token.shape.width > limit) {
         const cut = breakAt >= 0 ? breakAt + 1 : line.length;
@@ -184,7 +186,9 @@ export class Typesetter {
     const parts = isRightToLeftFace(token.face) ? [token.shape.text] : wordParts(token.shape.text);
     const pieces = parts.flatMap((part) => {
       const shape = this.shape(token.face, part);
-      return shape.width > limit || parts.length === 1 ? [...part].map((character) => this.shape(token.face, character)) : [shape];
+      return shape.width > limit || parts.length === 1
+        ? [...part].map((character) => this.shape(token.face, character))
+        : [shape];
     });
     return pieces.map((shape, index) => ({
       ...token,

@@ -22,6 +22,9 @@ function cell(value: QueryValue, column: QueryColumn | undefined): string {
 export async function* renderQueryCsv(result: QueryResult): AsyncGenerator<string> {
   yield `${result.columns.map((column) => field(csvText(column.name))).join(',')}\r\n`;
   for await (const rows of result.rows) {
-    if (rows.length > 0) yield rows.map((row) => `${row.map((value, index) => cell(value, result.columns[index])).join(',')}\r\n`).join('');
+    if (rows.length > 0)
+      yield rows
+        .map((row) => `${row.map((value, index) => cell(value, result.columns[index])).join(',')}\r\n`)
+        .join('');
   }
 }

@@ -2,7 +2,9 @@ import type { QueryColumn, QueryResult, QueryValue } from '../../model/query-res
 import { terminalText } from '../../text/terminal-text.js';
 import { valueText } from './value-text.js';
 
-/** The rows read before the columns' widths are fixed: the rest follow at those widths, so that a long result streams. */
+/**
+ * The rows read before the columns' widths are fixed: the rest follow at those widths, so that a long result streams.
+ */
 const measuredRows = 1_000;
 /** No column is widened past this for the sake of alignment: a longer value runs over. */
 const widestColumn = 60;
@@ -39,8 +41,17 @@ export async function* renderQueryTable(result: QueryResult): AsyncGenerator<str
     for (const row of next.value) first.push(row.map(cellText));
   }
   const names = columns.map((column) => terminalText(column.name));
-  const widths = names.map((name, index) => Math.min(widestColumn, Math.max(name.length, ...first.map((cells) => cells[index]?.length ?? 0))));
-  yield line(names, columns, widths) + line(widths.map((width) => '-'.repeat(width)), [], widths);
+  const widths = names.map((name, index) =>
+    Math.min(widestColumn, Math.max(name.length, ...first.map((cells) => cells[index]?.length ?? 0))),
+  );
+  yield (
+    line(names, columns, widths) +
+    line(
+      widths.map((width) => '-'.repeat(width)),
+      [],
+      widths,
+    )
+  );
   let count = first.length;
   if (first.length > 0) yield first.map((cells) => line(cells, columns, widths)).join('');
   while (!done) {

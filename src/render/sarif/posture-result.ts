@@ -21,7 +21,10 @@ function colourText(colour: string): string {
 /** What a message says of a report: benchmark and account, by name and id. */
 function reportText(report: ReportView): string {
   const benchmark = report.benchmarkId || report.benchmarkName;
-  const account = report.accountName === '' || report.accountName === report.accountId ? report.accountId : `${report.accountName} (${report.accountId})`;
+  const account =
+    report.accountName === '' || report.accountName === report.accountId
+      ? report.accountId
+      : `${report.accountName} (${report.accountId})`;
   return `benchmark ${benchmark}, account ${account}`;
 }
 
@@ -32,7 +35,9 @@ function reportText(report: ReportView): string {
  * change from scan to scan), so that an alert follows its policy from scan to scan,
  * Red or Amber, and closes when a scan finds it passing.
  */
-export function postureResults(fingerprint: (identity: string) => string): (failing: FailingPolicy, rules: PolicyRules, out: string[]) => void {
+export function postureResults(
+  fingerprint: (identity: string) => string,
+): (failing: FailingPolicy, rules: PolicyRules, out: string[]) => void {
   const locations = new Map<ReportView, string>();
   return ({ report, category, categoryIndex, policy, policyIndex }, rules, out) => {
     let location = locations.get(report);
@@ -60,8 +65,14 @@ export function postureResults(fingerprint: (identity: string) => string): (fail
       message: jsonString(message),
       artifactLocation: location,
       region: firstLine,
-      logical: policyLogicalLocation({ BenchmarkId: report.benchmarkId, BenchmarkName: report.benchmarkName, AccountId: report.accountId }, category.name, policy),
-      partialFingerprints: fingerprint(`${postureIdentity}\u0000${report.accountId}\u0000${report.benchmarkId}\u0000${policy.PolicyId}`),
+      logical: policyLogicalLocation(
+        { BenchmarkId: report.benchmarkId, BenchmarkName: report.benchmarkName, AccountId: report.accountId },
+        category.name,
+        policy,
+      ),
+      partialFingerprints: fingerprint(
+        `${postureIdentity}\u0000${report.accountId}\u0000${report.benchmarkId}\u0000${policy.PolicyId}`,
+      ),
       // The rest is in the message, the rule and the logical location.
       properties:
         `{"compliance":${jsonString(policy.Compliance)},${isUnknownColour(policy.Compliance) ? '"countedAsRed":true,' : ''}"severity":${jsonString(policy.Severity)},` +

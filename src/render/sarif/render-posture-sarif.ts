@@ -33,7 +33,12 @@ export function renderPostureSarif(view: ViewModel, options: PostureSarifOptions
       ranks: failing.ranks,
       noun: 'failing policies',
       everyOne: 'The csv, xlsx and hdf documents list every policy.',
-      properties: { files, reports: view.reports.length, policies: view.rollup.policies, failing: { red: failing.red, amber: failing.amber } },
+      properties: {
+        files,
+        reports: view.reports.length,
+        policies: view.rollup.policies,
+        failing: { red: failing.red, amber: failing.amber },
+      },
       begin: () => {
         const write = postureResults(createFingerprinter());
         return (index, rules, out) => write(failing.at(index), rules, out);

@@ -1,6 +1,15 @@
 import type { AccountSeries, FleetTrend } from '../../model/fleet-trend.js';
 import { displayCount, displayInstant } from '../display-values.js';
-import { accountCount, changeText, fleetTitle, lostText, percentText, rankings, rankRows, scanPercent } from './fleet-rows.js';
+import {
+  accountCount,
+  changeText,
+  fleetTitle,
+  lostText,
+  percentText,
+  rankings,
+  rankRows,
+  scanPercent,
+} from './fleet-rows.js';
 import { scanLabel } from './trend-chart.js';
 import { renderTrendPage, type TrendPageHead } from './trend-page.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
@@ -12,9 +21,27 @@ interface FleetTrendPageView extends TrendPageHead {
     empty: string;
     /** The column of the percent the change is from: `First` or `Previous`. */
     since: string;
-    rows: { place: number; account: string; benchmarkId: string; from: string; to: string; change: string; lost: boolean }[];
+    rows: {
+      place: number;
+      account: string;
+      benchmarkId: string;
+      from: string;
+      to: string;
+      change: string;
+      lost: boolean;
+    }[];
   }[];
-  series: { account: string; benchmarkId: string; scans: string; latest: string; percents: string; sinceFirst: string; sincePrevious: string; lost: boolean; lostText: string }[];
+  series: {
+    account: string;
+    benchmarkId: string;
+    scans: string;
+    latest: string;
+    percents: string;
+    sinceFirst: string;
+    sincePrevious: string;
+    lost: boolean;
+    lostText: string;
+  }[];
 }
 
 /** An account as the fleet trend page names it: `name (id)`. */

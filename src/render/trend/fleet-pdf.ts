@@ -4,7 +4,17 @@ import { displayCount, displayInstant } from '../display-values.js';
 import { heading } from '../pdf/blocks.js';
 import { drawTable, type Column } from '../pdf/table.js';
 import { sizes } from '../pdf/theme.js';
-import { accountCount, changeText, fleetTitle, lostText, percentText, rankings, rankRows, scanPercent, type RankRow } from './fleet-rows.js';
+import {
+  accountCount,
+  changeText,
+  fleetTitle,
+  lostText,
+  percentText,
+  rankings,
+  rankRows,
+  scanPercent,
+  type RankRow,
+} from './fleet-rows.js';
 import { scanLabel } from './trend-chart.js';
 import { beginTrendPdf } from './trend-pdf.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
@@ -16,9 +26,20 @@ function rankColumns(since: 'first' | 'previous'): Column<RankRow>[] {
     { header: '#', width: 30, align: 'right', text: (row) => String(row.place) },
     { header: 'Account', width: 300, text: (row) => accountName(row.series) },
     { header: 'Benchmark', width: 180, text: (row) => row.series.benchmarkId },
-    { header: since === 'first' ? 'First' : 'Previous', width: 70, align: 'right', text: (row) => percentText(row.from) },
+    {
+      header: since === 'first' ? 'First' : 'Previous',
+      width: 70,
+      align: 'right',
+      text: (row) => percentText(row.from),
+    },
     { header: 'Latest', width: 70, align: 'right', text: (row) => percentText(row.to) },
-    { header: 'Change', width: 90, align: 'right', text: (row) => changeText(row.rank.change, row.rank.lost), chip: (row) => (row.rank.lost ? 'Red' : null) },
+    {
+      header: 'Change',
+      width: 90,
+      align: 'right',
+      text: (row) => changeText(row.rank.change, row.rank.lost),
+      chip: (row) => (row.rank.lost ? 'Red' : null),
+    },
   ];
 }
 
@@ -27,12 +48,21 @@ function seriesColumns(): Column<AccountSeries>[] {
     { header: 'Account', width: 220, text: accountName },
     { header: 'Benchmark', width: 130, text: (series) => series.benchmarkId },
     { header: 'Scans', width: 40, align: 'right', text: (series) => displayCount(series.scans.length) },
-    { header: 'Latest scan', width: 70, text: (series) => scanLabel(series.scans.at(-1) ?? { scanDate: null, jobId: '' }, series.scans.length - 1) },
+    {
+      header: 'Latest scan',
+      width: 70,
+      text: (series) => scanLabel(series.scans.at(-1) ?? { scanDate: null, jobId: '' }, series.scans.length - 1),
+    },
     { header: 'First', width: 55, align: 'right', text: (series) => percentText(scanPercent(series.scans[0])) },
     { header: 'Latest', width: 55, align: 'right', text: (series) => percentText(scanPercent(series.scans.at(-1))) },
     { header: 'Since first', width: 75, align: 'right', text: (series) => changeText(series.changeSinceFirst) },
     { header: 'Since previous', width: 75, align: 'right', text: (series) => changeText(series.changeSincePrevious) },
-    { header: 'Lost', width: 40, text: (series) => (series.lost ? 'lost' : ''), chip: (series) => (series.lost ? 'Red' : null) },
+    {
+      header: 'Lost',
+      width: 40,
+      text: (series) => (series.lost ? 'lost' : ''),
+      chip: (series) => (series.lost ? 'Red' : null),
+    },
   ];
 }
 

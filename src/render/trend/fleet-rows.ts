@@ -44,14 +44,28 @@ export function rankRows(fleet: FleetTrend, since: 'first' | 'previous'): RankRo
   return ranks.map((rank, at) => {
     const series = fleet.series[rank.series] as AccountSeries;
     const from = since === 'first' ? series.scans[0] : series.scans.at(-2);
-    return { place: at + 1, rank, series, from: series.scans.length > 1 ? scanPercent(from) : null, to: scanPercent(series.scans.at(-1)) };
+    return {
+      place: at + 1,
+      rank,
+      series,
+      from: series.scans.length > 1 ? scanPercent(from) : null,
+      to: scanPercent(series.scans.at(-1)),
+    };
   });
 }
 
 /** The headings of the two rankings and what each says when it is empty. */
 export const rankings = [
-  { since: 'first', heading: 'Biggest drops since the first scan', empty: 'No account dropped since its first scan, and none was lost.' },
-  { since: 'previous', heading: 'Biggest drops since the scan before', empty: 'No account dropped since its scan before, and none was lost.' },
+  {
+    since: 'first',
+    heading: 'Biggest drops since the first scan',
+    empty: 'No account dropped since its first scan, and none was lost.',
+  },
+  {
+    since: 'previous',
+    heading: 'Biggest drops since the scan before',
+    empty: 'No account dropped since its scan before, and none was lost.',
+  },
 ] as const;
 
 /** What a lost account is, in the words of every format. */

@@ -20,7 +20,11 @@ function dateCell(scan: FleetScan | undefined): string | number | null {
 function dropsSheet(fleet: FleetTrend, title: string): TableSheet<RankRow & { ranking: string }> {
   return {
     name: 'Drops',
-    preamble: [{ label: title }, { label: 'Percent formula', value: fleet.percentFormula }, { label: 'Latest scan folder', value: fleet.latestFolder }],
+    preamble: [
+      { label: title },
+      { label: 'Percent formula', value: fleet.percentFormula },
+      { label: 'Latest scan folder', value: fleet.latestFolder },
+    ],
     columns: [
       { header: 'Ranking', kind: 'text', width: { max: 40 }, value: (row) => row.ranking },
       { header: 'Place', kind: 'count', width: { max: 8 }, value: (row) => row.place },
@@ -32,7 +36,8 @@ function dropsSheet(fleet: FleetTrend, title: string): TableSheet<RankRow & { ra
       { header: 'Change (points)', kind: 'percent', width: { max: 16 }, value: (row) => percentOf(row.rank.change) },
       { header: 'Lost', kind: 'text', width: { max: 36 }, value: (row) => (row.rank.lost ? lostText : null) },
     ],
-    rows: () => rankings.flatMap(({ since, heading }) => rankRows(fleet, since).map((row) => ({ ...row, ranking: heading }))),
+    rows: () =>
+      rankings.flatMap(({ since, heading }) => rankRows(fleet, since).map((row) => ({ ...row, ranking: heading }))),
   };
 }
 
@@ -45,12 +50,43 @@ function accountsSheet(fleet: FleetTrend): TableSheet<AccountSeries> {
       { header: 'Account', kind: 'text', width: { max: 40 }, value: (series) => series.accountName },
       { header: 'BenchmarkId', kind: 'text', width: { max: 30 }, value: (series) => series.benchmarkId },
       { header: 'Scans', kind: 'count', width: { max: 8 }, value: (series) => series.scans.length },
-      { header: 'Latest scan', kind: 'date', width: { max: 20 }, value: (series) => dateCell(series.scans.at(-1)), style: (series) => (typeof dateCell(series.scans.at(-1)) === 'number' ? dateStyle : undefined) },
-      { header: 'First %', kind: 'percent', width: { max: 10 }, value: (series) => percentOf(scanPercent(series.scans[0])) },
-      { header: 'Previous %', kind: 'percent', width: { max: 10 }, value: (series) => percentOf(series.scans.length > 1 ? scanPercent(series.scans.at(-2)) : null) },
-      { header: 'Latest %', kind: 'percent', width: { max: 10 }, value: (series) => percentOf(scanPercent(series.scans.at(-1))) },
-      { header: 'Since first (points)', kind: 'percent', width: { max: 18 }, value: (series) => percentOf(series.changeSinceFirst) },
-      { header: 'Since previous (points)', kind: 'percent', width: { max: 20 }, value: (series) => percentOf(series.changeSincePrevious) },
+      {
+        header: 'Latest scan',
+        kind: 'date',
+        width: { max: 20 },
+        value: (series) => dateCell(series.scans.at(-1)),
+        style: (series) => (typeof dateCell(series.scans.at(-1)) === 'number' ? dateStyle : undefined),
+      },
+      {
+        header: 'First %',
+        kind: 'percent',
+        width: { max: 10 },
+        value: (series) => percentOf(scanPercent(series.scans[0])),
+      },
+      {
+        header: 'Previous %',
+        kind: 'percent',
+        width: { max: 10 },
+        value: (series) => percentOf(series.scans.length > 1 ? scanPercent(series.scans.at(-2)) : null),
+      },
+      {
+        header: 'Latest %',
+        kind: 'percent',
+        width: { max: 10 },
+        value: (series) => percentOf(scanPercent(series.scans.at(-1))),
+      },
+      {
+        header: 'Since first (points)',
+        kind: 'percent',
+        width: { max: 18 },
+        value: (series) => percentOf(series.changeSinceFirst),
+      },
+      {
+        header: 'Since previous (points)',
+        kind: 'percent',
+        width: { max: 20 },
+        value: (series) => percentOf(series.changeSincePrevious),
+      },
       { header: 'Lost', kind: 'text', width: { max: 36 }, value: (series) => (series.lost ? lostText : null) },
     ],
     rows: () => fleet.series,
@@ -64,7 +100,13 @@ function scansSheet(fleet: FleetTrend): TableSheet<{ series: AccountSeries; scan
     columns: [
       { header: 'AccountId', kind: 'text', width: { max: 40 }, value: (row) => row.series.accountId },
       { header: 'BenchmarkId', kind: 'text', width: { max: 30 }, value: (row) => row.series.benchmarkId },
-      { header: 'Scan date', kind: 'date', width: { max: 20 }, value: (row) => dateCell(row.scan), style: (row) => (typeof dateCell(row.scan) === 'number' ? dateStyle : undefined) },
+      {
+        header: 'Scan date',
+        kind: 'date',
+        width: { max: 20 },
+        value: (row) => dateCell(row.scan),
+        style: (row) => (typeof dateCell(row.scan) === 'number' ? dateStyle : undefined),
+      },
       { header: 'JobId', kind: 'text', width: { max: 40 }, value: (row) => row.scan.jobId },
       { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => percentOf(scanPercent(row.scan)) },
       { header: 'Green', kind: 'count', width: { max: 10 }, value: (row) => row.scan.figures.green },

@@ -6,7 +6,8 @@ export interface ChartSeries {
   colour: string;
   /** Overall compliance is drawn thicker than the categories. */
   overall: boolean;
-  /** One of the categories beyond the worst few: drawn thin and gray, behind the others, named only in the legend's list. */
+  /** One of the categories beyond the worst few: drawn thin and gray, behind the others, named only in the legend's
+   * list. */
   other: boolean;
   points: ({ x: number; y: number } | null)[];
 }
@@ -33,7 +34,8 @@ export interface ChartLayout {
  */
 export const highlightedCategories = 5;
 
-/** Colours of the highlighted categories: Okabe–Ito hues, far apart for colour-blind readers too. Overall is near black. */
+/** Colours of the highlighted categories: Okabe–Ito hues, far apart for colour-blind readers too. Overall is near
+ * black. */
 export const seriesColours = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#d55e00'];
 const overallColour = '#1f2933';
 /** The categories beyond the worst few. */
@@ -66,10 +68,15 @@ function extent(at: number, width: number, anchor: ChartTick['anchor']): [number
  */
 function xTicks(labels: readonly string[], xOf: (position: number) => number, fontSize: number): ChartTick[] {
   const count = labels.length;
-  const tick = (position: number, anchor: ChartTick['anchor']): ChartTick => ({ at: xOf(position), label: labels[position] as string, anchor });
+  const tick = (position: number, anchor: ChartTick['anchor']): ChartTick => ({
+    at: xOf(position),
+    label: labels[position] as string,
+    anchor,
+  });
   if (count === 1) return [tick(0, 'start')];
   const widthOf = (tickAt: ChartTick): number => tickAt.label.length * characterWidth * fontSize;
-  const clear = (a: ChartTick, b: ChartTick): boolean => extent(a.at, widthOf(a), a.anchor)[1] + labelGap * fontSize <= extent(b.at, widthOf(b), b.anchor)[0];
+  const clear = (a: ChartTick, b: ChartTick): boolean =>
+    extent(a.at, widthOf(a), a.anchor)[1] + labelGap * fontSize <= extent(b.at, widthOf(b), b.anchor)[0];
   for (let step = 1; step < count; step += 1) {
     const ticks = [tick(0, 'start')];
     for (let position = step; position < count - 1; position += step) ticks.push(tick(position, 'middle'));
@@ -112,11 +119,19 @@ export function worstCategories(trend: Trend): number[] {
  * for each other category. HTML (SVG) and PDF draw the same layout; `fontSize` is the
  * size of the tick labels in the chart's units, which decides how many fit.
  */
-export function layoutChart(trend: Trend, width: number, height: number, margins = { left: 40, top: 10, right: 10, bottom: 34 }, fontSize = 11): ChartLayout {
+export function layoutChart(
+  trend: Trend,
+  width: number,
+  height: number,
+  margins = { left: 40, top: 10, right: 10, bottom: 34 },
+  fontSize = 11,
+): ChartLayout {
   const plot = { left: margins.left, top: margins.top, right: width - margins.right, bottom: height - margins.bottom };
   const count = trend.scans.length;
-  const xOf = (position: number): number => (count < 2 ? plot.left : plot.left + ((plot.right - plot.left) * position) / (count - 1));
-  const yOf = (percent: number): number => plot.bottom - ((plot.bottom - plot.top) * Math.min(100, Math.max(0, percent))) / 100;
+  const xOf = (position: number): number =>
+    count < 2 ? plot.left : plot.left + ((plot.right - plot.left) * position) / (count - 1);
+  const yOf = (percent: number): number =>
+    plot.bottom - ((plot.bottom - plot.top) * Math.min(100, Math.max(0, percent))) / 100;
   const pointsOf = (percent: (scan: TrendScan) => number | null): ChartSeries['points'] =>
     trend.scans.map((scan, position) => {
       const value = percent(scan);
@@ -131,21 +146,42 @@ export function layoutChart(trend: Trend, width: number, height: number, margins
   });
   const worst = worstCategories(trend);
   const series: ChartSeries[] = [
-    { name: 'Overall', colour: overallColour, overall: true, other: false, points: pointsOf((scan) => (scan.hasPercent ? scan.figures.percent : null)) },
+    {
+      name: 'Overall',
+      colour: overallColour,
+      overall: true,
+      other: false,
+      points: pointsOf((scan) => (scan.hasPercent ? scan.figures.percent : null)),
+    },
     ...worst.map((at, rank) => category(at, seriesColours[rank] as string, false)),
-    ...trend.categories.map((_, at) => at).filter((at) => !worst.includes(at)).map((at) => category(at, otherColour, true)),
+    ...trend.categories
+      .map((_, at) => at)
+      .filter((at) => !worst.includes(at))
+      .map((at) => category(at, otherColour, true)),
   ];
   return {
     plot,
     series,
-    xTicks: xTicks(trend.scans.map((scan, position) => scanLabel(scan, position)), xOf, fontSize),
-    yTicks: [0, 20, 40, 60, 80, 100].map((percent) => ({ at: yOf(percent), label: `${percent}%`, anchor: 'end' as const })),
+    xTicks: xTicks(
+      trend.scans.map((scan, position) => scanLabel(scan, position)),
+      xOf,
+      fontSize,
+    ),
+    yTicks: [0, 20, 40, 60, 80, 100].map((percent) => ({
+      at: yOf(percent),
+      label: `${percent}%`,
+      anchor: 'end' as const,
+    })),
   };
 }
 
 /** Series in drawing order: the gray others at the back, then the worst categories, overall on top. */
 export function drawingOrder(series: readonly ChartSeries[]): ChartSeries[] {
-  return [...series.filter((line) => line.other), ...series.filter((line) => !line.other && !line.overall), ...series.filter((line) => line.overall)];
+  return [
+    ...series.filter((line) => line.other),
+    ...series.filter((line) => !line.other && !line.overall),
+    ...series.filter((line) => line.overall),
+  ];
 }
 
 /** The runs of a series without a gap: a line never bridges a scan that has no percent. */

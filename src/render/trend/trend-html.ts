@@ -15,14 +15,30 @@ interface PolicyList {
 
 /** What the trend page's template (trend-page.hbs) draws beside the chart. */
 interface TrendPageView extends TrendPageHead {
-  legend: { series: { name: string; colour: string; overall: boolean }[]; others: string[]; otherColour: string; highlighted: number };
+  legend: {
+    series: { name: string; colour: string; overall: boolean }[];
+    others: string[];
+    otherColour: string;
+    highlighted: number;
+  };
   /** A row per scan, every figure as the page shows it: a row is drawn per scan of years of them. */
-  scans: { label: string; jobId: string; compliance: string; green: string; red: string; amber: string; gray: string; regressions: string; source: string }[];
+  scans: {
+    label: string;
+    jobId: string;
+    compliance: string;
+    green: string;
+    red: string;
+    amber: string;
+    gray: string;
+    regressions: string;
+    source: string;
+  }[];
   policyLists: PolicyList[];
 }
 
 function policyList(trend: Trend, heading: string, policies: readonly PolicyTrend[], empty: string): PolicyList {
-  const when = (position: number | null): string => (position === null ? '' : scanLabel(trend.scans[position] as TrendScan, position));
+  const when = (position: number | null): string =>
+    position === null ? '' : scanLabel(trend.scans[position] as TrendScan, position);
   return {
     heading,
     empty,
@@ -34,7 +50,9 @@ function policyList(trend: Trend, heading: string, policies: readonly PolicyTren
   };
 }
 
-/** The legend: overall and the worst categories with their colours, then the other categories named in one gray line. */
+/**
+ * The legend: overall and the worst categories with their colours, then the other categories named in one gray line.
+ */
 function legend(trend: Trend): TrendPageView['legend'] {
   // The colours and order of the chart's series; the geometry is not needed.
   const series = layoutChart(trend, 100, 100).series;
@@ -73,8 +91,18 @@ function trendPageView(trend: Trend, options: TrendRenderOptions): TrendPageView
       source: scan.source,
     })),
     policyLists: [
-      policyList(trend, 'Policies that regressed most often', trend.regressed, 'No policy got worse from one scan to the next.'),
-      policyList(trend, 'Policies Red for the longest run of scans', trend.longestRed, 'No policy was Red in any scan.'),
+      policyList(
+        trend,
+        'Policies that regressed most often',
+        trend.regressed,
+        'No policy got worse from one scan to the next.',
+      ),
+      policyList(
+        trend,
+        'Policies Red for the longest run of scans',
+        trend.longestRed,
+        'No policy was Red in any scan.',
+      ),
     ],
   };
 }

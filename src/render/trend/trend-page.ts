@@ -17,7 +17,12 @@ export interface TrendPageHead {
  * `chart` is markup drawn in code, placed as it is. Control characters in report text
  * are shown as `\uXXXX`, as in every format.
  */
-export function renderTrendPage(page: 'trend-page' | 'fleet-trend-page', view: TrendPageHead, options: TrendRenderOptions, chart = ''): string {
+export function renderTrendPage(
+  page: 'trend-page' | 'fleet-trend-page',
+  view: TrendPageHead,
+  options: TrendRenderOptions,
+  chart = '',
+): string {
   const templates = templateSet(options.templates);
   const data = { style: inlineText(templates.texts, 'trend-styles.css'), chart };
   try {

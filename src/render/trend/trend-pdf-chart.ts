@@ -29,7 +29,14 @@ export function drawTrendChart(canvas: Canvas, trend: Trend, height = 250): void
   const { plot } = chart;
   for (const tick of chart.yTicks) {
     canvas.raw(`${operands('#e4e9f0')} RG 0.5 w ${at(plot.left, tick.at)} m ${at(plot.right, tick.at)} l S\n`);
-    canvas.text(tick.label, left, top + tick.at - sizes.small * 0.6, { size: sizes.small, colour: 'muted' }, plot.left - 5, 'right');
+    canvas.text(
+      tick.label,
+      left,
+      top + tick.at - sizes.small * 0.6,
+      { size: sizes.small, colour: 'muted' },
+      plot.left - 5,
+      'right',
+    );
   }
   canvas.raw(`${operands('#9aa5b1')} RG 0.75 w ${at(plot.left, plot.bottom)} m ${at(plot.right, plot.bottom)} l S\n`);
   chart.xTicks.forEach((tick) => {
@@ -39,8 +46,16 @@ export function drawTrendChart(canvas: Canvas, trend: Trend, height = 250): void
     const x = align === 'left' ? tick.at : align === 'right' ? tick.at - width : tick.at - width / 2;
     canvas.text(tick.label, left + x, top + plot.bottom + 5, { size: sizes.small, colour: 'muted' }, width, align);
   });
-  const order = trend.order === 'scan-date' ? 'LastScannedDate' : trend.order === 'job-id' ? 'JobId order' : 'input order';
-  canvas.text(`Scan (${order})`, left + plot.left, top + plot.bottom + 17, { size: sizes.small, colour: 'muted' }, plot.right - plot.left, 'center');
+  const order =
+    trend.order === 'scan-date' ? 'LastScannedDate' : trend.order === 'job-id' ? 'JobId order' : 'input order';
+  canvas.text(
+    `Scan (${order})`,
+    left + plot.left,
+    top + plot.bottom + 17,
+    { size: sizes.small, colour: 'muted' },
+    plot.right - plot.left,
+    'center',
+  );
   for (const series of drawingOrder(chart.series)) {
     const colour = operands(series.colour);
     for (const run of segments(series.points)) {
@@ -59,7 +74,13 @@ export function drawTrendChart(canvas: Canvas, trend: Trend, height = 250): void
     const x = left + (index % columns) * columnWidth;
     const y = canvas.y + Math.floor(index / columns) * legendRow;
     canvas.raw(`${operands(series.colour)} rg ${num(x)} ${num(y + 3.5)} 14 ${series.overall ? 3 : 2} re f\n`);
-    canvas.text(series.name, x + 18, y, { size: sizes.small, weight: series.overall ? 'bold' : 'regular' }, columnWidth - 22);
+    canvas.text(
+      series.name,
+      x + 18,
+      y,
+      { size: sizes.small, weight: series.overall ? 'bold' : 'regular' },
+      columnWidth - 22,
+    );
   });
   canvas.y += legendHeight;
 }

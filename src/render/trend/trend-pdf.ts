@@ -23,30 +23,58 @@ const fixedDate = new Date(0);
 const percentText = (value: number | null): string => (value === null ? 'n/a' : displayPercent(value));
 
 function scanColumns(): Column<{ scan: TrendScan; position: number }>[] {
-  const count = (header: string, value: (scan: TrendScan) => number): Column<{ scan: TrendScan; position: number }> => ({ header, width: 52, align: 'right', text: (row) => displayCount(value(row.scan)) });
+  const count = (
+    header: string,
+    value: (scan: TrendScan) => number,
+  ): Column<{ scan: TrendScan; position: number }> => ({
+    header,
+    width: 52,
+    align: 'right',
+    text: (row) => displayCount(value(row.scan)),
+  });
   return [
     { header: 'Scan', width: 70, text: (row) => scanLabel(row.scan, row.position) },
     { header: 'JobId', width: 190, text: (row) => row.scan.jobId },
-    { header: 'Compliance', width: 62, align: 'right', text: (row) => percentText(row.scan.hasPercent ? row.scan.figures.percent : null) },
+    {
+      header: 'Compliance',
+      width: 62,
+      align: 'right',
+      text: (row) => percentText(row.scan.hasPercent ? row.scan.figures.percent : null),
+    },
     count('Green', (scan) => scan.figures.green),
     count('Red', (scan) => scan.figures.red),
     count('Amber', (scan) => scan.figures.amber),
     count('Gray', (scan) => scan.figures.gray),
-    { header: 'Regressions', width: 62, align: 'right', text: (row) => (row.scan.regressions === null ? '–' : displayCount(row.scan.regressions)) },
+    {
+      header: 'Regressions',
+      width: 62,
+      align: 'right',
+      text: (row) => (row.scan.regressions === null ? '–' : displayCount(row.scan.regressions)),
+    },
     { header: 'File', width: 120, text: (row) => row.scan.source.split(/[\\/]/).at(-1) ?? row.scan.source },
   ];
 }
 
 function policyColumns(trend: Trend): Column<PolicyTrend>[] {
-  const when = (position: number | null): string => (position === null ? '' : scanLabel(trend.scans[position] as TrendScan, position));
+  const when = (position: number | null): string =>
+    position === null ? '' : scanLabel(trend.scans[position] as TrendScan, position);
   return [
     { header: 'Number', width: 50, text: (policy) => policy.complianceNumber },
     { header: 'Policy', width: 300, text: (policy) => `${policy.shortTitle} (${policy.category})` },
     { header: 'Severity', width: 56, text: (policy) => policy.severity },
     { header: 'Regressions', width: 62, align: 'right', text: (policy) => displayCount(policy.regressions) },
     { header: 'Longest Red', width: 62, align: 'right', text: (policy) => displayCount(policy.longestRed) },
-    { header: 'Red from – to', width: 130, text: (policy) => (policy.longestRed > 0 ? `${when(policy.longestRedFrom)} – ${when(policy.longestRedTo)}` : '') },
-    { header: 'Last scan', width: 100, text: (policy) => policy.lastCompliance ?? 'not in the last scan', chip: (policy) => (policy.lastCompliance === null ? null : complianceFill(policy.lastCompliance)) },
+    {
+      header: 'Red from – to',
+      width: 130,
+      text: (policy) => (policy.longestRed > 0 ? `${when(policy.longestRedFrom)} – ${when(policy.longestRedTo)}` : ''),
+    },
+    {
+      header: 'Last scan',
+      width: 100,
+      text: (policy) => policy.lastCompliance ?? 'not in the last scan',
+      chip: (policy) => (policy.lastCompliance === null ? null : complianceFill(policy.lastCompliance)),
+    },
   ];
 }
 
@@ -71,7 +99,14 @@ export function beginTrendPdf(title: string, options: TrendRenderOptions): Trend
     bufferPages: true,
     displayTitle: true,
     lang: 'en',
-    info: { Title: outlineText(title), Author: toolInfo.name, Creator: `${toolInfo.name} ${toolInfo.version}`, Producer: 'PDFKit', CreationDate: options.now ?? fixedDate, ModDate: options.now ?? fixedDate },
+    info: {
+      Title: outlineText(title),
+      Author: toolInfo.name,
+      Creator: `${toolInfo.name} ${toolInfo.version}`,
+      Producer: 'PDFKit',
+      CreationDate: options.now ?? fixedDate,
+      ModDate: options.now ?? fixedDate,
+    },
   }) as unknown as PdfDocument;
   if (!options.now) {
     delete doc.info.ModDate;
@@ -111,7 +146,12 @@ export async function renderTrendPdf(trend: Trend, options: TrendRenderOptions):
   heading(canvas, 'Compliance over time', 2, 280);
   drawTrendChart(canvas, trend);
   heading(canvas, 'Scans', 2, 60);
-  drawTable(canvas, scanColumns(), trend.scans.map((scan, position) => ({ scan, position })), { continued: 'Scans (continued)' });
+  drawTable(
+    canvas,
+    scanColumns(),
+    trend.scans.map((scan, position) => ({ scan, position })),
+    { continued: 'Scans (continued)' },
+  );
   canvas.onPageBreak = null;
   for (const [name, list, empty] of [
     ['Policies that regressed most often', trend.regressed, 'No policy got worse from one scan to the next.'],

@@ -4,7 +4,6 @@ import { formatsOf, writersOf } from '../formats/format-views.js';
 import type { TrendFormat } from '../../model/trend.js';
 import { outputKinds } from '../formats/output-format.js';
 
-
 /**
  * Every trend renderer by the format name `trend -f` takes, a view of the output formats'
  * registry; json first, the default off a terminal (text is on one).

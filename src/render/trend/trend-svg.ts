@@ -23,7 +23,10 @@ export function trendSvg(trend: Trend, width = 900, height = 340): string {
   const chart = layoutChart(trend, width, height, { left: 44, top: 12, right: 16, bottom: 40 }, tickFontSize);
   const { plot } = chart;
   const grid = chart.yTicks
-    .map((tick) => `<line x1="${n(plot.left)}" y1="${n(tick.at)}" x2="${n(plot.right)}" y2="${n(tick.at)}" class="grid"/><text x="${n(plot.left - 6)}" y="${n(tick.at + 4)}" text-anchor="end">${escapeHtml(tick.label)}</text>`)
+    .map(
+      (tick) =>
+        `<line x1="${n(plot.left)}" y1="${n(tick.at)}" x2="${n(plot.right)}" y2="${n(tick.at)}" class="grid"/><text x="${n(plot.left - 6)}" y="${n(tick.at + 4)}" text-anchor="end">${escapeHtml(tick.label)}</text>`,
+    )
     .join('');
   const xLabels = chart.xTicks
     .map(
@@ -34,9 +37,14 @@ export function trendSvg(trend: Trend, width = 900, height = 340): string {
   const lines = drawingOrder(chart.series)
     .map((series) => {
       const runs = segments(series.points);
-      const d = runs.map((run) => run.map((point, index) => `${index === 0 ? 'M' : 'L'}${n(point.x)} ${n(point.y)}`).join(' ')).join(' ');
+      const d = runs
+        .map((run) => run.map((point, index) => `${index === 0 ? 'M' : 'L'}${n(point.x)} ${n(point.y)}`).join(' '))
+        .join(' ');
       // A run of one scan is a dot, not an invisible zero-length line.
-      const dots = runs.filter((run) => run.length === 1).map(([point]) => `<circle cx="${n(point?.x ?? 0)}" cy="${n(point?.y ?? 0)}" r="2.5" fill="${series.colour}"/>`).join('');
+      const dots = runs
+        .filter((run) => run.length === 1)
+        .map(([point]) => `<circle cx="${n(point?.x ?? 0)}" cy="${n(point?.y ?? 0)}" r="2.5" fill="${series.colour}"/>`)
+        .join('');
       const kind = series.overall ? ' overall' : series.other ? ' other' : '';
       const stroke = series.overall ? 3 : series.other ? 1 : 2;
       return `<g class="series${kind}" data-series="${escapeHtml(series.name)}"><title>${escapeHtml(series.name)}</title><path d="${d}" stroke="${series.colour}" stroke-width="${stroke}" fill="none" stroke-linejoin="round" stroke-linecap="round"/>${dots}</g>`;

@@ -22,31 +22,54 @@ function scanLine(scan: TrendScan): string {
   return `  ${terminalText(scan.scanDate ?? 'no date')}  ${percentOf(scan).padStart(6)}  ${figures.red} Red, ${figures.amber} Amber, ${figures.green} Green, ${figures.gray} Gray${regressed}  (${terminalText(scan.source)})`;
 }
 
-/** One account's trend as lines a person reads on a terminal: each scan, the change, the policies that regressed most. */
+/**
+ * One account's trend as lines a person reads on a terminal: each scan, the change, the policies that regressed most.
+ */
 function trendText(trend: Trend, title: string): string {
   const first = trend.scans[0];
   const last = trend.scans.at(-1);
-  const change = first !== undefined && last !== undefined && first !== last && first.hasPercent && last.hasPercent ? last.figures.percent - first.figures.percent : null;
-  const lines = [terminalText(title), `${plural(trend.scans.length, 'scan')}, ${plural(trend.policies, 'policy', 'policies')}; compliance ${last === undefined ? 'n/a' : percentOf(last)}, ${points(change)} since the first scan`, '', ...trend.scans.map(scanLine)];
+  const change =
+    first !== undefined && last !== undefined && first !== last && first.hasPercent && last.hasPercent
+      ? last.figures.percent - first.figures.percent
+      : null;
+  const lines = [
+    terminalText(title),
+    `${plural(trend.scans.length, 'scan')}, ${plural(trend.policies, 'policy', 'policies')}; compliance ${last === undefined ? 'n/a' : percentOf(last)}, ${points(change)} since the first scan`,
+    '',
+    ...trend.scans.map(scanLine),
+  ];
   if (trend.regressed.length > 0) {
     lines.push('', 'Regressed most often:');
-    for (const policy of trend.regressed) lines.push(`  ${terminalText(policy.complianceNumber)}  ${terminalText(policy.shortTitle)} (${terminalText(policy.severity)}): ${plural(policy.regressions, 'time')}`);
+    for (const policy of trend.regressed)
+      lines.push(
+        `  ${terminalText(policy.complianceNumber)}  ${terminalText(policy.shortTitle)} (${terminalText(policy.severity)}): ${plural(policy.regressions, 'time')}`,
+      );
   }
   if (trend.longestRed.length > 0) {
     lines.push('', 'Red longest:');
-    for (const policy of trend.longestRed) lines.push(`  ${terminalText(policy.complianceNumber)}  ${terminalText(policy.shortTitle)} (${terminalText(policy.severity)}): ${plural(policy.longestRed, 'scan')}`);
+    for (const policy of trend.longestRed)
+      lines.push(
+        `  ${terminalText(policy.complianceNumber)}  ${terminalText(policy.shortTitle)} (${terminalText(policy.severity)}): ${plural(policy.longestRed, 'scan')}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** A fleet's trend as lines: the accounts, then the biggest drops since the first scan, worst first. */
 function fleetText(fleet: FleetTrend, title: string): string {
-  const lines = [terminalText(title), `${plural(fleet.series.length, 'series', 'series')} (account and benchmark), latest scans in ${terminalText(fleet.latestFolder)}; ${plural(fleet.lost, 'account')} with no latest scan`, '', 'Biggest drops since the first scan:'];
+  const lines = [
+    terminalText(title),
+    `${plural(fleet.series.length, 'series', 'series')} (account and benchmark), latest scans in ${terminalText(fleet.latestFolder)}; ${plural(fleet.lost, 'account')} with no latest scan`,
+    '',
+    'Biggest drops since the first scan:',
+  ];
   for (const rank of fleet.dropsSinceFirst) {
     const series = fleet.series[rank.series];
     if (series === undefined) continue;
     const latest = series.scans.at(-1);
-    lines.push(`  ${terminalText(series.accountName)} — ${terminalText(series.benchmarkName)}: ${rank.lost ? 'no latest scan' : points(rank.change)}, now ${latest === undefined ? 'n/a' : percentOf(latest)}`);
+    lines.push(
+      `  ${terminalText(series.accountName)} — ${terminalText(series.benchmarkName)}: ${rank.lost ? 'no latest scan' : points(rank.change)}, now ${latest === undefined ? 'n/a' : percentOf(latest)}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

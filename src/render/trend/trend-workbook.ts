@@ -15,10 +15,18 @@ export type WriteSheet = <T>(sheet: TableSheet<T>) => Promise<void>;
  * date, titled, with the sheets `writeSheets` writes in order, its bytes once committed.
  * A writer that fails fails the bytes too, so that no half workbook is written.
  */
-export async function renderTrendWorkbook(title: string, options: TrendRenderOptions, writeSheets: (write: WriteSheet) => Promise<void>): Promise<RenderedBody> {
+export async function renderTrendWorkbook(
+  title: string,
+  options: TrendRenderOptions,
+  writeSheets: (write: WriteSheet) => Promise<void>,
+): Promise<RenderedBody> {
   const output = new WorkbookOutput();
   const written = (async () => {
-    const writer = new PinnedWorkbookWriter({ stream: output.stream, date: options.now ?? fixedDate, creator: toolInfo.name });
+    const writer = new PinnedWorkbookWriter({
+      stream: output.stream,
+      date: options.now ?? fixedDate,
+      creator: toolInfo.name,
+    });
     writer.title = cellText(title);
     await writeSheets((sheet) => writeTableSheet(writer, sheet, output.pace));
     await writer.commit();

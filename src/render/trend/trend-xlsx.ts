@@ -33,20 +33,38 @@ const count = (header: string, value: (scan: TrendScan) => number): TableColumn<
 function scansSheet(trend: Trend, title: string): TableSheet<ScanRow> {
   return {
     name: 'Scans',
-    preamble: [{ label: title }, { label: 'Order', value: trend.order }, { label: 'Percent formula', value: trend.percentFormula }],
+    preamble: [
+      { label: title },
+      { label: 'Order', value: trend.order },
+      { label: 'Percent formula', value: trend.percentFormula },
+    ],
     columns: [
-      { header: 'Scan date', kind: 'date', width: { max: 20 }, value: (row) => dateCell(row.scan), style: (row) => (typeof dateCell(row.scan) === 'number' ? dateStyle : undefined) },
+      {
+        header: 'Scan date',
+        kind: 'date',
+        width: { max: 20 },
+        value: (row) => dateCell(row.scan),
+        style: (row) => (typeof dateCell(row.scan) === 'number' ? dateStyle : undefined),
+      },
       { header: 'JobId', kind: 'text', width: { max: 40 }, value: (row) => row.scan.jobId },
-      { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => percentOf(row.scan.hasPercent ? row.scan.figures.percent : null) },
+      {
+        header: 'Compliance %',
+        kind: 'percent',
+        width: { max: 14 },
+        value: (row) => percentOf(row.scan.hasPercent ? row.scan.figures.percent : null),
+      },
       count('Total', (scan) => scan.figures.total),
       count('Green', (scan) => scan.figures.green),
       count('Red', (scan) => scan.figures.red),
       count('Amber', (scan) => scan.figures.amber),
       count('Gray', (scan) => scan.figures.gray),
       { header: 'Regressions', kind: 'count', width: { max: 12 }, value: (row) => row.scan.regressions },
-      ...trend.categories.map(
-        (category, at): TableColumn<ScanRow> => ({ header: `${category.name} %`, kind: 'percent', width: { max: 24 }, value: (row) => percentOf(row.scan.categoryPercents[at] ?? null) }),
-      ),
+      ...trend.categories.map((category, at): TableColumn<ScanRow> => ({
+        header: `${category.name} %`,
+        kind: 'percent',
+        width: { max: 24 },
+        value: (row) => percentOf(row.scan.categoryPercents[at] ?? null),
+      })),
       { header: 'File', kind: 'text', width: { max: 50 }, value: (row) => row.scan.source },
     ],
     rows: () => trend.scans.map((scan, position) => ({ scan, position })),
@@ -60,7 +78,8 @@ interface PolicyRow {
 
 /** The policies that regressed most often, then those Red longest, one row each. */
 function policiesSheet(trend: Trend): TableSheet<PolicyRow> {
-  const when = (position: number | null): string | null => (position === null ? null : scanLabel(trend.scans[position] as TrendScan, position));
+  const when = (position: number | null): string | null =>
+    position === null ? null : scanLabel(trend.scans[position] as TrendScan, position);
   return {
     name: 'Policies',
     columns: [
@@ -76,7 +95,10 @@ function policiesSheet(trend: Trend): TableSheet<PolicyRow> {
       { header: 'Red to', kind: 'text', width: { max: 14 }, value: (row) => when(row.policy.longestRedTo) },
       { header: 'Last scan', kind: 'text', width: { max: 12 }, value: (row) => row.policy.lastCompliance },
     ],
-    rows: () => [...trend.regressed.map((policy) => ({ list: 'regressed', policy })), ...trend.longestRed.map((policy) => ({ list: 'longest Red', policy }))],
+    rows: () => [
+      ...trend.regressed.map((policy) => ({ list: 'regressed', policy })),
+      ...trend.longestRed.map((policy) => ({ list: 'longest Red', policy })),
+    ],
   };
 }
 

@@ -38,7 +38,13 @@ export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
     columns: [
       { header: 'Benchmark', kind: 'text', width: { max: 40 }, value: (row) => row.report.benchmarkName },
       { header: 'Account', kind: 'text', width: { max: 30 }, value: (row) => row.report.accountName },
-      { header: 'Order', kind: 'count', width: { max: 8 }, value: (row) => row.category.order, style: () => centredStyle },
+      {
+        header: 'Order',
+        kind: 'count',
+        width: { max: 8 },
+        value: (row) => row.category.order,
+        style: () => centredStyle,
+      },
       { header: 'Category', kind: 'text', width: { max: 50 }, value: (row) => row.category.name },
       count('Total', (category) => category.figures.total),
       count('Green', (category) => category.figures.green),
@@ -47,11 +53,28 @@ export function categoriesSheet(view: ViewModel): TableSheet<CategoryRow> {
       count('Gray', (category) => category.figures.gray),
       ...(anyOther ? [count('Other', (category) => category.figures.other)] : []),
       // Nothing assessed: an empty cell, which the colour scale leaves white, and the reason beside it.
-      { header: 'Compliance %', kind: 'percent', width: { max: 14 }, value: (row) => (row.category.figures.percent === null ? null : row.category.figures.percent / 100) },
+      {
+        header: 'Compliance %',
+        kind: 'percent',
+        width: { max: 14 },
+        value: (row) => (row.category.figures.percent === null ? null : row.category.figures.percent / 100),
+      },
       count('Red weighted', (category) => category.redWeight),
       count('Failing resources', (category) => category.figures.failingResources),
       { header: 'Worst rank', kind: 'count', width: { max: 10 }, value: (row) => worstRank(row.report, row.category) },
-      ...(anyNa ? [{ header: 'Note', kind: 'text', width: { max: 44 }, value: (row) => (row.category.figures.percentNote === null ? null : `no compliance %: ${row.category.figures.percentNote}`) } satisfies TableColumn<CategoryRow>] : []),
+      ...(anyNa
+        ? [
+            {
+              header: 'Note',
+              kind: 'text',
+              width: { max: 44 },
+              value: (row) =>
+                row.category.figures.percentNote === null
+                  ? null
+                  : `no compliance %: ${row.category.figures.percentNote}`,
+            } satisfies TableColumn<CategoryRow>,
+          ]
+        : []),
     ],
     rows: () => categoryRows(view),
   };

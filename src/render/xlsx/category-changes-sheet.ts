@@ -11,10 +11,17 @@ interface CategoryChangeRow {
   category: CategoryChangeView;
 }
 
-const statusTexts: Readonly<Record<CategoryChangeView['status'], string>> = { matched: 'in both scans', added: 'new', removed: 'removed' };
+const statusTexts: Readonly<Record<CategoryChangeView['status'], string>> = {
+  matched: 'in both scans',
+  added: 'new',
+  removed: 'removed',
+};
 
 // No percent (nothing assessed, or no such category) is an empty cell, not 0 %.
-const percent = (header: string, pick: (category: CategoryChangeView) => number | null): TableColumn<CategoryChangeRow> => ({
+const percent = (
+  header: string,
+  pick: (category: CategoryChangeView) => number | null,
+): TableColumn<CategoryChangeRow> => ({
   header,
   kind: 'percent',
   width: { max: 12 },
@@ -24,7 +31,12 @@ const percent = (header: string, pick: (category: CategoryChangeView) => number 
   },
 });
 
-const count = (header: string, pick: (category: CategoryChangeView) => number): TableColumn<CategoryChangeRow> => ({ header, kind: 'count', width: { max: 12 }, value: (row) => pick(row.category) });
+const count = (header: string, pick: (category: CategoryChangeView) => number): TableColumn<CategoryChangeRow> => ({
+  header,
+  kind: 'count',
+  width: { max: 12 },
+  value: (row) => pick(row.category),
+});
 
 /**
  * The Category changes sheet of a comparison: every category of either scan of each
@@ -44,11 +56,26 @@ export function categoryChangesSheet(view: ViewModel): TableSheet<CategoryChange
       { header: 'Status', kind: 'text', width: { max: 14 }, value: (row) => statusTexts[row.category.status] },
       percent('Before %', (category) => category.oldPercent),
       percent('After %', (category) => category.newPercent),
-      { header: 'Change (points)', kind: 'count', width: { max: 12 }, value: (row) => (row.category.percentDelta === null ? null : Math.round(row.category.percentDelta * 10) / 10), style: () => pointsStyle },
-      { header: 'Passed resources change', kind: 'count', width: { max: 12 }, value: (row) => row.category.passedResourcesDelta, style: () => signedCountStyle },
+      {
+        header: 'Change (points)',
+        kind: 'count',
+        width: { max: 12 },
+        value: (row) => (row.category.percentDelta === null ? null : Math.round(row.category.percentDelta * 10) / 10),
+        style: () => pointsStyle,
+      },
+      {
+        header: 'Passed resources change',
+        kind: 'count',
+        width: { max: 12 },
+        value: (row) => row.category.passedResourcesDelta,
+        style: () => signedCountStyle,
+      },
       // A column per kind of change, in the order and words of the one table of them.
       ...policyChangeKinds.map((kind) => count(changeWords[kind].label, (category) => category.changes[kind])),
     ],
-    rows: () => comparedReports(view).flatMap(({ report, changes }) => changes.categories.map((category) => ({ report, category }))),
+    rows: () =>
+      comparedReports(view).flatMap(({ report, changes }) =>
+        changes.categories.map((category) => ({ report, category })),
+      ),
   };
 }

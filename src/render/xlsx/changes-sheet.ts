@@ -17,15 +17,37 @@ export function comparisonPreamble(view: ViewModel, title: string): PreambleLine
   return [
     { label: title, labelStyle: titleStyle },
     // A short label: column A is as narrow as its table's first column, and the value beside it would hide the rest.
-    ...comparedReports(view).map(({ report, changes }) => ({ label: 'Compared', value: `${report.benchmarkName} — ${report.accountName}; old: ${changes.old.text}; ${changes.countsText}` })),
+    ...comparedReports(view).map(({ report, changes }) => ({
+      label: 'Compared',
+      value: `${report.benchmarkName} — ${report.accountName}; old: ${changes.old.text}; ${changes.countsText}`,
+    })),
   ];
 }
 
-function sideColumns(name: 'Old' | 'New', pick: (change: ChangeView) => ChangeSideView | null): TableColumn<ChangeRow>[] {
+function sideColumns(
+  name: 'Old' | 'New',
+  pick: (change: ChangeView) => ChangeSideView | null,
+): TableColumn<ChangeRow>[] {
   return [
-    { header: `${name} colour`, kind: 'text', width: { max: 12 }, value: (row) => (row ? (pick(row.change)?.colour ?? null) : null), style: (row) => (row ? colourStyle.get(pick(row.change)?.colour ?? '') : undefined) },
-    { header: `${name} passed`, kind: 'count', width: { max: 10 }, value: (row) => (row ? (pick(row.change)?.passedResources ?? null) : null) },
-    { header: `${name} total`, kind: 'count', width: { max: 10 }, value: (row) => (row ? (pick(row.change)?.totalResources ?? null) : null) },
+    {
+      header: `${name} colour`,
+      kind: 'text',
+      width: { max: 12 },
+      value: (row) => (row ? (pick(row.change)?.colour ?? null) : null),
+      style: (row) => (row ? colourStyle.get(pick(row.change)?.colour ?? '') : undefined),
+    },
+    {
+      header: `${name} passed`,
+      kind: 'count',
+      width: { max: 10 },
+      value: (row) => (row ? (pick(row.change)?.passedResources ?? null) : null),
+    },
+    {
+      header: `${name} total`,
+      kind: 'count',
+      width: { max: 10 },
+      value: (row) => (row ? (pick(row.change)?.totalResources ?? null) : null),
+    },
   ];
 }
 
@@ -44,7 +66,12 @@ export function changesSheet(view: ViewModel): TableSheet<ChangeRow> {
     preamble: comparisonPreamble(view, 'Changes since the old scan'),
     freezeHeader: false,
     columns: [
-      { header: 'Benchmark', kind: 'text', width: { min: 20, max: 30 }, value: (row) => (row ? row.report.benchmarkName : noChanges) },
+      {
+        header: 'Benchmark',
+        kind: 'text',
+        width: { min: 20, max: 30 },
+        value: (row) => (row ? row.report.benchmarkName : noChanges),
+      },
       { header: 'Account', kind: 'text', width: { max: 24 }, value: (row) => row?.report.accountName ?? null },
       { header: 'Change', kind: 'text', width: { max: 12 }, value: (row) => row?.change.kindText ?? null },
       { header: 'Severity', kind: 'text', width: { max: 12 }, value: (row) => row?.change.severity ?? null },
@@ -56,7 +83,8 @@ export function changesSheet(view: ViewModel): TableSheet<ChangeRow> {
       ...sideColumns('New', (change) => change.new),
       { header: 'Policy id', kind: 'text', width: { max: 24 }, value: (row) => row?.change.policyId ?? null },
     ],
-    rows: () => (none ? [null] : compared.flatMap(({ report, changes }) => changes.changes.map((change) => ({ report, change })))),
+    rows: () =>
+      none ? [null] : compared.flatMap(({ report, changes }) => changes.changes.map((change) => ({ report, change }))),
     ...(regressions ? { tabColour: 'FFC00000' } : {}),
   };
 }

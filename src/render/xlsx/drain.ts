@@ -7,5 +7,7 @@ import { once, type EventEmitter } from 'node:events';
 export async function drained(stream: EventEmitter): Promise<void> {
   const stop = new AbortController();
   const { signal } = stop;
-  await Promise.race([once(stream, 'drain', { signal }), once(stream, 'close', { signal })]).finally(() => stop.abort());
+  await Promise.race([once(stream, 'drain', { signal }), once(stream, 'close', { signal })]).finally(() =>
+    stop.abort(),
+  );
 }

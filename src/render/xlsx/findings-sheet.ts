@@ -22,11 +22,23 @@ export function findingsSheet(view: ViewModel): TableSheet<FindingView | null> {
   return {
     name: 'Findings',
     columns: [
-      { header: 'Severity', kind: 'text', width: { max: 10 }, value: (row) => (row ? row.severity : 'none'), style: (row) => (row ? severityStyle.get(row.severity) : undefined) },
+      {
+        header: 'Severity',
+        kind: 'text',
+        width: { max: 10 },
+        value: (row) => (row ? row.severity : 'none'),
+        style: (row) => (row ? severityStyle.get(row.severity) : undefined),
+      },
       { header: 'Rule', kind: 'text', width: { max: 22 }, value: (row) => (row ? row.rule : null) },
       { header: 'File', kind: 'text', width: { max: 40 }, value: (row) => (row ? row.source : null) },
       { header: 'Pointer', kind: 'text', width: { max: 44 }, value: (row) => (row ? row.pointer : null) },
-      { header: 'Message', kind: 'text', width: { max: 90 }, value: (row) => (row ? row.message : noFindings), style: () => wrapStyle },
+      {
+        header: 'Message',
+        kind: 'text',
+        width: { max: 90 },
+        value: (row) => (row ? row.message : noFindings),
+        style: () => wrapStyle,
+      },
       { header: 'Expected', kind: 'text', width: { max: 24 }, value: (row) => valueText(row?.expected) },
       { header: 'Actual', kind: 'text', width: { max: 24 }, value: (row) => valueText(row?.actual) },
     ],

@@ -6,13 +6,29 @@ import { columnLetter } from './column-letter.js';
 const scaleColours = ['FFF8696B', 'FFFFEB84', 'FF63BE7B'].map((argb) => ({ argb }));
 
 /** Adds a colour scale over the data rows of every percent column. */
-export function addPercentScales(sheet: Worksheet, columns: readonly { kind: string }[], firstRow: number, lastRow: number): void {
+export function addPercentScales(
+  sheet: Worksheet,
+  columns: readonly { kind: string }[],
+  firstRow: number,
+  lastRow: number,
+): void {
   columns.forEach((column, index) => {
     if (column.kind !== 'percent') return;
     const letter = columnLetter(index + 1);
     sheet.addConditionalFormatting({
       ref: `${letter}${firstRow}:${letter}${lastRow}`,
-      rules: [{ type: 'colorScale', priority: 1, cfvo: [{ type: 'num', value: 0 }, { type: 'num', value: 0.5 }, { type: 'num', value: 1 }], color: scaleColours }],
+      rules: [
+        {
+          type: 'colorScale',
+          priority: 1,
+          cfvo: [
+            { type: 'num', value: 0 },
+            { type: 'num', value: 0.5 },
+            { type: 'num', value: 1 },
+          ],
+          color: scaleColours,
+        },
+      ],
     });
   });
 }

@@ -114,8 +114,14 @@ export class PinnedWorkbookWriter extends ExcelJS.stream.xlsx.WorkbookWriter {
    * a large sheet would otherwise pile up in memory.
    */
   async writeRowsXml(sheet: ExcelJS.Worksheet, xml: string): Promise<void> {
-    const internals = sheet as unknown as { startedData: boolean; stream: { write(data: string): unknown; pipes?: ZipperInput[] } };
-    if (!internals.startedData) throw new CspmError('internal', 'rows can be written as XML only after a row was committed', { data: { what: 'exceljs worksheet' } });
+    const internals = sheet as unknown as {
+      startedData: boolean;
+      stream: { write(data: string): unknown; pipes?: ZipperInput[] };
+    };
+    if (!internals.startedData)
+      throw new CspmError('internal', 'rows can be written as XML only after a row was committed', {
+        data: { what: 'exceljs worksheet' },
+      });
     internals.stream.write(xml);
     const zipper = internals.stream.pipes?.[0];
     // The zipper's input is a readable-stream 2 stream: no writableLength getter.
@@ -131,7 +137,11 @@ export class PinnedWorkbookWriter extends ExcelJS.stream.xlsx.WorkbookWriter {
   /** Records the auto-filter range (`$A$1:$M$9`) of a sheet added before. */
   addFilterName(sheetName: string, range: string): void {
     const localSheetId = this.#sheetNames.indexOf(sheetName);
-    this.#filterNames.push({ name: '_xlnm._FilterDatabase', ranges: [`'${sheetName.replaceAll("'", "''")}'!${range}`], localSheetId });
+    this.#filterNames.push({
+      name: '_xlnm._FilterDatabase',
+      ranges: [`'${sheetName.replaceAll("'", "''")}'!${range}`],
+      localSheetId,
+    });
   }
 
   /** Commits the workbook, with the auto-filter names. */

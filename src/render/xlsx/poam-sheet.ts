@@ -26,9 +26,13 @@ function columnsOf(): TableColumn<PoamRow>[] {
     return {
       header: column.header,
       kind: numeric ? 'count' : 'text',
-      width: column.fillIn ? fillInWidth : { min: first ? 24 : 8, max: column.header === 'Weakness Description' ? 80 : 40 },
+      width: column.fillIn
+        ? fillInWidth
+        : { min: first ? 24 : 8, max: column.header === 'Weakness Description' ? 80 : 40 },
       value: (row) => (row ? column.value(row) : first ? noWeakness : null),
-      ...(column.header === 'Compliance' ? { style: (row: PoamRow) => (row ? colourStyle.get(row.action.policy.Compliance) : undefined) } : {}),
+      ...(column.header === 'Compliance'
+        ? { style: (row: PoamRow) => (row ? colourStyle.get(row.action.policy.Compliance) : undefined) }
+        : {}),
       ...(column.fillIn ? { style: () => wrapStyle } : {}),
     };
   });

@@ -48,7 +48,8 @@ export function printSetup(widths: readonly number[], headerRow: number, keyColu
   const printed = widths.map((width) => width + columnPadding);
   let key = Math.max(1, Math.min(keyColumns, widths.length));
   if (sum(printed.slice(0, key)) > widthPerPage * keyShare) key = 1;
-  const pagesAcross = sum(printed) <= widthPerPage * onePageShare ? 1 : countPagesAcross(printed, sum(printed.slice(0, key)));
+  const pagesAcross =
+    sum(printed) <= widthPerPage * onePageShare ? 1 : countPagesAcross(printed, sum(printed.slice(0, key)));
   return {
     pagesAcross,
     pageSetup: {

@@ -58,7 +58,11 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
  * slowly need not be tens of thousands of rows long (seconds to write); never a way to
  * hold a larger workbook in memory.
  */
-export async function renderXlsxView(view: ViewModel, options: RenderOptions, streamAbove = streamAboveRows): Promise<RenderedBody> {
+export async function renderXlsxView(
+  view: ViewModel,
+  options: RenderOptions,
+  streamAbove = streamAboveRows,
+): Promise<RenderedBody> {
   const output = new WorkbookOutput();
   const written = writeWorkbook(view, options, output).catch((error: unknown) => {
     output.fail(error);

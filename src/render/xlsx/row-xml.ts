@@ -36,7 +36,10 @@ function escapeXml(text: string): string {
  * garbage. A large sheet's rows need none of it. Each column remembers its last text,
  * since consecutive rows repeat the benchmark, account and category.
  */
-export function rowXml<T>(columns: readonly XmlColumn<T>[], styleIndex: StyleIndex): (rowNumber: number, item: T) => string {
+export function rowXml<T>(
+  columns: readonly XmlColumn<T>[],
+  styleIndex: StyleIndex,
+): (rowNumber: number, item: T) => string {
   const letters = columns.map((_, index) => columnLetter(index + 1));
   const lastRaw: (string | null)[] = columns.map(() => null);
   const lastXml: string[] = columns.map(() => '');

@@ -7,11 +7,22 @@ import { printSetup } from './print-setup.js';
 import type { PinnedWorkbookWriter } from './pinned-workbook-writer.js';
 import { rowXml, type CellValue } from './row-xml.js';
 import { lineHeight, wrappedLines } from './wrapped-lines.js';
-import { countStyle, dateStyle, headerStyle, labelStyle, numberHeaderStyle, percentStyle, totalStyles, wrapped, type CellStyle } from './xlsx-styles.js';
+import {
+  countStyle,
+  dateStyle,
+  headerStyle,
+  labelStyle,
+  numberHeaderStyle,
+  percentStyle,
+  totalStyles,
+  wrapped,
+  type CellStyle,
+} from './xlsx-styles.js';
 
 export type { CellValue } from './row-xml.js';
 
-/** How a column's values are shown: text, a count (`12,345`), a percent stored as a fraction, or a date (see excelDate). */
+/** How a column's values are shown: text, a count (`12,345`), a percent stored as a fraction, or a date (see
+ * excelDate). */
 export type ColumnKind = 'text' | 'count' | 'percent' | 'date';
 
 /** One column of a table sheet. */
@@ -44,11 +55,13 @@ export interface TableSheet<T> {
   /** Rows after the table and outside its filter, styled as totals (the roll-up). */
   footer?: readonly T[];
   tabColour?: string;
-  /** Leading columns that name a row (the benchmark, the category), repeated at the left of every printed page. Default 1. */
+  /** Leading columns that name a row (the benchmark, the category), repeated at the left of every printed page. Default
+   * 1. */
   keyColumns?: number;
   /** Keep the header row in view while scrolling; off where the lines above it would fill the window. Default on. */
   freezeHeader?: boolean;
-  /** Wrap every cell's text within its column, top-aligned, so that a long value shows whole on screen and on paper rather than cut off by the next cell. */
+  /** Wrap every cell's text within its column, top-aligned, so that a long value shows whole on screen and on paper
+   * rather than cut off by the next cell. */
   wrap?: boolean;
   /**
    * How many leading columns print (default all): the columns after them stay in the sheet
@@ -72,8 +85,18 @@ export function countedPace(pace: Pace, onRows: (rows: number) => void): Pace {
     return pace();
   };
 }
-const kindStyle: Record<ColumnKind, CellStyle | undefined> = { text: undefined, count: countStyle, percent: percentStyle, date: dateStyle };
-const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, count: numberHeaderStyle, percent: numberHeaderStyle, date: numberHeaderStyle };
+const kindStyle: Record<ColumnKind, CellStyle | undefined> = {
+  text: undefined,
+  count: countStyle,
+  percent: percentStyle,
+  date: dateStyle,
+};
+const kindHeaderStyle: Record<ColumnKind, CellStyle> = {
+  text: headerStyle,
+  count: numberHeaderStyle,
+  percent: numberHeaderStyle,
+  date: numberHeaderStyle,
+};
 
 /**
  * Writes a table sheet and commits it: fitted column widths, a styled header row that
@@ -82,7 +105,11 @@ const kindHeaderStyle: Record<ColumnKind, CellStyle> = { text: headerStyle, coun
  * print-setup.ts). The lines above the table and the header go through exceljs; the
  * rows, which can be hundreds of thousands, are written as XML in batches (see row-xml.ts).
  */
-export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, pace: Pace): Promise<void> {
+export async function writeTableSheet<T>(
+  writer: PinnedWorkbookWriter,
+  table: TableSheet<T>,
+  pace: Pace,
+): Promise<void> {
   const preamble = table.preamble ?? [];
   const headerRow = preamble.length > 0 ? preamble.length + 2 : 1;
   const widths = fitWidths(table);
@@ -106,7 +133,12 @@ export async function writeTableSheet<T>(writer: PinnedWorkbookWriter, table: Ta
 }
 
 /** Adds the sheet with its widths, views and page set-up, and writes the lines above the table and the header. */
-function openSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, headerRow: number, widths: readonly number[]): Worksheet {
+function openSheet<T>(
+  writer: PinnedWorkbookWriter,
+  table: TableSheet<T>,
+  headerRow: number,
+  widths: readonly number[],
+): Worksheet {
   const { columns } = table;
   const printed = Math.min(table.printedColumns ?? columns.length, columns.length);
   const { pageSetup } = printSetup(widths.slice(0, printed), headerRow, table.keyColumns ?? 1);
@@ -123,14 +155,22 @@ function openSheet<T>(writer: PinnedWorkbookWriter, table: TableSheet<T>, header
     const style = column.headerStyle ?? kindHeaderStyle[column.kind];
     header.getCell(index + 1).style = column.width.wrapHeader ? wrapped(style) : style;
   });
-  const headerLines = Math.max(...columns.map((column, index) => (column.width.wrapHeader ? wrappedLines(column.header, widths[index] ?? 0) : 1)));
+  const headerLines = Math.max(
+    ...columns.map((column, index) => (column.width.wrapHeader ? wrappedLines(column.header, widths[index] ?? 0) : 1)),
+  );
   if (headerLines > 1) header.height = headerLines * lineHeight;
   header.commit();
   return sheet;
 }
 
 /** Writes a row per item below the header, in batches; returns the number of rows. */
-async function writeRows<T>(writer: PinnedWorkbookWriter, sheet: Worksheet, table: TableSheet<T>, at: { headerRow: number; widths: readonly number[] }, pace: Pace): Promise<number> {
+async function writeRows<T>(
+  writer: PinnedWorkbookWriter,
+  sheet: Worksheet,
+  table: TableSheet<T>,
+  at: { headerRow: number; widths: readonly number[] },
+  pace: Pace,
+): Promise<number> {
   const { headerRow } = at;
   const wrap = table.wrap === true;
   const dataRow = rowXml(
@@ -161,7 +201,9 @@ function fitWidths<T>(table: TableSheet<T>): number[] {
     table.columns.map((column) => column.header),
     table.columns.map((column) => column.width),
   );
-  const measured = table.columns.map((column, index) => ({ column, index })).filter(({ column }) => column.kind !== 'percent' && column.kind !== 'date');
+  const measured = table.columns
+    .map((column, index) => ({ column, index }))
+    .filter(({ column }) => column.kind !== 'percent' && column.kind !== 'date');
   const measure = (item: T): void => {
     for (const { column, index } of measured) {
       const value = column.value(item);

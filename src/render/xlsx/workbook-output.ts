@@ -19,7 +19,10 @@ export class WorkbookOutput {
     } else {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    if (this.stream.destroyed) throw new CspmError('internal', 'the workbook stream was closed before the workbook was complete', { data: { what: 'workbook stream' } });
+    if (this.stream.destroyed)
+      throw new CspmError('internal', 'the workbook stream was closed before the workbook was complete', {
+        data: { what: 'workbook stream' },
+      });
   };
 
   /** Ends the stream with an error, which its reader then sees. */

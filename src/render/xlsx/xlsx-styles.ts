@@ -24,7 +24,12 @@ const thin = { style: 'thin', color: { argb: 'FF8EA9C1' } } as const;
 const baseFont = { name: 'Calibri', family: 2, size: 11 } as const;
 
 /** Number formats: percents are stored as fractions (0.154) and shown as `15.4%`, like every format prints them. */
-export const numberFormats = { percent: '0.0%', count: '#,##0', date: 'yyyy-mm-dd hh:mm "UTC"', dateNoZone: 'yyyy-mm-dd hh:mm' } as const;
+export const numberFormats = {
+  percent: '0.0%',
+  count: '#,##0',
+  date: 'yyyy-mm-dd hh:mm "UTC"',
+  dateNoZone: 'yyyy-mm-dd hh:mm',
+} as const;
 
 /** A change of compliance percent in points: `+9.1`, `-2.0`, `0.0`; signed, so a fall is never read as a level. */
 export const pointsStyle = style({ numFmt: '+0.0;-0.0;0.0' });
@@ -108,7 +113,10 @@ const colourPalette: Readonly<Record<string, { fill: string; font: string }>> = 
 
 function colourStyles(extra: Partial<Style>): ReadonlyMap<string, CellStyle> {
   return new Map(
-    Object.entries(colourPalette).map(([name, { fill, font }]) => [name, style({ ...extra, fill: solid(fill), font: { ...baseFont, ...extra.font, color: { argb: font } } })]),
+    Object.entries(colourPalette).map(([name, { fill, font }]) => [
+      name,
+      style({ ...extra, fill: solid(fill), font: { ...baseFont, ...extra.font, color: { argb: font } } }),
+    ]),
   );
 }
 

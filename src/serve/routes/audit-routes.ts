@@ -25,7 +25,8 @@ export const summaryRoute: Route = {
     if (!report) throw refuseRequest(404, `no benchmark ${params['benchmarkId']} for ${connectorType} accounts`);
     const status = jobStatusAt(account.jobStartedAt, context.scanMs, account.jobOutcome, context.now());
     if (status === 'Failed') throw refuseRequest(409, `scan job ${account.jobId} Failed; it has no report`);
-    if (status !== 'Success') throw refuseRequest(409, `scan job ${account.jobId} is ${status}; the report is ready when it is Success`);
+    if (status !== 'Success')
+      throw refuseRequest(409, `scan job ${account.jobId} is ${status}; the report is ready when it is Success`);
     return [
       {
         ...structuredClone(report),

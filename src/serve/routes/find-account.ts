@@ -9,6 +9,7 @@ export function findAccount(context: EmulatorContext, params: Record<string, str
   const account = context.state.findAccount(licenseId, accountId);
   if (!account) throw refuseRequest(404, `no account ${accountId} under license ${licenseId}`);
   const jobId = params['jobId'];
-  if (jobId !== undefined && jobId !== account.jobId) throw refuseRequest(404, `no scan job ${jobId} for account ${accountId}`);
+  if (jobId !== undefined && jobId !== account.jobId)
+    throw refuseRequest(404, `no scan job ${jobId} for account ${accountId}`);
   return account;
 }

@@ -4,4 +4,10 @@ import { onboardingRoutes } from './onboarding-routes.js';
 import { tokenRoute } from './token-route.js';
 
 /** Every endpoint of the emulator: a new one is a file in this folder and a line here. */
-export const routes: readonly Route[] = [...onboardingRoutes, summaryRoute, benchmarksRoute, jobStatusRoute, tokenRoute];
+export const routes: readonly Route[] = [
+  ...onboardingRoutes,
+  summaryRoute,
+  benchmarksRoute,
+  jobStatusRoute,
+  tokenRoute,
+];

@@ -15,15 +15,23 @@ export const tokenRoute: Route = {
     const licenseId = params['licenseId']!;
     requireApiKey(context, headers);
     const value = await body();
-    const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    const record =
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined;
     const missing = ['APIApplicationId', 'Secret'].filter((field) => typeof record?.[field] !== 'string');
-    if (!record || missing.length > 0) throw refuseRequest(400, `the body must be a JSON object with string ${missing.join(', ')}`);
+    if (!record || missing.length > 0)
+      throw refuseRequest(400, `the body must be a JSON object with string ${missing.join(', ')}`);
     const { applicationId, applicationSecret } = context.credentials;
-    if (!sameSecret(record['APIApplicationId'] as string, applicationId) || !sameSecret(record['Secret'] as string, applicationSecret)) {
+    if (
+      !sameSecret(record['APIApplicationId'] as string, applicationId) ||
+      !sameSecret(record['Secret'] as string, applicationSecret)
+    ) {
       throw refusedApplication();
     }
     const accountId = query.get('accountId');
-    if (accountId !== null && !context.state.findAccount(licenseId, accountId)) throw refuseRequest(404, `no account ${accountId} under license ${licenseId}`);
+    if (accountId !== null && !context.state.findAccount(licenseId, accountId))
+      throw refuseRequest(404, `no account ${accountId} under license ${licenseId}`);
     const token = newToken();
     context.state.addToken(token, { licenseId, accountId });
     return { token };

@@ -38,7 +38,12 @@ const reasonWords = 3;
  */
 export function exceptionsOf(parsed: ParsedYamlText, file: string, maxDays = defaultMaxExceptionDays): RiskException[] {
   const todo = firstTodo(parsed.value, '');
-  if (todo !== undefined) fail(parsed, todo, 'still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)');
+  if (todo !== undefined)
+    fail(
+      parsed,
+      todo,
+      'still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)',
+    );
   const error = pickSchemaError(validateExceptionsShape(parsed.value));
   if (error) {
     const { pointer, atKey } = errorPointer(error);
@@ -49,7 +54,8 @@ export function exceptionsOf(parsed: ParsedYamlText, file: string, maxDays = def
   return entries.map((entry, index) => {
     const pointer = `/exceptions/${index}`;
     const earlier = seen.get(entry.id);
-    if (earlier !== undefined) fail(parsed, `${pointer}/id`, `id "${entry.id}" is also the id of ${earlier}; each exception needs its own`);
+    if (earlier !== undefined)
+      fail(parsed, `${pointer}/id`, `id "${entry.id}" is also the id of ${earlier}; each exception needs its own`);
     seen.set(entry.id, pointer);
     checkEntry(parsed, entry, pointer, maxDays);
     return exceptionFrom(entry, file, pointer);
@@ -76,12 +82,19 @@ function checkEntry(parsed: ParsedYamlText, entry: ExceptionEntry, pointer: stri
   if (approved === undefined) fail(parsed, `${pointer}/approved`, `"${entry.approved}" is no day of the calendar`);
   const expires = dayNumber(entry.expires);
   if (expires === undefined) fail(parsed, `${pointer}/expires`, `"${entry.expires}" is no day of the calendar`);
-  if (expires < approved) fail(parsed, `${pointer}/expires`, `expires ${entry.expires}, before it was approved (${entry.approved})`);
+  if (expires < approved)
+    fail(parsed, `${pointer}/expires`, `expires ${entry.expires}, before it was approved (${entry.approved})`);
   if (expires - approved > maxDays) {
-    fail(parsed, `${pointer}/expires`, `expires ${expires - approved} days after it was approved; an exception runs at most ${maxDays} days (--max-exception-days): renew it when it ends`);
+    fail(
+      parsed,
+      `${pointer}/expires`,
+      `expires ${expires - approved} days after it was approved; an exception runs at most ${maxDays} days (--max-exception-days): renew it when it ends`,
+    );
   }
-  if (sameParty(entry.owner, entry.approvedBy)) fail(parsed, `${pointer}/approvedBy`, `approved by its owner (${entry.owner}); someone else approves a risk`);
-  if (entry.reason.trim().split(/\s+/).length < reasonWords) fail(parsed, `${pointer}/reason`, 'must say why the risk is accepted, in a sentence');
+  if (sameParty(entry.owner, entry.approvedBy))
+    fail(parsed, `${pointer}/approvedBy`, `approved by its owner (${entry.owner}); someone else approves a risk`);
+  if (entry.reason.trim().split(/\s+/).length < reasonWords)
+    fail(parsed, `${pointer}/reason`, 'must say why the risk is accepted, in a sentence');
 }
 
 /** Whether two names are one party, letter case and outer spaces aside (`Net-Team@x` is `net-team@x`). */
@@ -110,6 +123,9 @@ function exceptionFrom(entry: ExceptionEntry, file: string, pointer: string): Ri
 
 function fail(parsed: ParsedYamlText, pointer: string, what: string, atKey = false): never {
   const location = parsed.locate(pointer, atKey);
-  const position = location.line === undefined ? location.file : `${location.file}:${location.line}:${location.column ?? 1}`;
-  throw new CspmError('exceptions-invalid', `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, { data: location });
+  const position =
+    location.line === undefined ? location.file : `${location.file}:${location.line}:${location.column ?? 1}`;
+  throw new CspmError('exceptions-invalid', `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, {
+    data: location,
+  });
 }

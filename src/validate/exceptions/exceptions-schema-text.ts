@@ -16,7 +16,8 @@ export function describeExceptionsSchemaError(error: SchemaError): string {
       return 'needs exactly one of "policy" and "policies"';
     case 'pattern':
       if (/\/(approved|expires)$/.test(instancePath)) return 'must be a day, YYYY-MM-DD';
-      if (/\/polic(y|ies(\/\d+)?)$/.test(instancePath)) return 'must be a PolicyId, exactly: an exception names the policies it accepts (no * or ?)';
+      if (/\/polic(y|ies(\/\d+)?)$/.test(instancePath))
+        return 'must be a PolicyId, exactly: an exception names the policies it accepts (no * or ?)';
       return 'must not be blank';
     default:
       return error.message ?? `fails ${error.keyword}`;

@@ -16,7 +16,12 @@ export const categoryTables: RuleTables = {
         }),
       ),
       expected: [
-        { rule: 'category-total', severity: 'error', pointer: '/ResourceCategories/1/Total', says: ['category "Azure - Networking" states Total 3', 'Green + Red + Amber + Gray = 1 + 0 + 1 + 0 = 2'] },
+        {
+          rule: 'category-total',
+          severity: 'error',
+          pointer: '/ResourceCategories/1/Total',
+          says: ['category "Azure - Networking" states Total 3', 'Green + Red + Amber + Gray = 1 + 0 + 1 + 0 = 2'],
+        },
         { rule: 'unknown-value', severity: 'warning', pointer: '/ResourceCategories/1/Policies/2/Compliance' },
       ],
     },
@@ -40,16 +45,36 @@ export const categoryTables: RuleTables = {
         }),
       ),
       expected: [
-        { rule: 'category-count', severity: 'error', pointer: '/ResourceCategories/0/Green', says: ['category "Azure - Storage Accounts" states Green 2 but holds 1 Green policy'] },
-        { rule: 'category-count', severity: 'error', pointer: '/ResourceCategories/0/Red', says: ['states Red 0 but holds 1 Red policy'] },
+        {
+          rule: 'category-count',
+          severity: 'error',
+          pointer: '/ResourceCategories/0/Green',
+          says: ['category "Azure - Storage Accounts" states Green 2 but holds 1 Green policy'],
+        },
+        {
+          rule: 'category-count',
+          severity: 'error',
+          pointer: '/ResourceCategories/0/Red',
+          says: ['states Red 0 but holds 1 Red policy'],
+        },
       ],
     },
     {
       name: 'a policy dropped without updating the counts',
       input: value(changed((report) => categoryOf(report, 1).Policies.splice(1, 1))),
       expected: [
-        { rule: 'category-count', severity: 'error', pointer: '/ResourceCategories/1/Total', says: ['category "Azure - Networking" states Total 3 but holds 2 policies'] },
-        { rule: 'category-count', severity: 'error', pointer: '/ResourceCategories/1/Amber', says: ['states Amber 1 but holds 0 Amber policies'] },
+        {
+          rule: 'category-count',
+          severity: 'error',
+          pointer: '/ResourceCategories/1/Total',
+          says: ['category "Azure - Networking" states Total 3 but holds 2 policies'],
+        },
+        {
+          rule: 'category-count',
+          severity: 'error',
+          pointer: '/ResourceCategories/1/Amber',
+          says: ['states Amber 1 but holds 0 Amber policies'],
+        },
       ],
     },
     { name: 'counts that match the policies', input: value(baseReport()), expected: [] },
@@ -63,7 +88,9 @@ export const categoryTables: RuleTables = {
           rule: 'category-order',
           severity: 'error',
           pointer: '/ResourceCategories/1/ControlCategoryOrder',
-          says: ['category "Azure - Storage Accounts" (ControlCategoryOrder 1) is listed after category "Azure - Networking" (ControlCategoryOrder 2)'],
+          says: [
+            'category "Azure - Storage Accounts" (ControlCategoryOrder 1) is listed after category "Azure - Networking" (ControlCategoryOrder 2)',
+          ],
         },
       ],
     },
@@ -71,16 +98,40 @@ export const categoryTables: RuleTables = {
       name: 'a repeated position leaves a gap',
       input: value(changed((report) => (categoryOf(report, 1).ControlCategoryOrder = 1))),
       expected: [
-        { rule: 'category-order', severity: 'error', pointer: '/ResourceCategories/1/ControlCategoryOrder', says: ['category "Azure - Networking" repeats ControlCategoryOrder 1 of category "Azure - Storage Accounts"'] },
-        { rule: 'category-order', severity: 'error', pointer: '/ResourceCategories', says: ['no category has ControlCategoryOrder 2'] },
+        {
+          rule: 'category-order',
+          severity: 'error',
+          pointer: '/ResourceCategories/1/ControlCategoryOrder',
+          says: ['category "Azure - Networking" repeats ControlCategoryOrder 1 of category "Azure - Storage Accounts"'],
+        },
+        {
+          rule: 'category-order',
+          severity: 'error',
+          pointer: '/ResourceCategories',
+          says: ['no category has ControlCategoryOrder 2'],
+        },
       ],
     },
     {
       name: 'positions counted from 0',
-      input: value(changed((report) => report.ResourceCategories.forEach((category, index) => (category.ControlCategoryOrder = index)))),
+      input: value(
+        changed((report) =>
+          report.ResourceCategories.forEach((category, index) => (category.ControlCategoryOrder = index)),
+        ),
+      ),
       expected: [
-        { rule: 'category-order', severity: 'error', pointer: '/ResourceCategories/0/ControlCategoryOrder', says: ['ControlCategoryOrder 0, outside 1..2'] },
-        { rule: 'category-order', severity: 'error', pointer: '/ResourceCategories', says: ['no category has ControlCategoryOrder 2'] },
+        {
+          rule: 'category-order',
+          severity: 'error',
+          pointer: '/ResourceCategories/0/ControlCategoryOrder',
+          says: ['ControlCategoryOrder 0, outside 1..2'],
+        },
+        {
+          rule: 'category-order',
+          severity: 'error',
+          pointer: '/ResourceCategories',
+          says: ['no category has ControlCategoryOrder 2'],
+        },
       ],
     },
     { name: 'positions 1..n in order', input: value(baseReport()), expected: [] },

@@ -6,7 +6,9 @@ export const loadTables: RuleTables = {
   'json-syntax': [
     {
       name: 'a download cut off in the middle of the envelope',
-      input: text('{\n    "result":  [\n                   {\n                       "BenchmarkName":  "Cloud Security Best Practices",\n'),
+      input: text(
+        '{\n    "result":  [\n                   {\n                       "BenchmarkName":  "Cloud Security Best Practices",\n',
+      ),
       expected: [{ rule: 'json-syntax', severity: 'error', pointer: '', says: ['not valid JSON at line 5'] }],
     },
     {
@@ -29,7 +31,14 @@ export const loadTables: RuleTables = {
     {
       name: 'a 401 with a message and no result',
       input: value(envelope(null, 401, 'Unauthorized: the account token is missing or expired')),
-      expected: [{ rule: 'envelope-failure', severity: 'error', pointer: '/statusCode', says: ['statusCode 401', 'Unauthorized: the account token is missing or expired'] }],
+      expected: [
+        {
+          rule: 'envelope-failure',
+          severity: 'error',
+          pointer: '/statusCode',
+          says: ['statusCode 401', 'Unauthorized: the account token is missing or expired'],
+        },
+      ],
     },
     {
       name: 'the result of a failed call is not read, even when it looks like a report',
@@ -48,7 +57,12 @@ export const loadTables: RuleTables = {
       input: { path: 'package.json', listed: true },
       expected: [
         { rule: 'not-a-report', severity: 'warning', pointer: '' },
-        { rule: 'no-valid-report', severity: 'error', pointer: '', says: ['no valid benchmark report', 'whatever rules are turned off'] },
+        {
+          rule: 'no-valid-report',
+          severity: 'error',
+          pointer: '',
+          says: ['no valid benchmark report', 'whatever rules are turned off'],
+        },
       ],
     },
     {
@@ -91,13 +105,23 @@ export const loadTables: RuleTables = {
   'not-a-report': [
     {
       name: 'a package.json given by mistake',
-      input: value({ name: 'reports', version: '1.0.0', private: true, scripts: { test: 'vitest' }, devDependencies: {} }, 'package.json'),
+      input: value(
+        { name: 'reports', version: '1.0.0', private: true, scripts: { test: 'vitest' }, devDependencies: {} },
+        'package.json',
+      ),
       expected: [{ rule: 'not-a-report', severity: 'error', pointer: '', says: ['not an audit report', 'skipped'] }],
     },
     {
       name: 'an onboarding response: an envelope whose result holds ids, not a report',
       input: value(envelope({ accountId: 'a1', jobId: 'j1' })),
-      expected: [{ rule: 'not-a-report', severity: 'error', pointer: '/result', says: ['nothing at /result has a field of a benchmark report'] }],
+      expected: [
+        {
+          rule: 'not-a-report',
+          severity: 'error',
+          pointer: '/result',
+          says: ['nothing at /result has a field of a benchmark report'],
+        },
+      ],
     },
     {
       name: 'an array of numbers',
@@ -112,7 +136,18 @@ export const loadTables: RuleTables = {
     {
       name: 'a report that lacks most fields is still a report, with schema findings',
       input: value({ BenchmarkId: 'CSBP' }),
-      expected: ['BenchmarkName', 'AccountId', 'LicenseId', 'LicenseName', 'AccountName', 'ConnectorType', 'SubscriptionId', 'AWSAccountId', 'JobId', 'ResourceCategories'].map((field) => ({
+      expected: [
+        'BenchmarkName',
+        'AccountId',
+        'LicenseId',
+        'LicenseName',
+        'AccountName',
+        'ConnectorType',
+        'SubscriptionId',
+        'AWSAccountId',
+        'JobId',
+        'ResourceCategories',
+      ].map((field) => ({
         rule: 'schema' as const,
         severity: 'error' as const,
         pointer: `/${field}`,
@@ -133,7 +168,14 @@ export const loadTables: RuleTables = {
     {
       name: 'a count as a string',
       input: value(changed((report) => Object.assign(report.ResourceCategories[0]!, { Total: '4' }))),
-      expected: [{ rule: 'schema', severity: 'error', pointer: '/ResourceCategories/0/Total', says: ['category "Azure - Storage Accounts"', 'must be integer, not string "4"'] }],
+      expected: [
+        {
+          rule: 'schema',
+          severity: 'error',
+          pointer: '/ResourceCategories/0/Total',
+          says: ['category "Azure - Storage Accounts"', 'must be integer, not string "4"'],
+        },
+      ],
     },
     {
       name: 'a negative count',
@@ -143,18 +185,45 @@ export const loadTables: RuleTables = {
           rule: 'schema',
           severity: 'error',
           pointer: '/ResourceCategories/0/Policies/1/PassedResourceCount',
-          says: ['policy 1300.2', '(StorageBlobPublicAccess)', 'category "Azure - Storage Accounts"', 'must be >= 0, not -1'],
+          says: [
+            'policy 1300.2',
+            '(StorageBlobPublicAccess)',
+            'category "Azure - Storage Accounts"',
+            'must be >= 0, not -1',
+          ],
         },
       ],
     },
     {
       name: 'pointers of a report inside the envelope start at /result/<index>',
-      input: value(envelope([baseReport(), changed((report) => delete (policyOf(report, 1, 2) as Partial<ReturnType<typeof policyOf>>).ServiceName)])),
-      expected: [{ rule: 'schema', severity: 'error', pointer: '/result/1/ResourceCategories/1/Policies/2/ServiceName', says: ['lacks the required field ServiceName'] }],
+      input: value(
+        envelope([
+          baseReport(),
+          changed((report) => delete (policyOf(report, 1, 2) as Partial<ReturnType<typeof policyOf>>).ServiceName),
+        ]),
+      ),
+      expected: [
+        {
+          rule: 'schema',
+          severity: 'error',
+          pointer: '/result/1/ResourceCategories/1/Policies/2/ServiceName',
+          says: ['lacks the required field ServiceName'],
+        },
+      ],
     },
     {
       name: 'fields beyond the specification are kept, not flagged',
-      input: value([changed((report) => Object.assign(report, { Title: 'Cloud Security Best Practices', LastScannedDate: '2024-03-18T06:42:17.3841207Z', LastScannedDateEpochTime: 1710744137, LongName: null, TimeToLive: null }))]),
+      input: value([
+        changed((report) =>
+          Object.assign(report, {
+            Title: 'Cloud Security Best Practices',
+            LastScannedDate: '2024-03-18T06:42:17.3841207Z',
+            LastScannedDateEpochTime: 1710744137,
+            LongName: null,
+            TimeToLive: null,
+          }),
+        ),
+      ]),
       expected: [],
     },
   ],

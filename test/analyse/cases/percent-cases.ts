@@ -23,23 +23,49 @@ export const percentTables: RuleTables = {
           rule: 'compliance-percent',
           severity: 'warning',
           pointer: '/ResourceCategories/2/CompliancePercent',
-          says: ['category "Azure - Compute (IaaS)" states CompliancePercent 15.39', 'Green / (Total − Gray) × 100 gives 15.384615', 'fits none of the known formulas'],
+          says: [
+            'category "Azure - Compute (IaaS)" states CompliancePercent 15.39',
+            'Green / (Total − Gray) × 100 gives 15.384615',
+            'fits none of the known formulas',
+          ],
         },
       ],
     },
     {
       name: 'a percent of all policies, Gray included, names the formula it fits',
       input: value(changed((report) => (categoryOf(report, 0).CompliancePercent = 25.0))),
-      expected: [{ rule: 'compliance-percent', severity: 'warning', pointer: '/ResourceCategories/0/CompliancePercent', says: ['gives 33.333333', 'the stated value fits green-of-total'] }],
+      expected: [
+        {
+          rule: 'compliance-percent',
+          severity: 'warning',
+          pointer: '/ResourceCategories/0/CompliancePercent',
+          says: ['gives 33.333333', 'the stated value fits green-of-total'],
+        },
+      ],
     },
     {
       name: 'pinning green-of-total checks every percent, Posture included, by that formula',
       input: value(baseReport()),
       options: { percentFormula: 'green-of-total' },
       expected: [
-        { rule: 'compliance-percent', severity: 'warning', pointer: '/ResourceCategories/0/CompliancePercent', says: ['Green / Total × 100 gives 25', 'the stated value fits green-of-assessed'] },
-        { rule: 'compliance-percent', severity: 'warning', pointer: '/ResourceCategories/1/CompliancePercent', says: ['Green / Total × 100 gives 33.333333'] },
-        { rule: 'posture-total', severity: 'error', pointer: '/Posture/CompliancePercent', says: ['Green / Total × 100 gives 28.571429'] },
+        {
+          rule: 'compliance-percent',
+          severity: 'warning',
+          pointer: '/ResourceCategories/0/CompliancePercent',
+          says: ['Green / Total × 100 gives 25', 'the stated value fits green-of-assessed'],
+        },
+        {
+          rule: 'compliance-percent',
+          severity: 'warning',
+          pointer: '/ResourceCategories/1/CompliancePercent',
+          says: ['Green / Total × 100 gives 33.333333'],
+        },
+        {
+          rule: 'posture-total',
+          severity: 'error',
+          pointer: '/Posture/CompliancePercent',
+          says: ['Green / Total × 100 gives 28.571429'],
+        },
       ],
     },
     {
@@ -72,14 +98,33 @@ export const percentTables: RuleTables = {
       name: 'a Posture that counts one Gray policy too many',
       input: value(changed((report) => Object.assign(report.Posture!, { Total: 8, Gray: 3 }))),
       expected: [
-        { rule: 'posture-total', severity: 'error', pointer: '/Posture/Total', says: ['Posture of benchmark CSBP of account "Contoso Production" states Total 8, but its 2 categories add up to 7'] },
-        { rule: 'posture-total', severity: 'error', pointer: '/Posture/Gray', says: ['states Gray 3, but its 2 categories add up to 2'] },
+        {
+          rule: 'posture-total',
+          severity: 'error',
+          pointer: '/Posture/Total',
+          says: [
+            'Posture of benchmark CSBP of account "Contoso Production" states Total 8, but its 2 categories add up to 7',
+          ],
+        },
+        {
+          rule: 'posture-total',
+          severity: 'error',
+          pointer: '/Posture/Gray',
+          says: ['states Gray 3, but its 2 categories add up to 2'],
+        },
       ],
     },
     {
       name: 'a Posture percent of all policies',
       input: value(changed((report) => (report.Posture!.CompliancePercent = 28.5714283))),
-      expected: [{ rule: 'posture-total', severity: 'error', pointer: '/Posture/CompliancePercent', says: ['the stated value fits green-of-total'] }],
+      expected: [
+        {
+          rule: 'posture-total',
+          severity: 'error',
+          pointer: '/Posture/CompliancePercent',
+          says: ['the stated value fits green-of-total'],
+        },
+      ],
     },
     { name: 'a Posture that sums its categories', input: value(baseReport()), expected: [] },
     {

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { tallyRegressions, type RegressionLimit, type RegressionTally } from '../../../src/analyse/diff/count-regressions.js';
+import {
+  tallyRegressions,
+  type RegressionLimit,
+  type RegressionTally,
+} from '../../../src/analyse/diff/count-regressions.js';
 import { change, diffOf, reportDiff as compared, unpaired } from '../../support/fake-diff.js';
 
-const tally = (regressions: number, newFailures: number, removedPolicies: number, lostReports: number): RegressionTally => ({
+const tally = (
+  regressions: number,
+  newFailures: number,
+  removedPolicies: number,
+  lostReports: number,
+): RegressionTally => ({
   regressions,
   newFailures,
   removedPolicies,
@@ -18,8 +27,18 @@ const tally = (regressions: number, newFailures: number, removedPolicies: number
  */
 const scans = diffOf(
   [
-    compared([change('regression', 'Critical'), change('new-failure', 'High'), change('fix', 'Critical'), change('coverage', 'Critical')]),
-    compared([change('regression', 'Low'), change('new-failure', 'Urgent'), change('removed', 'Moderate'), change('added', 'Critical')]),
+    compared([
+      change('regression', 'Critical'),
+      change('new-failure', 'High'),
+      change('fix', 'Critical'),
+      change('coverage', 'Critical'),
+    ]),
+    compared([
+      change('regression', 'Low'),
+      change('new-failure', 'Urgent'),
+      change('removed', 'Moderate'),
+      change('added', 'Critical'),
+    ]),
   ],
   [
     unpaired('old'),
@@ -33,13 +52,21 @@ const scans = diffOf(
 describe('tallyRegressions', () => {
   it.each<[string, RegressionLimit | undefined, RegressionTally]>([
     ['everything, by default', undefined, tally(2, 7, 1, 1)],
-    ['at or above Critical (an unknown severity counts at every threshold; a lost report whatever its severities)', { severity: 'Critical' }, tally(1, 3, 0, 1)],
+    [
+      'at or above Critical (an unknown severity counts at every threshold; a lost report whatever its severities)',
+      { severity: 'Critical' },
+      tally(1, 3, 0, 1),
+    ],
     ['at or above High', { severity: 'High' }, tally(1, 4, 0, 1)],
     ['at or above Moderate', { severity: 'Moderate' }, tally(1, 4, 1, 1)],
     ['at or above VeryLow', { severity: 'VeryLow' }, tally(2, 7, 1, 1)],
     ['allowing new failures', { allowNewFailures: true }, tally(2, 0, 1, 1)],
     ['allowing what was removed', { allowRemoved: true }, tally(2, 7, 0, 0)],
-    ['allowing both, at or above High', { severity: 'High', allowNewFailures: true, allowRemoved: true }, tally(1, 0, 0, 0)],
+    [
+      'allowing both, at or above High',
+      { severity: 'High', allowNewFailures: true, allowRemoved: true },
+      tally(1, 0, 0, 0),
+    ],
   ])('%s', (_name, limit, expected) => {
     expect(tallyRegressions(scans, limit)).toEqual(expected);
   });

@@ -29,7 +29,10 @@ function exception(overrides: Partial<RiskException> = {}): RiskException {
 
 async function judge(exceptions: RiskException[], expiryWarningDays?: number) {
   const analysis = await analyseInputs({ value: minimalReport(), name: 'r.json' });
-  return judgeExceptions(analysis, exceptions, { today, ...(expiryWarningDays === undefined ? {} : { expiryWarningDays }) });
+  return judgeExceptions(analysis, exceptions, {
+    today,
+    ...(expiryWarningDays === undefined ? {} : { expiryWarningDays }),
+  });
 }
 
 describe('judgeExceptions: the state of each exception', () => {
@@ -54,7 +57,11 @@ describe('judgeExceptions: the state of each exception', () => {
     ['glob letter case differs', { accounts: ['contoso azure'] }, 'unused', 120, []],
   ])('%s', async (_name, overrides, state, daysLeft, accepted) => {
     const [outcome] = await judge([exception(overrides)]);
-    expect([outcome?.state, outcome?.daysLeft, outcome?.accepted.map((match) => match.policyId)]).toEqual([state, daysLeft, accepted]);
+    expect([outcome?.state, outcome?.daysLeft, outcome?.accepted.map((match) => match.policyId)]).toEqual([
+      state,
+      daysLeft,
+      accepted,
+    ]);
   });
 
   it('lists every policy it names, colours as scanned, and accepts only the failing ones', async () => {
@@ -64,10 +71,12 @@ describe('judgeExceptions: the state of each exception', () => {
       ['StorageKeys', 'Red', '/ResourceCategories/0/Policies/1'],
       ['NsgSsh', 'Amber', '/ResourceCategories/1/Policies/1'],
     ]);
-    expect(outcome?.accepted.map((match) => [match.policyId, match.severity, match.accountName, match.source])).toEqual([
-      ['StorageKeys', 'High', 'Contoso Azure', 'r.json'],
-      ['NsgSsh', 'High', 'Contoso Azure', 'r.json'],
-    ]);
+    expect(outcome?.accepted.map((match) => [match.policyId, match.severity, match.accountName, match.source])).toEqual(
+      [
+        ['StorageKeys', 'High', 'Contoso Azure', 'r.json'],
+        ['NsgSsh', 'High', 'Contoso Azure', 'r.json'],
+      ],
+    );
   });
 
   it('takes the warning days given', async () => {
@@ -76,7 +85,11 @@ describe('judgeExceptions: the state of each exception', () => {
   });
 
   it('judges each exception on its own', async () => {
-    const outcomes = await judge([exception(), exception({ id: 'EXC-2', expires: '2026-06-30' }), exception({ id: 'EXC-3', policies: ['Gone'] })]);
+    const outcomes = await judge([
+      exception(),
+      exception({ id: 'EXC-2', expires: '2026-06-30' }),
+      exception({ id: 'EXC-3', policies: ['Gone'] }),
+    ]);
     expect(outcomes.map((outcome) => [outcome.exception.id, outcome.state])).toEqual([
       ['EXC-1', 'active'],
       ['EXC-2', 'expired'],
@@ -92,7 +105,16 @@ describe('dayNumber: an exception date is a day of the calendar', () => {
     ['2028-02-29', 21_243],
   ])('%s is day %d', (text, day) => expect(dayNumber(text)).toBe(day));
 
-  it.each(['2027-02-29', '2026-13-01', '2026-00-10', '2026-12-32', '2026-1-01', '2026-12-01T00:00:00Z', ' 2026-12-01', ''])('%j is no day', (text) => {
+  it.each([
+    '2027-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-12-32',
+    '2026-1-01',
+    '2026-12-01T00:00:00Z',
+    ' 2026-12-01',
+    '',
+  ])('%j is no day', (text) => {
     expect(dayNumber(text)).toBeUndefined();
   });
 });

@@ -9,7 +9,10 @@ type Member = { source: string; report: AnalysedReport };
 
 async function members(size: number): Promise<{ formula: FleetFigures['percentFormula']; list: Member[] }> {
   const { analysis, reports } = await sampleReports();
-  return { formula: analysis.percentFormula, list: Array.from({ length: size }, (_, index) => fleetMember(reports[index % reports.length] as Member, index)) };
+  return {
+    formula: analysis.percentFormula,
+    list: Array.from({ length: size }, (_, index) => fleetMember(reports[index % reports.length] as Member, index)),
+  };
 }
 
 function build(formula: FleetFigures['percentFormula'], list: readonly Member[]): FleetFigures {
@@ -45,8 +48,12 @@ describe('addFleetReport', () => {
       figures: first.report.figures,
       redBySeverity: first.report.redBySeverity,
     });
-    expect(row?.categories.map((category) => category.name)).toEqual(first.report.categories.map(({ category }) => category.CategoryName));
-    expect(row?.categories.map((category) => category.figures)).toEqual(first.report.categories.map(({ figures }) => figures));
+    expect(row?.categories.map((category) => category.name)).toEqual(
+      first.report.categories.map(({ category }) => category.CategoryName),
+    );
+    expect(row?.categories.map((category) => category.figures)).toEqual(
+      first.report.categories.map(({ figures }) => figures),
+    );
   });
 
   it('counts each policy per benchmark: the reports holding it and those where it is Red, Amber or failing', async () => {
@@ -56,8 +63,17 @@ describe('addFleetReport', () => {
     const policies = first.report.categories.flatMap(({ category }) => category.Policies);
     const red = policies.find((policy) => policy.Compliance === 'Red');
     const green = policies.find((policy) => policy.Compliance === 'Green');
-    const entry = (policyId: string | undefined) => [...fleet.policies.values()].find((policy) => policy.policyId === policyId);
-    expect(entry(red?.PolicyId)).toMatchObject({ benchmarkId: first.report.report.BenchmarkId, title: red?.ShortTitle, severity: red?.Severity, accounts: 3, red: 3, amber: 0, failing: 3 });
+    const entry = (policyId: string | undefined) =>
+      [...fleet.policies.values()].find((policy) => policy.policyId === policyId);
+    expect(entry(red?.PolicyId)).toMatchObject({
+      benchmarkId: first.report.report.BenchmarkId,
+      title: red?.ShortTitle,
+      severity: red?.Severity,
+      accounts: 3,
+      red: 3,
+      amber: 0,
+      failing: 3,
+    });
     expect(entry(green?.PolicyId)).toMatchObject({ accounts: 3, red: 0, amber: 0, failing: 0 });
   });
 
@@ -78,7 +94,9 @@ describe('mergeFleetFigures', () => {
     const { formula, list } = await members(31);
     const whole = build(formula, list);
     expect(mergeFleetFigures(build(formula, list.slice(0, 13)), build(formula, list.slice(13)))).toEqual(whole);
-    expect([...mergeFleetFigures(build(formula, list.slice(0, 13)), build(formula, list.slice(13))).policies.keys()]).toEqual([...whole.policies.keys()]);
+    expect([
+      ...mergeFleetFigures(build(formula, list.slice(0, 13)), build(formula, list.slice(13))).policies.keys(),
+    ]).toEqual([...whole.policies.keys()]);
   });
 
   it('changes neither input and shares no object with them', async () => {
@@ -93,9 +111,13 @@ describe('mergeFleetFigures', () => {
   });
 
   it('refuses fleets counted by different percent formulas', () => {
-    const error = thrown(() => mergeFleetFigures(createFleetFigures('green-of-assessed'), createFleetFigures('green-of-total')));
+    const error = thrown(() =>
+      mergeFleetFigures(createFleetFigures('green-of-assessed'), createFleetFigures('green-of-total')),
+    );
     expect(isCspmError(error) && error.code).toBe('fleet-figures-invalid');
-    expect(error.message).toMatch(/^invalid fleet figures: \/percentFormula: green-of-total cannot merge with green-of-assessed/);
+    expect(error.message).toMatch(
+      /^invalid fleet figures: \/percentFormula: green-of-total cannot merge with green-of-assessed/,
+    );
   });
 });
 
@@ -110,21 +132,62 @@ describe('fleetFiguresToJson and fleetFiguresFromJson', () => {
   });
 
   it('round-trips an empty fleet', () => {
-    expect(fleetFiguresFromJson(JSON.parse(JSON.stringify(fleetFiguresToJson(createFleetFigures()))))).toEqual(createFleetFigures());
+    expect(fleetFiguresFromJson(JSON.parse(JSON.stringify(fleetFiguresToJson(createFleetFigures()))))).toEqual(
+      createFleetFigures(),
+    );
   });
 
   it('names the JSON pointer of the value at fault', async () => {
     const { formula, list } = await members(2);
-    const valid = (): Record<string, unknown> => JSON.parse(JSON.stringify(fleetFiguresToJson(build(formula, list)))) as Record<string, unknown>;
-    const cases: { name: string; change(json: Record<string, unknown> & { accounts: Record<string, unknown>[]; policies: Record<string, unknown>[] }): unknown; message: string }[] = [
+    const valid = (): Record<string, unknown> =>
+      JSON.parse(JSON.stringify(fleetFiguresToJson(build(formula, list)))) as Record<string, unknown>;
+    const cases: {
+      name: string;
+      change(
+        json: Record<string, unknown> & { accounts: Record<string, unknown>[]; policies: Record<string, unknown>[] },
+      ): unknown;
+      message: string;
+    }[] = [
       { name: 'not an object', change: () => [], message: '(the whole value): expected an object' },
-      { name: 'another version', change: (json) => ({ ...json, version: 2 }), message: '/version: 2; this version of cspm-report reads version 1' },
-      { name: 'an unknown formula', change: (json) => ({ ...json, percentFormula: 'guess' }), message: '/percentFormula: "guess"; the formulas are green-of-assessed, green-of-total, passed-resources' },
-      { name: 'a negative count', change: (json) => ((json.accounts[1]!['figures'] as Record<string, unknown>)['red'] = -3, json), message: '/accounts/1/figures/red: expected a whole number ≥ 0' },
-      { name: 'a missing name', change: (json) => (delete json.accounts[0]!['accountName'], json), message: '/accounts/0/accountName: missing' },
-      { name: 'a percent that is text', change: (json) => (((json.accounts[0]!['categories'] as Record<string, unknown>[])[2] as Record<string, unknown>)['percent'] = '50', json), message: '/accounts/0/categories/2/percent: expected a number' },
-      { name: 'more Red accounts than accounts', change: (json) => ((json.policies[0]!['red'] = 99), json), message: '/policies/0/red: 99, more than the reports that hold the policy (1)' },
-      { name: 'a policy listed twice', change: (json) => (json.policies.push({ ...json.policies[0] }), json), message: `/policies/${(valid()['policies'] as unknown[]).length}: policy ` },
+      {
+        name: 'another version',
+        change: (json) => ({ ...json, version: 2 }),
+        message: '/version: 2; this version of cspm-report reads version 1',
+      },
+      {
+        name: 'an unknown formula',
+        change: (json) => ({ ...json, percentFormula: 'guess' }),
+        message: '/percentFormula: "guess"; the formulas are green-of-assessed, green-of-total, passed-resources',
+      },
+      {
+        name: 'a negative count',
+        change: (json) => (((json.accounts[1]!['figures'] as Record<string, unknown>)['red'] = -3), json),
+        message: '/accounts/1/figures/red: expected a whole number ≥ 0',
+      },
+      {
+        name: 'a missing name',
+        change: (json) => (delete json.accounts[0]!['accountName'], json),
+        message: '/accounts/0/accountName: missing',
+      },
+      {
+        name: 'a percent that is text',
+        change: (json) => (
+          (((json.accounts[0]!['categories'] as Record<string, unknown>[])[2] as Record<string, unknown>)['percent'] =
+            '50'),
+          json
+        ),
+        message: '/accounts/0/categories/2/percent: expected a number',
+      },
+      {
+        name: 'more Red accounts than accounts',
+        change: (json) => ((json.policies[0]!['red'] = 99), json),
+        message: '/policies/0/red: 99, more than the reports that hold the policy (1)',
+      },
+      {
+        name: 'a policy listed twice',
+        change: (json) => (json.policies.push({ ...json.policies[0] }), json),
+        message: `/policies/${(valid()['policies'] as unknown[]).length}: policy `,
+      },
     ];
     for (const { name, change, message } of cases) {
       const error = thrown(() => fleetFiguresFromJson(change(valid() as never)));

@@ -10,7 +10,16 @@ function account(name: string, policies: Policy[]): BenchmarkReport {
   const report = minimalReport();
   const count = (colour: string): number => policies.filter((entry) => entry.Compliance === colour).length;
   const assessed = policies.length - count('Gray');
-  const category = { ...report.ResourceCategories[0]!, Total: policies.length, Green: count('Green'), Red: count('Red'), Amber: count('Amber'), Gray: count('Gray'), CompliancePercent: assessed === 0 ? 0 : Math.round((count('Green') / assessed) * 1000) / 10, Policies: policies };
+  const category = {
+    ...report.ResourceCategories[0]!,
+    Total: policies.length,
+    Green: count('Green'),
+    Red: count('Red'),
+    Amber: count('Amber'),
+    Gray: count('Gray'),
+    CompliancePercent: assessed === 0 ? 0 : Math.round((count('Green') / assessed) * 1000) / 10,
+    Policies: policies,
+  };
   return { ...report, AccountName: name, AccountId: `id-${name}`, ResourceCategories: [category] };
 }
 

@@ -51,12 +51,15 @@ function key(finding: { rule: string; severity: string; pointer: string }): stri
  */
 export async function expectCase(rule: RuleCase): Promise<void> {
   const findings = await findingsOf(rule.input, rule.options);
-  const sort = <T extends { rule: string; severity: string; pointer: string }>(items: T[]): T[] => [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const sort = <T extends { rule: string; severity: string; pointer: string }>(items: T[]): T[] =>
+    [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const actual = sort(findings).map(({ rule: id, severity, pointer }) => ({ rule: id, severity, pointer }));
   const expected = sort(rule.expected).map(({ rule: id, severity, pointer }) => ({ rule: id, severity, pointer }));
   expect(actual).toEqual(expected);
   for (const wanted of rule.expected) {
-    const finding = findings.find((item) => item.rule === wanted.rule && item.severity === wanted.severity && item.pointer === wanted.pointer);
+    const finding = findings.find(
+      (item) => item.rule === wanted.rule && item.severity === wanted.severity && item.pointer === wanted.pointer,
+    );
     for (const words of wanted.says ?? []) expect(finding?.message).toContain(words);
   }
 }

@@ -62,7 +62,13 @@ export async function writeFleet(dir: string, accounts: readonly FleetAccount[])
       }
       generator.restate(scan);
       const when = new Date(`${roundNames[round] as string}T06:00:00Z`);
-      Object.assign(scan, { AccountId: account.id, AccountName: `Account ${account.id}`, JobId: `${account.id}-${round}`, LastScannedDate: when.toISOString(), LastScannedDateEpochTime: when.getTime() / 1000 });
+      Object.assign(scan, {
+        AccountId: account.id,
+        AccountName: `Account ${account.id}`,
+        JobId: `${account.id}-${round}`,
+        LastScannedDate: when.toISOString(),
+        LastScannedDateEpochTime: when.getTime() / 1000,
+      });
       writeFileSync(join(folder, `${account.id}.json`), JSON.stringify([scan]));
     }
   });

@@ -11,6 +11,8 @@ export interface SeriesOptions {
 
 /** Writes a series of scans that check (see scripts/generate-scans.js); returns their paths, oldest first. */
 export async function writeScans(dir: string, count: number, options: SeriesOptions = {}): Promise<string[]> {
-  const module = (await import(pathToFileURL(resolve('scripts/generate-scans.js')).href)) as { writeScans(dir: string, count: number, options: SeriesOptions): string[] };
+  const module = (await import(pathToFileURL(resolve('scripts/generate-scans.js')).href)) as {
+    writeScans(dir: string, count: number, options: SeriesOptions): string[];
+  };
   return module.writeScans(dir, count, options);
 }

@@ -6,7 +6,12 @@ import { optionFactsOf } from '../../../src/cli/config/option-facts.js';
 
 /** The keys a config file may set for `command`, as it was found, from the command's own declarations. */
 function settable(command: keyof typeof commands, found: 'named' | 'search'): string[] {
-  return [...optionFactsOf(commands[command].builder).entries()].filter(([key, fact]) => refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, found) === undefined).map(([key]) => key);
+  return [...optionFactsOf(commands[command].builder).entries()]
+    .filter(
+      ([key, fact]) =>
+        refusedKey(key, { positional: fact.positional, credential: isCredential(key) }, found) === undefined,
+    )
+    .map(([key]) => key);
 }
 
 /**
@@ -15,7 +20,9 @@ function settable(command: keyof typeof commands, found: 'named' | 'search'): st
  */
 describe('the keys a config file may set, by command', () => {
   it('lists them', () => {
-    const all = Object.fromEntries(Object.keys(commands).map((name) => [name, settable(name as keyof typeof commands, 'search').join(' ')]));
+    const all = Object.fromEntries(
+      Object.keys(commands).map((name) => [name, settable(name as keyof typeof commands, 'search').join(' ')]),
+    );
     expect(all).toMatchInlineSnapshot(`
       {
         "check": "markdown-limit color percent-formula rule fail-on jobs",
@@ -37,6 +44,13 @@ describe('the keys a config file may set, by command', () => {
 
   it('adds the credentials only to a file named with --config', () => {
     const added = settable('fetch', 'named').filter((key) => !settable('fetch', 'search').includes(key));
-    expect(added).toEqual(['base-url', 'env', 'license-token-file', 'account-token-file', 'api-key-file', 'app-secret-file']);
+    expect(added).toEqual([
+      'base-url',
+      'env',
+      'license-token-file',
+      'account-token-file',
+      'api-key-file',
+      'app-secret-file',
+    ]);
   });
 });

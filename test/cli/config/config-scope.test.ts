@@ -7,25 +7,155 @@ describe('the keys a config file may set', () => {
   const cases: { name: string; key: string; fact: ScopeFact; found: ConfigFound; expected: string | undefined }[] = [
     { name: 'a verdict option', key: 'fail-on', fact: option, found: 'search', expected: undefined },
     { name: 'a layout option', key: 'title', fact: option, found: 'search', expected: undefined },
-    { name: 'a positional argument', key: 'inputs', fact: { positional: true, credential: false }, found: 'named', expected: 'a config file does not set "inputs", since it names what the command reads: give it on the command line' },
-    { name: 'shard', key: 'shard', fact: option, found: 'named', expected: 'a config file does not set "shard", since it makes the command write one shard of a result, not a verdict: give it on the command line' },
-    { name: 'format', key: 'format', fact: option, found: 'named', expected: 'a config file does not set "format", since it sets the form of what the command writes: give it on the command line' },
-    { name: 'output', key: 'output', fact: option, found: 'named', expected: 'a config file does not set "output", since it names where the command writes: give it on the command line' },
-    { name: 'out-dir', key: 'out-dir', fact: option, found: 'named', expected: 'a config file does not set "out-dir", since it names where the command writes: give it on the command line' },
-    { name: 'result', key: 'result', fact: option, found: 'named', expected: 'a config file does not set "result", since it names where the command writes: give it on the command line' },
-    { name: 'baseline', key: 'baseline', fact: option, found: 'named', expected: 'a config file does not set "baseline", since it names what the command reads: give it on the command line' },
-    { name: 'accounts', key: 'accounts', fact: option, found: 'named', expected: 'a config file does not set "accounts", since it names what the command reads: give it on the command line' },
-    { name: 'body', key: 'body', fact: option, found: 'named', expected: 'a config file does not set "body", since it names what the command reads: give it on the command line' },
-    { name: 'reports', key: 'reports', fact: option, found: 'named', expected: 'a config file does not set "reports", since it names what the command reads: give it on the command line' },
-    { name: 'preset', key: 'preset', fact: option, found: 'named', expected: 'a config file does not set "preset", since it names what the command reads: give it on the command line' },
-    { name: 'stdin-name', key: 'stdin-name', fact: option, found: 'named', expected: 'a config file does not set "stdin-name", since it names what the command reads: give it on the command line' },
-    { name: 'license', key: 'license', fact: option, found: 'named', expected: 'a config file does not set "license", since it names what the command reads: give it on the command line' },
-    { name: 'account', key: 'account', fact: option, found: 'named', expected: 'a config file does not set "account", since it names what the command reads: give it on the command line' },
-    { name: 'job', key: 'job', fact: option, found: 'named', expected: 'a config file does not set "job", since it names what the command reads: give it on the command line' },
-    { name: 'benchmark', key: 'benchmark', fact: option, found: 'named', expected: 'a config file does not set "benchmark", since it names what the command reads: give it on the command line' },
-    { name: 'list-presets', key: 'list-presets', fact: option, found: 'named', expected: 'a config file does not set "list-presets", since it changes what the command does: give it on the command line' },
-    { name: 'a credential in a file found by search', key: 'base-url', fact: { positional: false, credential: true }, found: 'search', expected: 'a config file found by search does not set "base-url", since it decides where the service\'s credentials go: name the file with --config, or give --base-url on the command line' },
-    { name: 'a credential in a file named with --config', key: 'base-url', fact: { positional: false, credential: true }, found: 'named', expected: undefined },
+    {
+      name: 'a positional argument',
+      key: 'inputs',
+      fact: { positional: true, credential: false },
+      found: 'named',
+      expected:
+        'a config file does not set "inputs", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'shard',
+      key: 'shard',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "shard", since it makes the command write one shard of a result, not a verdict: give it on the command line',
+    },
+    {
+      name: 'format',
+      key: 'format',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "format", since it sets the form of what the command writes: give it on the command line',
+    },
+    {
+      name: 'output',
+      key: 'output',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "output", since it names where the command writes: give it on the command line',
+    },
+    {
+      name: 'out-dir',
+      key: 'out-dir',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "out-dir", since it names where the command writes: give it on the command line',
+    },
+    {
+      name: 'result',
+      key: 'result',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "result", since it names where the command writes: give it on the command line',
+    },
+    {
+      name: 'baseline',
+      key: 'baseline',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "baseline", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'accounts',
+      key: 'accounts',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "accounts", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'body',
+      key: 'body',
+      fact: option,
+      found: 'named',
+      expected: 'a config file does not set "body", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'reports',
+      key: 'reports',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "reports", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'preset',
+      key: 'preset',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "preset", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'stdin-name',
+      key: 'stdin-name',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "stdin-name", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'license',
+      key: 'license',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "license", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'account',
+      key: 'account',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "account", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'job',
+      key: 'job',
+      fact: option,
+      found: 'named',
+      expected: 'a config file does not set "job", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'benchmark',
+      key: 'benchmark',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "benchmark", since it names what the command reads: give it on the command line',
+    },
+    {
+      name: 'list-presets',
+      key: 'list-presets',
+      fact: option,
+      found: 'named',
+      expected:
+        'a config file does not set "list-presets", since it changes what the command does: give it on the command line',
+    },
+    {
+      name: 'a credential in a file found by search',
+      key: 'base-url',
+      fact: { positional: false, credential: true },
+      found: 'search',
+      expected:
+        'a config file found by search does not set "base-url", since it decides where the service\'s credentials go: name the file with --config, or give --base-url on the command line',
+    },
+    {
+      name: 'a credential in a file named with --config',
+      key: 'base-url',
+      fact: { positional: false, credential: true },
+      found: 'named',
+      expected: undefined,
+    },
     { name: 'an inherited name is no option', key: 'toString', fact: option, found: 'named', expected: undefined },
   ];
   for (const { name, key, fact, found, expected } of cases) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { configLine, givenOnCommandLine, runSettingsOf, type SettingsSource } from '../../../src/cli/config/run-settings.js';
+import {
+  configLine,
+  givenOnCommandLine,
+  runSettingsOf,
+  type SettingsSource,
+} from '../../../src/cli/config/run-settings.js';
 
 const file = { shown: '../cspm-report.config.yaml', sha256: 'ab'.repeat(32), found: 'search' as const };
 const defaultSeverityOf = (rule: string): string | undefined => (rule === 'policy-compliance' ? 'error' : undefined);
@@ -18,7 +23,13 @@ describe('the record of a run that read a config file', () => {
       }),
     );
     expect(settings).toEqual({
-      config: { path: '../cspm-report.config.yaml', sha256: 'ab'.repeat(32), found: 'search', keys: ['fail-on', 'rule'], weakening: ['rule'] },
+      config: {
+        path: '../cspm-report.config.yaml',
+        sha256: 'ab'.repeat(32),
+        found: 'search',
+        keys: ['fail-on', 'rule'],
+        weakening: ['rule'],
+      },
       effective: { 'fail-on': 'warning', rule: ['policy-compliance=off'], title: 'Mine' },
     });
     expect(Object.keys(settings.effective)).toEqual(['fail-on', 'rule', 'title']);
@@ -30,7 +41,11 @@ describe('the record of a run that read a config file', () => {
   });
 
   it('keeps a value in force that is false or zero', () => {
-    expect(runSettingsOf(source({ effective: { color: false, top: 0, title: '' } })).effective).toEqual({ color: false, top: 0, title: '' });
+    expect(runSettingsOf(source({ effective: { color: false, top: 0, title: '' } })).effective).toEqual({
+      color: false,
+      top: 0,
+      title: '',
+    });
   });
 });
 
@@ -60,7 +75,11 @@ describe('a flag given on the command line', () => {
 
 describe("the config file's line on standard error", () => {
   it('names the file, how it was found and the keys', () => {
-    expect(configLine({ path: 'c.yaml', sha256: '', found: 'named', keys: ['fail-on', 'rule'], weakening: [] })).toBe('config file c.yaml (named with --config) sets fail-on, rule');
-    expect(configLine({ path: '../c.yaml', sha256: '', found: 'search', keys: [], weakening: [] })).toBe('config file ../c.yaml (found by search) sets nothing this command takes');
+    expect(configLine({ path: 'c.yaml', sha256: '', found: 'named', keys: ['fail-on', 'rule'], weakening: [] })).toBe(
+      'config file c.yaml (named with --config) sets fail-on, rule',
+    );
+    expect(configLine({ path: '../c.yaml', sha256: '', found: 'search', keys: [], weakening: [] })).toBe(
+      'config file ../c.yaml (found by search) sets nothing this command takes',
+    );
   });
 });

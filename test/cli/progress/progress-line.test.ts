@@ -6,10 +6,16 @@ import { progressText } from '../../../src/cli/progress/progress-text.js';
 import type { Progress } from '../../../src/index.js';
 
 /** Streams that record what was written, standard error a terminal unless told. */
-function fakeIo(options: { stderrIsTTY?: boolean; stdoutIsTTY?: boolean; env?: Record<string, string> } = {}): { io: CliIo; written: { stdout: string; stderr: string } } {
+function fakeIo(options: { stderrIsTTY?: boolean; stdoutIsTTY?: boolean; env?: Record<string, string> } = {}): {
+  io: CliIo;
+  written: { stdout: string; stderr: string };
+} {
   const written = { stdout: '', stderr: '' };
   const io: CliIo = {
-    stdout: { write: (text: string | Uint8Array) => (written.stdout += String(text)), isTTY: options.stdoutIsTTY ?? false },
+    stdout: {
+      write: (text: string | Uint8Array) => (written.stdout += String(text)),
+      isTTY: options.stdoutIsTTY ?? false,
+    },
     stderr: { write: (text: string) => (written.stderr += text), isTTY: options.stderrIsTTY ?? true },
     stdin: Readable.from([]),
     env: options.env ?? {},
@@ -27,7 +33,9 @@ describe('the progress line', () => {
     progressListener(run.io, false)?.({ phase: 'rendering', subject: 'pdf', done: 500, total: 2_000, unit: 'rows' });
     run.io.stderr.write('cspm-report: cannot write out.pdf\n');
     run.stop();
-    expect(written.stderr).toBe('\r\u001b[Krendering pdf: 500/2,000 rows (25%)\r\u001b[Kcspm-report: cannot write out.pdf\n');
+    expect(written.stderr).toBe(
+      '\r\u001b[Krendering pdf: 500/2,000 rows (25%)\r\u001b[Kcspm-report: cannot write out.pdf\n',
+    );
   });
 
   it('is cleared before a line on a terminal standard output, and left alone by a redirected one', () => {
@@ -63,7 +71,8 @@ describe('the progress line', () => {
     shown.stop();
     expect(atStart.written.stderr).toBe('\r\u001b[Kreading: 1/2 files (50%)\r\u001b[K');
     expect(progressTimingOf({ CSPM_PROGRESS_DELAY_MS: '250' })).toEqual({ delayMs: 250, intervalMs: 250 });
-    for (const ignored of [undefined, '', 'soon', '-1', '1.5', '1e3']) expect(progressTimingOf({ CSPM_PROGRESS_DELAY_MS: ignored })).toEqual({ delayMs: 1000, intervalMs: 250 });
+    for (const ignored of [undefined, '', 'soon', '-1', '1.5', '1e3'])
+      expect(progressTimingOf({ CSPM_PROGRESS_DELAY_MS: ignored })).toEqual({ delayMs: 1000, intervalMs: 250 });
   });
 
   it('keeps within the terminal width, so that a carriage return can redraw it', () => {
@@ -78,10 +87,26 @@ describe('the progress line', () => {
 describe('progress in words', () => {
   it.each<{ name: string; input: Progress; expected: string }>([
     { name: 'a phase alone', input: { phase: 'rendering', subject: 'html' }, expected: 'rendering html…' },
-    { name: 'a count of a known total', input: { phase: 'fetching', done: 12, total: 200, unit: 'reports' }, expected: 'fetching: 12/200 reports (6%)' },
-    { name: 'a count alone', input: { phase: 'rendering', subject: 'xlsx', done: 12_288, unit: 'rows' }, expected: 'rendering xlsx: 12,288 rows' },
-    { name: 'never 100% before the end', input: { phase: 'checking', done: 999, total: 1_000, unit: 'files' }, expected: 'checking: 999/1,000 files (99%)' },
-    { name: 'a control character in a name shown, not obeyed', input: { phase: 'writing', subject: 'a\u001b[2Jb.pdf' }, expected: 'writing a\\u001b[2Jb.pdf…' },
+    {
+      name: 'a count of a known total',
+      input: { phase: 'fetching', done: 12, total: 200, unit: 'reports' },
+      expected: 'fetching: 12/200 reports (6%)',
+    },
+    {
+      name: 'a count alone',
+      input: { phase: 'rendering', subject: 'xlsx', done: 12_288, unit: 'rows' },
+      expected: 'rendering xlsx: 12,288 rows',
+    },
+    {
+      name: 'never 100% before the end',
+      input: { phase: 'checking', done: 999, total: 1_000, unit: 'files' },
+      expected: 'checking: 999/1,000 files (99%)',
+    },
+    {
+      name: 'a control character in a name shown, not obeyed',
+      input: { phase: 'writing', subject: 'a\u001b[2Jb.pdf' },
+      expected: 'writing a\\u001b[2Jb.pdf…',
+    },
   ])('$name', ({ input, expected }) => {
     expect(progressText(input)).toBe(expected);
   });

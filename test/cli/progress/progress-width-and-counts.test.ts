@@ -13,7 +13,10 @@ const long: Progress = { phase: 'rendering', subject: 'xlsx', done: 123_456, tot
 describe('the progress line on a terminal that reports no size', () => {
   it.each([0, undefined])('assumes 80 columns when the width is %s (as under script(1))', (columns) => {
     let written = '';
-    const display = new ProgressDisplay({ write: (text: string) => (written += text), isTTY: true, ...(columns === undefined ? {} : { columns }) }, atOnce);
+    const display = new ProgressDisplay(
+      { write: (text: string) => (written += text), isTTY: true, ...(columns === undefined ? {} : { columns }) },
+      atOnce,
+    );
     display.report(long);
     expect(written).toBe('\r\u001b[Krendering xlsx: 123,456/300,000 rows (41%)');
   });

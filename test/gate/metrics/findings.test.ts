@@ -26,7 +26,10 @@ function erredAt(category: number, index = 10 + category): BenchmarkReport {
 
 async function measured(reports: BenchmarkReport[], assertion: object): Promise<(number | string | null)[]> {
   const analysis = await analyseInputs({ value: reports, name: 'reports.json' });
-  const result = evaluateGate(analysis, parseGateRules(JSON.stringify({ assertions: [{ metric: 'findings', max: 0, ...assertion }] }), 'rules.json'));
+  const result = evaluateGate(
+    analysis,
+    parseGateRules(JSON.stringify({ assertions: [{ metric: 'findings', max: 0, ...assertion }] }), 'rules.json'),
+  );
   return result.assertions.map((entry) => entry.actual);
 }
 
@@ -42,7 +45,7 @@ describe('the findings metric', () => {
     expect(await measured(reports, assertion)).toEqual(actual);
   });
 
-  it('counts a report\'s own findings, not those of a report whose pointer starts alike', async () => {
+  it("counts a report's own findings, not those of a report whose pointer starts alike", async () => {
     // Eleven reports: /1 is clean, /10 has a warning; "/10" starts with "/1".
     const reports = Array.from({ length: 11 }, (_, index) => (index === 10 ? warnedAt(0, index) : scanOf(index)));
     expect(await measured(reports, {})).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
@@ -58,7 +61,18 @@ describe('the findings metric', () => {
   it('counts findings in every category of the name or id in scope', async () => {
     // Two of three categories in scope: Storage by its id, a second by that name.
     const report = warnedAt(0);
-    const third = { CategoryName: 'AZ_STORAGE', ControlCategoryOrder: 3, CategoryId: 'AZ_OTHER', Total: 1, Green: 1, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: [policy('Other', '3.1', 1, 1)] };
+    const third = {
+      CategoryName: 'AZ_STORAGE',
+      ControlCategoryOrder: 3,
+      CategoryId: 'AZ_OTHER',
+      Total: 1,
+      Green: 1,
+      Red: 0,
+      Amber: 0,
+      Gray: 0,
+      CompliancePercent: 100,
+      Policies: [policy('Other', '3.1', 1, 1)],
+    };
     report.ResourceCategories.push(third);
     expect(await measured([report], { category: 'AZ_STORAGE' })).toEqual([1]);
   });
@@ -66,7 +80,10 @@ describe('the findings metric', () => {
   it('counts a finding on the whole document in a report that is the document', async () => {
     const report = warnedAt(1);
     const analysis = await analyseInputs({ value: report, name: 'one.json' });
-    const result = evaluateGate(analysis, parseGateRules('{"assertions":[{"metric":"findings","max":0}]}', 'rules.json'));
+    const result = evaluateGate(
+      analysis,
+      parseGateRules('{"assertions":[{"metric":"findings","max":0}]}', 'rules.json'),
+    );
     expect(result.assertions.map((entry) => entry.actual)).toEqual([1]);
   });
 });

@@ -6,7 +6,8 @@ import { gate, only } from '../support.js';
 /** The minimal report with policy P in Storage once per colour given, in order. */
 function withCopies(colours: string[]) {
   const report = minimalReport();
-  for (const [index, colour] of colours.entries()) report.ResourceCategories[0]!.Policies.push(policy('P', `9.${index}`, 1, 2, { Compliance: colour }));
+  for (const [index, colour] of colours.entries())
+    report.ResourceCategories[0]!.Policies.push(policy('P', `9.${index}`, 1, 2, { Compliance: colour }));
   return report;
 }
 

@@ -53,7 +53,9 @@ describe('readExceptions: a valid file', () => {
     const text = `exceptions:\n${entry()}\n${entry({ id: 'EXC-2', policy: '', policies: '[A, B]', benchmark: 'CIS*', category: 'Networking', ticket: 'SEC-1234' })}\n`;
     const path = file('exceptions.yaml', text);
     const { files, exceptions } = readExceptions([path]);
-    expect(files).toEqual([{ path, sha256: createHash('sha256').update(text).digest('hex'), ids: ['EXC-2026-014', 'EXC-2'] }]);
+    expect(files).toEqual([
+      { path, sha256: createHash('sha256').update(text).digest('hex'), ids: ['EXC-2026-014', 'EXC-2'] },
+    ]);
     expect(exceptions[0]).toEqual({
       id: 'EXC-2026-014',
       policies: ['SubnetHasNSG'],
@@ -66,7 +68,13 @@ describe('readExceptions: a valid file', () => {
       file: path,
       pointer: '/exceptions/0',
     });
-    expect(exceptions[1]).toMatchObject({ policies: ['A', 'B'], benchmark: 'CIS*', category: 'Networking', ticket: 'SEC-1234', pointer: '/exceptions/1' });
+    expect(exceptions[1]).toMatchObject({
+      policies: ['A', 'B'],
+      benchmark: 'CIS*',
+      category: 'Networking',
+      ticket: 'SEC-1234',
+      pointer: '/exceptions/1',
+    });
   });
 
   it('reads JSON as well, and an empty list as no exception', () => {
@@ -82,31 +90,111 @@ describe('readExceptions: a valid file', () => {
 
 describe('readExceptions: a file that does not check fails the run, naming file, line, column and pointer', () => {
   it.each([
-    ['a missing owner', `exceptions:\n${entry({ owner: '' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:5: /exceptions/0: missing "owner"'],
-    ['a missing expiry', `exceptions:\n${entry({ expires: '' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:5: /exceptions/0: missing "expires"'],
-    ['both policy and policies', `exceptions:\n${entry({ policies: '[A]' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:5: /exceptions/0: needs exactly one of "policy" and "policies"'],
-    ['every policy', `exceptions:\n${entry({ policy: '"*"' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:3:13: /exceptions/0/policy: must be a PolicyId, exactly: an exception names the policies it accepts (no * or ?)'],
-    ['a policy glob in a list', `exceptions:\n${entry({ policy: '', policies: '[A, "Subnet*"]' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:19: /exceptions/0/policies/1: must be a PolicyId, exactly: an exception names the policies it accepts (no * or ?)'],
-    ['no account', `exceptions:\n${entry({ accounts: '[]' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:4:15: /exceptions/0/accounts: must name at least one'],
-    ['an unknown key', `exceptions:\n${entry({ expiry: '2027-01-01' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:10:5: /exceptions/0/expiry: unknown key "expiry"'],
-    ['a date that is no day', `exceptions:\n${entry({ expires: '2027-02-29' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: "2027-02-29" is no day of the calendar'],
-    ['a date in another form', `exceptions:\n${entry({ approved: '01/11/2026' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:8:15: /exceptions/0/approved: must be a day, YYYY-MM-DD'],
-    ['an expiry before the approval', `exceptions:\n${entry({ expires: '2026-10-31' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: expires 2026-10-31, before it was approved (2026-11-01)'],
+    [
+      'a missing owner',
+      `exceptions:\n${entry({ owner: '' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:5: /exceptions/0: missing "owner"',
+    ],
+    [
+      'a missing expiry',
+      `exceptions:\n${entry({ expires: '' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:5: /exceptions/0: missing "expires"',
+    ],
+    [
+      'both policy and policies',
+      `exceptions:\n${entry({ policies: '[A]' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:5: /exceptions/0: needs exactly one of "policy" and "policies"',
+    ],
+    [
+      'every policy',
+      `exceptions:\n${entry({ policy: '"*"' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:3:13: /exceptions/0/policy: must be a PolicyId, exactly: an exception names the policies it accepts (no * or ?)',
+    ],
+    [
+      'a policy glob in a list',
+      `exceptions:\n${entry({ policy: '', policies: '[A, "Subnet*"]' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:19: /exceptions/0/policies/1: must be a PolicyId, exactly: an exception names the policies it accepts (no * or ?)',
+    ],
+    [
+      'no account',
+      `exceptions:\n${entry({ accounts: '[]' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:4:15: /exceptions/0/accounts: must name at least one',
+    ],
+    [
+      'an unknown key',
+      `exceptions:\n${entry({ expiry: '2027-01-01' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:10:5: /exceptions/0/expiry: unknown key "expiry"',
+    ],
+    [
+      'a date that is no day',
+      `exceptions:\n${entry({ expires: '2027-02-29' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: "2027-02-29" is no day of the calendar',
+    ],
+    [
+      'a date in another form',
+      `exceptions:\n${entry({ approved: '01/11/2026' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:8:15: /exceptions/0/approved: must be a day, YYYY-MM-DD',
+    ],
+    [
+      'an expiry before the approval',
+      `exceptions:\n${entry({ expires: '2026-10-31' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: expires 2026-10-31, before it was approved (2026-11-01)',
+    ],
     [
       'an expiry past a year',
       `exceptions:\n${entry({ expires: '2027-11-02' })}\n`,
       'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: expires 366 days after it was approved; an exception runs at most 365 days (--max-exception-days): renew it when it ends',
     ],
-    ['approved by its owner', `exceptions:\n${entry({ approvedBy: 'Net-Team@example.com' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:7:17: /exceptions/0/approvedBy: approved by its owner (net-team@example.com); someone else approves a risk'],
-    ['a reason that is no sentence', `exceptions:\n${entry({ reason: 'n/a' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:5:13: /exceptions/0/reason: must say why the risk is accepted, in a sentence'],
-    ['a blank owner', `exceptions:\n${entry({ owner: '" "' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:6:12: /exceptions/0/owner: must not be blank'],
-    ['an imported owner left to fill in', `exceptions:\n${entry({ owner: 'TODO owner' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:6:12: /exceptions/0/owner: still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)'],
-    ['an imported date left to fill in', `exceptions:\n${entry({ expires: 'TODO' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)'],
-    ['a repeated id', `exceptions:\n${entry()}\n${entry({ policy: 'Other' })}\n`, 'exceptions-invalid: invalid exceptions file: exceptions.yaml:10:9: /exceptions/1/id: id "EXC-2026-014" is also the id of /exceptions/0; each exception needs its own'],
-    ['a repeated key', 'exceptions: []\nexceptions: []\n', 'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:1: key "exceptions" appears twice in the top-level mapping (lines 1 and 2)'],
-    ['no exceptions key', 'assertions: []\n', 'exceptions-invalid: invalid exceptions file: exceptions.yaml:1:1: not a YAML or JSON exceptions file (no "exceptions" at its top)'],
-    ['text that is no YAML', 'exceptions: [\n', 'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:1: not a YAML or JSON exceptions file (it stops parsing here: bad indent)'],
-    ['an alias bomb', `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nexceptions: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`, 'exceptions-aliases: too many aliases in an exceptions file: exceptions.yaml: its aliases expand past 100 copies (a YAML alias bomb?); write the values out'],
+    [
+      'approved by its owner',
+      `exceptions:\n${entry({ approvedBy: 'Net-Team@example.com' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:7:17: /exceptions/0/approvedBy: approved by its owner (net-team@example.com); someone else approves a risk',
+    ],
+    [
+      'a reason that is no sentence',
+      `exceptions:\n${entry({ reason: 'n/a' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:5:13: /exceptions/0/reason: must say why the risk is accepted, in a sentence',
+    ],
+    [
+      'a blank owner',
+      `exceptions:\n${entry({ owner: '" "' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:6:12: /exceptions/0/owner: must not be blank',
+    ],
+    [
+      'an imported owner left to fill in',
+      `exceptions:\n${entry({ owner: 'TODO owner' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:6:12: /exceptions/0/owner: still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)',
+    ],
+    [
+      'an imported date left to fill in',
+      `exceptions:\n${entry({ expires: 'TODO' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)',
+    ],
+    [
+      'a repeated id',
+      `exceptions:\n${entry()}\n${entry({ policy: 'Other' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:10:9: /exceptions/1/id: id "EXC-2026-014" is also the id of /exceptions/0; each exception needs its own',
+    ],
+    [
+      'a repeated key',
+      'exceptions: []\nexceptions: []\n',
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:1: key "exceptions" appears twice in the top-level mapping (lines 1 and 2)',
+    ],
+    [
+      'no exceptions key',
+      'assertions: []\n',
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:1:1: not a YAML or JSON exceptions file (no "exceptions" at its top)',
+    ],
+    [
+      'text that is no YAML',
+      'exceptions: [\n',
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:2:1: not a YAML or JSON exceptions file (it stops parsing here: bad indent)',
+    ],
+    [
+      'an alias bomb',
+      `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nexceptions: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`,
+      'exceptions-aliases: too many aliases in an exceptions file: exceptions.yaml: its aliases expand past 100 copies (a YAML alias bomb?); write the values out',
+    ],
   ])('%s', (_name, text, message) => {
     expect(refusal(text)).toBe(message);
   });
@@ -114,11 +202,15 @@ describe('readExceptions: a file that does not check fails the run, naming file,
   it('refuses an id given in two files, naming both', () => {
     const first = file('a.yaml', `exceptions:\n${entry()}\n`);
     const second = file('b.yaml', `exceptions:\n${entry({ policy: 'Other' })}\n`);
-    expect(() => readExceptions([first, second])).toThrow(`invalid exceptions file: ${second}:2:9: /exceptions/0/id: id "EXC-2026-014" is also the id of /exceptions/0 in ${first}; each exception needs its own`);
+    expect(() => readExceptions([first, second])).toThrow(
+      `invalid exceptions file: ${second}:2:9: /exceptions/0/id: id "EXC-2026-014" is also the id of /exceptions/0 in ${first}; each exception needs its own`,
+    );
   });
 
   it('refuses a missing file and a named pipe, without opening the pipe', () => {
-    expect(() => readExceptions([join(tempDir(), 'missing.yaml')])).toThrow(expect.objectContaining({ code: 'input-not-found' }));
+    expect(() => readExceptions([join(tempDir(), 'missing.yaml')])).toThrow(
+      expect.objectContaining({ code: 'input-not-found' }),
+    );
     const fifo = join(tempDir(), 'fifo.yaml');
     execFileSync('mkfifo', [fifo]);
     expect(() => readExceptions([fifo])).toThrow(expect.objectContaining({ code: 'input-not-regular' }));

@@ -1,7 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gateReports, loadGateRules, mergePartials, renderReports, runShard, type GateRules } from '../../../src/index.js';
+import {
+  gateReports,
+  loadGateRules,
+  mergePartials,
+  renderReports,
+  runShard,
+  type GateRules,
+} from '../../../src/index.js';
 import { writeFleet } from '../../support/fleet.js';
 import { useTempDir } from '../../support/temp-dir.js';
 
@@ -12,7 +19,13 @@ async function shardFiles(inputs: string, rules: GateRules, out: string): Promis
   const paths: string[] = [];
   for (const index of [1, 2]) {
     let text = '';
-    for await (const line of runShard([inputs], { shard: { index, count: 2 }, command: 'gate', failOn: 'error', rules })) text += line;
+    for await (const line of runShard([inputs], {
+      shard: { index, count: 2 },
+      command: 'gate',
+      failOn: 'error',
+      rules,
+    }))
+      text += line;
     const path = join(out, `part-${index}.json`);
     writeFileSync(path, text);
     paths.push(path);
@@ -31,16 +44,34 @@ describe('a sharded gate from a program', () => {
     const fleet = writeFleet(tempDir(), 6, undefined, false);
     const out = tempDir();
     const rulesPath = join(out, 'rules.json');
-    writeFileSync(rulesPath, JSON.stringify({ assertions: [{ name: 'one policy', metric: 'policy', policy: 'VpnGatewayIkev2', mustNotBe: 'Red', level: 'warn' }] }));
+    writeFileSync(
+      rulesPath,
+      JSON.stringify({
+        assertions: [
+          { name: 'one policy', metric: 'policy', policy: 'VpnGatewayIkev2', mustNotBe: 'Red', level: 'warn' },
+        ],
+      }),
+    );
     const rules = await loadGateRules(rulesPath);
     const whole = await gateReports(fleet.dir, { rules: rulesPath });
-    const merged = await mergePartials(await shardFiles(fleet.dir, rules, out), { command: 'gate', failOn: 'error', rules }, { fleet: true });
+    const merged = await mergePartials(
+      await shardFiles(fleet.dir, rules, out),
+      { command: 'gate', failOn: 'error', rules },
+      { fleet: true },
+    );
 
-    expect(merged.gate?.assertions.map(({ actual, passed }) => ({ actual, passed }))).toEqual(whole.gate?.assertions.map(({ actual, passed }) => ({ actual, passed })));
+    expect(merged.gate?.assertions.map(({ actual, passed }) => ({ actual, passed }))).toEqual(
+      whole.gate?.assertions.map(({ actual, passed }) => ({ actual, passed })),
+    );
     expect(merged.gate?.status).toBe(whole.gate?.status);
     expect(whole.gate?.assertions.length).toBe(6);
     // The record `merge --result` writes is the job's, as gate's is.
-    expect(merged.record).toMatchObject({ status: whole.record.status, exitCode: merged.verdict.exitCode, assertions: merged.gate?.assertions, summary: { policies: whole.record.summary?.policies } });
+    expect(merged.record).toMatchObject({
+      status: whole.record.status,
+      exitCode: merged.verdict.exitCode,
+      assertions: merged.gate?.assertions,
+      summary: { policies: whole.record.summary?.policies },
+    });
 
     expect(merged.fleetFile?.startsWith('{"cspmReportFleet":1,')).toBe(true);
     const figuresPath = join(out, 'fleet.json');

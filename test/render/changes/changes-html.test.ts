@@ -49,12 +49,27 @@ describe('the HTML page of a comparison, parsed with parse5', () => {
     expect(attribute(changes!, 'id')).toBe('r1-changes');
     // After the report's summary, before its categories.
     const headings = elements(report, (element) => element.tagName === 'h3').map(words);
-    expect(headings.slice(0, 3)).toEqual(['Executive summary', 'Changes since the scan of 2024-03-11 06:40 UTC', 'Categories']);
+    expect(headings.slice(0, 3)).toEqual([
+      'Executive summary',
+      'Changes since the scan of 2024-03-11 06:40 UTC',
+      'Categories',
+    ]);
     expect(words(changes!)).toContain('33.7% → 31.7% (−2.0 points)');
-    expect(elements(changes!, (element) => hasClass(element, 'change-count')).map(words)).toEqual(['3 regressions', '2 new failures', '2 fixes', '1 coverage change', '0 new policies', '1 removed policy', '119 unchanged']);
+    expect(elements(changes!, (element) => hasClass(element, 'change-count')).map(words)).toEqual([
+      '3 regressions',
+      '2 new failures',
+      '2 fixes',
+      '1 coverage change',
+      '0 new policies',
+      '1 removed policy',
+      '119 unchanged',
+    ]);
 
     const table = elements(changes!, (element) => element.tagName === 'table' && hasClass(element, 'change-table'))[0]!;
-    const rows = elements(table, (element) => element.tagName === 'tr' && elements(element, (cell) => cell.tagName === 'td').length > 0);
+    const rows = elements(
+      table,
+      (element) => element.tagName === 'tr' && elements(element, (cell) => cell.tagName === 'td').length > 0,
+    );
     const expected = diff.reports[0]!.changes;
     expect(rows).toHaveLength(expected.length);
     rows.forEach((row, index) => {
@@ -68,9 +83,14 @@ describe('the HTML page of a comparison, parsed with parse5', () => {
         expect(hasClass(badge, `badge-${words(badge).toLowerCase()}`)).toBe(true);
       }
     });
-    expect(words(rows[0]!)).toMatch(/^Regression High 1000\.3 Ensure that soft delete is enabled for Recovery Services vaults Green → Red Azure - Business continuity and DR 2 \/ 2 → 0 \/ 2$/);
+    expect(words(rows[0]!)).toMatch(
+      /^Regression High 1000\.3 Ensure that soft delete is enabled for Recovery Services vaults Green → Red Azure - Business continuity and DR 2 \/ 2 → 0 \/ 2$/,
+    );
 
-    const categories = elements(changes!, (element) => element.tagName === 'table' && hasClass(element, 'category-change-table'))[0]!;
+    const categories = elements(
+      changes!,
+      (element) => element.tagName === 'table' && hasClass(element, 'category-change-table'),
+    )[0]!;
     expect(words(categories)).toContain('Azure - Compute (IaaS) 27.3% 36.4% +9.1 points 0 0 1 0');
     expect(words(categories)).toContain('Azure - Business continuity and DR 16.7% 0.0% −16.7 points 1 1 1 2');
   });
@@ -80,7 +100,9 @@ describe('the HTML page of a comparison, parsed with parse5', () => {
     const html = renderHtmlView(view, {});
     const { document, changes } = readPage(html);
     expect(words(changes!)).toContain(hostileTitle);
-    expect(elements(document, (element) => element.tagName === 'script' && attribute(element, 'type') === undefined)).toHaveLength(1);
+    expect(
+      elements(document, (element) => element.tagName === 'script' && attribute(element, 'type') === undefined),
+    ).toHaveLength(1);
     expect(html).not.toContain('<script>window.__pwned');
   });
 

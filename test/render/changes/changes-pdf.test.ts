@@ -14,7 +14,17 @@ describe('the PDF of a comparison, read back with pdf.js', () => {
     const changes = text.slice(section, text.indexOf('Compliance by category, before and after'));
     expect(changes).toContain('33.7% → 31.7% (−2.0 points)');
     expect(changes).toContain('scanned 2024-03-11 06:40 UTC, job 3b1f6c0e-7d52-4e8a-9c41-5f0a2d9e8b17');
-    for (const transition of ['Green → Red', 'Green → Amber', 'Red → Green', 'Red → Amber', 'Amber → Gray', 'Gray → Red', 'new: Red', 'was Amber']) expect(changes).toContain(transition);
+    for (const transition of [
+      'Green → Red',
+      'Green → Amber',
+      'Red → Green',
+      'Red → Amber',
+      'Amber → Gray',
+      'Gray → Red',
+      'new: Red',
+      'was Amber',
+    ])
+      expect(changes).toContain(transition);
     expect(changes.indexOf('Regression')).toBeLessThan(changes.indexOf('Fix'));
     expect(text).toMatch(/Azure - Compute \(IaaS\) 27\.3% 36\.4% \+9\.1 points/);
     const report = (await outlineOf(pdf)).find((item) => item.title.startsWith('Cloud Security Best Practices'));

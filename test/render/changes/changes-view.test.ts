@@ -13,10 +13,28 @@ describe('the changes of a compared report in the view model', () => {
     expect(changes?.heading).toBe('Changes since the scan of 2024-03-11 06:40 UTC');
     expect(changes?.old.text).toBe('scanned 2024-03-11 06:40 UTC, job 3b1f6c0e-7d52-4e8a-9c41-5f0a2d9e8b17');
     expect(changes?.percentText).toBe('33.7% → 31.7% (−2.0 points)');
-    expect(changes?.countsText).toBe('3 regressions, 2 new failures, 2 fixes, 1 coverage change, 0 new policies, 1 removed policy, 119 unchanged');
-    expect(changes?.changes.map((change) => change.kind)).toEqual(diff.reports[0]?.changes.map((change) => change.kind));
-    expect(changes?.changes.map((change) => change.transition)).toEqual(['Green → Red', 'Green → Amber', 'Green → Red', 'new: Red', 'Gray → Red', 'Red → Green', 'Red → Amber', 'Amber → Gray', 'was Amber']);
-    expect(changes?.categories.find((category) => category.name === 'Azure - Compute (IaaS)')).toMatchObject({ oldPercentText: '27.3%', newPercentText: '36.4%', deltaText: '+9.1 points' });
+    expect(changes?.countsText).toBe(
+      '3 regressions, 2 new failures, 2 fixes, 1 coverage change, 0 new policies, 1 removed policy, 119 unchanged',
+    );
+    expect(changes?.changes.map((change) => change.kind)).toEqual(
+      diff.reports[0]?.changes.map((change) => change.kind),
+    );
+    expect(changes?.changes.map((change) => change.transition)).toEqual([
+      'Green → Red',
+      'Green → Amber',
+      'Green → Red',
+      'new: Red',
+      'Gray → Red',
+      'Red → Green',
+      'Red → Amber',
+      'Amber → Gray',
+      'was Amber',
+    ]);
+    expect(changes?.categories.find((category) => category.name === 'Azure - Compute (IaaS)')).toMatchObject({
+      oldPercentText: '27.3%',
+      newPercentText: '36.4%',
+      deltaText: '+9.1 points',
+    });
   });
 
   it('leaves a report the diff did not compare, and every view without a diff, without changes', async () => {
@@ -34,6 +52,8 @@ describe('the changes of a compared report in the view model', () => {
     const [document] = renderDocuments(news, { formats: ['html'], combine: false, diff }).documents;
     expect(document?.status).toBe('ready');
     if (document?.status !== 'ready') return;
-    expect(Buffer.from(await collectBytes(await document.outputs[0]!.render())).toString('utf8')).toContain('Changes since the scan of 2024-03-11 06:40 UTC');
+    expect(Buffer.from(await collectBytes(await document.outputs[0]!.render())).toString('utf8')).toContain(
+      'Changes since the scan of 2024-03-11 06:40 UTC',
+    );
   });
 });

@@ -8,7 +8,8 @@ import { comparison, hostileTitle } from './comparison.js';
 /** The header row of a table sheet (the first row whose column A reads `Benchmark`) and the rows below it. */
 function table(worksheet: ExcelJS.Worksheet): { header: string[]; rows: ExcelJS.Row[] } {
   let headerRow = 0;
-  for (let number = 1; number <= worksheet.rowCount && headerRow === 0; number += 1) if (worksheet.getCell(number, 1).value === 'Benchmark') headerRow = number;
+  for (let number = 1; number <= worksheet.rowCount && headerRow === 0; number += 1)
+    if (worksheet.getCell(number, 1).value === 'Benchmark') headerRow = number;
   const header = (worksheet.getRow(headerRow).values as unknown[]).slice(1).map(String);
   const rows: ExcelJS.Row[] = [];
   for (let number = headerRow + 1; number <= worksheet.rowCount; number += 1) rows.push(worksheet.getRow(number));
@@ -25,9 +26,29 @@ describe('the workbook of a comparison, read back with exceljs', () => {
   it('has a Changes sheet after the Summary with a row per change, transitions as text', async () => {
     const { view, diff } = await comparison();
     const workbook = await readWorkbook(await bodyBytes(await renderXlsxView(view, {})));
-    expect(workbook.worksheets.map((worksheet) => worksheet.name).slice(0, 3)).toEqual(['Summary', 'Changes', 'Category changes']);
+    expect(workbook.worksheets.map((worksheet) => worksheet.name).slice(0, 3)).toEqual([
+      'Summary',
+      'Changes',
+      'Category changes',
+    ]);
     const { header, rows } = table(sheet(workbook, 'Changes'));
-    expect(header).toEqual(['Benchmark', 'Account', 'Change', 'Severity', 'Number', 'Title', 'Category', 'Transition', 'Old colour', 'Old passed', 'Old total', 'New colour', 'New passed', 'New total', 'Policy id']);
+    expect(header).toEqual([
+      'Benchmark',
+      'Account',
+      'Change',
+      'Severity',
+      'Number',
+      'Title',
+      'Category',
+      'Transition',
+      'Old colour',
+      'Old passed',
+      'Old total',
+      'New colour',
+      'New passed',
+      'New total',
+      'Policy id',
+    ]);
     const changes = diff.reports[0]!.changes;
     expect(rows).toHaveLength(changes.length);
     rows.forEach((row, index) => {

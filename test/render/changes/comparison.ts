@@ -5,7 +5,8 @@ import { diffAnalyses } from '../../../src/analyse/diff/diff-analyses.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 
-/** The sample pair: 3 regressions, 2 new failures (a new Red policy, a Gray one turned Red), 2 fixes, 1 coverage change, 1 removed policy. */
+/** The sample pair: 3 regressions, 2 new failures (a new Red policy, a Gray one turned Red), 2 fixes, 1 coverage
+ * change, 1 removed policy. */
 export const oldSample = 'samples/diff/azure-csbp-2024-03-11.json';
 export const newSample = 'samples/diff/azure-csbp-2024-03-18.json';
 
@@ -27,7 +28,8 @@ export async function comparison(hostile = false): Promise<{ news: Analysis; dif
   if (hostile) {
     const value = JSON.parse(readFileSync(newSample, 'utf8')) as Report[];
     for (const category of value[0]!.ResourceCategories) {
-      for (const policy of category.Policies) if (policy.PolicyId === 'RecoveryVaultSoftDelete') policy.ShortTitle = hostileTitle;
+      for (const policy of category.Policies)
+        if (policy.PolicyId === 'RecoveryVaultSoftDelete') policy.ShortTitle = hostileTitle;
     }
     news = await analyseInputs({ value, name: 'hostile-new.json' });
   } else {

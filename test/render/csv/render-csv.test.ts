@@ -25,13 +25,43 @@ function rows(bytes: Buffer): string[][] {
 describe('CSV export', () => {
   it('has a header and one row per policy, in document order, numbers as numbers', async () => {
     const table = rows(await csvOf('samples/azure-csbp.json'));
-    expect(table[0]).toEqual(['Benchmark', 'Account', 'Category', 'ComplianceNumber', 'ShortTitle', 'ServiceName', 'Compliance', 'Severity', 'RiskProbability', 'RiskLevel', 'PassedResourceCount', 'TotalResourceCount', 'LastScannedDate']);
+    expect(table[0]).toEqual([
+      'Benchmark',
+      'Account',
+      'Category',
+      'ComplianceNumber',
+      'ShortTitle',
+      'ServiceName',
+      'Compliance',
+      'Severity',
+      'RiskProbability',
+      'RiskLevel',
+      'PassedResourceCount',
+      'TotalResourceCount',
+      'LastScannedDate',
+    ]);
     expect(table).toHaveLength(1 + 127);
-    expect(table[1]).toEqual(['Cloud Security Best Practices', 'Contoso Production', 'Azure - Business continuity and DR', '1000.1', expect.any(String), expect.any(String), 'Amber', 'High', expect.any(String), expect.any(String), expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/), '2024-03-18T06:42:17.3841207Z']);
+    expect(table[1]).toEqual([
+      'Cloud Security Best Practices',
+      'Contoso Production',
+      'Azure - Business continuity and DR',
+      '1000.1',
+      expect.any(String),
+      expect.any(String),
+      'Amber',
+      'High',
+      expect.any(String),
+      expect.any(String),
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+      '2024-03-18T06:42:17.3841207Z',
+    ]);
   });
 
   it('writes the columns of --fields in their order, and a byte order mark when asked', async () => {
-    const bytes = await csvOf('samples/aws-cis.json', { csv: { fields: ['severity', 'number', 'policy-id'], bom: true } });
+    const bytes = await csvOf('samples/aws-cis.json', {
+      csv: { fields: ['severity', 'number', 'policy-id'], bom: true },
+    });
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const table = rows(bytes);
     expect(table[0]).toEqual(['Severity', 'ComplianceNumber', 'PolicyId']);
@@ -68,7 +98,9 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice opens t
     sheet.eachRow((row) => row.eachCell((cell) => (formulas += cell.formula === undefined ? 0 : 1)));
     expect(formulas).toBe(0);
     const titles = expected.map((row) => row[4]);
-    const read = Array.from({ length: expected.length }, (_, index) => String(sheet.getRow(index + 1).getCell(5).value ?? ''));
+    const read = Array.from({ length: expected.length }, (_, index) =>
+      String(sheet.getRow(index + 1).getCell(5).value ?? ''),
+    );
     expect(read).toEqual(titles);
     expect(readFileSync(file).length).toBeGreaterThan(0);
   }, 120_000);
@@ -82,13 +114,31 @@ describe('POA&M export', () => {
   it('has a row per failing policy (Red, Amber), never a Gray one, Open with empty milestones and owner', async () => {
     const table = await poam('samples/azure-csbp.json');
     const header = table[0]!;
-    expect(header).toEqual(['Finding ID', 'Date Identified', 'Weakness Name', 'Weakness Description', 'Source Identifying Weakness', 'Asset Identifier', 'Service', 'Compliance', 'Severity', 'Likelihood', 'Resources Affected', 'Status', 'Milestones', 'Scheduled Completion Date', 'Owner']);
+    expect(header).toEqual([
+      'Finding ID',
+      'Date Identified',
+      'Weakness Name',
+      'Weakness Description',
+      'Source Identifying Weakness',
+      'Asset Identifier',
+      'Service',
+      'Compliance',
+      'Severity',
+      'Likelihood',
+      'Resources Affected',
+      'Status',
+      'Milestones',
+      'Scheduled Completion Date',
+      'Owner',
+    ]);
     const body = table.slice(1);
     const column = (name: string) => body.map((row) => row[header.indexOf(name)]!);
     expect(body).toHaveLength(29 + 37);
     expect(new Set(column('Compliance'))).toEqual(new Set(['Red', 'Amber']));
     expect(new Set(column('Status'))).toEqual(new Set(['Open']));
-    expect(new Set([...column('Milestones'), ...column('Owner'), ...column('Scheduled Completion Date')])).toEqual(new Set(['']));
+    expect(new Set([...column('Milestones'), ...column('Owner'), ...column('Scheduled Completion Date')])).toEqual(
+      new Set(['']),
+    );
     expect(new Set(column('Date Identified'))).toEqual(new Set(['2024-03-18']));
     expect(new Set(column('Finding ID')).size).toBe(body.length);
     expect(column('Finding ID')[0]).toBe('CSBP/e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845/1100.4');

@@ -13,8 +13,12 @@ const coverage = '174 of 321 policies (54.2%) were not assessed (Gray).';
 const warning = `Low coverage: only 147 of 321 policies (45.8%) were assessed, below ${lowCoveragePercent}%; the compliance percent speaks for those only.`;
 
 const view = once(() => viewOf(managerInput()));
-const html = { full: once(async () => htmlText(await view(), { tier: 'full' })), executive: once(async () => htmlText(await view(), { tier: 'executive' })) };
-const pdfPages = (tier: 'full' | 'executive', first: number, last: number) => once(async () => popplerText(await view(), { tier }, { first, last }));
+const html = {
+  full: once(async () => htmlText(await view(), { tier: 'full' })),
+  executive: once(async () => htmlText(await view(), { tier: 'executive' })),
+};
+const pdfPages = (tier: 'full' | 'executive', first: number, last: number) =>
+  once(async () => popplerText(await view(), { tier }, { first, last }));
 const covers = { full: pdfPages('full', 1, 1), executive: pdfPages('executive', 1, 1) };
 const summaries = { full: pdfPages('full', 2, 3), executive: pdfPages('executive', 2, 3) };
 const managerLines = once(() => summaryLines(managerInput()));
@@ -33,8 +37,20 @@ async function summaryLines(input: Parameters<typeof viewOf>[0]): Promise<Map<un
 describe('every cover shows the same key figures, failing resources among them', () => {
   it('the list holds failing resources with the resources that passed', async () => {
     const figures = keyFigures((await view()).rollup.figures);
-    expect(figures.map((figure) => figure.label)).toEqual(['Compliance', 'Policies', 'Failing resources', 'Green', 'Red', 'Amber', 'Gray']);
-    expect(figures.find((figure) => figure.id === 'failing-resources')).toMatchObject({ value: 386, text: '386', note: '55 of 441 resources passed' });
+    expect(figures.map((figure) => figure.label)).toEqual([
+      'Compliance',
+      'Policies',
+      'Failing resources',
+      'Green',
+      'Red',
+      'Amber',
+      'Gray',
+    ]);
+    expect(figures.find((figure) => figure.id === 'failing-resources')).toMatchObject({
+      value: 386,
+      text: '386',
+      note: '55 of 441 resources passed',
+    });
   });
 
   it.skipIf(!poppler)('poppler reads every key figure, label then value, on the PDF cover', async () => {
@@ -47,15 +63,20 @@ describe('every cover shows the same key figures, failing resources among them',
     expect(cover).toContain('55 of 441 resources passed');
   });
 
-  it.each(['full', 'executive'] as const)('%s tier: the HTML summary shows every key figure with its note', async (tier) => {
-    const text = await html[tier]();
-    for (const figure of keyFigures((await view()).rollup.figures)) expect(text).toContain(`${figure.label} ${figure.text} ${figure.note ?? ''}`.trim());
-  });
+  it.each(['full', 'executive'] as const)(
+    '%s tier: the HTML summary shows every key figure with its note',
+    async (tier) => {
+      const text = await html[tier]();
+      for (const figure of keyFigures((await view()).rollup.figures))
+        expect(text).toContain(`${figure.label} ${figure.text} ${figure.note ?? ''}`.trim());
+    },
+  );
 
   it("the workbook's Summary lines hold the same figures", async () => {
     const lines = await managerLines();
     for (const figure of keyFigures((await view()).rollup.figures)) {
-      if (figure.id === 'compliance') expect(lines.get(figure.label) as number).toBeCloseTo((figure.value ?? 0) / 100, 12);
+      if (figure.id === 'compliance')
+        expect(lines.get(figure.label) as number).toBeCloseTo((figure.value ?? 0) / 100, 12);
       else expect(lines.get(figure.label), figure.label).toBe(figure.value);
     }
     expect(lines.get('Failing resources')).toBe(386);
@@ -69,12 +90,15 @@ describe('every summary states the coverage in words and warns of a low one', ()
     expect(text).toContain(warning);
   });
 
-  it.skipIf(!poppler).each(['full', 'executive'] as const)('%s tier: the PDF cover and the report summary, read by poppler', async (tier) => {
-    const cover = await covers[tier]();
-    expect(cover).toContain(coverage);
-    expect(cover).toContain(warning);
-    expect(await summaries[tier]()).toContain(coverage);
-  });
+  it.skipIf(!poppler).each(['full', 'executive'] as const)(
+    '%s tier: the PDF cover and the report summary, read by poppler',
+    async (tier) => {
+      const cover = await covers[tier]();
+      expect(cover).toContain(coverage);
+      expect(cover).toContain(warning);
+      expect(await summaries[tier]()).toContain(coverage);
+    },
+  );
 
   it("the workbook's Summary", async () => {
     const lines = await managerLines();

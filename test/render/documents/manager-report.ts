@@ -4,7 +4,15 @@ import { minimalReport, policy } from '../../support/minimal-report.js';
 /** Policies of one colour and severity: `count` of them, each of 3 resources. */
 function many(prefix: string, count: number, colour: 'Green' | 'Red' | 'Amber' | 'Gray', Severity: string): Policy[] {
   const [passed, total] = { Green: [3, 3], Red: [0, 3], Amber: [1, 3], Gray: [0, 0] }[colour];
-  return Array.from({ length: count }, (_, index) => policy(`${prefix}-${colour}-${Severity}-${index + 1}`, `${prefix}.${colour[0]!}${Severity[0]!}${index + 1}`, passed!, total!, { Severity }));
+  return Array.from({ length: count }, (_, index) =>
+    policy(
+      `${prefix}-${colour}-${Severity}-${index + 1}`,
+      `${prefix}.${colour[0]!}${Severity[0]!}${index + 1}`,
+      passed!,
+      total!,
+      { Severity },
+    ),
+  );
 }
 
 /** A category whose stated counts and percent follow from its policies. */
@@ -46,7 +54,9 @@ export function managerReport(): BenchmarkReport {
       ...many('SC', 36, 'Red', 'Low'),
       ...many('SC', 9, 'Gray', 'Low'),
     ]),
-    ...['Storage', 'Networking', 'Databases', 'Compute (PaaS)', 'Data Lake', 'Logic Apps'].map((name, index) => category(5 + index, `Azure - ${name}`, many(`G${index}`, 2, 'Green', 'High'))),
+    ...['Storage', 'Networking', 'Databases', 'Compute (PaaS)', 'Data Lake', 'Logic Apps'].map((name, index) =>
+      category(5 + index, `Azure - ${name}`, many(`G${index}`, 2, 'Green', 'High')),
+    ),
     category(11, 'Azure - Kubernetes & Containers', many('KU', 5, 'Gray', 'High')),
     category(12, 'Windows 2016 - Security Options', many('WS', 160, 'Gray', 'Moderate')),
   ];
@@ -54,7 +64,10 @@ export function managerReport(): BenchmarkReport {
 }
 
 /** The manager's report as an input of analyseInputs. */
-export const managerInput = (): { value: unknown; name: string } => ({ value: [managerReport()], name: 'manager.json' });
+export const managerInput = (): { value: unknown; name: string } => ({
+  value: [managerReport()],
+  name: 'manager.json',
+});
 
 /** Runs `make` once and hands every later caller the same promise: a file renders each document once. */
 export function once<T>(make: () => Promise<T>): () => Promise<T> {

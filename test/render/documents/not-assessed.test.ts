@@ -4,8 +4,14 @@ import { htmlText, manyGray, pdfText, rowsOf, viewOf, workbookOf } from './suppo
 describe('a category where nothing was assessed shows n/a, not 0.0%', () => {
   it('has no percent in the view model, and says why', async () => {
     const view = await viewOf(manyGray);
-    const kubernetes = view.reports[0]!.categories.find((category) => category.name === 'Azure - Kubernetes & Containers')!;
-    expect(kubernetes.figures).toMatchObject({ percent: null, percentText: 'n/a', percentNote: 'nothing assessed: all 6 policies are Gray' });
+    const kubernetes = view.reports[0]!.categories.find(
+      (category) => category.name === 'Azure - Kubernetes & Containers',
+    )!;
+    expect(kubernetes.figures).toMatchObject({
+      percent: null,
+      percentText: 'n/a',
+      percentNote: 'nothing assessed: all 6 policies are Gray',
+    });
     const keyManagement = view.reports[0]!.categories.find((category) => category.name === 'Azure - Key Management')!;
     expect(keyManagement.figures).toMatchObject({ percent: 0, percentText: '0.0%', percentNote: null });
   });

@@ -16,7 +16,15 @@ const view = once(() => viewOf(sample));
 describe('the roll-up of one account scanned against several benchmarks', () => {
   it('sums the benchmark reports, a shared policy once per benchmark, and says how many are distinct', async () => {
     const overlaps = accountOverlaps((await analyseInputs(sample)).sources.flatMap((source) => source.reports));
-    expect(overlaps).toEqual([{ accountId: expect.any(String) as string, accountName: 'Fabrikam Payments - Production', reports: 3, policies: 188, distinctPolicies: 109 }]);
+    expect(overlaps).toEqual([
+      {
+        accountId: expect.any(String) as string,
+        accountName: 'Fabrikam Payments - Production',
+        reports: 3,
+        policies: 188,
+        distinctPolicies: 109,
+      },
+    ]);
     expect((await view()).rollup.policies).toBe(188);
     expect((await view()).rollup.countingNote).toBe(note);
   });
@@ -36,7 +44,12 @@ describe('the roll-up of one account scanned against several benchmarks', () => 
 
   it('says nothing for one report, nor for reports of different accounts', async () => {
     expect((await viewOf('samples/azure-csbp.json')).rollup.countingNote).toBeNull();
-    const other = { ...minimalReport(), AccountId: 'a1b2c3d4-0000-4000-8000-0000000000aa', AccountName: 'Fabrikam', JobId: 'a1b2c3d4-0000-4000-8000-0000000000ab' };
+    const other = {
+      ...minimalReport(),
+      AccountId: 'a1b2c3d4-0000-4000-8000-0000000000aa',
+      AccountName: 'Fabrikam',
+      JobId: 'a1b2c3d4-0000-4000-8000-0000000000ab',
+    };
     const two = await viewOf({ value: [minimalReport(), other], name: 'two-accounts.json' });
     expect(two.rollup.reports).toBe(2);
     expect(two.rollup.countingNote).toBeNull();

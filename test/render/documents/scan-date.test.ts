@@ -7,9 +7,24 @@ import { htmlText, manyGray, pdfText, rowsOf, viewOf, workbookOf } from './suppo
 
 describe('dates a person reads', () => {
   it.each([
-    { name: 'ISO 8601 in UTC with 7 decimals, as the service writes it', stated: '2019-12-31T09:55:12.4171536Z', epoch: undefined, text: '2019-12-31 09:55 UTC' },
-    { name: 'an offset, converted to UTC', stated: '2019-12-31T10:55:00+01:00', epoch: undefined, text: '2019-12-31 09:55 UTC' },
-    { name: 'no zone: shown without inventing one', stated: '2019-12-31T09:55:12', epoch: undefined, text: '2019-12-31 09:55' },
+    {
+      name: 'ISO 8601 in UTC with 7 decimals, as the service writes it',
+      stated: '2019-12-31T09:55:12.4171536Z',
+      epoch: undefined,
+      text: '2019-12-31 09:55 UTC',
+    },
+    {
+      name: 'an offset, converted to UTC',
+      stated: '2019-12-31T10:55:00+01:00',
+      epoch: undefined,
+      text: '2019-12-31 09:55 UTC',
+    },
+    {
+      name: 'no zone: shown without inventing one',
+      stated: '2019-12-31T09:55:12',
+      epoch: undefined,
+      text: '2019-12-31 09:55',
+    },
     { name: 'only the epoch seconds', stated: null, epoch: 1577786112, text: '2019-12-31 09:55 UTC' },
     { name: 'text that is no date: shown as stated', stated: 'yesterday', epoch: undefined, text: 'yesterday' },
     { name: 'an impossible day', stated: '2019-02-30T09:55:00Z', epoch: undefined, text: '2019-02-30T09:55:00Z' },

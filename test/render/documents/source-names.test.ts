@@ -24,7 +24,11 @@ describe("documents show the input's file name, not its path", () => {
     const pdf = await pdfText(view);
     const workbook = await workbookOf(view);
     const cells = [...rowsOf(workbook, 'Summary'), ...rowsOf(workbook, 'Findings')].flat().map(String).join('\n');
-    for (const [format, text] of [['HTML', html], ['PDF', pdf], ['XLSX', cells]] as const) {
+    for (const [format, text] of [
+      ['HTML', html],
+      ['PDF', pdf],
+      ['XLSX', cells],
+    ] as const) {
       expect(text, format).not.toContain('/home/alice');
       expect(text, format).toContain('prod-audit.json');
     }

@@ -13,7 +13,10 @@ import { textOf } from '../pdf/pdf-helpers.js';
 export const manyGray = 'test/fixtures/csbp-many-gray.json';
 
 /** The view model of an input with render options. */
-export async function viewOf(input: string | { value: unknown; name: string }, options: RenderOptions = {}): Promise<ViewModel> {
+export async function viewOf(
+  input: string | { value: unknown; name: string },
+  options: RenderOptions = {},
+): Promise<ViewModel> {
   return buildViewModel(await analyseInputs(input), options);
 }
 
@@ -21,7 +24,13 @@ export async function viewOf(input: string | { value: unknown; name: string }, o
 export async function htmlText(view: ViewModel, options: RenderOptions = {}): Promise<string> {
   const html = Buffer.from(await collectBytes(await renderers.html.render(view, options))).toString('utf8');
   const body = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ');
-  return body.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ');
+  return body
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
 }
 
 /** The page's markup. */
@@ -31,13 +40,18 @@ export async function htmlOf(view: ViewModel, options: RenderOptions = {}): Prom
 
 /** The PDF's text, spaces squeezed. */
 export async function pdfText(view: ViewModel, options: RenderOptions = {}): Promise<string> {
-  return (await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(view, options))))).replace(/\s+/g, ' ');
+  return (await textOf(Buffer.from(await collectBytes(await renderers.pdf.render(view, options))))).replace(
+    /\s+/g,
+    ' ',
+  );
 }
 
 /** The workbook read back with exceljs. */
 export async function workbookOf(view: ViewModel, options: RenderOptions = {}): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(await collectBytes(await renderers.xlsx.render(view, options))) as unknown as ArrayBuffer);
+  await workbook.xlsx.load(
+    Buffer.from(await collectBytes(await renderers.xlsx.render(view, options))) as unknown as ArrayBuffer,
+  );
   return workbook;
 }
 

@@ -7,12 +7,20 @@ import { popplerText } from './poppler-text.js';
 import { htmlOf, htmlText, rowsOf, viewOf, workbookOf } from './support.js';
 
 // Security Center fails most (115 Red weighing 339); three small 0 % categories weigh 9, 8 and 4.
-const expected = ['Azure - Security Center', 'Azure - Key Management', 'Azure - Fundamentals', 'Azure - Business continuity and DR'];
-const securityLine = '1. Azure - Security Center — Red 115, weighted 339; 345 failing resources; Amber 0; 5.0% compliant (6 Green of 121 assessed, of 130 policies)';
+const expected = [
+  'Azure - Security Center',
+  'Azure - Key Management',
+  'Azure - Fundamentals',
+  'Azure - Business continuity and DR',
+];
+const securityLine =
+  '1. Azure - Security Center — Red 115, weighted 339; 345 failing resources; Amber 0; 5.0% compliant (6 Green of 121 assessed, of 130 policies)';
 
 /** `rank. name` of each worst-category item of the page's markup, in order. */
 function rankedItems(html: string): string[] {
-  return [...html.matchAll(/<li value="(\d+)"><(?:a|span)[^>]*>([^<]+)<\/(?:a|span)> — <span class="worst-figures">Red /g)].map((match) => `${match[1]}. ${match[2]}`);
+  return [
+    ...html.matchAll(/<li value="(\d+)"><(?:a|span)[^>]*>([^<]+)<\/(?:a|span)> — <span class="worst-figures">Red /g),
+  ].map((match) => `${match[1]}. ${match[2]}`);
 }
 
 /** `rank. name` of each worst-category line in a text, in order. */
@@ -28,24 +36,32 @@ describe('worst categories rank by the weight of what fails, not by the lowest p
     const view = await manager();
     const names = view.reports[0]!.worstCategories.map((category) => category.name);
     expect(names).toEqual(expected);
-    expect(view.ranking.worstCategories).toMatch(/^most Red policies weighted by severity \(Critical 5, High 4, Moderate 3, Low 2, VeryLow 1\), then most failing resources/);
+    expect(view.ranking.worstCategories).toMatch(
+      /^most Red policies weighted by severity \(Critical 5, High 4, Moderate 3, Low 2, VeryLow 1\), then most failing resources/,
+    );
   });
 
-  it.each(['full', 'executive'] as const)('%s tier: HTML lists the same ranks with percent and assessed coverage beside each', async (tier) => {
-    const view = await manager();
-    const text = await htmlText(view, { tier });
-    expect(rankedItems(await htmlOf(view, { tier }))).toEqual(wanted);
-    expect(text).toContain(securityLine.slice('1. '.length));
-    expect(text).toContain(`Ranked by ${view.ranking.worstCategories}`);
-    expect(text).not.toMatch(/\d\. Azure - Kubernetes & Containers — Red/);
-  });
+  it.each(['full', 'executive'] as const)(
+    '%s tier: HTML lists the same ranks with percent and assessed coverage beside each',
+    async (tier) => {
+      const view = await manager();
+      const text = await htmlText(view, { tier });
+      expect(rankedItems(await htmlOf(view, { tier }))).toEqual(wanted);
+      expect(text).toContain(securityLine.slice('1. '.length));
+      expect(text).toContain(`Ranked by ${view.ranking.worstCategories}`);
+      expect(text).not.toMatch(/\d\. Azure - Kubernetes & Containers — Red/);
+    },
+  );
 
-  it.skipIf(!hasProgram('pdftotext', 'poppler-utils')).each(['full', 'executive'] as const)('%s tier: poppler reads the same ranks and figures from the PDF', async (tier) => {
-    const view = await manager();
-    const text = await popplerText(view, { tier });
-    expect(ranked(text)).toEqual(wanted);
-    expect(text).toContain(securityLine);
-  });
+  it.skipIf(!hasProgram('pdftotext', 'poppler-utils')).each(['full', 'executive'] as const)(
+    '%s tier: poppler reads the same ranks and figures from the PDF',
+    async (tier) => {
+      const view = await manager();
+      const text = await popplerText(view, { tier });
+      expect(ranked(text)).toEqual(wanted);
+      expect(text).toContain(securityLine);
+    },
+  );
 
   it("the workbook's Worst rank column gives the same ranks, beside the weight and failing resources", async () => {
     const view = await manager();
@@ -56,7 +72,9 @@ describe('worst categories rank by the weight of what fails, not by the lowest p
       .slice(1)
       .filter((row) => typeof row[column('Worst rank')] === 'number')
       .sort((a, b) => (a[column('Worst rank')] as number) - (b[column('Worst rank')] as number));
-    expect(ranks.map((row) => `${String(row[column('Worst rank')])}. ${String(row[column('Category')])}`)).toEqual(wanted);
+    expect(ranks.map((row) => `${String(row[column('Worst rank')])}. ${String(row[column('Category')])}`)).toEqual(
+      wanted,
+    );
     expect([ranks[0]![column('Red weighted')], ranks[0]![column('Failing resources')]]).toEqual([339, 345]);
   });
 
@@ -76,5 +94,11 @@ describe('worst categories rank by the weight of what fails, not by the lowest p
 function smallReport(): unknown {
   const value = managerInput().value as { BenchmarkId: string; JobId: string; ResourceCategories: unknown[] }[];
   const report = value[0]!;
-  return { ...report, BenchmarkId: 'SMALL', BenchmarkName: 'Small benchmark', JobId: 'a1b2c3d4-0000-4000-8000-00000000000f', ResourceCategories: report.ResourceCategories.slice(2, 3) };
+  return {
+    ...report,
+    BenchmarkId: 'SMALL',
+    BenchmarkName: 'Small benchmark',
+    JobId: 'a1b2c3d4-0000-4000-8000-00000000000f',
+    ResourceCategories: report.ResourceCategories.slice(2, 3),
+  };
 }

@@ -9,7 +9,8 @@ import { minimalReport } from '../../support/minimal-report.js';
  * a CDATA end, a percent escape, C0 controls, a right-to-left override, a lone surrogate,
  * a noncharacter, a table pipe, a backtick, a tab and line breaks.
  */
-export const hostileText = 'a "q" \'s\' <b>&amp; ]]> 100%0A | `code` \u0001\u0007 \u202eevil\u202c \ud800 \uffff\tend\r\nnext::warning::injected';
+export const hostileText =
+  'a "q" \'s\' <b>&amp; ]]> 100%0A | `code` \u0001\u0007 \u202eevil\u202c \ud800 \uffff\tend\r\nnext::warning::injected';
 
 /** A file name as hostile as the text, with the `:` and `,` that end a workflow command property. */
 export const hostileName = 'dir/a:b,c "x" <y> 50% \u202e\nz.json';
@@ -60,7 +61,11 @@ export function withFindings(analysis: Analysis, count: number, make: (index: nu
   const findings = Array.from({ length: count }, (_, index) => make(index));
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const [first, ...rest] = analysis.sources;
-  return { ...analysis, summary: { ...analysis.summary, errors, warnings: count - errors }, sources: [{ ...first!, findings }, ...rest] };
+  return {
+    ...analysis,
+    summary: { ...analysis.summary, errors, warnings: count - errors },
+    sources: [{ ...first!, findings }, ...rest],
+  };
 }
 
 /** A gate verdict as src/gate/ would give it: one of each kind of result, in rules-file order. */
@@ -69,10 +74,51 @@ export function gateResult(): GateResult {
     rulesFile: 'gate-rules.json',
     status: 'fail',
     assertions: [
-      { name: 'min-compliance', level: 'error', metric: 'compliancePercent', passed: true, actual: 85, expected: '>= 80', scope: 'all inputs', pointer: '/assertions/0', message: 'compliancePercent is 85, which is >= 80' },
-      { name: 'no-red-critical', level: 'error', metric: 'redPolicies', passed: false, actual: 3, expected: '<= 0', scope: 'r.json › CSBP › account 1', source: 'r.json', pointer: '/assertions/1', message: 'redPolicies is 3, expected <= 0' },
-      { name: 'few-amber', level: 'warn', metric: 'amberPolicies', passed: false, actual: 7, expected: '<= 5', scope: 'all inputs', pointer: '/assertions/2', message: 'amberPolicies is 7, expected <= 5' },
-      { name: hostileText, level: 'error', metric: 'policyCompliance', passed: false, actual: null, expected: 'Green', scope: 'all inputs', pointer: '/assertions/3', message: `nothing matched ${hostileText}` },
+      {
+        name: 'min-compliance',
+        level: 'error',
+        metric: 'compliancePercent',
+        passed: true,
+        actual: 85,
+        expected: '>= 80',
+        scope: 'all inputs',
+        pointer: '/assertions/0',
+        message: 'compliancePercent is 85, which is >= 80',
+      },
+      {
+        name: 'no-red-critical',
+        level: 'error',
+        metric: 'redPolicies',
+        passed: false,
+        actual: 3,
+        expected: '<= 0',
+        scope: 'r.json › CSBP › account 1',
+        source: 'r.json',
+        pointer: '/assertions/1',
+        message: 'redPolicies is 3, expected <= 0',
+      },
+      {
+        name: 'few-amber',
+        level: 'warn',
+        metric: 'amberPolicies',
+        passed: false,
+        actual: 7,
+        expected: '<= 5',
+        scope: 'all inputs',
+        pointer: '/assertions/2',
+        message: 'amberPolicies is 7, expected <= 5',
+      },
+      {
+        name: hostileText,
+        level: 'error',
+        metric: 'policyCompliance',
+        passed: false,
+        actual: null,
+        expected: 'Green',
+        scope: 'all inputs',
+        pointer: '/assertions/3',
+        message: `nothing matched ${hostileText}`,
+      },
     ],
   };
 }

@@ -7,7 +7,13 @@ import { gateResult, mixedAnalysis } from './findings-inputs.js';
 /** A gate of `count` results, the hostile ones of gateResult among them. */
 function gateOf(count: number): GateResult {
   const kinds = gateResult().assertions;
-  return { ...gateResult(), assertions: Array.from({ length: count }, (_, index) => ({ ...kinds[index % kinds.length]!, name: `${kinds[index % kinds.length]!.name} ${index}` })) };
+  return {
+    ...gateResult(),
+    assertions: Array.from({ length: count }, (_, index) => ({
+      ...kinds[index % kinds.length]!,
+      name: `${kinds[index % kinds.length]!.name} ${index}`,
+    })),
+  };
 }
 
 describe('the JSON of a check in pieces', () => {

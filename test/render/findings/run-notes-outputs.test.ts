@@ -77,7 +77,14 @@ describe('text: a note line each under the verdict line', () => {
   });
 
   it("a gate: the notes after the gate's verdict line", () => {
-    const text = textFormat.format(judgeFindingsResult({ ...failingFindings(), gate: gateResult(), verdict: { status: 'fail', exitCode: 3, reasons: ['the gate failed'] } }), options);
+    const text = textFormat.format(
+      judgeFindingsResult({
+        ...failingFindings(),
+        gate: gateResult(),
+        verdict: { status: 'fail', exitCode: 3, reasons: ['the gate failed'] },
+      }),
+      options,
+    );
     expect(text).toMatch(/✖ gate failed: [^\n]*\nnote: merged without[^\n]*\nnote: a "q"/);
   });
 });
@@ -101,19 +108,35 @@ describe('json: a top-level notes array', () => {
 });
 
 describe('sarif: a tool notification of level note each', () => {
-  type Log = { runs: { invocations: { toolExecutionNotifications: { level: string; message: { text: string }; descriptor: { id: string } }[] }[] }[] };
-  const noted = (log: Log) => (log.runs[0]?.invocations[0]?.toolExecutionNotifications ?? []).filter((notification) => notification.level === 'note');
+  type Log = {
+    runs: {
+      invocations: {
+        toolExecutionNotifications: { level: string; message: { text: string }; descriptor: { id: string } }[];
+      }[];
+    }[];
+  };
+  const noted = (log: Log) =>
+    (log.runs[0]?.invocations[0]?.toolExecutionNotifications ?? []).filter(
+      (notification) => notification.level === 'note',
+    );
 
   it('in the log of a passing and of a failing run, valid against the SARIF schema', () => {
     for (const result of [passing(), failingFindings()]) {
       const log = JSON.parse(sarifFormat.format(judgeFindingsResult(result), options)) as Log;
-      expect(noted(log).map((notification) => [notification.message.text, notification.descriptor.id])).toEqual(notes.map((note) => [note, 'run-note']));
+      expect(noted(log).map((notification) => [notification.message.text, notification.descriptor.id])).toEqual(
+        notes.map((note) => [note, 'run-note']),
+      );
       expect(sarifSchemaErrors(log)).toEqual([]);
     }
   });
 
   it("in a diff's log too", () => {
-    const log = JSON.parse(sarifFormat.format(judgeFindingsResult({ analysis: clean, diff: diffOf([reportDiff([change('regression', 'High')])]), notes }), options)) as Log;
+    const log = JSON.parse(
+      sarifFormat.format(
+        judgeFindingsResult({ analysis: clean, diff: diffOf([reportDiff([change('regression', 'High')])]), notes }),
+        options,
+      ),
+    ) as Log;
     expect(noted(log).map((notification) => notification.message.text)).toEqual(notes);
     expect(sarifSchemaErrors(log)).toEqual([]);
   });
@@ -126,9 +149,12 @@ describe('sarif: a tool notification of level note each', () => {
 describe('junit: a cspm-report.note property each in every suite', () => {
   const propertyNotes = (xml: string): string[][] =>
     [...parseXml(xml).getElementsByTagName('testsuite')].map((suite) =>
-      [...suite.getElementsByTagName('property')].filter((property) => property.getAttribute('name') === 'cspm-report.note').map((property) => property.getAttribute('value') ?? ''),
+      [...suite.getElementsByTagName('property')]
+        .filter((property) => property.getAttribute('name') === 'cspm-report.note')
+        .map((property) => property.getAttribute('value') ?? ''),
     );
-  const verdictCase = (xml: string) => [...parseXml(xml).getElementsByTagName('testcase')].find((testCase) => testCase.getAttribute('name') === 'verdict');
+  const verdictCase = (xml: string) =>
+    [...parseXml(xml).getElementsByTagName('testcase')].find((testCase) => testCase.getAttribute('name') === 'verdict');
   const validate = (xml: string) => {
     if (hasXmllint || process.env['CI'] === 'true') expect(junitSchemaErrors(xml, tempDir())).toEqual([]);
   };
@@ -139,7 +165,9 @@ describe('junit: a cspm-report.note property each in every suite', () => {
     for (const each of propertyNotes(xml)) expect(each).toEqual(notes.map(visibleText));
     const verdict = verdictCase(xml);
     expect(verdict?.getElementsByTagName('failure').length).toBe(0);
-    expect(verdict?.getElementsByTagName('system-out')[0]?.textContent).toBe(`note: ${plainNote}\nnote: ${visibleText(hostileText)}\n`);
+    expect(verdict?.getElementsByTagName('system-out')[0]?.textContent).toBe(
+      `note: ${plainNote}\nnote: ${visibleText(hostileText)}\n`,
+    );
     expect(parseXml(xml).getAttribute('failures')).toBe('0');
   });
 
@@ -168,11 +196,19 @@ describe('junit: a cspm-report.note property each in every suite', () => {
 });
 
 describe('github: a notice each, within the 10 notices of a step', () => {
-  const lines = (result: FindingsRun) => githubFormat.format(judgeFindingsResult(result), options).split('\n').filter((line) => line !== '');
+  const lines = (result: FindingsRun) =>
+    githubFormat
+      .format(judgeFindingsResult(result), options)
+      .split('\n')
+      .filter((line) => line !== '');
 
   it('passing: a notice each before the verdict, escaped, none as a reason', () => {
     const written = lines(passing());
-    expect(written.slice(-3)).toEqual([`::notice title=cspm-report note::${plainNote}`, `::notice title=cspm-report note::${escapeGithubData(hostileText)}`, expect.stringMatching(/^::notice title=cspm-report passed::/)]);
+    expect(written.slice(-3)).toEqual([
+      `::notice title=cspm-report note::${plainNote}`,
+      `::notice title=cspm-report note::${escapeGithubData(hostileText)}`,
+      expect.stringMatching(/^::notice title=cspm-report passed::/),
+    ]);
     for (const line of written) expect(line).toMatch(/^::(error|warning|notice) /);
   });
 
@@ -186,30 +222,53 @@ describe('github: a notice each, within the 10 notices of a step', () => {
   it("takes the notes before fixes' notices, within 10 notices with the verdict and the count of the rest", () => {
     const fixes = Array.from({ length: 20 }, () => change('fix', 'High'));
     const twelve = Array.from({ length: 12 }, (_, index) => `note ${index + 1}`);
-    for (const verdict of [{ status: 'pass', exitCode: 0, reasons: [] }, { status: 'fail', exitCode: 1, reasons: [lost] }] satisfies Verdict[]) {
+    for (const verdict of [
+      { status: 'pass', exitCode: 0, reasons: [] },
+      { status: 'fail', exitCode: 1, reasons: [lost] },
+    ] satisfies Verdict[]) {
       for (const count of [2, 12]) {
-        const written = lines({ analysis: clean, diff: diffOf([reportDiff(fixes)]), verdict, notes: twelve.slice(0, count) });
+        const written = lines({
+          analysis: clean,
+          diff: diffOf([reportDiff(fixes)]),
+          verdict,
+          notes: twelve.slice(0, count),
+        });
         const notices = written.filter((line) => line.startsWith('::notice '));
         expect(notices.length, `${verdict.status}, ${count} notes`).toBeLessThanOrEqual(10);
         const noteText = written.filter((line) => line.startsWith('::notice title=cspm-report note::')).join('\n');
-        for (const note of twelve.slice(0, count)) expect(noteText, `${verdict.status}: ${note}`).toMatch(new RegExp(`${note}(;|$)`, 'm'));
-        expect(written.some((line) => line.startsWith('::notice title=cspm-report: more not annotated::')), `${verdict.status}, ${count} notes`).toBe(true);
+        for (const note of twelve.slice(0, count))
+          expect(noteText, `${verdict.status}: ${note}`).toMatch(new RegExp(`${note}(;|$)`, 'm'));
+        expect(
+          written.some((line) => line.startsWith('::notice title=cspm-report: more not annotated::')),
+          `${verdict.status}, ${count} notes`,
+        ).toBe(true);
       }
     }
   });
 });
 
 describe('gitlab: an info issue each, cspm-report/note', () => {
-  type Issue = { check_name: string; severity: string; description: string; fingerprint: string; location: { path: string } };
+  type Issue = {
+    check_name: string;
+    severity: string;
+    description: string;
+    fingerprint: string;
+    location: { path: string };
+  };
   const issues = (result: FindingsRun) => JSON.parse(formatGitlab(judgeFindingsResult(result), '/work')) as Issue[];
 
   it('passing and failing alike, with a fingerprint of its own that other inputs keep', () => {
     for (const result of [passing(), failingFindings()]) {
       const noteIssues = issues(result).filter((issue) => issue.check_name === 'cspm-report/note');
-      expect(noteIssues.map((issue) => [issue.severity, issue.description])).toEqual(notes.map((note) => ['info', `cspm-report note: ${visibleText(note)}`]));
+      expect(noteIssues.map((issue) => [issue.severity, issue.description])).toEqual(
+        notes.map((note) => ['info', `cspm-report note: ${visibleText(note)}`]),
+      );
       expect(new Set(noteIssues.map((issue) => issue.fingerprint)).size).toBe(2);
     }
-    const fingerprints = (result: FindingsRun) => issues(result).filter((issue) => issue.check_name === 'cspm-report/note').map((issue) => issue.fingerprint);
+    const fingerprints = (result: FindingsRun) =>
+      issues(result)
+        .filter((issue) => issue.check_name === 'cspm-report/note')
+        .map((issue) => issue.fingerprint);
     expect(fingerprints(failingFindings())).toEqual(fingerprints(passing()));
   });
 
@@ -224,12 +283,18 @@ describe('gitlab: an info issue each, cspm-report/note', () => {
 });
 
 describe('markdown: a Note line each under the heading', () => {
-  const format = (result: FindingsRun, markdownLimit?: number) => markdownFormat.format(judgeFindingsResult(result), { ...options, ...(markdownLimit === undefined ? {} : { markdownLimit }) });
+  const format = (result: FindingsRun, markdownLimit?: number) =>
+    markdownFormat.format(judgeFindingsResult(result), {
+      ...options,
+      ...(markdownLimit === undefined ? {} : { markdownLimit }),
+    });
 
   it('passing: the notes, escaped, and no reason that is a note', () => {
     const markdown = format(passing());
     expect(markdown).toMatch(/^## ✅ cspm-report check: passed\n\n\*\*Note:\*\* merged without/);
-    expect(markdown).toContain(`**Note:** ${markdownText(plainNote, 300)}  \n**Note:** ${markdownText(hostileText, 300)}  \n`);
+    expect(markdown).toContain(
+      `**Note:** ${markdownText(plainNote, 300)}  \n**Note:** ${markdownText(hostileText, 300)}  \n`,
+    );
     expect(markdown).not.toContain('**Passed:**');
     expect(markdown).not.toContain('<b>');
   });

@@ -13,7 +13,8 @@ import { sarifSchemaErrors } from './sarif-schema.js';
 /**
  * The sarif format's exact bytes, pinned by fixtures in test/fixtures/sarif/: a change
  * to how the text is written must not change the text, fingerprints included. The
- * version of the package and the folder the tests run in are the only things normalised. The capped run is 20 MB, so only
+ * version of the package and the folder the tests run in are the only things normalised. The capped run is 20 MB, so
+ * only
  * its length and sha256 are kept. Re-baseline after an intended change of the output
  * with `UPDATE_GOLDEN=1 npx vitest run test/render/findings/sarif-bytes.test.ts`, then
  * read the diff before committing it.
@@ -25,7 +26,9 @@ function sarifText(analysis: Analysis, gate?: GateResult): string {
   const version = `"version":"${toolInfo.version}","semanticVersion":"${toolInfo.version}"`;
   expect(text).toContain(version);
   // Absolute input paths are written relative to the folder the tests run in, but for the run's list of files.
-  return text.replace(version, '"version":"<version>","semanticVersion":"<version>"').replaceAll(JSON.stringify(process.cwd()).slice(1, -1), '<cwd>');
+  return text
+    .replace(version, '"version":"<version>","semanticVersion":"<version>"')
+    .replaceAll(JSON.stringify(process.cwd()).slice(1, -1), '<cwd>');
 }
 
 function compare(name: string, actual: string): void {

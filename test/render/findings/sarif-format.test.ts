@@ -17,12 +17,26 @@ interface Result {
   ruleIndex: number;
   level: string;
   message: { text: string };
-  locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region?: Record<string, number> }; logicalLocations?: { name: string; fullyQualifiedName: string; kind: string }[] }[];
+  locations: {
+    physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region?: Record<string, number> };
+    logicalLocations?: { name: string; fullyQualifiedName: string; kind: string }[];
+  }[];
   partialFingerprints: Record<string, string>;
   properties: Record<string, unknown>;
 }
 interface Run {
-  tool: { driver: { name: string; version: string; rules: { id: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string } }[] } };
+  tool: {
+    driver: {
+      name: string;
+      version: string;
+      rules: {
+        id: string;
+        shortDescription: { text: string };
+        fullDescription: { text: string };
+        defaultConfiguration: { level: string };
+      }[];
+    };
+  };
   invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
   results: Result[];
   properties: Record<string, unknown>;
@@ -38,7 +52,8 @@ function sarifRun(analysis: Analysis, gate?: GateResult): Run {
   return log.runs[0]!;
 }
 
-/** A report whose policy StorageKeys claims Green with 0 of 2 resources passed; `inserted` adds a clean policy before it. */
+/** A report whose policy StorageKeys claims Green with 0 of 2 resources passed; `inserted` adds a clean policy before
+ * it. */
 function brokenReport(inserted = false): BenchmarkReport {
   const report = minimalReport();
   const storage = report.ResourceCategories[0]!;
@@ -51,7 +66,10 @@ function brokenReport(inserted = false): BenchmarkReport {
 }
 
 async function analyse(report: BenchmarkReport, name = 'reports/r.json'): Promise<Analysis> {
-  return analyseInputs({ text: JSON.stringify({ result: [report], statusCode: 200, message: 'Request Successful' }), name });
+  return analyseInputs({
+    text: JSON.stringify({ result: [report], statusCode: 200, message: 'Request Successful' }),
+    name,
+  });
 }
 
 describe('the sarif findings format', () => {
@@ -66,9 +84,17 @@ describe('the sarif findings format', () => {
     const rules = run.tool.driver.rules;
     expect(rules.map((rule) => rule.id)).toEqual(ruleCatalogue.map((rule) => rule.id));
     for (const [index, info] of ruleCatalogue.entries()) {
-      expect(rules[index]).toMatchObject({ shortDescription: { text: info.description }, fullDescription: { text: info.rationale }, defaultConfiguration: { level: info.defaultSeverity } });
+      expect(rules[index]).toMatchObject({
+        shortDescription: { text: info.description },
+        fullDescription: { text: info.rationale },
+        defaultConfiguration: { level: info.defaultSeverity },
+      });
     }
-    expect(run.results.map((result) => result.ruleId)).toEqual(['category-count', 'category-count', 'policy-compliance']);
+    expect(run.results.map((result) => result.ruleId)).toEqual([
+      'category-count',
+      'category-count',
+      'policy-compliance',
+    ]);
     for (const result of run.results) {
       expect(rules[result.ruleIndex]!.id).toBe(result.ruleId);
       expect(result.level).toBe('error');
@@ -81,18 +107,36 @@ describe('the sarif findings format', () => {
     expect(compliance!.message.text).toMatch(/^policy 1000\.2 .* is "Green" but 0 of 2 resources passed/);
     // The text is one line: the value "Green" of that policy's Compliance is found here by searching it.
     const text = JSON.stringify({ result: [brokenReport()], statusCode: 200, message: 'Request Successful' });
-    const start = text.indexOf('"Compliance":"Green"', text.indexOf('"PolicyId":"StorageKeys"')) + '"Compliance":'.length;
+    const start =
+      text.indexOf('"Compliance":"Green"', text.indexOf('"PolicyId":"StorageKeys"')) + '"Compliance":'.length;
     expect(compliance!.locations).toEqual([
       {
         physicalLocation: {
           artifactLocation: { uri: 'reports/my%20report.json', uriBaseId: '%SRCROOT%' },
           region: { startLine: 1, startColumn: start + 1, endLine: 1, endColumn: start + 1 + '"Green"'.length },
         },
-        logicalLocations: [{ name: '1000.2 StorageKeys', fullyQualifiedName: 'CSBP (account a1b2c3d4-0000-4000-8000-000000000001) › Azure - Storage › 1000.2 StorageKeys', kind: 'policy' }],
+        logicalLocations: [
+          {
+            name: '1000.2 StorageKeys',
+            fullyQualifiedName:
+              'CSBP (account a1b2c3d4-0000-4000-8000-000000000001) › Azure - Storage › 1000.2 StorageKeys',
+            kind: 'policy',
+          },
+        ],
       },
     ]);
-    expect(compliance!.properties).toEqual({ pointer: '/result/0/ResourceCategories/0/Policies/1/Compliance', expected: 'Red', actual: 'Green' });
-    expect(green!.locations[0]!.logicalLocations).toEqual([{ name: 'Azure - Storage', fullyQualifiedName: 'CSBP (account a1b2c3d4-0000-4000-8000-000000000001) › Azure - Storage', kind: 'category' }]);
+    expect(compliance!.properties).toEqual({
+      pointer: '/result/0/ResourceCategories/0/Policies/1/Compliance',
+      expected: 'Red',
+      actual: 'Green',
+    });
+    expect(green!.locations[0]!.logicalLocations).toEqual([
+      {
+        name: 'Azure - Storage',
+        fullyQualifiedName: 'CSBP (account a1b2c3d4-0000-4000-8000-000000000001) › Azure - Storage',
+        kind: 'category',
+      },
+    ]);
   });
 
   it('gives warnings the warning level and files outside any report no logical location', async () => {
@@ -103,9 +147,19 @@ describe('the sarif findings format', () => {
       { text: '{"result": [', name: '/abs/cut short.json' },
     ]);
     const run = sarifRun(analysis);
-    expect(run.results.map((result) => [result.ruleId, result.level])).toEqual([['compliance-percent', 'warning'], ['json-syntax', 'error']]);
+    expect(run.results.map((result) => [result.ruleId, result.level])).toEqual([
+      ['compliance-percent', 'warning'],
+      ['json-syntax', 'error'],
+    ]);
     // An absolute path outside the working folder is relative too; the syntax error is at the end of the text.
-    expect(run.results[1]!.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: `${relative(process.cwd(), '/abs')}/cut%20short.json`, uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 13, endLine: 1, endColumn: 14 } } }]);
+    expect(run.results[1]!.locations).toEqual([
+      {
+        physicalLocation: {
+          artifactLocation: { uri: `${relative(process.cwd(), '/abs')}/cut%20short.json`, uriBaseId: '%SRCROOT%' },
+          region: { startLine: 1, startColumn: 13, endLine: 1, endColumn: 14 },
+        },
+      },
+    ]);
   });
 
   it('keeps fingerprints across runs and across unrelated policies added, and tells findings apart', async () => {
@@ -125,9 +179,40 @@ describe('the sarif findings format', () => {
       rulesFile: 'gate/rules.json',
       status: 'fail',
       assertions: [
-        { name: 'enough green', level: 'error', metric: 'compliancePercent', passed: false, actual: 40, expected: '>= 80', scope: 'r.json › CSBP › account Contoso Azure', source: 'reports/r.json', pointer: '/assertions/0', message: 'compliancePercent is 40, below 80' },
-        { name: 'no red', level: 'warn', metric: 'redPolicies', passed: false, actual: 1, expected: '<= 0', scope: 'all inputs', pointer: '/assertions/1', message: 'redPolicies is 1, above 0' },
-        { name: 'few gray', level: 'error', metric: 'grayPolicies', passed: true, actual: 1, expected: '<= 5', scope: 'all inputs', pointer: '/assertions/2', message: 'grayPolicies is 1, within 5' },
+        {
+          name: 'enough green',
+          level: 'error',
+          metric: 'compliancePercent',
+          passed: false,
+          actual: 40,
+          expected: '>= 80',
+          scope: 'r.json › CSBP › account Contoso Azure',
+          source: 'reports/r.json',
+          pointer: '/assertions/0',
+          message: 'compliancePercent is 40, below 80',
+        },
+        {
+          name: 'no red',
+          level: 'warn',
+          metric: 'redPolicies',
+          passed: false,
+          actual: 1,
+          expected: '<= 0',
+          scope: 'all inputs',
+          pointer: '/assertions/1',
+          message: 'redPolicies is 1, above 0',
+        },
+        {
+          name: 'few gray',
+          level: 'error',
+          metric: 'grayPolicies',
+          passed: true,
+          actual: 1,
+          expected: '<= 5',
+          scope: 'all inputs',
+          pointer: '/assertions/2',
+          message: 'grayPolicies is 1, within 5',
+        },
       ],
     };
     const run = sarifRun(await analyse(minimalReport()), gate);
@@ -137,7 +222,13 @@ describe('the sarif findings format', () => {
       ['gate/redPolicies', 'warning'],
       ['gate/grayPolicies', 'error'],
     ]);
-    expect(run.results.map((result) => [result.ruleId, result.level, result.locations[0]!.physicalLocation.artifactLocation.uri])).toEqual([
+    expect(
+      run.results.map((result) => [
+        result.ruleId,
+        result.level,
+        result.locations[0]!.physicalLocation.artifactLocation.uri,
+      ]),
+    ).toEqual([
       ['gate/compliancePercent', 'error', 'reports/r.json'],
       ['gate/redPolicies', 'warning', 'gate/rules.json'],
     ]);
@@ -145,7 +236,13 @@ describe('the sarif findings format', () => {
     expect(run.results[0]!.message.text).toContain('actual 40, expected >= 80');
     expect(run.results[0]!.message.text).toContain('r.json › CSBP › account Contoso Azure');
     expect(run.results[1]!.properties).toMatchObject({ rulesPointer: '/assertions/1', scope: 'all inputs' });
-    expect(run.properties.gate).toEqual({ rulesFile: 'gate/rules.json', status: 'fail', assertions: 3, passed: 1, failed: 2 });
+    expect(run.properties.gate).toEqual({
+      rulesFile: 'gate/rules.json',
+      status: 'fail',
+      assertions: 3,
+      passed: 1,
+      failed: 2,
+    });
   });
 
   it('names an input whose name holds a lone surrogate, instead of throwing', async () => {
@@ -156,7 +253,10 @@ describe('the sarif findings format', () => {
   it('escapes bidirectional and C1 controls as the json format does, keeping the value', async () => {
     const report = brokenReport();
     report.ResourceCategories[0]!.CategoryName = 'Storage \u202e\u0085';
-    const text = sarifFormat.format(judgeFindingsResult({ analysis: await analyse(report) }), { rules: ruleCatalogue, color: false });
+    const text = sarifFormat.format(judgeFindingsResult({ analysis: await analyse(report) }), {
+      rules: ruleCatalogue,
+      color: false,
+    });
     expect(text).not.toMatch(/[\u202e\u0085]/);
     expect(text).toContain('\\u202e');
     const run = (JSON.parse(text) as { runs: Run[] }).runs[0]!;
@@ -164,25 +264,64 @@ describe('the sarif findings format', () => {
   });
 
   it('keeps gate failures, then errors, then warnings when results exceed the limit', () => {
-    expect(planResults(1, { error: 3, warning: 5 }, 4)).toEqual({ gate: 1, errors: 3, warnings: 0, omittedGate: 0, omittedErrors: 0, omittedWarnings: 5 });
-    expect(planResults(0, { error: 2, warning: 5 }, 4)).toEqual({ gate: 0, errors: 2, warnings: 2, omittedGate: 0, omittedErrors: 0, omittedWarnings: 3 });
-    expect(planResults(6, { error: 2, warning: 0 }, 4)).toEqual({ gate: 4, errors: 0, warnings: 0, omittedGate: 2, omittedErrors: 2, omittedWarnings: 0 });
+    expect(planResults(1, { error: 3, warning: 5 }, 4)).toEqual({
+      gate: 1,
+      errors: 3,
+      warnings: 0,
+      omittedGate: 0,
+      omittedErrors: 0,
+      omittedWarnings: 5,
+    });
+    expect(planResults(0, { error: 2, warning: 5 }, 4)).toEqual({
+      gate: 0,
+      errors: 2,
+      warnings: 2,
+      omittedGate: 0,
+      omittedErrors: 0,
+      omittedWarnings: 3,
+    });
+    expect(planResults(6, { error: 2, warning: 0 }, 4)).toEqual({
+      gate: 4,
+      errors: 0,
+      warnings: 0,
+      omittedGate: 2,
+      omittedErrors: 2,
+      omittedWarnings: 0,
+    });
   });
 });
 
 /** One report of `count` policies in one category, each Green with none of its one resource passed. */
 function reportOfFalseGreens(count: number): string {
   const report = minimalReport();
-  const policies = Array.from({ length: count }, (_, index) => policy(`P${index}`, `1000.${index + 1}`, 0, 1, { Compliance: 'Green' }));
-  report.ResourceCategories = [{ ...report.ResourceCategories[0]!, Total: count, Green: count, Red: 0, Amber: 0, Gray: 0, CompliancePercent: 100, Policies: policies }];
+  const policies = Array.from({ length: count }, (_, index) =>
+    policy(`P${index}`, `1000.${index + 1}`, 0, 1, { Compliance: 'Green' }),
+  );
+  report.ResourceCategories = [
+    {
+      ...report.ResourceCategories[0]!,
+      Total: count,
+      Green: count,
+      Red: 0,
+      Amber: 0,
+      Gray: 0,
+      CompliancePercent: 100,
+      Policies: policies,
+    },
+  ];
   return JSON.stringify([report]);
 }
 
-/** 125,000 false greens: the analysis lists 1,000 of a rule per file, so the rest are copies of the first at their own pointers. */
+/** 125,000 false greens: the analysis lists 1,000 of a rule per file, so the rest are copies of the first at their own
+ * pointers. */
 async function manyFalseGreens(count: number): Promise<Analysis> {
   const analysis = await analyseInputs({ text: reportOfFalseGreens(1), name: 'many.json' });
   const [model] = analysis.sources[0]!.findings.filter((finding) => finding.rule === 'policy-compliance');
-  return withFindings(analysis, count, (index) => ({ ...model!, pointer: `/0/ResourceCategories/0/Policies/${index}/Compliance`, message: `${model!.message} (${index})` }));
+  return withFindings(analysis, count, (index) => ({
+    ...model!,
+    pointer: `/0/ResourceCategories/0/Policies/${index}/Compliance`,
+    message: `${model!.message} (${index})`,
+  }));
 }
 
 describe('the sarif findings format on 125,000 findings', () => {
@@ -195,7 +334,14 @@ describe('the sarif findings format on 125,000 findings', () => {
     expect(run.results.every((result) => result.level === 'error')).toBe(true);
     expect(new Set(run.results.map((result) => Object.values(result.partialFingerprints)[0])).size).toBe(25_000);
     const omitted = findings.length - 25_000;
-    expect(run.properties.resultLimit).toEqual({ maxResultsPerRun: 25_000, omittedGate: 0, omittedErrors: omitted, omittedWarnings: 0 });
-    expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toMatch(/^25,000 of [\d,]+ results written: GitHub code scanning accepts at most 25,000 per run/);
+    expect(run.properties.resultLimit).toEqual({
+      maxResultsPerRun: 25_000,
+      omittedGate: 0,
+      omittedErrors: omitted,
+      omittedWarnings: 0,
+    });
+    expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toMatch(
+      /^25,000 of [\d,]+ results written: GitHub code scanning accepts at most 25,000 per run/,
+    );
   }, 120_000);
 });

@@ -18,7 +18,16 @@ function analysisWith(findings: Finding[], reports = 1): Analysis {
   return {
     summary: { files: 1, reports, policies: reports * 3, errors, warnings: findings.length - errors },
     percentFormula: 'green-of-assessed',
-    sources: [{ source: 'r.json', form: 'envelope', reportCount: reports, reports: Array.from({ length: reports }, () => ({})), policies: reports * 3, findings }],
+    sources: [
+      {
+        source: 'r.json',
+        form: 'envelope',
+        reportCount: reports,
+        reports: Array.from({ length: reports }, () => ({})),
+        policies: reports * 3,
+        findings,
+      },
+    ],
   } as unknown as Analysis;
 }
 
@@ -32,7 +41,8 @@ describe('findingFails', () => {
     [warning, 'warning', true],
     [error, 'never', false],
     [warning, 'never', false],
-    // An input that could not be read fails whatever failOn says; a file skipped as no report fails nothing it would not.
+    // An input that could not be read fails whatever failOn says; a file skipped as no report fails nothing it would
+    // not.
     [unreadable, 'never', true],
     [unreadable, undefined, true],
     [skipped, 'never', false],
@@ -44,7 +54,12 @@ describe('findingFails', () => {
 });
 
 describe('changeFails', () => {
-  const changes = [change('regression', 'Critical'), change('regression', 'High'), change('regression', 'Moderate'), change('fix', 'Critical')];
+  const changes = [
+    change('regression', 'Critical'),
+    change('regression', 'High'),
+    change('regression', 'Moderate'),
+    change('fix', 'Critical'),
+  ];
   const diff = diffOf([reportDiff(changes)]);
 
   it('fails nothing without a regression limit', () => {
@@ -70,22 +85,60 @@ describe('statedVerdict', () => {
   });
 
   it('without one, fails an input that could not be read whatever failOn says', () => {
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([unreadable]), failOn: 'never' }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([skipped]), failOn: 'never' }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]), failOn: 'never' }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([unreadable]), failOn: 'never' }))).toEqual({
+      status: 'fail',
+      exitCode: 1,
+      reasons: [],
+    });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([skipped]), failOn: 'never' }))).toEqual({
+      status: 'pass',
+      exitCode: 0,
+      reasons: [],
+    });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]), failOn: 'never' }))).toEqual({
+      status: 'pass',
+      exitCode: 0,
+      reasons: [],
+    });
   });
 
   it('without one, judges the findings by failOn (error by default), and exit 1 when they fail', () => {
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([warning]) }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]) }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([warning]), failOn: 'warning' }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]), failOn: 'never' }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([warning]) }))).toEqual({
+      status: 'pass',
+      exitCode: 0,
+      reasons: [],
+    });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]) }))).toEqual({
+      status: 'fail',
+      exitCode: 1,
+      reasons: [],
+    });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([warning]), failOn: 'warning' }))).toEqual({
+      status: 'fail',
+      exitCode: 1,
+      reasons: [],
+    });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([error]), failOn: 'never' }))).toEqual({
+      status: 'pass',
+      exitCode: 0,
+      reasons: [],
+    });
   });
 
   it('without one, fails a run with no valid report (exit 1) and a failed gate (exit 3)', () => {
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([], 0) }))).toEqual({ status: 'fail', exitCode: 1, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([], 0) }))).toEqual({
+      status: 'fail',
+      exitCode: 1,
+      reasons: [],
+    });
     const gate: GateResult = { rulesFile: 'g.yaml', status: 'fail', assertions: [] };
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([]), gate }))).toEqual({ status: 'fail', exitCode: 3, reasons: [] });
-    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([]), gate: { ...gate, status: 'warn' } }))).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+    expect(statedVerdict(judgeFindingsResult({ analysis: analysisWith([]), gate }))).toEqual({
+      status: 'fail',
+      exitCode: 3,
+      reasons: [],
+    });
+    expect(
+      statedVerdict(judgeFindingsResult({ analysis: analysisWith([]), gate: { ...gate, status: 'warn' } })),
+    ).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
   });
 });

@@ -18,7 +18,10 @@ const hostileName = '<img src=x onerror="window.__pwned=1"> "Q" & <script>window
 
 /** Loading a page of thousands of accounts takes seconds: run under CI or when asked. */
 const slow = process.env['CI'] === 'true' || process.env['CSPM_SLOW_TESTS'] === '1';
-if (!slow) console.warn('skipped: Chromium opening the fleet page of 5,000 accounts (seconds): set CSPM_SLOW_TESTS=1 or CI=true to run it');
+if (!slow)
+  console.warn(
+    'skipped: Chromium opening the fleet page of 5,000 accounts (seconds): set CSPM_SLOW_TESTS=1 or CI=true to run it',
+  );
 
 describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chromium', () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -30,7 +33,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
     const page = await browser.context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.addInitScript("window.violations = []; document.addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective));");
+    await page.addInitScript(
+      "window.violations = []; document.addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective));",
+    );
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     return { page, requests };
   }
@@ -49,7 +54,10 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
     const fleet = await generatedFleet(60);
     const { reports } = await sampleReports();
     const sample = reports[0] as { source: string; report: AnalysedReport };
-    addFleetReport(fleet, 'hostile.json', { ...sample.report, report: { ...sample.report.report, AccountName: hostileName, AccountId: 'hostile-1' } });
+    addFleetReport(fleet, 'hostile.json', {
+      ...sample.report,
+      report: { ...sample.report.report, AccountName: hostileName, AccountId: 'hostile-1' },
+    });
     const { page, requests } = await open('sixty', await bodyBytes(await renderFleet(fleet, 'html')));
     expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
     expect(await page.evaluate('window.violations')).toEqual([]);
@@ -59,7 +67,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
     const worst = page.locator('#worst + p + table tbody tr');
     expect(await worst.count()).toBe(maxWorstAccounts);
     // By what fails: the weighted Red (the seventh column) never grows down the list.
-    const weights = (await page.locator('#worst + p + table tbody tr td:nth-child(7)').allTextContents()).map((text) => Number.parseInt(text.replaceAll(',', ''), 10));
+    const weights = (await page.locator('#worst + p + table tbody tr td:nth-child(7)').allTextContents()).map((text) =>
+      Number.parseInt(text.replaceAll(',', ''), 10),
+    );
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
     expect(weights[0]).toBe(Math.max(...fleet.accounts.map((account) => account.redWeight)));
     const firstName = (await worst.first().locator('td:nth-child(2) a').textContent()) ?? '';
@@ -133,20 +143,27 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet HTML page in Chr
     await page.close();
   }, 60_000);
 
-  it.runIf(slow)('opens a page of 5,000 accounts and reaches the last one by its link', async () => {
-    const { page } = await open('five-thousand', await bodyBytes(await renderFleet(await generatedFleet(5_000), 'html')));
-    expect(await page.title()).toBe('Compliance of a fleet of 5,000 accounts');
-    // Thousands of accounts as markup took Chromium seconds to parse and lay out (1.1 million
-    // nodes); the page holds the index's first page, the rest is data drawn on demand.
-    expect(await page.evaluate('document.getElementsByTagName("*").length')).toBeLessThan(20_000);
-    await page.fill('#index-filter', 'platform team');
-    for (let turn = 0; turn < 49; turn += 1) await page.click('#index-next');
-    expect(await page.locator('#index-label').textContent()).toBe('Accounts 4,901–5,000 of 5,000');
-    const last = page.locator('#index-rows tr').last().locator('a');
-    const target = (await last.getAttribute('href')) ?? '';
-    await last.click();
-    // The page draws the account on the hash change that the click causes, after the click returns.
-    await expect.poll(() => page.locator(`#account-detail section${target}`).isVisible()).toBe(true);
-    await page.close();
-  }, 120_000);
+  it.runIf(slow)(
+    'opens a page of 5,000 accounts and reaches the last one by its link',
+    async () => {
+      const { page } = await open(
+        'five-thousand',
+        await bodyBytes(await renderFleet(await generatedFleet(5_000), 'html')),
+      );
+      expect(await page.title()).toBe('Compliance of a fleet of 5,000 accounts');
+      // Thousands of accounts as markup took Chromium seconds to parse and lay out (1.1 million
+      // nodes); the page holds the index's first page, the rest is data drawn on demand.
+      expect(await page.evaluate('document.getElementsByTagName("*").length')).toBeLessThan(20_000);
+      await page.fill('#index-filter', 'platform team');
+      for (let turn = 0; turn < 49; turn += 1) await page.click('#index-next');
+      expect(await page.locator('#index-label').textContent()).toBe('Accounts 4,901–5,000 of 5,000');
+      const last = page.locator('#index-rows tr').last().locator('a');
+      const target = (await last.getAttribute('href')) ?? '';
+      await last.click();
+      // The page draws the account on the hash change that the click causes, after the click returns.
+      await expect.poll(() => page.locator(`#account-detail section${target}`).isVisible()).toBe(true);
+      await page.close();
+    },
+    120_000,
+  );
 });

@@ -28,19 +28,40 @@ describe('the fleet workbook read by exceljs', () => {
     const workbook = await readWorkbook(await bodyBytes(await renderFleet(fleet, 'xlsx')));
     expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Accounts', 'Policies', 'Categories']);
     const accounts = sheet(workbook, 'Accounts');
-    expect(rowText(accounts.getRow(1).values).slice(0, 6)).toEqual(['Account', 'AccountId', 'Connector', 'Benchmark', 'BenchmarkId', 'Compliance %']);
+    expect(rowText(accounts.getRow(1).values).slice(0, 6)).toEqual([
+      'Account',
+      'AccountId',
+      'Connector',
+      'Benchmark',
+      'BenchmarkId',
+      'Compliance %',
+    ]);
     expect(accounts.rowCount).toBe(41);
     // By what fails, as the worst categories are: the heaviest weighted Red first (not the lowest percent).
     const byName = new Map(fleet.accounts.map((account) => [account.accountName, account]));
-    const weights = Array.from({ length: 40 }, (_, index) => byName.get(String(accounts.getRow(index + 2).getCell(1).value))?.redWeight);
+    const weights = Array.from(
+      { length: 40 },
+      (_, index) => byName.get(String(accounts.getRow(index + 2).getCell(1).value))?.redWeight,
+    );
     expect(weights).toEqual(fleet.accounts.map((account) => account.redWeight).sort((a, b) => b - a));
     expect(new Set(weights).size).toBeGreaterThan(1);
-    expect(String(accounts.getRow(2).getCell(1).value)).toMatch(/^Platform team \d{5} · production workloads of the payments business unit$/);
+    expect(String(accounts.getRow(2).getCell(1).value)).toMatch(
+      /^Platform team \d{5} · production workloads of the payments business unit$/,
+    );
     const policies = sheet(workbook, 'Policies');
     const failing = [...fleet.policies.values()].filter((policy) => policy.failing > 0);
     expect(policies.rowCount).toBe(failing.length + 1);
     expect(policies.getRow(2).getCell(5).value).toBe(Math.max(...failing.map((policy) => policy.failing)));
-    expect(rowText(sheet(workbook, 'Categories').getRow(1).values)).toEqual(['Benchmark', 'Category', 'Accounts', 'Assessed in', 'Lowest %', 'Median %', 'Mean %', 'Red']);
+    expect(rowText(sheet(workbook, 'Categories').getRow(1).values)).toEqual([
+      'Benchmark',
+      'Category',
+      'Accounts',
+      'Assessed in',
+      'Lowest %',
+      'Median %',
+      'Mean %',
+      'Red',
+    ]);
   });
 
   it('goes on in numbered sheets past the rows a sheet holds, each with its header', () => {
@@ -84,7 +105,15 @@ describe.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('the fleet PDF read b
 
   it('has the summary, the worst accounts, the failing policies, the categories and the detail of every account of a small fleet', async () => {
     const text = await pdfText(await generatedFleet(12));
-    for (const heading of ['Compliance of a fleet of 12 accounts', 'By connector type', 'By benchmark', 'Worst accounts', 'Policies failing in the most accounts', 'Compliance by category across accounts', 'Categories of the worst accounts']) {
+    for (const heading of [
+      'Compliance of a fleet of 12 accounts',
+      'By connector type',
+      'By benchmark',
+      'Worst accounts',
+      'Policies failing in the most accounts',
+      'Compliance by category across accounts',
+      'Categories of the worst accounts',
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text).toContain('Detail for every one of the 12 benchmark reports, the worst first.');
@@ -95,7 +124,9 @@ describe.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('the fleet PDF read b
 
   it('details the worst accounts only, up to the cap, and says where the rest is', async () => {
     const text = (await pdfText(await generatedFleet(maxPdfAccountDetails + 30))).replace(/\s+/g, ' ');
-    expect(text).toContain(`Detail for the ${maxPdfAccountDetails} worst of ${maxPdfAccountDetails + 30} benchmark reports; the full list is in the HTML and XLSX documents of the fleet tier.`);
+    expect(text).toContain(
+      `Detail for the ${maxPdfAccountDetails} worst of ${maxPdfAccountDetails + 30} benchmark reports; the full list is in the HTML and XLSX documents of the fleet tier.`,
+    );
     expect(text).toContain(`${maxPdfAccountDetails}. Platform team`);
     expect(text).not.toContain(`${maxPdfAccountDetails + 1}. Platform team`);
   });

@@ -27,8 +27,12 @@ describe('the fleet page from templates', () => {
 
   it('streams the data where the page template puts @fleetData, and leaves it out of a page without it', async () => {
     const ours = await page({ 'fleet-page.hbs': '<h1>{{title}}</h1>[{{{@fleetData}}}]{{count reports}}' }, 2);
-    expect(ours).toMatch(/^<h1>Compliance of a fleet of 2 accounts<\/h1>\[<script type="application\/json" id="fleet-data">\{"pageSize":100,"accounts":\[\[.*\]\}<\/script>\]2$/s);
-    expect(await page({ 'fleet-page.hbs': '<h1>{{title}}</h1>' }, 2)).toBe('<h1>Compliance of a fleet of 2 accounts</h1>');
+    expect(ours).toMatch(
+      /^<h1>Compliance of a fleet of 2 accounts<\/h1>\[<script type="application\/json" id="fleet-data">\{"pageSize":100,"accounts":\[\[.*\]\}<\/script>\]2$/s,
+    );
+    expect(await page({ 'fleet-page.hbs': '<h1>{{title}}</h1>' }, 2)).toBe(
+      '<h1>Compliance of a fleet of 2 accounts</h1>',
+    );
   });
 
   it('tells a template that fails from the tool failing', async () => {

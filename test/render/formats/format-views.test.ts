@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { datasetFormats, datasetTableOf, formatsFor, formatsOf, formatsWithParquetForm, parquetFormOf, writersOf } from '../../../src/render/formats/format-views.js';
+import {
+  datasetFormats,
+  datasetTableOf,
+  formatsFor,
+  formatsOf,
+  formatsWithParquetForm,
+  parquetFormOf,
+  writersOf,
+} from '../../../src/render/formats/format-views.js';
 import { outputKinds, type OutputKind } from '../../../src/render/formats/output-format.js';
 import { outputFormats } from '../../../src/render/formats/output-formats.js';
 
 /** The views of the output formats' registry: what each command and kind sees of it. */
 describe('the views of the output formats registry', () => {
   it.each([
-    ['document', ['html', 'pdf', 'xlsx', 'csv', 'hdf', 'poam', 'sarif', 'ocsf', 'ocsf-parquet', 'parquet', 'parquet-figures']],
+    [
+      'document',
+      ['html', 'pdf', 'xlsx', 'csv', 'hdf', 'poam', 'sarif', 'ocsf', 'ocsf-parquet', 'parquet', 'parquet-figures'],
+    ],
     ['fleet', ['html', 'pdf', 'xlsx']],
     ['findings', ['text', 'json', 'sarif', 'junit', 'github', 'gitlab', 'markdown']],
     ['trend', ['json', 'text', 'html', 'pdf', 'xlsx']],
@@ -17,7 +28,25 @@ describe('the views of the output formats registry', () => {
   });
 
   it("offers each command the formats of every kind it writes, each once: diff's findings, then its documents", () => {
-    expect(formatsFor('diff')).toEqual(['text', 'json', 'sarif', 'junit', 'github', 'gitlab', 'markdown', 'html', 'pdf', 'xlsx', 'csv', 'hdf', 'poam', 'ocsf', 'ocsf-parquet', 'parquet', 'parquet-figures']);
+    expect(formatsFor('diff')).toEqual([
+      'text',
+      'json',
+      'sarif',
+      'junit',
+      'github',
+      'gitlab',
+      'markdown',
+      'html',
+      'pdf',
+      'xlsx',
+      'csv',
+      'hdf',
+      'poam',
+      'ocsf',
+      'ocsf-parquet',
+      'parquet',
+      'parquet-figures',
+    ]);
     expect(formatsFor('render')).toEqual(formatsOf('document'));
     expect(formatsFor('check')).toEqual(formatsOf('findings'));
   });
@@ -46,7 +75,10 @@ describe('the views of the output formats registry', () => {
 
   it('has a line per format file, each serving some kind', () => {
     for (const [name, entry] of Object.entries(outputFormats)) {
-      expect(Object.keys(outputKinds).some((kind) => kind in entry), name).toBe(true);
+      expect(
+        Object.keys(outputKinds).some((kind) => kind in entry),
+        name,
+      ).toBe(true);
     }
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isCspmError } from '../../../src/error/cspm-error.js';
 import { routedKinds, writersOf } from '../../../src/render/formats/format-views.js';
-import { fitsName, formatNamedBy, type RoutedKind, resolveOutputFormat } from '../../../src/render/formats/output-routing.js';
+import {
+  fitsName,
+  formatNamedBy,
+  type RoutedKind,
+  resolveOutputFormat,
+} from '../../../src/render/formats/output-routing.js';
 
 /** One resolver serves every command: what a name tells, by the extensions of the registry's writers. */
 describe('formatNamedBy', () => {
@@ -23,7 +28,9 @@ describe('formatNamedBy', () => {
 
   it('knows every extension of every registry entry', () => {
     for (const kind of routedKinds) {
-      for (const [format, entry] of Object.entries(writersOf(kind) as Readonly<Record<string, { extension: string }>>)) {
+      for (const [format, entry] of Object.entries(
+        writersOf(kind) as Readonly<Record<string, { extension: string }>>,
+      )) {
         const named = formatNamedBy(`x.${entry.extension}`, [kind]);
         expect(named === undefined ? undefined : fitsName({ kind, format }, named), `${kind} ${format}`).toBe(true);
       }
@@ -38,9 +45,18 @@ describe('resolveOutputFormat', () => {
   });
 
   it('takes the format the name tells, else the fallback, for standard output too', () => {
-    expect(resolveOutputFormat('changes.csv', undefined, ['findings', 'document'])).toEqual({ kind: 'document', format: 'csv' });
-    expect(resolveOutputFormat(undefined, undefined, ['trend'], { kind: 'trend', format: 'json' })).toEqual({ kind: 'trend', format: 'json' });
-    expect(resolveOutputFormat('report.out', undefined, ['document'], { kind: 'document', format: 'html' })).toEqual({ kind: 'document', format: 'html' });
+    expect(resolveOutputFormat('changes.csv', undefined, ['findings', 'document'])).toEqual({
+      kind: 'document',
+      format: 'csv',
+    });
+    expect(resolveOutputFormat(undefined, undefined, ['trend'], { kind: 'trend', format: 'json' })).toEqual({
+      kind: 'trend',
+      format: 'json',
+    });
+    expect(resolveOutputFormat('report.out', undefined, ['document'], { kind: 'document', format: 'html' })).toEqual({
+      kind: 'document',
+      format: 'html',
+    });
   });
 
   it.each([
@@ -51,7 +67,12 @@ describe('resolveOutputFormat', () => {
   ] as [string, string | undefined, RoutedKind[], RegExp][])('refuses %s with %s', (path, given, kinds, message) => {
     let caught: unknown;
     try {
-      resolveOutputFormat(path, given, kinds, kinds.includes('document') ? { kind: 'document', format: 'html' } : undefined);
+      resolveOutputFormat(
+        path,
+        given,
+        kinds,
+        kinds.includes('document') ? { kind: 'document', format: 'html' } : undefined,
+      );
     } catch (error) {
       caught = error;
     }
@@ -60,6 +81,8 @@ describe('resolveOutputFormat', () => {
   });
 
   it('names the formats of the command for an unknown one', () => {
-    expect(() => resolveOutputFormat('a.json', 'yaml', ['findings'])).toThrow(/unknown format: "yaml"; the formats are text, json, sarif/);
+    expect(() => resolveOutputFormat('a.json', 'yaml', ['findings'])).toThrow(
+      /unknown format: "yaml"; the formats are text, json, sarif/,
+    );
   });
 });

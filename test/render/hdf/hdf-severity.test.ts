@@ -1,7 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contextualizeEvaluation, convertFile, convertImpactToSeverity, type ContextualizedEvaluation, type ExecJSON } from 'inspecjs';
+import {
+  contextualizeEvaluation,
+  convertFile,
+  convertImpactToSeverity,
+  type ContextualizedEvaluation,
+  type ExecJSON,
+} from 'inspecjs';
 import { describe, expect, it } from 'vitest';
 import { type Analysis, type BenchmarkReport, type Policy } from '../../../src/index.js';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
@@ -15,10 +21,18 @@ import { minimalReport, policy } from '../../support/minimal-report.js';
  * renderer so that a slip in either shows: HDF's words, VeryLow as low, a Gray policy
  * none (not applicable), an unknown severity critical (fail closed).
  */
-const hdfWordOf: Record<string, string> = { critical: 'critical', high: 'high', moderate: 'medium', low: 'low', verylow: 'low' };
-const expectedSeverity = (item: Policy): string => (item.Compliance === 'Gray' ? 'none' : (hdfWordOf[item.Severity.trim().toLowerCase()] ?? 'critical'));
+const hdfWordOf: Record<string, string> = {
+  critical: 'critical',
+  high: 'high',
+  moderate: 'medium',
+  low: 'low',
+  verylow: 'low',
+};
+const expectedSeverity = (item: Policy): string =>
+  item.Compliance === 'Gray' ? 'none' : (hdfWordOf[item.Severity.trim().toLowerCase()] ?? 'critical');
 
-/** Status as inspecjs names it, from the colour as our analysis counts it: Red and Amber failed, Green passed, Gray not applicable. */
+/** Status as inspecjs names it, from the colour as our analysis counts it: Red and Amber failed, Green passed, Gray not
+ * applicable. */
 function expectedStatus(item: Policy): string {
   const statuses: Record<string, string> = { Green: 'Passed', Red: 'Failed', Amber: 'Failed', Gray: 'Not Applicable' };
   return statuses[item.Compliance] ?? 'Profile Error';
@@ -36,7 +50,8 @@ function ourCounts(analysis: Analysis): Counts[] {
   return analysis.sources.flatMap((source) =>
     source.reports.map(({ report }) => {
       const counts: Counts = {};
-      for (const category of report.ResourceCategories) for (const item of category.Policies) add(counts, expectedSeverity(item), expectedStatus(item));
+      for (const category of report.ResourceCategories)
+        for (const item of category.Policies) add(counts, expectedSeverity(item), expectedStatus(item));
       return counts;
     }),
   );
@@ -55,7 +70,9 @@ function theirCounts(evaluation: ContextualizedEvaluation): Counts[] {
   });
 }
 
-async function hdfOf(input: Parameters<typeof analyseInputs>[0]): Promise<{ analysis: Analysis; evaluation: ContextualizedEvaluation; text: string }> {
+async function hdfOf(
+  input: Parameters<typeof analyseInputs>[0],
+): Promise<{ analysis: Analysis; evaluation: ContextualizedEvaluation; text: string }> {
   const analysis = await analyseInputs(input);
   const text = Buffer.from(await collectBytes(await renderReport(analysis, 'hdf'))).toString('utf8');
   const converted = convertFile(text, true);
@@ -63,7 +80,9 @@ async function hdfOf(input: Parameters<typeof analyseInputs>[0]): Promise<{ anal
   return { analysis, evaluation: contextualizeEvaluation(converted['1_0_ExecJson']!), text };
 }
 
-/** Every control's derived severity is one of HDF's words and the one its impact gives, which older SAF CLIs count by. */
+/**
+ * Every control's derived severity is one of HDF's words and the one its impact gives, which older SAF CLIs count by.
+ */
 function expectOneSeverity(evaluation: ContextualizedEvaluation): void {
   for (const profile of evaluation.contains) {
     for (const control of profile.contains) {
@@ -78,54 +97,112 @@ async function expectCountsAgree(input: Parameters<typeof analyseInputs>[0]): Pr
   expectOneSeverity(evaluation);
   const ours = ourCounts(analysis);
   expect(theirCounts(evaluation)).toEqual(ours);
-  // And our figures: every failed control is a Red or Amber policy, every passed one Green, every not applicable one Gray.
+  // And our figures: every failed control is a Red or Amber policy, every passed one Green, every not applicable one
+  // Gray.
   const reports = analysis.sources.flatMap((source) => source.reports);
   ours.forEach((counts, index) => {
     const total = (status: string): number => Object.values(counts).reduce((sum, row) => sum + (row[status] ?? 0), 0);
     const figures = reports[index]!.figures;
-    expect([total('Passed'), total('Failed'), total('Not Applicable')]).toEqual([figures.green, figures.red + figures.amber, figures.gray]);
+    expect([total('Passed'), total('Failed'), total('Not Applicable')]).toEqual([
+      figures.green,
+      figures.red + figures.amber,
+      figures.gray,
+    ]);
   });
   return ours;
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const samples = readdirSync(join(repoRoot, 'samples')).filter((name) => name.endsWith('.json')).sort();
+const samples = readdirSync(join(repoRoot, 'samples'))
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
-describe('HDF severities, read by MITRE\'s inspecjs', () => {
+describe("HDF severities, read by MITRE's inspecjs", () => {
   it.each(samples)('samples/%s: per-severity passed, failed and not applicable counts are ours', async (name) => {
     const counts = await expectCountsAgree(`samples/${name}`);
-    expect(Object.keys(counts.reduce((all, each) => ({ ...all, ...each }), {})).sort()).toEqual(expect.arrayContaining(['critical', 'high', 'low', 'medium', 'none']));
+    expect(Object.keys(counts.reduce((all, each) => ({ ...all, ...each }), {})).sort()).toEqual(
+      expect.arrayContaining(['critical', 'high', 'low', 'medium', 'none']),
+    );
   });
 
   it('reads lowercase and padded severities as the words they spell', async () => {
     const report = minimalReport();
     const spellings = ['critical', ' CRITICAL', 'high ', 'MODERATE', ' veryLow ', 'Low'];
-    report.ResourceCategories[0]!.Policies = spellings.map((severity, index) => policy(`P${index}`, `1000.${index + 1}`, 0, 3, { Severity: severity }));
+    report.ResourceCategories[0]!.Policies = spellings.map((severity, index) =>
+      policy(`P${index}`, `1000.${index + 1}`, 0, 3, { Severity: severity }),
+    );
     fixCounts(report);
     const { evaluation } = await hdfOf({ value: report, name: 'spellings.json' });
     const controls = evaluation.contains[0]!.contains.slice(0, spellings.length);
-    expect(controls.map((control) => control.root.hdf.severity)).toEqual(['critical', 'critical', 'high', 'medium', 'low', 'low']);
+    expect(controls.map((control) => control.root.hdf.severity)).toEqual([
+      'critical',
+      'critical',
+      'high',
+      'medium',
+      'low',
+      'low',
+    ]);
     expect(controls.map((control) => control.data.impact)).toEqual([1, 1, 0.7, 0.5, 0.1, 0.3]);
     // Loading reads each in its observed spelling, so the report's value as read is the tag.
-    expect(controls.map((control) => control.data.tags['cspmSeverity'])).toEqual(['Critical', 'Critical', 'High', 'Moderate', 'VeryLow', 'Low']);
+    expect(controls.map((control) => control.data.tags['cspmSeverity'])).toEqual([
+      'Critical',
+      'Critical',
+      'High',
+      'Moderate',
+      'VeryLow',
+      'Low',
+    ]);
     await expectCountsAgree({ value: report, name: 'spellings.json' });
   });
 
   it('rates spellings itself, whatever loading does to them, keeping the value it is given', () => {
     const spellings = ['critical', ' CRITICAL', 'high ', 'MODERATE', ' veryLow ', 'Low'];
-    const controls = spellings.map((severity, index) => JSON.parse(hdfControlJson(`1000.${index + 1}`, policy(`P${index}`, `1000.${index + 1}`, 0, 3, { Severity: severity }), '"category":"C"', '""')) as ExecJSON.Control);
-    expect(controls.map((control) => control.tags['severity'])).toEqual(['critical', 'critical', 'high', 'medium', 'low', 'low']);
-    expect(controls.map((control) => convertImpactToSeverity(control.impact))).toEqual(['critical', 'critical', 'high', 'medium', 'low', 'low']);
+    const controls = spellings.map(
+      (severity, index) =>
+        JSON.parse(
+          hdfControlJson(
+            `1000.${index + 1}`,
+            policy(`P${index}`, `1000.${index + 1}`, 0, 3, { Severity: severity }),
+            '"category":"C"',
+            '""',
+          ),
+        ) as ExecJSON.Control,
+    );
+    expect(controls.map((control) => control.tags['severity'])).toEqual([
+      'critical',
+      'critical',
+      'high',
+      'medium',
+      'low',
+      'low',
+    ]);
+    expect(controls.map((control) => convertImpactToSeverity(control.impact))).toEqual([
+      'critical',
+      'critical',
+      'high',
+      'medium',
+      'low',
+      'low',
+    ]);
     expect(controls.map((control) => control.tags['cspmSeverity'])).toEqual(spellings);
   });
 
   it('rates a severity it does not know as critical (fail closed), keeping the value', async () => {
     const report = minimalReport();
-    report.ResourceCategories[0]!.Policies = ['Severe', '', 'Very Low'].map((severity, index) => policy(`P${index}`, `1000.${index + 1}`, 1, 3, { Severity: severity }));
+    report.ResourceCategories[0]!.Policies = ['Severe', '', 'Very Low'].map((severity, index) =>
+      policy(`P${index}`, `1000.${index + 1}`, 1, 3, { Severity: severity }),
+    );
     fixCounts(report);
     const { evaluation } = await hdfOf({ value: report, name: 'unknown.json' });
     const controls = evaluation.contains[0]!.contains.slice(0, 3);
-    expect(controls.map((control) => [control.root.hdf.severity, control.data.impact, control.root.hdf.status, control.data.tags['cspmSeverity']])).toEqual([
+    expect(
+      controls.map((control) => [
+        control.root.hdf.severity,
+        control.data.impact,
+        control.root.hdf.status,
+        control.data.tags['cspmSeverity'],
+      ]),
+    ).toEqual([
       ['critical', 1, 'Failed', 'Severe'],
       ['critical', 1, 'Failed', ''],
       ['critical', 1, 'Failed', 'Very Low'],
@@ -134,14 +211,26 @@ describe('HDF severities, read by MITRE\'s inspecjs', () => {
 
   it('gives a Gray policy no severity: impact 0, none, not applicable, whatever its Severity', async () => {
     const report = minimalReport();
-    report.ResourceCategories[0]!.Policies = ['Critical', 'High', 'Low', 'Unheard'].map((severity, index) => policy(`P${index}`, `1000.${index + 1}`, 0, 0, { Severity: severity }));
+    report.ResourceCategories[0]!.Policies = ['Critical', 'High', 'Low', 'Unheard'].map((severity, index) =>
+      policy(`P${index}`, `1000.${index + 1}`, 0, 0, { Severity: severity }),
+    );
     fixCounts(report);
     const { evaluation } = await hdfOf({ value: report, name: 'gray.json' });
     const controls = evaluation.contains[0]!.contains.slice(0, 4);
     for (const control of controls) {
-      expect([control.data.impact, control.root.hdf.severity, control.root.hdf.status, control.data.tags['severity']]).toEqual([0, 'none', 'Not Applicable', 'none']);
+      expect([
+        control.data.impact,
+        control.root.hdf.severity,
+        control.root.hdf.status,
+        control.data.tags['severity'],
+      ]).toEqual([0, 'none', 'Not Applicable', 'none']);
     }
-    expect(controls.map((control) => control.data.tags['cspmSeverity'])).toEqual(['Critical', 'High', 'Low', 'Unheard']);
+    expect(controls.map((control) => control.data.tags['cspmSeverity'])).toEqual([
+      'Critical',
+      'High',
+      'Low',
+      'Unheard',
+    ]);
   });
 });
 
@@ -149,20 +238,36 @@ describe('HDF severities, read by MITRE\'s inspecjs', () => {
 function fixCounts(report: BenchmarkReport): void {
   const category = report.ResourceCategories[0]!;
   const count = (colour: string): number => category.Policies.filter((item) => item.Compliance === colour).length;
-  Object.assign(category, { Total: category.Policies.length, Green: count('Green'), Red: count('Red'), Amber: count('Amber'), Gray: count('Gray') });
+  Object.assign(category, {
+    Total: category.Policies.length,
+    Green: count('Green'),
+    Red: count('Red'),
+    Amber: count('Amber'),
+    Gray: count('Gray'),
+  });
   const assessed = category.Total - category.Gray;
   category.CompliancePercent = assessed === 0 ? 0 : (category.Green / assessed) * 100;
 }
 
-// The service's published sample, kept beside the checkout (not ours to ship); CI names the folder in CSPM_REAL_SAMPLES.
+// The service's published sample, kept beside the checkout (not ours to ship); CI names the folder in
+// CSPM_REAL_SAMPLES.
 const realSamplesDir = process.env['CSPM_REAL_SAMPLES'] ?? resolve(repoRoot, '..', 'shared', 'real-samples');
-const published = existsSync(realSamplesDir) ? readdirSync(realSamplesDir).filter((name) => name.includes('auditReportAPI') && name.endsWith('.json')).sort() : [];
-if (published.length === 0) console.warn(`skipped: HDF severities of the published audit report: no auditReportAPI sample in ${realSamplesDir} (set CSPM_REAL_SAMPLES to the folder of the service's published samples to run them)`);
+const published = existsSync(realSamplesDir)
+  ? readdirSync(realSamplesDir)
+      .filter((name) => name.includes('auditReportAPI') && name.endsWith('.json'))
+      .sort()
+  : [];
+if (published.length === 0)
+  console.warn(
+    `skipped: HDF severities of the published audit report: no auditReportAPI sample in ${realSamplesDir} (set CSPM_REAL_SAMPLES to the folder of the service's published samples to run them)`,
+  );
 
-/** A published sample as a document: a whole report as published, or an excerpt of its categories inside a report shaped like it. */
+/** A published sample as a document: a whole report as published, or an excerpt of its categories inside a report
+ * shaped like it. */
 function publishedDocument(name: string): unknown {
   const value = JSON.parse(readFileSync(join(realSamplesDir, name), 'utf8')) as unknown;
-  const isExcerpt = Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'CategoryName' in item);
+  const isExcerpt =
+    Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'CategoryName' in item);
   return isExcerpt ? { ...minimalReport(), AccountName: 'Azure', ResourceCategories: value } : value;
 }
 

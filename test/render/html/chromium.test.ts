@@ -58,7 +58,8 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
 
   const rows = (page: Page, table: string) => page.locator(`${table} tbody tr`);
   /** Text as in the DOM: innerText is empty for sections the browser has not laid out yet. */
-  const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  const text = async (page: Page, selector: string) =>
+    ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
   /** The page script works asynchronously (observers, a debounced search); a loaded machine can be slow. */
   const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
@@ -116,7 +117,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     expect(await visible.locator('.badge').first().innerText()).toBe('Red');
 
     await block.locator('select[data-filter="severity"]').selectOption('Critical');
-    await poll(() => visible.count()).toBe(count((policy) => policy.Compliance === 'Red' && policy.Severity === 'Critical'));
+    await poll(() => visible.count()).toBe(
+      count((policy) => policy.Compliance === 'Red' && policy.Severity === 'Critical'),
+    );
 
     await block.locator('button[type="reset"]').click();
     await poll(() => visible.count()).toBe(100);
@@ -130,7 +133,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     expect(await block.locator('.table-status').innerText()).toBe('1 policy match the filters, of 100.');
 
     await block.locator('input[data-filter="text"]').fill('no such policy');
-    await poll(() => block.locator('.table-status').innerText()).toBe('No policy matches the filters (100 policies in all).');
+    await poll(() => block.locator('.table-status').innerText()).toBe(
+      'No policy matches the filters (100 policies in all).',
+    );
     expect(await visible.count()).toBe(0);
     await page.close();
   });
@@ -160,17 +165,23 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     const { page } = await openShared('large');
     const block = page.locator('#r1 .table-block[data-kind="policies"]');
     expect(await rows(page, '#r1 .policy-table').count()).toBe(pageLimits.policyRowsPerTable);
-    expect(await text(page, '#r1 .table-block[data-kind="policies"] .table-status')).toMatch(new RegExp(`^Showing the first ${pageLimits.policyRowsPerTable} of 300 policies\\.`));
+    expect(await text(page, '#r1 .table-block[data-kind="policies"] .table-status')).toMatch(
+      new RegExp(`^Showing the first ${pageLimits.policyRowsPerTable} of 300 policies\\.`),
+    );
     await block.locator('[data-page="next"]').click();
     await poll(() => rows(page, '#r1 .policy-table').count()).toBe(300 - pageLimits.policyRowsPerTable);
-    expect(await text(page, '#r1 .table-block[data-kind="policies"] .table-status')).toBe(`Showing ${pageLimits.policyRowsPerTable + 1}–300 of 300 policies.`);
+    expect(await text(page, '#r1 .table-block[data-kind="policies"] .table-status')).toBe(
+      `Showing ${pageLimits.policyRowsPerTable + 1}–300 of 300 policies.`,
+    );
     expect(await block.locator('[data-page="next"]').isDisabled()).toBe(true);
   });
 
   it('draws the tables and sections beyond the static budget when they are scrolled to', async () => {
     const { page, requests } = await openShared('large');
     const budgetless = `#r${pageLimits.policyRowsInPage / pageLimits.policyRowsPerTable + 1}`;
-    expect(await page.locator(`${budgetless} .table-block[data-kind="policies"]`).getAttribute('data-static')).toBe('0');
+    expect(await page.locator(`${budgetless} .table-block[data-kind="policies"]`).getAttribute('data-static')).toBe(
+      '0',
+    );
     await page.locator(`${budgetless} .policy-table`).scrollIntoViewIfNeeded();
     await poll(() => rows(page, `${budgetless} .policy-table`).count()).toBe(pageLimits.policyRowsPerTable);
 
@@ -219,7 +230,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the HTML page in Chromium'
     expect(await page.locator('#r1 .table-tools').isVisible()).toBe(false);
     const status = await text(page, '#r1 .table-block[data-kind="policies"] .table-status');
     expect(status).toContain(`Showing the first ${pageLimits.policyRowsPerTable} of 300 policies. Turn on JavaScript`);
-    expect(await text(page, `#r${pageLimits.fullSections + 1}`)).toContain(`this page shows the first ${pageLimits.fullSections} reports in full`);
+    expect(await text(page, `#r${pageLimits.fullSections + 1}`)).toContain(
+      `this page shows the first ${pageLimits.fullSections} reports in full`,
+    );
     await page.screenshot({ path: join(screenshots, 'html-no-javascript.png') });
     await page.close();
   });

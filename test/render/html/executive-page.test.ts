@@ -33,11 +33,16 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the executive HTML page in
   }
 
   // textContent, not innerText: the eyebrow is upper-cased by CSS.
-  const eyebrows = (page: Page) => page.locator('section.report:not(.overview) .report-header .eyebrow').allTextContents();
+  const eyebrows = (page: Page) =>
+    page.locator('section.report:not(.overview) .report-header .eyebrow').allTextContents();
 
   it('numbers the reports from 1, as the full tier does', async () => {
     const page = await open('samples/azure-multi-benchmark.json');
-    expect(await eyebrows(page)).toEqual(['Benchmark report 1 of 3', 'Benchmark report 2 of 3', 'Benchmark report 3 of 3']);
+    expect(await eyebrows(page)).toEqual([
+      'Benchmark report 1 of 3',
+      'Benchmark report 2 of 3',
+      'Benchmark report 3 of 3',
+    ]);
   });
 
   it('numbers a lone report 1', async () => {

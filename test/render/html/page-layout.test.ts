@@ -55,7 +55,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
 
   const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
   const policiesOf = (name: string, category: string) =>
-    pages[name]?.view.reports[0]?.categories.filter((entry) => entry.name === category).flatMap((entry) => [...entry.policies]) ?? [];
+    pages[name]?.view.reports[0]?.categories
+      .filter((entry) => entry.name === category)
+      .flatMap((entry) => [...entry.policies]) ?? [];
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'cspm-layout-'));
@@ -82,7 +84,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
 
     await block.locator('input[data-filter="text"]').fill('Key Management');
     await poll(() => categories.allInnerTexts()).toEqual(keyManagement.map(() => 'Azure - Key Management'));
-    expect(await page.locator('#r1 .policy-table tbody td.title').allInnerTexts()).toEqual(keyManagement.map((policy) => policy.ShortTitle));
+    expect(await page.locator('#r1 .policy-table tbody td.title').allInnerTexts()).toEqual(
+      keyManagement.map((policy) => policy.ShortTitle),
+    );
 
     await block.locator('button[type="reset"]').click();
     await block.locator('select[data-filter="category"]').selectOption('Azure - Key Management');
@@ -125,14 +129,18 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the layout of the HTML pag
 
   it('draws a bar for every category, or links to the table that lists the rest', async () => {
     const every = await look('azure-csbp');
-    expect(await every.locator('#r1 .bar-chart a').count()).toBe(pages['azure-csbp']?.view.reports[0]?.categories.length);
+    expect(await every.locator('#r1 .bar-chart a').count()).toBe(
+      pages['azure-csbp']?.view.reports[0]?.categories.length,
+    );
     expect(await every.locator('#r1 .chart-note').count()).toBe(0);
 
     const page = await open('many-categories');
     const total = pageLimits.chartBars + 10;
     expect(await page.locator('#r1 .bar-chart a').count()).toBe(pageLimits.chartBars);
     const note = page.locator('#r1 .chart-note');
-    expect(await note.innerText()).toBe(`The first ${pageLimits.chartBars} of ${total} categories are drawn; the Categories table below lists all ${total}.`);
+    expect(await note.innerText()).toBe(
+      `The first ${pageLimits.chartBars} of ${total} categories are drawn; the Categories table below lists all ${total}.`,
+    );
     await page.locator('#r1 .chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(screenshots, 'html-chart-note.png') });
     await note.locator('a').click();

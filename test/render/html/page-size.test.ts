@@ -27,8 +27,14 @@ vi.mock('../../../src/text/show-control-characters.js', async (importOriginal) =
  */
 function fleet(reports: number, policies: number, accounts = 1) {
   const analysis = fakeAnalysis([{ source: 'fleet', valid: reports }]);
-  const shells = (analysis.sources[0]?.reports ?? []).map((shell, index) => ({ ...shell, report: { AccountId: `account-${index % accounts}` } }) as typeof shell);
-  return { ...analysis, sources: analysis.sources.map((source) => ({ ...source, reports: shells })), summary: { ...analysis.summary, policies } };
+  const shells = (analysis.sources[0]?.reports ?? []).map(
+    (shell, index) => ({ ...shell, report: { AccountId: `account-${index % accounts}` } }) as typeof shell,
+  );
+  return {
+    ...analysis,
+    sources: analysis.sources.map((source) => ({ ...source, reports: shells })),
+    summary: { ...analysis.summary, policies },
+  };
 }
 
 function thrown(run: () => unknown): unknown {
@@ -49,17 +55,25 @@ describe('an HTML page longer than one string can be', () => {
     );
     expect(exitCodeOf('document-too-large')).toBe(2);
     // The library names no flag; the command line adds them.
-    expect(cliMessage(error as CspmError)).toMatch(/the executive or fleet tier; give --out-dir for one document per input, or --tier executive or --tier fleet$/);
+    expect(cliMessage(error as CspmError)).toMatch(
+      /the executive or fleet tier; give --out-dir for one document per input, or --tier executive or --tier fleet$/,
+    );
   });
 
   it('is let through when the page is the executive one, or the format another', () => {
-    expect(renderDocuments(fleet(5_000, 2_500_000), { formats: ['html'], combine: true, tier: 'executive' }).documents).toHaveLength(1);
+    expect(
+      renderDocuments(fleet(5_000, 2_500_000), { formats: ['html'], combine: true, tier: 'executive' }).documents,
+    ).toHaveLength(1);
     expect(renderDocuments(fleet(5_000, 2_500_000), { formats: ['xlsx'], combine: true }).documents).toHaveLength(1);
   });
 
   it('is let through as the fleet tier, the default for reports of more than 20 accounts', () => {
-    expect(renderDocuments(fleet(5_000, 2_500_000, 5_000), { formats: ['html'], combine: true }).documents).toHaveLength(1);
-    expect(() => renderDocuments(fleet(5_000, 2_500_000, 5_000), { formats: ['html'], combine: true, tier: 'full' })).toThrow(/^document too large: /);
+    expect(
+      renderDocuments(fleet(5_000, 2_500_000, 5_000), { formats: ['html'], combine: true }).documents,
+    ).toHaveLength(1);
+    expect(() =>
+      renderDocuments(fleet(5_000, 2_500_000, 5_000), { formats: ['html'], combine: true, tier: 'full' }),
+    ).toThrow(/^document too large: /);
   });
 
   it('is estimated from the counts, against a limit that a test can make small', () => {
@@ -74,7 +88,9 @@ describe('an HTML page longer than one string can be', () => {
     try {
       const error = await htmlRenderer.render(view, {}).catch((caught: unknown) => caught);
       expect(isCspmError(error) && error.code).toBe('document-too-large');
-      expect((error as Error).message).toMatch(/^document too large: one HTML page of 2 reports and 12 policies is longer than the 512 MiB a page can hold; render one document per input, or the executive or fleet tier$/);
+      expect((error as Error).message).toMatch(
+        /^document too large: one HTML page of 2 reports and 12 policies is longer than the 512 MiB a page can hold; render one document per input, or the executive or fleet tier$/,
+      );
     } finally {
       pageTooLong.now = false;
     }

@@ -12,7 +12,9 @@ function inlineText(html: string, tag: 'script' | 'style'): string {
 }
 
 function jsonBlocks(html: string): string[] {
-  return [...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  return [...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1] ?? '',
+  );
 }
 
 describe('renderHtmlView', () => {
@@ -38,7 +40,9 @@ describe('renderHtmlView', () => {
       expect(block).not.toMatch(/[<>\u2028\u2029]/);
       expect(() => JSON.parse(block)).not.toThrow();
     }
-    const data = JSON.parse(blocks.find((block) => block.includes('"policies"')) ?? 'null') as { policies: unknown[][] };
+    const data = JSON.parse(blocks.find((block) => block.includes('"policies"')) ?? 'null') as {
+      policies: unknown[][];
+    };
     expect(data.policies[0]?.[1]).toBe('<script>window.__pwned = true</script>');
   });
 
@@ -128,7 +132,9 @@ describe('renderHtmlView', () => {
     const html = renderHtmlView(await viewOf(generatedReports(1, 2, 3)), {});
     expect(html.match(/<td class="category" dir="auto">Category 1<\/td>/g)).toHaveLength(3);
     expect(html.match(/<td class="category" dir="auto">Category 2<\/td>/g)).toHaveLength(3);
-    expect(html).toContain('<select data-filter="category"><option value="">All</option><option value="Category 1">Category 1</option><option value="Category 2">Category 2</option></select>');
+    expect(html).toContain(
+      '<select data-filter="category"><option value="">All</option><option value="Category 1">Category 1</option><option value="Category 2">Category 2</option></select>',
+    );
   });
 
   it('renders a document without any valid report', async () => {
@@ -140,8 +146,12 @@ describe('renderHtmlView', () => {
 
 describe('template overrides', () => {
   it('replaces a partial by file name', async () => {
-    const html = renderHtmlView(await hostileView(), { templates: { 'page-header.hbs': '<header class="custom">{{title}} by ACME</header>' } });
-    expect(html).toContain('<header class="custom">Hostile &lt;b&gt;Benchmark&lt;/b&gt; &amp; &quot;Co&quot; — &lt;i&gt;Azure&lt;/i&gt; {{account}} by ACME</header>');
+    const html = renderHtmlView(await hostileView(), {
+      templates: { 'page-header.hbs': '<header class="custom">{{title}} by ACME</header>' },
+    });
+    expect(html).toContain(
+      '<header class="custom">Hostile &lt;b&gt;Benchmark&lt;/b&gt; &amp; &quot;Co&quot; — &lt;i&gt;Azure&lt;/i&gt; {{account}} by ACME</header>',
+    );
     expect(html).not.toContain('class="page-header"');
   });
 
@@ -165,9 +175,17 @@ describe('template overrides', () => {
   });
 
   it.each<{ name: string; templates: Record<string, string>; message: RegExp }>([
-    { name: 'an unknown file name', templates: { 'header.hbs': '' }, message: /unknown template file "header\.hbs"; the templates are .*report\.hbs/ },
+    {
+      name: 'an unknown file name',
+      templates: { 'header.hbs': '' },
+      message: /unknown template file "header\.hbs"; the templates are .*report\.hbs/,
+    },
     { name: 'a syntax error', templates: { 'report.hbs': '{{#each reports}}' }, message: /report\.hbs: Parse error/ },
-    { name: 'a stylesheet that closes its element', templates: { 'styles.css': '</style><script>x()</script>' }, message: /styles\.css: must not contain/ },
+    {
+      name: 'a stylesheet that closes its element',
+      templates: { 'styles.css': '</style><script>x()</script>' },
+      message: /styles\.css: must not contain/,
+    },
   ])('rejects $name', async ({ templates, message }) => {
     const view = await hostileView();
     let caught: unknown;

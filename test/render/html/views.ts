@@ -36,7 +36,8 @@ function policy(category: number, index: number) {
     TotalResourceCount: total,
     Compliance: colour,
     Severity: severities[index % severities.length] ?? 'Low',
-    RiskProbability: colour === 'Gray' ? ' ' : colour === 'Green' ? 'NotLikely' : colour === 'Red' ? 'Certain' : 'Moderate',
+    RiskProbability:
+      colour === 'Gray' ? ' ' : colour === 'Green' ? 'NotLikely' : colour === 'Red' ? 'Certain' : 'Moderate',
     RiskLevel: colour === 'Gray' ? '' : colour === 'Green' ? 'Green' : 'Red',
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ocsfComplianceStatus, ocsfFindingStatus, ocsfProvider, ocsfSeverity } from '../../../src/render/ocsf/ocsf-mapping.js';
+import {
+  ocsfComplianceStatus,
+  ocsfFindingStatus,
+  ocsfProvider,
+  ocsfSeverity,
+} from '../../../src/render/ocsf/ocsf-mapping.js';
 import { ocsfFindingUid } from '../../../src/render/ocsf/ocsf-event.js';
 
 const fail = 3;
@@ -12,10 +17,13 @@ describe('OCSF mapping tables', () => {
     { colour: 'Gray', status: { id: 0, caption: 'Unknown' }, finding: { id: 0, caption: 'Unknown' } },
     { colour: 'Purple', status: { id: 99, caption: 'Purple' }, finding: { id: 0, caption: 'Unknown' } },
     { colour: 'gray', status: { id: 99, caption: 'gray' }, finding: { id: 0, caption: 'Unknown' } },
-  ])('maps Compliance $colour to compliance status $status.caption and finding status $finding.caption', ({ colour, status, finding }) => {
-    expect(ocsfComplianceStatus(colour)).toEqual(status);
-    expect(ocsfFindingStatus(colour)).toEqual(finding);
-  });
+  ])(
+    'maps Compliance $colour to compliance status $status.caption and finding status $finding.caption',
+    ({ colour, status, finding }) => {
+      expect(ocsfComplianceStatus(colour)).toEqual(status);
+      expect(ocsfFindingStatus(colour)).toEqual(finding);
+    },
+  );
 
   it('never makes a Gray policy, nor a colour not known, a failure or a finding to review', () => {
     for (const colour of ['Gray', 'Purple', '', ' Red']) {
@@ -52,7 +60,12 @@ describe('OCSF mapping tables', () => {
     const uid = ocsfFindingUid('4b8f0e62', 'CSBP', policy);
     expect(uid).toMatch(/^[0-9a-f]{32}$/);
     expect(ocsfFindingUid('4b8f0e62', 'CSBP', { ...policy })).toBe(uid);
-    const others = [ocsfFindingUid('4b8f0e63', 'CSBP', policy), ocsfFindingUid('4b8f0e62', 'CSBP2', policy), ocsfFindingUid('4b8f0e62', 'CSBP', { ...policy, PolicyId: 'Other' }), ocsfFindingUid('4b8f0e62', 'CSBP', { ...policy, ComplianceNumber: '1000.2' })];
+    const others = [
+      ocsfFindingUid('4b8f0e63', 'CSBP', policy),
+      ocsfFindingUid('4b8f0e62', 'CSBP2', policy),
+      ocsfFindingUid('4b8f0e62', 'CSBP', { ...policy, PolicyId: 'Other' }),
+      ocsfFindingUid('4b8f0e62', 'CSBP', { ...policy, ComplianceNumber: '1000.2' }),
+    ];
     expect(new Set([uid, ...others]).size).toBe(5);
     // No text of the report can join two fields into another's: the digest is of their JSON.
     expect(ocsfFindingUid('a/b', 'c', policy)).not.toBe(ocsfFindingUid('a', 'b/c', policy));

@@ -11,7 +11,9 @@ const tempDir = useTempDir();
 const sources = 'test/fixtures/ocsf-schema';
 
 function build(from: string = sources): string {
-  const result = spawnSync(process.execPath, ['scripts/build-ocsf-schema.js', '--stdout', '--from', from], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['scripts/build-ocsf-schema.js', '--stdout', '--from', from], {
+    encoding: 'utf8',
+  });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.stdout;
@@ -47,7 +49,12 @@ describe('the OCSF Compliance Finding schema', () => {
   });
 
   it('targets OCSF 1.8.0, class 2003 in category 2, with the enums of the ids merged down the class chain', () => {
-    const schema = JSON.parse(build()) as { title: string; required: string[]; properties: Record<string, { enum?: unknown[] }>; $defs: Record<string, { properties: Record<string, { enum?: unknown[] }> }> };
+    const schema = JSON.parse(build()) as {
+      title: string;
+      required: string[];
+      properties: Record<string, { enum?: unknown[] }>;
+      $defs: Record<string, { properties: Record<string, { enum?: unknown[] }> }>;
+    };
     expect(schema.title).toMatch(/^OCSF 1\.8\.0 Compliance Finding \(class_uid 2003\)/);
     expect(schema.properties['class_uid']!.enum).toEqual([2003]);
     expect(schema.properties['category_uid']!.enum).toEqual([2]);
@@ -55,19 +62,37 @@ describe('the OCSF Compliance Finding schema', () => {
     expect(schema.properties['activity_id']!.enum).toEqual([0, 1, 2, 3, 99]);
     expect(schema.properties['type_uid']!.enum).toEqual([200300, 200301, 200302, 200303, 200399]);
     expect(schema.$defs['compliance']!.properties['status_id']!.enum).toEqual([0, 1, 2, 3, 99]);
-    expect(schema.required).toEqual(['activity_id', 'category_uid', 'class_uid', 'cloud', 'compliance', 'finding_info', 'metadata', 'severity_id', 'time', 'type_uid']);
+    expect(schema.required).toEqual([
+      'activity_id',
+      'category_uid',
+      'class_uid',
+      'cloud',
+      'compliance',
+      'finding_info',
+      'metadata',
+      'severity_id',
+      'time',
+      'type_uid',
+    ]);
   });
 
   it('refuses an event that lost any required attribute, at the top or in an object', async () => {
     const event = await sampleEvent();
     expect(schemaErrors(event)).toBe('');
-    const schema = JSON.parse(readFileSync('schema/ocsf-compliance-finding.schema.json', 'utf8')) as { required: string[] };
+    const schema = JSON.parse(readFileSync('schema/ocsf-compliance-finding.schema.json', 'utf8')) as {
+      required: string[];
+    };
     for (const name of schema.required) {
       const broken: Record<string, unknown> = { ...event };
       delete broken[name];
       expect(schemaErrors(broken), name).toContain(`"missingProperty":"${name}"`);
     }
-    for (const [object, name] of [['cloud', 'provider'], ['finding_info', 'uid'], ['metadata', 'version'], ['metadata', 'product']] as const) {
+    for (const [object, name] of [
+      ['cloud', 'provider'],
+      ['finding_info', 'uid'],
+      ['metadata', 'version'],
+      ['metadata', 'product'],
+    ] as const) {
       const inner: Record<string, unknown> = { ...event[object] };
       delete inner[name];
       expect(schemaErrors({ ...event, [object]: inner }), `${object}.${name}`).toContain(`"missingProperty":"${name}"`);
@@ -77,7 +102,9 @@ describe('the OCSF Compliance Finding schema', () => {
   it('refuses attributes OCSF does not define, an id out of its enum and a time that is no integer; unmapped takes anything', async () => {
     const event = await sampleEvent();
     expect(schemaErrors({ ...event, passed_resources: 1 })).toContain('additionalProperties');
-    expect(schemaErrors({ ...event, compliance: { ...event['compliance'], colour: 'Gray' } })).toContain('additionalProperties');
+    expect(schemaErrors({ ...event, compliance: { ...event['compliance'], colour: 'Gray' } })).toContain(
+      'additionalProperties',
+    );
     expect(schemaErrors({ ...event, compliance: { ...event['compliance'], status_id: 4 } })).toContain('enum');
     expect(schemaErrors({ ...event, type_uid: 200304 })).toContain('enum');
     expect(schemaErrors({ ...event, time: '2024-03-18T06:42:17Z' })).toContain('integer');
@@ -85,9 +112,13 @@ describe('the OCSF Compliance Finding schema', () => {
   });
 
   it('is of the OCSF version the events state, and `cspm-report schema ocsf` prints it', async () => {
-    expect((JSON.parse(readFileSync(`${sources}/version.json`, 'utf8')) as { version: string }).version).toBe(ocsfVersion);
+    expect((JSON.parse(readFileSync(`${sources}/version.json`, 'utf8')) as { version: string }).version).toBe(
+      ocsfVersion,
+    );
     const printed = await runInProcess(['schema', 'ocsf']);
     expect(printed).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(printed.stdout)).toEqual(JSON.parse(readFileSync('schema/ocsf-compliance-finding.schema.json', 'utf8')));
+    expect(JSON.parse(printed.stdout)).toEqual(
+      JSON.parse(readFileSync('schema/ocsf-compliance-finding.schema.json', 'utf8')),
+    );
   });
 });

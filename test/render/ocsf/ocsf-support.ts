@@ -9,9 +9,11 @@ import { ocsfEventsOf } from '../../../src/render/ocsf/ocsf-event.js';
 import { collectBytes } from '../../../src/render/renderers.js';
 
 /** The checked-in schema of the events, compiled once; strict, so that a schema keyword ajv does not know fails. */
-export const validateEvent: ValidateFunction = new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(
-  JSON.parse(readFileSync('schema/ocsf-compliance-finding.schema.json', 'utf8')) as object,
-);
+export const validateEvent: ValidateFunction = new Ajv2020({
+  allErrors: true,
+  strict: true,
+  strictRequired: false,
+}).compile(JSON.parse(readFileSync('schema/ocsf-compliance-finding.schema.json', 'utf8')) as object);
 
 /** The JSON Lines text of `-f ocsf` of an input. */
 export async function ocsfText(input: ReportInput, options: RenderOptions = {}): Promise<string> {
@@ -40,5 +42,7 @@ export function schemaErrors(event: unknown): string {
 export async function builtLines(input: ReportInput, options: RenderOptions = {}): Promise<string[]> {
   const view = buildViewModel(await analyseInputs(input), options);
   const escape = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  return [...ocsfEventsOf(view, options)].map((event) => JSON.stringify(event).replace(/[\u0085\u2028\u2029]/g, escape));
+  return [...ocsfEventsOf(view, options)].map((event) =>
+    JSON.stringify(event).replace(/[\u0085\u2028\u2029]/g, escape),
+  );
 }

@@ -40,7 +40,13 @@ async function parquetEvents(input: ReportInput, options: RenderOptions): Promis
 }
 
 describe('render -f ocsf-parquet: the same events as Parquet', () => {
-  it.each(['samples/azure-csbp.json', 'samples/azure-multi-benchmark.json', 'samples/aws-cis.json', 'samples/office365.json', 'test/fixtures/hostile-report.json'])(
+  it.each([
+    'samples/azure-csbp.json',
+    'samples/azure-multi-benchmark.json',
+    'samples/aws-cis.json',
+    'samples/office365.json',
+    'test/fixtures/hostile-report.json',
+  ])(
     'gives back every event of %s as the JSON Lines hold it, nested objects and lists included',
     async (file) => {
       if (db === undefined) return;
@@ -60,18 +66,28 @@ describe('render -f ocsf-parquet: the same events as Parquet', () => {
     await writeReport(file, 879);
     const path = join(tempDir(), 'generated.ocsf.parquet');
     writeFileSync(path, await collectBytes(await renderReport(await analyseInputs(file), 'ocsf-parquet', { now })));
-    const types = Object.fromEntries((await db.rows(`DESCRIBE SELECT * FROM read_parquet(${sqlText(path)})`)).map((row) => [row['column_name'], row['column_type']]));
+    const types = Object.fromEntries(
+      (await db.rows(`DESCRIBE SELECT * FROM read_parquet(${sqlText(path)})`)).map((row) => [
+        row['column_name'],
+        row['column_type'],
+      ]),
+    );
     expect(types['time']).toBe('BIGINT');
     expect(types['class_uid']).toBe('INTEGER');
     expect(types['unmapped']).toBe('JSON');
     expect(String(types['compliance'])).toMatch(/^STRUCT\(.*standards VARCHAR\[\].*status_id INTEGER/);
-    const [counts] = await db.rows(`SELECT count(*) AS events, count(*) FILTER (compliance.status_id = 3) AS failing, count(DISTINCT finding_info.uid) AS uids FROM read_parquet(${sqlText(path)})`);
+    const [counts] = await db.rows(
+      `SELECT count(*) AS events, count(*) FILTER (compliance.status_id = 3) AS failing, count(DISTINCT finding_info.uid) AS uids FROM read_parquet(${sqlText(path)})`,
+    );
     expect(counts).toEqual({ events: '879', failing: expect.any(String), uids: '879' });
     expect(Number(counts!['failing'])).toBeGreaterThan(0);
   }, 60_000);
 
   it('is named by .ocsf.parquet, apart from a table of policies', () => {
-    expect(formatNamedBy('lake/events.ocsf.parquet', ['document'])).toEqual({ kind: 'document', format: 'ocsf-parquet' });
+    expect(formatNamedBy('lake/events.ocsf.parquet', ['document'])).toEqual({
+      kind: 'document',
+      format: 'ocsf-parquet',
+    });
     expect(formatNamedBy('lake/events.parquet', ['document'])).toEqual({ kind: 'document', format: 'parquet' });
   });
 });
@@ -84,8 +100,18 @@ describe('render -f ocsf --parquet', () => {
     expect(run.stderr).not.toMatch(/^cspm-report:/m);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`wrote ${join(dir, 'azure-csbp.ocsf.parquet')}`);
-    const refused = await runInProcess(['render', 'samples/azure-csbp.json', '-f', 'pdf', '--parquet', '--out-dir', dir]);
+    const refused = await runInProcess([
+      'render',
+      'samples/azure-csbp.json',
+      '-f',
+      'pdf',
+      '--parquet',
+      '--out-dir',
+      dir,
+    ]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('cspm-report: invalid usage: --parquet goes with -f ocsf (its events as Parquet); the dataset tables are -f parquet\n');
+    expect(refused.stderr).toBe(
+      'cspm-report: invalid usage: --parquet goes with -f ocsf (its events as Parquet); the dataset tables are -f parquet\n',
+    );
   });
 });

@@ -18,7 +18,8 @@ afterAll(() => db?.close());
 /** A sink that keeps each part's bytes in memory. */
 function memorySink(): DatasetSink<{ key: string; chunks: Uint8Array[] }> {
   return {
-    open: async (table: DatasetTable, partition: string) => Promise.resolve({ key: `${table}/${partition}`, chunks: [] }),
+    open: async (table: DatasetTable, partition: string) =>
+      Promise.resolve({ key: `${table}/${partition}`, chunks: [] }),
     write: async (part, chunks) => {
       part.chunks.push(...chunks);
       return Promise.resolve();
@@ -38,14 +39,18 @@ async function partsWith(budget: number | undefined): Promise<{ partition: strin
     parts.map(async ({ partition, part }, index) => {
       const path = join(dir, `${index}.parquet`);
       writeFileSync(path, Buffer.concat(part.chunks));
-      const [counts] = await (db as DuckDb).rows(`SELECT count(DISTINCT row_group_id)::INTEGER AS groups, sum(row_group_num_rows)::INTEGER / count(DISTINCT column_id)::INTEGER AS rows FROM parquet_metadata(${sqlText(path)})`);
+      const [counts] = await (db as DuckDb).rows(
+        `SELECT count(DISTINCT row_group_id)::INTEGER AS groups, sum(row_group_num_rows)::INTEGER / count(DISTINCT column_id)::INTEGER AS rows FROM parquet_metadata(${sqlText(path)})`,
+      );
       return { partition, rows: counts?.['rows'] as number, groups: counts?.['groups'] as number };
     }),
   );
 }
 
 describe('DatasetWriter', () => {
-  it('writes one row group a part when the rows fit the budget, and ends groups early past it, losing no row', async ({ skip }) => {
+  it('writes one row group a part when the rows fit the budget, and ends groups early past it, losing no row', async ({
+    skip,
+  }) => {
     if (db === undefined) return skip();
     const whole = await partsWith(undefined);
     expect(whole.length).toBeGreaterThan(1);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapePartitionValue, hiveDefaultPartition, partitionValueBytes, partName, scanKey } from '../../../src/render/parquet/hive-partition.js';
+import {
+  escapePartitionValue,
+  hiveDefaultPartition,
+  partitionValueBytes,
+  partName,
+  scanKey,
+} from '../../../src/render/parquet/hive-partition.js';
 import type { ReportView } from '../../../src/model/view-model.js';
 
 describe('escapePartitionValue', () => {
@@ -15,7 +21,11 @@ describe('escapePartitionValue', () => {
     { name: "Hive's null marker as a value", input: hiveDefaultPartition, expected: '%5F_HIVE_DEFAULT_PARTITION__' },
     { name: 'NULL as a value, in any case', input: 'nUlL', expected: '%6EUlL' },
     { name: 'a value that only starts like NULL', input: 'NULLS', expected: 'NULLS' },
-    { name: 'a value of the longest kept whole', input: 'x'.repeat(partitionValueBytes), expected: 'x'.repeat(partitionValueBytes) },
+    {
+      name: 'a value of the longest kept whole',
+      input: 'x'.repeat(partitionValueBytes),
+      expected: 'x'.repeat(partitionValueBytes),
+    },
     { name: 'no value', input: null, expected: hiveDefaultPartition },
   ])('$name', ({ input, expected }) => {
     expect(escapePartitionValue(input)).toBe(expected);
@@ -24,11 +34,18 @@ describe('escapePartitionValue', () => {
 
 describe('escapePartitionValue of a long value', () => {
   it('keeps a readable prefix, a tilde and a digest within the limit, never cutting an escape or a character', () => {
-    for (const value of ['x'.repeat(partitionValueBytes + 1), '/'.repeat(90), 'é'.repeat(200), `${'a'.repeat(102)}/b${'c'.repeat(50)}`]) {
+    for (const value of [
+      'x'.repeat(partitionValueBytes + 1),
+      '/'.repeat(90),
+      'é'.repeat(200),
+      `${'a'.repeat(102)}/b${'c'.repeat(50)}`,
+    ]) {
       const written = escapePartitionValue(value);
       expect(Buffer.byteLength(written)).toBeLessThanOrEqual(partitionValueBytes);
       expect(written).toMatch(/^([^%~]|%[0-9A-F]{2})*~[0-9a-f]{16}$/);
-      expect(decodeURIComponent(written.slice(0, written.indexOf('~')))).toBe(value.slice(0, decodeURIComponent(written.slice(0, written.indexOf('~'))).length));
+      expect(decodeURIComponent(written.slice(0, written.indexOf('~')))).toBe(
+        value.slice(0, decodeURIComponent(written.slice(0, written.indexOf('~'))).length),
+      );
       expect(escapePartitionValue(value)).toBe(written);
     }
     expect(escapePartitionValue(`${'y'.repeat(200)}A`)).not.toBe(escapePartitionValue(`${'y'.repeat(200)}B`));
@@ -36,7 +53,8 @@ describe('escapePartitionValue of a long value', () => {
 });
 
 describe('partName', () => {
-  const report = (jobId: string, accountId: string): ReportView => ({ jobId, accountId, benchmarkId: 'CSBP' }) as ReportView;
+  const report = (jobId: string, accountId: string): ReportView =>
+    ({ jobId, accountId, benchmarkId: 'CSBP' }) as ReportView;
 
   it('names a part by its scans whatever their order, and other scans otherwise', () => {
     const one = scanKey(report('job-1', 'account-1'));

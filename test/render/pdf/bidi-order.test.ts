@@ -34,7 +34,11 @@ describe('visualOrder', () => {
       line: [word(1), word(2, 1, 2), word(2, 1, 1), word(1)],
       expected: [6, 5, 2, 3, 4, 1, 0],
     },
-    { name: 'an Arabic pair inside a Latin line is reversed in place', line: [word(0, 1, 0), word(1), word(1, 1, 0), word(0)], expected: [0, 1, 4, 3, 2, 5, 6] },
+    {
+      name: 'an Arabic pair inside a Latin line is reversed in place',
+      line: [word(0, 1, 0), word(1), word(1, 1, 0), word(0)],
+      expected: [0, 1, 4, 3, 2, 5, 6],
+    },
     { name: 'a piece without spaces after it has no space item', line: [word(1, 0), word(1)], expected: [2, 0] },
   ];
   it.each(cases)('$name', ({ line, expected }) => expect(visualOrder(line)).toEqual(expected));

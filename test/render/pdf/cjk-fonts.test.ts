@@ -22,11 +22,19 @@ describe('a PDF of CJK text with the optional font packages installed', () => {
     expect(run.stderr).not.toMatch(/^cspm-report:/m);
   });
 
-  it.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('draws the Chinese, Japanese and Korean titles, as pdftotext reads them back', async () => {
-    const file = join(tempDir(), 'scripts.pdf');
-    writeFileSync(file, await renderPdf(await viewOf(scriptsFixture)));
-    // Wrapped CJK titles continue on the next line of output without a space.
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\n+/g, '');
-    for (const title of ['确保存储帐户的访问密钥定期轮换', 'アクセスキーを定期的にローテーションする', '스토리지 계정 액세스 키를 정기적으로 교체하세요']) expect(text).toContain(title);
-  });
+  it.skipIf(!hasProgram('pdftotext', 'poppler-utils'))(
+    'draws the Chinese, Japanese and Korean titles, as pdftotext reads them back',
+    async () => {
+      const file = join(tempDir(), 'scripts.pdf');
+      writeFileSync(file, await renderPdf(await viewOf(scriptsFixture)));
+      // Wrapped CJK titles continue on the next line of output without a space.
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\n+/g, '');
+      for (const title of [
+        '确保存储帐户的访问密钥定期轮换',
+        'アクセスキーを定期的にローテーションする',
+        '스토리지 계정 액세스 키를 정기적으로 교체하세요',
+      ])
+        expect(text).toContain(title);
+    },
+  );
 });

@@ -9,7 +9,8 @@ vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const readFileSync = ((path: Parameters<typeof fs.readFileSync>[0], ...rest: unknown[]) => {
     if (String(path).endsWith('NotoSans_400Regular.ttf') && fonts.state !== 'present') {
-      if (fonts.state === 'missing') throw Object.assign(new Error(`ENOENT: no such file or directory, open '${String(path)}'`), { code: 'ENOENT' });
+      if (fonts.state === 'missing')
+        throw Object.assign(new Error(`ENOENT: no such file or directory, open '${String(path)}'`), { code: 'ENOENT' });
       return Buffer.from('this is no font at all');
     }
     return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
@@ -29,7 +30,9 @@ describe('a PDF font of the installation that cannot be read', () => {
       const out = join(tempDir(), 'out.pdf');
       const run = await runInProcess(['render', 'samples/azure-csbp.json', '-o', out]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(/^cspm-report: the installation is damaged: the PDF font \S+\/fonts\/NotoSans_400Regular\.ttf cannot be read /);
+      expect(run.stderr).toMatch(
+        /^cspm-report: the installation is damaged: the PDF font \S+\/fonts\/NotoSans_400Regular\.ttf cannot be read /,
+      );
       expect(run.stderr).toMatch(reason);
       expect(run.stderr).not.toContain('internal error');
       expect(run.stderr.split('\n')).toHaveLength(2);

@@ -26,7 +26,7 @@ describe('the fonts installed with cspm-report', () => {
     expect(readdirSync('fonts').sort()).toEqual(bundledFonts.map((font) => font.file).sort());
   });
 
-  it('hold the bytes of their npm packages, with each family\'s licence (rerun scripts/vendor-fonts.js after an update)', () => {
+  it("hold the bytes of their npm packages, with each family's licence (rerun scripts/vendor-fonts.js after an update)", () => {
     for (const font of bundledFonts) {
       const source = join(dirname(require.resolve(`${font.package}/package.json`)), font.source);
       expect(readFileSync(join('fonts', font.file)).equals(readFileSync(source)), font.file).toBe(true);
@@ -55,7 +55,9 @@ describe('scriptFamily', () => {
     { name: 'Han', input: '确', expected: 'cjk' },
     { name: 'kana', input: 'ア', expected: 'cjk' },
   ];
-  it.each(cases)('$name', ({ input, expected }) => expect(fontFamilies[scriptFamily(input.codePointAt(0) ?? 0)]).toBe(expected));
+  it.each(cases)('$name', ({ input, expected }) =>
+    expect(fontFamilies[scriptFamily(input.codePointAt(0) ?? 0)]).toBe(expected),
+  );
 });
 
 describe('the font chosen for each script', () => {
@@ -78,7 +80,9 @@ describe('the font chosen for each script', () => {
     for (const weight of ['regular', 'bold'] as const) {
       for (const token of typesetter.tokens(title, weight)) {
         const font = fonts.face(token.face).font;
-        const missing = [...token.shape.text].filter((character) => !font.hasGlyphForCodePoint(character.codePointAt(0) ?? 0));
+        const missing = [...token.shape.text].filter(
+          (character) => !font.hasGlyphForCodePoint(character.codePointAt(0) ?? 0),
+        );
         expect(missing).toEqual([]);
       }
     }

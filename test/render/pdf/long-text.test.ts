@@ -31,7 +31,12 @@ async function offPage(pdf: Buffer): Promise<string[]> {
 describe('capText', () => {
   const cases = [
     { name: 'short text is kept', input: 'Ensure keys rotate', max: 10_000, expected: 'Ensure keys rotate' },
-    { name: 'long text is cut with a note of how much', input: 'x'.repeat(12_345 + 10), max: 10, expected: `${'x'.repeat(10)}… (cut: 12,345 more characters)` },
+    {
+      name: 'long text is cut with a note of how much',
+      input: 'x'.repeat(12_345 + 10),
+      max: 10,
+      expected: `${'x'.repeat(10)}… (cut: 12,345 more characters)`,
+    },
     { name: 'a surrogate pair is never split', input: '😀😀😀', max: 3, expected: '😀… (cut: 4 more characters)' },
   ];
   it.each(cases)('$name', ({ input, max, expected }) => expect(capText(input, max)).toBe(expected));
@@ -39,7 +44,9 @@ describe('capText', () => {
 
 describe('long report text in the PDF', () => {
   it('draws a 14,000-character title on the page, split over pages and cut with a mark', async () => {
-    const words = Array.from({ length: 2_000 }, (_, index) => `word${index}`).join(' ').slice(0, 14_000);
+    const words = Array.from({ length: 2_000 }, (_, index) => `word${index}`)
+      .join(' ')
+      .slice(0, 14_000);
     const pdf = await withTitle(words);
     expect(await offPage(pdf)).toEqual([]);
     const text = squash(await textOf(pdf));
@@ -51,6 +58,8 @@ describe('long report text in the PDF', () => {
   it('renders a 2 MB title without spaces, cut with a mark', async () => {
     const pdf = await withTitle('A'.repeat(2 * 2 ** 20));
     expect(await offPage(pdf)).toEqual([]);
-    expect(squash(await textOf(pdf))).toContain(squash(`… (cut: ${(2 * 2 ** 20 - 3_000).toLocaleString('en-US')} more characters)`));
+    expect(squash(await textOf(pdf))).toContain(
+      squash(`… (cut: ${(2 * 2 ** 20 - 3_000).toLocaleString('en-US')} more characters)`),
+    );
   });
 });

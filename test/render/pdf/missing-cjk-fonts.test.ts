@@ -18,8 +18,10 @@ vi.mock('node:fs', async (importOriginal) => {
 /** A report whose policy titles are in ten scripts, Chinese, Japanese and Korean among them. */
 const scriptsFixture = 'test/fixtures/scripts-report.json';
 
-const chinese = 'cspm-report: warning: the PDF shows Chinese and Japanese (Han, kana) text as empty boxes: its font is not installed; run npm install @expo-google-fonts/noto-sans-sc\n';
-const korean = 'cspm-report: warning: the PDF shows Korean (Hangul) text as empty boxes: its font is not installed; run npm install @expo-google-fonts/noto-sans-kr\n';
+const chinese =
+  'cspm-report: warning: the PDF shows Chinese and Japanese (Han, kana) text as empty boxes: its font is not installed; run npm install @expo-google-fonts/noto-sans-sc\n';
+const korean =
+  'cspm-report: warning: the PDF shows Korean (Hangul) text as empty boxes: its font is not installed; run npm install @expo-google-fonts/noto-sans-kr\n';
 
 function occurrences(text: string, line: string): number {
   return text.split(line).length - 1;
@@ -52,7 +54,16 @@ describe('a PDF of CJK text without the optional font packages', () => {
   it('warns as render does for the PDF a diff writes', async () => {
     // Before, only render printed it: diff drew the boxes and said nothing.
     const out = join(tempDir(), 'changes.pdf');
-    const run = await runInProcess(['diff', scriptsFixture, scriptsFixture, '--allow-mismatch', '-f', 'pdf', '-o', out]);
+    const run = await runInProcess([
+      'diff',
+      scriptsFixture,
+      scriptsFixture,
+      '--allow-mismatch',
+      '-f',
+      'pdf',
+      '-o',
+      out,
+    ]);
     expect(run.code).toBe(0);
     expect(occurrences(run.stderr, chinese)).toBe(1);
     expect(occurrences(run.stderr, korean)).toBe(1);
@@ -61,13 +72,33 @@ describe('a PDF of CJK text without the optional font packages', () => {
   it('warns as render does for the PDF fetch writes beside a report', async () => {
     const reports = tempDir();
     copyFileSync(scriptsFixture, join(reports, 'scripts.json'));
-    const emulator = await createEmulator({ reports, credentials: { licenseToken: 'LICENSE-TOKEN-1a2b', accountToken: 'ACCOUNT-TOKEN-3c4d', apiKey: 'API-KEY-5e6f' } });
+    const emulator = await createEmulator({
+      reports,
+      credentials: { licenseToken: 'LICENSE-TOKEN-1a2b', accountToken: 'ACCOUNT-TOKEN-3c4d', apiKey: 'API-KEY-5e6f' },
+    });
     try {
       const client = createClient({ baseUrl: emulator.url, licenseToken: 'LICENSE-TOKEN-1a2b' });
-      const account = await client.onboardAccount('aws', 'L1', { AccountName: 'Scripts', AWSAccountId: '123456789012', AWSRoleName: 'Audit' });
+      const account = await client.onboardAccount('aws', 'L1', {
+        AccountName: 'Scripts',
+        AWSAccountId: '123456789012',
+        AWSRoleName: 'Audit',
+      });
       const dir = tempDir();
-      const ids = ['--license', 'L1', '--account', account.accountId, '--job', account.jobId, '--benchmark', 'CISAWS140'];
-      const env = { CSPM_BASE_URL: emulator.url, CSPM_ACCOUNT_TOKEN: 'ACCOUNT-TOKEN-3c4d', CSPM_API_KEY: 'API-KEY-5e6f' };
+      const ids = [
+        '--license',
+        'L1',
+        '--account',
+        account.accountId,
+        '--job',
+        account.jobId,
+        '--benchmark',
+        'CISAWS140',
+      ];
+      const env = {
+        CSPM_BASE_URL: emulator.url,
+        CSPM_ACCOUNT_TOKEN: 'ACCOUNT-TOKEN-3c4d',
+        CSPM_API_KEY: 'API-KEY-5e6f',
+      };
       const run = await runInProcess(['fetch', ...ids, '-o', join(dir, 'scripts.json'), '-f', 'pdf'], { env });
       expect(run.code).toBe(0);
       expect(occurrences(run.stderr, chinese)).toBe(1);

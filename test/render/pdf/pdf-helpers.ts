@@ -82,5 +82,10 @@ export function makePng(width = 48, height = 16): Uint8Array {
     for (let x = 0; x < width; x++) rows.push(20, Math.round((x / width) * 200), 180);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.from(rows))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.from(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -56,7 +56,13 @@ const documentChecks: MemberCheck<unknown>[] = [
 
 const fontChecks: MemberCheck<unknown>[] = [
   { name: 'TTFFont#_glyphs', root: () => parsed, path: ['_glyphs'], kind: 'object' },
-  { name: 'TTFFont#hasGlyphForCodePoint', root: () => parsed, path: ['hasGlyphForCodePoint'], kind: 'function', arity: 1 },
+  {
+    name: 'TTFFont#hasGlyphForCodePoint',
+    root: () => parsed,
+    path: ['hasGlyphForCodePoint'],
+    kind: 'function',
+    arity: 1,
+  },
 ];
 
 describe('pdfkit internals (src/render/pdf/pdfkit-internals.ts)', () => {
@@ -66,7 +72,10 @@ describe('pdfkit internals (src/render/pdf/pdfkit-internals.ts)', () => {
     const doc = new PDFDocument({ autoFirstPage: false });
     const font = documentFont(parsed);
     registerFont(doc, 'face', font);
-    expect(openEmbeddedFont(doc, 'face').font, brokenMessage(pdfkit, 'PDFDocument#registerFont', 'a taker of fontkit fonts', 'a copy')).toBe(font);
+    expect(
+      openEmbeddedFont(doc, 'face').font,
+      brokenMessage(pdfkit, 'PDFDocument#registerFont', 'a taker of fontkit fonts', 'a copy'),
+    ).toBe(font);
   });
 
   it('writes out what _pageBuffer holds when flushPages is called, and counts them as flushed', () => {
@@ -74,7 +83,10 @@ describe('pdfkit internals (src/render/pdf/pdfkit-internals.ts)', () => {
     doc.addPage();
     doc.addPage();
     const left = flushFirstPages(doc, 1);
-    expect([left, doc.bufferedPageRange()], brokenMessage(pdfkit, 'PDFDocument#flushPages', 'a flush of _pageBuffer', 'another flush')).toEqual([2, { start: 1, count: 2 }]);
+    expect(
+      [left, doc.bufferedPageRange()],
+      brokenMessage(pdfkit, 'PDFDocument#flushPages', 'a flush of _pageBuffer', 'another flush'),
+    ).toEqual([2, { start: 1, count: 2 }]);
   });
 
   it('links to a page given by its index, and places an outline entry at the page size less the top and left given', async () => {
@@ -84,8 +96,18 @@ describe('pdfkit internals (src/render/pdf/pdfkit-internals.ts)', () => {
     rootOutline(doc).addItem('Second page', { top: 123, left: 456 });
     const text = await documentText(doc);
     // pdfkit subtracts both from the page's size (612 × 792, its default): the callers pass what lands where they mean.
-    expect(text, brokenMessage(pdfkit, 'PDFDocument#link', 'a link to a page index', 'no GoTo action')).toMatch(/\/S \/GoTo\s*\/D \[\d+ 0 R \/XYZ null null null\]/);
-    expect(text, brokenMessage(pdfkit, 'PDFDocument#outline.addItem', 'an entry at the page size less { top, left }', 'another destination')).toMatch(/\/Dest \[\d+ 0 R \/XYZ 156 669 0\]/);
+    expect(text, brokenMessage(pdfkit, 'PDFDocument#link', 'a link to a page index', 'no GoTo action')).toMatch(
+      /\/S \/GoTo\s*\/D \[\d+ 0 R \/XYZ null null null\]/,
+    );
+    expect(
+      text,
+      brokenMessage(
+        pdfkit,
+        'PDFDocument#outline.addItem',
+        'an entry at the page size less { top, left }',
+        'another destination',
+      ),
+    ).toMatch(/\/Dest \[\d+ 0 R \/XYZ 156 669 0\]/);
   });
 });
 
@@ -93,10 +115,15 @@ describe('fontkit internals (src/render/pdf/pdfkit-internals.ts)', () => {
   memberContract(fontkit, fontChecks);
 
   it("caches glyph objects in the font's own _glyphs, so that a document's font keeps its glyphs to itself", () => {
-    const own = documentFont(parsed) as FontkitFont & { _glyphs: Record<number, unknown>; glyphForCodePoint(codePoint: number): unknown };
+    const own = documentFont(parsed) as FontkitFont & {
+      _glyphs: Record<number, unknown>;
+      glyphForCodePoint(codePoint: number): unknown;
+    };
     const glyph = own.glyphForCodePoint(0x41);
     const message = brokenMessage(fontkit, 'TTFFont#_glyphs', "the font's glyph cache", 'glyphs kept elsewhere');
     expect(Object.values(own._glyphs), message).toContain(glyph);
-    expect(Object.values((parsed as unknown as { _glyphs: Record<number, unknown> })._glyphs), message).not.toContain(glyph);
+    expect(Object.values((parsed as unknown as { _glyphs: Record<number, unknown> })._glyphs), message).not.toContain(
+      glyph,
+    );
   });
 });

@@ -44,7 +44,9 @@ describe.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('the PDF read by popp
     const text = plain(run('pdftotext', ['-enc', 'UTF-8', file, '-']));
     for (const category of view.reports.flatMap((report) => report.categories)) {
       expect(text).toContain(category.name);
-      expect(text).toContain(`${displayCount(category.figures.total)} policies · ${category.figures.percentText} compliant`);
+      expect(text).toContain(
+        `${displayCount(category.figures.total)} policies · ${category.figures.percentText} compliant`,
+      );
     }
     const titles = [
       'ストレージアカウントのアクセスキーを定期的にローテーションする',

@@ -64,7 +64,9 @@ describe('the PDF of titles in ten scripts', () => {
       const pages = Number(/^Pages:\s+(\d+)/m.exec(run('pdfinfo', [file]))?.[1] ?? 0);
       const lines: string[][] = [];
       for (let page = 1; page <= pages; page += 1) {
-        const words = wordBoxes(run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-']));
+        const words = wordBoxes(
+          run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-']),
+        );
         for (const first of words.filter((word) => word.text === 'לעפה')) {
           const line = words.filter((word) => Math.abs(word.y - first.y) < 0.5 && expected.includes(word.text));
           lines.push(line.sort((a, b) => a.x - b.x).map((word) => word.text));
@@ -75,7 +77,14 @@ describe('the PDF of titles in ten scripts', () => {
 
     it('pdffonts lists a Noto font embedded for every script', () => {
       const fonts = run('pdffonts', [file]);
-      for (const family of ['NotoSans', 'NotoSansArabic', 'NotoSansHebrew', 'NotoSansThai', 'NotoSansSC', 'NotoSansKR']) {
+      for (const family of [
+        'NotoSans',
+        'NotoSansArabic',
+        'NotoSansHebrew',
+        'NotoSansThai',
+        'NotoSansSC',
+        'NotoSansKR',
+      ]) {
         expect(fonts).toMatch(new RegExp(`\\+${family}-Regular +CID TrueType +Identity-H +yes +yes +yes`));
       }
     });
@@ -88,7 +97,10 @@ describe('the PDF of titles in ten scripts', () => {
 
   // pdf.js ignores ActualText: it reads the scripts whose glyphs follow the letters one to
   // one, not Arabic (joined letter forms) nor Devanagari (vowel signs drawn before their consonant).
-  it.each(['latin', 'greek', 'cyrillic', 'hebrew', 'chinese', 'japanese', 'korean', 'thai'] as const)('unpdf reads the %s title', async (script) => {
-    expect(found(await textOf(pdf), titles[script])).toBe(true);
-  });
+  it.each(['latin', 'greek', 'cyrillic', 'hebrew', 'chinese', 'japanese', 'korean', 'thai'] as const)(
+    'unpdf reads the %s title',
+    async (script) => {
+      expect(found(await textOf(pdf), titles[script])).toBe(true);
+    },
+  );
 });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { getDocumentProxy } from 'unpdf';
 import { displayCount } from '../../../src/render/display-values.js';
 import { renderers } from '../../../src/render/renderers.js';
-import { hostileDocument, hostileFixture, infoOf, makePng, outlineOf, renderPdf, textOf, viewOf } from './pdf-helpers.js';
+import {
+  hostileDocument,
+  hostileFixture,
+  infoOf,
+  makePng,
+  outlineOf,
+  renderPdf,
+  textOf,
+  viewOf,
+} from './pdf-helpers.js';
 
 // pdf.js runs words together or apart depending on glyph gaps; compare without spaces.
 const squash = (text: string): string => text.replace(/\s+/g, '');
@@ -22,7 +31,9 @@ describe('pdfRenderer', () => {
     for (const report of view.reports) {
       for (const category of report.categories) {
         expect(text).toContain(squash(beforeArabic(category.name)));
-        expect(text).toContain(squash(`${displayCount(category.figures.total)} policies · ${category.figures.percentText} compliant`));
+        expect(text).toContain(
+          squash(`${displayCount(category.figures.total)} policies · ${category.figures.percentText} compliant`),
+        );
       }
     }
     const { figures } = view.rollup;
@@ -83,7 +94,10 @@ describe('pdfRenderer', () => {
 
   it('puts the logo and the title from the options on the cover', async () => {
     const view = await viewOf(hostileFixture);
-    const pdf = await renderPdf(view, { logo: { bytes: makePng(), mediaType: 'image/png' }, title: 'Quarterly posture' });
+    const pdf = await renderPdf(view, {
+      logo: { bytes: makePng(), mediaType: 'image/png' },
+      title: 'Quarterly posture',
+    });
     expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
     expect(squash(await textOf(pdf))).toContain('Quarterlyposture');
     expect((await infoOf(pdf))['Title']).toBe('Quarterly posture');
@@ -117,7 +131,9 @@ describe('pdfRenderer', () => {
   it('says what the policy list leaves out under maxPolicies', async () => {
     const view = await viewOf(hostileFixture);
     const text = squash(await textOf(await renderPdf(view, { maxPolicies: 3 })));
-    expect(text).toContain(squash(`The policy tables list the 3 most severe of ${view.rollup.policies} policies; not listed:`));
+    expect(text).toContain(
+      squash(`The policy tables list the 3 most severe of ${view.rollup.policies} policies; not listed:`),
+    );
     const policies = text.slice(text.indexOf(squash('policies of this report listed')));
     expect(policies).not.toContain('1000.4');
     expect(squash(await textOf(await renderPdf(view)))).toContain('1000.4');

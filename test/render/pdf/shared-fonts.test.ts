@@ -16,7 +16,8 @@ import { minimalReport } from '../../support/minimal-report.js';
 
 type Laying = FontkitFont & { layout(text: string): { glyphs: { id: number; codePoints: number[] }[] } };
 
-const glyphsOf = (font: FontkitFont, text: string): { id: number; codePoints: number[] }[] => (font as Laying).layout(text).glyphs.map(({ id, codePoints }) => ({ id, codePoints }));
+const glyphsOf = (font: FontkitFont, text: string): { id: number; codePoints: number[] }[] =>
+  (font as Laying).layout(text).glyphs.map(({ id, codePoints }) => ({ id, codePoints }));
 
 async function pdfOf(title: string): Promise<string> {
   const report = minimalReport();

@@ -18,13 +18,29 @@ describe('wordParts', () => {
 describe('Typesetter.wrap', () => {
   const type = new Typesetter(new FontSet(new PDFDocument({ autoFirstPage: false })));
   const size = 7.5;
-  const lines = (text: string, width: number): string[] => type.wrap(type.tokens(text), width, size).map((line) => line.map((token) => token.shape.text).join(''));
+  const lines = (text: string, width: number): string[] =>
+    type.wrap(type.tokens(text), width, size).map((line) => line.map((token) => token.shape.text).join(''));
   const widthOf = (text: string): number => type.width(type.tokens(text), size);
 
   it.each([
-    { name: 'BackupVaultService', text: 'BackupVaultService', fits: 'BackupVaultServic', expected: ['BackupVault', 'Service'] },
-    { name: 'WindowsVirtualMachines', text: 'WindowsVirtualMachines', fits: 'WindowsVirtualM', expected: ['WindowsVirtual', 'Machines'] },
-    { name: 'a snake_case name', text: 'storage_account_keys', fits: 'storage_account_k', expected: ['storage_account_', 'keys'] },
+    {
+      name: 'BackupVaultService',
+      text: 'BackupVaultService',
+      fits: 'BackupVaultServic',
+      expected: ['BackupVault', 'Service'],
+    },
+    {
+      name: 'WindowsVirtualMachines',
+      text: 'WindowsVirtualMachines',
+      fits: 'WindowsVirtualM',
+      expected: ['WindowsVirtual', 'Machines'],
+    },
+    {
+      name: 'a snake_case name',
+      text: 'storage_account_keys',
+      fits: 'storage_account_k',
+      expected: ['storage_account_', 'keys'],
+    },
   ])('breaks $name between its parts, not mid-word', ({ text, fits, expected }) => {
     expect(lines(text, widthOf(fits) + 0.1)).toEqual(expected);
   });

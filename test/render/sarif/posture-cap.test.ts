@@ -35,7 +35,10 @@ function scoreOf(log: PolicyLog, result: Result): number {
 
 function expectWorstFirst(log: PolicyLog): void {
   const results = log.runs[0]!.results;
-  const ranks = results.map((result) => severities.indexOf(result.properties.severity) * 2 + (result.properties['compliance'] === 'Amber' ? 1 : 0));
+  const ranks = results.map(
+    (result) =>
+      severities.indexOf(result.properties.severity) * 2 + (result.properties['compliance'] === 'Amber' ? 1 : 0),
+  );
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   // GitHub's order is the rules' score: it must agree, Red strictly above Amber.
   const scores = results.map((result) => scoreOf(log, result));
@@ -44,7 +47,10 @@ function expectWorstFirst(log: PolicyLog): void {
 
 /** Worst last in input order: Amber and Red of each Severity interleaved, Critical at the end. */
 function worstLast(count: number): (index: number) => PolicyShape {
-  return (index) => ({ severity: severities[4 - Math.floor((index * 5) / count)]!, compliance: index % 2 === 0 ? 'Amber' : 'Red' });
+  return (index) => ({
+    severity: severities[4 - Math.floor((index * 5) / count)]!,
+    compliance: index % 2 === 0 ? 'Amber' : 'Red',
+  });
 }
 
 /**
@@ -56,13 +62,22 @@ const largeReport = reportOfPolicies(6_000, worstLast(6_000));
 
 describe('posture SARIF capped for GitHub code scanning', () => {
   it('keeps the worst of a small report under a lowered limit: Red before Amber of one Severity, rated a notch apart, the rest counted', async () => {
-    const report = reportOfPolicies(30, (index) => ({ severity: 'Critical', compliance: index % 2 === 0 ? 'Amber' : 'Red' }));
+    const report = reportOfPolicies(30, (index) => ({
+      severity: 'Critical',
+      compliance: index % 2 === 0 ? 'Amber' : 'Red',
+    }));
     const { log } = await postureLog(report, 10);
     const run = log.runs[0]!;
     expect(run.results).toHaveLength(10);
     expect(new Set(run.results.map((result) => result.properties['compliance']))).toEqual(new Set(['Red']));
     expect(new Set(run.results.map((result) => scoreOf(log, result)))).toEqual(new Set([9.5]));
-    expect(run.properties.resultLimit).toMatchObject({ maxResults: 10, written: 10, omitted: 20, cutBy: 'count', omittedBySeverity: { Critical: { red: 5, amber: 15 } } });
+    expect(run.properties.resultLimit).toMatchObject({
+      maxResults: 10,
+      written: 10,
+      omitted: 20,
+      cutBy: 'count',
+      omittedBySeverity: { Critical: { red: 5, amber: 15 } },
+    });
     const notification = run.invocations[0]!.toolExecutionNotifications[0]!;
     expect(notification).toMatchObject({ level: 'warning', descriptor: { id: 'results-capped' } });
     expect(notification.message.text).toContain('10 of 30 failing policies written, the most severe first');
@@ -71,22 +86,39 @@ describe('posture SARIF capped for GitHub code scanning', () => {
     expect(run.properties['failing']).toEqual({ red: 15, amber: 15 });
 
     const amber = await postureLog(report, 20);
-    const amberScores = amber.log.runs[0]!.results.filter((result) => result.properties['compliance'] === 'Amber').map((result) => scoreOf(amber.log, result));
+    const amberScores = amber.log.runs[0]!.results.filter((result) => result.properties['compliance'] === 'Amber').map(
+      (result) => scoreOf(amber.log, result),
+    );
     expect(new Set(amberScores)).toEqual(new Set([9.4]));
     expectWorstFirst(amber.log);
   });
 
   it('refuses a limit outside 1 to 25,000', async () => {
-    const analysis = await analyseInputs({ value: [reportOfPolicies(3, () => ({ severity: 'High', compliance: 'Red' }))], name: 'r.json' });
-    for (const maxResults of [0, 25_001, 1.5]) expect(() => renderPostureSarif(buildViewModel(analysis), { maxResults })).toThrow(/1 to 25,000/);
+    const analysis = await analyseInputs({
+      value: [reportOfPolicies(3, () => ({ severity: 'High', compliance: 'Red' }))],
+      name: 'r.json',
+    });
+    for (const maxResults of [0, 25_001, 1.5])
+      expect(() => renderPostureSarif(buildViewModel(analysis), { maxResults })).toThrow(/1 to 25,000/);
   });
 
-  it('writes 1,000 results by default and 5,000 at GitHub\'s limit of a generated report of 6,000 failing policies, the worst first', async () => {
+  it("writes 1,000 results by default and 5,000 at GitHub's limit of a generated report of 6,000 failing policies, the worst first", async () => {
     const byDefault = (await postureLog(largeReport)).log;
     expect(byDefault.runs[0]!.results).toHaveLength(1_000);
-    expect(byDefault.runs[0]!.properties.resultLimit).toMatchObject({ maxResults: 1_000, written: 1_000, omitted: 5_000, cutBy: 'count' });
+    expect(byDefault.runs[0]!.properties.resultLimit).toMatchObject({
+      maxResults: 1_000,
+      written: 1_000,
+      omitted: 5_000,
+      cutBy: 'count',
+    });
     expectWorstFirst(byDefault);
-    expect(new Set(byDefault.runs[0]!.results.map((result) => `${result.properties.severity} ${String(result.properties['compliance'])}`))).toEqual(new Set(['Critical Red', 'Critical Amber']));
+    expect(
+      new Set(
+        byDefault.runs[0]!.results.map(
+          (result) => `${result.properties.severity} ${String(result.properties['compliance'])}`,
+        ),
+      ),
+    ).toEqual(new Set(['Critical Red', 'Critical Amber']));
 
     const atGithub = (await postureLog(largeReport, 5_000)).log;
     const run = atGithub.runs[0]!;
@@ -94,6 +126,12 @@ describe('posture SARIF capped for GitHub code scanning', () => {
     expect(run.tool.driver.rules.length).toBeLessThanOrEqual(5_000);
     expectWorstFirst(atGithub);
     // The 1,000 VeryLow are left out, and nothing else.
-    expect(run.properties.resultLimit).toMatchObject({ maxResults: 5_000, written: 5_000, omitted: 1_000, cutBy: 'count', omittedBySeverity: { VeryLow: { red: 400, amber: 600 } } });
+    expect(run.properties.resultLimit).toMatchObject({
+      maxResults: 5_000,
+      written: 5_000,
+      omitted: 1_000,
+      cutBy: 'count',
+      omittedBySeverity: { VeryLow: { red: 400, amber: 600 } },
+    });
   });
 });

@@ -18,7 +18,12 @@ import { readPolicyLog, type PolicyLog } from './sarif-log.js';
  * by the OASIS schema and by sarif-multitool with GitHub's ingestion rules.
  */
 const tempDir = useTempDir();
-const samples = ['samples/aws-cis.json', 'samples/azure-csbp.json', 'samples/azure-multi-benchmark.json', 'samples/office365.json'];
+const samples = [
+  'samples/aws-cis.json',
+  'samples/azure-csbp.json',
+  'samples/azure-multi-benchmark.json',
+  'samples/office365.json',
+];
 
 async function renderSarif(input: string, dir = tempDir()): Promise<{ text: string; log: PolicyLog }> {
   const out = join(dir, 'posture.sarif');
@@ -32,7 +37,8 @@ async function renderSarif(input: string, dir = tempDir()): Promise<{ text: stri
 type Policies = BenchmarkReport['ResourceCategories'][number]['Policies'];
 
 function reportsOf(path: string): BenchmarkReport[] {
-  const value = JSON.parse(readFileSync(path, 'utf8')) as { result?: BenchmarkReport[] | BenchmarkReport } | BenchmarkReport[];
+  const value = JSON.parse(readFileSync(path, 'utf8')) as
+    { result?: BenchmarkReport[] | BenchmarkReport } | BenchmarkReport[];
   const reports = Array.isArray(value) ? value : (value.result ?? (value as BenchmarkReport));
   return Array.isArray(reports) ? reports : [reports];
 }
@@ -42,7 +48,13 @@ function policiesOf(path: string): Policies {
 }
 
 const scores: Record<string, string> = { Critical: '9.5', High: '8.0', Moderate: '5.5', Low: '3.0', VeryLow: '1.0' };
-const levels: Record<string, string> = { Critical: 'error', High: 'error', Moderate: 'warning', Low: 'note', VeryLow: 'note' };
+const levels: Record<string, string> = {
+  Critical: 'error',
+  High: 'error',
+  Moderate: 'warning',
+  Low: 'note',
+  VeryLow: 'note',
+};
 
 /*
  * sarif-multitool starts the .NET runtime, seconds a run: the logs of the samples, of a
@@ -61,7 +73,10 @@ let multitoolSays: Record<string, MultitoolProblem[]> = {};
  * log at the defaults: 1,000 results.
  */
 const severityNames = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
-const cappedReport = reportOfPolicies(6_000, (index) => ({ severity: severityNames[4 - Math.floor((index * 5) / 6_000)]!, compliance: index % 2 === 0 ? 'Amber' : 'Red' }));
+const cappedReport = reportOfPolicies(6_000, (index) => ({
+  severity: severityNames[4 - Math.floor((index * 5) / 6_000)]!,
+  compliance: index % 2 === 0 ? 'Amber' : 'Red',
+}));
 let cappedLog: PolicyLog;
 
 beforeAll(async () => {
@@ -78,7 +93,11 @@ beforeAll(async () => {
   const run = await runInProcess(['diff', ...diffSamples, '-f', 'sarif', '-o', out]);
   diffRun = { code: run.code, stderr: run.stderr, text: run.code === 0 ? readFileSync(out, 'utf8') : '' };
   if (run.code === 0) texts['diff'] = diffRun.text;
-  const capped = Buffer.from(await collectBytes(await renderReport(await analyseInputs({ value: [cappedReport], name: 'reports/many.json' }), 'sarif'))).toString('utf8');
+  const capped = Buffer.from(
+    await collectBytes(
+      await renderReport(await analyseInputs({ value: [cappedReport], name: 'reports/many.json' }), 'sarif'),
+    ),
+  ).toString('utf8');
   cappedLog = readPolicyLog(capped);
   texts['capped'] = capped;
   multitoolSays = multitoolProblemsOf(texts, sharedDir);
@@ -89,40 +108,60 @@ afterAll(() => {
 });
 
 describe('render -f sarif', () => {
-  it.each(samples)('writes %s as a valid log GitHub takes, one result per Red or Amber policy and none for Gray or Green', (sample) => {
-    const { log } = rendered.get(sample)!;
-    expect(multitoolSays[`sample-${samples.indexOf(sample)}`]).toEqual([]);
-    const run = log.runs[0]!;
-    const policies = policiesOf(sample);
-    const failing = policies.filter((policy) => policy.Compliance === 'Red' || policy.Compliance === 'Amber');
-    expect(policies.some((policy) => policy.Compliance === 'Green' || policy.Compliance === 'Gray')).toBe(true);
-    expect(run.results).toHaveLength(failing.length);
-    expect(new Set(run.results.map((result) => result.properties['compliance']))).toEqual(new Set(failing.map((policy) => policy.Compliance)));
-    // One rule per variant of a policy that a result is: the first under the plain id, the others suffixed.
-    expect(new Set(run.tool.driver.rules.map((rule) => rule.id.replace(/~[0-9a-f]{8}$/, '')))).toEqual(new Set(failing.map((policy) => `policy/${policy.PolicyId}`)));
-    for (const result of run.results) {
-      const rule = run.tool.driver.rules[result.ruleIndex]!;
-      expect(result.level).toBe(levels[result.properties.severity]);
-      const notch = result.properties['compliance'] === 'Amber' ? 0.1 : 0;
-      expect(rule.properties['security-severity']).toBe((Number(scores[rule.properties['severity'] as string]) - notch).toFixed(1));
-      expect(rule.properties['tags']).toContain('security');
-      expect(result.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: sample, uriBaseId: '%SRCROOT%' });
-      expect(result.locations[0]!.logicalLocations[0]!.kind).toBe('policy');
-      expect(result.message.text).toContain(`${String(result.properties['passedResources'])} of ${String(result.properties['totalResources'])} resources passed`);
-    }
-    expect(run.properties.resultLimit).toMatchObject({ written: failing.length, omitted: 0, cutBy: null });
-  }, 60_000);
+  it.each(samples)(
+    'writes %s as a valid log GitHub takes, one result per Red or Amber policy and none for Gray or Green',
+    (sample) => {
+      const { log } = rendered.get(sample)!;
+      expect(multitoolSays[`sample-${samples.indexOf(sample)}`]).toEqual([]);
+      const run = log.runs[0]!;
+      const policies = policiesOf(sample);
+      const failing = policies.filter((policy) => policy.Compliance === 'Red' || policy.Compliance === 'Amber');
+      expect(policies.some((policy) => policy.Compliance === 'Green' || policy.Compliance === 'Gray')).toBe(true);
+      expect(run.results).toHaveLength(failing.length);
+      expect(new Set(run.results.map((result) => result.properties['compliance']))).toEqual(
+        new Set(failing.map((policy) => policy.Compliance)),
+      );
+      // One rule per variant of a policy that a result is: the first under the plain id, the others suffixed.
+      expect(new Set(run.tool.driver.rules.map((rule) => rule.id.replace(/~[0-9a-f]{8}$/, '')))).toEqual(
+        new Set(failing.map((policy) => `policy/${policy.PolicyId}`)),
+      );
+      for (const result of run.results) {
+        const rule = run.tool.driver.rules[result.ruleIndex]!;
+        expect(result.level).toBe(levels[result.properties.severity]);
+        const notch = result.properties['compliance'] === 'Amber' ? 0.1 : 0;
+        expect(rule.properties['security-severity']).toBe(
+          (Number(scores[rule.properties['severity'] as string]) - notch).toFixed(1),
+        );
+        expect(rule.properties['tags']).toContain('security');
+        expect(result.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: sample, uriBaseId: '%SRCROOT%' });
+        expect(result.locations[0]!.logicalLocations[0]!.kind).toBe('policy');
+        expect(result.message.text).toContain(
+          `${String(result.properties['passedResources'])} of ${String(result.properties['totalResources'])} resources passed`,
+        );
+      }
+      expect(run.properties.resultLimit).toMatchObject({ written: failing.length, omitted: 0, cutBy: null });
+    },
+    60_000,
+  );
 
   it('keeps the worst first: Critical, then High, down to VeryLow, Red before Amber within each', () => {
     const { log } = rendered.get('samples/azure-csbp.json')!;
     const order = ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'];
-    const ranks = log.runs[0]!.results.map((result) => order.indexOf(result.properties.severity) * 2 + (result.properties['compliance'] === 'Amber' ? 1 : 0));
+    const ranks = log.runs[0]!.results.map(
+      (result) => order.indexOf(result.properties.severity) * 2 + (result.properties['compliance'] === 'Amber' ? 1 : 0),
+    );
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 
   it('gives a policy the same fingerprint in a later scan under another name, job and date, and another one in another account', async () => {
     const dir = tempDir();
-    const fingerprints = (log: PolicyLog): Map<string, string> => new Map(log.runs[0]!.results.map((result) => [result.properties.policyId, Object.values(result.partialFingerprints)[0]!]));
+    const fingerprints = (log: PolicyLog): Map<string, string> =>
+      new Map(
+        log.runs[0]!.results.map((result) => [
+          result.properties.policyId,
+          Object.values(result.partialFingerprints)[0]!,
+        ]),
+      );
     const first = fingerprints(rendered.get('samples/aws-cis.json')!.log);
     const later = reportsOf('samples/aws-cis.json');
     later[0]!.JobId = '00000000-0000-4000-8000-00000000beef';
@@ -170,15 +209,24 @@ describe('render -f sarif', () => {
       const rule = log.tool.driver.rules[result.ruleIndex]!;
       expect(rule.id).toBe(`policy/${result.properties.policyId}`);
       const notch = (result.properties['new'] as { compliance: string }).compliance === 'Amber' ? 0.1 : 0;
-      expect(rule.properties['security-severity']).toBe((Number(scores[result.properties.severity]) - notch).toFixed(1));
+      expect(rule.properties['security-severity']).toBe(
+        (Number(scores[result.properties.severity]) - notch).toFixed(1),
+      );
     }
   }, 60_000);
 
   it('writes hostile titles, names and file names escaped, as the findings formats do', async () => {
-    const report = reportOfPolicies(3, (index) => ({ severity: 'High', compliance: index === 1 ? 'Green' : 'Red', title: hostileText }));
+    const report = reportOfPolicies(3, (index) => ({
+      severity: 'High',
+      compliance: index === 1 ? 'Green' : 'Red',
+      title: hostileText,
+    }));
     report.ResourceCategories[0]!.CategoryName = hostileText;
     report.AccountName = hostileText;
-    const analysis = await analyseInputs({ value: [report], name: `reports/${hostileText.replace(/[\ud800-\udfff]/g, '')}.json` });
+    const analysis = await analyseInputs({
+      value: [report],
+      name: `reports/${hostileText.replace(/[\ud800-\udfff]/g, '')}.json`,
+    });
     const text = Buffer.from(await collectBytes(await renderReport(analysis, 'sarif'))).toString('utf8');
     // Bidirectional and C0/C1 controls are escapes in the text, the same characters once parsed.
     expect(text.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
@@ -189,9 +237,14 @@ describe('render -f sarif', () => {
   });
 
   // Of posture-cap.test.ts, here for the one run of sarif-multitool: a log of 1,000 results takes it seconds to read.
-  it('clears sarif-multitool\'s GitHub rules (GH1001–GH1007) at the defaults on a report of 6,000 failing policies', () => {
+  it("clears sarif-multitool's GitHub rules (GH1001–GH1007) at the defaults on a report of 6,000 failing policies", () => {
     expect(multitoolSays['capped']).toEqual([]);
     expect(cappedLog.runs[0]!.results).toHaveLength(1_000);
-    expect(cappedLog.runs[0]!.properties.resultLimit).toMatchObject({ maxResults: 1_000, written: 1_000, omitted: 5_000, cutBy: 'count' });
+    expect(cappedLog.runs[0]!.properties.resultLimit).toMatchObject({
+      maxResults: 1_000,
+      written: 1_000,
+      omitted: 5_000,
+      cutBy: 'count',
+    });
   });
 });

@@ -46,7 +46,10 @@ function rankOf(result: PolicyLog['runs'][number]['results'][number], colour: st
   return severities.indexOf(result.properties.severity) * 2 + (colour === 'Amber' ? 1 : 0);
 }
 
-function tally(log: PolicyLog, colourOf: (result: PolicyLog['runs'][number]['results'][number]) => string): Record<string, number> {
+function tally(
+  log: PolicyLog,
+  colourOf: (result: PolicyLog['runs'][number]['results'][number]) => string,
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const result of log.runs[0]!.results) {
     const key = `${result.properties.severity} ${colourOf(result)}`;
@@ -55,7 +58,10 @@ function tally(log: PolicyLog, colourOf: (result: PolicyLog['runs'][number]['res
   return counts;
 }
 
-function expectWorstFirst(log: PolicyLog, colourOf: (result: PolicyLog['runs'][number]['results'][number]) => string): void {
+function expectWorstFirst(
+  log: PolicyLog,
+  colourOf: (result: PolicyLog['runs'][number]['results'][number]) => string,
+): void {
   const ranks = log.runs[0]!.results.map((result) => rankOf(result, colourOf(result)));
   expect(ranks.every((rank, index) => index === 0 || ranks[index - 1]! <= rank)).toBe(true);
 }
@@ -63,7 +69,11 @@ function expectWorstFirst(log: PolicyLog, colourOf: (result: PolicyLog['runs'][n
 const keptAtLimit = { 'Critical Red': 5_000, 'Critical Amber': 5_000, 'High Red': 5_000, 'Moderate Red': 10_000 };
 const omittedAtLimit = { Moderate: { red: 0, amber: 5_000 }, Low: { red: 5_000, amber: 0 } };
 
-async function postureSarif(report: BenchmarkReport, name: string, options: PostureSarifOptions = { maxResults: 25_000 }): Promise<string> {
+async function postureSarif(
+  report: BenchmarkReport,
+  name: string,
+  options: PostureSarifOptions = { maxResults: 25_000 },
+): Promise<string> {
   const analysis = await analyseInputs({ value: [report], name });
   expect(analysis.summary.errors).toBe(0);
   return Buffer.from(renderPostureSarif(buildViewModel(analysis), options)).toString('utf8');
@@ -78,7 +88,12 @@ describe('posture SARIF under the caps', () => {
     expect(run.tool.driver.rules).toHaveLength(25_000);
     expect(tally(log, (result) => result.properties['compliance'] as string)).toEqual(keptAtLimit);
     expectWorstFirst(log, (result) => result.properties['compliance'] as string);
-    expect(run.properties.resultLimit).toMatchObject({ written: 25_000, omitted: 10_000, cutBy: 'count', omittedBySeverity: omittedAtLimit });
+    expect(run.properties.resultLimit).toMatchObject({
+      written: 25_000,
+      omitted: 10_000,
+      cutBy: 'count',
+      omittedBySeverity: omittedAtLimit,
+    });
     const notification = run.invocations[0]!.toolExecutionNotifications[0]!;
     expect(notification.message.text).toContain('25,000 of 35,000 failing policies written, the most severe first');
     expect(notification.message.text).toContain('Moderate 5,000 (Red 0, Amber 5,000), Low 5,000 (Red 5,000, Amber 0)');
@@ -92,8 +107,15 @@ describe('posture SARIF under the caps', () => {
    */
   it('keeps whole results, the worst first, under the upload limit (lowered) when the text does not compress', async () => {
     const lowered = 1_000_000;
-    const shape = (index: number): PolicyShape => ({ severity: severities[index % 5]!, compliance: index % 3 === 0 ? 'Amber' : 'Red', title: noiseText(index + 1, 400) });
-    const text = await postureSarif(reportOfPolicies(3_000, shape), 'reports/noisy.json', { maxResults: 25_000, maxUploadBytes: lowered });
+    const shape = (index: number): PolicyShape => ({
+      severity: severities[index % 5]!,
+      compliance: index % 3 === 0 ? 'Amber' : 'Red',
+      title: noiseText(index + 1, 400),
+    });
+    const text = await postureSarif(reportOfPolicies(3_000, shape), 'reports/noisy.json', {
+      maxResults: 25_000,
+      maxUploadBytes: lowered,
+    });
     const log = readPolicyLog(text);
     const run = log.runs[0]!;
     const written = run.results.length;
@@ -102,7 +124,12 @@ describe('posture SARIF under the caps', () => {
     expect(bytes).toBeLessThanOrEqual(lowered);
     // Cut in proportion, not by half: at least four fifths of the limit is used.
     expect(bytes).toBeGreaterThan(lowered * 0.8);
-    expect(run.properties.resultLimit).toMatchObject({ written, omitted: 3_000 - written, cutBy: 'size', maxUploadBytes: lowered });
+    expect(run.properties.resultLimit).toMatchObject({
+      written,
+      omitted: 3_000 - written,
+      cutBy: 'size',
+      maxUploadBytes: lowered,
+    });
     expect(run.tool.driver.rules).toHaveLength(written);
     expectWorstFirst(log, (result) => result.properties['compliance'] as string);
     // Every Critical (600) is kept before any High Amber, Low or VeryLow.
@@ -112,8 +139,12 @@ describe('posture SARIF under the caps', () => {
   }, 180_000);
 
   it('refuses an upload limit above 10 MB or below one byte', async () => {
-    const analysis = await analyseInputs({ value: [reportOfPolicies(3, () => ({ severity: 'High', compliance: 'Red' }))], name: 'r.json' });
-    for (const maxUploadBytes of [0, uploadLimit + 1, 1.5]) expect(() => renderPostureSarif(buildViewModel(analysis), { maxUploadBytes })).toThrow(/1 to 10,000,000/);
+    const analysis = await analyseInputs({
+      value: [reportOfPolicies(3, () => ({ severity: 'High', compliance: 'Red' }))],
+      name: 'r.json',
+    });
+    for (const maxUploadBytes of [0, uploadLimit + 1, 1.5])
+      expect(() => renderPostureSarif(buildViewModel(analysis), { maxUploadBytes })).toThrow(/1 to 10,000,000/);
   });
 });
 
@@ -123,17 +154,34 @@ describe('diff SARIF under the caps', () => {
     const next = reportOfPolicies(policyCount, worstLast, 'a1b2c3d4-0000-4000-8000-0000000000ff');
     const result = await diffScans({ value: [old], name: 'scans/old.json' }, { value: [next], name: 'scans/new.json' });
     expect(result.diff).toBeDefined();
-    const text = sarifFormat.format(judgeFindingsResult({ analysis: result.analysis, diff: result.diff! }), { rules: ruleCatalogue, color: false });
+    const text = sarifFormat.format(judgeFindingsResult({ analysis: result.analysis, diff: result.diff! }), {
+      rules: ruleCatalogue,
+      color: false,
+    });
     const log = readPolicyLog(text);
     const run = log.runs[0]!;
     expect(run.results).toHaveLength(1_000);
     expect(run.tool.driver.rules).toHaveLength(1_000);
-    const colourOf = (entry: PolicyLog['runs'][number]['results'][number]): string => (entry.properties['new'] as { compliance: string }).compliance;
+    const colourOf = (entry: PolicyLog['runs'][number]['results'][number]): string =>
+      (entry.properties['new'] as { compliance: string }).compliance;
     expect(tally(log, colourOf)).toEqual({ 'Critical Red': 1_000 });
     expectWorstFirst(log, colourOf);
-    const omitted = { Critical: { red: 4_000, amber: 5_000 }, High: { red: 5_000, amber: 0 }, Moderate: { red: 10_000, amber: 5_000 }, Low: { red: 5_000, amber: 0 } };
-    expect(run.properties.resultLimit).toMatchObject({ maxResults: 1_000, written: 1_000, omitted: 34_000, cutBy: 'count', omittedBySeverity: omitted });
-    expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toContain('1,000 of 35,000 regressions written, the most severe first');
+    const omitted = {
+      Critical: { red: 4_000, amber: 5_000 },
+      High: { red: 5_000, amber: 0 },
+      Moderate: { red: 10_000, amber: 5_000 },
+      Low: { red: 5_000, amber: 0 },
+    };
+    expect(run.properties.resultLimit).toMatchObject({
+      maxResults: 1_000,
+      written: 1_000,
+      omitted: 34_000,
+      cutBy: 'count',
+      omittedBySeverity: omitted,
+    });
+    expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toContain(
+      '1,000 of 35,000 regressions written, the most severe first',
+    );
     expect(uploadBytes(text)).toBeLessThanOrEqual(uploadLimit);
   }, 300_000);
 });
@@ -144,10 +192,26 @@ describe('check and gate SARIF under the caps', () => {
     // 1,000 warnings among them, the first finding one, must all give way to them.
     const findings: Finding[] = [];
     for (let index = 0; index < 16_000; index += 1) {
-      findings.push({ rule: 'json-syntax', severity: index % 16 === 0 ? 'warning' : 'error', pointer: '', message: noiseText(index + 7, 1_000) });
+      findings.push({
+        rule: 'json-syntax',
+        severity: index % 16 === 0 ? 'warning' : 'error',
+        pointer: '',
+        message: noiseText(index + 7, 1_000),
+      });
     }
-    const source: AnalysedSource = { source: 'reports/noisy.json', form: 'envelope', reportCount: 0, reports: [], policies: 0, findings };
-    const analysis: Analysis = { summary: { files: 1, reports: 0, policies: 0, errors: 15_000, warnings: 1_000 }, percentFormula: 'green-of-assessed', sources: [source] };
+    const source: AnalysedSource = {
+      source: 'reports/noisy.json',
+      form: 'envelope',
+      reportCount: 0,
+      reports: [],
+      policies: 0,
+      findings,
+    };
+    const analysis: Analysis = {
+      summary: { files: 1, reports: 0, policies: 0, errors: 15_000, warnings: 1_000 },
+      percentFormula: 'green-of-assessed',
+      sources: [source],
+    };
     const gate = variedGate();
     const text = sarifFormat.format(judgeFindingsResult({ analysis, gate }), { rules: ruleCatalogue, color: false });
     const log = JSON.parse(text) as PolicyLog & { runs: { properties: { resultLimit: Record<string, unknown> } }[] };
@@ -162,7 +226,13 @@ describe('check and gate SARIF under the caps', () => {
     expect(levels.length).toBeGreaterThan(0);
     expect(levels.length).toBeLessThan(15_000);
     expect(new Set(levels)).toEqual(new Set(['error']));
-    expect(run.properties.resultLimit).toMatchObject({ omittedGate: 0, omittedErrors: 15_000 - levels.length, omittedWarnings: 1_000, maxUploadBytes: uploadLimit, cutBy: 'size' });
+    expect(run.properties.resultLimit).toMatchObject({
+      omittedGate: 0,
+      omittedErrors: 15_000 - levels.length,
+      omittedWarnings: 1_000,
+      maxUploadBytes: uploadLimit,
+      cutBy: 'size',
+    });
     expect(run.invocations[0]!.toolExecutionNotifications[0]!.message.text).toContain('10 MB compressed per upload');
   }, 120_000);
 });

@@ -5,18 +5,40 @@ import { sarifSchemaErrors } from '../findings/sarif-schema.js';
 /** The parts of a SARIF log the tests of policy logs read. */
 export interface PolicyLog {
   runs: {
-    tool: { driver: { rules: { id: string; name: string; shortDescription: { text: string }; defaultConfiguration: { level: string }; properties: Record<string, unknown> }[] } };
-    invocations: { toolExecutionNotifications: { level: string; message: { text: string }; descriptor: { id: string } }[] }[];
+    tool: {
+      driver: {
+        rules: {
+          id: string;
+          name: string;
+          shortDescription: { text: string };
+          defaultConfiguration: { level: string };
+          properties: Record<string, unknown>;
+        }[];
+      };
+    };
+    invocations: {
+      toolExecutionNotifications: { level: string; message: { text: string }; descriptor: { id: string } }[];
+    }[];
     results: {
       ruleId: string;
       ruleIndex: number;
       level: string;
       message: { text: string };
-      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } }; logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[] }[];
+      locations: {
+        physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } };
+        logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[];
+      }[];
       partialFingerprints: Record<string, string>;
       properties: Record<string, unknown> & { policyId: string; severity: string };
     }[];
-    properties: Record<string, unknown> & { resultLimit: { written: number; omitted: number; cutBy: string | null; omittedBySeverity: Record<string, { red: number; amber: number }> } };
+    properties: Record<string, unknown> & {
+      resultLimit: {
+        written: number;
+        omitted: number;
+        cutBy: string | null;
+        omittedBySeverity: Record<string, { red: number; amber: number }>;
+      };
+    };
   }[];
 }
 
@@ -36,10 +58,16 @@ function sample<T>(entries: readonly T[]): T[] {
 export function readPolicyLog(text: string): PolicyLog {
   const log = JSON.parse(text) as PolicyLog;
   const run = log.runs[0]!;
-  const sampled = { ...run, results: sample(run.results), tool: { driver: { ...run.tool.driver, rules: sample(run.tool.driver.rules) } } };
+  const sampled = {
+    ...run,
+    results: sample(run.results),
+    tool: { driver: { ...run.tool.driver, rules: sample(run.tool.driver.rules) } },
+  };
   expect(sarifSchemaErrors({ ...log, runs: [sampled] })).toEqual([]);
   // One assertion over the mismatches: an expect per result cost a second on 25,000.
-  const mismatched = run.results.filter((result) => run.tool.driver.rules[result.ruleIndex]?.id !== result.ruleId).map((result) => `${result.ruleId} at rule ${result.ruleIndex}`);
+  const mismatched = run.results
+    .filter((result) => run.tool.driver.rules[result.ruleIndex]?.id !== result.ruleId)
+    .map((result) => `${result.ruleId} at rule ${result.ruleIndex}`);
   expect(mismatched).toEqual([]);
   return log;
 }

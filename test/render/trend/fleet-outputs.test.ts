@@ -35,7 +35,8 @@ function positions(text: string, names: readonly string[]): number[] {
   });
 }
 
-const rendered = async (format: string, fleet: FleetTrend): Promise<Buffer> => Buffer.from(await collectBytes(await getTrendRenderer(format).renderFleet(fleet, {})));
+const rendered = async (format: string, fleet: FleetTrend): Promise<Buffer> =>
+  Buffer.from(await collectBytes(await getTrendRenderer(format).renderFleet(fleet, {})));
 
 type Node = { nodeName: string; childNodes?: Node[]; value?: string };
 function* walk(node: Node): Iterable<Node> {
@@ -62,7 +63,10 @@ describe('fleet trend outputs', () => {
     const html = (await rendered('html', fleet)).toString('utf8');
     const nodes = [...walk(parse(html) as unknown as Node)];
     expect(nodes.some((node) => node.nodeName === 'script')).toBe(false);
-    const first = html.slice(html.indexOf('Biggest drops since the first scan'), html.indexOf('Biggest drops since the scan before'));
+    const first = html.slice(
+      html.indexOf('Biggest drops since the first scan'),
+      html.indexOf('Biggest drops since the scan before'),
+    );
     const at = positions(first, ['acct-d', 'acct-b', 'acct-a']);
     expect(at).toEqual([...at].sort((a, b) => a - b));
     expect(first).not.toContain('acct-c');
@@ -72,7 +76,10 @@ describe('fleet trend outputs', () => {
   it('PDF: the rankings worst first, as text', async () => {
     const fleet = await fleetIn(tempDir());
     const text = await textOf(await rendered('pdf', fleet));
-    const first = text.slice(text.indexOf('Biggest drops since the first scan'), text.indexOf('Biggest drops since the scan before'));
+    const first = text.slice(
+      text.indexOf('Biggest drops since the first scan'),
+      text.indexOf('Biggest drops since the scan before'),
+    );
     const at = positions(first, ['acct-d', 'acct-b', 'acct-a']);
     expect(at).toEqual([...at].sort((a, b) => a - b));
     expect(text).toContain('Every account');
@@ -98,7 +105,11 @@ describe('fleet trend outputs', () => {
     const json = await runInProcess(['trend', dir]);
     expect(json.stderr).toBe('');
     expect(json.code).toBe(0);
-    expect((JSON.parse(json.stdout) as FleetTrend).dropsSincePrevious.map((rank) => rank.accountId)).toEqual(['acct-d', 'acct-b', 'acct-a']);
+    expect((JSON.parse(json.stdout) as FleetTrend).dropsSincePrevious.map((rank) => rank.accountId)).toEqual([
+      'acct-d',
+      'acct-b',
+      'acct-a',
+    ]);
     const out = join(tempDir(), 'fleet.html');
     const html = await runInProcess(['trend', dir, '-o', out]);
     expect(html.code).toBe(0);

@@ -34,7 +34,9 @@ describe('trend outputs', () => {
     trend.categories[0] = { id: 'x', name: '<script>alert(1)</script>' };
     const html = Buffer.from(await collectBytes(await getTrendRenderer('html').render(trend, {}))).toString('utf8');
     const nodes = [...walk(parse(html) as unknown as Node)];
-    const groups = nodes.filter((node) => node.nodeName === 'g' && node.attrs?.some((attr) => attr.name === 'data-series'));
+    const groups = nodes.filter(
+      (node) => node.nodeName === 'g' && node.attrs?.some((attr) => attr.name === 'data-series'),
+    );
     expect(groups.length).toBe(trend.categories.length + 1);
     for (const group of groups) expect(group.childNodes?.some((child) => child.nodeName === 'path')).toBe(true);
     expect(nodes.some((node) => node.nodeName === 'script')).toBe(false);
@@ -46,7 +48,9 @@ describe('trend outputs', () => {
     const { trend } = await series();
     trend.scans[0] = { ...(trend.scans[0] as Trend['scans'][0]), jobId: '=HYPERLINK("http://example.com")' };
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await collectBytes(await getTrendRenderer('xlsx').render(trend, {}))) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(
+      Buffer.from(await collectBytes(await getTrendRenderer('xlsx').render(trend, {}))) as unknown as ArrayBuffer,
+    );
     const scans = workbook.getWorksheet('Scans');
     if (!scans) throw new Error('no Scans sheet');
     let header = 0;

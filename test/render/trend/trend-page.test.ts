@@ -50,7 +50,10 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the trend page in Chromium
     const outcome = await trendScans([dir]);
     if (outcome.status !== 'ok') throw new Error('the series did not check');
     trend = outcome.trend;
-    trend.categories[0] = { ...(trend.categories[0] as Trend['categories'][0]), name: '<img src=x onerror="document.title=1">' };
+    trend.categories[0] = {
+      ...(trend.categories[0] as Trend['categories'][0]),
+      name: '<img src=x onerror="document.title=1">',
+    };
     html = renderTrendHtml(trend, { title: 'Contoso <b>trend</b>' });
     browser = await launchChromium();
   }, 60_000);
@@ -90,9 +93,16 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the trend page in Chromium
     const labels = (await page.evaluate(
       "[...document.querySelectorAll('svg text')].map((text) => { const box = text.getBoundingClientRect(); return { text: text.textContent ?? '', drawn: text.getClientRects().length > 0, left: box.left, right: box.right, top: box.top, bottom: box.bottom }; })",
     )) as (Box & { drawn: boolean })[];
-    const ticks: Box[] = labels.filter((label) => label.drawn && /^\d{4}-\d{2}-\d{2}$/.test(label.text)).map(({ text, left, right, top, bottom }) => ({ text, left, right, top, bottom }));
-    const strokes = await Promise.all((await page.locator('svg g[data-series]:not(.other) path').all()).map(async (path) => (await path.getAttribute('stroke')) ?? ''));
-    const textOf = async (selector: string): Promise<string | null> => ((await page.locator(selector).count()) > 0 ? page.locator(selector).first().textContent() : null);
+    const ticks: Box[] = labels
+      .filter((label) => label.drawn && /^\d{4}-\d{2}-\d{2}$/.test(label.text))
+      .map(({ text, left, right, top, bottom }) => ({ text, left, right, top, bottom }));
+    const strokes = await Promise.all(
+      (await page.locator('svg g[data-series]:not(.other) path').all()).map(
+        async (path) => (await path.getAttribute('stroke')) ?? '',
+      ),
+    );
+    const textOf = async (selector: string): Promise<string | null> =>
+      (await page.locator(selector).count()) > 0 ? page.locator(selector).first().textContent() : null;
     const seen = {
       ticks,
       strokes,
@@ -125,7 +135,10 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the trend page in Chromium
     expect(strokes.length).toBeLessThanOrEqual(6);
     for (let i = 0; i < strokes.length; i += 1) {
       for (let j = i + 1; j < strokes.length; j += 1) {
-        expect(distance(strokes[i] as string, strokes[j] as string), `${strokes[i]} and ${strokes[j]}`).toBeGreaterThanOrEqual(25);
+        expect(
+          distance(strokes[i] as string, strokes[j] as string),
+          `${strokes[i]} and ${strokes[j]}`,
+        ).toBeGreaterThanOrEqual(25);
       }
     }
     expect(legend).toMatch(/\d+ other categor/);

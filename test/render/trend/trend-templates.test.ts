@@ -32,9 +32,14 @@ describe('the trend page from templates', () => {
     const { trend } = await series();
     const styled = renderTrendHtml(trend, { templates: { 'trend-styles.css': 'body{color:teal}' } });
     expect(styled).toContain('<style>body{color:teal}</style>');
-    const headed = renderTrendHtml(trend, { title: 'Q1', templates: { 'trend-page-head.hbs': '<h1>{{title}} · {{eyebrow}}</h1>\n' } });
+    const headed = renderTrendHtml(trend, {
+      title: 'Q1',
+      templates: { 'trend-page-head.hbs': '<h1>{{title}} · {{eyebrow}}</h1>\n' },
+    });
     expect(headed.startsWith('<h1>Q1 · Compliance trend</h1>\n<section class="panel">')).toBe(true);
-    expect(renderTrendHtml(trend, { templates: { 'trend-page.hbs': '{{count scans.length}} scans of {{title}}' } })).toBe(`4 scans of Compliance trend: ${trend.benchmarkName} — ${trend.accountName}`);
+    expect(
+      renderTrendHtml(trend, { templates: { 'trend-page.hbs': '{{count scans.length}} scans of {{title}}' } }),
+    ).toBe(`4 scans of Compliance trend: ${trend.benchmarkName} — ${trend.accountName}`);
   });
 
   it('escapes a name in the chart drawn in code as the templates do', async () => {
@@ -62,7 +67,9 @@ describe('the trend page from templates', () => {
     const closing = failure(() => renderTrendHtml(trend, { templates: { 'trend-styles.css': '</style><script>' } }));
     expect(isCspmError(closing) && closing.message).toMatch(/trend-styles\.css: must not contain "<\/style"/);
     const failing = failure(() => renderTrendHtml(trend, { templates: { 'trend-page.hbs': '{{> trend-page}}' } }));
-    expect(isCspmError(failing) && failing.message).toMatch(/a template failed while rendering the page \(a partial includes itself without end\)/);
+    expect(isCspmError(failing) && failing.message).toMatch(
+      /a template failed while rendering the page \(a partial includes itself without end\)/,
+    );
   });
 
   it('trend --templates: the page takes the files of the folder by name', async () => {

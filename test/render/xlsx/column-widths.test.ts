@@ -17,7 +17,10 @@ describe('textWidth', () => {
 
 describe('ColumnWidths', () => {
   it('fits the widest value plus padding, within the bounds, never narrower than the header', () => {
-    const widths = new ColumnWidths(['Title', 'Number', 'Passed resources'], [{ max: 20 }, { min: 10, max: 30 }, { max: 8 }]);
+    const widths = new ColumnWidths(
+      ['Title', 'Number', 'Passed resources'],
+      [{ max: 20 }, { min: 10, max: 30 }, { max: 8 }],
+    );
     widths.measure(0, 'x'.repeat(50));
     widths.measure(1, '1.2');
     widths.measure(2, '12');

@@ -22,14 +22,25 @@ function startedSheet(): ExcelJS.Worksheet {
 
 const checks: MemberCheck<unknown>[] = [
   { name: 'WorkbookWriter#zip.append', root: plainWriter, path: ['zip', 'append'], kind: 'function', arity: 2 },
-  { name: 'WorkbookWriter#styles.addStyleModel', root: plainWriter, path: ['styles', 'addStyleModel'], kind: 'function', arity: 2 },
+  {
+    name: 'WorkbookWriter#styles.addStyleModel',
+    root: plainWriter,
+    path: ['styles', 'addStyleModel'],
+    kind: 'function',
+    arity: 2,
+  },
   { name: 'WorkbookWriter#created', root: plainWriter, path: ['created'], kind: 'object' },
   { name: 'WorkbookWriter#_definedNames.model', root: plainWriter, path: ['_definedNames', 'model'], kind: 'array' },
   { name: 'WorksheetWriter#startedData', root: startedSheet, path: ['startedData'], kind: 'boolean' },
   { name: 'WorksheetWriter#stream.write', root: startedSheet, path: ['stream', 'write'], kind: 'function', arity: 3 },
   { name: 'WorksheetWriter#stream.pipes', root: startedSheet, path: ['stream', 'pipes'], kind: 'array' },
   // The zipper's input is a readable-stream 2 stream, which has no writableLength: its backlog is read here.
-  { name: 'WorksheetWriter#stream.pipes[0]._writableState.length', root: startedSheet, path: ['stream', 'pipes', '0', '_writableState', 'length'], kind: 'number' },
+  {
+    name: 'WorksheetWriter#stream.pipes[0]._writableState.length',
+    root: startedSheet,
+    path: ['stream', 'pipes', '0', '_writableState', 'length'],
+    kind: 'number',
+  },
 ];
 
 describe('exceljs internals (src/render/xlsx/pinned-workbook-writer.ts)', () => {
@@ -39,23 +50,40 @@ describe('exceljs internals (src/render/xlsx/pinned-workbook-writer.ts)', () => 
     const stream = new PassThrough();
     stream.resume();
     const writer = new PinnedWorkbookWriter({ stream, date: new Date(0), creator: 'contract' });
-    const message = brokenMessage(library, 'WorkbookWriter#zip and #styles', 'assigned by the constructor', 'nothing assigned');
+    const message = brokenMessage(
+      library,
+      'WorkbookWriter#zip and #styles',
+      'assigned by the constructor',
+      'nothing assigned',
+    );
     expect(writer.zip, message).toBeDefined();
     expect(writer.styles, message).toBeDefined();
   });
 
   it('gives a style an `s` index from addStyleModel, the same for the same style', () => {
-    const { styles } = plainWriter() as unknown as { styles: { addStyleModel(model: Partial<ExcelJS.Style>): unknown } };
+    const { styles } = plainWriter() as unknown as {
+      styles: { addStyleModel(model: Partial<ExcelJS.Style>): unknown };
+    };
     const bold = { font: { bold: true } };
     const index = styles.addStyleModel(bold);
-    const message = brokenMessage(library, 'WorkbookWriter#styles.addStyleModel', 'a giver of style indexes', String(index));
+    const message = brokenMessage(
+      library,
+      'WorkbookWriter#styles.addStyleModel',
+      'a giver of style indexes',
+      String(index),
+    );
     expect(typeof index, message).toBe('number');
     expect(styles.addStyleModel({ font: { bold: true } }), message).toBe(index);
   });
 
   it('opens the sheet data with the first committed row and pipes the sheet into the zip', () => {
     const sheet = startedSheet() as unknown as { startedData: boolean; stream: { pipes: unknown[] } };
-    const message = brokenMessage(library, 'WorksheetWriter#startedData and #stream.pipes', 'set by the first committed row', 'otherwise');
+    const message = brokenMessage(
+      library,
+      'WorksheetWriter#startedData and #stream.pipes',
+      'set by the first committed row',
+      'otherwise',
+    );
     expect([sheet.startedData, sheet.stream.pipes.length], message).toEqual([true, 1]);
   });
 });

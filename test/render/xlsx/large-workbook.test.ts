@@ -30,7 +30,9 @@ async function rowCount(bytes: Buffer, counted: string): Promise<{ names: string
  * below is read back with exceljs.
  */
 function policiesRows(bytes: Buffer): { name: string | undefined; rows: number; last: number } {
-  const names = [...zipEntryText(bytes, 'xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]*)"/g)].map((match) => match[1]);
+  const names = [...zipEntryText(bytes, 'xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]*)"/g)].map(
+    (match) => match[1],
+  );
   const xml = zipEntryText(bytes, 'xl/worksheets/sheet4.xml');
   const numbers = [...xml.matchAll(/<row r="(\d+)"/g)].map((match) => Number(match[1]));
   return { name: names[3], rows: numbers.length, last: numbers.at(-1) ?? 0 };
@@ -45,7 +47,9 @@ describe('a workbook above the streaming threshold', () => {
     const report = minimalReport();
     const category = report.ResourceCategories[0];
     if (!category) throw new Error('the minimal report has categories');
-    category.Policies = Array.from({ length: policies }, (_, index) => policy(`Policy${index}`, `1000.${index + 1}`, index % 3, 2));
+    category.Policies = Array.from({ length: policies }, (_, index) =>
+      policy(`Policy${index}`, `1000.${index + 1}`, index % 3, 2),
+    );
     view = buildViewModel(await analyseInputs({ value: [report], name: 'large.json' }));
     body = await renderXlsxView(view, {});
     fast = await bodyBytes(body);
@@ -59,7 +63,6 @@ describe('a workbook above the streaming threshold', () => {
     expect(last).toBe(rows);
     expect(view.rollup.policies).toBe(policies + 2);
   });
-
 });
 
 describe('a workbook streamed under a lowered threshold', () => {
@@ -70,7 +73,9 @@ describe('a workbook streamed under a lowered threshold', () => {
     const report = minimalReport();
     const category = report.ResourceCategories[0];
     if (!category) throw new Error('the minimal report has categories');
-    category.Policies = Array.from({ length: 5_000 }, (_, index) => policy(`Policy${index}`, `1000.${index + 1}`, index % 3, 2));
+    category.Policies = Array.from({ length: 5_000 }, (_, index) =>
+      policy(`Policy${index}`, `1000.${index + 1}`, index % 3, 2),
+    );
     const view = buildViewModel(await analyseInputs({ value: [report], name: 'large.json' }));
     const whole = await renderXlsxView(view, {});
     expect(whole).toBeInstanceOf(Uint8Array);

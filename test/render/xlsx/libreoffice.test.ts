@@ -77,13 +77,17 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice reads t
     const report = summary[headerIndex + 1] ?? [];
     const at = (name: string): string | undefined => report[header.indexOf(name)];
     const figures = view.reports[0]?.figures;
-    expect([at('Total'), at('Green'), at('Red'), at('Amber'), at('Gray')]).toEqual([figures?.total, figures?.green, figures?.red, figures?.amber, figures?.gray].map(String));
+    expect([at('Total'), at('Green'), at('Red'), at('Amber'), at('Gray')]).toEqual(
+      [figures?.total, figures?.green, figures?.red, figures?.amber, figures?.gray].map(String),
+    );
     // The number format shows the percent as every other format prints it.
     expect(at('Compliance %')).toBe(figures?.percentText);
     expect(at('License')).toBe("=cmd|'/C calc'!A0");
 
     const categories = parseCsv(readFileSync(join(dir, 'hostile-Categories.csv'), 'utf8'));
-    expect(categories.slice(1).map((row) => row[9])).toEqual(view.reports[0]?.categories.map((category) => category.figures.percentText));
+    expect(categories.slice(1).map((row) => row[9])).toEqual(
+      view.reports[0]?.categories.map((category) => category.figures.percentText),
+    );
   });
 
   // Headless LibreOffice writes no view settings, so frozen panes are checked with exceljs only.
@@ -96,9 +100,16 @@ describe.skipIf(!hasProgram('soffice', 'libreoffice-calc'))('LibreOffice reads t
   it('prints the Summary on A4 landscape, as many pages wide as the workbook asks', async () => {
     // Sheet → table style → master page → page layout.
     const tableStyle = /<table:table table:name="Summary" table:style-name="([^"]+)"/.exec(flat)?.[1];
-    const masterPage = new RegExp(`<style:style style:name="${tableStyle}" style:family="table" style:master-page-name="([^"]+)"`).exec(flat)?.[1];
-    const layoutName = new RegExp(`<style:master-page style:name="${masterPage}"[^>]* style:page-layout-name="([^"]+)"`).exec(flat)?.[1];
-    const layout = new RegExp(`<style:page-layout style:name="${layoutName}">\\s*<style:page-layout-properties ([^>]*)>`).exec(flat)?.[1] ?? '';
+    const masterPage = new RegExp(
+      `<style:style style:name="${tableStyle}" style:family="table" style:master-page-name="([^"]+)"`,
+    ).exec(flat)?.[1];
+    const layoutName = new RegExp(
+      `<style:master-page style:name="${masterPage}"[^>]* style:page-layout-name="([^"]+)"`,
+    ).exec(flat)?.[1];
+    const layout =
+      new RegExp(`<style:page-layout style:name="${layoutName}">\\s*<style:page-layout-properties ([^>]*)>`).exec(
+        flat,
+      )?.[1] ?? '';
     const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(layout)?.[1];
     expect(layoutName).toBeDefined();
     // A4 is 297 × 210 mm: 11.6929 × 8.2681 in.

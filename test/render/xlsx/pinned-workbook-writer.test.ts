@@ -31,11 +31,19 @@ describe('PinnedWorkbookWriter', () => {
   const date = new Date('2001-02-03T04:05:06Z');
 
   it('styles cells exactly as exceljs does on its own', async () => {
-    const pinned = await readWorkbook(await writeRows((stream) => new PinnedWorkbookWriter({ stream, date, creator: 'test' })));
-    const plain = await readWorkbook(await writeRows((stream) => new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })));
+    const pinned = await readWorkbook(
+      await writeRows((stream) => new PinnedWorkbookWriter({ stream, date, creator: 'test' })),
+    );
+    const plain = await readWorkbook(
+      await writeRows((stream) => new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })),
+    );
     const cells = (workbook: ExcelJS.Workbook): unknown[] => {
       const found: unknown[] = [];
-      workbook.getWorksheet('Rows')?.eachRow((row) => row.eachCell((cell) => found.push({ address: cell.address, value: cell.value, style: cell.style })));
+      workbook
+        .getWorksheet('Rows')
+        ?.eachRow((row) =>
+          row.eachCell((cell) => found.push({ address: cell.address, value: cell.value, style: cell.style })),
+        );
       return found;
     };
     expect(cells(pinned)).toHaveLength(24);
@@ -63,7 +71,11 @@ describe('PinnedWorkbookWriter', () => {
     }
     await writer.commit();
     const workbookXml = zipEntryText(await bytes, 'xl/workbook.xml');
-    expect(workbookXml).toContain('<definedName name="_xlnm._FilterDatabase" localSheetId="0">&apos;First&apos;!$A$1:$B$1</definedName>');
-    expect(workbookXml).toContain('<definedName name="_xlnm._FilterDatabase" localSheetId="1">&apos;Bob&apos;&apos;s&apos;!$A$1:$B$1</definedName>');
+    expect(workbookXml).toContain(
+      '<definedName name="_xlnm._FilterDatabase" localSheetId="0">&apos;First&apos;!$A$1:$B$1</definedName>',
+    );
+    expect(workbookXml).toContain(
+      '<definedName name="_xlnm._FilterDatabase" localSheetId="1">&apos;Bob&apos;&apos;s&apos;!$A$1:$B$1</definedName>',
+    );
   });
 });

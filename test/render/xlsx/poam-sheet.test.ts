@@ -26,7 +26,9 @@ describe('the POA&M sheet, read back with exceljs', () => {
   it('keeps the stable finding id and leaves the columns to fill in empty and wide', () => {
     const first = view.reports[0];
     const action = first?.actions[0];
-    expect(poam.getCell('A2').value).toBe(`${first?.benchmarkId}/${first?.accountId}/${action?.policy.ComplianceNumber}`);
+    expect(poam.getCell('A2').value).toBe(
+      `${first?.benchmarkId}/${first?.accountId}/${action?.policy.ComplianceNumber}`,
+    );
     for (const header of ['Milestones', 'Scheduled Completion Date', 'Owner']) {
       const column = poam.getColumn(poamColumns.findIndex((poamColumn) => poamColumn.header === header) + 1);
       expect(column.width).toBeGreaterThanOrEqual(28);

@@ -44,7 +44,8 @@ describe('the printed workbook', () => {
   it('sets every sheet to A4 landscape, narrow margins, repeating the header row and the key columns', () => {
     expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(Object.keys(keyColumns));
     for (const worksheet of workbook.worksheets) {
-      const headerRow = worksheet.name === 'Summary' ? rowOf(worksheet, 'Benchmark') : worksheet.name === 'Action list' ? 4 : 1;
+      const headerRow =
+        worksheet.name === 'Summary' ? rowOf(worksheet, 'Benchmark') : worksheet.name === 'Action list' ? 4 : 1;
       expect(worksheet.pageSetup, worksheet.name).toMatchObject({
         paperSize: 9,
         orientation: 'landscape',
@@ -60,7 +61,10 @@ describe('the printed workbook', () => {
   it('prints each sheet over as many pages across as keep it at a readable scale, never one page of 25 columns', () => {
     for (const worksheet of workbook.worksheets) {
       // The Summary prints up to its ids (its print area); every other sheet whole.
-      const printed = worksheet.name === 'Summary' ? columnOf(worksheet, rowOf(worksheet, 'Benchmark'), 'Account id') - 1 : worksheet.columns.length;
+      const printed =
+        worksheet.name === 'Summary'
+          ? columnOf(worksheet, rowOf(worksheet, 'Benchmark'), 'Account id') - 1
+          : worksheet.columns.length;
       const widths = worksheet.columns.slice(0, printed).map((column) => column.width ?? 0);
       const pages = worksheet.pageSetup.fitToWidth ?? 0;
       // `A:D` → 4 key columns.
@@ -73,44 +77,54 @@ describe('the printed workbook', () => {
     expect(sheet(workbook, 'Summary').pageSetup.fitToWidth).toBe(1);
   });
 
-  describe.skipIf(!hasProgram('soffice', 'libreoffice-calc') || !hasProgram('pdftotext', 'poppler-utils'))('through LibreOffice', () => {
-    let pages: string[];
-    let boxes: string[];
-    beforeAll(() => {
-      const dir = tempDir();
-      const file = join(dir, 'multi.xlsx');
-      writeFileSync(file, bytes);
-      convertWithLibreOffice(file, 'pdf', dir);
-      const pdf = join(dir, 'multi.pdf');
-      const read = (args: string[]) => execFileSync('pdftotext', [...args, '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 2 ** 26 });
-      pages = read(['-layout']).split('\f');
-      boxes = read(['-bbox']).split('</page>');
-    }, 180_000);
+  describe.skipIf(!hasProgram('soffice', 'libreoffice-calc') || !hasProgram('pdftotext', 'poppler-utils'))(
+    'through LibreOffice',
+    () => {
+      let pages: string[];
+      let boxes: string[];
+      beforeAll(() => {
+        const dir = tempDir();
+        const file = join(dir, 'multi.xlsx');
+        writeFileSync(file, bytes);
+        convertWithLibreOffice(file, 'pdf', dir);
+        const pdf = join(dir, 'multi.pdf');
+        const read = (args: string[]) =>
+          execFileSync('pdftotext', [...args, '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 2 ** 26 });
+        pages = read(['-layout']).split('\f');
+        boxes = read(['-bbox']).split('</page>');
+      }, 180_000);
 
-    it('shows the category names on every page of the Categories sheet', () => {
-      // Only the Categories sheet has these headers, on its last page across, which lacked the names.
-      const categoryPages = pages.filter((page) => /Red weighted|Worst rank/.test(page));
-      expect(categoryPages.length).toBeGreaterThan(0);
-      for (const page of categoryPages) {
-        expect(page).toMatch(/Benchmark +Account +Order +Category/);
-        expect(page).toContain('Azure - Security Center');
-      }
-    });
+      it('shows the category names on every page of the Categories sheet', () => {
+        // Only the Categories sheet has these headers, on its last page across, which lacked the names.
+        const categoryPages = pages.filter((page) => /Red weighted|Worst rank/.test(page));
+        expect(categoryPages.length).toBeGreaterThan(0);
+        for (const page of categoryPages) {
+          expect(page).toMatch(/Benchmark +Account +Order +Category/);
+          expect(page).toContain('Azure - Security Center');
+        }
+      });
 
-    it("prints the reports' figures on the Summary's first page, beside their names", () => {
-      expect(pages[0]).toMatch(/Benchmark +Benchmark id +Account +Total +Green +Red +Amber +Gray +Compliance %/);
-      // The account's name wraps in its column: its second line follows the row.
-      expect(pages[0]).toMatch(/PCI_DSS_3\.2\.1 +PCI3_2_1 +Fabrikam Payments - +47 +18 +18 +10 +1 +39\.1%/);
-    });
+      it("prints the reports' figures on the Summary's first page, beside their names", () => {
+        expect(pages[0]).toMatch(/Benchmark +Benchmark id +Account +Total +Green +Red +Amber +Gray +Compliance %/);
+        // The account's name wraps in its column: its second line follows the row.
+        expect(pages[0]).toMatch(/PCI_DSS_3\.2\.1 +PCI3_2_1 +Fabrikam Payments - +47 +18 +18 +10 +1 +39\.1%/);
+      });
 
-    it('prints the Summary on one page in text of at least 6 pt, with the benchmark on it', () => {
-      const summaryPages = boxes.filter((page) => page.includes('>Compliance</word>') && page.includes('>Policies</word>'));
-      expect(summaryPages.length).toBe(1);
-      for (const page of summaryPages) {
-        const heights = [...page.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">PCI_DSS_3\.2\.1<\/word>/g)].map((match) => Number(match[2]) - Number(match[1]));
-        expect(heights.length).toBe(1);
-        expect(heights[0]).toBeGreaterThanOrEqual(6);
-      }
-    });
-  });
+      it('prints the Summary on one page in text of at least 6 pt, with the benchmark on it', () => {
+        const summaryPages = boxes.filter(
+          (page) => page.includes('>Compliance</word>') && page.includes('>Policies</word>'),
+        );
+        expect(summaryPages.length).toBe(1);
+        for (const page of summaryPages) {
+          const heights = [
+            ...page.matchAll(
+              /<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">PCI_DSS_3\.2\.1<\/word>/g,
+            ),
+          ].map((match) => Number(match[2]) - Number(match[1]));
+          expect(heights.length).toBe(1);
+          expect(heights[0]).toBeGreaterThanOrEqual(6);
+        }
+      });
+    },
+  );
 });

@@ -44,9 +44,13 @@ export function columnOf(worksheet: ExcelJS.Worksheet, headerRow: number, header
 }
 
 /** The view model of the hostile fixture, optionally edited first (to make findings). */
-export async function hostileView(edit?: (document: { result: Record<string, unknown>[] }) => void): Promise<ViewModel> {
+export async function hostileView(
+  edit?: (document: { result: Record<string, unknown>[] }) => void,
+): Promise<ViewModel> {
   if (!edit) return buildViewModel(await analyseInputs('test/fixtures/hostile-report.json'));
-  const document = JSON.parse(await readFile('test/fixtures/hostile-report.json', 'utf8')) as { result: Record<string, unknown>[] };
+  const document = JSON.parse(await readFile('test/fixtures/hostile-report.json', 'utf8')) as {
+    result: Record<string, unknown>[];
+  };
   edit(document);
   return buildViewModel(await analyseInputs({ value: document, name: 'hostile-copy.json' }));
 }

@@ -16,9 +16,15 @@ function fillOf(cell: ExcelJS.Cell): string | undefined {
 
 describe('xlsxRenderer', () => {
   it('describes the XLSX format and renders like renderXlsxView', async () => {
-    expect(renderers.xlsx).toMatchObject({ format: 'xlsx', extension: 'xlsx', mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(renderers.xlsx).toMatchObject({
+      format: 'xlsx',
+      extension: 'xlsx',
+      mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     const view = await hostileView();
-    expect(await bodyBytes(await renderers.xlsx.render(view, {}))).toEqual(await bodyBytes(await renderXlsxView(view, {})));
+    expect(await bodyBytes(await renderers.xlsx.render(view, {}))).toEqual(
+      await bodyBytes(await renderXlsxView(view, {})),
+    );
   });
 });
 
@@ -31,7 +37,14 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
   });
 
   it('has the six sheets, in order', () => {
-    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Summary', 'Categories', 'Action list', 'Policies', 'POA&M', 'Findings']);
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual([
+      'Summary',
+      'Categories',
+      'Action list',
+      'Policies',
+      'POA&M',
+      'Findings',
+    ]);
   });
 
   it('has a row per policy and per category under a header row', () => {
@@ -70,15 +83,24 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
   it('shows control characters as \\u escapes instead of dropping them', () => {
     const policiesSheet = sheet(workbook, 'Policies');
     const row = rowOf(policiesSheet, 'Hostile <b>Benchmark</b> & "Co"') + 7;
-    expect(policiesSheet.getCell(row, columnOf(policiesSheet, 1, 'Title')).value).toBe('Escape \\u001b[31mred\\u001b[0m, tab\tand\nnew line');
+    expect(policiesSheet.getCell(row, columnOf(policiesSheet, 1, 'Title')).value).toBe(
+      'Escape \\u001b[31mred\\u001b[0m, tab\tand\nnew line',
+    );
   });
 
   it('puts the recomputed totals of the view model on the Summary', () => {
     const summary = sheet(workbook, 'Summary');
     const header = rowOf(summary, 'Benchmark');
     const figures = view.reports[0]?.figures;
-    const value = (name: string): ExcelJS.CellValue => summary.getCell(header + 1, columnOf(summary, header, name)).value;
-    expect({ total: value('Total'), green: value('Green'), red: value('Red'), amber: value('Amber'), gray: value('Gray') }).toEqual({
+    const value = (name: string): ExcelJS.CellValue =>
+      summary.getCell(header + 1, columnOf(summary, header, name)).value;
+    expect({
+      total: value('Total'),
+      green: value('Green'),
+      red: value('Red'),
+      amber: value('Amber'),
+      gray: value('Gray'),
+    }).toEqual({
       total: figures?.total,
       green: figures?.green,
       red: figures?.red,
@@ -88,7 +110,9 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     const percent = summary.getCell(header + 1, columnOf(summary, header, 'Compliance %'));
     expect(percent.value).toBeCloseTo((figures?.percent ?? NaN) / 100, 12);
     expect(percent.numFmt).toBe('0.0%');
-    expect(value('Red Critical')).toBe(view.reports[0]?.redBySeverity.find((entry) => entry.severity === 'Critical')?.count);
+    expect(value('Red Critical')).toBe(
+      view.reports[0]?.redBySeverity.find((entry) => entry.severity === 'Critical')?.count,
+    );
   });
 
   it('states the percent formula and the tool on the Summary', () => {
@@ -101,8 +125,14 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     const policiesSheet = sheet(workbook, 'Policies');
     const column = columnOf(policiesSheet, 1, 'Compliance');
     const fills = new Map<unknown, string | undefined>();
-    for (let row = 2; row <= policiesSheet.rowCount; row += 1) fills.set(policiesSheet.getCell(row, column).value, fillOf(policiesSheet.getCell(row, column)));
-    expect(Object.fromEntries(fills)).toEqual({ Red: 'FFFFC7CE', Green: 'FFC6EFCE', Amber: 'FFFFEB9C', Gray: 'FFE7E6E6' });
+    for (let row = 2; row <= policiesSheet.rowCount; row += 1)
+      fills.set(policiesSheet.getCell(row, column).value, fillOf(policiesSheet.getCell(row, column)));
+    expect(Object.fromEntries(fills)).toEqual({
+      Red: 'FFFFC7CE',
+      Green: 'FFC6EFCE',
+      Amber: 'FFFFEB9C',
+      Gray: 'FFE7E6E6',
+    });
     expect(fillOf(policiesSheet.getCell(1, 1))).toBe('FF1F4E78');
   });
 
@@ -146,14 +176,19 @@ describe('the workbook of the hostile fixture, read back with exceljs', () => {
     const findings = sheet(workbook, 'Findings');
     expect(findings.rowCount).toBe(2);
     expect(findings.getCell(2, 1).value).toBe('none');
-    expect(findings.getCell(2, columnOf(findings, 1, 'Message')).value).toBe('No findings: the reports passed every check.');
+    expect(findings.getCell(2, columnOf(findings, 1, 'Message')).value).toBe(
+      'No findings: the reports passed every check.',
+    );
   });
 });
 
 describe('the Findings sheet of a report with findings', () => {
   it('lists each finding with severity, rule, file, pointer and message', async () => {
     const view = await hostileView((document) => {
-      const category = (document.result[0]?.['ResourceCategories'] as Record<string, unknown>[])[0] as Record<string, unknown>;
+      const category = (document.result[0]?.['ResourceCategories'] as Record<string, unknown>[])[0] as Record<
+        string,
+        unknown
+      >;
       category['Total'] = 9;
     });
     expect(view.findings.length).toBeGreaterThan(0);
@@ -161,7 +196,13 @@ describe('the Findings sheet of a report with findings', () => {
     expect(findings.rowCount).toBe(1 + view.findings.length);
     const first = view.findings[0];
     const row = findings.getRow(2).values as ExcelJS.CellValue[];
-    expect(row.slice(1, 6)).toEqual([first?.severity, first?.rule, 'hostile-copy.json', first?.pointer, first?.message]);
+    expect(row.slice(1, 6)).toEqual([
+      first?.severity,
+      first?.rule,
+      'hostile-copy.json',
+      first?.pointer,
+      first?.message,
+    ]);
     expect(fillOf(findings.getCell(2, 1))).toBe(first?.severity === 'error' ? 'FFFFC7CE' : 'FFFFEB9C');
   });
 });
@@ -176,7 +217,10 @@ describe('a workbook of several reports', () => {
     expect(rollup).toBe(header + view.reports.length + 2);
     expect(summary.getCell(rollup, columnOf(summary, header, 'Total')).value).toBe(view.rollup.figures.total);
     expect(summary.getCell(rollup, columnOf(summary, header, 'Red')).value).toBe(view.rollup.figures.red);
-    expect(summary.getCell(rollup, columnOf(summary, header, 'Compliance %')).value).toBeCloseTo((view.rollup.figures.percent ?? Number.NaN) / 100, 12);
+    expect(summary.getCell(rollup, columnOf(summary, header, 'Compliance %')).value).toBeCloseTo(
+      (view.rollup.figures.percent ?? Number.NaN) / 100,
+      12,
+    );
     const lastColumn = columnLetter(summary.getRow(header).cellCount);
     expect(summary.autoFilter).toBe(`A${header}:${lastColumn}${header + view.reports.length}`);
   });

@@ -31,9 +31,17 @@ export function libreOfficeProfile(dir: string): string {
  * profile of its own under `outdir`, so that runs never collide, and writes its results to
  * `outdir`. Several files given at once are converted by one start of LibreOffice.
  */
-export function runLibreOffice(flags: readonly string[], files: readonly string[], outdir: string): { status: number | null; stderr: string } {
+export function runLibreOffice(
+  flags: readonly string[],
+  files: readonly string[],
+  outdir: string,
+): { status: number | null; stderr: string } {
   const profile = libreOfficeProfile(outdir);
-  return spawnSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', ...flags, '--outdir', outdir, ...files], { encoding: 'utf8', timeout: 120_000 });
+  return spawnSync(
+    'soffice',
+    [`-env:UserInstallation=${profile}`, '--headless', ...flags, '--outdir', outdir, ...files],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
 }
 
 /** Converts files with LibreOffice to `target` (`pdf`, `fods`, a CSV filter…), all in one start. */

@@ -1,5 +1,12 @@
 import { severityRank } from '../../../model/observed-values.js';
-import { type AccountChange, type DiffResult, type PolicyChange, policyChangeKinds, type ReportDiff, type UnpairedReport } from '../../../model/diff.js';
+import {
+  type AccountChange,
+  type DiffResult,
+  type PolicyChange,
+  policyChangeKinds,
+  type ReportDiff,
+  type UnpairedReport,
+} from '../../../model/diff.js';
 import type { FindingsResult } from '../../../model/findings-format.js';
 import type { Verdict } from '../../../model/verdict.js';
 import { displayCount } from '../../../text/display-count.js';
@@ -9,9 +16,18 @@ import { markdownText, tableRow } from '../markdown-cell.js';
 import type { MarkdownList } from '../markdown-list.js';
 import { changeFails } from '../stated-verdict.js';
 import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
-import { changeWords, countsText, percentChangeText, resourcesChangeText, scanText, transitionText } from './diff-words.js';
+import {
+  changeWords,
+  countsText,
+  percentChangeText,
+  resourcesChangeText,
+  scanText,
+  transitionText,
+} from './diff-words.js';
 
-/** The heading of the comparison: its mark is the verdict's, so regressions that fail nothing never read as a failure. */
+/**
+ * The heading of the comparison: its mark is the verdict's, so regressions that fail nothing never read as a failure.
+ */
 function diffHeading(diff: DiffResult, verdict: Verdict, judged: boolean): string {
   if (verdict.status === 'fail') return '### ❌ Changes since the old scan';
   const worse = diff.counts.regression + diff.counts['new-failure'];
@@ -31,7 +47,16 @@ export function diffSummary(diff: DiffResult, result: FindingsResult, verdict: V
   out.force('');
   out.force(tableRow(['Compared reports', ...kinds, 'Unchanged', 'Only in one input']));
   out.force(tableRow(Array.from({ length: kinds.length + 3 }, () => '---:')));
-  out.force(tableRow([diff.reports.length, ...policyChangeKinds.map((kind) => diff.counts[kind]), diff.counts.unchanged, diff.unpaired.length].map(displayCount)));
+  out.force(
+    tableRow(
+      [
+        diff.reports.length,
+        ...policyChangeKinds.map((kind) => diff.counts[kind]),
+        diff.counts.unchanged,
+        diff.unpaired.length,
+      ].map(displayCount),
+    ),
+  );
 }
 
 /** A changed policy and the report it is in. */
@@ -45,7 +70,10 @@ function worstFirst(diff: DiffResult): ReportChange[] {
   const all: ReportChange[] = [];
   for (const report of diff.reports) for (const change of report.changes) all.push({ report, change });
   const kindRank = (change: PolicyChange): number => policyChangeKinds.indexOf(change.kind);
-  return all.sort((a, b) => kindRank(a.change) - kindRank(b.change) || severityRank(a.change.severity) - severityRank(b.change.severity));
+  return all.sort(
+    (a, b) =>
+      kindRank(a.change) - kindRank(b.change) || severityRank(a.change.severity) - severityRank(b.change.severity),
+  );
 }
 
 /** The changed policies, worst first; a change that fails the run is marked ❌. */
@@ -91,7 +119,8 @@ export function unpairedList(diff: DiffResult): MarkdownList<UnpairedReport> {
   return {
     heading: 'Reports only in one input',
     items: diff.unpaired,
-    line: (report) => `- Only in the ${report.side} input: ${markdownText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`, 400)}`,
+    line: (report) =>
+      `- Only in the ${report.side} input: ${markdownText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`, 400)}`,
     noun: ['report only in one input', 'reports only in one input'],
   };
 }
@@ -103,7 +132,11 @@ export function accountList(diff: DiffResult): MarkdownList<{ place: number; acc
     columns: ['#', 'Account', 'Change'],
     items: (diff.accounts ?? []).map((account, at) => ({ place: at + 1, account })),
     line: ({ place, account }) =>
-      tableRow([String(place), markdownText(accountText(account), 200), `${account.status === 'lost' || account.lostReports > 0 ? '⚠️ ' : ''}${markdownText(accountChangeText(account), 300)}`]),
+      tableRow([
+        String(place),
+        markdownText(accountText(account), 200),
+        `${account.status === 'lost' || account.lostReports > 0 ? '⚠️ ' : ''}${markdownText(accountChangeText(account), 300)}`,
+      ]),
     noun: ['account', 'accounts'],
   };
 }

@@ -3,17 +3,27 @@ import type { Verdict } from '../../../model/verdict.js';
 import { plural } from '../../../text/plural.js';
 import { terminalText } from '../../../text/terminal-text.js';
 import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
-import { changeWords, countsText, percentChangeText, resourcesChangeText, scanText, transitionText } from './diff-words.js';
+import {
+  changeWords,
+  countsText,
+  percentChangeText,
+  resourcesChangeText,
+  scanText,
+  transitionText,
+} from './diff-words.js';
 
 type Paint = (code: string, text: string) => string;
 
 function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
   const name = `${report.benchmarkId} · ${report.accountName} (${report.connectorType} account ${report.accountId})`;
   lines.push(paint('1', terminalText(name)));
-  if (report.mismatched) lines.push(`  ${paint('33', 'paired by --allow-mismatch: the old scan is of another account or benchmark')}`);
+  if (report.mismatched)
+    lines.push(`  ${paint('33', 'paired by --allow-mismatch: the old scan is of another account or benchmark')}`);
   lines.push(`  old: ${terminalText(scanText(report.old))}`);
   lines.push(`  new: ${terminalText(scanText(report.new))}`);
-  lines.push(`  compliance ${percentChangeText(report.overall)}; resources passed ${resourcesChangeText(report.overall)}`);
+  lines.push(
+    `  compliance ${percentChangeText(report.overall)}; resources passed ${resourcesChangeText(report.overall)}`,
+  );
   lines.push(`  ${countsText(report.counts)}`);
   for (const kind of Object.keys(changeWords) as PolicyChangeKind[]) {
     const changes = report.changes.filter((change) => change.kind === kind);
@@ -21,17 +31,32 @@ function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
     lines.push('', `  ${paint(changeWords[kind].colour, changeWords[kind].heading)}`);
     for (const change of changes) {
       const resources = change.new ?? change.old;
-      const checked = resources === null ? '' : resources.totalResources === 0 ? '; no resource checked' : `; ${resources.passedResources} of ${resources.totalResources} resources passed`;
+      const checked =
+        resources === null
+          ? ''
+          : resources.totalResources === 0
+            ? '; no resource checked'
+            : `; ${resources.passedResources} of ${resources.totalResources} resources passed`;
       const where = `${change.category.name}${checked}`;
-      lines.push(`    ${change.severity.padEnd(8)} ${paint(changeWords[kind].colour, transitionText(change).padEnd(14))} ${terminalText(`${change.complianceNumber} ${change.shortTitle}`)}`);
-      lines.push(`             ${terminalText(`${change.policyId} in ${where}`)}${change.matchedBy === 'ComplianceNumber+ShortTitle' ? ' (matched by number and title: its PolicyId changed)' : ''}`);
+      lines.push(
+        `    ${change.severity.padEnd(8)} ${paint(changeWords[kind].colour, transitionText(change).padEnd(14))} ${terminalText(`${change.complianceNumber} ${change.shortTitle}`)}`,
+      );
+      lines.push(
+        `             ${terminalText(`${change.policyId} in ${where}`)}${change.matchedBy === 'ComplianceNumber+ShortTitle' ? ' (matched by number and title: its PolicyId changed)' : ''}`,
+      );
     }
   }
-  const moved = report.categories.filter((category) => category.status !== 'matched' || (category.percentDelta !== null && category.percentDelta !== 0) || Object.values(category.changes).some((count) => count > 0));
+  const moved = report.categories.filter(
+    (category) =>
+      category.status !== 'matched' ||
+      (category.percentDelta !== null && category.percentDelta !== 0) ||
+      Object.values(category.changes).some((count) => count > 0),
+  );
   if (moved.length > 0) {
     lines.push('', '  Categories');
     for (const category of moved) {
-      const status = category.status === 'matched' ? '' : ` (${category.status === 'added' ? 'new' : 'removed'} category)`;
+      const status =
+        category.status === 'matched' ? '' : ` (${category.status === 'added' ? 'new' : 'removed'} category)`;
       lines.push(`    ${terminalText(category.name)}${status}: ${percentChangeText(category)}`);
     }
   }
@@ -52,8 +77,14 @@ export function formatDiffText(diff: DiffResult, options: { color?: boolean; ver
   }
   for (const report of diff.unpaired) {
     const failing = report.failing.reduce((sum, { count }) => sum + count, 0);
-    const what = report.side === 'old' ? 'only in the old input, lost by the later scan' : `only in the new input (${plural(failing, 'failing policy', 'failing policies')}: new failures)`;
-    lines.push('', `${paint('33', what)}: ${terminalText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`);
+    const what =
+      report.side === 'old'
+        ? 'only in the old input, lost by the later scan'
+        : `only in the new input (${plural(failing, 'failing policy', 'failing policies')}: new failures)`;
+    lines.push(
+      '',
+      `${paint('33', what)}: ${terminalText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`,
+    );
   }
   if (diff.accounts !== undefined) {
     lines.push('', paint('1', accountsHeading));
@@ -78,5 +109,7 @@ function verdictText(diff: DiffResult, verdict: Verdict | undefined, paint: Pain
   if (reason !== undefined) return paint('32', `✔ ${reason}`);
   if (verdict !== undefined) return undefined;
   const worse = diff.counts.regression + diff.counts['new-failure'];
-  return worse > 0 ? paint('31', `✖ ${plural(worse, 'regression or new failure', 'regressions or new failures')}`) : paint('32', '✔ no regression');
+  return worse > 0
+    ? paint('31', `✖ ${plural(worse, 'regression or new failure', 'regressions or new failures')}`)
+    : paint('32', '✔ no regression');
 }

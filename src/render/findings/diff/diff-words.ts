@@ -25,7 +25,16 @@ export interface ChangeWords {
 
 /** How each kind of change reads, in the order every format lists them: the one table of these words. */
 export const changeWords: Readonly<Record<PolicyChangeKind, ChangeWords>> = {
-  regression: { one: 'regression', many: 'regressions', heading: 'Regressions', label: 'Regressions', cell: 'Regression', mark: '🔴 regression', colour: '31', chip: 'Red' },
+  regression: {
+    one: 'regression',
+    many: 'regressions',
+    heading: 'Regressions',
+    label: 'Regressions',
+    cell: 'Regression',
+    mark: '🔴 regression',
+    colour: '31',
+    chip: 'Red',
+  },
   'new-failure': {
     one: 'new failure',
     many: 'new failures',
@@ -36,15 +45,50 @@ export const changeWords: Readonly<Record<PolicyChangeKind, ChangeWords>> = {
     colour: '31',
     chip: 'Red',
   },
-  fix: { one: 'fix', many: 'fixes', heading: 'Fixes', label: 'Fixes', cell: 'Fix', mark: '🟢 fix', colour: '32', chip: 'Green' },
-  coverage: { one: 'coverage change', many: 'coverage changes', heading: 'Coverage changes (Gray ↔ assessed)', label: 'Coverage', cell: 'Coverage', mark: '⚪ coverage', colour: '36' },
-  added: { one: 'new policy', many: 'new policies', heading: 'New policies (not failing)', label: 'New policies', cell: 'New', mark: '🆕 new', colour: '33' },
-  removed: { one: 'removed policy', many: 'removed policies', heading: 'Removed policies', label: 'Removed', cell: 'Removed', mark: '➖ removed', colour: '90' },
+  fix: {
+    one: 'fix',
+    many: 'fixes',
+    heading: 'Fixes',
+    label: 'Fixes',
+    cell: 'Fix',
+    mark: '🟢 fix',
+    colour: '32',
+    chip: 'Green',
+  },
+  coverage: {
+    one: 'coverage change',
+    many: 'coverage changes',
+    heading: 'Coverage changes (Gray ↔ assessed)',
+    label: 'Coverage',
+    cell: 'Coverage',
+    mark: '⚪ coverage',
+    colour: '36',
+  },
+  added: {
+    one: 'new policy',
+    many: 'new policies',
+    heading: 'New policies (not failing)',
+    label: 'New policies',
+    cell: 'New',
+    mark: '🆕 new',
+    colour: '33',
+  },
+  removed: {
+    one: 'removed policy',
+    many: 'removed policies',
+    heading: 'Removed policies',
+    label: 'Removed',
+    cell: 'Removed',
+    mark: '➖ removed',
+    colour: '90',
+  },
 };
 
 /** The counts of a diff in words: `3 regressions, 2 fixes, …, 119 unchanged`. */
 export function countsText(counts: ReportDiff['counts']): string {
-  const kinds = (Object.keys(changeWords) as PolicyChangeKind[]).map((kind) => plural(counts[kind], changeWords[kind].one, changeWords[kind].many));
+  const kinds = (Object.keys(changeWords) as PolicyChangeKind[]).map((kind) =>
+    plural(counts[kind], changeWords[kind].one, changeWords[kind].many),
+  );
   return `${kinds.join(', ')}, ${displayCount(counts.unchanged)} unchanged`;
 }
 

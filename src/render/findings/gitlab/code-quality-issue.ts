@@ -44,6 +44,19 @@ export interface IssueContext {
  * visible text on one line: control characters, line breaks and bidirectional controls
  * as `\uXXXX`, as the other formats show them, since GitLab shows them to people.
  */
-export function codeQualityIssue(path: string, checkName: string, severity: CodeQualitySeverity, description: string, fingerprint: string, line = 1): CodeQualityIssue {
-  return { description: visibleText(description), check_name: visibleText(checkName), fingerprint, severity, location: { path, lines: { begin: line } } };
+export function codeQualityIssue(
+  path: string,
+  checkName: string,
+  severity: CodeQualitySeverity,
+  description: string,
+  fingerprint: string,
+  line = 1,
+): CodeQualityIssue {
+  return {
+    description: visibleText(description),
+    check_name: visibleText(checkName),
+    fingerprint,
+    severity,
+    location: { path, lines: { begin: line } },
+  };
 }

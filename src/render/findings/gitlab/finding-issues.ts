@@ -4,7 +4,12 @@ import type { Finding } from '../../../model/finding.js';
 import { plural } from '../../../text/plural.js';
 import { indexSource } from '../sarif/logical-locations.js';
 import { pointerLabel } from '../visible-text.js';
-import { codeQualityIssue, type CodeQualityIssue, type CodeQualitySeverity, type IssueContext } from './code-quality-issue.js';
+import {
+  codeQualityIssue,
+  type CodeQualityIssue,
+  type CodeQualitySeverity,
+  type IssueContext,
+} from './code-quality-issue.js';
 
 /**
  * A finding's Code Quality severity: `major` when it fails the run (at or above
@@ -23,7 +28,12 @@ export function findingSeverity(fails: boolean): CodeQualitySeverity {
  * report must not grow without bound. The count keeps every finding of the run in the
  * report, so it is empty only when the run found nothing.
  */
-export function findingIssues(source: AnalysedSource, context: IssueContext, out: CodeQualityIssue[], fails: (finding: Finding) => boolean): void {
+export function findingIssues(
+  source: AnalysedSource,
+  context: IssueContext,
+  out: CodeQualityIssue[],
+  fails: (finding: Finding) => boolean,
+): void {
   if (source.findings.length === 0) return;
   const path = context.path(source.source);
   const locate = indexSource(source);
@@ -34,7 +44,16 @@ export function findingIssues(source: AnalysedSource, context: IssueContext, out
     if (count < findingLimit || finding.omitted !== undefined) {
       listed.set(finding.rule, count + 1);
       const place = locate(finding.pointer);
-      out.push(findingIssue(finding, path, place.inReport?.identity ?? '', place.region?.startLine ?? 1, context, fails(finding)));
+      out.push(
+        findingIssue(
+          finding,
+          path,
+          place.inReport?.identity ?? '',
+          place.region?.startLine ?? 1,
+          context,
+          fails(finding),
+        ),
+      );
       continue;
     }
     const left = rest.get(finding.rule) ?? { count: 0, fails: false };
@@ -44,14 +63,36 @@ export function findingIssues(source: AnalysedSource, context: IssueContext, out
   }
   for (const [rule, left] of rest) {
     const description = `${plural(left.count, 'more finding')} of ${rule} in this file, counted but not listed: the json format lists the first ${findingLimit.toLocaleString('en-US')} of a rule per file`;
-    out.push(codeQualityIssue(path, rule, findingSeverity(left.fails), description, context.fingerprint(rule, path, 'not listed')));
+    out.push(
+      codeQualityIssue(
+        path,
+        rule,
+        findingSeverity(left.fails),
+        description,
+        context.fingerprint(rule, path, 'not listed'),
+      ),
+    );
   }
 }
 
-function findingIssue(finding: Finding, path: string, identity: string, line: number, context: IssueContext, fails: boolean): CodeQualityIssue {
+function findingIssue(
+  finding: Finding,
+  path: string,
+  identity: string,
+  line: number,
+  context: IssueContext,
+  fails: boolean,
+): CodeQualityIssue {
   const description = `${finding.message} (${pointerLabel(finding.pointer)})`;
   // A stand-in for findings past the loader's limit has the pointer of the first it stands for.
   const kind = finding.omitted === undefined ? 'finding' : 'not listed';
   // The line is no part of the fingerprint: an issue keeps it when lines above it change.
-  return codeQualityIssue(path, finding.rule, findingSeverity(fails), description, context.fingerprint(finding.rule, path, finding.pointer, identity, kind), line);
+  return codeQualityIssue(
+    path,
+    finding.rule,
+    findingSeverity(fails),
+    description,
+    context.fingerprint(finding.rule, path, finding.pointer, identity, kind),
+    line,
+  );
 }

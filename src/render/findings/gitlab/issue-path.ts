@@ -13,6 +13,9 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
  */
 export function issuePath(source: string, workingDirectory: string): string {
   const path = isAbsolute(source) ? relative(workingDirectory, source) : source;
-  const slashed = path.replace(loneSurrogate, '\ufffd').replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  const slashed = path
+    .replace(loneSurrogate, '\ufffd')
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '');
   return slashed === '' ? '.' : slashed;
 }

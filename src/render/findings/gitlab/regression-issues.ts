@@ -2,10 +2,21 @@ import { isWorse } from '../../../analyse/diff/classify-change.js';
 import type { DiffResult, PolicyChange, ReportDiff } from '../../../model/diff.js';
 import { transitionText } from '../diff/diff-words.js';
 import { regressionRuleId } from '../sarif/regression-results.js';
-import { codeQualityIssue, type CodeQualityIssue, type CodeQualitySeverity, type IssueContext } from './code-quality-issue.js';
+import {
+  codeQualityIssue,
+  type CodeQualityIssue,
+  type CodeQualitySeverity,
+  type IssueContext,
+} from './code-quality-issue.js';
 
 /** The Code Quality severity of a policy Severity as the service writes it. */
-const policySeverities: Partial<Record<string, CodeQualitySeverity>> = { Critical: 'critical', High: 'major', Moderate: 'minor', Low: 'info', VeryLow: 'info' };
+const policySeverities: Partial<Record<string, CodeQualitySeverity>> = {
+  Critical: 'critical',
+  High: 'major',
+  Moderate: 'minor',
+  Low: 'info',
+  VeryLow: 'info',
+};
 
 /** The severities that say the run failed, and the most a change that fails nothing may take. */
 const failing: readonly CodeQualitySeverity[] = ['major', 'critical', 'blocker'];
@@ -29,11 +40,23 @@ export function regressionSeverity(policySeverity: string, fails: boolean): Code
  * order the diff lists them. Fixes, other coverage changes, new policies that pass and
  * removed policies are no issue of code quality: the json and text formats list them.
  */
-export function regressionIssues(diff: DiffResult, context: IssueContext, out: CodeQualityIssue[], fails: (change: PolicyChange) => boolean): void {
-  for (const report of diff.reports) for (const change of report.changes) if (isWorse(change.kind)) out.push(regressionIssue(report, change, context, fails(change)));
+export function regressionIssues(
+  diff: DiffResult,
+  context: IssueContext,
+  out: CodeQualityIssue[],
+  fails: (change: PolicyChange) => boolean,
+): void {
+  for (const report of diff.reports)
+    for (const change of report.changes)
+      if (isWorse(change.kind)) out.push(regressionIssue(report, change, context, fails(change)));
 }
 
-function regressionIssue(report: ReportDiff, change: PolicyChange, context: IssueContext, fails: boolean): CodeQualityIssue {
+function regressionIssue(
+  report: ReportDiff,
+  change: PolicyChange,
+  context: IssueContext,
+  fails: boolean,
+): CodeQualityIssue {
   const path = context.path(report.new.source);
   const verb = change.kind === 'new-failure' ? 'failed anew' : 'regressed';
   const description =
@@ -42,6 +65,13 @@ function regressionIssue(report: ReportDiff, change: PolicyChange, context: Issu
   // The ids and the new colour: not the jobs (each scan has new job ids), nor the file or
   // its place in it (scans are often saved under dated names), so that the same
   // regression is one issue from pipeline to pipeline, as in the SARIF output.
-  const fingerprint = context.fingerprint(regressionRuleId, report.benchmarkId, report.accountId, change.category.id, change.policyId, change.new?.compliance ?? '');
+  const fingerprint = context.fingerprint(
+    regressionRuleId,
+    report.benchmarkId,
+    report.accountId,
+    change.category.id,
+    change.policyId,
+    change.new?.compliance ?? '',
+  );
   return codeQualityIssue(path, regressionRuleId, regressionSeverity(change.severity, fails), description, fingerprint);
 }

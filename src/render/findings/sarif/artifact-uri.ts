@@ -21,7 +21,10 @@ const stdinSource = '<stdin>';
  *
  * @param workingDirectory the folder relative paths start from
  */
-export function artifactLocation(source: string, workingDirectory: string = process.cwd()): SarifArtifactLocation & { uri: string } {
+export function artifactLocation(
+  source: string,
+  workingDirectory: string = process.cwd(),
+): SarifArtifactLocation & { uri: string } {
   if (source === stdinSource) return { uri: encodePath(source), uriBaseId: sourceRootId };
   const path = (isAbsolute(source) ? relative(workingDirectory, source) : source).replace(/\\/g, '/');
   if (/^[A-Za-z]:\//.test(path)) return { uri: `file:///${path.slice(0, 2)}${encodePath(path.slice(2))}` };

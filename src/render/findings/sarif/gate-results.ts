@@ -19,7 +19,13 @@ export interface GateCounts {
 export function countGate(gate: GateResult): GateCounts {
   let passed = 0;
   for (const assertion of gate.assertions) if (assertion.passed) passed += 1;
-  return { rulesFile: gate.rulesFile, status: gate.status, assertions: gate.assertions.length, passed, failed: gate.assertions.length - passed };
+  return {
+    rulesFile: gate.rulesFile,
+    status: gate.status,
+    assertions: gate.assertions.length,
+    passed,
+    failed: gate.assertions.length - passed,
+  };
 }
 
 /** The gate's failed assertions, in rules-file order. */
@@ -54,7 +60,9 @@ export function assertionResult(
   pushResult(out, {
     rule: rules.cite(ruleId),
     level: sarifLevel(assertion.level),
-    message: jsonString(`${assertion.message} (assertion "${assertion.name}" on ${assertion.scope}: actual ${actual}, expected ${assertion.expected})`),
+    message: jsonString(
+      `${assertion.message} (assertion "${assertion.name}" on ${assertion.scope}: actual ${actual}, expected ${assertion.expected})`,
+    ),
     artifactLocation: terminalJson(JSON.stringify(location)),
     logical: undefined,
     partialFingerprints: fingerprint([ruleId, location.uri, assertion.name, assertion.scope].join('\u0000')),

@@ -72,10 +72,16 @@ function indexReports(source: AnalysedSource): (pointer: string) => PlaceInRepor
   const categories = new Map<string, Lazy<CategoryAnchors>>();
   let deepest = 0;
   for (const report of source.reports) {
-    reports.set(report.pointer, lazy(() => reportAnchor(report)));
+    reports.set(
+      report.pointer,
+      lazy(() => reportAnchor(report)),
+    );
     deepest = Math.max(deepest, slashes(report.pointer));
     for (const category of report.categories) {
-      categories.set(category.pointer, lazy(() => categoryAnchors(report, category)));
+      categories.set(
+        category.pointer,
+        lazy(() => categoryAnchors(report, category)),
+      );
       deepest = Math.max(deepest, slashes(category.pointer));
     }
   }
@@ -133,7 +139,11 @@ function reportName({ BenchmarkId, BenchmarkName, AccountId }: ReportNames): str
  * The JSON text of a policy's logical location, benchmark › category › policy, named as
  * a finding inside that policy names it: the diff's results sit where the check's would.
  */
-export function policyLogicalLocation(report: ReportNames, categoryName: string, policy: { ComplianceNumber: string; PolicyId: string }): string {
+export function policyLogicalLocation(
+  report: ReportNames,
+  categoryName: string,
+  policy: { ComplianceNumber: string; PolicyId: string },
+): string {
   const name = `${policy.ComplianceNumber} ${policy.PolicyId}`;
   return logicalText(name, `${reportName(report)}${separator}${categoryName}${separator}${name}`, 'policy');
 }
@@ -157,7 +167,11 @@ function categoryAnchors(report: AnalysedReport, analysed: AnalysedCategory): Ca
   const path = `${reportName(report.report)}${separator}${category.CategoryName}`;
   const identity = `${reportKey(report)}\u0000${category.CategoryId}\u0000`;
   const policyPath = jsonString(`${path}${separator}`).slice(0, -1);
-  return { anchor: { logical: logicalText(category.CategoryName, path, 'category'), identity }, policyPath, category: analysed };
+  return {
+    anchor: { logical: logicalText(category.CategoryName, path, 'category'), identity },
+    policyPath,
+    category: analysed,
+  };
 }
 
 /**

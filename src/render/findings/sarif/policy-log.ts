@@ -2,7 +2,13 @@ import { capSeverityNames, capSeverityRank } from '../../../analyse/severity-ran
 import { terminalJson } from '../../../text/terminal-text.js';
 import { driverText, originalUriBaseIds, sarifSchemaUri } from './log-parts.js';
 import { PolicyRules } from './policy-rules.js';
-import { checkedResultLimit, defaultPolicyResults, githubKeptResults, keepWorst, maxResultsPerRun } from './result-budget.js';
+import {
+  checkedResultLimit,
+  defaultPolicyResults,
+  githubKeptResults,
+  keepWorst,
+  maxResultsPerRun,
+} from './result-budget.js';
 import { ResultTexts } from './result-texts.js';
 import type { SarifInvocation, SarifNotification } from './sarif-log.js';
 import { maxUploadBytes, writeWithinUpload, type FittedLog, type WrittenLog } from './upload-size.js';
@@ -56,10 +62,18 @@ type OmittedCounts = Record<string, { red: number; amber: number }>;
  * prove the cut by size on a log of a few thousand results instead of compressing tens
  * of megabytes, and the log states the limit it was written under.
  */
-export function writePolicyLog(candidates: PolicyCandidates, maxResults = defaultPolicyResults, uploadLimit = maxUploadBytes): FittedLog {
+export function writePolicyLog(
+  candidates: PolicyCandidates,
+  maxResults = defaultPolicyResults,
+  uploadLimit = maxUploadBytes,
+): FittedLog {
   const limit = checkedResultLimit(maxResults);
   if (!Number.isInteger(uploadLimit) || uploadLimit < 1 || uploadLimit > maxUploadBytes) {
-    throw new CspmError('usage', `uploadLimit takes a whole number of bytes from 1 to ${maxUploadBytes.toLocaleString('en-US')}, not ${String(uploadLimit)}`, { data: { option: 'uploadLimit', value: String(uploadLimit) } });
+    throw new CspmError(
+      'usage',
+      `uploadLimit takes a whole number of bytes from 1 to ${maxUploadBytes.toLocaleString('en-US')}, not ${String(uploadLimit)}`,
+      { data: { option: 'uploadLimit', value: String(uploadLimit) } },
+    );
   }
   return writeWithinUpload((max) => writeCapped(candidates, max, limit, uploadLimit), limit, uploadLimit);
 }
@@ -79,15 +93,30 @@ function writeCapped(candidates: PolicyCandidates, max: number, maxResults: numb
   const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: [] }];
   if (cutBy !== null) {
     const text = `${notificationText(candidates.noun, kept.length, omittedTotal, omitted, maxResults, uploadLimit)} ${candidates.everyOne}`;
-    invocations[0]!.toolExecutionNotifications.push({ level: 'warning', message: { text }, descriptor: { id: 'results-capped' } });
+    invocations[0]!.toolExecutionNotifications.push({
+      level: 'warning',
+      message: { text },
+      descriptor: { id: 'results-capped' },
+    });
   }
   invocations[0]!.toolExecutionNotifications.push(...(candidates.notifications ?? []));
-  const resultLimit = { maxResults, githubKeptResults, maxResultsPerRun, maxUploadBytes: uploadLimit, written: kept.length, omitted: omittedTotal, cutBy, omittedBySeverity: omitted };
+  const resultLimit = {
+    maxResults,
+    githubKeptResults,
+    maxResultsPerRun,
+    maxUploadBytes: uploadLimit,
+    written: kept.length,
+    omitted: omittedTotal,
+    cutBy,
+    omittedBySeverity: omitted,
+  };
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":{"driver":${driverText(`[${rules.joined()}]`)}},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
   );
-  const closing = terminalJson(`],"properties":${JSON.stringify({ ...candidates.properties, rules: rules.count, resultLimit })}}]}\n`);
+  const closing = terminalJson(
+    `],"properties":${JSON.stringify({ ...candidates.properties, rules: rules.count, resultLimit })}}]}\n`,
+  );
   return { text: texts.join(opening, closing), results: kept.length };
 }
 
@@ -101,9 +130,18 @@ function omittedCounts(omittedByRank: readonly number[]): OmittedCounts {
   return counts;
 }
 
-function notificationText(noun: string, written: number, omitted: number, counts: OmittedCounts, maxResults: number, uploadLimit: number): string {
+function notificationText(
+  noun: string,
+  written: number,
+  omitted: number,
+  counts: OmittedCounts,
+  maxResults: number,
+  uploadLimit: number,
+): string {
   const count = (value: number): string => value.toLocaleString('en-US');
-  const left = Object.entries(counts).map(([severity, { red, amber }]) => `${severity} ${count(red + amber)} (Red ${count(red)}, Amber ${count(amber)})`);
+  const left = Object.entries(counts).map(
+    ([severity, { red, amber }]) => `${severity} ${count(red + amber)} (Red ${count(red)}, Amber ${count(amber)})`,
+  );
   return (
     `${count(written)} of ${count(written + omitted)} ${noun} written, the most severe first, Red before Amber: this log holds at most ${count(maxResults)} results; ` +
     `GitHub code scanning keeps the ${count(githubKeptResults)} of a run with the highest security-severity, accepts at most ${count(maxResultsPerRun)} ` +

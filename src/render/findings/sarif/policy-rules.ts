@@ -48,7 +48,16 @@ export function policyRuleId(policyId: string): string {
 
 /** Every fact a rule states, as one key: two results share a rule only when all of them agree. */
 function factsKey(facts: PolicyRuleFacts): string {
-  return [facts.policyId, facts.shortTitle, facts.serviceName, facts.severity, facts.categoryName, facts.connectorType, facts.benchmarkId, facts.colour].join('\u0000');
+  return [
+    facts.policyId,
+    facts.shortTitle,
+    facts.serviceName,
+    facts.severity,
+    facts.categoryName,
+    facts.connectorType,
+    facts.benchmarkId,
+    facts.colour,
+  ].join('\u0000');
 }
 
 /**
@@ -94,7 +103,8 @@ export class PolicyRules {
     const digest = createHash('sha256').update(key).digest('hex');
     const candidates = [plain, ...[8, 16, 32, 64].map((length) => `${plain}~${digest.slice(0, length)}`)];
     let id = candidates.find((candidate) => !this.ids.has(candidate));
-    for (let round = 2; id === undefined; round += 1) if (!this.ids.has(`${plain}~${digest}~${round}`)) id = `${plain}~${digest}~${round}`;
+    for (let round = 2; id === undefined; round += 1)
+      if (!this.ids.has(`${plain}~${digest}~${round}`)) id = `${plain}~${digest}~${round}`;
     this.ids.add(id);
     return id;
   }
@@ -122,7 +132,9 @@ function policyRuleText(id: string, facts: PolicyRuleFacts): string {
   const title = jsonString(facts.shortTitle || facts.policyId);
   const colour = facts.colour === 'Amber' ? 'Amber (partly failing)' : 'Red';
   const about = `Policy ${facts.policyId} of ${facts.serviceName}, category "${facts.categoryName}", benchmark ${facts.benchmarkId} (${facts.connectorType}), severity ${facts.severity}, ${colour}.`;
-  const tags = ['security', 'cspm', facts.connectorType, facts.benchmarkId].filter((tag, index, all) => tag !== '' && all.indexOf(tag) === index);
+  const tags = ['security', 'cspm', facts.connectorType, facts.benchmarkId].filter(
+    (tag, index, all) => tag !== '' && all.indexOf(tag) === index,
+  );
   return (
     `{"id":${id},"name":${jsonString(facts.policyId)},"shortDescription":{"text":${title}},"fullDescription":{"text":${jsonString(about)}},` +
     `"help":{"text":${jsonString(`${about} ${lifecycle}`)}},"defaultConfiguration":{"level":"${policyLevel(facts.severity)}"},` +

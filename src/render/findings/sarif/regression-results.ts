@@ -20,7 +20,8 @@ export const regressionRuleId = 'cspm-report/regression';
 /** The regressions and new failures of a diff, every paired report's, in the order the diff lists them. */
 export function regressionsOf(diff: DiffResult): { report: ReportDiff; change: PolicyChange }[] {
   const list: { report: ReportDiff; change: PolicyChange }[] = [];
-  for (const report of diff.reports) for (const change of report.changes) if (isWorse(change.kind)) list.push({ report, change });
+  for (const report of diff.reports)
+    for (const change of report.changes) if (isWorse(change.kind)) list.push({ report, change });
   return list;
 }
 
@@ -31,12 +32,16 @@ export function regressionsOf(diff: DiffResult): { report: ReportDiff; change: P
 export function regressionCandidates(diff: DiffResult): PolicyCandidates {
   const regressions = regressionsOf(diff);
   const ranks = new Uint8Array(regressions.length);
-  regressions.forEach(({ change }, index) => (ranks[index] = policyRank(change.severity, change.new?.compliance ?? 'Red')));
+  regressions.forEach(
+    ({ change }, index) => (ranks[index] = policyRank(change.severity, change.new?.compliance ?? 'Red')),
+  );
   return {
     ranks,
     noun: 'regressions',
     everyOne: 'The json format lists every one.',
-    properties: { diff: { counts: diff.counts, reports: diff.reports.length, unpaired: diff.unpaired.length, inputs: diff.inputs } },
+    properties: {
+      diff: { counts: diff.counts, reports: diff.reports.length, unpaired: diff.unpaired.length, inputs: diff.inputs },
+    },
     begin: () => {
       const fingerprint = createFingerprinter();
       return (index, rules, out) => {
@@ -50,7 +55,8 @@ export function regressionCandidates(diff: DiffResult): PolicyCandidates {
 function messageText(report: ReportDiff, change: PolicyChange): string {
   const from = change.old?.compliance ?? '–';
   const to = change.new?.compliance ?? '–';
-  const resources = change.new === null ? '' : `; ${change.new.passedResources} of ${change.new.totalResources} resources passed`;
+  const resources =
+    change.new === null ? '' : `; ${change.new.passedResources} of ${change.new.totalResources} resources passed`;
   return (
     `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" (${change.policyId}) ${change.kind === 'new-failure' ? 'failed anew' : 'regressed'} from ${from} to ${to}${resources}: ` +
     `scan job ${report.old.jobId} (old) → scan job ${report.new.jobId} (new), benchmark ${report.benchmarkId}, account ${report.accountName} (${report.accountId})`
@@ -64,7 +70,13 @@ function messageText(report: ReportDiff, change: PolicyChange): string {
  * id, new colour), not the file or the jobs: each scan has new job ids and often a
  * dated file name, and the same regression seen again must stay the same alert.
  */
-function regressionResult(report: ReportDiff, change: PolicyChange, rules: PolicyRules, fingerprint: (identity: string) => string, out: string[]): void {
+function regressionResult(
+  report: ReportDiff,
+  change: PolicyChange,
+  rules: PolicyRules,
+  fingerprint: (identity: string) => string,
+  out: string[],
+): void {
   const location = artifactLocation(report.new.source);
   const to = change.new?.compliance ?? '';
   const properties = {
@@ -98,8 +110,13 @@ function regressionResult(report: ReportDiff, change: PolicyChange, rules: Polic
     message: jsonString(messageText(report, change)),
     artifactLocation: terminalJson(JSON.stringify(location)),
     region: firstLine,
-    logical: policyLogicalLocation(names, change.category.name, { ComplianceNumber: change.complianceNumber, PolicyId: change.policyId }),
-    partialFingerprints: fingerprint([regressionRuleId, report.accountId, report.benchmarkId, change.policyId, to].join('\u0000')),
+    logical: policyLogicalLocation(names, change.category.name, {
+      ComplianceNumber: change.complianceNumber,
+      PolicyId: change.policyId,
+    }),
+    partialFingerprints: fingerprint(
+      [regressionRuleId, report.accountId, report.benchmarkId, change.policyId, to].join('\u0000'),
+    ),
     properties: terminalJson(JSON.stringify(properties)),
   });
 }

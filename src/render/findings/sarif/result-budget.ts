@@ -29,7 +29,11 @@ export const defaultPolicyResults = 1_000;
  */
 export function checkedResultLimit(maxResults: number): number {
   if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > maxResultsPerRun) {
-    throw new CspmError('usage', `maxResults takes a whole number from 1 to ${maxResultsPerRun.toLocaleString('en-US')}, not ${String(maxResults)}`, { data: { option: 'maxResults', value: String(maxResults) } });
+    throw new CspmError(
+      'usage',
+      `maxResults takes a whole number from 1 to ${maxResultsPerRun.toLocaleString('en-US')}, not ${String(maxResults)}`,
+      { data: { option: 'maxResults', value: String(maxResults) } },
+    );
   }
   return maxResults;
 }
@@ -53,7 +57,14 @@ export function planResults(gate: number, counts: Record<Severity, number>, max 
   const keptGate = Math.min(gate, max);
   const errors = Math.min(counts.error, max - keptGate);
   const warnings = Math.min(counts.warning, max - keptGate - errors);
-  return { gate: keptGate, errors, warnings, omittedGate: gate - keptGate, omittedErrors: counts.error - errors, omittedWarnings: counts.warning - warnings };
+  return {
+    gate: keptGate,
+    errors,
+    warnings,
+    omittedGate: gate - keptGate,
+    omittedErrors: counts.error - errors,
+    omittedWarnings: counts.warning - warnings,
+  };
 }
 
 /** Results the budget leaves out, in all. */

@@ -80,5 +80,12 @@ function gateRule(id: string, metric: string, level: GateLevel): SarifRule {
 
 function plainRule(id: string): SarifRule {
   const text = `Findings of rule ${id}.`;
-  return { id, ...ruleName(id), shortDescription: { text }, fullDescription: { text }, help: { text }, defaultConfiguration: { level: 'warning' } };
+  return {
+    id,
+    ...ruleName(id),
+    shortDescription: { text },
+    fullDescription: { text },
+    help: { text },
+    defaultConfiguration: { level: 'warning' },
+  };
 }

@@ -31,7 +31,11 @@ export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleIn
     const candidates = regressionCandidates(result.diff);
     // The verdict last, as in a check's or gate's log: the exit code's, stated once.
     const verdict = result.verdict === undefined ? {} : { verdict: result.verdict };
-    return writePolicyLog({ ...candidates, properties: { ...analysisProperties(result), ...candidates.properties, ...verdict }, notifications: noteNotifications(result.notes) }).text;
+    return writePolicyLog({
+      ...candidates,
+      properties: { ...analysisProperties(result), ...candidates.properties, ...verdict },
+      notifications: noteNotifications(result.notes),
+    }).text;
   }
   return writeWithinUpload((max) => writeFindingsLog(result, catalogue, max), maxResultsPerRun).text;
 }
@@ -39,8 +43,21 @@ export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleIn
 function writeFindingsLog(result: FindingsResult, catalogue: readonly RuleInfo[], max: number): WrittenLog {
   const texts = new ResultTexts();
   const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate), texts, max);
-  const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: rules.rules } };
-  const invocations: SarifInvocation[] = [{ executionSuccessful: true, toolExecutionNotifications: [...notifications(budget, max), ...noteNotifications(result.notes)] }];
+  const tool: SarifTool = {
+    driver: {
+      name: toolInfo.name,
+      version: toolInfo.version,
+      semanticVersion: toolInfo.version,
+      informationUri,
+      rules: rules.rules,
+    },
+  };
+  const invocations: SarifInvocation[] = [
+    {
+      executionSuccessful: true,
+      toolExecutionNotifications: [...notifications(budget, max), ...noteNotifications(result.notes)],
+    },
+  ];
   const opening = terminalJson(
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
@@ -53,7 +70,12 @@ function writeFindingsLog(result: FindingsResult, catalogue: readonly RuleInfo[]
  * Writes the results the budget allows: failed gate assertions first, then findings in
  * file order, errors kept before warnings.
  */
-function writeResults(result: FindingsResult, rules: DriverRules, texts: ResultTexts, max: number): { rules: DriverRules; budget: ResultBudget } {
+function writeResults(
+  result: FindingsResult,
+  rules: DriverRules,
+  texts: ResultTexts,
+  max: number,
+): { rules: DriverRules; budget: ResultBudget } {
   const { analysis, gate } = result;
   const fingerprint = createFingerprinter();
   const failed = failedAssertions(gate);
@@ -103,16 +125,31 @@ function notifications(budget: ResultBudget, max: number): SarifNotification[] {
 
 /** What every log of a check, gate or diff tells of the inputs. */
 function analysisProperties(result: FindingsResult): Record<string, unknown> {
-  const properties: Record<string, unknown> = { percentFormula: result.analysis.percentFormula, summary: result.analysis.summary, files: result.analysis.sources.map((source) => source.source) };
+  const properties: Record<string, unknown> = {
+    percentFormula: result.analysis.percentFormula,
+    summary: result.analysis.summary,
+    files: result.analysis.sources.map((source) => source.source),
+  };
   // Settings no command line shows (a config file's): recorded with the file's digest.
   if (result.runSettings !== undefined) properties['runSettings'] = result.runSettings;
   return properties;
 }
 
-function runProperties(result: FindingsResult, budget: ResultBudget, rules: DriverRules, max: number): Record<string, unknown> {
-  const resultLimit: Record<string, unknown> = { maxResultsPerRun, omittedGate: budget.omittedGate, omittedErrors: budget.omittedErrors, omittedWarnings: budget.omittedWarnings };
+function runProperties(
+  result: FindingsResult,
+  budget: ResultBudget,
+  rules: DriverRules,
+  max: number,
+): Record<string, unknown> {
+  const resultLimit: Record<string, unknown> = {
+    maxResultsPerRun,
+    omittedGate: budget.omittedGate,
+    omittedErrors: budget.omittedErrors,
+    omittedWarnings: budget.omittedWarnings,
+  };
   // Only when the size cut the run, so that the logs of every other run stay as they were.
-  if (max < maxResultsPerRun && omittedResults(budget) > 0) Object.assign(resultLimit, { maxUploadBytes, cutBy: 'size' });
+  if (max < maxResultsPerRun && omittedResults(budget) > 0)
+    Object.assign(resultLimit, { maxUploadBytes, cutBy: 'size' });
   const properties: Record<string, unknown> = { ...analysisProperties(result), resultLimit, rules: rules.rules.length };
   if (result.gate) properties.gate = countGate(result.gate);
   if (result.verdict) properties.verdict = result.verdict;

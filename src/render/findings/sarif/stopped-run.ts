@@ -17,9 +17,22 @@ export interface RunStop {
  * instead of failing on a missing one and hiding it. Safe to print, as every log is.
  */
 export function stoppedSarifLog(stop: RunStop): string {
-  const tool: SarifTool = { driver: { name: toolInfo.name, version: toolInfo.version, semanticVersion: toolInfo.version, informationUri, rules: [] } };
+  const tool: SarifTool = {
+    driver: {
+      name: toolInfo.name,
+      version: toolInfo.version,
+      semanticVersion: toolInfo.version,
+      informationUri,
+      rules: [],
+    },
+  };
   const invocations: SarifInvocation[] = [
-    { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: stop.message }, descriptor: { id: stop.code } }] },
+    {
+      executionSuccessful: false,
+      toolExecutionNotifications: [{ level: 'error', message: { text: stop.message }, descriptor: { id: stop.code } }],
+    },
   ];
-  return terminalJson(`${JSON.stringify({ $schema: sarifSchemaUri, version: '2.1.0', runs: [{ tool, invocations, results: [] }] })}\n`);
+  return terminalJson(
+    `${JSON.stringify({ $schema: sarifSchemaUri, version: '2.1.0', runs: [{ tool, invocations, results: [] }] })}\n`,
+  );
 }

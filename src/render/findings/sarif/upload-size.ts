@@ -38,7 +38,11 @@ export interface FittedLog extends WrittenLog {
  * no result is ever cut in half. The bytes are handed on, so that a caller that wants
  * them does not encode the text twice.
  */
-export function writeWithinUpload(write: (maxResults: number) => WrittenLog, maxResults: number, limit = maxUploadBytes): FittedLog {
+export function writeWithinUpload(
+  write: (maxResults: number) => WrittenLog,
+  maxResults: number,
+  limit = maxUploadBytes,
+): FittedLog {
   let log = write(maxResults);
   for (;;) {
     // 1 % for gzip's framing of incompressible text.
