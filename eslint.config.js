@@ -110,8 +110,10 @@ const importFences = [
     message: 'exceljs runs through src/render/xlsx/pinned-workbook-writer.ts only.',
   },
 ];
-/** The renderers are where the libraries live; a later block for the same files replaces the rule's options, hence both
- * lists there. */
+/**
+ * The renderers are where the libraries live; a later block for the same files replaces the rule's options, hence both
+ * lists there.
+ */
 const privateMembers = {
   selector: 'MemberExpression[property.name=/^_/]',
   message:

@@ -27,8 +27,10 @@ const cold = own.includes('--cold');
 const folder = mkdtempSync(join(tmpdir(), 'cspm-dev-install-'));
 const du = (args, path) => execFileSync('du', [...args, path], { encoding: 'utf8' }).split('\t')[0];
 
-/** Packages of the lockfile that this install put on disk: the lock also lists other platforms' builds, which npm
- * skips. */
+/**
+ * Packages of the lockfile that this install put on disk: the lock also lists other platforms' builds, which npm
+ * skips.
+ */
 function installedPackages(copy) {
   const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8'));
   const paths = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/'));

@@ -27,8 +27,10 @@ const floorCode =
 /** The fleet layouts: how each file's JSON is laid out (see the head of this file). */
 export const fleetLayouts = ['published', 'compact'];
 
-/** Writes a fleet of `files` reports under `folder` once (distinct AccountIds and names), in a layout of fleetLayouts;
- * returns its folder. */
+/**
+ * Writes a fleet of `files` reports under `folder` once (distinct AccountIds and names), in a layout of fleetLayouts;
+ * returns its folder.
+ */
 export async function fleetFolder(folder, files, layout = 'compact') {
   const dir = layout === 'compact' ? `${folder}/fleet-${files}` : `${folder}/fleet-${layout}-${files}`;
   if (existsSync(dir) && readdirSync(dir).length === files) return dir;

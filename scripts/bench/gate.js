@@ -15,8 +15,10 @@ const bin = fileURLToPath(new URL(`../../${packageJson.bin['cspm-report']}`, imp
 const baselineCode =
   "const fs = require('node:fs'); const value = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); if (!value) process.exit(1);";
 
-/** Six assertions touching every kind of work: figures, a severity count, a category, a policy, a roll-up and the
- * findings. */
+/**
+ * Six assertions touching every kind of work: figures, a severity count, a category, a policy, a roll-up and the
+ * findings.
+ */
 const rules = `assertions:
   - {name: posture, metric: compliancePercent, min: 10}
   - {name: no critical red, metric: redPolicies, severity: Critical, max: 1000000}
@@ -26,8 +28,10 @@ const rules = `assertions:
   - {name: fleet, metric: amberPolicies, severity: High, max: 1000000, aggregate: all}
 `;
 
-/** The median ratio of the pairs (each ran back to back, so it holds when the shared machine's speed drifts) and their
- * range. */
+/**
+ * The median ratio of the pairs (each ran back to back, so it holds when the shared machine's speed drifts) and their
+ * range.
+ */
 function pairRatios(tool, base) {
   const ratios = tool.map((run, index) => run.ms / base[index].ms);
   return {

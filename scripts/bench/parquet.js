@@ -24,8 +24,10 @@ function folderBytes(dir) {
     .reduce((sum, info) => sum + info.size, 0);
 }
 
-/** Times `-f parquet` and `-f parquet-figures` against JSON.stringify of the parsed report, `runs` alternated rounds,
- * and the peaks. */
+/**
+ * Times `-f parquet` and `-f parquet-figures` against JSON.stringify of the parsed report, `runs` alternated rounds,
+ * and the peaks.
+ */
 export async function benchParquet({ file, out, runs = 3 }) {
   const value = JSON.parse(readFileSync(file, 'utf8'));
   const analysis = await analyseInputs({ value, name: file });

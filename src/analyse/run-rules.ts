@@ -4,8 +4,10 @@ import type { CappedFindings } from '../model/capped-findings.js';
 import type { CategoryVisitor, PolicyRule, ReportContext, RuleHit, RuleInfo } from '../model/rule.js';
 import { settingInForce } from './silencing-guard.js';
 
-/** The severity a hit gets: the user's setting in force (see settingInForce), else the hit's own, else the rule's
- * default. */
+/**
+ * The severity a hit gets: the user's setting in force (see settingInForce), else the hit's own, else the rule's
+ * default.
+ */
 export function resolveSeverity(rule: RuleInfo, hit: RuleHit, options: AnalyseOptions): Severity | undefined {
   const setting = settingInForce(options.severities, rule.id);
   if (setting === 'off') return undefined;

@@ -83,8 +83,10 @@ async function readClientSecret(args: OnboardingFlagArgs, io: CliIo): Promise<st
 /** A body has a handful of short fields. */
 const maxBodyBytes = 1024 * 1024;
 
-/** A `--body` file: a JSON object of string fields of the kind. Its text never shows in a message: it may hold the
- * secret. */
+/**
+ * A `--body` file: a JSON object of string fields of the kind. Its text never shows in a message: it may hold the
+ * secret.
+ */
 async function readBodyFile(path: string, fields: readonly string[]): Promise<Record<string, string>> {
   const text = readSecretFile(path, 'body', maxBodyBytes, 'a body file');
   let value: unknown;

@@ -117,8 +117,10 @@ function warnUnreadOptions(options: RenderOptions, formats: readonly DocumentFor
   }
 }
 
-/** Prints a render warning on standard error once per run, however many documents repeat it: render's, diff's and
- * fetch's documents alike. */
+/**
+ * Prints a render warning on standard error once per run, however many documents repeat it: render's, diff's and
+ * fetch's documents alike.
+ */
 export function renderWarningPrinter(io: CliIo): (warning: RenderWarning) => void {
   const printed = new Set<string>();
   return ({ message }) => {

@@ -30,8 +30,10 @@ export function parseByteSize(text: string, option: string): number {
   return Number(match[1]) * byteUnits[unit as ByteUnit];
 }
 
-/** A byte count as a limit is written, exactly: `512 MiB`, `64 KiB`, `1000 B` (for a rounded size see
- * text/describe-bytes.ts). */
+/**
+ * A byte count as a limit is written, exactly: `512 MiB`, `64 KiB`, `1000 B` (for a rounded size see
+ * text/describe-bytes.ts).
+ */
 export function describeByteLimit(bytes: number): string {
   const units = Object.entries(byteUnits).reverse();
   const [unit, size] = units.find(([, size]) => bytes >= size && bytes % size === 0) ?? ['B', 1];

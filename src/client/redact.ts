@@ -47,8 +47,10 @@ export class Redactor {
   readonly #secrets = new Map<string, string>();
   #ordered: string[] | undefined;
 
-  /** Adds `value` as a secret of `kind`, in every spelling it can travel in; blank values are ignored (they would match
-   * everywhere). */
+  /**
+   * Adds `value` as a secret of `kind`, in every spelling it can travel in; blank values are ignored (they would match
+   * everywhere).
+   */
   add(kind: SecretKind, value: string | undefined): void {
     if (value === undefined || value === '') return;
     for (const spelling of secretSpellings(value)) this.#secrets.set(spelling, secretPlaceholders[kind]);
@@ -91,8 +93,10 @@ export class Redactor {
     return this.redact(JSON.stringify(this.#withoutSecretFields(value)));
   }
 
-  /** `value` with each secret field's value replaced: by its own placeholder when it is a known secret, else by the
-   * field's. */
+  /**
+   * `value` with each secret field's value replaced: by its own placeholder when it is a known secret, else by the
+   * field's.
+   */
   #withoutSecretFields(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((item) => this.#withoutSecretFields(item));
     if (typeof value !== 'object' || value === null) return value;

@@ -81,8 +81,10 @@ export interface ErrorDataByCode {
   'output-failed': { path: string };
   'output-is-input': { output: string; input: string };
   'output-collision': { output: string; inputs: string[] };
-  /** An output whose name, or a folder below its --out-dir, is a symbolic link: `link` is that link, `path` the file to
-   * be written. */
+  /**
+   * An output whose name, or a folder below its --out-dir, is a symbolic link: `link` is that link, `path` the file to
+   * be written.
+   */
   'output-through-link': { path: string; link: string };
   /** A part of a Parquet dataset whose name is taken by a file of other bytes: `path` is that file. */
   'dataset-part-conflict': { path: string };

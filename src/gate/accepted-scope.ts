@@ -38,11 +38,13 @@ export function indexAccepted(outcomes: readonly ExceptionOutcome[] | undefined)
   return byReport;
 }
 
-/** The colours a count of failing policies is of: Red stands for every colour the service may add too, as countColours
- * counts them. */
-function colourOf(compliance: string): 'Red' | 'Amber' | undefined {
-  if (compliance === 'Amber') return 'Amber';
-  return compliance === 'Green' || compliance === 'Gray' ? undefined : 'Red';
+/**
+ * The colour count an accepted policy would be in: Amber, or Red, which stands for every
+ * other colour the service may add too, as countColours counts them. Only failing
+ * policies are accepted (judgeExceptions), so Green and Gray never come here.
+ */
+function colourOf(compliance: string): 'Red' | 'Amber' {
+  return compliance === 'Amber' ? 'Amber' : 'Red';
 }
 
 /**
@@ -57,8 +59,7 @@ export function countAccepted(
   let count = 0;
   for (const scoped of reports) {
     for (const match of scoped.accepted ?? []) {
-      const colour = colourOf(match.compliance);
-      if (colour === undefined || !colours.includes(colour)) continue;
+      if (!colours.includes(colourOf(match.compliance))) continue;
       if (severity === undefined || sameRank(match.severity, severity)) count += 1;
     }
   }

@@ -10,8 +10,10 @@ export type MetricKey =
 
 /** One report in an assertion's scope, narrowed to the assertion's category when it names one. */
 export interface ScopedReport extends SourcedReport {
-  /** The categories in scope: the named one(s), or every category of the report (as far as the run kept them: see
-   * `whole`). */
+  /**
+   * The categories in scope: the named one(s), or every category of the report (as far as the run kept them: see
+   * `whole`).
+   */
   categories: readonly AnalysedCategory[];
   /**
    * True when the scope is the whole report (the assertion names no category): its
@@ -36,8 +38,10 @@ export interface Measurement {
   /** The value; null when the scope holds nothing to measure (then `none` says why). */
   value: number | string | null;
   none?: string;
-  /** What the value counts, for the message (the expired exceptions, their days and owners); absent when it speaks for
-   * itself. */
+  /**
+   * What the value counts, for the message (the expired exceptions, their days and owners); absent when it speaks for
+   * itself.
+   */
   detail?: string;
 }
 

@@ -15,8 +15,10 @@ const maxRulesBytes = 10 * 2 ** 20;
  */
 const digests = new WeakMap<GateRules, string>();
 
-/** The SHA-256 (hex) of the bytes `rules` were loaded from; undefined for a preset or rules not made by {@link
- * loadGateRules}. */
+/**
+ * The SHA-256 (hex) of the bytes `rules` were loaded from; undefined for a preset or rules not made by {@link
+ * loadGateRules}.
+ */
 export function rulesFileDigest(rules: GateRules): string | undefined {
   return digests.get(rules);
 }

@@ -45,8 +45,10 @@ export interface GateReportsOptions extends FiguresOnlyOptions, ExceptionsOption
    * inputs are read, before the verdict is returned (see assertSafeOutputs).
    */
   outputs?: readonly PlannedOutput[];
-  /** The run's result file (see gateResultFile): a failure as the run starts, the record when it ends, the error when
-   * it stops. */
+  /**
+   * The run's result file (see gateResultFile): a failure as the run starts, the record when it ends, the error when
+   * it stops.
+   */
   resultFile?: GateResultFile;
 }
 

@@ -91,8 +91,10 @@ function statOrNothing(path: string): Stats | undefined {
   }
 }
 
-/** The files an analysis read: every source but standard input under its default name (a name given to it is guarded
- * too). */
+/**
+ * The files an analysis read: every source but standard input under its default name (a name given to it is guarded
+ * too).
+ */
 export function analysedFiles(analysis: Analysis): string[] {
   return analysis.sources.map((source) => source.source).filter((source) => source !== defaultStreamName);
 }

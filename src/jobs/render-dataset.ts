@@ -9,8 +9,10 @@ import {
   type WriteTally,
 } from './reports-to-write.js';
 
-/** Options of {@link renderDataset}: what to check, and which policies the `policies` table gets (`policies`,
- * `showPaths`). */
+/**
+ * Options of {@link renderDataset}: what to check, and which policies the `policies` table gets (`policies`,
+ * `showPaths`).
+ */
 export type RenderDatasetOptions = WriteReportsOptions;
 
 /** What a dataset run wrote, and its verdict. */
@@ -19,8 +21,10 @@ export interface RenderDatasetResult<Part> {
   parts: DatasetPart<Part>[];
   /** Inputs, reports and policies written. */
   summary: WriteTally['summary'];
-  /** Each report not written because its scan was written already, said in a line: where it is, and where the scan was
-   * written from. */
+  /**
+   * Each report not written because its scan was written already, said in a line: where it is, and where the scan was
+   * written from.
+   */
   repeated: string[];
   verdict: Verdict;
 }

@@ -9,8 +9,10 @@ import { renderDocuments } from '../render/render-documents.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
 import { failedFor, passed } from './verdicts.js';
 
-/** Options of a run that writes reports' rows input by input: what to check, and which policies are written
- * (`policies`, `showPaths`). */
+/**
+ * Options of a run that writes reports' rows input by input: what to check, and which policies are written
+ * (`policies`, `showPaths`).
+ */
 export interface WriteReportsOptions extends AnalyseInputsOptions, Pick<RenderOptions, 'policies' | 'showPaths'> {
   /** Leave out an input whose reports have errors (default false: it is written, as render renders it). */
   strict?: boolean;

@@ -40,8 +40,10 @@ function isListed(input: ReportInput): boolean {
   return typeof input === 'object' && 'path' in input && input.listed === true;
 }
 
-/** True for a file found in a folder that is no audit report at all (a package.json): left out, as `check DIR` leaves
- * it. */
+/**
+ * True for a file found in a folder that is no audit report at all (a package.json): left out, as `check DIR` leaves
+ * it.
+ */
 function isStrayFile(input: ReportInput, analysis: Analysis): boolean {
   const [source] = analysis.sources;
   return (

@@ -138,8 +138,10 @@ export class KeyScans {
     }
   }
 
-  /** Ends the workers still running (those of texts that did not parse, or of a read that failed), and gives back the
-   * read buffers. */
+  /**
+   * Ends the workers still running (those of texts that did not parse, or of a read that failed), and gives back the
+   * read buffers.
+   */
   close(): void {
     this.giveBack();
     this.ready = undefined;

@@ -2,8 +2,10 @@ import { keyText, type JsonUnits, type UnitEncoding } from './json-units.js';
 import type { RawDuplicate, RawScan } from './scan-duplicate-keys.js';
 import { escapePointerToken } from '../text/pointer-token.js';
 
-/** Integers per key on the stack: hash, start and end (units inside the quotes), 1 if decoded to compare. The scanner
- * writes it as 4. */
+/**
+ * Integers per key on the stack: hash, start and end (units inside the quotes), 1 if decoded to compare. The scanner
+ * writes it as 4.
+ */
 const stride = 4;
 /** Keys an object compares one by one; from this many on, a Map of its keys takes over. */
 const linearKeys = 32;
@@ -29,8 +31,10 @@ export function hashText(text: string): number {
 export class KeyTable {
   /** Keys of the open objects, {@link stride} integers each, innermost last. */
   entries: Int32Array<ArrayBuffer> = new Int32Array(256 * stride);
-  /** Two integers per open container: the top of `entries` when it opened (an array's as −1 − top), an array's element
-   * index. */
+  /**
+   * Two integers per open container: the top of `entries` when it opened (an array's as −1 − top), an array's element
+   * index.
+   */
   frames: Int32Array<ArrayBuffer> = new Int32Array(2 * 64);
   /** The count at which an object moves to a Map: its linear comparisons grow as the square of its keys. */
   readonly mapFrom = linearKeys * stride;
@@ -104,8 +108,10 @@ export class KeyTable {
     this.mapDepths += 1;
   }
 
-  /** Looks the key opened by the quote at `at` up in its object's Map, and adds it (its entry goes on the stack at
-   * `top`). */
+  /**
+   * Looks the key opened by the quote at `at` up in its object's Map, and adds it (its entry goes on the stack at
+   * `top`).
+   */
   lookUp(at: number, end: number, top: number, depth: number): void {
     const map = this.maps[depth]!;
     const key = this.keyAt(at + 1, end);

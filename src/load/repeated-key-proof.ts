@@ -71,8 +71,10 @@ function itemCount(item: unknown, depth: number): number {
   return typeof item === 'object' && item !== null ? membersAndStrings(item, depth + 1) : 0;
 }
 
-/** True when for…in over a plain object would list a key it inherits: one that Object.prototype, a parsed object's only
- * ancestor, has as its own and enumerable. */
+/**
+ * True when for…in over a plain object would list a key it inherits: one that Object.prototype, a parsed object's only
+ * ancestor, has as its own and enumerable.
+ */
 function inheritsEnumerable(): boolean {
   return Object.keys(Object.prototype).length > 0;
 }

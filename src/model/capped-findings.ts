@@ -34,8 +34,10 @@ export class CappedFindings {
       if (finding.omitted === undefined) this.listed.set(finding.rule, (this.listed.get(finding.rule) ?? 0) + 1);
   }
 
-  /** True while findings of `rule` are still listed: a caller can skip writing the message of one that would only be
-   * counted. */
+  /**
+   * True while findings of `rule` are still listed: a caller can skip writing the message of one that would only be
+   * counted.
+   */
   lists(rule: RuleId): boolean {
     return (this.listed.get(rule) ?? 0) < this.limit;
   }
@@ -85,8 +87,10 @@ function omittedFinding({ rule, severity, count, pointer }: Omitted, limit: numb
   };
 }
 
-/** The longest pointer that both pointers are at or under. Called per finding counted, so the common cases return at
- * once. */
+/**
+ * The longest pointer that both pointers are at or under. Called per finding counted, so the common cases return at
+ * once.
+ */
 function commonPointer(a: string, b: string): string {
   if (a === '' || a === b || (b.startsWith(a) && b.charCodeAt(a.length) === 0x2f)) return a;
   const left = a.split('/');

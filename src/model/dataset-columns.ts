@@ -92,8 +92,10 @@ export const policyColumns: readonly DatasetColumn[] = [
   sourceColumn,
 ];
 
-/** The columns of the `figures` table: one row per benchmark report and one per resource category, recounted from the
- * policies. */
+/**
+ * The columns of the `figures` table: one row per benchmark report and one per resource category, recounted from the
+ * policies.
+ */
 export const figureColumns: readonly DatasetColumn[] = [
   ...scanColumns,
   column(

@@ -136,11 +136,15 @@ export interface AccountChange {
   lostReports: number;
   /** Its benchmark reports only the new input has. */
   addedReports: number;
-  /** The biggest fall (lowest new minus old percent, in points) of its compared reports; null when none has a percent
-   * both times. */
+  /**
+   * The biggest fall (lowest new minus old percent, in points) of its compared reports; null when none has a percent
+   * both times.
+   */
   percentDelta: number | null;
-  /** Regressions and new failures over its compared reports, and failing policies of its reports only the new input
-   * has. */
+  /**
+   * Regressions and new failures over its compared reports, and failing policies of its reports only the new input
+   * has.
+   */
   regressions: number;
 }
 

@@ -42,8 +42,10 @@ export interface FindingsRun {
    * they are then warnings.
    */
   regressionLimit?: RegressionLimit;
-  /** The settings the run was made with (its config file, each option in force), which a machine-readable format
-   * records. */
+  /**
+   * The settings the run was made with (its config file, each option in force), which a machine-readable format
+   * records.
+   */
   runSettings?: RunSettings;
   /**
    * Caveats of the run that do not change its verdict but that a reader must see (a merge

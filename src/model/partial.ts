@@ -103,8 +103,10 @@ export interface PartialResult {
   inputs: { files: number; digest: string };
   settings: PartialSettings;
   contentHashes: PartialContentHashes;
-  /** The settings the shard was run with: its config file, when one was read, and each option in force (see
-   * RunSettings). */
+  /**
+   * The settings the shard was run with: its config file, when one was read, and each option in force (see
+   * RunSettings).
+   */
   runSettings?: RunSettings;
   /** A shard decides nothing: the verdict is the merge's. */
   verdict: { status: 'deferred'; reasons: string[] };

@@ -81,8 +81,10 @@ export interface RenderOptions extends ProgressOptions {
   showPaths?: boolean;
   /** HTML: template and partial overrides by file name (`report.hbs`, `styles.css`, …), read by the caller. */
   templates?: Readonly<Record<string, string>>;
-  /** CSV: the columns in their order (`csvFieldNames`; `defaultCsvFields` without), and a UTF-8 byte order mark for
-   * Excel. */
+  /**
+   * CSV: the columns in their order (`csvFieldNames`; `defaultCsvFields` without), and a UTF-8 byte order mark for
+   * Excel.
+   */
   csv?: { fields?: readonly CsvFieldName[]; bom?: boolean };
   /**
    * A comparison whose new side is the analysis rendered (see `diffAnalyses`): each
@@ -121,8 +123,10 @@ export interface Renderer {
 export interface RenderDocumentsOptions extends RenderOptions {
   /** The formats of every document; each is rendered only when its body is asked for. */
   formats: readonly DocumentFormat[];
-  /** One document of every input together (true), or one document per input (false, the default, as `render` makes
-   * them). */
+  /**
+   * One document of every input together (true), or one document per input (false, the default, as `render` makes
+   * them).
+   */
   combine?: boolean;
   /** Refuse a document when its inputs have an error finding (default false). */
   strict?: boolean;

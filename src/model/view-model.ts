@@ -89,8 +89,10 @@ export interface ReportView {
   /** LastScannedDate (or LastScannedDateEpochTime) when the report carries it (not in the specification). */
   lastScanned: DateView | null;
   figures: FiguresView;
-  /** Posture.CompliancePercent as the report states it (it may differ from the figures'); null when it states no
-   * Posture. */
+  /**
+   * Posture.CompliancePercent as the report states it (it may differ from the figures'); null when it states no
+   * Posture.
+   */
   statedPercent: number | null;
   /** Red policies by Severity, worst first (every known severity, zeros included). */
   redBySeverity: SeverityCount[];

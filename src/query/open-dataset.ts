@@ -124,8 +124,10 @@ function datasetHandle({ engine, instance, connection, files, limits, removeSpil
       connection.interrupt();
     }, timeoutMs(limits));
   };
-  /** The engine's message; which limit stopped the query; or, for a table the dataset lacks, where its files were
-   * looked for. */
+  /**
+   * The engine's message; which limit stopped the query; or, for a table the dataset lacks, where its files were
+   * looked for.
+   */
   const failed = (name: string, error: unknown): CspmError => {
     let reason = firstLine(error);
     if (timedOut)

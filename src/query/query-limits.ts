@@ -5,8 +5,10 @@ import { CspmError } from '../error/cspm-error.js';
 export interface QueryLimits {
   /** Seconds from the query's start to its last row read; past them the engine is interrupted. */
   timeoutSeconds: number;
-  /** The engine's memory limit, as DuckDB reads it (`512MB`, `2GB`); past it, data spills to a private temporary
-   * folder, and what cannot spill fails. */
+  /**
+   * The engine's memory limit, as DuckDB reads it (`512MB`, `2GB`); past it, data spills to a private temporary
+   * folder, and what cannot spill fails.
+   */
   memoryLimit: string;
   /**
    * The folder to spill into, made and removed by the caller (the command line, which
@@ -69,8 +71,10 @@ const unitBytes: Readonly<Record<string, number>> = {
   tib: 2 ** 40,
 };
 
-/** The least memory limit taken: below it the engine cannot read a dataset's schema, and would fail as if the dataset
- * were broken. */
+/**
+ * The least memory limit taken: below it the engine cannot read a dataset's schema, and would fail as if the dataset
+ * were broken.
+ */
 export const leastMemoryBytes = 32e6;
 
 /**

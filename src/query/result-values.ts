@@ -25,8 +25,10 @@ const decimal: Convert = (value) => {
   return digits.length <= 15 ? Number(value) : value;
 };
 
-/** `2026-01-02 03:04:05.123` (the engine's text, UTC) as ISO 8601: `2026-01-02T03:04:05.123Z`. Infinities stay as they
- * are. */
+/**
+ * `2026-01-02 03:04:05.123` (the engine's text, UTC) as ISO 8601: `2026-01-02T03:04:05.123Z`. Infinities stay as they
+ * are.
+ */
 const timestamp: Convert = (value) =>
   typeof value === 'string' && /^\d{4}-\d\d-\d\d \d/.test(value)
     ? `${value.replace(' ', 'T')}Z`

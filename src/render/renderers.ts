@@ -8,8 +8,10 @@ import { formatsOf, writersOf } from './formats/format-views.js';
 import { buildFleetFigures } from '../analyse/fleet/add-fleet-report.js';
 import { fleetFormats, fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
 
-/** Every document renderer, keyed by the format name the CLI and the API take, in the order help text lists them: a
- * view of the output formats' registry. */
+/**
+ * Every document renderer, keyed by the format name the CLI and the API take, in the order help text lists them: a
+ * view of the output formats' registry.
+ */
 export const renderers: Readonly<Record<DocumentFormat, Renderer>> = writersOf('document');
 
 /** Every document format, in the order help text lists them. */

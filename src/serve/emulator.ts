@@ -25,8 +25,10 @@ export interface EmulatorOptions extends FaultOptions, StateLimits {
   reports?: string | URL;
   /** Credentials accepted for every license and account; those left out are random. */
   credentials?: CredentialOptions;
-  /** Seconds a scan job takes (New, Running, then Success, or Failed at `scanFailureRate`); 0, done at once, by
-   * default. */
+  /**
+   * Seconds a scan job takes (New, Running, then Success, or Failed at `scanFailureRate`); 0, done at once, by
+   * default.
+   */
   scanSeconds?: number;
   /** Largest request body in bytes (413 above); 1 MiB by default. */
   maxBodyBytes?: number;

@@ -63,8 +63,10 @@ export function bundleOpenApi(
   return { ...bundled, components: { ...components, schemas } };
 }
 
-/** The component name of a definition: `benchmarkReport` → `BenchmarkReport`, as the document's own components are
- * named. */
+/**
+ * The component name of a definition: `benchmarkReport` → `BenchmarkReport`, as the document's own components are
+ * named.
+ */
 function componentName(definition: string): string {
   return `${definition.charAt(0).toUpperCase()}${definition.slice(1)}`;
 }

@@ -8,8 +8,10 @@ import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
 
-/** A folder of `files` copies of a generated 879-policy report (three benchmarks), each of its own account; returns its
- * path. */
+/**
+ * A folder of `files` copies of a generated 879-policy report (three benchmarks), each of its own account; returns its
+ * path.
+ */
 async function generatedFleet(dir: string, files: number): Promise<string> {
   const base = join(dir, 'base.json');
   const generator = (await import(pathToFileURL(resolve('scripts/generate-report.js')).href)) as {

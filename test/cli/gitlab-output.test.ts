@@ -15,8 +15,10 @@ interface Issue {
   location: { path: string; lines: { begin: number } };
 }
 
-/** Runs the command with `-f gitlab -o <temp>/x.json` and returns its exit code and the report, valid against the
- * documented format. */
+/**
+ * Runs the command with `-f gitlab -o <temp>/x.json` and returns its exit code and the report, valid against the
+ * documented format.
+ */
 async function runGitlab(args: string[]): Promise<{ code: number; issues: Issue[] }> {
   const out = join(tempDir(), 'x.json');
   const result = await runInProcess([...args, '-f', 'gitlab', '-o', out]);

@@ -33,8 +33,10 @@ const cli = JSON.stringify(join(process.cwd(), bin));
 // Literal, not imported: importing the command line's modules costs this file seconds of start-up.
 const atOnce = { CSPM_PROGRESS_DELAY_MS: '0' };
 
-/** Runs `shell` (which names the command line as `$CLI`) on a pseudo-terminal of 100 columns; returns what the terminal
- * showed. */
+/**
+ * Runs `shell` (which names the command line as `$CLI`) on a pseudo-terminal of 100 columns; returns what the terminal
+ * showed.
+ */
 function onTerminal(shell: string, env: Record<string, string> = {}): { status: number | null; shown: string } {
   const result = spawnSync(
     'script',

@@ -239,6 +239,42 @@ const cases: Case[] = [
     expected: { passed: true, actual: 0, expected: '<= 0' },
   },
   {
+    name: 'acceptedPolicies of the category that holds it',
+    assertion: { metric: 'acceptedPolicies', category: 'AZ_STORAGE', max: 0 },
+    exceptions: () => [exception()],
+    expected: { passed: false, actual: 1, expected: '<= 0' },
+  },
+  {
+    name: 'redPolicies of a category leaves its accepted policy out',
+    assertion: { metric: 'redPolicies', category: 'Azure - Storage', max: 0 },
+    exceptions: () => [exception()],
+    expected: { passed: true, actual: 0, expected: '<= 0' },
+  },
+  {
+    name: 'redPolicies keeps a Red policy when only an Amber one is accepted',
+    assertion: { metric: 'redPolicies', max: 0 },
+    exceptions: () => [exception({ policies: ['NsgSsh'] })],
+    expected: { passed: false, actual: 1, expected: '<= 0' },
+  },
+  {
+    name: 'acceptedPolicies counts a policy two exceptions accept once',
+    assertion: { metric: 'acceptedPolicies', max: 0 },
+    exceptions: () => [exception(), exception({ id: 'EXC-2', accounts: ['a1b2c3d4-*'] })],
+    expected: { passed: false, actual: 1, expected: '<= 0' },
+  },
+  {
+    name: 'redPolicies never counts below nothing when two exceptions accept one policy',
+    assertion: { metric: 'redPolicies', min: 0, max: 0 },
+    exceptions: () => [exception(), exception({ id: 'EXC-2', accounts: ['a1b2c3d4-*'] })],
+    expected: { passed: true, actual: 0, expected: '>= 0 and <= 0' },
+  },
+  {
+    name: 'acceptedPolicies within a min and a max',
+    assertion: { metric: 'acceptedPolicies', min: 1, max: 1 },
+    exceptions: () => [exception()],
+    expected: { passed: true, actual: 1, expected: '>= 1 and <= 1' },
+  },
+  {
     name: 'acceptedPolicies of a severity with none',
     measured: 'acceptedPolicies of Severity Critical',
     assertion: { metric: 'acceptedPolicies', severity: 'Critical', max: 0 },
@@ -439,6 +475,21 @@ describe('gate metrics', () => {
       ]);
       if (colour) expect([name, metric.unit]).toEqual([name, '']);
     }
+  });
+
+  it('say whether a severity selects it alone or it and every worse one, when they read one', () => {
+    const ranges = Object.fromEntries(
+      gateMetricNames
+        .filter((name) => gateMetrics[name].severity === 'policy')
+        .map((name) => [name, gateMetrics[name].severityRange]),
+    );
+    expect(ranges).toEqual({
+      redPolicies: 'only',
+      amberPolicies: 'only',
+      failingPolicies: 'only',
+      regressions: 'or-worse',
+      acceptedPolicies: 'only',
+    });
   });
 
   it('each describes itself in one line, for the README and messages', () => {

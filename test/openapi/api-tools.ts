@@ -67,8 +67,10 @@ export function useFolder(): () => string {
   return () => (dir ??= mkdtempSync(join(tmpdir(), 'cspm-openapi-')));
 }
 
-/** Prints the service's OpenAPI document with `cspm-report schema openapi` into its own folder, alone: nothing beside
- * it to resolve against. */
+/**
+ * Prints the service's OpenAPI document with `cspm-report schema openapi` into its own folder, alone: nothing beside
+ * it to resolve against.
+ */
 export async function printDocument(folder: string): Promise<string> {
   const dir = mkdtempSync(join(folder, 'document-'));
   const path = join(dir, 'service.openapi.json');

@@ -28,8 +28,10 @@ export const checkInvariants = [
   'check JSON carries the summary',
 ] as const;
 
-/** Bugs the suite found that are not being fixed yet and that break check invariants in the pinned run of mutated
- * reports. */
+/**
+ * Bugs the suite found that are not being fixed yet and that break check invariants in the pinned run of mutated
+ * reports.
+ */
 export const openCheckBugs: Record<string, string> = {};
 
 /** Invariants of every rendering of valid reports (test/property/render-invariants.ts). */

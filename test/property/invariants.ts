@@ -189,8 +189,10 @@ export function checkSyntaxFinding(analysis: Analysis, text: string): void {
   );
 }
 
-/** A text that parses gets a duplicate-key finding for each key it repeats in an object (up to the limit), at the
- * member's pointer. */
+/**
+ * A text that parses gets a duplicate-key finding for each key it repeats in an object (up to the limit), at the
+ * member's pointer.
+ */
 export function checkDuplicateKeyFindings(analysis: Analysis, text: string): void {
   const parsedText = text.startsWith('\ufeff') ? text.slice(1) : text;
   if (jsonErrorOffset(parsedText) !== null) return;

@@ -16,8 +16,10 @@ import { renderDocuments } from '../../src/render/render-documents.js';
 import { minimalReport } from '../support/minimal-report.js';
 import { textOf } from './pdf/pdf-helpers.js';
 
-/** Two good reports of their own scan jobs, a report with wrong stated totals, a JSON file that is no report, and one
- * that fails the schema. */
+/**
+ * Two good reports of their own scan jobs, a report with wrong stated totals, a JSON file that is no report, and one
+ * that fails the schema.
+ */
 function inputs() {
   const second = minimalReport();
   second.JobId = 'a1b2c3d4-0000-4000-8000-000000000024';

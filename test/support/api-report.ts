@@ -19,8 +19,10 @@ function printed(node: ts.Node): string {
   return printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile());
 }
 
-/** A variable's declaration with its statement's `export declare const`, alone even when the statement declares
- * several. */
+/**
+ * A variable's declaration with its statement's `export declare const`, alone even when the statement declares
+ * several.
+ */
 function printedVariable(declaration: ts.VariableDeclaration, checker: ts.TypeChecker): string {
   const type =
     declaration.type === undefined

@@ -32,8 +32,10 @@ export function expectedPolicyTotals(reports: readonly BenchmarkReport[]): {
   };
 }
 
-/** The category rows the `figures` table must hold: id, policies and Green count of each category, recounted from the
- * JSON. */
+/**
+ * The category rows the `figures` table must hold: id, policies and Green count of each category, recounted from the
+ * JSON.
+ */
 export function expectedCategoryFigures(
   reports: readonly BenchmarkReport[],
 ): { category_id: string; policies: number; green: number; red: number }[] {

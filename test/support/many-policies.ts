@@ -2,8 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minimalReport, policy } from './minimal-report.js';
 
-/** Writes a valid report whose first category holds `count` passing policies, and returns its path: big outputs from
- * one input. */
+/**
+ * Writes a valid report whose first category holds `count` passing policies, and returns its path: big outputs from
+ * one input.
+ */
 export function writeManyPolicies(dir: string, count: number): string {
   const report = minimalReport();
   const category = report.ResourceCategories[0]!;

@@ -14,8 +14,10 @@ export interface JudgeExceptionsOptions {
 /** The days before an expiry that a run warns of, when not given. */
 export const defaultExpiryWarningDays = 30;
 
-/** Red and Amber: the colours an exception can accept. Any other colour the service adds counts as failing too (fail
- * closed). */
+/**
+ * Red and Amber: the colours an exception can accept. Any other colour the service adds counts as failing too (fail
+ * closed).
+ */
 function isFailingColour(compliance: string): boolean {
   return compliance !== 'Green' && compliance !== 'Gray';
 }

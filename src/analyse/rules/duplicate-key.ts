@@ -1,7 +1,9 @@
 import type { RuleInfo } from '../../model/rule.js';
 
-/** A key repeated in one JSON object. The loader tells (src/load/duplicate-key-findings.ts); this is the rule's
- * catalogue entry. */
+/**
+ * A key repeated in one JSON object. The loader tells (src/load/duplicate-key-findings.ts); this is the rule's
+ * catalogue entry.
+ */
 export const duplicateKey: RuleInfo = {
   id: 'duplicate-key',
   stage: 'load',

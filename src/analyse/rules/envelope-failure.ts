@@ -1,7 +1,9 @@
 import type { RuleInfo } from '../../model/rule.js';
 
-/** A saved answer of a failed call. The loader tells (src/load/readers/service-reports.ts); this is the rule's
- * catalogue entry. */
+/**
+ * A saved answer of a failed call. The loader tells (src/load/readers/service-reports.ts); this is the rule's
+ * catalogue entry.
+ */
 export const envelopeFailure: RuleInfo = {
   id: 'envelope-failure',
   stage: 'load',

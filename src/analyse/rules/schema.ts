@@ -1,7 +1,9 @@
 import type { RuleInfo } from '../../model/rule.js';
 
-/** A value breaks the published schema. Validation tells (src/validate/validate-documents.ts); this is the rule's
- * catalogue entry. */
+/**
+ * A value breaks the published schema. Validation tells (src/validate/validate-documents.ts); this is the rule's
+ * catalogue entry.
+ */
 export const schemaRule: RuleInfo = {
   id: 'schema',
   stage: 'validate',

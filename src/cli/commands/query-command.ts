@@ -38,8 +38,10 @@ export interface QueryArgs {
   quiet?: boolean;
 }
 
-/** What each format writes, as `--format`'s help lists them: "an aligned table, RFC 4180 CSV, or a JSON array of
- * objects". */
+/**
+ * What each format writes, as `--format`'s help lists them: "an aligned table, RFC 4180 CSV, or a JSON array of
+ * objects".
+ */
 function formatList(): string {
   const described = queryFormats.map((format) => getQueryRenderer(format).describe);
   return described.length < 2

@@ -18,8 +18,10 @@ import type { RenderArgs } from './render-run.js';
 import { withAnalysisOptions } from '../analysis-options.js';
 import { oneValue } from '../shared-options.js';
 
-/** The formats that read a format-specific option, as its help begins (`pdf: landscape pages`): the renderers'
- * registry's word. */
+/**
+ * The formats that read a format-specific option, as its help begins (`pdf: landscape pages`): the renderers'
+ * registry's word.
+ */
 function readBy(option: FormatOption): string {
   return formatsReading(option, {}).join(', ');
 }

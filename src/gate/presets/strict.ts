@@ -1,7 +1,9 @@
 import type { RulesFileAssertion } from '../rules-file.js';
 
-/** `cspm:strict`: for accounts that keep a high bar, where nothing critical or high may fail, nor be accepted as a risk
- * when Critical. */
+/**
+ * `cspm:strict`: for accounts that keep a high bar, where nothing critical or high may fail, nor be accepted as a risk
+ * when Critical.
+ */
 export const strict: readonly RulesFileAssertion[] = [
   { name: 'overall compliance', level: 'error', metric: 'compliancePercent', min: 90 },
   { name: 'no critical failing', level: 'error', metric: 'failingPolicies', severity: 'Critical', max: 0 },

@@ -56,8 +56,10 @@ export interface MergeSettings {
   percentFormula?: PercentFormula;
   /** The gate's rules: a rules file, a preset name, or rules already loaded (loadGateRules). */
   rules?: string | GateRules;
-  /** SHA-256 of the rules file the merge was given (absent for a preset); by default, of the file the rules were loaded
-   * from. */
+  /**
+   * SHA-256 of the rules file the merge was given (absent for a preset); by default, of the file the rules were loaded
+   * from.
+   */
   contentHashes?: PartialContentHashes;
   /** The run id every shard must carry (`--run-id`). */
   runId?: string;

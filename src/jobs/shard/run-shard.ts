@@ -33,8 +33,10 @@ export interface ShardRunOptions extends FilesRunOptions {
    * each keeps the policies their assertions name.
    */
   rules?: string | GateRules;
-  /** SHA-256 of the files beside the inputs that decide the verdict; by default, of the rules file the rules were
-   * loaded from. */
+  /**
+   * SHA-256 of the files beside the inputs that decide the verdict; by default, of the rules file the rules were
+   * loaded from.
+   */
   contentHashes?: PartialContentHashes;
   /**
    * The run's id, the same for every shard (a CI run's number, say). Without it the id is

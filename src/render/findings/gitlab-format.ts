@@ -9,8 +9,10 @@ import { regressionIssues } from './gitlab/regression-issues.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails } from './stated-verdict.js';
 
-/** Severities that say the run failed: an error finding, a regression of a High policy or worse, a failed `error`
- * assertion. */
+/**
+ * Severities that say the run failed: an error finding, a regression of a High policy or worse, a failed `error`
+ * assertion.
+ */
 const failingSeverities = new Set<CodeQualityIssue['severity']>(['major', 'critical', 'blocker']);
 
 /**

@@ -23,8 +23,10 @@ export const maxSummaryBytes = 512 * 1024;
  */
 export const maxNoteLength = 800;
 
-/** Lists whose notes the end of the text keeps room for: assertions, changes, findings, reports, unpaired reports,
- * files. */
+/**
+ * Lists whose notes the end of the text keeps room for: assertions, changes, findings, reports, unpaired reports,
+ * files.
+ */
 const listCount = 6;
 
 /**

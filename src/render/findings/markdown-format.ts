@@ -18,8 +18,10 @@ import { pointerLabel } from './visible-text.js';
 /** Reasons of the verdict the heading lists; the rest are counted (every format that lists them all has them). */
 const maxReasons = 3;
 
-/** Notes of the run the heading lists, and the characters of each; the rest are counted (the json format lists them
- * all). */
+/**
+ * Notes of the run the heading lists, and the characters of each; the rest are counted (the json format lists them
+ * all).
+ */
 const maxNotes = 3;
 const maxNoteCharacters = 300;
 

@@ -11,8 +11,10 @@ export interface MarkdownList<T> {
   items: readonly T[];
   /** The item as a table row or a bullet line. */
   line(item: T): string;
-  /** The items counted, when some stand for more than one (findings past the listing limit); the items' number
-   * otherwise. */
+  /**
+   * The items counted, when some stand for more than one (findings past the listing limit); the items' number
+   * otherwise.
+   */
   total?: number;
   /** What an item is called, one and many: `['change', 'changes']`. */
   noun: readonly [string, string];

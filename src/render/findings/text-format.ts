@@ -58,8 +58,10 @@ function* checkLines(analysis: Analysis, options: TextFormatOptions): Generator<
   yield summaryLine(analysis, paint, options.verdict);
 }
 
-/** The lines of one source. A loop, not `Math.max(...widths)`: a source can have more findings than a call can take
- * arguments. */
+/**
+ * The lines of one source. A loop, not `Math.max(...widths)`: a source can have more findings than a call can take
+ * arguments.
+ */
 function* sourceLines(source: AnalysedSource, paint: Paint): Generator<string> {
   const head = `${paint('1', terminalText(source.source))}: ${plural(source.reportCount, 'report')}, ${plural(source.policies, 'policy', 'policies')}`;
   if (source.findings.length === 0) {

@@ -16,8 +16,10 @@ export function countAccounts(analysis: Analysis): number {
   return ids.size;
 }
 
-/** The tier of a document of `analysis`: `given` when there is one, else fleet above {@link fleetAccountThreshold}
- * accounts, else full. */
+/**
+ * The tier of a document of `analysis`: `given` when there is one, else fleet above {@link fleetAccountThreshold}
+ * accounts, else full.
+ */
 export function tierOf(analysis: Analysis, given: RenderTier | undefined): RenderTier {
   return given ?? (countAccounts(analysis) > fleetAccountThreshold ? 'fleet' : 'full');
 }

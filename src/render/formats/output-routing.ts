@@ -82,8 +82,10 @@ export function formatNamedBy(path: string, kinds: readonly RoutedKind[]): Outpu
   return best?.format;
 }
 
-/** A media type's base (`text/csv`), and its structured-syntax suffix as a type too (`application/sarif+json` is also
- * `application/json`). */
+/**
+ * A media type's base (`text/csv`), and its structured-syntax suffix as a type too (`application/sarif+json` is also
+ * `application/json`).
+ */
 function baseTypes(mediaType: string): string[] {
   const base = (mediaType.split(';')[0] ?? mediaType).trim();
   const suffix = /^(\w+)\/[^+]+\+(\w+)$/.exec(base);

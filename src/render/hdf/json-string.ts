@@ -1,5 +1,7 @@
-/** Characters JSON.stringify would escape or change: quote, backslash, controls and any surrogate (a lone one is
- * escaped). */
+/**
+ * Characters JSON.stringify would escape or change: quote, backslash, controls and any surrogate (a lone one is
+ * escaped).
+ */
 const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**

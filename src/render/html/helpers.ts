@@ -106,8 +106,10 @@ export function registerHelpers(env: Env): void {
     coverageText: (figures: FiguresView) => coverageText(figures),
     /** `{{#with (lowCoverageWarning figures)}}`: the low-coverage warning, or null. */
     lowCoverageWarning: (figures: FiguresView) => lowCoverageWarning(figures),
-    /** `{{#each (rankWorst worstCategories)}}`: each worst category with its rank, labelled as in the PDF and the
-     * workbook. */
+    /**
+     * `{{#each (rankWorst worstCategories)}}`: each worst category with its rank, labelled as in the PDF and the
+     * workbook.
+     */
     rankWorst: (worst: readonly CategoryView[]) => rankWorstCategories(worst),
     logoSource,
     reportPlan,

@@ -31,8 +31,10 @@ export interface ReportData {
    * [anchor, order, name, total, green, red, amber, gray, percent (null: n/a), percentText, statedText, percentNote].
    */
   categories: (string | number | null)[][];
-  /** [number, title, service, colour, severity, probability, level, passed, total, category (index into categories)] of
-   * the listed policies. */
+  /**
+   * [number, title, service, colour, severity, probability, level, passed, total, category (index into categories)] of
+   * the listed policies.
+   */
   policies: (string | number)[][];
   /** The action list in its order: [index into policies, index into categories, failing resources, rank]. */
   actions: number[][];

@@ -18,8 +18,10 @@ function escapeBreak(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
-/** The JSON string of `value` as JSON.stringify writes it, U+0085, U+2028 and U+2029 escaped too; most need nothing and
- * are only quoted. */
+/**
+ * The JSON string of `value` as JSON.stringify writes it, U+0085, U+2028 and U+2029 escaped too; most need nothing and
+ * are only quoted.
+ */
 export function lineSafeJsonString(value: string): string {
   return needsEscaping.test(value) ? JSON.stringify(value).replace(unicodeBreaks, escapeBreak) : `"${value}"`;
 }

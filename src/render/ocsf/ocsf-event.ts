@@ -80,8 +80,10 @@ export function ocsfFindingUid(
   ).slice(0, 32);
 }
 
-/** What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an
- * unknown colour quoted. */
+/**
+ * What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an
+ * unknown colour quoted.
+ */
 export function ocsfResultDetail(
   policy: Pick<Policy, 'Compliance' | 'PassedResourceCount' | 'TotalResourceCount'>,
 ): string {

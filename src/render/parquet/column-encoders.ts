@@ -13,11 +13,15 @@ export interface EncodedColumn {
   nullCount: number;
   /** The dictionary page's values, PLAIN-encoded: only for text columns. */
   dictionary?: { bytes: Uint8Array; count: number };
-  /** The values of the data pages: dictionary indexes, or the values PLAIN-encoded, `width` bytes each (0: text, each
-   * with its length). */
+  /**
+   * The values of the data pages: dictionary indexes, or the values PLAIN-encoded, `width` bytes each (0: text, each
+   * with its length).
+   */
   values: { indexes: Int32Array; bitWidth: number } | { plain: Uint8Array; width: number };
-  /** The least and greatest values, as the writer takes them for statistics (text in UTF-8 byte order); undefined when
-   * every cell is null. */
+  /**
+   * The least and greatest values, as the writer takes them for statistics (text in UTF-8 byte order); undefined when
+   * every cell is null.
+   */
   min: string | number | undefined;
   max: string | number | undefined;
 }
@@ -82,8 +86,10 @@ function int64Bytes(values: readonly number[]): Uint8Array {
   return new Uint8Array(halves.buffer);
 }
 
-/** How the numbers of each numeric type are laid out in a PLAIN page (little-endian, as Parquet and every platform
- * Node.js runs on are). */
+/**
+ * How the numbers of each numeric type are laid out in a PLAIN page (little-endian, as Parquet and every platform
+ * Node.js runs on are).
+ */
 const numberLayouts: Record<Exclude<DatasetColumnType, 'string'>, (values: readonly number[]) => Uint8Array> = {
   int32: (values) => new Uint8Array(Int32Array.from(values).buffer),
   int64: int64Bytes,
@@ -95,14 +101,18 @@ const numberLayouts: Record<Exclude<DatasetColumnType, 'string'>, (values: reado
 /** Matches a UTF-16 surrogate: where JavaScript's `<` orders strings otherwise than their UTF-8 bytes. */
 const surrogate = /[\ud800-\udfff]/;
 
-/** Texts PLAIN-encoded (each a little-endian length, then its UTF-8 bytes), and the least and greatest of them in UTF-8
- * byte order. */
+/**
+ * Texts PLAIN-encoded (each a little-endian length, then its UTF-8 bytes), and the least and greatest of them in UTF-8
+ * byte order.
+ */
 function plainTexts(texts: readonly string[]): { bytes: Uint8Array; min: string | undefined; max: string | undefined } {
   return asciiTexts(texts) ?? anyTexts(texts);
 }
 
-/** The four bytes of a little-endian length as Latin-1 characters, and how many of them are past ASCII (UTF-8 would
- * take two bytes for each), by length: lengths repeat. */
+/**
+ * The four bytes of a little-endian length as Latin-1 characters, and how many of them are past ASCII (UTF-8 would
+ * take two bytes for each), by length: lengths repeat.
+ */
 const lengthPrefixes: { text: string; wide: number }[] = [];
 
 function lengthPrefix(length: number): { text: string; wide: number } {
@@ -188,8 +198,10 @@ function anyTexts(texts: readonly string[]): { bytes: Uint8Array; min: string | 
   return { bytes: bytes.subarray(0, at), min: texts[min], max: texts[max] };
 }
 
-/** Numbers PLAIN-encoded as the column's type lays them out, and the least and greatest of them (NaN left out, as the
- * format asks). */
+/**
+ * Numbers PLAIN-encoded as the column's type lays them out, and the least and greatest of them (NaN left out, as the
+ * format asks).
+ */
 function plainNumbers(
   type: Exclude<DatasetColumnType, 'string'>,
   numbers: readonly number[],
@@ -332,8 +344,10 @@ class DictionaryEncoder implements ColumnEncoder {
     return index;
   }
 
-  /** Whether the dictionary has passed its limit, or the chunk's first {@link sampleCells} cells (`count` now) were
-   * nearly all distinct. */
+  /**
+   * Whether the dictionary has passed its limit, or the chunk's first {@link sampleCells} cells (`count` now) were
+   * nearly all distinct.
+   */
   private outgrown(count: number): boolean {
     return (
       this.dictionaryBytes > dictionaryLimit || (count === sampleCells && 10 * this.values.length > 9 * sampleCells)

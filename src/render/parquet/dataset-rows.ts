@@ -4,15 +4,19 @@ import type { CategoryView, ReportView, ViewModel } from '../../model/view-model
 import type { DatasetCell } from './column-encoders.js';
 import { CspmError } from '../../error/cspm-error.js';
 
-/** What the rows of a run of the `policies` table share: a report and one of its categories; each row is one of the
- * category's policies. */
+/**
+ * What the rows of a run of the `policies` table share: a report and one of its categories; each row is one of the
+ * category's policies.
+ */
 export interface PolicyRun {
   report: ReportView;
   category: CategoryView;
 }
 
-/** What one row of the `figures` table is made of: a report, and one of its categories or none for the report's own
- * row. */
+/**
+ * What one row of the `figures` table is made of: a report, and one of its categories or none for the report's own
+ * row.
+ */
 export interface FigureRowSource {
   report: ReportView;
   category: CategoryView | null;
@@ -117,15 +121,19 @@ export function columnReaders<Table extends DatasetTable>(
   });
 }
 
-/** The rows of the `policies` table of one report, a run per category: its listed policies (every one by default), in
- * document order. */
+/**
+ * The rows of the `policies` table of one report, a run per category: its listed policies (every one by default), in
+ * document order.
+ */
 export function* policyRunsOf(report: ReportView): Generator<RowRun<'policies'>> {
   for (const category of report.categories)
     if (category.listed.length > 0) yield { shared: { report, category }, rows: category.listed };
 }
 
-/** The rows of the `figures` table of one report, each its own run: the report's own row, then one per category in its
- * order. */
+/**
+ * The rows of the `figures` table of one report, each its own run: the report's own row, then one per category in its
+ * order.
+ */
 export function* figureRunsOf(report: ReportView): Generator<RowRun<'figures'>> {
   const own: FigureRowSource = { report, category: null };
   yield { shared: own, rows: [own] };

@@ -16,8 +16,10 @@ export type { DatasetCell } from './column-encoders.js';
  */
 export const rowGroupRows = 100_000;
 
-/** The Parquet schema element of a column (the logical types DuckDB reads as VARCHAR, INTEGER, BIGINT, DOUBLE,
- * TIMESTAMP). */
+/**
+ * The Parquet schema element of a column (the logical types DuckDB reads as VARCHAR, INTEGER, BIGINT, DOUBLE,
+ * TIMESTAMP).
+ */
 function schemaElement(column: DatasetColumn): SchemaElement {
   const repetition_type = column.nullable ? 'OPTIONAL' : 'REQUIRED';
   const physical: Record<DatasetColumnType, Record<string, unknown>> = {
@@ -67,8 +69,10 @@ export class ParquetTable<Shared, Row> {
     this.writer.appendUint32(parquetMagic);
   }
 
-  /** Adds rows that share `shared`, in their order; a run longer than the room left in the row group goes on in the
-   * next. */
+  /**
+   * Adds rows that share `shared`, in their order; a run longer than the room left in the row group goes on in the
+   * next.
+   */
   addRun(shared: Shared, rows: readonly Row[]): void {
     let from = 0;
     while (from < rows.length) {

@@ -88,8 +88,10 @@ export function drawReportSummary(canvas: Canvas, report: ReportView, measure: s
   canvas.y += 10;
 }
 
-/** A worst category with its rank and measure: `1. Azure - Security Center — Red 115, weighted 339; …` (see
- * worstFiguresText). */
+/**
+ * A worst category with its rank and measure: `1. Azure - Security Center — Red 115, weighted 339; …` (see
+ * worstFiguresText).
+ */
 export function worstLine({ rank, category, figuresText }: RankedCategory): string {
   return `${rank}. ${category.name} — ${figuresText}`;
 }

@@ -7,8 +7,10 @@ export type { QueryRenderer } from '../formats/output-format.js';
 /** A format of `query`. */
 export type QueryFormat = FormatNameOf<'query'>;
 
-/** Every output format of `query` by the name `-f` takes, a view of the output formats' registry; table first, the
- * default. */
+/**
+ * Every output format of `query` by the name `-f` takes, a view of the output formats' registry; table first, the
+ * default.
+ */
 export const queryRenderers: Readonly<Record<QueryFormat, QueryRenderer>> = writersOf('query');
 
 /** Every format of `query`, in the order help text lists them. */

@@ -6,8 +6,10 @@ export interface ChartSeries {
   colour: string;
   /** Overall compliance is drawn thicker than the categories. */
   overall: boolean;
-  /** One of the categories beyond the worst few: drawn thin and gray, behind the others, named only in the legend's
-   * list. */
+  /**
+   * One of the categories beyond the worst few: drawn thin and gray, behind the others, named only in the legend's
+   * list.
+   */
   other: boolean;
   points: ({ x: number; y: number } | null)[];
 }
@@ -34,8 +36,10 @@ export interface ChartLayout {
  */
 export const highlightedCategories = 5;
 
-/** Colours of the highlighted categories: Okabe–Ito hues, far apart for colour-blind readers too. Overall is near
- * black. */
+/**
+ * Colours of the highlighted categories: Okabe–Ito hues, far apart for colour-blind readers too. Overall is near
+ * black.
+ */
 export const seriesColours = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#d55e00'];
 const overallColour = '#1f2933';
 /** The categories beyond the worst few. */

@@ -21,8 +21,10 @@ import {
 
 export type { CellValue } from './row-xml.js';
 
-/** How a column's values are shown: text, a count (`12,345`), a percent stored as a fraction, or a date (see
- * excelDate). */
+/**
+ * How a column's values are shown: text, a count (`12,345`), a percent stored as a fraction, or a date (see
+ * excelDate).
+ */
 export type ColumnKind = 'text' | 'count' | 'percent' | 'date';
 
 /** One column of a table sheet. */
@@ -55,13 +57,17 @@ export interface TableSheet<T> {
   /** Rows after the table and outside its filter, styled as totals (the roll-up). */
   footer?: readonly T[];
   tabColour?: string;
-  /** Leading columns that name a row (the benchmark, the category), repeated at the left of every printed page. Default
-   * 1. */
+  /**
+   * Leading columns that name a row (the benchmark, the category), repeated at the left of every printed page. Default
+   * 1.
+   */
   keyColumns?: number;
   /** Keep the header row in view while scrolling; off where the lines above it would fill the window. Default on. */
   freezeHeader?: boolean;
-  /** Wrap every cell's text within its column, top-aligned, so that a long value shows whole on screen and on paper
-   * rather than cut off by the next cell. */
+  /**
+   * Wrap every cell's text within its column, top-aligned, so that a long value shows whole on screen and on paper
+   * rather than cut off by the next cell.
+   */
   wrap?: boolean;
   /**
    * How many leading columns print (default all): the columns after them stay in the sheet

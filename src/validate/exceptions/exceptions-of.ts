@@ -9,21 +9,8 @@ import { validateExceptionsShape } from './exceptions-schema.js';
 /** The longest an exception may run, from its approval to its expiry, unless a run says otherwise. */
 export const defaultMaxExceptionDays = 365;
 
-/** An exception's entry as the schema lets it through. */
-interface ExceptionEntry {
-  id: string;
-  policy?: string;
-  policies?: string[];
-  accounts: string[];
-  benchmark?: string;
-  category?: string;
-  reason: string;
-  owner: string;
-  approvedBy: string;
-  approved: string;
-  expires: string;
-  ticket?: string;
-}
+/** An exception's entry as the schema lets it through: one policy or a list, and no place in a file yet. */
+type ExceptionEntry = Omit<RiskException, 'policies' | 'file' | 'pointer'> & { policy?: string; policies?: string[] };
 
 /** The words a reason needs at least: a sentence, not a placeholder (`n/a`, `TODO`). */
 const reasonWords = 3;

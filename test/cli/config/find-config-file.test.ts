@@ -7,8 +7,10 @@ import { useTempDir } from '../../support/temp-dir.js';
 
 const tempDir = useTempDir();
 
-/** A folder tree `top/a/b` with a home and a temporary folder elsewhere, so that neither bound applies unless a test
- * says so. */
+/**
+ * A folder tree `top/a/b` with a home and a temporary folder elsewhere, so that neither bound applies unless a test
+ * says so.
+ */
 function setUp(): { top: string; cwd: string; bounds: SearchBounds } {
   const dir = tempDir();
   const top = join(dir, 'top');

@@ -56,7 +56,7 @@ describe('readExceptions: a valid file', () => {
     expect(files).toEqual([
       { path, sha256: createHash('sha256').update(text).digest('hex'), ids: ['EXC-2026-014', 'EXC-2'] },
     ]);
-    expect(exceptions[0]).toEqual({
+    expect(exceptions[0]).toStrictEqual({
       id: 'EXC-2026-014',
       policies: ['SubnetHasNSG'],
       accounts: ['a1f0c9e2-*'],
@@ -80,6 +80,14 @@ describe('readExceptions: a valid file', () => {
   it('reads JSON as well, and an empty list as no exception', () => {
     const json = file('e.json', JSON.stringify({ exceptions: [] }));
     expect(readExceptions([json]).exceptions).toEqual([]);
+  });
+
+  it('takes an exception that ends the day it was approved, a reason of three words, and TODO inside a sentence', () => {
+    expect(refusal(`exceptions:\n${entry({ expires: '2026-11-01' })}\n`)).toBe('read without error');
+    expect(refusal(`exceptions:\n${entry({ reason: 'Keys rotate manually' })}\n`)).toBe('read without error');
+    expect(refusal(`exceptions:\n${entry({ reason: 'Migration tracked in SEC-12, not a TODO left open' })}\n`)).toBe(
+      'read without error',
+    );
   });
 
   it('takes an expiry up to the longest run given', () => {
@@ -170,6 +178,22 @@ describe('readExceptions: a file that does not check fails the run, naming file,
       `exceptions:\n${entry({ expires: 'TODO' })}\n`,
       'exceptions-invalid: invalid exceptions file: exceptions.yaml:9:14: /exceptions/0/expires: still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)',
     ],
+    [
+      'a reason of two words',
+      `exceptions:\n${entry({ reason: 'legacy subnet' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:5:13: /exceptions/0/reason: must say why the risk is accepted, in a sentence',
+    ],
+    [
+      'approved by its owner, spaces aside',
+      `exceptions:\n${entry({ approvedBy: '" net-team@example.com "' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:7:17: /exceptions/0/approvedBy: approved by its owner (net-team@example.com); someone else approves a risk',
+    ],
+    [
+      'a TODO in a list',
+      `exceptions:\n${entry({ accounts: '["a1f0c9e2-*", " TODO: more"]' })}\n`,
+      'exceptions-invalid: invalid exceptions file: exceptions.yaml:4:30: /exceptions/0/accounts/1: still says TODO: fill it in (an imported exception needs a reason, an owner, an approver and its dates before it counts)',
+    ],
+    ['an empty file', '', 'exceptions-invalid: invalid exceptions file: exceptions.yaml: (document): must be object'],
     [
       'a repeated id',
       `exceptions:\n${entry()}\n${entry({ policy: 'Other' })}\n`,

@@ -71,8 +71,10 @@ function run(settings: PartialSettings = { command: 'check', failOn: 'error', se
   };
 }
 
-/** How verifyPartials refuses a run, with the files at hand or without them (--inputs-absent); code `none` when it
- * takes it. */
+/**
+ * How verifyPartials refuses a run, with the files at hand or without them (--inputs-absent); code `none` when it
+ * takes it.
+ */
 function refusal(given: Run, withFiles = true): { code: string; message: string; data: unknown } {
   try {
     verifyPartials(given.partials, given.expected, withFiles ? given.found : undefined);

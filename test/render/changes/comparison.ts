@@ -5,8 +5,10 @@ import { diffAnalyses } from '../../../src/analyse/diff/diff-analyses.js';
 import { buildViewModel } from '../../../src/render/build-view-model.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
 
-/** The sample pair: 3 regressions, 2 new failures (a new Red policy, a Gray one turned Red), 2 fixes, 1 coverage
- * change, 1 removed policy. */
+/**
+ * The sample pair: 3 regressions, 2 new failures (a new Red policy, a Gray one turned Red), 2 fixes, 1 coverage
+ * change, 1 removed policy.
+ */
 export const oldSample = 'samples/diff/azure-csbp-2024-03-11.json';
 export const newSample = 'samples/diff/azure-csbp-2024-03-18.json';
 

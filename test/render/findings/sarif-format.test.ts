@@ -52,8 +52,10 @@ function sarifRun(analysis: Analysis, gate?: GateResult): Run {
   return log.runs[0]!;
 }
 
-/** A report whose policy StorageKeys claims Green with 0 of 2 resources passed; `inserted` adds a clean policy before
- * it. */
+/**
+ * A report whose policy StorageKeys claims Green with 0 of 2 resources passed; `inserted` adds a clean policy before
+ * it.
+ */
 function brokenReport(inserted = false): BenchmarkReport {
   const report = minimalReport();
   const storage = report.ResourceCategories[0]!;
@@ -312,8 +314,10 @@ function reportOfFalseGreens(count: number): string {
   return JSON.stringify([report]);
 }
 
-/** 125,000 false greens: the analysis lists 1,000 of a rule per file, so the rest are copies of the first at their own
- * pointers. */
+/**
+ * 125,000 false greens: the analysis lists 1,000 of a rule per file, so the rest are copies of the first at their own
+ * pointers.
+ */
 async function manyFalseGreens(count: number): Promise<Analysis> {
   const analysis = await analyseInputs({ text: reportOfFalseGreens(1), name: 'many.json' });
   const [model] = analysis.sources[0]!.findings.filter((finding) => finding.rule === 'policy-compliance');

@@ -220,8 +220,10 @@ function assertion(
   };
 }
 
-/** A gate result by hand (src/model/gate.ts): failed and passed, both levels, one metric twice, null and string
- * actuals. */
+/**
+ * A gate result by hand (src/model/gate.ts): failed and passed, both levels, one metric twice, null and string
+ * actuals.
+ */
 export function variedGate(): GateResult {
   return {
     rulesFile: `gate/rules ${hostilePath}.json`,

@@ -31,8 +31,10 @@ const hdfWordOf: Record<string, string> = {
 const expectedSeverity = (item: Policy): string =>
   item.Compliance === 'Gray' ? 'none' : (hdfWordOf[item.Severity.trim().toLowerCase()] ?? 'critical');
 
-/** Status as inspecjs names it, from the colour as our analysis counts it: Red and Amber failed, Green passed, Gray not
- * applicable. */
+/**
+ * Status as inspecjs names it, from the colour as our analysis counts it: Red and Amber failed, Green passed, Gray not
+ * applicable.
+ */
 function expectedStatus(item: Policy): string {
   const statuses: Record<string, string> = { Green: 'Passed', Red: 'Failed', Amber: 'Failed', Gray: 'Not Applicable' };
   return statuses[item.Compliance] ?? 'Profile Error';
@@ -262,8 +264,10 @@ if (published.length === 0)
     `skipped: HDF severities of the published audit report: no auditReportAPI sample in ${realSamplesDir} (set CSPM_REAL_SAMPLES to the folder of the service's published samples to run them)`,
   );
 
-/** A published sample as a document: a whole report as published, or an excerpt of its categories inside a report
- * shaped like it. */
+/**
+ * A published sample as a document: a whole report as published, or an excerpt of its categories inside a report
+ * shaped like it.
+ */
 function publishedDocument(name: string): unknown {
   const value = JSON.parse(readFileSync(join(realSamplesDir, name), 'utf8')) as unknown;
   const isExcerpt =

@@ -10,8 +10,10 @@ import { useTempDir } from '../../support/temp-dir.js';
 import { bodyBytes } from './read-workbook.js';
 import { convertWithLibreOffice } from './soffice.js';
 
-/** The longest category name and policy id of the service's published sample, which the printed Policies and Action
- * list sheets cut off. */
+/**
+ * The longest category name and policy id of the service's published sample, which the printed Policies and Action
+ * list sheets cut off.
+ */
 const longCategory = 'Azure - Compute (PaaS and Serverless)';
 const longPolicyId = 'DiagnosticsLogsInSelectiveAppServicesMonitoringEffectId';
 

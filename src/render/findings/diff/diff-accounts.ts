@@ -8,8 +8,10 @@ export const accountsHeading = 'Accounts, worst first';
 /** An account as a ranking names it: `Production (1234)`. */
 export const accountText = (account: AccountChange): string => `${account.accountName} (${account.accountId})`;
 
-/** What became of an account, in words: `lost: only in the old input (2 reports)`, `compliance −3.2 points, 4
- * regressions`. */
+/**
+ * What became of an account, in words: `lost: only in the old input (2 reports)`, `compliance −3.2 points, 4
+ * regressions`.
+ */
 export function accountChangeText(account: AccountChange): string {
   if (account.status === 'lost') return `lost: only in the old input (${plural(account.lostReports, 'report')})`;
   if (account.status === 'added')
