@@ -71,3 +71,5 @@ export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.j
 export { datasetTables, partitionColumns } from './model/dataset-columns.js';
 export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
 export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';
+export { defaultExpiryWarningDays } from './analyse/exceptions/judge-exceptions.js';
+export { defaultMaxExceptionDays } from './validate/exceptions/exceptions-of.js';

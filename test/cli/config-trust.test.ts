@@ -257,6 +257,24 @@ describe('a config file found by search that weakens the verdict', () => {
     });
   }
 
+  it('warns of exceptions (accepted risks), read relative to the file; --strict-config refuses them', async () => {
+    const { root, cwd } = repository();
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const risk = `exceptions:\n  - id: EXC-1\n    policy: StorageKeys\n    accounts: ["*"]\n    reason: Keys rotate by hand until the migration.\n    owner: a@example.com\n    approvedBy: b@example.com\n    approved: "${today}"\n    expires: "${later}"\n`;
+    writeFileSync(join(root, 'risks.yaml'), risk);
+    writeFileSync(join(root, 'cspm-report.config.yaml'), 'gate:\n  exceptions: [risks.yaml]\n');
+    const shown = join('..', '..', 'cspm-report.config.yaml');
+    const warned = await runIn(cwd, ['gate', 'report.json', '--rules', 'cspm:recommended']);
+    expect(warned.stderr).toContain(
+      `cspm-report: warning: ${shown}:2:3: /gate/exceptions: weakens the verdict, from a config file found by search, not named with --config (--strict-config refuses it)\n`,
+    );
+    expect(warned.stdout).toContain('expiredExceptions is 0');
+    const strict = await runIn(cwd, ['gate', 'report.json', '--rules', 'cspm:recommended', '--strict-config']);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain(`cspm-report: invalid usage: ${shown}:2:3: /gate/exceptions: weakens the verdict`);
+  });
+
   it('warns of nothing when --config names the same file', async () => {
     const { root, cwd } = repository();
     writeFileSync(join(root, 'cspm-report.config.yaml'), 'rule: [policy-compliance=off]\n');

@@ -8,6 +8,8 @@
  * found), so that the decisions can be tested one by one.
  */
 
+import { defaultExpiryWarningDays, defaultMaxExceptionDays } from '../../internal.js';
+
 /** Why an option stays on the command line, each with the words that tell it. */
 const commandLineOnlyReasons = {
   input: 'it names what the command reads',
@@ -95,7 +97,8 @@ const ruleStrictness: Readonly<Record<string, number>> = { error: 2, warning: 1,
  * True when `value` of `key` in a config file weakens a verdict: a rule turned off or
  * down from its default severity, `fail-on` below `error`, an `allow-…` option on, a
  * percent formula that can state more compliance than the default, the check of
- * fetched reports turned off. Fails closed: a rule or level it does not know weakens.
+ * fetched reports turned off, exceptions (accepted risks), a longer exception or a shorter
+ * expiry warning than the defaults. Fails closed: a rule or level it does not know weakens.
  *
  * @param defaultSeverityOf the default severity of a rule id, undefined for an unknown one
  */
@@ -108,6 +111,14 @@ export function weakens(key: string, value: unknown, defaultSeverityOf: (rule: s
       return own(laxerFormulas, String(value)) ?? true;
     case 'check':
       return value === false;
+    // Accepted risks leave the counts a gate holds: any exceptions file from a config file weakens.
+    case 'exceptions':
+      return !Array.isArray(value) || value.length > 0;
+    // A longer run than the default lets older approvals stand; a shorter warning hides an expiry nearer.
+    case 'max-exception-days':
+      return !(Number(value) <= defaultMaxExceptionDays);
+    case 'expiry-warning':
+      return !(Number(value) >= defaultExpiryWarningDays);
     case 'rule':
       return (Array.isArray(value) ? value : [value]).some((setting) =>
         weakensRule(String(setting), defaultSeverityOf),
