@@ -11,7 +11,7 @@ import { gateResult, hostileName, manyFindingsAnalysis, mixedAnalysis } from './
 import { codeQualityErrors } from './gitlab-schema.js';
 
 /** The report as GitLab parses it, checked against the documented format first. */
-function issuesOf(result: FindingsRun, cwd = '/work/repo'): CodeQualityIssue[] {
+function issuesOf(result: FindingsRun, cwd = '/builds/group/project'): CodeQualityIssue[] {
   const issues = JSON.parse(formatGitlab(judgeFindingsResult(result), cwd)) as CodeQualityIssue[];
   expect(codeQualityErrors(issues)).toEqual([]);
   return issues;
@@ -134,8 +134,8 @@ describe('gitlab findings format', () => {
     const diff = diffOf([
       reportDiff(
         [change('regression', 'Critical'), change('new-failure', 'Low'), change('fix', 'High')],
-        scan('/work/repo/old.json', 'job-1'),
-        scan('/work/repo/scans/new.json', 'job-2'),
+        scan('/builds/group/project/old.json', 'job-1'),
+        scan('/builds/group/project/scans/new.json', 'job-2'),
       ),
     ]);
     const clean = { ...analysis, sources: [] };
@@ -149,8 +149,8 @@ describe('gitlab findings format', () => {
     const otherJobs = diffOf([
       reportDiff(
         diff.reports[0]!.changes,
-        scan('/work/repo/old.json', 'job-8'),
-        scan('/work/repo/scans/new.json', 'job-9', '2024-03-18'),
+        scan('/builds/group/project/old.json', 'job-8'),
+        scan('/builds/group/project/scans/new.json', 'job-9', '2024-03-18'),
       ),
     ]);
     expect(issuesOf({ analysis: clean, diff: otherJobs }).map((issue) => issue.fingerprint)).toEqual(
@@ -160,8 +160,8 @@ describe('gitlab findings format', () => {
     const renamed = diffOf([
       reportDiff(
         diff.reports[0]!.changes,
-        scan('/work/repo/old.json', 'job-8'),
-        scan('/work/repo/scans/azure-2024-03-19.json', 'job-9', '2024-03-19'),
+        scan('/builds/group/project/old.json', 'job-8'),
+        scan('/builds/group/project/scans/azure-2024-03-19.json', 'job-9', '2024-03-19'),
       ),
     ]);
     expect(issuesOf({ analysis: clean, diff: renamed }).map((issue) => issue.fingerprint)).toEqual(
@@ -171,7 +171,7 @@ describe('gitlab findings format', () => {
 
   it('lists at most the shared finding limit of a rule per file and counts the rest in one issue', async () => {
     const many = await manyFindingsAnalysis();
-    const text = formatGitlab(judgeFindingsResult({ analysis: many }), '/work/repo');
+    const text = formatGitlab(judgeFindingsResult({ analysis: many }), '/builds/group/project');
     const issues = JSON.parse(text) as CodeQualityIssue[];
     expect(issues).toHaveLength(1001);
     expect(issues[1000]).toMatchObject({
@@ -191,12 +191,16 @@ describe('paths of issues', () => {
     { name: 'backslashes become slashes', source: 'reports\\a.json', expected: 'reports/a.json' },
     {
       name: 'an absolute path becomes relative to the working directory',
-      source: '/work/repo/reports/a.json',
+      source: '/builds/group/project/reports/a.json',
       expected: 'reports/a.json',
     },
     { name: 'a lone surrogate becomes U+FFFD', source: 'a\ud800.json', expected: 'a\ufffd.json' },
-    { name: 'an absolute path outside it climbs out', source: '/work/other/a.json', expected: '../other/a.json' },
+    {
+      name: 'an absolute path outside it climbs out',
+      source: '/builds/group/other/a.json',
+      expected: '../other/a.json',
+    },
   ];
   for (const { name, source, expected } of table)
-    it(name, () => expect(issuePath(source, '/work/repo')).toBe(expected));
+    it(name, () => expect(issuePath(source, '/builds/group/project')).toBe(expected));
 });
