@@ -255,7 +255,8 @@ describe('gitlab: an info issue each, cspm-report/note', () => {
     fingerprint: string;
     location: { path: string };
   };
-  const issues = (result: FindingsRun) => JSON.parse(formatGitlab(judgeFindingsResult(result), '/builds/group/project')) as Issue[];
+  const issues = (result: FindingsRun) =>
+    JSON.parse(formatGitlab(judgeFindingsResult(result), '/builds/group/project')) as Issue[];
 
   it('passing and failing alike, with a fingerprint of its own that other inputs keep', () => {
     for (const result of [passing(), failingFindings()]) {
