@@ -152,11 +152,7 @@ function checkNames(assertions: readonly GateAssertion[], parsed: ParsedRulesTex
   }
 }
 
+/** Refuses the rules file at `pointer` (see ParsedYamlText.refuse). */
 function fail(parsed: ParsedRulesText, pointer: string, what: string, atKey = false): never {
-  const location = parsed.locate(pointer, atKey);
-  const position =
-    location.line === undefined ? location.file : `${location.file}:${location.line}:${location.column ?? 1}`;
-  throw new CspmError('rules-invalid', `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, {
-    data: location,
-  });
+  return parsed.refuse(pointer, what, atKey);
 }

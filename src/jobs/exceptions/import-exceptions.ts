@@ -44,13 +44,7 @@ export function importExceptions(path: string, from: ExceptionImportFormat): Imp
     imported = importer.read(parsed.value);
   } catch (error) {
     if (!(error instanceof ImportProblem)) throw error;
-    const location = parsed.locate(error.pointer);
-    const position = location.line === undefined ? path : `${path}:${location.line}:${location.column ?? 1}`;
-    throw new CspmError(
-      'exceptions-invalid',
-      `${position}: ${error.pointer || '(document)'}: ${error.what} (read as --from ${from})`,
-      { data: location },
-    );
+    return parsed.refuse(error.pointer, `${error.what} (read as --from ${from})`);
   }
   return { imported, text: draftExceptionsYaml(imported, `${from} ${path}`) };
 }

@@ -58,12 +58,9 @@ export function readExceptions(paths: readonly string[], options: ReadExceptions
     for (const exception of own) {
       const earlier = where.get(exception.id);
       if (earlier !== undefined) {
-        const location = parsed.locate(`${exception.pointer}/id`);
-        const position = location.line === undefined ? path : `${path}:${location.line}:${location.column ?? 1}`;
-        throw new CspmError(
-          'exceptions-invalid',
-          `${position}: ${exception.pointer}/id: id "${exception.id}" is also the id of ${earlier.pointer} in ${earlier.file}; each exception needs its own`,
-          { data: location },
+        parsed.refuse(
+          `${exception.pointer}/id`,
+          `id "${exception.id}" is also the id of ${earlier.pointer} in ${earlier.file}; each exception needs its own`,
         );
       }
       where.set(exception.id, exception);

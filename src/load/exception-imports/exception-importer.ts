@@ -1,4 +1,4 @@
-import { dayNumber, dayText } from '../../text/calendar-day.js';
+import { dayNumber, dayOf, dayText } from '../../text/calendar-day.js';
 
 /**
  * An exception as `exceptions import` drafts it from a peer's file: the fields of an
@@ -80,11 +80,6 @@ export function isPattern(name: string): boolean {
   return /[*?|()[\]{}^$+\\]/.test(name);
 }
 
-/** A pointer token for a key (RFC 6901). */
-export function token(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /**
  * The last day an exception applies, from a peer's expiry (a `YYYY-MM-DD` day or an ISO
  * timestamp): the peers stop ignoring a finding when that instant comes, a bare day at its
@@ -96,14 +91,12 @@ export function token(key: string): string {
 export function lastDayBefore(value: unknown, pointer: string, label: string): { expires: string; note: string } {
   const text = value instanceof Date ? value.toISOString() : String(value);
   const day = dayNumber(text);
-  const instant =
-    day !== undefined
-      ? day * 86_400_000
-      : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(text)
-        ? Date.parse(text)
-        : Number.NaN;
-  if (Number.isNaN(instant)) throw new ImportProblem(pointer, `"${text}" is no day (YYYY-MM-DD) nor time (ISO 8601)`);
-  const expires = dayText(Math.floor((instant - 1) / 86_400_000));
+  const instant = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
+  if (day === undefined && Number.isNaN(instant)) {
+    throw new ImportProblem(pointer, `"${text}" is no day (YYYY-MM-DD) nor time (ISO 8601)`);
+  }
+  // A bare day stops applying as it begins: the day before is the last; a time, on the day of the instant before it.
+  const expires = dayText(day !== undefined ? day - 1 : dayOf(new Date(instant - 1)));
   return { expires, note: `${label} ${text} (it stops applying then) is expires ${expires}, the last day it applies` };
 }
 

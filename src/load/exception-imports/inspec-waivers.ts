@@ -1,10 +1,10 @@
+import { escapePointerToken } from '../../text/pointer-token.js';
 import {
   draftId,
   isPattern,
   lastDayBefore,
   mappingAt,
   todo,
-  token,
   ungoverned,
   type DraftException,
   type ExceptionImporter,
@@ -24,12 +24,12 @@ export const inspecWaivers: ExceptionImporter = {
   read(value) {
     const controls = mappingAt(value, '', 'control ids, each with its waiver');
     const drafts: DraftException[] = Object.entries(controls).map(([control, item], index) => {
-      const pointer = `/${token(control)}`;
+      const pointer = `/${escapePointerToken(control)}`;
       const waiver = mappingAt(item, pointer, 'a waiver');
       const unknown = Object.keys(waiver).find((key) => !waiverKeys.includes(key));
       if (unknown !== undefined)
         throw new ImportProblem(
-          `${pointer}/${token(unknown)}`,
+          `${pointer}/${escapePointerToken(unknown)}`,
           `unknown key "${unknown}" (a waiver has ${waiverKeys.join(', ')})`,
         );
       const justification =

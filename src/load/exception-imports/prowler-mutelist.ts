@@ -1,10 +1,10 @@
+import { escapePointerToken } from '../../text/pointer-token.js';
 import {
   draftId,
   isPattern,
   mappingAt,
   stringsAt,
   todo,
-  token,
   ungoverned,
   type DraftException,
   type ExceptionImporter,
@@ -47,20 +47,20 @@ export const prowlerMutelist: ExceptionImporter = {
     if (key === undefined)
       throw new ImportProblem('', `no ${topKeys.map((name) => `"${name}"`).join(' or ')} at its top`);
     const accounts = mappingAt(
-      mappingAt(top[key], `/${token(key)}`, 'the mutelist')['Accounts'],
-      `/${token(key)}/Accounts`,
+      mappingAt(top[key], `/${escapePointerToken(key)}`, 'the mutelist')['Accounts'],
+      `/${escapePointerToken(key)}/Accounts`,
       'accounts by id',
     );
     const drafts: DraftException[] = [];
     for (const [account, accountValue] of Object.entries(accounts)) {
-      const accountPointer = `/${token(key)}/Accounts/${token(account)}`;
+      const accountPointer = `/${escapePointerToken(key)}/Accounts/${escapePointerToken(account)}`;
       const checks = mappingAt(
         mappingAt(accountValue, accountPointer, 'an account')['Checks'],
         `${accountPointer}/Checks`,
         'checks by name',
       );
       for (const [check, checkValue] of Object.entries(checks)) {
-        const pointer = `${accountPointer}/Checks/${token(check)}`;
+        const pointer = `${accountPointer}/Checks/${escapePointerToken(check)}`;
         const entry = mappingAt(checkValue, pointer, 'a check');
         const description =
           typeof entry['Description'] === 'string' && entry['Description'].trim() !== ''

@@ -9,6 +9,11 @@ export interface ParsedYamlText {
   value: unknown;
   /** The location of a pointer in the text (the key's when `atKey`), as precise as the text allows. */
   locate(pointer: string, atKey?: boolean): RulesLocation;
+  /**
+   * Refuses the file at `pointer`: a CspmError of the kind's `invalid` code, its message
+   * `file:line:column: pointer: what` (the key's place when `atKey`).
+   */
+  refuse(pointer: string, what: string, atKey?: boolean): never;
 }
 
 /** What kind of file a YAML text is meant to be: how its errors are coded and named. */
@@ -68,13 +73,21 @@ export function parseYamlText(text: string, file: string, kind: YamlFileKind): P
       data: { file, pointer: '', line, column: col },
     });
   }
+  const locate = (pointer: string, atKey = false): RulesLocation => {
+    const offset = offsetOf(document, pointer, atKey);
+    if (offset === undefined) return { file, pointer };
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, pointer, line, column: col };
+  };
   return {
     value,
-    locate(pointer, atKey = false) {
-      const offset = offsetOf(document, pointer, atKey);
-      if (offset === undefined) return { file, pointer };
-      const { line, col } = lineCounter.linePos(offset);
-      return { file, pointer, line, column: col };
+    locate,
+    refuse(pointer, what, atKey = false) {
+      const location = locate(pointer, atKey);
+      const position = location.line === undefined ? file : `${file}:${location.line}:${location.column ?? 1}`;
+      throw new CspmError(kind.invalid, `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, {
+        data: location,
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
-import { CspmError } from '../../error/cspm-error.js';
 import type { ParsedYamlText } from '../../load/yaml/parse-yaml-text.js';
 import type { RiskException } from '../../model/exceptions.js';
 import { dayNumber } from '../../text/calendar-day.js';
+import { escapePointerToken } from '../../text/pointer-token.js';
 import { errorPointer, pickSchemaError } from '../pick-schema-error.js';
 import { describeExceptionsSchemaError } from './exceptions-schema-text.js';
 import { validateExceptionsShape } from './exceptions-schema.js';
@@ -58,7 +58,7 @@ function firstTodo(value: unknown, pointer: string): string | undefined {
   if (typeof value === 'string') return /^TODO\b/.test(value.trim()) ? pointer : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = firstTodo(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    const found = firstTodo(item, `${pointer}/${escapePointerToken(key)}`);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -108,11 +108,7 @@ function exceptionFrom(entry: ExceptionEntry, file: string, pointer: string): Ri
   };
 }
 
+/** Refuses the exceptions file at `pointer` (see ParsedYamlText.refuse). */
 function fail(parsed: ParsedYamlText, pointer: string, what: string, atKey = false): never {
-  const location = parsed.locate(pointer, atKey);
-  const position =
-    location.line === undefined ? location.file : `${location.file}:${location.line}:${location.column ?? 1}`;
-  throw new CspmError('exceptions-invalid', `${position}: ${pointer === '' ? '(document)' : pointer}: ${what}`, {
-    data: location,
-  });
+  return parsed.refuse(pointer, what, atKey);
 }
