@@ -21,11 +21,12 @@ import { pairOutputPaths } from './output-pairs.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
 import type { QuietArgs } from './shared-options.js';
+import type { ExceptionsArgs } from './exceptions-options.js';
 import { stdinToken } from './report-inputs.js';
 import { isStandardOutput } from './write-output.js';
 
 /** The options of `render`, as yargs hands them over. */
-export interface RenderArgs extends AnalysisArgs, QuietArgs {
+export interface RenderArgs extends AnalysisArgs, QuietArgs, ExceptionsArgs {
   inputs: string[];
   format: DocumentFormat[] | undefined;
   /** Files of one document of all inputs together, each in the format its -f or its name says. */

@@ -16,9 +16,12 @@ import { isFleetFormat } from '../render/fleet/fleet-renderers.js';
 import { tierOf } from '../render/fleet/fleet-tier.js';
 import { failedFor, passed } from './verdicts.js';
 import { fleetFiguresMarker } from './fleet-figures-file.js';
+import { acceptedRisksOf, runExceptionsOf, type ExceptionsOptions } from './exceptions/run-exceptions.js';
+import type { RunExceptions } from './exceptions/read-exceptions.js';
+import type { AcceptedRisks } from '../model/exceptions.js';
 
 /** Options of {@link renderReports}: what to check, and what documents to make. */
-export interface RenderReportsOptions extends AnalyseInputsOptions, RenderDocumentsOptions {
+export interface RenderReportsOptions extends AnalyseInputsOptions, RenderDocumentsOptions, ExceptionsOptions {
   /** Files analysed at once for a fleet document (see analyseFiles); the documents are the same for any number. */
   jobs?: number;
 }
@@ -26,6 +29,8 @@ export interface RenderReportsOptions extends AnalyseInputsOptions, RenderDocume
 /** The documents of a run, planned, and the verdict. */
 export interface RenderReportsResult {
   analysis: Analysis;
+  /** What the run's exceptions did, when it was given any: every document shows it. */
+  exceptions?: AcceptedRisks;
   /** Every document, ready to render (each output renders when asked) or not rendered and why. */
   plan: DocumentPlan;
   verdict: Verdict;
@@ -42,25 +47,55 @@ export async function renderReports(
   input: ReportInput | readonly ReportInput[],
   options: RenderReportsOptions,
 ): Promise<RenderReportsResult> {
+  // Before the inputs: an exceptions file that does not check fails the run, never reads as none.
+  const run = runExceptionsOf(options);
+  if (run !== undefined) return wholePlan(input, options, run);
   const { analysis, plan } =
     figuresFilePlan(input, options) ?? (await fleetPlan(input, options)) ?? (await wholePlan(input, options));
-  const refused = plan.documents.filter((document): document is UnrenderedDocument => document.status === 'refused');
-  const verdict =
-    refused.length === 0
-      ? passed()
-      : failedFor(
-          exitCodes.findings,
-          refused.map((document) => `${document.sources.join(', ')}: ${document.message}`),
-        );
-  return { analysis, plan, verdict };
+  return { analysis, plan, verdict: planVerdict(plan) };
 }
 
+/** The verdict of a plan: it fails (exit code 1) when a document is refused. */
+function planVerdict(plan: DocumentPlan): Verdict {
+  const refused = plan.documents.filter((document): document is UnrenderedDocument => document.status === 'refused');
+  return refused.length === 0
+    ? passed()
+    : failedFor(
+        exitCodes.findings,
+        refused.map((document) => `${document.sources.join(', ')}: ${document.message}`),
+      );
+}
+
+/**
+ * Every input analysed whole, then planned. A run with exceptions is always planned so: its
+ * exceptions are judged on every policy, which a fleet document built from figures alone
+ * (and a file of fleet figures) no longer holds.
+ */
 async function wholePlan(
   input: ReportInput | readonly ReportInput[],
   options: RenderReportsOptions,
-): Promise<{ analysis: Analysis; plan: DocumentPlan }> {
+  run?: RunExceptions,
+): Promise<RenderReportsResult> {
+  if (run !== undefined) refuseFiguresFile(input);
   const analysis = await analyseInputs(input, { ...options, placeFindings: false });
-  return { analysis, plan: renderDocuments(analysis, options) };
+  const exceptions = run === undefined ? undefined : acceptedRisksOf(analysis, run, options);
+  const plan = renderDocuments(analysis, {
+    ...options,
+    ...(exceptions === undefined ? {} : { acceptedRisks: exceptions }),
+  });
+  return { analysis, ...(exceptions === undefined ? {} : { exceptions }), plan, verdict: planVerdict(plan) };
+}
+
+/** Refuses a file of fleet figures with exceptions: figures hold no policy an exception could be judged on. */
+function refuseFiguresFile(input: ReportInput | readonly ReportInput[]): void {
+  const inputs = Array.isArray(input) ? input : [input as ReportInput];
+  const only = inputs.length === 1 ? inputs[0] : undefined;
+  if (typeof only === 'string' && startsWith(only, fleetFiguresMarker))
+    throw new CspmError(
+      'usage',
+      `${only} holds fleet figures, on which no exception can be judged (they hold no policy): render the reports with --exceptions, or the figures without`,
+      { data: { option: 'exceptions', path: only } },
+    );
 }
 
 /**

@@ -86,6 +86,8 @@ export interface ExceptionsFile {
 export interface AcceptedRisks {
   files: readonly ExceptionsFile[];
   outcomes: readonly ExceptionOutcome[];
+  /** The run's day, `YYYY-MM-DD` (UTC), on which expiries were judged. */
+  judgedOn: string;
 }
 
 /** What a machine-readable output records of a run's exceptions: the files read, and what each exception did. */
@@ -108,4 +110,20 @@ export interface ExceptionsRecord {
     /** The accepted policies: their input and pointer. */
     accepted: readonly { source: string; pointer: string; policyId: string }[];
   }[];
+}
+
+/** The exception a policy of a document is accepted under, as every output that lists policies marks it. */
+export interface PolicyAcceptance {
+  /** The exception's id (`EXC-2026-014`). */
+  id: string;
+  /** `active`, or `expiring` within the run's warning days. */
+  state: 'active' | 'expiring';
+  /** The last day it applies, `YYYY-MM-DD`. */
+  expires: string;
+  /** Days from the run's day to the expiry: 0 on the last day. */
+  daysLeft: number;
+  reason: string;
+  owner: string;
+  approvedBy: string;
+  ticket?: string;
 }

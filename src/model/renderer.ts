@@ -1,6 +1,7 @@
 import type { Analysis } from './analysis.js';
 import type { CsvFieldName } from './csv-fields.js';
 import type { DiffResult } from './diff.js';
+import type { AcceptedRisks } from './exceptions.js';
 import type { ProgressOptions } from './progress.js';
 import type { LogoView, ViewModel } from './view-model.js';
 
@@ -91,6 +92,11 @@ export interface RenderOptions extends ProgressOptions {
    * report it compared gets a "Changes since …" section, and the workbook Changes sheets.
    */
   diff?: DiffResult;
+  /**
+   * What the run's exceptions did (see acceptedRisksOf): each document gets an "Accepted
+   * risks" section and marks the policies they accept, whose colour stays as scanned.
+   */
+  acceptedRisks?: AcceptedRisks;
   /** Called with each warning of a render, once per document for each; without it, warnings are dropped. */
   onWarning?: (warning: RenderWarning) => void;
 }

@@ -1,5 +1,6 @@
 import type { Figures, PercentFormula, SeverityCount } from './analysis.js';
 import type { PolicyChangeKind } from './diff.js';
+import type { ExceptionsFile, ExceptionState, PolicyAcceptance } from './exceptions.js';
 import type { Finding } from './finding.js';
 import type { Policy } from './report.js';
 import type { PolicyChoice } from './renderer.js';
@@ -109,6 +110,11 @@ export interface ReportView {
   policiesLeftOut: string | null;
   /** What changed since an earlier scan; only when the document is rendered with a diff that compared this report. */
   changes?: ReportChangesView;
+  /**
+   * The report's accepted policies, by the policy's RFC 6901 pointer in its input
+   * (`/0/ResourceCategories/2/Policies/5`); only when the document is rendered with exceptions.
+   */
+  accepted?: ReadonlyMap<string, PolicyAcceptance>;
 }
 
 /** One scan of a comparison: which job, and when it ran. */
@@ -261,4 +267,62 @@ export interface ViewModel {
   findings: FindingView[];
   findingCounts: { errors: number; warnings: number };
   logo: LogoView | null;
+  /** The accepted risks of the document's inputs; only when it is rendered with exceptions. */
+  acceptedRisks?: AcceptedRisksView;
+}
+
+/** A policy an exception accepts (or, once it expired, names and no longer accepts), as a document lists it. */
+export interface AcceptedPolicyView {
+  policyId: string;
+  accountName: string;
+  accountId: string;
+  benchmarkId: string;
+  /** The colour the scan gave it: never rewritten. */
+  compliance: string;
+  severity: string;
+}
+
+/** One exception as a document's "Accepted risks" section lists it. */
+export interface AcceptedRiskView {
+  id: string;
+  state: ExceptionState;
+  /** The state in words: `active`, `expiring in 12 days`, `expired 2026-10-31, 31 days ago`, `unused`, … */
+  stateText: string;
+  /** The PolicyIds it names. */
+  policies: readonly string[];
+  /** The AccountId or AccountName globs it covers. */
+  accounts: readonly string[];
+  benchmark: string | null;
+  category: string | null;
+  reason: string;
+  owner: string;
+  approvedBy: string;
+  /** `YYYY-MM-DD`. */
+  approved: string;
+  /** `YYYY-MM-DD`: the last day it applies. */
+  expires: string;
+  /** Days from the run's day to the expiry: 0 on the last day, negative once expired. */
+  daysLeft: number;
+  ticket: string | null;
+  /** The exceptions file (its name, or its path with `showPaths`) and the entry's pointer in it. */
+  file: string;
+  pointer: string;
+  /** The document's Red and Amber policies it accepts; none when it expired. */
+  accepted: readonly AcceptedPolicyView[];
+  /** Expired: the document's Red and Amber policies it names, which fail again. */
+  failingAgain: readonly AcceptedPolicyView[];
+}
+
+/** The accepted risks of a document: every exception that bears on its inputs, and what they did. */
+export interface AcceptedRisksView {
+  /** Those that match a policy of the document, and those that match nothing in the run (unused), in file order. */
+  exceptions: readonly AcceptedRiskView[];
+  /** The document's policies accepted, and its exceptions by state. */
+  counts: { acceptedPolicies: number } & Record<ExceptionState, number>;
+  /** The exceptions that apply (active, expiring), nearest expiry first: what an executive summary names. */
+  nearestExpiries: readonly AcceptedRiskView[];
+  /** Each exceptions file of the run: its name (or path), the SHA-256 of the bytes read and its ids. */
+  files: readonly ExceptionsFile[];
+  /** The run's day, `YYYY-MM-DD`, on which expiries were judged. */
+  judgedOn: string;
 }

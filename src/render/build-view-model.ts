@@ -12,6 +12,7 @@ import {
 } from '../analyse/severity-rank.js';
 import type { Analysis, AnalysedReport, Figures, PercentFormula, ReportRanking } from '../model/analysis.js';
 import type { DiffResult } from '../model/diff.js';
+import type { AcceptedRisks } from '../model/exceptions.js';
 import type { Policy } from '../model/report.js';
 import type { PolicyChoice } from '../model/renderer.js';
 import type {
@@ -24,6 +25,7 @@ import type {
   ViewModel,
 } from '../model/view-model.js';
 import { toolInfo } from '../tool-info.js';
+import { acceptancesBySource, acceptedRisksView } from './accepted-risks-view.js';
 import { findReportDiff, reportChangesView } from './changes-view.js';
 import { displayPercentOrNa } from './display-values.js';
 import { describeLeftOut } from './policy-listing.js';
@@ -43,6 +45,8 @@ export interface ViewModelOptions {
   showPaths?: boolean;
   /** A comparison whose new side is this analysis: the reports it compared get their changes. */
   diff?: DiffResult;
+  /** What the run's exceptions did: the document gets its accepted risks, and each report its accepted policies. */
+  acceptedRisks?: AcceptedRisks;
 }
 
 function percentNote(figures: Figures): string {
@@ -180,6 +184,7 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
   const choice = options.policies ?? 'all';
   const sourceText = options.showPaths ? (source: string) => source : fileName;
   const rollUp = rollUpReports(analysis);
+  const acceptances = options.acceptedRisks === undefined ? undefined : acceptancesBySource(options.acceptedRisks);
   const reports: ReportView[] = [];
   for (const source of analysis.sources) {
     for (const analysed of source.reports) {
@@ -194,6 +199,8 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
       );
       const compared = findReportDiff(options.diff, source.source, analysed.pointer);
       if (compared) report.changes = reportChangesView(compared, report.anchor);
+      const accepted = acceptances?.get(source.source);
+      if (acceptances !== undefined) report.accepted = accepted ?? new Map();
       reports.push(report);
     }
   }
@@ -225,5 +232,14 @@ export function buildViewModel(analysis: Analysis, options: ViewModelOptions = {
     findings,
     findingCounts: { errors: analysis.summary.errors, warnings: analysis.summary.warnings },
     logo: options.logo ?? null,
+    ...(options.acceptedRisks === undefined
+      ? {}
+      : {
+          acceptedRisks: acceptedRisksView(
+            options.acceptedRisks,
+            new Set(analysis.sources.map((source) => source.source)),
+            sourceText,
+          ),
+        }),
   };
 }

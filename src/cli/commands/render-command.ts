@@ -16,6 +16,7 @@ import type { CliIo } from '../cli-io.js';
 import type { CommandSpec } from './command-spec.js';
 import type { RenderArgs } from './render-run.js';
 import { withAnalysisOptions } from '../analysis-options.js';
+import { withExceptionsOptions } from '../exceptions-options.js';
 import { oneValue } from '../shared-options.js';
 
 /**
@@ -123,7 +124,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
       type: 'boolean',
       describe: `with ${flags(formatsWithParquetForm)}: the events as Parquet, nested objects as structs (the same as ${flags(formatsWithParquetForm.map(parquetFormOf))}; the form AWS Security Lake takes)`,
     });
-  return withAnalysisOptions(declared)
+  return withExceptionsOptions(withAnalysisOptions(declared))
     .example('$0 render r.json', 'r.html beside the input')
     .example('$0 render r.json -f pdf -f xlsx', 'r.pdf and r.xlsx')
     .example('$0 render reports/ --out-dir out', 'one page per report file')
@@ -139,6 +140,7 @@ function builder(yargs: Argv): Argv<RenderArgs> {
     .example('$0 render reports/ -f parquet --out-dir lake', 'a Parquet dataset for DuckDB, Athena, Trino, Spark')
     .example('$0 render r.json -o r.figures.parquet', 'the figures table (-o r.parquet: the policies table)')
     .example('$0 render r.json -f ocsf --parquet', 'OCSF Compliance Finding events as Parquet (r.ocsf.parquet)')
+    .example('$0 render r.json -f pdf --exceptions risks.yaml', 'an Accepted risks section; accepted policies marked')
     .example('$0 render r.json --templates mine/', 'your own templates')
     .example('$0 render r.json -f pdf --strict', 'refuse a report with errors') as unknown as Argv<RenderArgs>;
 }

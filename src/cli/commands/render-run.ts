@@ -1,5 +1,6 @@
 export type { RenderArgs } from '../render-options.js';
 import {
+  CspmError,
   type Analysis,
   type DocumentOutput,
   type DocumentPlan,
@@ -17,6 +18,7 @@ import { assertNoBinaryOnTerminal } from '../terminal-guard.js';
 import { directoryInputs, outputPath } from '../output-paths.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
+import { exceptionsOptionsOf } from '../exceptions-options.js';
 import { runRenderDataset, writesDataset } from './render-dataset-run.js';
 import { runRenderTableFile, writesTableFile } from './render-table-run.js';
 import { sourcesName } from '../sources-name.js';
@@ -101,15 +103,24 @@ async function runJob(
  * then write every chosen format of every document.
  */
 export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
-  if (writesDataset(args)) return runRenderDataset(args, io);
-  if (writesTableFile(args)) return runRenderTableFile(args, io);
+  if (writesDataset(args) || writesTableFile(args)) {
+    // Until the datasets carry exception columns, a run given exceptions refuses them rather than drop them.
+    if ((args.exceptions?.length ?? 0) > 0)
+      throw new CspmError(
+        'usage',
+        '--exceptions with a Parquet dataset or table file: these do not carry accepted risks yet; render -f csv, -f ocsf or a document instead',
+        { data: { option: 'exceptions' } },
+      );
+    return writesDataset(args) ? runRenderDataset(args, io) : runRenderTableFile(args, io);
+  }
   const chosen = chosenFormats(args);
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.
   const check = checkOptionsOf(args, io);
-  const { analysis, plan, verdict } = await renderReports(toReportInputs(args.inputs, io), {
+  const { analysis, plan, verdict, exceptions } = await renderReports(toReportInputs(args.inputs, io), {
     ...check,
     ...options,
+    ...exceptionsOptionsOf(args),
     formats: chosen,
     combine: args.output.length > 0,
     strict: args.strict,
@@ -120,7 +131,7 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
       .filter((output) => !isStandardOutput(output.path))
       .map((output) => ({ path: output.path, from: job.name })),
   );
-  assertSafeOutputs(planned, inputFiles(analysis));
+  assertSafeOutputs(planned, [...inputFiles(analysis), ...(exceptions?.files ?? []).map((file) => file.path)]);
   await refuseLinksOfAll(planned.map(({ path }) => ({ path, root: args['out-dir'] })));
   assertNoBinaryOnTerminal(
     jobs.flatMap((job) =>

@@ -1,6 +1,7 @@
 import { judgeExceptions } from '../../analyse/exceptions/judge-exceptions.js';
 import type { Analysis } from '../../model/analysis.js';
 import type { AcceptedRisks, ExceptionsRecord } from '../../model/exceptions.js';
+import { dayOf, dayText } from '../../text/calendar-day.js';
 import { readExceptions, type RunExceptions } from './read-exceptions.js';
 
 /** The options of a job that takes exceptions (accepted risks). */
@@ -36,11 +37,17 @@ export function exceptionPolicyIds(run: RunExceptions | undefined): string[] {
 
 /** What the run's exceptions did on the analysis, judged on the run's day. */
 export function acceptedRisksOf(analysis: Analysis, run: RunExceptions, options: ExceptionsOptions): AcceptedRisks {
+  // One instant for the states and the day stated beside them, so that a run across midnight cannot disagree.
+  const today = options.today ?? new Date();
   const judging = {
-    ...(options.today === undefined ? {} : { today: options.today }),
+    today,
     ...(options.expiryWarningDays === undefined ? {} : { expiryWarningDays: options.expiryWarningDays }),
   };
-  return { files: run.files, outcomes: judgeExceptions(analysis, run.exceptions, judging) };
+  return {
+    files: run.files,
+    outcomes: judgeExceptions(analysis, run.exceptions, judging),
+    judgedOn: dayText(dayOf(today)),
+  };
 }
 
 /** The record of what the exceptions did, as every machine-readable output carries it. */

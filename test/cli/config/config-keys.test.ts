@@ -33,7 +33,7 @@ describe('the keys a config file may set, by command', () => {
         "merge": "rules markdown-limit color percent-formula rule fail-on",
         "onboard": "account-name aws-account-id aws-role-name domain-name tenant-id ad-application-client-id subscription-id wait poll-seconds wait-timeout app-id timeout max-body",
         "query": "timeout memory-limit",
-        "render": "templates title logo tier landscape policies max-policies show-paths strict now fields bom parquet percent-formula rule",
+        "render": "templates title logo tier landscape policies max-policies show-paths strict now fields bom parquet percent-formula rule exceptions expiry-warning max-exception-days",
         "rules": "",
         "schema": "",
         "serve": "port host scan-seconds latency fail-rate scan-failure-rate rate-limit request-timeout",

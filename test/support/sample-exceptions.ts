@@ -1,0 +1,40 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A day `offset` days from today (UTC), as an exceptions file writes it: expiries are judged on the run's day. */
+export function dayFromToday(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Three exceptions for the bundled Azure sample (samples/azure-csbp.json, Contoso
+ * Production, CSBP), which holds one Red Critical policy, VMDiskEncryption, and Red High
+ * ones (VMJustInTimeAccess, …): EXC-1 in force on the Critical (90 days left), EXC-2 on
+ * VMJustInTimeAccess expiring `expiredOffset` days from today (negative: expired), EXC-3
+ * on a policy the report lacks (unused). Written to `exceptions.yaml` in `dir`.
+ */
+export function sampleExceptionsFile(dir: string, expiredOffset: number): string {
+  const entry = (id: string, policy: string, expires: string) =>
+    [
+      `  - id: ${id}`,
+      `    policy: ${policy}`,
+      '    accounts: ["Contoso Production"]',
+      '    reason: Accepted until the platform migration ends.',
+      '    owner: platform@example.com',
+      '    approvedBy: ciso@example.com',
+      `    approved: "${dayFromToday(-30)}"`,
+      `    expires: "${expires}"`,
+    ].join('\n');
+  const path = join(dir, 'exceptions.yaml');
+  writeFileSync(
+    path,
+    [
+      'exceptions:',
+      entry('EXC-1', 'VMDiskEncryption', dayFromToday(90)),
+      entry('EXC-2', 'VMJustInTimeAccess', dayFromToday(expiredOffset)),
+      entry('EXC-3', 'NoSuchPolicy', dayFromToday(90)),
+      '',
+    ].join('\n'),
+  );
+  return path;
+}
