@@ -1,4 +1,5 @@
 import { isUnknownColour } from '../../analyse/colour-rank.js';
+import type { PolicyAcceptance } from '../../model/exceptions.js';
 import type { ReportView } from '../../model/view-model.js';
 import { terminalJson } from '../../text/terminal-text.js';
 import { artifactLocation } from '../findings/sarif/artifact-uri.js';
@@ -6,6 +7,7 @@ import { pushResult } from '../findings/sarif/finding-result.js';
 import { jsonString } from '../findings/sarif/json-text.js';
 import { policyLogicalLocation } from '../findings/sarif/logical-locations.js';
 import { firstLine, policyLevel, type PolicyRules } from '../findings/sarif/policy-rules.js';
+import { acceptanceAt } from '../policy-acceptance.js';
 import type { FailingPolicy } from './failing-policies.js';
 
 /** Prefix of a posture result's fingerprint identity: what kind of problem it is. */
@@ -29,11 +31,24 @@ function reportText(report: ReportView): string {
 }
 
 /**
+ * `,"suppressions":[…]` of an accepted policy's result (SARIF §3.27.23, §3.35): suppressed
+ * outside the analysed file (`external`, an exceptions file), `accepted` by its approver,
+ * the reason as justification, and the exception in the suppression's properties.
+ */
+function suppressionsText(acceptance: PolicyAcceptance): string {
+  const { id, expires, owner, approvedBy, ticket } = acceptance;
+  const properties = { exceptionId: id, expires, owner, approvedBy, ...(ticket === undefined ? {} : { ticket }) };
+  return `,"suppressions":[{"kind":"external","status":"accepted","justification":${jsonString(acceptance.reason)},"properties":${terminalJson(JSON.stringify(properties))}}]`;
+}
+
+/**
  * Writes the results of failing policies as JSON text, one function per log written.
  * The file's location is written once per report. The fingerprint hashes account,
  * benchmark and policy id only (never the job, the scan date or the file name, which
  * change from scan to scan), so that an alert follows its policy from scan to scan,
- * Red or Amber, and closes when a scan finds it passing.
+ * Red or Amber, and closes when a scan finds it passing. An accepted policy's result is
+ * still written, as scanned, with its suppression: a consumer sets it apart, and an
+ * auditor still sees it.
  */
 export function postureResults(
   fingerprint: (identity: string) => string,
@@ -79,5 +94,8 @@ export function postureResults(
         `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"policyId":${jsonString(policy.PolicyId)},` +
         `"jobId":${jsonString(report.jobId)},"pointer":${jsonString(pointer)}}`,
     });
+    const acceptance = acceptanceAt(report, categoryIndex, policyIndex);
+    // The result's closing brace is the last part pushResult wrote: the suppression goes before it.
+    if (acceptance !== undefined) out[out.length - 1] = `${suppressionsText(acceptance)}}`;
   };
 }
