@@ -1,4 +1,4 @@
-import type { ExceptionsFile, PolicyAcceptance } from '../model/exceptions.js';
+import type { AcceptedRisks, ExceptionsFile, PolicyAcceptance } from '../model/exceptions.js';
 import type { Policy } from '../model/report.js';
 import type { ReportView, ViewModel } from '../model/view-model.js';
 
@@ -50,6 +50,17 @@ export interface ExceptionsProvenance {
   files: readonly ExceptionsFile[];
   /** The ids of the exceptions that accept at least one policy of the document, in file order. */
   applied: readonly string[];
+}
+
+/**
+ * The files and applied ids of a run's exceptions, each file's path as `shownPath` shows
+ * it: what a file written over many inputs (a dataset's part) records.
+ */
+export function provenanceOf(risks: AcceptedRisks, shownPath: (path: string) => string): ExceptionsProvenance {
+  return {
+    files: risks.files.map(({ path, sha256, ids }) => ({ path: shownPath(path), sha256, ids })),
+    applied: risks.outcomes.filter((outcome) => outcome.accepted.length > 0).map((outcome) => outcome.exception.id),
+  };
 }
 
 /** The files and applied ids of a document rendered with exceptions; undefined without. */
