@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,5 +199,38 @@ describe('gate --exceptions: every findings output shows the accepted risks', ()
       severity: 'minor',
       location: { path },
     });
+  });
+});
+
+describe('gate --exceptions: a policy assertion on an accepted policy', () => {
+  it('still fails on the colour as scanned, and its SARIF result is not suppressed', async () => {
+    const at = mkdtempSync(join(tmpdir(), 'cspm-test-'));
+    try {
+      const rules = join(at, 'rules.yaml');
+      writeFileSync(
+        rules,
+        'assertions:\n  - name: disks encrypted\n    metric: policy\n    policy: VMDiskEncryption\n    mustNotBe: Red\n',
+      );
+      const sarif = join(at, 'gate.sarif');
+      const gate = await runInProcess([
+        'gate',
+        'samples/azure-csbp.json',
+        '--rules',
+        rules,
+        '--exceptions',
+        exceptionsFile(at, 60),
+        '-o',
+        sarif,
+        '--no-config',
+      ]);
+      expect(gate.code).toBe(3);
+      const results = (
+        JSON.parse(readFileSync(sarif, 'utf8')) as { runs: { results: { ruleId: string; suppressions?: unknown }[] }[] }
+      ).runs[0]!.results;
+      expect(results.find((result) => result.ruleId === 'gate/policy')).not.toHaveProperty('suppressions');
+      expect(results.find((result) => result.ruleId === 'cspm-report/accepted-risk')).toHaveProperty('suppressions');
+    } finally {
+      rmSync(at, { recursive: true, force: true });
+    }
   });
 });
