@@ -28,14 +28,15 @@ function daysOf(option: string, min: number): (value: unknown) => number {
  * Declares `--exceptions` (repeatable), `--expiry-warning` and `--max-exception-days`, the
  * same way in every command that takes accepted risks; a config file sets them by the
  * same names (their paths relative to the config file).
+ *
+ * @param effect what the exceptions do to the command's verdict, for its help (a sentence, no final stop)
  */
-export function withExceptionsOptions<T>(yargs: Argv<T>): Argv<T & ExceptionsArgs> {
+export function withExceptionsOptions<T>(yargs: Argv<T>, effect?: string): Argv<T & ExceptionsArgs> {
   return yargs
     .option('exceptions', {
       type: 'string',
       array: true,
-      describe:
-        'accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run',
+      describe: `accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run${effect === undefined ? '' : `. ${effect}`}`,
     })
     .option('expiry-warning', {
       type: 'string',

@@ -1,5 +1,6 @@
 import type { Analysis } from './analysis.js';
 import type { DiffResult, PolicyChange, RegressionLimit } from './diff.js';
+import type { AcceptedRisks } from './exceptions.js';
 import type { RuleId, Severity } from './finding.js';
 import type { GateResult } from './gate.js';
 import type { RuleInfo } from './rule.js';
@@ -47,6 +48,12 @@ export interface FindingsRun {
    * records.
    */
   runSettings?: RunSettings;
+  /**
+   * What the run's exceptions did (`--exceptions`): every format lists the files read with
+   * their SHA-256, the accepted policies, and the exceptions expired, expiring, unused or
+   * unneeded. Absent when the run was given none: its outputs stay as they were.
+   */
+  exceptions?: AcceptedRisks;
   /**
    * Caveats of the run that do not change its verdict but that a reader must see (a merge
    * made without its input files, a MAC left unchecked), one sentence each. Every format

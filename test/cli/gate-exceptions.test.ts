@@ -3,50 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli-run.js';
+import { day, exceptionsFile, rulesFile } from '../support/exceptions-fixture.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
-
-/** A day `offset` days from today (UTC), as an exceptions file writes it: expiries are judged on the run's day. */
-function day(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * The bundled Azure sample (Contoso Production, CSBP) holds one Red Critical policy,
- * VMDiskEncryption, and Red High ones (VMJustInTimeAccess, …). Three exceptions: one in
- * force on the Critical, one on VMJustInTimeAccess that expired yesterday (or renewed),
- * one on a policy the report lacks.
- */
-function exceptionsFile(dir: string, expiredOffset: number): string {
-  const entry = (id: string, policy: string, expires: string) =>
-    [
-      `  - id: ${id}`,
-      `    policy: ${policy}`,
-      '    accounts: ["Contoso Production"]',
-      '    reason: Accepted until the platform migration ends.',
-      '    owner: platform@example.com',
-      '    approvedBy: ciso@example.com',
-      `    approved: "${day(-30)}"`,
-      `    expires: "${expires}"`,
-    ].join('\n');
-  const path = join(dir, 'exceptions.yaml');
-  writeFileSync(
-    path,
-    `exceptions:\n${entry('EXC-1', 'VMDiskEncryption', day(90))}\n${entry('EXC-2', 'VMJustInTimeAccess', day(expiredOffset))}\n${entry('EXC-3', 'NoSuchPolicy', day(90))}\n`,
-  );
-  return path;
-}
-
-/** cspm:recommended with an overall floor the sample holds: its Critical Red and its exceptions decide. */
-function rulesFile(dir: string): string {
-  const path = join(dir, 'rules.yaml');
-  writeFileSync(
-    path,
-    'extends: cspm:recommended\nassertions:\n  - name: overall compliance\n    metric: compliancePercent\n    min: 0\n',
-  );
-  return path;
-}
 
 describe('gate --exceptions', () => {
   it('fails on an expired exception under cspm:recommended, naming it with its date and owner', async () => {

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
-import { checkReports } from '../../index.js';
+import { checkReports, CspmError } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
+import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
 import {
   listsCategories,
@@ -20,7 +21,7 @@ import { type JobsArgs, withJobsOption } from '../jobs-option.js';
 import { runShardCommand, type ShardArgs, withShardOption } from '../shard-run.js';
 
 /** The arguments of `check`. */
-export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs, ShardArgs {
+export interface CheckArgs extends FailOnArgs, FindingsOutputArgs, StdinNameArgs, JobsArgs, ShardArgs, ExceptionsArgs {
   inputs: string[];
 }
 
@@ -32,8 +33,11 @@ function builder(yargs: Argv): Argv<CheckArgs> {
     demandOption: true,
     default: undefined,
   });
-  return withShardOption(
-    withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs, 'check')))),
+  return withExceptionsOptions(
+    withShardOption(
+      withJobsOption(withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(withInputs, 'check')))),
+    ),
+    "Every output lists what they accept; a check's verdict is about the reports' data, which exceptions never change",
   )
     .example('$0 check samples/', 'check every report under samples/')
     .example('$0 check r.json -o out.json', 'write the findings as JSON (format from the extension)')
@@ -42,6 +46,10 @@ function builder(yargs: Argv): Argv<CheckArgs> {
     .example('$0 check - --stdin-name reports/aws.json -o aws.sarif < r.json', 'name the piped report in the outputs')
     .example('$0 check r.json --rule mixed-ids=off', 'silence one rule')
     .example(
+      '$0 check reports/ --exceptions risks.yaml',
+      'list the accepted risks too; the verdict stays about the data',
+    )
+    .example(
       '$0 check reports/ --shard 2/4 -o part-2.json',
       'check a quarter of a fleet; cspm-report merge part-*.json judges the whole',
     ) as unknown as Argv<CheckArgs>;
@@ -49,6 +57,13 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const jobs = args.jobs === undefined ? {} : { jobs: args.jobs };
+  // A shard's partial does not carry exceptions yet: merge would write its outputs without them.
+  if (args.shard !== undefined && (args.exceptions?.length ?? 0) > 0)
+    throw new CspmError(
+      'usage',
+      '--exceptions with --shard: a shard cannot carry exceptions to merge yet; check the reports in one run, or without --exceptions',
+      { data: { option: 'exceptions' } },
+    );
   if (args.shard !== undefined)
     return runShardCommand(
       'check',
@@ -59,22 +74,34 @@ async function run(args: CheckArgs, io: CliIo): Promise<number> {
       io,
     );
   const outputs = pairOutputs(args.format, args.output).findings;
-  const { analysis, verdict, runSettings } = await checkReports(toReportInputs(args.inputs, io, args['stdin-name']), {
-    ...checkOptionsOf(args, io),
-    placeFindings: placesFindings(outputs),
-    figuresOnly: true,
-    allCategories: listsCategories(outputs),
-    ...jobs,
-  });
+  const { analysis, verdict, runSettings, exceptions } = await checkReports(
+    toReportInputs(args.inputs, io, args['stdin-name']),
+    {
+      ...checkOptionsOf(args, io),
+      placeFindings: placesFindings(outputs),
+      figuresOnly: true,
+      allCategories: listsCategories(outputs),
+      ...jobs,
+      ...exceptionsOptionsOf(args),
+    },
+  );
   const files = outputs
     .filter((output) => !isStandardOutput(output.path))
     .map((output) => ({ path: output.path, from: `the ${output.format} result` }));
-  assertSafeOutputs(files, inputFiles(analysis));
+  const exceptionsFiles = (exceptions?.files ?? []).map((file) => file.path);
+  assertSafeOutputs(files, [...inputFiles(analysis), ...exceptionsFiles]);
   await writeFindings(
-    { analysis, verdict, failOn: args['fail-on'], ...(runSettings === undefined ? {} : { runSettings }) },
+    {
+      analysis,
+      verdict,
+      failOn: args['fail-on'],
+      ...(runSettings === undefined ? {} : { runSettings }),
+      ...(exceptions === undefined ? {} : { exceptions }),
+    },
     outputs,
     io,
     args,
+    exceptionsFiles,
   );
   return verdict.exitCode;
 }

@@ -128,8 +128,11 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
         .map((output) => ({ path: output.path, from: `the ${output.format} result` })),
       ...(resultFile === undefined ? {} : { resultFile }),
     });
-    const { analysis, baseline, gate, verdict, runSettings } = result;
-    const recorded = runSettings === undefined ? {} : { runSettings };
+    const { analysis, baseline, gate, verdict, runSettings, exceptions } = result;
+    const recorded = {
+      ...(runSettings === undefined ? {} : { runSettings }),
+      ...(exceptions === undefined ? {} : { exceptions }),
+    };
     const otherInputs = [...(baseline ? inputFiles(baseline) : []), ...rulesFiles(args.rules)];
     if (analysis === undefined || gate === undefined) return await refuseBaseline(args, result, outputs, io);
     await writeFindings({ analysis, gate, verdict, failOn: args['fail-on'], ...recorded }, outputs, io, args, [

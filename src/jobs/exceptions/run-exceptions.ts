@@ -1,6 +1,6 @@
 import { judgeExceptions } from '../../analyse/exceptions/judge-exceptions.js';
 import type { Analysis } from '../../model/analysis.js';
-import type { AcceptedRisks, ExceptionsRecord } from '../../model/exceptions.js';
+import type { AcceptedRisks } from '../../model/exceptions.js';
 import { dayOf, dayText } from '../../text/calendar-day.js';
 import { readExceptions, type RunExceptions } from './read-exceptions.js';
 
@@ -51,21 +51,4 @@ export function acceptedRisksOf(analysis: Analysis, run: RunExceptions, options:
 }
 
 /** The record of what the exceptions did, as every machine-readable output carries it. */
-export function exceptionsRecord(risks: AcceptedRisks): ExceptionsRecord {
-  return {
-    files: risks.files,
-    applied: risks.outcomes.filter((outcome) => outcome.accepted.length > 0).map((outcome) => outcome.exception.id),
-    exceptions: risks.outcomes.map(({ exception, state, daysLeft, accepted }) => ({
-      id: exception.id,
-      state,
-      expires: exception.expires,
-      daysLeft,
-      owner: exception.owner,
-      approvedBy: exception.approvedBy,
-      reason: exception.reason,
-      file: exception.file,
-      pointer: exception.pointer,
-      accepted: accepted.map(({ source, pointer, policyId }) => ({ source, pointer, policyId })),
-    })),
-  };
-}
+export { exceptionsRecord } from '../../analyse/exceptions/exceptions-record.js';

@@ -10,6 +10,8 @@ import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
 import { displayCount } from '../../text/display-count.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
+import { exceptionAnnotations } from './accepted-risks-github.js';
+import { describeAcceptedRisks } from './accepted-risks.js';
 
 /**
  * Escapes the data of a workflow command (after `::`) as GitHub documents it: `%` first,
@@ -190,6 +192,11 @@ function formatGithub(result: FindingsResult): string {
     }
   }
   if (result.diff !== undefined) diffAnnotations({ ...result, diff: result.diff }, all);
+  const exceptions = result.exceptions === undefined ? [] : exceptionAnnotations(result.exceptions);
+  for (const { level, rank, file, title, text } of exceptions) {
+    const line = `::${level} file=${escapeGithubProperty(file)},title=${escapeGithubProperty(title)}::${escapeGithubData(text)}`;
+    all.push({ level, rank, line });
+  }
   for (const source of result.analysis.sources) {
     const file = escapeGithubProperty(source.source);
     for (const finding of source.findings) {
@@ -205,6 +212,7 @@ function formatGithub(result: FindingsResult): string {
   let summary = describeRun(result.analysis);
   if (result.diff !== undefined) summary += `; diff: ${countsText(result.diff.counts)}`;
   if (result.gate !== undefined) summary += `; ${describeGate(result.gate)}`;
+  if (result.exceptions !== undefined) summary += `; ${describeAcceptedRisks(result.exceptions)}`;
   const verdict = statedVerdict(result);
   const fails = verdict.status === 'fail';
   const notes = noteCommands(runNotes(result), fails);
@@ -228,7 +236,8 @@ function formatGithub(result: FindingsResult): string {
  * `--format github`: GitHub Actions workflow commands: `::error` annotations for what
  * fails the run (findings at or above `--fail-on`, failed `error` assertions, regressions
  * counted by `--fail-on-regression`), `::warning` for the rest of them, a `::notice` per
- * fix, worst first (see chooseAnnotations), a `::notice` counting the rest, a `::notice`
+ * fix, a `::warning` per exception expired, expiring or unused and a `::notice` per one
+ * unneeded, worst first (see chooseAnnotations), a `::notice` counting the rest, a `::notice`
  * per note of the run, then the verdict: `::error` when the run failed, else `::notice`;
  * at most 10 of each level in all, the notes, verdict and count among them (see
  * budgetAnnotations).

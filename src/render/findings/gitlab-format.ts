@@ -1,6 +1,7 @@
 import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
 import { terminalJson } from '../../text/terminal-text.js';
 import { codeQualityIssue, type CodeQualityIssue, type IssueContext } from './gitlab/code-quality-issue.js';
+import { exceptionIssues } from './gitlab/exception-issues.js';
 import { findingIssues } from './gitlab/finding-issues.js';
 import { gateIssues } from './gitlab/gate-issues.js';
 import { createIssueFingerprinter } from './gitlab/issue-fingerprints.js';
@@ -20,6 +21,8 @@ const failingSeverities = new Set<CodeQualityIssue['severity']>(['major', 'criti
  * findings of each input in file order, then a diff's regressions. A run that fails
  * for what no issue shows as failing (a lost report, removed policies) ends on a
  * `critical` issue of its own, so that a failed run never reads as a clean report.
+ * A run's accepted risks are no issues: one `info` issue counts and names them, with an
+ * issue per exception expired, expiring, unused or unneeded (exception-issues.ts).
  * Last, an `info` issue per note of the run (FindingsResult.notes), passing or failing.
  */
 export function codeQualityIssues(result: FindingsResult, workingDirectory: string): CodeQualityIssue[] {
@@ -35,6 +38,7 @@ export function codeQualityIssues(result: FindingsResult, workingDirectory: stri
     findingIssues(source, context, issues, (finding) => findingFails(finding, result));
   if (result.diff !== undefined)
     regressionIssues(result.diff, context, issues, (change) => changeFails(change, result));
+  if (result.exceptions !== undefined) exceptionIssues(result.exceptions, context, issues);
   const verdict = result.verdict;
   const notes = runNotes(result);
   const path = context.path(inputs[0] ?? '.');

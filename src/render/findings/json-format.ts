@@ -1,11 +1,13 @@
 import type { AnalysedSource, Analysis, PercentFormula } from '../../model/analysis.js';
 import type { DiffResult } from '../../model/diff.js';
+import type { ExceptionsRecord } from '../../model/exceptions.js';
 import type { Finding, RuleId } from '../../model/finding.js';
-import type { FindingsFormat } from '../../model/findings-format.js';
+import type { FindingsFormat, FindingsResult } from '../../model/findings-format.js';
 import type { GateResult } from '../../model/gate.js';
 import type { RunSettings } from '../../model/run-settings.js';
 import type { Verdict } from '../../model/verdict.js';
 import { terminalJson } from '../../text/terminal-text.js';
+import { exceptionsRecord } from '../../analyse/exceptions/exceptions-record.js';
 import { filePosture, runPosture, type FilePostureJson, type PostureFiguresJson } from './json-posture.js';
 import { statedVerdict } from './stated-verdict.js';
 
@@ -19,6 +21,11 @@ export interface CheckJson {
    * The settings the run was made with, when a config file set options: the file, its SHA-256, each option in force.
    */
   runSettings?: RunSettings;
+  /**
+   * What the run's exceptions did, when it was given any (`--exceptions`): each file's path, SHA-256 and ids, the ids
+   * applied, and every exception's state with the policies it accepted.
+   */
+  exceptions?: ExceptionsRecord;
   /** Run counts, the percent formula, and the posture summed over every valid report of the run. */
   summary: Analysis['summary'] & { percentFormula: Analysis['percentFormula']; posture: PostureFiguresJson };
   files: CheckJsonFile[];
@@ -51,11 +58,13 @@ export function toCheckJson(
   verdict?: Verdict,
   runSettings?: RunSettings,
   notes?: readonly string[],
+  exceptions?: ExceptionsRecord,
 ): CheckJson {
   const json: CheckJson = {
     ...(verdict === undefined ? {} : { verdict }),
     ...withNotes(notes),
     ...(runSettings === undefined ? {} : { runSettings }),
+    ...(exceptions === undefined ? {} : { exceptions }),
     summary: checkJsonSummary(analysis),
     files: analysis.sources.map((source) => checkJsonFile(source, analysis.percentFormula)),
   };
@@ -97,11 +106,13 @@ export function* checkJsonChunks(
   verdict?: Verdict,
   runSettings?: RunSettings,
   notes?: readonly string[],
+  exceptions?: ExceptionsRecord,
 ): Generator<string> {
   const head: Partial<CheckJson> = {
     ...(verdict === undefined ? {} : { verdict }),
     ...withNotes(notes),
     ...(runSettings === undefined ? {} : { runSettings }),
+    ...(exceptions === undefined ? {} : { exceptions }),
     summary: checkJsonSummary(analysis),
   };
   const headText = JSON.stringify(head, null, 2);
@@ -168,8 +179,16 @@ export function formatCheckJson(
   verdict?: Verdict,
   runSettings?: RunSettings,
   notes?: readonly string[],
+  exceptions?: ExceptionsRecord,
 ): string {
-  return terminalJson(`${JSON.stringify(toCheckJson(analysis, gate, diff, verdict, runSettings, notes), null, 2)}\n`);
+  return terminalJson(
+    `${JSON.stringify(toCheckJson(analysis, gate, diff, verdict, runSettings, notes, exceptions), null, 2)}\n`,
+  );
+}
+
+/** The record of the run's exceptions, when it was given any. */
+function recordOf(result: FindingsResult): ExceptionsRecord | undefined {
+  return result.exceptions === undefined ? undefined : exceptionsRecord(result.exceptions);
 }
 
 /** `--format json`: the result as one JSON document, for programs. */
@@ -182,7 +201,23 @@ export const jsonFormat: FindingsFormat = {
     "the verdict, summary, posture figures and findings per file (and the gate's assertions) as one JSON document",
   // Always a top-level verdict: the exit code's, for a program that reads the file later.
   format: (result) =>
-    formatCheckJson(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
+    formatCheckJson(
+      result.analysis,
+      result.gate,
+      result.diff,
+      statedVerdict(result),
+      result.runSettings,
+      result.notes,
+      recordOf(result),
+    ),
   formatChunks: (result) =>
-    checkJsonChunks(result.analysis, result.gate, result.diff, statedVerdict(result), result.runSettings, result.notes),
+    checkJsonChunks(
+      result.analysis,
+      result.gate,
+      result.diff,
+      statedVerdict(result),
+      result.runSettings,
+      result.notes,
+      recordOf(result),
+    ),
 };

@@ -20,7 +20,8 @@ import {
   type RankedCase,
 } from './junit-cap.js';
 import { xmlBuilder } from './xml-builder.js';
-import { withNotes, withRunSettings } from './junit-settings.js';
+import { withNotes, withRunSettings, withSuiteProperties } from './junit-settings.js';
+import { acceptedRiskSuite, exceptionProperties } from './accepted-risks-junit.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
 
@@ -328,12 +329,18 @@ function omittedSuite(capped: readonly CappedSuite<TestCase>[]): TestSuite | und
   return { ...suite('omitted', [testCase]), 'system-out': `${message}\n` };
 }
 
+/** The suites with the exceptions files, their SHA-256 and the ids applied as properties, when the run had any. */
+function withExceptions(suites: TestSuite[], result: FindingsResult): TestSuite[] {
+  return result.exceptions === undefined ? suites : withSuiteProperties(suites, exceptionProperties(result.exceptions));
+}
+
 /**
  * `--format junit`: JUnit XML as Jenkins, GitLab and Azure DevOps read it, valid against
  * the Jenkins xUnit plugin's junit-10.xsd. A suite per input file with a case per rule of
  * the catalogue (classname `cspm-report/<file>`, see {@link junitClassname}); with a diff a
  * suite `diff: …` per compared report with a case per changed policy, failed for a
- * regression; with a gate a suite `gate: <rules file>` with a case per assertion result.
+ * regression; with a gate a suite `gate: <rules file>` with a case per assertion result;
+ * with exceptions a suite `accepted risks` of skipped cases (see acceptedRiskSuite).
  * At most {@link maxTestCases} cases and {@link maxJunitBytes} bytes, the worst kept.
  */
 export const junitFormat: FindingsFormat = {
@@ -346,6 +353,8 @@ export const junitFormat: FindingsFormat = {
     for (const source of result.analysis.sources) ranked.push(sourceSuite(source, options.rules, result));
     if (result.diff !== undefined) for (const report of result.diff.reports) ranked.push(diffSuite(report, result));
     if (result.gate !== undefined) ranked.push(gateSuite(result.gate));
+    if (result.exceptions !== undefined)
+      ranked.push(acceptedRiskSuite(result.exceptions, junitClassname('accepted-risks')));
     // Room for the suites' own elements, names (escaped at worst six bytes a character), and the notes of what was left
     // out.
     let reserved = 64 * 1024;
@@ -372,7 +381,7 @@ export const junitFormat: FindingsFormat = {
         '@_tests': sum(suites, '@_tests'),
         '@_failures': sum(suites, '@_failures'),
         '@_errors': '0',
-        testsuite: withNotes(withRunSettings(suites, result.runSettings), notes),
+        testsuite: withExceptions(withNotes(withRunSettings(suites, result.runSettings), notes), result),
       },
     };
     const xml: string = xmlBuilder().build(document);

@@ -31,7 +31,11 @@ export function withNotes<S extends SuiteWithProperties>(suites: S[], notes: rea
   );
 }
 
-function withSuiteProperties<S extends SuiteWithProperties>(
+/**
+ * The suites with `added` properties in each, after the properties they hold (junit-10.xsd
+ * has no properties on `<testsuites>`).
+ */
+export function withSuiteProperties<S extends SuiteWithProperties>(
   suites: S[],
   added: { '@_name': string; '@_value': string }[],
 ): S[] {

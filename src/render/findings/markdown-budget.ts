@@ -43,8 +43,12 @@ export class MarkdownBudget {
   private readonly maxCharacters: number;
   private readonly maxBytes: number;
 
-  constructor(characters: number, bytes = Number.POSITIVE_INFINITY) {
-    const reserve = listCount * maxNoteLength;
+  /**
+   * @param moreLists lists beyond the usual six whose notes the end keeps room for (a run's accepted risks), so that
+   * the text of a run without them stays as it was
+   */
+  constructor(characters: number, bytes = Number.POSITIVE_INFINITY, moreLists = 0) {
+    const reserve = (listCount + moreLists) * maxNoteLength;
     this.maxCharacters = characters - reserve;
     // A UTF-16 code unit is at most three bytes of UTF-8.
     this.maxBytes = bytes - 3 * reserve;

@@ -6,6 +6,12 @@ import type { AssertionResult, GateResult } from '../../model/gate.js';
 import type { Verdict } from '../../model/verdict.js';
 import { displayCount } from '../../text/display-count.js';
 import { plural } from '../../text/plural.js';
+import {
+  acceptedPolicyList,
+  acceptedRiskListCount,
+  acceptedRiskSummary,
+  exceptionStateList,
+} from './accepted-risks-markdown.js';
 import { accountList, changeList, diffSummary, reportList, unpairedList } from './diff/diff-markdown.js';
 import { MarkdownBudget, markdownLimitRange } from './markdown-budget.js';
 import { markdownText, tableRow } from './markdown-cell.js';
@@ -139,13 +145,23 @@ function fileList(analysis: Analysis): MarkdownList<AnalysedSource> {
 }
 
 function formatMarkdown(result: FindingsResult, options: Partial<FindingsFormatOptions>): string {
-  const out = new MarkdownBudget(options.markdownLimit ?? markdownLimitRange.default, options.markdownBytes);
+  const risks = result.exceptions;
+  const out = new MarkdownBudget(
+    options.markdownLimit ?? markdownLimitRange.default,
+    options.markdownBytes,
+    risks === undefined ? 0 : acceptedRiskListCount,
+  );
   const verdict = statedVerdict(result);
   const where = completeOutputText(options.completeOutput);
   header(result, verdict, out);
   if (result.diff !== undefined) diffSummary(result.diff, result, verdict, out);
   if (result.gate !== undefined) gateSummary(result.gate, out);
+  if (risks !== undefined) acceptedRiskSummary(result.analysis, risks, out);
   if (result.gate !== undefined) writeList(out, assertionList(result.gate), where);
+  if (risks !== undefined) {
+    writeList(out, exceptionStateList(risks), where);
+    writeList(out, acceptedPolicyList(risks), where);
+  }
   if (result.diff !== undefined) {
     writeList(out, accountList(result.diff), where);
     writeList(out, changeList(result.diff, result), where);
@@ -162,7 +178,8 @@ function formatMarkdown(result: FindingsResult, options: Partial<FindingsFormatO
 /**
  * `--format markdown`: a summary for a pull-request comment or a GitHub job summary.
  * The verdict (the heading's mark is the exit code's), its notes, the run's totals and a diff's
- * counts whole; then the items, worst first: failed gate assertions, a diff's changes
+ * counts whole, and a run's accepted risks in sum; then the items, worst first: failed gate assertions, the
+ * exceptions expired, expiring, unused or unneeded and the accepted policies, a diff's changes
  * (regressions from Critical to VeryLow, new failures, the rest), findings (errors before
  * warnings), compared reports and files. It stops at 65,536 characters (UTF-16 code
  * units; `markdownLimit` changes it) and says how many it left out and where they all are.

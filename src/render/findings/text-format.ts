@@ -6,6 +6,7 @@ import type { AssertionResult, GateResult } from '../../model/gate.js';
 import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
 import type { Verdict } from '../../model/verdict.js';
+import { acceptedRiskLines } from './accepted-risks-text.js';
 import { formatDiffText } from './diff/diff-text.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { statedVerdict } from './stated-verdict.js';
@@ -143,8 +144,8 @@ function verdictLine(gate: GateResult, paint: Paint, verdict: Verdict | undefine
 }
 
 /**
- * The check's text, then the diff's and the gate's, a blank line between each, then a
- * line per note of the run under the verdict's line.
+ * The check's text, then the diff's and the gate's, then the run's accepted risks when it
+ * was given exceptions, a blank line between each, then a line per note of the run.
  */
 function* textChunks(result: FindingsResult, options: FindingsFormatOptions): Generator<string> {
   const notes = runNotes(result);
@@ -163,6 +164,8 @@ function* textChunks(result: FindingsResult, options: FindingsFormatOptions): Ge
     yield* inChunks(gateLines(result.gate, { color: options.color, verdict: verdict ?? statedVerdict(result) }));
   }
   const paint = paintOf(options);
+  if (result.exceptions !== undefined)
+    yield* inChunks(['', ...acceptedRiskLines(result.analysis, result.exceptions, paint)]);
   if (notes.length > 0) yield* inChunks(notes.map((note) => `${paint('33', 'note:')} ${terminalText(note)}`));
 }
 

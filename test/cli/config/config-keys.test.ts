@@ -25,7 +25,7 @@ describe('the keys a config file may set, by command', () => {
     );
     expect(all).toMatchInlineSnapshot(`
       {
-        "check": "markdown-limit color percent-formula rule fail-on jobs",
+        "check": "markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days",
         "completion": "",
         "diff": "allow-mismatch fail-on-regression allow-new-failures allow-removed markdown-limit color percent-formula rule fail-on",
         "fetch": "concurrency check app-id timeout max-body percent-formula rule fail-on",

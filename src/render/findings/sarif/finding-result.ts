@@ -18,6 +18,8 @@ export interface ResultParts {
   /** The region (SARIF §3.30) as JSON text; by default the file's first line. */
   region?: string;
   partialFingerprints: string;
+  /** The suppressions (SARIF §3.27.23) as JSON text, when the result is suppressed (an accepted risk). */
+  suppressions?: string;
   properties: string;
 }
 
@@ -56,6 +58,8 @@ export function pushResult(out: string[], parts: ResultParts): void {
     parts.logical === undefined ? '' : ']}]',
     ',"partialFingerprints":',
     parts.partialFingerprints,
+    parts.suppressions === undefined ? '' : ',"suppressions":',
+    parts.suppressions ?? '',
     ',"properties":',
     parts.properties,
     '}',

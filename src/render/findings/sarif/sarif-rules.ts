@@ -23,11 +23,16 @@ export interface DriverRules {
 }
 
 /**
- * One rule per catalogue entry, then one per gate metric the run evaluated. A finding
+ * One rule per catalogue entry, then one per gate metric the run evaluated, then `more`
+ * (the rule of accepted policies, when the run accepted any). A finding
  * whose rule the catalogue lacks (a library caller's own) gets a plain entry of its
  * own rather than a result that points at no rule.
  */
-export function driverRules(catalogue: readonly RuleInfo[], gate: GateResult | undefined): DriverRules {
+export function driverRules(
+  catalogue: readonly RuleInfo[],
+  gate: GateResult | undefined,
+  more: readonly SarifRule[] = [],
+): DriverRules {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
   const add = (rule: SarifRule): number => {
@@ -40,6 +45,7 @@ export function driverRules(catalogue: readonly RuleInfo[], gate: GateResult | u
     const id = gateRuleId(assertion.metric);
     if (!index.has(id)) add(gateRule(id, assertion.metric, assertion.level));
   }
+  for (const rule of more) if (!index.has(rule.id)) add(rule);
   const citations = new Map<string, string>();
   return {
     rules,

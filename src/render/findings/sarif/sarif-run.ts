@@ -17,6 +17,7 @@ import { maxResultsPerRun, omittedResults, planResults, type ResultBudget } from
 import type { SarifInvocation, SarifNotification, SarifTool } from './sarif-log.js';
 import { regressionCandidates } from './regression-results.js';
 import { driverRules, type DriverRules } from './sarif-rules.js';
+import { acceptedOf, acceptedResult, acceptedRiskRule, exceptionsProperty } from './accepted-results.js';
 
 /**
  * A check or gate result as the JSON text of one SARIF 2.1.0 log of one run, on one
@@ -42,7 +43,17 @@ export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleIn
 
 function writeFindingsLog(result: FindingsResult, catalogue: readonly RuleInfo[], max: number): WrittenLog {
   const texts = new ResultTexts();
-  const { rules, budget } = writeResults(result, driverRules(catalogue, result.gate), texts, max);
+  const accepted = acceptedOf(result.exceptions);
+  const driver = driverRules(catalogue, result.gate, accepted.length === 0 ? [] : [acceptedRiskRule()]);
+  const { rules, budget } = writeResults(result, driver, texts, max);
+  // Accepted policies last, in the room the problems leave: suppressed, they fail nothing.
+  const room = Math.max(0, max - (budget.gate + budget.errors + budget.warnings));
+  const fingerprint = createFingerprinter();
+  const writtenAccepted = Math.min(accepted.length, room);
+  for (let index = 0; index < writtenAccepted; index += 1) {
+    texts.start();
+    acceptedResult(accepted[index]!, rules, fingerprint, texts.parts);
+  }
   const tool: SarifTool = {
     driver: {
       name: toolInfo.name,
@@ -62,8 +73,14 @@ function writeFindingsLog(result: FindingsResult, catalogue: readonly RuleInfo[]
     `{"$schema":${JSON.stringify(sarifSchemaUri)},"version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},` +
       `"invocations":${JSON.stringify(invocations)},"originalUriBaseIds":${originalUriBaseIds},"results":[`,
   );
-  const closing = terminalJson(`],"properties":${JSON.stringify(runProperties(result, budget, rules, max))}}]}\n`);
-  return { text: texts.join(opening, closing), results: budget.gate + budget.errors + budget.warnings };
+  const properties = runProperties(result, budget, rules, max);
+  if (result.exceptions !== undefined)
+    properties['exceptions'] = exceptionsProperty(result.exceptions, accepted.length - writtenAccepted);
+  const closing = terminalJson(`],"properties":${JSON.stringify(properties)}}]}\n`);
+  return {
+    text: texts.join(opening, closing),
+    results: budget.gate + budget.errors + budget.warnings + writtenAccepted,
+  };
 }
 
 /**
