@@ -31,14 +31,15 @@ function reportText(report: ReportView): string {
 }
 
 /**
- * `,"suppressions":[…]` of an accepted policy's result (SARIF §3.27.23, §3.35): suppressed
- * outside the analysed file (`external`, an exceptions file), `accepted` by its approver,
- * the reason as justification, and the exception in the suppression's properties.
+ * The suppressions of an accepted policy's result (SARIF §3.27.23, §3.35) as JSON text:
+ * suppressed outside the analysed file (`external`, an exceptions file), `accepted` by its
+ * approver, the reason as justification, and the exception in the suppression's properties.
  */
 function suppressionsText(acceptance: PolicyAcceptance): string {
   const { id, expires, owner, approvedBy, ticket } = acceptance;
   const properties = { exceptionId: id, expires, owner, approvedBy, ...(ticket === undefined ? {} : { ticket }) };
-  return `,"suppressions":[{"kind":"external","status":"accepted","justification":${jsonString(acceptance.reason)},"properties":${terminalJson(JSON.stringify(properties))}}]`;
+  const suppression = { kind: 'external', status: 'accepted', justification: acceptance.reason, properties };
+  return terminalJson(JSON.stringify([suppression]));
 }
 
 /**
@@ -65,6 +66,7 @@ export function postureResults(
       `${policy.Severity} policy ${policy.ComplianceNumber} "${policy.ShortTitle}" (${policy.PolicyId}) is ${colourText(policy.Compliance)}: ` +
       `${policy.PassedResourceCount} of ${policy.TotalResourceCount} resources passed; category "${category.name}", ${reportText(report)}`;
     const pointer = `${report.pointer}/ResourceCategories/${categoryIndex}/Policies/${policyIndex}`;
+    const acceptance = acceptanceAt(report, categoryIndex, policyIndex);
     pushResult(out, {
       rule: rules.cite({
         policyId: policy.PolicyId,
@@ -93,9 +95,7 @@ export function postureResults(
         `{"compliance":${jsonString(policy.Compliance)},${isUnknownColour(policy.Compliance) ? '"countedAsRed":true,' : ''}"severity":${jsonString(policy.Severity)},` +
         `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"policyId":${jsonString(policy.PolicyId)},` +
         `"jobId":${jsonString(report.jobId)},"pointer":${jsonString(pointer)}}`,
+      ...(acceptance === undefined ? {} : { suppressions: suppressionsText(acceptance) }),
     });
-    const acceptance = acceptanceAt(report, categoryIndex, policyIndex);
-    // The result's closing brace is the last part pushResult wrote: the suppression goes before it.
-    if (acceptance !== undefined) out[out.length - 1] = `${suppressionsText(acceptance)}}`;
   };
 }
