@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli-run.js';
 import { openDuckDb, sqlText } from '../support/duckdb.js';
@@ -26,6 +27,40 @@ describe('render --exceptions', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('exceptions.yaml');
     expect(run.stderr).toContain('/exceptions/0');
+  });
+
+  it('shows the accepted Critical policy in CSV, POA&M, OCSF, HDF and SARIF, with the expired one renewed (exit 0)', async () => {
+    const dir = tempDir();
+    const exceptions = sampleExceptionsFile(dir, 60);
+    const out = join(dir, 'out');
+    const formats = ['csv', 'poam', 'ocsf', 'hdf', 'sarif'].flatMap((format) => ['-f', format]);
+    const run = await runInProcess([
+      'render',
+      'samples/azure-csbp.json',
+      ...formats,
+      '--out-dir',
+      out,
+      '--exceptions',
+      exceptions,
+      '--no-config',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const read = (name: string): string => readFileSync(join(out, name), 'utf8');
+    const csv = parse(read('azure-csbp.csv'), { bom: true, columns: true }) as Record<string, string>[];
+    expect(csv.find((row) => row.ExceptionId === 'EXC-1')?.Severity).toBe('Critical');
+    const poam = parse(read('azure-csbp.poam.csv'), { bom: true, columns: true }) as Record<string, string>[];
+    expect(poam.find((row) => row['Scheduled Completion Date'] === dayFromToday(90))?.Comments).toContain('EXC-1');
+    const events = read('azure-csbp.ocsf.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { status_id: number; unmapped: { policy_id: string } });
+    expect(events.find((event) => event.unmapped.policy_id === 'VMDiskEncryption')?.status_id).toBe(3);
+    expect(read('azure-csbp.hdf.json')).toContain('"waiver_data":{"justification"');
+    const sarif = JSON.parse(read('azure-csbp.sarif')) as {
+      runs: { results: { properties: { policyId: string }; suppressions?: unknown[] }[] }[];
+    };
+    const critical = sarif.runs[0]?.results.find((result) => result.properties.policyId === 'VMDiskEncryption');
+    expect(critical?.suppressions).toHaveLength(1);
   });
 
   it('writes the accepted policies into a Parquet dataset and a table file, read back by DuckDB', async (context) => {
