@@ -2,8 +2,8 @@ import { ocsfVersion } from '../../model/ocsf-event.js';
 import type { Policy } from '../../model/report.js';
 import type { CategoryView } from '../../model/view-model.js';
 import { ocsfAcceptanceDetail, ocsfSuppressed } from './ocsf-acceptance.js';
-import { ocsfActivity, ocsfFindingUid, ocsfResultDetail, type OcsfScan } from './ocsf-event.js';
-import { ocsfComplianceStatus, ocsfFindingStatus, ocsfSeverity } from './ocsf-mapping.js';
+import { ocsfActivity, ocsfFindingUid, type OcsfScan } from './ocsf-event.js';
+import { ocsfComplianceStatus, ocsfFindingStatus, ocsfResultDetail, ocsfSeverity } from './ocsf-mapping.js';
 
 /**
  * Characters a string may not hold as they are on one line of JSON Lines: what

@@ -12,7 +12,13 @@ import type { RenderOptions } from '../../model/renderer.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
 import { acceptancesByPolicy } from '../policy-acceptance.js';
 import { ocsfAcceptanceDetail, ocsfExceptionsOf, ocsfSuppressed } from './ocsf-acceptance.js';
-import { ocsfComplianceStatus, ocsfFindingStatus, ocsfProvider, ocsfSeverity } from './ocsf-mapping.js';
+import {
+  ocsfComplianceStatus,
+  ocsfFindingStatus,
+  ocsfProvider,
+  ocsfResultDetail,
+  ocsfSeverity,
+} from './ocsf-mapping.js';
 
 /** What every event of one scan (one benchmark report) shares, made once per report. */
 export interface OcsfScan {
@@ -97,29 +103,6 @@ export function ocsfFindingUid(
     JSON.stringify([accountUid, benchmarkId, policy.PolicyId, policy.ComplianceNumber]),
     'hex',
   ).slice(0, 32);
-}
-
-/**
- * What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an
- * unknown colour quoted.
- */
-export function ocsfResultDetail(
-  policy: Pick<Policy, 'Compliance' | 'PassedResourceCount' | 'TotalResourceCount'>,
-): string {
-  const passed = policy.PassedResourceCount;
-  const total = policy.TotalResourceCount;
-  switch (policy.Compliance) {
-    case 'Green':
-      return `${passed} of ${total} resources passed`;
-    case 'Red':
-      return `${total - passed} of ${total} resources failed`;
-    case 'Amber':
-      return `${passed} of ${total} resources passed: ${total - passed} failed (partial failure, Amber)`;
-    case 'Gray':
-      return 'Gray: the scan checked no resource of this policy (not applicable)';
-    default:
-      return `Compliance ${JSON.stringify(policy.Compliance)} is not a colour the service is known to return`;
-  }
 }
 
 /**
