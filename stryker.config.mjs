@@ -39,6 +39,7 @@ export default {
     'src/gate/accepted-scope.ts',
     'src/text/calendar-day.ts',
     'src/validate/exceptions/exceptions-of.ts',
+    'src/jobs/exceptions/merge-outcomes.ts',
     // Severity and colour ranking, and the folding of coded values they rely on.
     'src/analyse/severity-rank.ts',
     'src/analyse/colour-rank.ts',

@@ -29,6 +29,8 @@ CREATE EXTERNAL TABLE IF NOT EXISTS cspm_policies (
   risk_level string COMMENT 'Red, Amber or Green; empty when nothing was checked',
   passed_resources bigint COMMENT 'the PassedResourceCount',
   total_resources bigint COMMENT 'the TotalResourceCount',
+  exception_id string COMMENT 'the id of the exception (--exceptions) that accepts the policy; else null',
+  exception_expires string COMMENT 'the last day that exception applies, YYYY-MM-DD (UTC); else null',
   source string COMMENT 'the input file the row was read from (its name, or its path with --show-paths)'
 )
 PARTITIONED BY (

@@ -25,6 +25,8 @@ CREATE TABLE IF NOT EXISTS hive.cspm.policies (
   risk_level varchar COMMENT 'Red, Amber or Green; empty when nothing was checked',
   passed_resources bigint COMMENT 'the PassedResourceCount',
   total_resources bigint COMMENT 'the TotalResourceCount',
+  exception_id varchar COMMENT 'the id of the exception (--exceptions) that accepts the policy; else null',
+  exception_expires varchar COMMENT 'the last day that exception applies, YYYY-MM-DD (UTC); else null',
   source varchar COMMENT 'the input file the row was read from (its name, or its path with --show-paths)',
   scan_date varchar COMMENT 'the UTC date of scan_time, its folder named YYYY-MM-DD; __HIVE_DEFAULT_PARTITION__ (null) when the scan states no date',
   benchmark varchar COMMENT 'the benchmark_id, its folder value %XX-escaped; past 120 bytes so written, a prefix, ~ and a digest of the whole id, which benchmark_id holds'

@@ -113,7 +113,7 @@ async function placePart(temporary: string, path: string): Promise<'written' | '
 function conflict(path: string): CspmError {
   return new CspmError(
     'dataset-part-conflict',
-    `${path}: a part of this name holds other bytes (the same scans written otherwise: other inputs' order, --policies, --show-paths or version); nothing of this run was written. Move that file away to write it again`,
+    `${path}: a part of this name holds other bytes (the same scans written otherwise: other inputs' order, --policies, --show-paths, --exceptions or version); nothing of this run was written. Move that file away to write it again`,
     { data: { path } },
   );
 }

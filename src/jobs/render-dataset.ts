@@ -1,4 +1,5 @@
 import { expandInputs, type ReportInput } from '../load/load-reports.js';
+import type { AcceptedRisks } from '../model/exceptions.js';
 import type { Verdict } from '../model/verdict.js';
 import type { DatasetPart, DatasetSink } from '../render/parquet/dataset-writer.js';
 import {
@@ -7,6 +8,7 @@ import {
   tallyVerdict,
   type WriteReportsOptions,
   type WriteTally,
+  writtenProvenance,
 } from './reports-to-write.js';
 
 /**
@@ -26,6 +28,8 @@ export interface RenderDatasetResult<Part> {
    * written from.
    */
   repeated: string[];
+  /** What the run's exceptions did over every input, each judged on its own; only when it was given exceptions. */
+  exceptions?: AcceptedRisks;
   verdict: Verdict;
 }
 
@@ -34,7 +38,8 @@ export interface RenderDatasetResult<Part> {
  * folder per scan date and benchmark), input by input (see {@link reportsToWrite}), so a
  * fleet of any number of files is written in the memory of one file and one row group
  * per open part. A refused input or a repeated scan fails the verdict (exit code 1); the
- * other inputs are still written.
+ * other inputs are still written. Given exceptions, each policy row names the one that
+ * accepts it, and every part records the exceptions files.
  *
  * @throws CspmError for an input that cannot be read, as analyseInputs does
  */
@@ -45,10 +50,15 @@ export async function renderDataset<Part>(
 ): Promise<RenderDatasetResult<Part>> {
   const inputs = await expandInputs(Array.isArray(input) ? input : [input as ReportInput], options.onSkip);
   // Imported when a dataset is written: the Parquet writer stays out of every other run's start-up.
-  const { DatasetWriter } = await import('../render/parquet/dataset-writer.js');
+  const [{ DatasetWriter }, { exceptionsKeyValues }] = await Promise.all([
+    import('../render/parquet/dataset-writer.js'),
+    import('../render/parquet/exceptions-metadata.js'),
+  ]);
   const writer = new DatasetWriter(sink);
   const tally = newTally();
   for await (const report of reportsToWrite(inputs, options, tally)) await writer.addReport(report);
-  const parts = await writer.finish();
-  return { parts, summary: tally.summary, repeated: tally.repeated, verdict: tallyVerdict(tally) };
+  // Every part's footer, written last, records the exceptions applied in any input.
+  const parts = await writer.finish(exceptionsKeyValues(writtenProvenance(tally, options)));
+  const exceptions = tally.exceptions === undefined ? {} : { exceptions: tally.exceptions };
+  return { parts, summary: tally.summary, repeated: tally.repeated, ...exceptions, verdict: tallyVerdict(tally) };
 }

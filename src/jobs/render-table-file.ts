@@ -1,6 +1,7 @@
 import { exitCodes } from '../error/exit-codes.js';
 import type { ReportInput } from '../load/load-reports.js';
 import { datasetTables, type DatasetTable } from '../model/dataset-columns.js';
+import type { AcceptedRisks } from '../model/exceptions.js';
 import type { Verdict } from '../model/verdict.js';
 import {
   newTally,
@@ -8,6 +9,7 @@ import {
   tallyVerdict,
   type WriteReportsOptions,
   type WriteTally,
+  writtenProvenance,
 } from './reports-to-write.js';
 import { failed } from './verdicts.js';
 
@@ -19,6 +21,8 @@ export interface TableFileResult {
   summary: WriteTally['summary'];
   /** Each report not written because its scan was written already, said in a line. */
   repeated: string[];
+  /** What the run's exceptions did over every input written; only when it was given exceptions. */
+  exceptions?: AcceptedRisks;
   /** Fails (exit code 1) on a refused input, a repeated scan, or nothing written. */
   verdict: Verdict;
 }
@@ -50,9 +54,10 @@ export function renderTableFile(
   const tally = newTally();
   async function* body(): AsyncGenerator<Uint8Array> {
     // Imported when a table is written: the Parquet writer stays out of every other run's start-up.
-    const [{ ParquetTable }, { columnReaders, runsOfReport }] = await Promise.all([
+    const [{ ParquetTable }, { columnReaders, runsOfReport }, { exceptionsKeyValues }] = await Promise.all([
       import('../render/parquet/parquet-table.js'),
       import('../render/parquet/dataset-rows.js'),
+      import('../render/parquet/exceptions-metadata.js'),
     ]);
     const file = new ParquetTable(datasetTables[table].columns, columnReaders(table));
     for await (const report of reportsToWrite(inputs, options, tally)) {
@@ -61,14 +66,16 @@ export function renderTableFile(
         yield* file.take();
       }
     }
-    if (tally.summary.reports > 0) yield* file.finish();
+    // The footer, written last, records the exceptions applied in any input.
+    if (tally.summary.reports > 0) yield* file.finish(exceptionsKeyValues(writtenProvenance(tally, options)));
   }
   const result = (): TableFileResult => {
     const written = tally.summary.reports > 0;
     const verdict = written
       ? tallyVerdict(tally)
       : failed(exitCodes.findings, 'no input had a benchmark report to write');
-    return { written, summary: tally.summary, repeated: tally.repeated, verdict };
+    const exceptions = tally.exceptions === undefined ? {} : { exceptions: tally.exceptions };
+    return { written, summary: tally.summary, repeated: tally.repeated, ...exceptions, verdict };
   };
   return { body: body(), tally, result };
 }

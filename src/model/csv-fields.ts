@@ -1,7 +1,7 @@
 /**
  * The columns of the CSV export (`--fields`), in the order the registry lists them:
  * kebab-case of the specification's fields, with the report and category each policy
- * sits in.
+ * sits in, and the exception that accepts it (empty where none does).
  */
 export const csvFieldNames = [
   'benchmark',
@@ -23,6 +23,8 @@ export const csvFieldNames = [
   'passed',
   'total',
   'scan-date',
+  'exception-id',
+  'exception-expires',
 ] as const;
 
 /**
@@ -32,7 +34,10 @@ export const csvFieldNames = [
  */
 export type CsvFieldName = (typeof csvFieldNames)[number];
 
-/** The columns written without `--fields`: one row per policy as auditors' spreadsheets take it. */
+/**
+ * The columns written without `--fields`: one row per policy as auditors' spreadsheets take it.
+ * A run with exceptions adds {@link exceptionCsvFields}; one without writes these alone.
+ */
 export const defaultCsvFields: readonly CsvFieldName[] = [
   'benchmark',
   'account',
@@ -48,3 +53,6 @@ export const defaultCsvFields: readonly CsvFieldName[] = [
   'total',
   'scan-date',
 ];
+
+/** The columns a run with exceptions adds to the default ones: which exception accepts a policy, and until when. */
+export const exceptionCsvFields: readonly CsvFieldName[] = ['exception-id', 'exception-expires'];

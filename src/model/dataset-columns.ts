@@ -31,6 +31,11 @@ export interface DatasetColumn {
   nullable: boolean;
   /** What the column holds, in words (the README's column tables print it). */
   description: string;
+  /**
+   * True for a column added after datasets were first written: files written before it
+   * lack it, and a query reads it as null there rather than refuse the dataset.
+   */
+  addedLater?: true;
 }
 
 const column = (name: string, type: DatasetColumnType, description: string, nullable = false): DatasetColumn => ({
@@ -39,6 +44,27 @@ const column = (name: string, type: DatasetColumnType, description: string, null
   nullable,
   description,
 });
+
+/**
+ * The columns of an accepted risk on the `policies` table. Every file has them, null on
+ * the rows of a policy no exception accepts and in every row of a run without
+ * exceptions: a data lake reads one schema across runs, whether they had exceptions or not.
+ */
+const exceptionColumns: readonly DatasetColumn[] = [
+  {
+    ...column(
+      'exception_id',
+      'string',
+      'the id of the exception (--exceptions) that accepts the policy; else null',
+      true,
+    ),
+    addedLater: true,
+  },
+  {
+    ...column('exception_expires', 'string', 'the last day that exception applies, YYYY-MM-DD (UTC); else null', true),
+    addedLater: true,
+  },
+];
 
 /** The columns that say which scan, account and benchmark a row comes from, first in both tables. */
 const scanColumns: readonly DatasetColumn[] = [
@@ -89,6 +115,7 @@ export const policyColumns: readonly DatasetColumn[] = [
   column('risk_level', 'string', 'Red, Amber or Green; empty when nothing was checked'),
   column('passed_resources', 'int64', 'the PassedResourceCount'),
   column('total_resources', 'int64', 'the TotalResourceCount'),
+  ...exceptionColumns,
   sourceColumn,
 ];
 

@@ -75,6 +75,20 @@ export interface OcsfUnmapped {
   benchmark_id: string;
   category_id: string;
   job_id: string;
+  /** The exception that accepts the policy, when one does. */
+  exception_id?: string;
+  /** The last day that exception applies, `YYYY-MM-DD`. */
+  exception_expires?: string;
+  /** The exceptions files the run read and the ids it applied: on every event of a run with exceptions. */
+  exceptions?: OcsfExceptions;
+}
+
+/** What an event records of its run's exceptions files. */
+export interface OcsfExceptions {
+  /** Each file: its path, the SHA-256 of the bytes read, and its ids. */
+  files: { path: string; sha256: string; ids: string[] }[];
+  /** The ids of the exceptions that accept at least one policy of the document. */
+  applied: string[];
 }
 
 /** One OCSF Compliance Finding event: one policy of one scan. */
@@ -92,9 +106,11 @@ export interface OcsfComplianceFinding {
   time: number;
   severity_id: number;
   severity: string;
-  /** The finding's status: 1 New (Red, Amber), 4 Resolved (Green), 0 Unknown (Gray, other). */
+  /** The finding's status: 1 New (Red, Amber), 3 Suppressed (accepted), 4 Resolved (Green), 0 Unknown (Gray, other). */
   status_id: number;
   status: string;
+  /** Why an accepted policy is Suppressed: its exception, expiry, owner, approver and reason. */
+  status_detail?: string;
   message: string;
   compliance: OcsfCompliance;
   finding_info: OcsfFindingInfo;

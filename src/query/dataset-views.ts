@@ -25,11 +25,18 @@ export function readFiles(files: readonly string[], layout: 'folder' | 'file'): 
  * The view of one table: the registry's columns in its order, each cast to its type
  * (a writer's timestamp with a zone reads as UTC), then the partition columns. A single
  * file holds no partition folders: its scan_date and benchmark are derived from
- * scan_time and benchmark_id, as the writer derives the folders.
+ * scan_time and benchmark_id, as the writer derives the folders. A column in `absent`,
+ * which no file holds (files written before it was added), is null.
  */
-export function createViewSql(table: DatasetTable, files: readonly string[], layout: 'folder' | 'file'): string {
+export function createViewSql(
+  table: DatasetTable,
+  files: readonly string[],
+  layout: 'folder' | 'file',
+  absent: ReadonlySet<string> = new Set(),
+): string {
   const columns = datasetTables[table].columns.map(
-    (column) => `CAST(${identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`,
+    (column) =>
+      `CAST(${absent.has(column.name) ? 'NULL' : identifier(column.name)} AS ${datasetSqlTypes[column.type]}) AS ${identifier(column.name)}`,
   );
   const partitions =
     layout === 'folder'

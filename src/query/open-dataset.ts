@@ -89,12 +89,15 @@ async function createView(connection: DuckDBConnection, files: DatasetFiles, tab
     throw unreadable(error);
   });
   const held = new Set(described.getRowObjectsJson().map((row) => String(row['column_name'])));
-  const missing = datasetTables[table].columns.filter((column) => !held.has(column.name)).map((column) => column.name);
+  const lacking = datasetTables[table].columns.filter((column) => !held.has(column.name));
+  // Files written before a column was added lack it: read as null, not a broken dataset.
+  const missing = lacking.filter((column) => column.addedLater !== true).map((column) => column.name);
   if (missing.length > 0)
     throw new CspmError('dataset-invalid', `${place}: the ${table} files have no column ${missing.join(', ')}`, {
       data: { path: place },
     });
-  await connection.run(createViewSql(table, paths, files.layout)).catch((error: unknown) => {
+  const absent = new Set(lacking.map((column) => column.name));
+  await connection.run(createViewSql(table, paths, files.layout, absent)).catch((error: unknown) => {
     throw unreadable(error);
   });
 }

@@ -178,7 +178,7 @@ describe('render -f parquet --out-dir: a Hive-style dataset', () => {
     const result = await runInProcess(['render', 'samples/azure-csbp.json', '-f', 'parquet', '--out-dir', lake]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `cspm-report: a dataset part of that name holds other rows: ${join(lake, figuresPart as string)}: a part of this name holds other bytes (the same scans written otherwise: other inputs' order, --policies, --show-paths or version); nothing of this run was written. Move that file away to write it again\n`,
+      `cspm-report: a dataset part of that name holds other rows: ${join(lake, figuresPart as string)}: a part of this name holds other bytes (the same scans written otherwise: other inputs' order, --policies, --show-paths, --exceptions or version); nothing of this run was written. Move that file away to write it again\n`,
     );
     expect(filesBelow(lake).map((file) => [file, readFileSync(join(lake, file)).toString('base64')])).toEqual(before);
   });

@@ -1,6 +1,7 @@
 import { CspmError, type PlannedDocument } from '../../index.js';
 import { datasetFormats, plural, renderDataset, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
+import { exceptionsOptionsOf } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
 import { datasetFiles, placeParts } from '../dataset-files.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
@@ -56,6 +57,7 @@ export async function runRenderDataset(args: RenderArgs, io: CliIo): Promise<num
       toReportInputs(args.inputs, io),
       {
         ...checkOptionsOf(args, io),
+        ...exceptionsOptionsOf(args),
         policies: args.policies,
         showPaths: args['show-paths'],
         strict: args.strict,

@@ -1,6 +1,5 @@
 export type { RenderArgs } from '../render-options.js';
 import {
-  CspmError,
   type Analysis,
   type DocumentOutput,
   type DocumentPlan,
@@ -103,16 +102,8 @@ async function runJob(
  * then write every chosen format of every document.
  */
 export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
-  if (writesDataset(args) || writesTableFile(args)) {
-    // Until the datasets carry exception columns, a run given exceptions refuses them rather than drop them.
-    if ((args.exceptions?.length ?? 0) > 0)
-      throw new CspmError(
-        'usage',
-        '--exceptions with a Parquet dataset or table file: these do not carry accepted risks yet; render -f csv, -f ocsf or a document instead',
-        { data: { option: 'exceptions' } },
-      );
-    return writesDataset(args) ? runRenderDataset(args, io) : runRenderTableFile(args, io);
-  }
+  if (writesDataset(args)) return runRenderDataset(args, io);
+  if (writesTableFile(args)) return runRenderTableFile(args, io);
   const chosen = chosenFormats(args);
   const options = renderOptions(args, io);
   // --output makes one document of everything; otherwise each input file gets its own.

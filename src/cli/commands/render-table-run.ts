@@ -1,6 +1,7 @@
 import type { DatasetTable } from '../../internal.js';
 import { datasetFormats, datasetTableOf, expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
+import { exceptionsOptionsOf } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../../index.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
@@ -40,9 +41,10 @@ export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<n
   const status = statusWriter(io, args.quiet);
   const inputs = await expandInputs(toReportInputs(args.inputs, io), check.onSkip);
   const paths = inputs.flatMap((input) => (typeof input === 'string' ? [input] : 'path' in input ? [input.path] : []));
-  assertSafeOutputs([{ path: output, from: paths[0] ?? '<stdin>' }], paths);
+  assertSafeOutputs([{ path: output, from: paths[0] ?? '<stdin>' }], [...paths, ...(args.exceptions ?? [])]);
   const run = renderTableFile(inputs, table, {
     ...check,
+    ...exceptionsOptionsOf(args),
     policies: args.policies,
     showPaths: args['show-paths'],
     strict: args.strict,

@@ -1,6 +1,7 @@
 import type { CsvFieldName } from '../../model/csv-fields.js';
 import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView } from '../../model/view-model.js';
+import { acceptancesByPolicy } from '../policy-acceptance.js';
 
 /** What one CSV row is made of: a policy with its category and report. */
 export interface CsvRowSource {
@@ -37,4 +38,12 @@ export const csvColumns: Readonly<Record<CsvFieldName, CsvColumn>> = {
   passed: { header: 'PassedResourceCount', value: ({ policy }) => policy.PassedResourceCount },
   total: { header: 'TotalResourceCount', value: ({ policy }) => policy.TotalResourceCount },
   'scan-date': { header: 'LastScannedDate', value: ({ report }) => report.lastScanned?.stated ?? '' },
+  'exception-id': {
+    header: 'ExceptionId',
+    value: ({ report, policy }) => acceptancesByPolicy(report).get(policy)?.id ?? '',
+  },
+  'exception-expires': {
+    header: 'ExceptionExpires',
+    value: ({ report, policy }) => acceptancesByPolicy(report).get(policy)?.expires ?? '',
+  },
 };

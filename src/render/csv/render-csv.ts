@@ -1,9 +1,9 @@
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { csvText } from './csv-cell.js';
-import { defaultCsvFields } from '../../model/csv-fields.js';
+import { defaultCsvFields, exceptionCsvFields, type CsvFieldName } from '../../model/csv-fields.js';
 import { csvColumns, type CsvColumn, type CsvRowSource } from './csv-columns.js';
-import { poamColumns, type PoamRowSource } from './poam-columns.js';
+import { poamColumnsOf, type PoamRowSource } from './poam-columns.js';
 
 /** Text gathered before it is handed on as one chunk. */
 const chunkLength = 1 << 20;
@@ -83,12 +83,21 @@ async function* chunks<Row>(
 }
 
 /**
+ * The columns without `--fields`: a run with exceptions adds which one accepts each policy
+ * and until when; a run without keeps the columns it always had, so that its file does not change.
+ */
+function defaultFields(view: ViewModel): readonly CsvFieldName[] {
+  return view.acceptedRisks === undefined ? defaultCsvFields : [...defaultCsvFields, ...exceptionCsvFields];
+}
+
+/**
  * The CSV export of a view: a header row, then one row per policy listed (every policy by
  * default), the columns of `options.csv.fields` in their order. Streamed in chunks, so
- * 300,000 policies never make one large string.
+ * 300,000 policies never make one large string. A CSV file has no place for the
+ * exceptions files a run read: the other machine-readable formats record them.
  */
 export function renderCsvView(view: ViewModel, options: RenderOptions): RenderedBody {
-  const columns: readonly CsvColumn[] = (options.csv?.fields ?? defaultCsvFields).map((name) => csvColumns[name]);
+  const columns: readonly CsvColumn[] = (options.csv?.fields ?? defaultFields(view)).map((name) => csvColumns[name]);
   return chunks<CsvRowSource>(columns, rowsOf(view), options.csv?.bom === true);
 }
 
@@ -96,9 +105,10 @@ export function renderCsvView(view: ViewModel, options: RenderOptions): Rendered
  * A plan of action and milestones as CSV: one row per failing policy (Red, Amber) with a
  * stable finding id (benchmark/account/number), the scan date as the date identified,
  * the weakness, severity and likelihood, the resources affected, status Open, and empty
- * milestone, completion date and owner columns for the team. A Gray policy was not
+ * milestone, completion date and owner columns for the team (an accepted risk's come
+ * from its exception, with a comments column). A Gray policy was not
  * assessed and is never a finding. `options.csv.bom` applies as for the CSV export.
  */
 export function renderPoamView(view: ViewModel, options: RenderOptions): RenderedBody {
-  return chunks<PoamRowSource>(poamColumns, poamRowsOf(view), options.csv?.bom === true);
+  return chunks<PoamRowSource>(poamColumnsOf(view), poamRowsOf(view), options.csv?.bom === true);
 }

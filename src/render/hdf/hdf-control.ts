@@ -1,7 +1,9 @@
+import type { PolicyAcceptance } from '../../model/exceptions.js';
 import type { Policy } from '../../model/report.js';
 import type { CategoryView } from '../../model/view-model.js';
 import { hdfRatingOf, notAssessedRating } from './hdf-severity.js';
 import { resultMembers } from './hdf-result.js';
+import { hdfWaiverJson } from './hdf-waiver.js';
 import { jsonString, jsonStringInString } from './json-string.js';
 import { MemoOfValues } from './memo-of-values.js';
 
@@ -48,8 +50,15 @@ const services = new MemoOfValues((service) => ({ tag: JSON.stringify(service), 
  *
  * @param categoryTag `"category":…` of the policy's category, made once per category
  * @param startTime   JSON string of the scan's time
+ * @param acceptance  the exception that accepts the policy, which waives the control (see hdfWaiverJson)
  */
-export function hdfControlJson(id: string, policy: Policy, categoryTag: string, startTime: string): string {
+export function hdfControlJson(
+  id: string,
+  policy: Policy,
+  categoryTag: string,
+  startTime: string,
+  acceptance?: PolicyAcceptance,
+): string {
   const rated = colourTags.of(policy.Compliance).of(policy.Severity);
   const service = services.of(policy.ServiceName);
   const idJson = jsonString(id);
@@ -62,7 +71,8 @@ export function hdfControlJson(id: string, policy: Policy, categoryTag: string, 
     `"tags":{${categoryTag},"service":${service.tag},"policyId":${policyIdJson},${numberIsId ? '' : `"complianceNumber":${jsonString(policy.ComplianceNumber)},`}` +
     `${rated.tags},${riskTags.of(policy.RiskProbability).of(policy.RiskLevel)},` +
     `"passedResources":${policy.PassedResourceCount},"totalResources":${policy.TotalResourceCount},"nist":[]},` +
-    `"code":${code},"source_location":{},"results":[{${resultMembers(policy, startTime)}}]}`
+    `"code":${code},"source_location":{},"results":[{${resultMembers(policy, startTime)}}]` +
+    `${acceptance === undefined ? '' : hdfWaiverJson(acceptance)}}`
   );
 }
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ReportView, ViewModel } from '../../model/view-model.js';
+import { acceptanceAt } from '../policy-acceptance.js';
 import { categoryTagJson, hdfControlJson } from './hdf-control.js';
+import { hdfAttributes } from './hdf-waiver.js';
 
 /** A control id of a policy, from its report's point of view. */
 type ControlId = (policy: { ComplianceNumber: string; PolicyId: string }) => string;
@@ -94,7 +96,12 @@ function controlIds(reports: readonly ReportView[]): ControlId[] {
  * as chunks of JSON text (a category's controls at a time). The digest InSpec gives a
  * profile is of its source; these profiles have none, so it is of the report's identity.
  */
-function* profileChunks(report: ReportView, idOf: ControlId, startTime: string): Generator<string> {
+function* profileChunks(
+  report: ReportView,
+  idOf: ControlId,
+  startTime: string,
+  attributes: readonly unknown[],
+): Generator<string> {
   const groups = report.categories.map((category) => ({
     id: category.categoryId,
     title: category.name,
@@ -110,7 +117,7 @@ function* profileChunks(report: ReportView, idOf: ControlId, startTime: string):
     copyright: null,
     copyright_email: null,
     supports: [],
-    attributes: [],
+    attributes,
     depends: [],
     groups,
     status: 'loaded',
@@ -126,7 +133,8 @@ function* profileChunks(report: ReportView, idOf: ControlId, startTime: string):
     const ids = (groups[index] as { controls: string[] }).controls;
     let text = '';
     for (const [position, policy] of category.policies.entries()) {
-      text += `${first ? '' : ','}${hdfControlJson(ids[position] as string, policy, tag, time)}`;
+      const acceptance = acceptanceAt(report, index, position);
+      text += `${first ? '' : ','}${hdfControlJson(ids[position] as string, policy, tag, time, acceptance)}`;
       first = false;
       // A category may hold many thousand policies: never one very large string.
       if (text.length > 1 << 20) {
@@ -153,10 +161,11 @@ async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<
     `{"platform":${JSON.stringify(platform)},"version":${JSON.stringify(view.tool.version)},"statistics":{"duration":null},"profiles":[`,
   );
   const ids = controlIds(view.reports);
+  const attributes = hdfAttributes(view);
   for (const [index, report] of view.reports.entries()) {
     const startTime = report.lastScanned?.date?.toISOString() ?? options.now?.toISOString() ?? '';
     if (index > 0) yield Buffer.from(',');
-    for (const text of profileChunks(report, ids[index] as ControlId, startTime)) yield Buffer.from(text);
+    for (const text of profileChunks(report, ids[index] as ControlId, startTime, attributes)) yield Buffer.from(text);
   }
   yield Buffer.from(']}\n');
 }
@@ -164,7 +173,8 @@ async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<
 /**
  * The Heimdall Data Format (HDF, InSpec's exec-json) of a view, for the MITRE SAF tools
  * (Heimdall, SAF CLI): one profile per benchmark report, so that a file of several keeps
- * every one, and one control per policy. Streamed a profile at a time.
+ * every one, and one control per policy; an accepted policy's control is waived, and a
+ * run with exceptions records its files in each profile's attributes. Streamed a profile at a time.
  */
 export function renderHdfView(view: ViewModel, options: RenderOptions): RenderedBody {
   return chunks(view, options);

@@ -1,8 +1,9 @@
 import { ocsfVersion } from '../../model/ocsf-event.js';
 import type { Policy } from '../../model/report.js';
 import type { CategoryView } from '../../model/view-model.js';
-import { ocsfActivity, ocsfFindingUid, ocsfResultDetail, type OcsfScan } from './ocsf-event.js';
-import { ocsfComplianceStatus, ocsfFindingStatus, ocsfSeverity } from './ocsf-mapping.js';
+import { ocsfAcceptanceDetail, ocsfSuppressed } from './ocsf-acceptance.js';
+import { ocsfActivity, ocsfFindingUid, type OcsfScan } from './ocsf-event.js';
+import { ocsfComplianceStatus, ocsfFindingStatus, ocsfResultDetail, ocsfSeverity } from './ocsf-mapping.js';
 
 /**
  * Characters a string may not hold as they are on one line of JSON Lines: what
@@ -43,7 +44,9 @@ interface ScanText {
   metadataTail: string;
   /** `benchmarkId/accountId/` as the start of a JSON string's text. */
   uidAltPrefix: string;
-  /** The members of `unmapped` after `category_id`. */
+  /** `,"job_id":…`, the member of `unmapped` after `category_id`. */
+  jobId: string;
+  /** What closes `unmapped` and the event: the run's exceptions files, when it has any, and two braces. */
   unmappedTail: string;
   accountId: string;
   benchmarkId: string;
@@ -65,7 +68,8 @@ function scanText(scan: OcsfScan): ScanText {
     cloudAndMetadata: `,"cloud":${lineSafeJson(scan.cloud)},"metadata":{"product":${lineSafeJson(scan.product)},"version":"${ocsfVersion}","profiles":["cloud"],"uid":`,
     metadataTail: `${lineSafeJsonString(`:${report.jobId}`).slice(1)}${originalTime}}`,
     uidAltPrefix: uidAlt.slice(0, -1),
-    unmappedTail: `,"job_id":${lineSafeJsonString(report.jobId)}}}`,
+    jobId: `,"job_id":${lineSafeJsonString(report.jobId)}`,
+    unmappedTail: `${scan.exceptions === undefined ? '' : `,"exceptions":${lineSafeJson(scan.exceptions)}`}}}`,
     accountId: lineSafeJsonString(report.accountId),
     benchmarkId: lineSafeJsonString(report.benchmarkId),
   };
@@ -103,13 +107,21 @@ export class OcsfLineWriter {
     }
     const severity = ocsfSeverity(policy.Severity);
     const status = ocsfComplianceStatus(policy.Compliance);
-    const findingStatus = ocsfFindingStatus(policy.Compliance);
+    const acceptance = this.scan.accepted?.get(policy);
+    const findingStatus = acceptance === undefined ? ocsfFindingStatus(policy.Compliance) : ocsfSuppressed;
+    const accepted =
+      acceptance === undefined
+        ? undefined
+        : {
+            detail: `,"status_detail":${lineSafeJsonString(ocsfAcceptanceDetail(acceptance))}`,
+            unmapped: `,"exception_id":${lineSafeJsonString(acceptance.id)},"exception_expires":${lineSafeJsonString(acceptance.expires)}`,
+          };
     const detail = lineSafeJsonString(ocsfResultDetail(policy));
     const uid = ocsfFindingUid(this.scan.accountUid, this.scan.report.benchmarkId, policy);
     const number = lineSafeJsonString(policy.ComplianceNumber);
     const title = lineSafeJsonString(policy.ShortTitle);
     return (
-      `${text.head}"severity_id":${severity.id},"severity":${lineSafeJsonString(severity.caption)},"status_id":${findingStatus.id},"status":"${findingStatus.caption}",` +
+      `${text.head}"severity_id":${severity.id},"severity":${lineSafeJsonString(severity.caption)},"status_id":${findingStatus.id},"status":"${findingStatus.caption}"${accepted?.detail ?? ''},` +
       `"message":"${number.slice(1, -1)} ${title.slice(1, -1)}: ${detail.slice(1)},` +
       `"compliance":{"standards":${text.standards},"control":${number},"category":${this.categoryText},"status_id":${status.id},"status":${lineSafeJsonString(status.caption)},"status_details":[${detail}]},` +
       `"finding_info":{"uid":"${uid}","uid_alt":${text.uidAltPrefix}${number.slice(1)},"title":${title},"first_seen_time":${text.time},"last_seen_time":${text.time}}` +
@@ -117,7 +129,7 @@ export class OcsfLineWriter {
       `"unmapped":{"passed_resources":${jsonNumber(policy.PassedResourceCount)},"total_resources":${jsonNumber(policy.TotalResourceCount)},` +
       `"compliance":${lineSafeJsonString(policy.Compliance)},"severity":${lineSafeJsonString(policy.Severity)},"risk_probability":${lineSafeJsonString(policy.RiskProbability.trim())},` +
       `"risk_level":${lineSafeJsonString(policy.RiskLevel)},"policy_id":${lineSafeJsonString(policy.PolicyId)},"service_name":${lineSafeJsonString(policy.ServiceName)},` +
-      `"account_id":${text.accountId},"benchmark_id":${text.benchmarkId},"category_id":${this.categoryIdText}${text.unmappedTail}\n`
+      `"account_id":${text.accountId},"benchmark_id":${text.benchmarkId},"category_id":${this.categoryIdText}${text.jobId}${accepted?.unmapped ?? ''}${text.unmappedTail}\n`
     );
   }
 }

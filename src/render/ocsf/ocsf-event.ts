@@ -1,10 +1,24 @@
 import { hash } from 'node:crypto';
 import { CspmError } from '../../error/cspm-error.js';
-import { ocsfVersion, type OcsfCloud, type OcsfComplianceFinding } from '../../model/ocsf-event.js';
+import type { PolicyAcceptance } from '../../model/exceptions.js';
+import {
+  ocsfVersion,
+  type OcsfCloud,
+  type OcsfComplianceFinding,
+  type OcsfExceptions,
+} from '../../model/ocsf-event.js';
 import type { Policy } from '../../model/report.js';
 import type { RenderOptions } from '../../model/renderer.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
-import { ocsfComplianceStatus, ocsfFindingStatus, ocsfProvider, ocsfSeverity } from './ocsf-mapping.js';
+import { acceptancesByPolicy } from '../policy-acceptance.js';
+import { ocsfAcceptanceDetail, ocsfExceptionsOf, ocsfSuppressed } from './ocsf-acceptance.js';
+import {
+  ocsfComplianceStatus,
+  ocsfFindingStatus,
+  ocsfProvider,
+  ocsfResultDetail,
+  ocsfSeverity,
+} from './ocsf-mapping.js';
 
 /** What every event of one scan (one benchmark report) shares, made once per report. */
 export interface OcsfScan {
@@ -16,6 +30,10 @@ export interface OcsfScan {
   /** Frozen: shared by the scan's events. */
   cloud: Readonly<OcsfCloud>;
   product: Readonly<OcsfComplianceFinding['metadata']['product']>;
+  /** The report's accepted policies, when it has any. */
+  accepted: ReadonlyMap<Policy, PolicyAcceptance> | undefined;
+  /** The run's exceptions files and applied ids, when it was given exceptions: every event records them. */
+  exceptions: OcsfExceptions | undefined;
 }
 
 /** Activity Create: each event tells the finding as one scan found it (see the README's OCSF section). */
@@ -33,7 +51,12 @@ function present(value: string | null): string | undefined {
  * made-up one would put the scan on the wrong day of a data lake: a report stating none
  * without `now` is refused.
  */
-export function ocsfScanOf(report: ReportView, tool: ViewModel['tool'], now: Date | undefined): OcsfScan {
+export function ocsfScanOf(
+  report: ReportView,
+  tool: ViewModel['tool'],
+  now: Date | undefined,
+  exceptions?: OcsfExceptions,
+): OcsfScan {
   const time = report.lastScanned?.date ?? now;
   if (time === undefined) {
     const stated =
@@ -60,7 +83,9 @@ export function ocsfScanOf(report: ReportView, tool: ViewModel['tool'], now: Dat
     }),
   });
   const product = Object.freeze({ name: tool.name, vendor_name: tool.name, version: tool.version });
-  return { report, time: time.getTime(), accountUid, cloud, product };
+  const accepted =
+    report.accepted === undefined || report.accepted.size === 0 ? undefined : acceptancesByPolicy(report);
+  return { report, time: time.getTime(), accountUid, cloud, product, accepted, exceptions };
 }
 
 /**
@@ -81,29 +106,6 @@ export function ocsfFindingUid(
 }
 
 /**
- * What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an
- * unknown colour quoted.
- */
-export function ocsfResultDetail(
-  policy: Pick<Policy, 'Compliance' | 'PassedResourceCount' | 'TotalResourceCount'>,
-): string {
-  const passed = policy.PassedResourceCount;
-  const total = policy.TotalResourceCount;
-  switch (policy.Compliance) {
-    case 'Green':
-      return `${passed} of ${total} resources passed`;
-    case 'Red':
-      return `${total - passed} of ${total} resources failed`;
-    case 'Amber':
-      return `${passed} of ${total} resources passed: ${total - passed} failed (partial failure, Amber)`;
-    case 'Gray':
-      return 'Gray: the scan checked no resource of this policy (not applicable)';
-    default:
-      return `Compliance ${JSON.stringify(policy.Compliance)} is not a colour the service is known to return`;
-  }
-}
-
-/**
  * The OCSF Compliance Finding event of one policy of a scan, as a plain object: the
  * reference of what every OCSF output holds. Its frozen `cloud` and `metadata.product`
  * are the scan's, shared by its events.
@@ -112,7 +114,8 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
   const { report, time } = scan;
   const severity = ocsfSeverity(policy.Severity);
   const status = ocsfComplianceStatus(policy.Compliance);
-  const findingStatus = ocsfFindingStatus(policy.Compliance);
+  const acceptance = scan.accepted?.get(policy);
+  const findingStatus = acceptance === undefined ? ocsfFindingStatus(policy.Compliance) : ocsfSuppressed;
   const detail = ocsfResultDetail(policy);
   const uid = ocsfFindingUid(scan.accountUid, report.benchmarkId, policy);
   const stated = report.lastScanned?.date ? report.lastScanned.stated : undefined;
@@ -130,6 +133,7 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
     severity: severity.caption,
     status_id: findingStatus.id,
     status: findingStatus.caption,
+    ...(acceptance === undefined ? {} : { status_detail: ocsfAcceptanceDetail(acceptance) }),
     message: `${policy.ComplianceNumber} ${policy.ShortTitle}: ${detail}`,
     compliance: {
       standards: [report.benchmarkName],
@@ -168,6 +172,8 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
       benchmark_id: report.benchmarkId,
       category_id: category.categoryId,
       job_id: report.jobId,
+      ...(acceptance === undefined ? {} : { exception_id: acceptance.id, exception_expires: acceptance.expires }),
+      ...(scan.exceptions === undefined ? {} : { exceptions: scan.exceptions }),
     },
   };
 }
@@ -180,7 +186,8 @@ export function ocsfComplianceFinding(scan: OcsfScan, category: CategoryView, po
  * before any event is made.
  */
 export function ocsfEventsOf(view: ViewModel, options: Pick<RenderOptions, 'now'>): Iterable<OcsfComplianceFinding> {
-  const scans = view.reports.map((report) => ocsfScanOf(report, view.tool, options.now));
+  const exceptions = ocsfExceptionsOf(view);
+  const scans = view.reports.map((report) => ocsfScanOf(report, view.tool, options.now, exceptions));
   return (function* events() {
     for (const scan of scans)
       for (const category of scan.report.categories)

@@ -1,3 +1,5 @@
+import type { Policy } from '../../model/report.js';
+
 /** An OCSF enum value: its id and the caption that goes in the sibling attribute. */
 export interface OcsfEnumValue {
   id: number;
@@ -91,4 +93,27 @@ export function ocsfProvider(connectorType: string): OcsfProvider {
       accountType: { id: 0, caption: 'Unknown' },
     }
   );
+}
+
+/**
+ * What the result of a policy was, in words (`compliance.status_details[0]`): digits and words of the tool, and an
+ * unknown colour quoted.
+ */
+export function ocsfResultDetail(
+  policy: Pick<Policy, 'Compliance' | 'PassedResourceCount' | 'TotalResourceCount'>,
+): string {
+  const passed = policy.PassedResourceCount;
+  const total = policy.TotalResourceCount;
+  switch (policy.Compliance) {
+    case 'Green':
+      return `${passed} of ${total} resources passed`;
+    case 'Red':
+      return `${total - passed} of ${total} resources failed`;
+    case 'Amber':
+      return `${passed} of ${total} resources passed: ${total - passed} failed (partial failure, Amber)`;
+    case 'Gray':
+      return 'Gray: the scan checked no resource of this policy (not applicable)';
+    default:
+      return `Compliance ${JSON.stringify(policy.Compliance)} is not a colour the service is known to return`;
+  }
 }

@@ -2,6 +2,7 @@ import { ParquetWriter } from 'hyparquet-writer';
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { ChunkWriter } from '../parquet/hyparquet-writer-internals.js';
+import { exceptionsMetadata } from '../parquet/exceptions-metadata.js';
 import { ocsfEventsOf } from './ocsf-event.js';
 import { ocsfParquetSchema, type ParquetElement } from './ocsf-parquet-schema.js';
 
@@ -58,7 +59,13 @@ async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<
   const { elements } = ocsfParquetSchema();
   const columns = treeOf(elements).children;
   const writer = new ChunkWriter();
-  const parquet = new ParquetWriter({ writer, schema: elements as never, createdBy: 'cspm-report' });
+  const kvMetadata = exceptionsMetadata(view);
+  const parquet = new ParquetWriter({
+    writer,
+    schema: elements as never,
+    createdBy: 'cspm-report',
+    ...(kvMetadata === undefined ? {} : { kvMetadata }),
+  });
   let group: Record<string, unknown>[] = [];
   const write = (): void => {
     const columnData = columns.map((column) => ({
@@ -84,7 +91,8 @@ async function* chunks(view: ViewModel, options: RenderOptions): AsyncGenerator<
  * The OCSF Compliance Finding events of a view (the same events as `-f ocsf`) as one
  * Parquet file, the form an AWS Security Lake custom source takes: one row per event,
  * its objects as nested structs and its arrays as lists, `unmapped` as JSON text.
- * Streamed a row group at a time.
+ * A run with exceptions records its exceptions files in the file's key-value metadata
+ * too. Streamed a row group at a time.
  */
 export function renderOcsfParquetView(view: ViewModel, options: RenderOptions): RenderedBody {
   return chunks(view, options);

@@ -1,5 +1,6 @@
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
+import { ocsfExceptionsOf } from './ocsf-acceptance.js';
 import { ocsfScanOf } from './ocsf-event.js';
 import { OcsfLineWriter } from './ocsf-event-line.js';
 
@@ -30,5 +31,8 @@ async function* chunks(writers: readonly OcsfLineWriter[]): AsyncGenerator<Uint8
  * refused unless `options.now` is given (see `ocsfScanOf`), before any line is made.
  */
 export function renderOcsfView(view: ViewModel, options: RenderOptions): RenderedBody {
-  return chunks(view.reports.map((report) => new OcsfLineWriter(ocsfScanOf(report, view.tool, options.now))));
+  const exceptions = ocsfExceptionsOf(view);
+  return chunks(
+    view.reports.map((report) => new OcsfLineWriter(ocsfScanOf(report, view.tool, options.now, exceptions))),
+  );
 }

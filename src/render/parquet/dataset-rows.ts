@@ -1,6 +1,8 @@
 import { datasetTables, type DatasetColumn, type DatasetTable } from '../../model/dataset-columns.js';
 import type { Policy } from '../../model/report.js';
+import type { PolicyAcceptance } from '../../model/exceptions.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
+import { acceptancesByPolicy } from '../policy-acceptance.js';
 import type { DatasetCell } from './column-encoders.js';
 import { CspmError } from '../../error/cspm-error.js';
 
@@ -36,10 +38,14 @@ export interface RowRun<Table extends DatasetTable> {
 
 /**
  * How one column's cells are read: `perRun` when every row of a run has the same cell
- * (a report's names, a category's), read once for the run, or `perRow`.
+ * (a report's names, a category's), read once for the run, `perRow`, or `perRowOf` when
+ * a row's cell needs what its run shares (the report's accepted policies): the function
+ * it makes for a run reads each of its rows.
  */
 export type ColumnReader<Shared, Row> =
-  { perRun: (shared: Shared) => DatasetCell } | { perRow: (row: Row) => DatasetCell };
+  | { perRun: (shared: Shared) => DatasetCell }
+  | { perRow: (row: Row) => DatasetCell }
+  | { perRowOf: (shared: Shared) => (row: Row) => DatasetCell };
 
 type Readers<Shared, Row> = Readonly<Record<string, ColumnReader<Shared, Row>>>;
 
@@ -77,6 +83,9 @@ const readers: { [Table in DatasetTable]: Readers<TableRows[Table]['shared'], Ta
     risk_level: { perRow: (policy) => policy.RiskLevel },
     passed_resources: { perRow: (policy) => policy.PassedResourceCount },
     total_resources: { perRow: (policy) => policy.TotalResourceCount },
+    exception_id: acceptanceReader((acceptance) => acceptance.id),
+    // A day as text, as the Athena and Trino definitions read it (docs/athena-tables.sql).
+    exception_expires: acceptanceReader((acceptance) => acceptance.expires),
   },
   // One row per run: every reader reads the run's own row.
   figures: {
@@ -96,6 +105,25 @@ const readers: { [Table in DatasetTable]: Readers<TableRows[Table]['shared'], Ta
     },
   },
 };
+
+const none = (): null => null;
+
+/**
+ * A reader of the exception that accepts each policy of a run: null for every row of a
+ * report with none accepted, which is nearly every report, without a lookup per row.
+ */
+function acceptanceReader(cell: (acceptance: PolicyAcceptance) => DatasetCell): ColumnReader<PolicyRun, Policy> {
+  return {
+    perRowOf: ({ report }) => {
+      if (report.accepted === undefined || report.accepted.size === 0) return none;
+      const accepted = acceptancesByPolicy(report);
+      return (policy) => {
+        const acceptance = accepted.get(policy);
+        return acceptance === undefined ? null : cell(acceptance);
+      };
+    },
+  };
+}
 
 function figuresOf({ report, category }: FigureRowSource): ReportView['figures'] {
   return category === null ? report.figures : category.figures;

@@ -1,6 +1,7 @@
 import { datasetTables, type DatasetTable } from '../../model/dataset-columns.js';
 import type { ReportView } from '../../model/view-model.js';
 import { columnReaders, runsOfReport, type TableRows } from './dataset-rows.js';
+import type { KeyValue } from './exceptions-metadata.js';
 import { partitionOf, partName, scanKey } from './hive-partition.js';
 import { ParquetTable, rowGroupRows } from './parquet-table.js';
 
@@ -115,11 +116,14 @@ export class DatasetWriter<Part> {
     return open;
   }
 
-  /** Writes every part's last row group and footer; returns the parts with their names, tables in registry order. */
-  async finish(): Promise<DatasetPart<Part>[]> {
+  /**
+   * Writes every part's last row group and footer, with `keyValues` as each part's
+   * key-value metadata when given; returns the parts with their names, tables in registry order.
+   */
+  async finish(keyValues?: readonly KeyValue[]): Promise<DatasetPart<Part>[]> {
     const done: DatasetPart<Part>[] = [];
     for (const { table, partition, file, part } of this.parts.values()) {
-      await this.sink.write(part, file.finish());
+      await this.sink.write(part, file.finish(keyValues));
       done.push({ table, partition, name: partName(this.scans.get(partition) ?? []), rows: file.rows, part });
     }
     this.parts.clear();

@@ -84,7 +84,7 @@ export class ParquetTable<Shared, Row> {
           encoder.putRepeated(reader.perRun(shared), count);
           continue;
         }
-        encoder.putEach(rows, from, from + count, reader.perRow);
+        encoder.putEach(rows, from, from + count, 'perRow' in reader ? reader.perRow : reader.perRowOf(shared));
       }
       from += count;
       this.filled += count;
@@ -122,8 +122,11 @@ export class ParquetTable<Shared, Row> {
     return this.writer.take();
   }
 
-  /** Writes the last row group and the footer; returns the bytes not yet taken. */
-  finish(): Uint8Array[] {
+  /**
+   * Writes the last row group and the footer, with `keyValues` as the file's key-value
+   * metadata when given; returns the bytes not yet taken.
+   */
+  finish(keyValues?: readonly { key: string; value: string }[]): Uint8Array[] {
     this.writeGroup();
     const num_rows = this.rowGroups.reduce((sum, group) => sum + group.num_rows, 0n);
     writeMetadata(this.writer, {
@@ -132,6 +135,7 @@ export class ParquetTable<Shared, Row> {
       schema: this.schema,
       num_rows,
       row_groups: this.rowGroups,
+      ...(keyValues === undefined ? {} : { key_value_metadata: keyValues }),
     } as never);
     this.writer.appendUint32(parquetMagic);
     this.writer.flush();

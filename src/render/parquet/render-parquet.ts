@@ -3,6 +3,7 @@ import { datasetTables } from '../../model/dataset-columns.js';
 import type { RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
 import { columnReaders, runsOfView } from './dataset-rows.js';
+import { exceptionsMetadata } from './exceptions-metadata.js';
 import { ParquetTable } from './parquet-table.js';
 
 async function* tableChunks<Table extends DatasetTable>(view: ViewModel, table: Table): AsyncGenerator<Uint8Array> {
@@ -11,12 +12,14 @@ async function* tableChunks<Table extends DatasetTable>(view: ViewModel, table: 
     file.addRun(shared, rows);
     yield* file.take();
   }
-  yield* file.finish();
+  yield* file.finish(exceptionsMetadata(view));
 }
 
 /**
  * The `policies` table of a view as one Parquet file: one row per listed policy (every
- * policy by default) of each report, typed as the column registry says. Streamed a row
+ * policy by default) of each report, typed as the column registry says, with the
+ * exception that accepts it; a run with exceptions records their files in the file's
+ * key-value metadata. Streamed a row
  * group at a time, so 300,000 policies are never one buffer of rows.
  */
 export function renderParquetView(view: ViewModel): RenderedBody {

@@ -1,6 +1,7 @@
 import type { ViewModel } from '../../model/view-model.js';
 import { createFingerprinter } from '../findings/sarif/fingerprints.js';
 import { writePolicyLog } from '../findings/sarif/policy-log.js';
+import { exceptionsProvenance } from '../policy-acceptance.js';
 import { FailingPolicies } from './failing-policies.js';
 import { postureResults } from './posture-result.js';
 
@@ -23,11 +24,13 @@ export interface PostureSarifOptions {
  * The posture of a document's reports as SARIF 2.1.0 for GitHub code scanning, on one
  * line: one result per failing policy (Red or Amber), of the rule of its policy, with
  * its level and `security-severity` from the policy's Severity and colour. Above the
- * limits the most severe are kept and the rest counted (policy-log.ts). UTF-8 bytes.
+ * limits the most severe are kept and the rest counted (policy-log.ts). An accepted
+ * policy's result carries its suppression (posture-result.ts). UTF-8 bytes.
  */
 export function renderPostureSarif(view: ViewModel, options: PostureSarifOptions = {}): Uint8Array {
   const failing = new FailingPolicies(view);
   const files = [...new Set(view.reports.map((report) => report.sourcePath))];
+  const exceptions = exceptionsProvenance(view);
   const log = writePolicyLog(
     {
       ranks: failing.ranks,
@@ -38,6 +41,8 @@ export function renderPostureSarif(view: ViewModel, options: PostureSarifOptions
         reports: view.reports.length,
         policies: view.rollup.policies,
         failing: { red: failing.red, amber: failing.amber },
+        // A run with exceptions records the files (path, SHA-256, ids) and the ids applied.
+        ...(exceptions === undefined ? {} : { exceptions }),
       },
       begin: () => {
         const write = postureResults(createFingerprinter());
