@@ -36,6 +36,8 @@ export {
 export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
 export { queryFormats, getQueryRenderer } from './render/query-output/query-renderers.js';
 export type { QueryFormat } from './render/query-output/query-renderers.js';
+export { getExceptionsCheckRenderer } from './render/exceptions/exceptions-check-renderers.js';
+export { exceptionImporters } from './load/exception-imports/exception-importers.js';
 export { queryPresetNames } from './query/query-presets.js';
 export { querySourceOf } from './jobs/query-dataset.js';
 export { defaultTimeoutSeconds, parseMemoryLimit, parseTimeout } from './query/query-limits.js';

@@ -3,7 +3,7 @@ import { CspmError, isCspmError } from '../index.js';
 import { exitCodeOf, terminalText, toolInfo } from '../internal.js';
 import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
-import type { CommandSpec } from './commands/command-spec.js';
+import type { CommandGroup, CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
 import {
   loadConfigDefaults,
@@ -23,7 +23,7 @@ import { quietOption } from './shared-options.js';
 import { withProgressLine } from './progress/progress-io.js';
 
 /** The registry's commands as yargs takes them, by name, each with its own argument type erased. */
-const commandSpecs = Object.entries(commands) as [string, CommandSpec<unknown>][];
+const commandSpecs = Object.entries(commands) as [string, CommandSpec<unknown> | CommandGroup][];
 
 // Laid out by hand within 78 columns: the help wraps nothing of it from 80 columns up.
 const epilogue = `Exit codes:
@@ -89,11 +89,32 @@ function buildParser(select: (selected: Selected) => void, width: number, config
     parser = parser.command(
       spec.command,
       spec.describe,
-      (inner) => withConfigDefaults(spec.builder(examplesOnTheirOwnLines(inner)), name, config),
-      (args) => select({ spec, args }),
+      (inner) => withConfigDefaults(builderOf(spec, select)(examplesOnTheirOwnLines(inner)), name, config),
+      // A group's handler never runs: yargs runs the subcommand's instead.
+      'subcommands' in spec ? undefined : (args) => select({ spec, args }),
     );
   }
   return parser;
+}
+
+/**
+ * The builder of a command as yargs takes it: a group's declares its subcommands, each
+ * selected as a command is, and refuses a line that names none.
+ */
+function builderOf(spec: CommandSpec<unknown> | CommandGroup, select: (selected: Selected) => void): (a: Argv) => Argv {
+  if (!('subcommands' in spec)) return (parser) => spec.builder(parser) as Argv;
+  return (parser) => {
+    let built = spec.builder(parser);
+    for (const sub of Object.values(spec.subcommands)) {
+      built = built.command(
+        sub.command,
+        sub.describe,
+        (inner) => sub.builder(examplesOnTheirOwnLines(inner)),
+        (args) => select({ spec: sub, args }),
+      );
+    }
+    return built.demandCommand(1, `name a subcommand: ${Object.keys(spec.subcommands).join(', ')}`);
+  };
 }
 
 /**
@@ -103,6 +124,9 @@ function buildParser(select: (selected: Selected) => void, width: number, config
  * over lines in the middle. (An example without a description takes the whole width.)
  */
 function examplesOnTheirOwnLines(parser: Argv): Argv {
+  // yargs builds a group's subcommand on the group's own parser: laid out once, never twice.
+  if (laidOut.has(parser)) return parser;
+  laidOut.add(parser);
   const example = parser.example.bind(parser) as (command: string, description?: string) => Argv;
   (parser as unknown as { example: typeof example }).example = (command, description) => {
     if (description !== undefined && description !== '') example(`# ${description}`, '');
@@ -110,6 +134,9 @@ function examplesOnTheirOwnLines(parser: Argv): Argv {
   };
   return parser;
 }
+
+/** The parsers whose examples {@link examplesOnTheirOwnLines} lays out already. */
+const laidOut = new WeakSet<Argv>();
 
 /** The columns an example's line may take: two of an 80-column terminal go to the indent. */
 const exampleColumns = 78;
@@ -210,7 +237,8 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   const settings =
     config === undefined ? undefined : settleConfig(config, args, parsed.argv, (line) => io.stderr.write(line));
   if (parsed.error) {
-    const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
+    const named = commandOf(args);
+    const facts = commandFacts(named?.name ?? args[0] ?? '', named?.spec);
     const line = describeParseError(parsed.error.message, {
       args,
       commands: commandNames,
@@ -219,8 +247,8 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
     });
     io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
     const refusal = new CspmError('usage', line, { data: {} });
-    await commandOf(args[0])?.refused?.(parsed.argv, refusal);
-    await writeStoppedSarif(commandOf(args[0]), parsed.argv, refusal);
+    await named?.spec.refused?.(parsed.argv, refusal);
+    await writeStoppedSarif(named?.spec, parsed.argv, refusal);
     return exitCodes.usage;
   }
   if (!selected) {
@@ -238,9 +266,17 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   }
 }
 
-/** The registry's command named `name`, if there is one. */
-function commandOf(name: string | undefined): CommandSpec<unknown> | undefined {
-  return name !== undefined && Object.hasOwn(commands, name)
-    ? (commands[name as keyof typeof commands] as CommandSpec<unknown>)
+/**
+ * The registry's command that the command line `args` names, and its name as messages
+ * give it (`exceptions check`), if there is one: of a group, the subcommand its second
+ * word names, or none.
+ */
+function commandOf(args: readonly string[]): { name: string; spec: CommandSpec<unknown> } | undefined {
+  const [name, sub] = args;
+  if (name === undefined || !Object.hasOwn(commands, name)) return undefined;
+  const spec = commands[name as keyof typeof commands] as CommandSpec<unknown> | CommandGroup;
+  if (!('subcommands' in spec)) return { name, spec };
+  return sub !== undefined && Object.hasOwn(spec.subcommands, sub)
+    ? { name: `${name} ${sub}`, spec: spec.subcommands[sub] as CommandSpec<unknown> }
     : undefined;
 }
