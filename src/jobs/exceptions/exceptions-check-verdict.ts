@@ -1,10 +1,17 @@
-import { describeOutcome } from '../../analyse/exceptions/describe-outcome.js';
-import type { ExceptionOutcome, ExceptionsFailOn, ExceptionState } from '../../model/exceptions.js';
+import { describeOutcome, type NotableState } from '../../analyse/exceptions/describe-outcome.js';
+import type { ExceptionOutcome, ExceptionsFailOn } from '../../model/exceptions.js';
 import type { Verdict } from '../../model/verdict.js';
 import { failedFor, passed } from '../verdicts.js';
 
 /** The states that are warnings: the exception still does what it says, but someone should look at it. */
-const warningStates: readonly ExceptionState[] = ['expiring', 'unused', 'unneeded'];
+const warningStates: readonly NotableState[] = ['expiring', 'unused', 'unneeded'];
+
+/** An outcome in one of the warning states. */
+type Warning = ExceptionOutcome & { state: NotableState };
+
+function isWarning(outcome: ExceptionOutcome): outcome is Warning {
+  return (warningStates as readonly string[]).includes(outcome.state);
+}
 
 /**
  * The verdict of `exceptions check`: it fails (exit code 1) on an expired exception, whose
@@ -21,9 +28,7 @@ export function exceptionsCheckVerdict(
   untrusted?: string,
 ): Verdict {
   const expired = outcomes.filter((outcome) => outcome.state === 'expired').map(describeOutcome.expired);
-  const warnings = outcomes
-    .filter((outcome) => warningStates.includes(outcome.state))
-    .map((outcome) => describeOutcome[outcome.state](outcome));
+  const warnings = outcomes.filter(isWarning).map((outcome) => describeOutcome[outcome.state](outcome));
   const failing = [...(untrusted === undefined ? [] : [untrusted]), ...expired];
   if (failOn === 'warning') failing.push(...warnings);
   if (failing.length > 0) return failedFor(1, failOn === 'warning' ? failing : [...failing, ...warnings]);

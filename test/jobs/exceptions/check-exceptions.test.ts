@@ -120,6 +120,21 @@ describe('checkExceptions against reports', () => {
     expect(verdict.reasons[0]).toBe('no valid benchmark report in the reports');
   });
 
+  it('judges against a report whose findings do not stop it being read: its policies are what they say', async () => {
+    const file = riskFile(
+      entry('EXC-1', 'NSGRdpFromInternet', '2027-03-31').replace('Contoso Production', 'Woodgrove Bank - Dev/Test'),
+    );
+    const { verdict, outcomes } = await checkExceptions([file], 'samples/broken/category-total.json', { today });
+    expect(outcomes[0]?.state).toBe('active');
+    expect(verdict).toEqual({ status: 'pass', exitCode: 0, reasons: [] });
+  });
+
+  it('names a report given as a listed path by its path', async () => {
+    const result = await checkExceptions([risks], [{ path: report, listed: true }], { today });
+    expect(result.reports).toEqual([report]);
+    expect(result.outcomes[0]?.state).toBe('active');
+  });
+
   it('names a report given as text by its name', async () => {
     const result = await checkExceptions([risks], [{ text: '[]', name: 'pasted.json' }], { today });
     expect(result.reports).toEqual(['pasted.json']);
@@ -157,6 +172,14 @@ describe('checkExceptions by date alone', () => {
       state: 'expired',
       daysLeft: -1,
     });
+  });
+
+  it('takes the warning days: an exception that many days from its expiry is expiring, one more is active', async () => {
+    const file = riskFile(entry('EXC-1', 'VMDiskEncryption', '2027-03-31'));
+    const stateWith = async (days: number) =>
+      (await checkExceptions([file], undefined, { today, expiryWarningDays: days })).outcomes[0]?.state;
+    expect(await stateWith(119)).toBe('expiring');
+    expect(await stateWith(118)).toBe('active');
   });
 
   it('is judged on the day it runs when no day is given', async () => {
