@@ -13,6 +13,7 @@ import {
   type ConfigDefaults,
 } from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
+import { commandBuilder, commandOf, type Selected } from './command-groups.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
 import { assertDashWhereMeant } from './dash-arguments.js';
@@ -43,11 +44,6 @@ const epilogue = `Exit codes:
        interrupted by SIGINT or SIGTERM; no partial output is left
 
 Documentation: README.md of the cspm-report package.`;
-
-interface Selected {
-  spec: CommandSpec<unknown>;
-  args: unknown;
-}
 
 function buildParser(select: (selected: Selected) => void, width: number, config?: ConfigDefaults): Argv {
   let parser = yargs()
@@ -89,32 +85,17 @@ function buildParser(select: (selected: Selected) => void, width: number, config
     parser = parser.command(
       spec.command,
       spec.describe,
-      (inner) => withConfigDefaults(builderOf(spec, select)(examplesOnTheirOwnLines(inner)), name, config),
+      (inner) =>
+        withConfigDefaults(
+          commandBuilder(spec, select, examplesOnTheirOwnLines)(examplesOnTheirOwnLines(inner)),
+          name,
+          config,
+        ),
       // A group's handler never runs: yargs runs the subcommand's instead.
       'subcommands' in spec ? undefined : (args) => select({ spec, args }),
     );
   }
   return parser;
-}
-
-/**
- * The builder of a command as yargs takes it: a group's declares its subcommands, each
- * selected as a command is, and refuses a line that names none.
- */
-function builderOf(spec: CommandSpec<unknown> | CommandGroup, select: (selected: Selected) => void): (a: Argv) => Argv {
-  if (!('subcommands' in spec)) return (parser) => spec.builder(parser) as Argv;
-  return (parser) => {
-    let built = spec.builder(parser);
-    for (const sub of Object.values(spec.subcommands)) {
-      built = built.command(
-        sub.command,
-        sub.describe,
-        (inner) => sub.builder(examplesOnTheirOwnLines(inner)),
-        (args) => select({ spec: sub, args }),
-      );
-    }
-    return built.demandCommand(1, `name a subcommand: ${Object.keys(spec.subcommands).join(', ')}`);
-  };
 }
 
 /**
@@ -264,19 +245,4 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   } catch (error) {
     throw withConfigOrigin(error, config, args);
   }
-}
-
-/**
- * The registry's command that the command line `args` names, and its name as messages
- * give it (`exceptions check`), if there is one: of a group, the subcommand its second
- * word names, or none.
- */
-function commandOf(args: readonly string[]): { name: string; spec: CommandSpec<unknown> } | undefined {
-  const [name, sub] = args;
-  if (name === undefined || !Object.hasOwn(commands, name)) return undefined;
-  const spec = commands[name as keyof typeof commands] as CommandSpec<unknown> | CommandGroup;
-  if (!('subcommands' in spec)) return { name, spec };
-  return sub !== undefined && Object.hasOwn(spec.subcommands, sub)
-    ? { name: `${name} ${sub}`, spec: spec.subcommands[sub] as CommandSpec<unknown> }
-    : undefined;
 }
