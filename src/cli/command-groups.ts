@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { closestName } from '../internal.js';
 import type { CommandGroup, CommandSpec } from './commands/command-spec.js';
 import { commands } from './commands/commands.js';
 
@@ -46,4 +47,21 @@ export function commandOf(args: readonly string[]): { name: string; spec: Comman
   return sub !== undefined && Object.hasOwn(spec.subcommands, sub)
     ? { name: `${name} ${sub}`, spec: spec.subcommands[sub] as CommandSpec<unknown> }
     : undefined;
+}
+
+/**
+ * What is wrong with a command line whose second word is no subcommand of the group its
+ * first names (`exceptions chek`), with the closest one and the list; undefined for any
+ * other line. yargs says only "Did you mean check?".
+ */
+export function unknownSubcommand(args: readonly string[]): string | undefined {
+  const [name, sub] = args;
+  if (name === undefined || sub === undefined || sub.startsWith('-') || !Object.hasOwn(commands, name))
+    return undefined;
+  const spec = commands[name as keyof typeof commands] as CommandSpec<unknown> | CommandGroup;
+  if (!('subcommands' in spec) || Object.hasOwn(spec.subcommands, sub)) return undefined;
+  const names = Object.keys(spec.subcommands);
+  const suggestion = closestName(sub, names);
+  const hint = suggestion === undefined ? '' : `did you mean ${suggestion}? `;
+  return `unknown subcommand "${sub}" of ${name}; ${hint}The subcommands are ${names.join(', ')}`;
 }

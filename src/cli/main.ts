@@ -13,7 +13,7 @@ import {
   type ConfigDefaults,
 } from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
-import { commandBuilder, commandOf, type Selected } from './command-groups.js';
+import { commandBuilder, commandOf, unknownSubcommand, type Selected } from './command-groups.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
 import { assertDashWhereMeant } from './dash-arguments.js';
@@ -220,12 +220,14 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   if (parsed.error) {
     const named = commandOf(args);
     const facts = commandFacts(named?.name ?? args[0] ?? '', named?.spec);
-    const line = describeParseError(parsed.error.message, {
-      args,
-      commands: commandNames,
-      options: facts.options,
-      command: facts,
-    });
+    const line =
+      unknownSubcommand(args) ??
+      describeParseError(parsed.error.message, {
+        args,
+        commands: commandNames,
+        options: facts.options,
+        command: facts,
+      });
     io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
     const refusal = new CspmError('usage', line, { data: {} });
     await named?.spec.refused?.(parsed.argv, refusal);

@@ -178,6 +178,22 @@ describe('cspm-report exceptions', () => {
     expect(run.stderr).toContain('cspm-report: name a subcommand: check, import\n');
   });
 
+  it('names the closest subcommand and the list for one mistyped', async () => {
+    const run = await runInProcess(['exceptions', 'chek', 'risks.yaml', '--no-config']);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'cspm-report: unknown subcommand "chek" of exceptions; did you mean check? The subcommands are check, import\nRun "cspm-report --help" for usage.\n',
+    });
+  });
+
+  it('names an unknown option of a subcommand with the closest of its own', async () => {
+    const run = await runInProcess(['exceptions', 'check', 'risks.yaml', '--report', 'r.json', '--no-config']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('cspm-report: unknown option --report; did you mean --reports?\n');
+  });
+
   it('helps with examples, its own and each subcommand’s', async () => {
     const group = await runInProcess(['exceptions', '--help']);
     expect(group.code).toBe(0);
