@@ -30,6 +30,11 @@ function field(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** The columns that are the run's, not an exception's: the same on every row. */
+function runCells(result: ExceptionsCheck): Partial<Record<(typeof columns)[number], string>> {
+  return { judged_against: result.matched ? 'reports' : 'dates', run_verdict: result.verdict.status };
+}
+
 function cells(outcome: ExceptionOutcome, result: ExceptionsCheck): Record<(typeof columns)[number], string> {
   const { exception } = outcome;
   const policies = (accepted: boolean): string =>
@@ -55,8 +60,9 @@ function cells(outcome: ExceptionOutcome, result: ExceptionsCheck): Record<(type
     pointer: exception.pointer,
     matched_policies: policies(false),
     accepted_policies: policies(true),
-    judged_against: result.matched ? 'reports' : 'dates',
-    run_verdict: result.verdict.status,
+    judged_against: '',
+    run_verdict: '',
+    ...runCells(result),
   };
 }
 
@@ -65,12 +71,15 @@ function cells(outcome: ExceptionOutcome, result: ExceptionsCheck): Record<(type
  * says what it was judged against (`reports`, or `dates` alone, when unused and unneeded
  * were not judged) and the run's verdict, so that the file states the exit code. The
  * days left is a number (negative once expired); text goes through the CSV export's guard.
+ * Files that hold no exception give one row with only those two columns filled in.
  */
 export function renderExceptionsCheckCsv(result: ExceptionsCheck): string {
   const rows = result.outcomes.map((outcome) => {
     const row = cells(outcome, result);
     return columns.map((column) => field(column === 'days_left' ? row[column] : csvText(row[column]))).join(',');
   });
+  // Files with no exception still state the verdict: one row with the run's columns only.
+  if (rows.length === 0) rows.push(columns.map((column) => runCells(result)[column] ?? '').join(','));
   return [columns.join(','), ...rows].map((line) => `${line}\r\n`).join('');
 }
 

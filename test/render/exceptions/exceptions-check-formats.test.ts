@@ -112,6 +112,18 @@ describe('the formats of exceptions check', () => {
     expect(new Set(byDate.map((row) => row['judged_against']))).toEqual(new Set(['dates']));
   });
 
+  it('CSV: files with no exception give one row that states what was judged and the verdict', async () => {
+    const path = join(tempDir(), 'none.yaml');
+    writeFileSync(path, 'exceptions: []\n');
+    const notAReport = join(tempDir(), 'not-a-report.json');
+    writeFileSync(notAReport, '{}');
+    const rows = parse(render('csv', await checkExceptions([path], notAReport, { today })), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: '', state: '', judged_against: 'reports', run_verdict: 'fail' });
+  });
+
   it('CSV: a hostile reason stays one cell, opens as text, and shows its escape', async () => {
     const text = render('csv', await hostileCheck());
     expect(text.endsWith('\r\n')).toBe(true);
