@@ -46,7 +46,7 @@ describe('cspm-report exceptions import', () => {
     const drafts = (yamlModule().parse(text) as { exceptions: unknown[] }).exceptions.length;
     expect(run.stderr).toMatch(
       new RegExp(
-        `^wrote ${out}\\ncspm-report: drafted ${drafts} exceptions? from ${file}; ${drafts} entr(y|ies) needs? filling in \\(each TODO\\): the file is refused until none is left\\n$`,
+        `^wrote ${out}\\ncspm-report: warning: drafted ${drafts} exceptions? from ${file}; ${drafts} entr(y|ies) needs? filling in \\(each TODO\\): the file is refused until none is left\\n$`,
       ),
     );
     const refused = await runInProcess(['exceptions', 'check', out, '--no-config']);
@@ -68,7 +68,17 @@ describe('cspm-report exceptions import', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^# Imported by cspm-report exceptions import --from trivy-ignore /);
     expect(run.stderr).toBe(
-      `cspm-report: drafted 7 exceptions from ${file}; 7 entries need filling in (each TODO): the file is refused until none is left\n`,
+      `cspm-report: warning: drafted 7 exceptions from ${file}; 7 entries need filling in (each TODO): the file is refused until none is left\n`,
+    );
+  });
+
+  it('warns of the entries to fill in under --quiet too, which drops only the status line', async () => {
+    const [from, file] = imports[1];
+    const out = join(tempDir(), 'risks.yaml');
+    const run = await runInProcess(['exceptions', 'import', '--from', from, file, '-o', out, '--quiet', '--no-config']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      `cspm-report: warning: drafted 7 exceptions from ${file}; 7 entries need filling in (each TODO): the file is refused until none is left\n`,
     );
   });
 

@@ -46,15 +46,13 @@ async function run(args: ExceptionsImportArgs, io: CliIo): Promise<number> {
   });
   await writeOutput(args.output, result.text, io);
   if (toFile) statusWriter(io, args.quiet)(`wrote ${terminalText(args.output)}`);
-  const drafts = result.imported.drafts.length;
-  // Said whatever --quiet says: a file with entries to fill in is refused by every command until they are.
-  io.stderr.write(
-    `cspm-report: drafted ${plural(drafts, 'exception')} from ${terminalText(args.file)}; ${
-      result.unfilled === 0
-        ? 'none has a TODO to fill in'
-        : `${plural(result.unfilled, 'entry', 'entries')} ${result.unfilled === 1 ? 'needs' : 'need'} filling in (each TODO): the file is refused until none is left`
-    }\n`,
-  );
+  const drafted = `drafted ${plural(result.imported.drafts.length, 'exception')} from ${terminalText(args.file)}`;
+  if (result.unfilled === 0) statusWriter(io, args.quiet)(`${drafted}; none has a TODO to fill in`);
+  // A warning, whatever --quiet says: every command refuses the file until its entries are filled in.
+  else
+    io.stderr.write(
+      `cspm-report: warning: ${drafted}; ${plural(result.unfilled, 'entry', 'entries')} ${result.unfilled === 1 ? 'needs' : 'need'} filling in (each TODO): the file is refused until none is left\n`,
+    );
   return exitCodes.ok;
 }
 
