@@ -40,6 +40,9 @@ export default {
     'src/text/calendar-day.ts',
     'src/validate/exceptions/exceptions-of.ts',
     'src/jobs/exceptions/merge-outcomes.ts',
+    // `exceptions check`: an exception's state by its dates alone, and what fails the check.
+    'src/jobs/exceptions/check-exceptions.ts',
+    'src/jobs/exceptions/exceptions-check-verdict.ts',
     // Severity and colour ranking, and the folding of coded values they rely on.
     'src/analyse/severity-rank.ts',
     'src/analyse/colour-rank.ts',

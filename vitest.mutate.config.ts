@@ -21,6 +21,8 @@ export default defineConfig({
       'test/jobs/exceptions/read-exceptions.test.ts',
       'test/jobs/exceptions/import-exceptions.test.ts',
       'test/jobs/exceptions/merge-outcomes.test.ts',
+      'test/jobs/exceptions/check-exceptions.test.ts',
+      'test/jobs/exceptions/exceptions-check-verdict.test.ts',
       'test/text/glob.test.ts',
       'test/jobs/gate-result-record.test.ts',
       'test/jobs/scan-order.test.ts',

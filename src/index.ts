@@ -26,9 +26,15 @@ export { waitForScanJob } from './jobs/wait-for-scan-job.js';
 export { writeStoppedSarif } from './jobs/stopped-sarif.js';
 export type { StoppedSarifOptions } from './jobs/stopped-sarif.js';
 export type { ScanJobWait, WaitForScanJobOptions } from './jobs/wait-for-scan-job.js';
-export { assertSafeOutputs, guardedFileOf } from './jobs/output-guard.js';
+export { assertSafeOutputs } from './jobs/output-guard.js';
 export type { PlannedOutput } from './jobs/output-guard.js';
 export { mergePartials } from './jobs/shard/merge-partials.js';
+export { checkExceptions } from './jobs/exceptions/check-exceptions.js';
+export { importExceptions } from './jobs/exceptions/import-exceptions.js';
+export type { CheckExceptionsOptions } from './jobs/exceptions/check-exceptions.js';
+export type { ImportExceptionsOptions, ImportExceptionsResult } from './jobs/exceptions/import-exceptions.js';
+export type { ExceptionImportFormat } from './load/exception-imports/exception-importers.js';
+export type { DraftException, ImportedExceptions } from './load/exception-imports/exception-importer.js';
 export type { AnalyseInputsOptions } from './jobs/analyse-inputs.js';
 export type { CheckOptions, CheckResult, FiguresOnlyOptions } from './jobs/check-reports.js';
 export type { FilesRunOptions } from './jobs/analyse-files.js';
@@ -50,6 +56,8 @@ export type {
   AcceptedRisks,
   ExceptionMatch,
   ExceptionOutcome,
+  ExceptionsCheck,
+  ExceptionsFailOn,
   ExceptionsFile,
   ExceptionsRecord,
   ExceptionState,

@@ -36,6 +36,8 @@ export {
 export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
 export { queryFormats, getQueryRenderer } from './render/query-output/query-renderers.js';
 export type { QueryFormat } from './render/query-output/query-renderers.js';
+export { getExceptionsCheckRenderer } from './render/exceptions/exceptions-check-renderers.js';
+export { exceptionImporters } from './load/exception-imports/exception-importers.js';
 export { queryPresetNames } from './query/query-presets.js';
 export { querySourceOf } from './jobs/query-dataset.js';
 export { defaultTimeoutSeconds, parseMemoryLimit, parseTimeout } from './query/query-limits.js';
@@ -73,3 +75,4 @@ export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
 export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';
 export { defaultExpiryWarningDays } from './analyse/exceptions/judge-exceptions.js';
 export { defaultMaxExceptionDays } from './validate/exceptions/exceptions-of.js';
+export { guardedFileOf } from './jobs/output-guard.js';

@@ -1,6 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { CspmError, guardedFileOf } from '../index.js';
+import { CspmError } from '../index.js';
+import { guardedFileOf } from '../internal.js';
 import { kindOf, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { isProcessStreamPath } from './process-stream-paths.js';

@@ -32,12 +32,23 @@ function daysOf(option: string, min: number): (value: unknown) => number {
  * @param effect what the exceptions do to the command's verdict, for its help (a sentence, no final stop)
  */
 export function withExceptionsOptions<T>(yargs: Argv<T>, effect?: string): Argv<T & ExceptionsArgs> {
-  return yargs
-    .option('exceptions', {
+  return withExceptionDaysOptions(
+    yargs.option('exceptions', {
       type: 'string',
       array: true,
       describe: `accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run${effect === undefined ? '' : `. ${effect}`}`,
-    })
+    }),
+  ) as unknown as Argv<T & ExceptionsArgs>;
+}
+
+/**
+ * Declares `--expiry-warning` and `--max-exception-days`, the days by which exceptions
+ * are judged: the same in every command that reads exceptions files.
+ */
+export function withExceptionDaysOptions<T>(
+  yargs: Argv<T>,
+): Argv<T & Pick<ExceptionsArgs, 'expiry-warning' | 'max-exception-days'>> {
+  return yargs
     .option('expiry-warning', {
       type: 'string',
       coerce: daysOf('expiry-warning', 0),
@@ -47,7 +58,7 @@ export function withExceptionsOptions<T>(yargs: Argv<T>, effect?: string): Argv<
       type: 'string',
       coerce: daysOf('max-exception-days', 1),
       describe: 'the longest an exception may run from its approval to its expiry [default: 365]',
-    }) as unknown as Argv<T & ExceptionsArgs>;
+    }) as unknown as Argv<T & Pick<ExceptionsArgs, 'expiry-warning' | 'max-exception-days'>>;
 }
 
 /** The job's options of the exceptions flags: none when no exceptions file is given. */

@@ -3,7 +3,7 @@ import { CspmError, isCspmError } from '../index.js';
 import { exitCodeOf, terminalText, toolInfo } from '../internal.js';
 import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
-import type { CommandSpec } from './commands/command-spec.js';
+import type { CommandGroup, CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
 import {
   loadConfigDefaults,
@@ -13,6 +13,7 @@ import {
   type ConfigDefaults,
 } from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
+import { commandBuilder, commandOf, unknownSubcommand, type Selected } from './command-groups.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
 import { assertDashWhereMeant } from './dash-arguments.js';
@@ -23,7 +24,7 @@ import { quietOption } from './shared-options.js';
 import { withProgressLine } from './progress/progress-io.js';
 
 /** The registry's commands as yargs takes them, by name, each with its own argument type erased. */
-const commandSpecs = Object.entries(commands) as [string, CommandSpec<unknown>][];
+const commandSpecs = Object.entries(commands) as [string, CommandSpec<unknown> | CommandGroup][];
 
 // Laid out by hand within 78 columns: the help wraps nothing of it from 80 columns up.
 const epilogue = `Exit codes:
@@ -43,11 +44,6 @@ const epilogue = `Exit codes:
        interrupted by SIGINT or SIGTERM; no partial output is left
 
 Documentation: README.md of the cspm-report package.`;
-
-interface Selected {
-  spec: CommandSpec<unknown>;
-  args: unknown;
-}
 
 function buildParser(select: (selected: Selected) => void, width: number, config?: ConfigDefaults): Argv {
   let parser = yargs()
@@ -89,8 +85,14 @@ function buildParser(select: (selected: Selected) => void, width: number, config
     parser = parser.command(
       spec.command,
       spec.describe,
-      (inner) => withConfigDefaults(spec.builder(examplesOnTheirOwnLines(inner)), name, config),
-      (args) => select({ spec, args }),
+      (inner) =>
+        withConfigDefaults(
+          commandBuilder(spec, select, examplesOnTheirOwnLines)(examplesOnTheirOwnLines(inner)),
+          name,
+          config,
+        ),
+      // A group's handler never runs: yargs runs the subcommand's instead.
+      'subcommands' in spec ? undefined : (args) => select({ spec, args }),
     );
   }
   return parser;
@@ -103,6 +105,9 @@ function buildParser(select: (selected: Selected) => void, width: number, config
  * over lines in the middle. (An example without a description takes the whole width.)
  */
 function examplesOnTheirOwnLines(parser: Argv): Argv {
+  // yargs builds a group's subcommand on the group's own parser: laid out once, never twice.
+  if (laidOut.has(parser)) return parser;
+  laidOut.add(parser);
   const example = parser.example.bind(parser) as (command: string, description?: string) => Argv;
   (parser as unknown as { example: typeof example }).example = (command, description) => {
     if (description !== undefined && description !== '') example(`# ${description}`, '');
@@ -110,6 +115,9 @@ function examplesOnTheirOwnLines(parser: Argv): Argv {
   };
   return parser;
 }
+
+/** The parsers whose examples {@link examplesOnTheirOwnLines} lays out already. */
+const laidOut = new WeakSet<Argv>();
 
 /** The columns an example's line may take: two of an 80-column terminal go to the indent. */
 const exampleColumns = 78;
@@ -210,17 +218,20 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   const settings =
     config === undefined ? undefined : settleConfig(config, args, parsed.argv, (line) => io.stderr.write(line));
   if (parsed.error) {
-    const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
-    const line = describeParseError(parsed.error.message, {
-      args,
-      commands: commandNames,
-      options: facts.options,
-      command: facts,
-    });
+    const named = commandOf(args);
+    const facts = commandFacts(named?.name ?? args[0] ?? '', named?.spec);
+    const line =
+      unknownSubcommand(args) ??
+      describeParseError(parsed.error.message, {
+        args,
+        commands: commandNames,
+        options: facts.options,
+        command: facts,
+      });
     io.stderr.write(`cspm-report: ${terminalText(line)}\nRun "cspm-report --help" for usage.\n`);
     const refusal = new CspmError('usage', line, { data: {} });
-    await commandOf(args[0])?.refused?.(parsed.argv, refusal);
-    await writeStoppedSarif(commandOf(args[0]), parsed.argv, refusal);
+    await named?.spec.refused?.(parsed.argv, refusal);
+    await writeStoppedSarif(named?.spec, parsed.argv, refusal);
     return exitCodes.usage;
   }
   if (!selected) {
@@ -236,11 +247,4 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   } catch (error) {
     throw withConfigOrigin(error, config, args);
   }
-}
-
-/** The registry's command named `name`, if there is one. */
-function commandOf(name: string | undefined): CommandSpec<unknown> | undefined {
-  return name !== undefined && Object.hasOwn(commands, name)
-    ? (commands[name as keyof typeof commands] as CommandSpec<unknown>)
-    : undefined;
 }

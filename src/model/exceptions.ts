@@ -5,6 +5,8 @@
  * not apply and its policies fail again.
  */
 
+import type { Verdict } from './verdict.js';
+
 /** One exception as its file states it, with where it was written. */
 export interface RiskException {
   /** Unique across every exceptions file of a run (`EXC-2026-014`). */
@@ -126,4 +128,32 @@ export interface PolicyAcceptance {
   owner: string;
   approvedBy: string;
   ticket?: string;
+}
+
+/** The lowest state of an exception that fails `exceptions check`: `error` (expired) or `warning` (any warning too). */
+export type ExceptionsFailOn = 'error' | 'warning';
+
+/**
+ * What `exceptions check` found: each exception's state on a day, judged against reports
+ * (every state) or, without reports, by its dates alone (active, expiring, expired).
+ */
+export interface ExceptionsCheck {
+  /** The day the states were judged on, `YYYY-MM-DD` (UTC). */
+  today: string;
+  /** An exception this many days or fewer from its expiry is expiring. */
+  expiryWarningDays: number;
+  /** The lowest state that fails the check. */
+  failOn: ExceptionsFailOn;
+  /** The report inputs matched against, as given; empty when the states were judged by date alone. */
+  reports: readonly string[];
+  /** False when no report was given: whether an exception is unused or unneeded was not judged. */
+  matched: boolean;
+  files: readonly ExceptionsFile[];
+  /** Every exception, in file order; without reports its matches are empty. */
+  outcomes: readonly ExceptionOutcome[];
+  /**
+   * The check's verdict: exit code 1 on an expired exception, on a warning (expiring,
+   * unused, unneeded) under `failOn: 'warning'`, or on reports that cannot be trusted.
+   */
+  verdict: Verdict;
 }

@@ -81,6 +81,13 @@ describe('bash completion', () => {
     expect(complete(['cspm-report', 'co'])).toEqual(['completion']);
   });
 
+  it.runIf(available)("completes a group's subcommands, and a subcommand's own options and choices", () => {
+    expect(complete(['cspm-report', 'exc'])).toEqual(['exceptions']);
+    expect(complete(['cspm-report', 'exceptions', '']).sort()).toEqual(['check', 'import']);
+    expect(complete(['cspm-report', 'exceptions', 'check', 'risks.yaml', '--fa'])).toEqual(['--fail-on']);
+    expect(complete(['cspm-report', 'exceptions', 'import', '--from', 'tr'])).toEqual(['trivy-ignore']);
+  });
+
   it.runIf(available)("completes a command's own options and an option's choices", () => {
     expect(complete(['cspm-report', 'check', '--fa'])).toEqual(['--fail-on']);
     expect(complete(['cspm-report', 'gate', 'r.json', '--ru']).sort()).toEqual(['--rule', '--rules', '--run-id']);

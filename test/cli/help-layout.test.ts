@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { runCli as RunCli } from '../../src/cli/main.js';
-import { commandNames } from '../../src/cli/commands/commands.js';
+import { commandNames, commands as registry } from '../../src/cli/commands/commands.js';
 import { bin } from '../support/bin-run.js';
 import { hasProgram } from '../support/system-program.js';
 
@@ -36,7 +36,7 @@ async function helpAt(columns: number, command: string | undefined): Promise<str
   const stdoutOfTerminal = { write: (text: string | Uint8Array) => (stdout += String(text)), isTTY: true, columns };
   const code = await (
     await builtRunCli
-  )(command === undefined ? ['--help'] : [command, '--help'], {
+  )(command === undefined ? ['--help'] : [...command.split(' '), '--help'], {
     stdout: stdoutOfTerminal,
     stderr: { write: (text: string) => expect.fail(`standard error: ${text}`), isTTY: true },
     stdin: Readable.from([]),
@@ -79,7 +79,12 @@ function examples(help: string): string[] {
   return section.slice(0, section.indexOf('\n\n') < 0 ? undefined : section.indexOf('\n\n')).split('\n');
 }
 
-const commands = [undefined, ...commandNames];
+/** The subcommands of the groups (`exceptions check`), whose help is laid out as a command's. */
+const subcommands = Object.entries(registry).flatMap(([name, spec]) =>
+  'subcommands' in spec ? Object.keys(spec.subcommands).map((sub) => `${name} ${sub}`) : [],
+);
+
+const commands = [undefined, ...commandNames, ...subcommands];
 
 describe('--help at a terminal width', () => {
   it.each(commands)('%s: breaks no word at 80 and 120 columns, and fills the width', async (command) => {
@@ -97,7 +102,7 @@ describe('--help at a terminal width', () => {
     }
   });
 
-  it.each(commandNames)(
+  it.each([...commandNames, ...subcommands])(
     '%s: every example is a comment and a command that no width from 80 columns wraps',
     async (command) => {
       const at80 = examples(await helpAt(80, command));

@@ -1,7 +1,8 @@
 import { copyFileSync, linkSync, openSync, closeSync, fstatSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertSafeOutputs, guardedFileOf, isCspmError } from '../../src/index.js';
+import { assertSafeOutputs, isCspmError } from '../../src/index.js';
+import { guardedFileOf } from '../../src/jobs/output-guard.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();

@@ -24,3 +24,17 @@ export interface CommandSpec<A> {
    */
   readFiles?(argv: Record<string, unknown>): string[];
 }
+
+/**
+ * A command of subcommands (`exceptions check`, `exceptions import`): yargs runs the one
+ * named after it, each a CommandSpec of its own, so each has its own options, help and
+ * examples; the group runs nothing itself and is refused without a subcommand.
+ */
+export interface CommandGroup {
+  command: string;
+  describe: string;
+  /** Declares what the group's own help shows besides its subcommands (its examples). */
+  builder(yargs: Argv): Argv;
+  /** Its subcommands by name, the first word of each one's usage, in the order help lists them. */
+  subcommands: Readonly<Record<string, CommandSpec<unknown>>>;
+}

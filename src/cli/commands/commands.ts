@@ -1,7 +1,8 @@
 import { checkCommand } from './check-command.js';
-import type { CommandSpec } from './command-spec.js';
+import type { CommandGroup, CommandSpec } from './command-spec.js';
 import { completionCommand } from './completion-command.js';
 import { diffCommand } from './diff-command.js';
+import { exceptionsCommand } from './exceptions-command.js';
 import { fetchCommand } from './fetch-command.js';
 import { gateCommand } from './gate-command.js';
 import { mergeCommand } from './merge-command.js';
@@ -27,11 +28,12 @@ export const commands = {
   render: renderCommand,
   schema: schemaCommand,
   rules: rulesCommand,
+  exceptions: exceptionsCommand,
   serve: serveCommand,
   fetch: fetchCommand,
   onboard: onboardCommand,
   completion: completionCommand,
-} as const satisfies Record<string, CommandSpec<unknown>>;
+} as const satisfies Record<string, CommandSpec<unknown> | CommandGroup>;
 
 /** The name of a command. */
 export type CommandName = keyof typeof commands;

@@ -1,15 +1,6 @@
-import type { ExceptionOutcome, ExceptionState } from '../../model/exceptions.js';
-import { plural } from '../../text/plural.js';
+import type { ExceptionState } from '../../model/exceptions.js';
+import { describeOutcome } from '../../analyse/exceptions/describe-outcome.js';
 import type { GateMetric } from '../gate-metric.js';
-
-/** How a message names an exception of each state: enough to find it and its owner. */
-const describe: Record<'expired' | 'unused' | 'expiring', (outcome: ExceptionOutcome) => string> = {
-  expired: ({ exception, daysLeft }) =>
-    `${exception.id} expired ${exception.expires} (${plural(-daysLeft, 'day')} ago), owner ${exception.owner}`,
-  unused: ({ exception }) => `${exception.id} (${exception.file} ${exception.pointer}) matches no policy`,
-  expiring: ({ exception, daysLeft }) =>
-    `${exception.id} expires ${exception.expires} (${daysLeft === 0 ? 'today' : `in ${plural(daysLeft, 'day')}`}), owner ${exception.owner}`,
-};
 
 /**
  * A metric of the run's exceptions in one state. It is the run's, not a report's: an
@@ -26,7 +17,9 @@ function exceptionsIn(state: 'expired' | 'unused' | 'expiring', text: string): G
     ofRun: true,
     measure: (_reports, _assertion, _formula, run) => {
       const found = run.exceptions.filter((outcome) => outcome.state === (state satisfies ExceptionState));
-      return found.length === 0 ? { value: 0 } : { value: found.length, detail: found.map(describe[state]).join('; ') };
+      return found.length === 0
+        ? { value: 0 }
+        : { value: found.length, detail: found.map(describeOutcome[state]).join('; ') };
     },
   };
 }

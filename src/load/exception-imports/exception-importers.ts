@@ -4,14 +4,18 @@ import { prowlerMutelist } from './prowler-mutelist.js';
 import { trivyIgnore } from './trivy-ignore.js';
 
 /**
+ * The name of a peer format of `exceptions import --from`. Written out so that the
+ * published types name no value a program cannot import; the registry below satisfies a
+ * Record of it, so that a name on one side only does not compile.
+ */
+export type ExceptionImportFormat = 'prowler-mutelist' | 'trivy-ignore' | 'inspec-waivers';
+
+/**
  * Every peer format `exceptions import --from` reads, by the name it takes: a new one is
- * a file beside this one and a line here.
+ * a file beside this one, a line here and its name in the type above.
  */
 export const exceptionImporters = {
   'prowler-mutelist': prowlerMutelist,
   'trivy-ignore': trivyIgnore,
   'inspec-waivers': inspecWaivers,
-} as const satisfies Record<string, ExceptionImporter>;
-
-/** The name of a peer format of `exceptions import --from`. */
-export type ExceptionImportFormat = keyof typeof exceptionImporters;
+} as const satisfies Record<ExceptionImportFormat, ExceptionImporter>;

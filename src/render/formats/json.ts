@@ -1,13 +1,15 @@
+import { exceptionsCheckJson } from '../exceptions/exceptions-check-json.js';
 import { jsonFormat } from '../findings/json-format.js';
 import { renderQueryJson } from '../query-output/query-json.js';
 import { trendJsonRenderer } from '../trend/trend-json.js';
 import type { OutputFormatOf } from './output-format.js';
 
 /**
- * JSON, for programs: the findings and figures of a run, a trend, or a query's rows. A
+ * JSON, for programs: the findings and figures of a run, a trend, a query's rows, or
+ * the states of exceptions. A
  * document has no `json` (a `.json` output of render is HDF's, see hdf.ts).
  */
-export const jsonEntry: OutputFormatOf<'findings' | 'trend' | 'query'> = {
+export const jsonEntry: OutputFormatOf<'findings' | 'trend' | 'query' | 'exceptions'> = {
   findings: jsonFormat,
   trend: trendJsonRenderer,
   query: {
@@ -16,4 +18,5 @@ export const jsonEntry: OutputFormatOf<'findings' | 'trend' | 'query'> = {
     describe: 'a JSON array of objects',
     render: renderQueryJson,
   },
+  exceptions: exceptionsCheckJson,
 };

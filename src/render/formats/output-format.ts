@@ -1,3 +1,4 @@
+import type { ExceptionsCheck } from '../../model/exceptions.js';
 import type { DatasetTable } from '../../model/dataset-columns.js';
 import type { FindingsFormat } from '../../model/findings-format.js';
 import type { FleetFigures } from '../../model/fleet.js';
@@ -23,6 +24,18 @@ export interface QueryRenderer {
   render(result: QueryResult): AsyncIterable<string>;
 }
 
+/** An output format of `exceptions check`: its result as text. */
+export interface ExceptionsRenderer {
+  /** File name extension without the dot. */
+  extension: string;
+  /** The IANA media type of the text. */
+  mediaType: string;
+  /** What it writes, in a few words, as `exceptions check --help` lists it. */
+  describe: string;
+  /** The result's text, stating its verdict. */
+  render(result: ExceptionsCheck): string;
+}
+
 /**
  * One output format: its writer for each kind of output it serves, each imported as its
  * registry line is (a writer that loads pdfkit or exceljs imports them when it first
@@ -42,6 +55,8 @@ export interface OutputFormatEntry {
   trend?: TrendRenderer;
   /** The result of a `query`. */
   query?: QueryRenderer;
+  /** The result of `exceptions check`: each exception's state. */
+  exceptions?: ExceptionsRenderer;
   /**
    * The dataset table this format writes: with `--out-dir`, render writes it as part of a
    * partitioned dataset of both tables (`policies/`, `figures/`) instead of a file per
@@ -53,7 +68,7 @@ export interface OutputFormatEntry {
 }
 
 /** A kind of output: a key of {@link OutputFormatEntry} that holds a writer. */
-export type OutputKind = 'document' | 'fleet' | 'findings' | 'trend' | 'query';
+export type OutputKind = 'document' | 'fleet' | 'findings' | 'trend' | 'query' | 'exceptions';
 
 /**
  * The entry of a format that serves exactly the kinds `Kind`: each entry is declared with
@@ -89,6 +104,7 @@ export const outputKinds = {
   fleet: { commands: ['render'], named: 'formats of the fleet tier', first: 'html', filesOf: 'document' },
   trend: { commands: ['trend'], named: 'trend formats', first: 'json' },
   query: { commands: ['query'], named: 'query formats', first: 'table' },
+  exceptions: { commands: ['exceptions'], named: 'formats of exceptions check', first: 'text' },
 } as const satisfies Record<OutputKind, OutputKindFacts>;
 
 /** A kind of output whose writers name their own files: every kind but those that write another's (the fleet tier). */

@@ -28,6 +28,7 @@ describe('the keys a config file may set, by command', () => {
         "check": "markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days",
         "completion": "",
         "diff": "allow-mismatch fail-on-regression allow-new-failures allow-removed markdown-limit color percent-formula rule fail-on",
+        "exceptions": "",
         "fetch": "concurrency check app-id timeout max-body percent-formula rule fail-on",
         "gate": "rules allow-mismatch markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days",
         "merge": "rules markdown-limit color percent-formula rule fail-on",
