@@ -70,8 +70,8 @@ export default {
     'src/client/redact.ts',
     'src/client/request-trace.ts',
     // What a config file may set, what of it weakens a verdict, and the record of its settings.
-    'src/cli/config/config-scope.ts',
-    'src/cli/config/run-settings.ts',
+    'src/jobs/settings/config-scope.ts',
+    'src/jobs/settings/run-settings.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },

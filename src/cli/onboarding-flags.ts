@@ -1,7 +1,6 @@
 import { CspmError, type OnboardingKind } from '../index.js';
-import { type DuplicateKey, findDuplicateKeys, onboardingKinds } from '../internal.js';
+import { type DuplicateKey, findDuplicateKeys, onboardingKinds, readSecretFile } from '../internal.js';
 import type { CliIo } from './cli-io.js';
-import { readSecretFile } from './service-secrets.js';
 
 /** The directory application's client secret: never a flag's value, as with the service's secrets. */
 export const clientSecretSource = { variable: 'CSPM_AD_CLIENT_SECRET', flag: 'ad-client-secret-file' } as const;

@@ -7,11 +7,10 @@ import {
   type OnboardingKind,
   waitForScanJob,
 } from '../../index.js';
-import { onboardingKinds, terminalText } from '../../internal.js';
+import { applicationIdVariable, onboardingKinds, secretSources, terminalText } from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { clientSecretSource, fieldFlags, readOnboardingBody, type OnboardingFlagArgs } from '../onboarding-flags.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
-import { applicationIdVariable, secretSources } from '../service-secrets.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
 import type { CommandSpec } from './command-spec.js';
 

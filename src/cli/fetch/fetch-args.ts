@@ -1,6 +1,5 @@
 import { allBenchmarks, CspmError, type FetchTarget, readAccountsFile } from '../../index.js';
-import { pathIdProblem } from '../../internal.js';
-import { secretSources } from '../service-secrets.js';
+import { pathIdProblem, secretSources } from '../../internal.js';
 import { isStandardOutput } from '../write-output.js';
 import type { FetchArgs } from '../commands/fetch-command.js';
 
