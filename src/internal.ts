@@ -14,16 +14,10 @@ export { formatCheckText } from './render/findings/text-format.js';
 export { formatCheckJson } from './render/findings/json-format.js';
 export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';
 export { displayPercent } from './render/display-values.js';
-export { findingsFormatNames, getFindingsFormat } from './render/findings/findings-formats.js';
 export { markdownLimitRange, maxSummaryBytes } from './render/findings/markdown-budget.js';
 export { documentFormats, formatsReading } from './render/renderers.js';
 export { fleetFormats } from './render/fleet/fleet-renderers.js';
-export {
-  defaultOutput,
-  extensionsNaming,
-  formatNamedBy,
-  resolveOutputFormat,
-} from './render/formats/output-routing.js';
+export { defaultOutput, resolveOutputFormat } from './render/formats/output-routing.js';
 export type { OutputFormat, RoutedKind } from './render/formats/output-routing.js';
 export {
   datasetFormats,
@@ -33,7 +27,7 @@ export {
   formatsWithParquetForm,
   parquetFormOf,
 } from './render/formats/format-views.js';
-export { trendFormats, getTrendRenderer } from './render/trend/trend-renderers.js';
+export { getTrendRenderer } from './render/trend/trend-renderers.js';
 export { queryFormats, getQueryRenderer } from './render/query-output/query-renderers.js';
 export type { QueryFormat } from './render/query-output/query-renderers.js';
 export { queryPresetNames } from './query/query-presets.js';
@@ -65,7 +59,6 @@ export type { TableFileResult, TableFileRun } from './jobs/render-table-file.js'
 export { expandInputs } from './load/load-reports.js';
 export type { WriteReportsOptions, WriteTally } from './jobs/reports-to-write.js';
 export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.js';
-export { datasetTables, partitionColumns } from './model/dataset-columns.js';
 export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
 export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';
 export { findConfigFile } from './jobs/settings/find-config-file.js';
@@ -79,3 +72,8 @@ export { applicationIdVariable, readSecretFile, secretSources } from './jobs/ser
 export { serviceClientOf, serviceEnvironments } from './jobs/service-client.js';
 export type { ServiceEnvironment, ServiceSettings } from './jobs/service-client.js';
 export type { SecretFileArgs } from './jobs/service-secrets.js';
+export { isStandardOutput, stdinToken } from './jobs/outputs/standard-output.js';
+export { pairOutputPaths } from './jobs/outputs/output-pairs.js';
+export type { OutputFallbacks, OutputPair } from './jobs/outputs/output-pairs.js';
+export { listsCategories, pairOutputs, placesFindings } from './jobs/outputs/run-outputs.js';
+export type { DocumentOutputPath, FindingsOutput, RunOutputs } from './jobs/outputs/run-outputs.js';
