@@ -5,13 +5,7 @@ import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
-import {
-  loadConfigDefaults,
-  settleConfig,
-  withConfigDefaults,
-  withConfigOrigin,
-  type ConfigDefaults,
-} from './config/config-defaults.js';
+import { loadConfigDefaults, settleConfig, withConfigDefaults, type ConfigDefaults } from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
@@ -207,7 +201,7 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   );
   state.debug = parsed.argv['debug'] === true;
   // A run that read a config file says so, whatever else it prints: its settings are not on the command line.
-  const settings =
+  const settled =
     config === undefined ? undefined : settleConfig(config, args, parsed.argv, (line) => io.stderr.write(line));
   if (parsed.error) {
     const facts = commandFacts(args[0] ?? '', commandOf(args[0]));
@@ -230,11 +224,11 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   state.selected = selected;
   restoreLiteralArgs(selected.args as Record<string, unknown>);
   assertDashWhereMeant(selected.spec.command, selected.args as Record<string, unknown>);
-  if (config === undefined || settings === undefined) return await selected.spec.run(selected.args, io);
+  if (settled === undefined) return await selected.spec.run(selected.args, io);
   try {
-    return await selected.spec.run(selected.args, { ...io, runSettings: settings });
+    return await selected.spec.run(selected.args, { ...io, runSettings: settled.settings });
   } catch (error) {
-    throw withConfigOrigin(error, config, args);
+    throw settled.withOrigin(error);
   }
 }
 

@@ -1,16 +1,14 @@
 import type { Argv } from 'yargs';
-import type { RunSettings } from '../../index.js';
 import {
   configValuesFor,
-  findConfigFile,
-  readConfigDefaults,
+  loadConfig,
   settleConfig as settleConfigFile,
   terminalText,
-  withConfigOrigin as locateConfigOrigin,
   type ConfigDefaults,
   type LoadedConfig,
   type OptionFacts,
   type SearchBounds,
+  type SettledConfig,
 } from '../../internal.js';
 import { withFailOnOptions } from '../analysis-options.js';
 import { commandNames, commands } from '../commands/commands.js';
@@ -46,8 +44,7 @@ export function loadConfigDefaults(
     commandsWithoutConfig.has(command)
   )
     return undefined;
-  const file = findConfigFile(choice.file, cwd, bounds);
-  return file === undefined ? undefined : { ...readConfigDefaults(file, declaredOptionFacts(), env), command };
+  return loadConfig({ command, file: choice.file, cwd, env, bounds, options: declaredOptionFacts });
 }
 
 /** The options the command line declares, as a config file is checked against them. */
@@ -77,7 +74,8 @@ function declaredOptions(parser: Argv): string[] {
 /**
  * Says what a run that read a config file read, on standard error (`write`): the file
  * and the keys it set, and a warning for each key of a file found by search that
- * weakens the verdict; returns the settings every machine-readable output records.
+ * weakens the verdict. Returns the settings every machine-readable output records, and
+ * how an error of the run names where in the file a value it names came from.
  *
  * @param argv the arguments yargs parsed, the file's values among them
  * @throws CspmError (usage) for a weakening key under `--strict-config`
@@ -87,20 +85,11 @@ export function settleConfig(
   args: readonly string[],
   argv: Record<string, unknown>,
   write: (line: string) => void,
-): RunSettings {
+): Pick<SettledConfig, 'settings' | 'withOrigin'> {
   const options = optionFactsOf(commands[config.command as keyof typeof commands].builder);
   const settled = settleConfigFile(config, options, args, argv, argv['strict-config'] === true);
   write(`cspm-report: ${terminalText(settled.line)}\n`);
   if (settled.refusal !== undefined) throw settled.refusal;
   for (const warning of settled.warnings) write(`cspm-report: warning: ${terminalText(warning)}\n`);
-  return settled.settings;
-}
-
-/**
- * An error of a run whose message names an option the config file set (and the command
- * line did not), with where in the file that value came from.
- */
-export function withConfigOrigin(error: unknown, config: LoadedConfig, args: readonly string[]): unknown {
-  const spec = commands[config.command as keyof typeof commands];
-  return locateConfigOrigin(error, config, [...optionFactsOf(spec.builder).keys()], args);
+  return settled;
 }

@@ -3,14 +3,10 @@ import { CspmError } from '../../error/cspm-error.js';
 import type { RunSettings } from '../../model/run-settings.js';
 import { escapePointerToken } from '../../text/pointer-token.js';
 import { locateInConfig } from './config-text.js';
-import { configValuesFor, settable, type ConfigDefaults } from './config-values.js';
+import { configValuesFor, settable } from './config-values.js';
+import type { LoadedConfig } from './load-config.js';
 import type { OptionFact } from './option-facts.js';
 import { configLine, givenOnCommandLine, runSettingsOf } from './run-settings.js';
-
-/** A config file's checked values, and the command they were read for. */
-export interface LoadedConfig extends ConfigDefaults {
-  command: string;
-}
 
 /** What a run that read a config file says of it, and what it records. */
 export interface SettledConfig {
@@ -22,6 +18,12 @@ export interface SettledConfig {
   warnings: string[];
   /** The refusal of those keys under `--strict-config`: the run stops with it once the line is shown. */
   refusal: CspmError | undefined;
+  /**
+   * An error of the run with, when its message names an option the file set (and the
+   * command line did not), where in the file that value came from: `--logo x.png: no
+   * such file` alone would send the reader to a command line that holds no --logo.
+   */
+  withOrigin(error: unknown): unknown;
 }
 
 /**
@@ -49,8 +51,9 @@ export function settleConfig(
   });
   const record = settings.config;
   const line = configLine(record);
+  const withOrigin = (error: unknown): unknown => withConfigOrigin(error, config, [...options.keys()], args);
   if (record.found === 'named' || record.weakening.length === 0)
-    return { settings, line, warnings: [], refusal: undefined };
+    return { settings, line, warnings: [], refusal: undefined, withOrigin };
   const places = record.weakening.map((key) => placeOf(config, key));
   if (strict) {
     const refusal = new CspmError(
@@ -58,13 +61,13 @@ export function settleConfig(
       `${places.join(', ')}: weakens the verdict, from a config file found by search; --strict-config refuses it (name the file with --config, or give the option on the command line)`,
       { data: { path: config.file.shown } },
     );
-    return { settings, line, warnings: [], refusal };
+    return { settings, line, warnings: [], refusal, withOrigin };
   }
   const warnings = places.map(
     (place) =>
       `${place}: weakens the verdict, from a config file found by search, not named with --config (--strict-config refuses it)`,
   );
-  return { settings, line, warnings, refusal: undefined };
+  return { settings, line, warnings, refusal: undefined, withOrigin };
 }
 
 /** `file:line:column: /pointer` of a key of the config file in force for the command. */
@@ -74,14 +77,8 @@ function placeOf(config: LoadedConfig, key: string): string {
   return `${config.file.shown}${locateInConfig(config.file.text, full, true)}: ${full.map((token) => `/${escapePointerToken(token)}`).join('')}`;
 }
 
-/**
- * An error of a run whose message names an option the config file set (and the command
- * line did not), with where in the file that value came from: `--logo x.png: no such
- * file` alone would send the reader to a command line that holds no --logo.
- *
- * @param declared the long options the command declares
- */
-export function withConfigOrigin(
+/** See {@link SettledConfig.withOrigin}; `declared` are the long options the command declares. */
+function withConfigOrigin(
   error: unknown,
   config: LoadedConfig,
   declared: readonly string[],
