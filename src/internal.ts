@@ -47,7 +47,7 @@ export { toolInfo } from './tool-info.js';
 export { describeTarget } from './jobs/fetch-reports.js';
 export { fetchPlanOf } from './jobs/fetch/fetch-plan.js';
 export type { FetchPlan, FetchRequest } from './jobs/fetch/fetch-plan.js';
-export { parseShard } from './jobs/shard/shard-spec.js';
+export { shardOutputOf } from './jobs/shard/shard-output.js';
 export { shardKeyOf } from './jobs/shard/shard-mac.js';
 export { closestName } from './text/closest-name.js';
 export { rulesFilesOf } from './jobs/gate-result-file.js';
