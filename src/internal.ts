@@ -21,7 +21,6 @@ export { defaultOutput, resolveOutputFormat } from './render/formats/output-rout
 export type { OutputFormat, RoutedKind } from './render/formats/output-routing.js';
 export {
   datasetFormats,
-  datasetTableOf,
   formatsFor,
   formatsOf,
   formatsWithParquetForm,
@@ -53,13 +52,13 @@ export { closestName } from './text/closest-name.js';
 export { rulesFilesOf } from './jobs/gate-result-file.js';
 export { renderDataset } from './jobs/render-dataset.js';
 export type { RenderDatasetOptions, RenderDatasetResult } from './jobs/render-dataset.js';
-export { renderTableFile } from './jobs/render-table-file.js';
+export { tableFileRunOf } from './jobs/render-table-file.js';
 export type { TableFileResult, TableFileRun } from './jobs/render-table-file.js';
-export { expandInputs } from './load/load-reports.js';
 export type { WriteReportsOptions, WriteTally } from './jobs/reports-to-write.js';
 export type { DatasetPart, DatasetSink } from './render/parquet/dataset-writer.js';
 export type { DatasetColumn, DatasetTable } from './model/dataset-columns.js';
-export { refusedSettings, refusedSettingText } from './analyse/silencing-guard.js';
+export { ruleSettingsOf } from './jobs/rule-settings.js';
+export type { RuleSettings } from './jobs/rule-settings.js';
 export { loadConfig } from './jobs/settings/load-config.js';
 export type { ConfigRequest, LoadedConfig } from './jobs/settings/load-config.js';
 export type { SearchBounds } from './jobs/settings/find-config-file.js';

@@ -1,7 +1,10 @@
 import { exitCodes } from '../error/exit-codes.js';
-import type { ReportInput } from '../load/load-reports.js';
+import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import { datasetTables, type DatasetTable } from '../model/dataset-columns.js';
+import type { DocumentFormat } from '../model/renderer.js';
 import type { Verdict } from '../model/verdict.js';
+import { datasetTableOf } from '../render/formats/format-views.js';
+import { assertSafeOutputs } from './output-guard.js';
 import {
   newTally,
   reportsToWrite,
@@ -71,4 +74,27 @@ export function renderTableFile(
     return { written, summary: tally.summary, repeated: tally.repeated, verdict };
   };
   return { body: body(), tally, result };
+}
+
+/**
+ * The table file of `format` (`parquet`, `parquet-figures`) over `inputs`, folders
+ * expanded (an entry left out told to `onSkip`), to be written to `output`: refused
+ * before a byte is read when `output` is one of the input files. `paths` are the input
+ * files, standard input left out.
+ *
+ * @throws CspmError `output-is-input`; the loader's errors for an input folder
+ */
+export async function tableFileRunOf(
+  inputs: readonly ReportInput[],
+  format: DocumentFormat,
+  output: string,
+  options: WriteReportsOptions,
+): Promise<TableFileRun & { paths: string[] }> {
+  const table = datasetTableOf(format) as DatasetTable;
+  const expanded = await expandInputs(inputs, options.onSkip);
+  const paths = expanded.flatMap((input) =>
+    typeof input === 'string' ? [input] : 'path' in input ? [input.path] : [],
+  );
+  assertSafeOutputs([{ path: output, from: paths[0] ?? '<stdin>' }], paths);
+  return { ...renderTableFile(expanded, table, options), paths };
 }
