@@ -2,7 +2,9 @@
  * The library's entry for its own command line and tools: what src/cli/, the fuzzer and
  * the property tests need beyond the public entry (src/index.ts), which a program has
  * no use for: terminal text, exit codes, option lists derived from the registries,
- * single renderers. Not part of the package's exports.
+ * single renderers, and the entries of the jobs that hold the command line's policies
+ * (its config file, output routing, a fetch's plan, a shard's output). Not part of the
+ * package's exports.
  */
 export { exitCodes } from './error/exit-codes.js';
 export { exitCodeOf } from './error/error-codes.js';
