@@ -30,6 +30,7 @@ export default defineConfig({
       'test/render/findings/gitlab-format.test.ts',
       'test/jobs/settings/config-scope.test.ts',
       'test/jobs/settings/run-settings.test.ts',
+      'test/jobs/settings/load-config.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

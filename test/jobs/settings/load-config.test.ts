@@ -105,4 +105,46 @@ describe('settleConfig', () => {
     const other = new Error('--logo');
     expect(settled.withOrigin(other)).toBe(other);
   });
+
+  it('judges a rule setting by its default severity: lowered or unknown weakens, the default or more does not', () => {
+    const weakening = (rule: string): string[] =>
+      settleConfig(found(`rule: ["${rule}"]\n`), checkOptions, [], { rule: [rule] }, false).settings.config.weakening;
+    expect(weakening('policy-counts=error')).toEqual([]);
+    expect(weakening('mixed-ids=error')).toEqual([]);
+    expect(weakening('policy-counts=warning')).toEqual(['rule']);
+    expect(weakening('no-such-rule=error')).toEqual(['rule']);
+  });
+
+  it('neither warns of nor refuses a file named with --config, or one whose keys weaken nothing', () => {
+    const named = settleConfig(found('fail-on: never\n', 'named.yaml'), checkOptions, [], {}, true);
+    expect([named.settings.config.weakening, named.warnings, named.refusal]).toEqual([['fail-on'], [], undefined]);
+    const harmless = settleConfig(found('fail-on: warning\n'), checkOptions, [], {}, true);
+    expect([harmless.settings.config.weakening, harmless.warnings, harmless.refusal]).toEqual([[], [], undefined]);
+  });
+
+  it('refuses under --strict-config with the places of the keys and the file', () => {
+    const shown = join('..', '..', 'cspm-report.config.yaml');
+    const strict = settleConfig(found('fail-on: never\nrule: ["policy-counts=off"]\n'), checkOptions, [], {}, true);
+    expect(strict.refusal).toMatchObject({
+      code: 'usage',
+      data: { path: shown },
+      detail: `${shown}:1:1: /fail-on, ${shown}:2:1: /rule: weakens the verdict, from a config file found by search; --strict-config refuses it (name the file with --config, or give the option on the command line)`,
+    });
+  });
+
+  it('locates an option of the top level that an error names, unless the command line gave it', () => {
+    const config = found('fail-on: warning\n', 'named.yaml');
+    const error = new CspmError('usage', '--fail-on warning: refused', { data: { option: 'fail-on' } });
+    const located = settleConfig(config, checkOptions, [], {}, false).withOrigin(error);
+    expect(located).toMatchObject({
+      code: 'usage',
+      data: { option: 'fail-on' },
+      cause: error,
+      message: `${error.message} (--fail-on is set by named.yaml:1:1: /fail-on)`,
+    });
+    const given = settleConfig(config, checkOptions, ['check', '--fail-on', 'warning'], {}, false);
+    expect(given.withOrigin(error)).toBe(error);
+    const other = new CspmError('usage', '--fail-onward is no option', { data: {} });
+    expect(settleConfig(config, checkOptions, [], {}, false).withOrigin(other)).toBe(other);
+  });
 });
