@@ -1,6 +1,6 @@
 import { ruleCatalogue } from '../../analyse/rule-descriptions.js';
 import { CspmError } from '../../error/cspm-error.js';
-import type { RunSettings } from '../../model/run-settings.js';
+import type { ConfigRecord, RunSettings } from '../../model/run-settings.js';
 import { escapePointerToken } from '../../text/pointer-token.js';
 import { locateInConfig } from './config-text.js';
 import { configValuesFor, settable } from './config-values.js';
@@ -10,8 +10,8 @@ import { configLine, givenOnCommandLine, runSettingsOf } from './run-settings.js
 
 /** What a run that read a config file says of it, and what it records. */
 export interface SettledConfig {
-  /** The settings every machine-readable output records. */
-  settings: RunSettings;
+  /** The settings every machine-readable output records, the config file's among them. */
+  settings: RunSettings & { config: ConfigRecord };
   /** The one line that names the file and the keys it set. */
   line: string;
   /** A warning for each key of a file found by search that weakens the verdict. */
