@@ -73,9 +73,11 @@ export default {
     // Redaction of the client's secrets in messages and --debug traces.
     'src/client/redact.ts',
     'src/client/request-trace.ts',
-    // What a config file may set, what of it weakens a verdict, and the record of its settings.
-    'src/cli/config/config-scope.ts',
-    'src/cli/config/run-settings.ts',
+    // What a config file may set, what of it weakens a verdict, the record of its settings, and
+    // what --strict-config refuses of it.
+    'src/jobs/settings/config-scope.ts',
+    'src/jobs/settings/run-settings.ts',
+    'src/jobs/settings/settle-config.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },

@@ -6,7 +6,7 @@
 //   node scripts/dataset-ddl.js --check  exit 1 when a file differs from what it would write
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { datasetTables, partitionColumns } from '../dist/internal.js';
+import { datasetTables, partitionColumns } from '../dist/model/dataset-columns.js';
 
 /** The SQL type of each registry type: Hive DDL (Athena) and Trino. */
 // A date (the scan_date partition) stays the text of its folder name, as partition

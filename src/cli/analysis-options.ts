@@ -1,7 +1,6 @@
 import type { Argv } from 'yargs';
 import { type CheckOptions, type FailOn, type PercentFormula, type SkippedInput } from '../index.js';
-import { failOnLevels, percentFormulaIds, refusedSettings, refusedSettingText, terminalText } from '../internal.js';
-import { parseRuleSettings } from './parse-rule-settings.js';
+import { failOnLevels, percentFormulaIds, ruleSettingsOf, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
 import { oneValue, type QuietArgs } from './shared-options.js';
@@ -58,10 +57,9 @@ export function checkOptionsOf(args: AnalysisArgs & QuietArgs & { 'fail-on'?: Fa
   const percentFormula = args['percent-formula'];
   const failOn = args['fail-on'];
   const onProgress = progressListener(io, args.quiet);
-  const severities = parseRuleSettings(args.rule);
+  const { severities, refused } = ruleSettingsOf(args.rule);
   // Said even under --quiet: a setting the user gave is not applied.
-  for (const refused of refusedSettings(severities))
-    io.stderr.write(`cspm-report: warning: ${terminalText(refusedSettingText(refused))}\n`);
+  for (const line of refused) io.stderr.write(`cspm-report: warning: ${terminalText(line)}\n`);
   return {
     severities,
     beforeParse: async (text) => {

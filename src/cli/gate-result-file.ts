@@ -1,14 +1,11 @@
 import { lstat, rm } from 'node:fs/promises';
 import { gateResultFile, type GateResultFile, type ResultFileSystem } from '../index.js';
-import { isGatePresetName } from '../internal.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { stdinToken } from './report-inputs.js';
 import { writeAtomic } from './write-atomic.js';
 
-/** The rules files a gate reads: the file, or none for a preset. */
-export function rulesFiles(rules: string): string[] {
-  return isGatePresetName(rules) ? [] : [rules];
-}
+// The rules files a gate reads (the file, or none for a preset): the gate job's own rule.
+export { rulesFilesOf as rulesFiles } from '../internal.js';
 
 /**
  * The file system of a result file: written atomically; a device or a descriptor path is never replaced nor removed.

@@ -5,13 +5,7 @@ import { describeFailure } from './error-text.js';
 import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.js';
 import type { CommandGroup, CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
-import {
-  loadConfigDefaults,
-  settleConfig,
-  withConfigDefaults,
-  withConfigOrigin,
-  type ConfigDefaults,
-} from './config/config-defaults.js';
+import { loadConfigDefaults, settleConfig, withConfigDefaults, type ConfigDefaults } from './config/config-defaults.js';
 import { commandFacts } from './command-facts.js';
 import { commandBuilder, commandOf, unknownSubcommand, type Selected } from './command-groups.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
@@ -215,7 +209,7 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   );
   state.debug = parsed.argv['debug'] === true;
   // A run that read a config file says so, whatever else it prints: its settings are not on the command line.
-  const settings =
+  const settled =
     config === undefined ? undefined : settleConfig(config, args, parsed.argv, (line) => io.stderr.write(line));
   if (parsed.error) {
     const named = commandOf(args);
@@ -241,10 +235,10 @@ async function runCommand(args: readonly string[], io: CliIo, state: RunState): 
   state.selected = selected;
   restoreLiteralArgs(selected.args as Record<string, unknown>);
   assertDashWhereMeant(selected.spec.command, selected.args as Record<string, unknown>);
-  if (config === undefined || settings === undefined) return await selected.spec.run(selected.args, io);
+  if (settled === undefined) return await selected.spec.run(selected.args, io);
   try {
-    return await selected.spec.run(selected.args, { ...io, runSettings: settings });
+    return await selected.spec.run(selected.args, { ...io, runSettings: settled.settings });
   } catch (error) {
-    throw withConfigOrigin(error, config, args);
+    throw settled.withOrigin(error);
   }
 }

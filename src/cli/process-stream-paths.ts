@@ -1,30 +1,11 @@
 import { lstatSync, readlinkSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/**
- * The names of this process's standard output. Opened as a file they reach whatever the
- * shell connected to it: `-o /dev/stdout > out.json` must write through the stream the
- * shell opened, at its offset, never open out.json anew (truncating it, or renaming a
- * file over it).
- */
-const standardOutputNames = new Set([
-  '/dev/stdout',
-  '/dev/fd/1',
-  '/proc/self/fd/1',
-  '/proc/thread-self/fd/1',
-  `/proc/${process.pid}/fd/1`,
-]);
-
 /** Folders of ordinary files under /dev, where an output is replaced like anywhere else. */
 const fileSystemsUnderDev = ['/dev/shm/', '/dev/mqueue/'];
 
 /** Link hops followed before giving up, as the kernel's own limit on a path. */
 const maxLinks = 40;
-
-/** True when `path` names this process's standard output (`/dev/stdout` and its aliases). */
-export function namesStandardOutput(path: string): boolean {
-  return process.platform !== 'win32' && standardOutputNames.has(resolve(path));
-}
 
 /**
  * True when `path`, or a symbolic link on the way to it, lies under /dev or /proc: a

@@ -15,9 +15,9 @@ import {
   formatsWithParquetForm,
   loadLogo,
   loadTemplates,
+  pairOutputPaths,
   parquetFormOf,
 } from '../internal.js';
-import { pairOutputPaths } from './output-pairs.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
 import type { QuietArgs } from './shared-options.js';

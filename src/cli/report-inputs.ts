@@ -1,12 +1,9 @@
 import { type Analysis, CspmError, type ReportInput } from '../index.js';
+import { stdinToken } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { defaultStdinName } from './stdin-name.js';
 
-/**
- * How `-` travels through yargs, which drops a bare `-` from positional arguments.
- * A command line cannot contain a NUL character, so the token never collides with a path.
- */
-export const stdinToken = '\u0000-';
+export { stdinToken } from '../internal.js';
 
 /**
  * How an argument after `--` that starts with a dash travels through yargs: yargs

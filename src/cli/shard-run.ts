@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
-import { assertSafeOutputs, type CheckOptions, CspmError, type FailOn, type ReportInput, runShard } from '../index.js';
-import { parseShard, shardKeyOf } from '../internal.js';
+import { type CheckOptions, CspmError, type FailOn, type ReportInput } from '../index.js';
+import { shardOutputOf } from '../internal.js';
 import { oneValue } from './shared-options.js';
 import type { CliIo } from './cli-io.js';
 import type { FindingsOutputArgs } from './findings-outputs.js';
-import { isStandardOutput, writeOutput } from './write-output.js';
+import { writeOutput } from './write-output.js';
 
 /** What check and gate hold of `--shard`. */
 export interface ShardArgs {
@@ -51,10 +51,8 @@ export function withShardOption<T>(yargs: Argv<T>): Argv<T & ShardArgs> {
 }
 
 /**
- * Runs one shard of a check or gate and writes its partial result, exit code 0: a shard
- * decides nothing, `merge` does. Its only output is the partial result as JSON (to the
- * `--output` file, or standard output); any other format is refused, as it would state
- * a verdict on a part of the run.
+ * Runs one shard of a check or gate and writes its partial result (see shardOutputOf),
+ * exit code 0: a shard decides nothing, `merge` does.
  */
 export async function runShardCommand(
   command: 'check' | 'gate',
@@ -64,25 +62,14 @@ export async function runShardCommand(
   readFiles: readonly string[],
   io: CliIo,
 ): Promise<number> {
-  const shard = parseShard(args.shard as string);
-  const macKey = shardKeyOf(io.env);
-  const runId = args['run-id'];
-  const sealing = { ...(runId === undefined ? {} : { runId }), ...(macKey === undefined ? {} : { macKey }) };
-  const output = shardOutput(args);
-  if (!isStandardOutput(output)) assertSafeOutputs([{ path: output, from: 'the partial result' }], readFiles);
-  await writeOutput(output, runShard(inputs, { ...options, ...sealing, shard, command, failOn: args['fail-on'] }), io);
+  const { output, body } = shardOutputOf(
+    command,
+    { ...args, shard: args.shard as string },
+    inputs,
+    options,
+    readFiles,
+    io.env,
+  );
+  await writeOutput(output, body, io);
   return 0;
-}
-
-function shardOutput(args: FindingsOutputArgs): string {
-  const wrong = args.format.find((format) => format !== 'json');
-  const named = args.output.find((path) => !isStandardOutput(path) && !path.endsWith('.json'));
-  if (wrong !== undefined || named !== undefined || args.output.length > 1) {
-    throw new CspmError(
-      'usage',
-      `--shard writes one partial result as JSON (-o part-1.json); ${wrong === undefined ? 'other outputs' : `-f ${wrong}`} come from cspm-report merge of every shard's result`,
-      { data: { option: 'shard' } },
-    );
-  }
-  return args.output[0] ?? '-';
 }

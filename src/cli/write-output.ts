@@ -1,17 +1,9 @@
 import { CspmError } from '../index.js';
+import { isStandardOutput } from '../internal.js';
 import { flushStandardOutput, type CliIo } from './cli-io.js';
-import { namesStandardOutput } from './process-stream-paths.js';
-import { stdinToken } from './report-inputs.js';
 import { writeAtomic, type OutputBody } from './write-atomic.js';
 
-/**
- * True when an `--output` value is standard output: `-`, or one of its names as a file
- * (`/dev/stdout`, `/proc/self/fd/1`), which is written through the stream the shell
- * opened rather than opened again.
- */
-export function isStandardOutput(output: string): boolean {
-  return output === stdinToken || output === '-' || namesStandardOutput(output);
-}
+export { isStandardOutput } from '../internal.js';
 
 /**
  * Writes an output: to standard output for `-`, else atomically to the file, never

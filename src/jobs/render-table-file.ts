@@ -1,8 +1,12 @@
+import type { RunExceptions } from './exceptions/read-exceptions.js';
 import { exitCodes } from '../error/exit-codes.js';
-import type { ReportInput } from '../load/load-reports.js';
+import { expandInputs, type ReportInput } from '../load/load-reports.js';
 import { datasetTables, type DatasetTable } from '../model/dataset-columns.js';
 import type { AcceptedRisks } from '../model/exceptions.js';
+import type { DocumentFormat } from '../model/renderer.js';
 import type { Verdict } from '../model/verdict.js';
+import { datasetTableOf } from '../render/formats/format-views.js';
+import { assertSafeOutputs } from './output-guard.js';
 import {
   newTally,
   reportsToWrite,
@@ -78,4 +82,31 @@ export function renderTableFile(
     return { written, summary: tally.summary, repeated: tally.repeated, ...exceptions, verdict };
   };
   return { body: body(), tally, result };
+}
+
+/**
+ * The table file of `format` (`parquet`, `parquet-figures`) over `inputs`, folders
+ * expanded (an entry left out told to `onSkip`), to be written to `output`: refused
+ * before a byte is read when `output` is one of the input files. `paths` are the input
+ * files, standard input left out.
+ *
+ * @throws CspmError `output-is-input`; the loader's errors for an input folder
+ */
+export async function tableFileRunOf(
+  inputs: readonly ReportInput[],
+  format: DocumentFormat,
+  output: string,
+  options: WriteReportsOptions,
+): Promise<TableFileRun & { paths: string[] }> {
+  const table = datasetTableOf(format) as DatasetTable;
+  const expanded = await expandInputs(inputs, options.onSkip);
+  const paths = expanded.flatMap((input) =>
+    typeof input === 'string' ? [input] : 'path' in input ? [input.path] : [],
+  );
+  // Never over an exceptions file the run reads either.
+  const exceptionFiles = Array.isArray(options.exceptions)
+    ? (options.exceptions as readonly string[])
+    : ((options.exceptions as RunExceptions | undefined)?.files.map((file) => file.path) ?? []);
+  assertSafeOutputs([{ path: output, from: paths[0] ?? '<stdin>' }], [...paths, ...exceptionFiles]);
+  return { ...renderTableFile(expanded, table, options), paths };
 }

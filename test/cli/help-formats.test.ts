@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentFormats, findingsFormatNames, queryFormats, trendFormats } from '../../src/internal.js';
+import { documentFormats, queryFormats } from '../../src/internal.js';
+import { findingsFormatNames } from '../../src/render/findings/findings-formats.js';
+import { trendFormats } from '../../src/render/trend/trend-renderers.js';
 import { runInProcess } from '../support/cli-run.js';
 
 /** Help text with its wrapping undone: yargs breaks lines inside words and lists. */

@@ -1,10 +1,9 @@
 import type { Argv } from 'yargs';
 import { renderWarningPrinter } from '../render-options.js';
 import { allBenchmarks, type DocumentFormat, fetchAccount, type FetchTarget } from '../../index.js';
-import { formatCheckText, formatsFor, terminalText } from '../../internal.js';
+import { fetchPlanOf, formatCheckText, formatsFor, terminalText, type FetchRequest } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
-import { checkUsage, readFiles, targetsOf } from '../fetch/fetch-args.js';
 import { fetchMany } from '../fetch/fetch-many.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
@@ -14,16 +13,8 @@ import type { CommandSpec } from './command-spec.js';
 import { statusWriter } from '../status-line.js';
 
 /** The arguments of `fetch`. */
-export interface FetchArgs extends FailOnArgs, ServiceArgs, QuietArgs {
-  license: string | undefined;
-  account: string | undefined;
-  job: string | undefined;
-  benchmark: string | undefined;
-  accounts: string | undefined;
-  output: string | undefined;
-  'out-dir': string | undefined;
+export interface FetchArgs extends FailOnArgs, ServiceArgs, QuietArgs, FetchRequest {
   format: DocumentFormat[] | undefined;
-  concurrency: number;
   check: boolean;
 }
 
@@ -94,22 +85,20 @@ function builder(yargs: Argv): Argv<FetchArgs> {
 }
 
 async function run(args: FetchArgs, io: CliIo): Promise<number> {
-  const targets = await targetsOf(args);
-  const many = args.accounts !== undefined || targets.some((target) => target.benchmarkId === allBenchmarks);
-  checkUsage(args, many);
+  const { targets, many, readFiles } = await fetchPlanOf(args);
   const { client } = await serviceClientOf(args, io);
   // Every name of standard output (/dev/stdout…) is `-` to the job: the envelope is written through the stream.
   const output = args.output !== undefined && isStandardOutput(args.output) ? '-' : args.output;
   const place = { output, outDir: args['out-dir'], formats: [...new Set(args.format ?? [])] };
   const options = { client, check: args.check, failOn: args['fail-on'], checkOptions: checkOptionsOf(args, io), io };
-  if (many) return fetchMany(targets, { ...options, place, concurrency: args.concurrency, readFiles: readFiles(args) });
+  if (many) return fetchMany(targets, { ...options, place, concurrency: args.concurrency, readFiles });
 
   const { fetched, saved } = await fetchAccount(client, targets[0] as FetchTarget, {
     ...options.checkOptions,
     check: args.check,
     failOn: args['fail-on'],
     place,
-    readFiles: readFiles(args),
+    readFiles,
     write: (path, body, root) => writeOutput(path, body, io, root),
     beforeFetch: refuseLinksOfAll,
     onWarning: renderWarningPrinter(io),

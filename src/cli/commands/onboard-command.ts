@@ -7,11 +7,18 @@ import {
   type OnboardingKind,
   waitForScanJob,
 } from '../../index.js';
-import { onboardingKinds, terminalText } from '../../internal.js';
+import {
+  applicationIdVariable,
+  clientSecretSource,
+  fieldFlags,
+  onboardingKinds,
+  readOnboardingBody,
+  secretSources,
+  terminalText,
+  type OnboardingFlagArgs,
+} from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
-import { clientSecretSource, fieldFlags, readOnboardingBody, type OnboardingFlagArgs } from '../onboarding-flags.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
-import { applicationIdVariable, secretSources } from '../service-secrets.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
 import type { CommandSpec } from './command-spec.js';
 
@@ -91,7 +98,7 @@ function positive(value: number, option: string, orZero = false): void {
 async function run(args: OnboardArgs, io: CliIo): Promise<number> {
   positive(args['poll-seconds'], 'poll-seconds');
   positive(args['wait-timeout'], 'wait-timeout', true);
-  const body = await readOnboardingBody(args.kind, args, io);
+  const body = await readOnboardingBody(args.kind, args, io.env);
   const { client, secrets } = await serviceClientOf(args, io);
   if (args.wait && !secrets.accountToken && !secrets.credentials) {
     throw new CspmError(

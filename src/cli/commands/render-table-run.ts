@@ -1,9 +1,8 @@
-import type { DatasetTable } from '../../internal.js';
-import { datasetFormats, datasetTableOf, expandInputs, plural, renderTableFile, terminalText } from '../../internal.js';
+import type { DocumentFormat } from '../../index.js';
+import { datasetFormats, plural, tableFileRunOf, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import { exceptionsOptionsOf } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
-import { assertSafeOutputs } from '../../index.js';
 import { chosenFormats, renderOptions, type RenderArgs } from '../render-options.js';
 import { toReportInputs } from '../report-inputs.js';
 import { isStandardOutput } from '../write-output.js';
@@ -35,14 +34,10 @@ export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<n
   renderOptions(args, io);
   const output = args.output[0] as string;
   // writesTableFile sent this run here for its one format, a table of the dataset.
-  const [format] = chosenFormats(args);
-  const table = (format === undefined ? undefined : datasetTableOf(format)) as DatasetTable;
+  const [format] = chosenFormats(args) as [DocumentFormat];
   const check = checkOptionsOf(args, io);
   const status = statusWriter(io, args.quiet);
-  const inputs = await expandInputs(toReportInputs(args.inputs, io), check.onSkip);
-  const paths = inputs.flatMap((input) => (typeof input === 'string' ? [input] : 'path' in input ? [input.path] : []));
-  assertSafeOutputs([{ path: output, from: paths[0] ?? '<stdin>' }], [...paths, ...(args.exceptions ?? [])]);
-  const run = renderTableFile(inputs, table, {
+  const run = await tableFileRunOf(toReportInputs(args.inputs, io), format, output, {
     ...check,
     ...exceptionsOptionsOf(args),
     policies: args.policies,
@@ -50,6 +45,7 @@ export async function runRenderTableFile(args: RenderArgs, io: CliIo): Promise<n
     strict: args.strict,
     onDocument: documentListener(io, status),
   });
+  const { paths } = run;
   // A run of no report makes no file (see renderTableFile): the file is declined once its body ended.
   await writeAtomic(output, run.body, undefined, () => run.result().written);
   const { written, summary, repeated, verdict } = run.result();

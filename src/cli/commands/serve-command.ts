@@ -1,8 +1,7 @@
 import type { Argv } from 'yargs';
 import { createEmulator, CspmError, type EmulatorCredentials } from '../../index.js';
-import { terminalText } from '../../internal.js';
+import { applicationIdVariable, secretSources, terminalText } from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
-import { applicationIdVariable, secretSources } from '../service-secrets.js';
 import { claimStopSignals } from '../stop-signals.js';
 import type { CommandSpec } from './command-spec.js';
 

@@ -7,6 +7,7 @@ import {
   getTrendRenderer,
   loadTemplates,
   type OutputFormat,
+  pairOutputPaths,
   terminalText,
 } from '../../internal.js';
 import { checkOptionsOf, noteSkipped, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
@@ -14,7 +15,6 @@ import { wantsColor, type CliIo } from '../cli-io.js';
 import { assertSafeOutputs } from '../../index.js';
 import { stdinToken } from '../report-inputs.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
-import { pairOutputPaths } from '../output-pairs.js';
 import { statusWriter } from '../status-line.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';

@@ -1,15 +1,5 @@
 import yargs, { type Argv, type Options } from 'yargs';
-
-/** What a config file's value for an option is checked against: the option's own declaration. */
-export interface OptionFact {
-  type: 'boolean' | 'number' | 'string';
-  array: boolean;
-  choices: readonly string[] | undefined;
-  /** A positional argument (`inputs`): what the command reads, never set by a config file. */
-  positional: boolean;
-  /** The option's coerce function, which checks a value as it checks the flag's. */
-  coerce: ((value: unknown) => unknown) | undefined;
-}
+import type { OptionFact } from '../../internal.js';
 
 /**
  * The long options a command declares, read back from its builder on a fresh yargs: the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../../src/cli/commands/commands.js';
-import { refusedKey } from '../../../src/cli/config/config-scope.js';
-import { isCredential } from '../../../src/cli/config/config-values.js';
+import { refusedKey } from '../../../src/jobs/settings/config-scope.js';
+import { isCredential } from '../../../src/jobs/settings/config-values.js';
 import { optionFactsOf } from '../../../src/cli/config/option-facts.js';
 
 /** The keys a config file may set for `command`, as it was found, from the command's own declarations. */

@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { CspmError } from '../../index.js';
+import { CspmError } from '../../error/cspm-error.js';
 
 /** The most bytes a config file may hold: a few options take a few hundred. */
 export const maxConfigBytes = 1024 * 1024;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findConfigFile, type SearchBounds } from '../../../src/cli/config/find-config-file.js';
+import { findConfigFile, type SearchBounds } from '../../../src/jobs/settings/find-config-file.js';
 import { useTempDir } from '../../support/temp-dir.js';
 
 const tempDir = useTempDir();

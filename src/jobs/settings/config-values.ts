@@ -1,13 +1,13 @@
 import { dirname, isAbsolute, join } from 'node:path';
-import { CspmError, isCspmError } from '../../index.js';
-import { closestName, escapePointerToken, isGatePresetName } from '../../internal.js';
-import { withFailOnOptions } from '../analysis-options.js';
-import { commandNames, commands } from '../commands/commands.js';
+import { CspmError, isCspmError } from '../../error/cspm-error.js';
+import { isGatePresetName } from '../../gate/presets/gate-presets.js';
+import { closestName } from '../../text/closest-name.js';
+import { escapePointerToken } from '../../text/pointer-token.js';
 import { secretSources } from '../service-secrets.js';
 import { locateInConfig } from './config-text.js';
 import { refusedKey } from './config-scope.js';
 import type { ConfigFile } from './find-config-file.js';
-import { optionFactsOf, type OptionFact } from './option-facts.js';
+import type { OptionFact, OptionFacts } from './option-facts.js';
 
 /**
  * The options whose values are paths: a config file's are relative to its folder, not to
@@ -52,25 +52,29 @@ export interface ConfigDefaults {
 }
 
 /**
- * Checks a config file as its flags are checked (each key is a long option, its value of
- * the option's type, one of its choices, through its coerce) and resolves its paths.
- * Anything else is a usage error naming the file, the JSON Pointer and, where the text
- * tells, the line and column.
+ * Checks a config file as its flags are checked (each key is a long option of `options`,
+ * its value of the option's type, one of its choices, through its coerce) and resolves
+ * its paths. Anything else is a usage error naming the file, the JSON Pointer and, where
+ * the text tells, the line and column.
+ *
+ * @param env the environment: a secret's variable wins over a file's `…-file`
  */
 export function readConfigDefaults(
   file: ConfigFile,
+  options: OptionFacts,
   env: Readonly<Record<string, string | undefined>> = {},
 ): ConfigDefaults {
   const refuse = refusal(file);
   const root = file.value;
   if (!isMapping(root))
     throw refuse([], false, 'a config file is a mapping of option names (and command sections) to values');
-  const shared = optionFactsOf((parser) => withFailOnOptions(parser));
+  const shared = options.shared;
+  const commandNames = options.commands;
   const defaults: ConfigDefaults = { file, shared: {}, sections: {} };
   for (const [key, value] of Object.entries(root)) {
-    if ((commandNames as readonly string[]).includes(key)) {
+    if (commandNames.includes(key)) {
       if (!isMapping(value)) throw refuse([key], false, `a command's section is a mapping of its options to values`);
-      const facts = optionFactsOf(commands[key as keyof typeof commands].builder);
+      const facts = options.optionsOf(key);
       const entries = Object.entries(value).map(
         ([name, given]) => [name, checkedValue(file, [key, name], given, facts, settable(facts, file))] as const,
       );
@@ -84,8 +88,8 @@ export function readConfigDefaults(
   return defaults;
 }
 
-/** The options of `facts` that a config file found as `file` was may set. */
-function settable(facts: Map<string, OptionFact>, file: ConfigFile): string[] {
+/** The options of `facts` that a config file, found as `file` was, may set. */
+export function settable(facts: ReadonlyMap<string, OptionFact>, file: ConfigFile): string[] {
   return [...facts.entries()]
     .filter(
       ([key, fact]) =>
@@ -140,7 +144,7 @@ function checkedValue(
   file: ConfigFile,
   path: string[],
   value: unknown,
-  facts: Map<string, OptionFact>,
+  facts: ReadonlyMap<string, OptionFact>,
   known: readonly string[],
 ): unknown {
   const refuse = refusal(file);

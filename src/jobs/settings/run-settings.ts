@@ -1,4 +1,4 @@
-import type { ConfigRecord, RunSettings } from '../../index.js';
+import type { ConfigRecord, RunSettings } from '../../model/run-settings.js';
 import { weakens, type ConfigFound } from './config-scope.js';
 
 /** What the record of a run's settings is made of. */
@@ -20,7 +20,7 @@ export interface SettingsSource {
  * flag on the command line wins over the file, so its key is not), those that weaken
  * the verdict, and every option's value in force.
  */
-export function runSettingsOf(source: SettingsSource): RunSettings {
+export function runSettingsOf(source: SettingsSource): RunSettings & { config: ConfigRecord } {
   const keys = Object.keys(source.configured)
     .filter((key) => !givenOnCommandLine(source.args, key))
     .sort();

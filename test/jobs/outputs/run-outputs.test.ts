@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pairOutputs, placesFindings } from '../../src/cli/findings-outputs.js';
-import { isCspmError } from '../../src/error/cspm-error.js';
-import type { FindingsFormatName } from '../../src/model/findings-format.js';
+import { pairOutputs, placesFindings } from '../../../src/jobs/outputs/run-outputs.js';
+import { isCspmError } from '../../../src/error/cspm-error.js';
+import type { FindingsFormatName } from '../../../src/model/findings-format.js';
 
 describe('pairing --format with --output', () => {
   const pairs: {

@@ -1,6 +1,5 @@
-import type { ClientOptions } from '../index.js';
-import { readSmallText } from '../internal.js';
-import type { CliIo } from './cli-io.js';
+import type { ClientOptions } from '../client/create-client.js';
+import { readSmallText } from '../load/read-small-text.js';
 
 /**
  * The secrets a command that calls the service takes, each from an environment variable
@@ -20,11 +19,11 @@ export const applicationIdVariable = 'CSPM_APP_ID';
 /** The parsed `--…-file` flags. */
 export type SecretFileArgs = Record<(typeof secretSources)[keyof typeof secretSources]['flag'], string | undefined>;
 
-/** The credentials of a client from the file flags (first) and the environment. */
+/** The credentials of a client from the file flags (first) and the environment `env`. */
 export async function readServiceSecrets(
   args: SecretFileArgs,
   applicationId: string | undefined,
-  io: CliIo,
+  env: Readonly<Record<string, string | undefined>>,
 ): Promise<Pick<ClientOptions, 'licenseToken' | 'accountToken' | 'apiKey' | 'credentials'>> {
   const found: Partial<Record<keyof typeof secretSources, string>> = {};
   for (const [name, source] of Object.entries(secretSources) as [
@@ -32,10 +31,10 @@ export async function readServiceSecrets(
     (typeof secretSources)[keyof typeof secretSources],
   ][]) {
     const path = args[source.flag];
-    const value = path === undefined ? io.env[source.variable] : readSecretFile(path, source.flag);
+    const value = path === undefined ? env[source.variable] : readSecretFile(path, source.flag);
     if (value !== undefined && value !== '') found[name] = value;
   }
-  const id = applicationId ?? io.env[applicationIdVariable];
+  const id = applicationId ?? env[applicationIdVariable];
   return {
     ...(found.licenseToken ? { licenseToken: found.licenseToken } : {}),
     ...(found.accountToken ? { accountToken: found.accountToken } : {}),

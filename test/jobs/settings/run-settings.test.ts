@@ -4,7 +4,7 @@ import {
   givenOnCommandLine,
   runSettingsOf,
   type SettingsSource,
-} from '../../../src/cli/config/run-settings.js';
+} from '../../../src/jobs/settings/run-settings.js';
 
 const file = { shown: '../cspm-report.config.yaml', sha256: 'ab'.repeat(32), found: 'search' as const };
 const defaultSeverityOf = (rule: string): string | undefined => (rule === 'policy-compliance' ? 'error' : undefined);

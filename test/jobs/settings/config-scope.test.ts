@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusedKey, weakens, type ConfigFound, type ScopeFact } from '../../../src/cli/config/config-scope.js';
+import { refusedKey, weakens, type ConfigFound, type ScopeFact } from '../../../src/jobs/settings/config-scope.js';
 
 const option: ScopeFact = { positional: false, credential: false };
 

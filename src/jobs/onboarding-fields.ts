@@ -1,6 +1,6 @@
-import { CspmError, type OnboardingKind } from '../index.js';
-import { type DuplicateKey, findDuplicateKeys, onboardingKinds } from '../internal.js';
-import type { CliIo } from './cli-io.js';
+import { onboardingKinds, type OnboardingKind } from '../client/onboarding-body.js';
+import { CspmError } from '../error/cspm-error.js';
+import { type DuplicateKey, findDuplicateKeys } from '../load/find-duplicate-keys.js';
 import { readSecretFile } from './service-secrets.js';
 
 /** The directory application's client secret: never a flag's value, as with the service's secrets. */
@@ -37,13 +37,14 @@ function sourceOf(field: string): string {
 
 /**
  * The onboarding body of `kind`: the `--body` file's fields, overridden by the field
- * flags and the client secret. A flag of another kind, a field of another kind in the
- * file and a missing field are errors before anything is sent; none names a value.
+ * flags and the client secret (from its file, else from the environment `env`). A flag
+ * of another kind, a field of another kind in the file and a missing field are errors
+ * before anything is sent; none names a value.
  */
 export async function readOnboardingBody(
   kind: OnboardingKind,
   args: OnboardingFlagArgs,
-  io: CliIo,
+  env: Readonly<Record<string, string | undefined>>,
 ): Promise<Record<string, string>> {
   const fields = fieldsOf(kind);
   const foreign = (Object.entries(fieldFlags) as [FieldName, string][]).filter(
@@ -61,7 +62,7 @@ export async function readOnboardingBody(
   }
   const body = args.body === undefined ? {} : await readBodyFile(args.body, fields);
   for (const field of fields) {
-    const value = field === secretField ? await readClientSecret(args, io) : args[fieldFlags[field as FieldName]];
+    const value = field === secretField ? await readClientSecret(args, env) : args[fieldFlags[field as FieldName]];
     if (value !== undefined && value !== '') body[field] = value;
   }
   const missing = fields.filter((field) => body[field] === undefined);
@@ -75,9 +76,12 @@ export async function readOnboardingBody(
   return body;
 }
 
-async function readClientSecret(args: OnboardingFlagArgs, io: CliIo): Promise<string | undefined> {
+async function readClientSecret(
+  args: OnboardingFlagArgs,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string | undefined> {
   const path = args[clientSecretSource.flag];
-  return path === undefined ? io.env[clientSecretSource.variable] : readSecretFile(path, clientSecretSource.flag);
+  return path === undefined ? env[clientSecretSource.variable] : readSecretFile(path, clientSecretSource.flag);
 }
 
 /** A body has a handful of short fields. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, parse, relative, resolve } from 'node:path';
-import { CspmError } from '../../index.js';
+import { CspmError } from '../../error/cspm-error.js';
 import { parseConfigText } from './config-text.js';
 import type { ConfigFound } from './config-scope.js';
 import { readConfigBytes } from './read-config-file.js';

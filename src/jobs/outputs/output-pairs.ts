@@ -1,13 +1,13 @@
-import { CspmError } from '../index.js';
+import { basename } from 'node:path';
+import { CspmError } from '../../error/cspm-error.js';
 import {
   extensionsNaming,
   formatNamedBy,
   type OutputFormat,
   type RoutedKind,
   resolveOutputFormat,
-} from '../internal.js';
-import { basename } from 'node:path';
-import { isStandardOutput } from './write-output.js';
+} from '../../render/formats/output-routing.js';
+import { isStandardOutput } from './standard-output.js';
 
 /** True when a file name ends in an extension (`a.out`); a dotfile's leading dot is none. */
 function hasExtension(path: string): boolean {

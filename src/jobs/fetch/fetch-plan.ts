@@ -1,13 +1,51 @@
-import { allBenchmarks, CspmError, type FetchTarget, readAccountsFile } from '../../index.js';
-import { pathIdProblem } from '../../internal.js';
-import { secretSources } from '../service-secrets.js';
-import { isStandardOutput } from '../write-output.js';
-import type { FetchArgs } from '../commands/fetch-command.js';
+import { pathIdProblem } from '../../client/path-segment.js';
+import { CspmError } from '../../error/cspm-error.js';
+import { allBenchmarks, type FetchTarget } from '../fetch-reports.js';
+import { isStandardOutput } from '../outputs/standard-output.js';
+import { secretSources, type SecretFileArgs } from '../service-secrets.js';
+import { readAccountsFile } from './read-accounts-file.js';
 
 const idOptions = ['license', 'account', 'job', 'benchmark'] as const;
 
+/** What `fetch` is asked, by the long names of its options. */
+export interface FetchRequest extends SecretFileArgs {
+  license: string | undefined;
+  account: string | undefined;
+  job: string | undefined;
+  benchmark: string | undefined;
+  accounts: string | undefined;
+  output: string | undefined;
+  'out-dir': string | undefined;
+  format: readonly string[] | undefined;
+  concurrency: number;
+}
+
+/** What a fetch run does, once its request is found sound. */
+export interface FetchPlan {
+  /** The reports to fetch: the id options' one, or the accounts file's. */
+  targets: FetchTarget[];
+  /** Several reports (an accounts file, or every benchmark of an account): saved into `--out-dir`. */
+  many: boolean;
+  /** The files the run reads that it must never write over: the accounts file and the secret files. */
+  readFiles: string[];
+}
+
+/**
+ * The plan of a fetch run: its targets, and whether they are many. Options that do not
+ * go together, a missing id and an id that is no path segment are refused before
+ * anything is fetched.
+ *
+ * @throws CspmError (usage) naming the option
+ */
+export async function fetchPlanOf(request: FetchRequest): Promise<FetchPlan> {
+  const targets = await targetsOf(request);
+  const many = request.accounts !== undefined || targets.some((target) => target.benchmarkId === allBenchmarks);
+  checkUsage(request, many);
+  return { targets, many, readFiles: readFiles(request) };
+}
+
 /** The targets of the run: the id flags' one, or the accounts file's. */
-export async function targetsOf(args: FetchArgs): Promise<FetchTarget[]> {
+async function targetsOf(args: FetchRequest): Promise<FetchTarget[]> {
   const given = idOptions.filter((option) => args[option] !== undefined);
   if (args.accounts !== undefined) {
     if (given.length > 0)
@@ -43,7 +81,7 @@ export async function targetsOf(args: FetchArgs): Promise<FetchTarget[]> {
 }
 
 /** Refuses flags that do not go together, before anything is fetched. */
-export function checkUsage(args: FetchArgs, many: boolean): void {
+function checkUsage(args: FetchRequest, many: boolean): void {
   if (args.output !== undefined && args['out-dir'] !== undefined)
     throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
   if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir']))
@@ -69,7 +107,7 @@ export function checkUsage(args: FetchArgs, many: boolean): void {
 }
 
 /** The files a run reads that it must never write over: the accounts file and the secret files. */
-export function readFiles(args: FetchArgs): string[] {
+function readFiles(args: FetchRequest): string[] {
   const secretFiles = Object.values(secretSources).map((source) => args[source.flag]);
   return [args.accounts, ...secretFiles].filter((file): file is string => file !== undefined);
 }

@@ -8,7 +8,8 @@
  * found), so that the decisions can be tested one by one.
  */
 
-import { defaultExpiryWarningDays, defaultMaxExceptionDays } from '../../internal.js';
+import { defaultExpiryWarningDays } from '../../analyse/exceptions/judge-exceptions.js';
+import { defaultMaxExceptionDays } from '../../validate/exceptions/exceptions-of.js';
 
 /** Why an option stays on the command line, each with the words that tell it. */
 const commandLineOnlyReasons = {

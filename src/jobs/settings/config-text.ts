@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
-import { CspmError } from '../../index.js';
-import { yamlModule } from '../../internal.js';
+import { CspmError } from '../../error/cspm-error.js';
+import { yamlModule } from '../../load/yaml/yaml-module.js';
 
 /** Aliases a config file may use: a few, where a "billion laughs" file needs thousands. */
 const maxAliases = 50;
