@@ -84,3 +84,9 @@ export function acceptedRisksSummary(risks: AcceptedRisksView): string {
     .map((state) => `${displayCount(counts[state])} ${state}`);
   return [acceptedCountText(counts.acceptedPolicies), ...states].join(' · ');
 }
+
+/** A policy's colour as scanned, then its acceptance when an exception accepts it: `Red, accepted · EXC-1, …`. */
+export function complianceText(policy: Policy, accepted: ReadonlyMap<Policy, PolicyAcceptance>): string {
+  const acceptance = accepted.size === 0 ? undefined : accepted.get(policy);
+  return acceptance === undefined ? policy.Compliance : `${policy.Compliance}, ${acceptanceText(acceptance)}`;
+}
