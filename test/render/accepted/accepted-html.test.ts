@@ -106,4 +106,24 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the Accepted risks of the 
     await page.locator('#accepted-risks').screenshot({ path: join(screenshots, 'html-accepted-hostile.png') });
     await page.close();
   });
+
+  it('gives the executive page the count, the expired exception and the nearest expiries', async () => {
+    const { view, options } = await sampleAccepted(-1);
+    const page = await open('executive', renderHtmlView(view, { ...options, tier: 'executive' }));
+    expect(await text(page, '#accepted-risks .accepted-summary')).toBe(
+      `1 policy accepted · 1 active · 1 expired · 1 unused (exceptions judged on ${view.acceptedRisks?.judgedOn}). Accepted policies keep the colour the scan gave them; the full tier lists every exception.`,
+    );
+    expect(await text(page, '#accepted-risks .accepted-expired')).toMatch(/^EXC-2 expired on .*VMJustInTimeAccess/);
+    expect(await page.locator('#accepted-risks .accepted-nearest li').allTextContents()).toEqual([
+      expect.stringMatching(
+        /^EXC-1 · \d{4}-\d\d-\d\d \(90 days left\) · VMDiskEncryption \(Contoso Production\) · owner platform@example\.com$/,
+      ),
+    ]);
+    expect(await page.locator('.action-table .accepted-mark').allTextContents()).toEqual([
+      expect.stringMatching(/^accepted · EXC-1, until /),
+    ]);
+    expect(await page.evaluate('window.violations')).toEqual([]);
+    await page.locator('#accepted-risks').screenshot({ path: join(screenshots, 'html-accepted-executive.png') });
+    await page.close();
+  });
 });
