@@ -108,6 +108,7 @@ export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
     10,
   );
   figureTiles(canvas, view.rollup.figures);
+  if (view.acceptedRisks) drawAcceptedFigure(canvas, view.rollup.figures, view.acceptedRisks.counts.acceptedPolicies);
   countingNote(canvas, view);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
   // As in the web page's overview; each bar is named by its BenchmarkId, so same-named reports are told apart.

@@ -126,4 +126,14 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the Accepted risks of the 
     await page.locator('#accepted-risks').screenshot({ path: join(screenshots, 'html-accepted-executive.png') });
     await page.close();
   });
+
+  it('gives the overview of several reports both ways', async () => {
+    const { view, options } = await sampleAccepted(-1, ['samples/azure-csbp.json', 'samples/aws-cis.json']);
+    const page = await open('overview', renderHtmlView(view, options));
+    expect(await text(page, '#overview .accepted-figure-line')).toBe(
+      `Compliance ${view.rollup.figures.percentText} as scanned; 1 policy accepted: accepted policies keep their colour (see Accepted risks).`,
+    );
+    expect(await text(page, '#r2 .accepted-figure-line')).toContain('as scanned; 0 policies accepted');
+    await page.close();
+  });
 });

@@ -74,4 +74,14 @@ describe.skipIf(!hasProgram('pdftotext', 'poppler-utils'))('the Accepted risks o
     expect(text).toContain("@SUM(1+1)*cmd|' /C");
     pageImages(await collectBytes(await renderers.pdf.render(view, options)), 'pdf-accepted-hostile');
   });
+
+  it('gives the roll-up of several reports both ways too', async () => {
+    const { view, options } = await sampleAccepted(-1, ['samples/azure-csbp.json', 'samples/aws-cis.json']);
+    const text = await popplerText(view, options);
+    const line = `Compliance ${view.rollup.figures.percentText} as scanned; 1 policy accepted`;
+    // The cover, the roll-up and the one report with an accepted policy; the other says 0.
+    expect(text.split(line)).toHaveLength(3);
+    expect(text).toContain(`Compliance ${view.reports[0]?.figures.percentText} as scanned; 1 policy accepted`);
+    expect(text).toContain(`Compliance ${view.reports[1]?.figures.percentText} as scanned; 0 policies accepted`);
+  });
 });

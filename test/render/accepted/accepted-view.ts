@@ -16,7 +16,11 @@ export interface AcceptedDocument {
 async function documentOf(input: string | string[], write: (dir: string) => string): Promise<AcceptedDocument> {
   const dir = mkdtempSync(join(tmpdir(), 'cspm-accepted-'));
   try {
-    const { plan, exceptions } = await renderReports(input, { formats: ['html'], exceptions: [write(dir)] });
+    const { plan, exceptions } = await renderReports(input, {
+      formats: ['html'],
+      combine: Array.isArray(input),
+      exceptions: [write(dir)],
+    });
     const document = plan.documents[0];
     if (document?.status !== 'ready' || exceptions === undefined) throw new Error('no document');
     const options: RenderOptions = { acceptedRisks: exceptions };
