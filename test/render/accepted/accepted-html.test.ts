@@ -80,6 +80,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the Accepted risks of the 
     expect(await accepted.locator('td:nth-child(5) .badge').innerText()).toBe('Red');
     expect(await accepted.locator('.accepted-mark').innerText()).toMatch(/^accepted · EXC-1, until \d{4}-\d\d-\d\d$/);
     expect(await page.locator('#r1 .action-table .accepted-mark').count()).toBe(2);
+    await accepted.screenshot({ path: join(screenshots, 'html-accepted-policy-row.png') });
     // A sort redraws every row from the data: the marks come back with them.
     await page.locator('#r1 .policy-table th[data-key="severity"] button').click();
     await expect.poll(() => page.locator('#r1 .policy-table th[aria-sort]').count()).toBe(1);
