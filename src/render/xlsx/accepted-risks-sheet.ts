@@ -2,13 +2,18 @@ import type { AcceptedPolicyView, AcceptedRiskView, AcceptedRisksView } from '..
 import { acceptedRisksSummary } from '../accepted-marks.js';
 import { excelSerial } from './excel-date.js';
 import type { PreambleLine, TableColumn, TableSheet } from './table-sheet.js';
-import { colourStyle, dayStyle, titleStyle } from './xlsx-styles.js';
+import { colourStyle, dayStyle, titleStyle, type CellStyle } from './xlsx-styles.js';
 
 /** One exception and one policy it accepts (or, once expired, that fails again); no policy for unused ones. */
 interface AcceptedRow {
   risk: AcceptedRiskView;
   policy: AcceptedPolicyView | null;
 }
+
+const stateFill: Partial<Record<AcceptedRiskView['state'], CellStyle | undefined>> = {
+  expired: colourStyle.get('Red'),
+  expiring: colourStyle.get('Amber'),
+};
 
 /** A `YYYY-MM-DD` day as a date cell: a serial a spreadsheet sorts and filters as a date. */
 export function dayCell(day: string): number {
@@ -70,7 +75,11 @@ export function acceptedRisksSheet(risks: AcceptedRisksView): TableSheet<Accepte
     wrap: true,
     columns: [
       text('Exception', 16, (row) => row.risk.id),
-      text('State', 12, (row) => row.risk.state),
+      {
+        ...text('State', 12, (row) => row.risk.state),
+        // Expired (its policies fail again) filled Red, expiring Amber: the rows a reader acts on.
+        style: (row) => stateFill[row.risk.state],
+      },
       text('Policy id', 40, (row) => row.policy?.policyId ?? row.risk.policies.join(', ')),
       text('Account', 24, (row) => row.policy?.accountName ?? null),
       {

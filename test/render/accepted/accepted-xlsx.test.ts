@@ -27,6 +27,9 @@ describe('the Accepted risks of the workbook, read back with exceljs', () => {
     expect(cell(header + 1, 'Approved')).toEqual(dayDate(active?.approved));
     expect(cell(header + 1, 'Days left')).toBe(90);
     expect(cell(header + 2, 'State')).toBe('expired');
+    const fill = (row: number) => risks.getCell(row, columnOf(risks, header, 'State')).fill;
+    expect(fill(header + 2)).toMatchObject({ type: 'pattern', pattern: 'solid' });
+    expect(fill(header + 1)).not.toMatchObject({ pattern: 'solid' });
     expect(cell(header + 2, 'Policy id')).toBe('VMJustInTimeAccess');
     expect(cell(header + 2, 'Days left')).toBe(-1);
     expect(cell(header + 2, 'Expires')).toEqual(dayDate(expired?.expires));
