@@ -77,6 +77,8 @@ export function acceptedRisksSheet(risks: AcceptedRisksView): TableSheet<Accepte
       text('Exception', 16, (row) => row.risk.id),
       {
         ...text('State', 12, (row) => row.risk.state),
+        // The day judged, above the table, shares this column: wide enough for a date.
+        width: { min: 11, max: 12, wrapHeader: true },
         // Expired (its policies fail again) filled Red, expiring Amber: the rows a reader acts on.
         style: (row) => stateFill[row.risk.state],
       },

@@ -40,6 +40,8 @@ describe('the Accepted risks of the workbook, read back with exceljs', () => {
       /^exceptions\.yaml · SHA-256 [0-9a-f]{64} · EXC-1, EXC-2, EXC-3$/,
     );
     expect(risks.getCell(rowOf(risks, 'Judged on'), 2).value).toEqual(dayDate(view.acceptedRisks?.judgedOn));
+    // Wide enough to show that date, not ###.
+    expect(risks.getColumn(2).width).toBeGreaterThanOrEqual(11);
 
     const summary = sheet(workbook, 'Summary');
     expect(summary.getCell(rowOf(summary, 'Accepted risks'), 2).value).toBe(
