@@ -148,6 +148,7 @@ export type { FaultOptions } from './serve/faults.js';
 export type {
   FleetFigures,
   FleetAccount,
+  FleetAcceptedRisks,
   FleetCategoryFigures,
   FleetPolicy,
   FleetCategorySummary,

@@ -34,6 +34,16 @@ export interface FleetAccount {
   /** Red policies weighted by severity (Critical 5 … VeryLow 1): the tie-break among the worst accounts. */
   redWeight: number;
   categories: FleetCategoryFigures[];
+  /** What the run's exceptions did in this report; only when the fleet is rendered with exceptions. */
+  accepted?: FleetAcceptedRisks;
+}
+
+/** The accepted risks of one benchmark report of an account. */
+export interface FleetAcceptedRisks {
+  /** Its Red and Amber policies accepted by an exception in force. */
+  policies: number;
+  /** The exceptions that expired on its failing policies, which fail again: their ids, in file order. */
+  expired: string[];
 }
 
 /** One policy of one benchmark across the fleet: in how many reports it fails. */

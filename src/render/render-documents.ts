@@ -71,7 +71,7 @@ function outputsOf(
       extension: renderer.extension,
       mediaType: renderer.mediaType,
       async render() {
-        const made = asFleet ? (fleet ??= buildFleetFigures(analysis)) : undefined;
+        const made = asFleet ? (fleet ??= buildFleetFigures(analysis, options.acceptedRisks)) : undefined;
         const shown = asFleet ? undefined : (view ??= buildViewModel(analysis, options));
         waiting.delete(format);
         if (waiting.size === 0) [view, fleet] = [undefined, undefined];

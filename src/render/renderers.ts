@@ -41,7 +41,7 @@ export async function renderReport(
   options: RenderOptions = {},
 ): Promise<RenderedBody> {
   if (options.tier === 'fleet' && isFleetFormat(format))
-    return fleetRenderers[format].render(buildFleetFigures(analysis), options);
+    return fleetRenderers[format].render(buildFleetFigures(analysis, options.acceptedRisks), options);
   return getRenderer(format).render(buildViewModel(analysis, options), options);
 }
 

@@ -1,9 +1,11 @@
 import type { AnalysedReport, Analysis, PercentFormula } from '../../model/analysis.js';
+import type { AcceptedRisks } from '../../model/exceptions.js';
 import type { FleetAccount, FleetFigures, FleetPolicy } from '../../model/fleet.js';
 import type { Policy } from '../../model/report.js';
 import { isFailingColour } from '../colour-rank.js';
 import { defaultPercentFormula, definedPercent } from '../percent-formulas.js';
 import { redWeight } from '../severity-rank.js';
+import { fleetAcceptedRisks } from './fleet-accepted.js';
 
 /** The key of a policy in `FleetFigures.policies`: its benchmark and id, which no text can run together. */
 export function fleetPolicyKey(benchmarkId: string, policyId: string): string {
@@ -101,10 +103,18 @@ export function addFleetReport(fleet: FleetFigures, source: string, analysedRepo
   return fleet;
 }
 
-/** The fleet of every analysed report of an analysis, in the order of its sources. */
-export function buildFleetFigures(analysis: Analysis): FleetFigures {
+/**
+ * The fleet of every analysed report of an analysis, in the order of its sources; with
+ * the run's exceptions, each account row with its accepted risks.
+ */
+export function buildFleetFigures(analysis: Analysis, acceptedRisks?: AcceptedRisks): FleetFigures {
   const fleet = createFleetFigures(analysis.percentFormula);
   for (const source of analysis.sources)
-    for (const report of source.reports) addFleetReport(fleet, source.source, report);
+    for (const report of source.reports) {
+      addFleetReport(fleet, source.source, report);
+      const row = fleet.accounts[fleet.accounts.length - 1];
+      if (acceptedRisks !== undefined && row !== undefined)
+        row.accepted = fleetAcceptedRisks(acceptedRisks, source.source, report.pointer);
+    }
   return fleet;
 }

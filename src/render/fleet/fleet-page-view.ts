@@ -1,6 +1,7 @@
 import type { FleetAccount, FleetFigures } from '../../model/fleet.js';
 import type { RenderOptions } from '../../model/renderer.js';
 import { displayCount, displayInstant, displayPercentOrNa } from '../display-values.js';
+import { acceptedAccounts, fleetAcceptedSummary } from './fleet-accepted-text.js';
 import { maxFailingPolicies, maxWorstAccounts, type FleetPlan } from './fleet-plan.js';
 
 /** Rows of the index per page: the first page is markup, so the page reads without its script. */
@@ -30,6 +31,15 @@ export interface FleetPageView extends Pick<
   failingTotal: number;
   /** The index's first page, by account name. */
   index: FleetAccountRow[];
+  /** With exceptions: the accounts with accepted policies or expired exceptions, worst first; else null. */
+  accepted: FleetAcceptedView | null;
+}
+
+/** The accepted risks per account, as the fleet page lists them. */
+export interface FleetAcceptedView {
+  /** `3 policies accepted in 2 of 14 benchmark reports · 1 expired exception`. */
+  summary: string;
+  rows: FleetAccountRow[];
 }
 
 /** The in-page anchor of an account row's detail section, by its place among the fleet's rows. */
@@ -96,5 +106,15 @@ export function fleetPageView(
     failing: plan.failing.slice(0, maxFailingPolicies),
     failingTotal: plan.failing.length,
     index: byName.slice(0, indexPageSize).map((account, offset) => row(account, offset + 1)),
+    accepted: acceptedView(plan, row),
   };
+}
+
+function acceptedView(
+  plan: FleetPlan,
+  row: (account: FleetAccount, rank: number) => FleetAccountRow,
+): FleetAcceptedView | null {
+  if (!plan.worst.some((account) => account.accepted !== undefined)) return null;
+  const listed = acceptedAccounts(plan.worst);
+  return { summary: fleetAcceptedSummary(plan.worst), rows: listed.map((account, index) => row(account, index + 1)) };
 }

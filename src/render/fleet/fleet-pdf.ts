@@ -10,6 +10,7 @@ import { openPdfWith } from '../pdf/open-pdf.js';
 import { chartRow, figureTiles } from '../pdf/summary.js';
 import { drawTable, type Column } from '../pdf/table.js';
 import { sizes } from '../pdf/theme.js';
+import { drawFleetAccepted } from './fleet-accepted-pdf.js';
 import { maxFailingPolicies, maxPdfAccountDetails, maxWorstAccounts, planFleet, type FleetPlan } from './fleet-plan.js';
 
 function note(canvas: Canvas, text: string): void {
@@ -139,7 +140,8 @@ function drawDetail(canvas: Canvas, account: FleetAccount, rank: number): void {
  * Renders the fleet tier as PDF: the fleet's figures by connector type and benchmark,
  * the worst accounts, the policies failing in the most accounts, every category across
  * the accounts, then the categories of the worst accounts, at most
- * `maxPdfAccountDetails` of them with the cut stated: the page count stays in the tens
+ * `maxPdfAccountDetails` of them with the cut stated (with exceptions, the accepted risks
+ * per account before them): the page count stays in the tens
  * whatever the fleet's size. Names are wrapped, never cut.
  */
 export async function renderFleetPdf(fleet: FleetFigures, options: RenderOptions): Promise<RenderedBody> {
@@ -198,6 +200,8 @@ export async function renderFleetPdf(fleet: FleetFigures, options: RenderOptions
     "Each account's compliance in the category, lowest median first; accounts where nothing in it was assessed are left out of the figures.",
   );
   drawTable(canvas, categoryColumns(canvas), plan.categories, { continued: 'Compliance by category (continued)' });
+
+  if (plan.worst.some((account) => account.accepted !== undefined)) drawFleetAccepted(canvas, plan.worst);
 
   const detailed = plan.worst.slice(0, maxPdfAccountDetails);
   canvas.newPage();

@@ -24,7 +24,16 @@ const percent = <T>(header: string, value: (item: T) => number | null): TableCol
   value: (item) => (value(item) === null ? null : (value(item) as number) / 100),
 });
 
-/** Every account row, the worst first, with its full names and figures. */
+/** With exceptions: each account's accepted policies and the exceptions that expired on it. */
+function acceptedColumns(plan: FleetPlan): TableColumn<FleetAccount>[] {
+  if (!plan.worst.some((row) => row.accepted !== undefined)) return [];
+  return [
+    count('Accepted policies', (row) => row.accepted?.policies ?? 0),
+    text('Expired exceptions', 30, (row) => row.accepted?.expired.join(', ') ?? ''),
+  ];
+}
+
+/** Every account row, the worst first, with its full names and figures (and accepted risks, with exceptions). */
 export function accountsSheet(plan: FleetPlan): TableSheet<FleetAccount> {
   return {
     name: 'Accounts',
@@ -42,6 +51,7 @@ export function accountsSheet(plan: FleetPlan): TableSheet<FleetAccount> {
       count('Amber', (row) => row.figures.amber),
       count('Gray', (row) => row.figures.gray),
       count('Red weighted', (row) => row.redWeight),
+      ...acceptedColumns(plan),
       text('File', 40, (row) => row.source),
     ],
     rows: () => plan.worst,

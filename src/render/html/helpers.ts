@@ -15,6 +15,7 @@ import { statedPercentText, type PagePlan, type ReportPlan } from './page-plan.j
 import { scriptJson, scriptJsonBlock } from './script-json.js';
 import { colourKey, colourOrder } from './value-order.js';
 import { CspmError } from '../../error/cspm-error.js';
+import { registerAcceptedHelpers } from './accepted-helpers.js';
 
 /** What helpers read beside the view model, passed as the `htmlPage` data variable. */
 export interface PageData {
@@ -76,6 +77,7 @@ function logoSource(logo: LogoView): string {
  */
 export function registerHelpers(env: Env): void {
   const safe = (html: string) => new env.SafeString(html);
+  registerAcceptedHelpers(env);
   env.registerHelper({
     percent: (value: number) => displayPercent(value),
     /** A percent that may be missing: `71.4%`, or `n/a` for null. */

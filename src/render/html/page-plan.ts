@@ -107,6 +107,11 @@ function overviewRow(report: ReportView): (string | number | null)[] {
   ];
 }
 
+/** The id of a report's data block for the script. */
+export function reportDataId(report: ReportView): string {
+  return `data-${report.anchor}`;
+}
+
 /** Decides, for every report, what is static markup and what the script draws. */
 export function planPage(view: ViewModel): PagePlan {
   const reports = new WeakMap<ReportView, ReportPlan>();
@@ -121,7 +126,7 @@ export function planPage(view: ViewModel): PagePlan {
     const policies = firstPolicies(report, limit);
     policyBudget -= policies.length;
     const { data, filters } = buildReportData(report, statedPercentText);
-    const dataId = `data-${report.anchor}`;
+    const dataId = reportDataId(report);
     reports.set(report, {
       full,
       dataId,

@@ -50,7 +50,8 @@ function executiveReport(report: ReportView): ExecutiveReport {
  * Renders the executive tier as one self-contained HTML page without a script: the
  * roll-up with a chart of the reports lowest in compliance, then for a bounded number
  * of reports their summary, worst categories and most severe failing policies. Its
- * size does not grow with the policy count, so it opens at once at any report size.
+ * size does not grow with the policy count, so it opens at once at any report size. With
+ * exceptions, the accepted risks in brief: the count, the expired ones, the nearest expiries.
  */
 export function renderExecutiveHtmlView(view: ViewModel, options: RenderOptions): string {
   const templates = templateSet(options.templates);
@@ -69,7 +70,8 @@ export function renderExecutiveHtmlView(view: ViewModel, options: RenderOptions)
     reports: plan.reports.map(executiveReport),
     reportsLeftOut: plan.reportsLeftOut,
   };
-  const style = templates.style;
+  // A page without exceptions keeps its stylesheet, and so its bytes, as they were.
+  const style = view.acceptedRisks ? `${templates.style}\n${templates.accepted.style}` : templates.style;
   const data = { root: view, style, csp: contentSecurityPolicy({ script: '', style }), executive };
   // Handlebars escapes markup but passes control characters (a NUL) through.
   return showControlCharacters(renderPartialPage(templates, executivePartial, view, data), 'keep');

@@ -57,10 +57,13 @@ function preparePage(
   const templates = templateSet(options.templates);
   const plan = planPage(view);
   // Pages without a comparison keep the stylesheet, and so their bytes, as they were.
-  const style = view.reports.some((report) => report.changes)
+  const withChanges = view.reports.some((report) => report.changes)
     ? `${templates.style}\n${templates.changesStyle}`
     : templates.style;
-  const script = templates.script;
+  // Likewise without exceptions. The marking script goes first, so that it sees every row the page script draws.
+  const accepted = view.acceptedRisks !== undefined;
+  const style = accepted ? `${withChanges}\n${templates.accepted.style}` : withChanges;
+  const script = accepted ? `${templates.accepted.script}\n${templates.script}` : templates.script;
   const data: Record<string, unknown> = {
     root: view,
     style,

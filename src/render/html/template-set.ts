@@ -17,6 +17,8 @@ export const styleFile = 'styles.css';
 export const changesStyleFile = 'changes.css';
 /** The page script, inlined in its only `<script>`. */
 export const scriptFile = 'page-script.js';
+/** The stylesheet and script of the Accepted risks, added to the page's only when it is rendered with exceptions. */
+export const acceptedFiles = { style: 'accepted-risks.css', script: 'accepted-script.js' } as const;
 
 type Template = Handlebars.TemplateDelegate;
 
@@ -33,6 +35,8 @@ export interface TemplateSet {
   style: string;
   changesStyle: string;
   script: string;
+  /** The Accepted risks' stylesheet and the script that marks the accepted policies the page script draws. */
+  accepted: { style: string; script: string };
   /** Every stylesheet (`.css`) and script (`.js`) by file name, the caller's overrides applied. */
   texts: Readonly<Record<string, string>>;
 }
@@ -184,6 +188,7 @@ export function templateSet(overrides: Readonly<Record<string, string>> = {}): T
     style: inlineText(texts, styleFile),
     changesStyle: inlineText(texts, changesStyleFile),
     script: inlineText(texts, scriptFile),
+    accepted: { style: inlineText(texts, acceptedFiles.style), script: inlineText(texts, acceptedFiles.script) },
     texts,
   };
 }

@@ -1,4 +1,8 @@
+import type { PolicyAcceptance } from '../../model/exceptions.js';
+import type { Policy } from '../../model/report.js';
 import type { ActionView, ReportView } from '../../model/view-model.js';
+import { acceptedPoliciesOf, complianceText } from '../accepted-marks.js';
+import { acceptedColourWidth } from './accepted-risks.js';
 import { displayCount } from '../display-values.js';
 import { bookmark, heading } from './blocks.js';
 import type { Canvas } from './canvas.js';
@@ -12,16 +16,20 @@ export interface ActionRow {
   rank: number;
 }
 
-/** The columns of an action list table, fitted to the page's width. */
-export function actionColumns(canvas: Canvas): Column<ActionRow>[] {
-  // Wide enough for CCE ids (`CCE-37741-6`) on one line.
-  const fixed = 24 + 50 + 46 + 58 + 56 + 110;
+/** The columns of an action list table, fitted to the page's width; accepted policies marked beside their colour. */
+export function actionColumns(
+  canvas: Canvas,
+  accepted: ReadonlyMap<Policy, PolicyAcceptance> = new Map(),
+): Column<ActionRow>[] {
+  // Wide enough for CCE ids (`CCE-37741-6`) on one line; the colour, for an acceptance's id and date too.
+  const colour = accepted.size === 0 ? 50 : acceptedColourWidth;
+  const fixed = 24 + colour + 46 + 58 + 56 + 110;
   return [
     { header: '#', width: 24, align: 'right', text: (row) => displayCount(row.rank) },
     {
       header: 'Compliance',
-      width: 50,
-      text: (row) => row.action.policy.Compliance,
+      width: colour,
+      text: (row) => complianceText(row.action.policy, accepted),
       chip: (row) => complianceFill(row.action.policy.Compliance),
     },
     { header: 'Severity', width: 46, text: (row) => row.action.policy.Severity },
@@ -61,6 +69,8 @@ export function drawActionList(canvas: Canvas, report: ReportView, order: string
     6,
   );
   const rows = report.actions.map((action, index): ActionRow => ({ action, rank: index + 1 }));
-  drawTable(canvas, actionColumns(canvas), rows, { continued: `Action list of ${report.benchmarkName} (continued)` });
+  drawTable(canvas, actionColumns(canvas, acceptedPoliciesOf(report)), rows, {
+    continued: `Action list of ${report.benchmarkName} (continued)`,
+  });
   canvas.y += 12;
 }

@@ -2,6 +2,7 @@ import { CspmError } from '../../error/cspm-error.js';
 import type { RenderOptions } from '../../model/renderer.js';
 import type { LogoView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayCount, displayIsoTime } from '../display-values.js';
+import { drawAcceptedFigure } from './accepted-risks.js';
 import { keyValues } from './blocks.js';
 import { maxTitleLength } from './cap-text.js';
 import { lineHeight, type Canvas } from './canvas.js';
@@ -101,6 +102,7 @@ export function drawCover(canvas: Canvas, view: ViewModel, options: RenderOption
   canvas.y += 28;
   figureTiles(canvas, view.rollup.figures);
   countingNote(canvas, view);
+  if (view.acceptedRisks) drawAcceptedFigure(canvas, view.rollup.figures, view.acceptedRisks.counts.acceptedPolicies);
   canvas.y += 10;
   keyValues(canvas, identity(view), 1, 110);
   canvas.y += 14;

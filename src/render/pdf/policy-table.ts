@@ -1,7 +1,9 @@
 import type { Policy } from '../../model/report.js';
 import type { PolicyCut } from '../policy-listing.js';
 import type { CategoryView, ReportView } from '../../model/view-model.js';
+import { acceptedPoliciesOf, complianceText } from '../accepted-marks.js';
 import { displayCount, displayResources, displayRisk } from '../display-values.js';
+import { acceptedColourWidth } from './accepted-risks.js';
 import { bookmark, heading } from './blocks.js';
 import type { Canvas } from './canvas.js';
 import type { OutlineItem } from './pdfkit-internals.js';
@@ -9,10 +11,13 @@ import { pauseOften } from '../pause-often.js';
 import { drawLongTable, type Column } from './table.js';
 import { complianceFill, sizes } from './theme.js';
 
-function policyColumns(canvas: Canvas): Column<Policy>[] {
+function policyColumns(canvas: Canvas, report: ReportView): Column<Policy>[] {
+  const accepted = acceptedPoliciesOf(report);
   // Service names are long single words: in landscape they get some of the extra width.
   const service = Math.round(canvas.page.contentWidth * 0.14);
-  const fixed = 44 + service + 54 + 46 + 48 + 46 + 50;
+  // An accepted policy's colour is followed by its acceptance: a column wide enough for the id and the date.
+  const compliance = accepted.size === 0 ? 54 : acceptedColourWidth;
+  const fixed = 44 + service + compliance + 46 + 48 + 46 + 50;
   const colour = (value: string): ReturnType<typeof complianceFill> | null =>
     value.trim() === '' ? null : complianceFill(value);
   return [
@@ -21,8 +26,8 @@ function policyColumns(canvas: Canvas): Column<Policy>[] {
     { header: 'Service', width: service, text: (policy) => policy.ServiceName },
     {
       header: 'Compliance',
-      width: 54,
-      text: (policy) => policy.Compliance,
+      width: compliance,
+      text: (policy) => complianceText(policy, accepted),
       chip: (policy) => colour(policy.Compliance),
     },
     { header: 'Severity', width: 46, text: (policy) => policy.Severity },
@@ -61,7 +66,7 @@ export async function drawPolicies(
   parent: OutlineItem,
   pause = pauseOften(),
 ): Promise<void> {
-  const columns = policyColumns(canvas);
+  const columns = policyColumns(canvas, report);
   for (const category of report.categories) {
     const rows = rowsOf(category, cut);
     if (rows.length === 0) continue;

@@ -3,6 +3,8 @@ import type { ReportView, ViewModel } from '../../model/view-model.js';
 import { displayCount } from '../display-values.js';
 import { rankWorstCategories } from '../worst-ranks.js';
 import { executiveCategories, planExecutive, reportLabel, topActions, type ExecutivePlan } from '../executive-plan.js';
+import { acceptedCount, acceptedPoliciesOf } from '../accepted-marks.js';
+import { drawAcceptedBrief, drawAcceptedFigure } from './accepted-risks.js';
 import { actionColumns, type ActionRow } from './action-list.js';
 import { bookmark, heading } from './blocks.js';
 import { Canvas } from './canvas.js';
@@ -62,6 +64,7 @@ function drawReport(canvas: Canvas, report: ReportView, view: ViewModel): void {
   if (report.lastScanned) ids.push(`last scanned ${report.lastScanned.text}`);
   canvas.paragraph(ids.join(' · '), { size: sizes.small + 0.5, colour: 'muted' }, 10);
   figureTiles(canvas, report.figures);
+  if (report.accepted) drawAcceptedFigure(canvas, report.figures, acceptedCount(report));
   chartRow(canvas, report.figures, report.redBySeverity);
   heading(canvas, 'Worst categories', 3, 30);
   canvas.paragraph(`Ranked by ${view.ranking.worstCategories}.`, { size: sizes.small, colour: 'muted' }, 3);
@@ -105,7 +108,7 @@ function drawTopActions(canvas: Canvas, report: ReportView, view: ViewModel): vo
     `The first ${displayCount(shown.length)} of ${displayCount(report.actions.length)} failing policies (Red and Amber), ordered ${view.ranking.actions}.`,
   );
   const rows = shown.map((action, index): ActionRow => ({ action, rank: index + 1 }));
-  drawTable(canvas, actionColumns(canvas), rows, {
+  drawTable(canvas, actionColumns(canvas, acceptedPoliciesOf(report)), rows, {
     continued: `Most severe failing policies of ${report.benchmarkName} (continued)`,
   });
   canvas.y += 4;
@@ -129,7 +132,8 @@ function drawDataQualityLine(canvas: Canvas, view: ViewModel): void {
 /**
  * Renders the executive tier as PDF: the cover, the roll-up with a chart of the worst
  * reports (several reports), then for a bounded number of reports their
- * summary, worst categories and most severe failing policies. Nothing is laid out per
+ * summary, worst categories and most severe failing policies; with exceptions, the
+ * accepted risks in brief (count, nearest expiries, expired ones by name). Nothing is laid out per
  * policy, so the page count stays small and the same at any report size.
  */
 export async function renderExecutivePdfView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
@@ -150,6 +154,7 @@ export async function renderExecutivePdfView(view: ViewModel, options: RenderOpt
     drawReport(canvas, report, view);
   }
   canvas.y += 6;
+  if (view.acceptedRisks) drawAcceptedBrief(canvas, view.acceptedRisks);
   drawDataQualityLine(canvas, view);
   return pdf.finish(' · executive summary');
 }

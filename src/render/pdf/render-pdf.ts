@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RenderedBody, RenderOptions } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
+import { drawAcceptedRisks } from './accepted-risks.js';
 import { bookmark, heading } from './blocks.js';
 import { drawCategoryTable, drawReportTable } from './category-table.js';
 import { drawChanges } from './changes-section.js';
@@ -25,7 +26,7 @@ export const defaultMaxPolicies = 50_000;
  * are several benchmark reports, then per report its summary with charts, its
  * changes since an earlier scan (with `options.diff`), its category table, its action list and its listed policies (the
  * most severe under
- * `maxPolicies`), and last the data-quality findings; with bookmarks, metadata and
+ * `maxPolicies`), with exceptions the Accepted risks, and last the data-quality findings; with bookmarks, metadata and
  * "page X of Y". Same view and options give the same bytes unless `now` is set.
  */
 export async function renderPdfView(view: ViewModel, options: RenderOptions): Promise<RenderedBody> {
@@ -44,7 +45,7 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
   canvas.newPage();
   bookmark(canvas, 'Contents', undefined, 0);
   const contents = reserveContents(canvas, {
-    level1: (view.reports.length > 1 ? 1 : 0) + view.reports.length + 1,
+    level1: (view.reports.length > 1 ? 1 : 0) + view.reports.length + 1 + (view.acceptedRisks ? 1 : 0),
     level2: view.reports.reduce((sum, report) => sum + policyBookmarks(report, cut) + (report.changes ? 1 : 0), 0),
   });
   if (view.reports.length > 1) {
@@ -80,6 +81,10 @@ export async function renderPdfView(view: ViewModel, options: RenderOptions): Pr
         );
       await drawPolicies(canvas, report, cut, item, pause);
     }
+  }
+  if (view.acceptedRisks) {
+    canvas.newPage();
+    drawAcceptedRisks(canvas, view.acceptedRisks);
   }
   canvas.newPage();
   bookmark(canvas, 'Data quality');

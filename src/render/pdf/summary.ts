@@ -4,6 +4,8 @@ import { displayCount } from '../display-values.js';
 import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import { reportLabel } from '../executive-plan.js';
 import { rankWorstCategories, type RankedCategory } from '../worst-ranks.js';
+import { acceptedCount } from '../accepted-marks.js';
+import { drawAcceptedFigure } from './accepted-risks.js';
 import { heading, tiles } from './blocks.js';
 import { lineHeight, type Canvas } from './canvas.js';
 import { categoryBars, colourLegend, donut, severityBars, stackedBars } from './charts.js';
@@ -75,6 +77,7 @@ export function drawReportSummary(canvas: Canvas, report: ReportView, measure: s
   if (report.lastScanned) ids.push(`Last scanned ${report.lastScanned.text}`);
   canvas.paragraph(ids.join(' · '), { size: sizes.small + 0.5, colour: 'muted' }, 10);
   figureTiles(canvas, report.figures);
+  if (report.accepted) drawAcceptedFigure(canvas, report.figures, acceptedCount(report));
   chartRow(canvas, report.figures, report.redBySeverity);
   heading(canvas, 'Worst categories', 3, 30);
   canvas.paragraph(`Ranked by ${measure}.`, { size: sizes.small, colour: 'muted' }, 3);
@@ -105,6 +108,7 @@ export function drawRollupSummary(canvas: Canvas, view: ViewModel): void {
     10,
   );
   figureTiles(canvas, view.rollup.figures);
+  if (view.acceptedRisks) drawAcceptedFigure(canvas, view.rollup.figures, view.acceptedRisks.counts.acceptedPolicies);
   countingNote(canvas, view);
   chartRow(canvas, view.rollup.figures, view.rollup.redBySeverity);
   // As in the web page's overview; each bar is named by its BenchmarkId, so same-named reports are told apart.

@@ -1,5 +1,6 @@
 import type { ActionView, ReportView, ViewModel } from '../../model/view-model.js';
 import type { TableSheet } from './table-sheet.js';
+import { exceptionColumns } from './exception-columns.js';
 import { colourStyle, titleStyle } from './xlsx-styles.js';
 
 /** A failing policy with its report; null stands for "no failing policy". */
@@ -46,6 +47,7 @@ export function actionSheet(view: ViewModel): TableSheet<ActionRow> {
         value: (row) => row?.action.policy.Compliance ?? null,
         style: (row) => (row ? colourStyle.get(row.action.policy.Compliance) : undefined),
       },
+      ...exceptionColumns<ActionRow>(view, (row) => (row ? { report: row.report, policy: row.action.policy } : null)),
       { header: 'Severity', kind: 'text', width: { max: 12 }, value: (row) => row?.action.policy.Severity ?? null },
       {
         header: 'Failing resources',

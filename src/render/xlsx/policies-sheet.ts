@@ -2,6 +2,7 @@ import type { Policy } from '../../model/report.js';
 import type { CategoryView, ReportView, ViewModel } from '../../model/view-model.js';
 import { displayRisk } from '../display-values.js';
 import type { TableSheet } from './table-sheet.js';
+import { exceptionColumns } from './exception-columns.js';
 import { colourStyle } from './xlsx-styles.js';
 
 /** A policy with its report and category. */
@@ -50,6 +51,7 @@ export function policiesSheet(view: ViewModel): TableSheet<PolicyRow> {
         value: (row) => row.policy.Compliance,
         style: (row) => colourStyle.get(row.policy.Compliance),
       },
+      ...exceptionColumns<PolicyRow>(view, (row) => row),
       { header: 'Severity', kind: 'text', width: { max: 12, wrapHeader: true }, value: (row) => row.policy.Severity },
       {
         header: 'Risk probability',

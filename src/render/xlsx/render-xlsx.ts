@@ -2,6 +2,7 @@ import { showBidiControls } from '../../text/terminal-text.js';
 import { cellText } from './cell-text.js';
 import type { RenderOptions, RenderedBody } from '../../model/renderer.js';
 import type { ViewModel } from '../../model/view-model.js';
+import { acceptedRisksSheet } from './accepted-risks-sheet.js';
 import { actionSheet } from './action-sheet.js';
 import { categoriesSheet } from './categories-sheet.js';
 import { categoryChangesSheet } from './category-changes-sheet.js';
@@ -39,6 +40,7 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
     await writeTableSheet(writer, changesSheet(view), pace);
     await writeTableSheet(writer, categoryChangesSheet(view), pace);
   }
+  if (view.acceptedRisks) await writeTableSheet(writer, acceptedRisksSheet(view.acceptedRisks), pace);
   await writeTableSheet(writer, categoriesSheet(view), pace);
   await writeTableSheet(writer, actionSheet(view), pace);
   await writeTableSheet(writer, policiesSheet(view), pace);
@@ -50,8 +52,10 @@ async function writeWorkbook(view: ViewModel, options: RenderOptions, output: Wo
 /**
  * Renders the view model as an Excel workbook: Summary, Categories, Action list,
  * Policies, POA&M and Findings sheets; with a diff (`options.diff`), Changes and Category
- * changes sheets after the Summary. Small workbooks come back as bytes; large ones as a stream of zip
- * chunks written while the caller reads (the caller must read it to the end).
+ * changes sheets after the Summary; with exceptions, an Accepted risks sheet before the
+ * Categories and an Exception column on the Action list and Policies sheets. Small
+ * workbooks come back as bytes; large ones as a stream of zip chunks written while the
+ * caller reads (the caller must read it to the end).
  *
  * @param streamAbove - the row count above which the workbook streams: {@link streamAboveRows},
  * which every caller in the library keeps. Lower only in a test, so that a stream read

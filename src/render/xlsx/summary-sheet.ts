@@ -1,4 +1,5 @@
 import type { FiguresView, ReportView, ViewModel } from '../../model/view-model.js';
+import { acceptedCount, acceptedRisksSummary, bothWaysText } from '../accepted-marks.js';
 import { coverageText, keyFigures, lowCoverageWarning } from '../key-figures.js';
 import type { PreambleLine, TableColumn, TableSheet } from './table-sheet.js';
 import { dateCell, dateCellStyle, excelSerial } from './excel-date.js';
@@ -17,6 +18,8 @@ interface SummaryRow {
   figures: FiguresView;
   /** Red policies by severity name. */
   red: ReadonlyMap<string, number>;
+  /** Policies accepted by an exception (0 without exceptions). */
+  accepted: number;
 }
 
 // Every header wraps at its spaces (`Resources` over `checked`), so that the columns are as
@@ -74,6 +77,8 @@ function printedColumns(view: ViewModel): TableColumn<SummaryRow>[] {
       width: { max: 14, wrapHeader: true },
       value: (row) => (row.figures.percent === null ? null : row.figures.percent / 100),
     },
+    // Beside the percent as scanned, with exceptions: the policies set apart as accepted.
+    ...(view.acceptedRisks ? [count('Accepted policies', (row) => row.accepted)] : []),
     ...view.rollup.redBySeverity.map(({ severity }) => count(`Red ${severity}`, (row) => row.red.get(severity) ?? 0)),
     count('Resources passed', (row) => row.figures.passedResources),
     count('Resources checked', (row) => row.figures.totalResources),
@@ -127,10 +132,21 @@ function keyFigureLines(view: ViewModel): PreambleLine[] {
   ];
 }
 
+/** With exceptions: the compliance figure both ways, and what the exceptions did. */
+function acceptedLines(view: ViewModel): PreambleLine[] {
+  const risks = view.acceptedRisks;
+  if (risks === undefined) return [];
+  return [
+    { label: 'Accepted risks', value: bothWaysText(view.rollup.figures.percentText, risks.counts.acceptedPolicies) },
+    { label: 'Exceptions', value: `${acceptedRisksSummary(risks)} (see the Accepted risks sheet)` },
+  ];
+}
+
 function preamble(view: ViewModel, title: string): PreambleLine[] {
   return [
     { label: title, labelStyle: titleStyle },
     ...keyFigureLines(view),
+    ...acceptedLines(view),
     { label: 'Reports', value: view.rollup.reports, valueStyle: countValueStyle },
     ...(view.rollup.countingNote ? [{ label: 'Roll-up counting', value: view.rollup.countingNote }] : []),
     { label: 'Errors found', value: view.findingCounts.errors, valueStyle: countValueStyle },
@@ -162,11 +178,13 @@ export function summarySheet(view: ViewModel, title: string): TableSheet<Summary
     report,
     figures: report.figures,
     red: severityCounts(report.redBySeverity),
+    accepted: acceptedCount(report),
   }));
   const rollup: SummaryRow = {
     report: null,
     figures: view.rollup.figures,
     red: severityCounts(view.rollup.redBySeverity),
+    accepted: view.acceptedRisks?.counts.acceptedPolicies ?? 0,
   };
   const printed = printedColumns(view);
   return {

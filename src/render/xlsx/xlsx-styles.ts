@@ -29,6 +29,7 @@ export const numberFormats = {
   count: '#,##0',
   date: 'yyyy-mm-dd hh:mm "UTC"',
   dateNoZone: 'yyyy-mm-dd hh:mm',
+  day: 'yyyy-mm-dd',
 } as const;
 
 /** A change of compliance percent in points: `+9.1`, `-2.0`, `0.0`; signed, so a fall is never read as a level. */
@@ -68,6 +69,9 @@ export const centredStyle = style({ alignment: { horizontal: 'center' } });
 
 /** Dates and times in UTC, as every format prints them: `2019-12-31 09:55 UTC`. */
 export const dateStyle = style({ numFmt: numberFormats.date, alignment: { horizontal: 'left' } });
+
+/** A day without a time (an exception's approval and expiry). */
+export const dayStyle = style({ numFmt: numberFormats.day, alignment: { horizontal: 'left' } });
 
 /** A date and time stated without a zone. */
 export const dateNoZoneStyle = style({ numFmt: numberFormats.dateNoZone, alignment: { horizontal: 'left' } });
