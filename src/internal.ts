@@ -83,3 +83,4 @@ export type { DocumentOutputPath, FindingsOutput, RunOutputs } from './jobs/outp
 export { clientSecretSource, fieldFlags, readOnboardingBody } from './jobs/onboarding-fields.js';
 export type { OnboardingFlagArgs } from './jobs/onboarding-fields.js';
 export { guardedFileOf } from './jobs/output-guard.js';
+export { exceptionNotes } from './jobs/exceptions/exception-notes.js';

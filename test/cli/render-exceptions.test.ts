@@ -29,6 +29,31 @@ describe('render --exceptions', () => {
     expect(run.stderr).toContain('/exceptions/0');
   });
 
+  it('names each expired, expiring and unused exception on standard error, even with --quiet', async () => {
+    const dir = tempDir();
+    const exceptions = sampleExceptionsFile(dir, -1);
+    const run = await runInProcess([
+      'render',
+      'samples/azure-csbp.json',
+      '-f',
+      'csv',
+      '--out-dir',
+      dir,
+      '--exceptions',
+      exceptions,
+      '--quiet',
+      '--no-config',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      [
+        `cspm-report: warning: EXC-2 expired ${dayFromToday(-1)} (1 day ago), owner platform@example.com: it no longer applies, and the policies it named fail again`,
+        `cspm-report: warning: EXC-3 (${exceptions} /exceptions/2) matches no policy`,
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('shows the accepted Critical policy in CSV, POA&M, OCSF, HDF and SARIF, with the expired one renewed (exit 0)', async () => {
     const dir = tempDir();
     const exceptions = sampleExceptionsFile(dir, 60);

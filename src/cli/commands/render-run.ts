@@ -7,7 +7,7 @@ import {
   type ProgressListener,
   renderReports,
 } from '../../index.js';
-import { plural, terminalText } from '../../internal.js';
+import { exceptionNotes, plural, terminalText } from '../../internal.js';
 import { checkOptionsOf } from '../analysis-options.js';
 import type { CliIo } from '../cli-io.js';
 import { chosenFormats, renderOptions, renderOutputs, type RenderArgs } from '../render-options.js';
@@ -137,5 +137,7 @@ export async function runRender(args: RenderArgs, io: CliIo): Promise<number> {
     else if (document.status === 'skipped') status(`  ${terminalText(job.name)}: ${reasonText(document)}`);
     else io.stderr.write(`cspm-report: ${terminalText(job.name)}: ${reasonText(document)}\n`);
   }
+  // Told whatever --quiet says: an expired exception is a failing policy someone must renew or fix.
+  for (const note of exceptionNotes(exceptions)) io.stderr.write(`cspm-report: warning: ${terminalText(note)}\n`);
   return verdict.exitCode;
 }
