@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkReports } from '../../src/index.js';
 import { runInProcess } from '../support/cli-run.js';
-import { day, exceptionsFile } from '../support/exceptions-fixture.js';
+import { dayFromToday, sampleExceptionsFile } from '../support/sample-exceptions.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -12,7 +12,7 @@ const tempDir = useTempDir();
 describe('check --exceptions', () => {
   it('shows the accepted risks in its outputs and keeps the verdict of the data, even with one expired', async () => {
     const dir = tempDir();
-    const exceptions = exceptionsFile(dir, -1);
+    const exceptions = sampleExceptionsFile(dir, -1);
     const json = join(dir, 'check.json');
     const run = await runInProcess([
       'check',
@@ -31,7 +31,7 @@ describe('check --exceptions', () => {
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain(
-      `✔ no findings in 1 file, 1 valid report, 127 policies\n\naccepted risks: 1 policy accepted under 1 of 3 exceptions; 1 expired: EXC-2 (expired ${day(-1)}, 1 day ago, owner platform@example.com); 1 unused: EXC-3\n`,
+      `✔ no findings in 1 file, 1 valid report, 127 policies\n\naccepted risks: 1 policy accepted under 1 of 3 exceptions; 1 expired: EXC-2 (expired ${dayFromToday(-1)}, 1 day ago, owner platform@example.com); 1 unused: EXC-3\n`,
     );
     expect(run.stdout).toContain('  accepted  VMDiskEncryption (Critical Red)  Contoso Production');
     const record = (JSON.parse(readFileSync(json, 'utf8')) as { exceptions: { files: unknown; applied: string[] } })
@@ -57,7 +57,7 @@ describe('check --exceptions', () => {
 
   it('refuses an output over an exceptions file, and --exceptions with --shard', async () => {
     const dir = tempDir();
-    const exceptions = exceptionsFile(dir, 60);
+    const exceptions = sampleExceptionsFile(dir, 60);
     const before = readFileSync(exceptions, 'utf8');
     const over = await runInProcess([
       'check',
@@ -103,7 +103,7 @@ describe('check --exceptions', () => {
     const dir = tempDir();
     const result = await checkReports('samples/azure-csbp.json', {
       figuresOnly: true,
-      exceptions: [exceptionsFile(dir, -1)],
+      exceptions: [sampleExceptionsFile(dir, -1)],
     });
     expect(result.verdict).toEqual((await checkReports('samples/azure-csbp.json', { figuresOnly: true })).verdict);
     expect(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeQualityErrors } from '../render/findings/gitlab-schema.js';
 import { sarifSchemaErrors } from '../render/findings/sarif-schema.js';
 import { runInProcess, type CliResult } from '../support/cli-run.js';
-import { day, exceptionsFile } from '../support/exceptions-fixture.js';
+import { dayFromToday, sampleExceptionsFile } from '../support/sample-exceptions.js';
 import { hasXmllint, junitSchemaErrors } from '../support/junit-schema.js';
 import { parseXml } from '../support/parse-xml.js';
 import { multitoolProblemsOf } from '../support/sarif-multitool.js';
@@ -25,7 +25,7 @@ const read = (name: string): string => readFileSync(out(name), 'utf8');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cspm-test-'));
-  exceptions = exceptionsFile(dir, -1);
+  exceptions = sampleExceptionsFile(dir, -1);
   sha256 = createHash('sha256').update(readFileSync(exceptions)).digest('hex');
   // Every format, github to standard output as in a workflow step, with its step summary.
   const formats = { text: 'run.txt', json: 'run.json', markdown: 'run.md', sarif: 'run.sarif', junit: 'run.xml' };
@@ -56,17 +56,17 @@ describe('gate --exceptions: every findings output shows the accepted risks', ()
   it('text: the counts, the file and its SHA-256, the accepted policy, and each exception to look at', () => {
     const text = read('run.txt');
     expect(text).toContain(
-      `\naccepted risks: 1 policy accepted under 1 of 3 exceptions; 1 expired: EXC-2 (expired ${day(-1)}, 1 day ago, owner platform@example.com); 1 unused: EXC-3\n`,
+      `\naccepted risks: 1 policy accepted under 1 of 3 exceptions; 1 expired: EXC-2 (expired ${dayFromToday(-1)}, 1 day ago, owner platform@example.com); 1 unused: EXC-3\n`,
     );
     expect(text).toContain(`  file      ${exceptions}  sha256 ${sha256}  EXC-1, EXC-2, EXC-3\n`);
     expect(text).toMatch(
       / {2}figures {3}(\d+) failing policies as scanned \(Red or Amber\); \d+ with the 1 accepted set apart\n/,
     );
     expect(text).toContain(
-      `  accepted  VMDiskEncryption (Critical Red)  Contoso Production (e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845)  EXC-1, owner platform@example.com, expires ${day(90)} (in 90 days)\n`,
+      `  accepted  VMDiskEncryption (Critical Red)  Contoso Production (e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845)  EXC-1, owner platform@example.com, expires ${dayFromToday(90)} (in 90 days)\n`,
     );
     expect(text).toContain(
-      `  expired   EXC-2 expired ${day(-1)} (1 day ago), owner platform@example.com: 1 policy it named fails again (${exceptions} /exceptions/1)\n`,
+      `  expired   EXC-2 expired ${dayFromToday(-1)} (1 day ago), owner platform@example.com: 1 policy it named fails again (${exceptions} /exceptions/1)\n`,
     );
     expect(text).toContain(
       `  unused    EXC-3 matches no policy of the run, owner platform@example.com (${exceptions} /exceptions/2)\n`,
@@ -83,11 +83,11 @@ describe('gate --exceptions: every findings output shows the accepted risks', ()
       expect(markdown).toContain('\n### Accepted risks\n');
       expect(markdown).toContain(`SHA-256 \`${sha256}\``);
       expect(markdown).toContain(
-        `| ❌ expired | EXC-2 | ${day(-1)} (1 day ago) | platform\\@example.com | EXC-2 expired ${day(-1)} (1 day ago)`,
+        `| ❌ expired | EXC-2 | ${dayFromToday(-1)} (1 day ago) | platform\\@example.com | EXC-2 expired ${dayFromToday(-1)} (1 day ago)`,
       );
       expect(markdown).toContain('| ⚠️ unused | EXC-3 |');
       expect(markdown).toContain(
-        `| VMDiskEncryption | Critical | Red | Contoso Production (e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845) | EXC-1 | platform\\@example.com | ${day(90)} | 90 |`,
+        `| VMDiskEncryption | Critical | Red | Contoso Production (e17a4d2c-58b3-4c9e-a6f1-0b92d7e3c845) | EXC-1 | platform\\@example.com | ${dayFromToday(90)} | 90 |`,
       );
     }
   });
@@ -95,7 +95,7 @@ describe('gate --exceptions: every findings output shows the accepted risks', ()
   it('GitHub: a warning on the exceptions file per expired and unused exception, and the counts in the verdict', () => {
     const lines = run.stdout.split('\n');
     expect(lines).toContain(
-      `::warning file=${exceptions},title=exception expired%3A EXC-2::EXC-2 expired ${day(-1)} (1 day ago), owner platform@example.com: 1 policy it named fails again (${exceptions} /exceptions/1)`,
+      `::warning file=${exceptions},title=exception expired%3A EXC-2::EXC-2 expired ${dayFromToday(-1)} (1 day ago), owner platform@example.com: 1 policy it named fails again (${exceptions} /exceptions/1)`,
     );
     expect(
       lines.filter((line) => line.startsWith('::warning') && line.includes('exception unused%3A EXC-3')),
@@ -160,8 +160,8 @@ describe('gate --exceptions: every findings output shows the accepted risks', ()
       );
       const skipped = cases.map((testCase) => testCase.getElementsByTagName('skipped')[0]?.getAttribute('message'));
       expect(skipped).toEqual([
-        `accepted: EXC-1 (platform@example.com, expires ${day(90)}, in 90 days): Accepted until the platform migration ends.`,
-        `expired: EXC-2 expired ${day(-1)} (1 day ago), owner platform@example.com: 1 policy it named fails again (${exceptions} /exceptions/1)`,
+        `accepted: EXC-1 (platform@example.com, expires ${dayFromToday(90)}, in 90 days): Accepted until the platform migration ends.`,
+        `expired: EXC-2 expired ${dayFromToday(-1)} (1 day ago), owner platform@example.com: 1 policy it named fails again (${exceptions} /exceptions/1)`,
         `unused: EXC-3 matches no policy of the run, owner platform@example.com (${exceptions} /exceptions/2)`,
       ]);
       for (const suite of document.getElementsByTagName('testsuite')) {
@@ -218,7 +218,7 @@ describe('gate --exceptions: a policy assertion on an accepted policy', () => {
         '--rules',
         rules,
         '--exceptions',
-        exceptionsFile(at, 60),
+        sampleExceptionsFile(at, 60),
         '-o',
         sarif,
         '--no-config',

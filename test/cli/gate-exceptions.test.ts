@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli-run.js';
-import { day, exceptionsFile, rulesFile } from '../support/exceptions-fixture.js';
+import { dayFromToday, sampleExceptionsFile, recommendedRulesFile } from '../support/sample-exceptions.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -11,13 +11,13 @@ const tempDir = useTempDir();
 describe('gate --exceptions', () => {
   it('fails on an expired exception under cspm:recommended, naming it with its date and owner', async () => {
     const dir = tempDir();
-    const exceptions = exceptionsFile(dir, -1);
+    const exceptions = sampleExceptionsFile(dir, -1);
     const result = join(dir, 'result.json');
     const run = await runInProcess([
       'gate',
       'samples/azure-csbp.json',
       '--rules',
-      rulesFile(dir),
+      recommendedRulesFile(dir),
       '--exceptions',
       exceptions,
       '--result',
@@ -26,7 +26,7 @@ describe('gate --exceptions', () => {
     ]);
     expect(run.code).toBe(3);
     expect(run.stdout).toContain(
-      `  error  no expired exception  /extends\n         the run\n         expiredExceptions is 1, expected <= 0: EXC-2 expired ${day(-1)} (1 day ago), owner platform@example.com\n`,
+      `  error  no expired exception  /extends\n         the run\n         expiredExceptions is 1, expected <= 0: EXC-2 expired ${dayFromToday(-1)} (1 day ago), owner platform@example.com\n`,
     );
     // The Critical one is accepted: it leaves the count, and is not counted as passing.
     expect(run.stdout).toMatch(
@@ -52,12 +52,12 @@ describe('gate --exceptions', () => {
 
   it('passes once the expired one is renewed, and cspm:strict still fails on the unused one and the accepted Critical', async () => {
     const dir = tempDir();
-    const exceptions = exceptionsFile(dir, 60);
+    const exceptions = sampleExceptionsFile(dir, 60);
     const renewed = await runInProcess([
       'gate',
       'samples/azure-csbp.json',
       '--rules',
-      rulesFile(dir),
+      recommendedRulesFile(dir),
       '--exceptions',
       exceptions,
       '--no-config',
@@ -110,7 +110,7 @@ describe('gate --exceptions', () => {
 
   it('refuses to write an output over an exceptions file', async () => {
     const dir = tempDir();
-    const exceptions = exceptionsFile(dir, 60);
+    const exceptions = sampleExceptionsFile(dir, 60);
     const before = readFileSync(exceptions, 'utf8');
     const run = await runInProcess([
       'gate',
@@ -140,7 +140,7 @@ describe('gate --exceptions with --shard', () => {
       '--rules',
       'cspm:recommended',
       '--exceptions',
-      exceptionsFile(dir, 60),
+      sampleExceptionsFile(dir, 60),
       '--shard',
       '1/2',
       '-o',

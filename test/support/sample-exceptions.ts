@@ -38,3 +38,13 @@ export function sampleExceptionsFile(dir: string, expiredOffset: number): string
   );
   return path;
 }
+
+/** cspm:recommended with an overall floor the sample holds: its Critical Red and its exceptions decide. */
+export function recommendedRulesFile(dir: string): string {
+  const path = join(dir, 'rules.yaml');
+  writeFileSync(
+    path,
+    'extends: cspm:recommended\nassertions:\n  - name: overall compliance\n    metric: compliancePercent\n    min: 0\n',
+  );
+  return path;
+}
