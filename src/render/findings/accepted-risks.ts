@@ -37,6 +37,18 @@ export function acceptedPolicies(risks: AcceptedRisks): AcceptedPolicy[] {
   return list;
 }
 
+/**
+ * The accepted policies by name, each with its exception (`VMDiskEncryption under
+ * EXC-1`), the first `most` of them and a count of the rest: what a one-line format
+ * (a GitHub annotation) says of them.
+ */
+export function acceptedPolicyNames(risks: AcceptedRisks, most = 5): string {
+  const accepted = acceptedPolicies(risks);
+  const named = accepted.slice(0, most).map(({ match, outcome }) => `${match.policyId} under ${outcome.exception.id}`);
+  const rest = accepted.length - named.length;
+  return `${named.join(', ')}${rest > 0 ? ` and ${displayCount(rest)} more` : ''}`;
+}
+
 /** The exceptions of the run in `state`, in file order. */
 export function outcomesIn(risks: AcceptedRisks, state: ExceptionState): ExceptionOutcome[] {
   return risks.outcomes.filter((outcome) => outcome.state === state);

@@ -11,7 +11,7 @@ import { displayCount } from '../../text/display-count.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
 import { exceptionAnnotations } from './accepted-risks-github.js';
-import { describeAcceptedRisks } from './accepted-risks.js';
+import { acceptedPolicyNames, describeAcceptedRisks } from './accepted-risks.js';
 
 /**
  * Escapes the data of a workflow command (after `::`) as GitHub documents it: `%` first,
@@ -212,7 +212,11 @@ function formatGithub(result: FindingsResult): string {
   let summary = describeRun(result.analysis);
   if (result.diff !== undefined) summary += `; diff: ${countsText(result.diff.counts)}`;
   if (result.gate !== undefined) summary += `; ${describeGate(result.gate)}`;
-  if (result.exceptions !== undefined) summary += `; ${describeAcceptedRisks(result.exceptions)}`;
+  if (result.exceptions !== undefined) {
+    summary += `; ${describeAcceptedRisks(result.exceptions)}`;
+    const names = acceptedPolicyNames(result.exceptions);
+    if (names !== '') summary += ` (accepted: ${names})`;
+  }
   const verdict = statedVerdict(result);
   const fails = verdict.status === 'fail';
   const notes = noteCommands(runNotes(result), fails);
