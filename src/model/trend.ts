@@ -52,6 +52,8 @@ export interface TrendScan {
 export interface TrendExceptions extends ExceptionsRecord {
   /** The day the latest scan was judged on, `YYYY-MM-DD`: its LastScannedDate, else the run's day. */
   judgedOn: string;
+  /** A sentence per exception expired, expiring, unused or unneeded in the latest scan, the one to act on first. */
+  warnings: string[];
 }
 
 /** What the trend kept of one policy across the scans. */

@@ -34,6 +34,11 @@ describe('trendScans with exceptions', () => {
       ['EXC-3', 'unused', 177],
       ['EXC-4', 'expiring', 16],
     ]);
+    expect(record?.warnings).toEqual([
+      `EXC-2 expired 2026-01-02 (2 days before the latest scan, 2026-01-04), owner platform@example.com: it accepts nothing since, and the policies it named fail again (${exceptions} /exceptions/1)`,
+      `EXC-4 expires 2026-01-20 (16 days after the latest scan, 2026-01-04), owner platform@example.com (${exceptions} /exceptions/3)`,
+      `EXC-3 matches no policy of the latest scan, owner platform@example.com (${exceptions} /exceptions/2)`,
+    ]);
     expect(record?.files).toEqual([
       { path: exceptions, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), ids: ['EXC-1', 'EXC-2', 'EXC-3', 'EXC-4'] },
     ]);

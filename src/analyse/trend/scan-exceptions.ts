@@ -4,6 +4,7 @@ import type { TrendExceptions } from '../../model/trend.js';
 import { dayNumber, dayOf, dayText } from '../../text/calendar-day.js';
 import { exceptionsRecord } from '../exceptions/exceptions-record.js';
 import { judgeExceptions } from '../exceptions/judge-exceptions.js';
+import { exceptionWarnings } from './exception-warnings.js';
 
 /** What the exceptions did to one scan of a trend, judged on the scan's day. */
 export interface ScanJudgement {
@@ -90,6 +91,7 @@ export class ScanExceptions {
       ...record,
       applied: this.exceptions.filter((exception) => this.#applied.has(exception.id)).map((exception) => exception.id),
       judgedOn,
+      warnings: exceptionWarnings(record, judgedOn),
     };
   }
 }
