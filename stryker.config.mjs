@@ -39,6 +39,9 @@ export default {
     'src/gate/accepted-scope.ts',
     'src/text/calendar-day.ts',
     'src/validate/exceptions/exceptions-of.ts',
+    // A trend's exceptions: each scan judged on its own day, and which scan is the latest whose states are warned of.
+    'src/analyse/trend/scan-exceptions.ts',
+    'src/analyse/trend/latest-scan.ts',
     // Severity and colour ranking, and the folding of coded values they rely on.
     'src/analyse/severity-rank.ts',
     'src/analyse/colour-rank.ts',
