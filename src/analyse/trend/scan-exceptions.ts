@@ -52,8 +52,8 @@ export class ScanExceptions {
     // Not yet approved on the scan's day: it did not apply then, whatever it would match.
     const approved = this.exceptions.filter((exception) => (dayNumber(exception.approved) ?? Infinity) <= day);
     const judged = judgeExceptions({ sources: [{ source, reports: [analysed] }] }, approved, {
+      ...this.options,
       today: when,
-      ...(this.options.expiryWarningDays === undefined ? {} : { expiryWarningDays: this.options.expiryWarningDays }),
     });
     const byId = new Map(judged.map((outcome) => [outcome.exception.id, outcome]));
     const outcomes = this.exceptions.map(
@@ -77,15 +77,23 @@ export class ScanExceptions {
   /**
    * The trend's record of its exceptions: the states of the latest scan (of each series, for a fleet: an exception
    * takes the state that asks most of a reader, expired first), and the ids that accepted a policy in any scan.
+   *
+   * @param latest the judgement of the latest scan, or of each series' latest: one at least
    */
   record(latest: readonly ScanJudgement[]): TrendExceptions {
     const outcomes = this.exceptions.map((exception, index) =>
       mergeOutcomes(
         exception,
-        latest.flatMap((judgement) => judgement.outcomes[index] ?? []),
+        latest.map((judgement) => judgement.outcomes[index] as ExceptionOutcome),
       ),
     );
-    const judgedOn = latest.reduce((last, judgement) => (judgement.day > last ? judgement.day : last), '');
+    // Days as YYYY-MM-DD sort as text: the last is the latest.
+    const judgedOn = String(
+      latest
+        .map((judgement) => judgement.day)
+        .sort()
+        .at(-1),
+    );
     const record = exceptionsRecord({ files: this.files, outcomes, judgedOn });
     return {
       ...record,
@@ -96,20 +104,16 @@ export class ScanExceptions {
   }
 }
 
-/** From the state a reader must act on first to the one that asks nothing. */
-const precedence: readonly ExceptionState[] = ['expired', 'expiring', 'active', 'unneeded', 'unused'];
+/** From the state a reader must act on first to the one that asks least; an exception in none of them is unused. */
+const precedence: readonly ExceptionState[] = ['expired', 'expiring', 'active', 'unneeded'];
 
 /** One exception's outcomes on several scans as one: the most pressing state, the fewest days left, every match. */
 function mergeOutcomes(exception: RiskException, outcomes: readonly ExceptionOutcome[]): ExceptionOutcome {
   const state = precedence.find((one) => outcomes.some((outcome) => outcome.state === one)) ?? 'unused';
-  const daysLeft = outcomes.reduce(
-    (least, outcome) => Math.min(least, outcome.daysLeft),
-    outcomes.length === 0 ? Number.NEGATIVE_INFINITY : Infinity,
-  );
   return {
     exception,
     state,
-    daysLeft,
+    daysLeft: Math.min(...outcomes.map((outcome) => outcome.daysLeft)),
     matches: outcomes.flatMap((outcome) => outcome.matches),
     accepted: outcomes.flatMap((outcome) => outcome.accepted),
   };

@@ -33,6 +33,13 @@ describe('LatestScan: the latest scan of each order, kept as scans are read', ()
     expect(latest.pick('input')).toBe(5);
   });
 
+  it('keeps the first of a scan offered twice: a scan read again counts once', () => {
+    const latest = new LatestScan<string>();
+    latest.offer(scans[1] as ScanKey, 'first');
+    latest.offer(scans[1] as ScanKey, 'again');
+    expect(latest.pick('scan-date')).toBe('first');
+  });
+
   it('keeps nothing before an offer', () => {
     expect(new LatestScan<number>().pick('input')).toBeUndefined();
   });
