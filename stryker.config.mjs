@@ -45,6 +45,9 @@ export default {
     // `exceptions check`: an exception's state by its dates alone, and what fails the check.
     'src/jobs/exceptions/check-exceptions.ts',
     'src/jobs/exceptions/exceptions-check-verdict.ts',
+    // A trend's exceptions: each scan judged on its own day, and which scan is the latest whose states are warned of.
+    'src/analyse/trend/scan-exceptions.ts',
+    'src/analyse/trend/latest-scan.ts',
     // Severity and colour ranking, and the folding of coded values they rely on.
     'src/analyse/severity-rank.ts',
     'src/analyse/colour-rank.ts',

@@ -221,7 +221,7 @@ export type {
   ScanRef,
   UnpairedReport,
 } from './model/diff.js';
-export type { PolicyTrend, Trend, TrendCategory, TrendOrder, TrendScan } from './model/trend.js';
+export type { PolicyTrend, Trend, TrendCategory, TrendExceptions, TrendOrder, TrendScan } from './model/trend.js';
 export type { AccountSeries, FleetRank, FleetScan, FleetTrend } from './model/fleet-trend.js';
 export type {
   FindingsFormat,

@@ -1,10 +1,12 @@
 import { FleetBuilder, seriesKey } from '../analyse/trend/fleet-builder.js';
 import { isChosen, pickReport } from '../analyse/trend/pick-report.js';
+import { ScanExceptions, type ScanJudgement } from '../analyse/trend/scan-exceptions.js';
 import { TrendBuilder } from '../analyse/trend/trend-builder.js';
 import { CspmError, isCspmError } from '../error/cspm-error.js';
 import type { AnalysedReport, AnalysedSource, PercentFormula } from '../model/analysis.js';
 import type { FleetTrend } from '../model/fleet-trend.js';
 import type { Trend } from '../model/trend.js';
+import type { RunExceptions } from './exceptions/read-exceptions.js';
 import type { TrendScansOptions } from './trend-scans.js';
 
 /**
@@ -19,12 +21,25 @@ export class TrendParts {
   readonly #chooseInFolders: boolean;
   /** What a trend of one account would have refused first: thrown unless the inputs make a fleet. */
   #refusal: CspmError | null = null;
+  /** The run's exceptions, judged on each scan as it is added; null without exceptions. */
+  readonly #exceptions: ScanExceptions | null;
 
-  /** @param fleet build a fleet's series when the inputs hold many accounts */
+  /**
+   * @param fleet build a fleet's series when the inputs hold many accounts
+   * @param exceptions the run's exceptions, when it was given any
+   */
   constructor(
     private readonly options: TrendScansOptions,
     fleet: boolean,
+    exceptions?: RunExceptions,
   ) {
+    this.#exceptions =
+      exceptions === undefined
+        ? null
+        : new ScanExceptions(exceptions.files, exceptions.exceptions, {
+            ...(options.today === undefined ? {} : { today: options.today }),
+            ...(options.expiryWarningDays === undefined ? {} : { expiryWarningDays: options.expiryWarningDays }),
+          });
     this.#trend = new TrendBuilder(options.allowMismatch === true);
     // A chosen account or benchmark, or scans mixed on purpose, make one trend, as they always did.
     const oneTrend =
@@ -54,14 +69,19 @@ export class TrendParts {
 
   /** Adds the reports of one file, less those read before. */
   add(source: string, reports: readonly AnalysedReport[]): void {
+    // Each report judged once, on its scan's day, whether it goes to the trend, the fleet or both.
+    const judged = new Map<AnalysedReport, ScanJudgement | undefined>(
+      reports.map((analysed) => [analysed, this.#exceptions?.judge(source, analysed)]),
+    );
     if (this.#fleet === null) {
-      for (const analysed of reports) this.#trend?.add(source, analysed);
+      for (const analysed of reports) this.#trend?.add(source, analysed, judged.get(analysed));
       return;
     }
-    for (const analysed of reports) this.#fleet.add(source, analysed);
+    for (const analysed of reports) this.#fleet.add(source, analysed, judged.get(analysed));
     if (this.#trend === null) return;
     try {
-      this.#trend.add(source, pickReport(source, reports, this.options));
+      const picked = pickReport(source, reports, this.options);
+      this.#trend.add(source, picked, judged.get(picked));
     } catch (error) {
       if (!isCspmError(error)) throw error;
       this.#refusal = error;
@@ -75,8 +95,22 @@ export class TrendParts {
    * often than a fleet, and is refused as it always was.
    */
   build(formula: PercentFormula, top: number): { trend: Trend } | { fleet: FleetTrend } {
-    if (this.#trend !== null) return { trend: this.#trend.build(formula, top) };
-    if (this.#fleet !== null && this.#fleet.seriesWith(2) >= 2) return { fleet: this.#fleet.build(formula, top) };
+    const exceptions = this.#exceptions;
+    if (this.#trend !== null) {
+      const trend = this.#trend.build(formula, top);
+      const latest = this.#trend.latestJudgement(trend.order);
+      return {
+        trend:
+          exceptions === null || latest === undefined ? trend : { ...trend, exceptions: exceptions.record([latest]) },
+      };
+    }
+    if (this.#fleet !== null && this.#fleet.seriesWith(2) >= 2) {
+      const fleet = this.#fleet.build(formula, top);
+      return {
+        fleet:
+          exceptions === null ? fleet : { ...fleet, exceptions: exceptions.record(this.#fleet.latestJudgements()) },
+      };
+    }
     const refusal = this.#refusal as CspmError;
     // Said here, where it is known: what would have made a fleet of these inputs.
     throw Object.assign(refusal, {

@@ -11,11 +11,12 @@ import type { FleetTrend } from '../model/fleet-trend.js';
 import type { Trend } from '../model/trend.js';
 import type { Verdict } from '../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from './analyse-inputs.js';
+import { runExceptionsOf, type ExceptionsOptions } from './exceptions/run-exceptions.js';
 import { TrendParts } from './trend-parts.js';
 import { comparisonProblem, failed, passed } from './verdicts.js';
 
 /** Options of {@link trendScans}. */
-export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice {
+export interface TrendScansOptions extends AnalyseInputsOptions, ReportChoice, ExceptionsOptions {
   /** The lowest finding severity that makes a scan invalid (default `error`). */
   failOn?: FailOn;
   /** Keep scans of another account or benchmark than the first. */
@@ -153,8 +154,10 @@ async function readTrend(
       `the policies listed per list must be a whole number of 1 or more, not ${String(top)}`,
       { data: { option: 'top', value: String(top) } },
     );
+  // Before any scan: an exceptions file that does not check fails the run, never reads as none.
+  const exceptions = runExceptionsOf(options);
   const files = await expandInputs(inputs, options.onSkip);
-  const parts = new TrendParts(options, fleet);
+  const parts = new TrendParts(options, fleet, exceptions);
   const skipped: SkippedInput[] = [];
   let formula: PercentFormula = options.percentFormula ?? defaultPercentFormula;
   const seen = new SeenScans();

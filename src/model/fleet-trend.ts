@@ -1,5 +1,5 @@
 import type { PercentFormula } from './analysis.js';
-import type { TrendOrder, TrendScan } from './trend.js';
+import type { TrendExceptions, TrendOrder, TrendScan } from './trend.js';
 
 /**
  * One scan of an account's series: a trend's scan without its categories and regressions, which a fleet does not keep.
@@ -50,4 +50,6 @@ export interface FleetTrend {
   dropsSincePrevious: FleetRank[];
   /** Series that are {@link AccountSeries.lost}. */
   lost: number;
+  /** What the exceptions did, as each series' latest scan judged them, when the trend was given any. */
+  exceptions?: TrendExceptions;
 }

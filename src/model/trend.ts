@@ -1,4 +1,5 @@
 import type { Analysis, AnalyseOptions, Figures, PercentFormula } from './analysis.js';
+import type { ExceptionsRecord } from './exceptions.js';
 
 /**
  * The formats of `trend` by name, as keys: filled in from the output formats' registry
@@ -37,6 +38,22 @@ export interface TrendScan {
   categoryPercents: (number | null)[];
   /** Policies that got worse since the scan before; null for the first scan. */
   regressions: number | null;
+  /**
+   * Red and Amber policies of the scan that an exception accepted on the scan's day; only in a trend given exceptions.
+   * The figures stay as scanned: this count is shown beside them, never taken from them.
+   */
+  acceptedPolicies?: number;
+}
+
+/**
+ * What a trend records of its exceptions: each file with its SHA-256, every exception as the latest scan judged it
+ * (the states a run warns of), and the ids that accepted a policy in any scan of the trend.
+ */
+export interface TrendExceptions extends ExceptionsRecord {
+  /** The day the latest scan was judged on, `YYYY-MM-DD`: its LastScannedDate, else the run's day. */
+  judgedOn: string;
+  /** A sentence per exception expired, expiring, unused or unneeded in the latest scan, the one to act on first. */
+  warnings: string[];
 }
 
 /** What the trend kept of one policy across the scans. */
@@ -76,6 +93,8 @@ export interface Trend {
   regressed: PolicyTrend[];
   /** Policies Red for the most consecutive scans, longest first (at most `top`). */
   longestRed: PolicyTrend[];
+  /** What the exceptions did, when the trend was given any. */
+  exceptions?: TrendExceptions;
 }
 
 /**

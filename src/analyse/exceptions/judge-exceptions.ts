@@ -1,4 +1,4 @@
-import type { Analysis } from '../../model/analysis.js';
+import type { AnalysedSource } from '../../model/analysis.js';
 import type { ExceptionMatch, ExceptionOutcome, ExceptionState, RiskException } from '../../model/exceptions.js';
 import { dayNumber, dayOf } from '../../text/calendar-day.js';
 import { exceptionScope, type ExceptionScope } from './exception-scope.js';
@@ -9,6 +9,11 @@ export interface JudgeExceptionsOptions {
   today?: Date;
   /** An exception this many days or fewer from its expiry is `expiring`; by default 30. */
   expiryWarningDays?: number;
+}
+
+/** What exceptions are judged on: the reports of an analysis, or of one scan of a trend. */
+export interface ScannedSources {
+  sources: readonly Pick<AnalysedSource, 'source' | 'reports'>[];
 }
 
 /** The days before an expiry that a run warns of, when not given. */
@@ -32,7 +37,7 @@ function isFailingColour(compliance: string): boolean {
  * @param exceptions every exception of the run, already validated (their dates are days)
  */
 export function judgeExceptions(
-  analysis: Analysis,
+  analysis: ScannedSources,
   exceptions: readonly RiskException[],
   options: JudgeExceptionsOptions = {},
 ): ExceptionOutcome[] {
@@ -58,7 +63,11 @@ function stateOf(daysLeft: number, warning: number, matched: number, failing: nu
 }
 
 /** Appends to `matches[i]` every policy of the analysis that exception `i` names. */
-function collectMatches(analysis: Analysis, scopes: readonly ExceptionScope[], matches: ExceptionMatch[][]): void {
+function collectMatches(
+  analysis: ScannedSources,
+  scopes: readonly ExceptionScope[],
+  matches: ExceptionMatch[][],
+): void {
   for (const { source, reports } of analysis.sources) {
     for (const { report, categories } of reports) {
       const covering = scopes.flatMap((scope, index) => (scope.coversReport(report) ? [index] : []));

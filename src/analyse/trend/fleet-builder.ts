@@ -2,6 +2,8 @@ import { dirname } from 'node:path';
 import type { AnalysedReport, PercentFormula } from '../../model/analysis.js';
 import type { AccountSeries, FleetRank, FleetScan, FleetTrend } from '../../model/fleet-trend.js';
 import { hasPercent } from '../percent-formulas.js';
+import { LatestScan } from './latest-scan.js';
+import type { ScanJudgement } from './scan-exceptions.js';
 import { orderScans } from './scan-order.js';
 
 /** What is kept of a report once it is let go: its figures, not its policies. */
@@ -66,6 +68,8 @@ function rankDrops(
  */
 export class FleetBuilder {
   readonly #series = new Map<string, KeptScan[]>();
+  /** Per series, what the exceptions did to its latest scan, when the trend has exceptions. */
+  readonly #latest = new Map<string, LatestScan<ScanJudgement>>();
   #count = 0;
 
   /** Distinct accounts and benchmarks seen. */
@@ -80,8 +84,8 @@ export class FleetBuilder {
     return count;
   }
 
-  /** Adds one report, read from `source`. */
-  add(source: string, analysed: AnalysedReport): void {
+  /** Adds one report, read from `source`, with what the exceptions did to it when the trend has any. */
+  add(source: string, analysed: AnalysedReport, judgement?: ScanJudgement): void {
     const { report, pointer, figures } = analysed;
     const key = seriesKey({ accountId: report.AccountId, benchmarkId: report.BenchmarkId });
     const kept: KeptScan = {
@@ -92,6 +96,7 @@ export class FleetBuilder {
       scanDate:
         typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null,
       figures,
+      ...(judgement === undefined ? {} : { acceptedPolicies: judgement.accepted }),
       names: {
         benchmarkName: report.BenchmarkName,
         accountName: report.AccountName,
@@ -102,6 +107,18 @@ export class FleetBuilder {
     const list = this.#series.get(key);
     if (list) list.push(kept);
     else this.#series.set(key, [kept]);
+    if (judgement === undefined) return;
+    const latest = this.#latest.get(key) ?? new LatestScan<ScanJudgement>();
+    latest.offer(kept, judgement);
+    this.#latest.set(key, latest);
+  }
+
+  /** What the exceptions did to each series' latest scan (none when the trend has no exceptions). */
+  latestJudgements(): ScanJudgement[] {
+    return [...this.#series.entries()].flatMap(([key, kept]) => {
+      const judgement = this.#latest.get(key)?.pick(orderScans(kept).order);
+      return judgement === undefined ? [] : [judgement];
+    });
   }
 
   /**
@@ -125,13 +142,14 @@ export class FleetBuilder {
         accountName: last.names.accountName,
         connectorType: last.names.connectorType,
         order,
-        scans: scans.map(({ source, pointer, jobId, scanDate, figures }) => ({
+        scans: scans.map(({ source, pointer, jobId, scanDate, figures, acceptedPolicies }) => ({
           source,
           pointer,
           jobId,
           scanDate,
           figures,
           hasPercent: hasPercent(formula, figures),
+          ...(acceptedPolicies === undefined ? {} : { acceptedPolicies }),
         })),
         changeSinceFirst: percentChange(formula, scans[0], last),
         changeSincePrevious: percentChange(formula, scans.at(-2), last),

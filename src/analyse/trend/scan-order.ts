@@ -29,7 +29,21 @@ export function orderScans<T extends ScanKey>(scans: readonly T[]): { order: Tre
     : scans.every((scan) => scan.jobId !== '')
       ? 'job-id'
       : 'input';
-  const byDate = (a: T, b: T): number => (order === 'scan-date' ? dateOf(a) - dateOf(b) : 0);
-  const byJob = (a: T, b: T): number => (order === 'input' ? 0 : compareJobIds(a.jobId, b.jobId));
-  return { order, scans: [...scans].sort((a, b) => byDate(a, b) || byJob(a, b) || a.index - b.index) };
+  return { order, scans: [...scans].sort((a, b) => compareScans(order, a, b)) };
+}
+
+/**
+ * Which of two scans comes first in `order` (negative: `a`): by date, then JobId, then input order, each only as far
+ * as the order reaches.
+ */
+export function compareScans(order: TrendOrder, a: ScanKey, b: ScanKey): number {
+  const byDate = order === 'scan-date' ? dateOf(a) - dateOf(b) : 0;
+  const byJob = order === 'input' ? 0 : compareJobIds(a.jobId, b.jobId);
+  return byDate || byJob || a.index - b.index;
+}
+
+/** True when `key` can take its place in `order`: a readable date for `scan-date`, a JobId for `job-id`. */
+export function fitsOrder(order: TrendOrder, key: ScanKey): boolean {
+  if (order === 'scan-date') return !Number.isNaN(dateOf(key));
+  return order === 'job-id' ? key.jobId !== '' : true;
 }

@@ -2,7 +2,9 @@ import { CspmError } from '../../error/cspm-error.js';
 import type { AnalysedReport, Figures, PercentFormula } from '../../model/analysis.js';
 import type { PolicyTrend, Trend, TrendCategory, TrendScan } from '../../model/trend.js';
 import { hasPercent } from '../percent-formulas.js';
+import { LatestScan } from './latest-scan.js';
 import { PolicyHistory, topPolicies } from './policy-history.js';
+import type { ScanJudgement } from './scan-exceptions.js';
 import { orderScans } from './scan-order.js';
 
 /** What is kept of a scan once its report is let go. */
@@ -16,6 +18,8 @@ interface KeptScan {
   /** Category figures by position in the trend's categories. */
   categories: Map<number, Figures>;
   colours: Uint8Array;
+  /** Policies an exception accepted, when the trend has exceptions. */
+  accepted: number | undefined;
   names: Pick<Trend, 'benchmarkId' | 'benchmarkName' | 'accountId' | 'accountName' | 'connectorType'>;
 }
 
@@ -42,6 +46,7 @@ export class TrendBuilder {
   readonly #kept: KeptScan[] = [];
   #first: ReturnType<typeof identity> | null = null;
   #mismatched = false;
+  readonly #latest = new LatestScan<ScanJudgement>();
 
   /** @param allowMismatch keep scans of another account or benchmark than the first */
   constructor(private readonly allowMismatch = false) {}
@@ -52,12 +57,12 @@ export class TrendBuilder {
   }
 
   /**
-   * Adds the report of one scan, read from `source`.
+   * Adds the report of one scan, read from `source`, with what the exceptions did to it when the trend has any.
    *
    * @throws CspmError `reports-mismatch` for a scan of another account or benchmark than
    *         the first, unless the builder allows it
    */
-  add(source: string, analysed: AnalysedReport): void {
+  add(source: string, analysed: AnalysedReport, judgement?: ScanJudgement): void {
     const seen = identity(source, analysed);
     const first = this.#first;
     if (first === null) this.#first = seen;
@@ -85,7 +90,7 @@ export class TrendBuilder {
       byCategory.set(at, figures);
     }
     const { report, pointer, figures } = analysed;
-    this.#kept.push({
+    const kept: KeptScan = {
       index: this.#kept.length,
       source,
       pointer,
@@ -95,6 +100,7 @@ export class TrendBuilder {
       figures,
       categories: byCategory,
       colours: this.#history.record(report.ResourceCategories),
+      accepted: judgement?.accepted,
       names: {
         benchmarkId: report.BenchmarkId,
         benchmarkName: report.BenchmarkName,
@@ -102,7 +108,14 @@ export class TrendBuilder {
         accountName: report.AccountName,
         connectorType: report.ConnectorType,
       },
-    });
+    };
+    this.#kept.push(kept);
+    if (judgement !== undefined) this.#latest.offer(kept, judgement);
+  }
+
+  /** What the exceptions did to the latest scan in `order` (the trend's), when the trend has exceptions. */
+  latestJudgement(order: Trend['order']): ScanJudgement | undefined {
+    return this.#latest.pick(order);
   }
 
   /**
@@ -132,6 +145,7 @@ export class TrendBuilder {
         return figures && hasPercent(formula, figures) ? figures.percent : null;
       }),
       regressions: position === 0 ? null : (regressionsPerScan[position] ?? 0),
+      ...(scan.accepted === undefined ? {} : { acceptedPolicies: scan.accepted }),
     }));
     const kept = Math.max(0, Math.floor(top));
     // The latest scan names the account and benchmark, as it would name them today.

@@ -12,6 +12,7 @@ import {
 } from '../../internal.js';
 import { checkOptionsOf, noteSkipped, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
+import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import { assertSafeOutputs } from '../../index.js';
 import { stdinToken } from '../report-inputs.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
@@ -20,7 +21,7 @@ import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 
 /** The arguments of `trend`. */
-export interface TrendArgs extends FailOnArgs, QuietArgs {
+export interface TrendArgs extends FailOnArgs, QuietArgs, ExceptionsArgs {
   inputs: string[];
   /** Each paired with the --output in its position, as in every command. */
   format: TrendFormat[];
@@ -98,11 +99,18 @@ function builder(yargs: Argv): Argv<TrendArgs> {
       default: false,
       describe: 'stamp the time of generation (output then differs run to run)',
     });
-  return withFailOnOptions(declared)
+  return withExceptionsOptions(
+    withFailOnOptions(declared),
+    "Each scan is judged on its own day; every output shows the policies accepted beside the compliance as scanned, and the latest scan's expired, expiring, unused and unneeded exceptions as warnings",
+  )
     .example('$0 trend scans/', 'the trend of every scan in a folder: text on a terminal, JSON into a pipe')
     .example('$0 trend scans/ -o trend.html -o trend.xlsx', 'the chart page and the workbook in one run')
     .example('$0 trend scans/ -f html -o trend.html', 'a page with the compliance chart')
     .example('$0 trend scans/*.json -f xlsx -o trend.xlsx', 'one row per scan, to chart in a spreadsheet')
+    .example(
+      '$0 trend scans/ --exceptions risks.yaml -o trend.html',
+      'the policies accepted in each scan beside its compliance, and the exceptions to look at',
+    )
     .example(
       '$0 trend fleet/ -f html -o fleet.html',
       'many accounts (a folder per scan date): the biggest drops, worst first',
@@ -143,6 +151,7 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
     top: args.top,
     ...(args.benchmark === undefined ? {} : { benchmark: args.benchmark }),
     ...(args.account === undefined ? {} : { account: args.account }),
+    ...exceptionsOptionsOf(args),
   });
   for (const { source, message } of result.skipped)
     io.stderr.write(`cspm-report: ${terminalText(source)}: ${message}\n`);
@@ -155,8 +164,10 @@ async function run(args: TrendArgs, io: CliIo): Promise<number> {
     result.status === 'fleet'
       ? result.fleet.series.flatMap((series) => series.scans.map((scan) => scan.source))
       : result.trend.scans.map((scan) => scan.source);
-  // The files read out of a directory input are inputs too: never written over.
-  assertSafeOutputs(files, read);
+  const exceptions = result.status === 'fleet' ? result.fleet.exceptions : result.trend.exceptions;
+  // The files read out of a directory input are inputs too, and so are the exceptions files: never written over.
+  assertSafeOutputs(files, [...read, ...(exceptions?.files ?? []).map((file) => file.path)]);
+  for (const warning of exceptions?.warnings ?? []) io.stderr.write(`cspm-report: warning: ${terminalText(warning)}\n`);
   const options = {
     ...(args.title === undefined ? {} : { title: args.title }),
     ...(args.now ? { now: new Date() } : {}),

@@ -13,6 +13,7 @@ import {
 import { scanLabel } from './trend-chart.js';
 import { renderTrendPage, type TrendPageHead } from './trend-page.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
+import { acceptedText, trendExceptionsView, type TrendExceptionsView } from './trend-exceptions-view.js';
 
 /** What the fleet trend page's template (fleet-trend-page.hbs) draws. */
 interface FleetTrendPageView extends TrendPageHead {
@@ -39,9 +40,15 @@ interface FleetTrendPageView extends TrendPageHead {
     percents: string;
     sinceFirst: string;
     sincePrevious: string;
+    /** Policies accepted in the series' latest scan, when the trend has exceptions. */
+    accepted: string;
     lost: boolean;
     lostText: string;
   }[];
+  /** True when the trend has exceptions: each series then shows its latest scan's accepted policies. */
+  acceptedColumn: boolean;
+  /** The accepted risks, when the trend has exceptions. */
+  exceptions?: TrendExceptionsView;
 }
 
 /** An account as the fleet trend page names it: `name (id)`. */
@@ -57,6 +64,7 @@ function seriesRow(series: AccountSeries): FleetTrendPageView['series'][number] 
     percents: series.scans.map((scan) => percentText(scanPercent(scan))).join(' → '),
     sinceFirst: changeText(series.changeSinceFirst),
     sincePrevious: changeText(series.changeSincePrevious),
+    accepted: acceptedText(last?.acceptedPolicies),
     lost: series.lost,
     lostText: series.lost ? `lost: ${lostText}` : '',
   };
@@ -90,6 +98,8 @@ function fleetTrendPageView(fleet: FleetTrend, options: TrendRenderOptions): Fle
       })),
     })),
     series: fleet.series.map(seriesRow),
+    acceptedColumn: fleet.exceptions !== undefined,
+    ...(fleet.exceptions === undefined ? {} : { exceptions: trendExceptionsView(fleet.exceptions) }),
   };
 }
 

@@ -17,6 +17,8 @@ import {
 } from './fleet-rows.js';
 import { scanLabel } from './trend-chart.js';
 import { beginTrendPdf } from './trend-pdf.js';
+import { drawTrendExceptions } from './trend-exceptions-pdf.js';
+import { acceptedText } from './trend-exceptions-view.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
 
 const accountName = (series: AccountSeries): string => `${series.accountName} (${series.accountId})`;
@@ -43,9 +45,10 @@ function rankColumns(since: 'first' | 'previous'): Column<RankRow>[] {
   ];
 }
 
-function seriesColumns(): Column<AccountSeries>[] {
+function seriesColumns(withAccepted: boolean): Column<AccountSeries>[] {
   return [
-    { header: 'Account', width: 220, text: accountName },
+    // The accepted column takes its room from the account's, so that the table keeps its width.
+    { header: 'Account', width: withAccepted ? 165 : 220, text: accountName },
     { header: 'Benchmark', width: 130, text: (series) => series.benchmarkId },
     { header: 'Scans', width: 40, align: 'right', text: (series) => displayCount(series.scans.length) },
     {
@@ -57,6 +60,16 @@ function seriesColumns(): Column<AccountSeries>[] {
     { header: 'Latest', width: 55, align: 'right', text: (series) => percentText(scanPercent(series.scans.at(-1))) },
     { header: 'Since first', width: 75, align: 'right', text: (series) => changeText(series.changeSinceFirst) },
     { header: 'Since previous', width: 75, align: 'right', text: (series) => changeText(series.changeSincePrevious) },
+    ...(withAccepted
+      ? [
+          {
+            header: 'Accepted',
+            width: 55,
+            align: 'right' as const,
+            text: (series: AccountSeries) => acceptedText(series.scans.at(-1)?.acceptedPolicies),
+          },
+        ]
+      : []),
     {
       header: 'Lost',
       width: 40,
@@ -88,7 +101,10 @@ export async function renderFleetPdf(fleet: FleetTrend, options: TrendRenderOpti
     canvas.y += 10;
   }
   heading(canvas, 'Every account', 2, 60);
-  drawTable(canvas, seriesColumns(), fleet.series, { continued: 'Every account (continued)' });
+  drawTable(canvas, seriesColumns(fleet.exceptions !== undefined), fleet.series, {
+    continued: 'Every account (continued)',
+  });
   canvas.onPageBreak = null;
+  if (fleet.exceptions !== undefined) drawTrendExceptions(canvas, fleet.exceptions);
   return finish();
 }

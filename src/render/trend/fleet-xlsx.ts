@@ -5,6 +5,7 @@ import type { TableSheet } from '../xlsx/table-sheet.js';
 import { dateStyle } from '../xlsx/xlsx-styles.js';
 import { fleetTitle, lostText, rankings, rankRows, scanPercent, type RankRow } from './fleet-rows.js';
 import type { TrendRenderOptions } from './trend-renderer.js';
+import { acceptedColumns, acceptedRisksSheet } from './trend-exceptions-xlsx.js';
 import { renderTrendWorkbook } from './trend-workbook.js';
 
 const percentOf = (value: number | null): number | null => (value === null ? null : value / 100);
@@ -87,6 +88,11 @@ function accountsSheet(fleet: FleetTrend): TableSheet<AccountSeries> {
         width: { max: 20 },
         value: (series) => percentOf(series.changeSincePrevious),
       },
+      ...acceptedColumns<AccountSeries>(
+        fleet.exceptions,
+        'Accepted (latest scan)',
+        (series) => series.scans.at(-1)?.acceptedPolicies,
+      ),
       { header: 'Lost', kind: 'text', width: { max: 36 }, value: (series) => (series.lost ? lostText : null) },
     ],
     rows: () => fleet.series,
@@ -113,6 +119,11 @@ function scansSheet(fleet: FleetTrend): TableSheet<{ series: AccountSeries; scan
       { header: 'Red', kind: 'count', width: { max: 10 }, value: (row) => row.scan.figures.red },
       { header: 'Amber', kind: 'count', width: { max: 10 }, value: (row) => row.scan.figures.amber },
       { header: 'Gray', kind: 'count', width: { max: 10 }, value: (row) => row.scan.figures.gray },
+      ...acceptedColumns<{ scan: FleetScan }>(
+        fleet.exceptions,
+        'Accepted policies',
+        (row) => row.scan.acceptedPolicies,
+      ),
       { header: 'File', kind: 'text', width: { max: 50 }, value: (row) => row.scan.source },
     ],
     rows: () => fleet.series.flatMap((series) => series.scans.map((scan) => ({ series, scan }))),
@@ -131,5 +142,6 @@ export async function renderFleetXlsx(fleet: FleetTrend, options: TrendRenderOpt
     await write(dropsSheet(fleet, title));
     await write(accountsSheet(fleet));
     await write(scansSheet(fleet));
+    if (fleet.exceptions !== undefined) await write(acceptedRisksSheet(fleet.exceptions));
   });
 }

@@ -5,6 +5,7 @@ import { renderFleetHtml } from './fleet-html.js';
 import { renderTrendPage, type TrendPageHead } from './trend-page.js';
 import { trendTitle, type TrendRenderer, type TrendRenderOptions } from './trend-renderer.js';
 import { trendSvg } from './trend-svg.js';
+import { acceptedText, trendExceptionsView, type TrendExceptionsView } from './trend-exceptions-view.js';
 
 /** A list of policies of the page: its heading, its rows, and what it says when empty. */
 interface PolicyList {
@@ -31,8 +32,14 @@ interface TrendPageView extends TrendPageHead {
     amber: string;
     gray: string;
     regressions: string;
+    /** Policies accepted in the scan, when the trend has exceptions. */
+    accepted: string;
     source: string;
   }[];
+  /** True when the trend has exceptions: the scans then show their accepted policies. */
+  acceptedColumn: boolean;
+  /** The accepted risks, when the trend has exceptions. */
+  exceptions?: TrendExceptionsView;
   policyLists: PolicyList[];
 }
 
@@ -88,8 +95,11 @@ function trendPageView(trend: Trend, options: TrendRenderOptions): TrendPageView
       amber: displayCount(scan.figures.amber),
       gray: displayCount(scan.figures.gray),
       regressions: scan.regressions === null ? '–' : displayCount(scan.regressions),
+      accepted: acceptedText(scan.acceptedPolicies),
       source: scan.source,
     })),
+    acceptedColumn: trend.exceptions !== undefined,
+    ...(trend.exceptions === undefined ? {} : { exceptions: trendExceptionsView(trend.exceptions) }),
     policyLists: [
       policyList(
         trend,

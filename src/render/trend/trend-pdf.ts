@@ -15,6 +15,8 @@ import { Typesetter } from '../pdf/typesetter.js';
 import { collect } from '../pdf/open-pdf.js';
 import { scanLabel } from './trend-chart.js';
 import { drawTrendChart } from './trend-pdf-chart.js';
+import { drawTrendExceptions } from './trend-exceptions-pdf.js';
+import { acceptedText } from './trend-exceptions-view.js';
 import { trendTitle, type TrendRenderOptions } from './trend-renderer.js';
 
 // Without a time from the caller, a fixed date keeps pdfkit's document ID, and so the bytes, reproducible.
@@ -22,7 +24,7 @@ const fixedDate = new Date(0);
 
 const percentText = (value: number | null): string => (value === null ? 'n/a' : displayPercent(value));
 
-function scanColumns(): Column<{ scan: TrendScan; position: number }>[] {
+function scanColumns(withAccepted: boolean): Column<{ scan: TrendScan; position: number }>[] {
   const count = (
     header: string,
     value: (scan: TrendScan) => number,
@@ -34,7 +36,8 @@ function scanColumns(): Column<{ scan: TrendScan; position: number }>[] {
   });
   return [
     { header: 'Scan', width: 70, text: (row) => scanLabel(row.scan, row.position) },
-    { header: 'JobId', width: 190, text: (row) => row.scan.jobId },
+    // The accepted column takes its room from the JobId's, so that the table keeps its width.
+    { header: 'JobId', width: withAccepted ? 138 : 190, text: (row) => row.scan.jobId },
     {
       header: 'Compliance',
       width: 62,
@@ -51,6 +54,16 @@ function scanColumns(): Column<{ scan: TrendScan; position: number }>[] {
       align: 'right',
       text: (row) => (row.scan.regressions === null ? '–' : displayCount(row.scan.regressions)),
     },
+    ...(withAccepted
+      ? [
+          {
+            header: 'Accepted',
+            width: 52,
+            align: 'right' as const,
+            text: (row: { scan: TrendScan }) => acceptedText(row.scan.acceptedPolicies),
+          },
+        ]
+      : []),
     { header: 'File', width: 120, text: (row) => row.scan.source.split(/[\\/]/).at(-1) ?? row.scan.source },
   ];
 }
@@ -148,7 +161,7 @@ export async function renderTrendPdf(trend: Trend, options: TrendRenderOptions):
   heading(canvas, 'Scans', 2, 60);
   drawTable(
     canvas,
-    scanColumns(),
+    scanColumns(trend.exceptions !== undefined),
     trend.scans.map((scan, position) => ({ scan, position })),
     { continued: 'Scans (continued)' },
   );
@@ -163,5 +176,6 @@ export async function renderTrendPdf(trend: Trend, options: TrendRenderOptions):
     else drawTable(canvas, policyColumns(trend), list, { continued: `${name} (continued)` });
     canvas.onPageBreak = null;
   }
+  if (trend.exceptions !== undefined) drawTrendExceptions(canvas, trend.exceptions);
   return finish();
 }

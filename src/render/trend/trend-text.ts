@@ -1,9 +1,10 @@
 import type { FleetTrend } from '../../model/fleet-trend.js';
-import type { Trend, TrendScan } from '../../model/trend.js';
+import type { Trend, TrendExceptions, TrendScan } from '../../model/trend.js';
 import { oneDecimal } from '../../text/one-decimal.js';
 import { plural } from '../../text/plural.js';
 import { terminalText } from '../../text/terminal-text.js';
-import { displayPercent } from '../display-values.js';
+import { displayCount, displayPercent } from '../display-values.js';
+import { acceptedText, trendExceptionsView } from './trend-exceptions-view.js';
 import { trendTitle, type TrendRenderer } from './trend-renderer.js';
 
 function percentOf(scan: { figures: { percent: number }; hasPercent: boolean }): string {
@@ -19,7 +20,27 @@ function points(change: number | null): string {
 function scanLine(scan: TrendScan): string {
   const { figures } = scan;
   const regressed = scan.regressions === null ? '' : `, ${plural(scan.regressions, 'regression')}`;
-  return `  ${terminalText(scan.scanDate ?? 'no date')}  ${percentOf(scan).padStart(6)}  ${figures.red} Red, ${figures.amber} Amber, ${figures.green} Green, ${figures.gray} Gray${regressed}  (${terminalText(scan.source)})`;
+  const accepted = scan.acceptedPolicies === undefined ? '' : `; ${displayCount(scan.acceptedPolicies)} accepted`;
+  return `  ${terminalText(scan.scanDate ?? 'no date')}  ${percentOf(scan).padStart(6)}  ${figures.red} Red, ${figures.amber} Amber, ${figures.green} Green, ${figures.gray} Gray${regressed}${accepted}  (${terminalText(scan.source)})`;
+}
+
+/** ` as scanned (2 policies accepted)` after a scan's compliance, in a trend given exceptions. */
+function asScanned(scan: TrendScan | undefined): string {
+  const accepted = scan?.acceptedPolicies;
+  return accepted === undefined ? '' : ` as scanned (${plural(accepted, 'policy', 'policies')} accepted)`;
+}
+
+/** The exceptions of a trend as lines: how scans were judged, each file with its SHA-256, then the warnings. */
+function exceptionLines(record: TrendExceptions | undefined): string[] {
+  if (record === undefined) return [];
+  const view = trendExceptionsView(record);
+  return [
+    '',
+    'Accepted risks:',
+    `  ${terminalText(view.summary)}`,
+    ...view.files.map((file) => `  ${terminalText(file.path)}  sha256 ${file.sha256}`),
+    ...view.warnings.map((warning) => `  warning: ${terminalText(warning)}`),
+  ];
 }
 
 /**
@@ -34,7 +55,7 @@ function trendText(trend: Trend, title: string): string {
       : null;
   const lines = [
     terminalText(title),
-    `${plural(trend.scans.length, 'scan')}, ${plural(trend.policies, 'policy', 'policies')}; compliance ${last === undefined ? 'n/a' : percentOf(last)}, ${points(change)} since the first scan`,
+    `${plural(trend.scans.length, 'scan')}, ${plural(trend.policies, 'policy', 'policies')}; compliance ${last === undefined ? 'n/a' : percentOf(last)}${asScanned(last)}, ${points(change)} since the first scan`,
     '',
     ...trend.scans.map(scanLine),
   ];
@@ -52,6 +73,7 @@ function trendText(trend: Trend, title: string): string {
         `  ${terminalText(policy.complianceNumber)}  ${terminalText(policy.shortTitle)} (${terminalText(policy.severity)}): ${plural(policy.longestRed, 'scan')}`,
       );
   }
+  lines.push(...exceptionLines(trend.exceptions));
   return `${lines.join('\n')}\n`;
 }
 
@@ -71,6 +93,16 @@ function fleetText(fleet: FleetTrend, title: string): string {
       `  ${terminalText(series.accountName)} — ${terminalText(series.benchmarkName)}: ${rank.lost ? 'no latest scan' : points(rank.change)}, now ${latest === undefined ? 'n/a' : percentOf(latest)}`,
     );
   }
+  if (fleet.exceptions !== undefined) {
+    lines.push('', "Policies accepted in each account's latest scan:");
+    for (const series of fleet.series) {
+      const latest = series.scans.at(-1);
+      lines.push(
+        `  ${terminalText(series.accountName)} — ${terminalText(series.benchmarkName)}: ${latest === undefined ? 'n/a' : `${acceptedText(latest.acceptedPolicies)} accepted, compliance ${percentOf(latest)} as scanned`}`,
+      );
+    }
+  }
+  lines.push(...exceptionLines(fleet.exceptions));
   return `${lines.join('\n')}\n`;
 }
 

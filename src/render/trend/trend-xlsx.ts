@@ -6,6 +6,7 @@ import { colourHeaderStyle, dateStyle } from '../xlsx/xlsx-styles.js';
 import { scanLabel } from './trend-chart.js';
 import { trendTitle, type TrendRenderOptions } from './trend-renderer.js';
 import { renderTrendWorkbook } from './trend-workbook.js';
+import { acceptedColumns, acceptedRisksSheet } from './trend-exceptions-xlsx.js';
 
 interface ScanRow {
   scan: TrendScan;
@@ -59,6 +60,7 @@ function scansSheet(trend: Trend, title: string): TableSheet<ScanRow> {
       count('Amber', (scan) => scan.figures.amber),
       count('Gray', (scan) => scan.figures.gray),
       { header: 'Regressions', kind: 'count', width: { max: 12 }, value: (row) => row.scan.regressions },
+      ...acceptedColumns<ScanRow>(trend.exceptions, 'Accepted policies', (row) => row.scan.acceptedPolicies),
       ...trend.categories.map((category, at): TableColumn<ScanRow> => ({
         header: `${category.name} %`,
         kind: 'percent',
@@ -112,5 +114,6 @@ export async function renderTrendXlsx(trend: Trend, options: TrendRenderOptions)
   return renderTrendWorkbook(title, options, async (write) => {
     await write(scansSheet(trend, title));
     await write(policiesSheet(trend));
+    if (trend.exceptions !== undefined) await write(acceptedRisksSheet(trend.exceptions));
   });
 }

@@ -6,6 +6,8 @@ export interface SeriesOptions {
   seed?: number;
   change?: number;
   dates?: boolean;
+  /** The first scan's time (ms since the epoch, UTC); one scan a day from there. */
+  start?: number;
   name?: (index: number) => string;
 }
 

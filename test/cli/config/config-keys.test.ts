@@ -38,7 +38,7 @@ describe('the keys a config file may set, by command', () => {
         "rules": "",
         "schema": "",
         "serve": "port host scan-seconds latency fail-rate scan-failure-rate rate-limit request-timeout",
-        "trend": "allow-mismatch top title templates now percent-formula rule fail-on",
+        "trend": "allow-mismatch top title templates now percent-formula rule fail-on exceptions expiry-warning max-exception-days",
       }
     `);
   });
