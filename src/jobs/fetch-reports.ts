@@ -1,3 +1,5 @@
+import type { AcceptedRisks } from '../model/exceptions.js';
+import { runExceptionsOf, type ExceptionsOptions } from './exceptions/run-exceptions.js';
 import type { FailOn } from '../model/fail-closed.js';
 import type { AuditSummaryIds, CspmClient } from '../client/create-client.js';
 import { exitCodes } from '../error/exit-codes.js';
@@ -92,6 +94,8 @@ export interface FetchedReport {
   envelope: unknown;
   /** The analysis of the envelope, for its documents and its verdict. */
   analysis: Analysis;
+  /** What the run's exceptions did on this report, when it was given any: its documents show it. */
+  exceptions?: AcceptedRisks;
   /** The documents asked for, planned (each output renders when asked); absent without `formats`. */
   document?: PlannedDocument;
   /**
@@ -102,7 +106,7 @@ export interface FetchedReport {
 }
 
 /** Options of {@link fetchReport} and {@link fetchReports}. */
-export interface FetchReportsOptions extends AnalyseInputsOptions {
+export interface FetchReportsOptions extends AnalyseInputsOptions, ExceptionsOptions {
   /** Judge each report as `checkReports` does (default true); false saves whatever came. */
   check?: boolean;
   /** The lowest finding severity that fails a report's check (default `error`). */
@@ -119,18 +123,22 @@ export async function fetchReport(
   target: FetchTarget,
   options: FetchReportsOptions & { name?: string } = {},
 ): Promise<FetchedReport> {
+  // Read before the request: an exceptions file that does not check fails the run, never reads as none.
+  const run = runExceptionsOf(options);
   const envelope = await client.getAuditSummary(target);
-  const { analysis, verdict } = await checkReports(
+  const { analysis, verdict, exceptions } = await checkReports(
     { value: envelope, name: options.name ?? describeTarget(target) },
-    options,
+    { ...options, ...(run === undefined ? {} : { exceptions: run }) },
   );
   const checked = options.check === false ? passed() : verdict;
+  const accepted = exceptions === undefined ? {} : { exceptions };
   if (options.formats === undefined || options.formats.length === 0)
-    return { target, envelope, analysis, verdict: checked };
+    return { target, envelope, analysis, ...accepted, verdict: checked };
   const [document] = renderDocuments(analysis, {
     formats: options.formats,
     combine: true,
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+    ...(exceptions === undefined ? {} : { acceptedRisks: exceptions }),
   }).documents;
   const unrendered =
     document?.status === 'ready' ? undefined : `not rendered: ${document?.message ?? 'nothing to render'}`;
@@ -138,6 +146,7 @@ export async function fetchReport(
     target,
     envelope,
     analysis,
+    ...accepted,
     verdict: unrendered === undefined ? checked : failed(exitCodes.findings, ...checked.reasons, unrendered),
   };
   return document === undefined ? fetched : { ...fetched, document };
@@ -189,6 +198,9 @@ export async function fetchReports(
   asked: readonly FetchTarget[],
   options: FetchManyOptions,
 ): Promise<FetchManyResult> {
+  // Read once for every report, before any request: a file that does not check fails the run.
+  const run = runExceptionsOf(options);
+  if (run !== undefined) options = { ...options, exceptions: run };
   const result = { kept: 0, failing: 0, failures: [] as FetchFailure[] };
   const fail = (failure: FetchFailure): void => {
     result.failures.push(failure);

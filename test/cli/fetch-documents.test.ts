@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createEmulator, type Emulator } from '../../src/index.js';
 import { textOf } from '../render/pdf/pdf-helpers.js';
 import { runInProcess } from '../support/cli-run.js';
+import { dayFromToday } from '../support/sample-exceptions.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const credentials = { licenseToken: 'LICENSE-TOKEN-1a2b', accountToken: 'ACCOUNT-TOKEN-3c4d', apiKey: 'API-KEY-5e6f' };
@@ -102,5 +103,65 @@ describe('cspm-report fetch -f and --benchmark all', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(readdirSync(dir)).toEqual([]);
     expect(existsSync(join(dir, 'x'))).toBe(false);
+  });
+
+  it('with --exceptions, the documents mark the accepted policy and the run names an unused exception', async () => {
+    const dir = tempDir();
+    const exceptions = join(dir, 'risks.yaml');
+    const entry = (id: string, policy: string) =>
+      [
+        `  - id: ${id}`,
+        `    policy: ${policy}`,
+        '    accounts: ["Payments"]',
+        '    reason: Accepted until the platform migration ends.',
+        '    owner: platform@example.com',
+        '    approvedBy: ciso@example.com',
+        `    approved: "${dayFromToday(-30)}"`,
+        `    expires: "${dayFromToday(60)}"`,
+      ].join('\n');
+    writeFileSync(
+      exceptions,
+      `exceptions:\n${entry('EXC-1', 'VMDiskEncryption')}\n${entry('EXC-3', 'NoSuchPolicy')}\n`,
+    );
+    const result = await runInProcess(
+      ['fetch', ...ids('CSBP'), '-o', join(dir, 'azure.json'), '-f', 'csv', '--exceptions', exceptions],
+      { env: env() },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`cspm-report: warning: EXC-3 (${exceptions} /exceptions/1) matches no policy`);
+    const csv = readFileSync(join(dir, 'azure.csv'), 'utf8');
+    expect(csv.split('\n').filter((line) => line.includes('EXC-1'))).toHaveLength(1);
+  });
+
+  it('refuses an exceptions file that does not check before any request (exit 2), and never writes over one', async () => {
+    const dir = tempDir();
+    const bad = join(dir, 'risks.yaml');
+    writeFileSync(bad, 'exceptions:\n  - id: EXC-1\n');
+    const refused = await runInProcess(['fetch', ...ids('CSBP'), '-o', join(dir, 'azure.json'), '--exceptions', bad], {
+      env: env(),
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('/exceptions/0');
+    expect(existsSync(join(dir, 'azure.json'))).toBe(false);
+    const good = join(dir, 'risks.json');
+    const text = JSON.stringify({
+      exceptions: [
+        {
+          id: 'EXC-1',
+          policy: 'VMDiskEncryption',
+          accounts: ['Payments'],
+          reason: 'Accepted until the platform migration ends.',
+          owner: 'platform@example.com',
+          approvedBy: 'ciso@example.com',
+          approved: dayFromToday(-30),
+          expires: dayFromToday(60),
+        },
+      ],
+    });
+    writeFileSync(good, text);
+    const over = await runInProcess(['fetch', ...ids('CSBP'), '-o', good, '--exceptions', good], { env: env() });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toMatch(/risks\.json.*(input|reads)/);
+    expect(readFileSync(good, 'utf8')).toBe(text);
   });
 });

@@ -1,7 +1,15 @@
 import type { Argv } from 'yargs';
 import { renderWarningPrinter } from '../render-options.js';
 import { allBenchmarks, type DocumentFormat, fetchAccount, type FetchTarget } from '../../index.js';
-import { fetchPlanOf, formatCheckText, formatsFor, terminalText, type FetchRequest } from '../../internal.js';
+import {
+  exceptionNotes,
+  fetchPlanOf,
+  formatCheckText,
+  formatsFor,
+  terminalText,
+  type FetchRequest,
+} from '../../internal.js';
+import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { fetchMany } from '../fetch/fetch-many.js';
@@ -13,7 +21,7 @@ import type { CommandSpec } from './command-spec.js';
 import { statusWriter } from '../status-line.js';
 
 /** The arguments of `fetch`. */
-export interface FetchArgs extends FailOnArgs, ServiceArgs, QuietArgs, FetchRequest {
+export interface FetchArgs extends FailOnArgs, ServiceArgs, QuietArgs, FetchRequest, ExceptionsArgs {
   format: DocumentFormat[] | undefined;
   check: boolean;
 }
@@ -61,7 +69,10 @@ function builder(yargs: Argv): Argv<FetchArgs> {
       default: true,
       describe: 'check each report and exit as check does (--no-check: save only)',
     });
-  return withFailOnOptions(withServiceOptions(options))
+  return withExceptionsOptions(
+    withFailOnOptions(withServiceOptions(options)),
+    "the documents show them, the check's verdict stays about the data",
+  )
     .example(
       '$0 fetch --license L --account A --job J --benchmark CSBP -o report.json',
       'save and check an audit summary',
@@ -69,6 +80,10 @@ function builder(yargs: Argv): Argv<FetchArgs> {
     .example(
       '$0 fetch --license L --account A --job J --benchmark CSBP -o report.json -f xlsx -f pdf',
       'save it, and render a workbook and a PDF beside it',
+    )
+    .example(
+      '$0 fetch --license L --account A --job J --benchmark CSBP -o report.json -f pdf --exceptions risks.yaml',
+      'the PDF with its Accepted risks section',
     )
     .example(
       '$0 fetch --license L --account A --job J --benchmark all --out-dir reports',
@@ -90,7 +105,8 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
   // Every name of standard output (/dev/stdout…) is `-` to the job: the envelope is written through the stream.
   const output = args.output !== undefined && isStandardOutput(args.output) ? '-' : args.output;
   const place = { output, outDir: args['out-dir'], formats: [...new Set(args.format ?? [])] };
-  const options = { client, check: args.check, failOn: args['fail-on'], checkOptions: checkOptionsOf(args, io), io };
+  const checkOptions = { ...checkOptionsOf(args, io), ...exceptionsOptionsOf(args) };
+  const options = { client, check: args.check, failOn: args['fail-on'], checkOptions, io };
   if (many) return fetchMany(targets, { ...options, place, concurrency: args.concurrency, readFiles });
 
   const { fetched, saved } = await fetchAccount(client, targets[0] as FetchTarget, {
@@ -114,6 +130,8 @@ async function run(args: FetchArgs, io: CliIo): Promise<number> {
   for (const { path } of placed.documents) if (saved.unrendered === undefined) status(`wrote ${terminalText(path)}`);
   if (saved.unrendered !== undefined)
     io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(saved.unrendered)}\n`);
+  for (const note of exceptionNotes(fetched.exceptions))
+    io.stderr.write(`cspm-report: warning: ${terminalText(note)}\n`);
   return fetched.verdict.exitCode;
 }
 

@@ -18,6 +18,8 @@ export interface FetchRequest extends SecretFileArgs {
   'out-dir': string | undefined;
   format: readonly string[] | undefined;
   concurrency: number;
+  /** Exceptions files (`--exceptions`): read, so never written over. */
+  exceptions: string[] | undefined;
 }
 
 /** What a fetch run does, once its request is found sound. */
@@ -106,8 +108,10 @@ function checkUsage(args: FetchRequest, many: boolean): void {
     });
 }
 
-/** The files a run reads that it must never write over: the accounts file and the secret files. */
+/** The files a run reads that it must never write over: the accounts file, the secrets and the exceptions files. */
 function readFiles(args: FetchRequest): string[] {
   const secretFiles = Object.values(secretSources).map((source) => args[source.flag]);
-  return [args.accounts, ...secretFiles].filter((file): file is string => file !== undefined);
+  return [args.accounts, ...secretFiles, ...(args.exceptions ?? [])].filter(
+    (file): file is string => file !== undefined,
+  );
 }

@@ -12,6 +12,7 @@ const one: FetchRequest = {
   'out-dir': undefined,
   format: undefined,
   concurrency: 4,
+  exceptions: undefined,
   'license-token-file': undefined,
   'account-token-file': 'account.token',
   'api-key-file': undefined,
