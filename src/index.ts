@@ -53,6 +53,7 @@ export type {
   ExceptionsFile,
   ExceptionsRecord,
   ExceptionState,
+  PolicyAcceptance,
   RiskException,
 } from './model/exceptions.js';
 export type { GateResultRecord } from './jobs/gate-result-record.js';
@@ -204,6 +205,7 @@ export type {
   CategoryChange,
   DiffResult,
   FiguresChange,
+  LapsedAcceptance,
   PolicyChange,
   PolicyChangeKind,
   PolicyMatch,
