@@ -30,7 +30,8 @@ export interface DiffAcceptance {
  * the run's day (an old scan of unknown date is judged as the new one is).
  */
 export function scanDay(report: BenchmarkReport, today: number): number {
-  const stated = typeof report.LastScannedDate === 'string' ? Date.parse(report.LastScannedDate) : Number.NaN;
+  // Date.parse of '' is NaN, as of any text that is no date.
+  const stated = Date.parse(report.LastScannedDate ?? '');
   return Number.isNaN(stated) ? today : dayOf(new Date(stated));
 }
 

@@ -97,6 +97,8 @@ describe('diffAcceptance', () => {
         ...(warning === undefined ? {} : { expiryWarningDays: warning }),
       }).new(report, storage(report), keys);
     expect(on('2026-07-16')?.state).toBe('active');
+    // No ticket stated, none written: the JSON output holds no empty member.
+    expect(Object.keys(on('2026-07-16') ?? {})).not.toContain('ticket');
     expect(on('2026-07-15')?.state).toBe('expiring');
     expect(on('2026-06-15')).toMatchObject({ state: 'expiring', daysLeft: 0 });
     expect(on('2026-06-14')).toBeUndefined();
