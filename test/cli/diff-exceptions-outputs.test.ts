@@ -95,6 +95,14 @@ describe('diff --exceptions outputs', () => {
     );
   });
 
+  it('GitHub annotates the accepted change as a notice and the lapsed one as an error, naming each exception', async () => {
+    const lines = (await outputs('github', 'txt')).split('\n');
+    const accepted = lines.find((line) => line.includes('RecoveryVaultSoftDelete'));
+    expect(accepted).toMatch(/^::notice .*; accepted: EXC-1 \(platform@example\.com, expires /);
+    const lapsed = lines.find((line) => line.includes('SubscriptionOwnerCount'));
+    expect(lapsed).toMatch(/^::error .*; no longer accepted: EXC-2 expired 2024-03-14/);
+  });
+
   it('GitLab leaves the accepted change out of its issues and describes the lapsed one', async () => {
     const issues = JSON.parse(await outputs('gitlab', 'json')) as { check_name: string; description: string }[];
     const regressions = issues.filter((issue) => issue.check_name === 'cspm-report/regression');
