@@ -129,9 +129,10 @@ export function exceptionsProblem(
   given: readonly string[] | undefined,
 ): string | undefined {
   const files = (count: number): string => (count === 1 ? '1 exceptions file' : `${count} exceptions files`);
-  if (made === undefined && given === undefined) return undefined;
   if (made === undefined)
-    return `was made without --exceptions; this merge is given ${files(given?.length ?? 0)}: run every shard and the merge with the same --exceptions`;
+    return given === undefined
+      ? undefined
+      : `was made without --exceptions; this merge is given ${files(given.length)}: run every shard and the merge with the same --exceptions`;
   if (given === undefined)
     return `was made with --exceptions (${files(made.length)}); this merge is given none: give it the same --exceptions`;
   if (made.length === given.length && made.every((sha256, at) => sha256 === given[at])) return undefined;

@@ -175,6 +175,14 @@ describe('verifyPartials', () => {
       'part-1.json was made with 1 exceptions file of other content than the 2 exceptions files this merge is given (--exceptions, in the same order): run every shard and the merge with the same files',
     ],
     [
+      'a second exceptions file of other bytes',
+      (given: Run) => {
+        first(given).contentHashes = { exceptions: [digest(8), digest(7)] };
+        given.expected.contentHashes = { exceptions: [digest(8), digest(9)] };
+      },
+      'part-1.json was made with 2 exceptions files of other content than the 2 exceptions files this merge is given (--exceptions, in the same order): run every shard and the merge with the same files',
+    ],
+    [
       'the exceptions files in another order',
       (given: Run) => {
         first(given).contentHashes = { exceptions: [digest(9), digest(8)] };
