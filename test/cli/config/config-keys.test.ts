@@ -27,10 +27,10 @@ describe('the keys a config file may set, by command', () => {
       {
         "check": "markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days",
         "completion": "",
-        "diff": "allow-mismatch fail-on-regression allow-new-failures allow-removed markdown-limit color percent-formula rule fail-on",
+        "diff": "allow-mismatch fail-on-regression allow-new-failures allow-removed markdown-limit color percent-formula rule fail-on exceptions expiry-warning max-exception-days",
         "fetch": "concurrency check app-id timeout max-body percent-formula rule fail-on",
         "gate": "rules allow-mismatch markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days",
-        "merge": "rules markdown-limit color percent-formula rule fail-on",
+        "merge": "rules markdown-limit color percent-formula rule fail-on exceptions expiry-warning max-exception-days",
         "onboard": "account-name aws-account-id aws-role-name domain-name tenant-id ad-application-client-id subscription-id wait poll-seconds wait-timeout app-id timeout max-body",
         "query": "timeout memory-limit",
         "render": "templates title logo tier landscape policies max-policies show-paths strict now fields bom parquet percent-formula rule exceptions expiry-warning max-exception-days",
