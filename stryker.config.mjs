@@ -36,6 +36,7 @@ export default {
     // Accepted risks: which policies an exception covers, its state on the run's day, what the
     // gate leaves out of its counts, and the checks of the file that a verdict rests on.
     'src/analyse/exceptions/*.ts',
+    'src/analyse/diff/diff-acceptance.ts',
     'src/gate/accepted-scope.ts',
     // What the fleet tier counts per account: accepted policies, and the expired exceptions whose policies fail again.
     'src/analyse/fleet/fleet-accepted.ts',

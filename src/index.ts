@@ -61,6 +61,7 @@ export type {
   ExceptionsFile,
   ExceptionsRecord,
   ExceptionState,
+  PolicyAcceptance,
   RiskException,
 } from './model/exceptions.js';
 export type { GateResultRecord } from './jobs/gate-result-record.js';
@@ -213,6 +214,7 @@ export type {
   CategoryChange,
   DiffResult,
   FiguresChange,
+  LapsedAcceptance,
   PolicyChange,
   PolicyChangeKind,
   PolicyMatch,

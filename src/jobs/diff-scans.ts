@@ -15,9 +15,11 @@ import { comparisonProblem, failed, passed } from './verdicts.js';
 import { diffDocuments, type DiffDocumentsOptions } from './diff-documents.js';
 import type { DocumentOutput } from '../model/renderer.js';
 import { analysedFiles, assertSafeOutputs, type PlannedOutput } from './output-guard.js';
+import type { AcceptedRisks } from '../model/exceptions.js';
+import { acceptedRisksOf, runExceptionsOf, type ExceptionsOptions } from './exceptions/run-exceptions.js';
 
 /** Options of {@link diffScans}. */
-export interface DiffScansOptions extends AnalyseInputsOptions, Omit<RegressionLimit, 'severity'> {
+export interface DiffScansOptions extends AnalyseInputsOptions, ExceptionsOptions, Omit<RegressionLimit, 'severity'> {
   /** The lowest finding severity that keeps an input from being compared (default `error`). */
   failOn?: FailOn;
   /** Compare reports of another account or benchmark, scans in the wrong order, or a scan with itself. */
@@ -56,6 +58,11 @@ export interface DiffScansResult {
   /** The regression limit in force, when `failOnRegression` was given. */
   limit?: RegressionLimit;
   verdict: Verdict;
+  /**
+   * What the run's exceptions did in the later scan, judged on the run's day, when it was
+   * given any: the files, each exception's state and the policies it accepts.
+   */
+  exceptions?: AcceptedRisks;
   /**
    * The documents `options.documents` asked for, one output per format in their order,
    * each rendered when its `render()` is called; absent when nothing was compared.
@@ -113,7 +120,8 @@ export async function diffScans(
   options: DiffScansOptions = {},
 ): Promise<DiffScansResult> {
   const result = await compareScans(oldInput, newInput, options);
-  assertSafeOutputs(options.outputs ?? [], analysedFiles(result.analysis));
+  const exceptionsFiles = (result.exceptions?.files ?? []).map((file) => file.path);
+  assertSafeOutputs(options.outputs ?? [], [...analysedFiles(result.analysis), ...exceptionsFiles]);
   return result;
 }
 
@@ -124,6 +132,8 @@ async function compareScans(
 ): Promise<DiffScansResult> {
   const severity = limitSeverity(options.failOnRegression);
   const failOn = options.failOn ?? 'error';
+  // Before the inputs: an exceptions file that does not check fails the run, never reads as none.
+  const runExceptions = runExceptionsOf(options);
   const olds = await analyseInputs(oldInput, options);
   const news = await analyseInputs(newInput, options);
   const analysis = joinAnalyses(olds, news);
@@ -134,20 +144,42 @@ async function compareScans(
   ].filter((problem) => problem !== undefined);
   if (!canBeCompared(olds, failOn) || !canBeCompared(news, failOn))
     return { ...sides, verdict: failed(exitCodes.findings, `${problems.join('; ')}: not compared`) };
-  const diff = diffAnalyses(olds, news, { allowMismatch: options.allowMismatch === true });
+  // One instant for both sides' judgement and the accepted risks shown, so that a run across midnight cannot disagree.
+  const today = options.today ?? new Date();
+  const judging =
+    runExceptions === undefined
+      ? {}
+      : {
+          exceptions: {
+            exceptions: runExceptions.exceptions,
+            today,
+            ...(options.expiryWarningDays === undefined ? {} : { expiryWarningDays: options.expiryWarningDays }),
+          },
+        };
+  const diff = diffAnalyses(olds, news, { allowMismatch: options.allowMismatch === true, ...judging });
   assertScansInOrder(diff, options.allowMismatch === true);
+  const risks =
+    runExceptions === undefined ? {} : { exceptions: acceptedRisksOf(news, runExceptions, { ...options, today }) };
   const limit: RegressionLimit = {
     ...(severity === undefined ? {} : { severity }),
     allowNewFailures: options.allowNewFailures === true,
     allowRemoved: options.allowRemoved === true,
   };
   const regressions = tallyRegressions(diff, limit);
-  const documents = options.documents === undefined ? {} : { documents: diffDocuments(news, diff, options.documents) };
+  const documents =
+    options.documents === undefined
+      ? {}
+      : {
+          documents: diffDocuments(news, diff, {
+            ...options.documents,
+            ...(risks.exceptions === undefined ? {} : { acceptedRisks: risks.exceptions }),
+          }),
+        };
   if (options.failOnRegression === undefined || options.failOnRegression === false)
-    return { ...sides, diff, regressions, verdict: passed(), ...documents };
+    return { ...sides, diff, regressions, verdict: passed(), ...risks, ...documents };
   const verdict =
     regressions.total > 0
       ? failed(exitCodes.gate, tallyText(regressions, limit))
       : passed(tallyText(regressions, limit));
-  return { ...sides, diff, regressions, limit, verdict, ...documents };
+  return { ...sides, diff, regressions, limit, verdict, ...risks, ...documents };
 }

@@ -1,4 +1,5 @@
 import type { Figures, PercentFormula, SeverityCount } from './analysis.js';
+import type { PolicyAcceptance, RiskException } from './exceptions.js';
 
 /**
  * What became of one policy between two scans. A colour outside the observed set counts
@@ -49,6 +50,28 @@ export interface PolicyChange {
   new: PolicySide | null;
   /** How it was paired; absent for added and removed policies. */
   matchedBy?: PolicyMatch;
+  /**
+   * The exception the new scan accepts this failing policy under (a diff given exceptions):
+   * a regression or new failure so marked is listed, and never counts as a regression.
+   */
+  accepted?: PolicyAcceptance;
+  /**
+   * The exception that accepted this policy in the old scan and accepts it no more in the
+   * new one (it expired in between): the policy fails again, so the change is a regression
+   * even when its colour stayed the same.
+   */
+  noLongerAccepted?: LapsedAcceptance;
+}
+
+/** An exception that accepted a policy in the old scan and no longer does in the new one. */
+export interface LapsedAcceptance {
+  /** The exception's id (`EXC-2026-014`). */
+  id: string;
+  /** Its last day, `YYYY-MM-DD`: before the new scan's day when it expired in between. */
+  expires: string;
+  owner: string;
+  /** True when it had expired by the new scan's day; false when it no longer covers the policy. */
+  expired: boolean;
 }
 
 /** Figures of one side, or null where that side has none (an added or removed category). */
@@ -115,8 +138,13 @@ export interface UnpairedReport {
   jobId: string;
   /** Policies in the report. */
   policies: number;
-  /** Failing policies (Red, Amber, or of an unknown Compliance) by Severity, only the severities that have one. */
+  /**
+   * Failing policies (Red, Amber, or of an unknown Compliance) by Severity, only the severities that have one; of a
+   * diff given exceptions, less those the new scan accepts.
+   */
   failing: SeverityCount[];
+  /** Of the new side, in a diff given exceptions: the failing policies the new scan accepts, by Severity. */
+  accepted?: SeverityCount[];
 }
 
 /**
@@ -174,6 +202,20 @@ export interface DiffOptions {
    * accounts' scans is a mistake that would read as a flood of changes.
    */
   allowMismatch?: boolean;
+  /**
+   * Accepted risks, judged on each side: the new scan on `today`, each old report on the
+   * day it was scanned (its LastScannedDate, else `today`).
+   */
+  exceptions?: DiffExceptions;
+}
+
+/** The exceptions a comparison judges on each side, and the day the new scan is judged on. */
+export interface DiffExceptions {
+  exceptions: readonly RiskException[];
+  /** The run's day, on which the new scan's exceptions are judged (UTC). */
+  today: Date;
+  /** An exception this many days or fewer from its expiry is `expiring` (30 by default). */
+  expiryWarningDays?: number;
 }
 
 /** What counts as a regression of two scans, beside policies that got worse. */

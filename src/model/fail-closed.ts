@@ -151,10 +151,12 @@ export function assertRuleSettings(settings: Partial<Record<RuleId, SeveritySett
 
 /**
  * True when `change` counts against `limit`: a regression, a new failure or a removed
- * policy at or above its severity, less what it allows. The one test of a changed
+ * policy at or above its severity, less what it allows, and never one the new scan
+ * accepts under an exception (it is listed as accepted instead). The one test of a changed
  * policy that the tally of regressions and the judgement of a diff share.
  */
 export function countsAgainst(change: PolicyChange, limit: RegressionLimit): boolean {
+  if (change.accepted !== undefined) return false;
   if (limit.severity !== undefined && !isAtLeast(change.severity, limit.severity)) return false;
   if (change.kind === 'regression') return true;
   if (change.kind === 'new-failure') return limit.allowNewFailures !== true;

@@ -80,8 +80,11 @@ export interface PartialSkipped {
 export interface PartialContentHashes {
   /** The gate rules file (absent for a check, or a preset named without a file). */
   rules?: string;
-  /** An exceptions file, once the tool takes one. */
-  exceptions?: string;
+  /**
+   * Each exceptions file (`--exceptions`), in the order given: the merge must be given files
+   * of the same bytes in the same order, or none when this is absent.
+   */
+  exceptions?: string[];
 }
 
 /** What ties the shards of one run together. */

@@ -130,26 +130,3 @@ describe('gate --exceptions', () => {
     expect(readFileSync(exceptions, 'utf8')).toBe(before);
   });
 });
-
-describe('gate --exceptions with --shard', () => {
-  it('is refused: a shard cannot carry exceptions to merge yet', async () => {
-    const dir = tempDir();
-    const run = await runInProcess([
-      'gate',
-      'samples/azure-csbp.json',
-      '--rules',
-      'cspm:recommended',
-      '--exceptions',
-      sampleExceptionsFile(dir, 60),
-      '--shard',
-      '1/2',
-      '-o',
-      join(dir, 'part-1.json'),
-      '--no-config',
-    ]);
-    expect(run).toMatchObject({ code: 2, stdout: '' });
-    expect(run.stderr).toBe(
-      'cspm-report: invalid usage: --exceptions with --shard: a shard cannot carry exceptions to merge yet; gate the reports in one run, or without --exceptions\n',
-    );
-  });
-});

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,36 @@ describe('schema/diff.schema.json', () => {
       mutate(copy);
       expect(errorsOf(copy), name).not.toEqual([]);
     }
+  });
+
+  it('validates a diff given exceptions: changes accepted and no longer accepted, and their marks exclusive', async () => {
+    const dir = tempDir();
+    const exceptions = join(dir, 'exceptions.yaml');
+    const entry = (id: string, policy: string, approved: string, expires: string): string =>
+      `  - {id: ${id}, policy: ${policy}, accounts: ["*"], reason: Accepted for the migration window., owner: a@example.com, approvedBy: b@example.com, approved: "${approved}", expires: "${expires}"}\n`;
+    const today = new Date().toISOString().slice(0, 10);
+    writeFileSync(
+      exceptions,
+      `exceptions:\n${entry('EXC-1', 'RecoveryVaultSoftDelete', today, today)}${entry('EXC-2', 'SubscriptionOwnerCount', '2024-01-01', '2024-03-14')}`,
+    );
+    const diff = await sampleDiff(['--exceptions', exceptions]);
+    expect(errorsOf(diff)).toEqual([]);
+    const changes = (diff.reports as Reports)[0]!.changes;
+    const accepted = changes.find((change) => change.accepted !== undefined)!;
+    const lapsed = changes.find((change) => change.noLongerAccepted !== undefined)!;
+    expect([accepted.policyId, lapsed.policyId, lapsed.kind]).toEqual([
+      'RecoveryVaultSoftDelete',
+      'SubscriptionOwnerCount',
+      'regression',
+    ]);
+    const both = structuredClone(diff);
+    const marked = (both.reports as Reports)[0]!.changes.find((change) => change.accepted !== undefined)!;
+    marked.noLongerAccepted = lapsed.noLongerAccepted;
+    expect(errorsOf(both)).not.toEqual([]);
+    const fix = structuredClone(diff);
+    (fix.reports as Reports)[0]!.changes.find((change) => change.kind === 'fix')!.noLongerAccepted =
+      lapsed.noLongerAccepted;
+    expect(errorsOf(fix)).not.toEqual([]);
   });
 
   it('is printed by cspm-report schema diff and exported by the package', async () => {

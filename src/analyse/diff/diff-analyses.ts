@@ -14,6 +14,7 @@ import {
 import type { Policy, ResourceCategory } from '../../model/report.js';
 import { hasPercent } from '../percent-formulas.js';
 import { classifyAdded, classifyChange } from './classify-change.js';
+import { diffAcceptance, judgeChange, withAcceptedPolicies, type DiffAcceptance } from './diff-acceptance.js';
 import { matchCategories } from './match-categories.js';
 import { matchPolicies } from './match-policies.js';
 import { pairReports, type SideReport } from './pair-reports.js';
@@ -44,6 +45,7 @@ function change(
   old: Policy | null,
   next: Policy | null,
   matchedBy?: PolicyChange['matchedBy'],
+  marks: Pick<PolicyChange, 'accepted' | 'noLongerAccepted'> = {},
 ): PolicyChange {
   return {
     kind,
@@ -56,6 +58,8 @@ function change(
     old: old ? side(old) : null,
     new: next ? side(next) : null,
     ...(matchedBy ? { matchedBy } : {}),
+    ...(marks.accepted === undefined ? {} : { accepted: marks.accepted }),
+    ...(marks.noLongerAccepted === undefined ? {} : { noLongerAccepted: marks.noLongerAccepted }),
   };
 }
 
@@ -96,19 +100,39 @@ function categoryFigures(analysed: AnalysedReport): Map<ResourceCategory, Figure
   return new Map(analysed.categories.map(({ category, figures }) => [category, figures]));
 }
 
-function diffReport(old: SideReport, next: SideReport, mismatched: boolean, formula: PercentFormula): ReportDiff {
+function diffReport(
+  old: SideReport,
+  next: SideReport,
+  mismatched: boolean,
+  formula: PercentFormula,
+  acceptance: DiffAcceptance | undefined,
+): ReportDiff {
   const oldReport = old.analysed.report;
   const newReport = next.analysed.report;
   const changes: PolicyChange[] = [];
   const removed: PolicyChange[] = [];
   let unchanged = 0;
   matchPolicies(oldReport.ResourceCategories, newReport.ResourceCategories, {
-    pair(oldPolicy, _oldCategory, newPolicy, newCategory, matchedBy) {
+    pair(oldPolicy, oldCategory, newPolicy, newCategory, matchedBy) {
       const kind = classifyChange(oldPolicy.Compliance, newPolicy.Compliance);
-      if (kind === undefined) unchanged += 1;
-      else changes.push(change(kind, newPolicy, newCategory, oldPolicy, newPolicy, matchedBy));
+      // Without exceptions, nothing more is made per policy: reports hold 300,000 of them.
+      const judged =
+        acceptance === undefined
+          ? { kind }
+          : judgeChange(
+              kind,
+              { report: oldReport, category: oldCategory, policy: oldPolicy },
+              { report: newReport, category: newCategory, policy: newPolicy },
+              acceptance,
+            );
+      if (judged.kind === undefined) unchanged += 1;
+      else changes.push(change(judged.kind, newPolicy, newCategory, oldPolicy, newPolicy, matchedBy, judged));
     },
-    added: (policy, category) => changes.push(change(classifyAdded(policy.Compliance), policy, category, null, policy)),
+    added: (policy, category) => {
+      const kind = classifyAdded(policy.Compliance);
+      const judged = judgeChange(kind, null, { report: newReport, category, policy }, acceptance);
+      changes.push(change(kind, policy, category, null, policy, undefined, judged));
+    },
     removed: (policy, category) => removed.push(change('removed', policy, category, policy, null)),
   });
   // Removed after added, whatever order the visitor told them in: a stable sort keeps it.
@@ -173,8 +197,17 @@ function diffReport(old: SideReport, next: SideReport, mismatched: boolean, form
  *         unless `allowMismatch`
  */
 export function diffAnalyses(olds: Analysis, news: Analysis, options: DiffOptions = {}): DiffResult {
-  const { pairs, unpaired, left } = pairReports(olds, news, options.allowMismatch === true);
-  const reports = pairs.map((pair) => diffReport(pair.old, pair.new, pair.mismatched, news.percentFormula));
+  const { pairs, unpaired: leftOver, left } = pairReports(olds, news, options.allowMismatch === true);
+  const acceptance = options.exceptions === undefined ? undefined : diffAcceptance(options.exceptions);
+  const reports = pairs.map((pair) => diffReport(pair.old, pair.new, pair.mismatched, news.percentFormula, acceptance));
+  // The new side's reports come after the old side's, in the order of left.new.
+  const unpaired =
+    acceptance === undefined
+      ? leftOver
+      : leftOver.map((report, at) => {
+          const entry = left.new[at - left.old.length];
+          return entry === undefined ? report : withAcceptedPolicies(report, entry.analysed.report, acceptance.new);
+        });
   const counts = { ...noChanges(), unchanged: 0 };
   for (const report of reports) {
     for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += report.counts[key];

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { checkReports, CspmError } from '../../index.js';
+import { checkReports } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
@@ -57,20 +57,14 @@ function builder(yargs: Argv): Argv<CheckArgs> {
 
 async function run(args: CheckArgs, io: CliIo): Promise<number> {
   const jobs = args.jobs === undefined ? {} : { jobs: args.jobs };
-  // A shard's partial does not carry exceptions yet: merge would write its outputs without them.
-  if (args.shard !== undefined && (args.exceptions?.length ?? 0) > 0)
-    throw new CspmError(
-      'usage',
-      '--exceptions with --shard: a shard cannot carry exceptions to merge yet; check the reports in one run, or without --exceptions',
-      { data: { option: 'exceptions' } },
-    );
+  // The shard records each exceptions file's SHA-256, which merge holds to the files it is given.
   if (args.shard !== undefined)
     return runShardCommand(
       'check',
       args,
       toReportInputs(args.inputs, io, args['stdin-name']),
-      { ...checkOptionsOf(args, io), ...jobs },
-      args.inputs,
+      { ...checkOptionsOf(args, io), ...jobs, ...exceptionsOptionsOf(args) },
+      [...args.inputs, ...(args.exceptions ?? [])],
       io,
     );
   const outputs = pairOutputs(args.format, args.output).findings;

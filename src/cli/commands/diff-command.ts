@@ -31,9 +31,11 @@ import { namedFiles } from '../stopped-sarif.js';
 import { statusWriter } from '../status-line.js';
 import type { CommandSpec } from './command-spec.js';
 import type { QuietArgs } from '../shared-options.js';
+import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 
 /** The arguments of `diff`. */
-export interface DiffArgs extends FailOnArgs, Omit<FindingsOutputArgs, 'format'>, StdinNameArgs, QuietArgs {
+export interface DiffArgs
+  extends FailOnArgs, Omit<FindingsOutputArgs, 'format'>, StdinNameArgs, QuietArgs, ExceptionsArgs {
   /** Findings formats and document formats, each paired with the --output in its position. */
   format: (FindingsFormatName | DocumentFormat)[];
   old: string;
@@ -78,7 +80,10 @@ function builder(yargs: Argv): Argv<DiffArgs> {
       default: false,
       describe: 'with --fail-on-regression: do not count policies and benchmark reports the later scan lost',
     });
-  return withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'diff')))
+  return withExceptionsOptions(
+    withStdinNameOption(withFailOnOptions(withFindingsOutputOptions(declared, 'diff'))),
+    'A regression or new failure the later scan accepts is listed, not counted; one whose exception expired between the scans is a regression',
+  )
     .example('$0 diff last-week.json today.json', 'what changed between two scans')
     .example(
       '$0 diff old.json new.json --fail-on-regression High',
@@ -87,6 +92,10 @@ function builder(yargs: Argv): Argv<DiffArgs> {
     .example(
       '$0 diff old.json new.json -f markdown -o changes.md -f text -o -',
       'a pull-request comment, and text on the terminal',
+    )
+    .example(
+      '$0 diff old.json new.json --exceptions risks.yaml',
+      'accepted risks listed, not counted; a lapsed one regresses',
     )
     .example(
       '$0 diff old.json new.json -o changes.pdf',
@@ -129,6 +138,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
     allowNewFailures: args['allow-new-failures'],
     allowRemoved: args['allow-removed'],
     ...(failOnRegression === undefined ? {} : { failOnRegression }),
+    ...exceptionsOptionsOf(args),
     ...(documents.length === 0 ? {} : { documents: documentsOptions(documents, io, checkOptions.onProgress) }),
     outputs: [
       ...outputs.map((output) => ({ path: output.path, from: `the ${output.format} result` })),
@@ -137,7 +147,10 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   });
   const { analysis, diff, verdict } = result;
   // The settings a config file set, which the findings outputs record.
-  const recorded = checkOptions.runSettings === undefined ? {} : { runSettings: checkOptions.runSettings };
+  const recorded = {
+    ...(checkOptions.runSettings === undefined ? {} : { runSettings: checkOptions.runSettings }),
+    ...(result.exceptions === undefined ? {} : { exceptions: result.exceptions }),
+  };
   assertNoBinaryOnTerminal(
     documents.map(({ format, path }) => ({ format, path, mediaType: renderers[format].mediaType })),
     io,

@@ -90,13 +90,6 @@ function builder(yargs: Argv): Argv<GateArgs> {
 }
 
 async function run(args: GateArgs, io: CliIo): Promise<number> {
-  // A shard's partial does not carry exceptions yet: merge would judge without them, so the flags are refused together.
-  if (args.shard !== undefined && (args.exceptions?.length ?? 0) > 0)
-    throw new CspmError(
-      'usage',
-      '--exceptions with --shard: a shard cannot carry exceptions to merge yet; gate the reports in one run, or without --exceptions',
-      { data: { option: 'exceptions' } },
-    );
   if (args.shard !== undefined) return runGateShard(args, io);
   const resultFile =
     args.result === undefined
@@ -208,17 +201,19 @@ async function runGateShard(args: GateArgs, io: CliIo): Promise<number> {
         { data: { option } },
       );
   }
+  // The shard records each exceptions file's SHA-256, which merge holds to the files it is given.
   const options = {
     ...checkOptionsOf(args, io),
     ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
     rules: args.rules,
+    ...exceptionsOptionsOf(args),
   };
   return runShardCommand(
     'gate',
     args,
     toReportInputs(args.inputs, io, args['stdin-name']),
     options,
-    [...args.inputs, ...rulesFiles(args.rules)],
+    [...args.inputs, ...rulesFiles(args.rules), ...(args.exceptions ?? [])],
     io,
   );
 }

@@ -19,9 +19,10 @@ import { writeAtomic } from '../write-atomic.js';
 import { writeFindings } from '../write-findings.js';
 import { isStandardOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
+import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 
 /** The arguments of `merge`. */
-export interface MergeArgs extends FindingsOutputArgs, FailOnArgs {
+export interface MergeArgs extends FindingsOutputArgs, FailOnArgs, ExceptionsArgs {
   partials: string[];
   result: string | undefined;
   fleet: string | undefined;
@@ -59,7 +60,10 @@ function builder(yargs: Argv): Argv<MergeArgs> {
       default: false,
       describe: 'merge without the input files: their digests are not checked again (every output says so)',
     });
-  return withRunIdOption(withFailOnOptions(withFindingsOutputOptions(declared, 'merge')))
+  return withExceptionsOptions(
+    withRunIdOption(withFailOnOptions(withFindingsOutputOptions(declared, 'merge'))),
+    'The same files every shard was run with (their SHA-256 is in each partial result), or the merge is refused',
+  )
     .example('$0 merge part-*.json', 'judge a sharded check or gate on the whole run, as one run would')
     .example(
       '$0 merge part-*.json -f sarif -o all.sarif -f junit -o all.xml',
@@ -68,6 +72,10 @@ function builder(yargs: Argv): Argv<MergeArgs> {
     .example(
       '$0 merge part-*.json --rules gate-rules.yaml --result gate.json -f markdown -o sum.md',
       "a sharded gate's verdict and its summary",
+    )
+    .example(
+      '$0 merge part-*.json --rules cspm:recommended --exceptions risks.yaml',
+      'a sharded gate with accepted risks: the files its shards were given',
     )
     .example(
       '$0 merge part-*.json --fleet fleet.json',
@@ -82,7 +90,12 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
     .map((output) => ({ path: output.path, from: `the ${output.format} result` }));
   if (args.result !== undefined) files.push({ path: args.result, from: 'the --result file' });
   if (args.fleet !== undefined) files.push({ path: args.fleet, from: 'the --fleet file' });
-  assertSafeOutputs(files, [...args.partials, ...(args.rules === undefined ? [] : rulesFiles(args.rules))]);
+  const exceptionsFiles = args.exceptions ?? [];
+  assertSafeOutputs(files, [
+    ...args.partials,
+    ...(args.rules === undefined ? [] : rulesFiles(args.rules)),
+    ...exceptionsFiles,
+  ]);
   const { severities, percentFormula, failOn } = checkOptionsOf(args, io);
   const runId = args['run-id'];
   const macKey = shardKeyOf(io.env);
@@ -103,6 +116,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
       inputsAbsent: args['inputs-absent'],
       ...(macKey === undefined ? {} : { macKey }),
       ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }),
+      ...exceptionsOptionsOf(args),
     },
   );
   const { analysis, gate, verdict } = merged;
@@ -110,6 +124,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
   assertSafeOutputs(files, [
     ...args.partials,
     ...(args.rules === undefined ? [] : rulesFiles(args.rules)),
+    ...exceptionsFiles,
     ...inputFiles(analysis),
   ]);
   if (args.result !== undefined) {
@@ -128,6 +143,7 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
       failOn: merged.failOn,
       notes: merged.notes,
       ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }),
+      ...(merged.exceptions === undefined ? {} : { exceptions: merged.exceptions }),
     },
     outputs,
     io,
@@ -146,5 +162,6 @@ export const mergeCommand: CommandSpec<MergeArgs> = {
   readFiles: (argv) => [
     ...namedFiles(argv, ['partials']),
     ...(typeof argv['rules'] === 'string' ? rulesFiles(argv['rules']) : []),
+    ...namedFiles(argv, ['exceptions']),
   ],
 };

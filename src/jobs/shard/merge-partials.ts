@@ -15,7 +15,15 @@ import { readPartial, type PartialHead } from './read-partial.js';
 import { verifyPartials } from './verify-partials.js';
 import { assertMac, shardKeyVariable } from './shard-mac.js';
 import { findInputs } from './find-inputs.js';
-import { contentHashesOf } from './hash-file.js';
+import { contentHashesOf, exceptionsHashesOf } from './hash-file.js';
+import {
+  acceptedRisksOf,
+  exceptionPolicyIds,
+  exceptionsRecord,
+  runExceptionsOf,
+  type ExceptionsOptions,
+} from '../exceptions/run-exceptions.js';
+import type { AcceptedRisks } from '../../model/exceptions.js';
 import { loadGateRules } from '../../gate/load-gate-rules.js';
 import { toolInfo } from '../../tool-info.js';
 import type { PartialContentHashes, PartialSettings } from '../../model/partial.js';
@@ -28,7 +36,7 @@ import { gateResultRecord, type GateResultRecord } from '../gate-result-record.j
 import type { RunSettings } from '../../model/run-settings.js';
 
 /** Options of {@link mergePartials}. */
-export interface MergeOptions extends ProgressOptions {
+export interface MergeOptions extends ProgressOptions, ExceptionsOptions {
   /** Place findings on lines (see AnalyseInputsOptions.placeFindings); on by default. */
   placeFindings?: boolean;
   /** Keep the figures of every category, for an output that lists them (see FiguresOnlyOptions.allCategories). */
@@ -79,6 +87,8 @@ export interface MergeResult {
    * The same figures as the file `renderReports` draws the fleet document from (`merge --fleet FILE`), when asked for.
    */
   fleetFile?: string;
+  /** What the run's exceptions did on the whole run, when the merge was given any (those its shards were made with). */
+  exceptions?: AcceptedRisks;
   /** What the merge could not verify, one sentence each: every output states them. */
   notes: string[];
   /** Of a gate: the run's record, as `merge --result` writes it, with the settings given and the notes. */
@@ -111,6 +121,8 @@ export async function mergePartials(
       data: { option: 'partials' },
     });
   const rules = typeof expected.rules === 'string' ? await loadGateRules(expected.rules) : expected.rules;
+  // Read and checked before any shard: a file that does not check fails the merge, never reads as none.
+  const runExceptions = runExceptionsOf(options);
   const settings: PartialSettings = {
     command: expected.command,
     failOn: expected.failOn,
@@ -121,7 +133,7 @@ export async function mergePartials(
   const notes: string[] = [];
   const partials: ReadPartial[] = [];
   const files: { index: number; file: AnalysedFile; accounts: FleetAccount[] }[] = [];
-  const keep = keptByMerge(settings, options.allCategories === true);
+  const keep = keptByMerge(settings, options.allCategories === true, exceptionPolicyIds(runExceptions));
   for (const path of paths) {
     if (options.macKey !== undefined) await assertMac(path, options.macKey);
     const held: { index: number; source: string; sha256: string }[] = [];
@@ -149,7 +161,7 @@ export async function mergePartials(
     {
       version: toolInfo.version,
       settings,
-      contentHashes: expected.contentHashes ?? contentHashesOf(rules),
+      contentHashes: { ...(expected.contentHashes ?? contentHashesOf(rules)), ...exceptionsHashesOf(runExceptions) },
       ...(expected.runId === undefined ? {} : { runId: expected.runId }),
     },
     found,
@@ -173,6 +185,8 @@ export async function mergePartials(
   const fleet = options.fleet === true ? joinFleet(partials, files, settings.percentFormula) : undefined;
   const withFleet = fleet === undefined ? {} : { fleet, fleetFile: fleetFiguresFileText(fleet) };
   const noted = (verdict: Verdict): Verdict => ({ ...verdict, reasons: [...verdict.reasons, ...notes] });
+  const risks = runExceptions === undefined ? undefined : acceptedRisksOf(analysis, runExceptions, options);
+  const withRisks = risks === undefined ? {} : { exceptions: risks };
   if (settings.command === 'check')
     return {
       command: 'check',
@@ -181,13 +195,19 @@ export async function mergePartials(
       verdict: noted(checkVerdict(analysis, settings.failOn)),
       notes,
       ...withFleet,
+      ...withRisks,
     };
-  const gate = evaluateGate(analysis, settings.rules as GateRules);
+  const gate = evaluateGate(
+    analysis,
+    settings.rules as GateRules,
+    risks === undefined ? {} : { exceptions: risks.outcomes },
+  );
   const verdict = noted(gateVerdict(analysis, gate, settings.failOn));
   const record = {
     ...gateResultRecord(gate, analysis, verdict.exitCode),
     ...(options.runSettings === undefined ? {} : { runSettings: options.runSettings }),
     ...(notes.length === 0 ? {} : { notes }),
+    ...(risks === undefined ? {} : { exceptions: exceptionsRecord(risks) }),
   };
   return {
     command: 'gate',
@@ -198,6 +218,7 @@ export async function mergePartials(
     verdict,
     notes,
     ...withFleet,
+    ...withRisks,
     record,
   };
 }
@@ -243,9 +264,19 @@ interface ReadPartial {
   files: { index: number; source: string; sha256: string }[];
 }
 
-/** What the merge keeps of each file: as the unsharded run would (see keepFigures). */
-function keptByMerge(settings: PartialSettings, allCategories: boolean): KeptPolicySelection {
+/**
+ * What the merge keeps of each file: as the unsharded run would (see keepFigures), with the
+ * policies the exceptions name and every category, for the exceptions to be judged on.
+ */
+function keptByMerge(
+  settings: PartialSettings,
+  allCategories: boolean,
+  exceptionPolicies: readonly string[],
+): KeptPolicySelection {
   const rules = settings.rules;
-  if (rules === undefined) return allCategories ? { categories: 'all' } : {};
-  return { policyIds: namedPolicies(rules), categories: allCategories ? 'all' : namedCategories(rules) };
+  const all = allCategories || exceptionPolicies.length > 0;
+  const policyIds = new Set([...(rules === undefined ? [] : namedPolicies(rules)), ...exceptionPolicies]);
+  if (rules === undefined)
+    return { ...(policyIds.size === 0 ? {} : { policyIds }), ...(all ? { categories: 'all' } : {}) };
+  return { policyIds, categories: all ? 'all' : namedCategories(rules) };
 }

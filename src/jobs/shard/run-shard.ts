@@ -18,12 +18,13 @@ import type { FileOutcome } from '../analyse-file.js';
 import { listingOf, shardOfPath, type ShardSpec } from './shard-spec.js';
 import { toPartialFile } from './partial-files.js';
 import { createShardMac, derivedRunId } from './shard-mac.js';
-import { contentHashesOf, hashFile } from './hash-file.js';
+import { contentHashesOf, exceptionsHashesOf, hashFile } from './hash-file.js';
 import { loadGateRules } from '../../gate/load-gate-rules.js';
 import { namedPolicies } from '../gate-reports.js';
+import { exceptionPolicyIds, runExceptionsOf, type ExceptionsOptions } from '../exceptions/run-exceptions.js';
 
 /** Options of {@link runShard}. */
-export interface ShardRunOptions extends FilesRunOptions {
+export interface ShardRunOptions extends FilesRunOptions, Pick<ExceptionsOptions, 'exceptions' | 'maxExceptionDays'> {
   shard: ShardSpec;
   command: 'check' | 'gate';
   failOn: FailOn;
@@ -64,6 +65,8 @@ export interface ShardRunOptions extends FilesRunOptions {
  */
 export async function* runShard(inputs: readonly ReportInput[], options: ShardRunOptions): AsyncGenerator<string> {
   const rules = typeof options.rules === 'string' ? await loadGateRules(options.rules) : options.rules;
+  // Read and checked here too: a shard of a run whose exceptions file does not check fails, as the run would.
+  const exceptions = runExceptionsOf(options);
   const listed = await expandInputs(inputs, options.onSkip);
   const paths = listed.map((input) => {
     if (typeof input === 'string') return input;
@@ -85,7 +88,7 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     severities: options.severities ?? {},
     ...(rules === undefined ? {} : { rules }),
   };
-  const contentHashes = options.contentHashes ?? contentHashesOf(rules);
+  const contentHashes = { ...(options.contentHashes ?? contentHashesOf(rules)), ...exceptionsHashesOf(exceptions) };
   const head: Omit<PartialResult, 'files' | 'skipped' | 'fleetPolicies' | 'run' | 'mac'> = {
     cspmReportPartial: partialVersion,
     tool: { name: 'cspm-report', version: toolInfo.version },
@@ -143,10 +146,11 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
   };
   const work = analyseEachInput(
     mine.map((index) => listed[index] as ReportInput),
-    // Every category's figures (the merge may write the JSON, which lists them), and the policies the rules name.
+    // Every category's figures (the merge may write the JSON, which lists them), and the policies the rules and the
+    // exceptions name.
     {
       ...options,
-      keep: { ...(rules === undefined ? {} : { policyIds: namedPolicies(rules) }), categories: 'all' },
+      keep: { policyIds: new Set([...keptPolicies(rules), ...exceptionPolicyIds(exceptions)]), categories: 'all' },
       fleet: true,
       onOutcome: take,
       pace: () => lines.room(),
@@ -174,6 +178,11 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     `\n],"skipped":${JSON.stringify(skipped)},"fleetPolicies":${JSON.stringify([...policies.values()])},"run":${JSON.stringify(run)}`,
   );
   yield mac === undefined ? `${tail}}\n` : `${tail}${mac.suffix()}`;
+}
+
+/** The policies a gate's rules name: those its shards keep beside their figures. */
+function keptPolicies(rules: GateRules | undefined): Set<string> {
+  return rules === undefined ? new Set() : namedPolicies(rules);
 }
 
 function failUnhashed(path: string): never {

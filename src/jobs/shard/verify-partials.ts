@@ -114,8 +114,29 @@ function verifySettings(partial: PartialSummary, expected: MergeExpectation): vo
   const hashes = partial.contentHashes;
   if (hashes.rules !== expected.contentHashes.rules)
     refuse(path, 'was made with a rules file of other content than this merge is given (--rules)');
-  if (hashes.exceptions !== expected.contentHashes.exceptions)
-    refuse(path, 'was made with an exceptions file of other content than this merge is given');
+  const exceptions = exceptionsProblem(hashes.exceptions, expected.contentHashes.exceptions);
+  if (exceptions !== undefined) refuse(path, exceptions);
+}
+
+/**
+ * What differs between the exceptions files a shard was made with and those the merge is
+ * given, in either direction: a merge judging other exceptions than its shards read would
+ * state a verdict no run made. Undefined when both are the same files, byte for byte and in
+ * order, or both have none.
+ */
+export function exceptionsProblem(
+  made: readonly string[] | undefined,
+  given: readonly string[] | undefined,
+): string | undefined {
+  const files = (count: number): string => (count === 1 ? '1 exceptions file' : `${count} exceptions files`);
+  if (made === undefined)
+    return given === undefined
+      ? undefined
+      : `was made without --exceptions; this merge is given ${files(given.length)}: run every shard and the merge with the same --exceptions`;
+  if (given === undefined)
+    return `was made with --exceptions (${files(made.length)}); this merge is given none: give it the same --exceptions`;
+  if (made.length === given.length && made.every((sha256, at) => sha256 === given[at])) return undefined;
+  return `was made with ${files(made.length)} of other content than the ${files(given.length)} this merge is given (--exceptions, in the same order): run every shard and the merge with the same files`;
 }
 
 function verifyOneRun(partials: readonly PartialSummary[]): void {

@@ -5,6 +5,7 @@ import type { FindingsFormat, FindingsResult } from '../../model/findings-format
 import { isGatePresetName } from '../../gate/presets/gate-presets.js';
 import type { AssertionResult } from '../../model/gate.js';
 import { countsText, transitionText } from './diff/diff-words.js';
+import { acceptanceText } from './diff/diff-acceptance-words.js';
 import { describeGate, describeRun } from './run-summary.js';
 import { pointerLabel, visibleKeepingBreaks } from './visible-text.js';
 import { displayCount } from '../../text/display-count.js';
@@ -76,7 +77,8 @@ function changeCommand(report: ReportDiff, change: PolicyChange, level: Annotati
   const title = `${change.kind}: ${change.complianceNumber} ${change.policyId}`;
   const text =
     `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" ${verb}: ${transitionText(change)} ` +
-    `(${report.benchmarkId}, account ${report.accountName}; job ${report.old.jobId} → ${report.new.jobId})`;
+    `(${report.benchmarkId}, account ${report.accountName}; job ${report.old.jobId} → ${report.new.jobId})` +
+    (acceptanceText(change) === undefined ? '' : `; ${acceptanceText(change) ?? ''}`);
   return `::${level} file=${escapeGithubProperty(report.new.source)},title=${escapeGithubProperty(title)}::${escapeGithubData(text)}`;
 }
 
@@ -101,7 +103,13 @@ interface Annotation {
 function diffAnnotations(result: FindingsResult & { diff: DiffResult }, into: Annotation[]): void {
   for (const report of result.diff.reports) {
     for (const change of report.changes) {
-      const level = change.kind === 'fix' ? 'notice' : changeFails(change, result) ? 'error' : 'warning';
+      // An accepted change is told, as a fix is: a notice, never a warning to act on.
+      const level =
+        change.kind === 'fix' || change.accepted !== undefined
+          ? 'notice'
+          : changeFails(change, result)
+            ? 'error'
+            : 'warning';
       const line = changeCommand(report, change, level);
       if (line === undefined) continue;
       // After failed gate assertions (0), by Severity, before findings' errors (10).

@@ -24,6 +24,7 @@ import { withNotes, withRunSettings, withSuiteProperties } from './junit-setting
 import { acceptedRiskSuite, exceptionProperties } from './accepted-risks-junit.js';
 import { reasonsBesideNotes, runNotes } from './run-notes.js';
 import { changeFails, findingFails, statedVerdict } from './stated-verdict.js';
+import { acceptanceText } from './diff/diff-acceptance-words.js';
 
 /** One `<testcase>` as fast-xml-builder takes it: `@_` attributes, child elements by name. */
 interface TestCase {
@@ -218,11 +219,13 @@ function changeCase(classname: string, change: PolicyChange, fails: boolean): Ra
     '@_classname': classname,
   };
   const resources = change.new ?? change.old;
+  const acceptance = acceptanceText(change);
   const text = [
     `${change.kind}: ${transitionText(change)}`,
     `severity: ${change.severity}`,
     `category: ${change.category.name}`,
     ...(resources === null ? [] : [`resources passed: ${resources.passedResources} of ${resources.totalResources}`]),
+    ...(acceptance === undefined ? [] : [acceptance]),
   ]
     .map(visibleText)
     .join('\n');
@@ -234,7 +237,9 @@ function changeCase(classname: string, change: PolicyChange, fails: boolean): Ra
     return { testCase, kind: 'regression', severity: change.severity };
   }
   if (isWorse(change.kind)) {
-    testCase.skipped = { '@_message': `${message} (does not fail the run)`, '#text': `${text}\n` };
+    const why =
+      change.accepted === undefined ? 'does not fail the run' : `accepted: ${visibleText(change.accepted.id)}`;
+    testCase.skipped = { '@_message': `${message} (${why})`, '#text': `${text}\n` };
     return { testCase, kind: 'skipped' };
   }
   testCase['system-out'] = `${text}\n`;

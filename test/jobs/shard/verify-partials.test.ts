@@ -149,9 +149,46 @@ describe('verifyPartials', () => {
       'part-1.json was made with a rules file of other content than this merge is given (--rules)',
     ],
     [
-      'an exceptions file',
-      (given: Run) => (given.expected.contentHashes = { exceptions: digest(9) }),
-      'part-1.json was made with an exceptions file of other content than this merge is given',
+      'no exceptions file, the merge given one',
+      (given: Run) => (given.expected.contentHashes = { exceptions: [digest(9)] }),
+      'part-1.json was made without --exceptions; this merge is given 1 exceptions file: run every shard and the merge with the same --exceptions',
+    ],
+    [
+      'exceptions files, the merge given none',
+      (given: Run) => (first(given).contentHashes = { exceptions: [digest(8), digest(9)] }),
+      'part-1.json was made with --exceptions (2 exceptions files); this merge is given none: give it the same --exceptions',
+    ],
+    [
+      'an exceptions file of other bytes',
+      (given: Run) => {
+        first(given).contentHashes = { exceptions: [digest(8)] };
+        given.expected.contentHashes = { exceptions: [digest(9)] };
+      },
+      'part-1.json was made with 1 exceptions file of other content than the 1 exceptions file this merge is given (--exceptions, in the same order): run every shard and the merge with the same files',
+    ],
+    [
+      'one exceptions file more',
+      (given: Run) => {
+        first(given).contentHashes = { exceptions: [digest(8)] };
+        given.expected.contentHashes = { exceptions: [digest(8), digest(9)] };
+      },
+      'part-1.json was made with 1 exceptions file of other content than the 2 exceptions files this merge is given (--exceptions, in the same order): run every shard and the merge with the same files',
+    ],
+    [
+      'a second exceptions file of other bytes',
+      (given: Run) => {
+        first(given).contentHashes = { exceptions: [digest(8), digest(7)] };
+        given.expected.contentHashes = { exceptions: [digest(8), digest(9)] };
+      },
+      'part-1.json was made with 2 exceptions files of other content than the 2 exceptions files this merge is given (--exceptions, in the same order): run every shard and the merge with the same files',
+    ],
+    [
+      'the exceptions files in another order',
+      (given: Run) => {
+        first(given).contentHashes = { exceptions: [digest(9), digest(8)] };
+        given.expected.contentHashes = { exceptions: [digest(8), digest(9)] };
+      },
+      'part-1.json was made with 2 exceptions files of other content than the 2 exceptions files this merge is given (--exceptions, in the same order): run every shard and the merge with the same files',
     ],
   ])('refuses a shard made with %s, naming it and the setting', (_, edit, message) => {
     const given = run();
@@ -161,6 +198,16 @@ describe('verifyPartials', () => {
       message,
       data: { file: message.split(' ')[0], what: message.slice(message.indexOf(' ') + 1) },
     });
+  });
+
+  it('takes shards made with the exceptions files the merge is given, byte for byte and in order', () => {
+    const given = run();
+    for (const partial of given.partials) partial.contentHashes = { exceptions: [digest(8), digest(9)] };
+    given.expected.contentHashes = { exceptions: [digest(8), digest(9)] };
+    // Without the files: the run id the test derived is of no exceptions.
+    expect(refusal(given, false).code).toBe('none');
+    second(given).contentHashes = { exceptions: [digest(8)] };
+    expect(refusal(given, false).message).toMatch(/^part-2\.json was made with 1 exceptions file of other content/);
   });
 
   it('refuses a check shard given to a gate merge', () => {

@@ -16,6 +16,7 @@ import { markdownText, tableRow } from '../markdown-cell.js';
 import type { MarkdownList } from '../markdown-list.js';
 import { changeFails } from '../stated-verdict.js';
 import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
+import { acceptanceCountsText } from './diff-acceptance-words.js';
 import {
   changeWords,
   countsText,
@@ -57,6 +58,20 @@ export function diffSummary(diff: DiffResult, result: FindingsResult, verdict: V
       ].map(displayCount),
     ),
   );
+  const accepted = acceptanceCountsText(diff);
+  if (accepted !== undefined) {
+    out.force('');
+    out.force(`Accepted risks: ${markdownText(accepted, 400)}.`);
+  }
+}
+
+/** A change's mark of what an exception made of it: accepted, or no longer accepted; none without. */
+function acceptanceMark(change: PolicyChange): string {
+  if (change.accepted !== undefined)
+    return ` ✔️ accepted: ${markdownText(`${change.accepted.id}, expires ${change.accepted.expires}`, 200)}`;
+  const lapsed = change.noLongerAccepted;
+  if (lapsed === undefined) return '';
+  return ` ⏰ no longer accepted: ${markdownText(`${lapsed.id}, ${lapsed.expired ? 'expired' : 'expires'} ${lapsed.expires}`, 200)}`;
 }
 
 /** A changed policy and the report it is in. */
@@ -84,7 +99,7 @@ export function changeList(diff: DiffResult, result: FindingsResult): MarkdownLi
     items: worstFirst(diff),
     line: ({ report, change }) =>
       tableRow([
-        `${changeFails(change, result) ? '❌ ' : ''}${changeWords[change.kind].mark}`,
+        `${changeFails(change, result) ? '❌ ' : ''}${changeWords[change.kind].mark}${acceptanceMark(change)}`,
         markdownText(change.severity, 40),
         markdownText(`${change.complianceNumber} ${change.shortTitle}`),
         markdownText(transitionText(change), 60),

@@ -3,6 +3,7 @@ import type { Verdict } from '../../../model/verdict.js';
 import { plural } from '../../../text/plural.js';
 import { terminalText } from '../../../text/terminal-text.js';
 import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
+import { acceptanceCountsText, acceptanceText, acceptedCount } from './diff-acceptance-words.js';
 import {
   changeWords,
   countsText,
@@ -44,6 +45,9 @@ function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
       lines.push(
         `             ${terminalText(`${change.policyId} in ${where}`)}${change.matchedBy === 'ComplianceNumber+ShortTitle' ? ' (matched by number and title: its PolicyId changed)' : ''}`,
       );
+      const acceptance = acceptanceText(change);
+      if (acceptance !== undefined)
+        lines.push(`             ${paint(change.accepted ? '36' : '31', terminalText(acceptance))}`);
     }
   }
   const moved = report.categories.filter(
@@ -80,7 +84,7 @@ export function formatDiffText(diff: DiffResult, options: { color?: boolean; ver
     const what =
       report.side === 'old'
         ? 'only in the old input, lost by the later scan'
-        : `only in the new input (${plural(failing, 'failing policy', 'failing policies')}: new failures)`;
+        : `only in the new input (${plural(failing, 'failing policy', 'failing policies')}: new failures${acceptedCount(report) > 0 ? `; ${acceptedCount(report)} more accepted` : ''})`;
     lines.push(
       '',
       `${paint('33', what)}: ${terminalText(`${report.benchmarkId} of account ${report.accountId}, job ${report.jobId} (${report.source})`)}`,
@@ -93,6 +97,8 @@ export function formatDiffText(diff: DiffResult, options: { color?: boolean; ver
       lines.push(account.status === 'lost' || account.lostReports > 0 ? paint('33', line) : line);
     });
   }
+  const accepted = acceptanceCountsText(diff);
+  if (accepted !== undefined) lines.push('', `accepted risks: ${accepted}`);
   const compared = `${plural(diff.reports.length, 'compared report')}: ${countsText(diff.counts)}`;
   const verdict = verdictText(diff, options.verdict, paint);
   lines.push('', verdict === undefined ? `${compared} (not judged: no regression limit)` : `${verdict} — ${compared}`);

@@ -1,5 +1,6 @@
 import { isWorse } from '../../../analyse/diff/classify-change.js';
 import type { DiffResult, PolicyChange, ReportDiff } from '../../../model/diff.js';
+import { acceptanceText } from '../diff/diff-acceptance-words.js';
 import { transitionText } from '../diff/diff-words.js';
 import { regressionRuleId } from '../sarif/regression-results.js';
 import {
@@ -38,7 +39,8 @@ export function regressionSeverity(policySeverity: string, fails: boolean): Code
 /**
  * The regressions and new failures of a diff as issues, in the new scan's file, in the
  * order the diff lists them. Fixes, other coverage changes, new policies that pass and
- * removed policies are no issue of code quality: the json and text formats list them.
+ * removed policies are no issue of code quality: the json and text formats list them. Nor
+ * is a change the new scan accepts under an exception: the accepted risks' note counts it.
  */
 export function regressionIssues(
   diff: DiffResult,
@@ -48,7 +50,8 @@ export function regressionIssues(
 ): void {
   for (const report of diff.reports)
     for (const change of report.changes)
-      if (isWorse(change.kind)) out.push(regressionIssue(report, change, context, fails(change)));
+      if (isWorse(change.kind) && change.accepted === undefined)
+        out.push(regressionIssue(report, change, context, fails(change)));
 }
 
 function regressionIssue(
@@ -61,7 +64,8 @@ function regressionIssue(
   const verb = change.kind === 'new-failure' ? 'failed anew' : 'regressed';
   const description =
     `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" (${change.policyId}) ${verb} (${transitionText(change)}) ` +
-    `(${report.benchmarkId}, account ${report.accountName} (${report.accountId}); category ${change.category.name})`;
+    `(${report.benchmarkId}, account ${report.accountName} (${report.accountId}); category ${change.category.name})` +
+    (change.noLongerAccepted === undefined ? '' : `; ${acceptanceText(change) ?? ''}`);
   // The ids and the new colour: not the jobs (each scan has new job ids), nor the file or
   // its place in it (scans are often saved under dated names), so that the same
   // regression is one issue from pipeline to pipeline, as in the SARIF output.

@@ -1,6 +1,7 @@
 import { isWorse } from '../../../analyse/diff/classify-change.js';
 import type { DiffResult, PolicyChange, ReportDiff } from '../../../model/diff.js';
 import { terminalJson } from '../../../text/terminal-text.js';
+import { acceptanceText } from '../diff/diff-acceptance-words.js';
 import { artifactLocation } from './artifact-uri.js';
 import { createFingerprinter } from './fingerprints.js';
 import { pushResult } from './finding-result.js';
@@ -57,9 +58,11 @@ function messageText(report: ReportDiff, change: PolicyChange): string {
   const to = change.new?.compliance ?? '–';
   const resources =
     change.new === null ? '' : `; ${change.new.passedResources} of ${change.new.totalResources} resources passed`;
+  const acceptance = acceptanceText(change);
   return (
     `${change.severity} policy ${change.complianceNumber} "${change.shortTitle}" (${change.policyId}) ${change.kind === 'new-failure' ? 'failed anew' : 'regressed'} from ${from} to ${to}${resources}: ` +
-    `scan job ${report.old.jobId} (old) → scan job ${report.new.jobId} (new), benchmark ${report.benchmarkId}, account ${report.accountName} (${report.accountId})`
+    `scan job ${report.old.jobId} (old) → scan job ${report.new.jobId} (new), benchmark ${report.benchmarkId}, account ${report.accountName} (${report.accountId})` +
+    (acceptance === undefined ? '' : `; ${acceptance}`)
   );
 }
 
@@ -92,6 +95,8 @@ function regressionResult(
     oldSource: report.old.source,
     pointer: report.new.pointer,
     ...(change.matchedBy ? { matchedBy: change.matchedBy } : {}),
+    ...(change.accepted === undefined ? {} : { accepted: change.accepted }),
+    ...(change.noLongerAccepted === undefined ? {} : { noLongerAccepted: change.noLongerAccepted }),
   };
   const names = { BenchmarkId: report.benchmarkId, BenchmarkName: report.benchmarkName, AccountId: report.accountId };
   const facts = {
@@ -117,6 +122,14 @@ function regressionResult(
     partialFingerprints: fingerprint(
       [regressionRuleId, report.accountId, report.benchmarkId, change.policyId, to].join('\u0000'),
     ),
+    // Code scanning shows an accepted regression as accepted, not open, with the exception's reason.
+    ...(change.accepted === undefined
+      ? {}
+      : {
+          suppressions: terminalJson(
+            JSON.stringify([{ kind: 'external', status: 'accepted', justification: change.accepted.reason }]),
+          ),
+        }),
     properties: terminalJson(JSON.stringify(properties)),
   });
 }

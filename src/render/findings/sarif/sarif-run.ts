@@ -18,6 +18,7 @@ import type { SarifInvocation, SarifNotification, SarifTool } from './sarif-log.
 import { regressionCandidates } from './regression-results.js';
 import { driverRules, type DriverRules } from './sarif-rules.js';
 import { acceptedOf, acceptedResult, acceptedRiskRule, exceptionsProperty } from './accepted-results.js';
+import { exceptionsRecord } from '../../../analyse/exceptions/exceptions-record.js';
 
 /**
  * A check or gate result as the JSON text of one SARIF 2.1.0 log of one run, on one
@@ -32,9 +33,11 @@ export function writeSarifLog(result: FindingsResult, catalogue: readonly RuleIn
     const candidates = regressionCandidates(result.diff);
     // The verdict last, as in a check's or gate's log: the exit code's, stated once.
     const verdict = result.verdict === undefined ? {} : { verdict: result.verdict };
+    // The record of the later scan's exceptions; its accepted regressions are suppressed results of their policies.
+    const exceptions = result.exceptions === undefined ? {} : { exceptions: exceptionsRecord(result.exceptions) };
     return writePolicyLog({
       ...candidates,
-      properties: { ...analysisProperties(result), ...candidates.properties, ...verdict },
+      properties: { ...analysisProperties(result), ...candidates.properties, ...exceptions, ...verdict },
       notifications: noteNotifications(result.notes),
     }).text;
   }
