@@ -262,6 +262,9 @@ export type { AccountChange } from './model/diff.js';
 export type { ReportLibrary, ServedBenchmark } from './serve/report-library.js';
 export type { PartialCategory, PartialFigures, PartialReport } from './model/partial.js';
 export type {
+  AcceptedPolicyView,
+  AcceptedRiskView,
+  AcceptedRisksView,
   ActionView,
   CategoryChangeView,
   CategoryView,

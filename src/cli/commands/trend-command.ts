@@ -109,7 +109,7 @@ function builder(yargs: Argv): Argv<TrendArgs> {
     .example('$0 trend scans/*.json -f xlsx -o trend.xlsx', 'one row per scan, to chart in a spreadsheet')
     .example(
       '$0 trend scans/ --exceptions risks.yaml -o trend.html',
-      'the policies accepted in each scan beside its compliance, and the exceptions to look at',
+      "each scan's accepted policies beside its compliance; exceptions to look at",
     )
     .example(
       '$0 trend fleet/ -f html -o fleet.html',
