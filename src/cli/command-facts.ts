@@ -50,3 +50,18 @@ export function commandFacts(name: string, spec: CommandSpec<unknown> | undefine
     examples,
   };
 }
+
+/**
+ * Stops yargs from laying out a command's whole help after its handler ran: it keeps that
+ * text to show should the handler fail later, but a handler here only selects the command
+ * (main.ts runs it after parsing), so the text was never shown, and laying it out cost
+ * every run 10–40 ms, more with each option a command declares. `--help` lays its help
+ * out as before. The usage instance is yargs's own record; its typings leave it out.
+ */
+export function skipHelpCache<T>(parser: Argv<T>): Argv<T> {
+  const internals = parser as unknown as {
+    getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
+  };
+  internals.getInternalMethods().getUsageInstance().cacheHelpMessage = () => undefined;
+  return parser;
+}

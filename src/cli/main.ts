@@ -6,7 +6,7 @@ import { exitCodes, flushStandardOutput, processIo, type CliIo } from './cli-io.
 import type { CommandGroup, CommandSpec } from './commands/command-spec.js';
 import { commandNames, commands } from './commands/commands.js';
 import { loadConfigDefaults, settleConfig, withConfigDefaults, type ConfigDefaults } from './config/config-defaults.js';
-import { commandFacts } from './command-facts.js';
+import { commandFacts, skipHelpCache } from './command-facts.js';
 import { commandBuilder, commandOf, unknownSubcommand, type Selected } from './command-groups.js';
 import { completeLine, completionRequest } from './commands/completion-command.js';
 import { describeParseError } from './parse-error-text.js';
@@ -75,6 +75,7 @@ function buildParser(select: (selected: Selected) => void, width: number, config
     .epilogue(epilogue)
     .wrap(width)
     .exitProcess(false);
+  parser = skipHelpCache(parser);
   for (const [name, spec] of commandSpecs) {
     parser = parser.command(
       spec.command,

@@ -3,7 +3,6 @@ import { outputKinds } from './formats/output-format.js';
 import type { Analysis } from '../model/analysis.js';
 import type { DocumentFormat, FormatOption, RenderedBody, RenderOptions, Renderer } from '../model/renderer.js';
 import { buildViewModel } from './build-view-model.js';
-import { renderHtmlView } from './html/render-html.js';
 import { formatsOf, writersOf } from './formats/format-views.js';
 import { buildFleetFigures } from '../analyse/fleet/add-fleet-report.js';
 import { fleetFormats, fleetRenderers, isFleetFormat } from './fleet/fleet-renderers.js';
@@ -54,9 +53,9 @@ export function formatsReading(option: FormatOption, options: RenderOptions): Do
   return documentFormats.filter((format) => getRenderer(format).reads?.includes(option) === true);
 }
 
-/** The HTML page of an analysis: one self-contained file. */
-export function renderHtml(analysis: Analysis, options: RenderOptions = {}): string {
-  return renderHtmlView(buildViewModel(analysis, options), options);
+/** The HTML page of an analysis: one self-contained file. Its writer is loaded on first use (see the html entry). */
+export async function renderHtml(analysis: Analysis, options: RenderOptions = {}): Promise<string> {
+  return (await import('./html/render-html.js')).renderHtmlView(buildViewModel(analysis, options), options);
 }
 
 /** The PDF document of an analysis. */

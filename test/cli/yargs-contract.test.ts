@@ -1,5 +1,6 @@
 import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
+import { skipHelpCache } from '../../src/cli/command-facts.js';
 import { brokenMessage, memberContract, type Library, type MemberCheck } from '../support/library-contract.js';
 
 /**
@@ -24,10 +25,49 @@ const checks: MemberCheck<unknown>[] = [
   { name: 'Argv#getOptions', root: declared, path: ['getOptions'], kind: 'function', arity: 0 },
   { name: 'Argv#getInternalMethods', root: declared, path: ['getInternalMethods'], kind: 'function', arity: 0 },
   { name: 'UsageInstance#getDescriptions', root: usage, path: ['getDescriptions'], kind: 'function', arity: 0 },
+  { name: 'UsageInstance#cacheHelpMessage', root: usage, path: ['cacheHelpMessage'], kind: 'function', arity: 0 },
+  {
+    name: 'UsageInstance#hasCachedHelpMessage',
+    root: usage,
+    path: ['hasCachedHelpMessage'],
+    kind: 'function',
+    arity: 0,
+  },
 ];
 
 describe('yargs internals (the command line reads its option records)', () => {
   memberContract(library, checks);
+
+  it('lays out no help after a command ran once skipHelpCache is applied, and still gives --help', async () => {
+    const parse = (skip: boolean) => {
+      let parser = yargs().exitProcess(false);
+      if (skip) parser = skipHelpCache(parser);
+      parser = parser.command(
+        'go',
+        'run it',
+        (inner) => inner.option('fast', { type: 'boolean' }),
+        () => undefined,
+      );
+      const usageOf = parser as unknown as {
+        getInternalMethods(): { getUsageInstance(): { hasCachedHelpMessage(): boolean } };
+      };
+      return { parser, cached: () => usageOf.getInternalMethods().getUsageInstance().hasCachedHelpMessage() };
+    };
+    const plain = parse(false);
+    await plain.parser.parseAsync(['go']);
+    expect(
+      plain.cached(),
+      brokenMessage(library, 'UsageInstance#cacheHelpMessage', 'called after a command ran', 'not called'),
+    ).toBe(true);
+    const skipped = parse(true);
+    await skipped.parser.parseAsync(['go']);
+    expect(skipped.cached()).toBe(false);
+    let output = '';
+    await skipped.parser.parseAsync(['go', '--help'], {}, (_error, _argv, text) => {
+      output = text;
+    });
+    expect(output).toContain('--fast');
+  });
 
   it('records each option by key, with its type and choices, in getOptions()', () => {
     const options = (declared() as { getOptions(): Record<string, unknown> }).getOptions();
