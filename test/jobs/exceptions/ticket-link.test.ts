@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { exceptionsRecord } from '../../../src/analyse/exceptions/exceptions-record.js';
 import { isCspmError } from '../../../src/error/cspm-error.js';
+import { checkExceptions } from '../../../src/jobs/exceptions/check-exceptions.js';
 import { runExceptionsOf } from '../../../src/jobs/exceptions/run-exceptions.js';
 import { checkTicketUrl, ticketLink, ticketUrlProblem } from '../../../src/jobs/exceptions/ticket-link.js';
 import type { RiskException } from '../../../src/model/exceptions.js';
@@ -100,5 +102,62 @@ describe('runExceptionsOf with a ticket URL template', () => {
   it('refuses a template that cannot make links, even with no exceptions given', () => {
     expect(() => runExceptionsOf({ ticketUrl: 'https://x.example.com/' })).toThrow(/--ticket-url/);
     expect(() => runExceptionsOf({ exceptions: read, ticketUrl: 'nope/{ticket}' })).toThrow(/not an absolute URL/);
+  });
+});
+
+describe('checkExceptions with a ticket URL template', () => {
+  const risks = 'test/fixtures/exceptions/risks.yaml';
+  const today = new Date('2026-12-02T18:30:00Z');
+
+  it('links the tickets of the files it checks, and only with a template', async () => {
+    const linked = await checkExceptions([risks], undefined, { today, ticketUrl: template });
+    expect(linked.outcomes[0]?.exception).toMatchObject({
+      ticket: 'SEC-1234',
+      ticketUrl: 'https://jira.example.com/browse/SEC-1234',
+    });
+    const plain = await checkExceptions([risks], undefined, { today });
+    expect(plain.outcomes.map((outcome) => outcome.exception.ticketUrl)).toEqual(plain.outcomes.map(() => undefined));
+  });
+
+  it('refuses a template that cannot make links before any file is read', async () => {
+    await expect(checkExceptions(['no-such-file.yaml'], undefined, { ticketUrl: 'https://x/' })).rejects.toThrow(
+      /--ticket-url https:\/\/x\/ cannot make links/,
+    );
+  });
+});
+
+describe('exceptionsRecord with a ticket URL template', () => {
+  const outcome = (exception: RiskException) => ({
+    exception,
+    state: 'active' as const,
+    daysLeft: 10,
+    matches: [],
+    accepted: [],
+  });
+  const base = {
+    id: 'EXC-1',
+    policies: ['P'],
+    accounts: ['*'],
+    reason: 'r',
+    owner: 'o',
+    approvedBy: 'a',
+    approved: '2026-01-01',
+    expires: '2026-12-31',
+    file: 'x.yaml',
+    pointer: '/exceptions/0',
+  };
+  const record = (exception: RiskException) =>
+    exceptionsRecord({ files: [], outcomes: [outcome(exception)], judgedOn: '2026-12-02' }).exceptions[0];
+
+  it('records the ticket and its link where the run has a template', () => {
+    expect(record({ ...base, ticket: 'SEC-1', ticketUrl: 'https://t.example.com/SEC-1' })).toMatchObject({
+      ticket: 'SEC-1',
+      ticketUrl: 'https://t.example.com/SEC-1',
+    });
+  });
+
+  it('records neither without one, as before', () => {
+    expect(Object.keys(record({ ...base, ticket: 'SEC-1' }) ?? {})).not.toContain('ticket');
+    expect(Object.keys(record(base) ?? {})).not.toContain('ticketUrl');
   });
 });
