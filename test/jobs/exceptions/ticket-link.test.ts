@@ -160,4 +160,27 @@ describe('exceptionsRecord with a ticket URL template', () => {
     expect(Object.keys(record({ ...base, ticket: 'SEC-1' }) ?? {})).not.toContain('ticket');
     expect(Object.keys(record(base) ?? {})).not.toContain('ticketUrl');
   });
+
+  it('records no link without its ticket', () => {
+    expect(Object.keys(record({ ...base, ticketUrl: 'https://t.example.com/x' }) ?? {})).not.toContain('ticketUrl');
+  });
+
+  it('names as applied the exceptions that accepted a policy, in file order', () => {
+    const match = {
+      source: 's.json',
+      pointer: '/p',
+      policyId: 'P',
+      accountId: 'a',
+      accountName: 'A',
+      benchmarkId: 'B',
+      compliance: 'Red',
+      severity: 'High',
+    };
+    const outcomes = [
+      { ...outcome({ ...base, id: 'EXC-1' }), matches: [match], accepted: [match] },
+      outcome({ ...base, id: 'EXC-2' }),
+      { ...outcome({ ...base, id: 'EXC-3' }), matches: [match], accepted: [match] },
+    ];
+    expect(exceptionsRecord({ files: [], outcomes, judgedOn: '2026-12-02' }).applied).toEqual(['EXC-1', 'EXC-3']);
+  });
 });
