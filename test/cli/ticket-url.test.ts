@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
+import { trendScans } from '../../src/jobs/trend-scans.js';
+import { collectBytes } from '../../src/render/renderers.js';
+import { getTrendRenderer } from '../../src/render/trend/trend-renderers.js';
 import { runInProcess } from '../support/cli-run.js';
 import { dayFromToday } from '../support/sample-exceptions.js';
 import { hasProgram } from '../support/system-program.js';
 import { useTempDir } from '../support/temp-dir.js';
+import { trendToday, writeTrendExceptions, writeTrendScans } from '../support/trend-exceptions-fixture.js';
 
 const tempDir = useTempDir();
 const template = 'https://jira.example.com/browse/{ticket}';
@@ -257,5 +261,26 @@ describe('--ticket-url', () => {
       ticket: 'a/../b',
       ticketUrl: links['EXC-2'],
     });
+  });
+});
+
+describe('--ticket-url on a trend', () => {
+  it('links each ticket of the trend page', async () => {
+    const dir = tempDir();
+    const { folder } = await writeTrendScans(dir);
+    const path = writeTrendExceptions(dir);
+    const text = readFileSync(path, 'utf8').replace(
+      '    expires: "2026-06-30"\n',
+      `    expires: "2026-06-30"\n    ticket: ${JSON.stringify(tickets['EXC-1'])}\n`,
+    );
+    writeFileSync(path, text);
+    const outcome = await trendScans([folder], { exceptions: [path], today: trendToday, ticketUrl: template });
+    if (outcome.status !== 'ok') throw new Error('the series did not check');
+    const html = Buffer.from(await collectBytes(await getTrendRenderer('html').render(outcome.trend, {}))).toString();
+    expect(anchors(html)).toEqual([{ href: links['EXC-1'], rel: 'noopener noreferrer', text: tickets['EXC-1'] }]);
+    const plain = await trendScans([folder], { exceptions: [path], today: trendToday });
+    if (plain.status !== 'ok') throw new Error('the series did not check');
+    const unlinked = Buffer.from(await collectBytes(await getTrendRenderer('html').render(plain.trend, {}))).toString();
+    expect(anchors(unlinked)).toEqual([]);
   });
 });
