@@ -264,6 +264,25 @@ describe('--ticket-url', () => {
   });
 });
 
+describe('--ticket-url in the other outputs that name a ticket', () => {
+  it('text gives the address after the ticket', async () => {
+    const dir = tempDir();
+    const args = ['check', 'samples/azure-csbp.json', '--exceptions', exceptionsFile(dir), '--no-config'];
+    const run = await runInProcess([...args, '--ticket-url', template]);
+    expect(run.stdout).toContain(`, ticket a/../b ${links['EXC-2']}`);
+    expect((await runInProcess(args)).stdout).not.toContain('jira.example.com');
+  });
+
+  it.each([
+    ['ocsf', 'ocsf.jsonl'],
+    ['hdf', 'json'],
+  ])('%s records the link in the sentence that names the ticket', async (format, extension) => {
+    const text = readFileSync(await render(format, extension, ['--ticket-url', template]), 'utf8');
+    expect(text).toContain(`ticket a/../b ${links['EXC-2']}`);
+    expect(readFileSync(await render(format, extension), 'utf8')).not.toContain('jira.example.com');
+  });
+});
+
 describe('--ticket-url on a trend', () => {
   it('links each ticket of the trend page', async () => {
     const dir = tempDir();
