@@ -46,6 +46,8 @@ export default {
     // `exceptions check`: an exception's state by its dates alone, and what fails the check.
     'src/jobs/exceptions/check-exceptions.ts',
     'src/jobs/exceptions/exceptions-check-verdict.ts',
+    // A ticket's link: which templates may make one, and how the ticket is encoded into it.
+    'src/jobs/exceptions/ticket-link.ts',
     // A trend's exceptions: each scan judged on its own day, and which scan is the latest whose states are warned of.
     'src/analyse/trend/scan-exceptions.ts',
     'src/analyse/trend/latest-scan.ts',

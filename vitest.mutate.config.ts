@@ -23,6 +23,7 @@ export default defineConfig({
       'test/jobs/exceptions/merge-outcomes.test.ts',
       'test/jobs/exceptions/check-exceptions.test.ts',
       'test/jobs/exceptions/exceptions-check-verdict.test.ts',
+      'test/jobs/exceptions/ticket-link.test.ts',
       'test/text/glob.test.ts',
       'test/jobs/gate-result-record.test.ts',
       'test/jobs/scan-order.test.ts',

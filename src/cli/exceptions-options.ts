@@ -1,12 +1,14 @@
 import type { Argv } from 'yargs';
 import type { ExceptionsOptions } from '../index.js';
 import { optionRefusal } from './option-refusal.js';
+import { oneValue } from './shared-options.js';
 
 /** What a command that takes exceptions holds of its flags. */
 export interface ExceptionsArgs {
   exceptions: string[] | undefined;
   'expiry-warning': number | undefined;
   'max-exception-days': number | undefined;
+  'ticket-url': string | undefined;
 }
 
 /** A whole number of days from `min` to 3,650, given once; else a usage error before any input is read. */
@@ -25,19 +27,35 @@ function daysOf(option: string, min: number): (value: unknown) => number {
 }
 
 /**
- * Declares `--exceptions` (repeatable), `--expiry-warning` and `--max-exception-days`, the
+ * Declares `--ticket-url`, the template that makes each exception's ticket a link: the
+ * same in every command that shows exceptions.
+ */
+export function withTicketUrlOption<T>(yargs: Argv<T>): Argv<T & Pick<ExceptionsArgs, 'ticket-url'>> {
+  return yargs.option('ticket-url', {
+    type: 'string',
+    // Given once; the job checks the template before it reads anything (a usage error naming the option).
+    coerce: oneValue('ticket-url'),
+    describe:
+      "show each exception's ticket as a link: an https: (or http:) URL with {ticket} where the ticket goes, e.g. https://jira.example.com/browse/{ticket}",
+  }) as unknown as Argv<T & Pick<ExceptionsArgs, 'ticket-url'>>;
+}
+
+/**
+ * Declares `--exceptions` (repeatable), `--expiry-warning`, `--max-exception-days` and `--ticket-url`, the
  * same way in every command that takes accepted risks; a config file sets them by the
  * same names (their paths relative to the config file).
  *
  * @param effect what the exceptions do to the command's verdict, for its help (a sentence, no final stop)
  */
 export function withExceptionsOptions<T>(yargs: Argv<T>, effect?: string): Argv<T & ExceptionsArgs> {
-  return withExceptionDaysOptions(
-    yargs.option('exceptions', {
-      type: 'string',
-      array: true,
-      describe: `accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run${effect === undefined ? '' : `. ${effect}`}`,
-    }),
+  return withTicketUrlOption(
+    withExceptionDaysOptions(
+      yargs.option('exceptions', {
+        type: 'string',
+        array: true,
+        describe: `accepted risks: an exceptions file (YAML or JSON, see cspm-report schema exceptions); repeatable. One that does not check fails the run${effect === undefined ? '' : `. ${effect}`}`,
+      }),
+    ),
   ) as unknown as Argv<T & ExceptionsArgs>;
 }
 
@@ -61,12 +79,15 @@ export function withExceptionDaysOptions<T>(
     }) as unknown as Argv<T & Pick<ExceptionsArgs, 'expiry-warning' | 'max-exception-days'>>;
 }
 
-/** The job's options of the exceptions flags: none when no exceptions file is given. */
+/** The job's options of the exceptions flags: none but the ticket URL template when no exceptions file is given. */
 export function exceptionsOptionsOf(args: ExceptionsArgs): ExceptionsOptions {
-  if (args.exceptions === undefined || args.exceptions.length === 0) return {};
+  // A template is handed on without exceptions too, so that one that cannot make links is refused all the same.
+  const ticketUrl = args['ticket-url'] === undefined ? {} : { ticketUrl: args['ticket-url'] };
+  if (args.exceptions === undefined || args.exceptions.length === 0) return ticketUrl;
   return {
     exceptions: args.exceptions,
     ...(args['expiry-warning'] === undefined ? {} : { expiryWarningDays: args['expiry-warning'] }),
     ...(args['max-exception-days'] === undefined ? {} : { maxExceptionDays: args['max-exception-days'] }),
+    ...ticketUrl,
   };
 }

@@ -31,6 +31,8 @@ export interface RiskException {
   expires: string;
   /** A ticket id, linked where a ticket URL is given. */
   ticket?: string;
+  /** The ticket's link, made by the run's ticket URL template (`--ticket-url`); none without one. */
+  ticketUrl?: string;
   /** The exceptions file it comes from, as given. */
   file: string;
   /** RFC 6901 pointer of its entry in that file (`/exceptions/2`). */
@@ -109,6 +111,10 @@ export interface ExceptionsRecord {
     reason: string;
     file: string;
     pointer: string;
+    /** The ticket, where the run has a ticket URL template (`--ticket-url`). */
+    ticket?: string;
+    /** The ticket's link, where the run has a ticket URL template. */
+    ticketUrl?: string;
     /** The accepted policies: their input and pointer. */
     accepted: readonly { source: string; pointer: string; policyId: string }[];
   }[];
@@ -128,6 +134,8 @@ export interface PolicyAcceptance {
   owner: string;
   approvedBy: string;
   ticket?: string;
+  /** The ticket's link, where the run has a ticket URL template (`--ticket-url`). */
+  ticketUrl?: string;
 }
 
 /** The lowest state of an exception that fails `exceptions check`: `error` (expired) or `warning` (any warning too). */

@@ -304,6 +304,8 @@ export interface AcceptedRiskView {
   /** Days from the run's day to the expiry: 0 on the last day, negative once expired. */
   daysLeft: number;
   ticket: string | null;
+  /** The ticket's link, where the run has a ticket URL template (`--ticket-url`). */
+  ticketUrl: string | null;
   /** The exceptions file (its name, or its path with `showPaths`) and the entry's pointer in it. */
   file: string;
   pointer: string;

@@ -56,6 +56,7 @@ function riskView(
     expires: exception.expires,
     daysLeft,
     ticket: exception.ticket ?? null,
+    ticketUrl: exception.ticketUrl ?? null,
     file: shownPath(exception.file),
     pointer: exception.pointer,
     accepted: outcome.accepted.filter(inDocument).map(policyView),
@@ -95,6 +96,7 @@ export function acceptancesBySource(risks: AcceptedRisks): Map<string, Map<strin
       owner: exception.owner,
       approvedBy: exception.approvedBy,
       ...(exception.ticket === undefined ? {} : { ticket: exception.ticket }),
+      ...(exception.ticketUrl === undefined ? {} : { ticketUrl: exception.ticketUrl }),
     };
     for (const match of accepted) {
       let byPointer = bySource.get(match.source);

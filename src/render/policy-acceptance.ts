@@ -75,9 +75,10 @@ export function exceptionsProvenance(view: ViewModel): ExceptionsProvenance | un
 
 /**
  * The acceptance in a sentence, as status details and comments give it: `accepted under
- * EXC-1 until 2027-03-01 (owner …, approved by …, ticket …): reason`.
+ * EXC-1 until 2027-03-01 (owner …, approved by …, ticket … and its link): reason`.
  */
 export function acceptanceText(acceptance: PolicyAcceptance): string {
-  const ticket = acceptance.ticket === undefined ? '' : `, ticket ${acceptance.ticket}`;
+  const link = acceptance.ticketUrl === undefined ? '' : ` ${acceptance.ticketUrl}`;
+  const ticket = acceptance.ticket === undefined ? '' : `, ticket ${acceptance.ticket}${link}`;
   return `accepted under ${acceptance.id} until ${acceptance.expires} (owner ${acceptance.owner}, approved by ${acceptance.approvedBy}${ticket}): ${acceptance.reason}`;
 }

@@ -20,6 +20,10 @@ export function exceptionsRecord(risks: AcceptedRisks): ExceptionsRecord {
       reason: exception.reason,
       file: exception.file,
       pointer: exception.pointer,
+      // The ticket is recorded with its link, where the run has a ticket URL template.
+      ...(exception.ticket === undefined || exception.ticketUrl === undefined
+        ? {}
+        : { ticket: exception.ticket, ticketUrl: exception.ticketUrl }),
       accepted: accepted.map(({ source, pointer, policyId }) => ({ source, pointer, policyId })),
     })),
   };

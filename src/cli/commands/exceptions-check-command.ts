@@ -8,7 +8,7 @@ import {
   terminalText,
 } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
-import { withExceptionDaysOptions, type ExceptionsArgs } from '../exceptions-options.js';
+import { withExceptionDaysOptions, withTicketUrlOption, type ExceptionsArgs } from '../exceptions-options.js';
 import { optionRefusal } from '../option-refusal.js';
 import { toReportInputs } from '../report-inputs.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
@@ -17,7 +17,8 @@ import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 
 /** The arguments of `exceptions check`. */
-export interface ExceptionsCheckArgs extends Pick<ExceptionsArgs, 'expiry-warning' | 'max-exception-days'>, QuietArgs {
+export interface ExceptionsCheckArgs
+  extends Pick<ExceptionsArgs, 'expiry-warning' | 'max-exception-days' | 'ticket-url'>, QuietArgs {
   files: string[];
   reports: string[] | undefined;
   format: string | undefined;
@@ -76,7 +77,7 @@ function builder(yargs: Argv): Argv<ExceptionsCheckArgs> {
       coerce: dayOption,
       describe: 'judge the states on this day (YYYY-MM-DD, UTC) instead of today: for a reproducible run',
     });
-  return withExceptionDaysOptions(declared)
+  return withTicketUrlOption(withExceptionDaysOptions(declared))
     .example('$0 exceptions check risks.yaml', 'which exceptions are in force, expiring or expired, by their dates')
     .example(
       '$0 exceptions check risks.yaml --reports reports/ --fail-on warning',
@@ -106,6 +107,7 @@ async function run(args: ExceptionsCheckArgs, io: CliIo): Promise<number> {
     ...(args.today === undefined ? {} : { today: args.today }),
     ...(args['expiry-warning'] === undefined ? {} : { expiryWarningDays: args['expiry-warning'] }),
     ...(args['max-exception-days'] === undefined ? {} : { maxExceptionDays: args['max-exception-days'] }),
+    ...(args['ticket-url'] === undefined ? {} : { ticketUrl: args['ticket-url'] }),
     outputs: toFile ? [{ path: args.output, from: `the ${format} result` }] : [],
   });
   await writeOutput(args.output, getExceptionsCheckRenderer(format).render(result), io);

@@ -7,6 +7,7 @@ import { analysedFiles, assertSafeOutputs, type PlannedOutput } from '../output-
 import { inputsProblem } from '../verdicts.js';
 import { exceptionsCheckVerdict } from './exceptions-check-verdict.js';
 import { readExceptions } from './read-exceptions.js';
+import { checkTicketUrl, withTicketLinks } from './ticket-link.js';
 
 /** Options of {@link checkExceptions}. */
 export interface CheckExceptionsOptions extends Omit<AnalyseInputsOptions, 'placeFindings'> {
@@ -16,6 +17,8 @@ export interface CheckExceptionsOptions extends Omit<AnalyseInputsOptions, 'plac
   expiryWarningDays?: number;
   /** The longest an exception may run from its approval (`--max-exception-days`, 365 by default). */
   maxExceptionDays?: number;
+  /** A ticket URL template (`--ticket-url`): each exception's ticket is shown as a link to it. */
+  ticketUrl?: string;
   /** `error` (the default) fails on an expired exception only; `warning` also on an expiring, unused or unneeded. */
   failOn?: ExceptionsFailOn;
   /** The files the caller will write: one that is an input, or two that are one file, is refused before any is. */
@@ -33,7 +36,8 @@ export interface CheckExceptionsOptions extends Omit<AnalyseInputsOptions, 'plac
  *
  * @param files   the exceptions files (YAML or JSON)
  * @param reports the reports to match them against; none (or an empty list) to judge by dates alone
- * @throws CspmError `exceptions-invalid` naming the file, line, column and pointer of a file that does not check;
+ * @throws CspmError `usage` for a `ticketUrl` that cannot make links; `exceptions-invalid` naming the file,
+ *         line, column and pointer of a file that does not check;
  *         `output-is-input` or `output-collision` for the `outputs`; as the loader for a missing report
  */
 export async function checkExceptions(
@@ -41,7 +45,10 @@ export async function checkExceptions(
   reports?: ReportInput | readonly ReportInput[],
   options: CheckExceptionsOptions = {},
 ): Promise<ExceptionsCheck> {
-  const read = readExceptions(files, { maxDays: options.maxExceptionDays });
+  // The template is checked before any file is read, as the options are.
+  if (options.ticketUrl !== undefined) checkTicketUrl(options.ticketUrl);
+  const unlinked = readExceptions(files, { maxDays: options.maxExceptionDays });
+  const read = options.ticketUrl === undefined ? unlinked : withTicketLinks(unlinked, options.ticketUrl);
   const today = options.today ?? new Date();
   const expiryWarningDays = options.expiryWarningDays ?? defaultExpiryWarningDays;
   const failOn = options.failOn ?? 'error';

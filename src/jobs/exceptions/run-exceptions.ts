@@ -3,6 +3,7 @@ import type { Analysis } from '../../model/analysis.js';
 import type { AcceptedRisks } from '../../model/exceptions.js';
 import { dayOf, dayText } from '../../text/calendar-day.js';
 import { readExceptions, type RunExceptions } from './read-exceptions.js';
+import { checkTicketUrl, withTicketLinks } from './ticket-link.js';
 
 /** The options of a job that takes exceptions (accepted risks). */
 export interface ExceptionsOptions {
@@ -14,6 +15,11 @@ export interface ExceptionsOptions {
   expiryWarningDays?: number;
   /** The longest an exception may run from its approval (`--max-exception-days`, 365 by default). */
   maxExceptionDays?: number;
+  /**
+   * A ticket URL template (`--ticket-url`, `https://jira.example.com/browse/{ticket}`):
+   * each exception's ticket is shown as a link to it, the ticket percent-encoded.
+   */
+  ticketUrl?: string;
 }
 
 /**
@@ -21,13 +27,17 @@ export interface ExceptionsOptions {
  * invalid file fails the run, never reads as "no exceptions"); undefined when none is given.
  */
 export function runExceptionsOf(options: ExceptionsOptions): RunExceptions | undefined {
-  const { exceptions } = options;
+  const { exceptions, ticketUrl } = options;
+  // A template that cannot make links fails the run even with no exceptions to link.
+  if (ticketUrl !== undefined) checkTicketUrl(ticketUrl);
   if (exceptions === undefined) return undefined;
-  if (!Array.isArray(exceptions)) return exceptions as RunExceptions;
-  return readExceptions(
-    exceptions as readonly string[],
-    options.maxExceptionDays === undefined ? {} : { maxDays: options.maxExceptionDays },
-  );
+  const run = Array.isArray(exceptions)
+    ? readExceptions(
+        exceptions as readonly string[],
+        options.maxExceptionDays === undefined ? {} : { maxDays: options.maxExceptionDays },
+      )
+    : (exceptions as RunExceptions);
+  return ticketUrl === undefined ? run : withTicketLinks(run, ticketUrl);
 }
 
 /** Every PolicyId the exceptions name: what an analysis that keeps only some policies must keep for them. */

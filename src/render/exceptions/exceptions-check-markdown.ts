@@ -1,5 +1,5 @@
 import type { ExceptionOutcome, ExceptionsCheck } from '../../model/exceptions.js';
-import { markdownText, tableRow } from '../findings/markdown-cell.js';
+import { markdownLink, markdownText, tableRow } from '../findings/markdown-cell.js';
 import type { ExceptionsRenderer } from '../formats/output-format.js';
 import { checkedText, countsText, daysLeftText, isAccepted, matchText, verdictText } from './exceptions-check-facts.js';
 
@@ -11,7 +11,6 @@ function outcomeRow(outcome: ExceptionOutcome): string {
     (match) => `${isAccepted(outcome, match) ? 'accepts' : 'matches'} ${matchText(match)}`,
   );
   const cells = [
-    exception.id,
     outcome.state,
     `${exception.expires} (${daysLeftText(outcome.daysLeft)})`,
     exception.owner,
@@ -20,7 +19,16 @@ function outcomeRow(outcome: ExceptionOutcome): string {
     exception.accounts.join(', '),
     exception.reason,
   ].map((cell) => markdownText(cell));
-  return tableRow([...cells, matches.length === 0 ? '—' : matches.map((match) => markdownText(match)).join('<br>')]);
+  // The ticket shows beside the id where it can be a link; without a template the table is as it was.
+  const id =
+    exception.ticket === undefined || exception.ticketUrl === undefined
+      ? markdownText(exception.id)
+      : `${markdownText(exception.id)}<br>${markdownLink(exception.ticket, exception.ticketUrl)}`;
+  return tableRow([
+    id,
+    ...cells,
+    matches.length === 0 ? '—' : matches.map((match) => markdownText(match)).join('<br>'),
+  ]);
 }
 
 /**

@@ -1,7 +1,13 @@
-import type { ExceptionOutcome, ExceptionsCheck } from '../../model/exceptions.js';
+import type { ExceptionOutcome, ExceptionsCheck, RiskException } from '../../model/exceptions.js';
 import { terminalText } from '../../text/terminal-text.js';
 import type { ExceptionsRenderer } from '../formats/output-format.js';
 import { checkedText, countsText, daysLeftText, isAccepted, matchText, verdictText } from './exceptions-check-facts.js';
+
+/** The ticket after the people, with its link where the run has a ticket URL template. */
+function ticketText({ ticket, ticketUrl }: RiskException): string {
+  if (ticket === undefined) return '';
+  return ticketUrl === undefined ? `, ticket ${ticket}` : `, ticket ${ticket} ${ticketUrl}`;
+}
 
 function outcomeLines(outcome: ExceptionOutcome): string[] {
   const { exception } = outcome;
@@ -14,7 +20,7 @@ function outcomeLines(outcome: ExceptionOutcome): string[] {
   return [
     `${exception.id}: ${outcome.state}, expires ${exception.expires} (${daysLeftText(outcome.daysLeft)})`,
     `  ${scope.join('; ')}`,
-    `  owner ${exception.owner}, approved by ${exception.approvedBy} on ${exception.approved}${exception.ticket === undefined ? '' : `, ticket ${exception.ticket}`}`,
+    `  owner ${exception.owner}, approved by ${exception.approvedBy} on ${exception.approved}${ticketText(exception)}`,
     `  reason: ${exception.reason}`,
     `  in ${exception.file} at ${exception.pointer}`,
     ...outcome.matches.map((match) => `  ${isAccepted(outcome, match) ? 'accepts' : 'matches'} ${matchText(match)}`),

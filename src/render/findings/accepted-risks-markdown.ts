@@ -14,7 +14,7 @@ import {
   type AcceptedPolicy,
 } from './accepted-risks.js';
 import type { MarkdownBudget } from './markdown-budget.js';
-import { markdownText, tableRow } from './markdown-cell.js';
+import { markdownLink, markdownText, tableRow } from './markdown-cell.js';
 import type { MarkdownList } from './markdown-list.js';
 
 /** The lists a run with exceptions adds to the Markdown: the exceptions to look at, and the accepted policies. */
@@ -64,6 +64,13 @@ export function exceptionStateList(risks: AcceptedRisks): MarkdownList<Exception
   };
 }
 
+/** An exception's id, and its ticket as a link where the run has a ticket URL template. */
+function exceptionCell({ exception }: ExceptionOutcome): string {
+  const id = markdownText(exception.id, 200);
+  if (exception.ticket === undefined || exception.ticketUrl === undefined) return id;
+  return `${id} (${markdownLink(exception.ticket, exception.ticketUrl, 200)})`;
+}
+
 /** The accepted policies, in the order of the exceptions that accept them. */
 export function acceptedPolicyList(risks: AcceptedRisks): MarkdownList<AcceptedPolicy> {
   return {
@@ -76,7 +83,7 @@ export function acceptedPolicyList(risks: AcceptedRisks): MarkdownList<AcceptedP
         markdownText(match.severity, 50),
         markdownText(match.compliance, 50),
         markdownText(accountText(match), 200),
-        markdownText(outcome.exception.id, 200),
+        exceptionCell(outcome),
         markdownText(outcome.exception.owner, 200),
         outcome.exception.expires,
         displayCount(outcome.daysLeft),

@@ -32,7 +32,11 @@ export function* acceptedRiskLines(analysis: Analysis, risks: AcceptedRisks, pai
     yield (
       `  ${paint('36', 'accepted')}  ${terminalText(match.policyId)} (${terminalText(match.severity)} ${terminalText(match.compliance)})` +
       `  ${terminalText(accountText(match))}  ${terminalText(exception.id)}, owner ${terminalText(exception.owner)},` +
-      ` expires ${exception.expires} (${daysLeftText(daysLeft)})`
+      ` expires ${exception.expires} (${daysLeftText(daysLeft)})` +
+      // The ticket is named where it can be followed: with a ticket URL template.
+      (exception.ticket === undefined || exception.ticketUrl === undefined
+        ? ''
+        : `, ticket ${terminalText(exception.ticket)} ${terminalText(exception.ticketUrl)}`)
     );
   }
   for (const state of namedStates) {

@@ -34,6 +34,19 @@ export function markdownText(text: string, max = maxCellLength): string {
   return out;
 }
 
+/**
+ * A link as inline Markdown, `[SEC-1234](https://…)`: the text escaped as markdownText
+ * escapes it, and in the address the characters that could end the link or a table cell
+ * (parentheses, angle brackets, `|`, backslash, backquote, white space) percent-encoded.
+ */
+export function markdownLink(text: string, url: string, max = maxCellLength): string {
+  const address = url.replace(
+    /[()<>|\\`\s]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+  return `[${markdownText(text, max)}](${address})`;
+}
+
 /** One table row of cells already escaped with markdownText. */
 export function tableRow(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;

@@ -12,7 +12,8 @@ import { exceptionsProvenance } from '../policy-acceptance.js';
  * exception's, so that an auditor a year later sees when the acceptance ran out.
  */
 export function hdfWaiverJson(acceptance: PolicyAcceptance): string {
-  const ticket = acceptance.ticket === undefined ? '' : `, ticket ${acceptance.ticket}`;
+  const link = acceptance.ticketUrl === undefined ? '' : ` ${acceptance.ticketUrl}`;
+  const ticket = acceptance.ticket === undefined ? '' : `, ticket ${acceptance.ticket}${link}`;
   const waiver = {
     justification: acceptance.reason,
     expiration_date: acceptance.expires,

@@ -21,6 +21,7 @@ function riskColumns(canvas: Canvas): Column<AcceptedRiskView>[] {
       width: 84,
       text: (risk) => `${risk.id}${risk.ticket === null ? '' : ` (${risk.ticket})`} · ${risk.stateText}`,
       chip: (risk) => stateChips[risk.state] ?? null,
+      link: (risk) => risk.ticketUrl,
     },
     {
       header: 'Policies and accounts',

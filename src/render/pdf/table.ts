@@ -16,6 +16,8 @@ export interface Column<Row> {
    * name; a change of colour gives two, old then new, before text such as `Green → Red`.
    */
   chip?(row: Row): ColourName | readonly ColourName[] | null;
+  /** An external address the cell links to (a ticket's), if any: its lines are the link's area. */
+  link?(row: Row): string | null;
 }
 
 /** How a table is drawn. */
@@ -120,6 +122,9 @@ function drawRowLines<Row>(
       const lineX = column.align === 'right' ? x + column.width - padX - canvas.type.width(tokens, size) : textX;
       text += canvas.type.lineOps(tokens, lineX, baseline(top + padY + (lineIndex - first) * line, size), size, state);
     }
+    const target = column.link?.(layout.row) ?? null;
+    const drawn = Math.min(end, cell.length) - first;
+    if (target !== null && drawn > 0) canvas.doc.link(x, top + padY, column.width, drawn * line, target);
     x += column.width;
   });
   canvas.raw(`${shapes}${text}ET\n`);

@@ -36,8 +36,15 @@ function reportText(report: ReportView): string {
  * approver, the reason as justification, and the exception in the suppression's properties.
  */
 function suppressionsText(acceptance: PolicyAcceptance): string {
-  const { id, expires, owner, approvedBy, ticket } = acceptance;
-  const properties = { exceptionId: id, expires, owner, approvedBy, ...(ticket === undefined ? {} : { ticket }) };
+  const { id, expires, owner, approvedBy, ticket, ticketUrl } = acceptance;
+  const properties = {
+    exceptionId: id,
+    expires,
+    owner,
+    approvedBy,
+    ...(ticket === undefined ? {} : { ticket }),
+    ...(ticketUrl === undefined ? {} : { ticketUrl }),
+  };
   const suppression = { kind: 'external', status: 'accepted', justification: acceptance.reason, properties };
   return terminalJson(JSON.stringify([suppression]));
 }

@@ -17,6 +17,9 @@ export interface TrendExceptionRow {
   accepted: string;
   /** Where it is written: the file and the entry's pointer. */
   where: string;
+  /** The ticket and its link, where the run has a ticket URL template (`--ticket-url`); else null. */
+  ticket: string | null;
+  ticketUrl: string | null;
 }
 
 /** What a trend document shows of its exceptions, beside the compliance as scanned. */
@@ -50,6 +53,8 @@ export function trendExceptionsView(record: TrendExceptions): TrendExceptionsVie
       acceptedCount: exception.accepted.length,
       accepted: displayCount(exception.accepted.length),
       where: `${exception.file} ${exception.pointer}`,
+      ticket: exception.ticket ?? null,
+      ticketUrl: exception.ticketUrl ?? null,
     })),
   };
 }

@@ -96,7 +96,7 @@ export function acceptedRisksSheet(risks: AcceptedRisksView): TableSheet<Accepte
       { header: 'Days left', kind: 'count', width: { max: 8, wrapHeader: true }, value: (row) => row.risk.daysLeft },
       text('Reason', 60, (row) => row.risk.reason),
       text('State in words', 30, (row) => row.risk.stateText),
-      text('Ticket', 16, (row) => row.risk.ticket),
+      { ...text('Ticket', 16, (row) => row.risk.ticket), link: (row) => row.risk.ticketUrl },
       text('Accounts', 30, (row) => row.risk.accounts.join(', ')),
       text('Account id', 38, (row) => row.policy?.accountId ?? null),
       text('Benchmark id', 24, (row) => row.policy?.benchmarkId ?? row.risk.benchmark),

@@ -128,6 +128,18 @@ export class PinnedWorkbookWriter extends ExcelJS.stream.xlsx.WorkbookWriter {
     if (zipper && (zipper.writableLength ?? zipper._writableState?.length ?? 0) > maxZipBacklog) await drained(zipper);
   }
 
+  /**
+   * Makes a cell of a sheet a link to an external address, as exceljs records a cell's
+   * hyperlink: a relationship of the sheet, never a formula. The cell's text is written
+   * as any other; exceljs writes the sheet's links when it commits the sheet.
+   */
+  addHyperlink(sheet: ExcelJS.Worksheet, address: string, target: string): void {
+    const internals = sheet as unknown as {
+      _sheetRelsWriter: { addHyperlink(hyperlink: { address: string; target: string }): void };
+    };
+    internals._sheetRelsWriter.addHyperlink({ address, target });
+  }
+
   /** Adds a sheet; sheets are numbered in the order they are added. */
   override addWorksheet(name: string, options?: Partial<ExcelJS.AddWorksheetOptions>): ExcelJS.Worksheet {
     this.#sheetNames.push(name);

@@ -33,6 +33,8 @@ export interface TableColumn<T> {
   kind: ColumnKind;
   width: WidthBounds;
   value(item: T): CellValue;
+  /** An external address the item's cell links to (its text stays the value), if any. */
+  link?(item: T): string | null;
   /** A style for this item's cell (a colour fill, say); the kind's style otherwise. */
   style?(item: T): CellStyle | undefined;
   headerStyle?: CellStyle;
@@ -187,11 +189,18 @@ async function writeRows<T>(
     })),
     writer.styleIndex,
   );
+  const linked = table.columns.flatMap((column, index) =>
+    column.link === undefined ? [] : [{ link: column.link.bind(column), letter: columnLetter(index + 1) }],
+  );
   let written = 0;
   let batch = '';
   for (const item of table.rows()) {
     written += 1;
     batch += dataRow(headerRow + written, item);
+    for (const { link, letter } of linked) {
+      const target = link(item);
+      if (target !== null) writer.addHyperlink(sheet, `${letter}${headerRow + written}`, target);
+    }
     if (written % rowsPerBatch === 0) {
       await writer.writeRowsXml(sheet, batch);
       batch = '';

@@ -34,6 +34,14 @@ const checks: MemberCheck<unknown>[] = [
   { name: 'WorksheetWriter#startedData', root: startedSheet, path: ['startedData'], kind: 'boolean' },
   { name: 'WorksheetWriter#stream.write', root: startedSheet, path: ['stream', 'write'], kind: 'function', arity: 3 },
   { name: 'WorksheetWriter#stream.pipes', root: startedSheet, path: ['stream', 'pipes'], kind: 'array' },
+  // A linked cell (a ticket's) is recorded as exceljs records a cell's hyperlink.
+  {
+    name: 'WorksheetWriter#_sheetRelsWriter.addHyperlink',
+    root: startedSheet,
+    path: ['_sheetRelsWriter', 'addHyperlink'],
+    kind: 'function',
+    arity: 1,
+  },
   // The zipper's input is a readable-stream 2 stream, which has no writableLength: its backlog is read here.
   {
     name: 'WorksheetWriter#stream.pipes[0]._writableState.length',

@@ -62,6 +62,7 @@ export function acceptedResult(
       file: exception.file,
       pointer: exception.pointer,
       ...(exception.ticket === undefined ? {} : { ticket: exception.ticket }),
+      ...(exception.ticketUrl === undefined ? {} : { ticketUrl: exception.ticketUrl }),
     },
   };
   const suppression = { kind: 'external', status: 'accepted', justification: exception.reason };
