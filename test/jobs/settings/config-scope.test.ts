@@ -208,16 +208,50 @@ describe('the values that weaken a verdict', () => {
   ];
   for (const { key, value, expected } of cases) {
     it(`${key}: ${JSON.stringify(value)} ${expected ? 'weakens' : 'does not weaken'}`, () => {
-      expect(weakens(key, value, defaultSeverityOf)).toBe(expected);
+      expect(weakens(key, value, defaultSeverityOf, 'gate')).toBe(expected);
     });
   }
 });
 
 describe("names of Object's own are no entries of the tables", () => {
   it.each(['toString', 'constructor', '__proto__'])('%s', (name) => {
-    expect(weakens('fail-on', name, () => 'error')).toBe(true);
-    expect(weakens('percent-formula', name, () => 'error')).toBe(true);
-    expect(weakens('rule', [`x=${name}`], () => 'error')).toBe(true);
-    expect(weakens('rule', ['x=off'], () => name)).toBe(true);
+    expect(weakens('fail-on', name, () => 'error', 'gate')).toBe(true);
+    expect(weakens('percent-formula', name, () => 'error', 'gate')).toBe(true);
+    expect(weakens('rule', [`x=${name}`], () => 'error', 'gate')).toBe(true);
+    expect(weakens('rule', ['x=off'], () => name, 'gate')).toBe(true);
+  });
+});
+
+describe('exceptions weaken only a verdict they can change', () => {
+  const keys: [string, unknown][] = [
+    ['exceptions', ['risks.yaml']],
+    ['max-exception-days', 400],
+    ['expiry-warning', 7],
+  ];
+  const cases: { command: string; expected: boolean }[] = [
+    { command: 'gate', expected: true },
+    { command: 'diff', expected: true },
+    { command: 'merge', expected: true },
+    { command: 'check', expected: false },
+    { command: 'render', expected: false },
+    { command: 'trend', expected: false },
+    { command: 'fetch', expected: false },
+    // A command it does not know fails closed.
+    { command: 'audit', expected: true },
+    { command: 'toString', expected: true },
+  ];
+  for (const { command, expected } of cases)
+    it.each(keys)(`${command}: %s ${expected ? 'weakens' : 'does not weaken'}`, (key, value) => {
+      expect(weakens(key, value, () => 'error', command)).toBe(expected);
+    });
+
+  it('leaves what weakens every verdict as it was, whatever the command', () => {
+    for (const command of ['check', 'render', 'trend', 'fetch']) {
+      expect(weakens('fail-on', 'never', () => 'error', command)).toBe(true);
+      expect(weakens('rule', ['x=off'], () => 'error', command)).toBe(true);
+      expect(weakens('allow-mismatch', true, () => 'error', command)).toBe(true);
+      expect(weakens('check', false, () => 'error', command)).toBe(true);
+      expect(weakens('percent-formula', 'passed-resources', () => 'error', command)).toBe(true);
+    }
   });
 });
