@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysedReport } from '../../../src/index.js';
 import type { SideReport } from '../../../src/analyse/diff/pair-reports.js';
 import { rankAccounts } from '../../../src/analyse/diff/rank-accounts.js';
-import { reportDiff } from '../../support/fake-diff.js';
+import { change, reportDiff } from '../../support/fake-diff.js';
 
 /** A compared report of `accountId` whose percent moved by `delta` points, with `regressions`. */
 function compared(accountId: string, delta: number | null, regressions = 0) {
@@ -100,5 +100,56 @@ describe('rankAccounts', () => {
         regressions: 4,
       },
     ]);
+  });
+});
+
+describe('rankAccounts of a comparison given exceptions', () => {
+  const acceptance = {
+    id: 'EXC-1',
+    state: 'active' as const,
+    expires: '2027-03-31',
+    daysLeft: 90,
+    reason: 'Accepted until the migration ends.',
+    owner: 'o@example.com',
+    approvedBy: 'a@example.com',
+  };
+  /** A compared report of `accountId` with `open` regressions and `accepted` regressions or new failures accepted. */
+  function judged(accountId: string, open: number, accepted: number, delta = -2) {
+    const changes = [
+      ...Array.from({ length: open }, () => change('regression', 'High')),
+      ...Array.from({ length: accepted }, (_, at) => ({
+        ...change(at % 2 === 0 ? 'regression' : 'new-failure', 'High'),
+        accepted: acceptance,
+      })),
+    ];
+    const counts = { ...reportDiff().counts };
+    for (const { kind } of changes) counts[kind] += 1;
+    return { ...compared(accountId, delta), changes, counts };
+  }
+
+  it('leaves accepted changes out of the regressions that rank, and counts them beside', () => {
+    // Without exceptions a would rank first on the tie (5 regressions to b's 3); 4 of them are accepted.
+    const ranked = rankAccounts([judged('a', 1, 4), judged('b', 3, 0)], [], [left('n', 5)], [2]);
+    expect(ranked?.map(({ accountId, regressions, accepted }) => [accountId, regressions, accepted])).toEqual([
+      ['b', 3, 0],
+      ['a', 1, 4],
+      ['n', 3, 2],
+    ]);
+  });
+
+  it('adds up an account’s accepted changes over its reports and the reports only the new scan has', () => {
+    const ranked = rankAccounts(
+      [judged('a', 2, 1), { ...judged('a', 0, 3), benchmarkId: 'other' }, judged('b', 0, 0)],
+      [],
+      [left('a', 4), left('c', 2)],
+      [1, 2],
+    );
+    expect(ranked?.find((account) => account.accountId === 'a')).toMatchObject({ regressions: 5, accepted: 5 });
+    expect(ranked?.find((account) => account.accountId === 'c')).toMatchObject({ regressions: 0, accepted: 2 });
+  });
+
+  it('gives no accepted count without exceptions', () => {
+    const ranked = rankAccounts([judged('a', 1, 0), judged('b', 2, 0)], [], [left('n', 1)]);
+    expect(ranked?.every((account) => !('accepted' in account))).toBe(true);
   });
 });
