@@ -35,7 +35,9 @@ function worstFirst(a: AccountChange, b: AccountChange): number {
     (a.percentDelta ?? 0) - (b.percentDelta ?? 0) ||
     b.regressions - a.regressions ||
     b.lostReports - a.lostReports ||
-    (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0)
+    // Accounts are keyed by id: two are never equal.
+    // Stryker disable next-line EqualityOperator: `<=` is the same on ids that never are equal
+    (a.accountId < b.accountId ? -1 : 1)
   );
 }
 
@@ -77,7 +79,7 @@ export function rankAccounts(
     account.regressions += report.counts.regression + report.counts['new-failure'] - accepted;
     if (account.accepted !== undefined) account.accepted += accepted;
     const delta = report.overall.percentDelta;
-    if (delta !== null && (account.percentDelta === null || delta < account.percentDelta)) account.percentDelta = delta;
+    if (delta !== null) account.percentDelta = Math.min(delta, account.percentDelta ?? delta);
   }
   for (const entry of oldLeft)
     accountOf(entry.analysed.report.AccountId, entry.analysed.report.AccountName).lostReports += 1;

@@ -16,15 +16,15 @@ function compared(accountId: string, delta: number | null, regressions = 0) {
   };
 }
 
-/** A report of one side only, of `accountId`, with `failing` Red policies. */
-function left(accountId: string, failing = 0): SideReport {
+/** A report of one side only, of `accountId`, with `failing` Red policies, and Amber and unknown ones as given. */
+function left(accountId: string, failing = 0, amber = 0, other = 0): SideReport {
   const figures = {
-    total: failing,
+    total: failing + amber + other,
     green: 0,
     red: failing,
-    amber: 0,
+    amber,
     gray: 0,
-    other: 0,
+    other,
     passedResources: 0,
     totalResources: 0,
     percent: 0,
@@ -56,6 +56,12 @@ describe('rankAccounts', () => {
     },
     { name: 'a lost account above every fall', reports: [compared('a', -50)], old: [left('z')], expected: ['z', 'a'] },
     {
+      name: 'a lost account above an account that lost a report and fell',
+      reports: [compared('b', -50)],
+      old: [left('z'), left('b')],
+      expected: ['z', 'b'],
+    },
+    {
       name: 'an account that lost a benchmark report above a fall',
       reports: [compared('a', -50), compared('b', 10)],
       old: [left('b')],
@@ -67,9 +73,53 @@ describe('rankAccounts', () => {
       expected: ['b', 'a'],
     },
     { name: 'added accounts last', reports: [compared('a', 3)], next: [left('n', 40)], expected: ['a', 'n'] },
+    {
+      name: 'the smaller rise first',
+      reports: [compared('a', 5), compared('b', 3), compared('c', 9)],
+      expected: ['b', 'a', 'c'],
+    },
+    {
+      name: 'more lost reports first, else by id, on the same tier, fall and regressions',
+      reports: [compared('c', -2), compared('a', -2), compared('b', -2), compared('d', -2)],
+      old: [left('c'), left('a'), left('b'), left('b')],
+      expected: ['b', 'a', 'c', 'd'],
+    },
+    {
+      name: 'by id when nothing else differs, whatever the order given',
+      reports: [compared('b', 1), compared('c', 1), compared('a', 1)],
+      expected: ['a', 'b', 'c'],
+    },
   ];
   it.each(cases)('$name', ({ reports, old = [], next = [], expected }) => {
     expect(rankAccounts(reports, old, next)?.map((account) => account.accountId)).toEqual(expected);
+  });
+
+  it('says which accounts are lost and which added', () => {
+    const ranked = rankAccounts([compared('a', 1)], [left('z')], [left('n', 1)]);
+    expect(ranked?.map((account) => [account.accountId, account.status])).toEqual([
+      ['z', 'lost'],
+      ['a', 'compared'],
+      ['n', 'added'],
+    ]);
+  });
+
+  it('takes an account’s worst fall whatever the order of its reports, and no report without a figure', () => {
+    const ranked = rankAccounts(
+      [compared('a', -7), { ...compared('a', -1), benchmarkId: 'x' }, { ...compared('a', null), benchmarkId: 'y' }],
+      [],
+      [left('n')],
+    );
+    expect(ranked?.[0]?.percentDelta).toBe(-7);
+    const rises = rankAccounts(
+      [compared('a', 5), { ...compared('a', null), benchmarkId: 'y' }, { ...compared('a', 8), benchmarkId: 'x' }],
+      [],
+      [left('n')],
+    );
+    expect(rises?.[0]?.percentDelta).toBe(5);
+  });
+
+  it('counts Red, Amber and unknown colours of an added report as its failing policies', () => {
+    expect(rankAccounts([compared('a', 1)], [], [left('n', 2, 3, 4)])?.[1]?.regressions).toBe(9);
   });
 
   it('counts an added account’s failing policies as its regressions, and takes an account’s worst benchmark', () => {

@@ -4,8 +4,17 @@ import { refusedKey, weakens, type ConfigFound, type ScopeFact } from '../../../
 const option: ScopeFact = { positional: false, credential: false };
 
 describe('the keys a config file may set', () => {
+  const refusal = (key: string, why: string): string =>
+    `a config file does not set "${key}", since ${why}: give it on the command line`;
   const cases: { name: string; key: string; fact: ScopeFact; found: ConfigFound; expected: string | undefined }[] = [
     { name: 'a verdict option', key: 'fail-on', fact: option, found: 'search', expected: undefined },
+    ...(
+      [
+        ['inputs-absent', 'it changes what the command does'],
+        ['fleet', 'it names where the command writes'],
+        ['run-id', 'it names what the command reads'],
+      ] as const
+    ).map(([key, why]) => ({ name: key, key, fact: option, found: 'named' as const, expected: refusal(key, why) })),
     { name: 'a layout option', key: 'title', fact: option, found: 'search', expected: undefined },
     {
       name: 'a positional argument',
@@ -197,6 +206,8 @@ describe('the values that weaken a verdict', () => {
     { key: 'exceptions', value: ['risks.yaml'], expected: true },
     { key: 'exceptions', value: 'risks.yaml', expected: true },
     { key: 'exceptions', value: [], expected: false },
+    // A file named by a number is a file all the same.
+    { key: 'exceptions', value: '7', expected: true },
     { key: 'max-exception-days', value: 400, expected: true },
     { key: 'max-exception-days', value: 365, expected: false },
     { key: 'max-exception-days', value: 90, expected: false },
