@@ -76,6 +76,8 @@ export default {
     'src/analyse/diff/count-regressions.ts',
     'src/analyse/diff/pair-reports.ts',
     'src/analyse/diff/match-policies.ts',
+    // The ranking of a diff's accounts: what cannot be compared first, and accepted changes left out of regressions.
+    'src/analyse/diff/rank-accounts.ts',
     // Percent formulas.
     'src/analyse/percent-formulas.ts',
     // Redaction of the client's secrets in messages and --debug traces.

@@ -271,6 +271,7 @@ export type {
   ChangeCountView,
   ChangeSideView,
   ChangeView,
+  ChangesAcceptanceView,
   DateView,
   FiguresView,
   FindingView,

@@ -171,9 +171,14 @@ export interface AccountChange {
   percentDelta: number | null;
   /**
    * Regressions and new failures over its compared reports, and failing policies of its reports only the new input
-   * has.
+   * has; of a diff given exceptions, less those the new scan accepts.
    */
   regressions: number;
+  /**
+   * Of a diff given exceptions: its regressions, new failures and failing policies of added reports that the new
+   * scan accepts, left out of `regressions` (and so of the ranking) as the verdict leaves them out.
+   */
+  accepted?: number;
 }
 
 /** Every paired report of two inputs compared, and what could not be paired. */

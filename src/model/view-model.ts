@@ -1,5 +1,5 @@
 import type { Figures, PercentFormula, SeverityCount } from './analysis.js';
-import type { PolicyChangeKind } from './diff.js';
+import type { LapsedAcceptance, PolicyChangeKind } from './diff.js';
 import type { ExceptionsFile, ExceptionState, PolicyAcceptance } from './exceptions.js';
 import type { Finding } from './finding.js';
 import type { Policy } from './report.js';
@@ -155,6 +155,28 @@ export interface ChangeView {
   transition: string;
   /** True when the policy was paired by number and title because its PolicyId changed. */
   matchedByTitle: boolean;
+  /** Of a diff given exceptions: the exception the new scan accepts this change under; it counts as no regression. */
+  accepted?: PolicyAcceptance;
+  /** Of a diff given exceptions: the exception that accepted the policy in the old scan and no longer does. */
+  noLongerAccepted?: LapsedAcceptance;
+  /**
+   * Either of them in words, beside the change: `accepted · EXC-1, until 2027-03-31`, or `EXC-2 expired 2024-03-14,
+   * owner platform@example.com: no longer accepted`; absent when neither.
+   */
+  acceptanceText?: string;
+}
+
+/** What exceptions made of a report's changes, counted; only when they marked one. */
+export interface ChangesAcceptanceView {
+  /** Regressions and new failures the new scan accepts: listed, not counted. */
+  accepted: number;
+  /** Policies whose exception lapsed between the scans: regressions. */
+  noLongerAccepted: number;
+  /**
+   * `1 accepted (listed, not counted as a regression or new failure), 1 no longer accepted (counted as a
+   * regression)`.
+   */
+  text: string;
 }
 
 /** A category's figures before and after. */
@@ -205,8 +227,10 @@ export interface ReportChangesView {
   resourcesText: string;
   /** Counts of every kind in listing order, then unchanged policies. */
   counts: ChangeCountView[];
-  /** Every count in one line. */
+  /** Every count in one line; of a diff given exceptions, then what they marked. */
   countsText: string;
+  /** What exceptions made of the changes; only when they marked one. */
+  acceptance?: ChangesAcceptanceView;
   /** Regressions first (worst severity first), then fixes, coverage changes, new and removed policies. */
   changes: ChangeView[];
   /** Every category of either scan, in the new scan's order, then removed ones. */

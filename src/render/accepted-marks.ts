@@ -1,3 +1,4 @@
+import type { LapsedAcceptance } from '../model/diff.js';
 import type { PolicyAcceptance } from '../model/exceptions.js';
 import type { Policy } from '../model/report.js';
 import type { AcceptedRisksView, AcceptedRiskView, ReportView } from '../model/view-model.js';
@@ -42,6 +43,17 @@ export function acceptanceText(acceptance: PolicyAcceptance): string {
   const base = `accepted · ${acceptance.id}, until ${acceptance.expires}`;
   if (acceptance.state !== 'expiring') return base;
   return `${base} (${acceptance.daysLeft === 0 ? 'last day' : `${plural(acceptance.daysLeft, 'day')} left`})`;
+}
+
+/**
+ * `EXC-2 expired 2024-03-14, owner platform@example.com: no longer accepted`: what a
+ * change shows whose exception accepted the policy in the old scan and no longer does (it
+ * expired in between, or no longer covers the policy), so that it reads as failing again.
+ */
+export function lapsedAcceptanceText(lapsed: LapsedAcceptance): string {
+  return lapsed.expired
+    ? `${lapsed.id} expired ${lapsed.expires}, owner ${lapsed.owner}: no longer accepted`
+    : `${lapsed.id} (until ${lapsed.expires}, owner ${lapsed.owner}) no longer covers it: no longer accepted`;
 }
 
 /** `1 policy accepted`: the count set apart beside a figure as scanned. */

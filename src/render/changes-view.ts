@@ -2,12 +2,14 @@ import type { DiffResult, PolicyChange, PolicyChangeKind, PolicySide, ReportDiff
 import type {
   CategoryChangeView,
   ChangeCountView,
+  ChangesAcceptanceView,
   ChangeSideView,
   ChangeView,
   ReportChangesView,
   ScanView,
 } from '../model/view-model.js';
 import { plural } from '../text/plural.js';
+import { acceptanceText, lapsedAcceptanceText } from './accepted-marks.js';
 import { displayCount, displayPercent, displayResources } from './display-values.js';
 import {
   changeWords,
@@ -56,7 +58,37 @@ function changeView(change: PolicyChange): ChangeView {
     new: sideView(change.new),
     transition: transitionText(change),
     matchedByTitle: change.matchedBy === 'ComplianceNumber+ShortTitle',
+    ...marksView(change),
   };
+}
+
+/** The exception that marks a change, and its words; nothing for a change no exception marked. */
+function marksView(change: PolicyChange): Pick<ChangeView, 'accepted' | 'noLongerAccepted' | 'acceptanceText'> {
+  if (change.accepted !== undefined)
+    return { accepted: change.accepted, acceptanceText: acceptanceText(change.accepted) };
+  if (change.noLongerAccepted !== undefined)
+    return { noLongerAccepted: change.noLongerAccepted, acceptanceText: lapsedAcceptanceText(change.noLongerAccepted) };
+  return {};
+}
+
+/** What exceptions made of a report's changes, counted and in words; undefined when they marked none. */
+function acceptanceView(changes: readonly PolicyChange[]): ChangesAcceptanceView | undefined {
+  const accepted = changes.filter((change) => change.accepted !== undefined).length;
+  const noLongerAccepted = changes.filter((change) => change.noLongerAccepted !== undefined).length;
+  if (accepted === 0 && noLongerAccepted === 0) return undefined;
+  const parts = [
+    ...(accepted > 0
+      ? [
+          `${displayCount(accepted)} accepted (listed, not counted as ${accepted === 1 ? 'a regression or new failure' : 'regressions or new failures'})`,
+        ]
+      : []),
+    ...(noLongerAccepted > 0
+      ? [
+          `${displayCount(noLongerAccepted)} no longer accepted (counted as ${noLongerAccepted === 1 ? 'a regression' : 'regressions'})`,
+        ]
+      : []),
+  ];
+  return { accepted, noLongerAccepted, text: parts.join(', ') };
 }
 
 function categoryView(category: ReportDiff['categories'][number]): CategoryChangeView {
@@ -98,6 +130,8 @@ function countViews(counts: ReportDiff['counts']): ChangeCountView[] {
 export function reportChangesView(report: ReportDiff, anchor: string): ReportChangesView {
   const old = scanView(report.old);
   const counts = countViews(report.counts);
+  const acceptance = acceptanceView(report.changes);
+  const countsText = counts.map((count) => count.text).join(', ');
   return {
     anchor: `${anchor}-changes`,
     heading: headingOf(old),
@@ -108,7 +142,8 @@ export function reportChangesView(report: ReportDiff, anchor: string): ReportCha
     percentDelta: report.overall.percentDelta,
     resourcesText: resourcesChangeText(report.overall),
     counts,
-    countsText: counts.map((count) => count.text).join(', '),
+    countsText: acceptance === undefined ? countsText : `${countsText}; ${acceptance.text}`,
+    ...(acceptance === undefined ? {} : { acceptance }),
     changes: report.changes.map(changeView),
     categories: report.categories.map(categoryView),
   };

@@ -275,6 +275,46 @@ describe('a config file found by search that weakens the verdict', () => {
     expect(strict.stderr).toContain(`cspm-report: invalid usage: ${shown}:2:3: /gate/exceptions: weakens the verdict`);
   });
 
+  it('warns of exceptions for gate and diff, whose verdicts they change, not for check or render', async () => {
+    const { root, cwd } = repository();
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const risk = `exceptions:\n  - id: EXC-1\n    policy: StorageKeys\n    accounts: ["*"]\n    reason: Keys rotate by hand until the migration.\n    owner: a@example.com\n    approvedBy: b@example.com\n    approved: "${today}"\n    expires: "${later}"\n`;
+    writeFileSync(join(root, 'risks.yaml'), risk);
+    // `exceptions` at the top level would name the command of that name's section: each command's section sets it.
+    const sections = ['gate', 'diff', 'check', 'render'].map(
+      (command) => `${command}:\n  exceptions: [risks.yaml]\n  expiry-warning: 7\n`,
+    );
+    writeFileSync(join(root, 'cspm-report.config.yaml'), sections.join(''));
+    copyFileSync(resolve('samples/diff/azure-csbp-2024-03-11.json'), join(cwd, 'old.json'));
+    copyFileSync(resolve('samples/diff/azure-csbp-2024-03-18.json'), join(cwd, 'new.json'));
+    const shown = join('..', '..', 'cspm-report.config.yaml');
+    const warning = (key: string): string =>
+      `cspm-report: warning: ${shown}:${key}: weakens the verdict, from a config file found by search, not named with --config (--strict-config refuses it)\n`;
+    for (const [args, line] of [
+      [['gate', 'report.json', '--rules', 'cspm:recommended'], 2],
+      [['diff', 'old.json', 'new.json'], 5],
+    ] as const) {
+      const run = await runIn(cwd, [...args]);
+      expect(run.stderr).toContain(warning(`${line}:3: /${args[0]}/exceptions`));
+      expect(run.stderr).toContain(warning(`${line + 1}:3: /${args[0]}/expiry-warning`));
+    }
+    for (const args of [
+      ['check', 'report.json'],
+      ['render', 'new.json', '-o', 'new.html'],
+    ]) {
+      const run = await runIn(cwd, [...args, '--strict-config']);
+      expect(run.stderr).toContain(`(found by search) sets exceptions, expiry-warning\n`);
+      expect(run.stderr).not.toContain('weakens the verdict');
+      expect(run.code).not.toBe(2);
+    }
+    const strict = await runIn(cwd, ['gate', 'report.json', '--rules', 'cspm:recommended', '--strict-config']);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain(
+      `cspm-report: invalid usage: ${shown}:2:3: /gate/exceptions, ${shown}:3:3: /gate/expiry-warning: weakens the verdict`,
+    );
+  });
+
   it('warns of nothing when --config names the same file', async () => {
     const { root, cwd } = repository();
     writeFileSync(join(root, 'cspm-report.config.yaml'), 'rule: [policy-compliance=off]\n');

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { diffScans, type DiffResult } from '../../src/index.js';
@@ -92,6 +93,36 @@ describe('diff of two fleet folders', () => {
       'acct-a',
       'acct-c',
       'acct-e',
+    ]);
+    expect(schemaErrors(diff)).toEqual([]);
+  });
+
+  it('leaves the regressions the later scan accepts out of the ranking, as the verdict does, and counts them', async () => {
+    // a and b fall alike (2 Red each): a would rank first by its id; its regressions are accepted, so b does.
+    const [old, next] = await fleetFolders([
+      { id: 'acct-a', reds: [0, 2] },
+      { id: 'acct-b', reds: [0, 2] },
+    ]);
+    const plain = (await diffScans(old, next)).diff as DiffResult;
+    const a = plain.reports.find((report) => report.accountId === 'acct-a');
+    const worse = (a?.changes ?? []).filter((change) => change.kind === 'regression');
+    expect(worse).toHaveLength(2);
+    const day = new Date().toISOString().slice(0, 10);
+    const exceptions = join(tempDir(), 'risks.yaml');
+    writeFileSync(
+      exceptions,
+      `exceptions:\n  - {id: EXC-A, policies: [${worse.map((change) => change.policyId).join(', ')}], accounts: [acct-a], reason: Accepted until the migration ends., owner: o@example.com, approvedBy: a@example.com, approved: "${day}", expires: "${day}"}\n`,
+    );
+    const text = await runInProcess(['diff', old, next, '--exceptions', exceptions, '--no-config']);
+    const ranking = text.stdout.slice(text.stdout.indexOf('Accounts, worst first'));
+    expect(ranking).toMatch(
+      /^Accounts, worst first\n {2}1\. Account acct-b \(acct-b\): compliance −\d+\.\d points, 2 regressions or new failures\n {2}2\. Account acct-a \(acct-a\): compliance −\d+\.\d points, 0 regressions or new failures, 2 accepted \(not counted\)\n/,
+    );
+    const json = await runInProcess(['diff', old, next, '--exceptions', exceptions, '--no-config', '-f', 'json']);
+    const diff = (JSON.parse(json.stdout) as { diff: DiffResult }).diff;
+    expect(diff.accounts?.map(({ accountId, regressions, accepted }) => [accountId, regressions, accepted])).toEqual([
+      ['acct-b', 2, 0],
+      ['acct-a', 0, 2],
     ]);
     expect(schemaErrors(diff)).toEqual([]);
   });

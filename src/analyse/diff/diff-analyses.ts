@@ -212,7 +212,14 @@ export function diffAnalyses(olds: Analysis, news: Analysis, options: DiffOption
   for (const report of reports) {
     for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += report.counts[key];
   }
-  const accounts = rankAccounts(reports, left.old, left.new);
+  // The failing policies the new scan accepts of each report only it has, in the order of left.new.
+  const newAccepted =
+    acceptance === undefined
+      ? undefined
+      : unpaired
+          .slice(left.old.length)
+          .map((report) => (report.accepted ?? []).reduce((sum, { count }) => sum + count, 0));
+  const accounts = rankAccounts(reports, left.old, left.new, newAccepted);
   return {
     percentFormula: news.percentFormula,
     inputs: { old: olds.sources.map((source) => source.source), new: news.sources.map((source) => source.source) },

@@ -35,26 +35,39 @@ function worstFirst(a: AccountChange, b: AccountChange): number {
     (a.percentDelta ?? 0) - (b.percentDelta ?? 0) ||
     b.regressions - a.regressions ||
     b.lostReports - a.lostReports ||
-    (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0)
+    // Accounts are keyed by id: two are never equal.
+    // Stryker disable next-line EqualityOperator: `<=` is the same on ids that never are equal
+    (a.accountId < b.accountId ? -1 : 1)
   );
 }
+
+/** The changes of a compared report that the new scan accepts: listed, never counted as regressions. */
+const acceptedOf = (report: ReportDiff): number =>
+  report.changes.reduce((sum, change) => sum + (change.accepted === undefined ? 0 : 1), 0);
 
 /**
  * Every account of a comparison, ranked worst first; undefined when the inputs hold
  * one account or none (a comparison of one account has nothing to rank, and its output
  * stays as it was). `oldLeft` and `newLeft` are the reports no report of the other
  * input pairs with.
+ *
+ * A comparison given exceptions passes `newAccepted`: the failing policies the new scan
+ * accepts of each report of `newLeft`, in its order. Then what the new scan accepts is
+ * left out of each account's regressions, as the verdict leaves it out, so that the
+ * ranking and the verdict agree, and is counted beside them in `accepted`.
  */
 export function rankAccounts(
   reports: readonly ReportDiff[],
   oldLeft: readonly SideReport[],
   newLeft: readonly SideReport[],
+  newAccepted?: readonly number[],
 ): AccountChange[] | undefined {
   const accounts = new Map<string, AccountChange>();
   const accountOf = (accountId: string, accountName: string): AccountChange => {
     let account = accounts.get(accountId);
     if (account === undefined) {
       account = blank(accountId, accountName);
+      if (newAccepted !== undefined) account.accepted = 0;
       accounts.set(accountId, account);
     }
     return account;
@@ -62,17 +75,21 @@ export function rankAccounts(
   for (const report of reports) {
     const account = accountOf(report.accountId, report.accountName);
     account.compared += 1;
-    account.regressions += report.counts.regression + report.counts['new-failure'];
+    const accepted = acceptedOf(report);
+    account.regressions += report.counts.regression + report.counts['new-failure'] - accepted;
+    if (account.accepted !== undefined) account.accepted += accepted;
     const delta = report.overall.percentDelta;
-    if (delta !== null && (account.percentDelta === null || delta < account.percentDelta)) account.percentDelta = delta;
+    if (delta !== null) account.percentDelta = Math.min(delta, account.percentDelta ?? delta);
   }
   for (const entry of oldLeft)
     accountOf(entry.analysed.report.AccountId, entry.analysed.report.AccountName).lostReports += 1;
-  for (const entry of newLeft) {
+  newLeft.forEach((entry, at) => {
     const account = accountOf(entry.analysed.report.AccountId, entry.analysed.report.AccountName);
+    const accepted = newAccepted?.[at] ?? 0;
     account.addedReports += 1;
-    account.regressions += failingOf(entry);
-  }
+    account.regressions += failingOf(entry) - accepted;
+    if (account.accepted !== undefined) account.accepted += accepted;
+  });
   if (accounts.size < 2) return undefined;
   for (const account of accounts.values()) {
     if (account.compared === 0) account.status = account.lostReports > 0 ? 'lost' : 'added';

@@ -95,16 +95,42 @@ const laxerFormulas: Readonly<Record<string, boolean>> = {
 const ruleStrictness: Readonly<Record<string, number>> = { error: 2, warning: 1, off: 0 };
 
 /**
- * True when `value` of `key` in a config file weakens a verdict: a rule turned off or
- * down from its default severity, `fail-on` below `error`, an `allow-…` option on, a
- * percent formula that can state more compliance than the default, the check of
- * fetched reports turned off, exceptions (accepted risks), a longer exception or a shorter
- * expiry warning than the defaults. Fails closed: a rule or level it does not know weakens.
+ * Whether exceptions can change a command's verdict, by command. A gate, a diff and a merge
+ * (a gate of shards) set accepted risks apart from what fails them; check, render, trend
+ * and fetch judge the data, which exceptions never change: they only mark the outputs.
+ */
+const verdictTakesExceptions: Readonly<Record<string, boolean>> = {
+  gate: true,
+  diff: true,
+  merge: true,
+  check: false,
+  render: false,
+  trend: false,
+  fetch: false,
+};
+
+/** The keys of accepted risks: they weaken only where exceptions can change the verdict. */
+const exceptionKeys = new Set(['exceptions', 'max-exception-days', 'expiry-warning']);
+
+/**
+ * True when `value` of `key` in a config file weakens the verdict of `command`: a rule
+ * turned off or down from its default severity, `fail-on` below `error`, an `allow-…`
+ * option on, a percent formula that can state more compliance than the default, the
+ * check of fetched reports turned off, and, where exceptions can change the verdict
+ * (gate, diff, merge), exceptions (accepted risks), a longer exception or a shorter expiry
+ * warning than the defaults. Fails closed: a rule, level or command it does not know weakens.
  *
  * @param defaultSeverityOf the default severity of a rule id, undefined for an unknown one
+ * @param command           the command run (`gate`), whose verdict the value would weaken
  */
-export function weakens(key: string, value: unknown, defaultSeverityOf: (rule: string) => string | undefined): boolean {
+export function weakens(
+  key: string,
+  value: unknown,
+  defaultSeverityOf: (rule: string) => string | undefined,
+  command: string,
+): boolean {
   if (key.startsWith('allow-')) return value !== false;
+  if (exceptionKeys.has(key) && own(verdictTakesExceptions, command) === false) return false;
   switch (key) {
     case 'fail-on':
       return (own(failOnStrictness, String(value)) ?? 0) < 1;
@@ -112,7 +138,7 @@ export function weakens(key: string, value: unknown, defaultSeverityOf: (rule: s
       return own(laxerFormulas, String(value)) ?? true;
     case 'check':
       return value === false;
-    // Accepted risks leave the counts a gate holds: any exceptions file from a config file weakens.
+    // Accepted risks leave the counts a verdict holds: any exceptions file from a config file weakens.
     case 'exceptions':
       return !Array.isArray(value) || value.length > 0;
     // A longer run than the default lets older approvals stand; a shorter warning hides an expiry nearer.

@@ -3,6 +3,8 @@ import { weakens, type ConfigFound } from './config-scope.js';
 
 /** What the record of a run's settings is made of. */
 export interface SettingsSource {
+  /** The command run: whether a value weakens its verdict depends on it. */
+  command: string;
   /** The config file read: how messages show it, its digest, how it was found. */
   file: { shown: string; sha256: string; found: ConfigFound };
   /** The file's values for the command run, by option (its section's over its top level's). */
@@ -24,7 +26,9 @@ export function runSettingsOf(source: SettingsSource): RunSettings & { config: C
   const keys = Object.keys(source.configured)
     .filter((key) => !givenOnCommandLine(source.args, key))
     .sort();
-  const weakening = keys.filter((key) => weakens(key, source.configured[key], source.defaultSeverityOf));
+  const weakening = keys.filter((key) =>
+    weakens(key, source.configured[key], source.defaultSeverityOf, source.command),
+  );
   const config: ConfigRecord = {
     path: source.file.shown,
     sha256: source.file.sha256,

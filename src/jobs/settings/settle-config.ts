@@ -43,6 +43,7 @@ export function settleConfig(
   strict: boolean,
 ): SettledConfig {
   const settings = runSettingsOf({
+    command: config.command,
     file: config.file,
     configured: configValuesFor(config, config.command, [...options.keys()]),
     args,

@@ -22,9 +22,12 @@ function changeColumns(canvas: Canvas): Column<ChangeView>[] {
       header: 'Policy',
       width: canvas.page.contentWidth - fixed,
       text: (change) =>
-        change.matchedByTitle
-          ? `${change.shortTitle} (matched by number and title: its PolicyId changed)`
-          : change.shortTitle,
+        [
+          change.shortTitle,
+          ...(change.matchedByTitle ? [' (matched by number and title: its PolicyId changed)'] : []),
+          // What an exception made of it, in the widest column: the id and date must not break.
+          ...(change.acceptanceText === undefined ? [] : [` (${change.acceptanceText})`]),
+        ].join(''),
     },
     { header: 'Colour', width: 84, text: (change) => change.transition, chip: transitionChips },
     { header: 'Category', width: 100, text: (change) => change.categoryName },
@@ -109,6 +112,8 @@ export function drawChanges(canvas: Canvas, report: ReportView, changes: ReportC
   );
   canvas.y += 6;
   countTiles(canvas, changes);
+  if (changes.acceptance)
+    canvas.paragraph(`Accepted risks: ${changes.acceptance.text}.`, { size: sizes.body, weight: 'bold' }, 6);
   if (changes.changes.length === 0)
     canvas.paragraph('No policy changed colour, and no policy was added or removed.', { size: sizes.body }, 8);
   else

@@ -51,6 +51,14 @@ function sideColumns(
   ];
 }
 
+/** What an exception made of a change: `accepted · EXC-1, until 2027-03-31`, or that it is no longer accepted. */
+const exceptionColumn: TableColumn<ChangeRow> = {
+  header: 'Exception',
+  kind: 'text',
+  width: { max: 60 },
+  value: (row) => row?.change.acceptanceText ?? null,
+};
+
 /**
  * The Changes sheet of a comparison: one row per changed policy of every compared
  * report, regressions first, with its colours before and after as words (filled in
@@ -59,7 +67,14 @@ function sideColumns(
 export function changesSheet(view: ViewModel): TableSheet<ChangeRow> {
   const compared = comparedReports(view);
   const none = compared.every(({ changes }) => changes.changes.length === 0);
-  const regressions = compared.some(({ changes }) => changes.changes.some((change) => change.kind === 'regression'));
+  // An accepted regression fails nothing: the tab is red for those that count.
+  const regressions = compared.some(({ changes }) =>
+    changes.changes.some((change) => change.kind === 'regression' && change.accepted === undefined),
+  );
+  // A workbook of a diff given exceptions says of every change whether one marks it; one without is as it was.
+  const marked =
+    view.acceptedRisks !== undefined ||
+    compared.some(({ changes }) => changes.changes.some((change) => change.acceptanceText !== undefined));
   return {
     name: 'Changes',
     keyColumns: 2,
@@ -82,6 +97,7 @@ export function changesSheet(view: ViewModel): TableSheet<ChangeRow> {
       ...sideColumns('Old', (change) => change.old),
       ...sideColumns('New', (change) => change.new),
       { header: 'Policy id', kind: 'text', width: { max: 24 }, value: (row) => row?.change.policyId ?? null },
+      ...(marked ? [exceptionColumn] : []),
     ],
     rows: () =>
       none ? [null] : compared.flatMap(({ report, changes }) => changes.changes.map((change) => ({ report, change }))),

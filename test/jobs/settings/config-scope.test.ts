@@ -4,8 +4,17 @@ import { refusedKey, weakens, type ConfigFound, type ScopeFact } from '../../../
 const option: ScopeFact = { positional: false, credential: false };
 
 describe('the keys a config file may set', () => {
+  const refusal = (key: string, why: string): string =>
+    `a config file does not set "${key}", since ${why}: give it on the command line`;
   const cases: { name: string; key: string; fact: ScopeFact; found: ConfigFound; expected: string | undefined }[] = [
     { name: 'a verdict option', key: 'fail-on', fact: option, found: 'search', expected: undefined },
+    ...(
+      [
+        ['inputs-absent', 'it changes what the command does'],
+        ['fleet', 'it names where the command writes'],
+        ['run-id', 'it names what the command reads'],
+      ] as const
+    ).map(([key, why]) => ({ name: key, key, fact: option, found: 'named' as const, expected: refusal(key, why) })),
     { name: 'a layout option', key: 'title', fact: option, found: 'search', expected: undefined },
     {
       name: 'a positional argument',
@@ -197,6 +206,8 @@ describe('the values that weaken a verdict', () => {
     { key: 'exceptions', value: ['risks.yaml'], expected: true },
     { key: 'exceptions', value: 'risks.yaml', expected: true },
     { key: 'exceptions', value: [], expected: false },
+    // A file named by a number is a file all the same.
+    { key: 'exceptions', value: '7', expected: true },
     { key: 'max-exception-days', value: 400, expected: true },
     { key: 'max-exception-days', value: 365, expected: false },
     { key: 'max-exception-days', value: 90, expected: false },
@@ -208,16 +219,50 @@ describe('the values that weaken a verdict', () => {
   ];
   for (const { key, value, expected } of cases) {
     it(`${key}: ${JSON.stringify(value)} ${expected ? 'weakens' : 'does not weaken'}`, () => {
-      expect(weakens(key, value, defaultSeverityOf)).toBe(expected);
+      expect(weakens(key, value, defaultSeverityOf, 'gate')).toBe(expected);
     });
   }
 });
 
 describe("names of Object's own are no entries of the tables", () => {
   it.each(['toString', 'constructor', '__proto__'])('%s', (name) => {
-    expect(weakens('fail-on', name, () => 'error')).toBe(true);
-    expect(weakens('percent-formula', name, () => 'error')).toBe(true);
-    expect(weakens('rule', [`x=${name}`], () => 'error')).toBe(true);
-    expect(weakens('rule', ['x=off'], () => name)).toBe(true);
+    expect(weakens('fail-on', name, () => 'error', 'gate')).toBe(true);
+    expect(weakens('percent-formula', name, () => 'error', 'gate')).toBe(true);
+    expect(weakens('rule', [`x=${name}`], () => 'error', 'gate')).toBe(true);
+    expect(weakens('rule', ['x=off'], () => name, 'gate')).toBe(true);
+  });
+});
+
+describe('exceptions weaken only a verdict they can change', () => {
+  const keys: [string, unknown][] = [
+    ['exceptions', ['risks.yaml']],
+    ['max-exception-days', 400],
+    ['expiry-warning', 7],
+  ];
+  const cases: { command: string; expected: boolean }[] = [
+    { command: 'gate', expected: true },
+    { command: 'diff', expected: true },
+    { command: 'merge', expected: true },
+    { command: 'check', expected: false },
+    { command: 'render', expected: false },
+    { command: 'trend', expected: false },
+    { command: 'fetch', expected: false },
+    // A command it does not know fails closed.
+    { command: 'audit', expected: true },
+    { command: 'toString', expected: true },
+  ];
+  for (const { command, expected } of cases)
+    it.each(keys)(`${command}: %s ${expected ? 'weakens' : 'does not weaken'}`, (key, value) => {
+      expect(weakens(key, value, () => 'error', command)).toBe(expected);
+    });
+
+  it('leaves what weakens every verdict as it was, whatever the command', () => {
+    for (const command of ['check', 'render', 'trend', 'fetch']) {
+      expect(weakens('fail-on', 'never', () => 'error', command)).toBe(true);
+      expect(weakens('rule', ['x=off'], () => 'error', command)).toBe(true);
+      expect(weakens('allow-mismatch', true, () => 'error', command)).toBe(true);
+      expect(weakens('check', false, () => 'error', command)).toBe(true);
+      expect(weakens('percent-formula', 'passed-resources', () => 'error', command)).toBe(true);
+    }
   });
 });

@@ -10,7 +10,7 @@ const file = { shown: '../cspm-report.config.yaml', sha256: 'ab'.repeat(32), fou
 const defaultSeverityOf = (rule: string): string | undefined => (rule === 'policy-compliance' ? 'error' : undefined);
 
 function source(overrides: Partial<SettingsSource>): SettingsSource {
-  return { file, configured: {}, args: [], effective: {}, defaultSeverityOf, ...overrides };
+  return { command: 'check', file, configured: {}, args: [], effective: {}, defaultSeverityOf, ...overrides };
 }
 
 describe('the record of a run that read a config file', () => {
@@ -38,6 +38,21 @@ describe('the record of a run that read a config file', () => {
   it('records a weakening key once overridden on the command line as neither set nor weakening', () => {
     const settings = runSettingsOf(source({ configured: { 'fail-on': 'never' }, args: ['--fail-on=error'] }));
     expect(settings.config).toMatchObject({ keys: [], weakening: [] });
+  });
+
+  it('records exceptions as weakening a gate, a diff and a merge, not a check, a render, a trend or a fetch', () => {
+    const configured = { exceptions: ['risks.yaml'], 'expiry-warning': 7, 'max-exception-days': 400 };
+    for (const command of ['gate', 'diff', 'merge'])
+      expect(runSettingsOf(source({ command, configured })).config.weakening).toEqual([
+        'exceptions',
+        'expiry-warning',
+        'max-exception-days',
+      ]);
+    for (const command of ['check', 'render', 'trend', 'fetch'])
+      expect(runSettingsOf(source({ command, configured })).config).toMatchObject({
+        keys: ['exceptions', 'expiry-warning', 'max-exception-days'],
+        weakening: [],
+      });
   });
 
   it('keeps a value in force that is false or zero', () => {
