@@ -1,3 +1,4 @@
+import { isFailingColour } from '../analyse/colour-rank.js';
 import type { AcceptedRisks, ExceptionMatch, ExceptionOutcome, PolicyAcceptance } from '../model/exceptions.js';
 import type { AcceptedPolicyView, AcceptedRiskView, AcceptedRisksView } from '../model/view-model.js';
 import { plural } from '../text/plural.js';
@@ -40,7 +41,7 @@ function riskView(
   shownPath: (path: string) => string,
 ): AcceptedRiskView {
   const { exception, state, daysLeft } = outcome;
-  const failing = (match: ExceptionMatch): boolean => match.compliance !== 'Green' && match.compliance !== 'Gray';
+  const failing = (match: ExceptionMatch): boolean => isFailingColour(match.compliance);
   return {
     id: exception.id,
     state,

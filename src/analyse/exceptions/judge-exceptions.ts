@@ -1,5 +1,7 @@
 import type { AnalysedSource } from '../../model/analysis.js';
 import type { ExceptionMatch, ExceptionOutcome, ExceptionState, RiskException } from '../../model/exceptions.js';
+// Red, Amber and any colour the service adds (it could be Red): the colours an exception can accept.
+import { isFailingColour } from '../colour-rank.js';
 import { dayNumber, dayOf } from '../../text/calendar-day.js';
 import { exceptionScope, type ExceptionScope } from './exception-scope.js';
 
@@ -18,14 +20,6 @@ export interface ScannedSources {
 
 /** The days before an expiry that a run warns of, when not given. */
 export const defaultExpiryWarningDays = 30;
-
-/**
- * Red and Amber: the colours an exception can accept. Any other colour the service adds counts as failing too (fail
- * closed).
- */
-function isFailingColour(compliance: string): boolean {
-  return compliance !== 'Green' && compliance !== 'Gray';
-}
 
 /**
  * What each exception does in a run: the policies of the analysis it names, and its state

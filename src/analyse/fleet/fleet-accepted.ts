@@ -1,3 +1,4 @@
+import { isFailingColour } from '../colour-rank.js';
 import type { AcceptedRisks, ExceptionMatch } from '../../model/exceptions.js';
 import type { FleetAcceptedRisks } from '../../model/fleet.js';
 
@@ -13,9 +14,7 @@ export function fleetAcceptedRisks(risks: AcceptedRisks, source: string, pointer
   const expired: string[] = [];
   for (const outcome of risks.outcomes) {
     policies += outcome.accepted.filter(inReport).length;
-    const failingAgain = outcome.matches.some(
-      (match) => inReport(match) && match.compliance !== 'Green' && match.compliance !== 'Gray',
-    );
+    const failingAgain = outcome.matches.some((match) => inReport(match) && isFailingColour(match.compliance));
     if (outcome.state === 'expired' && failingAgain) expired.push(outcome.exception.id);
   }
   return { policies, expired };

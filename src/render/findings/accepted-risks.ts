@@ -1,3 +1,4 @@
+import { isFailingColour } from '../../analyse/colour-rank.js';
 import { rollUpFigures } from '../../analyse/roll-up.js';
 import type { Analysis } from '../../model/analysis.js';
 import type { AcceptedRisks, ExceptionMatch, ExceptionOutcome, ExceptionState } from '../../model/exceptions.js';
@@ -77,7 +78,7 @@ export function describeOutcome(outcome: ExceptionOutcome): string {
   const owner = `owner ${exception.owner}`;
   switch (state) {
     case 'expired': {
-      const failing = matches.filter((match) => match.compliance !== 'Green' && match.compliance !== 'Gray').length;
+      const failing = matches.filter((match) => isFailingColour(match.compliance)).length;
       const again =
         failing === 0
           ? ''
