@@ -1,4 +1,5 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { exceptionEntry } from '../support/sample-exceptions.js';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -12,18 +13,9 @@ const risks = 'test/fixtures/exceptions/risks.yaml';
 const report = 'samples/azure-csbp.json';
 const onDay = ['--today', '2026-12-02', '--no-config'];
 
+/** One exception on the sample's account, approved on 2026-11-01, the day these tests judge from. */
 function entry(id: string, policy: string, expires: string): string {
-  return [
-    `  - id: ${id}`,
-    `    policy: ${policy}`,
-    '    accounts: ["Contoso Production"]',
-    '    reason: Accepted until the platform migration ends.',
-    '    owner: platform@example.com',
-    '    approvedBy: ciso@example.com',
-    '    approved: "2026-11-01"',
-    `    expires: "${expires}"`,
-    '',
-  ].join('\n');
+  return exceptionEntry(id, policy, expires, '2026-11-01');
 }
 
 function riskFile(dir: string, entries: string): string {

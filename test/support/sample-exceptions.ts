@@ -7,6 +7,25 @@ export function dayFromToday(offset: number): string {
 }
 
 /**
+ * One exception of the Azure sample's account (Contoso Production) as an exceptions file
+ * writes it, ending in a line break: `policy` accepted until `expires`, approved on
+ * `approved` (30 days ago by default).
+ */
+export function exceptionEntry(id: string, policy: string, expires: string, approved = dayFromToday(-30)): string {
+  return [
+    `  - id: ${id}`,
+    `    policy: ${policy}`,
+    '    accounts: ["Contoso Production"]',
+    '    reason: Accepted until the platform migration ends.',
+    '    owner: platform@example.com',
+    '    approvedBy: ciso@example.com',
+    `    approved: "${approved}"`,
+    `    expires: "${expires}"`,
+    '',
+  ].join('\n');
+}
+
+/**
  * Three exceptions for the bundled Azure sample (samples/azure-csbp.json, Contoso
  * Production, CSBP), which holds one Red Critical policy, VMDiskEncryption, and Red High
  * ones (VMJustInTimeAccess, …): EXC-1 in force on the Critical (90 days left), EXC-2 on
@@ -14,27 +33,15 @@ export function dayFromToday(offset: number): string {
  * on a policy the report lacks (unused). Written to `exceptions.yaml` in `dir`.
  */
 export function sampleExceptionsFile(dir: string, expiredOffset: number): string {
-  const entry = (id: string, policy: string, expires: string) =>
-    [
-      `  - id: ${id}`,
-      `    policy: ${policy}`,
-      '    accounts: ["Contoso Production"]',
-      '    reason: Accepted until the platform migration ends.',
-      '    owner: platform@example.com',
-      '    approvedBy: ciso@example.com',
-      `    approved: "${dayFromToday(-30)}"`,
-      `    expires: "${expires}"`,
-    ].join('\n');
   const path = join(dir, 'exceptions.yaml');
   writeFileSync(
     path,
     [
-      'exceptions:',
-      entry('EXC-1', 'VMDiskEncryption', dayFromToday(90)),
-      entry('EXC-2', 'VMJustInTimeAccess', dayFromToday(expiredOffset)),
-      entry('EXC-3', 'NoSuchPolicy', dayFromToday(90)),
-      '',
-    ].join('\n'),
+      'exceptions:\n',
+      exceptionEntry('EXC-1', 'VMDiskEncryption', dayFromToday(90)),
+      exceptionEntry('EXC-2', 'VMJustInTimeAccess', dayFromToday(expiredOffset)),
+      exceptionEntry('EXC-3', 'NoSuchPolicy', dayFromToday(90)),
+    ].join(''),
   );
   return path;
 }

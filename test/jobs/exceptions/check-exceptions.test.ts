@@ -1,4 +1,5 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
+import { exceptionEntry } from '../../support/sample-exceptions.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkExceptions } from '../../../src/jobs/exceptions/check-exceptions.js';
@@ -23,18 +24,9 @@ function riskFile(entries: string): string {
   return path;
 }
 
+/** One exception on the sample's account, approved on 2026-11-01, the day these tests judge from. */
 function entry(id: string, policy: string, expires: string): string {
-  return [
-    `  - id: ${id}`,
-    `    policy: ${policy}`,
-    '    accounts: ["Contoso Production"]',
-    '    reason: Accepted until the platform migration ends.',
-    '    owner: platform@example.com',
-    '    approvedBy: ciso@example.com',
-    '    approved: "2026-11-01"',
-    `    expires: "${expires}"`,
-    '',
-  ].join('\n');
+  return exceptionEntry(id, policy, expires, '2026-11-01');
 }
 
 describe('checkExceptions against reports', () => {
