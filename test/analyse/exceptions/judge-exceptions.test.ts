@@ -118,3 +118,19 @@ describe('dayNumber: an exception date is a day of the calendar', () => {
     expect(dayNumber(text)).toBeUndefined();
   });
 });
+
+describe('judgeExceptions on an analysis that kept only some policies (a figures-only gate)', () => {
+  it('matches the kept policies, at their pointers in the report', async () => {
+    const analysis = await analyseInputs({ value: minimalReport(), name: 'r.json' });
+    for (const analysed of analysis.sources[0]?.reports[0]?.categories ?? []) {
+      const kept = new Map(analysed.category.Policies.map((policy, index) => [index, policy] as const));
+      analysed.keptPolicies = new Map([...kept].filter(([, policy]) => policy.PolicyId === 'StorageKeys'));
+      analysed.category = { ...analysed.category, Policies: [] };
+    }
+    const [outcome] = judgeExceptions(analysis, [exception()], { today });
+    expect(outcome?.state).toBe('active');
+    expect(outcome?.accepted.map((match) => [match.policyId, match.pointer])).toEqual([
+      ['StorageKeys', expect.stringMatching(/\/ResourceCategories\/\d+\/Policies\/1$/)],
+    ]);
+  });
+});
