@@ -12,6 +12,8 @@ export { terminalText } from './text/terminal-text.js';
 export { plural } from './text/plural.js';
 export { displayCount } from './text/display-count.js';
 export { kindOf } from './load/read-regular-file.js';
+export { inputFormatNames } from './load/read-document.js';
+export type { InputFormat } from './load/input-readers.js';
 export { formatCheckText } from './render/findings/text-format.js';
 export { formatCheckJson } from './render/findings/json-format.js';
 export { renderHtml, renderPdf, renderXlsx } from './render/renderers.js';

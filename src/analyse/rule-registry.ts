@@ -12,12 +12,14 @@ import { emptyReport } from './rules/empty-report.js';
 import { envelopeFailure } from './rules/envelope-failure.js';
 import { jsonSyntax } from './rules/json-syntax.js';
 import { mixedIds } from './rules/mixed-ids.js';
+import { mutedResult } from './rules/muted-result.js';
 import { noValidReport } from './rules/no-valid-report.js';
 import { notAReport } from './rules/not-a-report.js';
 import { policyCompliance } from './rules/policy-compliance.js';
 import { policyCounts } from './rules/policy-counts.js';
 import { policyGrayRisk } from './rules/policy-gray-risk.js';
 import { postureTotal } from './rules/posture-total.js';
+import { scannerValue } from './rules/scanner-value.js';
 import { schemaRule } from './rules/schema.js';
 import { unknownValue } from './rules/unknown-value.js';
 
@@ -33,6 +35,8 @@ export const rules = {
   'duplicate-key': duplicateKey,
   'envelope-failure': envelopeFailure,
   'not-a-report': notAReport,
+  'scanner-value': scannerValue,
+  'muted-result': mutedResult,
   schema: schemaRule,
   'empty-report': emptyReport,
   'duplicate-report': duplicateReport,

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { type CheckOptions, type FailOn, type PercentFormula, type SkippedInput } from '../index.js';
-import { failOnLevels, percentFormulaIds, ruleSettingsOf, terminalText } from '../internal.js';
+import { failOnLevels, inputFormatNames, percentFormulaIds, ruleSettingsOf, terminalText } from '../internal.js';
+import type { InputFormat } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { settleHeapBeforeParse } from './settle-heap.js';
 import { oneValue, type QuietArgs } from './shared-options.js';
@@ -11,6 +12,8 @@ import { releaseIdleStopSignals } from './stop-signals.js';
 export interface AnalysisArgs {
   'percent-formula': PercentFormula | undefined;
   rule: string[];
+  from?: InputFormat | undefined;
+  framework?: string | undefined;
 }
 
 /** The analysis options with --fail-on, for the commands whose exit code findings decide. */
@@ -31,6 +34,17 @@ export function withAnalysisOptions<T>(yargs: Argv<T>): Argv<T & AnalysisArgs> {
       array: true,
       default: [] as string[],
       describe: "change a rule's severity: id=error|warning|off (repeatable)",
+    })
+    .option('from', {
+      choices: inputFormatNames(),
+      coerce: oneValue('from'),
+      describe: 'read every input as this format instead of telling it from the content',
+    })
+    .option('framework', {
+      type: 'string',
+      coerce: oneValue('framework'),
+      describe:
+        "other scanners' results: one report per compliance framework they name (all), or of the one named (CIS-2.0)",
     }) as unknown as Argv<T & AnalysisArgs>;
 }
 
@@ -70,6 +84,8 @@ export function checkOptionsOf(args: AnalysisArgs & QuietArgs & { 'fail-on'?: Fa
     ...(args.quiet === true ? {} : { onSkip: noteSkipped(io) }),
     ...(onProgress === undefined ? {} : { onProgress }),
     ...(percentFormula === undefined ? {} : { percentFormula }),
+    ...(args.from === undefined ? {} : { from: args.from }),
+    ...(args.framework === undefined ? {} : { framework: args.framework }),
     ...(failOn === undefined ? {} : { failOn }),
     ...(io.runSettings === undefined ? {} : { runSettings: io.runSettings }),
   };

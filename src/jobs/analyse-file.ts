@@ -1,6 +1,12 @@
 import { analyseDocument, type DocumentAnalysis } from '../analyse/analyse-reports.js';
 import { keepFigures, type KeptPolicySelection } from '../analyse/keep-figures.js';
-import { loadReports, type LoadOptions, type ReportInput } from '../load/load-reports.js';
+import {
+  formatOf,
+  loadReports,
+  type LoadOptions,
+  type ReadFormatOptions,
+  type ReportInput,
+} from '../load/load-reports.js';
 import type { AnalysedSource, AnalyseOptions } from '../model/analysis.js';
 import type { FleetFigures } from '../model/fleet.js';
 import { addFleetReport, createFleetFigures } from '../analyse/fleet/add-fleet-report.js';
@@ -8,7 +14,7 @@ import type { SkippedInput, TextSource, ValidatedDocument } from '../model/docum
 import { validateReports } from '../validate/validate-documents.js';
 
 /** Options of {@link analyseFile}: what every file of a run is analysed with. */
-export interface FileAnalysisOptions extends AnalyseOptions {
+export interface FileAnalysisOptions extends AnalyseOptions, ReadFormatOptions {
   /** The policies kept besides the figures (see keepFigures). */
   keep?: KeptPolicySelection;
   /** Also make the file's fleet figures (see addFleetReport), which need its policies, before they are let go. */
@@ -49,6 +55,7 @@ export async function analyseFile(
   let sha256: string | undefined;
   const [loaded] = await loadReports(input, {
     ...load,
+    ...formatOf(options),
     onSkip: (note) => {
       skipped = note;
     },

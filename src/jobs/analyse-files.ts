@@ -1,3 +1,4 @@
+import { formatOf } from '../load/load-reports.js';
 import { availableParallelism } from 'node:os';
 import { checkAcrossInputs, summariseSources, type DocumentAnalysis } from '../analyse/analyse-reports.js';
 import { assertRuleSettings, withNoValidReport } from '../model/fail-closed.js';
@@ -117,6 +118,7 @@ export async function analyseEachInput(
     ...(options.keep === undefined ? {} : { keep: options.keep }),
     ...(options.fleet === true ? { fleet: true } : {}),
     ...(options.placeFindings === false ? { placeFindings: false } : {}),
+    ...formatOf(options),
   };
   return analyseInOrder(inputs, fileOptions, options);
 }

@@ -1,11 +1,16 @@
 import type { InputReader } from './readers/input-reader.js';
+import { prowlerOcsfReader } from './readers/prowler-ocsf.js';
 import { serviceReportReader } from './readers/service-reports.js';
 
 /**
- * Every input format by its name, in the order the loader asks them whether a document
- * is theirs (see readDocument): a new format is a reader in readers/ and a line here,
- * before the service's own, which reads any JSON and so comes last.
+ * Every input format by its name (`--from NAME`), in the order the loader asks them
+ * whether a document is theirs (see readDocument): a new format is a reader in readers/
+ * and a line here, before the service's own, which reads any JSON and so comes last.
  */
-export const inputReaders: Readonly<Record<string, InputReader>> = {
+export const inputReaders = {
+  'prowler-ocsf': prowlerOcsfReader,
   cspm: serviceReportReader,
-};
+} as const satisfies Record<string, InputReader>;
+
+/** The name of an input format (`--from`). */
+export type InputFormat = keyof typeof inputReaders;

@@ -13,7 +13,10 @@ import { assertParseFits, parseHeapLeft, parseNeedsCount } from './parse-budget.
 import { ioError } from './io-error.js';
 import { readRegularFile } from './read-regular-file.js';
 import { maxTextBytes, tooLarge } from './read-text-file.js';
-import { readDocument } from './read-document.js';
+import { readDocument, type ReadDocumentOptions } from './read-document.js';
+import type { InputFormat } from './input-readers.js';
+import { jsonLinesAsArray } from './json-lines.js';
+import { findDuplicateKeys, type DuplicateKeyScan } from './find-duplicate-keys.js';
 import type { ReadOptions } from './readers/input-reader.js';
 
 /**
@@ -34,8 +37,16 @@ export type ReportInput =
 /** How a stream given without a name is named in every output: standard input's name. */
 export const defaultStreamName = '<stdin>';
 
+/** How a document is read: its input format, and for other scanners' results the framework. */
+export interface ReadFormatOptions {
+  /** The input format to read every input as (`--from`), instead of telling it from the content. */
+  from?: InputFormat;
+  /** For other scanners' results: a report per compliance framework (`all`) or of the one named (`--framework`). */
+  framework?: string;
+}
+
 /** Options of {@link loadReports}. */
-export interface LoadOptions extends ProgressOptions {
+export interface LoadOptions extends ProgressOptions, ReadFormatOptions {
   /**
    * Called (and awaited) with each text just before it is parsed. The command line uses
    * it to settle V8's heap before a large parse and to let a stop signal end the parse
@@ -100,7 +111,7 @@ export async function loadReports(
           options,
         );
       } else if ('value' in item) {
-        documents.push(readDocument(item.name ?? '<input>', item.value));
+        documents.push(readDocument(item.name ?? '<input>', item.value, formatOf(options)));
       } else if ('text' in item) {
         const name = item.name ?? '<input>';
         const decoded =
@@ -207,6 +218,15 @@ async function parseDocument(
   decoded.bytes = undefined;
   const parsed = parseJson(text);
   if (!parsed.ok) {
+    const lines = jsonLinesAsArray(text);
+    const parsedLines = lines === undefined ? undefined : parseJson(lines);
+    // JSON Lines: its findings are placed by pointer only, as its lines are no one value to place them in.
+    if (lines !== undefined && parsedLines?.ok === true)
+      return withRepeatedKeys(
+        readDocument(source, parsedLines.value, { ...unwrap, ...formatOf(options) }),
+        findDuplicateKeys(lines),
+        parsedLines.value,
+      );
     return {
       source,
       form: 'unparsed',
@@ -219,13 +239,35 @@ async function parseDocument(
   }
   // Before anything reads the value: the scan may be proven needless from it as JSON.parse left it.
   const scan = await scans.finish(keys, text, parsed.value);
-  const document = readDocument(source, parsed.value, unwrap);
-  if (scan.count === 0) return { ...document, textSource };
-  return {
-    ...document,
-    findings: [...duplicateKeyFindings(scan, parsed.value), ...document.findings],
-    repeatedKeys: scan.count,
+  return withRepeatedKeys(
+    readDocument(source, parsed.value, { ...unwrap, ...formatOf(options) }),
+    scan,
+    parsed.value,
     textSource,
+  );
+}
+
+/** The document with the keys its text repeats, as findings and as a count (see LoadedDocument.repeatedKeys). */
+function withRepeatedKeys(
+  document: LoadedDocument,
+  scan: DuplicateKeyScan,
+  value: unknown,
+  textSource?: TextSource,
+): LoadedDocument {
+  const placed = textSource === undefined ? document : { ...document, textSource };
+  if (scan.count === 0) return placed;
+  return {
+    ...placed,
+    findings: [...duplicateKeyFindings(scan, value), ...document.findings],
+    repeatedKeys: scan.count,
+  };
+}
+
+/** The options that say how to read a document (its format and the framework), alone. */
+export function formatOf(options: ReadFormatOptions): ReadDocumentOptions {
+  return {
+    ...(options.from === undefined ? {} : { from: options.from }),
+    ...(options.framework === undefined ? {} : { framework: options.framework }),
   };
 }
 

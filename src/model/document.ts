@@ -48,6 +48,12 @@ export interface LoadedDocument {
   repeatedKeys?: number;
   /** Where its text can be had again (see {@link TextSource}); absent for a parsed value. */
   textSource?: TextSource;
+  /**
+   * The input format whose results the candidates were built from (`prowler-ocsf`,
+   * `asff`, `hdf`), absent for the service's own reports. Findings about a built report
+   * point into the report as built, not into the file's text.
+   */
+  builtFrom?: string;
 }
 
 /** The JSON Pointer of a document's candidate `index` (see {@link LoadedDocument.candidates}). */

@@ -9,7 +9,23 @@ export const observedValues = {
   Severity: ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'],
   RiskProbability: ['Certain', 'High', 'Moderate', 'NotLikely', ' '],
   RiskLevel: ['Red', 'Amber', 'Green', ''],
-  ConnectorType: ['AWS', 'Azure', 'Office365'],
+  /**
+   * The service's three, then the providers of the other scanners read as inputs
+   * (load/scanners/providers.ts names each in these spellings).
+   */
+  ConnectorType: [
+    'AWS',
+    'Azure',
+    'Office365',
+    'GCP',
+    'Kubernetes',
+    'GitHub',
+    'OCI',
+    'AlibabaCloud',
+    'MongoDBAtlas',
+    'IaC',
+    'NHN',
+  ],
 } as const;
 
 /** A field whose values come from a small set: Compliance, Severity, RiskProbability, RiskLevel, ConnectorType. */

@@ -7,6 +7,7 @@ import { identityTables } from './cases/identity-cases.js';
 import { loadTables } from './cases/load-cases.js';
 import { percentTables } from './cases/percent-cases.js';
 import { policyTables } from './cases/policy-cases.js';
+import { scannerTables } from './cases/scanner-cases.js';
 import { expectCase, type RuleCase, type RuleTables } from './support/rule-cases.js';
 
 const groups: RuleTables[] = [
@@ -17,6 +18,7 @@ const groups: RuleTables[] = [
   percentTables,
   policyTables,
   identityTables,
+  scannerTables,
 ];
 
 const tables = new Map<RuleId, RuleCase[]>();

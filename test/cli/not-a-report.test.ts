@@ -1,3 +1,4 @@
+import { inputFormatNames } from '../../src/internal.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +40,8 @@ describe('a JSON file that is no audit report', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(
       `${stray}: 0 reports, 0 policies\n` +
-        '  error    (document)  not an audit report: nothing has a field of a benchmark report (BenchmarkId, ResourceCategories, AccountId, …); skipped, it adds no report and no figure  not-a-report\n' +
+        '  error    (document)  not an audit report: nothing has a field of a benchmark report (BenchmarkId, ResourceCategories, AccountId, …); skipped, it adds no report and no figure' +
+        ` (formats tried: ${inputFormatNames().join(', ')}; force one with --from)  not-a-report\n` +
         '\n✖ 1 finding (1 error, 0 warnings) in 1 file, 0 valid reports, 0 policies\n',
     );
   });

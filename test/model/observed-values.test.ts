@@ -33,7 +33,7 @@ describe('isObserved', () => {
     ['Severity', ['Critical', 'High', 'Moderate', 'Low', 'VeryLow'], ['critical', 'Medium', 'Very Low', '']],
     ['RiskProbability', ['Certain', 'High', 'Moderate', 'NotLikely', ' '], ['', 'Likely', 'certain']],
     ['RiskLevel', ['Red', 'Amber', 'Green', ''], [' ', 'Gray', 'red']],
-    ['ConnectorType', ['AWS', 'Azure', 'Office365'], ['aws', 'GCP', '']],
+    ['ConnectorType', ['AWS', 'Azure', 'Office365', 'GCP', 'Kubernetes'], ['aws', 'VMware', '']],
   ])('%s: %j are observed, %j are not', (field, observed, unknown) => {
     for (const value of observed) expect([value, isObserved(field, value)]).toEqual([value, true]);
     for (const value of unknown) expect([value, isObserved(field, value)]).toEqual([value, false]);

@@ -7,6 +7,11 @@ export interface ReadOptions {
    * among reports (a package.json) is then skipped with a warning, not an error.
    */
   listed?: boolean;
+  /**
+   * For the formats of other scanners: one report per compliance framework the results
+   * name (`all`), or of the one named, instead of one report of every check.
+   */
+  framework?: string;
 }
 
 /**

@@ -153,13 +153,13 @@ export const policyTables: RuleTables = {
     },
     {
       name: 'an account kind the service is not known to scan',
-      input: value(changed((report) => (report.ConnectorType = 'GCP'))),
+      input: value(changed((report) => (report.ConnectorType = 'VMware'))),
       expected: [
         {
           rule: 'unknown-value',
           severity: 'warning',
           pointer: '/ConnectorType',
-          says: ['ConnectorType of benchmark CSBP of account "Contoso Production" is "GCP"'],
+          says: ['ConnectorType of benchmark CSBP of account "Contoso Production" is "VMware"'],
         },
       ],
     },
