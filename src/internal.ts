@@ -84,3 +84,7 @@ export { clientSecretSource, fieldFlags, readOnboardingBody } from './jobs/onboa
 export type { OnboardingFlagArgs } from './jobs/onboarding-fields.js';
 export { guardedFileOf } from './jobs/output-guard.js';
 export { exceptionNotes } from './jobs/exceptions/exception-notes.js';
+export { formatDescriptions } from './render/formats/format-descriptions.js';
+export { renderTrend } from './jobs/render-trend.js';
+export { renderQuery } from './jobs/render-query.js';
+export { renderExceptionsCheck } from './jobs/exceptions/render-exceptions-check.js';
