@@ -88,3 +88,6 @@ export { formatDescriptions } from './render/formats/format-descriptions.js';
 export { renderTrend } from './jobs/render-trend.js';
 export { renderQuery } from './jobs/render-query.js';
 export { renderExceptionsCheck } from './jobs/exceptions/render-exceptions-check.js';
+export { renderOptionsOf } from './jobs/render-flags.js';
+export { documentOutputsOf } from './jobs/outputs/document-outputs.js';
+export type { DocumentOutputs } from './jobs/outputs/document-outputs.js';
