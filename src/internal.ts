@@ -91,3 +91,4 @@ export { renderExceptionsCheck } from './jobs/exceptions/render-exceptions-check
 export { renderOptionsOf } from './jobs/render-flags.js';
 export { documentOutputsOf } from './jobs/outputs/document-outputs.js';
 export type { DocumentOutputs } from './jobs/outputs/document-outputs.js';
+export { fetchAsked } from './jobs/fetch/fetch-asked.js';
