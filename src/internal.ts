@@ -92,3 +92,5 @@ export { renderOptionsOf } from './jobs/render-flags.js';
 export { documentOutputsOf } from './jobs/outputs/document-outputs.js';
 export type { DocumentOutputs } from './jobs/outputs/document-outputs.js';
 export { fetchAsked } from './jobs/fetch/fetch-asked.js';
+export { appendRefusal } from './jobs/outputs/appended-file.js';
+export { findingsToWrite } from './jobs/outputs/findings-to-write.js';
