@@ -94,3 +94,4 @@ export type { DocumentOutputs } from './jobs/outputs/document-outputs.js';
 export { fetchAsked } from './jobs/fetch/fetch-asked.js';
 export { appendRefusal } from './jobs/outputs/appended-file.js';
 export { findingsToWrite } from './jobs/outputs/findings-to-write.js';
+export { findingsOutputsOf } from './jobs/outputs/findings-outputs.js';
