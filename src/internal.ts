@@ -36,7 +36,7 @@ export { formatDescriptions } from './render/formats/format-descriptions.js';
 export { queryFormats } from './render/query-output/query-renderers.js';
 export type { QueryFormat } from './render/query-output/query-renderers.js';
 export { markdownLimitRange } from './render/findings/markdown-budget.js';
-export { exceptionImporters } from './load/exception-imports/exception-importers.js';
+export { exceptionImportFormats } from './jobs/exceptions/import-formats.js';
 export { queryPresetNames } from './query/query-presets.js';
 export { defaultTimeoutSeconds } from './query/query-limits.js';
 export { failOnLevels } from './model/fail-closed.js';
