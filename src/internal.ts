@@ -33,7 +33,6 @@ export {
   parquetFormOf,
 } from './render/formats/format-views.js';
 export { formatDescriptions } from './render/formats/format-descriptions.js';
-export { queryFormats } from './render/query-output/query-renderers.js';
 export type { QueryFormat } from './render/query-output/query-renderers.js';
 export { markdownLimitRange } from './render/findings/markdown-budget.js';
 export { exceptionImportFormats } from './jobs/exceptions/import-formats.js';
