@@ -14,8 +14,8 @@ const foundations = ['model', 'text', 'error'];
 
 /** An import pattern for a folder of src/, from any depth. */
 const folder = (name) => [`**/${name}/*`, `**/${name}/**`];
-/** The public entry and the internal one, which only cli/ (and the project's tools) use. */
-const entries = ['**/index.js', '**/internal.js'];
+/** The public entry, the internal one that only cli/ uses, and the renderers' one of the fuzzer and property tests. */
+const entries = ['**/index.js', '**/internal.js', '**/render-entry.js'];
 
 /**
  * The vocabulary every stage reads lives in model/ (STYLE.md): a module of its name is
@@ -73,6 +73,7 @@ const cliBoundary = {
               ...[...stages.slice(0, -1), ...foundations].flatMap(folder),
               '**/tool-info.js',
               '**/package-root.js',
+              '**/render-entry.js',
             ],
             message:
               'cli/ imports the library through its entries only: the public one (src/index.ts) and the internal one (src/internal.ts).',
@@ -128,8 +129,49 @@ const fencedInternals = [
   },
 ];
 
+/**
+ * The internal entry gives cli/ terminal text, the names its options list and the jobs it
+ * calls, never a loader or a renderer to call itself: cli/ parses and writes, and the jobs
+ * read and render (STYLE.md).
+ */
+const internalEntryBoundary = {
+  files: ['src/internal.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/load/*', '**/load/**'],
+            message: 'cli/ reads no file through a loader: a job reads, and the internal entry exports the job.',
+          },
+          {
+            group: ['**/render/**'],
+            importNames: [
+              'renderHtml',
+              'renderPdf',
+              'renderXlsx',
+              'renderReport',
+              'formatCheckText',
+              'formatCheckJson',
+              'getRenderer',
+              'getTrendRenderer',
+              'getQueryRenderer',
+              'getExceptionsCheckRenderer',
+              'getFindingsFormat',
+              'resolveOutputFormat',
+            ],
+            message: 'cli/ renders nothing itself: a job renders, and the internal entry exports the job.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const boundaries = [
   cliBoundary,
+  internalEntryBoundary,
   boundary(
     'model',
     stages,

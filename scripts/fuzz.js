@@ -65,7 +65,7 @@ await build({
 const cases = await import(pathToFileURL(bundle).href);
 const api = {
   ...(await import(pathToFileURL('dist/index.js').href)),
-  ...(await import(pathToFileURL('dist/internal.js').href)),
+  ...(await import(pathToFileURL('dist/render-entry.js').href)),
 };
 
 function seconds(milliseconds) {

@@ -1,8 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { CspmError } from '../index.js';
-import { guardedFileOf } from '../internal.js';
-import { kindOf, terminalText } from '../internal.js';
+import { appendRefusal, terminalText } from '../internal.js';
 import type { CliIo } from './cli-io.js';
 import { isProcessStreamPath } from './process-stream-paths.js';
 import { writeBody } from './write-body.js';
@@ -58,7 +57,7 @@ export async function appendStepSummary(text: string, guarded: readonly string[]
 
 /** Warns and returns true when `info` is no file to append the summary to. */
 function refuse(path: string, info: Stats, guarded: readonly string[], io: CliIo): boolean {
-  const reason = info.isFile() ? sameFile(info, guarded) : `is ${kindOf(info)}, not a regular file`;
+  const reason = appendRefusal(info, guarded);
   if (reason === undefined) return false;
   warn(path, reason, io);
   return true;
@@ -68,11 +67,6 @@ function warn(path: string, reason: string, io: CliIo): void {
   io.stderr.write(
     `cspm-report: warning: ${variable} ${terminalText(path)} ${terminalText(reason)}; the step summary is not written\n`,
   );
-}
-
-function sameFile(info: Stats, guarded: readonly string[]): string | undefined {
-  const file = guardedFileOf(info, guarded);
-  return file === undefined ? undefined : `is ${file}, a file this run reads or writes`;
 }
 
 function summaryError(path: string, error: unknown): CspmError {

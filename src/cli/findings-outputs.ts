@@ -3,7 +3,7 @@ import type { FindingsFormatName } from '../index.js';
 import { formatsFor, formatsOf, markdownLimitRange } from '../internal.js';
 import { optionRefusal } from './option-refusal.js';
 
-export { listsCategories, pairOutputs, placesFindings } from '../internal.js';
+export { findingsOutputsOf } from '../internal.js';
 export type { DocumentOutputPath, FindingsOutput, RunOutputs } from '../internal.js';
 
 /** The findings output options of check, gate and diff. */

@@ -1,29 +1,9 @@
-import {
-  CspmError,
-  type CsvFieldName,
-  type DocumentFormat,
-  type FormatOption,
-  type PolicyChoice,
-  type RenderOptions,
-  type RenderTier,
-  type RenderWarning,
-} from '../index.js';
-import {
-  csvFieldNames,
-  defaultOutput,
-  formatsReading,
-  formatsWithParquetForm,
-  loadLogo,
-  loadTemplates,
-  pairOutputPaths,
-  parquetFormOf,
-} from '../internal.js';
+import type { DocumentFormat, FormatOption, PolicyChoice, RenderOptions, RenderTier, RenderWarning } from '../index.js';
+import { documentOutputsOf, renderOptionsOf, type DocumentOutputs } from '../internal.js';
 import { noteSkipped, type AnalysisArgs } from './analysis-options.js';
 import type { CliIo } from './cli-io.js';
 import type { QuietArgs } from './shared-options.js';
 import type { ExceptionsArgs } from './exceptions-options.js';
-import { stdinToken } from './report-inputs.js';
-import { isStandardOutput } from './write-output.js';
 
 /** The options of `render`, as yargs hands them over. */
 export interface RenderArgs extends AnalysisArgs, QuietArgs, ExceptionsArgs {
@@ -53,27 +33,31 @@ export interface RenderArgs extends AnalysisArgs, QuietArgs, ExceptionsArgs {
  * input. An option that none of the chosen formats reads gets a warning.
  */
 export function renderOptions(args: RenderArgs, io: CliIo): RenderOptions {
-  const options: RenderOptions = {
-    ...(args.tier === undefined ? {} : { tier: args.tier }),
-    landscape: args.landscape,
-    policies: args.policies,
-    showPaths: args['show-paths'],
-    onWarning: renderWarningPrinter(io),
-  };
-  if (args.title !== undefined) options.title = args.title;
-  if (args.now) options.now = new Date();
-  if (args.logo !== undefined) options.logo = loadLogo(args.logo, '--logo');
-  if (args.templates !== undefined) options.templates = loadTemplates(args.templates, '--templates', noteSkipped(io));
-  if (args.fields !== undefined || args.bom)
-    options.csv = { ...(args.fields === undefined ? {} : { fields: csvFields(args.fields) }), bom: args.bom };
-  if (args['max-policies'] !== undefined) {
-    if (!Number.isInteger(args['max-policies']) || args['max-policies'] < 0)
-      throw new CspmError('usage', '--max-policies takes a whole number ≥ 0', {
-        data: { option: 'max-policies', value: String(args['max-policies']) },
-      });
-    options.maxPolicies = args['max-policies'];
+  const formats = chosenFormats(args);
+  const { options, unread } = renderOptionsOf(
+    {
+      ...(args.tier === undefined ? {} : { tier: args.tier }),
+      landscape: args.landscape,
+      policies: args.policies,
+      showPaths: args['show-paths'],
+      onWarning: renderWarningPrinter(io),
+      ...(args.title === undefined ? {} : { title: args.title }),
+      ...(args.now ? { now: new Date() } : {}),
+      ...(args.logo === undefined ? {} : { logo: args.logo }),
+      ...(args.templates === undefined ? {} : { templates: args.templates }),
+      onSkippedTemplate: noteSkipped(io),
+      ...(args.fields === undefined ? {} : { fields: args.fields }),
+      bom: args.bom,
+      ...(args['max-policies'] === undefined ? {} : { maxPolicies: args['max-policies'] }),
+    },
+    formats,
+  );
+  for (const { option, readers } of unread) {
+    const value = option === 'tier' ? ` ${String(options.tier)}` : '';
+    io.stderr.write(
+      `cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${[readers.slice(0, -1).join(', '), readers.at(-1)].filter(Boolean).join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`,
+    );
   }
-  warnUnreadOptions(options, chosenFormats(args), io);
   return options;
 }
 
@@ -88,36 +72,6 @@ const flagOf = {
   csvBom: 'bom',
 } as const satisfies Record<FormatOption, string>;
 
-/** The format-specific options `options` set to something other than their defaults. */
-function setOptions(options: RenderOptions): FormatOption[] {
-  const set = {
-    tier: options.tier !== undefined && options.tier !== 'full',
-    landscape: options.landscape === true,
-    maxPolicies: options.maxPolicies !== undefined,
-    templates: options.templates !== undefined,
-    logo: options.logo !== undefined,
-    csvFields: options.csv?.fields !== undefined,
-    csvBom: options.csv?.bom === true,
-  } satisfies Record<FormatOption, boolean>;
-  return (Object.keys(set) as FormatOption[]).filter((option) => set[option]);
-}
-
-/**
- * Warns, one line each, of an option that no chosen format reads (`--landscape` with
- * `-f csv`): the run goes on, since the documents are right, but the reader learns why
- * the option changed nothing. Which format reads what is the renderers' registry's word.
- */
-function warnUnreadOptions(options: RenderOptions, formats: readonly DocumentFormat[], io: CliIo): void {
-  for (const option of setOptions(options)) {
-    const readers = formatsReading(option, options);
-    if (formats.some((format) => readers.includes(format))) continue;
-    const value = option === 'tier' ? ` ${String(options.tier)}` : '';
-    io.stderr.write(
-      `cspm-report: warning: --${flagOf[option]}${value} does nothing for ${formats.join(' and ')}; ${[readers.slice(0, -1).join(', '), readers.at(-1)].filter(Boolean).join(' and ')} ${readers.length === 1 ? 'reads' : 'read'} it\n`,
-    );
-  }
-}
-
 /**
  * Prints a render warning on standard error once per run, however many documents repeat it: render's, diff's and
  * fetch's documents alike.
@@ -130,47 +84,20 @@ export function renderWarningPrinter(io: CliIo): (warning: RenderWarning) => voi
   };
 }
 
-/** The `--fields` list as column names; an unknown one is a usage error naming the known ones. */
-function csvFields(text: string): CsvFieldName[] {
-  const names = text
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  if (names.length === 0) throw new CspmError('usage', '--fields names no column', { data: { option: 'fields' } });
-  for (const name of names) {
-    if (!(csvFieldNames as readonly string[]).includes(name))
-      throw new CspmError('usage', `--fields: unknown column "${name}"; the columns are ${csvFieldNames.join(', ')}`, {
-        data: { option: 'fields' },
-      });
-  }
-  return names as CsvFieldName[];
+/** The outputs of a render run: its formats, and its -o files (see documentOutputsOf). */
+function outputsOf(args: RenderArgs): DocumentOutputs {
+  return documentOutputsOf({
+    inputs: args.inputs,
+    formats: args.format,
+    outputs: args.output,
+    outDir: args['out-dir'],
+    ...(args.parquet === undefined ? {} : { parquet: args.parquet }),
+  });
 }
 
-/** The --format values, `--parquet` applied (each format with a Parquet form becomes it), each once. */
-function givenFormats(args: RenderArgs): DocumentFormat[] {
-  const given = args.format ?? [];
-  if (args.parquet !== true) return [...new Set(given)];
-  if (!given.some((format) => formatsWithParquetForm.includes(format))) {
-    throw new CspmError(
-      'usage',
-      `--parquet goes with ${formatsWithParquetForm.map((format) => `-f ${format}`).join(' or ')} (its events as Parquet); the dataset tables are -f parquet`,
-      { data: { option: 'parquet' } },
-    );
-  }
-  return [...new Set(given.map(parquetFormOf))];
-}
-
-/**
- * The files of a run with --output, each with its format, by the rule every command
- * follows (see pairOutputPaths); a name that names no document format is HTML's, as is
- * standard output without -f.
- */
+/** The files of a run with --output, each with its format; a name that names no document format is HTML's. */
 export function renderOutputs(args: RenderArgs): { format: DocumentFormat; path: string }[] {
-  const fallback = defaultOutput('document');
-  return pairOutputPaths(givenFormats(args), args.output, ['document'], {
-    standardOutput: fallback,
-    file: fallback,
-  }).map(({ format, path }) => ({ format: format.format as DocumentFormat, path }));
+  return outputsOf(args).named ?? [];
 }
 
 /**
@@ -178,18 +105,5 @@ export function renderOutputs(args: RenderArgs): { format: DocumentFormat; path:
  * else the --format values, else HTML.
  */
 export function chosenFormats(args: RenderArgs): DocumentFormat[] {
-  const given = givenFormats(args);
-  if (args.output.length > 0 && args['out-dir'] !== undefined)
-    throw new CspmError('usage', '--output and --out-dir exclude each other', { data: { option: 'output' } });
-  if (args['out-dir'] !== undefined && isStandardOutput(args['out-dir']))
-    throw new CspmError('usage', '--out-dir takes a folder; for standard output use --output -', {
-      data: { option: 'out-dir' },
-    });
-  if (args.inputs.includes(stdinToken) && args.output.length === 0 && args['out-dir'] === undefined) {
-    throw new CspmError('usage', 'rendering standard input needs --output FILE or --out-dir DIR', {
-      data: { option: 'output' },
-    });
-  }
-  if (args.output.length === 0) return given.length > 0 ? given : [defaultOutput('document').format as DocumentFormat];
-  return [...new Set(renderOutputs(args).map((output) => output.format))];
+  return outputsOf(args).formats;
 }

@@ -1,7 +1,7 @@
 import { writeStoppedSarif as writeStoppedLogs } from '../index.js';
 import type { CommandSpec } from './commands/command-spec.js';
 import { failureLine } from './error-text.js';
-import { pairOutputs } from './findings-outputs.js';
+import { findingsOutputsOf } from './findings-outputs.js';
 import { stdinToken } from './report-inputs.js';
 import { writeAtomic } from './write-atomic.js';
 import { isStandardOutput } from './write-output.js';
@@ -20,7 +20,7 @@ export async function writeStoppedSarif(
   if (spec?.readFiles === undefined) return;
   let paths: string[];
   try {
-    paths = pairOutputs(strings(argv['format']), strings(argv['output']), ['findings', 'document'])
+    paths = findingsOutputsOf(strings(argv['format']), strings(argv['output']), ['findings', 'document'])
       .findings.filter((output) => output.format === 'sarif' && !isStandardOutput(output.path))
       .map((output) => output.path);
   } catch {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markdownLimitRange, maxSummaryBytes } from '../../src/internal.js';
+import { markdownLimitRange, maxSummaryBytes } from '../../src/render/findings/markdown-budget.js';
 import { runInProcess } from '../support/cli-run.js';
 import { hasXmllint, junitSchemaErrors } from '../support/junit-schema.js';
 import { writeManyPolicyScans } from '../support/many-policy-scans.js';

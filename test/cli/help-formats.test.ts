@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentFormats, queryFormats } from '../../src/internal.js';
+import { documentFormats } from '../../src/internal.js';
+import { queryFormats } from '../../src/render/query-output/query-renderers.js';
 import { findingsFormatNames } from '../../src/render/findings/findings-formats.js';
 import { trendFormats } from '../../src/render/trend/trend-renderers.js';
 import { runInProcess } from '../support/cli-run.js';

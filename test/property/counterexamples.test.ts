@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as publicEntry from '../../src/index.js';
-import * as internalEntry from '../../src/internal.js';
+import * as renderEntry from '../../src/render-entry.js';
 
-const api = { ...publicEntry, ...internalEntry };
+const api = { ...publicEntry, ...renderEntry };
 import { minimalReport, policy } from '../support/minimal-report.js';
 import { checkAll, checkText, InvariantError, InvariantErrors } from './invariants.js';
 import { checkRenders } from './render-invariants.js';

@@ -3,8 +3,8 @@ import { jsonErrorOffset } from './json-error-offset.js';
 import { referenceDuplicateKeys } from './reference-duplicate-keys.js';
 
 /** The library under test: the sources in `npm test`, the built package in `npm run fuzz`. */
-/** The entries the invariants call: the public one and the internal one, as the fuzzer joins them. */
-export type Api = typeof import('../../src/index.js') & typeof import('../../src/internal.js');
+/** The entries the invariants call: the public one and the renderers' one, as the fuzzer joins them. */
+export type Api = typeof import('../../src/index.js') & typeof import('../../src/render-entry.js');
 
 /** A broken invariant; `invariant` names it, so that failures can be told apart. */
 export class InvariantError extends Error {

@@ -1,7 +1,7 @@
 import * as publicEntry from '../../src/index.js';
-import * as internalEntry from '../../src/internal.js';
+import * as renderEntry from '../../src/render-entry.js';
 
-const api = { ...publicEntry, ...internalEntry };
+const api = { ...publicEntry, ...renderEntry };
 import { describeCampaign } from './campaign-tests.js';
 import { checkInvariants, openRenderBugs, renderInvariants } from './invariant-names.js';
 import { renderProperty, runCampaign } from './fuzz-cases.js';

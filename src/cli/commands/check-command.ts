@@ -3,13 +3,7 @@ import { checkReports } from '../../index.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import type { CliIo } from '../cli-io.js';
-import {
-  listsCategories,
-  pairOutputs,
-  placesFindings,
-  withFindingsOutputOptions,
-  type FindingsOutputArgs,
-} from '../findings-outputs.js';
+import { findingsOutputsOf, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { assertSafeOutputs } from '../../index.js';
 import { inputFiles, toReportInputs } from '../report-inputs.js';
 import { writeFindings } from '../write-findings.js';
@@ -67,14 +61,14 @@ async function run(args: CheckArgs, io: CliIo): Promise<number> {
       [...args.inputs, ...(args.exceptions ?? [])],
       io,
     );
-  const outputs = pairOutputs(args.format, args.output).findings;
+  const { findings: outputs, placeFindings, allCategories } = findingsOutputsOf(args.format, args.output);
   const { analysis, verdict, runSettings, exceptions } = await checkReports(
     toReportInputs(args.inputs, io, args['stdin-name']),
     {
       ...checkOptionsOf(args, io),
-      placeFindings: placesFindings(outputs),
+      placeFindings,
       figuresOnly: true,
-      allCategories: listsCategories(outputs),
+      allCategories,
       ...jobs,
       ...exceptionsOptionsOf(args),
     },

@@ -15,8 +15,7 @@ import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-
 import type { CliIo } from '../cli-io.js';
 import {
   type DocumentOutputPath,
-  pairOutputs,
-  placesFindings,
+  findingsOutputsOf,
   withFindingsOutputOptions,
   type FindingsOutputArgs,
 } from '../findings-outputs.js';
@@ -122,7 +121,11 @@ function documentsOptions(
 }
 
 async function run(args: DiffArgs, io: CliIo): Promise<number> {
-  const { findings: outputs, documents } = pairOutputs(args.format, args.output, ['findings', 'document']);
+  const {
+    findings: outputs,
+    documents,
+    placeFindings,
+  } = findingsOutputsOf(args.format, args.output, ['findings', 'document']);
   if (args.old === stdinToken && args.new === stdinToken)
     throw new CspmError('usage', 'only one of the two scans can come from standard input', { data: { option: 'new' } });
   const [oldInput, newInput] = toReportInputs([args.old, args.new], io, args['stdin-name']) as [
@@ -133,7 +136,7 @@ async function run(args: DiffArgs, io: CliIo): Promise<number> {
   const checkOptions = checkOptionsOf(args, io);
   const result = await diffScans(oldInput, newInput, {
     ...checkOptions,
-    placeFindings: placesFindings(outputs),
+    placeFindings,
     allowMismatch: args['allow-mismatch'],
     allowNewFailures: args['allow-new-failures'],
     allowRemoved: args['allow-removed'],

@@ -1,12 +1,6 @@
 import type { Argv } from 'yargs';
-import { checkExceptions, type ExceptionsFailOn } from '../../index.js';
-import {
-  defaultOutput,
-  formatsOf,
-  getExceptionsCheckRenderer,
-  resolveOutputFormat,
-  terminalText,
-} from '../../internal.js';
+import type { ExceptionsFailOn } from '../../index.js';
+import { defaultOutput, formatDescriptions, renderExceptionsCheck, terminalText } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
 import { withExceptionDaysOptions, withTicketUrlOption, type ExceptionsArgs } from '../exceptions-options.js';
 import { optionRefusal } from '../option-refusal.js';
@@ -27,7 +21,7 @@ export interface ExceptionsCheckArgs
   today: Date | undefined;
 }
 
-const formats = formatsOf('exceptions');
+const formats = formatDescriptions('exceptions');
 
 /** `--today`: one day, `YYYY-MM-DD`, as the start of that day in UTC; else a usage error before anything is read. */
 function dayOption(value: unknown): Date {
@@ -55,9 +49,9 @@ function builder(yargs: Argv): Argv<ExceptionsCheckArgs> {
     })
     .option('format', {
       alias: 'f',
-      choices: formats,
+      choices: formats.map(({ name }) => name),
       coerce: oneValue('format'),
-      describe: `output format: ${formats.map((name) => `${name} (${getExceptionsCheckRenderer(name).describe})`).join(', ')} [default: the --output extension, else ${defaultOutput('exceptions').format}]`,
+      describe: `output format: ${formats.map(({ name, describe }) => `${name} (${describe})`).join(', ')} [default: the --output extension, else ${defaultOutput('exceptions').format}]`,
     })
     .option('output', {
       alias: 'o',
@@ -94,25 +88,22 @@ function builder(yargs: Argv): Argv<ExceptionsCheckArgs> {
 }
 
 async function run(args: ExceptionsCheckArgs, io: CliIo): Promise<number> {
-  const toFile = !isStandardOutput(args.output);
-  const { format } = resolveOutputFormat(
-    toFile ? args.output : undefined,
-    args.format,
-    ['exceptions'],
-    defaultOutput('exceptions'),
-  );
   const reports = args.reports === undefined ? undefined : toReportInputs(args.reports, io);
-  const result = await checkExceptions(args.files, reports, {
-    failOn: args['fail-on'],
-    ...(args.today === undefined ? {} : { today: args.today }),
-    ...(args['expiry-warning'] === undefined ? {} : { expiryWarningDays: args['expiry-warning'] }),
-    ...(args['max-exception-days'] === undefined ? {} : { maxExceptionDays: args['max-exception-days'] }),
-    ...(args['ticket-url'] === undefined ? {} : { ticketUrl: args['ticket-url'] }),
-    outputs: toFile ? [{ path: args.output, from: `the ${format} result` }] : [],
-  });
-  await writeOutput(args.output, getExceptionsCheckRenderer(format).render(result), io);
-  if (toFile) statusWriter(io, args.quiet)(`wrote ${terminalText(args.output)}`);
-  return result.verdict.exitCode;
+  const { output, verdict } = await renderExceptionsCheck(
+    args.files,
+    reports,
+    {
+      failOn: args['fail-on'],
+      ...(args.today === undefined ? {} : { today: args.today }),
+      ...(args['expiry-warning'] === undefined ? {} : { expiryWarningDays: args['expiry-warning'] }),
+      ...(args['max-exception-days'] === undefined ? {} : { maxExceptionDays: args['max-exception-days'] }),
+      ...(args['ticket-url'] === undefined ? {} : { ticketUrl: args['ticket-url'] }),
+    },
+    { path: args.output, ...(args.format === undefined ? {} : { format: args.format }) },
+  );
+  await writeOutput(output.path, await output.render(), io);
+  if (!isStandardOutput(output.path)) statusWriter(io, args.quiet)(`wrote ${terminalText(output.path)}`);
+  return verdict.exitCode;
 }
 
 /** `cspm-report exceptions check <files..>`: each exception's state, with the policies of the reports it matches. */

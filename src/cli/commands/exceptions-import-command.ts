@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { importExceptions, type ExceptionImportFormat } from '../../index.js';
-import { exceptionImporters, plural, terminalText } from '../../internal.js';
+import { exceptionImportFormats, plural, terminalText } from '../../internal.js';
 import { exitCodes, type CliIo } from '../cli-io.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
 import { statusWriter } from '../status-line.js';
@@ -14,16 +14,14 @@ export interface ExceptionsImportArgs extends QuietArgs {
   output: string;
 }
 
-const importFormats = Object.keys(exceptionImporters) as ExceptionImportFormat[];
-
 function builder(yargs: Argv): Argv<ExceptionsImportArgs> {
   return yargs
     .positional('file', { describe: "the peer's mute, ignore or waiver file", type: 'string', demandOption: true })
     .option('from', {
-      choices: importFormats,
+      choices: exceptionImportFormats.map(({ name }) => name),
       demandOption: true,
       coerce: oneValue('from'),
-      describe: `whose file it is: ${importFormats.map((name) => `${name}, ${exceptionImporters[name].description}`).join('; ')}`,
+      describe: `whose file it is: ${exceptionImportFormats.map(({ name, description }) => `${name}, ${description}`).join('; ')}`,
     })
     .option('output', {
       alias: 'o',

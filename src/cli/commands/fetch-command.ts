@@ -1,22 +1,15 @@
 import type { Argv } from 'yargs';
 import { renderWarningPrinter } from '../render-options.js';
-import { allBenchmarks, type DocumentFormat, fetchAccount, type FetchTarget } from '../../index.js';
-import {
-  exceptionNotes,
-  fetchPlanOf,
-  formatCheckText,
-  formatsFor,
-  terminalText,
-  type FetchRequest,
-} from '../../internal.js';
+import { allBenchmarks, type DocumentFormat } from '../../index.js';
+import { fetchAsked, formatsFor, terminalText, type FetchRequest } from '../../internal.js';
 import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
-import { fetchMany } from '../fetch/fetch-many.js';
+import { fetchManyListeners, fetchManySummary } from '../fetch/fetch-many.js';
 import { refuseLinksOfAll } from '../output-links.js';
 import { serviceClientOf, withServiceOptions, type ServiceArgs } from '../service-options.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
-import { isStandardOutput, writeOutput } from '../write-output.js';
+import { writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 import { statusWriter } from '../status-line.js';
 
@@ -100,38 +93,30 @@ function builder(yargs: Argv): Argv<FetchArgs> {
 }
 
 async function run(args: FetchArgs, io: CliIo): Promise<number> {
-  const { targets, many, readFiles } = await fetchPlanOf(args);
-  const { client } = await serviceClientOf(args, io);
-  // Every name of standard output (/dev/stdout…) is `-` to the job: the envelope is written through the stream.
-  const output = args.output !== undefined && isStandardOutput(args.output) ? '-' : args.output;
-  const place = { output, outDir: args['out-dir'], formats: [...new Set(args.format ?? [])] };
-  const checkOptions = { ...checkOptionsOf(args, io), ...exceptionsOptionsOf(args) };
-  const options = { client, check: args.check, failOn: args['fail-on'], checkOptions, io };
-  if (many) return fetchMany(targets, { ...options, place, concurrency: args.concurrency, readFiles });
-
-  const { fetched, saved } = await fetchAccount(client, targets[0] as FetchTarget, {
-    ...options.checkOptions,
+  const asked = await fetchAsked(args, async () => ({
+    client: (await serviceClientOf(args, io)).client,
+    ...checkOptionsOf(args, io),
+    ...exceptionsOptionsOf(args),
     check: args.check,
     failOn: args['fail-on'],
-    place,
-    readFiles,
     write: (path, body, root) => writeOutput(path, body, io, root),
     beforeFetch: refuseLinksOfAll,
     onWarning: renderWarningPrinter(io),
-  });
+    ...fetchManyListeners(io, args.check),
+  }));
+  if (asked.many) return fetchManySummary(asked.result, { place: asked.place, failOn: args['fail-on'], io });
+  const { fetched, saved, findings } = asked;
   const { placed } = saved;
-  // The envelope owns standard output when it is written there; the findings go aside.
-  const stream = placed.envelope === '-' ? io.stderr : io.stdout;
-  if (args.check)
-    stream.write(
-      formatCheckText(saved.analysis, { color: wantsColor(io, stream, undefined), verdict: fetched.verdict }),
-    );
+  if (findings !== undefined) {
+    // The envelope owns standard output when it is written there; the findings go aside.
+    const stream = findings.onStandardError ? io.stderr : io.stdout;
+    stream.write(findings.text(wantsColor(io, stream, undefined)));
+  }
   const status = statusWriter(io, args.quiet);
   for (const { path } of placed.documents) if (saved.unrendered === undefined) status(`wrote ${terminalText(path)}`);
   if (saved.unrendered !== undefined)
     io.stderr.write(`cspm-report: ${terminalText(placed.name)}: ${terminalText(saved.unrendered)}\n`);
-  for (const note of exceptionNotes(fetched.exceptions))
-    io.stderr.write(`cspm-report: warning: ${terminalText(note)}\n`);
+  for (const note of asked.notes) io.stderr.write(`cspm-report: warning: ${terminalText(note)}\n`);
   return fetched.verdict.exitCode;
 }
 

@@ -6,9 +6,7 @@ import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from 
 import type { CliIo } from '../cli-io.js';
 import {
   type FindingsOutput,
-  listsCategories,
-  pairOutputs,
-  placesFindings,
+  findingsOutputsOf,
   withFindingsOutputOptions,
   type FindingsOutputArgs,
 } from '../findings-outputs.js';
@@ -99,16 +97,16 @@ async function run(args: GateArgs, io: CliIo): Promise<number> {
           ...(args.baseline === undefined ? [] : [args.baseline]),
         ]);
   try {
-    const outputs = pairOutputs(args.format, args.output).findings;
+    const { findings: outputs, placeFindings, allCategories } = findingsOutputsOf(args.format, args.output);
     if (args.baseline === stdinToken && args.inputs.includes(stdinToken))
       throw new CspmError('usage', 'standard input (-) can be given only once: to the inputs or to --baseline', {
         data: { option: 'baseline' },
       });
     const result = await gateReports(toReportInputs(args.inputs, io, args['stdin-name']), {
       ...checkOptionsOf(args, io),
-      placeFindings: placesFindings(outputs),
+      placeFindings,
       figuresOnly: true,
-      allCategories: listsCategories(outputs),
+      allCategories,
       ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       rules: args.rules,
       allowMismatch: args['allow-mismatch'],

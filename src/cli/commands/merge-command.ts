@@ -4,13 +4,7 @@ import { shardKeyOf } from '../../internal.js';
 import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { withRunIdOption } from '../shard-run.js';
 import type { CliIo } from '../cli-io.js';
-import {
-  listsCategories,
-  pairOutputs,
-  placesFindings,
-  withFindingsOutputOptions,
-  type FindingsOutputArgs,
-} from '../findings-outputs.js';
+import { findingsOutputsOf, withFindingsOutputOptions, type FindingsOutputArgs } from '../findings-outputs.js';
 import { resultFileOf, rulesFiles } from '../gate-result-file.js';
 import { inputFiles } from '../report-inputs.js';
 import { oneValue } from '../shared-options.js';
@@ -84,7 +78,7 @@ function builder(yargs: Argv): Argv<MergeArgs> {
 }
 
 async function run(args: MergeArgs, io: CliIo): Promise<number> {
-  const outputs = pairOutputs(args.format, args.output).findings;
+  const { findings: outputs, placeFindings, allCategories } = findingsOutputsOf(args.format, args.output);
   const files: PlannedOutput[] = outputs
     .filter((output) => !isStandardOutput(output.path))
     .map((output) => ({ path: output.path, from: `the ${output.format} result` }));
@@ -110,8 +104,8 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
       ...(runId === undefined ? {} : { runId }),
     },
     {
-      placeFindings: placesFindings(outputs),
-      allCategories: listsCategories(outputs),
+      placeFindings,
+      allCategories,
       fleet: args.fleet !== undefined,
       inputsAbsent: args['inputs-absent'],
       ...(macKey === undefined ? {} : { macKey }),

@@ -3,27 +3,24 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { CspmError, queryDataset, queryPresets, type QueryLimits, type QuerySource } from '../../index.js';
+import { queryPresets } from '../../index.js';
 import {
   defaultOutput,
   defaultTimeoutSeconds,
-  getQueryRenderer,
-  parseMemoryLimit,
-  parseTimeout,
-  queryFormats,
+  formatDescriptions,
   queryPresetNames,
-  querySourceOf,
-  resolveOutputFormat,
+  renderQuery,
   terminalText,
   type QueryFormat,
 } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
-import { assertSafeOutputs } from '../../index.js';
 import { addPendingFile, dropPendingFile } from '../pending-files.js';
 import { oneValue } from '../shared-options.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
 import type { CommandSpec } from './command-spec.js';
 import { statusWriter } from '../status-line.js';
+
+const queryFormats = formatDescriptions('query');
 
 /** The arguments of `query`. */
 export interface QueryArgs {
@@ -43,7 +40,7 @@ export interface QueryArgs {
  * objects".
  */
 function formatList(): string {
-  const described = queryFormats.map((format) => getQueryRenderer(format).describe);
+  const described = queryFormats.map(({ describe }) => describe);
   return described.length < 2
     ? described.join('')
     : `${described.slice(0, -1).join(', ')}, or ${described.at(-1) ?? ''}`;
@@ -70,7 +67,7 @@ function builder(yargs: Argv): Argv<QueryArgs> {
     })
     .option('format', {
       alias: 'f',
-      choices: queryFormats,
+      choices: queryFormats.map(({ name }) => name),
       coerce: oneValue('format'),
       describe: `output format: ${formatList()} [default: the --output extension, else ${defaultOutput('query').format}]`,
     })
@@ -116,27 +113,31 @@ async function run(args: QueryArgs, io: CliIo): Promise<number> {
     io.stdout.write(presetList());
     return 0;
   }
-  const source = querySourceOf(args.sql, args.preset);
-  const limits = {
-    timeoutSeconds: args.timeout === undefined ? undefined : parseTimeout(args.timeout),
-    memoryLimit: args['memory-limit'] === undefined ? undefined : parseMemoryLimit(args['memory-limit']),
-  };
-  if (args.dataset === undefined)
-    throw new CspmError('usage', 'name the dataset: a folder or a Parquet file', { data: {} });
-  const { format } = resolveOutputFormat(
-    isStandardOutput(args.output) ? undefined : args.output,
-    args.format,
-    ['query'],
-    defaultOutput('query'),
-  );
-  // Made here rather than by the engine's opening, and listed as pending, so that a stop
-  // signal in the middle of a long query removes what it spilled as well.
-  const spill = makePendingFolder(join(tmpdir(), 'cspm-query-'));
+  let spill: string | undefined;
   try {
-    return await runQuery(args, io, source, { ...limits, temporaryFolder: spill }, format);
+    const { output, close } = await renderQuery(args.dataset, {
+      ...(args.sql === undefined ? {} : { sql: args.sql }),
+      ...(args.preset === undefined ? {} : { preset: args.preset }),
+      ...(args.timeout === undefined ? {} : { timeout: args.timeout }),
+      ...(args['memory-limit'] === undefined ? {} : { memoryLimit: args['memory-limit'] }),
+      output: args.output,
+      ...(args.format === undefined ? {} : { format: args.format }),
+      // Made here rather than by the engine's opening, and listed as pending, so that a stop
+      // signal in the middle of a long query removes what it spilled as well.
+      makeTemporaryFolder: () => (spill = makePendingFolder(join(tmpdir(), 'cspm-query-'))),
+    });
+    try {
+      await writeOutput(output.path, await output.render(), io);
+    } finally {
+      close();
+    }
+    if (!isStandardOutput(output.path)) statusWriter(io, args.quiet)(`wrote ${terminalText(output.path)}`);
+    return 0;
   } finally {
-    rmSync(spill, { recursive: true, force: true });
-    dropPendingFile(spill);
+    if (spill !== undefined) {
+      rmSync(spill, { recursive: true, force: true });
+      dropPendingFile(spill);
+    }
   }
 }
 
@@ -157,25 +158,6 @@ function makePendingFolder(prefix: string): string {
     throw error;
   }
   return folder;
-}
-
-async function runQuery(
-  args: QueryArgs,
-  io: CliIo,
-  source: QuerySource,
-  limits: Partial<QueryLimits>,
-  format: string,
-): Promise<number> {
-  const result = await queryDataset(args.dataset as string, source, limits);
-  try {
-    if (!isStandardOutput(args.output))
-      assertSafeOutputs([{ path: args.output, from: `the ${format} result` }], result.files);
-    await writeOutput(args.output, getQueryRenderer(format).render(result), io);
-  } finally {
-    result.close();
-  }
-  if (!isStandardOutput(args.output)) statusWriter(io, args.quiet)(`wrote ${terminalText(args.output)}`);
-  return 0;
 }
 
 /** `cspm-report query <dataset> [sql]`: read-only SQL over a posture dataset, or a saved query. */

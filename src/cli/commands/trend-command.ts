@@ -1,20 +1,9 @@
 import type { Argv } from 'yargs';
-import { CspmError, trendAccounts, type TrendFormat } from '../../index.js';
-import {
-  defaultOutput,
-  formatCheckText,
-  formatsFor,
-  getTrendRenderer,
-  loadTemplates,
-  type OutputFormat,
-  pairOutputPaths,
-  terminalText,
-} from '../../internal.js';
+import type { TrendFormat } from '../../index.js';
+import { formatsFor, renderTrend, terminalText } from '../../internal.js';
 import { checkOptionsOf, noteSkipped, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
 import { wantsColor, type CliIo } from '../cli-io.js';
 import { exceptionsOptionsOf, withExceptionsOptions, type ExceptionsArgs } from '../exceptions-options.js';
-import { assertSafeOutputs } from '../../index.js';
-import { stdinToken } from '../report-inputs.js';
 import { oneValue, type QuietArgs } from '../shared-options.js';
 import { statusWriter } from '../status-line.js';
 import { isStandardOutput, writeOutput } from '../write-output.js';
@@ -117,70 +106,38 @@ function builder(yargs: Argv): Argv<TrendArgs> {
     ) as unknown as Argv<TrendArgs>;
 }
 
-/**
- * The outputs of a trend, by the rule every command follows (see pairOutputPaths):
- * standard output without -o, where a terminal gets text and a pipe JSON.
- */
-function trendOutputs(args: TrendArgs, io: CliIo): { format: TrendFormat; path: string }[] {
-  const onStandardOutput: OutputFormat =
-    io.stdout.isTTY === true ? { kind: 'trend', format: 'text' } : defaultOutput('trend');
-  const outputs = args.output.length === 0 ? ['-'] : args.output;
-  return pairOutputPaths(args.format, outputs, ['trend'], {
-    standardOutput: onStandardOutput,
-    file: defaultOutput('trend'),
-  }).map(({ format, path }) => ({ format: format.format as TrendFormat, path }));
-}
-
 async function run(args: TrendArgs, io: CliIo): Promise<number> {
-  const outputs = trendOutputs(args, io);
-  // Read before any scan, as render reads its own: a folder that cannot be read fails at once.
-  const templates =
-    args.templates === undefined ? undefined : loadTemplates(args.templates, '--templates', noteSkipped(io));
-  // Scans are read one at a time and counted before any is read: files, not a stream.
-  if (args.inputs.includes(stdinToken))
-    throw new CspmError('usage', 'trend reads scans from files or directories, not standard input (-)', {
-      data: { option: 'inputs' },
-    });
-  const files = outputs
-    .filter(({ path }) => !isStandardOutput(path))
-    .map(({ path, format }) => ({ path, from: `the ${format} trend` }));
-  assertSafeOutputs(files, args.inputs);
-  const result = await trendAccounts(args.inputs, {
-    ...checkOptionsOf(args, io),
-    allowMismatch: args['allow-mismatch'],
-    top: args.top,
-    ...(args.benchmark === undefined ? {} : { benchmark: args.benchmark }),
-    ...(args.account === undefined ? {} : { account: args.account }),
-    ...exceptionsOptionsOf(args),
-  });
-  for (const { source, message } of result.skipped)
-    io.stderr.write(`cspm-report: ${terminalText(source)}: ${message}\n`);
+  const result = await renderTrend(
+    args.inputs,
+    {
+      ...checkOptionsOf(args, io),
+      allowMismatch: args['allow-mismatch'],
+      top: args.top,
+      ...(args.benchmark === undefined ? {} : { benchmark: args.benchmark }),
+      ...(args.account === undefined ? {} : { account: args.account }),
+      ...exceptionsOptionsOf(args),
+    },
+    {
+      formats: args.format,
+      outputs: args.output,
+      terminal: io.stdout.isTTY === true,
+      ...(args.title === undefined ? {} : { title: args.title }),
+      ...(args.now ? { now: new Date() } : {}),
+      ...(args.templates === undefined ? {} : { templatesFolder: args.templates }),
+      onSkippedTemplate: noteSkipped(io),
+      onSkippedScan: ({ source, message }) => io.stderr.write(`cspm-report: ${terminalText(source)}: ${message}\n`),
+      color: wantsColor(io, io.stderr, undefined),
+    },
+  );
   if (result.status === 'invalid') {
-    io.stderr.write(formatCheckText(result.analysis, { color: wantsColor(io, io.stderr, undefined) }));
+    io.stderr.write(result.findingsText);
     io.stderr.write(`cspm-report: ${terminalText(result.verdict.reasons[0] ?? 'no trend drawn')}\n`);
     return result.verdict.exitCode;
   }
-  const read =
-    result.status === 'fleet'
-      ? result.fleet.series.flatMap((series) => series.scans.map((scan) => scan.source))
-      : result.trend.scans.map((scan) => scan.source);
-  const exceptions = result.status === 'fleet' ? result.fleet.exceptions : result.trend.exceptions;
-  // The files read out of a directory input are inputs too, and so are the exceptions files: never written over.
-  assertSafeOutputs(files, [...read, ...(exceptions?.files ?? []).map((file) => file.path)]);
-  for (const warning of exceptions?.warnings ?? []) io.stderr.write(`cspm-report: warning: ${terminalText(warning)}\n`);
-  const options = {
-    ...(args.title === undefined ? {} : { title: args.title }),
-    ...(args.now ? { now: new Date() } : {}),
-    ...(templates === undefined ? {} : { templates }),
-  };
+  for (const warning of result.warnings) io.stderr.write(`cspm-report: warning: ${terminalText(warning)}\n`);
   const status = statusWriter(io, args.quiet);
-  for (const { format, path } of outputs) {
-    const renderer = getTrendRenderer(format);
-    const body =
-      result.status === 'fleet'
-        ? await renderer.renderFleet(result.fleet, options)
-        : await renderer.render(result.trend, options);
-    await writeOutput(path, body, io);
+  for (const { path, render } of result.outputs) {
+    await writeOutput(path, await render(), io);
     if (!isStandardOutput(path)) status(`wrote ${terminalText(path)}`);
   }
   return result.verdict.exitCode;

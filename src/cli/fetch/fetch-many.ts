@@ -1,32 +1,14 @@
 import {
   type Analysis,
-  type CheckOptions,
-  type CspmClient,
   type FailOn,
-  fetchAccounts,
+  type FetchAccountsOptions,
   type FetchAccountsResult,
-  type FetchTarget,
   isCspmError,
   type ReportPlace,
   type SavedReport,
 } from '../../index.js';
-import { renderWarningPrinter } from '../render-options.js';
 import { describeTarget, plural, terminalText } from '../../internal.js';
 import type { CliIo } from '../cli-io.js';
-import { writeOutput } from '../write-output.js';
-
-/** What fetching several reports needs. */
-export interface FetchManyOptions {
-  client: CspmClient;
-  check: boolean;
-  failOn: FailOn;
-  checkOptions: CheckOptions;
-  io: CliIo;
-  place: ReportPlace;
-  concurrency: number;
-  /** Files the run reads (accounts file, secret files), never to be written over. */
-  readFiles: readonly string[];
-}
 
 /** A failure's message, one line, without the code's summary repeated for each target. */
 function failureText(error: unknown): string {
@@ -35,33 +17,40 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Fetches many reports with the fetchAccounts job, telling each as it ends: a saved
- * report is a line on standard output; a failure (the service's answer, a timeout, an
- * unwritable file) a line on standard error naming the target; then a summary line.
- *
- * @returns the job's exit code: 0 when every report was saved (and checked clean), 1
- *          when any failed, has findings at or above --fail-on, or nothing was fetched
+ * What a fetch of many reports tells as each ends: a saved report is a line on standard
+ * output; a failure (the service's answer, a timeout, an unwritable file) a line on
+ * standard error naming the target; a target asked twice a line that it is fetched once.
  */
-export async function fetchMany(targets: readonly FetchTarget[], options: FetchManyOptions): Promise<number> {
-  const { io } = options;
-  const result = await fetchAccounts(options.client, targets, {
-    ...options.checkOptions,
-    check: options.check,
-    failOn: options.failOn,
-    place: options.place,
-    readFiles: options.readFiles,
-    write: (path, body, root) => writeOutput(path, body, io, root),
-    onWarning: renderWarningPrinter(io),
-    concurrency: options.concurrency,
+export function fetchManyListeners(
+  io: CliIo,
+  checked: boolean,
+): Required<Pick<FetchAccountsOptions, 'onFailure' | 'onRepeat' | 'onSaved'>> {
+  return {
     onFailure: ({ target, error }) =>
       io.stderr.write(`cspm-report: ${terminalText(describeTarget(target))}: ${terminalText(failureText(error))}\n`),
     onRepeat: (target, first) =>
       io.stderr.write(
         `cspm-report: ${terminalText(describeTarget(target))} (${terminalText(target.origin ?? 'flags')}) is also asked by ${terminalText(first.origin ?? 'the flags')}; fetched once\n`,
       ),
-    onSaved: (saved) => io.stdout.write(`${outcomeLine(saved, options.check)}\n`),
-  });
-  io.stdout.write(`${summaryLine(result, options)}\n`);
+    onSaved: (saved) => io.stdout.write(`${outcomeLine(saved, checked)}\n`),
+  };
+}
+
+/** What the summary line of a fetch of many reports reads. */
+export interface FetchManySummaryOptions {
+  place: ReportPlace;
+  failOn: FailOn;
+  io: CliIo;
+}
+
+/**
+ * Ends a fetch of many reports with its summary line.
+ *
+ * @returns the job's exit code: 0 when every report was saved (and checked clean), 1
+ *          when any failed, has findings at or above --fail-on, or nothing was fetched
+ */
+export function fetchManySummary(result: FetchAccountsResult, options: FetchManySummaryOptions): number {
+  options.io.stdout.write(`${summaryLine(result, options)}\n`);
   return result.verdict.exitCode;
 }
 
@@ -90,7 +79,7 @@ function outcomeLine(saved: SavedReport, checked: boolean): string {
   return `${mark} ${terminalText(describeTarget(placed.target))} → ${terminalText(placed.envelope)}${documents}${figures}${note}`;
 }
 
-function summaryLine(result: FetchAccountsResult, options: FetchManyOptions): string {
+function summaryLine(result: FetchAccountsResult, options: FetchManySummaryOptions): string {
   const failed = result.failures.length - result.unlisted;
   const into = options.place.outDir === undefined ? '' : ` into ${terminalText(options.place.outDir)}`;
   const parts = [`saved ${result.asked - failed} of ${plural(result.asked, 'report')}${into}`];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
-import { renderPdf } from '../../../src/internal.js';
+import { renderPdf } from '../../../src/render-entry.js';
 import { readFontFile } from '../../../src/render/pdf/font-files.js';
 import { documentFont, parseFont, type FontkitFont } from '../../../src/render/pdf/pdfkit-internals.js';
 import { minimalReport } from '../../support/minimal-report.js';
