@@ -1,4 +1,5 @@
 import type { InputReader } from './readers/input-reader.js';
+import { asffReader } from './readers/asff.js';
 import { prowlerOcsfReader } from './readers/prowler-ocsf.js';
 import { serviceReportReader } from './readers/service-reports.js';
 
@@ -9,6 +10,7 @@ import { serviceReportReader } from './readers/service-reports.js';
  */
 export const inputReaders = {
   'prowler-ocsf': prowlerOcsfReader,
+  asff: asffReader,
   cspm: serviceReportReader,
 } as const satisfies Record<string, InputReader>;
 
