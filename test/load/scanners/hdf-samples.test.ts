@@ -209,7 +209,9 @@ describe('real HDF samples', () => {
     const policies = (document!.candidates as BenchmarkReport[]).flatMap((report) =>
       report.ResourceCategories.flatMap((category) => category.Policies),
     );
-    const muted = policies.filter((policy) => (policy.MutedResourceCount ?? 0) > 0).map((policy) => policy.PolicyId);
+    const muted = policies
+      .filter((policy) => typeof policy.MutedResourceCount === 'number' && policy.MutedResourceCount > 0)
+      .map((policy) => policy.PolicyId);
     expect(muted).toEqual(ids);
     expect(document!.findings.filter((finding) => finding.rule === 'muted-result')).toHaveLength(ids.length);
   });
