@@ -58,6 +58,17 @@ function toolOf(items: readonly unknown[]): { tool: string; version?: string } {
     : { tool: 'Security Hub' };
 }
 
+function notAsff(value: unknown): Finding {
+  return {
+    rule: 'scanner-value',
+    severity: 'error',
+    pointer: '',
+    message: 'the document is no ASFF: neither {"Findings": […]} nor an array of findings',
+    expected: 'ASFF findings',
+    actual: isObject(value) ? `an object with ${Object.keys(value).slice(0, 5).join(', ')}` : typeof value,
+  };
+}
+
 /**
  * The AWS Security Finding Format (ASFF): Security Hub's findings as `aws securityhub
  * get-findings` writes them, a bare array of them, or Prowler 2 and 3's JSON lines.
@@ -78,7 +89,10 @@ export const asffReader: InputReader = {
     const tally: AsffTally = { noCompliance: [] };
     const archived: string[] = [];
     const unframed = new Set<string>();
-    const { items, at } = findingsOf(value) ?? { items: [], at: '' };
+    const found = findingsOf(value);
+    // Read with --from asff, a document of another shape holds no finding: say why.
+    if (found === undefined) findings.push(notAsff(value));
+    const { items, at } = found ?? { items: [], at: '' };
     for (let index = 0; index < items.length; index += 1) {
       const item = items[index];
       const pointer = `${at}/${index}`;

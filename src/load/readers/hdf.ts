@@ -50,6 +50,17 @@ function platformOf(platform: Json, version: unknown): { info: ScannerInfo; prov
   return { info: { format: 'hdf', tool, ...(stated === undefined ? {} : { version: stated }) }, provider };
 }
 
+function notHdf(value: unknown): Finding {
+  return {
+    rule: 'scanner-value',
+    severity: 'error',
+    pointer: '',
+    message: 'the document is no HDF: it has no platform object and profiles array',
+    expected: 'an HDF document ({"platform": {…}, "profiles": […]})',
+    actual: isObject(value) ? `an object with ${Object.keys(value).slice(0, 5).join(', ')}` : typeof value,
+  };
+}
+
 /**
  * The Heimdall Data Format (HDF, InSpec's exec-json, what the SAF CLI converts some 60
  * tools into): profiles → controls → results. A control is a check, each of its tests
@@ -66,12 +77,16 @@ export const hdfReader: InputReader = {
   recognises: (value) => isObject(value) && Array.isArray(value['profiles']) && isObject(value['platform']),
   read(source, value, options) {
     if (options.listed === true && isOwnHdf(value)) return serviceReportReader.read(source, value, options);
-    const document = value as Json & { profiles: unknown[]; platform: Json };
-    const { info, provider } = platformOf(document.platform, document['version']);
-    const target = text(document.platform['target_id']);
+    const document = isObject(value) ? value : {};
+    const platform = isObject(document['platform']) ? document['platform'] : {};
+    const profiles = Array.isArray(document['profiles']) ? document['profiles'] : [];
+    const { info, provider } = platformOf(platform, document['version']);
+    const target = text(platform['target_id']);
     const findings: Finding[] = [];
+    // Read with --from hdf, a document of another shape holds no result: say why.
+    if (!hdfReader.recognises(value)) findings.push(notHdf(value));
     const results: ScanResult[] = [];
-    for (const run of hdfRunControls(document.profiles)) {
+    for (const run of hdfRunControls(profiles)) {
       const profile = text(run.root['name']) ?? 'unnamed profile';
       const place: HdfPlace = {
         provider,

@@ -253,6 +253,18 @@ describe('the ASFF reader', () => {
     ]);
   });
 
+  it('read with --from asff, refuses a document of another shape in a finding, never a throw', () => {
+    for (const value of [{ result: [] }, null, 'text']) {
+      const document = readDocument('other.json', value, { from: 'asff' });
+      expect(document.candidates).toEqual([]);
+      expect(findingsOf(document, 'scanner-value')[0]).toMatchObject({
+        severity: 'error',
+        pointer: '',
+        message: expect.stringContaining('no ASFF'),
+      });
+    }
+  });
+
   it('does not take what is not ASFF', () => {
     expect(read({ Findings: [{ Id: 'x' }] }).builtFrom).toBeUndefined();
     expect(read([{ SchemaVersion: '2018-10-08' }]).builtFrom).toBeUndefined();

@@ -196,6 +196,19 @@ describe('the HDF reader', () => {
     expect(policiesOf(apart).map((policy) => policy.Compliance)).toEqual(['Red', 'Green']);
   });
 
+  it('read with --from hdf, refuses a document of another shape in a finding, never a throw', () => {
+    for (const value of [{ result: [] }, { profiles: [{ controls: 'none' }] }, null, [1]]) {
+      const document = readDocument('other.json', value, { from: 'hdf' });
+      expect(document.candidates).toEqual([]);
+      expect(document.findings[0]).toMatchObject({
+        rule: 'scanner-value',
+        severity: 'error',
+        pointer: '',
+        message: expect.stringContaining('no HDF'),
+      });
+    }
+  });
+
   it('does not take what is not HDF', () => {
     expect(read({ profiles: [] }).builtFrom).toBeUndefined();
     expect(read({ platform: {}, profiles: {} }).builtFrom).toBeUndefined();
