@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchmarkReport, Policy } from '../../../src/model/report.js';
@@ -169,8 +169,11 @@ describe('real HDF samples', () => {
     const own = join(dir, 'aws-cis.hdf.json');
     const rendered = await runInProcess(['render', 'samples/aws-cis.json', '-f', 'hdf', '-o', own, '--no-config']);
     expect(rendered.code).toBe(0);
+    // Beside it, another tool's HDF is a report to check.
+    copyFileSync(samples['InSpec aws-s3-baseline'], join(dir, 'aws-s3-baseline.json'));
     const listed = await runInProcess(['check', dir, '--no-config']);
-    expect(listed.stderr).toContain('an output of cspm-report (HDF), not a report; skipped');
+    expect(listed.stderr).toContain('aws-cis.hdf.json: an output of cspm-report (HDF), not a report; skipped');
+    expect(listed.stdout).toContain('1 valid report, 2 policies');
     const named = await checkSummary(own);
     const source = await checkSummary('samples/aws-cis.json');
     // A scanner's check fails on one failing resource: the service's Amber is Red here.
