@@ -1,7 +1,7 @@
 import type { Finding } from '../../model/finding.js';
 import type { ResultStatus, ScanResult } from '../../model/scan-result.js';
 import { severityOf } from '../scanners/severity-words.js';
-import { requirementsOf, standardRequirementOf } from './asff-requirements.js';
+import { relatedRequirementsOf, standardRequirementOf } from './asff-requirements.js';
 
 type Json = Record<string, unknown>;
 
@@ -43,6 +43,10 @@ const workflowStatuses: Readonly<Record<string, boolean>> = {
 export interface AsffTally {
   /** Pointers of the findings with no `Compliance.Status`, read as failing. */
   noCompliance: string[];
+  /** Entries of `Compliance.RelatedRequirements` that name no framework. */
+  unframed: Set<string>;
+  /** Entries of it Prowler cut short. */
+  truncated: Set<string>;
 }
 
 /**
@@ -62,8 +66,13 @@ export function asffResult(finding: Json, pointer: string, findings: Finding[], 
     text(fields['ControlId']) ??
     text(finding['GeneratorId']) ??
     'unnamed check';
-  const related = requirementsOf(compliance['RelatedRequirements']);
-  const requirements = Object.keys(related).length > 0 ? related : standardRequirementOf(fields['StandardsControlArn']);
+  const related = relatedRequirementsOf(compliance);
+  for (const entry of related.unframed) tally.unframed.add(entry);
+  for (const entry of related.truncated) tally.truncated.add(entry);
+  const requirements =
+    Object.keys(related.requirements).length > 0
+      ? related.requirements
+      : standardRequirementOf(fields['StandardsControlArn']);
   const time = typeof finding['UpdatedAt'] === 'string' ? Date.parse(finding['UpdatedAt']) : Number.NaN;
   const accountName = text(finding['AwsAccountName']);
   return {

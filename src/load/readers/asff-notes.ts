@@ -8,6 +8,8 @@ export interface AsffAsides {
   noCompliance: readonly string[];
   /** Entries of `Compliance.RelatedRequirements` that name no framework, when reports per framework were asked. */
   unframed: readonly string[];
+  /** Entries of it Prowler cut short, whose last id was left out, when reports per framework were asked. */
+  truncated: readonly string[];
 }
 
 function count(n: number, one: string, many: string): string {
@@ -53,6 +55,15 @@ export function asffNotes(asides: AsffAsides, tool: string): Finding[] {
         .join(', ')}${asides.unframed.length > 3 ? ', …' : ''}`,
       expected: 'Framework/requirement',
       actual: asides.unframed.slice(0, 3),
+    });
+  if (asides.truncated.length > 0)
+    notes.push({
+      rule: 'scanner-value',
+      severity: 'warning',
+      pointer: '',
+      message: `${count(asides.truncated.length, 'entry', 'entries')} of Compliance.RelatedRequirements ${asides.truncated.length === 1 ? 'was' : 'were'} cut at 63 characters by Prowler, the last id maybe cut in two: that id is left out of the framework's report (${JSON.stringify(asides.truncated[0])}); Prowler's JSON-OCSF output names every requirement`,
+      expected: 'whole requirement ids',
+      actual: asides.truncated.slice(0, 3),
     });
   return notes;
 }

@@ -1,36 +1,73 @@
+/** The requirements by framework an ASFF finding's compliance names, and what could not be read. */
+export interface RelatedRequirements {
+  requirements: Record<string, string[]>;
+  /** Entries that name no framework (Prowler 2 writes finding types there). */
+  unframed: string[];
+  /** Entries Prowler cut at 63 characters, whose last id, cut, was left out. */
+  truncated: string[];
+}
+
 /**
- * The framework and requirement one entry of ASFF's `Compliance.RelatedRequirements`
- * names: `CIS AWS Foundations Benchmark v1.2.0/1.1` (Security Hub's standards), or
- * `NIST.800-53.r5 AC-21` (its consolidated controls). Undefined for an entry in neither
- * form (Prowler 2 writes finding types there, `Software and Configuration Checks`), which
- * names no framework.
+ * Prowler cuts an entry longer than 64 characters to its first 63, maybe in the middle of
+ * an id: an entry of exactly 63 may end in a cut id.
  */
-export function requirementOf(entry: string): { framework: string; requirement: string } | undefined {
+const prowlerCut = 63;
+
+/**
+ * The requirements by framework of `Compliance.RelatedRequirements`, each once. An entry
+ * is read as Prowler writes it (`CIS-2.0 1.20 1.21`: a framework of
+ * `AssociatedStandards`, then its ids), as Security Hub's standards do
+ * (`CIS AWS Foundations Benchmark v1.2.0/1.1`), or as its consolidated controls do
+ * (`NIST.800-53.r5 AC-21`: a name with a dot, then the id); any other names no framework.
+ */
+export function relatedRequirementsOf(compliance: Record<string, unknown>): RelatedRequirements {
+  const read: RelatedRequirements = { requirements: {}, unframed: [], truncated: [] };
+  const related = compliance['RelatedRequirements'];
+  if (!Array.isArray(related)) return read;
+  const standards = standardIdsOf(compliance['AssociatedStandards']);
+  for (const entry of related) {
+    if (typeof entry !== 'string') continue;
+    const standard = standards.find((id) => entry.startsWith(`${id} `));
+    let named: { framework: string; ids: string[] } | undefined;
+    if (standard !== undefined) {
+      const ids = entry
+        .slice(standard.length + 1)
+        .trim()
+        .split(/\s+/);
+      if (entry.length === prowlerCut && ids.length > 1) {
+        ids.pop();
+        read.truncated.push(entry);
+      }
+      named = { framework: standard, ids };
+    } else named = namedOf(entry);
+    if (named === undefined) {
+      read.unframed.push(entry);
+      continue;
+    }
+    const ids = (read.requirements[named.framework] ??= []);
+    for (const id of named.ids) if (id !== '' && !ids.includes(id)) ids.push(id);
+  }
+  return read;
+}
+
+function standardIdsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((standard) => {
+    const id =
+      typeof standard === 'object' && standard !== null
+        ? (standard as Record<string, unknown>)['StandardsId']
+        : undefined;
+    return typeof id === 'string' && id !== '' ? [id] : [];
+  });
+}
+
+/** An entry of Security Hub's: `Framework/requirement`, or `NIST.800-53.r5 AC-21`. */
+function namedOf(entry: string): { framework: string; ids: string[] } | undefined {
   const slash = entry.lastIndexOf('/');
   if (slash > 0 && slash < entry.length - 1)
-    return { framework: entry.slice(0, slash).trim(), requirement: entry.slice(slash + 1).trim() };
-  // A framework's name with no space but a dot (NIST.800-53.r5), then the requirement.
+    return { framework: entry.slice(0, slash).trim(), ids: [entry.slice(slash + 1).trim()] };
   const spaced = /^(\S*\.\S*)\s+(\S.*)$/.exec(entry.trim());
-  return spaced === null ? undefined : { framework: spaced[1]!, requirement: spaced[2]! };
-}
-
-/** The requirements by framework of `Compliance.RelatedRequirements`, each once. */
-export function requirementsOf(related: unknown): Record<string, string[]> {
-  const requirements: Record<string, string[]> = {};
-  if (!Array.isArray(related)) return requirements;
-  for (const entry of related) {
-    const named = typeof entry === 'string' ? requirementOf(entry) : undefined;
-    if (named === undefined) continue;
-    const ids = (requirements[named.framework] ??= []);
-    if (!ids.includes(named.requirement)) ids.push(named.requirement);
-  }
-  return requirements;
-}
-
-/** The entries of `Compliance.RelatedRequirements` that name no framework (see requirementOf). */
-export function unframedOf(related: unknown): string[] {
-  if (!Array.isArray(related)) return [];
-  return related.filter((entry): entry is string => typeof entry === 'string' && requirementOf(entry) === undefined);
+  return spaced === null ? undefined : { framework: spaced[1]!, ids: spaced[2]!.split(/\s+/) };
 }
 
 /**

@@ -4,7 +4,6 @@ import type { InputReader } from './input-reader.js';
 import { scannerDocument } from '../scanners/scanner-document.js';
 import { asffResult, isObject, text, type AsffTally } from './asff-finding.js';
 import { asffNotes } from './asff-notes.js';
-import { unframedOf } from './asff-requirements.js';
 
 type Json = Record<string, unknown>;
 
@@ -86,9 +85,8 @@ export const asffReader: InputReader = {
   read(source, value, options) {
     const findings: Finding[] = [];
     const results: ScanResult[] = [];
-    const tally: AsffTally = { noCompliance: [] };
+    const tally: AsffTally = { noCompliance: [], unframed: new Set(), truncated: new Set() };
     const archived: string[] = [];
-    const unframed = new Set<string>();
     const found = findingsOf(value);
     // Read with --from asff, a document of another shape holds no finding: say why.
     if (found === undefined) findings.push(notAsff(value));
@@ -111,13 +109,22 @@ export const asffReader: InputReader = {
         archived.push(pointer);
         continue;
       }
-      const compliance = isObject(item['Compliance']) ? item['Compliance'] : {};
-      if (options.framework !== undefined)
-        for (const entry of unframedOf(compliance['RelatedRequirements'])) unframed.add(entry);
       results.push(asffResult(item, pointer, findings, tally));
     }
     const info = { format: 'asff', ...toolOf(items) };
-    findings.push(...asffNotes({ archived, noCompliance: tally.noCompliance, unframed: [...unframed] }, info.tool));
+    // What names no framework, or was cut short, matters only to reports per framework.
+    const byFramework = options.framework !== undefined;
+    findings.push(
+      ...asffNotes(
+        {
+          archived,
+          noCompliance: tally.noCompliance,
+          unframed: byFramework ? [...tally.unframed] : [],
+          truncated: byFramework ? [...tally.truncated] : [],
+        },
+        info.tool,
+      ),
+    );
     return scannerDocument(source, value, { results, findings, info }, options);
   },
 };

@@ -225,6 +225,37 @@ describe('the ASFF reader', () => {
     ]);
   });
 
+  it("reads Prowler's RelatedRequirements: a framework of AssociatedStandards and its ids, a cut last id left out", () => {
+    const ens = 'ENS-RD2022 op.acc.6.aws.iam.1 op.acc.6.aws.iam.2 op.acc.6.aws.iam.3 op.exp.8.aws.ct.1';
+    // Prowler cuts an entry longer than 64 characters to its first 63.
+    const cut = ens.slice(0, 63);
+    expect(cut.endsWith('op.acc.6.aws.i')).toBe(true);
+    const finding = asffFinding({ generatorId: 'prowler-iam_root_mfa_enabled' });
+    finding['Compliance'] = {
+      Status: 'FAILED',
+      AssociatedStandards: [
+        { StandardsId: 'CIS-2.0' },
+        { StandardsId: 'ENS-RD2022' },
+        { StandardsId: 'AWS-Foundational-Security-Best-Practices' },
+      ],
+      RelatedRequirements: ['CIS-2.0 1.5 1.6', cut, 'AWS-Foundational-Security-Best-Practices iam'],
+    };
+    const document = read([finding], 'all');
+    expect(
+      reportsOf(document).map((report) => [
+        report.BenchmarkName,
+        report.ResourceCategories.flatMap((category) => category.Policies.map((policy) => policy.ComplianceNumber)),
+      ]),
+    ).toEqual([
+      ['CIS-2.0', ['1.5', '1.6']],
+      ['ENS-RD2022', ['op.acc.6.aws.iam.1', 'op.acc.6.aws.iam.2']],
+      ['AWS-Foundational-Security-Best-Practices', ['iam']],
+    ]);
+    expect(findingsOf(document, 'scanner-value')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('cut at 63 characters by Prowler') }),
+    ]);
+  });
+
   it('says which RelatedRequirements name no framework when reports per framework are asked', () => {
     const document = read(
       [asffFinding({ related: ['Software and Configuration Checks', 'CIS AWS Foundations Benchmark v1.4.0/2.1.1'] })],
