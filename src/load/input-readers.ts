@@ -1,4 +1,6 @@
 import type { InputReader } from './readers/input-reader.js';
+import { asffReader } from './readers/asff.js';
+import { hdfReader } from './readers/hdf.js';
 import { prowlerOcsfReader } from './readers/prowler-ocsf.js';
 import { serviceReportReader } from './readers/service-reports.js';
 
@@ -9,6 +11,8 @@ import { serviceReportReader } from './readers/service-reports.js';
  */
 export const inputReaders = {
   'prowler-ocsf': prowlerOcsfReader,
+  asff: asffReader,
+  hdf: hdfReader,
   cspm: serviceReportReader,
 } as const satisfies Record<string, InputReader>;
 
