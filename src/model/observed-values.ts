@@ -25,6 +25,8 @@ export const observedValues = {
     'MongoDBAtlas',
     'IaC',
     'NHN',
+    'Host',
+    'Other',
   ],
 } as const;
 

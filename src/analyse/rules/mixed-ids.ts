@@ -11,12 +11,12 @@ export const mixedIds: DocumentRule = {
   defaultSeverity: 'warning',
   description: 'The benchmark reports of one document carry different AccountId, JobId or LicenseId values.',
   rationale:
-    'Section 1: the service "returns an audit report for one account, one scan job"; section 4.4 takes one license, account and job in its path. Reports of several accounts merged into one file are possible but often a mistake.',
+    'Section 1: the service "returns an audit report for one account, one scan job"; section 4.4 takes one license, account and job in its path. Reports of several accounts merged into one file are possible but often a mistake. Not so for the reports built from another scanner\'s results: an export of Security Hub or a Prowler run over an organisation holds many accounts by design.',
   start() {
     return ({ reports }): RuleHit[] => {
       const hits: RuleHit[] = [];
       const first = reports[0];
-      if (!first) return hits;
+      if (!first || reports.every(({ report }) => report['Scanner'] !== undefined)) return hits;
       for (const field of fields) {
         const other = reports.find(({ report }) => report[field] !== first.report[field]);
         if (other) {

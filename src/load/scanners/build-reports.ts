@@ -29,8 +29,23 @@ interface ReportDraft {
   account: { uid: string; name?: string };
   framework: string | undefined;
   categories: Map<string, Map<string, PolicyTally>>;
+  scan: AccountScan;
+}
+
+/**
+ * The scan of one account, shared by the reports of every framework built from it: its
+ * latest result time, and a digest of what it found (its identity when no time is stated).
+ */
+interface AccountScan {
   time: number | undefined;
   digest: ReturnType<typeof createHash>;
+  /** The digest once taken (a hash gives its digest once). */
+  found?: string;
+}
+
+function foundDigest(scan: AccountScan): string {
+  scan.found ??= scan.digest.digest('hex');
+  return scan.found;
 }
 
 /**
@@ -47,9 +62,11 @@ export function buildReports(
 ): BuiltReports {
   const drafts = new Map<string, ReportDraft>();
   const frameworksSeen = new Set<string>();
+  const scans = new Map<string, AccountScan>();
   const wanted = options.framework?.trim().toLowerCase();
   for (const result of results) {
-    for (const key of policyKeysOf(result, wanted, frameworksSeen)) addResult(drafts, result, key);
+    const scan = scanOf(scans, result);
+    for (const key of policyKeysOf(result, wanted, frameworksSeen)) addResult(drafts, result, key, scan);
   }
   const reports = [...drafts.values()].map((draft) => reportOf(draft, info));
   const findings = mutedFindings([...drafts.values()].flatMap(talliesOf), info);
@@ -58,7 +75,20 @@ export function buildReports(
   return { reports, findings };
 }
 
-function addResult(drafts: Map<string, ReportDraft>, result: ScanResult, key: PolicyKey): void {
+/** The account's scan, with the result's time and what it found added. */
+function scanOf(scans: Map<string, AccountScan>, result: ScanResult): AccountScan {
+  const key = JSON.stringify([result.provider, result.account.uid]);
+  let scan = scans.get(key);
+  if (scan === undefined) {
+    scan = { time: undefined, digest: createHash('sha256') };
+    scans.set(key, scan);
+  }
+  if (result.time !== undefined && (scan.time === undefined || result.time > scan.time)) scan.time = result.time;
+  scan.digest.update(`${result.check.id}\u0000${result.resource ?? ''}\u0000${result.status}\u0000`);
+  return scan;
+}
+
+function addResult(drafts: Map<string, ReportDraft>, result: ScanResult, key: PolicyKey, scan: AccountScan): void {
   const draftKey = JSON.stringify([result.provider, result.account.uid, key.framework ?? null]);
   let draft = drafts.get(draftKey);
   if (draft === undefined) {
@@ -67,14 +97,11 @@ function addResult(drafts: Map<string, ReportDraft>, result: ScanResult, key: Po
       account: result.account,
       framework: key.framework,
       categories: new Map(),
-      time: undefined,
-      digest: createHash('sha256'),
+      scan,
     };
     drafts.set(draftKey, draft);
   }
   if (draft.account.name === undefined && result.account.name !== undefined) draft.account = result.account;
-  if (result.time !== undefined && (draft.time === undefined || result.time > draft.time)) draft.time = result.time;
-  draft.digest.update(`${result.check.id}\u0000${result.resource ?? ''}\u0000${result.status}\u0000`);
   let category = draft.categories.get(key.category);
   if (category === undefined) {
     category = new Map();
@@ -98,16 +125,11 @@ function reportOf(draft: ReportDraft, info: ScannerInfo): BenchmarkReport {
     categoryOf(name, index, [...tallies.values()]),
   );
   const benchmark = draft.framework ?? `${info.tool} ${connector}`;
-  const time = draft.time;
-  // The same account scanned at the same time is the same scan, whichever file holds it;
-  // with no time stated, what it found tells it apart.
-  const identity = [
-    info.format,
-    draft.provider,
-    draft.account.uid,
-    draft.framework ?? '',
-    time ?? draft.digest.digest('hex'),
-  ];
+  const time = draft.scan.time;
+  // The same account scanned at the same time is the same scan, whichever file holds it,
+  // and the reports of its frameworks share it; with no time stated, what it found tells
+  // it apart.
+  const identity = [info.format, draft.provider, draft.account.uid, time ?? foundDigest(draft.scan)];
   return {
     BenchmarkName: draft.framework === undefined ? `${info.tool} checks (${connector})` : draft.framework,
     BenchmarkId: benchmark.replace(/\s+/g, '-'),
@@ -176,7 +198,10 @@ function noSuchFramework(name: string, seen: ReadonlySet<string>): Finding {
     rule: 'scanner-value',
     severity: 'error',
     pointer: '',
-    message: `no result names the framework "${name}"; ${named.length === 0 ? 'no result names any framework' : `the results name ${named.join(', ')}`}, or give --framework all`,
+    message:
+      named.length === 0
+        ? `no result names a compliance framework, so --framework ${name} makes no report; leave --framework out to read every check`
+        : `no result names the framework "${name}"; the results name ${named.join(', ')} (or give --framework all)`,
     expected: named,
     actual: name,
   };

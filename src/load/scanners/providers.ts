@@ -18,6 +18,22 @@ export const scannerProviders = {
   mongodbatlas: 'MongoDBAtlas',
   iac: 'IaC',
   nhn: 'NHN',
+  // The operating systems InSpec names as an HDF's platform: one host scanned.
+  redhat: 'Host',
+  centos: 'Host',
+  rocky: 'Host',
+  almalinux: 'Host',
+  oracle: 'Host',
+  fedora: 'Host',
+  amazon: 'Host',
+  ubuntu: 'Host',
+  debian: 'Host',
+  suse: 'Host',
+  alpine: 'Host',
+  windows: 'Host',
+  mac_os_x: 'Host',
+  // What a converter writes when it knows no platform, and what a reader says when none is stated.
+  unknown: 'Other',
 } as const satisfies Record<string, string>;
 
 /** The ConnectorType of a scanner's provider name: its known spelling, else the name as given. */

@@ -1,5 +1,6 @@
 import { baseReport, categoryOf, changed, envelope, withoutPosture } from '../support/base-report.js';
 import { value, type RuleTables } from '../support/rule-cases.js';
+import { prowlerFinding } from '../../support/prowler-finding.js';
 
 const otherJob = '0a7c3e91-d5b2-4f68-8c14-b69e2f0d7a53';
 
@@ -118,6 +119,15 @@ export const documentTables: RuleTables = {
     },
   ],
   'mixed-ids': [
+    {
+      name: "another scanner's results of two accounts, by framework: one file of many accounts by design",
+      input: value([
+        prowlerFinding({ account: '111111111111', compliance: { 'CIS-2.0': ['1.5'], 'ISO27001-2013': ['A.9.2'] } }),
+        prowlerFinding({ account: '222222222222', status: 'PASS' }),
+      ]),
+      options: { framework: 'all' },
+      expected: [],
+    },
     {
       name: 'reports of two scan jobs in one envelope',
       input: value(envelope([baseReport(), changed((report) => (report.JobId = otherJob))])),

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { type AnalyseOptions, type Finding, type ReportInput, type RuleId, type Severity } from '../../../src/index.js';
-import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
+import { type Finding, type ReportInput, type RuleId, type Severity } from '../../../src/index.js';
+import { analyseInputs, type AnalyseInputsOptions } from '../../../src/jobs/analyse-inputs.js';
 
 /** A finding a case expects: its rule, severity and pointer, and words its message must hold. */
 export interface ExpectedFinding {
@@ -16,7 +16,8 @@ export interface RuleCase {
   name: string;
   /** One input, or several checked in one run. */
   input: ReportInput | ReportInput[];
-  options?: AnalyseOptions;
+  /** The analysis's options, and the loader's (a framework for other scanners' results). */
+  options?: AnalyseInputsOptions;
   /** Every finding of the run; `[]` for a case that passes. */
   expected: ExpectedFinding[];
 }
@@ -35,7 +36,10 @@ export function text(input: string, name = 'report.json'): ReportInput {
 }
 
 /** Every finding of a run over one case's input. */
-export async function findingsOf(input: ReportInput | ReportInput[], options?: AnalyseOptions): Promise<Finding[]> {
+export async function findingsOf(
+  input: ReportInput | ReportInput[],
+  options?: AnalyseInputsOptions,
+): Promise<Finding[]> {
   const analysis = await analyseInputs(input, options);
   return analysis.sources.flatMap((source) => source.findings);
 }

@@ -134,11 +134,16 @@ describe('the HDF reader', () => {
     });
     expect(targeted?.ResourceCategories.map((category) => category.CategoryName)).toEqual(['The baseline profile']);
     const untargeted = reportsOf(read(hdfDocument([hdfProfile('baseline', [hdfControl()])], { name: 'ubuntu' })))[0];
-    expect(untargeted).toMatchObject({ AccountId: 'baseline', ConnectorType: 'ubuntu' });
+    // An operating system InSpec names is one host scanned.
+    expect(untargeted).toMatchObject({ AccountId: 'baseline', ConnectorType: 'Host', Scanner: { provider: 'ubuntu' } });
     const converted = reportsOf(
       read(hdfDocument([hdfProfile('Prowler', [hdfControl()])], { name: 'Heimdall Tools', target_id: 'Prowler' })),
     )[0];
-    expect(converted).toMatchObject({ AccountId: 'Prowler', Scanner: { tool: 'Heimdall Tools', provider: 'unknown' } });
+    expect(converted).toMatchObject({
+      AccountId: 'Prowler',
+      ConnectorType: 'Other',
+      Scanner: { tool: 'Heimdall Tools', provider: 'unknown' },
+    });
   });
 
   it('gives a NIST SP 800-53 report of the nist tags with --framework, less the revision tag', () => {
