@@ -100,14 +100,10 @@ function reportOf(draft: ReportDraft, info: ScannerInfo): BenchmarkReport {
   const benchmark = draft.framework ?? `${info.tool} ${connector}`;
   const time = draft.time;
   // The same account scanned at the same time is the same scan, whichever file holds it;
-  // with no time stated, what it found tells it apart.
-  const identity = [
-    info.format,
-    draft.provider,
-    draft.account.uid,
-    draft.framework ?? '',
-    time ?? draft.digest.digest('hex'),
-  ];
+  // with no time stated, what it found tells it apart. One scan is one job whatever
+  // framework its results are read by (the frameworks' reports of it differ by
+  // benchmark); the empty place keeps the JobIds of the reports of every check.
+  const identity = [info.format, draft.provider, draft.account.uid, '', time ?? draft.digest.digest('hex')];
   return {
     BenchmarkName: draft.framework === undefined ? `${info.tool} checks (${connector})` : draft.framework,
     BenchmarkId: benchmark.replace(/\s+/g, '-'),

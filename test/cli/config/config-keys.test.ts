@@ -25,20 +25,20 @@ describe('the keys a config file may set, by command', () => {
     );
     expect(all).toMatchInlineSnapshot(`
       {
-        "check": "markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days ticket-url",
+        "check": "markdown-limit color percent-formula rule from framework fail-on jobs exceptions expiry-warning max-exception-days ticket-url",
         "completion": "",
-        "diff": "allow-mismatch fail-on-regression allow-new-failures allow-removed markdown-limit color percent-formula rule fail-on exceptions expiry-warning max-exception-days ticket-url",
+        "diff": "allow-mismatch fail-on-regression allow-new-failures allow-removed markdown-limit color percent-formula rule from framework fail-on exceptions expiry-warning max-exception-days ticket-url",
         "exceptions": "",
-        "fetch": "concurrency check app-id timeout max-body percent-formula rule fail-on exceptions expiry-warning max-exception-days ticket-url",
-        "gate": "rules allow-mismatch markdown-limit color percent-formula rule fail-on jobs exceptions expiry-warning max-exception-days ticket-url",
-        "merge": "rules markdown-limit color percent-formula rule fail-on exceptions expiry-warning max-exception-days ticket-url",
+        "fetch": "concurrency check app-id timeout max-body percent-formula rule from framework fail-on exceptions expiry-warning max-exception-days ticket-url",
+        "gate": "rules allow-mismatch markdown-limit color percent-formula rule from framework fail-on jobs exceptions expiry-warning max-exception-days ticket-url",
+        "merge": "rules markdown-limit color percent-formula rule from framework fail-on exceptions expiry-warning max-exception-days ticket-url",
         "onboard": "account-name aws-account-id aws-role-name domain-name tenant-id ad-application-client-id subscription-id wait poll-seconds wait-timeout app-id timeout max-body",
         "query": "timeout memory-limit",
-        "render": "templates title logo tier landscape policies max-policies show-paths strict now fields bom parquet percent-formula rule exceptions expiry-warning max-exception-days ticket-url",
+        "render": "templates title logo tier landscape policies max-policies show-paths strict now fields bom parquet percent-formula rule from framework exceptions expiry-warning max-exception-days ticket-url",
         "rules": "",
         "schema": "",
         "serve": "port host scan-seconds latency fail-rate scan-failure-rate rate-limit request-timeout",
-        "trend": "allow-mismatch top title templates now percent-formula rule fail-on exceptions expiry-warning max-exception-days ticket-url",
+        "trend": "allow-mismatch top title templates now percent-formula rule from framework fail-on exceptions expiry-warning max-exception-days ticket-url",
       }
     `);
   });
