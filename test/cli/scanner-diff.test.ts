@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,37 @@ describe('diff of two Prowler scans', () => {
     const unchanged = await runInProcess(['diff', old, same, '--fail-on-regression']);
     expect(unchanged.code).toBe(0);
     expect(unchanged.stdout).not.toContain('Newly failing resources');
+  });
+
+  it("counts a newly failing resource in the gate metric regressions, in its policy's category only", async () => {
+    const dir = tempDir();
+    const old = writeScan(dir, 'old.json', weekScan(lastWeek));
+    const more = writeScan(
+      dir,
+      'more.json',
+      weekScan(thisWeek, [
+        { check: 'iam_root_mfa_enabled', severity: 'Critical', status: 'FAIL', resource: 'root-eu' },
+      ]),
+    );
+    const rules = join(dir, 'rules.json');
+    writeFileSync(
+      rules,
+      JSON.stringify({
+        assertions: [
+          { name: 'iam', metric: 'regressions', category: 'iam', max: 0 },
+          { name: 's3', metric: 'regressions', category: 's3', max: 0 },
+        ],
+      }),
+    );
+    const result = join(dir, 'gate.json');
+    const run = await runInProcess(['gate', more, '--baseline', old, '--rules', rules, '--result', result]);
+    expect(run.code, run.stdout).toBe(3);
+    const assertions = (JSON.parse(readFileSync(result, 'utf8')) as { assertions: { name: string; actual: number }[] })
+      .assertions;
+    expect(assertions.map(({ name, actual }) => [name, actual])).toEqual([
+      ['iam', 1],
+      ['s3', 0],
+    ]);
   });
 
   it('leaves the diff of the service reports without resources', async () => {
