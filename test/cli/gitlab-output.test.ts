@@ -46,8 +46,8 @@ describe('cspm-report check -f gitlab', () => {
   it('writes every finding of samples/broken as an issue and exits 1, as the text format counts them', async () => {
     const { code, issues } = await runGitlab(['check', 'samples/broken']);
     expect(code).toBe(1);
-    expect(issues).toHaveLength(28);
-    expect(countBy(issues, (issue) => issue.severity)).toEqual({ major: 21, minor: 7 });
+    expect(issues).toHaveLength(30);
+    expect(countBy(issues, (issue) => issue.severity)).toEqual({ major: 21, minor: 9 });
     expect(
       issues.every((issue) => issue.location.path.startsWith('samples/broken/') && issue.location.lines.begin >= 1),
     ).toBe(true);
@@ -69,7 +69,7 @@ describe('cspm-report check -f gitlab', () => {
     const first = (await runGitlab(['check', 'samples/broken'])).issues.map((issue) => issue.fingerprint);
     const second = (await runGitlab(['check', 'samples/broken'])).issues.map((issue) => issue.fingerprint);
     expect(second).toEqual(first);
-    expect(new Set(first).size).toBe(28);
+    expect(new Set(first).size).toBe(30);
   });
 
   it('writes an input given by its absolute path relative to the working directory', async () => {
