@@ -220,6 +220,7 @@ export type {
   PolicyMatch,
   PolicySide,
   ReportDiff,
+  ResourceRegression,
   ScanRef,
   UnpairedReport,
 } from './model/diff.js';

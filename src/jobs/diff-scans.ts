@@ -91,6 +91,7 @@ export function tallyText(tally: RegressionTally, limit: RegressionLimit): strin
     tally.newFailures > 0 ? plural(tally.newFailures, 'new failure') : '',
     tally.removedPolicies > 0 ? plural(tally.removedPolicies, 'removed policy', 'removed policies') : '',
     tally.lostReports > 0 ? plural(tally.lostReports, 'lost benchmark report') : '',
+    tally.newlyFailingResources > 0 ? plural(tally.newlyFailingResources, 'newly failing resource') : '',
   ].filter((part) => part !== '');
   const list =
     parts.length === 0

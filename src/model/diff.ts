@@ -74,6 +74,27 @@ export interface LapsedAcceptance {
   expired: boolean;
 }
 
+/**
+ * Resources of one policy that fail (or are muted) in the new scan and did not in the old
+ * one, as reports built from a scanner's results list them (`FailedResources`): a check
+ * that failed both times can still fail on a resource it passed before.
+ */
+export interface ResourceRegression {
+  policyId: string;
+  complianceNumber: string;
+  shortTitle: string;
+  /** Severity in the new scan. */
+  severity: string;
+  /** The category it is in, in the new scan. */
+  category: { id: string; name: string };
+  /** The policy's change when its colour changed too; absent when it failed both times. */
+  kind?: PolicyChangeKind;
+  /** The exception the new scan accepts the policy under (a diff given exceptions). */
+  accepted?: PolicyAcceptance;
+  /** The resources, in the new scan's order. */
+  resources: string[];
+}
+
 /** Figures of one side, or null where that side has none (an added or removed category). */
 export interface FiguresChange {
   old: Figures | null;
@@ -122,6 +143,12 @@ export interface ReportDiff {
   /** Regressions first (worst severity first), then fixes, coverage changes, added, removed. */
   changes: PolicyChange[];
   counts: Record<PolicyChangeKind, number> & { unchanged: number };
+  /**
+   * Policies with resources failing now that did not before, worst severity first:
+   * present when either scan was built from a scanner's results (its policies list
+   * their failing resources), absent for the service's reports.
+   */
+  newlyFailingResources?: ResourceRegression[];
 }
 
 /**
@@ -190,6 +217,11 @@ export interface DiffResult {
   unpaired: UnpairedReport[];
   /** Changes over every paired report, by kind. */
   counts: Record<PolicyChangeKind, number> & { unchanged: number };
+  /**
+   * Resources failing now that did not before, over every paired report that lists its
+   * failing resources (see {@link ReportDiff.newlyFailingResources}); absent when none does.
+   */
+  newlyFailingResources?: number;
   /**
    * Every account, worst first (see rankAccounts), when the inputs hold more than one
    * account: lost accounts, then accounts that lost a benchmark report, then those whose

@@ -20,6 +20,13 @@ export interface PartialSettings {
   /** `--fail-on`: the lowest finding severity that fails the run. */
   failOn: 'error' | 'warning' | 'never';
   percentFormula?: PercentFormula;
+  /** `--from`: the input format every file was read as, when forced. */
+  from?: string;
+  /**
+   * `--framework`: other scanners' results read per compliance framework. Shards read
+   * otherwise hold other reports: a merge of them would judge neither reading.
+   */
+  framework?: string;
   severities: Partial<Record<RuleId, SeveritySetting>>;
   /** The gate's rules as loaded (presets expanded), evaluated on the whole at the merge. */
   rules?: GateRules;

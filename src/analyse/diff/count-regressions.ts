@@ -16,6 +16,12 @@ export interface RegressionTally {
   removedPolicies: number;
   /** Benchmark reports of the old side that no new report pairs with, whatever their severities. */
   lostReports: number;
+  /**
+   * Resources failing now that passed before, of policies that failed both times (a
+   * policy whose colour got worse counts above, as a policy): only reports built from a
+   * scanner's results name their resources.
+   */
+  newlyFailingResources: number;
   /** Everything above. */
   total: number;
 }
@@ -32,8 +38,18 @@ export function tallyRegressions(
 ): RegressionTally {
   const reports = Array.isArray(compared) ? (compared as readonly ReportDiff[]) : (compared as DiffResult).reports;
   const counts = (severity: string): boolean => limit.severity === undefined || isAtLeast(severity, limit.severity);
-  const tally: RegressionTally = { regressions: 0, newFailures: 0, removedPolicies: 0, lostReports: 0, total: 0 };
+  const tally: RegressionTally = {
+    regressions: 0,
+    newFailures: 0,
+    removedPolicies: 0,
+    lostReports: 0,
+    newlyFailingResources: 0,
+    total: 0,
+  };
   for (const report of reports) {
+    for (const regression of report.newlyFailingResources ?? [])
+      if (regression.kind === undefined && regression.accepted === undefined && counts(regression.severity))
+        tally.newlyFailingResources += regression.resources.length;
     for (const change of report.changes) {
       if (!countsAgainst(change, limit)) continue;
       if (change.kind === 'regression') tally.regressions += 1;
@@ -50,6 +66,7 @@ export function tallyRegressions(
       }
     }
   }
-  tally.total = tally.regressions + tally.newFailures + tally.removedPolicies + tally.lostReports;
+  tally.total =
+    tally.regressions + tally.newFailures + tally.removedPolicies + tally.lostReports + tally.newlyFailingResources;
   return tally;
 }

@@ -9,12 +9,14 @@ import {
   type PolicyChangeKind,
   type PolicySide,
   type ReportDiff,
+  type ResourceRegression,
   type ScanRef,
 } from '../../model/diff.js';
 import type { Policy, ResourceCategory } from '../../model/report.js';
 import { hasPercent } from '../percent-formulas.js';
 import { classifyAdded, classifyChange } from './classify-change.js';
 import { diffAcceptance, judgeChange, withAcceptedPolicies, type DiffAcceptance } from './diff-acceptance.js';
+import { bySeverity, listsFailingResources, resourceRegression } from './failing-resources.js';
 import { matchCategories } from './match-categories.js';
 import { matchPolicies } from './match-policies.js';
 import { pairReports, type SideReport } from './pair-reports.js';
@@ -112,6 +114,20 @@ function diffReport(
   const changes: PolicyChange[] = [];
   const removed: PolicyChange[] = [];
   let unchanged = 0;
+  // Only reports built from a scanner's results name their failing resources.
+  const byResource: ResourceRegression[] | undefined =
+    listsFailingResources(oldReport) || listsFailingResources(newReport) ? [] : undefined;
+  const addResources = (
+    oldPolicy: Policy | null,
+    policy: Policy,
+    category: ResourceCategory,
+    kind: PolicyChangeKind | undefined,
+  ): void => {
+    if (byResource === undefined) return;
+    const accepted = acceptance?.new(newReport, category, policy);
+    const regression = resourceRegression(oldPolicy, policy, category, { kind, accepted });
+    if (regression !== undefined) byResource.push(regression);
+  };
   matchPolicies(oldReport.ResourceCategories, newReport.ResourceCategories, {
     pair(oldPolicy, oldCategory, newPolicy, newCategory, matchedBy) {
       const kind = classifyChange(oldPolicy.Compliance, newPolicy.Compliance);
@@ -127,11 +143,13 @@ function diffReport(
             );
       if (judged.kind === undefined) unchanged += 1;
       else changes.push(change(judged.kind, newPolicy, newCategory, oldPolicy, newPolicy, matchedBy, judged));
+      addResources(oldPolicy, newPolicy, newCategory, judged.kind);
     },
     added: (policy, category) => {
       const kind = classifyAdded(policy.Compliance);
       const judged = judgeChange(kind, null, { report: newReport, category, policy }, acceptance);
       changes.push(change(kind, policy, category, null, policy, undefined, judged));
+      addResources(null, policy, category, kind);
     },
     removed: (policy, category) => removed.push(change('removed', policy, category, policy, null)),
   });
@@ -181,6 +199,7 @@ function diffReport(
     categories,
     changes,
     counts,
+    ...(byResource === undefined ? {} : { newlyFailingResources: byResource.sort(bySeverity) }),
   };
 }
 
@@ -220,12 +239,20 @@ export function diffAnalyses(olds: Analysis, news: Analysis, options: DiffOption
           .slice(left.old.length)
           .map((report) => (report.accepted ?? []).reduce((sum, { count }) => sum + count, 0));
   const accounts = rankAccounts(reports, left.old, left.new, newAccepted);
+  const byResource = reports.filter((report) => report.newlyFailingResources !== undefined);
   return {
     percentFormula: news.percentFormula,
     inputs: { old: olds.sources.map((source) => source.source), new: news.sources.map((source) => source.source) },
     reports,
     unpaired,
     counts,
+    ...(byResource.length === 0
+      ? {}
+      : {
+          newlyFailingResources: byResource
+            .flatMap((report) => report.newlyFailingResources ?? [])
+            .reduce((sum, regression) => sum + regression.resources.length, 0),
+        }),
     ...(accounts === undefined ? {} : { accounts }),
   };
 }

@@ -100,6 +100,8 @@ async function run(args: MergeArgs, io: CliIo): Promise<number> {
       failOn: failOn ?? 'error',
       ...(severities === undefined ? {} : { severities }),
       ...(percentFormula === undefined ? {} : { percentFormula }),
+      ...(args.from === undefined ? {} : { from: args.from }),
+      ...(args.framework === undefined ? {} : { framework: args.framework }),
       ...(args.rules === undefined ? {} : { rules: args.rules }),
       ...(runId === undefined ? {} : { runId }),
     },

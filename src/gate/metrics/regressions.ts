@@ -6,7 +6,8 @@ import { noBaselineReport } from '../no-baseline-report.js';
  * Regressions since the baseline scan, at or above a Severity when given, as `diff
  * --fail-on-regression` counts them: policies that got worse (Green → Amber → Red), new
  * failures (failing now, Gray or not there before) and policies the later scan lost,
- * the last two unless the assertion allows them. A report in scope that no baseline
+ * the last two unless the assertion allows them, and, of a scanner's reports, resources
+ * newly failing in a policy that failed both times. A report in scope that no baseline
  * report pairs with has nothing to compare: the assertion fails rather than count it
  * as 0.
  */
@@ -24,11 +25,15 @@ export const regressions: GateMetric = {
     for (const { diff } of reports) {
       if (diff === undefined) return noBaselineReport;
       const { category } = assertion;
-      const changes =
-        category === undefined
-          ? diff.changes
-          : diff.changes.filter((change) => change.category.name === category || change.category.id === category);
-      count += tallyRegressions([{ ...diff, changes }], assertion).total;
+      const inCategory = (item: { category: { id: string; name: string } }): boolean =>
+        category === undefined || item.category.name === category || item.category.id === category;
+      const changes = diff.changes.filter(inCategory);
+      // A scanner's report names its resources newly failing; they count in their policy's category too.
+      const resources = diff.newlyFailingResources?.filter(inCategory);
+      count += tallyRegressions(
+        [{ ...diff, changes, ...(resources === undefined ? {} : { newlyFailingResources: resources }) }],
+        assertion,
+      ).total;
     }
     return { value: count };
   },

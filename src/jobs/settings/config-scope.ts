@@ -116,7 +116,8 @@ const exceptionKeys = new Set(['exceptions', 'max-exception-days', 'expiry-warni
  * True when `value` of `key` in a config file weakens the verdict of `command`: a rule
  * turned off or down from its default severity, `fail-on` below `error`, an `allow-…`
  * option on, a percent formula that can state more compliance than the default, the
- * check of fetched reports turned off, and, where exceptions can change the verdict
+ * check of fetched reports turned off, a scanner's results read per compliance framework
+ * (`framework`: the checks it does not map are left out), and, where exceptions can change the verdict
  * (gate, diff, merge), exceptions (accepted risks), a longer exception or a shorter expiry
  * warning than the defaults. Fails closed: a rule, level or command it does not know weakens.
  *
@@ -138,6 +139,9 @@ export function weakens(
       return own(laxerFormulas, String(value)) ?? true;
     case 'check':
       return value === false;
+    // A scanner's results read per framework leave out every check the framework does not map.
+    case 'framework':
+      return value !== undefined && value !== '';
     // Accepted risks leave the counts a verdict holds: any exceptions file from a config file weakens.
     case 'exceptions':
       return !Array.isArray(value) || value.length > 0;

@@ -62,6 +62,9 @@ export interface MergeSettings {
   failOn: FailOn;
   severities?: PartialSettings['severities'];
   percentFormula?: PercentFormula;
+  /** `--from` and `--framework`: how every shard must have read its files. */
+  from?: string;
+  framework?: string;
   /** The gate's rules: a rules file, a preset name, or rules already loaded (loadGateRules). */
   rules?: string | GateRules;
   /**
@@ -127,6 +130,8 @@ export async function mergePartials(
     command: expected.command,
     failOn: expected.failOn,
     ...(expected.percentFormula === undefined ? {} : { percentFormula: expected.percentFormula }),
+    ...(expected.from === undefined ? {} : { from: expected.from }),
+    ...(expected.framework === undefined ? {} : { framework: expected.framework }),
     severities: expected.severities ?? {},
     ...(rules === undefined ? {} : { rules }),
   };

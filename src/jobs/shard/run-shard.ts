@@ -85,6 +85,8 @@ export async function* runShard(inputs: readonly ReportInput[], options: ShardRu
     command: options.command,
     failOn: options.failOn,
     ...(options.percentFormula === undefined ? {} : { percentFormula: options.percentFormula }),
+    ...(options.from === undefined ? {} : { from: options.from }),
+    ...(options.framework === undefined ? {} : { framework: options.framework }),
     severities: options.severities ?? {},
     ...(rules === undefined ? {} : { rules }),
   };

@@ -87,6 +87,8 @@ function settingsText(settings: PartialSettings): Record<string, string> {
     command: settings.command === 'gate' ? 'a gate (merge --rules)' : 'a check (merge without --rules)',
     '--fail-on': settings.failOn,
     '--percent-formula': settings.percentFormula ?? 'green-of-assessed',
+    '--from': settings.from ?? '(none: told from the content)',
+    '--framework': settings.framework ?? '(none)',
     '--rule':
       Object.entries(settings.severities)
         .map(([rule, severity]) => `${rule}=${String(severity)}`)

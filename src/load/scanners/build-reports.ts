@@ -127,9 +127,10 @@ function reportOf(draft: ReportDraft, info: ScannerInfo): BenchmarkReport {
   const benchmark = draft.framework ?? `${info.tool} ${connector}`;
   const time = draft.scan.time;
   // The same account scanned at the same time is the same scan, whichever file holds it,
-  // and the reports of its frameworks share it; with no time stated, what it found tells
-  // it apart.
-  const identity = [info.format, draft.provider, draft.account.uid, time ?? foundDigest(draft.scan)];
+  // and the reports of its frameworks share it (they differ by benchmark); with no time
+  // stated, what it found tells it apart. The empty place keeps the JobIds of the
+  // reports of every check as they were first written.
+  const identity = [info.format, draft.provider, draft.account.uid, '', time ?? foundDigest(draft.scan)];
   return {
     BenchmarkName: draft.framework === undefined ? `${info.tool} checks (${connector})` : draft.framework,
     BenchmarkId: benchmark.replace(/\s+/g, '-'),

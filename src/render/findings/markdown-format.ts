@@ -12,7 +12,7 @@ import {
   acceptedRiskSummary,
   exceptionStateList,
 } from './accepted-risks-markdown.js';
-import { accountList, changeList, diffSummary, reportList, unpairedList } from './diff/diff-markdown.js';
+import { accountList, changeList, diffSummary, reportList, resourceList, unpairedList } from './diff/diff-markdown.js';
 import { MarkdownBudget, markdownLimitRange } from './markdown-budget.js';
 import { markdownText, tableRow } from './markdown-cell.js';
 import { completeOutputText, type MarkdownList, writeList } from './markdown-list.js';
@@ -165,6 +165,7 @@ function formatMarkdown(result: FindingsResult, options: Partial<FindingsFormatO
   if (result.diff !== undefined) {
     writeList(out, accountList(result.diff), where);
     writeList(out, changeList(result.diff, result), where);
+    writeList(out, resourceList(result.diff), where);
   }
   writeList(out, findingList(result.analysis, result), where);
   if (result.diff !== undefined) {

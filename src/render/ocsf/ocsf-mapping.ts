@@ -75,14 +75,17 @@ export interface OcsfProvider {
 }
 
 /**
- * Each ConnectorType as OCSF spells the provider (its examples: AWS, Azure) with the
+ * Each ConnectorType as OCSF spells the provider (its examples: AWS, Azure, GCP) with the
  * `account.type_id` of its account. Office 365 is Microsoft's: its account is an M365
- * tenant, an account type OCSF has.
+ * tenant, an account type OCSF has. A scanner's GCP account is a project (its id is the
+ * account's), an OCI one a compartment (the tenancy is the root compartment).
  */
 const providers: ReadonlyMap<string, OcsfProvider> = new Map([
   ['aws', { provider: 'AWS', accountType: { id: 10, caption: 'AWS Account' } }],
   ['azure', { provider: 'Azure', accountType: { id: 13, caption: 'Azure Subscription' } }],
   ['office365', { provider: 'Microsoft 365', accountType: { id: 17, caption: 'M365 Tenant' } }],
+  ['gcp', { provider: 'GCP', accountType: { id: 11, caption: 'GCP Project' } }],
+  ['oci', { provider: 'OCI', accountType: { id: 12, caption: 'OCI Compartment' } }],
 ]);
 
 /** The provider and account type of a ConnectorType; one not known keeps its name, its account type Unknown. */

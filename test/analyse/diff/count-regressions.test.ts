@@ -16,6 +16,7 @@ const tally = (
   newFailures,
   removedPolicies,
   lostReports,
+  newlyFailingResources: 0,
   total: regressions + newFailures + removedPolicies + lostReports,
 });
 

@@ -216,6 +216,11 @@ describe('the values that weaken a verdict', () => {
     { key: 'expiry-warning', value: 60, expected: false },
     { key: 'title', value: 'never', expected: false },
     { key: 'strict', value: false, expected: false },
+    // Read per framework, a scanner's results leave out the checks it does not map.
+    { key: 'framework', value: 'CIS-2.0', expected: true },
+    { key: 'framework', value: 'all', expected: true },
+    // A forced format refuses what is not of it: nothing is left out unseen.
+    { key: 'from', value: 'prowler-ocsf', expected: false },
   ];
   for (const { key, value, expected } of cases) {
     it(`${key}: ${JSON.stringify(value)} ${expected ? 'weakens' : 'does not weaken'}`, () => {

@@ -50,7 +50,9 @@ describe('OCSF mapping tables', () => {
     ['AWS', 'AWS', 10, 'AWS Account'],
     ['Azure', 'Azure', 13, 'Azure Subscription'],
     ['Office365', 'Microsoft 365', 17, 'M365 Tenant'],
-    ['GCP', 'GCP', 0, 'Unknown'],
+    ['GCP', 'GCP', 11, 'GCP Project'],
+    ['OCI', 'OCI', 12, 'OCI Compartment'],
+    ['Kubernetes', 'Kubernetes', 0, 'Unknown'],
   ])('maps ConnectorType %s to provider %s, account type %i', (connector, provider, id, caption) => {
     expect(ocsfProvider(connector)).toEqual({ provider, accountType: { id, caption } });
   });

@@ -205,7 +205,7 @@ describe('render -f ocsf: OCSF Compliance Finding events as JSON Lines', () => {
     ];
     const value = {
       ...report,
-      ConnectorType: 'GCP',
+      ConnectorType: 'Kubernetes',
       LastScannedDate: null,
       LastScannedDateEpochTime: 1710744137,
       ResourceCategories: [{ ...report.ResourceCategories[0]!, Policies: odd }],
@@ -224,7 +224,7 @@ describe('render -f ocsf: OCSF Compliance Finding events as JSON Lines', () => {
     // Loading reads ` critical ` as Critical, as every format does.
     expect(events[0]!).toMatchObject({
       time: 1710744137000,
-      cloud: { provider: 'GCP', account: { type_id: 0 } },
+      cloud: { provider: 'Kubernetes', account: { type_id: 0 } },
       metadata: { original_time: '1710744137' },
       unmapped: { risk_probability: 'NotLikely', severity: 'Critical' },
     });

@@ -5,6 +5,7 @@ import {
   type PolicyChange,
   policyChangeKinds,
   type ReportDiff,
+  type ResourceRegression,
   type UnpairedReport,
 } from '../../../model/diff.js';
 import type { FindingsResult } from '../../../model/findings-format.js';
@@ -17,6 +18,7 @@ import type { MarkdownList } from '../markdown-list.js';
 import { changeFails } from '../stated-verdict.js';
 import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
 import { acceptanceCountsText } from './diff-acceptance-words.js';
+import { newlyFailingHeading, resourceRegressionNote } from './diff-resource-words.js';
 import {
   changeWords,
   countsText,
@@ -31,12 +33,15 @@ import {
  */
 function diffHeading(diff: DiffResult, verdict: Verdict, judged: boolean): string {
   if (verdict.status === 'fail') return '### ❌ Changes since the old scan';
-  const worse = diff.counts.regression + diff.counts['new-failure'];
+  const resources = diff.newlyFailingResources ?? 0;
+  const worse = diff.counts.regression + diff.counts['new-failure'] + resources;
   if (worse === 0) return '### ✅ No regression since the old scan';
-  const counted = (['regression', 'new-failure'] as const)
-    .filter((kind) => diff.counts[kind] > 0)
-    .map((kind) => plural(diff.counts[kind], changeWords[kind].one, changeWords[kind].many))
-    .join(' and ');
+  const counted = [
+    ...(['regression', 'new-failure'] as const)
+      .filter((kind) => diff.counts[kind] > 0)
+      .map((kind) => plural(diff.counts[kind], changeWords[kind].one, changeWords[kind].many)),
+    ...(resources > 0 ? [plural(resources, 'newly failing resource')] : []),
+  ].join(' and ');
   return `### ⚠️ ${counted} since the old scan, ${judged ? 'none counted by the regression limit' : 'not judged: no regression limit'}`;
 }
 
@@ -153,5 +158,31 @@ export function accountList(diff: DiffResult): MarkdownList<{ place: number; acc
         `${account.status === 'lost' || account.lostReports > 0 ? '⚠️ ' : ''}${markdownText(accountChangeText(account), 300)}`,
       ]),
     noun: ['account', 'accounts'],
+  };
+}
+
+/** A policy's newly failing resources and the report it is in. */
+interface ReportResources {
+  report: ReportDiff;
+  regression: ResourceRegression;
+}
+
+/** The policies with resources failing now that did not before (reports built from a scanner's results). */
+export function resourceList(diff: DiffResult): MarkdownList<ReportResources> {
+  const items = diff.reports.flatMap((report) =>
+    (report.newlyFailingResources ?? []).map((regression) => ({ report, regression })),
+  );
+  return {
+    heading: newlyFailingHeading,
+    columns: ['Severity', 'Policy', 'Resources', 'Report'],
+    items,
+    line: ({ report, regression }) =>
+      tableRow([
+        markdownText(regression.severity, 40),
+        markdownText(`${regression.complianceNumber} ${regression.shortTitle} (${resourceRegressionNote(regression)})`),
+        markdownText(regression.resources.join(', '), 600),
+        markdownText(`${report.benchmarkId} · ${report.accountName}`, 200),
+      ]),
+    noun: ['policy with newly failing resources', 'policies with newly failing resources'],
   };
 }

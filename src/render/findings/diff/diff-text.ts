@@ -4,6 +4,7 @@ import { plural } from '../../../text/plural.js';
 import { terminalText } from '../../../text/terminal-text.js';
 import { accountChangeText, accountsHeading, accountText } from './diff-accounts.js';
 import { acceptanceCountsText, acceptanceText, acceptedCount } from './diff-acceptance-words.js';
+import { newlyFailingHeading, resourceRegressionNote } from './diff-resource-words.js';
 import {
   changeWords,
   countsText,
@@ -50,6 +51,7 @@ function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
         lines.push(`             ${paint(change.accepted ? '36' : '31', terminalText(acceptance))}`);
     }
   }
+  resourceLines(report, paint, lines);
   const moved = report.categories.filter(
     (category) =>
       category.status !== 'matched' ||
@@ -63,6 +65,19 @@ function reportLines(report: ReportDiff, paint: Paint, lines: string[]): void {
         category.status === 'matched' ? '' : ` (${category.status === 'added' ? 'new' : 'removed'} category)`;
       lines.push(`    ${terminalText(category.name)}${status}: ${percentChangeText(category)}`);
     }
+  }
+}
+
+/** The policies with resources failing now that did not before, each resource on a line of its own. */
+function resourceLines(report: ReportDiff, paint: Paint, lines: string[]): void {
+  const regressions = report.newlyFailingResources ?? [];
+  if (regressions.length === 0) return;
+  lines.push('', `  ${paint('31', newlyFailingHeading)}`);
+  for (const regression of regressions) {
+    lines.push(
+      `    ${regression.severity.padEnd(8)} ${terminalText(`${regression.complianceNumber} ${regression.shortTitle} (${resourceRegressionNote(regression)})`)}`,
+    );
+    for (const resource of regression.resources) lines.push(`             ${terminalText(resource)}`);
   }
 }
 
@@ -115,7 +130,11 @@ function verdictText(diff: DiffResult, verdict: Verdict | undefined, paint: Pain
   if (reason !== undefined) return paint('32', `✔ ${reason}`);
   if (verdict !== undefined) return undefined;
   const worse = diff.counts.regression + diff.counts['new-failure'];
-  return worse > 0
-    ? paint('31', `✖ ${plural(worse, 'regression or new failure', 'regressions or new failures')}`)
-    : paint('32', '✔ no regression');
+  const resources = diff.newlyFailingResources ?? 0;
+  if (worse === 0 && resources === 0) return paint('32', '✔ no regression');
+  const parts = [
+    ...(worse > 0 ? [plural(worse, 'regression or new failure', 'regressions or new failures')] : []),
+    ...(resources > 0 ? [plural(resources, 'newly failing resource')] : []),
+  ];
+  return paint('31', `✖ ${parts.join(' and ')}`);
 }
