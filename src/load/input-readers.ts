@@ -1,4 +1,5 @@
 import type { InputReader } from './readers/input-reader.js';
+import { cspmOcsfReader } from './readers/cspm-ocsf.js';
 import { prowlerOcsfReader } from './readers/prowler-ocsf.js';
 import { serviceReportReader } from './readers/service-reports.js';
 
@@ -9,6 +10,7 @@ import { serviceReportReader } from './readers/service-reports.js';
  */
 export const inputReaders = {
   'prowler-ocsf': prowlerOcsfReader,
+  'cspm-ocsf': cspmOcsfReader,
   cspm: serviceReportReader,
 } as const satisfies Record<string, InputReader>;
 
