@@ -1,6 +1,7 @@
 import type { InputReader } from './readers/input-reader.js';
 import { cspmOcsfReader } from './readers/cspm-ocsf.js';
 import { prowlerOcsfReader } from './readers/prowler-ocsf.js';
+import { securityHubOcsfReader } from './readers/security-hub-ocsf.js';
 import { serviceReportReader } from './readers/service-reports.js';
 
 /**
@@ -10,6 +11,7 @@ import { serviceReportReader } from './readers/service-reports.js';
  */
 export const inputReaders = {
   'prowler-ocsf': prowlerOcsfReader,
+  'security-hub-ocsf': securityHubOcsfReader,
   'cspm-ocsf': cspmOcsfReader,
   cspm: serviceReportReader,
 } as const satisfies Record<string, InputReader>;
