@@ -121,7 +121,10 @@ function reportOf(draft: ReportDraft, info: ScannerInfo): BenchmarkReport {
     JobId: createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 32),
     ResourceCategories: categories,
     Posture: postureOf(categories),
-    ...(time === undefined ? {} : { LastScannedDate: new Date(time).toISOString(), LastScannedDateEpochTime: time }),
+    // The service states its epoch time in seconds (see readScanDate).
+    ...(time === undefined
+      ? {}
+      : { LastScannedDate: new Date(time).toISOString(), LastScannedDateEpochTime: Math.floor(time / 1000) }),
     Scanner: {
       format: info.format,
       tool: info.tool,

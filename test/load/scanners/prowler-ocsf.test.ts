@@ -121,3 +121,13 @@ describe('Prowler JSON-OCSF: JSON lines', () => {
     expect(document.findings.map((finding) => finding.pointer)).toEqual(['/status_code']);
   });
 });
+
+describe('the reports built from a scanner', () => {
+  it('state their epoch scan time in seconds, as the service does', () => {
+    const { reports } = read([prowlerFinding({ time: 1739539623 })]);
+    expect(reports[0]).toMatchObject({
+      LastScannedDate: '2025-02-14T13:27:03.000Z',
+      LastScannedDateEpochTime: 1739539623,
+    });
+  });
+});
