@@ -53,6 +53,9 @@ export function accountOf(finding: JsonObject, unmapped: JsonObject): { uid: str
  * be read. `stated` is the first of them present, for the warning when none can be read.
  */
 export function timeOf(finding: JsonObject): { ms: number | undefined; stated: unknown } {
+  // Prowler 4.5 and later: seconds, read at once (this runs for every finding).
+  const seconds = finding['time'];
+  if (typeof seconds === 'number' && seconds > 0) return { ms: epochMsOf(seconds), stated: seconds };
   const candidates = [
     finding['time'],
     finding['time_dt'],

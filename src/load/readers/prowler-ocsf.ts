@@ -1,5 +1,5 @@
 import type { Finding } from '../../model/finding.js';
-import type { ResultStatus, ScanResult } from '../../model/scan-result.js';
+import type { ResultStatus, ScanResult, ScannedCheck } from '../../model/scan-result.js';
 import type { InputReader } from './input-reader.js';
 import { scannerDocument } from '../scanners/scanner-document.js';
 import { severityOf } from '../scanners/severity-words.js';
@@ -37,54 +37,86 @@ const notes = {
 
 type NoteKind = keyof typeof notes;
 
+/** What a reader keeps while it reads one document. */
+interface ReadState {
+  findings: Finding[];
+  noted: DocumentNotes<NoteKind>;
+  /** Read the frameworks' requirements (only `--framework` uses them). */
+  requirements: boolean;
+  /** The check of each id as last read: findings of one check share it when they state it alike. */
+  checks: Map<string, ScannedCheck>;
+}
+
 /**
  * One Prowler finding as a result: its check is `metadata.event_code`, its account
  * `cloud.account`, its resource the first of `resources`, its service that resource's
  * group (see prowler-ocsf-fields.ts for where older versions put them). A status_id of 3
  * (Suppressed) is Prowler's mute.
  */
-function resultOf(
-  finding: JsonObject,
-  pointer: string,
-  findings: Finding[],
-  noted: DocumentNotes<NoteKind>,
-): ScanResult {
-  const metadata = objectAt(finding, 'metadata');
-  const info = objectAt(finding, 'finding_info');
-  const resources = Array.isArray(finding['resources']) ? finding['resources'] : [];
-  const resource: JsonObject = isObject(resources[0]) ? resources[0] : {};
-  const remediation = objectAt(finding, 'remediation');
+function resultOf(finding: JsonObject, pointer: string, state: ReadState): ScanResult {
   const unmapped = objectAt(finding, 'unmapped');
-  const status = statusOf(finding, pointer, findings);
-  const id = checkIdOf(metadata, info) ?? text(info['title']) ?? 'unnamed check';
   const provider = providerOf(finding, unmapped);
-  if (provider === undefined) noted.add('provider', pointer);
+  if (provider === undefined) state.noted.add('provider', pointer);
   const account = accountOf(finding, unmapped);
-  if (account === undefined) noted.add('account', pointer);
+  if (account === undefined) state.noted.add('account', pointer);
   const time = timeOf(finding);
-  if (time.ms === undefined && time.stated !== undefined) noted.add('time', pointer, time.stated);
-  const description = text(info['desc']);
-  const remedy = text(remediation['desc']);
-  const compliance = unmapped['compliance'];
-  return {
+  if (time.ms === undefined && time.stated !== undefined) state.noted.add('time', pointer, time.stated);
+  const resources = finding['resources'];
+  const resource: JsonObject = Array.isArray(resources) && isObject(resources[0]) ? resources[0] : {};
+  const result: ScanResult = {
     pointer,
     provider: provider ?? 'unknown',
     account: account ?? { uid: unstatedAccount },
-    check: {
-      id,
-      title: text(info['title']) ?? id,
-      ...(description === undefined ? {} : { description }),
-      severity: severityOf(finding['severity']),
-      service: text(objectAt(resource, 'group')['name']) ?? 'other',
-      ...(remedy === undefined ? {} : { remediation: remedy }),
-      ...(Array.isArray(remediation['references']) ? { references: strings(remediation['references']) } : {}),
-      ...(isObject(compliance) ? { requirements: requirementsOf(compliance) } : {}),
-    },
-    ...(text(resource['uid']) === undefined ? {} : { resource: text(resource['uid'])! }),
-    status,
-    ...(finding['status_id'] === 3 ? { muted: true } : {}),
-    ...(time.ms === undefined ? {} : { time: time.ms }),
+    check: checkOf(finding, resource, unmapped, state),
+    status: statusOf(finding, pointer, state.findings),
   };
+  const uid = text(resource['uid']);
+  if (uid !== undefined) result.resource = uid;
+  if (finding['status_id'] === 3) result.muted = true;
+  if (time.ms !== undefined) result.time = time.ms;
+  return result;
+}
+
+/**
+ * The check a finding is of. Prowler repeats a check's metadata in each of its findings:
+ * one read like the last of its id is given the same object, which spares a 100,000-finding
+ * file as many copies (the requirements, read only for `--framework`, are not compared).
+ */
+function checkOf(finding: JsonObject, resource: JsonObject, unmapped: JsonObject, state: ReadState): ScannedCheck {
+  const info = objectAt(finding, 'finding_info');
+  const remediation = objectAt(finding, 'remediation');
+  const id = checkIdOf(objectAt(finding, 'metadata'), info) ?? text(info['title']) ?? 'unnamed check';
+  const title = text(info['title']) ?? id;
+  const description = text(info['desc']);
+  const severity = severityOf(finding['severity']);
+  const service = text(objectAt(resource, 'group')['name']) ?? 'other';
+  const remedy = text(remediation['desc']);
+  const references = Array.isArray(remediation['references']) ? strings(remediation['references']) : undefined;
+  const last = state.checks.get(id);
+  if (
+    !state.requirements &&
+    last !== undefined &&
+    last.title === title &&
+    last.description === description &&
+    last.severity === severity &&
+    last.service === service &&
+    last.remediation === remedy &&
+    sameStrings(last.references, references)
+  )
+    return last;
+  const check: ScannedCheck = { id, title, severity, service };
+  if (description !== undefined) check.description = description;
+  if (remedy !== undefined) check.remediation = remedy;
+  if (references !== undefined) check.references = references;
+  const compliance = unmapped['compliance'];
+  if (state.requirements && isObject(compliance)) check.requirements = requirementsOf(compliance);
+  state.checks.set(id, check);
+  return check;
+}
+
+function sameStrings(left: readonly string[] | undefined, right: readonly string[] | undefined): boolean {
+  if (left === undefined || right === undefined) return left === right;
+  return left.length === right.length && left.every((entry, index) => entry === right[index]);
 }
 
 function statusOf(finding: JsonObject, pointer: string, findings: Finding[]): ResultStatus {
@@ -122,6 +154,7 @@ export const prowlerOcsfReader: InputReader = {
     const findings: Finding[] = [];
     const results: ScanResult[] = [];
     const noted = new DocumentNotes(notes);
+    const state: ReadState = { findings, noted, requirements: options.framework !== undefined, checks: new Map() };
     const items = Array.isArray(value) ? value : [value];
     let version: string | undefined;
     for (let index = 0; index < items.length; index += 1) {
@@ -139,7 +172,7 @@ export const prowlerOcsfReader: InputReader = {
         continue;
       }
       version ??= text(objectAt(objectAt(item, 'metadata'), 'product')['version']);
-      results.push(resultOf(item, pointer, findings, noted));
+      results.push(resultOf(item, pointer, state));
     }
     findings.push(...noted.findings());
     return scannerDocument(

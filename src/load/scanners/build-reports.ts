@@ -74,7 +74,9 @@ function addResult(drafts: Map<string, ReportDraft>, result: ScanResult, key: Po
   }
   if (draft.account.name === undefined && result.account.name !== undefined) draft.account = result.account;
   if (result.time !== undefined && (draft.time === undefined || result.time > draft.time)) draft.time = result.time;
-  draft.digest.update(`${result.check.id}\u0000${result.resource ?? ''}\u0000${result.status}\u0000`);
+  // What the results found names a scan only when no result states its time (see reportOf).
+  if (draft.time === undefined)
+    draft.digest.update(`${result.check.id}\u0000${result.resource ?? ''}\u0000${result.status}\u0000`);
   let category = draft.categories.get(key.category);
   if (category === undefined) {
     category = new Map();

@@ -131,3 +131,16 @@ describe('the reports built from a scanner', () => {
     });
   });
 });
+
+describe('Prowler JSON-OCSF: the findings of one check', () => {
+  it('share its metadata only when they state it alike: the most severe counts, and each description is read', () => {
+    const low = prowlerFinding({ severity: 'Low', resource: 'r1' });
+    const high = prowlerFinding({ severity: 'Critical', resource: 'r2' });
+    const reworded = prowlerFinding({ severity: 'Low', resource: 'r3' });
+    (reworded['finding_info'] as Record<string, unknown>)['desc'] = 'Another description';
+    const { reports } = read([low, high, reworded]);
+    const [policy] = reports[0]?.ResourceCategories[0]?.Policies ?? [];
+    expect(policy).toMatchObject({ PolicyId: 'iam_root_mfa_enabled', Severity: 'Critical', TotalResourceCount: 3 });
+    expect(policy?.Description).toBe('What iam_root_mfa_enabled checks');
+  });
+});
