@@ -2,7 +2,7 @@
 // generated reports, and how it runs. The runner (scripts/bench.js), its usage line and the
 // blocks docs/performance.md records (one per job) all come from this one list. Each job
 // loads its measuring module when it runs: listing the jobs loads none of them (nor the build).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -25,6 +25,24 @@ export const benchJobs = {
       const r = await benchCheck({ file: big, runs });
       log(
         `check  ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB = ${x(r.memoryRatio)} the file (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`,
+      );
+    },
+  },
+  prowler: {
+    what: "a Prowler JSON-OCSF file of 100,000 findings (made of Prowler's example outputs), whole CLI process vs read + JSON.parse",
+    needsReports: false,
+    async run({ runs, folder, log }) {
+      const { benchCheck } = await import('./check.js');
+      const { writeProwlerOcsf } = await import('./generate-prowler.js');
+      const file = `${folder}/prowler-100000.ocsf.json`;
+      if (!existsSync(file)) {
+        mkdirSync(folder, { recursive: true });
+        process.stdout.write(`generating ${file} …\n`);
+        writeProwlerOcsf(file, 100_000);
+      }
+      const r = await benchCheck({ file, runs });
+      log(
+        `prowler check of 100,000 findings (${mb(statSync(file).size)}) ${s(r.ms)} vs read+JSON.parse ${s(r.baselineMs)} = ${x(r.ratio)} (whole processes; median of ${runs} alternated pairs, range ${x(r.minRatio)}–${x(r.maxRatio)}); peak ${r.peakRssMb.toFixed(0)} MB (read+parse alone: ${r.baselinePeakRssMb.toFixed(0)} MB)`,
       );
     },
   },

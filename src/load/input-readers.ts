@@ -1,7 +1,9 @@
 import type { InputReader } from './readers/input-reader.js';
 import { asffReader } from './readers/asff.js';
+import { cspmOcsfReader } from './readers/cspm-ocsf.js';
 import { hdfReader } from './readers/hdf.js';
 import { prowlerOcsfReader } from './readers/prowler-ocsf.js';
+import { securityHubOcsfReader } from './readers/security-hub-ocsf.js';
 import { serviceReportReader } from './readers/service-reports.js';
 
 /**
@@ -11,6 +13,8 @@ import { serviceReportReader } from './readers/service-reports.js';
  */
 export const inputReaders = {
   'prowler-ocsf': prowlerOcsfReader,
+  'security-hub-ocsf': securityHubOcsfReader,
+  'cspm-ocsf': cspmOcsfReader,
   asff: asffReader,
   hdf: hdfReader,
   cspm: serviceReportReader,

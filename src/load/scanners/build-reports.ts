@@ -84,7 +84,9 @@ function scanOf(scans: Map<string, AccountScan>, result: ScanResult): AccountSca
     scans.set(key, scan);
   }
   if (result.time !== undefined && (scan.time === undefined || result.time > scan.time)) scan.time = result.time;
-  scan.digest.update(`${result.check.id}\u0000${result.resource ?? ''}\u0000${result.status}\u0000`);
+  // What the results found names a scan only when no result states its time (see reportOf).
+  if (scan.time === undefined)
+    scan.digest.update(`${result.check.id}\u0000${result.resource ?? ''}\u0000${result.status}\u0000`);
   return scan;
 }
 
@@ -144,7 +146,10 @@ function reportOf(draft: ReportDraft, info: ScannerInfo): BenchmarkReport {
     JobId: createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 32),
     ResourceCategories: categories,
     Posture: postureOf(categories),
-    ...(time === undefined ? {} : { LastScannedDate: new Date(time).toISOString(), LastScannedDateEpochTime: time }),
+    // The service states its epoch time in seconds (see readScanDate).
+    ...(time === undefined
+      ? {}
+      : { LastScannedDate: new Date(time).toISOString(), LastScannedDateEpochTime: Math.floor(time / 1000) }),
     Scanner: {
       format: info.format,
       tool: info.tool,
