@@ -86,3 +86,7 @@ export { clientSecretSource, fieldFlags, readOnboardingBody } from './jobs/onboa
 export type { OnboardingFlagArgs } from './jobs/onboarding-fields.js';
 export { guardedFileOf } from './jobs/output-guard.js';
 export { exceptionNotes } from './jobs/exceptions/exception-notes.js';
+export { buildSite } from './jobs/site/build-site.js';
+export type { BuildSiteOptions, BuildSiteResult } from './jobs/site/build-site.js';
+export { renderSite, siteFileNames } from './render/site/render-site.js';
+export type { SiteFile } from './render/site/render-site.js';
