@@ -151,17 +151,25 @@
         const floor = yAt(0).toFixed(1);
         svg.append(h('svg:path', { d: path + 'L' + xAt(last).toFixed(1) + ' ' + floor + 'L' + xAt(first).toFixed(1) + ' ' + floor + 'Z', class: 'area' }));
       }
-      svg.append(h('svg:path', { d: path, class: 'line line-' + index }));
+      svg.append(h('svg:path', { d: path, class: 'line ' + (one.cls || 'line-' + index) }));
       one.values.forEach((value, at) => {
         if (value !== null && value !== undefined && (one.values.length < 60 || at === one.values.length - 1))
-          svg.append(h('svg:circle', { cx: xAt(xs[at]), cy: yAt(value), r: 3, class: 'dot line-' + index }));
+          svg.append(h('svg:circle', { cx: xAt(xs[at]), cy: yAt(value), r: 3, class: 'dot ' + (one.cls || 'line-' + index) }));
       });
     });
     return svg;
   }
 
+  /** The top of a scale of four steps, each a round number: 45 becomes 48 (4 × 12) rather than steps of 11.25. */
+  function roundUp(max) {
+    const rough = max / 4;
+    const power = 10 ** Math.floor(Math.log10(rough));
+    const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((one) => one * power).find((one) => one >= rough);
+    return Math.ceil(step) * 4;
+  }
+
   function legend(series) {
-    return h('ul', { class: 'legend' }, series.map((one, index) => h('li', {}, h('span', { class: 'swatch line-' + index, 'aria-hidden': 'true' }), one.name)));
+    return h('ul', { class: 'legend' }, series.map((one, index) => h('li', {}, h('span', { class: 'swatch ' + (one.cls || 'line-' + index), 'aria-hidden': 'true' }), one.name)));
   }
 
   function figure(label, value, note) {
@@ -219,8 +227,8 @@
     );
     const xs = days.map((day) => Date.parse(day.date));
     const shown = overview.severities.map((name, at) => ({ name, at })).filter(({ at }) => days.some((day) => day.redBySeverity[at] > 0));
-    const redMax = Math.max(4, ...days.flatMap((day) => shown.map(({ at }) => day.redBySeverity[at])));
-    const redSeries = shown.map(({ name, at }) => ({ name, values: days.map((day) => day.redBySeverity[at]) }));
+    const redMax = roundUp(Math.max(4, ...days.flatMap((day) => shown.map(({ at }) => day.redBySeverity[at]))));
+    const redSeries = shown.map(({ name, at }) => ({ name, cls: 'severity-' + Math.min(at, 5), values: days.map((day) => day.redBySeverity[at]) }));
     const dropped = overview.drops;
     return h(
       'div',

@@ -5,18 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteAccountDetail, SiteOverview } from '../../src/model/site.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { siteRounds, writeSiteFleet, type SiteAccountSpec } from '../render/site/site-fleet.js';
+import { siteAccounts, siteRounds, writeSiteFleet } from '../render/site/site-fleet.js';
 import { pooledPercent, readChunk, recountFleet } from '../render/site/site-recount.js';
 
 const tempDir = useTempDir();
-
-/** Four accounts of three connectors over three weekly rounds: one drops, one improves, one steady, one lost. */
-export const siteAccounts: SiteAccountSpec[] = [
-  { sample: 'aws-cis', id: 'aws-payments', name: 'Payments production', reds: [0, 2, 5] },
-  { sample: 'azure-csbp', id: 'azure-data', name: '<img src=x onerror=alert(1)> Data platform', reds: [3, 1, 0] },
-  { sample: 'office365', id: 'o365-corp', name: 'Corporate mail', reds: [0, 0, 0] },
-  { sample: 'aws-cis', id: 'aws-sandbox', name: 'Sandbox', reds: [0, 1, null] },
-];
 
 interface AccountsChunk {
   columns: string[];

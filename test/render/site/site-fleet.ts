@@ -30,6 +30,14 @@ export interface SiteAccountSpec {
   reds: (number | null)[];
 }
 
+/** Four accounts of three connectors over three weekly rounds: one drops, one improves, one steady, one lost. */
+export const siteAccounts: readonly SiteAccountSpec[] = [
+  { sample: 'aws-cis', id: 'aws-payments', name: 'Payments production', reds: [0, 2, 5] },
+  { sample: 'azure-csbp', id: 'azure-data', name: '<img src=x onerror=alert(1)> Data platform', reds: [3, 1, 0] },
+  { sample: 'office365', id: 'o365-corp', name: 'Corporate mail', reds: [0, 0, 0] },
+  { sample: 'aws-cis', id: 'aws-sandbox', name: 'Sandbox', reds: [0, 1, null] },
+];
+
 /** The rounds of scans, a week apart; a folder each. */
 export const siteRounds = ['2024-03-04', '2024-03-11', '2024-03-18'];
 
