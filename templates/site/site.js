@@ -111,9 +111,15 @@
     const bottom = 30;
     const xMin = Math.min(...xs);
     const xMax = Math.max(...xs);
-    const xAt = (x) => left + (xMax === xMin ? (width - left - right) / 2 : ((x - xMin) / (xMax - xMin)) * (width - left - right));
+    const xAt = (x) =>
+      left + (xMax === xMin ? (width - left - right) / 2 : ((x - xMin) / (xMax - xMin)) * (width - left - right));
     const yAt = (y) => top + (1 - y / (yMax || 1)) * (height - top - bottom);
-    const svg = h('svg:svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': label, class: 'chart' });
+    const svg = h('svg:svg', {
+      viewBox: '0 0 ' + width + ' ' + height,
+      role: 'img',
+      'aria-label': label,
+      class: 'chart',
+    });
     svg.append(h('svg:title', { text: label }));
     for (let step = 0; step <= 4; step += 1) {
       const value = (yMax / 4) * step;
@@ -149,12 +155,19 @@
         const first = defined[0][1];
         const last = defined[defined.length - 1][1];
         const floor = yAt(0).toFixed(1);
-        svg.append(h('svg:path', { d: path + 'L' + xAt(last).toFixed(1) + ' ' + floor + 'L' + xAt(first).toFixed(1) + ' ' + floor + 'Z', class: 'area' }));
+        svg.append(
+          h('svg:path', {
+            d: path + 'L' + xAt(last).toFixed(1) + ' ' + floor + 'L' + xAt(first).toFixed(1) + ' ' + floor + 'Z',
+            class: 'area',
+          }),
+        );
       }
       svg.append(h('svg:path', { d: path, class: 'line ' + (one.cls || 'line-' + index) }));
       one.values.forEach((value, at) => {
         if (value !== null && value !== undefined && (one.values.length < 60 || at === one.values.length - 1))
-          svg.append(h('svg:circle', { cx: xAt(xs[at]), cy: yAt(value), r: 3, class: 'dot ' + (one.cls || 'line-' + index) }));
+          svg.append(
+            h('svg:circle', { cx: xAt(xs[at]), cy: yAt(value), r: 3, class: 'dot ' + (one.cls || 'line-' + index) }),
+          );
       });
     });
     return svg;
@@ -169,18 +182,43 @@
   }
 
   function legend(series) {
-    return h('ul', { class: 'legend' }, series.map((one, index) => h('li', {}, h('span', { class: 'swatch ' + (one.cls || 'line-' + index), 'aria-hidden': 'true' }), one.name)));
+    return h(
+      'ul',
+      { class: 'legend' },
+      series.map((one, index) =>
+        h('li', {}, h('span', { class: 'swatch ' + (one.cls || 'line-' + index), 'aria-hidden': 'true' }), one.name),
+      ),
+    );
   }
 
   function figure(label, value, note) {
-    return h('div', { class: 'figure' }, h('dt', { text: label }), h('dd', {}, h('span', { class: 'value', text: value }), note ? h('span', { class: 'note', text: note }) : null));
+    return h(
+      'div',
+      { class: 'figure' },
+      h('dt', { text: label }),
+      h('dd', {}, h('span', { class: 'value', text: value }), note ? h('span', { class: 'note', text: note }) : null),
+    );
   }
 
   function table(caption, headers, rows) {
     return h(
       'div',
       { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': caption },
-      h('table', {}, h('caption', { text: caption }), h('thead', {}, h('tr', {}, headers.map((name) => h('th', { scope: 'col', text: name })))), h('tbody', {}, rows)),
+      h(
+        'table',
+        {},
+        h('caption', { text: caption }),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            headers.map((name) => h('th', { scope: 'col', text: name })),
+          ),
+        ),
+        h('tbody', {}, rows),
+      ),
     );
   }
 
@@ -207,7 +245,13 @@
     const days = overview.days.filter((day) => Date.parse(day.date) >= since);
     const reds = latestDay ? latestDay.redBySeverity : [];
     const redTotal = reds.reduce((sum, count) => sum + count, 0);
-    const section = (title, ...content) => h('section', { 'aria-labelledby': 'h-' + title.replace(/\W+/g, '-') }, h('h2', { id: 'h-' + title.replace(/\W+/g, '-'), text: title }), content);
+    const section = (title, ...content) =>
+      h(
+        'section',
+        { 'aria-labelledby': 'h-' + title.replace(/\W+/g, '-') },
+        h('h2', { id: 'h-' + title.replace(/\W+/g, '-'), text: title }),
+        content,
+      );
     const rangeButtons = h(
       'div',
       { class: 'ranges', role: 'group', 'aria-label': 'Time range' },
@@ -226,31 +270,93 @@
       ),
     );
     const xs = days.map((day) => Date.parse(day.date));
-    const shown = overview.severities.map((name, at) => ({ name, at })).filter(({ at }) => days.some((day) => day.redBySeverity[at] > 0));
+    const shown = overview.severities
+      .map((name, at) => ({ name, at }))
+      .filter(({ at }) => days.some((day) => day.redBySeverity[at] > 0));
     const redMax = roundUp(Math.max(4, ...days.flatMap((day) => shown.map(({ at }) => day.redBySeverity[at]))));
-    const redSeries = shown.map(({ name, at }) => ({ name, cls: 'severity-' + Math.min(at, 5), values: days.map((day) => day.redBySeverity[at]) }));
+    const redSeries = shown.map(({ name, at }) => ({
+      name,
+      cls: 'severity-' + Math.min(at, 5),
+      values: days.map((day) => day.redBySeverity[at]),
+    }));
     const dropped = overview.drops;
     return h(
       'div',
       { class: 'overview' },
       h('h1', { text: overview.title }),
-      h('p', { class: 'lead', text: 'As of ' + (overview.latest || 'the latest scan') + ': ' + overview.accounts + ' accounts' + (overview.lost > 0 ? ', ' + overview.lost + ' with no scan in the latest round' : '') + '.' }),
+      h('p', {
+        class: 'lead',
+        text:
+          'As of ' +
+          (overview.latest || 'the latest scan') +
+          ': ' +
+          overview.accounts +
+          ' accounts' +
+          (overview.lost > 0 ? ', ' + overview.lost + ' with no scan in the latest round' : '') +
+          '.',
+      }),
       h(
         'dl',
         { class: 'figures' },
-        figure('Fleet compliance', percentText(latestDay ? latestDay.percent : null), before && latestDay && before.percent !== null && latestDay.percent !== null ? changeText(latestDay.percent - before.percent) + ' since ' + before.date : ''),
-        figure('Red policies', String(redTotal), overview.severities.slice(0, 2).map((name, at) => reds[at] + ' ' + name).join(', ')),
+        figure(
+          'Fleet compliance',
+          percentText(latestDay ? latestDay.percent : null),
+          before && latestDay && before.percent !== null && latestDay.percent !== null
+            ? changeText(latestDay.percent - before.percent) + ' since ' + before.date
+            : '',
+        ),
+        figure(
+          'Red policies',
+          String(redTotal),
+          overview.severities
+            .slice(0, 2)
+            .map((name, at) => reds[at] + ' ' + name)
+            .join(', '),
+        ),
         figure('Accounts that dropped', String(dropped.filter((one) => !one.lost).length), 'since their previous scan'),
-        figure('Accounts', String(overview.accounts), overview.lost > 0 ? overview.lost + ' lost' : 'all scanned in the latest round'),
+        figure(
+          'Accounts',
+          String(overview.accounts),
+          overview.lost > 0 ? overview.lost + ' lost' : 'all scanned in the latest round',
+        ),
       ),
       section(
         'Fleet compliance over time',
         rangeButtons,
-        days.length === 0 ? h('p', { text: 'No scan states a date: nothing to chart.' }) : lineChart('Fleet compliance from ' + percentText(days[0].percent) + ' on ' + days[0].date + ' to ' + percentText(days[days.length - 1].percent) + ' on ' + days[days.length - 1].date, xs, [{ name: 'Compliance', values: days.map((day) => day.percent), area: true }], 100, '%'),
+        days.length === 0
+          ? h('p', { text: 'No scan states a date: nothing to chart.' })
+          : lineChart(
+              'Fleet compliance from ' +
+                percentText(days[0].percent) +
+                ' on ' +
+                days[0].date +
+                ' to ' +
+                percentText(days[days.length - 1].percent) +
+                ' on ' +
+                days[days.length - 1].date,
+              xs,
+              [{ name: 'Compliance', values: days.map((day) => day.percent), area: true }],
+              100,
+              '%',
+            ),
       ),
       section(
         'Red policies by severity over time',
-        shown.length === 0 || days.length === 0 ? h('p', { text: 'No Red policy in this range.' }) : [lineChart('Red policies by severity, ' + shown.map(({ name, at }) => name + ' ' + days[days.length - 1].redBySeverity[at]).join(', ') + ' on ' + days[days.length - 1].date, xs, redSeries, redMax, ''), legend(redSeries)],
+        shown.length === 0 || days.length === 0
+          ? h('p', { text: 'No Red policy in this range.' })
+          : [
+              lineChart(
+                'Red policies by severity, ' +
+                  shown.map(({ name, at }) => name + ' ' + days[days.length - 1].redBySeverity[at]).join(', ') +
+                  ' on ' +
+                  days[days.length - 1].date,
+                xs,
+                redSeries,
+                redMax,
+                '',
+              ),
+              legend(redSeries),
+            ],
       ),
       section(
         'Biggest drops since the previous scan',
@@ -259,7 +365,17 @@
           : table(
               'Biggest drops since the previous scan',
               ['Account', 'Benchmark', 'Change'],
-              dropped.map((one) => h('tr', {}, h('td', {}, accountLink(one.key, one.accountName || one.accountId)), h('td', { text: one.benchmarkName }), one.lost ? h('td', { class: 'down', text: 'lost: no scan in the latest round' }) : changeCell(one.change))),
+              dropped.map((one) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', {}, accountLink(one.key, one.accountName || one.accountId)),
+                  h('td', { text: one.benchmarkName }),
+                  one.lost
+                    ? h('td', { class: 'down', text: 'lost: no scan in the latest round' })
+                    : changeCell(one.change),
+                ),
+              ),
             ),
       ),
       section(
@@ -271,7 +387,15 @@
             const filter = new URLSearchParams();
             filter.set('connector', group.connector);
             filter.set('benchmark', group.benchmarkName);
-            return h('tr', {}, h('td', { text: group.connector }), h('td', { text: group.benchmarkName }), h('td', { class: 'number' }, h('a', { href: hashOf('/accounts', filter), text: String(group.accounts) })), h('td', { class: 'number', text: percentText(group.percent) }), h('td', { class: 'number', text: String(group.red) }));
+            return h(
+              'tr',
+              {},
+              h('td', { text: group.connector }),
+              h('td', { text: group.benchmarkName }),
+              h('td', { class: 'number' }, h('a', { href: hashOf('/accounts', filter), text: String(group.accounts) })),
+              h('td', { class: 'number', text: percentText(group.percent) }),
+              h('td', { class: 'number', text: String(group.red) }),
+            );
           }),
         ),
       ),
@@ -287,7 +411,13 @@
     accountRows = chunk.rows.map((row) => {
       const account = {};
       chunk.columns.forEach((name, at) => (account[name] = row[at]));
-      account.search = (account.accountName + '\u0000' + account.accountId + '\u0000' + account.benchmarkName).toLowerCase();
+      account.search = (
+        account.accountName +
+        '\u0000' +
+        account.accountId +
+        '\u0000' +
+        account.benchmarkName
+      ).toLowerCase();
       return account;
     });
     return accountRows;
@@ -328,7 +458,8 @@
     const distinct = (name) => [...new Set(rows.map((row) => row[name]))].sort();
     const saveState = (push) => {
       const next = new URLSearchParams();
-      for (const name of ['connector', 'benchmark', 'severity', 'q']) if (state[name] !== '') next.set(name, state[name]);
+      for (const name of ['connector', 'benchmark', 'severity', 'q'])
+        if (state[name] !== '') next.set(name, state[name]);
       if (state.sort !== 'percent' || state.dir !== 'asc') {
         next.set('sort', state.sort);
         next.set('dir', state.dir);
@@ -358,7 +489,17 @@
     const count = h('p', { class: 'count', role: 'status' });
     const headerRow = h('tr', {});
     const body = h('tbody', {});
-    const scroller = h('div', { class: 'table-wrap virtual', tabindex: '0', role: 'region', 'aria-label': 'Accounts' }, h('table', { class: 'accounts' }, h('caption', { class: 'visually-hidden', text: 'Accounts, one row per account and benchmark' }), h('thead', {}, headerRow), body));
+    const scroller = h(
+      'div',
+      { class: 'table-wrap virtual', tabindex: '0', role: 'region', 'aria-label': 'Accounts' },
+      h(
+        'table',
+        { class: 'accounts' },
+        h('caption', { class: 'visually-hidden', text: 'Accounts, one row per account and benchmark' }),
+        h('thead', {}, headerRow),
+        body,
+      ),
+    );
     let filtered = rows;
 
     function headers() {
@@ -367,7 +508,11 @@
           const sorted = column.id === state.sort;
           return h(
             'th',
-            { scope: 'col', class: column.number ? 'number' : '', 'aria-sort': sorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : null },
+            {
+              scope: 'col',
+              class: column.number ? 'number' : '',
+              'aria-sort': sorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : null,
+            },
             h('button', {
               type: 'button',
               'data-sort': column.id,
@@ -393,19 +538,26 @@
         row.style.height = rowsOut * rowHeight + 'px';
         return row;
       };
-      const visible = filtered.slice(first, last).map((row) =>
-        h(
-          'tr',
-          { 'data-key': row.key },
-          h('td', { class: 'account' }, accountLink(row.key, row.accountName || row.accountId), h('span', { class: 'id', text: row.accountId })),
-          h('td', { text: row.connector }),
-          h('td', { class: 'benchmark', text: row.benchmarkName }),
-          h('td', { class: 'number', text: percentText(row.percent) }),
-          row.lost ? h('td', { class: 'number down', text: 'lost' }) : changeCell(row.change),
-          h('td', { class: 'number', text: String(row.red) }),
-          h('td', { class: 'date', text: dayText(row.lastScan) }),
-        ),
-      );
+      const visible = filtered
+        .slice(first, last)
+        .map((row) =>
+          h(
+            'tr',
+            { 'data-key': row.key },
+            h(
+              'td',
+              { class: 'account' },
+              accountLink(row.key, row.accountName || row.accountId),
+              h('span', { class: 'id', text: row.accountId }),
+            ),
+            h('td', { text: row.connector }),
+            h('td', { class: 'benchmark', text: row.benchmarkName }),
+            h('td', { class: 'number', text: percentText(row.percent) }),
+            row.lost ? h('td', { class: 'number down', text: 'lost' }) : changeCell(row.change),
+            h('td', { class: 'number', text: String(row.red) }),
+            h('td', { class: 'date', text: dayText(row.lastScan) }),
+          ),
+        );
       body.replaceChildren(spacer(first), ...visible, spacer(filtered.length - last));
     }
 
@@ -487,28 +639,64 @@
     };
     const since = (policy) => policy.changes[policy.changes.length - 2];
     const current = (policy) => policy.changes[policy.changes.length - 1];
-    const byWorst = (a, b) => failingOrder[current(a)] - failingOrder[current(b)] || severityRank(overview.severities, a.severity) - severityRank(overview.severities, b.severity) || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0);
+    const byWorst = (a, b) =>
+      failingOrder[current(a)] - failingOrder[current(b)] ||
+      severityRank(overview.severities, a.severity) - severityRank(overview.severities, b.severity) ||
+      (a.number < b.number ? -1 : a.number > b.number ? 1 : 0);
     const failing = detail.policies.filter((policy) => current(policy) in failingOrder).sort(byWorst);
     const changed = last === 0 ? [] : detail.policies.filter((policy) => since(policy) === last);
     const dated = scans.every((scan) => scan.date && !Number.isNaN(Date.parse(scan.date)));
     const xs = scans.map((scan, at) => (dated ? Date.parse(scan.date) : at));
-    const policyCells = (policy) => [h('td', { text: policy.number }), h('td', { class: 'title', text: policy.title }), h('td', { text: policy.severity })];
+    const policyCells = (policy) => [
+      h('td', { text: policy.number }),
+      h('td', { class: 'title', text: policy.title }),
+      h('td', { text: policy.severity }),
+    ];
     return h(
       'div',
       { class: 'account-view' },
       h('p', {}, h('a', { href: '#/accounts', text: '← All accounts' })),
       h('h1', { text: account.accountName || account.accountId }),
       h('p', { class: 'lead', text: account.accountId + ' · ' + account.connector + ' · ' + account.benchmarkName }),
-      account.lost ? h('p', { class: 'warning', role: 'note', text: 'No scan of this account in the latest round: its posture today is unknown.' }) : null,
+      account.lost
+        ? h('p', {
+            class: 'warning',
+            role: 'note',
+            text: 'No scan of this account in the latest round: its posture today is unknown.',
+          })
+        : null,
       h(
         'dl',
         { class: 'figures' },
         figure('Compliance', percentText(latest.percent), changeText(account.change) + ' since the previous scan'),
-        figure('Red policies', String(latest.red), overview.severities.slice(0, 2).map((name, at) => latest.redBySeverity[at] + ' ' + name).join(', ')),
+        figure(
+          'Red policies',
+          String(latest.red),
+          overview.severities
+            .slice(0, 2)
+            .map((name, at) => latest.redBySeverity[at] + ' ' + name)
+            .join(', '),
+        ),
         figure('Amber policies', String(latest.amber), ''),
         figure('Scans', String(scans.length), 'latest ' + dayText(latest.date)),
       ),
-      h('section', { 'aria-labelledby': 'h-trend' }, h('h2', { id: 'h-trend', text: 'Compliance over time' }), lineChart('Compliance of ' + (account.accountName || account.accountId) + ' from ' + percentText(scans[0].percent) + ' to ' + percentText(latest.percent), xs, [{ name: 'Compliance', values: scans.map((scan) => scan.percent), area: true }], 100, '%')),
+      h(
+        'section',
+        { 'aria-labelledby': 'h-trend' },
+        h('h2', { id: 'h-trend', text: 'Compliance over time' }),
+        lineChart(
+          'Compliance of ' +
+            (account.accountName || account.accountId) +
+            ' from ' +
+            percentText(scans[0].percent) +
+            ' to ' +
+            percentText(latest.percent),
+          xs,
+          [{ name: 'Compliance', values: scans.map((scan) => scan.percent), area: true }],
+          100,
+          '%',
+        ),
+      ),
       h(
         'section',
         { 'aria-labelledby': 'h-changed' },
@@ -517,7 +705,21 @@
           ? h('p', { text: 'One scan only: nothing to compare with.' })
           : changed.length === 0
             ? h('p', { text: 'No policy changed colour since the previous scan.' })
-            : table('Policies that changed colour since the previous scan', ['Number', 'Policy', 'Severity', 'Before', 'Now'], changed.sort(byWorstChange(overview, colourAt, last)).map((policy) => h('tr', { class: 'changed' }, policyCells(policy), h('td', {}, badge(colourAt(policy, last - 1))), h('td', {}, badge(current(policy)))))),
+            : table(
+                'Policies that changed colour since the previous scan',
+                ['Number', 'Policy', 'Severity', 'Before', 'Now'],
+                changed
+                  .sort(byWorstChange(overview, colourAt, last))
+                  .map((policy) =>
+                    h(
+                      'tr',
+                      { class: 'changed' },
+                      policyCells(policy),
+                      h('td', {}, badge(colourAt(policy, last - 1))),
+                      h('td', {}, badge(current(policy))),
+                    ),
+                  ),
+              ),
       ),
       h(
         'section',
@@ -525,15 +727,33 @@
         h('h2', { id: 'h-failing', text: 'Failing policies, worst first' }),
         failing.length === 0
           ? h('p', { text: 'No Red or Amber policy in the latest scan.' })
-          : table('Red and Amber policies of the latest scan, Red first, then by severity', ['Number', 'Policy', 'Severity', 'Colour', 'Since'], failing.map((policy) => h('tr', { class: 'failing' }, policyCells(policy), h('td', {}, badge(current(policy))), h('td', { class: 'date', text: dated ? dayText(scans[since(policy)].date) : 'scan ' + (since(policy) + 1) })))),
+          : table(
+              'Red and Amber policies of the latest scan, Red first, then by severity',
+              ['Number', 'Policy', 'Severity', 'Colour', 'Since'],
+              failing.map((policy) =>
+                h(
+                  'tr',
+                  { class: 'failing' },
+                  policyCells(policy),
+                  h('td', {}, badge(current(policy))),
+                  h('td', {
+                    class: 'date',
+                    text: dated ? dayText(scans[since(policy)].date) : 'scan ' + (since(policy) + 1),
+                  }),
+                ),
+              ),
+            ),
       ),
     );
   }
 
   /** Policies that got worse first, then by severity. */
   function byWorstChange(overview, colourAt, last) {
-    const worse = (policy) => (failingOrder[colourAt(policy, last)] ?? 9) - (failingOrder[colourAt(policy, last - 1)] ?? 9);
-    return (a, b) => worse(a) - worse(b) || severityRank(overview.severities, a.severity) - severityRank(overview.severities, b.severity);
+    const worse = (policy) =>
+      (failingOrder[colourAt(policy, last)] ?? 9) - (failingOrder[colourAt(policy, last - 1)] ?? 9);
+    return (a, b) =>
+      worse(a) - worse(b) ||
+      severityRank(overview.severities, a.severity) - severityRank(overview.severities, b.severity);
   }
 
   // --- the router ---
@@ -552,17 +772,29 @@
     try {
       if (path === '/' || path === '') [content, name] = [await overviewView(params), 'Overview'];
       else if (path === '/accounts') [content, name] = [await accountsView(params), 'Accounts'];
-      else if (path.startsWith('/account/')) [content, name] = [await accountView(path.slice('/account/'.length)), 'Account'];
+      else if (path.startsWith('/account/'))
+        [content, name] = [await accountView(path.slice('/account/'.length)), 'Account'];
       else throw new Error('no such page');
     } catch (error) {
-      [content, name] = [h('div', {}, h('h1', { text: 'Not shown' }), h('p', { role: 'alert', text: 'This page could not be shown: ' + error.message + '.' }), h('p', {}, h('a', { href: '#/', text: 'Back to the overview' }))), 'Not shown'];
+      [content, name] = [
+        h(
+          'div',
+          {},
+          h('h1', { text: 'Not shown' }),
+          h('p', { role: 'alert', text: 'This page could not be shown: ' + error.message + '.' }),
+          h('p', {}, h('a', { href: '#/', text: 'Back to the overview' })),
+        ),
+        'Not shown',
+      ];
     }
     if (ticket !== shown) return;
     view.replaceChildren(content);
     const heading = content.querySelector('h1');
     document.title = (heading ? heading.textContent + ' · ' : '') + document.querySelector('.site-name').textContent;
     for (const link of document.querySelectorAll('nav a')) {
-      const current = (link.getAttribute('href') === '#/' && name === 'Overview') || (link.getAttribute('href') === '#/accounts' && name !== 'Overview');
+      const current =
+        (link.getAttribute('href') === '#/' && name === 'Overview') ||
+        (link.getAttribute('href') === '#/accounts' && name !== 'Overview');
       if (current) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
     }
