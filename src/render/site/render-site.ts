@@ -40,7 +40,7 @@ export function dataChunk(name: string, value: unknown): string {
 }
 
 function asset(name: string): string {
-  return readFileSync(new URL(`templates/site/${name}`, packageRoot), 'utf8');
+  return readFileSync(new URL(`templates/${name}`, packageRoot), 'utf8');
 }
 
 /**
@@ -50,8 +50,8 @@ function asset(name: string): string {
  */
 export function* renderSite(model: SiteModel): Iterable<SiteFile> {
   yield { path: 'index.html', body: renderSitePage(model.overview.title) };
-  yield { path: 'site.css', body: asset('site.css') };
-  yield { path: 'site.js', body: asset('site.js') };
+  yield { path: 'site.css', body: asset('site-styles.css') };
+  yield { path: 'site.js', body: asset('site-script.js') };
   yield { path: 'data/overview.js', body: dataChunk('overview', model.overview) };
   const rows = model.accounts.map((account) => accountColumns.map((column) => account[column]));
   yield { path: 'data/accounts.js', body: dataChunk('accounts', { columns: accountColumns, rows }) };

@@ -1,4 +1,22 @@
-import { escapeHtml } from '../html/escape-html.js';
+/** What HTML text and attribute values must not hold as is: what the template engine of the other pages escapes. */
+const entities: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+  '`': '&#x60;',
+  '=': '&#x3D;',
+};
+
+/**
+ * Text made safe for HTML, as escapeHtml makes it for the other pages, without loading
+ * the template engine: the command line loads this module at start, and every command
+ * would pay for it.
+ */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"'`=]/g, (character) => entities[character] ?? character);
+}
 
 /**
  * The site's Content-Security-Policy: its own files and nothing else. No inline script
@@ -21,7 +39,7 @@ export const siteContentSecurityPolicy = [
  * the view the URL's hash names.
  */
 export function renderSitePage(title: string): string {
-  const name = escapeHtml(title);
+  const name = escapeText(title);
   return `<!doctype html>
 <html lang="en">
 <head>
