@@ -31,9 +31,9 @@ describe('cspm-report site', () => {
   it('writes the page, its script and style, and the data in chunks: the overview, the accounts, one per account', async () => {
     const out = join(tempDir(), 'site');
     const run = await runInProcess(['site', inputs, '-o', out]);
-    expect(run.stderr).toBe(`wrote ${join(out, 'index.html')} and 8 more files\n`);
+    expect(run.stderr).toBe(`wrote ${join(out, 'index.html')} and 12 more files\n`);
     expect(run.code).toBe(0);
-    for (const name of ['index.html', 'site.js', 'site.css', 'data/overview.js', 'data/accounts.js'])
+    for (const name of ['index.html', 'site-script.js', 'site.css', 'data/overview.js', 'data/accounts.js'])
       expect(existsSync(join(out, name)), name).toBe(true);
     const accounts = rowsOf(readChunk<AccountsChunk>(join(out, 'data/accounts.js')));
     expect(accounts.map((row) => row.accountId)).toEqual(['aws-payments', 'aws-sandbox', 'azure-data', 'o365-corp']);

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { packageRoot } from '../../package-root.js';
 import type { SiteAccount, SiteModel } from '../../model/site.js';
-import { renderSitePage } from './site-page.js';
+import { renderSitePage, siteScripts } from './site-page.js';
 
 /** The files of every site, whatever its accounts: the page, its script and style, the overview and the accounts. */
-export const siteFileNames = ['index.html', 'site.css', 'site.js', 'data/overview.js', 'data/accounts.js'] as const;
+export const siteFileNames = [
+  'index.html',
+  'site.css',
+  ...siteScripts,
+  'data/overview.js',
+  'data/accounts.js',
+] as const;
 
 /** One file of a site: its path inside the site's folder (`/`-separated) and its text. */
 export interface SiteFile {
@@ -51,7 +57,7 @@ function asset(name: string): string {
 export function* renderSite(model: SiteModel): Iterable<SiteFile> {
   yield { path: 'index.html', body: renderSitePage(model.overview.title) };
   yield { path: 'site.css', body: asset('site-styles.css') };
-  yield { path: 'site.js', body: asset('site-script.js') };
+  for (const script of siteScripts) yield { path: script, body: asset(script) };
   yield { path: 'data/overview.js', body: dataChunk('overview', model.overview) };
   const rows = model.accounts.map((account) => accountColumns.map((column) => account[column]));
   yield { path: 'data/accounts.js', body: dataChunk('accounts', { columns: accountColumns, rows }) };

@@ -35,6 +35,18 @@ export const siteContentSecurityPolicy = [
 ].join('; ');
 
 /**
+ * The page's scripts, in the order they run: the shared parts, a script per view, then the
+ * router that shows the view the URL names. Small files, each read by itself.
+ */
+export const siteScripts = [
+  'site-base.js',
+  'site-overview.js',
+  'site-accounts.js',
+  'site-account.js',
+  'site-script.js',
+] as const;
+
+/**
  * The one HTML page of the site: a frame the page script fills from the data chunks, by
  * the view the URL's hash names.
  */
@@ -49,7 +61,7 @@ export function renderSitePage(title: string): string {
 <meta name="referrer" content="no-referrer">
 <title>${name}</title>
 <link rel="stylesheet" href="site.css">
-<script src="site.js" defer></script>
+${siteScripts.map((script) => `<script src="${script}" defer></script>`).join('\n')}
 </head>
 <body>
 <header class="site-header">

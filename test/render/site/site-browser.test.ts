@@ -114,8 +114,12 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet site in Chromium
     expect(requests.map((url) => url.slice(root.length + 1)).sort()).toEqual([
       'data/overview.js',
       'index.html',
+      'site-account.js',
+      'site-accounts.js',
+      'site-base.js',
+      'site-overview.js',
+      'site-script.js',
       'site.css',
-      'site.js',
     ]);
     expect(errors).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
