@@ -113,4 +113,17 @@ describe('cspm-report site', () => {
       /^cspm-report: invalid usage: site reads scans from files or directories, not standard input \(-\)\n/,
     );
   });
+
+  it('refuses a --top that ranks nothing, and a folder of no scan, each in one line (exit 2), writing nothing', async () => {
+    const out = join(tempDir(), 'site');
+    const top = await runInProcess(['site', inputs, '-o', out, '--top', '0']);
+    expect(top).toMatchObject({ code: 2, stdout: '' });
+    expect(top.stderr).toMatch(
+      /^cspm-report: invalid usage: --top: the accounts ranked must be a whole number of 1 or more, not 0\n$/,
+    );
+    const empty = tempDir();
+    const none = await runInProcess(['site', empty, '-o', out]);
+    expect(none).toMatchObject({ code: 2, stderr: `cspm-report: directory holds no *.json file: ${empty}\n` });
+    expect(existsSync(out)).toBe(false);
+  });
 });
