@@ -98,3 +98,8 @@ export type { ConfigDefaults } from './jobs/settings/config-values.js';
 export type { OptionFact, OptionFacts } from './jobs/settings/option-facts.js';
 export { settleConfig } from './jobs/settings/settle-config.js';
 export type { SettledConfig } from './jobs/settings/settle-config.js';
+
+// The static site of a fleet over time.
+export { siteToWrite, siteFileNames } from './jobs/site/site-to-write.js';
+export type { SiteToWrite } from './jobs/site/site-to-write.js';
+export type { BuildSiteOptions } from './jobs/site/build-site.js';

@@ -194,7 +194,7 @@ describe('usage and I/O errors exit 2 with one line', () => {
     {
       name: 'an unknown command',
       args: ['chek', 'x.json'],
-      line: 'cspm-report: unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, query, render, schema, rules, exceptions, serve, fetch, onboard, completion',
+      line: 'cspm-report: unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, site, query, render, schema, rules, exceptions, serve, fetch, onboard, completion',
     },
     {
       name: 'a bad choice',

@@ -146,7 +146,7 @@ describe('a config file refused, exit 2', () => {
       name: "a command's option at the top level",
       text: 'landscape: true\n',
       message:
-        '1:1: /landscape: unknown key "landscape"; the keys are percent-formula, rule, from, framework, fail-on, check, gate, merge, diff, trend, query, render, schema, rules, exceptions, serve, fetch, onboard, completion (keys are spelled as the long options)',
+        '1:1: /landscape: unknown key "landscape"; the keys are percent-formula, rule, from, framework, fail-on, check, gate, merge, diff, trend, site, query, render, schema, rules, exceptions, serve, fetch, onboard, completion (keys are spelled as the long options)',
     },
     {
       name: 'a wrong type',

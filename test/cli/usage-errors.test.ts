@@ -28,7 +28,7 @@ describe('bad option values name the option, the value and the choices', () => {
     ],
     [
       ['chek', sample],
-      'unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, query, render, schema, rules, exceptions, serve, fetch, onboard, completion',
+      'unknown command "chek"; did you mean check? The commands are check, gate, merge, diff, trend, site, query, render, schema, rules, exceptions, serve, fetch, onboard, completion',
     ],
     [['check', sample, '--formt', 'json'], 'unknown option --formt; did you mean --format?'],
   ])('%j', async (args, line) => {

@@ -12,6 +12,7 @@ import { renderCommand } from './render-command.js';
 import { rulesCommand } from './rules-command.js';
 import { schemaCommand } from './schema-command.js';
 import { serveCommand } from './serve-command.js';
+import { siteCommand } from './site-command.js';
 import { trendCommand } from './trend-command.js';
 
 /**
@@ -24,6 +25,7 @@ export const commands = {
   merge: mergeCommand,
   diff: diffCommand,
   trend: trendCommand,
+  site: siteCommand,
   query: queryCommand,
   render: renderCommand,
   schema: schemaCommand,

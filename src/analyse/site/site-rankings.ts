@@ -1,0 +1,75 @@
+import type { Figures, PercentFormula } from '../../model/analysis.js';
+import type { SiteAccount, SiteDrop, SiteGroup } from '../../model/site.js';
+import { computePercent, hasPercent } from '../percent-formulas.js';
+
+/**
+ * The accounts that fell most since their previous scan: lost accounts first
+ * (nothing is known of them now, so they never rank below a drop), then the biggest
+ * drops; steady and improved accounts are left out.
+ */
+export function rankDrops(accounts: readonly SiteAccount[], top: number): SiteDrop[] {
+  return accounts
+    .map((account, at) => ({ account, at }))
+    .filter(({ account }) => account.lost || (account.change !== null && account.change < 0))
+    .sort(
+      (a, b) =>
+        Number(b.account.lost) - Number(a.account.lost) ||
+        (a.account.lost ? 0 : (a.account.change ?? 0) - (b.account.change ?? 0)) ||
+        a.at - b.at,
+    )
+    .slice(0, Math.max(0, Math.floor(top)))
+    .map(({ account: { key, accountId, accountName, benchmarkName, change, lost } }) => ({
+      key,
+      accountId,
+      accountName,
+      benchmarkName,
+      change,
+      lost,
+    }));
+}
+
+/**
+ * The accounts by connector and benchmark, as of each one's latest scan: how many, their
+ * policies pooled into one percent, and their Red policies. `latest` is in the order of `accounts`.
+ */
+export function siteGroups(
+  latest: readonly Figures[],
+  accounts: readonly SiteAccount[],
+  formula: PercentFormula,
+): SiteGroup[] {
+  const groups = new Map<string, { group: SiteGroup; sums: Omit<Figures, 'percent'> }>();
+  accounts.forEach((account, at) => {
+    const figures = latest[at] as Figures;
+    const key = JSON.stringify([account.connector, account.benchmarkName]);
+    let entry = groups.get(key);
+    if (entry === undefined) {
+      entry = {
+        group: {
+          connector: account.connector,
+          benchmarkName: account.benchmarkName,
+          accounts: 0,
+          percent: null,
+          red: 0,
+        },
+        sums: { total: 0, green: 0, red: 0, amber: 0, gray: 0, other: 0, passedResources: 0, totalResources: 0 },
+      };
+      groups.set(key, entry);
+    }
+    entry.group.accounts += 1;
+    entry.group.red += figures.red;
+    for (const name of Object.keys(entry.sums) as (keyof typeof entry.sums)[]) entry.sums[name] += figures[name];
+  });
+  return [...groups.values()]
+    .map(({ group, sums }) => ({ ...group, percent: hasPercent(formula, sums) ? computePercent(formula, sums) : null }))
+    .sort(
+      (a, b) =>
+        b.accounts - a.accounts ||
+        compareText(a.connector, b.connector) ||
+        compareText(a.benchmarkName, b.benchmarkName),
+    );
+}
+
+/** Text in code-unit order: the same order on every machine, whatever its locale. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

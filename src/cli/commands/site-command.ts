@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import type { Argv } from 'yargs';
+import { assertSafeOutputs, CspmError } from '../../index.js';
+import { siteFileNames, siteToWrite, stdinToken, terminalText } from '../../internal.js';
+import { checkOptionsOf, withFailOnOptions, type FailOnArgs } from '../analysis-options.js';
+import { wantsColor, type CliIo } from '../cli-io.js';
+import { oneValue, type QuietArgs } from '../shared-options.js';
+import { statusWriter } from '../status-line.js';
+import { writeAtomic } from '../write-atomic.js';
+import type { CommandSpec } from './command-spec.js';
+
+/** The arguments of `site`. */
+export interface SiteArgs extends FailOnArgs, QuietArgs {
+  inputs: string[];
+  output: string;
+  title: string | undefined;
+  top: number;
+}
+
+function builder(yargs: Argv): Argv<SiteArgs> {
+  const declared = yargs
+    .positional('inputs', {
+      describe: 'saved scans of many accounts over time: report files, or directories (every *.json inside)',
+      type: 'string',
+      array: true,
+      demandOption: true,
+      default: undefined,
+    })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      demandOption: true,
+      coerce: oneValue('output'),
+      describe: 'the folder to write the site into (made if missing; its files replaced atomically)',
+    })
+    .option('title', {
+      type: 'string',
+      coerce: oneValue('title'),
+      describe: 'the title of every page [default: Fleet posture]',
+    })
+    .option('top', {
+      type: 'number',
+      default: 10,
+      coerce: oneValue('top'),
+      describe: 'accounts in the ranking of the biggest drops',
+    });
+  return withFailOnOptions(declared)
+    .example('$0 site fleet/ -o site/', 'a static dashboard of every scan in a folder; open site/index.html')
+    .example(
+      '$0 site 2024-*/ -o site/ --title "Production fleet"',
+      'the scans of several folders, one per round',
+    ) as unknown as Argv<SiteArgs>;
+}
+
+async function run(args: SiteArgs, io: CliIo): Promise<number> {
+  // Scans are read one at a time and counted before any is read: files, not a stream.
+  if (args.inputs.includes(stdinToken))
+    throw new CspmError('usage', 'site reads scans from files or directories, not standard input (-)', {
+      data: { option: 'inputs' },
+    });
+  const index = join(args.output, 'index.html');
+  // The site's own names; the chunks of accounts are named by a hash in a folder of their own.
+  const planned = siteFileNames.map((name) => ({ path: join(args.output, ...name.split('/')), from: 'the site' }));
+  assertSafeOutputs(planned, args.inputs);
+  const result = await siteToWrite(args.inputs, {
+    ...checkOptionsOf(args, io),
+    top: args.top,
+    ...(args.title === undefined ? {} : { title: args.title }),
+    color: wantsColor(io, io.stderr, undefined),
+  });
+  for (const { source, message } of result.skipped)
+    io.stderr.write(`cspm-report: ${terminalText(source)}: ${message}\n`);
+  if (result.status === 'invalid') {
+    io.stderr.write(result.findingsText);
+    io.stderr.write(`cspm-report: ${terminalText(result.verdict.reasons[0] ?? 'no site built')}\n`);
+    return result.verdict.exitCode;
+  }
+  // A scan read out of a folder is never written over either.
+  assertSafeOutputs(planned, result.read);
+  let files = 0;
+  for (const file of result.files) {
+    await writeAtomic(join(args.output, ...file.path.split('/')), file.body, args.output);
+    files += 1;
+  }
+  statusWriter(io, args.quiet)(`wrote ${terminalText(index)} and ${files - 1} more files`);
+  return result.verdict.exitCode;
+}
+
+/** `cspm-report site <inputs..> -o DIR`: a static dashboard of a fleet over time, opened from the folder. */
+export const siteCommand: CommandSpec<SiteArgs> = {
+  command: 'site <inputs..>',
+  describe:
+    "a static dashboard of many accounts over time (the fleet, every account in one table, each account's trend and failing policies), opened from its folder",
+  builder,
+  run,
+};

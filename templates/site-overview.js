@@ -1,0 +1,198 @@
+// The overview of the fleet site: what someone opening the link needs first.
+(function () {
+  'use strict';
+
+  const site = window.cspmSite;
+  const {
+    load,
+    h,
+    percentText,
+    changeText,
+    changeCell,
+    hashOf,
+    lineChart,
+    roundUp,
+    legend,
+    figure,
+    table,
+    accountLink,
+  } = site;
+
+  // --- the overview ---
+
+  const ranges = [
+    ['7', '7 days'],
+    ['30', '30 days'],
+    ['90', '90 days'],
+    ['365', '365 days'],
+    ['all', 'All'],
+  ];
+
+  async function overviewView(params) {
+    const overview = await load('overview');
+    const range = ranges.some(([id]) => id === params.get('range')) ? params.get('range') : '90';
+    const latestDay = overview.days[overview.days.length - 1];
+    const before = overview.days[overview.days.length - 2];
+    const since = range === 'all' || !latestDay ? -Infinity : Date.parse(latestDay.date) - Number(range) * 86400000;
+    const days = overview.days.filter((day) => Date.parse(day.date) >= since);
+    const reds = latestDay ? latestDay.redBySeverity : [];
+    const redTotal = reds.reduce((sum, count) => sum + count, 0);
+    const section = (title, ...content) =>
+      h(
+        'section',
+        { 'aria-labelledby': 'h-' + title.replace(/\W+/g, '-') },
+        h('h2', { id: 'h-' + title.replace(/\W+/g, '-'), text: title }),
+        content,
+      );
+    const rangeButtons = h(
+      'div',
+      { class: 'ranges', role: 'group', 'aria-label': 'Time range' },
+      ranges.map(([id, name]) =>
+        h('button', {
+          type: 'button',
+          'aria-pressed': String(id === range),
+          'data-range': id,
+          text: name,
+          onclick: () => {
+            const next = new URLSearchParams(params);
+            next.set('range', id);
+            location.hash = hashOf('/', next);
+          },
+        }),
+      ),
+    );
+    const xs = days.map((day) => Date.parse(day.date));
+    const shown = overview.severities
+      .map((name, at) => ({ name, at }))
+      .filter(({ at }) => days.some((day) => day.redBySeverity[at] > 0));
+    const redMax = roundUp(Math.max(4, ...days.flatMap((day) => shown.map(({ at }) => day.redBySeverity[at]))));
+    const redSeries = shown.map(({ name, at }) => ({
+      name,
+      cls: 'severity-' + Math.min(at, 5),
+      values: days.map((day) => day.redBySeverity[at]),
+    }));
+    const dropped = overview.drops;
+    return h(
+      'div',
+      { class: 'overview' },
+      h('h1', { text: overview.title }),
+      h('p', {
+        class: 'lead',
+        text:
+          'As of ' +
+          (overview.latest || 'the latest scan') +
+          ': ' +
+          overview.accounts +
+          ' accounts' +
+          (overview.lost > 0 ? ', ' + overview.lost + ' with no scan in the latest round' : '') +
+          '.',
+      }),
+      h(
+        'dl',
+        { class: 'figures' },
+        figure(
+          'Fleet compliance',
+          percentText(latestDay ? latestDay.percent : null),
+          before && latestDay && before.percent !== null && latestDay.percent !== null
+            ? changeText(latestDay.percent - before.percent) + ' since ' + before.date
+            : '',
+        ),
+        figure(
+          'Red policies',
+          String(redTotal),
+          overview.severities
+            .slice(0, 2)
+            .map((name, at) => reds[at] + ' ' + name)
+            .join(', '),
+        ),
+        figure('Accounts that dropped', String(dropped.filter((one) => !one.lost).length), 'since their previous scan'),
+        figure(
+          'Accounts',
+          String(overview.accounts),
+          overview.lost > 0 ? overview.lost + ' lost' : 'all scanned in the latest round',
+        ),
+      ),
+      section(
+        'Fleet compliance over time',
+        rangeButtons,
+        days.length === 0
+          ? h('p', { text: 'No scan states a date: nothing to chart.' })
+          : lineChart(
+              'Fleet compliance from ' +
+                percentText(days[0].percent) +
+                ' on ' +
+                days[0].date +
+                ' to ' +
+                percentText(days[days.length - 1].percent) +
+                ' on ' +
+                days[days.length - 1].date,
+              xs,
+              [{ name: 'Compliance', values: days.map((day) => day.percent), area: true }],
+              100,
+              '%',
+            ),
+      ),
+      section(
+        'Red policies by severity over time',
+        shown.length === 0 || days.length === 0
+          ? h('p', { text: 'No Red policy in this range.' })
+          : [
+              lineChart(
+                'Red policies by severity, ' +
+                  shown.map(({ name, at }) => name + ' ' + days[days.length - 1].redBySeverity[at]).join(', ') +
+                  ' on ' +
+                  days[days.length - 1].date,
+                xs,
+                redSeries,
+                redMax,
+                '',
+              ),
+              legend(redSeries),
+            ],
+      ),
+      section(
+        'Biggest drops since the previous scan',
+        dropped.length === 0
+          ? h('p', { text: 'No account dropped since its previous scan.' })
+          : table(
+              'Biggest drops since the previous scan',
+              ['Account', 'Benchmark', 'Change'],
+              dropped.map((one) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', {}, accountLink(one.key, one.accountName || one.accountId)),
+                  h('td', { text: one.benchmarkName }),
+                  one.lost
+                    ? h('td', { class: 'down', text: 'lost: no scan in the latest round' })
+                    : changeCell(one.change),
+                ),
+              ),
+            ),
+      ),
+      section(
+        'Accounts by connector and benchmark',
+        table(
+          'Accounts by connector and benchmark',
+          ['Connector', 'Benchmark', 'Accounts', 'Compliance', 'Red'],
+          overview.groups.map((group) => {
+            const filter = new URLSearchParams();
+            filter.set('connector', group.connector);
+            filter.set('benchmark', group.benchmarkName);
+            return h(
+              'tr',
+              {},
+              h('td', { text: group.connector }),
+              h('td', { text: group.benchmarkName }),
+              h('td', { class: 'number' }, h('a', { href: hashOf('/accounts', filter), text: String(group.accounts) })),
+              h('td', { class: 'number', text: percentText(group.percent) }),
+              h('td', { class: 'number', text: String(group.red) }),
+            );
+          }),
+        ),
+      ),
+    );
+  }
+
+  site.views.overview = overviewView;
+})();

@@ -1,0 +1,216 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from '../../support/cli-run.js';
+import { launchChromium } from '../../support/chromium.js';
+import { hasProgram } from '../../support/system-program.js';
+import { siteAccounts, writeSiteFleet } from './site-fleet.js';
+import { pooledPercent, recountFleet, type AccountRecount } from './site-recount.js';
+import { manyAccountsSite } from './many-accounts-site.js';
+import { renderSite } from '../../../src/render/site/render-site.js';
+
+/** What axe-core reports of a rule broken. */
+interface Violation {
+  id: string;
+  impact: string;
+}
+
+/** Screenshots land here for a person to look at; out/ is ignored by git. */
+const screenshots = 'out/screenshots';
+
+describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet site in Chromium, opened from its folder', () => {
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let context: BrowserContext;
+  let folder: string;
+  let site: string;
+  let bigSite: string;
+  let recount: Map<string, AccountRecount>;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'cspm-site-browser-'));
+    mkdirSync(screenshots, { recursive: true });
+    const inputs = join(folder, 'scans');
+    await writeSiteFleet(inputs, siteAccounts);
+    recount = recountFleet(inputs);
+    site = join(folder, 'site');
+    const run = await runInProcess(['site', inputs, '-o', site, '--quiet']);
+    if (run.code !== 0) throw new Error(run.stderr);
+    copyFileSync('node_modules/axe-core/axe.min.js', join(site, 'axe.min.js'));
+    bigSite = join(folder, 'big-site');
+    for (const file of renderSite(manyAccountsSite(10_000))) {
+      const path = join(bigSite, ...file.path.split('/'));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.body);
+    }
+    browser = await launchChromium();
+    context = browser.context;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A page of a site at `hash`, recording every request and every console error and uncaught exception. */
+  async function open(root: string, hash = '', width = 1280) {
+    const page = await context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const requests: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${pathToFileURL(join(root, 'index.html')).href}${hash}`, { waitUntil: 'load' });
+    await page.locator('main h1').first().waitFor();
+    return { page, requests, errors };
+  }
+
+  const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+  const rows = (page: Page) => page.locator('table.accounts tbody tr:not(.spacer)');
+  const figure = (page: Page, label: string) =>
+    page
+      .locator('.figure')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('.value');
+
+  async function seriousViolations(page: Page): Promise<string[]> {
+    // From the site's folder: its policy lets no inline script run, a test's neither.
+    await page.addScriptTag({ url: 'axe.min.js' });
+    const result = await page.evaluate(async () => {
+      const scope = globalThis as unknown as {
+        document: unknown;
+        axe: { run(context: unknown, options: { preload: boolean }): Promise<{ violations: Violation[] }> };
+      };
+      // No preload: axe would fetch the style sheets again, which the site's policy forbids (and reports).
+      return scope.axe.run(scope.document, { preload: false });
+    });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  }
+
+  it('opens the overview with the fleet figures the scans hold, asking for nothing but its own files', async () => {
+    const { page, requests, errors } = await open(site);
+    await poll(() => page.locator('main h1').textContent()).toBe('Fleet posture');
+    await poll(() => figure(page, 'Fleet compliance').textContent()).toBe(
+      `${pooledPercent(recount.values()).toFixed(1)} %`,
+    );
+    const reds = [...recount.values()].reduce((sum, account) => sum + account.red, 0);
+    await poll(() => figure(page, 'Red policies').textContent()).toBe(String(reds));
+    await poll(() => page.locator('svg.chart').count()).toBe(2);
+    const dropped = page.locator('section', { hasText: 'Biggest drops' }).locator('tbody tr');
+    await poll(() => dropped.allTextContents()).toEqual([
+      expect.stringMatching(/^Sandbox.*lost/),
+      expect.stringMatching(/^Payments production.*−/),
+    ]);
+    await page.screenshot({ path: join(screenshots, 'site-overview-1280.png'), fullPage: true });
+    const root = pathToFileURL(site).href;
+    expect(requests.filter((url) => !url.startsWith(`${root}/`))).toEqual([]);
+    expect(requests.map((url) => url.slice(root.length + 1)).sort()).toEqual([
+      'data/overview.js',
+      'index.html',
+      'site-account.js',
+      'site-accounts.js',
+      'site-base.js',
+      'site-overview.js',
+      'site-script.js',
+      'site.css',
+    ]);
+    expect(errors).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('filters, sorts and searches the accounts, opens one, and comes back to the same view', async () => {
+    const { page, errors } = await open(site);
+    await page.getByRole('link', { name: 'Accounts', exact: true }).click();
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 4 of 4 accounts');
+    await page.getByLabel('Connector').selectOption('AWS');
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 2 of 4 accounts');
+    expect(page.url()).toMatch(/#\/accounts\?connector=AWS$/);
+    await page.getByRole('button', { name: 'Red' }).click();
+    await page.getByRole('button', { name: /^Red/ }).click();
+    await poll(() => page.getByRole('columnheader', { name: /^Red/ }).getAttribute('aria-sort')).toBe('descending');
+    const byRed = ['aws-payments', 'aws-sandbox'].sort(
+      (a, b) => (recount.get(b)?.red ?? 0) - (recount.get(a)?.red ?? 0),
+    );
+    await poll(() => rows(page).locator('.id').allTextContents()).toEqual(byRed);
+    await poll(() => rows(page).locator('td:nth-child(6)').allTextContents()).toEqual(
+      byRed.map((id) => String(recount.get(id)?.red)),
+    );
+    await page.getByLabel('Search').fill('payments');
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 1 of 4 accounts');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Payments production' }).click();
+    await poll(() => page.locator('main h1').textContent()).toBe('Payments production');
+    const counted = recount.get('aws-payments') as AccountRecount;
+    await poll(() => page.locator('tr.failing').count()).toBe(counted.red + counted.amber);
+    await poll(() => page.locator('tr.failing').first().locator('.badge').textContent()).toBe('Red');
+    // Three Green policies turned Red in the latest round.
+    await poll(() => page.locator('tr.changed').count()).toBe(3);
+    await poll(() => figure(page, 'Red policies').textContent()).toBe(String(counted.red));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'site-account-1280.png') });
+    await page.goBack();
+    await poll(() => page.locator('main h1').textContent()).toBe('Accounts');
+    await poll(() => page.getByLabel('Connector').inputValue()).toBe('AWS');
+    await poll(() => page.getByLabel('Search').inputValue()).toBe('payments');
+    await poll(() => rows(page).count()).toBe(1);
+    await page.goBack();
+    await poll(() => page.getByRole('columnheader', { name: /^Red/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(errors).toEqual([]);
+  });
+
+  it('reopens a view from a link, and shows report text as text', async () => {
+    const { page, errors } = await open(site, '#/accounts?connector=Azure');
+    await poll(() => rows(page).count()).toBe(1);
+    const link = rows(page).getByRole('link');
+    await poll(() => link.textContent()).toBe('<img src=x onerror=alert(1)> Data platform');
+    const key = (await link.getAttribute('href')) ?? '';
+    const deep = await open(site, key, 390);
+    await poll(() => deep.page.locator('main h1').textContent()).toBe('<img src=x onerror=alert(1)> Data platform');
+    await poll(() => deep.page.locator('main img').count()).toBe(0);
+    const counted = recount.get('azure-data') as AccountRecount;
+    await poll(() => deep.page.locator('tr.failing').count()).toBe(counted.red + counted.amber);
+    await deep.page.screenshot({ path: join(screenshots, 'site-account-390.png'), fullPage: true });
+    const missing = await open(site, '#/account/0000000000000000');
+    await poll(() => missing.page.getByRole('alert').textContent()).toContain('could not be shown');
+    expect([...errors, ...deep.errors]).toEqual([]);
+  });
+
+  it('keeps the range of the chart in the URL, and back undoes it', async () => {
+    const { page } = await open(site);
+    await poll(() => page.getByRole('button', { name: '90 days' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: '7 days' }).click();
+    await poll(() => page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect(page.url()).toMatch(/#\/\?range=7$/);
+    // The latest week holds two of the three rounds (the first is 14 days back).
+    await poll(() => page.locator('svg.chart').first().locator('circle').count()).toBe(2);
+    await page.goBack();
+    await poll(() => page.getByRole('button', { name: '90 days' }).getAttribute('aria-pressed')).toBe('true');
+    await poll(() => page.locator('svg.chart').first().locator('circle').count()).toBe(3);
+  });
+
+  it('keeps only the rows in sight in the page among 10,000 accounts, and filters them', async () => {
+    const { page, errors } = await open(bigSite, '#/accounts?sort=account');
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 10000 of 10000 accounts');
+    expect(await rows(page).count()).toBeLessThan(60);
+    await poll(() => rows(page).first().locator('.id').textContent()).toBe('acct-00000');
+    await page.locator('.table-wrap.virtual').evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await poll(() => rows(page).last().locator('.id').textContent()).toBe('acct-09999');
+    expect(await rows(page).count()).toBeLessThan(60);
+    await page.getByLabel('Search').fill('acct-0999');
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 10 of 10000 accounts');
+    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Red of severity').selectOption('Critical');
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 5000 of 10000 accounts');
+    await page.screenshot({ path: join(screenshots, 'site-accounts-1280.png') });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: join(screenshots, 'site-accounts-390.png') });
+    expect(errors).toEqual([]);
+  });
+});
