@@ -43,12 +43,12 @@ describe('Prowler JSON-OCSF: findings that state no account', () => {
     expect(document.findings).toEqual([]);
   });
 
-  it('names a finding that states no provider either, once, and keeps it apart under "unknown"', () => {
+  it('names a finding that states no provider either, once, and keeps it apart under the connector Other', () => {
     const bare = prowlerFinding();
     delete bare['cloud'];
     (bare['metadata'] as Record<string, unknown>)['profiles'] = ['datetime'];
     const { document, reports } = read([prowlerFinding({ status: 'PASS' }), bare, bare]);
-    expect(reports.map((report) => report.ConnectorType)).toEqual(['AWS', 'unknown']);
+    expect(reports.map((report) => report.ConnectorType)).toEqual(['AWS', 'Other']);
     const messages = document.findings.map((finding) => `${finding.pointer} ${finding.message}`);
     expect(messages).toEqual([
       expect.stringMatching(/^\/1 2 findings state no provider/),
