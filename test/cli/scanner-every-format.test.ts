@@ -5,6 +5,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { inputFormatNames } from '../../src/internal.js';
 import { runInProcess } from '../support/cli-run.js';
+import { hasQueryEngine } from '../support/query-engine.js';
+import { dayFromToday } from '../support/sample-exceptions.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -73,6 +75,7 @@ function laterScan(file: string, dir: string): string {
 }
 
 describe('every input format, through every command', () => {
+  // Each format's file as its tool wrote it; the service's own reports are tested everywhere else.
   it('has a real file of each format but the service’s own', () => {
     expect(Object.keys(fixtures).sort()).toEqual(
       inputFormatNames()
@@ -129,4 +132,92 @@ describe('every input format, through every command', () => {
     await workbook.xlsx.readFile(xlsx);
     expect(workbook.worksheets.length).toBeGreaterThan(0);
   });
+
+  it.each(Object.keys(fixtures))(
+    '%s: sharded and merged, and an exception of its first failing policy judged',
+    async (format) => {
+      const dir = tempDir();
+      const file = await fixtures[format]!(dir);
+      const part = join(dir, 'part-1.json');
+      const shard = await runInProcess([
+        'check',
+        file,
+        '--shard',
+        '1/1',
+        '--run-id',
+        'week-1',
+        '-o',
+        part,
+        '--no-config',
+      ]);
+      expect(shard.stderr).toBe('');
+      const merged = await runInProcess(['merge', part, '-f', 'json', '--no-config']);
+      const whole = await runInProcess(['check', file, '-f', 'json', '--no-config']);
+      expect(JSON.parse(merged.stdout).summary).toEqual(JSON.parse(whole.stdout).summary);
+
+      const rows = parse(
+        (
+          await runInProcess([
+            'render',
+            file,
+            '-f',
+            'csv',
+            '--fields',
+            'policy-id,account-id,compliance',
+            '-o',
+            '-',
+            '--no-config',
+          ])
+        ).stdout,
+        { bom: true, columns: true },
+      ) as { PolicyId: string; AccountId: string; Compliance: string }[];
+      const failing = rows.find((row) => row.Compliance === 'Red');
+      expect(failing).toBeDefined();
+      const exceptions = join(dir, 'exceptions.yaml');
+      writeFileSync(
+        exceptions,
+        [
+          'exceptions:',
+          '  - id: EXC-1',
+          `    policy: ${JSON.stringify(failing!.PolicyId)}`,
+          `    accounts: [${JSON.stringify(failing!.AccountId)}]`,
+          '    reason: Accepted until the platform migration ends.',
+          '    owner: platform@example.com',
+          '    approvedBy: ciso@example.com',
+          `    approved: "${dayFromToday(-30)}"`,
+          `    expires: "${dayFromToday(90)}"`,
+          '',
+        ].join('\n'),
+      );
+      const judged = await runInProcess(['exceptions', 'check', exceptions, '--reports', file, '--no-config']);
+      expect(judged.stdout).toContain('1 active, 0 expiring, 0 expired, 0 unused');
+      expect(judged.code).toBe(0);
+    },
+  );
+
+  it.skipIf(!hasQueryEngine()).each(Object.keys(fixtures))(
+    '%s: a Parquet dataset query counts its policies',
+    async (format) => {
+      const dir = tempDir();
+      const file = await fixtures[format]!(dir);
+      const lake = join(dir, 'lake');
+      const rendered = await runInProcess(['render', file, '-f', 'parquet', '--out-dir', lake, '--no-config']);
+      expect(rendered.code, rendered.stderr).toBe(0);
+      const policies = (
+        JSON.parse((await runInProcess(['check', file, '-f', 'json', '--no-config'])).stdout) as {
+          summary: { policies: number };
+        }
+      ).summary.policies;
+      const query = await runInProcess([
+        'query',
+        lake,
+        'SELECT count(*) AS n FROM policies',
+        '-f',
+        'json',
+        '--no-config',
+      ]);
+      expect(query.code, query.stderr).toBe(0);
+      expect(JSON.parse(query.stdout)).toEqual([{ n: policies }]);
+    },
+  );
 });
