@@ -1,9 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { inputFormatNames } from '../../src/internal.js';
+import { outputFormats } from '../../src/render/formats/output-formats.js';
+import { popplerTextOfBytes } from '../render/accepted/poppler-bytes.js';
+import { openDuckDb, sqlText } from '../support/duckdb.js';
+import { hasProgram } from '../support/system-program.js';
 import { runInProcess } from '../support/cli-run.js';
 import { hasQueryEngine } from '../support/query-engine.js';
 import { dayFromToday } from '../support/sample-exceptions.js';
@@ -220,4 +224,61 @@ describe('every input format, through every command', () => {
       expect(JSON.parse(query.stdout)).toEqual([{ n: policies }]);
     },
   );
+
+  // Every document format of the registry, from every input format, read back as text by its consumer.
+  const documentFormats = Object.entries(outputFormats)
+    .filter(([, entry]) => 'document' in entry)
+    .map(([name]) => name);
+  const cases = Object.keys(fixtures).flatMap((input) => documentFormats.map((output) => [input, output] as const));
+
+  it.skipIf(!hasProgram('pdftotext', 'poppler-utils')).each(cases)(
+    '%s rendered as %s names the account',
+    async (input, output) => {
+      const dir = tempDir();
+      const file = await fixtures[input]!(dir);
+      const [row] = parse(
+        (await runInProcess(['render', file, '-f', 'csv', '--fields', 'account-id,account', '-o', '-', '--no-config']))
+          .stdout,
+        { bom: true, columns: true },
+      ) as { AccountId: string; Account: string }[];
+      const out = join(dir, output);
+      const run = await runInProcess(['render', file, '-f', output, '--out-dir', out, '--no-config']);
+      expect(run.code, run.stderr).toBe(0);
+      const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      expect(files.length).toBeGreaterThan(0);
+      const texts = await Promise.all(files.map((entry) => textOf(output, join(entry.parentPath, entry.name))));
+      const all = texts.join('\n');
+      if (all === skippedParquet) return;
+      // A page shows `<account_uid>` (Prowler's placeholder) escaped, as it shows any report text.
+      const shown = (text: string): string[] => [
+        text,
+        text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
+      ];
+      expect([...shown(row!.AccountId), ...shown(row!.Account)].some((text) => all.includes(text))).toBe(true);
+    },
+  );
 });
+
+const skippedParquet = '(DuckDB not installed)';
+
+/** A written file's text as its consumer reads it: poppler, exceljs, DuckDB; else UTF-8. */
+async function textOf(format: string, path: string): Promise<string> {
+  if (format === 'pdf') return popplerTextOfBytes(readFileSync(path));
+  if (format === 'xlsx') {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const cells: string[] = [];
+    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(String(cell.text)))));
+    return cells.join('\n');
+  }
+  if (format.includes('parquet')) {
+    const db = await openDuckDb();
+    if (db === undefined) return skippedParquet;
+    try {
+      return JSON.stringify(await db.rows(`SELECT * FROM read_parquet(${sqlText(path)})`));
+    } finally {
+      db.close();
+    }
+  }
+  return readFileSync(path, 'utf8');
+}
