@@ -23,15 +23,19 @@ export function isSecurityHubResult(event: JsonObject): boolean {
   return product === 'Security Hub' && (event['class_uid'] === 2003 || event['class_uid'] === 2004);
 }
 
-/** OCSF's compliance status ids: Warning is Security Hub's "information is missing, or not supported". */
-const statusIds: Readonly<Record<number, ResultStatus>> = { 1: 'pass', 2: 'not-available', 3: 'fail' };
+/**
+ * OCSF's compliance status ids. Warning is Security Hub's "the check completed but cannot
+ * tell pass from fail": read as a failure, as the ASFF reader reads WARNING, so that a
+ * gate never passes on a resource nobody could judge.
+ */
+const statusIds: Readonly<Record<number, ResultStatus>> = { 1: 'pass', 2: 'fail', 3: 'fail' };
 /** The same by caption, and Security Hub's ASFF words, which `status_code` may carry. */
 const statusWords: Readonly<Record<string, ResultStatus>> = {
   pass: 'pass',
   passed: 'pass',
   fail: 'fail',
   failed: 'fail',
-  warning: 'not-available',
+  warning: 'fail',
   not_available: 'not-available',
 };
 

@@ -86,13 +86,13 @@ describe("Security Hub's OCSF findings (a public sample, GetFindingsV2)", () => 
 });
 
 describe("Security Hub's OCSF findings: statuses (built from the documented schema)", () => {
-  it('reads Warning as not evaluated (Gray), and a status not known as a failure, with a warning', () => {
+  it("reads Warning as a failure, as ASFF's WARNING is, and a status not known as a failure, with a warning", () => {
     const warning = event((raw) => Object.assign(raw.compliance!, { status: 'Warning', status_id: 2 }));
     const unknown = event((raw) => {
       Object.assign(raw.compliance!, { control: 'SQS.9', status: 'Unknown', status_id: 0 });
     });
     const { candidates, findings } = readDocument('sh.json', [warning, unknown]);
-    expect(policies(candidates[0] as BenchmarkReport).map((policy) => policy.Compliance)).toEqual(['Gray', 'Red']);
+    expect(policies(candidates[0] as BenchmarkReport).map((policy) => policy.Compliance)).toEqual(['Red', 'Red']);
     expect(findings).toEqual([expect.objectContaining({ pointer: '/1/compliance/status_id', actual: 0 })]);
   });
 
