@@ -1,18 +1,12 @@
 import type { Policy } from '../../model/report.js';
 import { siteColours, type SitePolicy } from '../../model/site.js';
+import { policyKey } from '../trend/policy-history.js';
 
 /** A policy as its account's page names it. */
 type PolicyInfo = Omit<SitePolicy, 'changes'>;
 
 const codes = new Map<string, number>(siteColours.map((name, code) => [name, code]));
 const otherCode = siteColours.indexOf('other');
-
-/** The key a policy is followed by across scans: its PolicyId, else its ComplianceNumber and ShortTitle. */
-function policyKey(policy: Policy): string {
-  return policy.PolicyId !== ''
-    ? `id\u0000${policy.PolicyId}`
-    : `nt\u0000${policy.ComplianceNumber}\u0000${policy.ShortTitle}`;
-}
 
 /**
  * The colours of one account's policies in each of its scans, one byte per policy per

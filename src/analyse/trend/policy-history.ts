@@ -18,7 +18,7 @@ interface PolicyInfo {
 }
 
 /** The key a policy is followed by: its PolicyId, else its ComplianceNumber and ShortTitle (as diff pairs them). */
-function policyKey(policy: Policy): string {
+export function policyKey(policy: Policy): string {
   return policy.PolicyId !== ''
     ? `id\u0000${policy.PolicyId}`
     : `nt\u0000${policy.ComplianceNumber}\u0000${policy.ShortTitle}`;
