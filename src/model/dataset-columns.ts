@@ -77,7 +77,11 @@ const scanColumns: readonly DatasetColumn[] = [
   column('job_id', 'string', 'the JobId of the scan'),
   column('account_id', 'string', 'the AccountId'),
   column('account_name', 'string', 'the AccountName'),
-  column('connector', 'string', 'the ConnectorType: AWS, Azure, Office365'),
+  column(
+    'connector',
+    'string',
+    "the ConnectorType: AWS, Azure, Office365, or another scanner's provider (GCP, Kubernetes, Host, …)",
+  ),
   column(
     'cloud_account_id',
     'string',
