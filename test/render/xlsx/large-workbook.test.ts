@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseInputs } from '../../../src/jobs/analyse-inputs.js';
 import type { ViewModel } from '../../../src/model/view-model.js';
@@ -13,15 +12,12 @@ import { bodyBytes, zipEntryText } from './read-workbook.js';
  * reader. The other sheets are passed over unread.
  */
 async function rowCount(bytes: Buffer, counted: string): Promise<{ names: string[]; rows: number }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {});
-  const names: string[] = [];
-  let rows = 0;
-  for await (const worksheet of reader) {
-    const name = (worksheet as unknown as { name: string }).name;
-    names.push(name);
-    if (name === counted) for await (const row of worksheet) rows = Math.max(rows, row.number);
-  }
-  return { names, rows };
+  // Read whole, not streamed: exceljs's streaming reader names a sheet only when it has parsed
+  // xl/workbook.xml first, which its timing does not promise (a loaded machine saw "Sheet4").
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const names = workbook.worksheets.map((worksheet) => worksheet.name);
+  return { names, rows: workbook.getWorksheet(counted)?.actualRowCount ?? 0 };
 }
 
 /**
