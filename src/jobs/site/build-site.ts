@@ -10,7 +10,7 @@ import type { SiteModel } from '../../model/site.js';
 import type { Verdict } from '../../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from '../analyse-inputs.js';
 import { comparisonProblem, failed, passed } from '../verdicts.js';
-import { SeenScans } from './seen-scans.js';
+import { SeenScans } from '../seen-scans.js';
 
 /** Options of {@link buildSite}. */
 export interface BuildSiteOptions extends AnalyseInputsOptions {
