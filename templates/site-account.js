@@ -16,6 +16,7 @@
     figure,
     table,
     accountRows: accounts,
+    policyLink,
   } = site;
 
   // --- one account ---
@@ -25,7 +26,25 @@
     const [overview, rows] = await Promise.all([load('overview'), accounts()]);
     const account = rows.find((row) => row.key === key);
     if (!account) throw new Error('no such account');
-    const detail = await load('account/' + key);
+    const [shard, benchmarks] = await Promise.all([load('account/' + account.shard), load('policies')]);
+    const found = shard.find((one) => one.key === key);
+    const benchmark = benchmarks.find((one) => one.key === account.benchmarkKey);
+    if (!found || !benchmark) throw new Error('no data for this account');
+    const acceptedBy = new Map(found.accepted);
+    const exceptions = new Map((overview.exceptions || []).map((one) => [one.id, one]));
+    // The shard holds scans by column and a policy's history as [position, scan, colour, …].
+    const columns = Object.keys(found.scans);
+    const detail = {
+      scans: found.scans.date.map((_, at) => {
+        const scan = {};
+        for (const column of columns) scan[column] = found.scans[column][at];
+        return scan;
+      }),
+      // A policy named once for the whole site, its history and acceptance this account's own.
+      policies: found.policies.map(([policy, ...changes]) =>
+        Object.assign({}, benchmark.policies[policy], { changes, exception: acceptedBy.get(policy) || null }),
+      ),
+    };
     const scans = detail.scans;
     const last = scans.length - 1;
     const latest = scans[last];
@@ -46,9 +65,10 @@
     const xs = scans.map((scan, at) => (dated ? Date.parse(scan.date) : at));
     const policyCells = (policy) => [
       h('td', { text: policy.number }),
-      h('td', { class: 'title', text: policy.title }),
+      h('td', { class: 'title' }, policyLink(benchmark.key, policy.key, policy.title)),
       h('td', { text: policy.severity }),
     ];
+    const accepted = detail.policies.filter((policy) => policy.exception !== null);
     return h(
       'div',
       { class: 'account-view' },
@@ -71,10 +91,15 @@
           String(latest.red),
           overview.severities
             .slice(0, 2)
-            .map((name, at) => latest.redBySeverity[at] + ' ' + name)
+            .map((name, at) => (latest.redBySeverity[at] || 0) + ' ' + name)
             .join(', '),
         ),
         figure('Amber policies', String(latest.amber), ''),
+        figure(
+          'Accepted risks',
+          String(accepted.length),
+          accepted.length === 0 ? 'no exception applies' : 'Red or Amber policies an exception accepts',
+        ),
         figure('Scans', String(scans.length), 'latest ' + dayText(latest.date)),
       ),
       h(
@@ -126,7 +151,7 @@
           ? h('p', { text: 'No Red or Amber policy in the latest scan.' })
           : table(
               'Red and Amber policies of the latest scan, Red first, then by severity',
-              ['Number', 'Policy', 'Severity', 'Colour', 'Since'],
+              ['Number', 'Policy', 'Severity', 'Colour', 'Since', 'Accepted'],
               failing.map((policy) =>
                 h(
                   'tr',
@@ -137,9 +162,34 @@
                     class: 'date',
                     text: dated ? dayText(scans[since(policy)].date) : 'scan ' + (since(policy) + 1),
                   }),
+                  h('td', { text: policy.exception || '—' }),
                 ),
               ),
             ),
+      ),
+      h(
+        'section',
+        { 'aria-labelledby': 'h-accepted' },
+        h('h2', { id: 'h-accepted', text: 'Accepted risks' }),
+        overview.exceptions === null
+          ? h('p', { text: 'The site was built without exceptions (--exceptions): no risk is accepted.' })
+          : accepted.length === 0
+            ? h('p', { text: 'No exception accepts a policy of the latest scan.' })
+            : table(
+                'Policies of the latest scan an exception accepts',
+                ['Number', 'Policy', 'Severity', 'Exception', 'Owner', 'Expires'],
+                accepted.map((policy) => {
+                  const exception = exceptions.get(policy.exception) || {};
+                  return h(
+                    'tr',
+                    { class: 'accepted' },
+                    policyCells(policy),
+                    h('td', { text: policy.exception }),
+                    h('td', { text: exception.owner || '' }),
+                    h('td', { class: 'date', text: exception.expires || '' }),
+                  );
+                }),
+              ),
       ),
     );
   }

@@ -8,17 +8,31 @@
 
   const store = new Map();
   const waiting = new Map();
+
+  /**
+   * A chunk's value: JSON compressed with raw DEFLATE, in base64, inflated by the
+   * browser's own DecompressionStream (no library, and no request: the bytes are in hand).
+   */
+  async function inflate(packed) {
+    const binary = atob(packed);
+    const bytes = new Uint8Array(binary.length);
+    for (let at = 0; at < binary.length; at += 1) bytes[at] = binary.charCodeAt(at);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    return JSON.parse(await new Response(stream).text());
+  }
+
   window.cspmSite = {
-    receive(name, value) {
+    receive(name, packed) {
+      const value = inflate(packed);
       store.set(name, value);
-      for (const done of waiting.get(name) || []) done.resolve(value);
+      for (const done of waiting.get(name) || []) value.then(done.resolve, done.reject);
       waiting.delete(name);
     },
   };
 
   /** A data chunk by name, loaded once as a script from data/. */
   function load(name) {
-    if (store.has(name)) return Promise.resolve(store.get(name));
+    if (store.has(name)) return store.get(name);
     return new Promise((resolve, reject) => {
       const pending = waiting.get(name);
       if (pending) return pending.push({ resolve, reject });
@@ -227,6 +241,10 @@
     return h('a', { href: '#/account/' + key, text: name });
   }
 
+  function policyLink(benchmarkKey, key, name) {
+    return h('a', { href: '#/policy/' + benchmarkKey + '/' + key, text: name });
+  }
+
   Object.assign(window.cspmSite, {
     views: {},
     afterShow: [],
@@ -248,5 +266,6 @@
     figure,
     table,
     accountLink,
+    policyLink,
   });
 })();

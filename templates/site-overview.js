@@ -16,7 +16,16 @@
     figure,
     table,
     accountLink,
+    policyLink,
   } = site;
+
+  const stateNames = {
+    expired: 'expired: its policies fail again',
+    expiring: 'expiring',
+    active: 'active',
+    unneeded: 'unneeded: its policies pass',
+    unused: 'unused: matches no policy',
+  };
 
   // --- the overview ---
 
@@ -169,6 +178,65 @@
                 ),
               ),
             ),
+      ),
+      section(
+        'Policies failing in the most accounts',
+        overview.worstPolicies.length === 0
+          ? h('p', { text: "No policy fails in any account's latest scan, but for accepted risks." })
+          : [
+              table(
+                'Policies failing in the most accounts, accepted risks not counted',
+                ['Benchmark', 'Number', 'Policy', 'Severity', 'Failing accounts'],
+                overview.worstPolicies.map((policy) =>
+                  h(
+                    'tr',
+                    {},
+                    h('td', { text: policy.benchmarkName }),
+                    h('td', { text: policy.number }),
+                    h('td', { class: 'title' }, policyLink(policy.benchmarkKey, policy.key, policy.title)),
+                    h('td', { text: policy.severity }),
+                    h('td', {
+                      class: 'number',
+                      text: policy.failing - policy.accepted + ' of ' + policy.accounts,
+                    }),
+                  ),
+                ),
+              ),
+              h('p', {}, h('a', { href: '#/policies', text: 'Every policy' })),
+            ],
+      ),
+      section(
+        'Accepted risks and the nearest expiries',
+        overview.exceptions === null
+          ? h('p', { text: 'Built without exceptions (--exceptions): no risk is accepted, every failure counts.' })
+          : overview.exceptions.length === 0
+            ? h('p', { text: 'The exceptions files hold no exception.' })
+            : table(
+                'Exceptions, the nearest expiry first',
+                ['Exception', 'State', 'Expires', 'Days left', 'Owner', 'Accepted', 'Reason'],
+                overview.exceptions.map((exception) =>
+                  h(
+                    'tr',
+                    { class: 'exception-' + exception.state },
+                    h(
+                      'td',
+                      {},
+                      exception.ticketUrl && /^https?:/.test(exception.ticketUrl)
+                        ? h('a', { href: exception.ticketUrl, rel: 'noreferrer', text: exception.id })
+                        : exception.id,
+                    ),
+                    h('td', { text: stateNames[exception.state] || exception.state }),
+                    h('td', { class: 'date', text: exception.expires }),
+                    h('td', { class: 'number', text: String(exception.daysLeft) }),
+                    h('td', { text: exception.owner }),
+                    h('td', {
+                      class: 'number',
+                      text: exception.accepted + ' in ' + exception.accounts + ' accounts',
+                    }),
+                    h('td', { class: 'title', text: exception.reason }),
+                  ),
+                ),
+              ),
       ),
       section(
         'Accounts by connector and benchmark',

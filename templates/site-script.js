@@ -22,6 +22,9 @@
       else if (path === '/accounts') [content, name] = [await site.views.accounts(params), 'Accounts'];
       else if (path.startsWith('/account/'))
         [content, name] = [await site.views.account(path.slice('/account/'.length)), 'Account'];
+      else if (path === '/policies') [content, name] = [await site.views.policies(params), 'Policies'];
+      else if (path.startsWith('/policy/'))
+        [content, name] = [await site.views.policy(path.slice('/policy/'.length)), 'Policy'];
       else throw new Error('no such page');
     } catch (error) {
       [content, name] = [
@@ -40,9 +43,9 @@
     const heading = content.querySelector('h1');
     document.title = (heading ? heading.textContent + ' · ' : '') + document.querySelector('.site-name').textContent;
     for (const link of document.querySelectorAll('nav a')) {
-      const current =
-        (link.getAttribute('href') === '#/' && name === 'Overview') ||
-        (link.getAttribute('href') === '#/accounts' && name !== 'Overview');
+      const section =
+        name === 'Policies' || name === 'Policy' ? '#/policies' : name === 'Overview' ? '#/' : '#/accounts';
+      const current = link.getAttribute('href') === section;
       if (current) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
     }

@@ -2,22 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteAccountDetail, SiteOverview } from '../../src/model/site.js';
+import type { SiteOverview } from '../../src/model/site.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { siteAccounts, siteRounds, writeSiteFleet } from '../render/site/site-fleet.js';
-import { pooledPercent, readChunk, recountFleet } from '../render/site/site-recount.js';
+import { pooledPercent, readAccount, readAccounts, readChunk, recountFleet } from '../render/site/site-recount.js';
 
 const tempDir = useTempDir();
-
-interface AccountsChunk {
-  columns: string[];
-  rows: unknown[][];
-}
-
-function rowsOf(chunk: AccountsChunk): Record<string, unknown>[] {
-  return chunk.rows.map((row) => Object.fromEntries(chunk.columns.map((name, at) => [name, row[at]])));
-}
 
 describe('cspm-report site', () => {
   // Written once for the file: the temporary folders of each test are removed after it.
@@ -28,16 +19,21 @@ describe('cspm-report site', () => {
   });
   afterAll(() => rmSync(inputs, { recursive: true, force: true }));
 
-  it('writes the page, its script and style, and the data in chunks: the overview, the accounts, one per account', async () => {
+  it('writes the page, its scripts and style, and the data in chunks: overview, accounts, policies, a shard of accounts, a page per policy', async () => {
     const out = join(tempDir(), 'site');
     const run = await runInProcess(['site', inputs, '-o', out]);
-    expect(run.stderr).toBe(`wrote ${join(out, 'index.html')} and 12 more files\n`);
+    const policies = readChunk<{ key: string; policies: { key: string }[] }[]>(join(out, 'data/policies.js'));
+    const pages = policies.flatMap((benchmark) => benchmark.policies.map((policy) => `${benchmark.key}-${policy.key}`));
+    // Three samples' policies, each named once, whatever the number of accounts and scans.
+    expect(pages).toHaveLength(59 + 127 + 73);
+    expect(run.stderr).toBe(`wrote ${join(out, 'index.html')} and ${11 + pages.length} more files\n`);
     expect(run.code).toBe(0);
-    for (const name of ['index.html', 'site-script.js', 'site.css', 'data/overview.js', 'data/accounts.js'])
+    for (const name of ['index.html', 'site-script.js', 'site-policies.js', 'site.css', 'data/account/0.js'])
       expect(existsSync(join(out, name)), name).toBe(true);
-    const accounts = rowsOf(readChunk<AccountsChunk>(join(out, 'data/accounts.js')));
+    for (const page of pages) expect(existsSync(join(out, 'data/policy', `${page}.js`)), page).toBe(true);
+    const accounts = readAccounts(out);
     expect(accounts.map((row) => row.accountId)).toEqual(['aws-payments', 'aws-sandbox', 'azure-data', 'o365-corp']);
-    for (const row of accounts) expect(existsSync(join(out, 'data/account', `${String(row.key)}.js`))).toBe(true);
+    expect(accounts.map((row) => row.shard)).toEqual([0, 0, 0, 0]);
   });
 
   it('states the figures the inputs hold, counted again from the files', async () => {
@@ -53,7 +49,7 @@ describe('cspm-report site', () => {
       ['aws-sandbox', true],
       ['aws-payments', false],
     ]);
-    const accounts = rowsOf(readChunk<AccountsChunk>(join(out, 'data/accounts.js')));
+    const accounts = readAccounts(out);
     for (const row of accounts) {
       const counted = recount.get(row.accountId as string);
       expect(row.red, String(row.accountId)).toBe(counted?.red);
@@ -70,12 +66,10 @@ describe('cspm-report site', () => {
   it('keeps each policy history as changes: a steady policy is one pair, not one per scan', async () => {
     const out = join(tempDir(), 'site');
     await runInProcess(['site', inputs, '-o', out]);
-    const accounts = rowsOf(readChunk<AccountsChunk>(join(out, 'data/accounts.js')));
-    const key = (id: string) => String(accounts.find((row) => row.accountId === id)?.key);
-    const steady = readChunk<SiteAccountDetail>(join(out, 'data/account', `${key('o365-corp')}.js`));
+    const steady = readAccount(out, 'o365-corp');
     expect(steady.scans).toHaveLength(3);
     expect(steady.policies.every((policy) => policy.changes.length === 2)).toBe(true);
-    const dropping = readChunk<SiteAccountDetail>(join(out, 'data/account', `${key('aws-payments')}.js`));
+    const dropping = readAccount(out, 'aws-payments');
     // Five Green policies turned Red over the rounds: two in the second scan, three more in the third.
     const changedAt = (scan: number) => dropping.policies.filter((policy) => policy.changes.includes(scan, 2)).length;
     expect([changedAt(1), changedAt(2)]).toEqual([2, 3]);

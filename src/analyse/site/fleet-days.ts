@@ -2,9 +2,8 @@ import type { PercentFormula, SeverityCount } from '../../model/analysis.js';
 import type { SiteFleetDay } from '../../model/site.js';
 import { computePercent, hasPercent, type PercentInputs } from '../percent-formulas.js';
 
-/** One dated scan of a series, as the fleet's days pool it. */
+/** One dated scan of an account, as the fleet's days pool it. */
 export interface DatedScan {
-  series: number;
   /** Milliseconds since the epoch. */
   time: number;
   figures: PercentInputs;
@@ -13,8 +12,11 @@ export interface DatedScan {
 
 const inputNames = ['total', 'green', 'gray', 'passedResources', 'totalResources'] as const;
 
-function emptyInputs(): PercentInputs {
-  return { total: 0, green: 0, gray: 0, passedResources: 0, totalResources: 0 };
+/** What one day changes in the fleet's sums: the inputs of the percent, Red by severity, and accounts. */
+interface DayChange {
+  inputs: PercentInputs;
+  reds: Map<string, number>;
+  accounts: number;
 }
 
 /**
@@ -22,41 +24,64 @@ function emptyInputs(): PercentInputs {
  * scan on or before it, pooled (their policies summed, then the percent of the sum by
  * the formula in force, as the fleet roll-up does). An account scanned weekly still
  * counts on the days between, as it stood then; one scan replaces the one before.
+ *
+ * Each account's scans are added at once, in order, as what they change on their days
+ * (a scan minus the one before it): the sums of the days are those changes added up, so
+ * memory holds a record per day, never one per scan.
  */
-export function fleetDays(
-  scans: readonly DatedScan[],
-  severities: readonly string[],
-  formula: PercentFormula,
-): SiteFleetDay[] {
-  const ordered = [...scans].sort((a, b) => a.time - b.time);
-  const current = new Map<number, DatedScan>();
-  const sums = emptyInputs();
-  const reds = severities.map(() => 0);
-  const position = new Map(severities.map((severity, at) => [severity, at]));
-  const apply = (scan: DatedScan, sign: 1 | -1): void => {
-    for (const name of inputNames) sums[name] += sign * scan.figures[name];
-    for (const { severity, count } of scan.redBySeverity) {
-      const at = position.get(severity);
-      if (at !== undefined) reds[at] = (reds[at] ?? 0) + sign * count;
+export class FleetDays {
+  readonly #days = new Map<string, DayChange>();
+
+  /** Adds one account's dated scans, in the order they were made. */
+  addAccount(scans: readonly DatedScan[]): void {
+    let before: DatedScan | undefined;
+    for (const scan of scans) {
+      const change = this.#dayOf(dayOf(scan.time));
+      if (before === undefined) change.accounts += 1;
+      else this.#apply(change, before, -1);
+      this.#apply(change, scan, 1);
+      before = scan;
     }
-  };
-  const days: SiteFleetDay[] = [];
-  ordered.forEach((scan, at) => {
-    const before = current.get(scan.series);
-    if (before !== undefined) apply(before, -1);
-    apply(scan, 1);
-    current.set(scan.series, scan);
-    const day = dayOf(scan.time);
-    const next = ordered[at + 1];
-    if (next !== undefined && dayOf(next.time) === day) return;
-    days.push({
-      date: day,
-      percent: hasPercent(formula, sums) ? computePercent(formula, sums) : null,
-      accounts: current.size,
-      redBySeverity: [...reds],
-    });
-  });
-  return days;
+  }
+
+  /** The days, oldest first, Red counted by `severities` in their order. */
+  days(formula: PercentFormula, severities: readonly string[]): SiteFleetDay[] {
+    const sums: PercentInputs = { total: 0, green: 0, gray: 0, passedResources: 0, totalResources: 0 };
+    const reds = severities.map(() => 0);
+    let accounts = 0;
+    return [...this.#days.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([date, change]) => {
+        for (const name of inputNames) sums[name] += change.inputs[name];
+        severities.forEach((severity, at) => (reds[at] = (reds[at] ?? 0) + (change.reds.get(severity) ?? 0)));
+        accounts += change.accounts;
+        return {
+          date,
+          percent: hasPercent(formula, sums) ? computePercent(formula, sums) : null,
+          accounts,
+          redBySeverity: [...reds],
+        };
+      });
+  }
+
+  #dayOf(date: string): DayChange {
+    let change = this.#days.get(date);
+    if (change === undefined) {
+      change = {
+        inputs: { total: 0, green: 0, gray: 0, passedResources: 0, totalResources: 0 },
+        reds: new Map(),
+        accounts: 0,
+      };
+      this.#days.set(date, change);
+    }
+    return change;
+  }
+
+  #apply(change: DayChange, scan: DatedScan, sign: 1 | -1): void {
+    for (const name of inputNames) change.inputs[name] += sign * scan.figures[name];
+    for (const { severity, count } of scan.redBySeverity)
+      change.reds.set(severity, (change.reds.get(severity) ?? 0) + sign * count);
+  }
 }
 
 /** `YYYY-MM-DD` of a time, in UTC: one day the same for every reader of the site. */

@@ -1,13 +1,25 @@
-import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { AnalysedReport, Figures, PercentFormula, SeverityCount } from '../../model/analysis.js';
 import { severityOrder } from '../../model/observed-values.js';
-import type { SiteAccount, SiteAccountDetail, SiteModel, SiteScan } from '../../model/site.js';
+import {
+  accountsPerShard,
+  type SiteAcceptedPolicy,
+  type SiteAccount,
+  type SiteAccountDetail,
+  type SiteModel,
+  type SitePolicyFailure,
+  type SitePolicyFix,
+  type SitePolicyPage,
+  type SiteShard,
+} from '../../model/site.js';
 import { orderScans } from '../trend/scan-order.js';
+import type { ScanExceptions, ScanJudgement } from '../trend/scan-exceptions.js';
 import { hasPercent } from '../percent-formulas.js';
-import { fleetDays, dayOf, type DatedScan } from './fleet-days.js';
-import { PolicyColours } from './policy-colours.js';
-import { siteGroups, rankDrops } from './site-rankings.js';
+import { BenchmarkCatalogue, linkKey } from './benchmark-catalogue.js';
+import { FleetDays, type DatedScan } from './fleet-days.js';
+import { accountStandings, policyHistories } from './series-history.js';
+import { siteExceptions } from './site-exceptions.js';
+import { siteGroups, rankDrops, rankPolicies } from './site-rankings.js';
 
 /** What is kept of a report once it is let go: its figures and its policies' colours. */
 interface KeptScan {
@@ -18,64 +30,202 @@ interface KeptScan {
   figures: Figures;
   redBySeverity: readonly SeverityCount[];
   colours: Uint8Array;
+  /** The exceptions judged on this scan, when the run has exceptions. */
+  judgement?: ScanJudgement;
 }
 
+/** The scans of one account and benchmark. */
 interface Series {
   accountId: string;
   benchmarkId: string;
   names: { accountName: string; benchmarkName: string; connector: string };
-  policies: PolicyColours;
+  catalogue: BenchmarkCatalogue;
   scans: KeptScan[];
 }
 
-/**
- * The name of an account's chunk: its ids hashed, so that a link to it holds across
- * builds and no id reaches a path.
- */
-function chunkKey(accountId: string, benchmarkId: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify([accountId, benchmarkId]))
-    .digest('hex')
-    .slice(0, 16);
+/** A scan of a series given whole (see {@link SiteBuilder.addSeries}). */
+export interface SeriesScan {
+  source: string;
+  analysed: AnalysedReport;
+}
+
+/** How a site is built. */
+export interface SiteBuilderOptions {
+  percentFormula: PercentFormula;
+  /** The run's exceptions, judged on each account's latest scan on its day. */
+  exceptions?: ScanExceptions;
 }
 
 /**
- * The scans of a fleet, read one report at a time, made into what a static site shows:
- * the fleet day by day, a row per account and benchmark, and each account's scans and
- * policy histories (kept as a byte per policy per scan until they are written as changes).
+ * The scans of a fleet made into what a static site shows: the fleet day by day, a row
+ * per account and benchmark, a page per account (in shards of {@link accountsPerShard}),
+ * each benchmark's policies named once, and a page per policy.
+ *
+ * Scans come one report at a time in any order ({@link add}: each account's scans are
+ * kept as a byte per policy until {@link build}), or an account's scans all at once
+ * ({@link addSeries}: finished at once, so memory holds the accounts' rows and one
+ * account's scans, never the fleet's scans). Shards of account pages that are complete
+ * can be taken as they are made ({@link takeShards}).
  */
 export class SiteBuilder {
-  readonly #series = new Map<string, Series>();
+  readonly #options: SiteBuilderOptions;
+  readonly #pending = new Map<string, Series>();
+  readonly #catalogues = new Map<string, BenchmarkCatalogue>();
   readonly #severities = new Set<string>(severityOrder);
+  readonly #fleet = new FleetDays();
+  readonly #rows: SiteAccount[] = [];
+  readonly #latest: (Figures & { redBySeverity: readonly SeverityCount[] })[] = [];
+  readonly #lastScans: { index: number; jobId: string; scanDate: string | null; folder: string }[] = [];
+  readonly #judgements: ScanJudgement[] = [];
+  readonly #acceptedIn = new Map<string, number>();
+  readonly #failures = new Map<string, SitePolicyFailure[]>();
+  readonly #fixes = new Map<string, SitePolicyFix[]>();
+  #shard: SiteAccountDetail[] = [];
+  #ready: SiteShard[] = [];
   #count = 0;
+  #warnings: string[] = [];
+
+  constructor(options: SiteBuilderOptions) {
+    this.#options = options;
+  }
 
   /** How many distinct accounts and benchmarks were added. */
   get size(): number {
-    return this.#series.size;
+    return this.#rows.length + this.#pending.size;
   }
 
   /** The key a repeated JobId is looked up by: the report's account and benchmark. */
   seriesOf(analysed: AnalysedReport): string {
-    return chunkKey(analysed.report.AccountId, analysed.report.BenchmarkId);
+    return linkKey(analysed.report.AccountId, analysed.report.BenchmarkId);
   }
 
-  /** Adds one report read from `source`. */
+  /** Adds one report read from `source`; its account's page is made by {@link build}. */
   add(source: string, analysed: AnalysedReport): void {
-    const { report } = analysed;
     const key = this.seriesOf(analysed);
-    let series = this.#series.get(key);
+    let series = this.#pending.get(key);
     if (series === undefined) {
-      series = {
-        accountId: report.AccountId,
-        benchmarkId: report.BenchmarkId,
-        names: names(analysed),
-        policies: new PolicyColours(),
-        scans: [],
-      };
-      this.#series.set(key, series);
+      series = this.#newSeries(analysed);
+      this.#pending.set(key, series);
     }
+    series.scans.push(this.#keep(series, source, analysed, true));
+  }
+
+  /**
+   * Adds every scan of one account and benchmark at once, and finishes its page now:
+   * no scan of it may come later. The exceptions are judged on its latest scan only.
+   */
+  addSeries(scans: readonly SeriesScan[]): void {
+    const [first] = scans;
+    if (first === undefined) return;
+    const series = this.#newSeries(first.analysed);
+    series.scans = scans.map(({ source, analysed }) => this.#keep(series, source, analysed, false));
+    const { scans: ordered } = orderScans(series.scans);
+    const last = ordered.at(-1) as KeptScan;
+    const exceptions = this.#options.exceptions;
+    if (exceptions !== undefined) {
+      const at = series.scans.indexOf(last);
+      last.judgement = exceptions.judge(last.source, (scans[at] as SeriesScan).analysed);
+    }
+    this.#finish(series, ordered);
+  }
+
+  /** After {@link build}: a sentence per exception expired, expiring, unused or unneeded in the latest scans. */
+  exceptionWarnings(): string[] {
+    return this.#warnings;
+  }
+
+  /** The shards of account pages complete so far, each handed out once. */
+  *takeShards(): Iterable<SiteShard> {
+    const ready = this.#ready;
+    this.#ready = [];
+    yield* ready;
+  }
+
+  /**
+   * The site's model: the accounts added one report at a time are finished now, in the
+   * order of their ids. The shards not taken yet, and the policies' pages, are made as
+   * they are asked for.
+   *
+   * @param top how many accounts the ranking of drops keeps
+   */
+  build(title: string, top = 10): SiteModel {
+    const pending = [...this.#pending.values()].sort(compareIds);
+    this.#pending.clear();
+    for (const series of pending) this.#finish(series, orderScans(series.scans).scans);
+    if (this.#shard.length > 0) {
+      this.#ready.push({ index: Math.floor((this.#rows.length - 1) / accountsPerShard), accounts: this.#shard });
+      this.#shard = [];
+    }
+    const latestScan = orderScans(this.#lastScans).scans.at(-1);
+    this.#rows.forEach((row, at) => (row.lost = this.#lastScans[at]?.folder !== latestScan?.folder));
+    const severities = this.#severityList();
+    const formula = this.#options.percentFormula;
+    const days = this.#fleet.days(formula, severities);
+    const latestDay = days.at(-1)?.date ?? null;
+    const benchmarks = [...this.#catalogues.values()].map((catalogue) => ({
+      key: catalogue.key,
+      benchmarkId: catalogue.benchmarkId,
+      benchmarkName: catalogue.benchmarkName,
+      policies: catalogue.policies,
+    }));
+    const exceptions = this.#options.exceptions;
+    const record =
+      exceptions === undefined || this.#judgements.length === 0 ? null : exceptions.record(this.#judgements);
+    this.#warnings = record?.warnings ?? [];
+    const failures = this.#failures;
+    const fixes = this.#fixes;
+    return {
+      overview: {
+        title,
+        percentFormula: formula,
+        severities,
+        accounts: this.#rows.length,
+        lost: this.#rows.filter((account) => account.lost).length,
+        latest: latestDay,
+        days,
+        groups: siteGroups(this.#latest, this.#rows, formula),
+        drops: rankDrops(this.#rows, top),
+        worstPolicies: rankPolicies(benchmarks, severities, top),
+        exceptions: record === null ? null : siteExceptions(record, this.#acceptedIn),
+      },
+      accounts: this.#rows,
+      benchmarks,
+      shards: () => this.takeShards(),
+      *policyPages(): Iterable<SitePolicyPage> {
+        for (const benchmark of benchmarks)
+          for (const [at, policy] of benchmark.policies.entries()) {
+            const id = `${benchmark.key}/${at}`;
+            yield {
+              benchmarkKey: benchmark.key,
+              key: policy.key,
+              failing: failures.get(id) ?? [],
+              fixed: fixes.get(id) ?? [],
+            };
+          }
+      },
+    };
+  }
+
+  #newSeries(analysed: AnalysedReport): Series {
+    const { report } = analysed;
+    let catalogue = this.#catalogues.get(report.BenchmarkId);
+    if (catalogue === undefined) {
+      catalogue = new BenchmarkCatalogue(report.BenchmarkId, report.BenchmarkName);
+      this.#catalogues.set(report.BenchmarkId, catalogue);
+    }
+    return {
+      accountId: report.AccountId,
+      benchmarkId: report.BenchmarkId,
+      names: { accountName: report.AccountName, benchmarkName: report.BenchmarkName, connector: report.ConnectorType },
+      catalogue,
+      scans: [],
+    };
+  }
+
+  #keep(series: Series, source: string, analysed: AnalysedReport, judge: boolean): KeptScan {
+    const { report } = analysed;
     for (const { severity } of analysed.redBySeverity) this.#severities.add(severity);
-    series.scans.push({
+    const kept: KeptScan = {
       index: this.#count,
       source,
       jobId: report.JobId,
@@ -83,101 +233,137 @@ export class SiteBuilder {
         typeof report.LastScannedDate === 'string' && report.LastScannedDate !== '' ? report.LastScannedDate : null,
       figures: analysed.figures,
       redBySeverity: analysed.redBySeverity,
-      colours: series.policies.record(report.ResourceCategories),
-    });
+      colours: series.catalogue.record(report.ResourceCategories),
+    };
     this.#count += 1;
+    const exceptions = this.#options.exceptions;
+    // One report at a time, the latest is known only at the end: each is judged while it is here.
+    if (judge && exceptions !== undefined) kept.judgement = exceptions.judge(source, analysed);
+    return kept;
   }
 
   /**
-   * The site's model. Each account's page is made when it is asked for, so a caller
-   * writing them one by one holds one at a time.
-   *
-   * @param top how many accounts the ranking of drops keeps
+   * The known severities worst first, then others in the order they were first seen: a
+   * page made before another severity turned up keeps its positions (its lists are shorter).
    */
-  build(formula: PercentFormula, title: string, top = 10): SiteModel {
-    const severities = [
-      ...severityOrder,
-      ...[...this.#severities].filter((one) => !severityOrder.includes(one)).sort(),
-    ];
+  #severityList(): string[] {
+    return [...this.#severities];
+  }
+
+  /** Makes an account's row, page and policy entries of its scans in order, and lets the scans go. */
+  #finish(series: Series, ordered: readonly KeptScan[]): void {
+    const row = this.#rows.length;
+    const { catalogue } = series;
+    const last = ordered.at(-1) as KeptScan;
+    const before = ordered.at(-2);
+    const formula = this.#options.percentFormula;
+    const percentOf = (figures: Figures): number | null => (hasPercent(formula, figures) ? figures.percent : null);
+    const severities = this.#severityList();
     const bySeverity = (counts: readonly SeverityCount[]): number[] =>
       severities.map((severity) => counts.find((count) => count.severity === severity)?.count ?? 0);
-    const entries = [...this.#series.entries()]
-      .map(([key, series]) => ({ key, series, ordered: orderScans(series.scans).scans }))
-      .sort((a, b) => compareIds(a.series, b.series));
-    const everyScan = entries.flatMap((entry) => entry.ordered);
-    const latestScan = orderScans(everyScan).scans.at(-1);
-    const latestFolder = latestScan === undefined ? '' : dirname(latestScan.source);
-    const percentOf = (figures: Figures): number | null => (hasPercent(formula, figures) ? figures.percent : null);
-    const accounts = entries.map(({ key, series, ordered }): SiteAccount => {
-      const last = ordered.at(-1) as KeptScan;
-      const before = ordered.at(-2);
-      const now = percentOf(last.figures);
-      const then = before === undefined ? null : percentOf(before.figures);
-      return {
-        key,
-        accountId: series.accountId,
-        accountName: series.names.accountName,
-        connector: series.names.connector,
-        benchmarkId: series.benchmarkId,
-        benchmarkName: series.names.benchmarkName,
-        lastScan: last.scanDate,
-        percent: now,
-        change: now === null || then === null ? null : now - then,
-        red: last.figures.red,
-        amber: last.figures.amber,
-        redBySeverity: bySeverity(last.redBySeverity),
-        scans: ordered.length,
-        lost: !ordered.some((scan) => dirname(scan.source) === latestFolder),
-      };
-    });
-    const dated: DatedScan[] = entries.flatMap(({ ordered }, series) =>
-      ordered.flatMap((scan) => {
-        const time = scan.scanDate === null ? Number.NaN : Date.parse(scan.scanDate);
-        return Number.isNaN(time) ? [] : [{ series, time, figures: scan.figures, redBySeverity: scan.redBySeverity }];
-      }),
+    const histories = policyHistories(
+      ordered.map((scan) => scan.colours),
+      catalogue.policies.length,
     );
-    const days = fleetDays(dated, severities, formula);
-    const latestTime = dated.reduce((latest, scan) => Math.max(latest, scan.time), Number.NEGATIVE_INFINITY);
-    return {
-      overview: {
-        title,
-        percentFormula: formula,
-        severities,
-        accounts: accounts.length,
-        lost: accounts.filter((account) => account.lost).length,
-        latest: Number.isFinite(latestTime) ? dayOf(latestTime) : null,
-        days,
-        groups: siteGroups(
-          entries.map(({ ordered }) => (ordered.at(-1) as KeptScan).figures),
-          accounts,
-          formula,
-        ),
-        drops: rankDrops(accounts, top),
-      },
-      accounts,
-      *details(): Iterable<SiteAccountDetail> {
-        for (const { key, series, ordered } of entries) {
-          const scans = ordered.map((scan): SiteScan => ({
-            date: scan.scanDate,
-            jobId: scan.jobId,
-            percent: percentOf(scan.figures),
-            green: scan.figures.green,
-            amber: scan.figures.amber,
-            red: scan.figures.red,
-            gray: scan.figures.gray,
-            other: scan.figures.other,
-            redBySeverity: bySeverity(scan.redBySeverity),
-          }));
-          yield { key, scans, policies: series.policies.follow(ordered.map((scan) => scan.colours)) };
-        }
-      },
-    };
+    const accepted = acceptedPolicies(last.judgement, catalogue);
+    const now = percentOf(last.figures);
+    const then = before === undefined ? null : percentOf(before.figures);
+    const key = linkKey(series.accountId, series.benchmarkId);
+    this.#rows.push({
+      key,
+      accountId: series.accountId,
+      accountName: series.names.accountName,
+      connector: series.names.connector,
+      benchmarkId: series.benchmarkId,
+      benchmarkName: series.names.benchmarkName,
+      benchmarkKey: catalogue.key,
+      lastScan: last.scanDate,
+      jobId: last.jobId,
+      percent: now,
+      change: now === null || then === null ? null : now - then,
+      red: last.figures.red,
+      amber: last.figures.amber,
+      redBySeverity: bySeverity(last.redBySeverity),
+      accepted: accepted.length,
+      scans: ordered.length,
+      lost: false,
+      shard: Math.floor(row / accountsPerShard),
+    });
+    this.#latest.push({ ...last.figures, redBySeverity: last.redBySeverity });
+    this.#lastScans.push({ index: row, jobId: last.jobId, scanDate: last.scanDate, folder: dirname(last.source) });
+    if (last.judgement !== undefined) this.#judgements.push(last.judgement);
+    for (const exception of new Set(accepted.map((one) => one.exception)))
+      this.#acceptedIn.set(exception, (this.#acceptedIn.get(exception) ?? 0) + 1);
+    this.#fleet.addAccount(datedScans(ordered));
+    this.#countPolicies(row, catalogue, histories, accepted, ordered);
+    this.#shard.push({
+      key,
+      scans: ordered.map((scan) => ({
+        date: scan.scanDate,
+        percent: percentOf(scan.figures),
+        green: scan.figures.green,
+        amber: scan.figures.amber,
+        red: scan.figures.red,
+        gray: scan.figures.gray,
+        other: scan.figures.other,
+        redBySeverity: bySeverity(scan.redBySeverity),
+      })),
+      policies: histories,
+      accepted,
+    });
+    if (this.#shard.length === accountsPerShard) {
+      this.#ready.push({ index: Math.floor(row / accountsPerShard), accounts: this.#shard });
+      this.#shard = [];
+    }
+  }
+
+  #countPolicies(
+    row: number,
+    catalogue: BenchmarkCatalogue,
+    histories: ReturnType<typeof policyHistories>,
+    accepted: readonly SiteAcceptedPolicy[],
+    ordered: readonly KeptScan[],
+  ): void {
+    for (const history of histories)
+      if (history.changes.at(-1) !== 0) (catalogue.policies[history.policy] as { accounts: number }).accounts += 1;
+    const standings = accountStandings(row, histories, accepted, (scan) => ordered[scan]?.scanDate ?? null);
+    for (const { policy, failure } of standings.failures) {
+      const entry = catalogue.policies[policy] as { failing: number; accepted: number };
+      entry.failing += 1;
+      if (failure.exception !== null) entry.accepted += 1;
+      pushTo(this.#failures, `${catalogue.key}/${policy}`, failure);
+    }
+    for (const { policy, fix } of standings.fixes) {
+      (catalogue.policies[policy] as { fixed: number }).fixed += 1;
+      pushTo(this.#fixes, `${catalogue.key}/${policy}`, fix);
+    }
   }
 }
 
-function names(analysed: AnalysedReport): Series['names'] {
-  const { report } = analysed;
-  return { accountName: report.AccountName, benchmarkName: report.BenchmarkName, connector: report.ConnectorType };
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** The scans that state a readable date, as the fleet's days pool them. */
+function datedScans(ordered: readonly KeptScan[]): DatedScan[] {
+  return ordered.flatMap((scan) => {
+    const time = scan.scanDate === null ? Number.NaN : Date.parse(scan.scanDate);
+    return Number.isNaN(time) ? [] : [{ time, figures: scan.figures, redBySeverity: scan.redBySeverity }];
+  });
+}
+
+/** The latest scan's accepted policies by their position in the catalogue; one entry per policy. */
+function acceptedPolicies(judgement: ScanJudgement | undefined, catalogue: BenchmarkCatalogue): SiteAcceptedPolicy[] {
+  if (judgement === undefined) return [];
+  const accepted = new Map<number, string>();
+  for (const outcome of judgement.outcomes)
+    for (const match of outcome.accepted) {
+      const policy = catalogue.positionOf(match.policyId);
+      if (policy !== undefined && !accepted.has(policy)) accepted.set(policy, outcome.exception.id);
+    }
+  return [...accepted.entries()].map(([policy, exception]) => ({ policy, exception }));
 }
 
 function compareIds(a: Series, b: Series): number {

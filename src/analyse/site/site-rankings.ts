@@ -1,5 +1,5 @@
 import type { Figures, PercentFormula } from '../../model/analysis.js';
-import type { SiteAccount, SiteDrop, SiteGroup } from '../../model/site.js';
+import type { SiteAccount, SiteBenchmark, SiteDrop, SiteGroup, SiteWorstPolicy } from '../../model/site.js';
 import { computePercent, hasPercent } from '../percent-formulas.js';
 
 /**
@@ -72,4 +72,43 @@ export function siteGroups(
 /** Text in code-unit order: the same order on every machine, whatever its locale. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The policies failing in the most accounts, failures an exception accepts not counted
+ * (the risk is owned), then by severity (`severities` worst first); policies failing
+ * nowhere are left out.
+ */
+export function rankPolicies(
+  benchmarks: readonly SiteBenchmark[],
+  severities: readonly string[],
+  top: number,
+): SiteWorstPolicy[] {
+  const rank = (severity: string): number => {
+    const at = severities.indexOf(severity);
+    return at === -1 ? severities.length : at;
+  };
+  return benchmarks
+    .flatMap((benchmark) =>
+      benchmark.policies.map((policy) => ({
+        benchmarkKey: benchmark.key,
+        benchmarkName: benchmark.benchmarkName,
+        key: policy.key,
+        number: policy.number,
+        title: policy.title,
+        severity: policy.severity,
+        failing: policy.failing,
+        accepted: policy.accepted,
+        accounts: policy.accounts,
+      })),
+    )
+    .filter((policy) => policy.failing > policy.accepted)
+    .sort(
+      (a, b) =>
+        b.failing - b.accepted - (a.failing - a.accepted) ||
+        rank(a.severity) - rank(b.severity) ||
+        compareText(a.benchmarkName, b.benchmarkName) ||
+        compareText(a.number, b.number),
+    )
+    .slice(0, Math.max(0, Math.floor(top)));
 }

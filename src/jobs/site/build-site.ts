@@ -3,28 +3,44 @@ import { SiteBuilder } from '../../analyse/site/site-builder.js';
 import { CspmError } from '../../error/cspm-error.js';
 import { exitCodes } from '../../error/exit-codes.js';
 import { expandInputs, type ReportInput } from '../../load/load-reports.js';
-import type { Analysis, PercentFormula } from '../../model/analysis.js';
+import type { Analysis } from '../../model/analysis.js';
 import type { SkippedInput } from '../../model/document.js';
 import { canBeCompared, type FailOn } from '../../model/fail-closed.js';
-import type { SiteModel } from '../../model/site.js';
+import type { SiteModel, SiteShard } from '../../model/site.js';
+import { ScanExceptions } from '../../analyse/trend/scan-exceptions.js';
+import { runExceptionsOf, type ExceptionsOptions } from '../exceptions/run-exceptions.js';
 import type { Verdict } from '../../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from '../analyse-inputs.js';
 import { comparisonProblem, failed, passed } from '../verdicts.js';
 import { SeenScans } from '../seen-scans.js';
 
 /** Options of {@link buildSite}. */
-export interface BuildSiteOptions extends AnalyseInputsOptions {
+export interface BuildSiteOptions extends AnalyseInputsOptions, ExceptionsOptions {
   /** The lowest finding severity that makes a scan untrusted (default `error`). */
   failOn?: FailOn;
   /** The site's title (default "Fleet posture"). */
   title?: string;
   /** Accounts in the ranking of drops (default 10). */
   top?: number;
+  /**
+   * Takes the shards of account pages made while the inputs are read (an input read an
+   * account at a time makes them as it goes), so that they need not stay in memory.
+   */
+  takeShards?: (shards: SiteShard[]) => Promise<void>;
 }
 
 /** The site's model, or the first scan that did not check: a site never shows a scan that could not be trusted. */
 export type BuildSiteResult =
-  | { status: 'ok'; site: SiteModel; read: string[]; skipped: SkippedInput[]; verdict: Verdict }
+  | {
+      status: 'ok';
+      site: SiteModel;
+      /** The files read: the scans, and the exceptions files. */
+      read: string[];
+      skipped: SkippedInput[];
+      /** A sentence per exception expired, expiring, unused or unneeded in the accounts' latest scans. */
+      warnings: string[];
+      verdict: Verdict;
+    }
   | { status: 'invalid'; source: string; analysis: Analysis; skipped: SkippedInput[]; verdict: Verdict };
 
 function pathOf(input: ReportInput): string | undefined {
@@ -54,12 +70,23 @@ export async function buildSite(
     throw new CspmError('usage', `the accounts ranked must be a whole number of 1 or more, not ${String(top)}`, {
       data: { option: 'top', value: String(top) },
     });
+  // Before any scan: an exceptions file that does not check fails the run, never reads as none.
+  const exceptions = runExceptionsOf(options);
   const files = await expandInputs(inputs, options.onSkip);
-  const builder = new SiteBuilder();
+  const builder = new SiteBuilder({
+    percentFormula: options.percentFormula ?? defaultPercentFormula,
+    ...(exceptions === undefined
+      ? {}
+      : {
+          exceptions: new ScanExceptions(exceptions.files, exceptions.exceptions, {
+            ...(options.today === undefined ? {} : { today: options.today }),
+            ...(options.expiryWarningDays === undefined ? {} : { expiryWarningDays: options.expiryWarningDays }),
+          }),
+        }),
+  });
   const seen = new SeenScans();
   const skipped: SkippedInput[] = [];
   const read: string[] = [];
-  let formula: PercentFormula = options.percentFormula ?? defaultPercentFormula;
   const { onProgress, ...each } = options;
   for (const [index, input] of files.entries()) {
     onProgress?.({ phase: 'reading', done: index, total: files.length, unit: 'scans' });
@@ -70,7 +97,6 @@ export async function buildSite(
       continue;
     }
     const analysis = await analyseInputs(input, { ...each, placeFindings: false });
-    formula = analysis.percentFormula;
     const [source] = analysis.sources;
     // One of the tool's own outputs found in a folder: the loader left it out with a note.
     if (source === undefined && isListed(input)) continue;
@@ -106,11 +132,13 @@ export async function buildSite(
     }
   }
   if (builder.size === 0) throw new CspmError('usage', 'no scan to build a site of', { data: { option: 'inputs' } });
+  const site = builder.build(options.title ?? 'Fleet posture', top);
   return {
     status: 'ok',
-    site: builder.build(formula, options.title ?? 'Fleet posture', top),
-    read,
+    site,
+    read: [...read, ...(exceptions?.files ?? []).map((file) => file.path)],
     skipped,
+    warnings: site.overview.exceptions === null ? [] : builder.exceptionWarnings(),
     verdict: passed(),
   };
 }

@@ -43,6 +43,7 @@ export const siteScripts = [
   'site-overview.js',
   'site-accounts.js',
   'site-account.js',
+  'site-policies.js',
   'site-script.js',
 ] as const;
 
@@ -66,7 +67,7 @@ ${siteScripts.map((script) => `<script src="${script}" defer></script>`).join('\
 <body>
 <header class="site-header">
 <p class="site-name">${name}</p>
-<nav aria-label="Views"><a href="#/">Overview</a> <a href="#/accounts">Accounts</a></nav>
+<nav aria-label="Views"><a href="#/">Overview</a> <a href="#/accounts">Accounts</a> <a href="#/policies">Policies</a></nav>
 </header>
 <main id="view" tabindex="-1"><p>Loading…</p></main>
 <noscript><p>This dashboard draws its pages with JavaScript; the data it shows is in the folder data/.</p></noscript>

@@ -6,7 +6,7 @@ const connectors = ['AWS', 'Azure', 'GCP', 'Office365'];
 /**
  * A site's model of `count` accounts, made up (no scans behind it): the accounts table
  * at the size a fleet reaches, for the page's own work, without reading as many files.
- * Every other account has a Critical Red policy; no account has a page of its own.
+ * Every other account has a Critical Red policy; no account has a page of its own, and there is no policy.
  */
 export function manyAccountsSite(count: number): SiteModel {
   const accounts = Array.from({ length: count }, (_, index): SiteAccount => {
@@ -18,14 +18,18 @@ export function manyAccountsSite(count: number): SiteModel {
       connector: connectors[index % connectors.length] as string,
       benchmarkId: 'CIS',
       benchmarkName: 'CIS Foundations Benchmark',
+      benchmarkKey: '0000000000000000',
+      jobId: `job-${number}`,
       lastScan: '2024-03-18T06:00:00.000Z',
       percent: (index * 37) % 101,
       change: ((index * 13) % 21) - 10,
       red: index % 50,
       amber: index % 7,
       redBySeverity: severities.map((_, at) => (at === 0 ? (index + 1) % 2 : 1)),
+      accepted: 0,
       scans: 52,
       lost: false,
+      shard: Math.floor(index / 64),
     };
   });
   return {
@@ -39,8 +43,12 @@ export function manyAccountsSite(count: number): SiteModel {
       days: [{ date: '2024-03-18', percent: 50, accounts: count, redBySeverity: [1, 1, 1, 1, 1] }],
       groups: [],
       drops: [],
+      worstPolicies: [],
+      exceptions: null,
     },
     accounts,
-    details: () => [],
+    benchmarks: [],
+    shards: () => [],
+    policyPages: () => [],
   };
 }

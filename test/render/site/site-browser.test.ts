@@ -118,6 +118,7 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet site in Chromium
       'site-accounts.js',
       'site-base.js',
       'site-overview.js',
+      'site-policies.js',
       'site-script.js',
       'site.css',
     ]);

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { siteRounds } from './site-fleet.js';
 
 interface Policy {
@@ -54,10 +55,49 @@ export function pooledPercent(accounts: Iterable<AccountRecount>): number {
   return (green / assessed) * 100;
 }
 
-/** A data chunk's value, read back as the page reads it. */
+/** A data chunk's value, read back as the page reads it: base64 of raw DEFLATE of JSON. */
 export function readChunk<T>(path: string): T {
   const text = readFileSync(path, 'utf8');
-  const match = /^window\.cspmSite\.receive\(("[^"]+"), ([\s\S]*)\);\n$/.exec(text);
+  const match = /^window\.cspmSite\.receive\(("[^"]+"),"([A-Za-z0-9+/=]*)"\);\n$/.exec(text);
   if (match === null) throw new Error(`${path} is no data chunk`);
-  return JSON.parse(match[2] as string) as T;
+  return JSON.parse(inflateRawSync(Buffer.from(match[2] as string, 'base64')).toString('utf8')) as T;
+}
+
+/** The accounts table of a site, a record per row. */
+export function readAccounts(site: string): Record<string, unknown>[] {
+  const chunk = readChunk<{ columns: string[]; rows: unknown[][] }>(join(site, 'data/accounts.js'));
+  return chunk.rows.map((row) => Object.fromEntries(chunk.columns.map((name, at) => [name, row[at]])));
+}
+
+/** An account's page as its shard holds it, unpacked: scans a record each, policies named from the catalogue. */
+export interface ReadAccount {
+  scans: Record<string, unknown>[];
+  policies: { policyId: string; number: string; title: string; changes: number[] }[];
+  accepted: [number, string][];
+}
+
+/** The page of the account `accountId` (of its only benchmark), read back from its shard and the catalogue. */
+export function readAccount(site: string, accountId: string): ReadAccount {
+  const row = readAccounts(site).find((one) => one.accountId === accountId);
+  if (row === undefined) throw new Error(`no account ${accountId}`);
+  const shard = readChunk<
+    { key: string; scans: Record<string, unknown[]>; policies: number[][]; accepted: [number, string][] }[]
+  >(join(site, 'data/account', `${String(row.shard)}.js`));
+  const found = shard.find((one) => one.key === row.key);
+  const benchmarks = readChunk<{ key: string; policies: { policyId: string; number: string; title: string }[] }[]>(
+    join(site, 'data/policies.js'),
+  );
+  const catalogue = benchmarks.find((one) => one.key === row.benchmarkKey);
+  if (found === undefined || catalogue === undefined) throw new Error(`no page of ${accountId}`);
+  const columns = Object.keys(found.scans);
+  return {
+    scans: (found.scans.date ?? []).map((_, at) =>
+      Object.fromEntries(columns.map((column) => [column, found.scans[column]?.[at]])),
+    ),
+    policies: found.policies.map(([policy, ...changes]) => ({
+      ...(catalogue.policies[policy as number] as { policyId: string; number: string; title: string }),
+      changes,
+    })),
+    accepted: found.accepted,
+  };
 }
