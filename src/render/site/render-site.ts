@@ -11,7 +11,7 @@ import type {
 } from '../../model/site.js';
 import { renderSitePage, siteScripts } from './site-page.js';
 
-/** The files of every site, whatever its accounts: the page, its scripts and style, the overview, accounts, policies. */
+/** The files of every site, whatever its accounts: the page, its scripts and style, overview, accounts, policies. */
 export const siteFileNames = [
   'index.html',
   'site.css',
