@@ -54,6 +54,13 @@ export interface SiteBuilderOptions {
   percentFormula: PercentFormula;
   /** The run's exceptions, judged on each account's latest scan on its day. */
   exceptions?: ScanExceptions;
+  /**
+   * The day the site is as of, `YYYY-MM-DD`: the fleet's latest scan day. An exception
+   * that expired before it accepts nothing on the site, even in an account last scanned
+   * while it was in force. Given when accounts are added whole ({@link SiteBuilder.addSeries});
+   * found from the scans otherwise.
+   */
+  asOf?: string;
 }
 
 /**
@@ -78,6 +85,8 @@ export class SiteBuilder {
   readonly #lastScans: { index: number; jobId: string; scanDate: string | null; folder: string }[] = [];
   readonly #judgements: ScanJudgement[] = [];
   readonly #acceptedIn = new Map<string, number>();
+  readonly #acceptedCount = new Map<string, number>();
+  #asOf: string | undefined;
   readonly #failures = new Map<string, SitePolicyFailure[]>();
   readonly #fixes = new Map<string, SitePolicyFix[]>();
   #shard: SiteAccountDetail[] = [];
@@ -87,6 +96,7 @@ export class SiteBuilder {
 
   constructor(options: SiteBuilderOptions) {
     this.#options = options;
+    this.#asOf = options.asOf;
   }
 
   /** How many distinct accounts and benchmarks were added. */
@@ -151,6 +161,7 @@ export class SiteBuilder {
   build(title: string, top = 10): SiteModel {
     const pending = [...this.#pending.values()].sort(compareIds);
     this.#pending.clear();
+    this.#asOf ??= latestDay(pending);
     for (const series of pending) this.#finish(series, orderScans(series.scans).scans);
     if (this.#shard.length > 0) {
       this.#ready.push({ index: Math.floor((this.#rows.length - 1) / accountsPerShard), accounts: this.#shard });
@@ -161,13 +172,16 @@ export class SiteBuilder {
     const severities = this.#severityList();
     const formula = this.#options.percentFormula;
     const days = this.#fleet.days(formula, severities);
-    const latestDay = days.at(-1)?.date ?? null;
-    const benchmarks = [...this.#catalogues.values()].map((catalogue) => ({
-      key: catalogue.key,
-      benchmarkId: catalogue.benchmarkId,
-      benchmarkName: catalogue.benchmarkName,
-      policies: catalogue.policies,
-    }));
+    const latest = days.at(-1)?.date ?? null;
+    // By id: the same list whatever order the scans came in (a benchmark's policies keep the order they were first seen in).
+    const benchmarks = [...this.#catalogues.values()]
+      .sort((a, b) => (a.benchmarkId < b.benchmarkId ? -1 : a.benchmarkId > b.benchmarkId ? 1 : 0))
+      .map((catalogue) => ({
+        key: catalogue.key,
+        benchmarkId: catalogue.benchmarkId,
+        benchmarkName: catalogue.benchmarkName,
+        policies: catalogue.policies,
+      }));
     const exceptions = this.#options.exceptions;
     const record =
       exceptions === undefined || this.#judgements.length === 0 ? null : exceptions.record(this.#judgements);
@@ -181,12 +195,12 @@ export class SiteBuilder {
         severities,
         accounts: this.#rows.length,
         lost: this.#rows.filter((account) => account.lost).length,
-        latest: latestDay,
+        latest,
         days,
         groups: siteGroups(this.#latest, this.#rows, formula),
         drops: rankDrops(this.#rows, top),
         worstPolicies: rankPolicies(benchmarks, severities, top),
-        exceptions: record === null ? null : siteExceptions(record, this.#acceptedIn),
+        exceptions: record === null ? null : siteExceptions(record, this.#acceptedCount, this.#acceptedIn),
       },
       accounts: this.#rows,
       benchmarks,
@@ -265,7 +279,7 @@ export class SiteBuilder {
       ordered.map((scan) => scan.colours),
       catalogue.policies.length,
     );
-    const accepted = acceptedPolicies(last.judgement, catalogue);
+    const accepted = acceptedPolicies(last.judgement, catalogue, this.#asOf);
     const now = percentOf(last.figures);
     const then = before === undefined ? null : percentOf(before.figures);
     const key = linkKey(series.accountId, series.benchmarkId);
@@ -292,6 +306,8 @@ export class SiteBuilder {
     this.#latest.push({ ...last.figures, redBySeverity: last.redBySeverity });
     this.#lastScans.push({ index: row, jobId: last.jobId, scanDate: last.scanDate, folder: dirname(last.source) });
     if (last.judgement !== undefined) this.#judgements.push(last.judgement);
+    for (const { exception } of accepted)
+      this.#acceptedCount.set(exception, (this.#acceptedCount.get(exception) ?? 0) + 1);
     for (const exception of new Set(accepted.map((one) => one.exception)))
       this.#acceptedIn.set(exception, (this.#acceptedIn.get(exception) ?? 0) + 1);
     this.#fleet.addAccount(datedScans(ordered));
@@ -354,15 +370,35 @@ function datedScans(ordered: readonly KeptScan[]): DatedScan[] {
   });
 }
 
-/** The latest scan's accepted policies by their position in the catalogue; one entry per policy. */
-function acceptedPolicies(judgement: ScanJudgement | undefined, catalogue: BenchmarkCatalogue): SiteAcceptedPolicy[] {
+/** The latest day any of the series' scans states, `YYYY-MM-DD`; undefined when none states one. */
+function latestDay(series: readonly Series[]): string | undefined {
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const { scans } of series)
+    for (const scan of scans) {
+      const time = scan.scanDate === null ? Number.NaN : Date.parse(scan.scanDate);
+      if (time > latest) latest = time;
+    }
+  return Number.isFinite(latest) ? new Date(latest).toISOString().slice(0, 10) : undefined;
+}
+
+/**
+ * The latest scan's accepted policies by their position in the catalogue, one entry per
+ * policy; an exception that expired before `asOf` accepts none (fail closed).
+ */
+function acceptedPolicies(
+  judgement: ScanJudgement | undefined,
+  catalogue: BenchmarkCatalogue,
+  asOf: string | undefined,
+): SiteAcceptedPolicy[] {
   if (judgement === undefined) return [];
   const accepted = new Map<number, string>();
-  for (const outcome of judgement.outcomes)
+  for (const outcome of judgement.outcomes) {
+    if (asOf !== undefined && outcome.exception.expires < asOf) continue;
     for (const match of outcome.accepted) {
       const policy = catalogue.positionOf(match.policyId);
       if (policy !== undefined && !accepted.has(policy)) accepted.set(policy, outcome.exception.id);
     }
+  }
   return [...accepted.entries()].map(([policy, exception]) => ({ policy, exception }));
 }
 
