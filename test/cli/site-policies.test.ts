@@ -10,7 +10,7 @@ import { readAccount, readAccounts, readChunk, recountFleet } from '../render/si
 
 const tempDir = useTempDir();
 
-/** Two exceptions on the generated fleet: one in force on an AWS account's Red policy, one expired before the latest round. */
+/** Two exceptions on the generated fleet: one in force on a Red policy of AWS, one expired before the latest round. */
 export const siteExceptionsYaml = `exceptions:
   - id: EXC-A
     policy: RootHardwareMfaEnabled

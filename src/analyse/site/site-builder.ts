@@ -173,7 +173,7 @@ export class SiteBuilder {
     const formula = this.#options.percentFormula;
     const days = this.#fleet.days(formula, severities);
     const latest = days.at(-1)?.date ?? null;
-    // By id: the same list whatever order the scans came in (a benchmark's policies keep the order they were first seen in).
+    // By id: the same list whatever order the scans came in (policies keep the order they were first seen in).
     const benchmarks = [...this.#catalogues.values()]
       .sort((a, b) => (a.benchmarkId < b.benchmarkId ? -1 : a.benchmarkId > b.benchmarkId ? 1 : 0))
       .map((catalogue) => ({
