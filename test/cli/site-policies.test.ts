@@ -5,30 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteBenchmark, SiteOverview, SitePolicyFailure, SitePolicyFix } from '../../src/model/site.js';
 import { runInProcess } from '../support/cli-run.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { siteAccounts, writeSiteFleet } from '../render/site/site-fleet.js';
+import { siteAccounts, siteExceptionsYaml, writeSiteFleet } from '../render/site/site-fleet.js';
 import { readAccount, readAccounts, readChunk, recountFleet } from '../render/site/site-recount.js';
 
 const tempDir = useTempDir();
-
-/** Two exceptions on the generated fleet: one in force on a Red policy of AWS, one expired before the latest round. */
-export const siteExceptionsYaml = `exceptions:
-  - id: EXC-A
-    policy: RootHardwareMfaEnabled
-    accounts: ['aws-payments']
-    reason: The hardware keys ship in April.
-    owner: identity@example.com
-    approvedBy: ciso@example.com
-    approved: '2024-01-01'
-    expires: '2024-06-30'
-  - id: EXC-B
-    policy: SecurityContactRegistered
-    accounts: ['aws-*']
-    reason: The contact moves to the new security mailbox.
-    owner: <b>secops</b>@example.com
-    approvedBy: ciso@example.com
-    approved: '2024-01-01'
-    expires: '2024-03-15'
-`;
 
 interface PolicyPage {
   failing: SitePolicyFailure[];

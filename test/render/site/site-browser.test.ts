@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../../support/cli-run.js';
 import { launchChromium } from '../../support/chromium.js';
 import { hasProgram } from '../../support/system-program.js';
-import { siteAccounts, writeSiteFleet } from './site-fleet.js';
+import { siteAccounts, siteExceptionsYaml, writeSiteFleet } from './site-fleet.js';
 import { pooledPercent, recountFleet, type AccountRecount } from './site-recount.js';
 import { manyAccountsSite } from './many-accounts-site.js';
 import { renderSite } from '../../../src/render/site/render-site.js';
@@ -36,7 +36,9 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet site in Chromium
     await writeSiteFleet(inputs, siteAccounts);
     recount = recountFleet(inputs);
     site = join(folder, 'site');
-    const run = await runInProcess(['site', inputs, '-o', site, '--quiet']);
+    const exceptions = join(folder, 'risks.yaml');
+    writeFileSync(exceptions, siteExceptionsYaml);
+    const run = await runInProcess(['site', inputs, '-o', site, '--quiet', '--exceptions', exceptions]);
     if (run.code !== 0) throw new Error(run.stderr);
     copyFileSync('node_modules/axe-core/axe.min.js', join(site, 'axe.min.js'));
     bigSite = join(folder, 'big-site');
@@ -194,6 +196,80 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet site in Chromium
     await page.goBack();
     await poll(() => page.getByRole('button', { name: '90 days' }).getAttribute('aria-pressed')).toBe('true');
     await poll(() => page.locator('svg.chart').first().locator('circle').count()).toBe(3);
+  });
+
+  it('opens a policy from the list of policies: where it fails, since when, accepted or not; and back', async () => {
+    const { page, errors } = await open(site);
+    const worst = page.locator('section', { hasText: 'Policies failing in the most accounts' });
+    await poll(() => worst.locator('tbody tr').count()).toBe(10);
+    await page.getByRole('link', { name: 'Policies', exact: true }).click();
+    await page.getByLabel('Search').fill('hardware MFA');
+    await page.getByRole('link', { name: "Ensure hardware MFA is enabled for the 'root' user account" }).click();
+    await poll(() => page.locator('main h1').textContent()).toBe(
+      "1.6 Ensure hardware MFA is enabled for the 'root' user account",
+    );
+    await poll(() => figure(page, 'Failing accounts').textContent()).toBe('2');
+    await poll(() => figure(page, 'Accepted').textContent()).toBe('1');
+    const failing = page.locator('tr.failing');
+    await poll(() => failing.locator('td:first-child').allTextContents()).toEqual(['Payments production', 'Sandbox']);
+    // Red since the first round, 14 days before the payments account's latest scan.
+    await poll(() => failing.first().locator('td').allTextContents()).toEqual([
+      'Payments production',
+      'AWS',
+      'Red',
+      '2024-03-04',
+      '14',
+      '2024-03-04',
+      'EXC-A (until 2024-06-30)',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'site-policy-1280.png'), fullPage: true });
+    await page.goBack();
+    await poll(() => page.getByLabel('Search').inputValue()).toBe('hardware MFA');
+    await page.goBack();
+    await poll(() => page.locator('main h1').textContent()).toBe('Fleet posture');
+    const risks = page.locator('section', { hasText: 'Accepted risks and the nearest expiries' }).locator('tbody tr');
+    await poll(() => risks.locator('td:first-child').allTextContents()).toEqual(['EXC-B', 'EXC-A']);
+    // Report and exceptions text as text: the owner's markup is shown as typed.
+    await poll(() => risks.first().locator('td:nth-child(5)').textContent()).toBe('<b>secops</b>@example.com');
+    await poll(() => page.locator('main b').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('lists every policy, filters and searches them, and keeps the filter in the URL', async () => {
+    const { page, errors } = await open(site, '#/policies');
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 259 of 259 policies');
+    await page.getByLabel('Benchmark').selectOption({ label: 'CIS Amazon Web Services Foundations Benchmark v1.4.0' });
+    await poll(() => page.locator('.count').textContent()).toBe('Showing 59 of 259 policies');
+    await page.getByLabel('Search').fill('root');
+    await poll(() => page.locator('table.policies tbody tr').count()).toBeGreaterThan(0);
+    expect(decodeURIComponent(page.url())).toMatch(/#\/policies\?benchmark=CIS.*&q=root$/);
+    const reopened = await open(site, new URL(page.url()).hash, 390);
+    await poll(() => reopened.page.getByLabel('Search').inputValue()).toBe('root');
+    await poll(() => reopened.page.locator('.count').textContent()).toBe(await page.locator('.count').textContent());
+    await reopened.page.screenshot({ path: join(screenshots, 'site-policies-390.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect([...errors, ...reopened.errors]).toEqual([]);
+  });
+
+  it("shows an account's accepted risks beside its failing policies", async () => {
+    const { page, errors } = await open(site);
+    await page.getByRole('link', { name: 'Accounts', exact: true }).click();
+    await page.getByRole('link', { name: 'Payments production' }).click();
+    await poll(() => figure(page, 'Accepted risks').textContent()).toBe('1');
+    const accepted = page.locator('tr.accepted');
+    await poll(() => accepted.locator('td').allTextContents()).toEqual([
+      '1.6',
+      "Ensure hardware MFA is enabled for the 'root' user account",
+      'High',
+      'EXC-A',
+      'identity@example.com',
+      '2024-06-30',
+    ]);
+    await poll(() => page.locator('tr.failing', { hasText: 'EXC-A' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'site-account-accepted-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
   });
 
   it('keeps only the rows in sight in the page among 10,000 accounts, and filters them', async () => {

@@ -38,6 +38,26 @@ export const siteAccounts: readonly SiteAccountSpec[] = [
   { sample: 'aws-cis', id: 'aws-sandbox', name: 'Sandbox', reds: [0, 1, null] },
 ];
 
+/** Two exceptions on the generated fleet: one in force on a Red policy of AWS, one expired before the latest round. */
+export const siteExceptionsYaml = `exceptions:
+  - id: EXC-A
+    policy: RootHardwareMfaEnabled
+    accounts: ['aws-payments']
+    reason: The hardware keys ship in April.
+    owner: identity@example.com
+    approvedBy: ciso@example.com
+    approved: '2024-01-01'
+    expires: '2024-06-30'
+  - id: EXC-B
+    policy: SecurityContactRegistered
+    accounts: ['aws-*']
+    reason: The contact moves to the new security mailbox.
+    owner: <b>secops</b>@example.com
+    approvedBy: ciso@example.com
+    approved: '2024-01-01'
+    expires: '2024-03-15'
+`;
+
 /** The rounds of scans, a week apart; a folder each. */
 export const siteRounds = ['2024-03-04', '2024-03-11', '2024-03-18'];
 
