@@ -120,6 +120,18 @@
           String(overview.accounts),
           overview.lost > 0 ? overview.lost + ' lost' : 'all scanned in the latest round',
         ),
+        overview.exceptions === null
+          ? null
+          : figure(
+              'Accepted risks',
+              String(overview.exceptions.reduce((sum, exception) => sum + exception.accepted, 0)),
+              ['expired', 'expiring']
+                .map(
+                  (state) =>
+                    overview.exceptions.filter((exception) => exception.state === state).length + ' ' + state,
+                )
+                .join(', '),
+            ),
       ),
       section(
         'Fleet compliance over time',
