@@ -17,6 +17,7 @@
     table,
     accountRows: accounts,
     policyLink,
+    records,
   } = site;
 
   // --- one account ---
@@ -33,13 +34,8 @@
     const acceptedBy = new Map(found.accepted);
     const exceptions = new Map((overview.exceptions || []).map((one) => [one.id, one]));
     // The shard holds scans by column and a policy's history as [position, scan, colour, …].
-    const columns = Object.keys(found.scans);
     const detail = {
-      scans: found.scans.date.map((_, at) => {
-        const scan = {};
-        for (const column of columns) scan[column] = found.scans[column][at];
-        return scan;
-      }),
+      scans: records(found.scans),
       // A policy named once for the whole site, its history and acceptance this account's own.
       policies: found.policies.map(([policy, ...changes]) =>
         Object.assign({}, benchmark.policies[policy], { changes, exception: acceptedBy.get(policy) || null }),

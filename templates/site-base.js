@@ -237,6 +237,19 @@
     );
   }
 
+  /** A record of lists, one per column (as chunks store them), as a list of records. */
+  function records(columns) {
+    const names = Object.keys(columns);
+    const count = names.length === 0 ? 0 : columns[names[0]].length;
+    const list = new Array(count);
+    for (let at = 0; at < count; at += 1) {
+      const record = {};
+      for (const name of names) record[name] = columns[name][at];
+      list[at] = record;
+    }
+    return list;
+  }
+
   function accountLink(key, name) {
     return h('a', { href: '#/account/' + key, text: name });
   }
@@ -267,5 +280,6 @@
     table,
     accountLink,
     policyLink,
+    records,
   });
 })();

@@ -16,6 +16,7 @@
     accountLink,
     policyLink,
     accountRows: accounts,
+    records,
   } = site;
 
   /** Pages list at most this many accounts: the rest are a filter of the accounts table away. */
@@ -157,14 +158,14 @@
     const page = await load('policy/' + benchmarkKey + '-' + key);
     const exceptions = new Map((overview.exceptions || []).map((one) => [one.id, one]));
     // Longest failing first: the oldest problems are the ones a fix is most overdue for.
-    const failing = page.failing
+    const failing = records(page.failing)
       .map((entry) => Object.assign({ account: rows[entry.row] }, entry))
       .sort(
         (a, b) =>
           compareText(a.since || '\uffff', b.since || '\uffff') ||
           compareText(a.account.accountId, b.account.accountId),
       );
-    const fixed = page.fixed
+    const fixed = records(page.fixed)
       .map((entry) => Object.assign({ account: rows[entry.row] }, entry))
       .sort((a, b) => compareText(b.fixed || '', a.fixed || ''));
     const more = (count) =>

@@ -10,9 +10,28 @@ import { readAccount, readAccounts, readChunk, recountFleet } from '../render/si
 
 const tempDir = useTempDir();
 
+/** A policy's page as its chunk holds it: a list per column. */
+interface PolicyChunk {
+  failing: { [K in keyof SitePolicyFailure]: SitePolicyFailure[K][] };
+  fixed: { [K in keyof SitePolicyFix]: SitePolicyFix[K][] };
+}
+
+/** The lists of a chunk's columns as records. */
+function records<T>(columns: { [K in keyof T]: T[K][] }): T[] {
+  const names = Object.keys(columns) as (keyof T)[];
+  return (columns[names[0] as keyof T] ?? []).map(
+    (_, at) => Object.fromEntries(names.map((name) => [name, columns[name][at]])) as T,
+  );
+}
+
 interface PolicyPage {
   failing: SitePolicyFailure[];
   fixed: SitePolicyFix[];
+}
+
+function readPolicyPage(path: string): PolicyPage {
+  const chunk = readChunk<PolicyChunk>(path);
+  return { failing: records(chunk.failing), fixed: records(chunk.fixed) };
 }
 
 describe('cspm-report site: policies and accepted risks', () => {
@@ -37,7 +56,7 @@ describe('cspm-report site: policies and accepted risks', () => {
       const at = benchmark.policies.findIndex((one) => one.policyId === policyId);
       if (at === -1) continue;
       const key = benchmark.policies[at]?.key as string;
-      return { benchmark, at, page: readChunk<PolicyPage>(join(site, 'data/policy', `${benchmark.key}-${key}.js`)) };
+      return { benchmark, at, page: readPolicyPage(join(site, 'data/policy', `${benchmark.key}-${key}.js`)) };
     }
     throw new Error(`no policy ${policyId}`);
   }
@@ -55,15 +74,15 @@ describe('cspm-report site: policies and accepted risks', () => {
       {
         row: rowOf('aws-payments'),
         colour: 3,
-        since: '2024-03-04T06:00:00.000Z',
-        firstSeen: '2024-03-04T06:00:00.000Z',
+        since: '2024-03-04',
+        firstSeen: '2024-03-04',
         exception: 'EXC-A',
       },
       {
         row: rowOf('aws-sandbox'),
         colour: 3,
-        since: '2024-03-04T06:00:00.000Z',
-        firstSeen: '2024-03-04T06:00:00.000Z',
+        since: '2024-03-04',
+        firstSeen: '2024-03-04',
         exception: null,
       },
     ]);
@@ -71,8 +90,8 @@ describe('cspm-report site: policies and accepted risks', () => {
     // The first Green policy of the sample turned Red in the second round, in both AWS accounts; EXC-B had expired.
     const turned = policy('SecurityContactRegistered').page;
     expect(turned.failing.map((one) => [one.row, one.since, one.exception])).toEqual([
-      [rowOf('aws-payments'), '2024-03-11T06:00:00.000Z', null],
-      [rowOf('aws-sandbox'), '2024-03-11T06:00:00.000Z', null],
+      [rowOf('aws-payments'), '2024-03-11', null],
+      [rowOf('aws-sandbox'), '2024-03-11', null],
     ]);
   });
 
@@ -83,13 +102,13 @@ describe('cspm-report site: policies and accepted risks', () => {
     const fixed = azure.policies.filter((one) => one.fixed > 0);
     expect(fixed).toHaveLength(3);
     const days = fixed
-      .map((one) => readChunk<PolicyPage>(join(site, 'data/policy', `${azure.key}-${one.key}.js`)).fixed)
+      .map((one) => readPolicyPage(join(site, 'data/policy', `${azure.key}-${one.key}.js`)).fixed)
       .map((entries) => entries.map((entry) => [entry.row, entry.fixed]));
     expect(days.sort()).toEqual(
       [
-        [[rowOf('azure-data'), '2024-03-11T06:00:00.000Z']],
-        [[rowOf('azure-data'), '2024-03-11T06:00:00.000Z']],
-        [[rowOf('azure-data'), '2024-03-18T06:00:00.000Z']],
+        [[rowOf('azure-data'), '2024-03-11']],
+        [[rowOf('azure-data'), '2024-03-11']],
+        [[rowOf('azure-data'), '2024-03-18']],
       ].sort(),
     );
   });
