@@ -28,7 +28,8 @@
     const account = rows.find((row) => row.key === key);
     if (!account) throw new Error('no such account');
     const [shard, benchmarks] = await Promise.all([load('account/' + account.shard), load('policies')]);
-    const found = shard.find((one) => one.key === key);
+    // A shard holds the pages of its accounts in the order of their rows.
+    const found = shard[rows.indexOf(account) - rows.findIndex((row) => row.shard === account.shard)];
     const benchmark = benchmarks.find((one) => one.key === account.benchmarkKey);
     if (!found || !benchmark) throw new Error('no data for this account');
     const acceptedBy = new Map(found.accepted);

@@ -40,8 +40,6 @@ export interface SiteAccount {
   /** The key of the benchmark's policies in `policies` (a hash of its id). */
   benchmarkKey: string;
   lastScan: string | null;
-  /** The JobId of the latest scan. */
-  jobId: string;
   percent: number | null;
   /** Latest minus the scan before, in points; null for one scan or no percent. */
   change: number | null;

@@ -292,7 +292,6 @@ export class SiteBuilder {
       benchmarkName: series.names.benchmarkName,
       benchmarkKey: catalogue.key,
       lastScan: last.scanDate,
-      jobId: last.jobId,
       percent: now,
       change: now === null || then === null ? null : now - then,
       red: last.figures.red,

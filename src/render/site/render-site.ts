@@ -37,7 +37,6 @@ export const accountColumns = [
   'benchmarkName',
   'benchmarkKey',
   'lastScan',
-  'jobId',
   'percent',
   'change',
   'red',
@@ -84,6 +83,11 @@ export function siteDay(date: string | null): string | null {
   return Number.isNaN(time) ? date : new Date(time).toISOString().slice(0, 10);
 }
 
+/** A percent or a change in points to three decimals: pages show one, and full doubles do not compress. */
+function thousandths(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
 /** A list of records as a record of lists, one per column: like values side by side compress best. */
 function byColumn<T extends object, K extends keyof T>(
   records: readonly T[],
@@ -94,20 +98,20 @@ function byColumn<T extends object, K extends keyof T>(
 }
 
 /**
- * An account's page as its shard holds it: its scans by column, dates as days, percents
+ * An account's page as its shard holds it, at its row's place: its scans by column, dates as days, percents
  * to three decimals (pages show one), and each policy's history as one list, its
  * position first.
  */
 function packedAccount(detail: SiteAccountDetail): unknown {
   const scans = byColumn(detail.scans, scanColumns, (scan, column) =>
     column === 'percent' && scan.percent !== null
-      ? Math.round(scan.percent * 1000) / 1000
+      ? thousandths(scan.percent)
       : column === 'date'
         ? siteDay(scan.date)
         : scan[column],
   );
+  // No key: a shard holds its accounts in the order of their rows, and the page finds one by its row.
   return {
-    key: detail.key,
     scans,
     policies: detail.policies.map((history) => [history.policy, ...history.changes]),
     accepted: detail.accepted.map((one) => [one.policy, one.exception]),
@@ -154,7 +158,13 @@ export function* renderSite(model: SiteModel): Iterable<SiteFile> {
   for (const script of siteScripts) yield { path: script, body: asset(script) };
   yield { path: 'data/overview.js', body: dataChunk('overview', model.overview) };
   const rows = model.accounts.map((account) =>
-    accountColumns.map((column) => (column === 'lastScan' ? siteDay(account.lastScan) : account[column])),
+    accountColumns.map((column) =>
+      column === 'lastScan'
+        ? siteDay(account.lastScan)
+        : (column === 'percent' || column === 'change') && account[column] !== null
+          ? thousandths(account[column])
+          : account[column],
+    ),
   );
   yield { path: 'data/accounts.js', body: dataChunk('accounts', { columns: accountColumns, rows }) };
   yield { path: 'data/policies.js', body: dataChunk('policies', model.benchmarks) };

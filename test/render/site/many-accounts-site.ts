@@ -19,7 +19,6 @@ export function manyAccountsSite(count: number): SiteModel {
       benchmarkId: 'CIS',
       benchmarkName: 'CIS Foundations Benchmark',
       benchmarkKey: '0000000000000000',
-      jobId: `job-${number}`,
       lastScan: '2024-03-18T06:00:00.000Z',
       percent: (index * 37) % 101,
       change: ((index * 13) % 21) - 10,

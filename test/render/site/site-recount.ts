@@ -78,12 +78,14 @@ export interface ReadAccount {
 
 /** The page of the account `accountId` (of its only benchmark), read back from its shard and the catalogue. */
 export function readAccount(site: string, accountId: string): ReadAccount {
-  const row = readAccounts(site).find((one) => one.accountId === accountId);
+  const rows = readAccounts(site);
+  const row = rows.find((one) => one.accountId === accountId);
   if (row === undefined) throw new Error(`no account ${accountId}`);
-  const shard = readChunk<
-    { key: string; scans: Record<string, unknown[]>; policies: number[][]; accepted: [number, string][] }[]
-  >(join(site, 'data/account', `${String(row.shard)}.js`));
-  const found = shard.find((one) => one.key === row.key);
+  const shard = readChunk<{ scans: Record<string, unknown[]>; policies: number[][]; accepted: [number, string][] }[]>(
+    join(site, 'data/account', `${String(row.shard)}.js`),
+  );
+  // In the order of the rows: the account's place among the rows of its shard.
+  const found = shard[rows.indexOf(row) - rows.findIndex((one) => one.shard === row.shard)];
   const benchmarks = readChunk<{ key: string; policies: { policyId: string; number: string; title: string }[] }[]>(
     join(site, 'data/policies.js'),
   );
