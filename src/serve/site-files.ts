@@ -136,19 +136,35 @@ async function sendFile(root: string, names: string[], request: IncomingMessage,
 }
 
 /**
+ * A browser asks every origin for /favicon.ico, outside /site/, and reports a 404 of it
+ * as an error in the page's console; the site has no icon, so the answer is an empty 204.
+ */
+function answerIcon(request: IncomingMessage, response: ServerResponse): true {
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    refuse(response, 405, `method ${request.method ?? ''} is not allowed here; use GET, HEAD`, { Allow: 'GET, HEAD' });
+  else {
+    response.writeHead(204, siteHeaders);
+    response.end();
+  }
+  return true;
+}
+
+/**
  * The emulator's answer to requests under /site/: the files of a built site's folder
  * (`cspm-report site -o`), whose real path `root` is (see resolveSiteFolder). GET and HEAD
  * only (405 with Allow otherwise); `/site` is sent on to `/site/`, so that the page's
  * relative links resolve. Paths that leave the folder, name a dotfile or a folder, or
  * lead through a symbolic link out of it are 404, a malformed escape 400, and a file that
  * cannot be read 500 with a one-line body; the server stays up, and no answer holds a
- * stack or a path of this machine. Like the OpenAPI document, these answers are not the
+ * stack or a path of this machine. `/favicon.ico`, which a browser asks of the origin, is
+an empty 204. Like the OpenAPI document, these answers are not the
  * service's: no credentials, no injected latency or failure.
  * Returns true when the request was for the site; false leaves it to the routes.
  */
 export function createSiteRoute(root: string): (request: IncomingMessage, response: ServerResponse) => boolean {
   return (request, response) => {
     const path = requestPath(request.url ?? '/');
+    if (path === '/favicon.ico') return answerIcon(request, response);
     if (path !== '/site' && !path.startsWith(sitePath)) return false;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       refuse(response, 405, `method ${request.method ?? ''} is not allowed here; use GET, HEAD`, {

@@ -197,6 +197,13 @@ describe('the site served under /site/', () => {
     expect((await fetch(url('/site/'))).status).toBe(200);
   });
 
+  it('answers the browser’s ask for /favicon.ico with an empty 204, not a 404 its console would show', async () => {
+    const response = await fetch(url('/favicon.ico'));
+    expect(response.status).toBe(204);
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+    expect((await fetch(url('/favicon.ico'), { method: 'POST' })).status).toBe(405);
+  });
+
   it('keeps the API routes beside it', async () => {
     expect((await fetch(url('/openapi.json'))).status).toBe(200);
     const onboarded = await api.request('POST', '/onboarding/license/L1/account/aws', {
@@ -213,7 +220,7 @@ describe('without --site', () => {
     const bare = await startEmulator();
     try {
       expect(bare.emulator.siteUrl).toBeUndefined();
-      for (const path of ['/site/', '/site/index.html', '/site'])
+      for (const path of ['/site/', '/site/index.html', '/site', '/favicon.ico'])
         expect((await fetch(`${bare.emulator.url}${path}`, { redirect: 'manual' })).status).toBe(404);
     } finally {
       await bare.emulator.close();
