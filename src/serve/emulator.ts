@@ -14,6 +14,8 @@ import { isLoopbackAddress } from './loopback.js';
 import { loadReportLibrary, type ReportLibrary } from './report-library.js';
 import type { EmulatorContext } from './request-context.js';
 import { routes } from './routes/routes.js';
+import { createSiteRoute, sitePath } from './site-files.js';
+import { resolveSiteFolder } from './site-folder.js';
 
 /** Options of {@link createEmulator}. */
 export interface EmulatorOptions extends FaultOptions, StateLimits {
@@ -39,6 +41,12 @@ export interface EmulatorOptions extends FaultOptions, StateLimits {
   requestTimeoutMs?: number;
   /** Clock in ms (Date.now by default). */
   now?: () => number;
+  /**
+   * Folder of a built site (`cspm-report site -o FOLDER`) to serve as static files under
+   * `/site/`; checked before listening (a usage error when missing, not a folder, or
+   * without index.html). Nothing is served under /site/ without it.
+   */
+  site?: string;
 }
 
 /** A running emulator. */
@@ -51,6 +59,8 @@ export interface Emulator {
    */
   loopbackOnly: boolean;
   credentials: EmulatorCredentials;
+  /** URL of the site's page, `http://127.0.0.1:PORT/site/`, when a site is served. */
+  siteUrl: string | undefined;
   /** What is served, and what of the reports folder was left out. */
   reports: Pick<ReportLibrary, 'size' | 'skipped'>;
   /** Stops listening and ends open connections. */
@@ -75,6 +85,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
   const faults = makeFaults(options, now);
   const answerDocument = createDocumentRoute();
+  const answerSite = options.site === undefined ? undefined : createSiteRoute(await resolveSiteFolder(options.site));
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   // Loaded here, not at the top: the command line loads this module for every command,
@@ -92,7 +103,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   server.on('clientError', answerClientError);
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (answerDocument(request, response)) return;
+    if (answerDocument(request, response) || answerSite?.(request, response) === true) return;
     try {
       await faults();
       const url = new URL(request.url ?? '/', 'http://emulator.invalid');
@@ -121,8 +132,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}`;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url,
+    siteUrl: answerSite === undefined ? undefined : `${url}${sitePath}`,
     loopbackOnly: isLoopbackAddress(address.address),
     credentials: context.credentials,
     reports: { size: context.reports.size, skipped: context.reports.skipped },

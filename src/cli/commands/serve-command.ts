@@ -16,6 +16,7 @@ export interface ServeArgs {
   scanFailureRate: number | undefined;
   rateLimit: number | undefined;
   requestTimeout: number;
+  site: string | undefined;
 }
 
 /** Environment variables of the credentials the emulator accepts: the ones its clients (fetch, onboard) read. */
@@ -52,7 +53,7 @@ function checkArgs(args: ServeArgs): void {
 export const serveCommand: CommandSpec<ServeArgs> = {
   command: 'serve',
   describe:
-    "run a local emulator of the service's REST API (onboarding, tokens, scan status, audit summary), its OpenAPI document at /openapi.json",
+    "run a local emulator of the service's REST API (onboarding, tokens, scan status, audit summary), its OpenAPI document at /openapi.json, and with --site a built site at /site/",
   builder: (yargs) =>
     yargs
       .option('port', { type: 'number', default: 0, describe: 'TCP port; 0 picks a free one' })
@@ -85,7 +86,13 @@ export const serveCommand: CommandSpec<ServeArgs> = {
         default: 30,
         describe: 'seconds a request may take to arrive whole; then it is answered 408',
       })
+      .option('site', {
+        type: 'string',
+        describe:
+          'also serve this folder of a built site (cspm-report site -o DIR) as static files; its URL, http://HOST:PORT/site/, is printed after the listening line',
+      })
       .example('$0 serve --port 8080', 'serve on http://127.0.0.1:8080 until Ctrl-C')
+      .example('$0 serve --site site/', 'also serve the site built into site/ at http://127.0.0.1:PORT/site/')
       .example('$0 serve --scan-failure-rate 1', 'every scan job ends Failed, to try a client on failure')
       .example(
         'CSPM_LICENSE_TOKEN=t CSPM_ACCOUNT_TOKEN=a CSPM_API_KEY=k $0 serve',
@@ -107,12 +114,14 @@ export const serveCommand: CommandSpec<ServeArgs> = {
       scanFailureRate: args.scanFailureRate,
       rateLimit: args.rateLimit,
       requestTimeoutMs: Math.round(args.requestTimeout * 1000),
+      site: args.site,
     });
     let release = (): void => {};
     const stopped = new Promise<NodeJS.Signals>((resolve) => {
       release = claimStopSignals(resolve);
     });
     io.stdout.write(`listening on ${emulator.url}\n`);
+    if (emulator.siteUrl !== undefined) io.stdout.write(`site on ${emulator.siteUrl}\n`);
     if (!emulator.loopbackOnly)
       io.stderr.write(
         `warning: ${emulator.url} is reachable beyond this machine without TLS: tokens, API keys and secrets sent to it travel in clear text over the network\n`,

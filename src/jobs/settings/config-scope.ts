@@ -38,6 +38,7 @@ const commandLineOnlyOptions: Readonly<Record<string, CommandLineOnly>> = {
   accounts: 'input',
   body: 'input',
   reports: 'input',
+  site: 'input',
   preset: 'input',
   'stdin-name': 'input',
   license: 'input',
