@@ -1,0 +1,83 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CspmError } from '../../error/cspm-error.js';
+import type { ReportInput } from '../../load/load-reports.js';
+import type { AnalysedReport, PercentFormula } from '../../model/analysis.js';
+import type { SkippedInput } from '../../model/document.js';
+import type { ProgressListener } from '../../model/progress.js';
+import { datasetSeries } from '../../query/dataset-scans.js';
+import type { SeenScans } from '../seen-scans.js';
+
+function pathOf(input: ReportInput): string | undefined {
+  return typeof input === 'string' ? input : 'path' in input ? input.path : undefined;
+}
+
+/** A posture dataset: a folder holding `policies/`, or a `.parquet` file. */
+async function isDataset(path: string): Promise<boolean> {
+  if (path.endsWith('.parquet')) return true;
+  const info = await stat(join(path, 'policies')).catch(() => undefined);
+  return info?.isDirectory() === true;
+}
+
+/**
+ * The posture dataset a site is built from, when its inputs are one; undefined when
+ * they are saved reports. A dataset is read whole by one query, and its scans are not
+ * checked again as a saved report's are: it is given alone.
+ *
+ * @throws CspmError `usage` naming both inputs, for a dataset given with saved reports or with another dataset
+ */
+export async function datasetInputOf(inputs: readonly ReportInput[]): Promise<string | undefined> {
+  const datasets: string[] = [];
+  for (const input of inputs) {
+    const path = pathOf(input);
+    if (path !== undefined && !datasets.includes(path) && (await isDataset(path))) datasets.push(path);
+  }
+  const [dataset, another] = datasets;
+  if (dataset === undefined) return undefined;
+  if (another !== undefined)
+    throw new CspmError('usage', `site reads one posture dataset at a time, not ${dataset} and ${another}`, {
+      data: { option: 'inputs', path: another },
+    });
+  const other = inputs.find((input) => pathOf(input) !== dataset);
+  if (other !== undefined)
+    throw new CspmError(
+      'usage',
+      `a posture dataset and saved reports are not mixed: ${dataset} is a dataset, ${pathOf(other) ?? 'a report given as a value'} is not`,
+      { data: { option: 'inputs', path: pathOf(other) ?? dataset } },
+    );
+  return dataset;
+}
+
+/** What {@link addDatasetScans} adds to: the site's builder, its scans seen, its notes. */
+export interface DatasetScansTarget {
+  builder: { add(source: string, analysed: AnalysedReport): void; seriesOf(analysed: AnalysedReport): string };
+  seen: SeenScans;
+  skipped: SkippedInput[];
+  onProgress?: ProgressListener;
+}
+
+/**
+ * Adds every scan of a posture dataset, one account and benchmark at a time, through
+ * the same check of repeated scans (a JobId of an account read before counts once) as
+ * the scans of saved reports.
+ *
+ * @throws CspmError `query-engine-missing`, `input-not-found`, `dataset-invalid`
+ */
+export async function addDatasetScans(
+  dataset: string,
+  formula: PercentFormula,
+  { builder, seen, skipped, onProgress }: DatasetScansTarget,
+): Promise<void> {
+  const isNew = (source: string, analysed: AnalysedReport): boolean => {
+    const sameScan = seen.sameScan(source, analysed.report.JobId, builder.seriesOf(analysed));
+    if (sameScan !== undefined)
+      skipped.push({ source, message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once` });
+    return sameScan === undefined;
+  };
+  let done = 0;
+  for await (const series of datasetSeries(dataset, { percentFormula: formula })) {
+    for (const scan of series) if (isNew(scan.source, scan.analysed)) builder.add(scan.source, scan.analysed);
+    done += series.length;
+    onProgress?.({ phase: 'reading', done, unit: 'scans', subject: dataset });
+  }
+}
