@@ -32,6 +32,8 @@ export interface DatasetSeriesOptions {
   percentFormula?: PercentFormula;
   /** The engine's memory limit (`1GB`); by default 2 GiB, or a quarter of the machine's memory where that is less. */
   memoryLimit?: string;
+  /** The most rows the engine sorts at once (see readPolicyRows); by default a million. */
+  rowsPerSort?: number;
 }
 
 /** A row of the table, read out of its chunk. */
@@ -51,7 +53,8 @@ const whole = (value: RowValue): number => (typeof value === 'number' ? value : 
  * the saved report it was written from. Fields a dataset does not keep are empty:
  * LicenseId, LicenseName, the stated counts (set to the recounted ones) and stated
  * percents. A scan is told from the next of its series by its scan time, JobId and the
- * file its rows are in.
+ * file its rows are in, a category from the next by its id and order (compared as 64-bit
+ * hashes of them, on the engine's side: one number a row, not the names).
  *
  * @throws CspmError `query-engine-missing`, `input-not-found`, `dataset-invalid`
  */
@@ -60,26 +63,35 @@ export async function* datasetSeries(
   options: DatasetSeriesOptions = {},
 ): AsyncGenerator<DatasetScan[], void, undefined> {
   const formula = options.percentFormula ?? defaultPercentFormula;
-  const memory = options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit };
+  const memory = {
+    ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
+    ...(options.rowsPerSort === undefined ? {} : { rowsPerSort: options.rowsPerSort }),
+  };
   let series: DatasetScan[] = [];
   let seriesKey: string | undefined;
   let scan: ScanRows | undefined;
   for await (const chunk of readPolicyRows(path, memory)) {
-    const columns = chunk.columns;
+    const readers = new Map<string, (row: number) => RowValue>();
+    const column = (name: string): ((row: number) => RowValue) => {
+      let reader = readers.get(name);
+      if (reader === undefined) readers.set(name, (reader = chunk.column(name)));
+      return reader;
+    };
+    const scanKeys = column('scan_key');
     for (let at = 0; at < chunk.rows; at += 1) {
-      const row: Row = (name) => columns[name]?.[at] ?? null;
-      const key = `${text(row('account_id'))}\u0000${text(row('benchmark_id'))}`;
-      const scanKey = `${key}\u0000${String(row('scan_time'))}\u0000${text(row('job_id'))}\u0000${text(row('filename'))}`;
-      if (scan !== undefined && scan.key !== scanKey) {
-        series.push(finishScan(scan, formula));
-        scan = undefined;
+      const row: Row = (name) => column(name)(at);
+      const scanKey = scanKeys(at);
+      // A scan's names are read on its first row only: the rest of its rows repeat them.
+      if (scan === undefined || scan.key !== scanKey) {
+        if (scan !== undefined) series.push(finishScan(scan, formula));
+        const key = `${text(row('account_id'))}\u0000${text(row('benchmark_id'))}`;
+        if (seriesKey !== undefined && seriesKey !== key) {
+          yield series;
+          series = [];
+        }
+        seriesKey = key;
+        scan = startScan(scanKey, row);
       }
-      if (seriesKey !== undefined && seriesKey !== key) {
-        yield series;
-        series = [];
-      }
-      seriesKey = key;
-      scan ??= startScan(scanKey, row);
       addPolicy(scan, row);
     }
   }
@@ -89,13 +101,15 @@ export async function* datasetSeries(
 
 /** The rows of one scan read so far. */
 interface ScanRows {
-  key: string;
+  key: RowValue;
+  /** The key of the category of the last row read. */
+  categoryKey: RowValue;
   source: string;
   report: BenchmarkReport;
   accepted: Map<Policy, DatasetAcceptance>;
 }
 
-function startScan(key: string, row: Row): ScanRows {
+function startScan(key: RowValue, row: Row): ScanRows {
   const time = row('scan_time');
   const connector = text(row('connector'));
   const cloud = row('cloud_account_id');
@@ -114,20 +128,20 @@ function startScan(key: string, row: Row): ScanRows {
     ResourceCategories: [],
     LastScannedDate: typeof time === 'number' ? new Date(time).toISOString() : null,
   };
-  return { key, source: text(row('source')), report, accepted: new Map() };
+  return { key, categoryKey: null, source: text(row('source')), report, accepted: new Map() };
 }
 
 function addPolicy(scan: ScanRows, row: Row): void {
   const categories = scan.report.ResourceCategories;
-  const id = text(row('category_id'));
-  const order = whole(row('category_order'));
+  const categoryKey = row('category_key');
   let category = categories.at(-1);
-  // A category's rows are written together: a new id or order starts the next one.
-  if (category === undefined || category.CategoryId !== id || category.ControlCategoryOrder !== order) {
+  // A category's rows are written together: a new id or order (its key) starts the next one.
+  if (category === undefined || scan.categoryKey !== categoryKey) {
+    scan.categoryKey = categoryKey;
     category = {
       CategoryName: text(row('category_name')),
-      ControlCategoryOrder: order,
-      CategoryId: id,
+      ControlCategoryOrder: whole(row('category_order')),
+      CategoryId: text(row('category_id')),
       CompliancePercent: 0,
       Total: 0,
       Green: 0,

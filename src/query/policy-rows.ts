@@ -7,17 +7,24 @@ import { CspmError } from '../error/cspm-error.js';
 import { datasetTables, type DatasetColumn } from '../model/dataset-columns.js';
 import { findDatasetFiles, tablePlace } from './dataset-files.js';
 import { describeFilesSql, readFiles } from './dataset-views.js';
-import { lockdownStatements, startSettings } from './engine-settings.js';
+import { lockdownStatements, sqlString, startSettings } from './engine-settings.js';
 import { loadEngine } from './load-engine.js';
 import { defaultMemoryLimit } from './query-limits.js';
 
 /** A value of a row as read: text, a number (whole numbers and times as numbers: epoch milliseconds), or null. */
 export type RowValue = string | number | null;
 
-/** The rows of one chunk of the engine, a column at a time (`columns[name][row]`). */
+/** The rows of one chunk of the engine (some 2,048). */
 export interface RowChunk {
   rows: number;
-  columns: Readonly<Record<string, readonly RowValue[]>>;
+  /** The names of its columns. */
+  names: readonly string[];
+  /**
+   * A reader of one column's values by row, valid until the next chunk is asked for. A
+   * value becomes a JavaScript one only when it is read: a column read on some rows only
+   * (a scan's names, on its first) costs only those.
+   */
+  column(name: string): (row: number) => RowValue;
 }
 
 /** How the `policies` table is read. */
@@ -25,11 +32,14 @@ export interface PolicyRowsOptions {
   /**
    * `scans` (the default): ordered by account, benchmark, scan time, JobId, then each
    * row's file and place in it, so that a scan's policies keep the order they were
-   * written in; `none`: as the files hold them, what reading the dataset once costs.
+   * written in, with keys that tell where a series, a scan and a category start (see
+   * readPolicyRows); `none`: as the files hold them, what reading the dataset once costs.
    */
   order?: 'scans' | 'none';
   /** The engine's memory limit (`1GB`); past it, its sort spills to a private temporary folder. */
   memoryLimit?: string;
+  /** The most rows sorted at once (default {@link rowsPerSort}): the accounts are read in ranges of at most so many. */
+  rowsPerSort?: number;
 }
 
 /** How each type of the registry is read: numbers and times as JavaScript numbers, no BigInt per row. */
@@ -61,10 +71,19 @@ function firstLine(error: unknown): string {
  * spills into a private temporary folder, removed at the end, and reaches no network);
  * the sort of `order: 'scans'` spills there past the memory limit. Columns a dataset's
  * files lack because they were added later read as null. Ordered by scans, each row
- * also has the `filename` of its file, which tells apart two copies of one scan.
+ * also has the `filename` of its file, which tells apart two copies of one scan, and
+ * numbers that change where a new scan (`scan_key`: a hash of the account, benchmark,
+ * scan time, JobId and file) or a new category (`category_key`) starts, so that a reader
+ * compares one number per row and reads a scan's names once.
+ *
+ * The sort runs over ranges of accounts of at most `rowsPerSort` rows, one after the
+ * other, so that its memory does not grow with the dataset; each range costs the engine
+ * one more pass over the files, which it reads far faster than this process converts
+ * their values. The rows each statement gives are counted against those the files hold.
  *
  * @throws CspmError `query-engine-missing`, `input-not-found`, `dataset-invalid` (no
- *   dataset there, no policies table, a column missing, a file the engine cannot read)
+ *   dataset there, no policies table, a column missing, a file the engine cannot read),
+ *   `query-failed` (the engine stopped before the last row)
  */
 export async function* readPolicyRows(path: string, options: PolicyRowsOptions = {}): AsyncGenerator<RowChunk> {
   const engine = await loadEngine();
@@ -79,7 +98,7 @@ export async function* readPolicyRows(path: string, options: PolicyRowsOptions =
     throw new CspmError('dataset-invalid', `${files.path}: no policies table (no *.parquet file at ${place})`, {
       data: { path: files.path },
     });
-  const spill = await mkdtemp(join(tmpdir(), 'cspm-site-'));
+  const spill = await mkdtemp(join(tmpdir(), 'cspm-dataset-read-'));
   let instance: DuckDBInstance | undefined;
   let connection: DuckDBConnection | undefined;
   try {
@@ -89,13 +108,20 @@ export async function* readPolicyRows(path: string, options: PolicyRowsOptions =
     );
     connection = await instance.connect();
     for (const statement of lockdownStatements(paths)) await connection.run(statement);
-    const sql = await selectSql(connection, paths, files.layout, options).catch((error: unknown) => {
+    const statements = await readStatements(connection, paths, files.layout, options).catch((error: unknown) => {
       throw invalid(error);
     });
-    const result = await connection.stream(sql).catch((error: unknown) => {
-      throw invalid(error);
-    });
-    yield* chunksOf(result, invalid);
+    for (const { sql, rows } of statements) {
+      const result = await connection.stream(sql).catch((error: unknown) => {
+        throw invalid(error);
+      });
+      const read = yield* chunksOf(result, invalid);
+      // The engine's client ends a failed stream (out of memory, say) as if it were done: count the rows.
+      if (read !== rows)
+        throw new CspmError('query-failed', `${place}: the engine stopped after ${read} of ${rows} rows`, {
+          data: { query: place, reason: `stopped after ${read} of ${rows} rows` },
+        });
+    }
   } finally {
     connection?.closeSync();
     instance?.closeSync();
@@ -103,12 +129,26 @@ export async function* readPolicyRows(path: string, options: PolicyRowsOptions =
   }
 }
 
-async function selectSql(
+/** The most rows one ordered statement sorts: the sort's memory stays within it, whatever the dataset's size. */
+export const rowsPerSort = 1_000_000;
+
+/** A statement and the rows it must give. */
+interface ReadStatement {
+  sql: string;
+  rows: number;
+}
+
+/**
+ * The statements that read the table: one, in the files' order; or, ordered by scans,
+ * one per range of accounts of at most {@link rowsPerSort} rows (an account of more is a
+ * range of its own), each sorted on its own, in order of the accounts.
+ */
+async function readStatements(
   connection: DuckDBConnection,
   paths: readonly string[],
   layout: 'folder' | 'file',
   options: PolicyRowsOptions,
-): Promise<string> {
+): Promise<ReadStatement[]> {
   const described = await connection.runAndReadAll(describeFilesSql(paths, layout));
   const held = new Set(described.getRowObjectsJson().map((row) => String(row['column_name'])));
   const columns = datasetTables.policies.columns;
@@ -117,19 +157,68 @@ async function selectSql(
     throw new Error(`the policies files have no column ${missing.map((column) => column.name).join(', ')}`);
   const absent = new Set(columns.filter((column) => !held.has(column.name)).map((column) => column.name));
   const select = columns.map((column) => selectColumn(column, absent)).join(', ');
-  if (options.order === 'none') return `SELECT ${select} FROM ${readFiles(paths, layout)}`;
+  if (options.order === 'none') {
+    const counted = await connection.runAndReadAll(`SELECT count(*) FROM ${readFiles(paths, layout)}`);
+    return [{ sql: `SELECT ${select} FROM ${readFiles(paths, layout)}`, rows: Number(counted.getRows()[0]?.[0] ?? 0) }];
+  }
   const from = readFiles(paths, layout, ['filename = true', 'file_row_number = true']);
-  return `SELECT ${select}, "filename" FROM ${from} ORDER BY "account_id", "benchmark_id", "scan_time" NULLS FIRST, "job_id", "filename", "file_row_number"`;
+  const keys = [
+    'CAST(hash("account_id", "benchmark_id", "scan_time", "job_id", "filename") AS DOUBLE) AS "scan_key"',
+    'CAST(hash("category_id", "category_order") AS DOUBLE) AS "category_key"',
+  ];
+  const accounts = await connection.runAndReadAll(
+    `SELECT CAST("account_id" AS VARCHAR), count(*) FROM ${readFiles(paths, layout)} GROUP BY 1 ORDER BY 1`,
+  );
+  return accountRanges(accounts.getRows() as [string, bigint][], options.rowsPerSort ?? rowsPerSort).map(
+    ({ first, last, rows }) => ({
+      sql: `SELECT ${select}, "filename", ${keys.join(', ')} FROM ${from} WHERE "account_id" BETWEEN ${sqlString(first)} AND ${sqlString(last)} ORDER BY "account_id", "benchmark_id", "scan_time" NULLS FIRST, "job_id", "filename", "file_row_number"`,
+      rows,
+    }),
+  );
 }
 
-async function* chunksOf(result: DuckDBResult, invalid: (error: unknown) => CspmError): AsyncGenerator<RowChunk> {
+/** Consecutive accounts (in the engine's order) gathered into ranges of at most `most` rows. */
+function accountRanges(
+  accounts: readonly [string, bigint][],
+  most: number,
+): { first: string; last: string; rows: number }[] {
+  const ranges: { first: string; last: string; rows: number }[] = [];
+  for (const [account, count] of accounts) {
+    const rows = Number(count);
+    const range = ranges.at(-1);
+    if (range !== undefined && range.rows + rows <= most) {
+      range.last = account;
+      range.rows += rows;
+    } else ranges.push({ first: account, last: account, rows });
+  }
+  return ranges;
+}
+
+/** The chunks of one result; returns the rows they held. */
+async function* chunksOf(
+  result: DuckDBResult,
+  invalid: (error: unknown) => CspmError,
+): AsyncGenerator<RowChunk, number> {
   const names = result.columnNames();
+  let rows = 0;
   for (;;) {
     const chunk = await result.fetchChunk().catch((error: unknown) => {
       throw invalid(error);
     });
-    if (chunk === null || chunk.rowCount === 0) return;
-    const values = chunk.getColumns() as RowValue[][];
-    yield { rows: chunk.rowCount, columns: Object.fromEntries(names.map((name, at) => [name, values[at] ?? []])) };
+    if (chunk === null || chunk.rowCount === 0) return rows;
+    rows += chunk.rowCount;
+    yield {
+      rows: chunk.rowCount,
+      names,
+      column(name) {
+        const at = names.indexOf(name);
+        if (at < 0) return () => null;
+        const vector = chunk.getColumnVector(at);
+        return (row) => vector.getItem(row) as RowValue;
+      },
+    };
+    // Its memory is the engine's, let go when the garbage collector finalises the chunk: a
+    // reader that allocates little would hold thousands of chunks. Reset once read instead.
+    chunk.reset();
   }
 }
