@@ -93,7 +93,7 @@ describe('timings the pages state', () => {
     const text = page('docs/performance.md').text;
     const blocks = [
       ...text.matchAll(
-        /\*\*(\w+)\*\*: (.*)\n\n<!-- bench: (\w+)(, (\d{4}-\d{2}-\d{2})(, npm run bench -- [^,]*)?, (\d+) CPUs, load average [\d.]+)? -->\n```text\n([\s\S]*?)```\n<!-- \/bench -->/g,
+        /\*\*([\w-]+)\*\*: (.*)\n\n<!-- bench: ([\w-]+)(, (\d{4}-\d{2}-\d{2})(, npm run bench -- [^,]*)?, (\d+) CPUs, load average [\d.]+)? -->\n```text\n([\s\S]*?)```\n<!-- \/bench -->/g,
       ),
     ];
     expect(blocks.map((block) => block[3])).toEqual(Object.keys(benchJobs));
