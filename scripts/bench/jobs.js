@@ -286,4 +286,27 @@ export const benchJobs = {
       );
     },
   },
+  'site-build': {
+    what: "the static site (cspm-report site) of generated fleet datasets of 10,000 accounts × 52 and × 13 weekly scans, whole CLI process vs a process that streams every row and column of the dataset's policies table through the same reader: time, CPU, peak memory (13 vs 52 scans), the site's size against the dataset's",
+    needsReports: false,
+    async run({ runs, folder, log }) {
+      const { benchSiteBuild } = await import('./site-build.js');
+      const pct = (part, whole) => `${((part / whole) * 100).toFixed(1)} %`;
+      const r = await benchSiteBuild({ folder, runs: Math.min(runs, 3) });
+      for (const m of r.results) {
+        const what = `site   ${r.accounts.toLocaleString('en-US')} accounts × ${m.scans} scans`;
+        if (m.generatedMs !== undefined) log(`${what}: dataset generated in ${s(m.generatedMs)} (${m.dir})`);
+        log(
+          `${what}: build ${s(m.ms)} (CPU ${s(m.cpuMs)}) vs reading the dataset once ${s(m.baselineMs)} (CPU ${s(m.baselineCpuMs)}) = ${x(m.ratio)} (whole processes; median of ${Math.min(runs, 3)} alternated pairs, range ${x(m.minRatio)}–${x(m.maxRatio)}); peak ${m.peakRssMb.toFixed(0)} MB (reading once: ${m.baselinePeakRssMb.toFixed(0)} MB)`,
+        );
+        log(
+          `${what}: site ${mb(m.site.bytes)} (${mb(m.site.blocks)} on disk) = ${pct(m.site.bytes, m.dataset.bytes)} of the dataset's ${mb(m.dataset.bytes)} (${pct(m.site.blocks, m.dataset.blocks)} of its ${mb(m.dataset.blocks)} on disk)`,
+        );
+      }
+      const [of52, of13] = r.results;
+      log(
+        `site   peak memory of the build: ${of13.peakRssMb.toFixed(0)} MB at 13 scans, ${of52.peakRssMb.toFixed(0)} MB at 52 (${x(of52.peakRssMb / of13.peakRssMb)} for 4× the scans)`,
+      );
+    },
+  },
 };

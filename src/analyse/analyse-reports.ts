@@ -9,6 +9,7 @@ import type {
   SeverityCount,
 } from '../model/analysis.js';
 import type { ReportRef, ValidatedDocument } from '../model/document.js';
+import type { BenchmarkReport } from '../model/report.js';
 import type { RuleId } from '../model/finding.js';
 import { addCounts, countPolicies, emptyCounts, withPercent } from './figures.js';
 import { severityOrder } from '../model/observed-values.js';
@@ -157,6 +158,26 @@ function analyseReport(
   options: AnalyseOptions,
   findings: CappedFindings,
 ): AnalysedReport {
+  const analysed = figureReport(ref.report, ref.pointer, percentFormula);
+  const context = {
+    report: ref.report,
+    pointer: ref.pointer,
+    categories: analysed.categories,
+    percentFormula: options.percentFormula,
+    folded: ref.folded ?? [],
+  };
+  for (const rule of reportRules) runRule(rule, context, ref.pointer, options, findings);
+  runPolicyRules(policyRules, context, options, findings);
+  return analysed;
+}
+
+/**
+ * The figures of one report and of each of its categories, counted from its policies
+ * by `percentFormula`, without running any rule: what an analysis holds of a report
+ * whose policies were checked elsewhere (a posture dataset's rows, written from reports
+ * that checked).
+ */
+export function figureReport(report: BenchmarkReport, pointer: string, percentFormula: PercentFormula): AnalysedReport {
   const totals = emptyCounts();
   // Maps, not objects: a Severity of "__proto__" is data, not a prototype.
   const bySeverity = {
@@ -164,7 +185,7 @@ function analyseReport(
     amber: new Map<string, number>(severityOrder.map((severity) => [severity, 0])),
     other: new Map<string, number>(),
   };
-  const categories: AnalysedCategory[] = ref.report.ResourceCategories.map((category, index) => {
+  const categories: AnalysedCategory[] = report.ResourceCategories.map((category, index) => {
     // Counted per category in the same pass, then added to the report's: no second walk over the policies.
     const own = { red: new Map<string, number>(), amber: new Map<string, number>(), other: new Map<string, number>() };
     const counts = countPolicies(category.Policies, own);
@@ -174,25 +195,16 @@ function analyseReport(
     addSeverities(bySeverity.other, own.other);
     return {
       category,
-      pointer: `${ref.pointer}/ResourceCategories/${index}`,
+      pointer: `${pointer}/ResourceCategories/${index}`,
       figures: withPercent(counts, percentFormula),
       redBySeverity: orderSeverities(own.red),
       amberBySeverity: orderSeverities(own.amber),
       otherBySeverity: orderSeverities(own.other).filter((entry) => entry.count > 0),
     };
   });
-  const context = {
-    report: ref.report,
-    pointer: ref.pointer,
-    categories,
-    percentFormula: options.percentFormula,
-    folded: ref.folded ?? [],
-  };
-  for (const rule of reportRules) runRule(rule, context, ref.pointer, options, findings);
-  runPolicyRules(policyRules, context, options, findings);
   return {
-    report: ref.report,
-    pointer: ref.pointer,
+    report,
+    pointer,
     figures: withPercent(totals, percentFormula),
     redBySeverity: orderSeverities(bySeverity.red),
     amberBySeverity: orderSeverities(bySeverity.amber),

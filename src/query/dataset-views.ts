@@ -10,15 +10,17 @@ function identifier(name: string): string {
  * The table function reading one table's files. Folders: Hive partitions typed (their
  * values are %XX-escaped in folder names, which the engine decodes, and
  * `__HIVE_DEFAULT_PARTITION__` reads as null); files written at different versions are
- * read by column name, a column one file lacks being null there.
+ * read by column name, a column one file lacks being null there. `more` adds options of
+ * the engine's reader (`filename = true`).
  */
-export function readFiles(files: readonly string[], layout: 'folder' | 'file'): string {
+export function readFiles(files: readonly string[], layout: 'folder' | 'file', more: readonly string[] = []): string {
   const list = `[${files.map(sqlString).join(', ')}]`;
-  if (layout === 'file') return `read_parquet(${list}, union_by_name = true)`;
+  const extra = more.map((option) => `, ${option}`).join('');
+  if (layout === 'file') return `read_parquet(${list}, union_by_name = true${extra})`;
   const types = partitionColumns
     .map((column) => `${sqlString(column.name)}: ${datasetSqlTypes[column.type]}`)
     .join(', ');
-  return `read_parquet(${list}, hive_partitioning = true, union_by_name = true, hive_types = {${types}})`;
+  return `read_parquet(${list}, hive_partitioning = true, union_by_name = true, hive_types = {${types}}${extra})`;
 }
 
 /**

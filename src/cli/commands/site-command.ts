@@ -21,7 +21,8 @@ export interface SiteArgs extends FailOnArgs, QuietArgs, ExceptionsArgs {
 function builder(yargs: Argv): Argv<SiteArgs> {
   const declared = yargs
     .positional('inputs', {
-      describe: 'saved scans of many accounts over time: report files, or directories (every *.json inside)',
+      describe:
+        'saved scans of many accounts over time: report files, or directories (every *.json inside); or one posture dataset (a folder render -f parquet --out-dir wrote, or a .parquet file), given alone',
       type: 'string',
       array: true,
       demandOption: true,
@@ -52,6 +53,7 @@ function builder(yargs: Argv): Argv<SiteArgs> {
   )
     .example('$0 site fleet/ -o site/', 'a static dashboard of every scan in a folder; open site/index.html')
     .example('$0 site 2024-*/ -o site/ --title "Production fleet"', 'the scans of several folders, one per round')
+    .example('$0 site lake/ -o site/', 'the same from a posture dataset (render -f parquet --out-dir lake/)')
     .example(
       '$0 site fleet/ -o site/ --exceptions risks.yaml',
       'accepted risks on every page, the nearest expiries first',

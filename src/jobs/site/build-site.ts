@@ -13,6 +13,7 @@ import type { Verdict } from '../../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from '../analyse-inputs.js';
 import { comparisonProblem, failed, passed } from '../verdicts.js';
 import { SeenScans } from '../seen-scans.js';
+import { addDatasetScans, datasetInputOf, datasetLatestDay } from './dataset-input.js';
 
 /** Options of {@link buildSite}. */
 export interface BuildSiteOptions extends AnalyseInputsOptions, ExceptionsOptions {
@@ -57,9 +58,11 @@ function isListed(input: ReportInput): boolean {
  * and a byte per policy stay. A file of a folder that holds no report is left out with a
  * note, and so is a scan read before (the same file, or the same JobId of an account);
  * a scan that does not check (findings at or above `failOn`) ends the run with a failing
- * verdict (exit code 1) and no site.
+ * verdict (exit code 1) and no site. A posture dataset (`render -f parquet --out-dir`)
+ * given alone is read instead, one account and benchmark at a time (see addDatasetScans).
  *
- * @throws CspmError `usage` for a `top` that is not a whole number ≥ 1; the loader's errors for unreadable inputs
+ * @throws CspmError `usage` for a `top` that is not a whole number ≥ 1, or a dataset mixed with other inputs; the
+ *   loader's errors for unreadable inputs; `query-engine-missing` and `dataset-invalid` for a dataset
  */
 export async function buildSite(
   inputs: readonly ReportInput[],
@@ -72,9 +75,15 @@ export async function buildSite(
     });
   // Before any scan: an exceptions file that does not check fails the run, never reads as none.
   const exceptions = runExceptionsOf(options);
-  const files = await expandInputs(inputs, options.onSkip);
+  // A posture dataset is read by one query, a series at a time, after the (then no) files.
+  const dataset = await datasetInputOf(inputs);
+  const files = dataset === undefined ? await expandInputs(inputs, options.onSkip) : [];
+  // Accounts come whole from a dataset, so the day the site is as of is asked first (with exceptions only).
+  const asOf = dataset !== undefined && exceptions !== undefined ? await datasetLatestDay(dataset) : undefined;
+  const formula = options.percentFormula ?? defaultPercentFormula;
   const builder = new SiteBuilder({
-    percentFormula: options.percentFormula ?? defaultPercentFormula,
+    percentFormula: formula,
+    ...(asOf === undefined ? {} : { asOf }),
     ...(exceptions === undefined
       ? {}
       : {
@@ -130,6 +139,16 @@ export async function buildSite(
           message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once`,
         });
     }
+  }
+  if (dataset !== undefined) {
+    read.push(dataset);
+    await addDatasetScans(dataset, formula, {
+      builder,
+      seen,
+      skipped,
+      ...(onProgress ? { onProgress } : {}),
+      ...(options.takeShards ? { takeShards: options.takeShards } : {}),
+    });
   }
   if (builder.size === 0) throw new CspmError('usage', 'no scan to build a site of', { data: { option: 'inputs' } });
   const site = builder.build(options.title ?? 'Fleet posture', top);
