@@ -272,16 +272,16 @@ export const benchJobs = {
     },
   },
   'site-view': {
-    what: "the fleet site of 10,000 accounts (cspm-report site) opened from its folder in Chromium: first view vs a blank page, filter by connector, search and sort of the accounts table, an account's page (medians of fresh pages)",
+    what: "the fleet site of 10,000 accounts × 52 weekly scans (cspm-report site of the site-build job's dataset) opened from its folder in Chromium: first view vs a blank page, filter by connector, search and sort of the accounts table, an account's page (medians of fresh pages)",
     needsReports: false,
     async run({ runs, folder, log }) {
       const { benchSiteFolder, measureSiteView } = await import('./site-view.js');
-      const built = benchSiteFolder(`${folder}/site-view`);
+      const built = await benchSiteFolder(folder);
       const pages = Math.min(runs, 7);
       const r = await measureSiteView({ site: built.site, runs: pages });
       const ms = (value) => `${value.toFixed(0)} ms`;
       log(
-        `site-view ${built.accounts.toLocaleString('en-US')} accounts (built in ${s(built.buildMs)}): first view ${ms(r.firstView)} vs blank page ${ms(r.blank)} (+${ms(r.extraMs)}); ` +
+        `site-view ${built.accounts.toLocaleString('en-US')} accounts × ${built.scans} scans (built in ${s(built.buildMs)}): first view ${ms(r.firstView)} vs blank page ${ms(r.blank)} (+${ms(r.extraMs)}); ` +
           `filter by connector ${ms(r.filter)}, search ${ms(r.search)}, sort by account ${ms(r.sort)}; account page ${ms(r.account)} (medians of ${pages} fresh pages)`,
       );
     },

@@ -18,10 +18,11 @@ const reader = new URL('../../dist/query/policy-rows.js', import.meta.url).href;
 // Every value of every row handed to JavaScript, as the site's reader hands them, then dropped.
 const baselineCode = `const { readPolicyRows } = await import(${JSON.stringify(reader)}); let rows = 0; for await (const chunk of readPolicyRows(process.argv[1], { order: 'none' })) { for (const name of chunk.names) { const read = chunk.column(name); for (let row = 0; row < chunk.rows; row += 1) read(row); } rows += chunk.rows; } if (rows === 0) process.exit(1);`;
 
-const accounts = 10_000;
+/** Accounts of the generated fleets. */
+export const accounts = 10_000;
 
 /** The generated dataset of `scans` weekly scans of 10,000 accounts, made once. */
-async function fleetDataset(folder, scans) {
+export async function fleetDataset(folder, scans) {
   const dir = join(folder, `fleet-dataset-${accounts}x${scans}`);
   if (existsSync(dir)) return { dir };
   process.stdout.write(`generating ${dir} …\n`);

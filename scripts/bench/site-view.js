@@ -3,80 +3,39 @@
 // (file://, no server): the first view against a blank page, a filter, a sort and a
 // search of the accounts table, and the opening of an account's page; medians of fresh pages.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { restate, setColour } from '../generate-scans.js';
 import { launchChromium } from './html.js';
 import { median } from './run-node.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'dist/cspm-report.js');
 
-/** Accounts of the bench's fleet. */
-const accountCount = 10_000;
-/** Rounds of scans, a week apart: two, so that each account has a change since its previous scan. */
-const rounds = ['2024-03-11', '2024-03-18'];
-const samples = ['aws-cis', 'azure-csbp', 'office365'];
+/** Weekly scans of each account of the bench's fleet: a year. */
+const scanCount = 52;
 
 /**
- * The site the bench measures, built into `folder` (its `site/`) and returned with its
+ * The site the bench measures, built into `folder/site-view/site` and returned with its
  * number of accounts and build time. The one place that says what the site is made of:
- * today 10,000 accounts of three connectors (copies of the published samples under their
- * own ids), two weekly rounds, built with the CLI; the scans are written once and kept
- * in `folder/scans`, the site is built again on every run.
+ * the generated fleet dataset of 10,000 accounts × 52 weekly scans that the site-build
+ * job measures too (scripts/generate-fleet-dataset.js, made once into `folder`), built
+ * with the CLI on every run.
  */
-export function benchSiteFolder(folder) {
-  const scans = join(folder, 'scans');
-  const written = join(scans, 'complete');
-  if (!existsSync(written)) {
-    process.stdout.write(`generating ${accountCount.toLocaleString('en-US')} accounts × ${rounds.length} scans …\n`);
-    writeFleetScans(scans);
-    writeFileSync(written, '');
-  }
-  const site = join(folder, 'site');
+export async function benchSiteFolder(folder) {
+  const { fleetDataset, accounts } = await import('./site-build.js');
+  const { dir } = await fleetDataset(folder, scanCount);
+  const site = join(folder, 'site-view', 'site');
   rmSync(site, { recursive: true, force: true });
+  mkdirSync(join(folder, 'site-view'), { recursive: true });
   const started = performance.now();
-  const run = spawnSync(process.execPath, [bin, 'site', ...rounds.map((round) => join(scans, round)), '-o', site], {
+  const run = spawnSync(process.execPath, [bin, 'site', dir, '-o', site], {
     encoding: 'utf8',
     maxBuffer: 64 * 2 ** 20,
   });
   if (run.status !== 0) throw new Error(`cspm-report site exited ${run.status}: ${run.stderr}`);
-  return { site, accounts: accountCount, buildMs: performance.now() - started };
-}
-
-/** The saved scans of the fleet, a folder per round; in the latest, every third account has more Red policies. */
-function writeFleetScans(scans) {
-  const reports = samples.map((name) => {
-    const parsed = JSON.parse(readFileSync(join(root, 'samples', `${name}.json`), 'utf8'));
-    return [Array.isArray(parsed) ? parsed : parsed.result].flat()[0];
-  });
-  rounds.forEach((round, at) => {
-    const dir = join(scans, round);
-    mkdirSync(dir, { recursive: true });
-    const when = new Date(`${round}T06:00:00Z`);
-    for (let index = 0; index < accountCount; index += 1) {
-      const report = structuredClone(reports[index % reports.length]);
-      let reds = at === rounds.length - 1 && index % 3 === 0 ? 1 + (index % 5) : 0;
-      for (const policy of report.ResourceCategories.flatMap((category) => category.Policies)) {
-        if (reds === 0) break;
-        if (policy.Compliance !== 'Green') continue;
-        setColour(policy, 'Red');
-        reds -= 1;
-      }
-      restate(report);
-      const number = String(index).padStart(5, '0');
-      Object.assign(report, {
-        AccountId: `acct-${number}`,
-        AccountName: `Account ${number} of the payments business unit`,
-        JobId: `job-${number}-${at}`,
-        LastScannedDate: when.toISOString(),
-        LastScannedDateEpochTime: when.getTime() / 1000,
-      });
-      writeFileSync(join(dir, `acct-${number}.json`), JSON.stringify([report]));
-    }
-  });
+  return { site, accounts, scans: scanCount, buildMs: performance.now() - started };
 }
 
 /**
