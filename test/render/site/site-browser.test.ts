@@ -272,6 +272,52 @@ describe.skipIf(!hasProgram('chromium', 'chromium'))('the fleet site in Chromium
     expect(errors).toEqual([]);
   });
 
+  it("shows a dataset's figures as query reads them from the dataset", async () => {
+    const lake = join(folder, 'lake');
+    const written = await runInProcess([
+      'render',
+      join(folder, 'scans'),
+      '-f',
+      'parquet',
+      '--out-dir',
+      lake,
+      '--show-paths',
+    ]);
+    expect(written.code, written.stderr).toBe(0);
+    const fromLake = join(folder, 'site-of-lake');
+    const built = await runInProcess(['site', lake, '-o', fromLake, '--quiet']);
+    expect(built.code, built.stderr).toBe(0);
+    const latest =
+      "SELECT * FROM figures WHERE level = 'report' QUALIFY row_number() OVER (PARTITION BY account_id, benchmark_id ORDER BY scan_time DESC) = 1";
+    const queried = await runInProcess([
+      'query',
+      lake,
+      `SELECT 100.0 * sum(green) / sum(policies - gray) AS percent, sum(red) AS red FROM (${latest})`,
+      '-f',
+      'json',
+    ]);
+    expect(queried.code, queried.stderr).toBe(0);
+    const [fleet] = JSON.parse(queried.stdout) as [{ percent: number; red: number }];
+    const { page, errors } = await open(fromLake);
+    await poll(() => figure(page, 'Fleet compliance').textContent()).toBe(`${fleet.percent.toFixed(1)} %`);
+    await poll(() => figure(page, 'Red policies').textContent()).toBe(String(fleet.red));
+    const perAccount = await runInProcess([
+      'query',
+      lake,
+      `SELECT account_name, red FROM (${latest}) ORDER BY red DESC, account_name`,
+      '-f',
+      'json',
+    ]);
+    const accounts = JSON.parse(perAccount.stdout) as { account_name: string; red: number }[];
+    await page.getByRole('link', { name: 'Accounts', exact: true }).click();
+    await page.getByRole('button', { name: /^Red/ }).click();
+    await page.getByRole('button', { name: /^Red/ }).click();
+    await poll(() => rows(page).locator('td:nth-child(6)').allTextContents()).toEqual(
+      accounts.map((account) => String(account.red)),
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('keeps only the rows in sight in the page among 10,000 accounts, and filters them', async () => {
     const { page, errors } = await open(bigSite, '#/accounts?sort=account');
     await poll(() => page.locator('.count').textContent()).toBe('Showing 10000 of 10000 accounts');
