@@ -8,6 +8,7 @@
     h,
     percentText,
     changeText,
+    dayText,
     changeCell,
     hashOf,
     lineChart,
@@ -114,7 +115,7 @@
             .map((name, at) => reds[at] + ' ' + name)
             .join(', '),
         ),
-        figure('Accounts that dropped', String(dropped.filter((one) => !one.lost).length), 'since their previous scan'),
+        figure('Accounts that dropped', String(overview.dropped), 'since their previous scan'),
         figure(
           'Accounts',
           String(overview.accounts),
@@ -127,8 +128,7 @@
               String(overview.exceptions.reduce((sum, exception) => sum + exception.accepted, 0)),
               ['expired', 'expiring']
                 .map(
-                  (state) =>
-                    overview.exceptions.filter((exception) => exception.state === state).length + ' ' + state,
+                  (state) => overview.exceptions.filter((exception) => exception.state === state).length + ' ' + state,
                 )
                 .join(', '),
             ),
@@ -184,13 +184,37 @@
                   {},
                   h('td', {}, accountLink(one.key, one.accountName || one.accountId)),
                   h('td', { text: one.benchmarkName }),
-                  one.lost
-                    ? h('td', { class: 'down', text: 'lost: no scan in the latest round' })
-                    : changeCell(one.change),
+                  changeCell(one.change),
                 ),
               ),
             ),
       ),
+      overview.lost === 0
+        ? null
+        : section(
+            'Accounts with no scan in the latest round',
+            h('p', {
+              text:
+                overview.lost +
+                ' accounts: their posture today is unknown. ' +
+                (overview.lost > overview.lostAccounts.length
+                  ? 'The ' + overview.lostAccounts.length + ' longest unseen:'
+                  : 'The longest unseen first:'),
+            }),
+            table(
+              'Accounts with no scan in the latest round, the longest unseen first',
+              ['Account', 'Benchmark', 'Last scan'],
+              overview.lostAccounts.map((one) =>
+                h(
+                  'tr',
+                  { class: 'lost' },
+                  h('td', {}, accountLink(one.key, one.accountName || one.accountId)),
+                  h('td', { text: one.benchmarkName }),
+                  h('td', { class: 'date down', text: dayText(one.lastScan) }),
+                ),
+              ),
+            ),
+          ),
       section(
         'Policies failing in the most accounts',
         overview.worstPolicies.length === 0

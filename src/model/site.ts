@@ -163,8 +163,11 @@ export interface SiteGroup {
   red: number;
 }
 
-/** An account in the ranking of drops. */
-export type SiteDrop = Pick<SiteAccount, 'key' | 'accountId' | 'accountName' | 'benchmarkName' | 'change' | 'lost'>;
+/** An account in the ranking of drops, or of lost accounts. */
+export type SiteDrop = Pick<
+  SiteAccount,
+  'key' | 'accountId' | 'accountName' | 'benchmarkName' | 'change' | 'lost' | 'lastScan'
+>;
 
 /** A policy in the overview's ranking of those failing in the most accounts. */
 export type SiteWorstPolicy = Pick<
@@ -206,8 +209,12 @@ export interface SiteOverview {
   /** The fleet day by day, over the scans that state a date. */
   days: SiteFleetDay[];
   groups: SiteGroup[];
-  /** The accounts that dropped most since their previous scan, lost ones first. */
+  /** The accounts that dropped most since their previous scan (lost ones apart). */
   drops: SiteDrop[];
+  /** Accounts whose compliance fell since their previous scan, lost ones not counted. */
+  dropped: number;
+  /** The lost accounts, the longest unseen first. */
+  lostAccounts: SiteDrop[];
   /** The policies failing in the most accounts (accepted failures not counted), worst first. */
   worstPolicies: SiteWorstPolicy[];
   /** The run's exceptions, nearest expiry first; null when the site was built without exceptions. */

@@ -19,7 +19,7 @@ import { BenchmarkCatalogue, linkKey } from './benchmark-catalogue.js';
 import { FleetDays, type DatedScan } from './fleet-days.js';
 import { accountStandings, policyHistories } from './series-history.js';
 import { siteExceptions } from './site-exceptions.js';
-import { siteGroups, rankDrops, rankPolicies } from './site-rankings.js';
+import { siteGroups, rankDrops, rankLost, rankPolicies } from './site-rankings.js';
 
 /** What is kept of a report once it is let go: its figures and its policies' colours. */
 interface KeptScan {
@@ -199,6 +199,8 @@ export class SiteBuilder {
         days,
         groups: siteGroups(this.#latest, this.#rows, formula),
         drops: rankDrops(this.#rows, top),
+        dropped: this.#rows.filter((row) => !row.lost && row.change !== null && row.change < 0).length,
+        lostAccounts: rankLost(this.#rows, top),
         worstPolicies: rankPolicies(benchmarks, severities, top),
         exceptions: record === null ? null : siteExceptions(record, this.#acceptedCount, this.#acceptedIn),
       },

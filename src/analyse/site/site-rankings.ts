@@ -2,30 +2,36 @@ import type { Figures, PercentFormula } from '../../model/analysis.js';
 import type { SiteAccount, SiteBenchmark, SiteDrop, SiteGroup, SiteWorstPolicy } from '../../model/site.js';
 import { computePercent, hasPercent } from '../percent-formulas.js';
 
+/** An account as the overview's rankings name it. */
+function dropOf({ key, accountId, accountName, benchmarkName, change, lost, lastScan }: SiteAccount): SiteDrop {
+  return { key, accountId, accountName, benchmarkName, change, lost, lastScan };
+}
+
 /**
- * The accounts that fell most since their previous scan: lost accounts first
- * (nothing is known of them now, so they never rank below a drop), then the biggest
- * drops; steady and improved accounts are left out.
+ * The accounts that fell most since their previous scan, the biggest drop first; steady
+ * and improved accounts, and lost ones (nothing is known of them now: see
+ * {@link rankLost}), are left out.
  */
 export function rankDrops(accounts: readonly SiteAccount[], top: number): SiteDrop[] {
   return accounts
     .map((account, at) => ({ account, at }))
-    .filter(({ account }) => account.lost || (account.change !== null && account.change < 0))
-    .sort(
-      (a, b) =>
-        Number(b.account.lost) - Number(a.account.lost) ||
-        (a.account.lost ? 0 : (a.account.change ?? 0) - (b.account.change ?? 0)) ||
-        a.at - b.at,
-    )
+    .filter(({ account }) => !account.lost && account.change !== null && account.change < 0)
+    .sort((a, b) => (a.account.change ?? 0) - (b.account.change ?? 0) || a.at - b.at)
     .slice(0, Math.max(0, Math.floor(top)))
-    .map(({ account: { key, accountId, accountName, benchmarkName, change, lost } }) => ({
-      key,
-      accountId,
-      accountName,
-      benchmarkName,
-      change,
-      lost,
-    }));
+    .map(({ account }) => dropOf(account));
+}
+
+/**
+ * The accounts with no scan in the latest round, the longest unseen first: a fleet that
+ * lost hundreds must still show its biggest drops beside them, so they are ranked apart.
+ */
+export function rankLost(accounts: readonly SiteAccount[], top: number): SiteDrop[] {
+  return accounts
+    .map((account, at) => ({ account, at }))
+    .filter(({ account }) => account.lost)
+    .sort((a, b) => compareText(a.account.lastScan ?? '', b.account.lastScan ?? '') || a.at - b.at)
+    .slice(0, Math.max(0, Math.floor(top)))
+    .map(({ account }) => dropOf(account));
 }
 
 /**

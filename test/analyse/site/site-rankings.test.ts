@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankDrops, rankPolicies, siteGroups } from '../../../src/analyse/site/site-rankings.js';
+import { rankDrops, rankLost, rankPolicies, siteGroups } from '../../../src/analyse/site/site-rankings.js';
 import { siteExceptions } from '../../../src/analyse/site/site-exceptions.js';
 import type { Figures } from '../../../src/model/analysis.js';
 import type { ExceptionsRecord } from '../../../src/model/exceptions.js';
@@ -63,25 +63,32 @@ function policy(key: string, severity: string, failing: number, accepted = 0): S
   };
 }
 
-describe('rankDrops', () => {
-  it('puts lost accounts first, then the biggest drops; steady, improved and unknown changes are left out', () => {
-    const accounts = [
-      account('a', -1),
-      account('b', -5),
-      account('c', 0),
-      account('d', 3),
-      account('e', null, true),
-      account('f', null),
-      account('g', -5),
-    ];
+describe('rankDrops and rankLost', () => {
+  const accounts = [
+    account('a', -1),
+    account('b', -5),
+    account('c', 0),
+    account('d', 3),
+    { ...account('e', -9, true), lastScan: '2024-03-11T06:00:00Z' },
+    account('f', null),
+    account('g', -5),
+    { ...account('h', null, true), lastScan: '2024-03-04T06:00:00Z' },
+  ];
+  it('ranks the biggest drops; steady, improved, unknown and lost accounts are left out', () => {
     expect(rankDrops(accounts, 10).map((drop) => [drop.key, drop.change, drop.lost])).toEqual([
-      ['e', null, true],
       ['b', -5, false],
       ['g', -5, false],
       ['a', -1, false],
     ]);
-    expect(rankDrops(accounts, 2).map((drop) => drop.key)).toEqual(['e', 'b']);
+    expect(rankDrops(accounts, 2).map((drop) => drop.key)).toEqual(['b', 'g']);
     expect(rankDrops(accounts, 0)).toEqual([]);
+  });
+  it('ranks the lost accounts apart, the longest unseen first, whatever their last change', () => {
+    expect(rankLost(accounts, 10).map((drop) => [drop.key, drop.lastScan])).toEqual([
+      ['h', '2024-03-04T06:00:00Z'],
+      ['e', '2024-03-11T06:00:00Z'],
+    ]);
+    expect(rankLost(accounts, 1).map((drop) => drop.key)).toEqual(['h']);
   });
 });
 

@@ -42,6 +42,8 @@ export function manyAccountsSite(count: number): SiteModel {
       days: [{ date: '2024-03-18', percent: 50, accounts: count, redBySeverity: [1, 1, 1, 1, 1] }],
       groups: [],
       drops: [],
+      dropped: 0,
+      lostAccounts: [],
       worstPolicies: [],
       exceptions: null,
     },
