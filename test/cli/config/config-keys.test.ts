@@ -38,7 +38,7 @@ describe('the keys a config file may set, by command', () => {
         "rules": "",
         "schema": "",
         "serve": "port host scan-seconds latency fail-rate scan-failure-rate rate-limit request-timeout",
-        "site": "title top percent-formula rule from framework fail-on",
+        "site": "title top percent-formula rule from framework fail-on exceptions expiry-warning max-exception-days ticket-url",
         "trend": "allow-mismatch top title templates now percent-formula rule from framework fail-on exceptions expiry-warning max-exception-days ticket-url",
       }
     `);
