@@ -144,7 +144,6 @@ export async function buildSite(
     read.push(dataset);
     await addDatasetScans(dataset, formula, {
       builder,
-      seen,
       skipped,
       ...(onProgress ? { onProgress } : {}),
       ...(options.takeShards ? { takeShards: options.takeShards } : {}),

@@ -9,7 +9,7 @@ import { datasetSeries } from '../../query/dataset-scans.js';
 import { openDataset } from '../../query/open-dataset.js';
 import type { SiteShard } from '../../model/site.js';
 import type { SeriesScan } from '../../analyse/site/site-builder.js';
-import type { SeenScans } from '../seen-scans.js';
+import { SeenScans } from '../seen-scans.js';
 
 function pathOf(input: ReportInput): string | undefined {
   return typeof input === 'string' ? input : 'path' in input ? input.path : undefined;
@@ -71,14 +71,13 @@ export async function datasetLatestDay(dataset: string): Promise<string | undefi
   }
 }
 
-/** What {@link addDatasetScans} adds to: the site's builder, its scans seen, its notes. */
+/** What {@link addDatasetScans} adds to: the site's builder and its notes. */
 export interface DatasetScansTarget {
   builder: {
     addSeries(scans: readonly SeriesScan[]): void;
     seriesOf(analysed: AnalysedReport): string;
     takeShards(): Iterable<SiteShard>;
   };
-  seen: SeenScans;
   /** Takes the shards of account pages as they fill, so that they need not stay in memory. */
   takeShards?: (shards: SiteShard[]) => Promise<void>;
   skipped: SkippedInput[];
@@ -95,16 +94,22 @@ export interface DatasetScansTarget {
 export async function addDatasetScans(
   dataset: string,
   formula: PercentFormula,
-  { builder, seen, skipped, onProgress, takeShards }: DatasetScansTarget,
+  { builder, skipped, onProgress, takeShards }: DatasetScansTarget,
 ): Promise<void> {
-  const isNew = (source: string, analysed: AnalysedReport): boolean => {
-    const sameScan = seen.sameScan(source, analysed.report.JobId, builder.seriesOf(analysed));
-    if (sameScan !== undefined)
-      skipped.push({ source, message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once` });
-    return sameScan === undefined;
-  };
   let done = 0;
   for await (const series of datasetSeries(dataset, { percentFormula: formula })) {
+    // A series is one account and benchmark, whole: a JobId repeats only within it, so the
+    // scans seen are kept for this series alone, and memory does not grow with the fleet's scans.
+    const seenHere = new SeenScans();
+    const isNew = (source: string, analysed: AnalysedReport): boolean => {
+      const sameScan = seenHere.sameScan(source, analysed.report.JobId, builder.seriesOf(analysed));
+      if (sameScan !== undefined)
+        skipped.push({
+          source,
+          message: `the same scan (JobId ${analysed.report.JobId}) as ${sameScan}; counted once`,
+        });
+      return sameScan === undefined;
+    };
     // An account's scans all at once: its page is made now, and its scans let go.
     builder.addSeries(series.filter((scan) => isNew(scan.source, scan.analysed)));
     if (takeShards !== undefined) await takeShards([...builder.takeShards()]);
