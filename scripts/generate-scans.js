@@ -11,7 +11,7 @@ const sample = fileURLToPath(new URL('../samples/azure-csbp.json', import.meta.u
 const colours = ['Green', 'Amber', 'Red'];
 
 /** A small deterministic generator (mulberry32), so that a seed gives the same series. */
-function random(seed) {
+export function random(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

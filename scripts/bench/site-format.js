@@ -14,22 +14,14 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { accountColumns, dataChunk } from '../../dist/render/site/render-site.js';
+import { random } from '../generate-scans.js';
 import { launchChromium } from './html.js';
 import { median } from './run-node.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A seeded generator (mulberry32): the same fleet on every run. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32, the scans generator's): the same fleet on every run. */
+const seeded = random;
 
 /** A key as the site makes them: the first 16 hex digits of a SHA-256 of the parts. */
 const keyOf = (...parts) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
