@@ -18,7 +18,7 @@ import { hasPercent } from '../percent-formulas.js';
 import { BenchmarkCatalogue, linkKey } from './benchmark-catalogue.js';
 import { FleetDays, type DatedScan } from './fleet-days.js';
 import { accountStandings, policyHistories } from './series-history.js';
-import { siteExceptions } from './site-exceptions.js';
+import { acceptedPolicies, siteExceptions } from './site-exceptions.js';
 import { siteGroups, rankDrops, rankLost, rankPolicies } from './site-rankings.js';
 
 /** What is kept of a report once it is let go: its figures and its policies' colours. */
@@ -380,27 +380,6 @@ function latestDay(series: readonly Series[]): string | undefined {
       if (time > latest) latest = time;
     }
   return Number.isFinite(latest) ? new Date(latest).toISOString().slice(0, 10) : undefined;
-}
-
-/**
- * The latest scan's accepted policies by their position in the catalogue, one entry per
- * policy; an exception that expired before `asOf` accepts none (fail closed).
- */
-function acceptedPolicies(
-  judgement: ScanJudgement | undefined,
-  catalogue: BenchmarkCatalogue,
-  asOf: string | undefined,
-): SiteAcceptedPolicy[] {
-  if (judgement === undefined) return [];
-  const accepted = new Map<number, string>();
-  for (const outcome of judgement.outcomes) {
-    if (asOf !== undefined && outcome.exception.expires < asOf) continue;
-    for (const match of outcome.accepted) {
-      const policy = catalogue.positionOf(match.policyId);
-      if (policy !== undefined && !accepted.has(policy)) accepted.set(policy, outcome.exception.id);
-    }
-  }
-  return [...accepted.entries()].map(([policy, exception]) => ({ policy, exception }));
 }
 
 function compareIds(a: Series, b: Series): number {

@@ -1,5 +1,7 @@
 import type { ExceptionsRecord } from '../../model/exceptions.js';
-import type { SiteException } from '../../model/site.js';
+import type { SiteAcceptedPolicy, SiteException } from '../../model/site.js';
+import type { ScanJudgement } from '../trend/scan-exceptions.js';
+import type { BenchmarkCatalogue } from './benchmark-catalogue.js';
 
 /**
  * The run's exceptions as the overview lists them, the nearest expiry first (an expired
@@ -29,4 +31,25 @@ export function siteExceptions(
       accounts: acceptedIn.get(exception.id) ?? 0,
     }))
     .sort((a, b) => a.daysLeft - b.daysLeft || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The latest scan's accepted policies by their position in the catalogue, one entry per
+ * policy; an exception that expired before `asOf` accepts none (fail closed).
+ */
+export function acceptedPolicies(
+  judgement: ScanJudgement | undefined,
+  catalogue: BenchmarkCatalogue,
+  asOf: string | undefined,
+): SiteAcceptedPolicy[] {
+  if (judgement === undefined) return [];
+  const accepted = new Map<number, string>();
+  for (const outcome of judgement.outcomes) {
+    if (asOf !== undefined && outcome.exception.expires < asOf) continue;
+    for (const match of outcome.accepted) {
+      const policy = catalogue.positionOf(match.policyId);
+      if (policy !== undefined && !accepted.has(policy)) accepted.set(policy, outcome.exception.id);
+    }
+  }
+  return [...accepted.entries()].map(([policy, exception]) => ({ policy, exception }));
 }
