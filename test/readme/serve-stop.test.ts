@@ -66,7 +66,9 @@ describe('docs: stopping serve', () => {
     const dir = installedProject();
     const start = `set -m; npx --no-install cspm-report serve --port 0 > serve.log 2>&1 & ${waitForLog}`;
     execFileSync('bash', ['-c', `${start}; kill %1; wait`], { cwd: dir, timeout: 30_000 });
-    expect(await answers(portOf(readFileSync(join(dir, 'serve.log'), 'utf8')))).toBe(false);
+    // `wait` returns once npm has gone; the server, signalled with its whole group, may take a moment more to close.
+    const stopped = portOf(readFileSync(join(dir, 'serve.log'), 'utf8'));
+    await expect.poll(() => answers(stopped), { timeout: 10_000 }).toBe(false);
 
     // The server is npm's grandchild (npm, then sh -c, then node): list it before npm goes.
     const orphan = execFileSync(
