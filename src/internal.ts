@@ -100,6 +100,6 @@ export { settleConfig } from './jobs/settings/settle-config.js';
 export type { SettledConfig } from './jobs/settings/settle-config.js';
 
 // The static site of a fleet over time.
-export { siteToWrite, siteFileNames } from './jobs/site/site-to-write.js';
+export { siteToWrite, siteFileNames, siteDataFilePatterns } from './jobs/site/site-to-write.js';
 export type { SiteWritten, SiteFile } from './jobs/site/site-to-write.js';
 export type { BuildSiteOptions } from './jobs/site/build-site.js';

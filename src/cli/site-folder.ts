@@ -2,16 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CspmError } from '../index.js';
+import { siteDataFilePatterns } from '../internal.js';
 import { makeDirectories } from './make-directories.js';
 import { addPendingFile, dropPendingFile } from './pending-files.js';
 
-/** A file a site holds: its fixed files, or a data chunk of an account shard or a policy. */
+/** A file a site holds: its fixed files, or a data chunk of an account shard or a policy (the renderer's names). */
 function isSiteFile(path: string, fixed: ReadonlySet<string>): boolean {
-  return (
-    fixed.has(path) ||
-    /^data\/account\/\d+\.js$/.test(path) ||
-    /^data\/policy\/[0-9a-f]{16}-[0-9a-f]{16}\.js$/.test(path)
-  );
+  return fixed.has(path) || siteDataFilePatterns.some((pattern) => pattern.test(path));
 }
 
 /** Every file below `folder`, `/`-separated, and whether anything there is not a plain file or folder. */

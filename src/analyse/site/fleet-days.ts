@@ -1,6 +1,7 @@
 import type { PercentFormula, SeverityCount } from '../../model/analysis.js';
 import type { SiteFleetDay } from '../../model/site.js';
 import { computePercent, hasPercent, type PercentInputs } from '../percent-formulas.js';
+import { dayOf as calendarDay, dayText } from '../../text/calendar-day.js';
 
 /** One dated scan of an account, as the fleet's days pool it. */
 export interface DatedScan {
@@ -86,5 +87,5 @@ export class FleetDays {
 
 /** `YYYY-MM-DD` of a time, in UTC: one day the same for every reader of the site. */
 export function dayOf(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
+  return dayText(calendarDay(new Date(time)));
 }

@@ -16,7 +16,7 @@ import { orderScans } from '../trend/scan-order.js';
 import type { ScanExceptions, ScanJudgement } from '../trend/scan-exceptions.js';
 import { hasPercent } from '../percent-formulas.js';
 import { BenchmarkCatalogue, linkKey } from './benchmark-catalogue.js';
-import { FleetDays, type DatedScan } from './fleet-days.js';
+import { FleetDays, dayOf, type DatedScan } from './fleet-days.js';
 import { accountStandings, policyHistories } from './series-history.js';
 import { acceptedPolicies, siteExceptions } from './site-exceptions.js';
 import { siteGroups, rankDrops, rankLost, rankPolicies } from './site-rankings.js';
@@ -379,7 +379,7 @@ function latestDay(series: readonly Series[]): string | undefined {
       const time = scan.scanDate === null ? Number.NaN : Date.parse(scan.scanDate);
       if (time > latest) latest = time;
     }
-  return Number.isFinite(latest) ? new Date(latest).toISOString().slice(0, 10) : undefined;
+  return Number.isFinite(latest) ? dayOf(latest) : undefined;
 }
 
 function compareIds(a: Series, b: Series): number {

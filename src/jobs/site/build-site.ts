@@ -13,7 +13,7 @@ import type { Verdict } from '../../model/verdict.js';
 import { analyseInputs, type AnalyseInputsOptions } from '../analyse-inputs.js';
 import { comparisonProblem, failed, passed } from '../verdicts.js';
 import { SeenScans } from '../seen-scans.js';
-import { addDatasetScans, datasetInputOf, datasetLatestDay } from './dataset-input.js';
+import { addDatasetScans, datasetInputOf, datasetLatestDay, pathOf } from './dataset-input.js';
 
 /** Options of {@link buildSite}. */
 export interface BuildSiteOptions extends AnalyseInputsOptions, ExceptionsOptions {
@@ -43,10 +43,6 @@ export type BuildSiteResult =
       verdict: Verdict;
     }
   | { status: 'invalid'; source: string; analysis: Analysis; skipped: SkippedInput[]; verdict: Verdict };
-
-function pathOf(input: ReportInput): string | undefined {
-  return typeof input === 'string' ? input : 'path' in input ? input.path : undefined;
-}
 
 function isListed(input: ReportInput): boolean {
   return typeof input === 'object' && 'path' in input && input.listed === true;

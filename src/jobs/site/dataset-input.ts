@@ -10,8 +10,10 @@ import { openDataset } from '../../query/open-dataset.js';
 import type { SiteShard } from '../../model/site.js';
 import type { SeriesScan } from '../../analyse/site/site-builder.js';
 import { SeenScans } from '../seen-scans.js';
+import { dayOf, dayText } from '../../text/calendar-day.js';
 
-function pathOf(input: ReportInput): string | undefined {
+/** The path of an input given as one, else undefined. */
+export function pathOf(input: ReportInput): string | undefined {
   return typeof input === 'string' ? input : 'path' in input ? input.path : undefined;
 }
 
@@ -63,7 +65,7 @@ export async function datasetLatestDay(dataset: string): Promise<string | undefi
     for await (const rows of result.rows)
       for (const [latest] of rows) {
         const time = latest === null || latest === undefined ? Number.NaN : Date.parse(String(latest));
-        return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+        return Number.isNaN(time) ? undefined : dayText(dayOf(new Date(time)));
       }
     return undefined;
   } finally {

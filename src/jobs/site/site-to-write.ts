@@ -1,7 +1,13 @@
 import type { Verdict } from '../../model/verdict.js';
 import type { SkippedInput } from '../../model/document.js';
 import { formatCheckText } from '../../render/findings/text-format.js';
-import { renderShard, renderSite, siteFileNames as namesOfSite, type SiteFile } from '../../render/site/render-site.js';
+import {
+  renderShard,
+  renderSite,
+  siteDataFilePatterns,
+  siteFileNames as namesOfSite,
+  type SiteFile,
+} from '../../render/site/render-site.js';
 import type { ReportInput } from '../../load/load-reports.js';
 import { buildSite, type BuildSiteOptions } from './build-site.js';
 
@@ -9,6 +15,8 @@ export type { SiteFile } from '../../render/site/render-site.js';
 
 /** The names of the files every site has (besides its shards of accounts and its policies), for the outputs' guard. */
 export const siteFileNames: readonly string[] = namesOfSite;
+
+export { siteDataFilePatterns };
 
 /** What `site` wrote: the files' count, or the findings of the scan that did not check (and nothing written). */
 export type SiteWritten =

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { packageRoot } from '../../package-root.js';
+import { dayOf, dayText } from '../../text/calendar-day.js';
 import type {
   SiteAccount,
   SiteAccountDetail,
@@ -80,7 +81,7 @@ export const scanColumns = [
 export function siteDay(date: string | null): string | null {
   if (date === null) return null;
   const time = Date.parse(date);
-  return Number.isNaN(time) ? date : new Date(time).toISOString().slice(0, 10);
+  return Number.isNaN(time) ? date : dayText(dayOf(new Date(time)));
 }
 
 /** A percent or a change in points to three decimals: pages show one, and full doubles do not compress. */
@@ -117,6 +118,15 @@ function packedAccount(detail: SiteAccountDetail): unknown {
     accepted: detail.accepted.map((one) => [one.policy, one.exception]),
   };
 }
+
+/**
+ * The names of the data files a site has besides {@link siteFileNames}: a shard of account
+ * pages (`renderShard`) and a policy's page (`renderPolicyPage`), keys being 16 hex digits.
+ */
+export const siteDataFilePatterns: readonly RegExp[] = [
+  /^data\/account\/\d+\.js$/,
+  /^data\/policy\/[0-9a-f]{16}-[0-9a-f]{16}\.js$/,
+];
 
 /** The file of a shard of account pages. */
 export function renderShard(shard: SiteShard): SiteFile {
