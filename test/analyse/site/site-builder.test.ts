@@ -65,4 +65,29 @@ describe('SiteBuilder', () => {
     expect([...model.shards()].map((shard) => [shard.index, shard.accounts.length])).toEqual([[2, 2]]);
     expect(model.accounts.map((row) => row.shard).slice(62, 67)).toEqual([0, 0, 1, 1, 1]);
   });
+
+  it('counts every account that dropped, not only the ranked ones, and ranks lost accounts apart', async () => {
+    const [scan] = await fleetScans();
+    const builder = new SiteBuilder({ percentFormula: 'green-of-assessed' });
+    const at = (id: string, round: number, green: number, folder: string): SeriesScan => {
+      const analysed = structuredClone(scan?.analysed) as SeriesScan['analysed'];
+      Object.assign(analysed.report, {
+        AccountId: id,
+        JobId: `${id}-${round}`,
+        LastScannedDate: `2024-03-0${round}T06:00:00Z`,
+      });
+      analysed.figures = { ...analysed.figures, green, total: 10, gray: 0, percent: green * 10 };
+      return { source: `${folder}/${id}.json`, analysed };
+    };
+    for (let n = 0; n < 12; n += 1) {
+      const id = `drop-${String(n).padStart(2, '0')}`;
+      builder.addSeries([at(id, 1, 9, 'r1'), at(id, 2, 8, 'r2')]);
+    }
+    for (let n = 0; n < 3; n += 1) builder.addSeries([at(`lost-${n}`, 1, 9, 'r1')]);
+    const { overview } = builder.build('Fleet', 10);
+    expect(overview.dropped).toBe(12);
+    expect(overview.drops).toHaveLength(10);
+    expect(overview.drops.every((drop) => !drop.lost)).toBe(true);
+    expect(overview.lostAccounts.map((drop) => drop.accountId)).toEqual(['lost-0', 'lost-1', 'lost-2']);
+  });
 });
